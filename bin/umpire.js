@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+'use strict';
+// The CLI runs from the compiled build (npm ci builds it through `prepare`).
+const path = require('node:path');
+const fs = require('node:fs');
+const entry = path.join(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
+if (!fs.existsSync(entry)) {
+  console.error('umpire: the build is missing; run `npm run build` (or `npm ci`, which builds) in ' + path.join(__dirname, '..'));
+  process.exit(1);
+}
+require(entry).buildProgram().parseAsync(process.argv).catch((err) => {
+  console.error('umpire: ' + (err && err.message ? err.message : err));
+  process.exitCode = 1;
+});

@@ -1,0 +1,15 @@
+/** Tiers by file name: *.spec.ts pure unit tests; *.int-spec.ts real PostgreSQL/Redis; *.e2e-spec.ts real mail servers. */
+module.exports = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    }],
+  },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

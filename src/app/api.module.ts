@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { CommandBus } from './command-bus.service';
+import { HealthController } from './health.controller';
+import { InfraModule } from './infra.module';
+import { MailboxHealth } from './mailbox-health';
+
+/** The API process: health and HTTP entry points; commands go to the queue, never applied inline. */
+@Module({
+  imports: [InfraModule, TerminusModule],
+  controllers: [HealthController],
+  providers: [CommandBus, MailboxHealth],
+})
+export class ApiModule {}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { JobName } from '../queue/jobs';
+import { JobQueue } from '../queue/job-queue';
+import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
+import type { DbTx } from '../store/db';
+import { EventStore } from '../store/event-store';
+
+/** A command the worker does not know is refused, not dropped: the result names the kinds it knows. */
+export class UnknownCommandError extends Error {}
+
+/**
+ * Where every command enters (CLI, HTTP, mail ingest) and where workers apply them.
+ * Submitting stores the command and queues `game.process`; applying dispatches by kind.
+ */
+@Injectable()
+export class CommandBus {
+  private readonly appliers = new Map<string, CommandApplier>();
+
+  constructor(
+    private readonly inbox: CommandInbox,
+    private readonly jobs: JobQueue,
+    private readonly events: EventStore,
+  ) {
+    this.register('referee.note', (tx, cmd) => this.applyNote(tx, cmd));
+  }
+
+  register(kind: string, applier: CommandApplier): void {
+    if (this.appliers.has(kind)) throw new Error(`command kind ${kind} registered twice`);
+    this.appliers.set(kind, applier);
+  }
+
+  kinds(): string[] {
+    return [...this.appliers.keys()].sort();
+  }
+
+  async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
+    const submitted = await this.inbox.submit(gameId, idempotencyKey, kind, payload);
+    if (submitted.status === 'pending') {
+      await this.jobs.add(JobName.ProcessGame, { gameId }, { jobId: `process:${gameId}:${submitted.id}` });
+    }
+    return submitted;
+  }
+
+  /** Waits (polling the database) until a command has been applied or refused. */
+  async waitFor(commandId: string, timeoutMs = 60_000): Promise<{ status: string; result: unknown }> {
+    const until = Date.now() + timeoutMs;
+    for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
+      const c = await this.inbox.get(commandId);
+      if (c && c.status !== 'pending') return c;
+      if (Date.now() > until) {
+        throw new Error(`command ${commandId} still pending after ${timeoutMs} ms: is a worker running (npm run worker)?`);
+      }
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+
+  readonly apply: CommandApplier = async (tx: DbTx, cmd: PendingCommand): Promise<CommandOutcome> => {
+    const applier = this.appliers.get(cmd.kind);
+    if (!applier) {
+      return { status: 'rejected', result: { error: `unknown command kind "${cmd.kind}"; known: ${this.kinds().join(', ')}` } };
+    }
+    return applier(tx, cmd);
+  };
+
+  /** A referee's note in a game's log (also the simplest command: used to test ordering). */
+  private async applyNote(tx: DbTx, cmd: PendingCommand): Promise<CommandOutcome> {
+    const p = cmd.payload as { text?: unknown; actor?: unknown };
+    if (typeof p?.text !== 'string' || !p.text.trim()) {
+      return { status: 'rejected', result: { error: 'a note needs non-empty text' } };
+    }
+    const head = await this.events.head(cmd.gameId, tx);
+    const appended = await this.events.append(
+      cmd.gameId,
+      head.version,
+      [{ type: 'NoteAdded', payload: { text: p.text }, metadata: { actor: String(p.actor ?? 'referee'), causationId: cmd.idempotencyKey } }],
+      { head, tx },
+    );
+    return { status: 'applied', result: { seq: appended.head.version } };
+  }
+}

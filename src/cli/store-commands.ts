@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Command } from 'commander';
+import { loadConfig } from '../config/config';
+import { QueueName } from '../queue/jobs';
+import { ensureDatabase, migrate } from '../store/migrate';
+import { withContext } from './context';
+
+/** `umpire db migrate`, `umpire events`, `umpire verify`, `umpire note`, `umpire queue status`. */
+export function registerStoreCommands(program: Command): void {
+  const db = program.command('db').description('database administration');
+  db.command('migrate')
+    .description('create the database if needed and apply prisma/migrations (offline; same files as `prisma migrate deploy`)')
+    .action(async () => {
+      const { DATABASE_URL } = loadConfig();
+      if (await ensureDatabase(DATABASE_URL)) console.log(`created database ${new URL(DATABASE_URL).pathname.slice(1)}`);
+      const r = await migrate(DATABASE_URL, undefined, (line) => console.log(line));
+      console.log(`migrations: ${r.applied.length} applied, ${r.alreadyApplied.length} already up to date`);
+    });
+
+  program
+    .command('events <gameId>')
+    .description("print a game's event log")
+    .option('--json', 'one JSON object per line, exactly as stored')
+    .action((gameId: string, opts: { json?: boolean }) =>
+      withContext(async ({ events }) => {
+        const log = await events.read(gameId);
+        if (!log.length) {
+          console.error(`no events for game ${gameId}: check the id with \`umpire games\``);
+          return 1;
+        }
+        for (const e of log) {
+          if (opts.json) console.log(JSON.stringify(e));
+          else {
+            const actor = e.metadata.actor ? ` by ${e.metadata.actor}` : '';
+            console.log(`#${e.seq} ${e.recordedAt} ${e.type}${actor} ${JSON.stringify(e.payload).slice(0, 160)}  [${e.hash.slice(0, 12)}]`);
+          }
+        }
+      }),
+    );
+
+  program
+    .command('games')
+    .description('list the games in the log with their versions')
+    .action(() =>
+      withContext(async ({ events }) => {
+        const games = await events.listGames();
+        if (!games.length) console.log('no games yet: create one with `umpire game create`');
+        for (const g of games) console.log(`${g.gameId}\t${g.version} events`);
+      }),
+    );
+
+  program
+    .command('verify <gameId>')
+    .description("recompute a game's hash chain; exits 1 and names the first broken link")
+    .action((gameId: string) =>
+      withContext(async ({ events }) => {
+        const r = await events.verify(gameId);
+        if (r.checked === 0 && r.ok) {
+          console.error(`no events for game ${gameId}`);
+          return 1;
+        }
+        if (!r.ok) {
+          console.error(`BROKEN: game ${gameId}, event #${r.broken!.seq}: ${r.broken!.reason} (${r.checked} events before it verify)`);
+          return 1;
+        }
+        console.log(`ok: game ${gameId}, ${r.checked} events, hash chain intact`);
+      }),
+    );
+
+  program
+    .command('note <gameId> <text...>')
+    .description("add a referee's note to a game's log (applied by a worker)")
+    .option('--key <key>', 'idempotency key (default: random)')
+    .action((gameId: string, words: string[], opts: { key?: string }) =>
+      withContext(async ({ bus }) => {
+        const submitted = await bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', { text: words.join(' '), actor: 'referee' });
+        const done = await bus.waitFor(submitted.id);
+        console.log(`${done.status}: ${JSON.stringify(done.result)}`);
+        return done.status === 'applied' ? 0 : 1;
+      }),
+    );
+
+  const queue = program.command('queue').description('job queues');
+  queue
+    .command('status')
+    .description('job counts per queue and the failed jobs kept for inspection')
+    .action(() =>
+      withContext(async ({ jobs, inbox }) => {
+        console.log(JSON.stringify(await jobs.counts(), null, 2));
+        console.log(`pending commands: ${await inbox.pendingCount()}`);
+        for (const name of Object.values(QueueName)) {
+          for (const f of await jobs.failedJobs(name)) console.log(`failed ${name}/${f.name} ${f.id}: ${f.reason}`);
+        }
+      }),
+    );
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * Configuration, validated once at boot. Every problem is reported at once, each naming the
+ * variable, what was wrong and what would be right, so an operator fixes them in one go.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL such as postgresql://user@host:5432/umpire')
+    .default('postgresql://postgres@127.0.0.1:5432/umpire'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a Redis URL such as redis://127.0.0.1:6379')
+    .default('redis://127.0.0.1:6379'),
+  UMPIRE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" or "-" only').default('umpire'),
+  UMPIRE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_DOMAIN: z.string().default('umpire.test'),
+  UMPIRE_ADDRESS: z.string().default('umpire@umpire.test'),
+  SMTP_HOST: z.string().default('127.0.0.1'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(11025),
+  IMAP_HOST: z.string().default('127.0.0.1'),
+  IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(11143),
+  IMAP_USER: z.string().default('umpire'),
+  IMAP_PASSWORD: z.string().default('umpire'),
+  IMAP_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'UMPIRE_SECRET'> & { UMPIRE_SECRET: string };
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Umpire cannot start: configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Development-only secret: refuses to be used in production. */
+const DEV_SECRET = 'umpire-development-secret-do-not-use-in-production';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
+    );
+  }
+  const cfg = parsed.data;
+  if (!cfg.UMPIRE_SECRET) {
+    if (cfg.NODE_ENV === 'production') {
+      throw new ConfigError([
+        'UMPIRE_SECRET: missing; it keys reply-address signatures and seals dice seeds at rest. Set 32+ random characters.',
+      ]);
+    }
+    return { ...cfg, UMPIRE_SECRET: DEV_SECRET };
+  }
+  return cfg as Config;
+}

@@ -1,0 +1,307 @@
+import { hashCanonical } from '../shared/canonical';
+import { ForcedDice, SeededDice, verifySeed, type Roll } from './dice';
+import {
+  assertNever,
+  CommandRejected,
+  type CreateGame,
+  type Deadline,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineState,
+  type Resolve,
+  type SeedSource,
+  type SubmitOrders,
+} from './engine-events';
+import { evolve, type AnyRuleset } from './evolve';
+import type { LineError, Side, StepInfo } from './ruleset';
+import { commitmentFor, ordersHashOf, sealPlaintext } from './sealing';
+
+/** Steps one Resolve may run through without a human before the engine calls it a runaway. */
+export const MAX_AUTO_STEPS = 10_000;
+
+/**
+ * The engine decider: a command and the state in, the events it causes out. Throws
+ * CommandRejected for a command that changes nothing (bad orders, wrong step, ...).
+ */
+export function decide(command: EngineCommand, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
+  switch (command.type) {
+    case 'CreateGame':
+      return decideCreateGame(command, state, ruleset);
+    case 'SubmitOrders':
+      return decideSubmitOrders(command, state, ruleset);
+    case 'Resolve':
+    case 'Deadline':
+      return resolveAndAdvance(command, state, ruleset);
+    default:
+      return assertNever(command, 'engine command');
+  }
+}
+
+export type Decision =
+  | { readonly ok: true; readonly events: EngineEvent[] }
+  | { readonly ok: false; readonly rejection: CommandRejected };
+
+/** decide, with a rejection as a value instead of a throw. Other errors (rule bugs) still throw. */
+export function tryDecide(command: EngineCommand, state: EngineState<unknown>, ruleset: AnyRuleset): Decision {
+  try {
+    return { ok: true, events: decide(command, state, ruleset) };
+  } catch (e) {
+    if (e instanceof CommandRejected) return { ok: false, rejection: e };
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------- CreateGame
+
+function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
+  if (state.game) throw new CommandRejected('game-exists', `game ${state.game.gameId} already exists`);
+  const seated = cmd.sides.map((s) => s.side);
+  for (const side of seated) {
+    if (!ruleset.sides.includes(side)) throw new CommandRejected('unknown-side', `${ruleset.id} has no side "${side}" (sides: ${ruleset.sides.join(', ')})`);
+  }
+  const unseated = ruleset.sides.filter((side) => seated.filter((x) => x === side).length !== 1);
+  if (unseated.length) throw new CommandRejected('unknown-side', `every side needs exactly one player: ${unseated.join(', ')}`);
+  const options = fillOptions(cmd.options ?? {}, ruleset);
+  if (!/^[0-9a-f]{64}$/.test(cmd.seedAnchor)) throw new CommandRejected('bad-seed', 'seedAnchor must be 64 lowercase hex digits');
+  const override = cmd.box !== undefined;
+  const box = override ? cmd.box : ruleset.box.defaultData;
+  const problems = ruleset.box.validate(box);
+  if (problems.length) {
+    throw new CommandRejected('bad-box', `${override ? 'override' : 'default'} box is invalid`, problems.map((problem) => ({ line: 0, text: '', problem })));
+  }
+  return [{
+    type: 'GameCreated',
+    data: {
+      gameId: cmd.gameId,
+      rulesetId: ruleset.id,
+      engineVersion: ruleset.engineVersion,
+      options,
+      scenario: cmd.scenario ?? null,
+      sides: cmd.sides,
+      seedAnchor: cmd.seedAnchor,
+      boxHash: hashCanonical(box),
+      boxSource: override ? 'override' : 'default',
+      box,
+      createdAt: cmd.now,
+    },
+  }];
+}
+
+function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRuleset): Record<string, boolean> {
+  const known = new Map(ruleset.options.map((o) => [o.id, o]));
+  const unknown = Object.keys(given).filter((k) => !known.has(k));
+  if (unknown.length) throw new CommandRejected('bad-options', `unknown option(s) ${unknown.join(', ')}; ${ruleset.id} offers: ${[...known.keys()].join(', ') || 'none'}`);
+  return Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
+}
+
+// ---------------------------------------------------------------- SubmitOrders
+
+const STANDING_LINE = /^\s*STANDING\b/i;
+
+function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
+  const { step, rules } = requireInPlay(state);
+  if (!state.game!.sides.some((s) => s.side === cmd.side)) throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game`);
+  if (cmd.stepId !== undefined && cmd.stepId !== step.id) {
+    throw new CommandRejected('wrong-step', `orders are for step ${cmd.stepId}, but the step in play is ${step.id} (${step.title})`);
+  }
+  // Line numbers stay those of the player's text: the other kind of line is blanked, not removed.
+  const lines = cmd.text.split(/\r?\n/);
+  const standingText = lines.map((l) => (STANDING_LINE.test(l) ? l : '')).join('\n');
+  const ordersText = lines.map((l) => (STANDING_LINE.test(l) ? '' : l)).join('\n');
+  const hasStanding = standingText.trim() !== '';
+  const hasOrders = ordersText.trim() !== '';
+  if (!hasStanding && !hasOrders) throw new CommandRejected('invalid-orders', 'no orders found', [{ line: 0, text: '', problem: 'the message holds no orders' }]);
+
+  const errors: LineError[] = [];
+  const events: EngineEvent[] = [];
+  if (hasStanding) {
+    const parsed = parseStanding(ruleset, rules, cmd.side, standingText, lines);
+    if (parsed.ok) {
+      events.push({ type: 'StandingInstructionsSet', data: { side: cmd.side, text: standingText.split('\n').filter((l) => l.trim()).join('\n'), instructions: parsed.instructions, setAt: cmd.now } });
+    } else errors.push(...parsed.errors);
+  }
+  if (hasOrders) {
+    const ordered = parseAndValidate(ruleset, rules, cmd.side, ordersText, step);
+    if (ordered.ok) events.push(ordersEvent(cmd, step, ordered.orders));
+    else errors.push(...ordered.errors);
+  }
+  if (errors.length) throw new CommandRejected('invalid-orders', `orders from ${cmd.side} for ${step.id} were not accepted`, errors.sort((a, b) => a.line - b.line));
+  return events;
+}
+
+function parseStanding(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, lines: readonly string[]):
+  | { ok: true; instructions: unknown }
+  | { ok: false; errors: readonly LineError[] } {
+  if (!ruleset.parseStanding) {
+    const errors = lines.flatMap((l, i) => (STANDING_LINE.test(l) ? [{ line: i + 1, text: l.trim(), problem: `${ruleset.name} has no standing instructions` }] : []));
+    return { ok: false, errors };
+  }
+  const parsed = ruleset.parseStanding(rules, side, text);
+  return parsed.ok ? { ok: true, instructions: parsed.orders } : parsed;
+}
+
+function parseAndValidate(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, step: StepInfo):
+  | { ok: true; orders: readonly unknown[] }
+  | { ok: false; errors: readonly LineError[] } {
+  if (!step.owes.includes(side)) {
+    return { ok: false, errors: [{ line: 0, text: '', problem: `${side} owes no orders at ${step.title}; waiting for ${step.owes.join(', ') || 'nobody'}` }] };
+  }
+  const parsed = ruleset.parseOrders(rules, side, text, step);
+  if (!parsed.ok) return parsed;
+  const errors = ruleset.validateOrders(rules, side, parsed.orders, step);
+  return errors.length ? { ok: false, errors } : { ok: true, orders: parsed.orders };
+}
+
+function ordersEvent(cmd: SubmitOrders, step: StepInfo, orders: readonly unknown[]): EngineEvent {
+  if (step.mode === 'sequential') {
+    return { type: 'OrdersAccepted', data: { side: cmd.side, stepId: step.id, orders, receivedAt: cmd.now } };
+  }
+  const sealed = typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(sealPlaintext(cmd.side, step.id, orders, cmd.salt));
+  return { type: 'OrdersSubmitted', data: { side: cmd.side, stepId: step.id, commitment: commitmentFor(orders, cmd.salt), sealed, receivedAt: cmd.now } };
+}
+
+function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
+  if (!state.game) throw new CommandRejected('no-game', 'no game has been created');
+  if (!state.step) throw new CommandRejected('game-over', `game ${state.game.gameId} is over`);
+  return { step: state.step, rules: state.rules };
+}
+
+// ---------------------------------------------------------------- Resolve / Deadline
+
+/** Explicit orders first, then standing instructions; null when the side must still be asked. */
+export function standingAnswer(state: EngineState<unknown>, side: Side, step: StepInfo, ruleset: AnyRuleset): readonly unknown[] | null {
+  const standing = state.standing[side];
+  if (!standing || !ruleset.answerFromStanding) return null;
+  return ruleset.answerFromStanding(state.rules, side, step, standing.instructions);
+}
+
+function hasSubmitted(state: EngineState<unknown>, side: Side, step: StepInfo): boolean {
+  return state.submissions[side]?.stepId === step.id;
+}
+
+/** Sides the step in play is waiting for (not yet ordered, not answered by standing instructions). */
+export function whoIsAwaited(state: EngineState<unknown>, ruleset: AnyRuleset): Side[] {
+  const step = state.step;
+  if (!step) return [];
+  return step.owes.filter((side) => !hasSubmitted(state, side, step) && standingAnswer(state, side, step, ruleset) === null);
+}
+
+export function currentStep(state: EngineState<unknown>): StepInfo | null {
+  return state.step;
+}
+
+/**
+ * Resolves the step in play, then auto-advances through every following step that needs no
+ * human (no side owes orders, or standing instructions answer every owing side), revealing each
+ * finished turn's seed, until a step waits for a player or the game ends.
+ */
+function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
+  requireInPlay(state);
+  const seeds = new SeedBook(state.game!.seedAnchor, cmd.seeds);
+  const events: EngineEvent[] = [];
+  let s = state;
+  for (let n = 0; s.step; n++) {
+    if (n >= MAX_AUTO_STEPS) throw new CommandRejected('runaway', `${MAX_AUTO_STEPS} steps in a row needed no orders: the ruleset never waits (last step ${s.step.id})`);
+    const step = s.step;
+    const gathered = gatherOrders(s, step, ruleset, cmd, n === 0);
+    if (!gathered) break;
+    const stepEvents = [...gathered.events, ...adjudicateStep(s, step, gathered.orders, ruleset, cmd, seeds)];
+    s = applyAll(s, stepEvents, ruleset);
+    const closing = closingEvents(s, step, ruleset, seeds);
+    s = applyAll(s, closing, ruleset);
+    events.push(...stepEvents, ...closing);
+  }
+  return events;
+}
+
+function applyAll(s: EngineState<unknown>, events: readonly EngineEvent[], ruleset: AnyRuleset): EngineState<unknown> {
+  return events.reduce((st, e) => evolve(st, e, ruleset), s);
+}
+
+/** The orders each owing side resolves with, and the events saying where they came from; null = must wait. */
+function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRuleset, cmd: Resolve | Deadline, first: boolean):
+  { orders: Record<Side, readonly unknown[]>; events: EngineEvent[] } | null {
+  const useDefaults = first && cmd.type === 'Deadline';
+  const awaited = whoIsAwaited(s, ruleset);
+  if (awaited.length && !useDefaults) {
+    if (first) throw new CommandRejected('awaiting-orders', `${step.title} (${step.id}) still awaits orders from ${awaited.join(', ')}`);
+    return null;
+  }
+  const orders: Record<Side, readonly unknown[]> = {};
+  const events: EngineEvent[] = [];
+  for (const side of step.owes) {
+    const sub = s.submissions[side];
+    if (sub?.stepId === step.id && sub.kind === 'sealed') {
+      const opened = cmd.revealed?.[side];
+      if (!opened) throw new CommandRejected('missing-reveal', `the sealed orders of ${side} for ${step.id} were not opened`);
+      if (commitmentFor(opened.orders, opened.salt) !== sub.commitment) {
+        throw new CommandRejected('commitment-mismatch', `opened orders of ${side} for ${step.id} do not match commitment ${sub.commitment}`);
+      }
+      events.push({ type: 'OrdersRevealed', data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt } });
+      orders[side] = opened.orders;
+    } else if (sub?.stepId === step.id && sub.kind === 'accepted') {
+      orders[side] = sub.orders;
+    } else {
+      const standing = standingAnswer(s, side, step, ruleset);
+      if (standing) {
+        events.push({ type: 'StandingOrdersApplied', data: { side, stepId: step.id, orders: standing } });
+        orders[side] = standing;
+      } else {
+        const fallback = ruleset.defaultOrders(s.rules, side, step);
+        events.push({ type: 'DefaultOrdersApplied', data: { side, stepId: step.id, reason: 'deadline', orders: fallback } });
+        orders[side] = fallback;
+      }
+    }
+  }
+  return { orders, events };
+}
+
+/** DieRolled and RulesApplied in the order the rules rolled and emitted them, then StepResolved. */
+function adjudicateStep(s: EngineState<unknown>, step: StepInfo, orders: Record<Side, readonly unknown[]>, ruleset: AnyRuleset,
+  cmd: Resolve | Deadline, seeds: SeedBook): EngineEvent[] {
+  const ordersHash = ordersHashOf(orders);
+  const out: EngineEvent[] = [];
+  const visibleTo = step.diceVisibleTo ?? 'all';
+  const onRoll = (r: Roll): void => {
+    out.push({ type: 'DieRolled', data: { stepId: r.stepId, turn: r.turn, index: r.index, face: r.face, purpose: r.purpose, rule: r.rule, visibleTo, ...(r.forced ? { forced: true as const } : {}) } });
+  };
+  const dice = cmd.forcedDice
+    ? new ForcedDice(cmd.forcedDice, step.id, step.turn, onRoll)
+    : new SeededDice({ gameId: s.game!.gameId, stepId: step.id, turn: step.turn, ordersHash, seed: () => seeds.seedFor(step.turn), onRoll });
+  ruleset.adjudicate(s.rules, step, orders, { dice, emit: (event) => out.push({ type: 'RulesApplied', data: { stepId: step.id, event } }) });
+  out.push({ type: 'StepResolved', data: { stepId: step.id, turn: step.turn, ordersHash, resolvedAt: cmd.now } });
+  return out;
+}
+
+/** After a step: reveal the seed of a finished turn; end the game when no step follows. */
+function closingEvents(s: EngineState<unknown>, resolved: StepInfo, ruleset: AnyRuleset, seeds: SeedBook): EngineEvent[] {
+  const out: EngineEvent[] = [];
+  const next = s.step;
+  const turnOver = next === null || next.turn !== resolved.turn;
+  if (turnOver && resolved.turn >= 1 && s.revealedSeeds[String(resolved.turn)] === undefined) {
+    out.push({ type: 'SeedRevealed', data: { turn: resolved.turn, seed: seeds.seedFor(resolved.turn) } });
+  }
+  if (next === null) {
+    const { winner, summary } = ruleset.result(s.rules);
+    out.push({ type: 'GameEnded', data: { winner, summary } });
+  }
+  return out;
+}
+
+/** Seeds as handed in by the edge, each checked against the anchor before first use. */
+class SeedBook {
+  private readonly verified = new Map<number, string>();
+
+  constructor(private readonly anchor: string, private readonly source: SeedSource) {}
+
+  seedFor(turn: number): string {
+    if (turn < 1) throw new Error(`turn ${turn} has no secret seed (s_0 is the public anchor): a ruleset may not roll dice before turn 1`);
+    const known = this.verified.get(turn);
+    if (known) return known;
+    const seed = typeof this.source === 'function' ? this.source(turn) : this.source[turn];
+    if (!seed) throw new CommandRejected('bad-seed', `no seed was supplied for turn ${turn}`);
+    if (!verifySeed(seed, turn, this.anchor)) throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
+    this.verified.set(turn, seed);
+    return seed;
+  }
+}

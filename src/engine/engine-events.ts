@@ -1,0 +1,263 @@
+import type { LineError, RulesEvent, Side, StepInfo, Visibility } from './ruleset';
+
+/**
+ * Engine events: what the umpire records for every game, whatever the ruleset.
+ * Plain JSON data only, so the log replays to the same bytes after a round trip through storage.
+ */
+
+type Ev<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+
+export interface Player {
+  readonly address: string;
+  readonly name?: string;
+}
+
+export interface Seat {
+  readonly side: Side;
+  readonly player: Player;
+}
+
+export type BoxSource = 'default' | 'override';
+
+export type GameCreated = Ev<'GameCreated', {
+  gameId: string;
+  rulesetId: string;
+  engineVersion: string;
+  /** every option of the ruleset, defaults filled in */
+  options: Readonly<Record<string, boolean>>;
+  scenario: string | null;
+  sides: readonly Seat[];
+  /** s_0 of the seed chain, hex */
+  seedAnchor: string;
+  boxHash: string;
+  boxSource: BoxSource;
+  /** the box data itself: a game keeps the box it started with, and replays need nothing else */
+  box: unknown;
+  createdAt: string;
+}>;
+
+/** Sealed orders for a simultaneous step: only the commitment is ever shown before the step resolves. */
+export type OrdersSubmitted = Ev<'OrdersSubmitted', {
+  side: Side;
+  stepId: string;
+  /** sha256Hex(canonicalJson(orders) + salt) */
+  commitment: string;
+  /** opaque: sealed by the edge; the engine never reads it */
+  sealed: string;
+  receivedAt: string;
+}>;
+
+/** Orders for a sequential step (one side at a time: nothing to seal). */
+export type OrdersAccepted = Ev<'OrdersAccepted', {
+  side: Side;
+  stepId: string;
+  orders: readonly unknown[];
+  receivedAt: string;
+}>;
+
+export type StandingInstructionsSet = Ev<'StandingInstructionsSet', {
+  side: Side;
+  text: string;
+  instructions: unknown;
+  setAt: string;
+}>;
+
+export type OrdersRevealed = Ev<'OrdersRevealed', {
+  stepId: string;
+  side: Side;
+  orders: readonly unknown[];
+  salt: string;
+}>;
+
+export type DefaultOrdersApplied = Ev<'DefaultOrdersApplied', {
+  side: Side;
+  stepId: string;
+  reason: 'deadline';
+  orders: readonly unknown[];
+}>;
+
+/** A side's standing instructions answered a step for it (a decision point, usually). */
+export type StandingOrdersApplied = Ev<'StandingOrdersApplied', {
+  side: Side;
+  stepId: string;
+  orders: readonly unknown[];
+}>;
+
+export type DieRolled = Ev<'DieRolled', {
+  stepId: string;
+  turn: number;
+  index: number;
+  face: number;
+  purpose: string;
+  rule: string;
+  /** from the step's diceVisibleTo (default 'all') */
+  visibleTo: Visibility;
+  /** present only for dice forced by a case file; the verifier rejects them */
+  forced?: true;
+}>;
+
+export type RulesApplied = Ev<'RulesApplied', { stepId: string; event: RulesEvent }>;
+
+export type StepResolved = Ev<'StepResolved', {
+  stepId: string;
+  turn: number;
+  /** hashCanonical of {side: orders} the step was adjudicated with; keys every die of the step */
+  ordersHash: string;
+  resolvedAt: string;
+}>;
+
+export type SeedRevealed = Ev<'SeedRevealed', { turn: number; seed: string }>;
+
+export type GameEnded = Ev<'GameEnded', { winner: Side | 'draw' | null; summary: string }>;
+
+export type EngineEvent =
+  | GameCreated
+  | OrdersSubmitted
+  | OrdersAccepted
+  | StandingInstructionsSet
+  | OrdersRevealed
+  | DefaultOrdersApplied
+  | StandingOrdersApplied
+  | DieRolled
+  | RulesApplied
+  | StepResolved
+  | SeedRevealed
+  | GameEnded;
+
+export type EngineEventType = EngineEvent['type'];
+
+// ---------------------------------------------------------------- state
+
+export interface GameInfo {
+  readonly gameId: string;
+  readonly rulesetId: string;
+  readonly engineVersion: string;
+  readonly options: Readonly<Record<string, boolean>>;
+  readonly scenario: string | null;
+  readonly sides: readonly Seat[];
+  readonly seedAnchor: string;
+  readonly boxHash: string;
+  readonly boxSource: BoxSource;
+  readonly createdAt: string;
+}
+
+/** What a side has handed in for the step in play. */
+export type Submission =
+  | { readonly kind: 'sealed'; readonly stepId: string; readonly commitment: string; readonly sealed: string; readonly receivedAt: string }
+  | { readonly kind: 'accepted'; readonly stepId: string; readonly orders: readonly unknown[]; readonly receivedAt: string };
+
+export interface Standing {
+  readonly text: string;
+  readonly instructions: unknown;
+  readonly setAt: string;
+}
+
+export interface EngineState<S = unknown> {
+  /** number of events folded in */
+  readonly version: number;
+  readonly game: GameInfo | null;
+  readonly rules: S | null;
+  /** the step in play (ruleset.currentStep after the last resolution); null before creation and after the end */
+  readonly step: StepInfo | null;
+  /** submissions for the step in play, cleared when it resolves */
+  readonly submissions: Readonly<Record<Side, Submission>>;
+  readonly standing: Readonly<Record<Side, Standing>>;
+  /** turn -> seed, as revealed */
+  readonly revealedSeeds: Readonly<Record<string, string>>;
+  readonly result: { readonly winner: Side | 'draw' | null; readonly summary: string } | null;
+}
+
+// ---------------------------------------------------------------- commands
+
+/** Turn -> seed (hex). A function or a plain map; the engine verifies each seed against the anchor. */
+export type SeedSource = ((turn: number) => string) | Readonly<Record<number, string>>;
+
+/** Orders and salt as they come out of a sealed blob. */
+export interface Unsealed {
+  readonly orders: readonly unknown[];
+  readonly salt: string;
+}
+
+export interface CreateGame {
+  readonly type: 'CreateGame';
+  readonly gameId: string;
+  readonly scenario?: string;
+  readonly options?: Readonly<Record<string, boolean>>;
+  readonly sides: readonly Seat[];
+  readonly seedAnchor: string;
+  /** a club's override box; omitted = the ruleset's default box */
+  readonly box?: unknown;
+  readonly now: string;
+}
+
+export interface SubmitOrders {
+  readonly type: 'SubmitOrders';
+  readonly side: Side;
+  /** order text as the player wrote it; lines starting with STANDING set standing instructions */
+  readonly text: string;
+  /** the step the player meant; omitted = the step in play */
+  readonly stepId?: string;
+  /** random salt for the commitment (simultaneous steps), drawn by the edge */
+  readonly salt: string;
+  readonly now: string;
+  /**
+   * Seals the plaintext (canonical JSON of {side, stepId, orders, salt}, see sealing.ts) for
+   * storage. A string is taken as already sealed by the edge.
+   */
+  readonly seal: ((plaintext: string) => string) | string;
+}
+
+interface ResolveBase {
+  readonly now: string;
+  readonly seeds: SeedSource;
+  /** the sealed orders of the step in play, opened by the edge, by side */
+  readonly revealed?: Readonly<Record<Side, Unsealed>>;
+  /** test cases only: dice faces from the case file instead of the seeds */
+  readonly forcedDice?: import('./dice').ForcedDiceQueue;
+}
+
+/** Resolve the step in play (every owing side has orders), then auto-advance. */
+export interface Resolve extends ResolveBase {
+  readonly type: 'Resolve';
+}
+
+/** The deadline passed: default orders for every side still owing, then resolve and auto-advance. */
+export interface Deadline extends ResolveBase {
+  readonly type: 'Deadline';
+}
+
+export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline;
+
+// ---------------------------------------------------------------- rejections
+
+export type RejectionCode =
+  | 'game-exists'
+  | 'no-game'
+  | 'game-over'
+  | 'unknown-side'
+  | 'bad-options'
+  | 'bad-box'
+  | 'bad-seed'
+  | 'wrong-step'
+  | 'not-owed'
+  | 'invalid-orders'
+  | 'awaiting-orders'
+  | 'missing-reveal'
+  | 'commitment-mismatch'
+  | 'runaway';
+
+/** A command the engine refuses. Nothing changes: no event records a rejection. */
+export class CommandRejected extends Error {
+  constructor(
+    readonly code: RejectionCode,
+    message: string,
+    readonly errors: readonly LineError[] = [],
+  ) {
+    super(errors.length ? `${message}\n${errors.map((e) => `  line ${e.line}: ${e.problem} (${e.text})`).join('\n')}` : message);
+    this.name = 'CommandRejected';
+  }
+}
+
+export function assertNever(x: never, what: string): never {
+  throw new Error(`unhandled ${what}: ${JSON.stringify(x)}`);
+}

@@ -1,0 +1,175 @@
+/**
+ * The ruleset contract: what every game (VITP, A&A Guadalcanal, ...) implements.
+ *
+ * A ruleset is a bundle of pure functions over its own state type S and order type O.
+ * No I/O, no clock, no Math.random: dice and time arrive as inputs. The engine
+ * (src/engine/game.ts) owns the bookkeeping every game shares: steps, who owes orders,
+ * sealed commitments, dice derivation and recording, default orders at deadlines,
+ * seed reveals. A ruleset only says what its rules say.
+ */
+
+/** A side's name as the rulebook spells it, e.g. "japanese", "allied". */
+export type Side = string;
+
+/** Who may see a piece of information. 'all' = every side and the referee. */
+export type Visibility = 'all' | readonly Side[];
+
+/** A rules event produced by adjudication. `data` must be plain JSON. */
+export interface RulesEvent<T extends string = string, D = unknown> {
+  readonly type: T;
+  readonly data: D;
+  /** Sides that may see this event (the referee always may). Default 'all'. */
+  readonly visibleTo?: Visibility;
+}
+
+/** One problem with one line of a side's order text. */
+export interface LineError {
+  /** 1-based line number in the text the player sent (0 = the message as a whole). */
+  readonly line: number;
+  /** The offending text, as written. */
+  readonly text: string;
+  /** What was wrong, in the player's terms. */
+  readonly problem: string;
+  /** What would be right (syntax, legal choices, "did you mean Yamato?"). */
+  readonly hint?: string;
+  /** Rule number that forbids it, where one does. */
+  readonly rule?: string;
+}
+
+export type ParseResult<O> =
+  | { readonly ok: true; readonly orders: readonly O[] }
+  | { readonly ok: false; readonly errors: readonly LineError[] };
+
+/** How a step takes orders. */
+export type StepMode =
+  /** all owing sides order at once; orders are sealed until the step resolves */
+  | 'simultaneous'
+  /** one side at a time (owes has exactly one side) */
+  | 'sequential';
+
+/**
+ * A step of play: a phase, a sub-step or a decision point (day/night, retreat, ...).
+ * Decision points ARE steps: the ruleset returns one whenever a rule asks a side a question.
+ */
+export interface StepInfo {
+  /** Unique within a game and stable across replays, e.g. "t3/movement/japanese" or "t3/battle/coral-sea/2/day-night". */
+  readonly id: string;
+  readonly turn: number;
+  /** Human title with the rule number, e.g. "Turn 3: Japanese patrol movement (5.2)". */
+  readonly title: string;
+  readonly mode: StepMode;
+  /** Sides that owe orders at this step. Empty = no side has a choice: the engine resolves it at once. */
+  readonly owes: readonly Side[];
+  readonly rule?: string;
+  /**
+   * Who may see this step's dice (engine DieRolled events). Default 'all'. A ruleset sets it for
+   * a step whose rolls would give away hidden information (e.g. a search roll for a hidden unit).
+   */
+  readonly diceVisibleTo?: Visibility;
+}
+
+/** Dice as the ruleset sees them: each call yields the next die and the engine records it as an event. */
+export interface Dice {
+  /** A d6 roll (1..6). `purpose` names it for the log ("speed roll, Yamato"); `rule` cites it ("6.4"). */
+  d6(purpose: string, rule: string): number;
+}
+
+/** What adjudicate receives besides state and orders. */
+export interface AdjudicationContext {
+  readonly dice: Dice;
+  /** Append a rules event; events are applied (evolve) in emission order after adjudicate returns. */
+  emit(event: RulesEvent): void;
+}
+
+/** A game option selectable at creation (optional rules, scenario variants). */
+export interface OptionSpec {
+  readonly id: string;
+  readonly title: string;
+  readonly rule?: string;
+  readonly default: boolean;
+}
+
+/** What a ruleset needs to set a game up. */
+export interface SetupInput<Box> {
+  readonly gameId: string;
+  readonly scenario?: string;
+  readonly options: Readonly<Record<string, boolean>>;
+  readonly box: Box;
+}
+
+/** A seeded generator the random legal player uses (never Math.random). */
+export interface Rng {
+  /** integer in [0, n) */
+  int(n: number): number;
+  pick<T>(items: readonly T[]): T;
+}
+
+export interface Ruleset<S, O, Box = unknown> {
+  readonly id: string;
+  readonly name: string;
+  /** Every side, in rulebook order. */
+  readonly sides: readonly Side[];
+  readonly options: readonly OptionSpec[];
+  readonly engineVersion: string;
+
+  /** The default game box (component data with provenance) and its schema check. */
+  readonly box: {
+    readonly defaultData: Box;
+    /** Validate data (the default or a club's override). Returns problems, empty when valid. */
+    validate(data: unknown): readonly string[];
+  };
+
+  setup(input: SetupInput<Box>): S;
+
+  /** The step now in play, or null when the game is over. */
+  currentStep(state: S): StepInfo | null;
+
+  /** Parse a side's order text for the current (or a named future) step. Per-line errors. */
+  parseOrders(state: S, side: Side, text: string, step: StepInfo): ParseResult<O>;
+
+  /** Check parsed orders against the state; empty when legal. */
+  validateOrders(state: S, side: Side, orders: readonly O[], step: StepInfo): readonly LineError[];
+
+  /** Orders for a side that missed the deadline (documented in the help text). */
+  defaultOrders(state: S, side: Side, step: StepInfo): readonly O[];
+
+  /**
+   * Standing instructions: a side's stored answers to decision points. Returns orders if the
+   * side's standing instructions answer this step, otherwise null (then the side is asked).
+   */
+  answerFromStanding?(state: S, side: Side, step: StepInfo, standing: unknown): readonly O[] | null;
+  /** Parse a side's standing instructions text (e.g. "STANDING night if outnumbered"). */
+  parseStanding?(state: S, side: Side, text: string): ParseResult<unknown>;
+
+  /** Resolve the step. Pure: (state, orders, dice) -> events via ctx.emit. */
+  adjudicate(state: S, step: StepInfo, orders: Readonly<Record<Side, readonly O[]>>, ctx: AdjudicationContext): void;
+
+  /** Fold one rules event into the state. Must be total over every event type adjudicate emits. */
+  evolve(state: S, event: RulesEvent): S;
+
+  /** What `side` may see of the state (fog of war); side 'referee' sees everything not sealed. */
+  view(state: S, side: Side | 'referee'): unknown;
+
+  /** Lines of narrative for one event, as `side` may read it (only called for events visible to side). */
+  narrate(event: RulesEvent, side: Side | 'referee'): readonly string[];
+
+  /** Orders rendered back as text, for the acknowledgment ("as understood"). */
+  formatOrders(orders: readonly O[]): string;
+
+  /** Order reference for the step at hand: syntax, legal choices, defaults. Sent for HELP. */
+  help(state: S, side: Side, step: StepInfo | null): string;
+
+  /** Random legal orders for the random player / fuzzer. */
+  randomOrders(state: S, side: Side, step: StepInfo, rng: Rng): readonly O[];
+
+  /** Final result once currentStep is null. */
+  result(state: S): { readonly winner: Side | 'draw' | null; readonly summary: string };
+}
+
+/** Thrown by a ruleset for a rule it does not implement yet: the game stops loudly, citing the rule. */
+export class RuleNotImplementedError extends Error {
+  constructor(readonly ruleset: string, readonly rule: string, what: string) {
+    super(`${ruleset}: rule ${rule} is not implemented (${what})`);
+    this.name = 'RuleNotImplementedError';
+  }
+}

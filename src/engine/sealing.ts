@@ -1,0 +1,27 @@
+import { canonicalJson, hashCanonical, sha256Hex } from '../shared/canonical';
+import type { Side } from './ruleset';
+import type { Unsealed } from './engine-events';
+
+/** The commitment a player receives in the acknowledgment: SHA-256(canonical orders ‖ salt). */
+export function commitmentFor(orders: readonly unknown[], salt: string): string {
+  return sha256Hex(canonicalJson(orders) + salt);
+}
+
+/** What the edge seals for a simultaneous step (and opens again at resolution). */
+export function sealPlaintext(side: Side, stepId: string, orders: readonly unknown[], salt: string): string {
+  return canonicalJson({ side, stepId, orders, salt });
+}
+
+/** Reads a plaintext made by sealPlaintext, after the edge has decrypted it. */
+export function openPlaintext(plaintext: string): Unsealed & { side: Side; stepId: string } {
+  const parsed = JSON.parse(plaintext) as { side?: unknown; stepId?: unknown; orders?: unknown; salt?: unknown };
+  if (typeof parsed.side !== 'string' || typeof parsed.stepId !== 'string' || !Array.isArray(parsed.orders) || typeof parsed.salt !== 'string') {
+    throw new TypeError('sealed plaintext is not {side, stepId, orders, salt}');
+  }
+  return { side: parsed.side, stepId: parsed.stepId, orders: parsed.orders, salt: parsed.salt };
+}
+
+/** Keys every die of a step: the orders the step was adjudicated with, by side. */
+export function ordersHashOf(orders: Readonly<Record<Side, readonly unknown[]>>): string {
+  return hashCanonical(orders);
+}

@@ -1,0 +1,170 @@
+import type { EngineEvent, EngineState, Submission } from './engine-events';
+import { whoIsAwaited } from './decide';
+import type { AnyRuleset } from './evolve';
+import type { Side, StepInfo, Visibility } from './ruleset';
+
+/**
+ * Fog of war as a projection. Sealed orders are never projected: before OrdersRevealed a view,
+ * the referee's included, shows only "received at <time>, commitment <hash>".
+ */
+
+export type Viewer = Side | 'referee';
+
+export type OrdersStatus =
+  | { readonly status: 'awaited' }
+  | { readonly status: 'sealed'; readonly receivedAt: string; readonly commitment: string; readonly note: string }
+  /** sequential orders: their text only for the side that sent them and the referee */
+  | { readonly status: 'accepted'; readonly receivedAt: string; readonly orders?: string }
+  | { readonly status: 'answered-by-standing-instructions' };
+
+export interface EngineView {
+  readonly viewer: Viewer;
+  readonly game: {
+    readonly gameId: string;
+    readonly rulesetId: string;
+    readonly scenario: string | null;
+    readonly options: Readonly<Record<string, boolean>>;
+    readonly sides: readonly { side: Side; player: string }[];
+    readonly seedAnchor: string;
+    readonly revealedSeeds: Readonly<Record<string, string>>;
+    readonly boxHash: string;
+    readonly boxSource: string;
+  } | null;
+  readonly step: Pick<StepInfo, 'id' | 'turn' | 'title' | 'mode' | 'owes' | 'rule'> | null;
+  readonly awaiting: readonly Side[];
+  /** for the step in play, by owing side */
+  readonly orders: Readonly<Record<Side, OrdersStatus>>;
+  /** the viewer's own standing instructions (the referee sees every side's) */
+  readonly standing: Readonly<Record<Side, string>>;
+  /** ruleset.view of the rules state */
+  readonly board: unknown;
+  readonly result: EngineState['result'];
+}
+
+export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: AnyRuleset): EngineView {
+  const step = state.step;
+  const awaiting = whoIsAwaited(state, ruleset);
+  const orders: Record<Side, OrdersStatus> = {};
+  for (const side of step?.owes ?? []) {
+    const sub = state.submissions[side];
+    orders[side] = sub?.stepId === step!.id
+      ? submissionStatus(sub, side, viewer, ruleset)
+      : awaiting.includes(side) ? { status: 'awaited' } : { status: 'answered-by-standing-instructions' };
+  }
+  const standing: Record<Side, string> = {};
+  for (const [side, st] of Object.entries(state.standing)) {
+    if (viewer === 'referee' || viewer === side) standing[side] = st.text;
+  }
+  const g = state.game;
+  return {
+    viewer,
+    game: g && {
+      gameId: g.gameId,
+      rulesetId: g.rulesetId,
+      scenario: g.scenario,
+      options: g.options,
+      sides: g.sides.map((s) => ({ side: s.side, player: s.player.name ?? s.side })),
+      seedAnchor: g.seedAnchor,
+      revealedSeeds: state.revealedSeeds,
+      boxHash: g.boxHash,
+      boxSource: g.boxSource,
+    },
+    step: step && { id: step.id, turn: step.turn, title: step.title, mode: step.mode, owes: step.owes, rule: step.rule },
+    awaiting,
+    orders,
+    standing,
+    board: state.rules === null ? null : ruleset.view(state.rules, viewer),
+    result: state.result,
+  };
+}
+
+function submissionStatus(sub: Submission, side: Side, viewer: Viewer, ruleset: AnyRuleset): OrdersStatus {
+  switch (sub.kind) {
+    case 'sealed':
+      return { status: 'sealed', receivedAt: sub.receivedAt, commitment: sub.commitment, note: `received at ${sub.receivedAt}, commitment ${sub.commitment}` };
+    case 'accepted':
+      return viewer === 'referee' || viewer === side
+        ? { status: 'accepted', receivedAt: sub.receivedAt, orders: ruleset.formatOrders(sub.orders) }
+        : { status: 'accepted', receivedAt: sub.receivedAt };
+    default: {
+      const never: never = sub;
+      throw new Error(`unhandled submission ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export function visibleTo(visibility: Visibility | undefined, viewer: Viewer): boolean {
+  return viewer === 'referee' || visibility === undefined || visibility === 'all' || visibility.includes(viewer);
+}
+
+/**
+ * Who may read an engine event. Rules events keep their own visibleTo; dice follow their step's
+ * diceVisibleTo (default all); sealed submissions, sequential orders and standing instructions
+ * belong to their side until revealed; everything else is public.
+ */
+export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
+  switch (event.type) {
+    case 'RulesApplied':
+      return visibleTo(event.data.event.visibleTo, viewer);
+    case 'DieRolled':
+      return visibleTo(event.data.visibleTo, viewer);
+    case 'OrdersSubmitted':
+    case 'OrdersAccepted':
+    case 'StandingInstructionsSet':
+    case 'StandingOrdersApplied':
+      return viewer === 'referee' || viewer === event.data.side;
+    case 'GameCreated':
+    case 'OrdersRevealed':
+    case 'DefaultOrdersApplied':
+    case 'StepResolved':
+    case 'SeedRevealed':
+    case 'GameEnded':
+      return true;
+    default: {
+      const never: never = event;
+      throw new Error(`unhandled engine event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** The story of `events` as `viewer` may read it, one entry per line. */
+export function narrativeFor(events: readonly EngineEvent[], viewer: Viewer, ruleset: AnyRuleset): string[] {
+  return events.filter((e) => eventVisibleTo(e, viewer)).flatMap((e) => narrateEngineEvent(e, viewer, ruleset));
+}
+
+function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset): readonly string[] {
+  switch (e.type) {
+    case 'GameCreated':
+      return [`Game ${e.data.gameId} (${ruleset.name}) created; seed anchor ${e.data.seedAnchor}; box ${e.data.boxSource} ${e.data.boxHash}.`];
+    case 'OrdersSubmitted':
+      return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}, commitment ${e.data.commitment}.`];
+    case 'OrdersAccepted':
+      return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+    case 'StandingInstructionsSet':
+      return [`${e.data.side}: standing instructions set: ${oneLine(e.data.text)}`];
+    case 'OrdersRevealed':
+      return [`${e.data.side} orders for ${e.data.stepId} revealed (salt ${e.data.salt}): ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+    case 'DefaultOrdersApplied':
+      return [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; default orders apply: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+    case 'StandingOrdersApplied':
+      return [`${e.data.side}: standing instructions answer ${e.data.stepId}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+    case 'DieRolled':
+      return [`Die ${e.data.index} of ${e.data.stepId}: ${e.data.face} (${e.data.purpose}, rule ${e.data.rule}).`];
+    case 'RulesApplied':
+      return ruleset.narrate(e.data.event, viewer);
+    case 'StepResolved':
+      return [];
+    case 'SeedRevealed':
+      return [`Seed for turn ${e.data.turn} revealed: ${e.data.seed}.`];
+    case 'GameEnded':
+      return [`Game over: ${e.data.winner ?? 'no result'}. ${e.data.summary}`];
+    default: {
+      const never: never = e;
+      throw new Error(`unhandled engine event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function oneLine(text: string): string {
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).join('; ');
+}

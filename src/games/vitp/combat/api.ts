@@ -1,0 +1,324 @@
+/**
+ * VITP naval combat: the public contract the VITP step machine calls.
+ *
+ * One call to startBattle covers everything the rules fight in one sea area during the combat
+ * sequence (5.3-5.6): the rounds (7), retreat and pursuit (8), air raids on the ports and bases
+ * touching the area (9) and the submarine's shot (7.91, 16). It is a resumable pure state machine:
+ *
+ *   let b = startBattle(input);
+ *   for (;;) {
+ *     b = resolveUntilDecision(b, dice, emit);   // rolls dice and emits events until a side must choose
+ *     const d = nextDecision(b);
+ *     if (!d) break;                             // battle over: battleOutcome(b)
+ *     ...ask d.owes by mail (or answerFromStanding), then for each side:
+ *     const r = answer(b, side, reply); if (!r.ok) reject(r.problems); else b = r.battle;
+ *   }
+ *
+ * Nothing here mutates its arguments; BattleState is plain JSON and can be stored between mails.
+ * Rules not implemented throw RuleNotImplementedError('vitp', rule, what).
+ */
+import type { Dice, RulesEvent } from '../../../engine/ruleset';
+import type { BattleState } from './state';
+import type { CombatStanding } from './standing';
+import type { CombatEvent } from './events';
+import * as machine from './machine';
+import * as decisions from './decisions';
+import { answerFromStandingInstructions } from './standing';
+import { outcomeOf } from './outcome';
+
+export type { BattleState } from './state';
+export type { CombatStanding } from './standing';
+export type { CombatEvent, CombatEventType } from './events';
+
+export type VitpSide = 'japanese' | 'allied';
+export const VITP_SIDES: readonly VitpSide[] = ['japanese', 'allied'];
+
+export type Nationality = 'japanese' | 'us' | 'british' | 'australian' | 'dutch';
+
+/** Rule 21 needs battleships; 7.424 treats any ship with an airstrike factor as a carrier whatever its class. */
+export type ShipClass = 'battleship' | 'carrier' | 'cruiser' | 'other';
+
+export type DayNight = 'day' | 'night';
+
+/** Flags that persist across the battles of one turn (8.34, 9.3); the step machine carries them. */
+export interface TurnFlags {
+  /** 8.34: named as not pursuing, or stopped pursuing, earlier this turn. */
+  readonly barredFromPursuit?: boolean;
+  /** 9.3: already used in an air raid this turn. */
+  readonly raidedThisTurn?: boolean;
+}
+
+interface UnitInputBase extends TurnFlags {
+  readonly id: string;
+  readonly name: string;
+  readonly side: VitpSide;
+  readonly nationality: Nationality;
+  /** Damage points already on the unit (7.63). */
+  readonly damage: number;
+}
+
+/** A surface ship (3.1). Printed factors; damage effects (7.7x) are applied by this module. */
+export interface ShipInput extends UnitInputBase {
+  readonly kind: 'ship';
+  readonly shipClass: ShipClass;
+  readonly gunnery: number;
+  /** circled gunnery factor (7.535) */
+  readonly gunneryBonus: boolean;
+  readonly airstrike: number;
+  /** circled airstrike factor (7.535) */
+  readonly airstrikeBonus: boolean;
+  readonly armor: number;
+  readonly speed: number;
+  /** black side up (patrolling) or white (raiding), 15.3; carried through to the outcome. */
+  readonly posture: 'patrolling' | 'raiding';
+}
+
+/** A land-based air unit (3.3, 12). Never has the attack bonus (12.21) and no speed of its own. */
+export interface AirUnitInput extends UnitInputBase {
+  readonly kind: 'land-based-air';
+  readonly airstrike: number;
+  /** defense factor (3.3): sunk when damage reaches it (7.534) */
+  readonly defense: number;
+}
+
+/** An amphibious unit (3.3, 13): a target only (13.2). */
+export interface AmphibiousInput extends UnitInputBase {
+  readonly kind: 'amphibious';
+  readonly armor: number;
+  readonly speed: number;
+}
+
+export type CombatUnitInput = ShipInput | AirUnitInput | AmphibiousInput;
+
+/** A major port or island base touching the sea area (2.1), with what lies in it (targets for 9.x). */
+export interface PortInput {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'major-port' | 'island-base';
+  readonly controller: VitpSide;
+  readonly units: readonly CombatUnitInput[];
+}
+
+/** A submarine placed in this sea area (5.25) that has not attacked yet this turn (16.3). */
+export interface SubmarineInput {
+  readonly id: string;
+  readonly name: string;
+  readonly side: VitpSide;
+}
+
+/** Optional rules (19-23) and first-turn specials (18) that touch combat. */
+export interface CombatOptions {
+  /** Rule 21 (unnumbered in our copy, between 20 and 22): US battleships' gunnery gets the bonus from turn 7. */
+  readonly usBattleshipBonus: boolean;
+  /** 19.2: kamikazes, turn 9 only (applied only when turn === 9). */
+  readonly kamikaze: boolean;
+  /** 20: task forces and sighting. Not implemented: throws. */
+  readonly taskForces: boolean;
+  /** 23: carrier airstrikes kept separately. Not implemented: throws. */
+  readonly separateAirstrikes: boolean;
+}
+
+export interface BattleInput {
+  readonly turn: number;
+  readonly seaArea: {
+    readonly id: string;
+    readonly name: string;
+    /** Who controls the area now (its control flag), for the +1 in 7.32; null if nobody. */
+    readonly controller: VitpSide | null;
+  };
+  /** Every ship and unit of both sides at sea in the area (7.1). */
+  readonly atSea: readonly CombatUnitInput[];
+  /** Every port and base touching the area (2.1), for air raids (9). */
+  readonly ports: readonly PortInput[];
+  readonly submarines: readonly SubmarineInput[];
+  readonly options: CombatOptions;
+  /** 18.3 Pearl Harbor / 18.4 Indonesia surprise attacks: not implemented, throws. */
+  readonly opening?: 'pearl-harbor' | 'indonesia-surprise';
+}
+
+export interface UnitRef {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** A retreating group (8.2) or, for 9.1, a port whose contents can be raided. */
+export interface GroupRef {
+  readonly id: string;
+  readonly units: readonly UnitRef[];
+  /** speed of the slowest unit now in the group (8.23) */
+  readonly speed: number;
+}
+
+// ---- Answers --------------------------------------------------------------------------------
+
+export type Answer =
+  | { readonly kind: 'day-night'; readonly choice: DayNight }
+  /** 5.33/7.424: which Allied carriers fire gunnery this night action. */
+  | { readonly kind: 'night-carriers'; readonly carriers: readonly string[] }
+  /** 19.22: which Japanese carriers make kamikaze attacks this day action. */
+  | { readonly kind: 'kamikaze-carriers'; readonly carriers: readonly string[] }
+  /** 7.43: attacker id -> target id. Attackers left out hold their fire. */
+  | { readonly kind: 'targets'; readonly fire: Readonly<Record<string, string>> }
+  /** 7.91/16.1: target id, or null to wait (or, at the final chance, not to attack). */
+  | { readonly kind: 'submarine'; readonly target: string | null }
+  /** 8.1/8.2: stay, or retreat with every unit at sea split into groups of ships/amphibious unit ids. */
+  | { readonly kind: 'retreat'; readonly retreat: false }
+  | { readonly kind: 'retreat'; readonly retreat: true; readonly groups: readonly (readonly string[])[] }
+  /** 8.32/9.1: ship id -> group id or port id. Ships left out do not pursue (8.34). */
+  | { readonly kind: 'pursuit'; readonly assign: Readonly<Record<string, string>> }
+  /** 7.93/13.3: amphibious unit id -> port/base id to land on or invade. */
+  | { readonly kind: 'landings'; readonly land: Readonly<Record<string, string>> }
+  /** 8.52: the pursued group split into sub-groups (one sub-group = no split). */
+  | { readonly kind: 'split'; readonly groups: readonly (readonly string[])[] }
+  /** 8.52-8.53: pursuer id -> new group id to follow, or 'stop'. */
+  | { readonly kind: 'continue-pursuit'; readonly assign: Readonly<Record<string, string>> }
+  /** 9.2: ship id -> port id to raid. Ships left out do not raid. */
+  | { readonly kind: 'air-raids'; readonly assign: Readonly<Record<string, string>> };
+
+export type AnswerKind = Answer['kind'];
+export type AnswerOf<K extends AnswerKind> = Extract<Answer, { kind: K }>;
+
+// ---- Decisions ------------------------------------------------------------------------------
+
+interface DecisionBase<K extends AnswerKind> {
+  /** Stable within the battle, e.g. "main/r2/day-night", "g1/r1/a1-night/targets-allied". */
+  readonly id: string;
+  readonly kind: K;
+  readonly rule: string;
+  readonly title: string;
+  /** Sides that still owe an answer. Two sides = simultaneous, sealed (7.3). */
+  readonly owes: readonly VitpSide[];
+  /** What each owing side gets if it does not answer by the deadline. */
+  readonly defaults: Readonly<Partial<Record<VitpSide, AnswerOf<K>>>>;
+}
+
+export interface TargetOption {
+  readonly attacker: UnitRef;
+  readonly factor: 'gunnery' | 'airstrike';
+  readonly shots: number;
+  /** Targets this attacker may pick on its own; the whole designation is checked again (7.423-7.424). */
+  readonly legalTargets: readonly string[];
+}
+
+export type Decision =
+  | (DecisionBase<'day-night'> & { readonly engagement: string })
+  | (DecisionBase<'night-carriers'> & { readonly carriers: readonly UnitRef[] })
+  | (DecisionBase<'kamikaze-carriers'> & { readonly carriers: readonly UnitRef[] })
+  | (DecisionBase<'targets'> & {
+      readonly action: 'day' | 'night' | 'air-raid';
+      readonly attackers: readonly TargetOption[];
+      readonly targets: readonly UnitRef[];
+    })
+  | (DecisionBase<'submarine'> & { readonly submarine: UnitRef; readonly targets: readonly UnitRef[]; readonly final: boolean })
+  | (DecisionBase<'retreat'> & { readonly units: readonly (UnitRef & { speed: number })[]; readonly airEscapes: readonly UnitRef[] })
+  | (DecisionBase<'pursuit'> & {
+      readonly groups: readonly GroupRef[];
+      readonly ports: readonly UnitRef[];
+      readonly ships: readonly (UnitRef & { speed: number; canPursue: readonly string[]; canRaid: boolean })[];
+    })
+  | (DecisionBase<'landings'> & {
+      readonly units: readonly UnitRef[];
+      readonly bases: readonly (UnitRef & { invade: boolean })[];
+    })
+  | (DecisionBase<'split'> & { readonly group: GroupRef })
+  | (DecisionBase<'continue-pursuit'> & {
+      readonly groups: readonly GroupRef[];
+      readonly pursuers: readonly (UnitRef & { speed: number; canFollow: readonly string[] })[];
+    })
+  | (DecisionBase<'air-raids'> & { readonly ports: readonly UnitRef[]; readonly ships: readonly UnitRef[] });
+
+export type AnswerResult = { readonly ok: true; readonly battle: BattleState } | { readonly ok: false; readonly problems: readonly string[] };
+
+// ---- Outcome --------------------------------------------------------------------------------
+
+export type UnitFate =
+  /** still at sea in the area (7.94 winner, pursuers, stalemate) */
+  | 'at-sea'
+  /** must go to a friendly port or base now (section 10): see returnReason */
+  | 'returning'
+  /** port/base units untouched or damaged but afloat */
+  | 'in-port'
+  /** 9.41: in port with damage above its armor, cannot go to sea */
+  | 'on-bottom'
+  /** removed: sunk (7.61), shot down (7.534) or eliminated in port (9.42) */
+  | 'sunk'
+  /** 19.2: kamikaze, removed after attacking */
+  | 'expended'
+  /** 7.93/13.3: landed on (or invaded) a port or base, see landedAt */
+  | 'landed';
+
+export type ReturnReason = 'disabled' | 'retreat' | 'escaped';
+
+export interface UnitOutcome extends UnitRef, Required<TurnFlags> {
+  readonly side: VitpSide;
+  readonly kind: CombatUnitInput['kind'];
+  readonly damage: number;
+  readonly fate: UnitFate;
+  readonly returnReason?: ReturnReason;
+  /** 13.31: retreated or disabled amphibious units may not invade this turn */
+  readonly retreated: boolean;
+  readonly disabled: boolean;
+  readonly landedAt?: { readonly base: string; readonly invading: boolean };
+  /** port the unit sits in (port units) */
+  readonly port?: string;
+}
+
+export interface SubmarineOutcome extends UnitRef {
+  readonly side: VitpSide;
+  /** 16.3: a submarine that attacked returns to port */
+  readonly attacked: boolean;
+}
+
+export interface BattleOutcome {
+  readonly seaArea: string;
+  readonly units: readonly UnitOutcome[];
+  readonly submarines: readonly SubmarineOutcome[];
+  /** Sides that retreated from the area (8.12: they cannot control it). */
+  readonly retreated: readonly VitpSide[];
+  /** Sides with units still at sea in the area after all combat (control is the step machine's, 15). */
+  readonly remainingAtSea: readonly VitpSide[];
+}
+
+export type CombatEmit = (event: CombatEvent) => void;
+
+// ---- Functions ------------------------------------------------------------------------------
+
+/** Sets the battle up (checks the input; throws RuleNotImplementedError for options 20, 23 and openings 18.3/18.4). */
+export function startBattle(input: BattleInput): BattleState {
+  return machine.start(input);
+}
+
+/** Runs every automatic step (dice, effects) until a side must decide or the battle is over. */
+export function resolveUntilDecision(battle: BattleState, dice: Dice, emit: CombatEmit): BattleState {
+  return machine.resolve(battle, dice, emit);
+}
+
+/** The decision now waiting, with who owes it, legal answers and defaults; null when none is (battle over). */
+export function nextDecision(battle: BattleState): Decision | null {
+  return decisions.current(battle);
+}
+
+/** Records one side's answer to the current decision; returns problems instead if it is illegal. */
+export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
+  return decisions.answer(battle, side, reply);
+}
+
+/** The answer a side's standing instructions give to the current decision, or null (ask the player). */
+export function answerFromStanding(battle: BattleState, side: VitpSide, standing: CombatStanding): Answer | null {
+  return answerFromStandingInstructions(battle, side, standing);
+}
+
+/** True once every round, pursuit, raid and submarine shot is done. */
+export function isOver(battle: BattleState): boolean {
+  return battle.stage.at === 'over';
+}
+
+/** Final state of every unit; throws if the battle is not over. */
+export function battleOutcome(battle: BattleState): BattleOutcome {
+  return outcomeOf(battle);
+}
+
+/** RulesEvent view of a combat event, for ctx.emit. */
+export function asRulesEvent(event: CombatEvent): RulesEvent {
+  return event;
+}

@@ -1,0 +1,117 @@
+/**
+ * The battle's stored state: plain JSON, so a battle can wait in the database between mails.
+ * Only this module reads its insides; the step machine treats it as opaque.
+ */
+import type {
+  CombatOptions,
+  CombatUnitInput,
+  DayNight,
+  Nationality,
+  PortInput,
+  ReturnReason,
+  ShipClass,
+  UnitFate,
+  VitpSide,
+} from './api';
+
+export interface UnitState {
+  readonly id: string;
+  readonly name: string;
+  readonly side: VitpSide;
+  readonly nationality: Nationality;
+  readonly kind: CombatUnitInput['kind'];
+  readonly shipClass: ShipClass | null;
+  /** printed factors; damage effects are derived (see units.ts) */
+  readonly gunnery: number;
+  readonly gunneryBonus: boolean;
+  readonly airstrike: number;
+  readonly airstrikeBonus: boolean;
+  /** armor factor, or the defense factor of a land-based air unit */
+  readonly armor: number;
+  /** printed speed; null for land-based air */
+  readonly speed: number | null;
+  readonly posture: 'patrolling' | 'raiding' | null;
+  damage: number;
+  /** port id for units that started in a port or base */
+  readonly port: string | null;
+  fate: UnitFate;
+  /** engagement this unit is fighting in now, null when out of the fighting */
+  engagement: string | null;
+  returnReason?: ReturnReason;
+  disabled: boolean;
+  retreated: boolean;
+  barredFromPursuit: boolean;
+  raidedThisTurn: boolean;
+  landedAt?: { base: string; invading: boolean };
+}
+
+export interface SubmarineState {
+  readonly id: string;
+  readonly name: string;
+  readonly side: VitpSide;
+  attacked: boolean;
+}
+
+export type Engagement =
+  /** the battle between everything at sea in the area (7) */
+  | { readonly id: 'main'; readonly kind: 'main' }
+  /** one retreating group and its pursuers (8.5) */
+  | { readonly id: string; readonly kind: 'pursuit'; readonly retreater: VitpSide }
+  /** two rounds of day action against one port or base (9.13) */
+  | { readonly id: string; readonly kind: 'air-raid'; readonly port: string; readonly raider: VitpSide };
+
+/** Marks placed during an action; they take effect at its end (7.6). */
+export interface Mark {
+  damage: number;
+  disabled: boolean;
+}
+
+export interface ActionState {
+  readonly kind: DayNight | 'air-raid';
+  /** actions still to fight this round after this one (7.33: day then night) */
+  readonly then: DayNight[];
+  step: 'night-carriers' | 'kamikaze-carriers' | 'targets' | 'effects';
+  /** whose designation is next (7.4: Japanese first) */
+  firing: VitpSide;
+  nightCarriers: string[];
+  kamikazeCarriers: string[];
+  designations: Partial<Record<VitpSide, Record<string, string>>>;
+  marks: Record<string, Mark>;
+}
+
+export type Stage =
+  | { readonly at: 'round-start' }
+  | { readonly at: 'day-night'; answers: Partial<Record<VitpSide, DayNight>> }
+  | { readonly at: 'action'; action: ActionState }
+  | { readonly at: 'after-round' }
+  | { readonly at: 'submarine'; readonly final: boolean; readonly sub: string }
+  | { readonly at: 'retreat'; readonly side: VitpSide }
+  | { readonly at: 'pursuit'; readonly retreater: VitpSide; readonly groups: string[] }
+  | { readonly at: 'landings'; readonly side: VitpSide }
+  | { readonly at: 'split'; readonly group: string }
+  | { readonly at: 'continue-pursuit'; readonly groups: string[] }
+  | { readonly at: 'engagement-over' }
+  | { readonly at: 'air-raid-offer' }
+  | { readonly at: 'final-submarine' }
+  | { readonly at: 'over' };
+
+export interface BattleState {
+  readonly kind: 'vitp-battle';
+  readonly turn: number;
+  readonly seaArea: { readonly id: string; readonly name: string; readonly controller: VitpSide | null };
+  readonly options: CombatOptions;
+  readonly ports: readonly Omit<PortInput, 'units'>[];
+  units: UnitState[];
+  submarines: SubmarineState[];
+  /** engagements still to fight; the first is being fought */
+  queue: Engagement[];
+  round: number;
+  /** actions fought this round, for stable decision ids */
+  actionNo: number;
+  /** groups numbered g1, g2, ... (8.2, 8.52) */
+  nextGroup: number;
+  retreated: VitpSide[];
+  /** 9.1/9.2: ports were already offered to raiders in this battle */
+  raidsOffered: boolean;
+  stage: Stage;
+}

@@ -1,0 +1,112 @@
+/**
+ * Who may fire and at what (7.41-7.44, 9.11, 13.21).
+ */
+import type { TargetOption, VitpSide } from './api';
+import type { ActionState, BattleState, Engagement, UnitState } from './state';
+import { airstrikeShots, fighting, gunneryShots, isCarrier, otherSide } from './units';
+
+export interface Shooter {
+  readonly unit: UnitState;
+  readonly factor: 'gunnery' | 'airstrike';
+  readonly shots: number;
+}
+
+/** 7.411/7.51: airstrikes by day and in raids; 7.421/7.52: surface gunnery at night, Allied carriers only if announced (7.424). */
+export function shootersFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): Shooter[] {
+  const own = fighting(b, eng.id, side);
+  if (action.kind !== 'night') {
+    return own.map((unit) => ({ unit, factor: 'airstrike' as const, shots: airstrikeShots(unit) })).filter((s) => s.shots > 0);
+  }
+  return own
+    .filter((u) => u.kind === 'ship')
+    .filter((u) => !(side === 'allied' && isCarrier(u) && !action.nightCarriers.includes(u.id)))
+    .map((unit) => ({ unit, factor: 'gunnery' as const, shots: gunneryShots(unit) }))
+    .filter((s) => s.shots > 0);
+}
+
+/** 7.412: anything of the enemy at sea by day; 9.11: anything in the raided port; 7.422: no air units at night. */
+export function targetsFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): UnitState[] {
+  if (eng.kind === 'air-raid') {
+    return b.units.filter((u) => u.port === eng.port && (u.fate === 'in-port' || u.fate === 'on-bottom'));
+  }
+  const enemy = fighting(b, eng.id, otherSide(side));
+  return action.kind === 'night' ? enemy.filter((u) => u.kind !== 'land-based-air') : enemy;
+}
+
+/** 7.424: an enemy carrier firing its guns this night action may always be shot at. */
+function carrierIsFiring(action: ActionState, carrier: UnitState): boolean {
+  if (carrier.side === 'allied') return action.nightCarriers.includes(carrier.id);
+  return Object.prototype.hasOwnProperty.call(action.designations.japanese ?? {}, carrier.id);
+}
+
+export function checkDesignation(
+  b: BattleState,
+  eng: Engagement,
+  action: ActionState,
+  side: VitpSide,
+  fire: Readonly<Record<string, string>>,
+): string[] {
+  const problems: string[] = [];
+  const shooters = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
+  const targets = targetsFor(b, eng, action, side);
+  const targetIds = new Set(targets.map((t) => t.id));
+  for (const [attacker, target] of Object.entries(fire)) {
+    if (!shooters.has(attacker)) problems.push(`${attacker} cannot attack in this ${action.kind} action (7.41-7.42)`);
+    if (!targetIds.has(target)) problems.push(`${target} is not a target ${attacker} can attack here (7.412, 7.422, 9.11)`);
+  }
+  if (action.kind !== 'night') return problems;
+  const attacked = new Set(Object.values(fire));
+  const ships = targets.filter((t) => t.kind === 'ship');
+  const allShipsAttacked = ships.every((s) => attacked.has(s.id));
+  const allNonCarriersAttacked = ships.filter((s) => !isCarrier(s)).every((s) => attacked.has(s.id));
+  for (const t of targets) {
+    if (!attacked.has(t.id)) continue;
+    if (t.kind === 'amphibious' && !allShipsAttacked) {
+      problems.push(`${t.name} (amphibious) may be attacked at night only if every enemy ship is attacked too (7.423)`);
+    }
+    if (isCarrier(t) && !allNonCarriersAttacked && !carrierIsFiring(action, t)) {
+      problems.push(`${t.name} (carrier) may be attacked at night only if it fires its guns or every other enemy ship is attacked (7.424)`);
+    }
+  }
+  return problems;
+}
+
+/** Highest first: carriers by airstrike, then gun ships, then air units, then amphibious units. */
+function worth(u: UnitState): number {
+  if (u.kind === 'ship') return isCarrier(u) ? 1000 + airstrikeShots(u) * 10 + u.gunnery : 500 + u.gunnery * 10 + u.armor;
+  if (u.kind === 'land-based-air') return 200 + u.airstrike;
+  return 100 + u.armor;
+}
+
+function best(units: UnitState[]): UnitState | undefined {
+  return units.reduce<UnitState | undefined>((top, u) => (top === undefined || worth(u) > worth(top) ? u : top), undefined);
+}
+
+/**
+ * The documented default: every attacker at one target. By day and in raids, the most valuable
+ * target; at night a non-carrier ship first, so the designation is always legal under 7.423-7.424.
+ */
+export function defaultDesignation(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): Record<string, string> {
+  const targets = targetsFor(b, eng, action, side);
+  let target: UnitState | undefined;
+  if (action.kind === 'night') {
+    const ships = targets.filter((t) => t.kind === 'ship');
+    target = best(ships.filter((s) => !isCarrier(s))) ?? best(ships) ?? best(targets);
+  } else {
+    target = best(targets);
+  }
+  const fire: Record<string, string> = {};
+  if (!target) return fire;
+  for (const s of shootersFor(b, eng, action, side)) fire[s.unit.id] = target.id;
+  return fire;
+}
+
+export function targetOptions(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): TargetOption[] {
+  const targets = targetsFor(b, eng, action, side).map((t) => t.id);
+  return shootersFor(b, eng, action, side).map((s) => ({
+    attacker: { id: s.unit.id, name: s.unit.name },
+    factor: s.factor,
+    shots: s.shots,
+    legalTargets: targets,
+  }));
+}

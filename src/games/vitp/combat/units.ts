@@ -1,0 +1,162 @@
+/**
+ * A unit's fighting values once damage has had its effect (7.7x, 9.4) and the attack bonus
+ * (7.535, 7.72, 12.21-12.22, rule 21, 19.2).
+ */
+import { RuleNotImplementedError } from '../../../engine/ruleset';
+import type { CombatUnitInput, VitpSide } from './api';
+import type { BattleState, UnitState } from './state';
+
+export function otherSide(side: VitpSide): VitpSide {
+  return side === 'japanese' ? 'allied' : 'japanese';
+}
+
+export function toUnitState(u: CombatUnitInput, port: string | null): UnitState {
+  if (!Number.isInteger(u.damage) || u.damage < 0) throw new RangeError(`${u.name}: damage must be a whole number >= 0`);
+  const common = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    nationality: u.nationality,
+    kind: u.kind,
+    damage: u.damage,
+    port,
+    fate: port === null ? ('at-sea' as const) : ('in-port' as const),
+    engagement: port === null ? 'main' : null,
+    disabled: false,
+    retreated: false,
+    barredFromPursuit: u.barredFromPursuit ?? false,
+    raidedThisTurn: u.raidedThisTurn ?? false,
+  };
+  switch (u.kind) {
+    case 'ship':
+      return {
+        ...common,
+        shipClass: u.shipClass,
+        gunnery: u.gunnery,
+        gunneryBonus: u.gunneryBonus,
+        airstrike: u.airstrike,
+        airstrikeBonus: u.airstrikeBonus,
+        armor: u.armor,
+        speed: u.speed,
+        posture: u.posture,
+      };
+    case 'land-based-air':
+      return {
+        ...common,
+        shipClass: null,
+        gunnery: 0,
+        gunneryBonus: false,
+        airstrike: u.airstrike,
+        airstrikeBonus: false,
+        armor: u.defense,
+        speed: null,
+        posture: null,
+      };
+    case 'amphibious':
+      return {
+        ...common,
+        shipClass: null,
+        gunnery: 0,
+        gunneryBonus: false,
+        airstrike: 0,
+        airstrikeBonus: false,
+        armor: u.armor,
+        speed: u.speed,
+        posture: null,
+      };
+    default: {
+      const never: never = u;
+      throw new TypeError(`unknown unit kind in ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** 7.424: a carrier is any ship whose counter shows an airstrike factor (damage does not change what it is). */
+export function isCarrier(u: UnitState): boolean {
+  return u.kind === 'ship' && u.airstrike > 0;
+}
+
+/** 7.73: a ship whose damage equals its armor is crippled (at sea, more damage would have sunk it). */
+function crippled(u: UnitState): boolean {
+  return u.kind === 'ship' && u.damage >= u.armor;
+}
+
+/**
+ * 7.73 as printed in our copy says the *armor* drops to one, but its own aside ("a zero gunnery
+ * factor remains a zero") only makes sense for the gunnery factor, and armor reduced to one
+ * would be meaningless once damage equals armor: we read it as gunnery -> 1.
+ */
+export function gunneryShots(u: UnitState): number {
+  if (u.kind !== 'ship') return 0;
+  return crippled(u) ? Math.min(u.gunnery, 1) : u.gunnery;
+}
+
+/** 7.73: a crippled ship's airstrike is gone. Land-based air keeps full strength until shot down (7.534). */
+export function airstrikeShots(u: UnitState): number {
+  if (u.kind === 'amphibious') return 0;
+  return crippled(u) ? 0 : u.airstrike;
+}
+
+/** 7.71: each damage point costs one speed, never below 1. */
+export function currentSpeed(u: UnitState): number {
+  if (u.speed === null) throw new TypeError(`${u.name} has no speed (land-based air)`);
+  return Math.max(1, u.speed - u.damage);
+}
+
+export function usBattleshipBonusApplies(b: BattleState, u: UnitState): boolean {
+  return b.options.usBattleshipBonus && b.turn >= 7 && u.nationality === 'us' && u.shipClass === 'battleship';
+}
+
+/** 19.2: kamikazes exist only on the optional ninth turn. */
+export function kamikazeTurn(b: BattleState): boolean {
+  return b.options.kamikaze && b.turn === 9;
+}
+
+/**
+ * Whether every shot of `attacker` at `target` gets +1.
+ * 7.535/12.22: never against land-based air. 19.21-19.22: kamikazes always have it.
+ * 12.21: land-based air never has it otherwise. 7.72: damage takes the gunnery bonus away
+ * (we apply that to the rule-21 bonus too, since 21 only grants a bonus like a circled factor).
+ */
+export function hasAttackBonus(
+  b: BattleState,
+  attacker: UnitState,
+  factor: 'gunnery' | 'airstrike',
+  target: UnitState,
+  kamikaze: boolean,
+): boolean {
+  if (target.kind === 'land-based-air') return false;
+  if (kamikaze) return true;
+  if (attacker.kind === 'land-based-air') return false;
+  if (factor === 'airstrike') return attacker.airstrikeBonus;
+  if (attacker.damage > 0) return false;
+  return attacker.gunneryBonus || usBattleshipBonusApplies(b, attacker);
+}
+
+/** 7.533-7.534, 9.4-9.42: what a unit's total damage makes of it. */
+export function damageState(u: UnitState): 'afloat' | 'on-bottom' | 'sunk' {
+  if (u.kind === 'land-based-air') return u.damage >= u.armor ? 'sunk' : 'afloat';
+  if (u.port !== null && u.kind === 'ship') {
+    if (u.damage > 2 * u.armor) return 'sunk';
+    return u.damage > u.armor ? 'on-bottom' : 'afloat';
+  }
+  return u.damage > u.armor ? 'sunk' : 'afloat';
+}
+
+export function unitById(b: BattleState, id: string): UnitState {
+  const u = b.units.find((x) => x.id === id);
+  if (!u) throw new RangeError(`no unit ${id} in this battle`);
+  return u;
+}
+
+/** Units of the engagement still fighting in it (not sunk, disabled, escaped, landed). */
+export function fighting(b: BattleState, engagement: string, side?: VitpSide): UnitState[] {
+  return b.units.filter((u) => u.engagement === engagement && u.fate === 'at-sea' && (side === undefined || u.side === side));
+}
+
+export function assertNoUnsupportedOptions(b: BattleState): void {
+  if (b.options.taskForces) throw new RuleNotImplementedError('vitp', '20', 'task forces and sighting rolls in combat');
+  if (b.options.separateAirstrikes) {
+    throw new RuleNotImplementedError('vitp', '23', 'carrier airstrikes kept separately from their carriers');
+  }
+}

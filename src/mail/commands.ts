@@ -1,0 +1,232 @@
+/**
+ * What a player's words mean: the reply cut free of quotes and signature, the game/side/turn
+ * the message is about, and the commands it carries. Pure functions over text; the command set
+ * is documented for players in docs/mail-commands.md (keep the two in step).
+ */
+
+/** Game ids look like `G-abc123`; the id never contains a dot (reply addresses use dots as separators). */
+export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
+/** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
+const WORD = /^[a-z][a-z0-9_-]*$/i;
+
+export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS';
+export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE';
+export type CommandName = PlayerCommandName | RefereeCommandName;
+
+export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['EXTEND', 'FORCE', 'NOTE']);
+
+/** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
+export interface NumberedLine {
+  readonly line: number;
+  readonly text: string;
+}
+
+export type MailCommand =
+  | { readonly name: 'ORDERS'; readonly lines: readonly NumberedLine[]; readonly refereeOnly: false }
+  | { readonly name: 'HELP'; readonly topic?: string; readonly line: number; readonly refereeOnly: false }
+  | { readonly name: 'STATUS'; readonly line: number; readonly refereeOnly: false }
+  | { readonly name: 'RESEND'; readonly turn?: number; readonly line: number; readonly refereeOnly: false }
+  | { readonly name: 'PLAYERS'; readonly line: number; readonly refereeOnly: false }
+  /** Move the current deadline: by a duration (`by`) or to an instant (`until`). */
+  | { readonly name: 'EXTEND'; readonly byMinutes?: number; readonly until?: string; readonly line: number; readonly refereeOnly: true }
+  /** Resolve the current step now, using default orders for sides that have not ordered. */
+  | { readonly name: 'FORCE'; readonly line: number; readonly refereeOnly: true }
+  /** A referee's note for the game log, seen by every side. */
+  | { readonly name: 'NOTE'; readonly text: string; readonly line: number; readonly refereeOnly: true };
+
+/** Which game, side and turn a message claims to be about (claims only: auth decides). */
+export interface GameReference {
+  readonly gameId?: string;
+  readonly side?: string;
+  readonly turn?: number;
+}
+
+export interface BodyDirectives extends GameReference {
+  /** `SECRET xxxx`: the per-player secret, the alternative to a tagged reply address. */
+  readonly secret?: string;
+}
+
+export interface SubjectInfo extends GameReference {
+  /** A command word at the start of the subject (after the `[umpire G-…]` tag). */
+  readonly command?: CommandName;
+}
+
+/** Words players use for each command; the first is the canonical name. */
+const COMMAND_WORDS: Record<string, CommandName> = {
+  ORDERS: 'ORDERS', ORDER: 'ORDERS',
+  HELP: 'HELP', '?': 'HELP',
+  STATUS: 'STATUS', DEADLINE: 'STATUS', LIST: 'STATUS',
+  RESEND: 'RESEND',
+  PLAYERS: 'PLAYERS', WHOGAME: 'PLAYERS', WHO: 'PLAYERS',
+  EXTEND: 'EXTEND',
+  FORCE: 'FORCE', PROCESS: 'FORCE',
+  NOTE: 'NOTE',
+};
+
+/** Words of our own outbound subjects that are not side names. */
+const SUBJECT_NOISE = new Set(['re', 'fw', 'fwd', 'aw', 'sv', 'ack', 'acknowledgment', 'rejected', 'reminder', 'turn', 'report']);
+
+/**
+ * Cut a reply down to what the sender wrote: quoted lines (`>`), the "On … wrote:" attribution
+ * and everything after it, Outlook's "-----Original Message-----" block, the signature after
+ * `-- `, and an explicit `END`. Kept lines keep their original line numbers.
+ */
+export function stripReply(text: string): NumberedLine[] {
+  const all = text.replace(/\r\n?/g, '\n').split('\n');
+  const kept: NumberedLine[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const raw = all[i];
+    const trimmed = raw.trim();
+    if (trimmed === '--' || raw === '-- ' || /^END$/i.test(trimmed)) break;
+    if (/^-{2,}\s*(Original Message|Forwarded message)\s*-{2,}$/i.test(trimmed)) break;
+    if (/^_{10,}$/.test(trimmed) && /^From:/i.test((all[i + 1] ?? '').trim())) break;
+    if (isAttribution(trimmed, (all[i + 1] ?? '').trim())) break;
+    if (/^Sent from my /i.test(trimmed)) break;
+    if (trimmed.startsWith('>')) continue;
+    kept.push({ line: i + 1, text: raw.replace(/\s+$/, '') });
+  }
+  return kept;
+}
+
+/** "On Sat, 21 Nov 2026, Umpire <u@x> wrote:" — Gmail sometimes wraps it over two lines. */
+function isAttribution(line: string, next: string): boolean {
+  if (/^On\b.*\bwrote:$/i.test(line)) return true;
+  if (/^On\b.{6,}$/i.test(line) && /\bwrote:$/i.test(next) && !next.startsWith('>')) return true;
+  return /^(Le|Am|El)\b.*\b(a écrit|schrieb|escribió)\s*:$/i.test(line);
+}
+
+/** `[umpire G-abc123] orders japanese turn 3` (and its "Re: …" replies). */
+export function parseSubject(subject: string): SubjectInfo {
+  const gameId = subject.match(GAME_ID_PATTERN)?.[0];
+  const afterTag = subject.replace(/^.*\[umpire[^\]]*\]/i, '').trim();
+  const rest = afterTag.replace(/^((re|fwd?|aw|sv)\s*:\s*)+/i, '');
+  const words = rest.split(/[\s:,;]+/).filter(Boolean);
+  // A reply's subject names what it replies to ("Re: … report …"), not what the sender asks for.
+  const isReply = /^\s*(re|fwd?|aw|sv)\s*:/i.test(subject);
+  const command = words.length > 0 && !isReply ? COMMAND_WORDS[words[0].toUpperCase()] : undefined;
+  const turnMatch = rest.match(/\bturn\s+(\d{1,4})\b/i);
+  const sideBeforeTurn = rest.match(/\b([a-z][a-z0-9_-]*)\s+turn\s+\d/i)?.[1];
+  let side = sideBeforeTurn && !isNoise(sideBeforeTurn) ? sideBeforeTurn : undefined;
+  if (!side && command && words[1] && WORD.test(words[1]) && !isNoise(words[1])) side = words[1];
+  return {
+    ...(gameId ? { gameId } : {}),
+    ...(side ? { side: side.toLowerCase() } : {}),
+    ...(turnMatch ? { turn: Number(turnMatch[1]) } : {}),
+    ...(command ? { command } : {}),
+  };
+}
+
+function isNoise(word: string): boolean {
+  return SUBJECT_NOISE.has(word.toLowerCase()) || COMMAND_WORDS[word.toUpperCase()] !== undefined;
+}
+
+export interface ExtractedCommands {
+  readonly directives: BodyDirectives;
+  readonly commands: MailCommand[];
+}
+
+/**
+ * Read the body: directive lines first (GAME, SIDE, TURN, SECRET, in any order), then command
+ * lines, each on its own line; the first line that is not a command starts the orders, which run
+ * to the end (an explicit `ORDERS` line does the same). Inside orders no keyword is interpreted,
+ * so an order like "Force Z to Java Sea" is never mistaken for FORCE.
+ * With no command and no orders in the body, the subject's command word (if any) applies.
+ */
+export function extractCommands(lines: readonly NumberedLine[], subjectCommand?: CommandName): ExtractedCommands {
+  const directives: { gameId?: string; side?: string; turn?: number; secret?: string } = {};
+  const commands: MailCommand[] = [];
+  const orderLines: NumberedLine[] = [];
+  let inOrders = false;
+  for (const l of lines) {
+    const text = l.text.trim();
+    if (text === '') continue;
+    if (inOrders) { orderLines.push(l); continue; }
+    if (readDirective(text, directives)) continue;
+    const cmd = readCommand(text, l.line);
+    if (cmd === 'orders-start') { inOrders = true; continue; }
+    if (cmd) { commands.push(cmd); continue; }
+    inOrders = true;
+    orderLines.push(l);
+  }
+  if (orderLines.length > 0 || (subjectCommand === 'ORDERS' && commands.length === 0)) {
+    commands.unshift({ name: 'ORDERS', lines: orderLines, refereeOnly: false });
+  } else if (commands.length === 0 && subjectCommand) {
+    const fromSubject = readCommand(subjectCommand, 0);
+    if (fromSubject && fromSubject !== 'orders-start') commands.push(fromSubject);
+  }
+  return { directives, commands };
+}
+
+function readDirective(text: string, into: { gameId?: string; side?: string; turn?: number; secret?: string }): boolean {
+  const m = text.match(/^(GAME|SIDE|TURN|SECRET)\s*[:=]?\s+(\S+)\s*$/i);
+  if (!m) return false;
+  const value = m[2];
+  switch (m[1].toUpperCase()) {
+    case 'GAME': {
+      const id = value.match(GAME_ID_PATTERN)?.[0];
+      if (!id) return false;
+      into.gameId = id;
+      return true;
+    }
+    case 'SIDE':
+      if (!WORD.test(value)) return false;
+      into.side = value.toLowerCase();
+      return true;
+    case 'TURN':
+      if (!/^\d{1,4}$/.test(value)) return false;
+      into.turn = Number(value);
+      return true;
+    default:
+      into.secret = value;
+      return true;
+  }
+}
+
+/** A command line, or 'orders-start' for a bare ORDERS, or null when the line is not a command. */
+function readCommand(text: string, line: number): MailCommand | 'orders-start' | null {
+  const [word, ...restWords] = text.split(/\s+/);
+  const name = COMMAND_WORDS[word.toUpperCase().replace(/:$/, '')];
+  if (!name) return null;
+  const args = restWords.join(' ').trim();
+  switch (name) {
+    case 'ORDERS':
+      return args === '' ? 'orders-start' : null;
+    case 'HELP':
+      if (args === '') return { name, line, refereeOnly: false };
+      return WORD.test(args) ? { name, topic: args.toLowerCase(), line, refereeOnly: false } : null;
+    case 'STATUS':
+    case 'PLAYERS':
+      return args === '' ? { name, line, refereeOnly: false } : null;
+    case 'RESEND': {
+      if (args === '') return { name, line, refereeOnly: false };
+      const t = args.match(/^(?:turn\s+)?(\d{1,4})$/i);
+      return t ? { name, turn: Number(t[1]), line, refereeOnly: false } : null;
+    }
+    case 'FORCE':
+      return args === '' ? { name, line, refereeOnly: true } : null;
+    case 'NOTE':
+      return args === '' ? null : { name, text: args, line, refereeOnly: true };
+    case 'EXTEND':
+      return readExtend(args, line);
+    default: {
+      const unreachable: never = name;
+      return unreachable;
+    }
+  }
+}
+
+/** `EXTEND 24h`, `EXTEND 2d`, `EXTEND 90m`, `EXTEND TO 2026-11-23T18:00Z`. */
+function readExtend(args: string, line: number): MailCommand | null {
+  const dur = args.match(/^(?:by\s+)?(\d{1,4})\s*(m|min|minutes?|h|hours?|d|days?)$/i);
+  if (dur) {
+    const unit = dur[2][0].toLowerCase();
+    const minutes = Number(dur[1]) * (unit === 'm' ? 1 : unit === 'h' ? 60 : 1440);
+    return minutes > 0 ? { name: 'EXTEND', byMinutes: minutes, line, refereeOnly: true } : null;
+  }
+  const to = args.match(/^(?:to|until)\s+(\S+(?:\s+\S+)?)$/i);
+  if (to) {
+    const when = new Date(to[1]);
+    if (!Number.isNaN(when.getTime())) return { name: 'EXTEND', until: when.toISOString(), line, refereeOnly: true };
+  }
+  return null;
+}

@@ -1,0 +1,146 @@
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { JOB_QUEUE, JobName, QueueName, type JobHandler, type JobHandlers, type JobOf } from './jobs';
+
+export interface JobQueueOptions {
+  readonly redisUrl: string;
+  /** Redis key prefix: separates deployments and test files sharing one Redis. */
+  readonly prefix: string;
+  readonly concurrency?: number;
+  readonly log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
+}
+
+export class MissingJobHandlerError extends Error {
+  constructor(readonly missing: JobName[]) {
+    super(`worker refuses to start: no handler for job(s) ${missing.join(', ')}`);
+    this.name = 'MissingJobHandlerError';
+  }
+}
+
+/** Retries with exponential backoff; failed jobs are kept for inspection, completed ones trimmed. */
+const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 6,
+  backoff: { type: 'exponential', delay: 500 },
+  removeOnComplete: { count: 1000 },
+  removeOnFail: false,
+};
+
+function connectionFromUrl(url: string) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username || undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : undefined,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/**
+ * Named BullMQ queues with typed jobs (after Immich's JobRepository). Producers (API, CLI,
+ * ingest) call `add`; worker processes call `startWorkers` with a handler for every job name.
+ * Any number of worker processes on any number of machines can share the queues.
+ */
+export class JobQueue {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly workers: Worker[] = [];
+
+  constructor(private readonly opts: JobQueueOptions) {}
+
+  private queue(name: QueueName): Queue {
+    let q = this.queues.get(name);
+    if (!q) {
+      q = new Queue(name, {
+        connection: connectionFromUrl(this.opts.redisUrl),
+        prefix: this.opts.prefix,
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
+      this.queues.set(name, q);
+    }
+    return q;
+  }
+
+  /**
+   * Adds a job. With a `jobId` the job is idempotent: the same id while the job exists (waiting,
+   * active, kept as failed, or among the recent completed) is not added twice.
+   */
+  async add<N extends JobName>(name: N, payload: JobOf<N>, options: { jobId?: string; delayMs?: number } = {}): Promise<void> {
+    await this.queue(JOB_QUEUE[name]).add(name, payload, {
+      jobId: options.jobId?.replace(/:/g, '_'),
+      delay: options.delayMs,
+    });
+  }
+
+  /** A repeating job (e.g. the outbox sweep), one schedule however many processes call this. */
+  async every<N extends JobName>(name: N, payload: JobOf<N>, everyMs: number): Promise<void> {
+    await this.queue(JOB_QUEUE[name]).upsertJobScheduler(`every:${name}`, { every: everyMs }, { name, data: payload });
+  }
+
+  static assertHandlers(handlers: JobHandlers): void {
+    const missing = Object.values(JobName).filter((n) => typeof handlers[n] !== 'function');
+    if (missing.length) throw new MissingJobHandlerError(missing);
+  }
+
+  startWorkers(handlers: JobHandlers): void {
+    JobQueue.assertHandlers(handlers);
+    for (const queueName of Object.values(QueueName)) {
+      const worker = new Worker(
+        queueName,
+        async (job: Job) => {
+          const handler = handlers[job.name as JobName] as JobHandler<JobName> | undefined;
+          if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queueName}`);
+          return handler(job.data, { jobId: String(job.id), attempt: job.attemptsMade + 1 });
+        },
+        {
+          connection: connectionFromUrl(this.opts.redisUrl),
+          prefix: this.opts.prefix,
+          concurrency: this.opts.concurrency ?? 4,
+        },
+      );
+      worker.on('failed', (job, err) =>
+        this.opts.log?.('warn', `job ${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${err.message}`),
+      );
+      worker.on('error', (err) => this.opts.log?.('error', `worker error on ${queueName}: ${err.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  async counts(): Promise<Record<string, Record<string, number>>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const name of Object.values(QueueName)) {
+      out[name] = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+    }
+    return out;
+  }
+
+  async failedJobs(name: QueueName): Promise<{ id: string; name: string; reason: string; data: unknown }[]> {
+    const jobs = await this.queue(name).getFailed();
+    return jobs.map((j) => ({ id: String(j.id), name: j.name, reason: j.failedReason, data: j.data }));
+  }
+
+  /** Answers when Redis does (health check). */
+  async ping(timeoutMs = 2000): Promise<void> {
+    const q = this.queue(QueueName.Games);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([q.getJobCounts('waiting'), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.workers.length = 0;
+    this.queues.clear();
+  }
+
+  /** Test helper and `umpire queue drain`: removes every key of this prefix's queues. */
+  async obliterate(): Promise<void> {
+    for (const name of Object.values(QueueName)) await this.queue(name).obliterate({ force: true });
+  }
+}

@@ -1,0 +1,113 @@
+import type { Db, DbTx } from './db';
+
+/**
+ * The command inbox. A command is stored first (idempotent on its key: the same inbound mail or
+ * CLI submission is stored once), then a `game.process` job drains the game's pending commands
+ * in arrival order under a per-game advisory lock. However many workers on however many machines
+ * pick up jobs for the same game, its commands apply one at a time and in order, and none is lost:
+ * a command leaves `pending` only in the transaction that applies it.
+ */
+export interface PendingCommand {
+  readonly id: string;
+  readonly gameId: string;
+  readonly idempotencyKey: string;
+  readonly kind: string;
+  readonly payload: unknown;
+  readonly createdAt: string;
+}
+
+export interface CommandOutcome {
+  readonly status: 'applied' | 'rejected';
+  readonly result?: unknown;
+}
+
+export type CommandApplier = (tx: DbTx, command: PendingCommand) => Promise<CommandOutcome>;
+
+export interface SubmittedCommand {
+  readonly id: string;
+  /** true when a command with this key was already stored (nothing new was written) */
+  readonly duplicate: boolean;
+  readonly status: string;
+}
+
+export class CommandInbox {
+  constructor(private readonly db: Db) {}
+
+  async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
+    const inserted = await this.db.$queryRawUnsafe<{ id: bigint }[]>(
+      `INSERT INTO commands (game_id, idempotency_key, kind, payload) VALUES ($1, $2, $3, $4::jsonb)
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+      gameId,
+      idempotencyKey,
+      kind,
+      JSON.stringify(payload ?? null),
+    );
+    if (inserted.length) return { id: String(inserted[0].id), duplicate: false, status: 'pending' };
+    const existing = await this.db.$queryRawUnsafe<{ id: bigint; status: string }[]>(
+      'SELECT id, status FROM commands WHERE idempotency_key = $1',
+      idempotencyKey,
+    );
+    return { id: String(existing[0].id), duplicate: true, status: existing[0].status };
+  }
+
+  async get(id: string): Promise<{ status: string; result: unknown; gameId: string } | null> {
+    const rows = await this.db.$queryRawUnsafe<{ status: string; result: unknown; game_id: string }[]>(
+      'SELECT status, result, game_id FROM commands WHERE id = $1',
+      BigInt(id),
+    );
+    return rows.length ? { status: rows[0].status, result: rows[0].result, gameId: rows[0].game_id } : null;
+  }
+
+  async pendingCount(gameId?: string): Promise<number> {
+    const rows = await this.db.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM commands WHERE status = 'pending' ${gameId ? 'AND game_id = $1' : ''}`,
+      ...(gameId ? [gameId] : []),
+    );
+    return rows[0].n;
+  }
+
+  /**
+   * Applies the game's pending commands one transaction each, oldest first. Returns how many
+   * were handled. An applier that throws rolls its transaction back and the command stays
+   * pending (the job retries with backoff); a domain refusal is an outcome, not a throw.
+   */
+  async drain(gameId: string, apply: CommandApplier, limit = 1000): Promise<number> {
+    let handled = 0;
+    while (handled < limit) {
+      const done = await this.db.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', gameId);
+          const rows = await tx.$queryRawUnsafe<
+            { id: bigint; game_id: string; idempotency_key: string; kind: string; payload: unknown; created_at: Date }[]
+          >(
+            `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
+              WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
+            gameId,
+          );
+          if (!rows.length) return false;
+          const r = rows[0];
+          const command: PendingCommand = {
+            id: String(r.id),
+            gameId: r.game_id,
+            idempotencyKey: r.idempotency_key,
+            kind: r.kind,
+            payload: r.payload,
+            createdAt: new Date(r.created_at).toISOString(),
+          };
+          const outcome = await apply(tx, command);
+          await tx.$executeRawUnsafe(
+            `UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`,
+            r.id,
+            outcome.status,
+            JSON.stringify(outcome.result ?? null),
+          );
+          return true;
+        },
+        { timeout: 120_000, maxWait: 30_000 },
+      );
+      if (!done) break;
+      handled++;
+    }
+    return handled;
+  }
+}

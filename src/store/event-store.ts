@@ -1,0 +1,263 @@
+import { canonicalJson, sha256Hex } from '../shared/canonical';
+import type { Db, DbTx } from './db';
+import { insertOutbox, type OutboxDraft } from './outbox';
+
+/** Who and what caused an event: kept beside it, covered by its hash. */
+export interface EventMetadata {
+  readonly actor?: string;
+  readonly causationId?: string;
+  readonly correlationId?: string;
+  readonly engineVersion?: string;
+  readonly [key: string]: unknown;
+}
+
+export interface NewEvent {
+  readonly type: string;
+  readonly payload: unknown;
+  readonly metadata?: EventMetadata;
+}
+
+export interface StoredEvent {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly type: string;
+  readonly payload: unknown;
+  readonly metadata: EventMetadata;
+  /** ISO-8601 with milliseconds, exactly as hashed. */
+  readonly recordedAt: string;
+  readonly prevHash: string;
+  readonly hash: string;
+}
+
+export interface StreamHead {
+  readonly version: number;
+  readonly hash: string;
+}
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** An append lost a race, or was made against a stale version: reload and decide again. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly expectedVersion: number,
+    detail: string,
+  ) {
+    super(`concurrent append to game ${gameId}: expected version ${expectedVersion}, ${detail}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+/** The hash of one event: SHA-256 over the previous hash and the event's canonical form. */
+export function hashEvent(e: Omit<StoredEvent, 'hash'>): string {
+  const body = canonicalJson({
+    gameId: e.gameId,
+    seq: e.seq,
+    type: e.type,
+    payload: e.payload,
+    metadata: e.metadata,
+    recordedAt: e.recordedAt,
+  });
+  return sha256Hex(`${e.prevHash}\n${body}`);
+}
+
+export interface AppendOptions {
+  /** The head the caller loaded. Saves a round trip; the database still checks the link. */
+  readonly head?: StreamHead;
+  /** Mail caused by these events, committed in the same transaction. */
+  readonly outbox?: readonly OutboxDraft[] | ((events: readonly StoredEvent[]) => readonly OutboxDraft[]);
+  /** Recording time (the edge's clock). */
+  readonly now?: Date;
+  /** Run inside this transaction instead of opening one. */
+  readonly tx?: DbTx;
+}
+
+export interface AppendResult {
+  readonly head: StreamHead;
+  readonly events: readonly StoredEvent[];
+}
+
+export interface VerifyResult {
+  readonly ok: boolean;
+  readonly checked: number;
+  readonly broken?: { readonly seq: number; readonly reason: string };
+}
+
+interface EventRow {
+  game_id: string;
+  seq: number;
+  type: string;
+  payload: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+  prev_hash: string;
+  hash: string;
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+const UM_BROKEN_LINK = 'UM001';
+/** Raised by the database when anything tries to rewrite history. */
+export const UM_APPEND_ONLY = 'UM002';
+
+/**
+ * The append-only game log on PostgreSQL. One stream per game, gap-free sequence numbers,
+ * optimistic concurrency on the expected version, and a SHA-256 hash chain the database keeps
+ * linked (trigger) and `verify` recomputes.
+ */
+export class EventStore {
+  constructor(private readonly db: Db) {}
+
+  async head(gameId: string, tx: DbTx = this.db): Promise<StreamHead> {
+    const rows = await tx.$queryRawUnsafe<{ seq: number; hash: string }[]>(
+      'SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
+      gameId,
+    );
+    return rows.length ? { version: rows[0].seq, hash: rows[0].hash } : { version: 0, hash: GENESIS_HASH };
+  }
+
+  /**
+   * Appends events after `expectedVersion`. Fails with ConcurrencyError if the game's head is
+   * not that version (another writer got there first, or the caller's view is stale).
+   */
+  async append(
+    gameId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const run = async (tx: DbTx): Promise<AppendResult> => {
+      const head = options.head ?? (await this.head(gameId, tx));
+      if (head.version !== expectedVersion) {
+        throw new ConcurrencyError(gameId, expectedVersion, `but the game is at version ${head.version}`);
+      }
+      const stored = chain(gameId, head, events, (options.now ?? new Date()).toISOString());
+      await insertEvents(tx, stored).catch((err: unknown) => {
+        throw translateAppendError(err, gameId, expectedVersion);
+      });
+      const drafts = typeof options.outbox === 'function' ? options.outbox(stored) : options.outbox;
+      if (drafts?.length) await insertOutbox(tx, drafts);
+      const last = stored[stored.length - 1];
+      return { head: { version: last.seq, hash: last.hash }, events: stored };
+    };
+    if (options.tx) return run(options.tx);
+    if (!options.outbox) return run(this.db); // one INSERT statement is atomic on its own
+    return this.db.$transaction((tx) => run(tx));
+  }
+
+  /**
+   * Runs decide-and-append with bounded retries on ConcurrencyError: `attempt` must reload
+   * whatever it decided from, because a retry means the game moved on.
+   */
+  static async withRetry<T>(attempt: () => Promise<T>, retries = 5): Promise<T> {
+    for (let i = 0; ; i++) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (!(err instanceof ConcurrencyError) || i >= retries) throw err;
+      }
+    }
+  }
+
+  async read(gameId: string, afterSeq = 0, tx: DbTx = this.db): Promise<StoredEvent[]> {
+    const rows = await tx.$queryRawUnsafe<EventRow[]>(
+      `SELECT game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash
+         FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
+      gameId,
+      afterSeq,
+    );
+    return rows.map(fromRow);
+  }
+
+  async listGames(): Promise<{ gameId: string; version: number }[]> {
+    const rows = await this.db.$queryRawUnsafe<{ game_id: string; version: number }[]>(
+      'SELECT game_id, max(seq)::int AS version FROM events GROUP BY game_id ORDER BY game_id',
+    );
+    return rows.map((r) => ({ gameId: r.game_id, version: r.version }));
+  }
+
+  /** Recomputes the hash chain and names the first broken link. */
+  async verify(gameId: string): Promise<VerifyResult> {
+    const events = await this.read(gameId);
+    let prev = GENESIS_HASH;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      if (e.seq !== i + 1) return { ok: false, checked: i, broken: { seq: i + 1, reason: `sequence gap: found ${e.seq}` } };
+      if (e.prevHash !== prev) {
+        return { ok: false, checked: i, broken: { seq: e.seq, reason: `prev_hash does not match the hash of event ${e.seq - 1}` } };
+      }
+      const expected = hashEvent(e);
+      if (expected !== e.hash) {
+        return {
+          ok: false,
+          checked: i,
+          broken: { seq: e.seq, reason: `content does not match its hash (stored ${e.hash.slice(0, 12)}…, recomputed ${expected.slice(0, 12)}…)` },
+        };
+      }
+      prev = e.hash;
+    }
+    return { ok: true, checked: events.length };
+  }
+}
+
+function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], recordedAt: string): StoredEvent[] {
+  let prevHash = head.hash;
+  return events.map((e, i) => {
+    // Normalise through canonical JSON so what is hashed is exactly what JSONB gives back.
+    const draft = {
+      gameId,
+      seq: head.version + i + 1,
+      type: e.type,
+      payload: JSON.parse(canonicalJson(e.payload ?? null)) as unknown,
+      metadata: JSON.parse(canonicalJson(e.metadata ?? {})) as EventMetadata,
+      recordedAt,
+      prevHash,
+    };
+    const stored = { ...draft, hash: hashEvent(draft) };
+    prevHash = stored.hash;
+    return stored;
+  });
+}
+
+async function insertEvents(tx: DbTx, events: readonly StoredEvent[]): Promise<void> {
+  const params: unknown[] = [];
+  const tuples = events.map((e) => {
+    const b = params.length;
+    params.push(e.gameId, e.seq, e.type, JSON.stringify(e.payload), JSON.stringify(e.metadata), e.recordedAt, e.prevHash, e.hash);
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz, $${b + 7}, $${b + 8})`;
+  });
+  await tx.$executeRawUnsafe(
+    `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash) VALUES ${tuples.join(', ')}`,
+    ...params,
+  );
+}
+
+function fromRow(r: EventRow): StoredEvent {
+  return {
+    gameId: r.game_id,
+    seq: r.seq,
+    type: r.type,
+    payload: r.payload,
+    metadata: r.metadata,
+    recordedAt: new Date(r.recorded_at).toISOString(),
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  };
+}
+
+/** The PostgreSQL error code behind a Prisma driver-adapter error (Prisma's own P-codes skipped). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const meta = (err as { meta?: { code?: unknown } })?.meta;
+  if (typeof meta?.code === 'string') return meta.code;
+  const fromMessage = /Code: `([0-9A-Z]{5})`/.exec(String((err as Error)?.message ?? ''));
+  if (fromMessage) return fromMessage[1];
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === 'string' && !/^P\d{4}$/.test(code) ? code : undefined;
+}
+
+function translateAppendError(err: unknown, gameId: string, expectedVersion: number): unknown {
+  const code = pgErrorCode(err);
+  if (code === PG_UNIQUE_VIOLATION) return new ConcurrencyError(gameId, expectedVersion, 'but another writer appended first');
+  if (code === UM_BROKEN_LINK) return new ConcurrencyError(gameId, expectedVersion, 'but that is not the current head');
+  return err;
+}

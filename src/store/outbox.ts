@@ -1,0 +1,158 @@
+import type { Db, DbTx } from './db';
+
+/**
+ * The transactional outbox. Mail that an event causes is written in the same transaction as the
+ * event, already rendered (so a send retry never re-renders), under an idempotency key of
+ * (game, recipient, reason, event sequence). The dispatcher sends each row once.
+ */
+export interface OutboxDraft {
+  readonly idempotencyKey: string;
+  readonly gameId?: string;
+  readonly eventSeq?: number;
+  readonly recipient: string;
+  readonly kind: string;
+  readonly payload: OutboundMail;
+}
+
+/** A fully rendered message, ready for the transport. */
+export interface OutboundMail {
+  readonly from?: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+  readonly messageId?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly attachments?: readonly { filename: string; content: string; contentType: string; cid?: string }[];
+}
+
+export interface OutboxRow extends OutboxDraft {
+  readonly id: string;
+  readonly status: 'pending' | 'sent' | 'failed';
+  readonly attempts: number;
+}
+
+export interface MailTransport {
+  send(mail: OutboundMail, idempotencyKey: string): Promise<void>;
+}
+
+export async function insertOutbox(tx: DbTx, drafts: readonly OutboxDraft[]): Promise<void> {
+  const params: unknown[] = [];
+  const tuples = drafts.map((d) => {
+    const b = params.length;
+    params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload));
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb)`;
+  });
+  await tx.$executeRawUnsafe(
+    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload)
+     VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
+    ...params,
+  );
+}
+
+export interface DispatchResult {
+  readonly sent: number;
+  readonly failed: number;
+}
+
+export class Outbox {
+  constructor(
+    private readonly db: Db,
+    private readonly maxAttempts = 8,
+  ) {}
+
+  /** Records mail that no event caused (replies to bad input, for instance). Idempotent on the key. */
+  async enqueue(drafts: readonly OutboxDraft[]): Promise<void> {
+    if (drafts.length) await insertOutbox(this.db, drafts);
+  }
+
+  async pending(limit = 100): Promise<OutboxRow[]> {
+    return this.rows(`WHERE status = 'pending' ORDER BY id LIMIT ${Math.max(1, Math.floor(limit))}`);
+  }
+
+  async byRecipient(recipient: string): Promise<OutboxRow[]> {
+    return this.rows('WHERE recipient = $1 ORDER BY id', recipient);
+  }
+
+  async byGame(gameId: string): Promise<OutboxRow[]> {
+    return this.rows('WHERE game_id = $1 ORDER BY id', gameId);
+  }
+
+  /**
+   * Sends pending rows one at a time. Each row is locked (SKIP LOCKED, so several dispatchers
+   * share the work), sent, and marked sent in the same transaction: a crash before the mark
+   * leaves the row pending and it is sent again by the next sweep, with the same Message-ID so
+   * mail clients collapse the rare duplicate. A row that keeps failing is marked failed and kept.
+   */
+  async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
+    let sent = 0;
+    let failed = 0;
+    for (let i = 0; i < limit; i++) {
+      const outcome = await this.db.$transaction(
+        async (tx) => {
+          const rows = await tx.$queryRawUnsafe<RawRow[]>(
+            `SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+          );
+          if (!rows.length) return 'empty' as const;
+          const row = toRow(rows[0]);
+          try {
+            await transport.send(row.payload, row.idempotencyKey);
+            await tx.$executeRawUnsafe(
+              `UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`,
+              BigInt(row.id),
+            );
+            return 'sent' as const;
+          } catch (err) {
+            const status = row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
+            await tx.$executeRawUnsafe(
+              `UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`,
+              BigInt(row.id),
+              status,
+              String((err as Error).message ?? err).slice(0, 2000),
+            );
+            return 'error' as const;
+          }
+        },
+        { timeout: 60_000 },
+      );
+      if (outcome === 'empty') break;
+      if (outcome === 'sent') sent++;
+      else {
+        failed++;
+        break; // the transport is unwell: leave the rest for the retrying job
+      }
+    }
+    return { sent, failed };
+  }
+
+  private async rows(where: string, ...params: unknown[]): Promise<OutboxRow[]> {
+    const rows = await this.db.$queryRawUnsafe<RawRow[]>(`SELECT * FROM outbox ${where}`, ...params);
+    return rows.map(toRow);
+  }
+}
+
+interface RawRow {
+  id: bigint;
+  idempotency_key: string;
+  game_id: string | null;
+  event_seq: number | null;
+  recipient: string;
+  kind: string;
+  payload: OutboundMail;
+  status: OutboxRow['status'];
+  attempts: number;
+}
+
+function toRow(r: RawRow): OutboxRow {
+  return {
+    id: String(r.id),
+    idempotencyKey: r.idempotency_key,
+    gameId: r.game_id ?? undefined,
+    eventSeq: r.event_seq ?? undefined,
+    recipient: r.recipient,
+    kind: r.kind,
+    payload: r.payload,
+    status: r.status,
+    attempts: r.attempts,
+  };
+}

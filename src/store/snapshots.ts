@@ -1,0 +1,41 @@
+import type { Db } from './db';
+
+export interface Snapshot<S = unknown> {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly state: S;
+  readonly stateHash: string;
+  readonly engineVersion: string;
+}
+
+/** Snapshots of folded state, so loading a game costs one snapshot plus a short tail of events. */
+export class SnapshotStore {
+  constructor(private readonly db: Db) {}
+
+  async save(s: Snapshot): Promise<void> {
+    await this.db.$executeRawUnsafe(
+      `INSERT INTO snapshots (game_id, seq, state, state_hash, engine_version)
+       VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING`,
+      s.gameId,
+      s.seq,
+      JSON.stringify(s.state),
+      s.stateHash,
+      s.engineVersion,
+    );
+  }
+
+  /** The latest snapshot taken by this engine version (older engines' states are not trusted). */
+  async latest<S>(gameId: string, engineVersion: string): Promise<Snapshot<S> | null> {
+    const rows = await this.db.$queryRawUnsafe<
+      { game_id: string; seq: number; state: S; state_hash: string; engine_version: string }[]
+    >(
+      `SELECT game_id, seq, state, state_hash, engine_version FROM snapshots
+        WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1`,
+      gameId,
+      engineVersion,
+    );
+    if (!rows.length) return null;
+    const r = rows[0];
+    return { gameId: r.game_id, seq: r.seq, state: r.state, stateHash: r.state_hash, engineVersion: r.engine_version };
+  }
+}
