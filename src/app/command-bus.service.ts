@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
-import type { DbTx } from '../store/db';
+import type { Sql } from '../store/db';
 import { EventStore } from '../store/event-store';
 
 /** A command the worker does not know is refused, not dropped: the result names the kinds it knows. */
@@ -54,7 +54,7 @@ export class CommandBus {
     }
   }
 
-  readonly apply: CommandApplier = async (tx: DbTx, cmd: PendingCommand): Promise<CommandOutcome> => {
+  readonly apply: CommandApplier = async (tx: Sql, cmd: PendingCommand): Promise<CommandOutcome> => {
     const applier = this.appliers.get(cmd.kind);
     if (!applier) {
       return { status: 'rejected', result: { error: `unknown command kind "${cmd.kind}"; known: ${this.kinds().join(', ')}` } };
@@ -63,7 +63,7 @@ export class CommandBus {
   };
 
   /** A referee's note in a game's log (also the simplest command: used to test ordering). */
-  private async applyNote(tx: DbTx, cmd: PendingCommand): Promise<CommandOutcome> {
+  private async applyNote(tx: Sql, cmd: PendingCommand): Promise<CommandOutcome> {
     const p = cmd.payload as { text?: unknown; actor?: unknown };
     if (typeof p?.text !== 'string' || !p.text.trim()) {
       return { status: 'rejected', result: { error: 'a note needs non-empty text' } };

@@ -50,6 +50,6 @@ export class InfraModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.jobs.close();
     this.smtp.close();
-    await this.db.$disconnect();
+    await this.db.close();
   }
 }

@@ -7,10 +7,8 @@ import { Outbox, type MailTransport } from '../store/outbox';
 import { CommandBus } from './command-bus.service';
 import { GameJobsService } from './game-jobs.service';
 import { IngestService } from './ingest.service';
-import { LOGGER, MAIL_TRANSPORT } from './tokens';
-
-/** How often every worker sweeps the outbox for rows a crash left unsent. */
-export const OUTBOX_SWEEP_MS = 5_000;
+import type { Config } from '../config/config';
+import { CONFIG, LOGGER, MAIL_TRANSPORT } from './tokens';
 
 /** The worker process: binds every job name to one use case, refusing to boot if one is missing. */
 @Injectable()
@@ -24,6 +22,7 @@ export class WorkerService implements OnApplicationBootstrap {
     private readonly ingest: IngestService,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   handlers(): JobHandlers {
@@ -46,7 +45,8 @@ export class WorkerService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     this.jobs.startWorkers(this.handlers());
-    await this.jobs.every(JobName.DispatchOutbox, { reason: 'sweep' }, OUTBOX_SWEEP_MS);
+    // the sweep finds rows whose dispatch a crash interrupted (commit done, send not)
+    await this.jobs.every(JobName.DispatchOutbox, { reason: 'sweep' }, this.config.OUTBOX_SWEEP_MS);
     this.log.info({ queues: Object.values(JobName) }, 'worker started');
   }
 }

@@ -36,7 +36,7 @@ export function createCliContext(config: Config = loadConfig()): CliContext {
     bus: new CommandBus(inbox, jobs, events),
     async close() {
       await jobs.close();
-      await db.$disconnect();
+      await db.close();
     },
   };
 }

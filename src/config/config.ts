@@ -30,6 +30,7 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
 });
 

@@ -6,6 +6,8 @@ export interface JobQueueOptions {
   /** Redis key prefix: separates deployments and test files sharing one Redis. */
   readonly prefix: string;
   readonly concurrency?: number;
+  /** First retry delay; doubles each attempt (default 500 ms). */
+  readonly backoffMs?: number;
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -53,7 +55,10 @@ export class JobQueue {
       q = new Queue(name, {
         connection: connectionFromUrl(this.opts.redisUrl),
         prefix: this.opts.prefix,
-        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        defaultJobOptions: {
+          ...DEFAULT_JOB_OPTIONS,
+          backoff: { type: 'exponential', delay: this.opts.backoffMs ?? 500 },
+        },
       });
       this.queues.set(name, q);
     }

@@ -1,4 +1,4 @@
-import type { Db, DbTx } from './db';
+import type { Db, Sql } from './db';
 
 /**
  * The command inbox. A command is stored first (idempotent on its key: the same inbound mail or
@@ -21,7 +21,7 @@ export interface CommandOutcome {
   readonly result?: unknown;
 }
 
-export type CommandApplier = (tx: DbTx, command: PendingCommand) => Promise<CommandOutcome>;
+export type CommandApplier = (tx: Sql, command: PendingCommand) => Promise<CommandOutcome>;
 
 export interface SubmittedCommand {
   readonly id: string;
@@ -34,34 +34,31 @@ export class CommandInbox {
   constructor(private readonly db: Db) {}
 
   async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
-    const inserted = await this.db.$queryRawUnsafe<{ id: bigint }[]>(
+    const inserted = await this.db.query<{ id: string }>(
       `INSERT INTO commands (game_id, idempotency_key, kind, payload) VALUES ($1, $2, $3, $4::jsonb)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      gameId,
-      idempotencyKey,
-      kind,
-      JSON.stringify(payload ?? null),
+      [gameId, idempotencyKey, kind, JSON.stringify(payload ?? null)],
     );
     if (inserted.length) return { id: String(inserted[0].id), duplicate: false, status: 'pending' };
-    const existing = await this.db.$queryRawUnsafe<{ id: bigint; status: string }[]>(
+    const existing = await this.db.query<{ id: string; status: string }>(
       'SELECT id, status FROM commands WHERE idempotency_key = $1',
-      idempotencyKey,
+      [idempotencyKey],
     );
     return { id: String(existing[0].id), duplicate: true, status: existing[0].status };
   }
 
   async get(id: string): Promise<{ status: string; result: unknown; gameId: string } | null> {
-    const rows = await this.db.$queryRawUnsafe<{ status: string; result: unknown; game_id: string }[]>(
+    const rows = await this.db.query<{ status: string; result: unknown; game_id: string }>(
       'SELECT status, result, game_id FROM commands WHERE id = $1',
-      BigInt(id),
+      [id],
     );
     return rows.length ? { status: rows[0].status, result: rows[0].result, gameId: rows[0].game_id } : null;
   }
 
   async pendingCount(gameId?: string): Promise<number> {
-    const rows = await this.db.$queryRawUnsafe<{ n: number }[]>(
+    const rows = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM commands WHERE status = 'pending' ${gameId ? 'AND game_id = $1' : ''}`,
-      ...(gameId ? [gameId] : []),
+      gameId ? [gameId] : [],
     );
     return rows[0].n;
   }
@@ -74,15 +71,13 @@ export class CommandInbox {
   async drain(gameId: string, apply: CommandApplier, limit = 1000): Promise<number> {
     let handled = 0;
     while (handled < limit) {
-      const done = await this.db.$transaction(
+      const done = await this.db.transaction(
         async (tx) => {
-          await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', gameId);
-          const rows = await tx.$queryRawUnsafe<
-            { id: bigint; game_id: string; idempotency_key: string; kind: string; payload: unknown; created_at: Date }[]
-          >(
+          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
+          const rows = await tx.query<{ id: string; game_id: string; idempotency_key: string; kind: string; payload: unknown; created_at: Date }>(
             `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
               WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
-            gameId,
+            [gameId],
           );
           if (!rows.length) return false;
           const r = rows[0];
@@ -95,15 +90,13 @@ export class CommandInbox {
             createdAt: new Date(r.created_at).toISOString(),
           };
           const outcome = await apply(tx, command);
-          await tx.$executeRawUnsafe(
-            `UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`,
+          await tx.query(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
             r.id,
             outcome.status,
             JSON.stringify(outcome.result ?? null),
-          );
+          ]);
           return true;
         },
-        { timeout: 120_000, maxWait: 30_000 },
       );
       if (!done) break;
       handled++;

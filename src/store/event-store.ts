@@ -1,5 +1,5 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
-import type { Db, DbTx } from './db';
+import type { Db, Sql } from './db';
 import { insertOutbox, type OutboxDraft } from './outbox';
 
 /** Who and what caused an event: kept beside it, covered by its hash. */
@@ -69,7 +69,7 @@ export interface AppendOptions {
   /** Recording time (the edge's clock). */
   readonly now?: Date;
   /** Run inside this transaction instead of opening one. */
-  readonly tx?: DbTx;
+  readonly tx?: Sql;
 }
 
 export interface AppendResult {
@@ -107,10 +107,10 @@ export const UM_APPEND_ONLY = 'UM002';
 export class EventStore {
   constructor(private readonly db: Db) {}
 
-  async head(gameId: string, tx: DbTx = this.db): Promise<StreamHead> {
-    const rows = await tx.$queryRawUnsafe<{ seq: number; hash: string }[]>(
+  async head(gameId: string, tx: Sql = this.db): Promise<StreamHead> {
+    const rows = await tx.query<{ seq: number; hash: string }>(
       'SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
-      gameId,
+      [gameId],
     );
     return rows.length ? { version: rows[0].seq, hash: rows[0].hash } : { version: 0, hash: GENESIS_HASH };
   }
@@ -126,7 +126,7 @@ export class EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const run = async (tx: DbTx): Promise<AppendResult> => {
+    const run = async (tx: Sql): Promise<AppendResult> => {
       const head = options.head ?? (await this.head(gameId, tx));
       if (head.version !== expectedVersion) {
         throw new ConcurrencyError(gameId, expectedVersion, `but the game is at version ${head.version}`);
@@ -142,7 +142,7 @@ export class EventStore {
     };
     if (options.tx) return run(options.tx);
     if (!options.outbox) return run(this.db); // one INSERT statement is atomic on its own
-    return this.db.$transaction((tx) => run(tx));
+    return this.db.transaction((tx) => run(tx));
   }
 
   /**
@@ -159,18 +159,17 @@ export class EventStore {
     }
   }
 
-  async read(gameId: string, afterSeq = 0, tx: DbTx = this.db): Promise<StoredEvent[]> {
-    const rows = await tx.$queryRawUnsafe<EventRow[]>(
+  async read(gameId: string, afterSeq = 0, tx: Sql = this.db): Promise<StoredEvent[]> {
+    const rows = await tx.query<EventRow>(
       `SELECT game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash
          FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
-      gameId,
-      afterSeq,
+      [gameId, afterSeq],
     );
     return rows.map(fromRow);
   }
 
   async listGames(): Promise<{ gameId: string; version: number }[]> {
-    const rows = await this.db.$queryRawUnsafe<{ game_id: string; version: number }[]>(
+    const rows = await this.db.query<{ game_id: string; version: number }>(
       'SELECT game_id, max(seq)::int AS version FROM events GROUP BY game_id ORDER BY game_id',
     );
     return rows.map((r) => ({ gameId: r.game_id, version: r.version }));
@@ -219,16 +218,16 @@ function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], re
   });
 }
 
-async function insertEvents(tx: DbTx, events: readonly StoredEvent[]): Promise<void> {
+async function insertEvents(tx: Sql, events: readonly StoredEvent[]): Promise<void> {
   const params: unknown[] = [];
   const tuples = events.map((e) => {
     const b = params.length;
     params.push(e.gameId, e.seq, e.type, JSON.stringify(e.payload), JSON.stringify(e.metadata), e.recordedAt, e.prevHash, e.hash);
     return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz, $${b + 7}, $${b + 8})`;
   });
-  await tx.$executeRawUnsafe(
+  await tx.query(
     `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash) VALUES ${tuples.join(', ')}`,
-    ...params,
+    params,
   );
 }
 
@@ -245,14 +244,10 @@ function fromRow(r: EventRow): StoredEvent {
   };
 }
 
-/** The PostgreSQL error code behind a Prisma driver-adapter error (Prisma's own P-codes skipped). */
+/** The PostgreSQL error code (SQLSTATE) of a node-postgres error. */
 export function pgErrorCode(err: unknown): string | undefined {
-  const meta = (err as { meta?: { code?: unknown } })?.meta;
-  if (typeof meta?.code === 'string') return meta.code;
-  const fromMessage = /Code: `([0-9A-Z]{5})`/.exec(String((err as Error)?.message ?? ''));
-  if (fromMessage) return fromMessage[1];
   const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && !/^P\d{4}$/.test(code) ? code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function translateAppendError(err: unknown, gameId: string, expectedVersion: number): unknown {

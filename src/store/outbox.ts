@@ -1,4 +1,4 @@
-import type { Db, DbTx } from './db';
+import type { Db, Sql } from './db';
 
 /**
  * The transactional outbox. Mail that an event causes is written in the same transaction as the
@@ -36,17 +36,17 @@ export interface MailTransport {
   send(mail: OutboundMail, idempotencyKey: string): Promise<void>;
 }
 
-export async function insertOutbox(tx: DbTx, drafts: readonly OutboxDraft[]): Promise<void> {
+export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Promise<void> {
   const params: unknown[] = [];
   const tuples = drafts.map((d) => {
     const b = params.length;
     params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload));
     return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb)`;
   });
-  await tx.$executeRawUnsafe(
+  await tx.query(
     `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload)
      VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
-    ...params,
+    params,
   );
 }
 
@@ -71,11 +71,11 @@ export class Outbox {
   }
 
   async byRecipient(recipient: string): Promise<OutboxRow[]> {
-    return this.rows('WHERE recipient = $1 ORDER BY id', recipient);
+    return this.rows('WHERE recipient = $1 ORDER BY id', [recipient]);
   }
 
   async byGame(gameId: string): Promise<OutboxRow[]> {
-    return this.rows('WHERE game_id = $1 ORDER BY id', gameId);
+    return this.rows('WHERE game_id = $1 ORDER BY id', [gameId]);
   }
 
   /**
@@ -88,32 +88,27 @@ export class Outbox {
     let sent = 0;
     let failed = 0;
     for (let i = 0; i < limit; i++) {
-      const outcome = await this.db.$transaction(
+      const outcome = await this.db.transaction(
         async (tx) => {
-          const rows = await tx.$queryRawUnsafe<RawRow[]>(
+          const rows = await tx.query<RawRow>(
             `SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
           );
           if (!rows.length) return 'empty' as const;
           const row = toRow(rows[0]);
           try {
             await transport.send(row.payload, row.idempotencyKey);
-            await tx.$executeRawUnsafe(
-              `UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`,
-              BigInt(row.id),
-            );
+            await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
             return 'sent' as const;
           } catch (err) {
             const status = row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
-            await tx.$executeRawUnsafe(
-              `UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`,
-              BigInt(row.id),
+            await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
+              row.id,
               status,
               String((err as Error).message ?? err).slice(0, 2000),
-            );
+            ]);
             return 'error' as const;
           }
         },
-        { timeout: 60_000 },
       );
       if (outcome === 'empty') break;
       if (outcome === 'sent') sent++;
@@ -125,14 +120,14 @@ export class Outbox {
     return { sent, failed };
   }
 
-  private async rows(where: string, ...params: unknown[]): Promise<OutboxRow[]> {
-    const rows = await this.db.$queryRawUnsafe<RawRow[]>(`SELECT * FROM outbox ${where}`, ...params);
+  private async rows(where: string, params: unknown[] = []): Promise<OutboxRow[]> {
+    const rows = await this.db.query<RawRow>(`SELECT * FROM outbox ${where}`, params);
     return rows.map(toRow);
   }
 }
 
 interface RawRow {
-  id: bigint;
+  id: string;
   idempotency_key: string;
   game_id: string | null;
   event_seq: number | null;

@@ -13,26 +13,19 @@ export class SnapshotStore {
   constructor(private readonly db: Db) {}
 
   async save(s: Snapshot): Promise<void> {
-    await this.db.$executeRawUnsafe(
+    await this.db.query(
       `INSERT INTO snapshots (game_id, seq, state, state_hash, engine_version)
        VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING`,
-      s.gameId,
-      s.seq,
-      JSON.stringify(s.state),
-      s.stateHash,
-      s.engineVersion,
+      [s.gameId, s.seq, JSON.stringify(s.state), s.stateHash, s.engineVersion],
     );
   }
 
   /** The latest snapshot taken by this engine version (older engines' states are not trusted). */
   async latest<S>(gameId: string, engineVersion: string): Promise<Snapshot<S> | null> {
-    const rows = await this.db.$queryRawUnsafe<
-      { game_id: string; seq: number; state: S; state_hash: string; engine_version: string }[]
-    >(
+    const rows = await this.db.query<{ game_id: string; seq: number; state: S; state_hash: string; engine_version: string }>(
       `SELECT game_id, seq, state, state_hash, engine_version FROM snapshots
         WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1`,
-      gameId,
-      engineVersion,
+      [gameId, engineVersion],
     );
     if (!rows.length) return null;
     const r = rows[0];

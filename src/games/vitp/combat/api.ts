@@ -30,8 +30,8 @@ export type { BattleState } from './state';
 export type { CombatStanding } from './standing';
 export type { CombatEvent, CombatEventType } from './events';
 
-export type VitpSide = 'japanese' | 'allied';
-export const VITP_SIDES: readonly VitpSide[] = ['japanese', 'allied'];
+import type { VitpSide } from './sides';
+export { VITP_SIDES, type VitpSide } from './sides';
 
 export type Nationality = 'japanese' | 'us' | 'british' | 'australian' | 'dutch';
 
@@ -247,7 +247,8 @@ export type UnitFate =
   /** 7.93/13.3: landed on (or invaded) a port or base, see landedAt */
   | 'landed';
 
-export type ReturnReason = 'disabled' | 'retreat' | 'escaped';
+/** 7.62 disabled; 8.21/8.4 retreated and not (or no longer) pursued */
+export type ReturnReason = 'disabled' | 'retreat';
 
 export interface UnitOutcome extends UnitRef, Required<TurnFlags> {
   readonly side: VitpSide;
@@ -315,6 +316,7 @@ export function isOver(battle: BattleState): boolean {
 
 /** Final state of every unit; throws if the battle is not over. */
 export function battleOutcome(battle: BattleState): BattleOutcome {
+  if (!isOver(battle)) throw new Error('vitp combat: the battle is not over yet');
   return outcomeOf(battle);
 }
 

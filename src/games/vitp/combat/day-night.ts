@@ -3,7 +3,7 @@
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { CombatEmit, DayNight, VitpSide } from './api';
-import { VITP_SIDES } from './api';
+import { VITP_SIDES } from './sides';
 import { combatEvent } from './events';
 
 export type ActionPlan = readonly DayNight[];

@@ -3,6 +3,7 @@
  * Only this module reads its insides; the step machine treats it as opaque.
  */
 import type {
+  Answer,
   CombatOptions,
   CombatUnitInput,
   DayNight,
@@ -43,6 +44,8 @@ export interface UnitState {
   barredFromPursuit: boolean;
   raidedThisTurn: boolean;
   landedAt?: { base: string; invading: boolean };
+  /** assigned as a pursuer (8.32) or raider (9.1) in this battle */
+  pursued: boolean;
 }
 
 export interface SubmarineState {
@@ -73,26 +76,35 @@ export interface ActionState {
   step: 'night-carriers' | 'kamikaze-carriers' | 'targets' | 'effects';
   /** whose designation is next (7.4: Japanese first) */
   firing: VitpSide;
+  /** the answer to night-carriers / kamikaze-carriers, waiting for resolve */
+  reply?: Answer;
   nightCarriers: string[];
   kamikazeCarriers: string[];
   designations: Partial<Record<VitpSide, Record<string, string>>>;
   marks: Record<string, Mark>;
 }
 
+/** What is left to do after a round (5.4): submarine, retreat/pursuit, landings. */
+export interface AfterRound {
+  subsDone: string[];
+  retreatDone: boolean;
+  landingsDone: VitpSide[];
+}
+
+/** Stages that wait for one side's answer carry it in `reply` until resolve applies it. */
 export type Stage =
   | { readonly at: 'round-start' }
   | { readonly at: 'day-night'; answers: Partial<Record<VitpSide, DayNight>> }
   | { readonly at: 'action'; action: ActionState }
-  | { readonly at: 'after-round' }
-  | { readonly at: 'submarine'; readonly final: boolean; readonly sub: string }
-  | { readonly at: 'retreat'; readonly side: VitpSide }
-  | { readonly at: 'pursuit'; readonly retreater: VitpSide; readonly groups: string[] }
-  | { readonly at: 'landings'; readonly side: VitpSide }
-  | { readonly at: 'split'; readonly group: string }
-  | { readonly at: 'continue-pursuit'; readonly groups: string[] }
+  | { readonly at: 'after-round'; readonly after: AfterRound }
+  | { readonly at: 'submarine'; readonly sub: string; readonly final: boolean; readonly after: AfterRound | null; reply?: Answer }
+  | { readonly at: 'retreat'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
+  | { readonly at: 'pursuit'; readonly retreater: VitpSide; readonly groups: string[]; readonly ports: string[]; readonly after: AfterRound; reply?: Answer }
+  | { readonly at: 'landings'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
+  | { readonly at: 'split'; reply?: Answer }
+  | { readonly at: 'continue-pursuit'; readonly from: string; readonly groups: string[]; reply?: Answer }
   | { readonly at: 'engagement-over' }
-  | { readonly at: 'air-raid-offer' }
-  | { readonly at: 'final-submarine' }
+  | { readonly at: 'air-raid-offer'; readonly raider: VitpSide; readonly ports: string[]; reply?: Answer }
   | { readonly at: 'over' };
 
 export interface BattleState {
@@ -113,5 +125,7 @@ export interface BattleState {
   retreated: VitpSide[];
   /** 9.1/9.2: ports were already offered to raiders in this battle */
   raidsOffered: boolean;
+  /** submarines already given their last chance (5.6) */
+  finalSubsAsked: string[];
   stage: Stage;
 }

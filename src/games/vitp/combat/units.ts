@@ -24,6 +24,7 @@ export function toUnitState(u: CombatUnitInput, port: string | null): UnitState 
     engagement: port === null ? 'main' : null,
     disabled: false,
     retreated: false,
+    pursued: false,
     barredFromPursuit: u.barredFromPursuit ?? false,
     raidedThisTurn: u.raidedThisTurn ?? false,
   };

@@ -1,0 +1,152 @@
+/**
+ * Event-store benchmark: Umpire's store against Emmett's PostgreSQL event store, same database,
+ * same workload, printed as ratios. Appends carry an expected version (optimistic concurrency)
+ * in both stores. Figures are for the reader; nothing here asserts a time.
+ */
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
+import { randomBytes } from 'node:crypto';
+import { createDb } from '../src/store/db';
+import { EventStore, type StreamHead } from '../src/store/event-store';
+import { SnapshotStore } from '../src/store/snapshots';
+import { hashCanonical } from '../src/shared/canonical';
+
+export interface StoreBenchOptions {
+  readonly databaseUrl: string;
+  readonly games: number;
+  readonly appendsPerGame: number;
+  readonly batch: number;
+  readonly concurrency: number;
+  readonly loadEvents: number;
+  readonly loads: number;
+  readonly snapshotEvery: number;
+  readonly progress: (line: string) => void;
+}
+
+export interface StoreBenchResult {
+  readonly umpire: { appendsPerSec: number; batchedEventsPerSec: number; loadFullMs: Percentiles; loadSnapshotMs: Percentiles };
+  readonly emmett: { appendsPerSec: number; batchedEventsPerSec: number; loadFullMs: Percentiles };
+}
+
+export interface Percentiles {
+  readonly p50: number;
+  readonly p95: number;
+  readonly mean: number;
+}
+
+function payload(i: number) {
+  // the size of a typical rules event: a die roll or a unit move with a little narrative
+  return { index: i, unit: 'Yamato', from: 'Japanese Islands', to: 'Marianas Islands', rule: '6.4', face: (i % 6) + 1, note: 'speed roll passed' };
+}
+
+async function pool<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+function percentiles(samples: number[]): Percentiles {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { p50: at(0.5), p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBenchResult> {
+  const run = randomBytes(3).toString('hex');
+  const db = createDb(o.databaseUrl, { max: o.concurrency + 2 });
+  const ours = new EventStore(db);
+  const snapshots = new SnapshotStore(db);
+  const emmett = getPostgreSQLEventStore(o.databaseUrl);
+  await emmett.schema.migrate();
+  const games = Array.from({ length: o.games }, (_, i) => i);
+
+  try {
+    // warm both connection pools and query plans
+    await ours.append(`warm-${run}`, 0, [{ type: 'Warm', payload: payload(0) }]);
+    await emmett.appendToStream(`warm-${run}`, [{ type: 'Warm', data: payload(0) }], { expectedStreamVersion: 0n as never });
+
+    const totalAppends = o.games * o.appendsPerGame;
+    o.progress(`single-event appends: ${totalAppends} per store, ${o.concurrency} games at a time`);
+    let t0 = performance.now();
+    await pool(games, o.concurrency, async (g) => {
+      let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
+      for (let i = 0; i < o.appendsPerGame; i++) {
+        head = (await ours.append(`u-${run}-${g}`, head.version, [{ type: 'Moved', payload: payload(i) }], { head })).head;
+      }
+    });
+    const umpireAppends = totalAppends / ((performance.now() - t0) / 1000);
+
+    t0 = performance.now();
+    await pool(games, o.concurrency, async (g) => {
+      let version = 0n;
+      for (let i = 0; i < o.appendsPerGame; i++) {
+        const r = await emmett.appendToStream(`e-${run}-${g}`, [{ type: 'Moved', data: payload(i) }], { expectedStreamVersion: version as never });
+        version = r.nextExpectedStreamVersion as bigint;
+      }
+    });
+    const emmettAppends = totalAppends / ((performance.now() - t0) / 1000);
+    o.progress(`  umpire ${umpireAppends.toFixed(0)}/s, emmett ${emmettAppends.toFixed(0)}/s`);
+
+    o.progress(`batched appends: ${o.batch} events per append`);
+    const batches = Math.max(1, Math.floor(o.appendsPerGame / o.batch));
+    const batchEvents = o.games * batches * o.batch;
+    t0 = performance.now();
+    await pool(games, o.concurrency, async (g) => {
+      let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
+      for (let b = 0; b < batches; b++) {
+        const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', payload: payload(b * o.batch + i) }));
+        head = (await ours.append(`ub-${run}-${g}`, head.version, events, { head })).head;
+      }
+    });
+    const umpireBatched = batchEvents / ((performance.now() - t0) / 1000);
+    t0 = performance.now();
+    await pool(games, o.concurrency, async (g) => {
+      let version = 0n;
+      for (let b = 0; b < batches; b++) {
+        const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', data: payload(b * o.batch + i) }));
+        const r = await emmett.appendToStream(`eb-${run}-${g}`, events, { expectedStreamVersion: version as never });
+        version = r.nextExpectedStreamVersion as bigint;
+      }
+    });
+    const emmettBatched = batchEvents / ((performance.now() - t0) / 1000);
+    o.progress(`  umpire ${umpireBatched.toFixed(0)} events/s, emmett ${emmettBatched.toFixed(0)} events/s`);
+
+    o.progress(`game loads: a game of ${o.loadEvents} events, ${o.loads} loads each`);
+    const loadGame = `ul-${run}`;
+    let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
+    for (let i = 0; i < o.loadEvents; i += 50) {
+      const events = Array.from({ length: Math.min(50, o.loadEvents - i) }, (_, k) => ({ type: 'Moved', payload: payload(i + k) }));
+      head = (await ours.append(loadGame, head.version, events, { head })).head;
+      await emmett.appendToStream(`el-${run}`, events.map((e) => ({ type: e.type, data: e.payload })));
+    }
+    // the service snapshots every `snapshotEvery` events; a load reads the latest plus the tail
+    const snapSeq = Math.floor(o.loadEvents / o.snapshotEvery) * o.snapshotEvery;
+    const folded = (await ours.read(loadGame)).slice(0, snapSeq).reduce((n) => n + 1, 0);
+    await snapshots.save({ gameId: loadGame, seq: snapSeq, state: { folded }, stateHash: hashCanonical({ folded }), engineVersion: 'bench' });
+
+    const fullOurs: number[] = [];
+    const snapOurs: number[] = [];
+    const fullEmmett: number[] = [];
+    for (let i = 0; i < o.loads; i++) {
+      let t = performance.now();
+      await ours.read(loadGame);
+      fullOurs.push(performance.now() - t);
+      t = performance.now();
+      const snap = await snapshots.latest(loadGame, 'bench');
+      await ours.read(loadGame, snap?.seq ?? 0);
+      snapOurs.push(performance.now() - t);
+      t = performance.now();
+      await emmett.readStream(`el-${run}`);
+      fullEmmett.push(performance.now() - t);
+    }
+    return {
+      umpire: { appendsPerSec: umpireAppends, batchedEventsPerSec: umpireBatched, loadFullMs: percentiles(fullOurs), loadSnapshotMs: percentiles(snapOurs) },
+      emmett: { appendsPerSec: emmettAppends, batchedEventsPerSec: emmettBatched, loadFullMs: percentiles(fullEmmett) },
+    };
+  } finally {
+    await emmett.close();
+    await db.close();
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: prints figures and writes them to bench/results.json.
+ * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
+ * BENCH_QUICK=1 for a short run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDatabase, migrate } from '../src/store/migrate';
+import { benchEventStores } from './event-store';
+
+async function main(): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire_bench';
+  const quick = process.env.BENCH_QUICK === '1';
+  await ensureDatabase(url);
+  await migrate(url);
+  const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+  const store = await benchEventStores({
+    databaseUrl: url,
+    games: quick ? 8 : 40,
+    appendsPerGame: quick ? 50 : 250,
+    batch: 10,
+    concurrency: 8,
+    loadEvents: 1000,
+    loads: quick ? 20 : 100,
+    snapshotEvery: 50,
+    progress,
+  });
+
+  const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+  const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
+  const lines = [
+    'Event store (same PostgreSQL database, 8 concurrent games, expected-version appends)',
+    `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ratio ${r(store.umpire.appendsPerSec, store.emmett.appendsPerSec)}`,
+    `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ratio ${r(store.umpire.batchedEventsPerSec, store.emmett.batchedEventsPerSec)}   (batches of 10)`,
+    `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
+    `  load 1000 events   umpire full read ${ms(store.umpire.loadFullMs)}   emmett ${ms(store.emmett.loadFullMs)}   ratio ${r(store.emmett.loadFullMs.p50, store.umpire.loadFullMs.p50)} (p50, higher = ours faster)`,
+    `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,
+  ];
+  console.log(lines.join('\n'));
+  const results: Record<string, unknown> = { at: process.env.BENCH_LABEL ?? 'local', quick, eventStore: store };
+
+  const { benchSelfplay } = await import('./selfplay');
+  const engine = await benchSelfplay(progress, quick);
+  console.log(engine.lines.join('\n'));
+  results.engine = engine.figures;
+  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

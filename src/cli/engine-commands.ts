@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { Command } from 'commander';
+import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
+import type { AnyRuleset } from '../engine/evolve';
+import { selfplay } from '../engine/selfplay';
+import { rulesets } from '../games';
+import { runCases } from './case-files';
+
+/** `umpire case run`, `umpire selfplay`, `umpire box check`: the rules engine from the shell. */
+export function registerEngineCommands(program: Command, registry: Readonly<Record<string, AnyRuleset>> = rulesets): void {
+  const lookup = (id: string): AnyRuleset => {
+    const r = registry[id];
+    if (!r) throw new Error(`no ruleset "${id}"; known: ${Object.keys(registry).join(', ') || 'none'}`);
+    return r;
+  };
+
+  program
+    .command('case')
+    .description('adjudication cases (docs/cases.md)')
+    .command('run <paths...>')
+    .description('run case files (a directory runs every *.json in it); exits 1 and prints the differences on any mismatch')
+    .action((paths: string[]) => {
+      const results = runCases(paths, registry);
+      for (const r of results) {
+        console.log(`${r.passed ? 'PASS' : 'FAIL'}  ${r.file}: ${r.name}`);
+        for (const f of r.failures) console.log(f.split('\n').map((l) => `      ${l}`).join('\n'));
+      }
+      const failed = results.filter((r) => !r.passed).length;
+      console.log(`${results.length - failed} passed, ${failed} failed`);
+      process.exitCode = failed || results.length === 0 ? 1 : 0;
+    });
+
+  program
+    .command('selfplay <ruleset>')
+    .description('random legal players play whole games; every game is replayed and its dice verified')
+    .option('--games <n>', 'number of games', '100')
+    .option('--seed <s>', 'seed string: the same seed plays the same games', 'umpire')
+    .option('--max-steps <n>', 'steps before a game counts as a runaway', '10000')
+    .action((id: string, opts: { games: string; seed: string; maxSteps: string }) => {
+      const games = positiveInt(opts.games, '--games');
+      const tick = Math.max(1, Math.floor(games / 10));
+      const result = selfplay(lookup(id), {
+        games,
+        seed: opts.seed,
+        maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
+        clock: () => performance.now(),
+        onGame: (done, total) => {
+          if (done % tick === 0 || done === total) process.stderr.write(`selfplay ${id}: ${done}/${total} games\n`);
+        },
+      });
+      for (const e of result.errors.slice(0, 20)) console.log(`ERROR game ${e.game} (seed ${JSON.stringify(e.gameSeed)}): ${e.message}`);
+      if (result.errors.length > 20) console.log(`... and ${result.errors.length - 20} more errors`);
+      console.log(`${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
+      console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
+      process.exitCode = result.errors.length ? 1 : 0;
+    });
+
+  program
+    .command('box')
+    .description('game box data')
+    .command('check <ruleset>')
+    .description('count values by provenance (rulebook/reference/reconstructed) and validate the box; --override checks a club file')
+    .option('--override <file>', "a club's override box (JSON)")
+    .action((id: string, opts: { override?: string }) => {
+      const ruleset = lookup(id);
+      let problems = report('default box', ruleset.box.defaultData, ruleset);
+      if (opts.override) {
+        let data: unknown;
+        try {
+          data = JSON.parse(readFileSync(opts.override, 'utf8'));
+        } catch (e) {
+          console.log(`override ${opts.override}: cannot read as JSON: ${(e as Error).message}`);
+          process.exitCode = 1;
+          return;
+        }
+        problems += report(`override ${opts.override}`, data, ruleset);
+      }
+      process.exitCode = problems ? 1 : 0;
+    });
+}
+
+function report(label: string, data: unknown, ruleset: AnyRuleset): number {
+  const counts: ProvenanceCounts = countProvenance(data);
+  const problems = ruleset.box.validate(data);
+  console.log(`${label}: hash ${boxHash(data)}`);
+  console.log(`  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference, ${counts.reconstructed} reconstructed`);
+  console.log(problems.length ? `  ${problems.length} problem(s):\n${problems.map((p) => `    ${p}`).join('\n')}` : '  valid');
+  return problems.length;
+}
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got "${text}"`);
+  return n;
+}

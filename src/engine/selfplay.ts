@@ -1,0 +1,151 @@
+import { canonicalJson, sha256Hex } from '../shared/canonical';
+import { decide, whoIsAwaited } from './decide';
+import { makeSeedChain } from './dice';
+import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from './engine-events';
+import { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
+import { randomOrdersText, seededRng, type SeededRng } from './random-player';
+import type { Side } from './ruleset';
+import { openPlaintext } from './sealing';
+import { verifyGameLog } from './verify';
+
+/**
+ * Self-play: random legal players play whole games through decide/evolve; each game's log is then
+ * round-tripped through JSON (as storage would), replayed from scratch and checked: same state
+ * hash, same event hash chain, every die verifies from the revealed seeds. Pure: the caller passes
+ * the clock used for the throughput figures.
+ */
+
+export interface SelfplayOptions {
+  readonly games: number;
+  readonly seed: string;
+  /** milliseconds, monotonic (the CLI passes performance.now) */
+  readonly clock: () => number;
+  /** steps per game before it counts as a runaway */
+  readonly maxSteps?: number;
+  /** length of each game's seed chain */
+  readonly maxTurns?: number;
+  /** chance (0..1) that a side misses a deadline and gets default orders */
+  readonly missRate?: number;
+  /** chance (0..1) that a side sends orders twice (the later replace the earlier) */
+  readonly resendRate?: number;
+  readonly onGame?: (done: number, total: number) => void;
+}
+
+export interface SelfplayError {
+  readonly game: number;
+  readonly gameSeed: string;
+  readonly message: string;
+}
+
+export interface SelfplayResult {
+  readonly games: number;
+  /** games that reached their end (currentStep null, GameEnded recorded) */
+  readonly ended: number;
+  readonly events: number;
+  readonly errors: readonly SelfplayError[];
+  readonly elapsedMs: number;
+  readonly gamesPerSec: number;
+  readonly eventsPerSec: number;
+}
+
+/** sha256 over each event's canonical JSON and the previous link: the log's fingerprint. */
+export function hashChain(events: readonly EngineEvent[]): string {
+  return events.reduce((prev, e) => sha256Hex(prev + canonicalJson(e)), '');
+}
+
+export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions): SelfplayResult {
+  const master = seededRng(opts.seed);
+  const errors: SelfplayError[] = [];
+  let events = 0;
+  let ended = 0;
+  const start = opts.clock();
+  for (let g = 0; g < opts.games; g++) {
+    const gameSeed = `${opts.seed}/${g}/${master.hex(8)}`;
+    try {
+      const played = playOneGame(ruleset, gameSeed, opts);
+      events += played.events.length;
+      if (played.state.result) ended++;
+      for (const message of checkReplay(ruleset, played.events, played.state)) errors.push({ game: g, gameSeed, message });
+    } catch (e) {
+      errors.push({ game: g, gameSeed, message: e instanceof Error ? e.message : String(e) });
+    }
+    opts.onGame?.(g + 1, opts.games);
+  }
+  const elapsedMs = opts.clock() - start;
+  const perSec = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
+  return { games: opts.games, ended, events, errors, elapsedMs, gamesPerSec: perSec(opts.games), eventsPerSec: perSec(events) };
+}
+
+interface Played {
+  readonly events: EngineEvent[];
+  readonly state: EngineState<unknown>;
+}
+
+/** One game between random players; throws on anything a legal game must never do. */
+export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate'> = {}): Played {
+  const rng = seededRng(gameSeed);
+  const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
+  const maxSteps = opts.maxSteps ?? 10_000;
+  const events: EngineEvent[] = [];
+  let state = initialState();
+  let tick = 0;
+  const run = (cmd: EngineCommand): void => {
+    const out = decide(cmd, state, ruleset);
+    for (const e of out) state = evolve(state, e, ruleset);
+    events.push(...out);
+  };
+  const now = () => `selfplay+${tick++}`;
+  const seeds = (turn: number) => chain.seeds[turn];
+
+  run({
+    type: 'CreateGame', gameId: gameSeed, options: {}, seedAnchor: chain.anchor, now: now(),
+    sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
+  });
+  for (let steps = 0; state.step; steps++) {
+    if (steps >= maxSteps) throw new Error(`game did not end within ${maxSteps} steps (stuck at ${state.step.id})`);
+    const awaited = whoIsAwaited(state, ruleset);
+    let missed = false;
+    for (const side of awaited) {
+      if (rng.int(1000) < (opts.missRate ?? 0.1) * 1000) {
+        missed = true;
+        continue;
+      }
+      const sends = rng.int(1000) < (opts.resendRate ?? 0.1) * 1000 ? 2 : 1;
+      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now());
+    }
+    run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, revealed: openSealed(state) });
+  }
+  return { events, state };
+}
+
+function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string): void {
+  const text = randomOrdersText(ruleset, state.rules, side, state.step!, rng);
+  try {
+    run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
+  } catch (e) {
+    if (e instanceof CommandRejected) throw new Error(`random legal orders of ${side} at ${state.step!.id} were rejected: ${e.message}\n--- orders ---\n${text}`);
+    throw e;
+  }
+}
+
+/** Self-play seals with the identity: opening is reading the plaintext back. */
+function openSealed(state: EngineState<unknown>): Record<Side, Unsealed> {
+  const out: Record<Side, Unsealed> = {};
+  for (const [side, sub] of Object.entries(state.submissions)) {
+    if (sub.kind === 'sealed') out[side] = openPlaintext(sub.sealed);
+  }
+  return out;
+}
+
+/** Problems found replaying a finished game's log as storage would hand it back. */
+export function checkReplay(ruleset: AnyRuleset, events: readonly EngineEvent[], live: EngineState<unknown>): string[] {
+  const problems: string[] = [];
+  const stored = JSON.parse(JSON.stringify(events)) as EngineEvent[];
+  if (hashChain(stored) !== hashChain(events)) problems.push('event hash chain changes after a JSON round trip (an event holds non-JSON data)');
+  const replayed = replay(stored, ruleset);
+  if (stateHash(replayed) !== stateHash(live)) problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);
+  const report = verifyGameLog(stored);
+  if (!report.ok) problems.push(`dice verification failed: ${report.firstMismatch!.message} (event #${report.firstMismatch!.eventIndex})`);
+  if (live.step === null && report.dicePending > 0) problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);
+  return problems;
+}

@@ -1,0 +1,329 @@
+/**
+ * Decision points: what the waiting stage asks, of whom, with which legal answers and defaults,
+ * and the check of an answer before it is recorded (applied later by resolve).
+ */
+import type { Answer, AnswerOf, AnswerResult, DayNight, Decision, UnitRef, VitpSide } from './api';
+import { VITP_SIDES } from './sides';
+import { landingBases, landingCandidates, submarineTargets } from './after-round';
+import { availableHunters, groupRef, groupUnits, pursuersOf, speedOf } from './groups';
+import { announcingCarriers, currentEngagement } from './machine';
+import type { ActionState, BattleState, Stage } from './state';
+import { checkDesignation, defaultDesignation, shootersFor, targetOptions, targetsFor } from './targets';
+import { airstrikeShots, currentSpeed, fighting, gunneryShots, otherSide, unitById } from './units';
+
+const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
+
+/** Default day/night: day when the side's airstrike shots outnumber its gunnery shots, else night. */
+export function preferredAction(b: BattleState, side: VitpSide): DayNight {
+  const own = fighting(b, currentEngagement(b).id, side);
+  const air = own.reduce((n, u) => n + airstrikeShots(u), 0);
+  const guns = own.reduce((n, u) => n + gunneryShots(u), 0);
+  return air > guns ? 'day' : 'night';
+}
+
+function prefix(b: BattleState): string {
+  return `${currentEngagement(b).id}/r${b.round}`;
+}
+
+function actionPrefix(b: BattleState, a: ActionState): string {
+  return `${prefix(b)}/a${b.actionNo}-${a.kind}`;
+}
+
+function actionDecision(b: BattleState, a: ActionState): Decision | null {
+  if (a.step === 'night-carriers' || a.step === 'kamikaze-carriers') {
+    if (a.reply) return null;
+    const announcing = announcingCarriers(b, a);
+    if (!announcing) return null;
+    const carriers = announcing.ids.map((id) => ref(unitById(b, id)));
+    if (a.step === 'night-carriers') {
+      return {
+        id: `${actionPrefix(b, a)}/carriers`,
+        kind: 'night-carriers',
+        rule: '7.424',
+        title: 'Which Allied carriers fire their guns in this night action? (5.33, 7.424)',
+        owes: ['allied'],
+        defaults: { allied: { kind: 'night-carriers', carriers: [] } },
+        carriers,
+      };
+    }
+    return {
+      id: `${actionPrefix(b, a)}/kamikaze`,
+      kind: 'kamikaze-carriers',
+      rule: '19.22',
+      title: 'Which Japanese carriers make kamikaze attacks in this day action? (19.22)',
+      owes: ['japanese'],
+      defaults: { japanese: { kind: 'kamikaze-carriers', carriers: [] } },
+      carriers,
+    };
+  }
+  if (a.step !== 'targets') return null;
+  const eng = currentEngagement(b);
+  const side = a.firing;
+  if (a.designations[side]) return null;
+  if (shootersFor(b, eng, a, side).length === 0 || targetsFor(b, eng, a, side).length === 0) return null;
+  return {
+    id: `${actionPrefix(b, a)}/targets-${side}`,
+    kind: 'targets',
+    rule: '7.4',
+    title: `${side === 'japanese' ? 'Japanese' : 'Allied'} targets for this ${a.kind} action (7.4)`,
+    owes: [side],
+    defaults: { [side]: { kind: 'targets', fire: defaultDesignation(b, eng, a, side) } },
+    action: a.kind,
+    attackers: targetOptions(b, eng, a, side),
+    targets: targetsFor(b, eng, a, side).map(ref),
+  };
+}
+
+function retreatUnits(b: BattleState, side: VitpSide) {
+  return fighting(b, 'main', side).filter((u) => u.kind !== 'land-based-air');
+}
+
+/** Pursuers and the groups each can keep up with (8.33). */
+function followable(b: BattleState, groups: readonly string[], speed: number): string[] {
+  return groups.filter((g) => speedOf(groupUnits(b, g)) <= speed);
+}
+
+export function current(b: BattleState): Decision | null {
+  const stage: Stage = b.stage;
+  switch (stage.at) {
+    case 'day-night': {
+      const owes = VITP_SIDES.filter((s) => !stage.answers[s]);
+      if (owes.length === 0) return null;
+      const defaults: Partial<Record<VitpSide, AnswerOf<'day-night'>>> = {};
+      for (const s of owes) defaults[s] = { kind: 'day-night', choice: preferredAction(b, s) };
+      return {
+        id: `${prefix(b)}/day-night`,
+        kind: 'day-night',
+        rule: '7.3',
+        title: `Day or night action? (7.3) Round ${b.round} in ${b.seaArea.name}`,
+        owes,
+        defaults,
+        engagement: currentEngagement(b).id,
+      };
+    }
+    case 'action':
+      return actionDecision(b, stage.action);
+    case 'submarine': {
+      if (stage.reply) return null;
+      const sub = b.submarines.find((s) => s.id === stage.sub)!;
+      return {
+        id: stage.final ? `final/submarine-${sub.id}` : `${prefix(b)}/submarine-${sub.id}`,
+        kind: 'submarine',
+        rule: stage.final ? '16.1' : '7.91',
+        title: stage.final ? `${sub.name}: last chance to attack before returning to port (5.6, 16.1)` : `${sub.name}: attack now or wait? (7.91)`,
+        owes: [sub.side],
+        defaults: { [sub.side]: { kind: 'submarine', target: null } },
+        submarine: ref(sub),
+        targets: submarineTargets(b, sub).map(ref),
+        final: stage.final,
+      };
+    }
+    case 'retreat':
+      if (stage.reply) return null;
+      return {
+        id: `main/r${b.round}/retreat-${stage.side}`,
+        kind: 'retreat',
+        rule: '8.1',
+        title: `Does the ${stage.side} player retreat from ${b.seaArea.name}? (8.1)`,
+        owes: [stage.side],
+        defaults: { [stage.side]: { kind: 'retreat', retreat: false } },
+        units: retreatUnits(b, stage.side).map((u) => ({ ...ref(u), speed: currentSpeed(u) })),
+        airEscapes: fighting(b, 'main', stage.side).filter((u) => u.kind === 'land-based-air').map(ref),
+      };
+    case 'pursuit': {
+      if (stage.reply) return null;
+      const side = otherSide(stage.retreater);
+      return {
+        id: `main/r${b.round}/pursuit`,
+        kind: 'pursuit',
+        rule: '8.3',
+        title: `Which ${side} ships pursue, and which raid ports? (8.3, 9.1)`,
+        owes: [side],
+        defaults: { [side]: { kind: 'pursuit', assign: {} } },
+        groups: stage.groups.map((g) => groupRef(b, g)),
+        ports: stage.ports.map((p) => ref(b.ports.find((x) => x.id === p)!)),
+        ships: availableHunters(b, side, 'main').map((u) => ({
+          ...ref(u),
+          speed: currentSpeed(u),
+          canPursue: followable(b, stage.groups, currentSpeed(u)),
+          canRaid: stage.ports.length > 0,
+        })),
+      };
+    }
+    case 'landings':
+      if (stage.reply) return null;
+      return {
+        id: `main/r${b.round}/landings-${stage.side}`,
+        kind: 'landings',
+        rule: '7.93',
+        title: `Do ${stage.side} amphibious units land or invade now? (7.93, 13.3)`,
+        owes: [stage.side],
+        defaults: { [stage.side]: { kind: 'landings', land: {} } },
+        units: landingCandidates(b, stage.side).map(ref),
+        bases: landingBases(b, stage.side),
+      };
+    case 'split': {
+      if (stage.reply) return null;
+      const eng = currentEngagement(b);
+      if (eng.kind !== 'pursuit') return null;
+      return {
+        id: `${prefix(b)}/split`,
+        kind: 'split',
+        rule: '8.52',
+        title: `Does group ${eng.id} split up? (8.52)`,
+        owes: [eng.retreater],
+        defaults: { [eng.retreater]: { kind: 'split', groups: [groupUnits(b, eng.id).map((u) => u.id)] } },
+        group: groupRef(b, eng.id),
+      };
+    }
+    case 'continue-pursuit': {
+      if (stage.reply) return null;
+      const eng = currentEngagement(b);
+      if (eng.kind !== 'pursuit') return null;
+      const side = otherSide(eng.retreater);
+      const pursuers = pursuersOf(b, stage.from).map((p) => ({
+        ...ref(p),
+        speed: currentSpeed(p),
+        canFollow: followable(b, stage.groups, currentSpeed(p)),
+      }));
+      const assign: Record<string, string> = {};
+      for (const p of pursuers) assign[p.id] = p.canFollow[0] ?? 'stop';
+      return {
+        id: `${prefix(b)}/continue-pursuit`,
+        kind: 'continue-pursuit',
+        rule: '8.53',
+        title: `Which ${side} ships keep pursuing, and which group? (8.52, 8.53)`,
+        owes: [side],
+        defaults: { [side]: { kind: 'continue-pursuit', assign } },
+        groups: stage.groups.map((g) => groupRef(b, g)),
+        pursuers,
+      };
+    }
+    case 'air-raid-offer':
+      if (stage.reply) return null;
+      return {
+        id: 'air-raids',
+        kind: 'air-raids',
+        rule: '9.2',
+        title: `Alone in ${b.seaArea.name}: which ${stage.raider} ships raid which enemy port or base? (9.2)`,
+        owes: [stage.raider],
+        defaults: { [stage.raider]: { kind: 'air-raids', assign: {} } },
+        ports: stage.ports.map((p) => ref(b.ports.find((x) => x.id === p)!)),
+        ships: availableHunters(b, stage.raider, null).map(ref),
+      };
+    case 'round-start':
+    case 'after-round':
+    case 'engagement-over':
+    case 'over':
+      return null;
+    default: {
+      const never: never = stage;
+      throw new TypeError(`unknown stage ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function duplicates(ids: readonly string[]): string[] {
+  return ids.filter((id, i) => ids.indexOf(id) !== i);
+}
+
+/** Exactly the expected units, each in one non-empty group (8.11, 8.2, 8.52). */
+function checkPartition(groups: readonly (readonly string[])[], expected: readonly string[], rule: string): string[] {
+  const problems: string[] = [];
+  const all = groups.flat();
+  if (groups.some((g) => g.length === 0)) problems.push(`a group may not be empty (${rule})`);
+  for (const d of duplicates(all)) problems.push(`${d} is in more than one group (${rule})`);
+  for (const id of all) if (!expected.includes(id)) problems.push(`${id} cannot be in these groups (${rule})`);
+  for (const id of expected) if (!all.includes(id)) problems.push(`${id} must be in a group: all units go together (${rule})`);
+  return problems;
+}
+
+function checkAssign(assign: Readonly<Record<string, string>>, legal: (unit: string, to: string) => string | null): string[] {
+  return Object.entries(assign)
+    .map(([unit, to]) => legal(unit, to))
+    .filter((p): p is string => p !== null);
+}
+
+function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide): string[] {
+  if (reply.kind !== d.kind) return [`expected an answer to "${d.kind}", got "${reply.kind}"`];
+  switch (d.kind) {
+    case 'day-night': {
+      const r = reply as AnswerOf<'day-night'>;
+      return r.choice === 'day' || r.choice === 'night' ? [] : ['choose day or night (7.3)'];
+    }
+    case 'night-carriers':
+    case 'kamikaze-carriers': {
+      const chosen = (reply as AnswerOf<'night-carriers' | 'kamikaze-carriers'>).carriers;
+      const legal = d.carriers.map((c) => c.id);
+      return [
+        ...chosen.filter((c) => !legal.includes(c)).map((c) => `${c} is not one of your carriers in this action (${d.rule})`),
+        ...duplicates(chosen).map((c) => `${c} is named twice`),
+      ];
+    }
+    case 'targets': {
+      const stage = b.stage;
+      if (stage.at !== 'action') return ['no action is being fought'];
+      const fire = (reply as AnswerOf<'targets'>).fire;
+      const problems = checkDesignation(b, currentEngagement(b), stage.action, side, fire);
+      for (const c of stage.action.kamikazeCarriers) {
+        if (side === 'japanese' && fire[c] === undefined) problems.push(`${c} was announced as a kamikaze and must attack (19.22)`);
+      }
+      return problems;
+    }
+    case 'submarine': {
+      const t = (reply as AnswerOf<'submarine'>).target;
+      return t === null || d.targets.some((x) => x.id === t) ? [] : [`${t} is not a ship or amphibious unit at sea here (7.91)`];
+    }
+    case 'retreat': {
+      const r = reply as AnswerOf<'retreat'>;
+      if (!r.retreat) return [];
+      return checkPartition(r.groups, d.units.map((u) => u.id), '8.2');
+    }
+    case 'pursuit':
+      return checkAssign((reply as AnswerOf<'pursuit'>).assign, (ship, to) => {
+        const s = d.ships.find((x) => x.id === ship);
+        if (!s) return `${ship} cannot pursue (8.31, 8.34, 9.3)`;
+        if (d.ports.some((p) => p.id === to)) return s.canRaid ? null : `${ship} cannot raid (9.3)`;
+        if (!d.groups.some((g) => g.id === to)) return `${to} is neither a retreating group nor a port to raid`;
+        return s.canPursue.includes(to) ? null : `${ship} (speed ${s.speed}) is too slow to pursue ${to} (8.33)`;
+      });
+    case 'landings':
+      return checkAssign((reply as AnswerOf<'landings'>).land, (unit, base) => {
+        if (!d.units.some((u) => u.id === unit)) return `${unit} cannot land now (7.93, 13.31)`;
+        return d.bases.some((x) => x.id === base) ? null : `${base} is not a friendly port or base, nor an enemy island base here (13.3)`;
+      });
+    case 'split':
+      return checkPartition((reply as AnswerOf<'split'>).groups, d.group.units.map((u) => u.id), '8.52');
+    case 'continue-pursuit':
+      return checkAssign((reply as AnswerOf<'continue-pursuit'>).assign, (ship, to) => {
+        const p = d.pursuers.find((x) => x.id === ship);
+        if (!p) return `${ship} is not pursuing this group`;
+        if (to === 'stop' || p.canFollow.includes(to)) return null;
+        return `${ship} (speed ${p.speed}) cannot follow ${to} (8.33, 8.52)`;
+      });
+    case 'air-raids':
+      return checkAssign((reply as AnswerOf<'air-raids'>).assign, (ship, port) => {
+        if (!d.ships.some((s) => s.id === ship)) return `${ship} cannot raid (9.3)`;
+        return d.ports.some((p) => p.id === port) ? null : `${port} is not an enemy port or base with targets here (9.2)`;
+      });
+    default: {
+      const never: never = d;
+      throw new TypeError(`unknown decision ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
+  const d = current(battle);
+  if (!d) return { ok: false, problems: ['no decision is waiting in this battle'] };
+  if (!d.owes.includes(side)) return { ok: false, problems: [`the ${side} player does not owe "${d.kind}" now`] };
+  const problems = problemsWith(battle, d, reply, side);
+  if (problems.length > 0) return { ok: false, problems };
+  const b = structuredClone(battle);
+  const stage = b.stage;
+  if (stage.at === 'day-night') stage.answers[side] = (reply as AnswerOf<'day-night'>).choice;
+  else if (stage.at === 'action' && reply.kind === 'targets') stage.action.designations[side] = { ...reply.fire };
+  else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
+  else (stage as { reply?: Answer }).reply = structuredClone(reply);
+  return { ok: true, battle: b };
+}

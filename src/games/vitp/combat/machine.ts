@@ -1,0 +1,321 @@
+/**
+ * The battle as a sequence of stages (5.3-5.6): rounds of one or two actions (7), what follows
+ * each round (see after-round.ts), then pursuits and raids one at a time, then the end.
+ * resolve() advances until a stage needs an answer; answers are applied here, where dice are.
+ */
+import { RuleNotImplementedError, type Dice } from '../../../engine/ruleset';
+import type { BattleInput, CombatEmit, DayNight, VitpSide } from './api';
+import { VITP_SIDES } from './sides';
+import { afterRoundStep, finishBattleStep, applySequentialReply } from './after-round';
+import { settleDayOrNight } from './day-night';
+import { combatEvent } from './events';
+import { applyMarks, resolveAttack } from './fire';
+import type { ActionState, BattleState, Engagement } from './state';
+import { shootersFor, targetsFor } from './targets';
+import {
+  airstrikeShots,
+  assertNoUnsupportedOptions,
+  fighting,
+  gunneryShots,
+  hasAttackBonus,
+  isCarrier,
+  kamikazeTurn,
+  otherSide,
+  toUnitState,
+  unitById,
+} from './units';
+import { escapeGroup } from './groups';
+
+export function start(input: BattleInput): BattleState {
+  if (input.opening === 'pearl-harbor') {
+    throw new RuleNotImplementedError('vitp', '18.3', 'the Pearl Harbor opening raids and their special retreats (18.3-18.36)');
+  }
+  if (input.opening === 'indonesia-surprise') {
+    throw new RuleNotImplementedError('vitp', '18.4', 'the Indonesia surprise air raids with land-based air and no return fire');
+  }
+  const ids = new Set<string>();
+  const units = [
+    ...input.atSea.map((u) => toUnitState(u, null)),
+    ...input.ports.flatMap((p) => p.units.map((u) => toUnitState(u, p.id))),
+  ];
+  for (const u of units) {
+    if (ids.has(u.id)) throw new RangeError(`unit id ${u.id} appears twice`);
+    ids.add(u.id);
+  }
+  const b: BattleState = {
+    kind: 'vitp-battle',
+    turn: input.turn,
+    seaArea: { ...input.seaArea },
+    options: { ...input.options },
+    ports: input.ports.map(({ id, name, kind, controller }) => ({ id, name, kind, controller })),
+    units,
+    submarines: input.submarines.map((s) => ({ ...s, attacked: false })),
+    queue: [{ id: 'main', kind: 'main' }],
+    round: 0,
+    actionNo: 0,
+    nextGroup: 1,
+    retreated: [],
+    raidsOffered: false,
+    finalSubsAsked: [],
+    stage: { at: 'round-start' },
+  };
+  assertNoUnsupportedOptions(b);
+  return b;
+}
+
+export function resolve(battle: BattleState, dice: Dice, emit: CombatEmit): BattleState {
+  const b = structuredClone(battle);
+  if (b.round === 0 && b.queue[0]?.id === 'main' && b.stage.at === 'round-start') announce(b, emit);
+  // each step either advances the stage or reports that it waits; the bound only catches bugs
+  for (let steps = 0; steps < 100_000; steps++) {
+    if (!step(b, dice, emit)) return b;
+  }
+  throw new Error('vitp combat: the battle made no progress');
+}
+
+function announce(b: BattleState, emit: CombatEmit): void {
+  emit(
+    combatEvent('combat.battle-started', {
+      seaArea: b.seaArea.id,
+      turn: b.turn,
+      atSea: b.units
+        .filter((u) => u.port === null)
+        .map((u) => ({ id: u.id, name: u.name, side: u.side, kind: u.kind, damage: u.damage })),
+    }),
+  );
+}
+
+export function currentEngagement(b: BattleState): Engagement {
+  const eng = b.queue[0];
+  if (!eng) throw new Error('vitp combat: no engagement in progress');
+  return eng;
+}
+
+/** One move of the machine; false when it waits for an answer or the battle is over. */
+function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
+  const stage = b.stage;
+  switch (stage.at) {
+    case 'round-start':
+      return roundStart(b, emit);
+    case 'day-night': {
+      const { japanese, allied } = stage.answers;
+      if (!japanese || !allied) return false;
+      const eng = currentEngagement(b);
+      const plan = settleDayOrNight({ japanese, allied }, b.seaArea.controller, dice, emit, { engagement: eng.id, round: b.round });
+      enterAction(b, emit, plan[0], plan.slice(1));
+      return true;
+    }
+    case 'action':
+      return actionStep(b, dice, emit, stage.action);
+    case 'after-round':
+      return afterRoundStep(b, stage.after, emit);
+    case 'engagement-over':
+      b.queue.shift();
+      b.round = 0;
+      b.stage = b.queue.length > 0 ? { at: 'round-start' } : finishBattleStep(b, emit);
+      return b.stage.at !== 'over';
+    case 'over':
+      return false;
+    case 'submarine':
+    case 'retreat':
+    case 'pursuit':
+    case 'landings':
+    case 'split':
+    case 'continue-pursuit':
+    case 'air-raid-offer':
+      if (!stage.reply) return false;
+      applySequentialReply(b, dice, emit);
+      return true;
+    default: {
+      const never: never = stage;
+      throw new TypeError(`unknown stage ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function canFireAtAll(b: BattleState, eng: string, side: VitpSide): boolean {
+  return fighting(b, eng, side).some((u) => airstrikeShots(u) > 0 || gunneryShots(u) > 0);
+}
+
+/** 7.94/8.51/9.13: fight another round, or close this engagement. */
+function roundStart(b: BattleState, emit: CombatEmit): boolean {
+  const eng = currentEngagement(b);
+  if (eng.kind === 'air-raid') {
+    const raiders = fighting(b, eng.id, eng.raider);
+    const nothingLeft = targetsFor(b, eng, blankAction('air-raid'), eng.raider).length === 0;
+    if (b.round >= 2 || nothingLeft || raiders.length === 0) {
+      for (const u of raiders) u.engagement = null;
+      emit(combatEvent('combat.air-raid-ended', { engagement: eng.id, port: eng.port }));
+      b.stage = { at: 'engagement-over' };
+      return true;
+    }
+    beginRound(b, emit, eng);
+    enterAction(b, emit, 'air-raid', []);
+    return true;
+  }
+  const [jp, al] = VITP_SIDES.map((s) => fighting(b, eng.id, s));
+  if (eng.kind === 'pursuit') {
+    const group = fighting(b, eng.id, eng.retreater);
+    const pursuers = fighting(b, eng.id, otherSide(eng.retreater));
+    if (group.length === 0) {
+      for (const p of pursuers) p.engagement = null;
+      emit(combatEvent('combat.group-destroyed', { group: eng.id }));
+      b.stage = { at: 'engagement-over' };
+      return true;
+    }
+    if (pursuers.length === 0) {
+      escapeGroup(b, emit, eng.id);
+      b.stage = { at: 'engagement-over' };
+      return true;
+    }
+  } else if (jp.length === 0 || al.length === 0) {
+    b.stage = { at: 'engagement-over' };
+    return true;
+  }
+  if (!VITP_SIDES.some((s) => canFireAtAll(b, eng.id, s))) {
+    // 7.94 asks for a victor, but no rule covers forces that cannot hurt each other at all
+    emit(combatEvent('combat.stalemate', { engagement: eng.id, note: 'neither side has a gunnery or airstrike factor left' }));
+    if (eng.kind === 'pursuit') {
+      for (const p of fighting(b, eng.id, otherSide(eng.retreater))) p.engagement = null;
+      escapeGroup(b, emit, eng.id);
+    }
+    b.stage = { at: 'engagement-over' };
+    return true;
+  }
+  beginRound(b, emit, eng);
+  b.stage = { at: 'day-night', answers: {} };
+  return true;
+}
+
+function beginRound(b: BattleState, emit: CombatEmit, eng: Engagement): void {
+  b.round += 1;
+  b.actionNo = 0;
+  emit(combatEvent('combat.round-started', { engagement: eng.id, round: b.round }));
+}
+
+function blankAction(kind: DayNight | 'air-raid'): ActionState {
+  return { kind, then: [], step: 'targets', firing: 'japanese', nightCarriers: [], kamikazeCarriers: [], designations: {}, marks: {} };
+}
+
+/** Carriers whose owner must announce something before targets are designated (5.33/7.424, 19.22). */
+export function announcingCarriers(b: BattleState, action: ActionState): { side: VitpSide; ids: string[] } | null {
+  const eng = currentEngagement(b);
+  if (action.kind === 'night') {
+    const ids = fighting(b, eng.id, 'allied').filter((u) => isCarrier(u) && gunneryShots(u) > 0).map((u) => u.id);
+    return ids.length > 0 ? { side: 'allied', ids } : null;
+  }
+  if (!kamikazeTurn(b)) return null;
+  if (eng.kind === 'air-raid' && eng.raider !== 'japanese') return null;
+  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && airstrikeShots(u) > 0).map((u) => u.id);
+  return ids.length > 0 ? { side: 'japanese', ids } : null;
+}
+
+function enterAction(b: BattleState, emit: CombatEmit, kind: DayNight | 'air-raid', then: DayNight[]): void {
+  b.actionNo += 1;
+  const eng = currentEngagement(b);
+  const action: ActionState = { ...blankAction(kind), then, firing: eng.kind === 'air-raid' ? eng.raider : 'japanese' };
+  const announcing = announcingCarriers(b, action);
+  if (announcing) action.step = kind === 'night' ? 'night-carriers' : 'kamikaze-carriers';
+  else startTargets(b, emit, action);
+  b.stage = { at: 'action', action };
+}
+
+function startTargets(b: BattleState, emit: CombatEmit, action: ActionState): void {
+  action.step = 'targets';
+  emit(
+    combatEvent('combat.action-started', {
+      engagement: currentEngagement(b).id,
+      round: b.round,
+      action: action.kind,
+      nightCarriers: [...action.nightCarriers],
+      kamikazeCarriers: [...action.kamikazeCarriers],
+    }),
+  );
+}
+
+function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: ActionState): boolean {
+  const eng = currentEngagement(b);
+  switch (action.step) {
+    case 'night-carriers':
+    case 'kamikaze-carriers': {
+      const reply = action.reply;
+      if (!reply) return false;
+      if (reply.kind === 'night-carriers') action.nightCarriers = [...reply.carriers];
+      if (reply.kind === 'kamikaze-carriers') action.kamikazeCarriers = [...reply.carriers];
+      delete action.reply;
+      startTargets(b, emit, action);
+      return true;
+    }
+    case 'targets': {
+      const side = action.firing;
+      if (!action.designations[side]) {
+        const shooters = shootersFor(b, eng, action, side);
+        if (shooters.length > 0 && targetsFor(b, eng, action, side).length > 0) return false;
+        action.designations[side] = {};
+      }
+      fireDesignation(b, dice, emit, action, side);
+      if (side === 'japanese' && eng.kind !== 'air-raid') action.firing = 'allied';
+      else action.step = 'effects';
+      return true;
+    }
+    case 'effects': {
+      applyMarks(b, emit, eng.id, action.marks, expendedKamikazes(b, action));
+      const next = action.then[0];
+      const bothStillThere = VITP_SIDES.every((s) => fighting(b, eng.id, s).length > 0);
+      if (next && bothStillThere) enterAction(b, emit, next, action.then.slice(1));
+      else b.stage = { at: 'after-round', after: { subsDone: [], retreatDone: false, landingsDone: [] } };
+      return true;
+    }
+    default: {
+      const never: never = action.step;
+      throw new TypeError(`unknown action step ${String(never)}`);
+    }
+  }
+}
+
+/** 19.21: Japanese air units attacking on turn 9 are kamikazes; 19.22: so are the announced carriers. */
+function isKamikaze(b: BattleState, action: ActionState, attackerId: string): boolean {
+  if (action.kind === 'night' || !kamikazeTurn(b)) return false;
+  const u = unitById(b, attackerId);
+  if (u.side !== 'japanese') return false;
+  return u.kind === 'land-based-air' || action.kamikazeCarriers.includes(u.id);
+}
+
+function expendedKamikazes(b: BattleState, action: ActionState): string[] {
+  return Object.keys(action.designations.japanese ?? {}).filter((id) => isKamikaze(b, action, id));
+}
+
+/** 7.44: targets are fixed before any die is rolled; every shot is rolled now, results wait (7.6). */
+function fireDesignation(b: BattleState, dice: Dice, emit: CombatEmit, action: ActionState, side: VitpSide): void {
+  const eng = currentEngagement(b);
+  const fire = action.designations[side] ?? {};
+  emit(
+    combatEvent('combat.targets-designated', {
+      engagement: eng.id,
+      side,
+      fire: Object.entries(fire).map(([attacker, target]) => ({ attacker, target })),
+      rule: '7.44',
+    }),
+  );
+  const shooters = shootersFor(b, eng, action, side);
+  for (const s of shooters) {
+    const targetId = fire[s.unit.id];
+    if (targetId === undefined) continue;
+    const target = unitById(b, targetId);
+    const kamikaze = isKamikaze(b, action, s.unit.id);
+    resolveAttack(
+      dice,
+      emit,
+      {
+        attacker: s.unit,
+        target,
+        factor: s.factor,
+        shots: s.shots,
+        bonus: hasAttackBonus(b, s.unit, s.factor, target, kamikaze),
+        raid: eng.kind === 'air-raid',
+        rule: action.kind === 'night' ? '7.52' : action.kind === 'air-raid' ? '9.13' : '7.51',
+      },
+      action.marks,
+    );
+  }
+}

@@ -1,0 +1,94 @@
+/** The VITP rules events and the fold (evolve). Combat's own events (combat.*) are narrative only. */
+import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
+import type { CurrentBattle, Phase, Unit, VitpState, VSide } from './types';
+
+export type UnitPatch = Partial<Pick<Unit, 'damage' | 'loc' | 'arrivalTurn' | 'sailedFrom' | 'moved' | 'repaired' | 'barredFromPursuit' | 'raidedThisTurn' | 'mayNotInvade'>>;
+
+export interface VitpEventData {
+  'vitp.phase': { turn: number; phase: Phase };
+  /** any change to one piece, with the rule that caused it */
+  'vitp.unit': { id: string; name: string; patch: UnitPatch; why: string; rule: string };
+  'vitp.speed-roll': { id: string; name: string; speed: number; die: number | null; passed: boolean; area: string; rule: '6.4' };
+  'vitp.control': { place: string; side: VSide | null; rule: string; why: string };
+  'vitp.control-recorded': { turn: number; areas: Record<string, VSide | null> };
+  'vitp.poc': { turn: number; japanese: number; allied: number; gain: number; gainer: VSide | null; poc: number; capped: boolean; rule: string };
+  'vitp.battle': { battle: CurrentBattle | null };
+  'vitp.battle-done': { area: string };
+  'vitp.uncertain-roll': { group: string; die: number; result: string; units: string[]; rule: '18.32' };
+  'vitp.surprise': { pearl?: VitpState['surprise']['pearl']; indonesia?: VitpState['surprise']['indonesia'] };
+  'vitp.lba-done': { side: VSide | null };
+  'vitp.note': { text: string; rule?: string };
+  'vitp.game-over': { winner: VSide | 'draw'; poc: number; summary: string };
+}
+export type VitpEventType = keyof VitpEventData;
+export type VitpEvent = { [K in VitpEventType]: { readonly type: K; readonly data: VitpEventData[K]; readonly visibleTo?: RulesEvent['visibleTo'] } }[VitpEventType];
+
+export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
+  if (event.type.startsWith('combat.')) return s;
+  const e = event as VitpEvent;
+  switch (e.type) {
+    case 'vitp.phase':
+      return { ...s, turn: e.data.turn, phase: e.data.phase };
+    case 'vitp.unit':
+      return { ...s, units: s.units.map((u) => (u.id === e.data.id ? { ...u, ...e.data.patch } : u)) };
+    case 'vitp.control':
+      return { ...s, control: { ...s.control, [e.data.place]: e.data.side } };
+    case 'vitp.control-recorded': {
+      const history: VitpState['controlHistory'] = {};
+      for (const [area, list] of Object.entries(s.controlHistory)) history[area] = [...list, e.data.areas[area] ?? null];
+      return { ...s, controlHistory: history };
+    }
+    case 'vitp.poc':
+      return { ...s, poc: e.data.poc };
+    case 'vitp.battle':
+      return { ...s, battle: e.data.battle };
+    case 'vitp.battle-done':
+      return { ...s, foughtAreas: [...s.foughtAreas, e.data.area] };
+    case 'vitp.surprise':
+      return { ...s, surprise: { ...s.surprise, ...e.data } };
+    case 'vitp.lba-done':
+      return { ...s, lbaDone: e.data.side === null ? [] : [...s.lbaDone, e.data.side] };
+    case 'vitp.speed-roll':
+    case 'vitp.uncertain-roll':
+    case 'vitp.note':
+    case 'vitp.game-over':
+      return s;
+    default: {
+      const never: never = e;
+      throw new TypeError(`vitp: unknown event ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/**
+ * Adjudication works on the state as its own events change it: every emit is also folded into
+ * `tx.s` at once, so later rules see earlier results (the engine applies the same events after).
+ */
+export class Tx {
+  constructor(public s: VitpState, private readonly ctx: AdjudicationContext) {}
+
+  get dice(): Dice {
+    return this.ctx.dice;
+  }
+
+  emit<K extends VitpEventType>(type: K, data: VitpEventData[K], visibleTo?: RulesEvent['visibleTo']): void {
+    const event: RulesEvent = visibleTo ? { type, data, visibleTo } : { type, data };
+    this.ctx.emit(event);
+    this.s = evolveVitp(this.s, event);
+  }
+
+  /** pass a combat event through unchanged */
+  raw(event: RulesEvent): void {
+    this.ctx.emit(event);
+  }
+
+  unit(id: string, patch: UnitPatch, why: string, rule: string): void {
+    const u = this.s.units.find((x) => x.id === id);
+    if (!u) throw new RangeError(`no unit ${id}`);
+    this.emit('vitp.unit', { id, name: u.name, patch, why, rule });
+  }
+
+  phase(phase: Phase, turn = this.s.turn): void {
+    this.emit('vitp.phase', { turn, phase });
+  }
+}

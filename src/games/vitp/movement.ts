@@ -1,0 +1,108 @@
+/**
+ * The movement sequence (5.21, 5.23, 5.24) and how ships move (6.1–6.4, 13.1, 17.x, 18.2x).
+ * Orders are checked here and carried out at the end of the step, speed rolls last (6.43).
+ */
+import type { LineError } from '../../engine/ruleset';
+import type { Tx } from './events';
+import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
+import { currentSpeed, moveAllowance, needsSpeedRoll, route, seaworthy } from './world';
+
+export type MoveMode = 'patrol' | 'raid' | 'amph';
+
+/** 18.21–18.22: on turn 1 the raid force stays put and only five Allied cruisers may move. */
+export function frozenOnTurnOne(s: VitpState, u: Unit): boolean {
+  if (s.turn !== 1) return false;
+  if (u.side === 'japanese') return !(u.loc.at === 'port' && u.loc.place === 'Yokosuka Navy Yard');
+  return !(u.kind === 'ship' && u.arrivalTurn === 1 && ['A', 'S', 'M'].includes(u.arrivalAt));
+}
+
+/** Who may move in this step: 6.11–6.12 (in port, not yet moved or repairing), 11.3 (seaworthy), 13.1. */
+export function canMove(s: VitpState, u: Unit, mode: MoveMode): boolean {
+  if (u.loc.at !== 'port' || u.moved || u.repaired || !seaworthy(u) || frozenOnTurnOne(s, u)) return false;
+  return mode === 'amph' ? u.kind === 'amph' : u.kind === 'ship';
+}
+
+export const movers = (s: VitpState, side: VSide, mode: MoveMode): Unit[] =>
+  s.units.filter((u) => u.side === side && canMove(s, u, mode));
+
+export function routeFor(s: VitpState, u: Unit, mode: MoveMode, to: string, via: string | null): string[] | null {
+  if (u.loc.at !== 'port') return null;
+  return route(s, u.side, u.loc.place, to, moveAllowance(u, mode), via);
+}
+
+/** Legal destinations of one unit in this step (for help text and the random player). */
+export function destinations(s: VitpState, u: Unit, mode: MoveMode): string[] {
+  return s.map.areas.map((a) => a.name).filter((a) => routeFor(s, u, mode, a, null) !== null);
+}
+
+export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], mode: MoveMode): LineError[] {
+  const errors: LineError[] = [];
+  const seen = new Set<string>();
+  for (const o of orders) {
+    if (o.t !== 'move') continue;
+    if (o.mode !== mode) {
+      errors.push({ line: o.line, text: o.text, problem: `this step takes ${mode === 'amph' ? 'MOVE (amphibious)' : mode.toUpperCase()} orders, not ${o.mode.toUpperCase()}`, rule: '5.2' });
+      continue;
+    }
+    for (const id of o.units) {
+      const u = s.units.find((x) => x.id === id)!;
+      const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
+      if (u.side !== side) err('is not yours', '4.1');
+      else if (seen.has(id)) err('is ordered twice', '5.2');
+      else if (!canMove(s, u, mode)) err(whyNot(s, u, mode), frozenOnTurnOne(s, u) ? '18.2' : '6.12');
+      else if (!routeFor(s, u, mode, o.to, o.via)) {
+        const can = destinations(s, u, mode);
+        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step`, '6.2', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
+      }
+      seen.add(id);
+    }
+  }
+  return errors;
+}
+
+function whyNot(s: VitpState, u: Unit, mode: MoveMode): string {
+  if (frozenOnTurnOne(s, u)) return 'cannot move on turn 1 (18.21-18.22)';
+  if (u.loc.at !== 'port') return 'is not in a port or base';
+  if (u.repaired) return 'is being repaired this turn and may not move (11.1)';
+  if (u.moved) return 'has already moved this turn';
+  if (!seaworthy(u)) return 'has more damage than armor and cannot go to sea (11.3)';
+  return mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship';
+}
+
+/** Carry out the step's moves, then the speed rolls (6.43). */
+export function resolveMoves(tx: Tx, side: VSide, orders: readonly Order[], mode: MoveMode): void {
+  const moved: { id: string; path: string[] }[] = [];
+  for (const o of orders.filter((x): x is OrderOf<'move'> => x.t === 'move')) {
+    for (const id of o.units) {
+      const u = tx.s.units.find((x) => x.id === id)!;
+      const path = routeFor(tx.s, u, mode, o.to, o.via)!;
+      const from = u.loc.at === 'port' ? u.loc.place : null;
+      tx.unit(id, { loc: { at: 'sea', area: o.to, mode }, moved: true, sailedFrom: from },
+        `${mode === 'patrol' ? 'patrols' : mode === 'raid' ? 'raids' : 'sails'} to ${o.to} via ${path.join(' - ')}`,
+        mode === 'patrol' ? '5.21' : mode === 'raid' ? '5.24' : '5.23');
+      moved.push({ id, path });
+    }
+  }
+  for (const m of moved) speedRoll(tx, m.id, m.path, mode);
+}
+
+/** 6.4: pass when speed beats the die; 7 and 8 always pass. 6.41 / 6.42 say what failing costs. */
+function speedRoll(tx: Tx, id: string, path: string[], mode: MoveMode): void {
+  const u = tx.s.units.find((x) => x.id === id)!;
+  if (!path.some((_, i) => needsSpeedRoll(u, mode, i + 1))) return;
+  const speed = currentSpeed(u);
+  const area = path[path.length - 1];
+  const die = speed >= 7 ? null : tx.dice.d6(`speed roll, ${u.name} entering ${area}`, '6.4');
+  const passed = die === null || speed > die;
+  tx.emit('vitp.speed-roll', { id, name: u.name, speed, die, passed, area, rule: '6.4' });
+  if (passed) return;
+  if (mode === 'patrol') {
+    tx.unit(id, { loc: { at: 'sea', area, mode: 'raid' } }, `failed its speed roll: enters ${area} as a raider`, '6.41');
+  } else {
+    tx.unit(id, { loc: { at: 'transit', area: path[path.length - 2] ?? null } }, 'failed its speed roll and turns back to harbor', '6.42');
+  }
+}
+
+export function speedRollPasses(speed: number, die: number): boolean {
+  return speed >= 7 || speed > die;
+}

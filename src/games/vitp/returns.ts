@@ -1,0 +1,71 @@
+/** Returning to port or base (5.74, 10.1–10.2, 16.3, 17.x by nationality). */
+import type { LineError } from '../../engine/ruleset';
+import type { Tx } from './events';
+import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
+import { returnDestinations } from './world';
+
+/** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
+export const mustReturn = (s: VitpState, side: VSide): Unit[] =>
+  s.units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || (u.loc.at === 'sea')));
+
+const areaOf = (u: Unit): string | null => (u.loc.at === 'sea' || u.loc.at === 'transit' ? u.loc.area : null);
+
+export const destinationsFor = (s: VitpState, u: Unit): string[] => returnDestinations(s, u, areaOf(u));
+
+/** The documented default: the port it sailed from if still open to it, else the first legal harbor. */
+export function defaultDestination(s: VitpState, u: Unit): string | null {
+  const legal = destinationsFor(s, u);
+  if (u.sailedFrom && legal.includes(u.sailedFrom)) return u.sailedFrom;
+  const home = u.arrivalAt;
+  if (legal.includes(home)) return home;
+  return legal[0] ?? null;
+}
+
+export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  const errors: LineError[] = [];
+  const returning = mustReturn(s, side);
+  for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
+    const list = o.units === 'all' ? returning : o.units.map((id) => s.units.find((u) => u.id === id)!);
+    for (const u of list) {
+      if (!returning.includes(u)) {
+        errors.push({ line: o.line, text: o.text, problem: `${u.name} is not at sea or returning`, rule: '5.74' });
+      } else if (o.units !== 'all' && !destinationsFor(s, u).includes(o.to)) {
+        errors.push({ line: o.line, text: o.text, problem: `${u.name} cannot enter ${o.to}`, rule: ruleFor(u, o.to),
+          hint: `${u.name} may return to: ${destinationsFor(s, u).join(', ') || 'nowhere (it will be removed, 10.14)'}` });
+      }
+    }
+  }
+  return errors;
+}
+
+function ruleFor(u: Unit, to: string): string {
+  if (u.nation === 'GB') return '10.13';
+  if (u.nation === 'US' && to === 'Ceylon') return '10.12';
+  return '10.1';
+}
+
+/** Later lines override earlier ones; RETURN ALL sends whoever can go there, the rest take the default. */
+export function resolveReturns(tx: Tx, side: VSide, orders: readonly Order[]): void {
+  const chosen: Record<string, string> = {};
+  for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
+    const list = o.units === 'all' ? mustReturn(tx.s, side) : o.units.map((id) => tx.s.units.find((u) => u.id === id)!);
+    for (const u of list) if (destinationsFor(tx.s, u).includes(o.to)) chosen[u.id] = o.to;
+  }
+  for (const u of mustReturn(tx.s, side)) {
+    const to = chosen[u.id] ?? defaultDestination(tx.s, u);
+    if (to) {
+      tx.unit(u.id, { loc: { at: 'port', place: to } }, `returns to ${to}`, '10.1');
+    } else if (u.kind === 'ship') {
+      tx.unit(u.id, { loc: { at: 'removed' } }, 'has nowhere to return to and is removed from the game', '10.14');
+    } else {
+      tx.unit(u.id, { loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, 'has nowhere to return to and is lost', '10.14');
+    }
+  }
+}
+
+/** 5.6 / 16.3: submarines still at sea go home. */
+export function recallSubmarines(tx: Tx): void {
+  for (const u of tx.s.units) {
+    if (u.kind === 'sub' && u.loc.at === 'sea') tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'returns to port', '5.6');
+  }
+}

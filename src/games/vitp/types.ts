@@ -1,0 +1,143 @@
+/** State and order types of the VITP ruleset. Everything here is plain JSON. */
+import type { Answer, BattleState } from './combat/api';
+import type { Nation, UnitKind } from './box/units';
+
+export type VSide = 'japanese' | 'allied';
+export const SIDES: readonly VSide[] = ['japanese', 'allied'];
+export const other = (s: VSide): VSide => (s === 'japanese' ? 'allied' : 'japanese');
+
+/** How a unit is at sea: 15.3 patrolling/raiding, or an amphibious, air or submarine counter. */
+export type SeaMode = 'patrol' | 'raid' | 'amph' | 'air' | 'sub';
+
+export type Loc =
+  /** not yet arrived (order of appearance) */
+  | { readonly at: 'pool' }
+  /** turn 1 location-uncertain group, 4.3 / 18.32 */
+  | { readonly at: 'group'; readonly group: string }
+  | { readonly at: 'port'; readonly place: string }
+  | { readonly at: 'sea'; readonly area: string; readonly mode: SeaMode }
+  /** on its way back to harbor (10.2); the port is chosen in the return step (5.74) */
+  | { readonly at: 'transit'; readonly area: string | null }
+  /** land/air unit lost: back as a reinforcement on `returns` (4.5, 12.3, 13.5) */
+  | { readonly at: 'eliminated'; readonly returns: number }
+  | { readonly at: 'sunk' }
+  | { readonly at: 'removed' };
+
+export interface Unit {
+  readonly id: string;
+  readonly name: string;
+  readonly side: VSide;
+  readonly nation: Nation;
+  readonly kind: UnitKind;
+  readonly type: string;
+  readonly gunnery: number;
+  readonly gunneryBonus: boolean;
+  readonly airstrike: number;
+  readonly airstrikeBonus: boolean;
+  readonly armor: number;
+  readonly speed: number;
+  arrivalTurn: number;
+  readonly arrivalAt: string;
+  readonly removedOnTurn: number | null;
+  damage: number;
+  loc: Loc;
+  /** port the unit sailed from this turn (6.21) */
+  sailedFrom: string | null;
+  /** per-turn flags: 11.1 repairs, 8.34 / 9.3 combat, 13.31 invasions */
+  moved: boolean;
+  repaired: boolean;
+  barredFromPursuit: boolean;
+  raidedThisTurn: boolean;
+  mayNotInvade: boolean;
+}
+
+export interface AreaInfo {
+  readonly name: string;
+  readonly poc: Readonly<Record<VSide, number>>;
+}
+export interface PlaceInfo {
+  readonly name: string;
+  readonly kind: 'port' | 'base';
+  readonly touches: readonly string[];
+}
+export interface MapInfo {
+  readonly areas: readonly AreaInfo[];
+  readonly adjacent: Readonly<Record<string, readonly string[]>>;
+  readonly places: readonly PlaceInfo[];
+}
+
+export type Phase =
+  | { readonly k: 'raid-force' }
+  | { readonly k: 'patrol'; readonly side: VSide }
+  | { readonly k: 'lba'; readonly side: VSide; readonly n: number }
+  | { readonly k: 'amph'; readonly side: VSide }
+  | { readonly k: 'raiders'; readonly side: VSide }
+  | { readonly k: 'sub'; readonly side: VSide }
+  | { readonly k: 'pick-battle' }
+  | { readonly k: 'battle' }
+  | { readonly k: 'pearl-stay' }
+  | { readonly k: 'pearl-sortie' }
+  | { readonly k: 'invade'; readonly side: VSide }
+  | { readonly k: 'return'; readonly side: VSide }
+  | { readonly k: 'over' };
+
+export interface CurrentBattle {
+  readonly area: string;
+  /** counts battles this turn, for stable step ids */
+  readonly seq: number;
+  readonly opening: 'pearl-harbor' | 'pearl-harbor-rounds' | 'indonesia-surprise' | null;
+  readonly battle: BattleState;
+}
+
+export interface VitpState {
+  readonly gameId: string;
+  readonly options: Readonly<Record<string, boolean>>;
+  readonly lastTurn: number;
+  readonly pocCap: number;
+  readonly map: MapInfo;
+  readonly repairs: readonly { readonly port: string; readonly side: VSide; readonly perTurn: readonly number[] }[];
+  readonly subTurns: Readonly<Record<string, readonly number[]>>;
+  turn: number;
+  phase: Phase;
+  /** sea areas, ports and bases: who controls them now (2.2); null = nobody */
+  control: Record<string, VSide | null>;
+  /** sea area control at the end of each turn so far, for 14.1 / 5.72 */
+  controlHistory: Record<string, (VSide | null)[]>;
+  /** POC track: positive = Japanese ahead, negative = Allied ahead, |poc| <= cap (2.5) */
+  poc: number;
+  units: Unit[];
+  battle: CurrentBattle | null;
+  /** sea areas whose battle is done this turn (5.31) */
+  foughtAreas: string[];
+  battleSeq: number;
+  /** turn 1: 18.3 done, 18.4 done */
+  surprise: { pearl: 'pending' | 'raided' | 'done'; indonesia: 'pending' | 'done' };
+  /** LBA placement: sides that have stopped placing this turn (5.22) */
+  lbaDone: VSide[];
+}
+
+// ---- Orders -----------------------------------------------------------------------------------
+
+interface Line {
+  readonly line: number;
+  readonly text: string;
+}
+
+export type Order = Line & (
+  | { readonly t: 'move'; readonly mode: 'patrol' | 'raid' | 'amph'; readonly units: readonly string[]; readonly to: string; readonly via: string | null }
+  | { readonly t: 'stay' }
+  | { readonly t: 'repair'; readonly unit: string; readonly points: number }
+  | { readonly t: 'raid-force'; readonly units: readonly string[] }
+  | { readonly t: 'lba'; readonly unit: string; readonly to: string }
+  | { readonly t: 'lba-done' }
+  | { readonly t: 'sub'; readonly unit: string; readonly to: string }
+  | { readonly t: 'pick'; readonly area: string }
+  | { readonly t: 'invade'; readonly units: readonly string[]; readonly at: string }
+  | { readonly t: 'return'; readonly units: readonly string[] | 'all'; readonly to: string }
+  | { readonly t: 'pearl'; readonly choice: 'stay' | 'withdraw' }
+  | { readonly t: 'sortie'; readonly units: readonly string[] | 'all' }
+  | { readonly t: 'hi-retreat'; readonly retreat: boolean }
+  | { readonly t: 'answer'; readonly answer: Answer }
+);
+
+export type OrderOf<T extends Order['t']> = Extract<Order, { t: T }>;

@@ -1,0 +1,149 @@
+/**
+ * Messages the umpire sends: deterministic Message-IDs from the outbox idempotency key, one
+ * thread per game and side (In-Reply-To/References), List-Id per game, and the marks that keep
+ * auto-responders and loops away (RFC 3834 Auto-Submitted, Precedence: bulk). Sending is plain
+ * SMTP; the result says whether a failure is worth retrying.
+ */
+import { createHash } from 'node:crypto';
+import nodemailer, { type SendMailOptions, type Transporter, type SMTPTransportOptions } from 'nodemailer';
+import type { RenderedMail } from './render';
+
+export interface OutboundMail {
+  /** One key per (game, recipient, reason, event sequence); also names the Message-ID. */
+  readonly idempotencyKey: string;
+  readonly from: { readonly address: string; readonly name?: string };
+  readonly to: string | readonly string[];
+  /** The recipient's tagged reply address. */
+  readonly replyTo?: string;
+  /** Domain for Message-IDs and List-Id, e.g. `umpire.test`. */
+  readonly domain: string;
+  readonly gameId?: string;
+  /** The recipient's side (null or absent for the referee); threads are per game and side. */
+  readonly side?: string | null;
+  /** Bare Message-ID of the player's message this answers. */
+  readonly inReplyTo?: string;
+  /** Earlier bare Message-IDs of the conversation, oldest first. */
+  readonly references?: readonly string[];
+  /** `auto-replied` answers a message (acks, rejections); `auto-generated` is unprompted (reports, reminders). */
+  readonly autoSubmitted: 'auto-replied' | 'auto-generated';
+  /** The Date header: pass the event's time so a re-render gives the same message. */
+  readonly date?: Date;
+  /** Envelope sender for bounces; default the From address. */
+  readonly bounceAddress?: string;
+}
+
+export interface SmtpConfig {
+  readonly host: string;
+  readonly port: number;
+  readonly secure?: boolean;
+  readonly auth?: { readonly user: string; readonly pass: string };
+  /** Refuse to send unless STARTTLS succeeds (production relays). */
+  readonly requireTLS?: boolean;
+}
+
+export type SendResult =
+  | { readonly ok: true; readonly messageId: string; readonly accepted: readonly string[]; readonly rejected: readonly string[]; readonly response: string }
+  /** `permanent`: the server refused for good (5xx); retrying will not help. */
+  | { readonly ok: false; readonly permanent: boolean; readonly error: string; readonly responseCode?: number };
+
+/** `umpire.<32 hex>@domain`, the same for the same key: a resent outbox row keeps its identity. */
+export function outboundMessageId(idempotencyKey: string, domain: string): string {
+  return `umpire.${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}@${domain}`;
+}
+
+/** The notional first message of a game's thread for one side; every message references it. */
+export function threadRootId(gameId: string, side: string | null | undefined, domain: string): string {
+  return `thread.${gameId}.${side ?? 'referee'}@${domain}`;
+}
+
+export function listId(gameId: string, domain: string): string {
+  return `<${gameId}.${domain}>`;
+}
+
+export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMailOptions {
+  const messageId = outboundMessageId(mail.idempotencyKey, mail.domain);
+  const root = mail.gameId ? threadRootId(mail.gameId, mail.side, mail.domain) : undefined;
+  const references = dedupe([root, ...(mail.references ?? []), mail.inReplyTo]).map(angle);
+  const inReplyTo = mail.inReplyTo ?? root;
+  const headers: Record<string, string> = {
+    'Auto-Submitted': mail.autoSubmitted,
+    Precedence: 'bulk',
+    'X-Auto-Response-Suppress': 'All',
+    'X-Umpire-Key': mail.idempotencyKey,
+  };
+  if (mail.gameId) {
+    headers['List-Id'] = listId(mail.gameId, mail.domain);
+    headers['X-Umpire-Game'] = mail.gameId;
+  }
+  return {
+    messageId: angle(messageId),
+    from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
+    to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    ...(inReplyTo ? { inReplyTo: angle(inReplyTo) } : {}),
+    ...(references.length > 0 ? { references } : {}),
+    ...(mail.date ? { date: mail.date } : {}),
+    envelope: { from: mail.bounceAddress ?? mail.from.address, to: typeof mail.to === 'string' ? mail.to : [...mail.to] },
+    headers,
+    attachments: rendered.attachments.map((a) => ({
+      filename: a.filename, content: a.content, contentType: a.contentType, contentDisposition: 'attachment' as const,
+    })),
+  };
+}
+
+export function createSmtpTransport(config: SmtpConfig): Transporter {
+  return nodemailer.createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.secure ?? false,
+    ...(config.auth ? { auth: { user: config.auth.user, pass: config.auth.pass } } : {}),
+    ...(config.requireTLS ? { requireTLS: true } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  } satisfies SMTPTransportOptions);
+}
+
+export async function sendMessage(transport: Transporter, message: SendMailOptions): Promise<SendResult> {
+  try {
+    const info = await transport.sendMail(message);
+    const rejected = (info.rejected ?? []).map(String);
+    if ((info.accepted ?? []).length === 0 && rejected.length > 0) {
+      return { ok: false, permanent: true, error: `all recipients rejected: ${rejected.join(', ')}` };
+    }
+    return {
+      ok: true,
+      messageId: String(info.messageId).replace(/^<|>$/g, ''),
+      accepted: (info.accepted ?? []).map(String),
+      rejected,
+      response: String(info.response ?? ''),
+    };
+  } catch (err) {
+    const e = err as { message?: string; responseCode?: number };
+    const code = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+    return {
+      ok: false,
+      permanent: code !== undefined && code >= 500,
+      error: e.message ?? String(err),
+      ...(code !== undefined ? { responseCode: code } : {}),
+    };
+  }
+}
+
+/** The message as RFC 822 bytes, exactly as it would go out (for the audit trail and tests). */
+export async function composeRaw(message: SendMailOptions): Promise<Buffer> {
+  const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'crlf' });
+  const info = await streamer.sendMail(message);
+  return info.message as Buffer;
+}
+
+function angle(id: string): string {
+  return `<${id.replace(/^<|>$/g, '')}>`;
+}
+
+function dedupe(ids: readonly (string | undefined)[]): string[] {
+  return [...new Set(ids.filter((x): x is string => typeof x === 'string' && x !== ''))];
+}

@@ -1,0 +1,268 @@
+/**
+ * Raw RFC 822 bytes in, a typed view of the message out: who sent it, where to, what it claims
+ * to be about, the commands it carries, and whether a machine sent it. Never throws: oversized
+ * or unreadable mail becomes a typed rejection with a message a human can act on.
+ */
+import { createHash } from 'node:crypto';
+import { simpleParser, type AddressObject, type ParsedMail as MailparserMail, type HeaderValue } from 'mailparser';
+import { convert as htmlToText } from 'html-to-text';
+import {
+  extractCommands, parseSubject, stripReply,
+  type BodyDirectives, type GameReference, type MailCommand, type NumberedLine, type SubjectInfo,
+} from './commands';
+
+export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
+
+export interface MailAddress {
+  /** The address with its domain lower-cased (local parts keep their case: reply tags carry game ids). */
+  readonly address: string;
+  readonly name: string;
+}
+
+export interface ParsedMessage {
+  /** Message-ID without angle brackets; synthesized from the bytes' hash when missing. */
+  readonly messageId: string;
+  readonly messageIdSynthesized: boolean;
+  readonly from: MailAddress;
+  readonly replyTo: MailAddress | null;
+  readonly to: readonly MailAddress[];
+  readonly cc: readonly MailAddress[];
+  /** Envelope recipients as the receiving servers recorded them (Delivered-To, X-Original-To, Received "for"). */
+  readonly deliveredTo: readonly string[];
+  readonly subject: string;
+  readonly inReplyTo: string | null;
+  readonly references: readonly string[];
+  readonly date: Date | null;
+  /** The decoded body: text/plain when present, otherwise the HTML converted to text. */
+  readonly text: string;
+  readonly textSource: 'plain' | 'html' | 'none';
+  /** The lines the sender wrote (quotes and signature removed), numbered as in `text`. */
+  readonly replyLines: readonly NumberedLine[];
+  /** RFC 3834 and friends: mail from a machine, which must never be answered. */
+  readonly automatic: boolean;
+  readonly automaticReason: string | null;
+  readonly size: number;
+  readonly subjectInfo: SubjectInfo;
+  readonly directives: BodyDirectives;
+  /** Game/side/turn claimed by the body directives, else by the subject. */
+  readonly claimed: GameReference;
+  readonly commands: readonly MailCommand[];
+}
+
+export type MailRejectionCode = 'oversized' | 'malformed' | 'no-sender';
+
+export interface MailRejection {
+  readonly code: MailRejectionCode;
+  /** Written for the sender: what was wrong and what would be right. */
+  readonly message: string;
+  /** Whatever could be read, so the caller can log it or answer a real sender. */
+  readonly partial: { readonly messageId?: string; readonly from?: string; readonly subject?: string };
+  readonly size: number;
+}
+
+export type ParseOutcome =
+  | { readonly ok: true; readonly message: ParsedMessage }
+  | { readonly ok: false; readonly rejection: MailRejection };
+
+export interface ParseOptions {
+  /** Larger messages are rejected unread. Default 256 KiB. */
+  readonly maxBytes?: number;
+  /** The size the server reported, when `raw` holds only part of the message. */
+  readonly declaredSize?: number;
+}
+
+export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promise<ParseOutcome> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+  const size = Math.max(raw.length, options.declaredSize ?? 0);
+  if (size > maxBytes) return reject('oversized', oversizedMessage(size, maxBytes), headerPeek(raw), size);
+  if (!looksLikeMail(raw)) {
+    return reject('malformed', 'The message had no mail headers we could read. Send plain text mail from an ordinary mail program.', {}, size);
+  }
+  let mail: MailparserMail;
+  try {
+    mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return reject('malformed', `The message could not be decoded (${why}). Send it again as plain text.`, headerPeek(raw), size);
+  }
+  const from = firstAddress(mail.from);
+  const subject = (mail.subject ?? '').trim();
+  const messageId = stripBrackets(mail.messageId) ?? `${sha256(raw).slice(0, 40)}@synthesized.invalid`;
+  if (!from) {
+    return reject('no-sender', 'The message has no From address, so nobody can be answered or authenticated.', { messageId, subject }, size);
+  }
+  const { text, source } = bodyText(mail);
+  const replyLines = stripReply(text);
+  const subjectInfo = parseSubject(subject);
+  const { directives, commands } = extractCommands(replyLines, subjectInfo.command);
+  const auto = automaticReason(mail, from);
+  return {
+    ok: true,
+    message: {
+      messageId,
+      messageIdSynthesized: !mail.messageId,
+      from,
+      replyTo: firstAddress(mail.replyTo),
+      to: allAddresses(mail.to),
+      cc: allAddresses(mail.cc),
+      deliveredTo: envelopeRecipients(mail),
+      subject,
+      inReplyTo: stripBrackets(mail.inReplyTo) ?? null,
+      references: toList(mail.references).map((r) => stripBrackets(r)!).filter(Boolean),
+      date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+      text,
+      textSource: source,
+      replyLines,
+      automatic: auto !== null,
+      automaticReason: auto,
+      size,
+      subjectInfo,
+      directives,
+      claimed: {
+        ...pick(subjectInfo), ...pick(directives),
+      },
+      commands,
+    },
+  };
+}
+
+function reject(code: MailRejectionCode, message: string, partial: MailRejection['partial'], size: number): ParseOutcome {
+  return { ok: false, rejection: { code, message, partial, size } };
+}
+
+function oversizedMessage(size: number, max: number): string {
+  const kib = (n: number) => `${Math.ceil(n / 1024)} KiB`;
+  return `The message is ${kib(size)}, more than the ${kib(max)} the umpire accepts. `
+    + 'Send the orders as plain text without attachments or quoted history.';
+}
+
+/** Enough of the header to answer the sender of a message we will not parse. */
+function headerPeek(raw: Buffer): MailRejection['partial'] {
+  const head = raw.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const field = (name: string) => head.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im'))?.[1]?.trim();
+  const fromField = field('From');
+  const from = fromField?.match(/<([^>]+)>/)?.[1] ?? fromField?.match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
+  return {
+    ...(stripBrackets(field('Message-ID')) ? { messageId: stripBrackets(field('Message-ID')) } : {}),
+    ...(from ? { from: from.toLowerCase() } : {}),
+    ...(field('Subject') ? { subject: field('Subject') } : {}),
+  };
+}
+
+/** A message starts with a header field (`Name: value`) before its first blank line. */
+function looksLikeMail(raw: Buffer): boolean {
+  const start = raw.subarray(0, 2048).toString('latin1');
+  return /^[!-9;-~]+:/.test(start);
+}
+
+function bodyText(mail: MailparserMail): { text: string; source: ParsedMessage['textSource'] } {
+  if (mail.text && mail.text.trim() !== '') return { text: mail.text, source: 'plain' };
+  if (typeof mail.html === 'string' && mail.html.trim() !== '') {
+    const text = htmlToText(mail.html, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { ignoreHref: true } },
+        { selector: 'img', format: 'skip' },
+        { selector: 'blockquote', options: { trimEmptyLines: true } },
+      ],
+    });
+    return { text, source: 'html' };
+  }
+  return { text: '', source: 'none' };
+}
+
+/**
+ * Why the message is from a machine (RFC 3834 and common practice), or null.
+ * The umpire never answers these: answering a bounce or an autoreply is how mail loops start.
+ */
+function automaticReason(mail: MailparserMail, from: MailAddress): string | null {
+  const h = mail.headers;
+  const autoSubmitted = headerText(h.get('auto-submitted')).toLowerCase().split(';')[0].trim();
+  if (autoSubmitted && autoSubmitted !== 'no') return `Auto-Submitted: ${autoSubmitted}`;
+  const precedence = headerText(h.get('precedence')).toLowerCase().trim();
+  if (['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return `Precedence: ${precedence}`;
+  if (/^<\s*>$/.test(headerText(h.get('return-path')).trim()) || rawReturnPathEmpty(mail)) return 'empty Return-Path (a bounce)';
+  const local = from.address.split('@')[0];
+  if (/^(mailer-daemon|postmaster)$/i.test(local)) return `sender ${from.address}`;
+  for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-reply', 'x-failed-recipients']) {
+    if (h.has(name)) return `${name} header`;
+  }
+  const ct = h.get('content-type') as { value?: string } | undefined;
+  if (ct?.value?.toLowerCase() === 'multipart/report') return 'multipart/report (a delivery or read report)';
+  if (h.has('list-id')) return 'mailing-list message (List-Id)';
+  return null;
+}
+
+/** mailparser parses `Return-Path: <>` into an empty address object; read the raw line too. */
+function rawReturnPathEmpty(mail: MailparserMail): boolean {
+  const line = mail.headerLines.find((l) => l.key === 'return-path');
+  return line !== undefined && /^return-path:\s*<\s*>\s*$/i.test(line.line.trim());
+}
+
+function headerText(v: HeaderValue | undefined): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (Array.isArray(v)) return v.map((x) => headerText(x as HeaderValue)).join(', ');
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v === 'object' && 'text' in v && typeof (v as AddressObject).text === 'string') return (v as AddressObject).text;
+  if (typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value ?? '');
+  return String(v);
+}
+
+/** The addresses the mail was delivered to, newest hop first; tags are read from these. */
+function envelopeRecipients(mail: MailparserMail): string[] {
+  const out: string[] = [];
+  for (const l of mail.headerLines) {
+    if (l.key === 'delivered-to' || l.key === 'x-original-to' || l.key === 'envelope-to' || l.key === 'x-envelope-to') {
+      const addr = l.line.slice(l.line.indexOf(':') + 1).trim().replace(/^<|>$/g, '');
+      if (addr.includes('@')) out.push(lowerDomain(addr));
+    }
+  }
+  const received = mail.headerLines.find((l) => l.key === 'received');
+  const forAddr = received?.line.replace(/\r?\n[ \t]+/g, ' ').match(/\bfor\s+<?([^\s<>;]+@[^\s<>;]+)>?/i)?.[1];
+  if (forAddr) out.push(lowerDomain(forAddr));
+  return [...new Set(out)];
+}
+
+function firstAddress(obj: AddressObject | AddressObject[] | undefined): MailAddress | null {
+  return allAddresses(obj)[0] ?? null;
+}
+
+function allAddresses(obj: AddressObject | AddressObject[] | undefined): MailAddress[] {
+  const out: MailAddress[] = [];
+  for (const group of toList(obj)) {
+    for (const a of group.value) {
+      for (const member of a.group ?? [a]) {
+        if (member.address) out.push({ address: lowerDomain(member.address), name: member.name ?? '' });
+      }
+    }
+  }
+  return out;
+}
+
+function lowerDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address.trim() : `${address.slice(0, at).trim()}@${address.slice(at + 1).trim().toLowerCase()}`;
+}
+
+function toList<T>(v: T | T[] | undefined | null): T[] {
+  if (v === undefined || v === null) return [];
+  return Array.isArray(v) ? v : [v];
+}
+
+function stripBrackets(id: string | undefined | null): string | undefined {
+  const s = id?.trim().replace(/^<|>$/g, '').trim();
+  return s ? s : undefined;
+}
+
+function pick(ref: GameReference): GameReference {
+  return {
+    ...(ref.gameId ? { gameId: ref.gameId } : {}),
+    ...(ref.side ? { side: ref.side } : {}),
+    ...(ref.turn !== undefined ? { turn: ref.turn } : {}),
+  };
+}
+
+function sha256(data: Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}

@@ -1,0 +1,225 @@
+/**
+ * Mail bodies from templates/mail/*.hbs: one text and one HTML template per kind of message.
+ * Rendering is a pure function of its data (times are passed in as ISO strings and formatted in
+ * UTC), so the dispatcher can re-render an outbox row and get the same bytes.
+ * What a report may show is decided before it gets here: the data is already one side's view.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Handlebars from 'handlebars';
+import { renderMapSvg, renderMapText, type MapArea } from './map-svg';
+
+export type { MapArea, MapUnitCount } from './map-svg';
+
+export interface GameContext {
+  readonly gameId: string;
+  readonly gameName?: string;
+  /** The recipient's side; null for the referee. */
+  readonly side: string | null;
+  readonly turn?: number;
+  readonly step?: { readonly id: string; readonly title: string };
+  /** The tagged address the recipient should reply to. */
+  readonly replyAddress?: string;
+}
+
+export interface LineProblem {
+  readonly line: number;
+  readonly text: string;
+  readonly problem: string;
+  readonly hint?: string;
+  readonly rule?: string;
+}
+
+export interface AcknowledgmentData extends GameContext {
+  readonly receivedAt: string;
+  /** Each order line as the umpire understood it. */
+  readonly orders: readonly { readonly line: number; readonly text: string; readonly understood: string }[];
+  readonly errors: readonly LineProblem[];
+  /** Sealed orders: SHA-256(canonical orders ‖ salt), revealed and checked when the step resolves. */
+  readonly commitment?: string;
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
+}
+
+export interface RejectionData extends Partial<GameContext> {
+  readonly receivedSubject?: string;
+  /** What was wrong. */
+  readonly problem: string;
+  /** What would be right. */
+  readonly hint?: string;
+  readonly errors?: readonly LineProblem[];
+}
+
+export interface DieRoll {
+  readonly index: number;
+  readonly purpose: string;
+  readonly rule?: string;
+  readonly faces: readonly number[];
+}
+
+export interface ReportData extends GameContext {
+  /** What the side now knows, as sentences. */
+  readonly knowledge: readonly string[];
+  readonly map?: readonly MapArea[];
+  readonly narrative: readonly { readonly text: string; readonly rule?: string; readonly dice?: readonly DieRoll[] }[];
+  readonly dice: {
+    /** s_0, published at game creation. */
+    readonly anchor: string;
+    readonly revealedSeeds: readonly { readonly turn: number; readonly seed: string }[];
+    /** Commitments of sealed orders that fed this step's dice. */
+    readonly ordersCommitments?: readonly { readonly side: string; readonly commitment: string }[];
+  };
+  readonly latestEventHash: string;
+  readonly next: { readonly what: string; readonly deadline?: string; readonly awaiting: readonly string[] } | null;
+}
+
+export interface HelpData extends Partial<GameContext> {
+  readonly umpireAddress: string;
+  readonly topic?: string;
+  /** Ruleset-specific order syntax lines, if the game is known. */
+  readonly orderSyntax?: readonly string[];
+}
+
+export interface StatusData extends GameContext {
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
+  readonly received: readonly { readonly side: string; readonly at: string; readonly commitment?: string }[];
+  readonly players: readonly { readonly side: string; readonly name?: string }[];
+}
+
+export interface ReminderData extends GameContext {
+  readonly deadline: string;
+  /** What happens at the deadline, e.g. "your standing orders apply: no movement". */
+  readonly defaultAction: string;
+}
+
+export interface TemplateDataMap {
+  acknowledgment: AcknowledgmentData;
+  rejection: RejectionData;
+  report: ReportData;
+  help: HelpData;
+  status: StatusData;
+  reminder: ReminderData;
+}
+export type TemplateName = keyof TemplateDataMap;
+
+export interface RenderedAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: string;
+  /** Content-ID for inline use. */
+  readonly cid?: string;
+}
+
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly attachments: readonly RenderedAttachment[];
+}
+
+/** The commands players may use; docs/mail-commands.md says the same at more length. */
+export const COMMAND_HELP: readonly { readonly usage: string; readonly does: string; readonly referee?: true }[] = [
+  { usage: 'ORDERS (or just the orders)', does: 'your orders for the current step, one per line' },
+  { usage: 'HELP [topic]', does: 'this help' },
+  { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
+  { usage: 'RESEND [turn]', does: 'the latest report again, or the report of that turn' },
+  { usage: 'PLAYERS', does: 'who plays which side (also WHOGAME)' },
+  { usage: 'GAME G-xxx / SIDE name / SECRET word', does: 'first lines: identify yourself without the reply address' },
+  { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
+  { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
+  { usage: 'NOTE text', does: 'a ruling or remark for the game log, seen by all', referee: true },
+];
+
+const SUBJECT_WORD: Record<TemplateName, string> = {
+  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder',
+};
+
+type Compiled = { text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };
+
+export class MailRenderer {
+  private readonly hbs = Handlebars.create();
+  private readonly templates = new Map<TemplateName, Compiled>();
+
+  constructor(templatesDir: string = defaultTemplatesDir()) {
+    registerHelpers(this.hbs);
+    for (const file of readdirSync(join(templatesDir, 'partials'))) {
+      const m = file.match(/^(.+)\.hbs$/);
+      if (m) this.hbs.registerPartial(m[1], readFileSync(join(templatesDir, 'partials', file), 'utf8'));
+    }
+    for (const name of Object.keys(SUBJECT_WORD) as TemplateName[]) {
+      const read = (kind: string) => readFileSync(join(templatesDir, `${name}.${kind}.hbs`), 'utf8');
+      this.templates.set(name, {
+        text: this.hbs.compile(read('text'), { noEscape: true, strict: false }),
+        html: this.hbs.compile(read('html'), { strict: false }),
+      });
+    }
+  }
+
+  render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
+    const t = this.templates.get(name)!;
+    const extra = name === 'report' ? mapContext(data as ReportData) : {};
+    const context = { ...data, ...extra, commandHelp: COMMAND_HELP };
+    const attachments: RenderedAttachment[] = [];
+    if ('mapSvg' in extra && extra.mapSvg) {
+      attachments.push({ filename: 'map.svg', contentType: 'image/svg+xml', content: extra.mapSvg, cid: 'map@umpire' });
+    }
+    return {
+      subject: subjectFor(name, data),
+      text: tidyText(t.text(context)),
+      html: t.html(context),
+      attachments,
+    };
+  }
+}
+
+/** `[umpire G-abc123] report japanese turn 3: Turn 3: Japanese patrol movement (5.2)` */
+export function subjectFor(name: TemplateName, data: Partial<GameContext>): string {
+  const tag = data.gameId ? `[umpire ${data.gameId}] ` : '[umpire] ';
+  const who = data.side ? ` ${data.side}` : data.gameId ? ' referee' : '';
+  const turn = data.turn !== undefined ? ` turn ${data.turn}` : '';
+  const step = data.step ? `: ${data.step.title}` : '';
+  return `${tag}${SUBJECT_WORD[name]}${who}${turn}${step}`;
+}
+
+function mapContext(data: ReportData): { mapSvg?: string; mapText?: string[] } {
+  if (!data.map || data.map.length === 0) return {};
+  const title = `${data.gameId} turn ${data.turn ?? ''} — ${data.side ?? 'referee'}`;
+  return { mapSvg: renderMapSvg(data.map, title), mapText: renderMapText(data.map) };
+}
+
+function registerHelpers(hbs: typeof Handlebars): void {
+  hbs.registerHelper('time', (iso: unknown) => (typeof iso === 'string' ? formatUtc(iso) : ''));
+  hbs.registerHelper('join', (list: unknown, sep: unknown) =>
+    (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hbs.registerHelper('faces', (faces: unknown) => (Array.isArray(faces) ? faces.map((f) => `[${f}]`).join(' ') : ''));
+  hbs.registerHelper('short', (hash: unknown) => (typeof hash === 'string' ? hash.slice(0, 16) : ''));
+  hbs.registerHelper('hasItems', (list: unknown) => Array.isArray(list) && list.length > 0);
+}
+
+/** `Mon 23 Nov 2026 18:00 UTC`: unambiguous for players in any time zone. */
+export function formatUtc(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const days = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${days[d.getUTCDay()]} ${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+/** Templates leave runs of blank lines where sections are absent; keep at most one. */
+function tidyText(text: string): string {
+  const tidy = text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
+  // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
+  return `${tidy.replace(/^--$/gm, '-- ')}\n`;
+}
+
+/** templates/mail at the repository root, from src/mail or dist/src/mail; UMPIRE_TEMPLATES_DIR overrides. */
+export function defaultTemplatesDir(): string {
+  if (process.env.UMPIRE_TEMPLATES_DIR) return process.env.UMPIRE_TEMPLATES_DIR;
+  for (const up of ['../..', '../../..']) {
+    const dir = resolve(__dirname, up, 'templates', 'mail');
+    if (existsSync(dir)) return dir;
+  }
+  throw new Error(`templates/mail not found above ${__dirname}; set UMPIRE_TEMPLATES_DIR`);
+}

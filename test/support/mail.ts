@@ -1,0 +1,147 @@
+/**
+ * Real mail servers for *.e2e-spec.ts: makes sure Dovecot and Postfix answer (starting them with
+ * scripts/mail/mail-servers.sh when they do not), and gives each test file its own users so
+ * files can run in parallel against the same servers.
+ */
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { ImapFlow } from 'imapflow';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+
+const REPO = resolve(__dirname, '../..');
+const SCRIPT = resolve(REPO, 'scripts/mail/mail-servers.sh');
+
+export interface MailEnv {
+  readonly domain: string;
+  readonly imapHost: string;
+  readonly imapPort: number;
+  readonly smtpHost: string;
+  readonly smtpPort: number;
+  readonly lmtpPort: number;
+  readonly passwdFile: string;
+}
+
+export interface MailUser {
+  readonly user: string;
+  readonly password: string;
+  readonly address: string;
+}
+
+let cachedEnv: MailEnv | null = null;
+
+/** Reads `mail-servers.sh env`, so tests and the script never disagree on ports or paths. */
+export function mailEnv(): MailEnv {
+  if (cachedEnv) return cachedEnv;
+  const out = execFileSync(SCRIPT, ['env'], { encoding: 'utf8' });
+  const v = Object.fromEntries(out.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  cachedEnv = {
+    domain: v.MAIL_DOMAIN,
+    imapHost: v.MAIL_IMAP_HOST,
+    imapPort: Number(v.MAIL_IMAP_PORT),
+    smtpHost: v.MAIL_SMTP_HOST,
+    smtpPort: Number(v.MAIL_SMTP_PORT),
+    lmtpPort: Number(v.MAIL_LMTP_PORT),
+    passwdFile: v.MAIL_PASSWD_FILE,
+  };
+  return cachedEnv;
+}
+
+/** Starts the servers unless IMAP, SMTP and LMTP all answer already (CI may have started them). */
+export async function ensureMailServers(): Promise<MailEnv> {
+  const env = mailEnv();
+  const up = await Promise.all([env.imapPort, env.smtpPort, env.lmtpPort].map((p) => portAnswers('127.0.0.1', p)));
+  if (!up.every(Boolean)) {
+    try {
+      execFileSync(SCRIPT, ['start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+    } catch (err) {
+      const e = err as { stderr?: string; message: string };
+      throw new Error(`mail servers did not start: ${e.stderr || e.message}`);
+    }
+  }
+  return env;
+}
+
+/** A fresh mailbox user, unique to this test process; Dovecot re-reads the passwd file per login. */
+export function createMailUser(label: string): MailUser {
+  const env = mailEnv();
+  const user = `${label}-${process.pid}-${randomBytes(3).toString('hex')}`.toLowerCase();
+  const password = randomBytes(9).toString('base64url');
+  const passwd = readFileSync(env.passwdFile, 'utf8');
+  if (passwd.split('\n').some((l) => l.startsWith(`${user}:`))) return createMailUser(label);
+  // One short O_APPEND write: parallel test files cannot interleave within it.
+  appendFileSync(env.passwdFile, `${user}:{PLAIN}${password}::::::\n`);
+  return { user, password, address: `${user}@${env.domain}` };
+}
+
+export function smtpTransport() {
+  const env = mailEnv();
+  return nodemailer.createTransport({ host: env.smtpHost, port: env.smtpPort, secure: false, ignoreTLS: true });
+}
+
+/** Sends through the real Postfix on the SMTP port: a composed message or raw RFC 822 bytes. */
+export async function sendSmtp(message: SendMailOptions | { envelope: { from: string; to: string[] }; raw: string | Buffer }): Promise<void> {
+  const t = smtpTransport();
+  try {
+    await t.sendMail(message as SendMailOptions);
+  } finally {
+    t.close();
+  }
+}
+
+export function imapClient(user: MailUser): ImapFlow {
+  const env = mailEnv();
+  return new ImapFlow({ host: env.imapHost, port: env.imapPort, secure: false, auth: { user: user.user, pass: user.password }, logger: false });
+}
+
+/** Every message in the user's INBOX, in UID order (a test's own check, independent of the reader). */
+export async function fetchInbox(user: MailUser): Promise<{ uid: number; source: Buffer }[]> {
+  const client = imapClient(user);
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const out: { uid: number; source: Buffer }[] = [];
+      if ((client.mailbox && client.mailbox.exists) === 0) return out;
+      for await (const m of client.fetch('1:*', { uid: true, source: true })) {
+        if (m.source) out.push({ uid: m.uid, source: m.source });
+      }
+      return out.sort((a, b) => a.uid - b.uid);
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
+/** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until the user's INBOX holds at least `count` messages. */
+export function waitForInbox(user: MailUser, count: number, timeoutMs = 15_000): Promise<{ uid: number; source: Buffer }[]> {
+  return waitFor(`${count} message(s) for ${user.address}`, async () => {
+    const msgs = await fetchInbox(user);
+    return msgs.length >= count ? msgs : undefined;
+  }, timeoutMs);
+}
+
+function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const s = connect({ host, port });
+    const finish = (ok: boolean) => { s.destroy(); done(ok); };
+    s.setTimeout(1000, () => finish(false));
+    s.once('connect', () => finish(true));
+    s.once('error', () => finish(false));
+  });
+}

@@ -1,0 +1,98 @@
+import { withoutProvenance } from '../../../src/engine/box';
+import type { Ruleset, RulesEvent, Side } from '../../../src/engine/ruleset';
+import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
+import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
+import { adjudicateFleet, answerRetreatFromStanding, currentFleetStep, evolveFleet, other, SIDES, type FleetEvent, type FleetSide, type FleetState } from './rules';
+
+export type { FleetState, FleetOrder };
+
+interface PlainBox {
+  turns: number;
+  fleets: Record<FleetSide, { ships: number; start: Area; sub: Area }>;
+}
+
+function viewFleet(s: FleetState, viewer: Side | 'referee'): unknown {
+  if (viewer === 'referee') return s;
+  const me = viewer as FleetSide;
+  const enemy = other(me);
+  const sameArea = s.fleets[me].area === s.fleets[enemy].area;
+  const seenAt = sameArea ? s.fleets[enemy].area : s.sightings[me];
+  return {
+    turn: s.turn,
+    phase: s.phase,
+    retreatDecision: s.retreatDecision,
+    fleets: { [me]: s.fleets[me], [enemy]: { ships: s.fleets[enemy].ships, ...(seenAt ? { lastSeen: seenAt } : {}) } },
+    subs: { [me]: s.subs[me] },
+  };
+}
+
+function narrateFleet(e: RulesEvent): string[] {
+  const ev = e as FleetEvent;
+  switch (ev.type) {
+    case 'FleetMoved': return [`The ${ev.data.side} fleet moves to ${ev.data.area}, ${ev.data.posture}.`];
+    case 'SubMoved': return [`The ${ev.data.side} submarine moves to ${ev.data.area}.`];
+    case 'BattleJoined': return [`The fleets meet in ${ev.data.area}!`];
+    case 'BattleRound': return [`Battle round ${ev.data.round}: red ${ev.data.totals.red}, blue ${ev.data.totals.blue}; ${ev.data.loser ? `${ev.data.loser} loses` : 'no loss'}.`];
+    case 'ShipLost': return [`The ${ev.data.side} fleet loses a ship (${ev.data.left} left).`];
+    case 'RetreatChosen': return [`The ${ev.data.side} fleet ${ev.data.retreat ? 'retreats' : 'stands and fights'}.`];
+    case 'SubSearched': return [`The ${ev.data.side} submarine ${ev.data.found ? 'sights' : 'misses'} the enemy fleet in ${ev.data.area}.`];
+    case 'PhaseEntered': return [];
+    default: {
+      const never: never = ev;
+      throw new Error(`cannot narrate ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
+  id: 'fleet-duel',
+  name: 'Fleet Duel',
+  sides: SIDES,
+  options: [{ id: 'short', title: 'Short game: one turn', rule: '1.2', default: false }],
+  engineVersion: 'fleet-duel/1',
+  box: fleetDuelBox,
+
+  setup({ options, box }) {
+    const b = withoutProvenance<PlainBox>(box);
+    return {
+      turn: 1,
+      lastTurn: options.short ? 1 : b.turns,
+      phase: 'orders',
+      fleets: {
+        red: { area: b.fleets.red.start, ships: b.fleets.red.ships, posture: 'cautious' },
+        blue: { area: b.fleets.blue.start, ships: b.fleets.blue.ships, posture: 'cautious' },
+      },
+      subs: { red: b.fleets.red.sub, blue: b.fleets.blue.sub },
+      retreatDecision: null,
+      sightings: { red: null, blue: null },
+    };
+  },
+  currentStep: currentFleetStep,
+  parseOrders: (_s, _side, text, step) => parseFleetOrders(text, step),
+  validateOrders: (_s, _side, orders, step) => validateFleetOrders(orders, step),
+  defaultOrders(s, side, step) {
+    if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: true }];
+    return [{ kind: 'move', area: s.fleets[side as FleetSide].area }, { kind: 'posture', posture: 'cautious' }];
+  },
+  answerFromStanding: answerRetreatFromStanding,
+  parseStanding: (_s, _side, text) => parseFleetStanding(text),
+  adjudicate: adjudicateFleet,
+  evolve: evolveFleet,
+  view: viewFleet,
+  narrate: (e) => narrateFleet(e),
+  formatOrders: formatFleetOrders,
+  help: (_s, _side, step) => step?.id.endsWith('/retreat')
+    ? 'RETREAT or STAND (3.3). Default: RETREAT.'
+    : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1). Areas: ${AREAS.join(', ')}. Default: stay, cautious.`,
+  randomOrders(s, side, step, rng) {
+    if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: rng.int(2) === 0 }];
+    const orders: FleetOrder[] = [{ kind: 'move', area: rng.pick(AREAS) }, { kind: 'posture', posture: rng.pick(['aggressive', 'cautious'] as const) }];
+    if (rng.int(2) === 0) orders.push({ kind: 'sub', area: rng.pick(AREAS) });
+    return orders;
+  },
+  result(s) {
+    const { red, blue } = s.fleets;
+    const summary = `red ${red.ships} ship(s), blue ${blue.ships} ship(s) after turn ${s.turn}`;
+    return { winner: red.ships === blue.ships ? 'draw' : red.ships > blue.ships ? 'red' : 'blue', summary };
+  },
+};
