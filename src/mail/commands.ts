@@ -92,7 +92,7 @@ export function stripReply(text: string): NumberedLine[] {
 function isAttribution(line: string, next: string): boolean {
   if (/^On\b.*\bwrote:$/i.test(line)) return true;
   if (/^On\b.{6,}$/i.test(line) && /\bwrote:$/i.test(next) && !next.startsWith('>')) return true;
-  return /^(Le|Am|El)\b.*\b(a écrit|schrieb|escribió)\s*:$/i.test(line);
+  return /^(Le|Am|El)\b.*\b(a écrit|schrieb|escribió)\b.*:$/i.test(line);
 }
 
 /** `[umpire G-abc123] orders japanese turn 3` (and its "Re: …" replies). */

@@ -189,7 +189,7 @@ function automaticReason(mail: MailparserMail, from: MailAddress): string | null
   }
   const ct = h.get('content-type') as { value?: string } | undefined;
   if (ct?.value?.toLowerCase() === 'multipart/report') return 'multipart/report (a delivery or read report)';
-  if (h.has('list-id')) return 'mailing-list message (List-Id)';
+  if (mail.headerLines.some((l) => l.key === 'list-id')) return 'mailing-list message (List-Id)';
   return null;
 }
 

@@ -13,7 +13,7 @@ export interface VitpEventData {
   'vitp.control-recorded': { turn: number; areas: Record<string, VSide | null> };
   'vitp.poc': { turn: number; japanese: number; allied: number; gain: number; gainer: VSide | null; poc: number; capped: boolean; rule: string };
   'vitp.battle': { battle: CurrentBattle | null };
-  'vitp.battle-done': { area: string };
+  'vitp.battle-done': { area: string; seq: number; areaDone: boolean };
   'vitp.uncertain-roll': { group: string; die: number; result: string; units: string[]; rule: '18.32' };
   'vitp.surprise': { pearl?: VitpState['surprise']['pearl']; indonesia?: VitpState['surprise']['indonesia'] };
   'vitp.lba-done': { side: VSide | null };
@@ -43,7 +43,7 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
     case 'vitp.battle':
       return { ...s, battle: e.data.battle };
     case 'vitp.battle-done':
-      return { ...s, foughtAreas: [...s.foughtAreas, e.data.area] };
+      return { ...s, battleSeq: e.data.seq, foughtAreas: e.data.areaDone ? [...s.foughtAreas, e.data.area] : s.foughtAreas };
     case 'vitp.surprise':
       return { ...s, surprise: { ...s.surprise, ...e.data } };
     case 'vitp.lba-done':

@@ -1,0 +1,12 @@
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY prisma ./prisma
+COPY prisma.config.ts tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY bench ./bench
+COPY bin ./bin
+COPY templates ./templates
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+ENV NODE_ENV=production
+CMD ["node", "dist/src/worker.js"]

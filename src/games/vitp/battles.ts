@@ -1,0 +1,167 @@
+/**
+ * The combat sequence (5.3–5.6, 7.1, 7.11): the Japanese pick each sea area in turn (5.31), the
+ * combat module (./combat) fights it to a finish, and its outcome is put back on the board.
+ * THE CALL SITE into combat is runBattle(); everything combat decides comes back as decisions.
+ */
+import {
+  answer, battleOutcome, nextDecision, resolveUntilDecision, startBattle,
+  type Answer, type BattleInput, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
+} from './combat/api';
+import type { Tx } from './events';
+import { invade } from './invasion';
+import type { CurrentBattle, Unit, VitpState, VSide } from './types';
+import { SIDES } from './types';
+import { atSeaIn, placesTouching, slug } from './world';
+
+const NATIONALITY: Record<Unit['nation'], Nationality> = { JP: 'japanese', US: 'us', GB: 'british', AU: 'australian', NL: 'dutch' };
+const SHIP_CLASS: Record<string, ShipClass> = { BB: 'battleship', BC: 'battleship', CV: 'carrier', CVL: 'carrier', CA: 'cruiser', CL: 'cruiser' };
+
+export function combatUnit(u: Unit): CombatUnitInput {
+  const base = { id: u.id, name: u.name, side: u.side, nationality: NATIONALITY[u.nation], damage: u.damage,
+    barredFromPursuit: u.barredFromPursuit, raidedThisTurn: u.raidedThisTurn };
+  if (u.kind === 'lba') return { ...base, kind: 'land-based-air', airstrike: u.airstrike, defense: u.armor };
+  if (u.kind === 'amph') return { ...base, kind: 'amphibious', armor: u.armor, speed: u.speed };
+  return {
+    ...base, kind: 'ship', shipClass: SHIP_CLASS[u.type] ?? 'other', gunnery: u.gunnery, gunneryBonus: u.gunneryBonus,
+    airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus, armor: u.armor, speed: u.speed,
+    posture: u.loc.at === 'sea' && u.loc.mode === 'raid' ? 'raiding' : 'patrolling',
+  };
+}
+
+export interface BattleScope {
+  /** units at sea that take part; default: everyone at sea in the area */
+  readonly atSea?: readonly Unit[];
+  /** ports and bases whose contents may be raided; default: all touching the area (2.1) */
+  readonly ports?: readonly string[];
+  readonly withSubmarines?: boolean;
+}
+
+export function battleInput(s: VitpState, area: string, scope: BattleScope = {}): BattleInput {
+  const atSea = scope.atSea ?? atSeaIn(s, area);
+  const portNames = scope.ports ?? placesTouching(s, area).map((p) => p.name);
+  return {
+    turn: s.turn,
+    seaArea: { id: slug(area), name: area, controller: s.control[area] ?? null },
+    atSea: atSea.map(combatUnit),
+    ports: portNames.map((name) => ({
+      id: slug(name), name, kind: s.map.places.find((p) => p.name === name)!.kind === 'port' ? 'major-port' : 'island-base',
+      controller: s.control[name] as VSide,
+      units: s.units.filter((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === name).map(combatUnit),
+    })),
+    submarines: scope.withSubmarines === false ? []
+      : s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area).map((u) => ({ id: u.id, name: u.name, side: u.side })),
+    options: {
+      usBattleshipBonus: s.options['us-battleship-bonus'] === true,
+      kamikaze: s.options['turn-9'] === true,
+      taskForces: s.options['task-forces'] === true,
+      separateAirstrikes: s.options['airstrike-damage'] === true,
+    },
+  };
+}
+
+const enemyTargetsAtSea = (s: VitpState, area: string, side: VSide) =>
+  atSeaIn(s, area).some((u) => u.side !== side && u.kind !== 'lba');
+
+/** 7.1 / 9.2 / 5.6: areas where something can still be fought this turn. */
+export function combatAreas(s: VitpState): string[] {
+  return s.map.areas.map((a) => a.name).filter((area) => {
+    if (s.foughtAreas.includes(area)) return false;
+    const present = SIDES.filter((side) => atSeaIn(s, area, side).length > 0);
+    if (present.length === 2) return true;
+    const subs = s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area);
+    if (subs.some((sub) => enemyTargetsAtSea(s, area, sub.side))) return true;
+    if (present.length !== 1) return false;
+    const raider = present[0];
+    const ships = atSeaIn(s, area, raider).filter((u) => u.kind === 'ship' && !u.raidedThisTurn);
+    return ships.length > 0 && placesTouching(s, area).some((p) => s.control[p.name] !== raider
+      && s.units.some((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === p.name));
+  });
+}
+
+export type AutoAnswer = (d: Decision, b: CurrentBattle) => Partial<Record<VSide, Answer>> | null;
+
+/** Open a battle and run it until a side must answer (or it ends). */
+export function openBattle(tx: Tx, area: string, opening: CurrentBattle['opening'], scope: BattleScope = {}, auto?: AutoAnswer): void {
+  const seq = tx.s.battleSeq + 1;
+  const battle = startBattle(battleInput(tx.s, area, scope));
+  runBattle(tx, { area, seq, opening, battle }, auto);
+}
+
+/** Apply the sides' answers to the waiting decision, then run on. */
+export function continueBattle(tx: Tx, answers: Partial<Record<VSide, Answer>>, auto?: AutoAnswer): void {
+  const current = tx.s.battle!;
+  let battle = current.battle;
+  for (const [side, reply] of Object.entries(answers) as [VSide, Answer][]) {
+    const r = answer(battle, side, reply);
+    if (!r.ok) throw new Error(`vitp: an answer checked as legal was refused by combat: ${r.problems.join('; ')}`);
+    battle = r.battle;
+  }
+  runBattle(tx, { ...current, battle }, auto);
+}
+
+function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
+  let battle = cb.battle;
+  for (;;) {
+    battle = resolveUntilDecision(battle, tx.dice, (e) => tx.raw(e));
+    const d = nextDecision(battle);
+    if (!d) break;
+    const forced = auto?.(d, { ...cb, battle });
+    if (!forced) {
+      tx.emit('vitp.battle', { battle: { ...cb, battle } });
+      return;
+    }
+    for (const [side, reply] of Object.entries(forced) as [VSide, Answer][]) {
+      const r = answer(battle, side, reply);
+      if (!r.ok) throw new Error(`vitp: forced answer refused: ${r.problems.join('; ')}`);
+      battle = r.battle;
+    }
+  }
+  applyOutcome(tx, { ...cb, battle });
+}
+
+/** Put the battle's result back on the board (7.61–7.62, 8.4, 9.41, 12.3, 13.5, 16.3). */
+function applyOutcome(tx: Tx, cb: CurrentBattle): void {
+  const outcome = battleOutcome(cb.battle);
+  const landings: { id: string; base: string }[] = [];
+  for (const o of outcome.units) {
+    const u = tx.s.units.find((x) => x.id === o.id)!;
+    const flags = { damage: o.damage, barredFromPursuit: o.barredFromPursuit, raidedThisTurn: o.raidedThisTurn };
+    const lost = { at: 'eliminated' as const, returns: tx.s.turn + 2 };
+    switch (o.fate) {
+      case 'at-sea':
+      case 'in-port':
+      case 'on-bottom':
+        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : 'comes through the battle', o.fate === 'on-bottom' ? '9.41' : '7.6');
+        break;
+      case 'returning':
+        tx.unit(u.id, { ...flags, loc: { at: 'transit', area: cb.area }, mayNotInvade: u.mayNotInvade || o.retreated || o.disabled },
+          o.returnReason === 'disabled' ? 'is disabled and must return to harbor' : o.returnReason === 'retreat' ? 'retreats and returns to harbor' : 'escapes and returns to harbor',
+          o.returnReason === 'disabled' ? '7.62' : '8.4');
+        break;
+      case 'sunk':
+        tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'sunk' } : lost }, u.kind === 'ship' ? 'is sunk' : 'is eliminated and returns in two turns', u.kind === 'ship' ? '7.61' : u.kind === 'lba' ? '12.3' : '13.5');
+        break;
+      case 'expended':
+        tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'removed' } : lost }, 'is expended in a kamikaze attack', '19.2');
+        break;
+      case 'landed':
+        tx.unit(u.id, flags, 'goes ashore', '7.93');
+        landings.push({ id: u.id, base: tx.s.map.places.find((p) => slug(p.name) === o.landedAt!.base || p.name === o.landedAt!.base)!.name });
+        break;
+    }
+  }
+  for (const l of landings) invade(tx, [l.id], l.base);
+  for (const sub of outcome.submarines) {
+    if (sub.attacked) {
+      const u = tx.s.units.find((x) => x.id === sub.id)!;
+      tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'has attacked and returns to port', '16.3');
+    }
+  }
+  tx.emit('vitp.battle', { battle: null });
+  // the opening raids on Pearl Harbor (18.3) do not end the fighting in the Hawaiian Islands
+  tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' });
+}
+
+function changed(u: Unit, f: { damage: number; barredFromPursuit: boolean; raidedThisTurn: boolean }): boolean {
+  return u.damage !== f.damage || u.barredFromPursuit !== f.barredFromPursuit || u.raidedThisTurn !== f.raidedThisTurn;
+}

@@ -1,0 +1,81 @@
+import { extractCommands, parseSubject, stripReply, type NumberedLine } from '../../src/mail/commands';
+
+const lines = (...texts: string[]): NumberedLine[] => texts.map((text, i) => ({ line: i + 1, text }));
+
+describe('parseSubject', () => {
+  it.each([
+    ['[umpire G-abc123] orders japanese turn 3', { gameId: 'G-abc123', side: 'japanese', turn: 3, command: 'ORDERS' }],
+    ['[umpire G-abc123] help', { gameId: 'G-abc123', command: 'HELP' }],
+    ['[umpire G-abc123] status allied', { gameId: 'G-abc123', side: 'allied', command: 'STATUS' }],
+    ['Re: [umpire G-abc123] report japanese turn 3: Turn 3: Patrol movement (5.2)', { gameId: 'G-abc123', side: 'japanese', turn: 3 }],
+    ['RE: Fwd: [umpire G-x_1] ack allied turn 12', { gameId: 'G-x_1', side: 'allied', turn: 12 }],
+    ['hello there', {}],
+  ])('%s', (subject, expected) => {
+    expect(parseSubject(subject)).toEqual(expected);
+  });
+});
+
+describe('stripReply', () => {
+  it('keeps the sender\'s words with their line numbers', () => {
+    expect(stripReply('a\n> q\nb\n\n-- \nsig')).toEqual([{ line: 1, text: 'a' }, { line: 2 + 1, text: 'b' }, { line: 4, text: '' }]);
+  });
+  it.each([
+    ['Outlook', 'order 1\n-----Original Message-----\nFrom: umpire'],
+    ['Outlook underline', 'order 1\n________________________________\nFrom: Umpire'],
+    ['END', 'order 1\nEND\ntrailing words'],
+    ['mobile', 'order 1\nSent from my iPhone'],
+    ['bare --', 'order 1\n--\nJ. Doe'],
+    ['one-line attribution', 'order 1\nOn Sat, 21 Nov 2026, Umpire <u@umpire.test> wrote:\nold'],
+    ['German attribution', 'order 1\nAm 21.11.2026 um 21:00 schrieb Umpire <u@umpire.test>:\nalt'],
+  ])('stops at %s', (_name, text) => {
+    expect(stripReply(text).map((l) => l.text)).toEqual(['order 1']);
+  });
+});
+
+describe('extractCommands', () => {
+  it('takes plain lines as orders by default', () => {
+    const { commands, directives } = extractCommands(lines('GAME G-abc123', 'SIDE Japanese', 'TURN 3', '', 'Akagi to Coral Sea', 'Kaga to Coral Sea'));
+    expect(directives).toEqual({ gameId: 'G-abc123', side: 'japanese', turn: 3 });
+    expect(commands).toEqual([{ name: 'ORDERS', refereeOnly: false, lines: [{ line: 5, text: 'Akagi to Coral Sea' }, { line: 6, text: 'Kaga to Coral Sea' }] }]);
+  });
+
+  it('reads commands, one per line, then orders', () => {
+    const { commands } = extractCommands(lines('SECRET hunter2', 'status', 'RESEND turn 2', 'players', 'help orders'));
+    expect(commands.map((c) => c.name)).toEqual(['STATUS', 'RESEND', 'PLAYERS', 'HELP']);
+    expect(commands[1]).toMatchObject({ name: 'RESEND', turn: 2 });
+    expect(commands[3]).toMatchObject({ name: 'HELP', topic: 'orders' });
+  });
+
+  it('never reads keywords inside orders ("Force Z" is a fleet, not FORCE)', () => {
+    const { commands } = extractCommands(lines('Prince of Wales to Java Sea', 'Force Z to Java Sea', 'NOTE this is an order line'));
+    expect(commands).toHaveLength(1);
+    expect(commands[0].name).toBe('ORDERS');
+  });
+
+  it('does not take a keyword with arguments it does not accept as a command', () => {
+    const { commands } = extractCommands(lines('Force Z to Java Sea'));
+    expect(commands.map((c) => c.name)).toEqual(['ORDERS']);
+  });
+
+  it('flags referee commands', () => {
+    const { commands } = extractCommands(lines('EXTEND 24h', 'EXTEND TO 2026-11-23T18:00Z', 'FORCE', 'NOTE Ruling: Yamato may not move (5.3)'));
+    expect(commands).toEqual([
+      { name: 'EXTEND', byMinutes: 1440, line: 1, refereeOnly: true },
+      { name: 'EXTEND', until: '2026-11-23T18:00:00.000Z', line: 2, refereeOnly: true },
+      { name: 'FORCE', line: 3, refereeOnly: true },
+      { name: 'NOTE', text: 'Ruling: Yamato may not move (5.3)', line: 4, refereeOnly: true },
+    ]);
+  });
+
+  it('an explicit ORDERS line starts orders (even an empty set)', () => {
+    expect(extractCommands(lines('ORDERS', 'STATUS')).commands).toEqual([
+      { name: 'ORDERS', refereeOnly: false, lines: [{ line: 2, text: 'STATUS' }] },
+    ]);
+  });
+
+  it('uses the subject command when the body has none', () => {
+    expect(extractCommands(lines(''), 'HELP').commands).toEqual([{ name: 'HELP', line: 0, refereeOnly: false }]);
+    expect(extractCommands(lines(), 'ORDERS').commands).toEqual([{ name: 'ORDERS', lines: [], refereeOnly: false }]);
+    expect(extractCommands(lines('STATUS'), 'HELP').commands.map((c) => c.name)).toEqual(['STATUS']);
+  });
+});

@@ -1,0 +1,124 @@
+import { MailRenderer, formatUtc, subjectFor, type ReportData } from '../../src/mail/render';
+import { renderMapSvg } from '../../src/mail/map-svg';
+import { buildMessage, composeRaw, outboundMessageId } from '../../src/mail/outbound';
+import { parseMail } from '../../src/mail/parse';
+
+const renderer = new MailRenderer();
+const game = { gameId: 'G-abc123', gameName: 'Coral Sea 1942', side: 'japanese', turn: 3, step: { id: 't3/battle/coral-sea', title: 'Turn 3: Battle of the Coral Sea (8.1)' }, replyAddress: 'umpire+G-abc123.japanese.0123@umpire.test' };
+
+const report: ReportData = {
+  ...game,
+  knowledge: ['Enemy carriers sighted in the Coral Sea.', 'Shoho <damaged>'],
+  map: [
+    { area: 'Coral Sea', x: 10, y: 5, units: [{ side: 'japanese', count: 3 }, { side: 'allied', count: 2, label: '2 CV' }], controlledBy: 'allied' },
+    { area: 'Truk', units: [{ side: 'japanese', count: 5 }], controlledBy: 'japanese' },
+    { area: 'Java Sea', units: [] },
+  ],
+  narrative: [
+    { text: 'Search at Coral Sea', rule: '8.2', dice: [{ index: 0, purpose: 'search roll', rule: '8.2', faces: [4] }] },
+    { text: 'Air strike on Lexington', dice: [{ index: 1, purpose: 'hits', rule: '9.1', faces: [6, 2, 5] }] },
+  ],
+  dice: { anchor: 'a'.repeat(64), revealedSeeds: [{ turn: 1, seed: 'b'.repeat(64) }, { turn: 2, seed: 'c'.repeat(64) }], ordersCommitments: [{ side: 'allied', commitment: 'd'.repeat(64) }] },
+  latestEventHash: 'e'.repeat(64),
+  next: { what: 'Orders for turn 4 movement.', deadline: '2026-11-23T18:00:00Z', awaiting: ['japanese', 'allied'] },
+};
+
+describe('MailRenderer', () => {
+  it('renders a report with every die, the rules, the seeds, the hash and the deadline', () => {
+    const r = renderer.render('report', report);
+    expect(r.subject).toBe('[umpire G-abc123] report japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    for (const part of [r.text, r.html]) {
+      expect(part).toContain('die #0: [4] for search roll (rule 8.2)');
+      expect(part).toContain('die #1: [6] [2] [5] for hits (rule 9.1)');
+      expect(part).toContain('a'.repeat(64));
+      expect(part).toContain('c'.repeat(64));
+      expect(part).toContain('d'.repeat(64));
+      expect(part).toContain('e'.repeat(64));
+      expect(part).toContain('Mon 23 Nov 2026 18:00 UTC');
+      expect(part).toContain('t3/battle/coral-sea');
+    }
+    expect(r.text).toContain('Coral Sea [allied]: japanese 3; allied 2 (2 CV)');
+    expect(r.text).toContain('Java Sea: empty');
+    expect(r.text).toContain('Shoho <damaged>');
+    expect(r.html).toContain('Shoho &lt;damaged&gt;');
+    expect(r.html).toContain('<svg');
+    expect(r.attachments).toEqual([expect.objectContaining({ filename: 'map.svg', contentType: 'image/svg+xml' })]);
+    expect(r.text).toMatch(/\n-- \n/);
+  });
+
+  it('renders the same bytes for the same data', () => {
+    expect(renderer.render('report', report)).toEqual(renderer.render('report', report));
+  });
+
+  it('acknowledges orders: echo, per-line errors with hints, commitment, who is awaited', () => {
+    const r = renderer.render('acknowledgment', {
+      ...game,
+      receivedAt: '2026-11-21T21:00:00Z',
+      orders: [{ line: 1, text: 'Akagi to Coral Sea', understood: 'CV Akagi moves Truk → Coral Sea' }],
+      errors: [{ line: 2, text: 'Yamoto to Midway', problem: 'no unit "Yamoto"', hint: 'did you mean Yamato?', rule: '5.1' }],
+      commitment: 'f'.repeat(64),
+      deadline: '2026-11-23T18:00:00Z',
+      awaiting: ['allied'],
+    });
+    expect(r.subject).toBe('[umpire G-abc123] ack japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.text).toContain('CV Akagi moves Truk → Coral Sea');
+    expect(r.text).toContain('line 2: Yamoto to Midway');
+    expect(r.text).toContain('try: did you mean Yamato?');
+    expect(r.text).toContain('f'.repeat(64));
+    expect(r.text).toContain('Still awaited: allied');
+    expect(r.html).toContain('did you mean Yamato?');
+  });
+
+  it('renders rejection, help, status and reminder', () => {
+    const rej = renderer.render('rejection', { problem: 'The message does not say which game it is for.', hint: 'Put "GAME G-…" on the first line.', receivedSubject: 'orders' });
+    expect(rej.subject).toBe('[umpire] rejected');
+    expect(rej.text).toContain('What would be right:');
+    const help = renderer.render('help', { umpireAddress: 'umpire@umpire.test', orderSyntax: ['<unit> to <area>'] });
+    expect(help.text).toContain('RESEND [turn]');
+    expect(help.text).toMatch(/Referee only:\n\s+EXTEND/);
+    expect(help.text).toContain('<unit> to <area>');
+    const status = renderer.render('status', { ...game, deadline: '2026-11-23T18:00:00Z', awaiting: ['allied'], received: [{ side: 'japanese', at: '2026-11-21T21:00:00Z', commitment: '1234' }], players: [{ side: 'japanese', name: 'Yamamoto' }, { side: 'allied' }] });
+    expect(status.text).toContain('japanese at Sat 21 Nov 2026 21:00 UTC, commitment 1234');
+    const rem = renderer.render('reminder', { ...game, deadline: '2026-11-23T18:00:00Z', defaultAction: 'your units stay where they are' });
+    expect(rem.text).toContain('If none arrive by then: your units stay where they are');
+    expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('[umpire G-1] status referee');
+  });
+
+  it('formats times in UTC', () => {
+    expect(formatUtc('2026-11-21T23:30:00-05:00')).toBe('Sun 22 Nov 2026 04:30 UTC');
+  });
+});
+
+describe('renderMapSvg', () => {
+  it('escapes names and colours sides consistently', () => {
+    const svg = renderMapSvg([{ area: 'A & <B>', units: [{ side: 'allied', count: 1 }], controlledBy: 'allied' }]);
+    expect(svg).toContain('A &amp; &lt;B&gt;');
+    expect(svg.match(/#2c6fbb|#c0392b/g)?.length).toBeGreaterThan(1);
+  });
+});
+
+describe('outbound messages', () => {
+  it('carry deterministic ids, threading, List-Id and automatic marks', async () => {
+    const rendered = renderer.render('report', report);
+    const msg = buildMessage({
+      idempotencyKey: 'G-abc123/japan@example.org/report/42', from: { address: 'umpire@umpire.test', name: 'Umpire' },
+      to: 'japan@example.org', replyTo: game.replyAddress, domain: 'umpire.test', gameId: 'G-abc123', side: 'japanese',
+      autoSubmitted: 'auto-generated', date: new Date('2026-11-21T21:00:00Z'),
+    }, rendered);
+    expect(msg.messageId).toBe(`<${outboundMessageId('G-abc123/japan@example.org/report/42', 'umpire.test')}>`);
+    const raw = await composeRaw(msg);
+    const parsed = await parseMail(raw, { maxBytes: 10 * 1024 * 1024 });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    const m = parsed.message;
+    expect(m.messageId).toBe(outboundMessageId('G-abc123/japan@example.org/report/42', 'umpire.test'));
+    expect(m.inReplyTo).toBe('thread.G-abc123.japanese@umpire.test');
+    expect(m.references).toEqual(['thread.G-abc123.japanese@umpire.test']);
+    // Our own mail is automatic by every test the parser applies: no loops.
+    expect(m.automaticReason).toBe('Auto-Submitted: auto-generated');
+    const head = raw.toString('utf8').split('\r\n\r\n')[0];
+    expect(head).toMatch(/^List-Id: <G-abc123\.umpire\.test>$/m);
+    expect(head).toMatch(/^Precedence: bulk$/m);
+    expect(head).toMatch(/^Date: Sat, 21 Nov 2026 21:00:00 \+0000$/m);
+  });
+});
