@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
-import { CommandBus } from './command-bus.service';
 import { HealthController } from './health.controller';
 import { InfraModule } from './infra.module';
 import { MailboxHealth } from './mailbox-health';
@@ -9,6 +8,6 @@ import { MailboxHealth } from './mailbox-health';
 @Module({
   imports: [InfraModule, TerminusModule],
   controllers: [HealthController],
-  providers: [CommandBus, MailboxHealth],
+  providers: [MailboxHealth],
 })
 export class ApiModule {}

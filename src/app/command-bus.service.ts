@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
@@ -12,7 +11,6 @@ export class UnknownCommandError extends Error {}
  * Where every command enters (CLI, HTTP, mail ingest) and where workers apply them.
  * Submitting stores the command and queues `game.process`; applying dispatches by kind.
  */
-@Injectable()
 export class CommandBus {
   private readonly appliers = new Map<string, CommandApplier>();
 

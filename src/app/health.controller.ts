@@ -1,8 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { JobQueue } from '../queue/job-queue';
-import type { Db } from '../store/db';
-import { DB } from './tokens';
+import type { Services } from '../services/container';
+import { SERVICES } from './tokens';
 import { MailboxHealth } from './mailbox-health';
 
 @Controller('health')
@@ -10,7 +10,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
-    @Inject(DB) private readonly db: Db,
+    @Inject(SERVICES) private readonly s: Services,
     private readonly jobs: JobQueue,
     private readonly mailbox: MailboxHealth,
   ) {}
@@ -19,7 +19,7 @@ export class HealthController {
   @HealthCheck()
   check() {
     return this.health.check([
-      () => this.probe('postgres', () => this.db.query('SELECT 1')),
+      () => this.probe('postgres', () => this.s.db.query('SELECT 1')),
       () => this.probe('redis', () => this.jobs.ping()),
       () => this.probe('mailbox', () => this.mailbox.ping()),
     ]);

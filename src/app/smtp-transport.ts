@@ -1,7 +1,15 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import { createSmtpTransport, sendMessage } from '../mail/outbound';
 import type { MailTransport, OutboundMail } from '../store/outbox';
 
-/** Sends rendered outbox mail over SMTP. The Message-ID comes from the outbox row, never fresh. */
+export class MailSendError extends Error {
+  constructor(message: string, readonly permanent: boolean) {
+    super(message);
+    this.name = 'MailSendError';
+  }
+}
+
+/** Sends rendered outbox mail over SMTP. Message-ID and headers come from the outbox row, never fresh. */
 export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
 
@@ -10,20 +18,13 @@ export class SmtpTransport implements MailTransport {
     port: number,
     private readonly defaultFrom: string,
   ) {
-    this.transporter = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true, pool: false });
+    this.transporter = createSmtpTransport({ host, port });
   }
 
   async send(mail: OutboundMail, idempotencyKey: string): Promise<void> {
-    await this.transporter.sendMail({
-      from: mail.from ?? this.defaultFrom,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId: mail.messageId,
-      headers: { 'X-Umpire-Key': idempotencyKey, ...(mail.headers ?? {}) },
-      attachments: mail.attachments?.map((a) => ({ ...a })),
-    });
+    const message = { from: this.defaultFrom, ...mail, headers: { 'X-Umpire-Key': idempotencyKey, ...(mail.headers ?? {}) } } as SendMailOptions;
+    const result = await sendMessage(this.transporter, message);
+    if (!result.ok) throw new MailSendError(result.error, result.permanent);
   }
 
   close(): void {

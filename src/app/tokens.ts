@@ -3,3 +3,4 @@ export const CONFIG = Symbol('CONFIG');
 export const LOGGER = Symbol('LOGGER');
 export const DB = Symbol('DB');
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
+export const SERVICES = Symbol('SERVICES');

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { Command } from 'commander';
 import { ConfigError } from '../config/config';
+import { registerEngineCommands } from './engine-commands';
+import { registerGameCommands } from './game-commands';
 import { registerStoreCommands } from './store-commands';
 
 export function buildProgram(): Command {
@@ -8,6 +10,8 @@ export function buildProgram(): Command {
     .description('Umpire: an event-sourced play-by-email umpire for WWII Pacific wargames')
     .showHelpAfterError('(run `umpire --help` for the commands)');
   registerStoreCommands(program);
+  registerGameCommands(program);
+  registerEngineCommands(program);
   program
     .command('worker')
     .description('run a worker process (applies commands, adjudicates, sends mail) until stopped')

@@ -31,6 +31,8 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+  /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
+  DEADLINE_MINUTES: z.coerce.number().int().min(1).default(72 * 60),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { jsonPath } from './box';
-import { decide, whoIsAwaited } from './decide';
+import { decide, readyToResolve } from './decide';
 import { ForcedDiceQueue, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from './engine-events';
 import { evolve, initialState, type AnyRuleset } from './evolve';
@@ -105,12 +105,12 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
       sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
     }, null);
     state = applyGiven(state, c, ruleset);
-    if (state.step && whoIsAwaited(state, ruleset).length === 0) run(resolve('Resolve'), events);
+    if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
     c.when.forEach((w, i) => {
       try {
         if ('orders' in w) {
           run({ type: 'SubmitOrders', side: w.side, text: w.orders, salt: `salt-${i}`, now: `case+${i}`, seal: (p) => p }, events);
-          if (state.step && whoIsAwaited(state, ruleset).length === 0) run(resolve('Resolve'), events);
+          if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
         } else run(resolve('deadline' in w ? 'Deadline' : 'Resolve'), events);
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;
@@ -191,7 +191,9 @@ function checkEvents(expected: readonly Record<string, unknown>[] | undefined, e
     }
     const rest = events.slice(from);
     const sameType = rest.filter((e) => e.type === want.type);
-    const nearest = sameType.map((e) => partialDiff(want, e)).sort((a, b) => a.length - b.length)[0];
+    // Nearest: first those whose nested `type`s agree (a ShipLost for a ShipLost), then the fewest differences.
+    const typeMisses = (diff: string[]) => diff.filter((d) => /(^|\.)type: /.test(d)).length;
+    const nearest = sameType.map((e) => partialDiff(want, e)).sort((a, b) => typeMisses(a) - typeMisses(b) || a.length - b.length)[0];
     return [
       `expected event #${i + 1} not found after event ${from}: ${show(want)}`,
       nearest

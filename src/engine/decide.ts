@@ -111,6 +111,10 @@ function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown>, rule
   const hasStanding = standingText.trim() !== '';
   const hasOrders = ordersText.trim() !== '';
   if (!hasStanding && !hasOrders) throw new CommandRejected('invalid-orders', 'no orders found', [{ line: 0, text: '', problem: 'the message holds no orders' }]);
+  if (hasOrders && !step.owes.includes(cmd.side)) {
+    const problem = `${cmd.side} owes no orders at ${step.title}; waiting for ${step.owes.join(', ') || 'nobody'}`;
+    throw new CommandRejected('not-owed', problem, [{ line: 0, text: '', problem }]);
+  }
 
   const errors: LineError[] = [];
   const events: EngineEvent[] = [];
@@ -143,9 +147,6 @@ function parseStanding(ruleset: AnyRuleset, rules: unknown, side: Side, text: st
 function parseAndValidate(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, step: StepInfo):
   | { ok: true; orders: readonly unknown[] }
   | { ok: false; errors: readonly LineError[] } {
-  if (!step.owes.includes(side)) {
-    return { ok: false, errors: [{ line: 0, text: '', problem: `${side} owes no orders at ${step.title}; waiting for ${step.owes.join(', ') || 'nobody'}` }] };
-  }
   const parsed = ruleset.parseOrders(rules, side, text, step);
   if (!parsed.ok) return parsed;
   const errors = ruleset.validateOrders(rules, side, parsed.orders, step);
@@ -184,6 +185,11 @@ export function whoIsAwaited(state: EngineState<unknown>, ruleset: AnyRuleset): 
   const step = state.step;
   if (!step) return [];
   return step.owes.filter((side) => !hasSubmitted(state, side, step) && standingAnswer(state, side, step, ruleset) === null);
+}
+
+/** True when the step in play can be resolved now: the game service then sends Resolve. */
+export function readyToResolve(state: EngineState<unknown>, ruleset: AnyRuleset): boolean {
+  return state.step !== null && whoIsAwaited(state, ruleset).length === 0;
 }
 
 export function currentStep(state: EngineState<unknown>): StepInfo | null {

@@ -11,11 +11,12 @@ import { decide, tryDecide, type Decision } from './decide';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 
 export * from './engine-events';
-export { decide, tryDecide, whoIsAwaited, currentStep, standingAnswer, MAX_AUTO_STEPS, type Decision } from './decide';
+export { decide, tryDecide, whoIsAwaited, readyToResolve, currentStep, standingAnswer, MAX_AUTO_STEPS, type Decision } from './decide';
 export { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
 export { commitmentFor, sealPlaintext, openPlaintext, ordersHashOf } from './sealing';
 export { viewFor, narrativeFor, eventVisibleTo, type EngineView, type Viewer } from './views';
 export { verifyGameLog, type VerifyReport, type Mismatch } from './verify';
+export { auditGameLog, type AuditReport } from './audit';
 export { makeSeedChain, verifySeed, deriveDie, type SeedChain } from './dice';
 
 /** The Emmett-shaped decider for one ruleset: decide(command, state), evolve(state, event). */

@@ -136,6 +136,8 @@ export interface Ruleset<S, O, Box = unknown> {
   /**
    * Standing instructions: a side's stored answers to decision points. Returns orders if the
    * side's standing instructions answer this step, otherwise null (then the side is asked).
+   * `standing` is the `orders` array of the side's latest successful parseStanding (the engine
+   * routes every order line starting with STANDING there; a new set replaces the old one).
    */
   answerFromStanding?(state: S, side: Side, step: StepInfo, standing: unknown): readonly O[] | null;
   /** Parse a side's standing instructions text (e.g. "STANDING night if outnumbered"). */

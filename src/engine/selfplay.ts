@@ -6,12 +6,14 @@ import { evolve, initialState, replay, stateHash, type AnyRuleset } from './evol
 import { randomOrdersText, seededRng, type SeededRng } from './random-player';
 import type { Side } from './ruleset';
 import { openPlaintext } from './sealing';
+import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
 
 /**
  * Self-play: random legal players play whole games through decide/evolve; each game's log is then
  * round-tripped through JSON (as storage would), replayed from scratch and checked: same state
- * hash, same event hash chain, every die verifies from the revealed seeds. Pure: the caller passes
+ * hash, same event hash chain, every die verifies from the revealed seeds, every step re-adjudicates
+ * to the recorded outcome. Pure: the caller passes
  * the clock used for the throughput figures.
  */
 
@@ -146,6 +148,8 @@ export function checkReplay(ruleset: AnyRuleset, events: readonly EngineEvent[],
   if (stateHash(replayed) !== stateHash(live)) problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);
   const report = verifyGameLog(stored);
   if (!report.ok) problems.push(`dice verification failed: ${report.firstMismatch!.message} (event #${report.firstMismatch!.eventIndex})`);
+  const audit = auditGameLog(stored, ruleset);
+  if (!audit.ok) problems.push(`re-adjudication differs: ${audit.firstMismatch!.message} (event #${audit.firstMismatch!.eventIndex})`);
   if (live.step === null && report.dicePending > 0) problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);
   return problems;
 }

@@ -14,16 +14,18 @@ export interface OutboxDraft {
   readonly payload: OutboundMail;
 }
 
-/** A fully rendered message, ready for the transport. */
+/**
+ * A fully rendered message, ready for the transport: nodemailer's message options as JSON
+ * (headers, threading, Message-ID and attachments included), so a retry sends the same bytes.
+ */
 export interface OutboundMail {
-  readonly from?: string;
-  readonly to: string;
+  readonly to: string | readonly string[];
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
   readonly messageId?: string;
   readonly headers?: Readonly<Record<string, string>>;
-  readonly attachments?: readonly { filename: string; content: string; contentType: string; cid?: string }[];
+  readonly [option: string]: unknown;
 }
 
 export interface OutboxRow extends OutboxDraft {
@@ -33,6 +35,7 @@ export interface OutboxRow extends OutboxDraft {
 }
 
 export interface MailTransport {
+  /** Throws on failure; an error with `permanent: true` is not retried (the row is marked failed). */
   send(mail: OutboundMail, idempotencyKey: string): Promise<void>;
 }
 
@@ -53,6 +56,8 @@ export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Pro
 export interface DispatchResult {
   readonly sent: number;
   readonly failed: number;
+  /** failures worth retrying (the dispatch job throws so BullMQ backs off) */
+  readonly transient: number;
 }
 
 export class Outbox {
@@ -87,6 +92,7 @@ export class Outbox {
   async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
     let sent = 0;
     let failed = 0;
+    let transient = 0;
     for (let i = 0; i < limit; i++) {
       const outcome = await this.db.transaction(
         async (tx) => {
@@ -100,24 +106,27 @@ export class Outbox {
             await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
             return 'sent' as const;
           } catch (err) {
-            const status = row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
+            const permanent = (err as { permanent?: unknown }).permanent === true;
+            const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
             await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
               row.id,
               status,
               String((err as Error).message ?? err).slice(0, 2000),
             ]);
-            return 'error' as const;
+            return permanent ? ('sent-failed' as const) : ('error' as const);
           }
         },
       );
       if (outcome === 'empty') break;
       if (outcome === 'sent') sent++;
+      else if (outcome === 'sent-failed') failed++; // refused for good (5xx): kept as failed, go on
       else {
         failed++;
+        transient++;
         break; // the transport is unwell: leave the rest for the retrying job
       }
     }
-    return { sent, failed };
+    return { sent, failed, transient };
   }
 
   private async rows(where: string, params: unknown[] = []): Promise<OutboxRow[]> {

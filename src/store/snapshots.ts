@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db, Sql } from './db';
 
 export interface Snapshot<S = unknown> {
   readonly gameId: string;
@@ -12,8 +12,8 @@ export interface Snapshot<S = unknown> {
 export class SnapshotStore {
   constructor(private readonly db: Db) {}
 
-  async save(s: Snapshot): Promise<void> {
-    await this.db.query(
+  async save(s: Snapshot, tx: Sql = this.db): Promise<void> {
+    await tx.query(
       `INSERT INTO snapshots (game_id, seq, state, state_hash, engine_version)
        VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING`,
       [s.gameId, s.seq, JSON.stringify(s.state), s.stateHash, s.engineVersion],
@@ -21,8 +21,8 @@ export class SnapshotStore {
   }
 
   /** The latest snapshot taken by this engine version (older engines' states are not trusted). */
-  async latest<S>(gameId: string, engineVersion: string): Promise<Snapshot<S> | null> {
-    const rows = await this.db.query<{ game_id: string; seq: number; state: S; state_hash: string; engine_version: string }>(
+  async latest<S>(gameId: string, engineVersion: string, tx: Sql = this.db): Promise<Snapshot<S> | null> {
+    const rows = await tx.query<{ game_id: string; seq: number; state: S; state_hash: string; engine_version: string }>(
       `SELECT game_id, seq, state, state_hash, engine_version FROM snapshots
         WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1`,
       [gameId, engineVersion],

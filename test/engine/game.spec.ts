@@ -166,7 +166,7 @@ describe('decision points', () => {
 
     expect(table.state.step).toMatchObject({ id: 't1/retreat', mode: 'sequential', owes: ['red'] });
     expect(table.rulesEvents('ShipLost').map((e) => e.data)).toEqual([{ side: 'red', left: 2 }]);
-    given(table.events).when({ type: 'SubmitOrders', side: 'blue', text: 'STAND', salt: 's', now: 'n', seal: (p) => p }).thenRejects('invalid-orders');
+    given(table.events).when({ type: 'SubmitOrders', side: 'blue', text: 'STAND', salt: 's', now: 'n', seal: (p) => p }).thenRejects('not-owed');
   });
 
   it('given red answers STAND, then a second round is fought and the turn runs on to the next orders', () => {

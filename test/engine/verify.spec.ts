@@ -1,4 +1,4 @@
-import { verifyGameLog, type EngineEvent } from '../../src/engine/game';
+import { auditGameLog, verifyGameLog, type EngineEvent } from '../../src/engine/game';
 import { playOneGame } from '../../src/engine/selfplay';
 import { Table } from '../support/engine-harness';
 import { fleetDuel } from '../support/test-game';
@@ -78,5 +78,34 @@ describe('the dice verifier', () => {
     table.resolve();
 
     expect(verifyGameLog(table.events).firstMismatch).toMatchObject({ kind: 'forced-die' });
+  });
+});
+
+describe('the re-adjudication audit', () => {
+  const log = recordedGame();
+
+  it('given an honest log, then every step re-adjudicates to the recorded events', () => {
+    const report = auditGameLog(log, fleetDuel);
+    expect(report).toMatchObject({ ok: true, firstMismatch: null });
+    expect(report.stepsChecked).toBe(log.filter((e) => e.type === 'StepResolved').length);
+  });
+
+  it('given an edited outcome with honest dice, then the dice verify but the audit names the edited event', () => {
+    const tampered = clone(log);
+    const i = tampered.findIndex((e) => e.type === 'RulesApplied' && e.data.event.type === 'FleetMoved');
+    const ev = tampered[i] as Extract<EngineEvent, { type: 'RulesApplied' }>;
+    const moved = ev.data.event.data as { area: string };
+    tampered[i] = { ...ev, data: { ...ev.data, event: { ...ev.data.event, data: { ...moved, area: moved.area === 'north' ? 'south' : 'north' } } } };
+
+    expect(verifyGameLog(tampered).ok).toBe(true);
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+
+  it('given a die removed from the end of a step, then the audit says the rules asked for it', () => {
+    const tampered = clone(log);
+    const i = tampered.findIndex((e, k) => e.type === 'DieRolled' && tampered[k + 1]?.type !== 'DieRolled');
+    tampered.splice(i, 1);
+
+    expect(auditGameLog(tampered, fleetDuel).ok).toBe(false);
   });
 });

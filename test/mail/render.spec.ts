@@ -117,8 +117,8 @@ describe('outbound messages', () => {
     // Our own mail is automatic by every test the parser applies: no loops.
     expect(m.automaticReason).toBe('Auto-Submitted: auto-generated');
     const head = raw.toString('utf8').split('\r\n\r\n')[0];
-    expect(head).toMatch(/^List-Id: <G-abc123\.umpire\.test>$/m);
-    expect(head).toMatch(/^Precedence: bulk$/m);
-    expect(head).toMatch(/^Date: Sat, 21 Nov 2026 21:00:00 \+0000$/m);
+    expect(head).toMatch(/^List-Id: <G-abc123\.umpire\.test>\r?$/im);
+    expect(head).toMatch(/^Precedence: bulk\r?$/m);
+    expect(head).toMatch(/^Date: Sat, 21 Nov 2026 21:00:00 \+0000\r?$/m);
   });
 });

@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../src/shared/canonical';
-import { decide, whoIsAwaited } from '../../src/engine/decide';
+import { decide } from '../../src/engine/decide';
 import { ForcedDiceQueue, makeSeedChain, type SeedChain } from '../../src/engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from '../../src/engine/engine-events';
 import { evolve, replay, type AnyRuleset } from '../../src/engine/evolve';
@@ -77,12 +77,6 @@ export class Table {
 
   resolve(type: 'Resolve' | 'Deadline' = 'Resolve', revealed: Record<string, Unsealed> = this.opened()): EngineEvent[] {
     return this.run({ type, now: this.now(), seeds: (t) => testChain.seeds[t], revealed, forcedDice: this.forced });
-  }
-
-  /** Submit, then resolve once nobody is awaited: what the game service does. */
-  order(side: string, text: string): EngineEvent[] {
-    const out = this.submit(side, text);
-    return whoIsAwaited(this.state, this.ruleset).length === 0 ? [...out, ...this.resolve()] : out;
   }
 
   opened(): Record<string, Unsealed> {

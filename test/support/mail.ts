@@ -22,6 +22,8 @@ export interface MailEnv {
   readonly smtpPort: number;
   readonly lmtpPort: number;
   readonly passwdFile: string;
+  /** For doveadm (e.g. `doveadm -c <conf> kick <user>`). */
+  readonly dovecotConf: string;
 }
 
 export interface MailUser {
@@ -45,6 +47,7 @@ export function mailEnv(): MailEnv {
     smtpPort: Number(v.MAIL_SMTP_PORT),
     lmtpPort: Number(v.MAIL_LMTP_PORT),
     passwdFile: v.MAIL_PASSWD_FILE,
+    dovecotConf: v.MAIL_DOVECOT_CONF,
   };
   return cachedEnv;
 }

@@ -18,6 +18,7 @@ export interface VitpEventData {
   'vitp.surprise': { pearl?: VitpState['surprise']['pearl']; indonesia?: VitpState['surprise']['indonesia'] };
   'vitp.lba-done': { side: VSide | null };
   'vitp.note': { text: string; rule?: string };
+  'vitp.surprise-shot': { round: number; attacker: string; target: string; die: number; bonus: boolean; result: 'miss' | 'disabled' | 'hit'; damage: number; rule: '18.4' };
   'vitp.game-over': { winner: VSide | 'draw'; poc: number; summary: string };
 }
 export type VitpEventType = keyof VitpEventData;
@@ -28,7 +29,7 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
   const e = event as VitpEvent;
   switch (e.type) {
     case 'vitp.phase':
-      return { ...s, turn: e.data.turn, phase: e.data.phase };
+      return { ...s, turn: e.data.turn, phase: e.data.phase, foughtAreas: e.data.turn !== s.turn ? [] : s.foughtAreas };
     case 'vitp.unit':
       return { ...s, units: s.units.map((u) => (u.id === e.data.id ? { ...u, ...e.data.patch } : u)) };
     case 'vitp.control':
@@ -51,6 +52,7 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
     case 'vitp.speed-roll':
     case 'vitp.uncertain-roll':
     case 'vitp.note':
+    case 'vitp.surprise-shot':
     case 'vitp.game-over':
       return s;
     default: {

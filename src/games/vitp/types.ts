@@ -77,6 +77,7 @@ export type Phase =
   | { readonly k: 'battle' }
   | { readonly k: 'pearl-stay' }
   | { readonly k: 'pearl-sortie' }
+  | { readonly k: 'surprise'; readonly round: number }
   | { readonly k: 'invade'; readonly side: VSide }
   | { readonly k: 'return'; readonly side: VSide }
   | { readonly k: 'over' };
@@ -111,7 +112,7 @@ export interface VitpState {
   foughtAreas: string[];
   battleSeq: number;
   /** turn 1: 18.3 done, 18.4 done */
-  surprise: { pearl: 'pending' | 'raided' | 'done'; indonesia: 'pending' | 'done' };
+  surprise: { pearl: 'pending' | 'raided' | 'rolled' | 'done'; indonesia: 'pending' | 'round-2' | 'done' };
   /** LBA placement: sides that have stopped placing this turn (5.22) */
   lbaDone: VSide[];
 }

@@ -173,7 +173,8 @@ export function answerRetreatFromStanding(s: FleetState, side: Side, step: StepI
   switch (policy) {
     case 'always': return [{ kind: 'retreat', retreat: true }];
     case 'never': return [{ kind: 'retreat', retreat: false }];
-    case 'if-outnumbered': return [{ kind: 'retreat', retreat: s.fleets[me].ships < s.fleets[other(me)].ships }];
+    // Not outnumbered: the instruction does not say, so the side is asked.
+    case 'if-outnumbered': return s.fleets[me].ships < s.fleets[other(me)].ships ? [{ kind: 'retreat', retreat: true }] : null;
     default: return null;
   }
 }

@@ -13,6 +13,11 @@ import { airstrikeShots, currentSpeed, fighting, gunneryShots, otherSide, unitBy
 
 const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
 
+/** A unit's (or port's) name for a problem message, the id when it names nothing here. */
+function nameOf(b: BattleState, id: string): string {
+  return b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? id;
+}
+
 /** Default day/night: day when the side's airstrike shots outnumber its gunnery shots, else night. */
 export function preferredAction(b: BattleState, side: VitpSide): DayNight {
   const own = fighting(b, currentEngagement(b).id, side);
@@ -228,13 +233,13 @@ function duplicates(ids: readonly string[]): string[] {
 }
 
 /** Exactly the expected units, each in one non-empty group (8.11, 8.2, 8.52). */
-function checkPartition(groups: readonly (readonly string[])[], expected: readonly string[], rule: string): string[] {
+function checkPartition(b: BattleState, groups: readonly (readonly string[])[], expected: readonly string[], rule: string): string[] {
   const problems: string[] = [];
   const all = groups.flat();
   if (groups.some((g) => g.length === 0)) problems.push(`a group may not be empty (${rule})`);
-  for (const d of duplicates(all)) problems.push(`${d} is in more than one group (${rule})`);
-  for (const id of all) if (!expected.includes(id)) problems.push(`${id} cannot be in these groups (${rule})`);
-  for (const id of expected) if (!all.includes(id)) problems.push(`${id} must be in a group: all units go together (${rule})`);
+  for (const d of duplicates(all)) problems.push(`${nameOf(b, d)} is in more than one group (${rule})`);
+  for (const id of all) if (!expected.includes(id)) problems.push(`${nameOf(b, id)} cannot be in these groups (${rule})`);
+  for (const id of expected) if (!all.includes(id)) problems.push(`${nameOf(b, id)} must be in a group: all units go together (${rule})`);
   return problems;
 }
 
@@ -256,8 +261,8 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       const chosen = (reply as AnswerOf<'night-carriers' | 'kamikaze-carriers'>).carriers;
       const legal = d.carriers.map((c) => c.id);
       return [
-        ...chosen.filter((c) => !legal.includes(c)).map((c) => `${c} is not one of your carriers in this action (${d.rule})`),
-        ...duplicates(chosen).map((c) => `${c} is named twice`),
+        ...chosen.filter((c) => !legal.includes(c)).map((c) => `${nameOf(b, c)} is not one of your carriers in this action (${d.rule})`),
+        ...duplicates(chosen).map((c) => `${nameOf(b, c)} is named twice`),
       ];
     }
     case 'targets': {
@@ -266,45 +271,45 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       const fire = (reply as AnswerOf<'targets'>).fire;
       const problems = checkDesignation(b, currentEngagement(b), stage.action, side, fire);
       for (const c of stage.action.kamikazeCarriers) {
-        if (side === 'japanese' && fire[c] === undefined) problems.push(`${c} was announced as a kamikaze and must attack (19.22)`);
+        if (side === 'japanese' && fire[c] === undefined) problems.push(`${nameOf(b, c)} was announced as a kamikaze and must attack (19.22)`);
       }
       return problems;
     }
     case 'submarine': {
       const t = (reply as AnswerOf<'submarine'>).target;
-      return t === null || d.targets.some((x) => x.id === t) ? [] : [`${t} is not a ship or amphibious unit at sea here (7.91)`];
+      return t === null || d.targets.some((x) => x.id === t) ? [] : [`${nameOf(b, t)} is not a ship or amphibious unit at sea here (7.91)`];
     }
     case 'retreat': {
       const r = reply as AnswerOf<'retreat'>;
       if (!r.retreat) return [];
-      return checkPartition(r.groups, d.units.map((u) => u.id), '8.2');
+      return checkPartition(b, r.groups, d.units.map((u) => u.id), '8.2');
     }
     case 'pursuit':
       return checkAssign((reply as AnswerOf<'pursuit'>).assign, (ship, to) => {
         const s = d.ships.find((x) => x.id === ship);
-        if (!s) return `${ship} cannot pursue (8.31, 8.34, 9.3)`;
-        if (d.ports.some((p) => p.id === to)) return s.canRaid ? null : `${ship} cannot raid (9.3)`;
-        if (!d.groups.some((g) => g.id === to)) return `${to} is neither a retreating group nor a port to raid`;
-        return s.canPursue.includes(to) ? null : `${ship} (speed ${s.speed}) is too slow to pursue ${to} (8.33)`;
+        if (!s) return `${nameOf(b, ship)} cannot pursue (8.31, 8.34, 9.3)`;
+        if (d.ports.some((p) => p.id === to)) return s.canRaid ? null : `${nameOf(b, ship)} cannot raid (9.3)`;
+        if (!d.groups.some((g) => g.id === to)) return `${nameOf(b, to)} is neither a retreating group nor a port to raid`;
+        return s.canPursue.includes(to) ? null : `${s.name} (speed ${s.speed}) is too slow to pursue ${to} (8.33)`;
       });
     case 'landings':
       return checkAssign((reply as AnswerOf<'landings'>).land, (unit, base) => {
-        if (!d.units.some((u) => u.id === unit)) return `${unit} cannot land now (7.93, 13.31)`;
-        return d.bases.some((x) => x.id === base) ? null : `${base} is not a friendly port or base, nor an enemy island base here (13.3)`;
+        if (!d.units.some((u) => u.id === unit)) return `${nameOf(b, unit)} cannot land now (7.93, 13.31)`;
+        return d.bases.some((x) => x.id === base) ? null : `${nameOf(b, base)} is not a friendly port or base, nor an enemy island base here (13.3)`;
       });
     case 'split':
-      return checkPartition((reply as AnswerOf<'split'>).groups, d.group.units.map((u) => u.id), '8.52');
+      return checkPartition(b, (reply as AnswerOf<'split'>).groups, d.group.units.map((u) => u.id), '8.52');
     case 'continue-pursuit':
       return checkAssign((reply as AnswerOf<'continue-pursuit'>).assign, (ship, to) => {
         const p = d.pursuers.find((x) => x.id === ship);
-        if (!p) return `${ship} is not pursuing this group`;
+        if (!p) return `${nameOf(b, ship)} is not pursuing this group`;
         if (to === 'stop' || p.canFollow.includes(to)) return null;
-        return `${ship} (speed ${p.speed}) cannot follow ${to} (8.33, 8.52)`;
+        return `${p.name} (speed ${p.speed}) cannot follow ${to} (8.33, 8.52)`;
       });
     case 'air-raids':
       return checkAssign((reply as AnswerOf<'air-raids'>).assign, (ship, port) => {
-        if (!d.ships.some((s) => s.id === ship)) return `${ship} cannot raid (9.3)`;
-        return d.ports.some((p) => p.id === port) ? null : `${port} is not an enemy port or base with targets here (9.2)`;
+        if (!d.ships.some((s) => s.id === ship)) return `${nameOf(b, ship)} cannot raid (9.3)`;
+        return d.ports.some((p) => p.id === port) ? null : `${nameOf(b, port)} is not an enemy port or base with targets here (9.2)`;
       });
     default: {
       const never: never = d;

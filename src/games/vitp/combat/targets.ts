@@ -50,9 +50,10 @@ export function checkDesignation(
   const shooters = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
   const targets = targetsFor(b, eng, action, side);
   const targetIds = new Set(targets.map((t) => t.id));
+  const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? id;
   for (const [attacker, target] of Object.entries(fire)) {
-    if (!shooters.has(attacker)) problems.push(`${attacker} cannot attack in this ${action.kind} action (7.41-7.42)`);
-    if (!targetIds.has(target)) problems.push(`${target} is not a target ${attacker} can attack here (7.412, 7.422, 9.11)`);
+    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42)`);
+    if (!targetIds.has(target)) problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here (7.412, 7.422, 9.11)`);
   }
   if (action.kind !== 'night') return problems;
   const attacked = new Set(Object.values(fire));

@@ -160,7 +160,7 @@ export function play(
 }
 
 export function eventsOf<T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T): Extract<CombatEvent, { type: T }>['data'][] {
-  return events.filter((e): e is Extract<CombatEvent, { type: T }> => e.type === type).map((e) => e.data);
+  return events.filter((e) => e.type === type).map((e) => e.data as Extract<CombatEvent, { type: T }>['data']);
 }
 
 export const dayNight = (choice: 'day' | 'night'): Answer => ({ kind: 'day-night', choice });

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { rulesets } from '../games';
+import type { Services } from '../services/container';
+import { withContext } from './context';
+
+/** `umpire game create`, `umpire orders`, `umpire status`, `umpire report`: the CLI's door into games. */
+export function registerGameCommands(program: Command): void {
+  const game = program.command('game').description('create and inspect games');
+  game
+    .command('create <ruleset>')
+    .description('create a game (adjudicated by a worker); prints the game id')
+    .requiredOption('--side <NAME=ADDRESS...>', 'a side and its player address, once per side, e.g. --side japanese=tojo@example.org')
+    .option('--option <id[=on|off]...>', 'optional rules, e.g. --option kamikaze')
+    .option('--id <gameId>', 'game id (default: G- and random letters)')
+    .option('--referee <address>', "the referee's address (receives referee copies; may use referee commands)")
+    .option('--box <file>', "a club's override game box (JSON), validated and recorded by hash")
+    .option('--deadline <minutes>', 'minutes each step stays open before defaults apply', (v) => Number(v))
+    .action((rulesetId: string, opts: { side: string[]; option?: string[]; id?: string; referee?: string; box?: string; deadline?: number }) =>
+      withServices(async (s) => {
+        const ruleset = rulesets[rulesetId];
+        if (!ruleset) {
+          console.error(`unknown ruleset "${rulesetId}"; available: ${Object.keys(rulesets).join(', ')}`);
+          return 2;
+        }
+        const sides = opts.side.map((spec) => {
+          const m = /^([^=]+)=(.+@.+)$/.exec(spec);
+          if (!m) throw new UsageError(`--side ${spec}: expected NAME=ADDRESS, e.g. --side ${ruleset.sides[0]}=player@example.org`);
+          return { side: m[1].trim(), player: { address: m[2].trim() } };
+        });
+        const options: Record<string, boolean> = {};
+        for (const spec of opts.option ?? []) {
+          const [id, value = 'on'] = spec.split('=');
+          if (!['on', 'off', 'true', 'false'].includes(value)) throw new UsageError(`--option ${spec}: the value must be on or off`);
+          options[id] = value === 'on' || value === 'true';
+        }
+        const gameId = opts.id ?? `G-${randomBytes(4).toString('hex')}`;
+        const box = opts.box ? (JSON.parse(readFileSync(opts.box, 'utf8')) as unknown) : undefined;
+        const payload = { gameId, ruleset: rulesetId, sides, options, referee: opts.referee, box, deadlineMinutes: opts.deadline };
+        const submitted = await s.bus.submit(gameId, `cli:create:${gameId}`, 'game.create', payload);
+        return report(s, submitted.id, (result) => `created ${gameId}: ${JSON.stringify(result)}`);
+      }),
+    );
+
+  program
+    .command('orders <gameId> <side> [file]')
+    .description('submit orders from a file or standard input, answered exactly as a mailed order would be')
+    .action((gameId: string, side: string, file: string | undefined) =>
+      withServices(async (s) => {
+        const text = file ? readFileSync(file, 'utf8') : readFileSync(0, 'utf8');
+        const submitted = await s.bus.submit(gameId, `cli:orders:${randomBytes(8).toString('hex')}`, 'game.orders', { gameId, side, text, via: 'cli' });
+        return report(s, submitted.id, (result) => `accepted: ${JSON.stringify(result)}`);
+      }),
+    );
+
+  program
+    .command('status <gameId>')
+    .description('the step in play, who is awaited, the latest event hash (referee view; sealed orders show only commitments)')
+    .option('--side <side>', 'as that side sees it')
+    .action((gameId: string, opts: { side?: string }) =>
+      withServices(async (s) => {
+        const st = await s.gameService.status(gameId, opts.side ?? 'referee');
+        console.log(JSON.stringify({ step: st.view.step, awaiting: st.view.awaiting, orders: st.view.orders, result: st.view.result, latestEvent: st.head }, null, 2));
+      }),
+    );
+
+  program
+    .command('report <gameId> <side>')
+    .description("a side's current view and the game's story as that side may read it")
+    .option('--json', 'the view as JSON')
+    .action((gameId: string, side: string, opts: { json?: boolean }) =>
+      withServices(async (s) => {
+        const r = await s.gameService.report(gameId, side);
+        if (opts.json) console.log(JSON.stringify(r, null, 2));
+        else {
+          console.log(r.narrative.join('\n'));
+          console.log(`\nNow: ${r.view.step?.title ?? 'game over'}; awaiting ${r.view.awaiting.join(', ') || 'nobody'}; latest event #${r.head.version} ${r.head.hash}`);
+        }
+      }),
+    );
+}
+
+class UsageError extends Error {}
+
+async function report(s: Services, commandId: string, ok: (result: unknown) => string): Promise<number> {
+  const done = await s.bus.waitFor(commandId);
+  if (done.status === 'applied') {
+    console.log(ok(done.result));
+    return 0;
+  }
+  const r = done.result as { error?: string; problems?: { line: number; text: string; problem: string; hint?: string }[] };
+  console.error(`refused: ${r.error ?? JSON.stringify(r)}`);
+  for (const p of r.problems ?? []) console.error(`  line ${p.line}: ${p.text ? `"${p.text}": ` : ''}${p.problem}${p.hint ? ` (${p.hint})` : ''}`);
+  return 1;
+}
+
+async function withServices(body: (s: Services) => Promise<number | void>): Promise<void> {
+  await withContext(async (s) => {
+    try {
+      return await body(s);
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      console.error(err.message);
+      return 2;
+    }
+  });
+}

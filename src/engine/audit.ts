@@ -1,0 +1,98 @@
+import { canonicalJson } from '../shared/canonical';
+import type { EngineEvent, EngineState } from './engine-events';
+import { evolve, initialState, type AnyRuleset } from './evolve';
+import type { Dice, RulesEvent, Side } from './ruleset';
+
+/**
+ * Re-adjudication audit: with the ruleset in hand, re-runs every resolved step of a log from the
+ * state before it, with the step's recorded orders and recorded die faces, and checks the rules
+ * emit exactly the recorded dice (purpose, rule) and rules events. verifyGameLog proves the faces
+ * came from the seeds; this proves the outcome came from the rules. Together: nobody edited a
+ * result.
+ */
+
+export interface AuditReport {
+  readonly ok: boolean;
+  readonly stepsChecked: number;
+  readonly firstMismatch: { readonly eventIndex: number; readonly message: string } | null;
+}
+
+type Recorded = Extract<EngineEvent, { type: 'DieRolled' | 'RulesApplied' }>;
+type Produced = { kind: 'die'; purpose: string; rule: string } | { kind: 'rules'; event: RulesEvent };
+
+export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset): AuditReport {
+  let state: EngineState<unknown> = initialState();
+  let before: EngineState<unknown> | null = null;
+  let blockStart = 0;
+  let block: Recorded[] = [];
+  let orders: Record<Side, readonly unknown[]> = {};
+  let stepsChecked = 0;
+
+  for (const [i, e] of events.entries()) {
+    if ((e.type === 'DieRolled' || e.type === 'RulesApplied' || e.type === 'StepResolved') && before === null) {
+      before = state;
+      blockStart = i;
+    }
+    switch (e.type) {
+      case 'OrdersAccepted':
+      case 'OrdersRevealed':
+      case 'DefaultOrdersApplied':
+      case 'StandingOrdersApplied':
+        orders[e.data.side] = e.data.orders;
+        break;
+      case 'DieRolled':
+      case 'RulesApplied':
+        block.push(e);
+        break;
+      case 'StepResolved': {
+        const problem = rerun(before!, e.data.stepId, orders, block, ruleset);
+        if (problem) return { ok: false, stepsChecked, firstMismatch: { eventIndex: blockStart + problem.offset, message: problem.message } };
+        stepsChecked++;
+        before = null;
+        block = [];
+        orders = {};
+        break;
+      }
+      default:
+        break;
+    }
+    state = evolve(state, e, ruleset);
+  }
+  return { ok: true, stepsChecked, firstMismatch: null };
+}
+
+/** Re-runs one step; returns the first difference (offset within the step's recorded block). */
+function rerun(before: EngineState<unknown>, stepId: string, orders: Record<Side, readonly unknown[]>, recorded: readonly Recorded[], ruleset: AnyRuleset):
+  { offset: number; message: string } | null {
+  const step = before.step;
+  if (!step || step.id !== stepId) return { offset: recorded.length, message: `step ${stepId} resolved, but the step in play was ${step?.id ?? 'none'}` };
+  const out: Produced[] = [];
+  const faces = recorded.filter((r): r is Extract<Recorded, { type: 'DieRolled' }> => r.type === 'DieRolled').map((r) => r.data.face);
+  let next = 0;
+  const dice: Dice = {
+    d6(purpose, rule) {
+      out.push({ kind: 'die', purpose, rule });
+      // Past the recorded dice the rules asked for more than were rolled: the comparison below says so.
+      return faces[next++] ?? 1;
+    },
+  };
+  ruleset.adjudicate(before.rules, step, orders, { dice, emit: (event) => out.push({ kind: 'rules', event }) });
+
+  for (let k = 0; k < Math.max(out.length, recorded.length); k++) {
+    const want = out[k];
+    const got = recorded[k];
+    if (!want) return { offset: k, message: `step ${stepId}: the log records ${describe(got)} that the rules do not produce` };
+    if (!got) return { offset: recorded.length, message: `step ${stepId}: the rules produce ${want.kind === 'die' ? `a die (${want.purpose})` : want.event.type} missing from the log` };
+    const same = want.kind === 'die'
+      ? got.type === 'DieRolled' && got.data.purpose === want.purpose && got.data.rule === want.rule
+      : got.type === 'RulesApplied' && canonicalJson(got.data.event) === canonicalJson(want.event);
+    if (!same) {
+      return { offset: k, message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? `a die (${want.purpose}, ${want.rule})` : canonicalJson(want.event)}` };
+    }
+  }
+  return null;
+}
+
+function describe(r: Recorded): string {
+  return r.type === 'DieRolled' ? `a die (${r.data.purpose}, ${r.data.rule})` : canonicalJson(r.data.event);
+}

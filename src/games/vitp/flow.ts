@@ -1,0 +1,134 @@
+/**
+ * The turn sequence (5.1–5.75) as a step machine: which phase comes next, which can be skipped
+ * because nobody has a choice in it, and what runs by itself between them.
+ */
+import { placeableAir } from './air';
+import { combatAreas, openBattle } from './battles';
+import { captureSurrounded } from './capture';
+import { pocStanding, scoreTurn } from './control';
+import type { Tx } from './events';
+import { invaders } from './invasion';
+import { movers } from './movement';
+import { repairable } from './repairs';
+import { mustReturn, recallSubmarines } from './returns';
+import {
+  openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
+} from './surprise';
+import { beginTurn } from './turn';
+import type { Phase, VitpState, VSide } from './types';
+import { other } from './types';
+import { atSeaIn } from './world';
+
+export const submarineReady = (s: VitpState, side: VSide) =>
+  s.units.some((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
+
+/** Does anyone have a choice in this phase? (DESIGN-NOTES: skip steps where no side has one.) */
+export function applicable(s: VitpState, ph: Phase): boolean {
+  switch (ph.k) {
+    case 'patrol':
+      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u));
+    case 'lba':
+      return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;
+    case 'amph':
+      return movers(s, ph.side, 'amph').length > 0;
+    case 'raiders':
+      return movers(s, ph.side, 'raid').length > 0;
+    case 'sub':
+      return submarineReady(s, ph.side);
+    case 'invade':
+      return invaders(s, ph.side).length > 0;
+    case 'return':
+      return mustReturn(s, ph.side).length > 0;
+    default:
+      return true;
+  }
+}
+
+function enter(tx: Tx, ph: Phase): void {
+  if (applicable(tx.s, ph)) tx.phase(ph);
+  else advanceFrom(tx, ph);
+}
+
+/** What follows `done` in the turn sequence (5.2x movement, 5.3 combat, 5.7x end of turn). */
+export function advanceFrom(tx: Tx, done: Phase): void {
+  const J: VSide = 'japanese';
+  const A: VSide = 'allied';
+  switch (done.k) {
+    case 'raid-force': return enter(tx, { k: 'patrol', side: J });
+    case 'patrol': return done.side === J ? enter(tx, { k: 'patrol', side: A }) : nextAir(tx, A, 0);
+    case 'lba': return nextAir(tx, done.side, done.n);
+    case 'amph': return done.side === J ? enter(tx, { k: 'amph', side: A }) : enter(tx, { k: 'raiders', side: J });
+    case 'raiders': return done.side === J ? enter(tx, { k: 'raiders', side: A }) : enter(tx, { k: 'sub', side: J });
+    case 'sub': return done.side === J ? enter(tx, { k: 'sub', side: A }) : proceedCombat(tx);
+    case 'pick-battle':
+    case 'battle':
+    case 'pearl-stay':
+    case 'pearl-sortie':
+    case 'surprise':
+      return proceedCombat(tx);
+    case 'invade': return done.side === J ? enter(tx, { k: 'invade', side: A }) : enter(tx, { k: 'return', side: J });
+    case 'return': return done.side === J ? enter(tx, { k: 'return', side: A }) : endTurn(tx);
+    case 'over': return;
+  }
+}
+
+/** 5.22 / 12.11: one air unit at a time, Japanese first, skipping a side that has stopped or run out. */
+function nextAir(tx: Tx, last: VSide, n: number): void {
+  const first: VSide = n === 0 ? 'japanese' : other(last);
+  for (const side of [first, other(first)]) {
+    const ph: Phase = { k: 'lba', side, n: n + 1 };
+    if (applicable(tx.s, ph)) return tx.phase(ph);
+  }
+  enter(tx, { k: 'amph', side: 'japanese' });
+}
+
+/** 5.3–5.6, with the turn-1 surprise attacks first (18.3–18.5). */
+export function proceedCombat(tx: Tx): void {
+  for (let guard = 0; guard < 1000; guard++) {
+    if (tx.s.battle) return tx.phase({ k: 'battle' });
+    raidForceGoesHome(tx);
+    if (tx.s.turn === 1 && tx.s.surprise.pearl !== 'done') {
+      if (tx.s.surprise.pearl === 'pending') { pearlHarborRaid(tx); continue; }
+      if (tx.s.surprise.pearl === 'raided') {
+        if (raidForceAtSea(tx.s).length > 0) return tx.phase({ k: 'pearl-stay' });
+        rollUncertainGroups(tx);
+        continue;
+      }
+      if (sortieCandidates(tx.s).length > 0 || atSeaIn(tx.s, 'Hawaiian Islands', 'allied').length > 0) return tx.phase({ k: 'pearl-sortie' });
+      resolveSortie(tx, []);
+      continue;
+    }
+    if (tx.s.turn === 1 && tx.s.surprise.indonesia !== 'done') {
+      if (surpriseDue(tx.s)) return tx.phase({ k: 'surprise', round: tx.s.surprise.indonesia === 'pending' ? 1 : 2 });
+      tx.emit('vitp.surprise', { indonesia: 'done' });
+      continue;
+    }
+    const areas = combatAreas(tx.s);
+    if (areas.length === 0) return endOfCombat(tx);
+    if (areas.length > 1) return tx.phase({ k: 'pick-battle' });
+    openBattle(tx, areas[0], null, {}, openingAuto);
+  }
+  throw new Error('vitp: combat sequence made no progress');
+}
+
+/** 5.6, 5.71, 5.72, then the invasions (5.73). */
+function endOfCombat(tx: Tx): void {
+  recallSubmarines(tx);
+  scoreTurn(tx);
+  captureSurrounded(tx);
+  enter(tx, { k: 'invade', side: 'japanese' });
+}
+
+/** 5.75 / 4.7: the next turn, or the end of the game after the last. */
+function endTurn(tx: Tx): void {
+  if (tx.s.turn >= tx.s.lastTurn) {
+    const poc = tx.s.poc;
+    const winner = poc > 0 ? 'japanese' : poc < 0 ? 'allied' : 'draw';
+    tx.emit('vitp.game-over', { winner, poc, summary: `After turn ${tx.s.turn}: ${pocStanding(poc)}. ${winner === 'draw' ? 'The game is drawn.' : `The ${winner === 'japanese' ? 'Japanese' : 'Allies'} win.`}` });
+    return tx.phase({ k: 'over' });
+  }
+  const turn = tx.s.turn + 1;
+  tx.phase({ k: 'patrol', side: 'japanese' }, turn);
+  beginTurn(tx, turn);
+  enter(tx, { k: 'patrol', side: 'japanese' });
+}

@@ -1,0 +1,96 @@
+/** Victory in the Pacific (Avalon Hill, 1977): the ruleset. */
+import type { AdjudicationContext, Ruleset, Side, StepInfo } from '../../engine/ruleset';
+import { resolveAir } from './air';
+import { continueBattle, openBattle } from './battles';
+import { defaultBox, validateBox, type VitpBox } from './box';
+import type { Answer } from './combat/api';
+import { evolveVitp, Tx } from './events';
+import { advanceFrom } from './flow';
+import { resolveInvasions } from './invasion';
+import { resolveMoves } from './movement';
+import { narrateEvent } from './narrate';
+import { vitpOptions } from './options';
+import { assembleAnswer } from './orders/answers';
+import { checkOrders } from './orders/check';
+import { defaultOrdersFor } from './orders/defaults';
+import { formatOrders } from './orders/format';
+import { helpText } from './orders/help';
+import { currentDecision, parseOrderText } from './orders/parse';
+import { randomOrdersFor } from './orders/random';
+import { answerStanding, parseStandingText } from './orders/standing';
+import { resolveRepairs } from './repairs';
+import { resolveReturns } from './returns';
+import { setupGame } from './setup';
+import { stepOf } from './steps';
+import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
+import type { Order, VitpState, VSide } from './types';
+import { viewFor } from './view';
+import { pocStanding } from './control';
+
+const asSide = (side: Side): VSide => {
+  if (side !== 'japanese' && side !== 'allied') throw new RangeError(`vitp has no side "${side}"`);
+  return side;
+};
+
+function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<Side, readonly Order[]>>, ctx: AdjudicationContext): void {
+  const tx = new Tx(state, ctx);
+  const ph = state.phase;
+  const mine = (side: VSide) => orders[side] ?? [];
+  switch (ph.k) {
+    case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
+    case 'patrol': resolveRepairs(tx, mine(ph.side)); resolveMoves(tx, ph.side, mine(ph.side), 'patrol'); break;
+    case 'lba': resolveAir(tx, ph.side, mine(ph.side)); break;
+    case 'amph': resolveMoves(tx, ph.side, mine(ph.side), 'amph'); break;
+    case 'raiders': resolveMoves(tx, ph.side, mine(ph.side), 'raid'); break;
+    case 'sub':
+      for (const o of mine(ph.side)) if (o.t === 'sub') tx.unit(o.unit, { loc: { at: 'sea', area: o.to, mode: 'sub' } }, `is placed in ${o.to}`, '6.6');
+      break;
+    case 'pick-battle': {
+      const pick = mine('japanese').find((o) => o.t === 'pick');
+      if (pick && pick.t === 'pick') openBattle(tx, pick.area, null, {}, openingAuto);
+      break;
+    }
+    case 'battle': {
+      const d = currentDecision(state)!;
+      const answers: Partial<Record<VSide, Answer>> = {};
+      for (const side of d.owes) answers[side] = assembleAnswer(d, mine(side)) ?? (d.defaults[side] as Answer);
+      continueBattle(tx, answers, openingAuto);
+      break;
+    }
+    case 'pearl-stay': resolvePearlStay(tx, mine('japanese')); break;
+    case 'pearl-sortie': resolveSortie(tx, mine('allied')); break;
+    case 'surprise': resolveSurpriseRound(tx, ph.round, mine('japanese')); break;
+    case 'invade': resolveInvasions(tx, mine(ph.side)); break;
+    case 'return': resolveReturns(tx, ph.side, mine(ph.side)); break;
+    case 'over': return;
+  }
+  advanceFrom(tx, ph);
+}
+
+export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
+  id: 'vitp',
+  name: 'Victory in the Pacific',
+  sides: ['japanese', 'allied'],
+  options: vitpOptions,
+  engineVersion: 'vitp-1',
+  box: { defaultData: defaultBox, validate: validateBox },
+  setup: setupGame,
+  currentStep: stepOf,
+  parseOrders: (state, _side, text) => parseOrderText(state, text),
+  validateOrders: (state, side, orders) => checkOrders(state, asSide(side), orders),
+  defaultOrders: (state, side) => defaultOrdersFor(state, asSide(side)),
+  parseStanding: (state, _side, text) => parseStandingText(state, text),
+  answerFromStanding: (state, side, _step, standing) => answerStanding(state, asSide(side), standing),
+  adjudicate,
+  evolve: evolveVitp,
+  view: viewFor,
+  narrate: narrateEvent,
+  formatOrders,
+  help: (state, side, step) => helpText(state, side === 'referee' ? null : asSide(side), step),
+  randomOrders: (state, side, _step, rng) => randomOrdersFor(state, asSide(side), rng),
+  result: (state) => {
+    if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };
+    const winner = state.poc > 0 ? 'japanese' : state.poc < 0 ? 'allied' : 'draw';
+    return { winner, summary: `After turn ${state.turn}: ${pocStanding(state.poc)}.` };
+  },
+};

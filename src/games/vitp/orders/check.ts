@@ -1,0 +1,106 @@
+/** validateOrders: the orders parsed for a step checked against the rules and the board. */
+import type { LineError } from '../../../engine/ruleset';
+import { checkAir } from '../air';
+import { combatAreas } from '../battles';
+import { answer } from '../combat/api';
+import { checkInvasions } from '../invasion';
+import { checkMoves } from '../movement';
+import { checkRepairs } from '../repairs';
+import { checkReturns } from '../returns';
+import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
+import type { Order, Phase, VitpState, VSide } from '../types';
+import { assembleAnswer } from './answers';
+import { currentDecision } from './parse';
+
+const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
+  'raid-force': ['raid-force', 'stay'],
+  patrol: ['move', 'repair', 'stay'],
+  lba: ['lba', 'lba-done'],
+  amph: ['move', 'stay'],
+  raiders: ['move', 'stay'],
+  sub: ['sub', 'stay'],
+  'pick-battle': ['pick'],
+  battle: ['answer'],
+  'pearl-stay': ['pearl'],
+  'pearl-sortie': ['sortie', 'hi-retreat'],
+  surprise: ['answer', 'stay'],
+  invade: ['invade', 'stay'],
+  return: ['return', 'stay'],
+  over: [],
+};
+
+export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  const ph = s.phase;
+  const stray = orders.filter((o) => !ALLOWED[ph.k].includes(o.t));
+  if (stray.length) {
+    return stray.map((o) => ({ line: o.line, text: o.text, problem: 'that order does not belong to this step', hint: 'send HELP for the orders this step takes' }));
+  }
+  switch (ph.k) {
+    case 'raid-force': return checkRaidForce(s, orders);
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRepairs(s, side, orders)];
+    case 'lba': return checkAir(s, side, orders);
+    case 'amph': return checkMoves(s, side, orders, 'amph');
+    case 'raiders': return checkMoves(s, side, orders, 'raid');
+    case 'sub': return checkSub(s, side, orders);
+    case 'pick-battle': return checkPick(s, orders);
+    case 'battle': return checkAnswer(s, side, orders);
+    case 'pearl-sortie': return checkSortie(s, orders);
+    case 'surprise': return checkSurprise(s, orders);
+    case 'invade': return checkInvasions(s, side, orders);
+    case 'return': return checkReturns(s, side, orders);
+    default: return [];
+  }
+}
+
+function checkSub(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  return orders.flatMap((o) => {
+    if (o.t !== 'sub') return [];
+    const u = s.units.find((x) => x.id === o.unit)!;
+    return u.kind === 'sub' && u.side === side && u.loc.at === 'port' ? []
+      : [{ line: o.line, text: o.text, problem: `${u.name} is not your submarine in port this turn`, rule: '5.25' }];
+  });
+}
+
+function checkPick(s: VitpState, orders: readonly Order[]): LineError[] {
+  const areas = combatAreas(s);
+  const picks = orders.filter((o) => o.t === 'pick');
+  if (picks.length !== 1) return [{ line: 0, text: '', problem: 'name exactly one sea area to fight in next', hint: `choose from: ${areas.join(', ')}`, rule: '5.31' }];
+  const o = picks[0];
+  return o.t === 'pick' && !areas.includes(o.area)
+    ? [{ line: o.line, text: o.text, problem: `there is no combat to fight in ${o.area}`, hint: `choose from: ${areas.join(', ')}`, rule: '5.31' }] : [];
+}
+
+function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  const d = currentDecision(s);
+  if (!d) return [];
+  const wrong = orders.filter((o) => o.t === 'answer' && o.answer.kind !== d.kind);
+  if (wrong.length) return wrong.map((o) => ({ line: o.line, text: o.text, problem: `this decision is "${d.title}"`, rule: d.rule }));
+  const reply = assembleAnswer(d, orders);
+  if (!reply) return [];
+  const r = answer(s.battle!.battle, side as 'japanese' | 'allied', reply);
+  if (r.ok) return [];
+  const first = orders[0];
+  return r.problems.map((problem) => ({ line: first?.line ?? 0, text: first?.text ?? '', problem, rule: d.rule }));
+}
+
+function checkSortie(s: VitpState, orders: readonly Order[]): LineError[] {
+  const ok = sortieCandidates(s).map((u) => u.id);
+  return orders.flatMap((o) => (o.t === 'sortie' && o.units !== 'all' ? o.units.filter((id) => !ok.includes(id)).map((id) => ({
+    line: o.line, text: o.text, problem: `${s.units.find((u) => u.id === id)!.name} cannot sortie from Pearl Harbor`, rule: '18.33',
+    hint: `these can: ${sortieCandidates(s).map((u) => u.name).join(', ') || 'none'}`,
+  })) : []));
+}
+
+function checkSurprise(s: VitpState, orders: readonly Order[]): LineError[] {
+  const att = surpriseAttackers(s).map((u) => u.id);
+  const tgt = surpriseTargets(s).map((u) => u.id);
+  const errors: LineError[] = [];
+  for (const o of orders) {
+    if (o.t !== 'answer' || o.answer.kind !== 'targets') continue;
+    for (const [a, t] of Object.entries(o.answer.fire)) {
+      if (!att.includes(a)) errors.push({ line: o.line, text: o.text, problem: `${a} has no airstrike in Indonesia`, rule: '18.4' });
+      if (!tgt.includes(t)) errors.push({ line: o.line, text: o.text, problem: `${t} is not an Allied ship in Indonesia`, rule: '18.4', hint: `targets: ${surpriseTargets(s).map((u) => u.name).join(', ')}` });
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,130 @@
+/** randomOrders: random LEGAL orders for the self-play fuzzer (seeded Rng, never Math.random). */
+import type { Rng } from '../../../engine/ruleset';
+import { airAreas, placeableAir } from '../air';
+import { combatAreas } from '../battles';
+import { answer, type Answer, type Decision } from '../combat/api';
+import { landingChoices, invaders } from '../invasion';
+import { destinations, movers, type MoveMode } from '../movement';
+import { repairable, repairPoints } from '../repairs';
+import { destinationsFor, mustReturn } from '../returns';
+import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
+import type { Order, VitpState, VSide } from '../types';
+import { defaultOrdersFor } from './defaults';
+import { currentDecision } from './parse';
+
+const L = { line: 0, text: '(random)' };
+const chance = (rng: Rng, p: number) => rng.int(1000) < p * 1000;
+const subset = <T>(rng: Rng, xs: readonly T[], p: number) => xs.filter(() => chance(rng, p));
+
+export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
+  const ph = s.phase;
+  switch (ph.k) {
+    case 'raid-force': return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
+    case 'patrol': {
+      const repairs = randomRepairs(s, side, rng);
+      const fixing = new Set(repairs.map((o) => (o.t === 'repair' ? o.unit : '')));
+      return [...repairs, ...randomMoves(s, side, 'patrol', rng, 0.4, fixing)];
+    }
+    case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
+    case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);
+    case 'lba': {
+      const air = placeableAir(s, side);
+      const areas = airAreas(s, side);
+      if (!air.length || !areas.length || chance(rng, 0.15)) return [{ ...L, t: 'lba-done' }];
+      return [{ ...L, t: 'lba', unit: rng.pick(air).id, to: rng.pick(areas) }];
+    }
+    case 'sub': {
+      const sub = s.units.find((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
+      return sub && chance(rng, 0.8) ? [{ ...L, t: 'sub', unit: sub.id, to: rng.pick(s.map.areas).name }] : [];
+    }
+    case 'pick-battle': return [{ ...L, t: 'pick', area: rng.pick(combatAreas(s)) }];
+    case 'pearl-stay': return [{ ...L, t: 'pearl', choice: chance(rng, 0.5) ? 'stay' : 'withdraw' }];
+    case 'pearl-sortie': return [
+      { ...L, t: 'sortie', units: subset(rng, sortieCandidates(s), 0.5).map((u) => u.id) },
+      { ...L, t: 'hi-retreat', retreat: chance(rng, 0.4) },
+    ];
+    case 'surprise': {
+      const targets = surpriseTargets(s);
+      return [{ ...L, t: 'answer', answer: { kind: 'targets', fire: Object.fromEntries(surpriseAttackers(s).map((a) => [a.id, rng.pick(targets).id])) } }];
+    }
+    case 'battle': return randomAnswer(s, side, rng);
+    case 'invade': return invaders(s, side).filter(() => chance(rng, 0.6)).map((u) => ({ ...L, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
+    case 'return': return mustReturn(s, side).flatMap((u) => {
+      const to = destinationsFor(s, u);
+      return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
+    });
+    default: return [];
+  }
+}
+
+function randomMoves(s: VitpState, side: VSide, mode: MoveMode, rng: Rng, p: number, exclude = new Set<string>()): Order[] {
+  const out: Order[] = [];
+  for (const u of movers(s, side, mode)) {
+    if (exclude.has(u.id) || !chance(rng, p)) continue;
+    const to = destinations(s, u, mode);
+    if (to.length) out.push({ ...L, t: 'move', mode, units: [u.id], to: rng.pick(to), via: null });
+  }
+  return out;
+}
+
+function randomRepairs(s: VitpState, side: VSide, rng: Rng): Order[] {
+  const left: Record<string, number> = {};
+  const out: Order[] = [];
+  for (const u of s.units.filter((x) => x.side === side && repairable(s, x))) {
+    if (u.loc.at !== 'port' || !chance(rng, 0.7)) continue;
+    const port = u.loc.place;
+    left[port] ??= repairPoints(s, side, port);
+    const pts = Math.min(u.damage, left[port]);
+    if (pts <= 0) continue;
+    left[port] -= pts;
+    out.push({ ...L, t: 'repair', unit: u.id, points: pts });
+  }
+  return out;
+}
+
+/** A random reply the combat module accepts; the documented default otherwise. */
+function randomAnswer(s: VitpState, side: VSide, rng: Rng): Order[] {
+  const d = currentDecision(s);
+  if (!d) return [];
+  for (let tries = 0; tries < 3; tries++) {
+    const a = randomReply(d, side, rng);
+    if (a && answer(s.battle!.battle, side, a).ok) return [{ ...L, t: 'answer', answer: a }];
+  }
+  return defaultOrdersFor(s, side);
+}
+
+function randomReply(d: Decision, side: VSide, rng: Rng): Answer | null {
+  switch (d.kind) {
+    case 'day-night': return { kind: 'day-night', choice: chance(rng, 0.5) ? 'day' : 'night' };
+    case 'night-carriers':
+    case 'kamikaze-carriers': return { kind: d.kind, carriers: subset(rng, d.carriers, 0.5).map((c) => c.id) };
+    case 'targets': {
+      const fire: Record<string, string> = {};
+      for (const a of d.attackers) if (a.legalTargets.length) fire[a.attacker.id] = rng.pick(a.legalTargets);
+      return { kind: 'targets', fire };
+    }
+    case 'submarine': return { kind: 'submarine', target: d.targets.length && chance(rng, 0.5) ? rng.pick(d.targets).id : null };
+    case 'retreat': return chance(rng, 0.3) ? { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] } : { kind: 'retreat', retreat: false };
+    case 'pursuit': {
+      const assign: Record<string, string> = {};
+      for (const sh of d.ships) if (sh.canPursue.length && chance(rng, 0.5)) assign[sh.id] = rng.pick(sh.canPursue);
+      return { kind: 'pursuit', assign };
+    }
+    case 'air-raids': {
+      const assign: Record<string, string> = {};
+      for (const sh of d.ships) if (d.ports.length && chance(rng, 0.5)) assign[sh.id] = rng.pick(d.ports).id;
+      return { kind: 'air-raids', assign };
+    }
+    case 'landings': {
+      const land: Record<string, string> = {};
+      for (const u of d.units) if (d.bases.length && chance(rng, 0.5)) land[u.id] = rng.pick(d.bases).id;
+      return { kind: 'landings', land };
+    }
+    case 'split': return (d.defaults[side] as Answer | undefined) ?? null;
+    case 'continue-pursuit': {
+      const assign: Record<string, string> = {};
+      for (const p of d.pursuers) assign[p.id] = p.canFollow.length && chance(rng, 0.7) ? rng.pick(p.canFollow) : 'stop';
+      return { kind: 'continue-pursuit', assign };
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Standing battle instructions: a side's stored answers to battle decisions, so a battle need not
+ * wait for a mail at every point. One instruction a line, e.g.
+ *   DAY            NIGHT            ACTION BY STRENGTH
+ *   TARGETS carriers, battleships, Yamato
+ *   RETREAT WHEN OUTGUNNED | RETREAT NEVER | RETREAT ALWAYS
+ *   PURSUE ALL | PURSUE NONE        KEEP PURSUING | BREAK OFF
+ *   SUBMARINE FIRST CHANCE | SUBMARINE LAST CHANCE | SUBMARINE NEVER
+ *   CARRIERS FIRE ALL | CARRIERS FIRE NONE      NO LANDINGS      NO AIRRAIDS
+ */
+import type { LineError, ParseResult } from '../../../engine/ruleset';
+import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
+import type { Order, VitpState, VSide } from '../types';
+import { matchUnit } from './names';
+import { currentDecision } from './parse';
+
+export interface VitpStanding {
+  readonly combat: CombatStanding;
+  /** 7.43: target classes ("carriers", "battleships", "cruisers", "air", "amphibious") or unit ids, best first */
+  readonly targetPriority: readonly string[];
+}
+
+const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
+
+export function parseStandingText(s: VitpState, text: string): ParseResult<VitpStanding> {
+  const combat: Record<string, string> = {};
+  let targetPriority: string[] = [];
+  const errors: LineError[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const t = raw.replace(/#.*$/, '').trim().replace(/^standing\s+/i, '').replace(/\s+/g, ' ').toLowerCase();
+    if (!t) return;
+    const set = (k: string, v: string) => { combat[k] = v; };
+    const table: [RegExp, () => void][] = [
+      [/^(day|night)$/, () => set('dayNight', t)],
+      [/^action by strength$/, () => set('dayNight', 'by-strength')],
+      [/^retreat (never|always)$/, () => set('retreat', t.split(' ')[1])],
+      [/^retreat when outgunned$/, () => set('retreat', 'when-outgunned')],
+      [/^pursue (all|none)$/, () => set('pursue', t.split(' ')[1])],
+      [/^keep pursuing$/, () => set('keepPursuing', 'always')],
+      [/^break off$/, () => set('keepPursuing', 'never')],
+      [/^submarine (first chance|last chance|never)$/, () => set('submarine', t.slice(10).replace(' ', '-'))],
+      [/^carriers fire (all|none)$/, () => set('nightCarriers', t.split(' ')[2])],
+      [/^kamikaze (all|none)$/, () => set('kamikazeCarriers', t.split(' ')[1])],
+      [/^no landings$/, () => set('landings', 'none')],
+      [/^no air ?raids$/, () => set('airRaids', 'none')],
+      [/^no split$/, () => set('split', 'never')],
+      [/^targets default$/, () => set('targets', 'default')],
+    ];
+    const hit = table.find(([re]) => re.test(t));
+    if (hit) return hit[1]();
+    const m = t.match(/^targets? (.+)$/);
+    if (m) {
+      const items = m[1].split(/\s*,\s*/);
+      for (const item of items) {
+        if (CLASSES.includes(item)) continue;
+        const u = matchUnit(s, item);
+        if (!u.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: u.problem, hint: u.hint ?? `classes: ${CLASSES.join(', ')}` });
+      }
+      targetPriority = items.map((item) => (CLASSES.includes(item) ? item : (matchUnit(s, item) as { value: { id: string } }).value.id));
+      combat.targets = 'default';
+      return;
+    }
+    errors.push({ line: i + 1, text: raw.trim(), problem: 'not a standing instruction I know', hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships' });
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, orders: [{ combat: combat as CombatStanding, targetPriority }] };
+}
+
+const L = { line: 0, text: '(standing instructions)' };
+
+export function answerStanding(s: VitpState, side: VSide, standing: unknown): Order[] | null {
+  const st = (Array.isArray(standing) ? standing[0] : standing) as VitpStanding | undefined;
+  const d = currentDecision(s);
+  if (!st || !d || !d.owes.includes(side)) return null;
+  const b = s.battle!.battle;
+  if (d.kind === 'targets' && st.targetPriority.length) {
+    const a = byPriority(s, d, st.targetPriority);
+    if (a && answer(b, side, a).ok) return [{ ...L, t: 'answer', answer: a }];
+  }
+  const a = answerFromStanding(b, side, st.combat);
+  return a ? [{ ...L, t: 'answer', answer: a }] : null;
+}
+
+function classOf(s: VitpState, id: string): string {
+  const u = s.units.find((x) => x.id === id);
+  if (!u) return '';
+  if (u.kind === 'lba') return 'air';
+  if (u.kind === 'amph') return 'amphibious';
+  if (u.airstrike > 0) return 'carriers';
+  return u.type === 'BB' || u.type === 'BC' ? 'battleships' : 'cruisers';
+}
+
+function byPriority(s: VitpState, d: Extract<Decision, { kind: 'targets' }>, priority: readonly string[]): Answer | null {
+  const rank = (id: string) => {
+    const i = priority.findIndex((p) => p === id || p === classOf(s, id));
+    return i < 0 ? priority.length : i;
+  };
+  const fire: Record<string, string> = {};
+  for (const a of d.attackers) {
+    const best = [...a.legalTargets].sort((x, y) => rank(x) - rank(y))[0];
+    if (best) fire[a.attacker.id] = best;
+  }
+  return { kind: 'targets', fire };
+}

@@ -1,0 +1,196 @@
+import type { Sql } from '../store/db';
+import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outbox';
+import type { Notice, StepNeeds } from '../services/notices';
+import { replyAddress, type ReplyAddressConfig } from './auth';
+import { buildMessage } from './outbound';
+import { MailRenderer, type MapArea, type RenderedMail, type TemplateDataMap, type TemplateName } from './render';
+
+export interface ComposerOptions {
+  readonly domain: string;
+  readonly umpireAddress: string;
+  readonly secret: string;
+  readonly templatesDir?: string;
+}
+
+/**
+ * Renders notices into outbox rows (the NoticeSink of the game service): template data from the
+ * notice, text + HTML from templates/mail, threading and automatic-mail headers from outbound.ts,
+ * the recipient's signed reply address. Rendering happens once, here, inside the transaction of
+ * the events that caused it; the dispatcher only sends.
+ */
+export class MailComposer {
+  private readonly renderer: MailRenderer;
+  private readonly reply: ReplyAddressConfig;
+
+  constructor(private readonly options: ComposerOptions) {
+    this.renderer = new MailRenderer(options.templatesDir);
+    this.reply = { secret: options.secret, localPart: options.umpireAddress.split('@')[0], domain: options.domain };
+  }
+
+  async write(tx: Sql, notices: readonly Notice[]): Promise<void> {
+    if (notices.length) await insertOutbox(tx, notices.map((n) => this.draft(n)));
+  }
+
+  replyAddressFor(gameId: string, side: string, playerAddress: string): string {
+    return replyAddress(this.reply, gameId, side, playerAddress);
+  }
+
+  draft(n: Notice, inReplyTo?: string): OutboxDraft {
+    const [template, data] = this.templateFor(n);
+    const rendered = this.renderer.render(template, data as never);
+    return {
+      idempotencyKey: n.key,
+      gameId: n.gameId,
+      eventSeq: n.latestSeq,
+      recipient: n.to,
+      kind: n.kind,
+      payload: this.message(n, rendered, inReplyTo),
+    };
+  }
+
+  private message(n: Notice, rendered: RenderedMail, inReplyTo?: string): OutboundMail {
+    const built = buildMessage(
+      {
+        idempotencyKey: n.key,
+        from: { address: this.options.umpireAddress, name: `Umpire (${n.gameId})` },
+        to: n.to,
+        replyTo: n.side === 'referee' ? undefined : this.replyAddressFor(n.gameId, n.side, n.to),
+        domain: this.options.domain,
+        gameId: n.gameId,
+        side: n.side === 'referee' ? null : n.side,
+        inReplyTo,
+        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' ? 'auto-replied' : 'auto-generated',
+      },
+      rendered,
+    );
+    return JSON.parse(JSON.stringify(built)) as OutboundMail;
+  }
+
+  private context(n: Notice, needs: StepNeeds | null) {
+    return {
+      gameId: n.gameId,
+      gameName: n.rulesetName,
+      side: n.side === 'referee' ? null : n.side,
+      turn: needs?.turn,
+      step: needs ? { id: needs.stepId, title: needs.title } : undefined,
+      replyAddress: n.side === 'referee' ? undefined : this.replyAddressFor(n.gameId, n.side, n.to),
+    };
+  }
+
+  private templateFor(n: Notice): [TemplateName, TemplateDataMap[TemplateName]] {
+    switch (n.kind) {
+      case 'welcome':
+        return [
+          'report',
+          {
+            ...this.context(n, n.needs),
+            knowledge: [
+              `You play ${n.side} in ${n.rulesetName}. Sides: ${n.sides.map((s) => `${s.side} (${s.player})`).join(', ')}.`,
+              `Options: ${Object.entries(n.options).map(([k, v]) => `${k} ${v ? 'on' : 'off'}`).join(', ') || 'none'}.`,
+              `Game box: ${n.boxSource} data, SHA-256 ${n.boxHash}.`,
+              `Dice commitment: every die of this game derives from a chain of secret seeds whose anchor is ${n.seedAnchor}. Each turn's seed is revealed when the turn ends; SHA-256 applied t times to the seed of turn t gives this anchor, so the umpire cannot change a seed after today.`,
+              ...n.help.split('\n').filter((l) => l.trim()),
+            ],
+            map: mapOf(n.view.board),
+            narrative: [{ text: `Game ${n.gameId} created.` }],
+            dice: { anchor: n.seedAnchor, revealedSeeds: [] },
+            latestEventHash: n.latestHash,
+            next: next(n.needs),
+          },
+        ];
+      case 'report':
+        return [
+          'report',
+          {
+            ...this.context(n, n.needs),
+            knowledge: knowledgeOf(n.view.board, n.result),
+            map: mapOf(n.view.board),
+            narrative: n.narrative.map((text) => ({ text })),
+            dice: {
+              anchor: n.seedAnchor,
+              revealedSeeds: Object.entries(n.revealedSeeds).map(([turn, seed]) => ({ turn: Number(turn), seed })),
+            },
+            latestEventHash: n.latestHash,
+            next: next(n.needs),
+          },
+        ];
+      case 'ack':
+        return [
+          'acknowledgment',
+          {
+            ...this.context(n, n.needs),
+            receivedAt: new Date().toISOString(),
+            orders: [
+              ...n.ordersText.split('\n').filter((l) => l.trim()).map((text, i) => ({ line: i + 1, text, understood: text })),
+              ...(n.standing ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` })) : []),
+            ],
+            errors: [],
+            commitment: n.commitment ?? undefined,
+            deadline: n.needs?.deadline ?? undefined,
+            awaiting: n.needs?.awaiting ?? [],
+          },
+        ];
+      case 'rejection':
+        return [
+          'rejection',
+          {
+            gameId: n.gameId,
+            side: n.side === 'referee' ? null : n.side,
+            problem: n.summary,
+            hint: n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.',
+            errors: n.problems.map((p) => ({ line: p.line, text: p.text, problem: p.problem, hint: p.hint, rule: p.rule })),
+          },
+        ];
+      case 'reminder':
+        return [
+          'reminder',
+          {
+            ...this.context(n, n.needs),
+            deadline: n.needs.deadline ?? '',
+            defaultAction: 'if no orders arrive by then, the documented default orders for this step apply (send HELP to read them)',
+          },
+        ];
+      case 'help':
+        return ['help', { ...this.context(n, n.needs), umpireAddress: this.options.umpireAddress, orderSyntax: n.help.split('\n') }];
+      case 'status':
+        return [
+          'status',
+          {
+            ...this.context(n, n.needs),
+            deadline: n.needs?.deadline ?? undefined,
+            awaiting: n.view.awaiting,
+            received: Object.entries(n.view.orders).flatMap(([side, st]) =>
+              st.status === 'sealed' ? [{ side, at: st.receivedAt, commitment: st.commitment }] : st.status === 'accepted' ? [{ side, at: st.receivedAt }] : [],
+            ),
+            players: n.view.game?.sides.map((s) => ({ side: s.side, name: s.player })) ?? [],
+          },
+        ];
+      default: {
+        const never: never = n;
+        throw new Error(`no template for notice ${JSON.stringify(never)}`);
+      }
+    }
+  }
+}
+
+function next(needs: StepNeeds | null) {
+  if (!needs) return null;
+  return { what: needs.title, deadline: needs.deadline ?? undefined, awaiting: needs.awaiting };
+}
+
+function firstLines(text: string, n: number): string {
+  return text.split('\n').slice(0, n).join('\n');
+}
+
+/** A ruleset's view may carry `map` (areas for the picture) and `summary` (sentences). */
+function mapOf(board: unknown): MapArea[] | undefined {
+  const map = (board as { map?: unknown } | null)?.map;
+  return Array.isArray(map) ? (map as MapArea[]) : undefined;
+}
+
+function knowledgeOf(board: unknown, result: { winner: string | null; summary: string } | null): string[] {
+  const summary = (board as { summary?: unknown } | null)?.summary;
+  const lines = Array.isArray(summary) ? summary.map(String) : [];
+  if (result) lines.unshift(`Game over. Winner: ${result.winner ?? 'none'}. ${result.summary}`);
+  return lines;
+}

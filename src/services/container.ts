@@ -1,0 +1,87 @@
+import { CommandBus } from '../app/command-bus.service';
+import type { Config } from '../config/config';
+import { JobName } from '../queue/jobs';
+import { JobQueue } from '../queue/job-queue';
+import { CommandInbox } from '../store/commands';
+import { createDb, type Db } from '../store/db';
+import { EventStore } from '../store/event-store';
+import { Outbox } from '../store/outbox';
+import { SnapshotStore } from '../store/snapshots';
+import { MailComposer } from '../mail/composer';
+import { GameRepository } from './game-repository';
+import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
+import { QueueDeadlineScheduler } from './scheduler';
+
+/**
+ * Every service, wired once. The Nest modules (API, worker) and the CLI build the same graph
+ * from here, so a command behaves the same whichever door it came in by.
+ */
+export interface Services {
+  readonly config: Config;
+  readonly db: Db;
+  readonly events: EventStore;
+  readonly snapshots: SnapshotStore;
+  readonly outbox: Outbox;
+  readonly inbox: CommandInbox;
+  readonly jobs: JobQueue;
+  readonly bus: CommandBus;
+  readonly games: GameRepository;
+  readonly gameService: GameService;
+  readonly composer: MailComposer;
+  close(): Promise<void>;
+}
+
+export function buildServices(config: Config, options: { log?: ConstructorParameters<typeof JobQueue>[0]['log']; poolSize?: number } = {}): Services {
+  const db = createDb(config.DATABASE_URL, { max: options.poolSize ?? 10 });
+  const events = new EventStore(db);
+  const snapshots = new SnapshotStore(db);
+  const outbox = new Outbox(db);
+  const inbox = new CommandInbox(db);
+  const jobs = new JobQueue({ redisUrl: config.REDIS_URL, prefix: config.UMPIRE_QUEUE_PREFIX, log: options.log });
+  const bus = new CommandBus(inbox, jobs, events);
+  const games = new GameRepository(db, events, snapshots, config.SNAPSHOT_EVERY);
+  const composer = new MailComposer({ domain: config.MAIL_DOMAIN, umpireAddress: config.UMPIRE_ADDRESS, secret: config.UMPIRE_SECRET });
+  const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs), {
+    secret: config.UMPIRE_SECRET,
+    defaultDeadlineMinutes: config.DEADLINE_MINUTES,
+  });
+
+  bus.register('game.create', (tx, cmd) => gameService.create(tx, cmd.payload as CreateGameInput));
+  bus.register('game.orders', (tx, cmd) => gameService.submitOrders(tx, cmd.payload as OrdersInput));
+  bus.register('game.deadline', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; stepId: string };
+    return gameService.deadline(tx, p.gameId, p.stepId);
+  });
+  bus.register('game.remind', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; stepId: string };
+    return gameService.remind(tx, p.gameId, p.stepId);
+  });
+
+  return {
+    config,
+    db,
+    events,
+    snapshots,
+    outbox,
+    inbox,
+    jobs,
+    bus,
+    games,
+    gameService,
+    composer,
+    async close() {
+      await jobs.close();
+      await db.close();
+    },
+  };
+}
+
+/** Deadline and reminder jobs go through the game's ordered command inbox like everything else. */
+export function deadlineJobHandlers(s: Services) {
+  return {
+    [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }) =>
+      s.bus.submit(gameId, `deadline:${gameId}:${stepId}`, 'game.deadline', { gameId, stepId }),
+    [JobName.GameReminder]: async ({ gameId, stepId }: { gameId: string; stepId: string }) =>
+      s.bus.submit(gameId, `reminder:${gameId}:${stepId}`, 'game.remind', { gameId, stepId }),
+  };
+}

@@ -1,0 +1,353 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CommandRejected,
+  makeSeedChain,
+  narrativeFor,
+  openPlaintext,
+  tryDecide,
+  viewFor,
+  whoIsAwaited,
+  type EngineCommand,
+  type EngineEvent,
+  type Seat,
+  type Unsealed,
+} from '../engine/game';
+import type { Side } from '../engine/ruleset';
+import type { CommandOutcome, PendingCommand } from '../store/commands';
+import type { Db, Sql } from '../store/db';
+import type { NewEvent, StoredEvent } from '../store/event-store';
+import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
+import type { Notice, StepNeeds } from './notices';
+import { SecretBox } from './secret-box';
+
+/** Turns covered by a game's seed chain: more than any of our games can last. */
+export const SEED_CHAIN_TURNS = 256;
+
+export interface CreateGameInput {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly options?: Readonly<Record<string, boolean>>;
+  readonly scenario?: string;
+  readonly sides: readonly Seat[];
+  readonly referee?: string;
+  /** a club's override box (already parsed JSON) */
+  readonly box?: unknown;
+  /** minutes a step stays open before default orders apply */
+  readonly deadlineMinutes?: number;
+}
+
+export interface OrdersInput {
+  readonly gameId: string;
+  readonly side: Side;
+  readonly text: string;
+  /** where the orders came from, for the log ("mail <message-id>", "cli") */
+  readonly via: string;
+  readonly stepId?: string;
+}
+
+/** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
+export interface DeadlineScheduler {
+  schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void>;
+}
+
+/** Turns notices into outbox rows inside the caller's transaction. */
+export interface NoticeSink {
+  write(tx: Sql, notices: readonly Notice[]): Promise<void>;
+}
+
+export interface GameServiceOptions {
+  readonly secret: string;
+  readonly defaultDeadlineMinutes: number;
+  readonly clock?: () => Date;
+}
+
+interface GameMeta {
+  readonly deadlineMinutes: number;
+  readonly referee: string | null;
+}
+
+/**
+ * Applies game commands for the worker: create, orders, deadline. Each runs inside the command
+ * inbox's transaction (under the game's advisory lock): load, decide (pure engine), append with
+ * the expected version, write the notices to the outbox. Nothing here adjudicates by itself: the
+ * engine does, and a command the engine refuses changes nothing but a reply.
+ */
+export class GameService {
+  private readonly seeds: SecretBox;
+  private readonly orders: SecretBox;
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    readonly games: GameRepository,
+    private readonly sink: NoticeSink,
+    private readonly scheduler: DeadlineScheduler,
+    private readonly options: GameServiceOptions,
+  ) {
+    this.seeds = new SecretBox(options.secret, 'dice-seeds');
+    this.orders = new SecretBox(options.secret, 'sealed-orders');
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  // ------------------------------------------------------------------ create
+
+  async create(tx: Sql, input: CreateGameInput): Promise<CommandOutcome> {
+    const ruleset = rulesetFor(input.ruleset);
+    const now = this.clock();
+    if (!(await this.games.register(input.gameId, ruleset.id, tx))) {
+      return rejected(`game ${input.gameId} already exists`);
+    }
+    const top = randomBytes(32);
+    const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
+    const loaded = await this.games.load(input.gameId, tx);
+    const decision = tryDecide(
+      {
+        type: 'CreateGame',
+        gameId: input.gameId,
+        options: input.options,
+        scenario: input.scenario,
+        sides: input.sides,
+        seedAnchor: chain.anchor,
+        box: input.box,
+        now: now.toISOString(),
+      },
+      loaded.state,
+      ruleset,
+    );
+    if (!decision.ok) throw decision.rejection; // rolls the registration back: nothing changes
+    await tx.query('INSERT INTO game_secrets (game_id, sealed) VALUES ($1, $2)', [input.gameId, this.seeds.seal(top)]);
+    const meta: GameMeta = { deadlineMinutes: input.deadlineMinutes ?? this.options.defaultDeadlineMinutes, referee: input.referee ?? null };
+    let game = await this.games.append(loaded, [...decision.events.map(engineToNew('umpire')), { type: 'NoteAdded', payload: { text: 'game settings', settings: meta }, metadata: { actor: 'umpire' } }], tx, now);
+    // a ruleset may open with steps nobody has to order
+    game = await this.advanceIfReady(tx, game, now);
+    let deadline: string | null;
+    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    const notices = game.state.game!.sides.map((seat): Notice => ({
+      ...this.base(game, seat.side, seat.player.address, 'welcome'),
+      kind: 'welcome',
+      seedAnchor: chain.anchor,
+      boxHash: game.state.game!.boxHash,
+      boxSource: game.state.game!.boxSource,
+      options: game.state.game!.options,
+      sides: game.state.game!.sides.map((s) => ({ side: s.side, player: s.player.address })),
+      needs: this.needs(game, deadline),
+      help: ruleset.help(game.state.rules, seat.side, game.state.step),
+      view: viewFor(game.state, seat.side, ruleset),
+    }));
+    await this.sink.write(tx, notices);
+    return { status: 'applied', result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null } };
+  }
+
+  // ------------------------------------------------------------------ orders
+
+  async submitOrders(tx: Sql, input: OrdersInput): Promise<CommandOutcome> {
+    const now = this.clock();
+    let game = await this.games.load(input.gameId, tx);
+    const seat = game.state.game?.sides.find((s) => s.side === input.side);
+    if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
+    const salt = randomBytes(16).toString('hex');
+    let sealedPlaintext: string | null = null;
+    const seal = (plain: string) => {
+      sealedPlaintext = plain;
+      return this.orders.seal(plain);
+    };
+    const decision = tryDecide(
+      { type: 'SubmitOrders', side: input.side, text: input.text, stepId: input.stepId, salt, now: now.toISOString(), seal },
+      game.state,
+      game.ruleset,
+    );
+    if (!decision.ok) {
+      await this.sink.write(tx, [this.rejection(game, seat, decision.rejection, input)]);
+      return rejected(decision.rejection.message, decision.rejection);
+    }
+    game = await this.games.append(game, decision.events.map(engineToNew(input.side, input.via)), tx, now);
+    const submitted = decision.events.find((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted');
+    const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
+    const before = game.head.version;
+    const stepBefore = game.state.step?.id;
+    game = await this.advanceIfReady(tx, game, now);
+    const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : sealedPlaintext ? openPlaintext(sealedPlaintext).orders : [];
+    const meta = await this.meta(tx, game.gameId);
+    let deadline: string | null;
+    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    const notices: Notice[] = [
+      {
+        ...this.base(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
+        kind: 'ack',
+        ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
+        commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
+        standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
+        needs: this.needs(game, deadline),
+      },
+    ];
+    if (game.head.version > before) notices.push(...this.reports(game, before, deadline));
+    await this.sink.write(tx, notices);
+    return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) } };
+  }
+
+  // ------------------------------------------------------------------ deadline
+
+  /** The deadline for `stepId` passed: defaults for the sides still owing, then adjudicate. */
+  async deadline(tx: Sql, gameId: string, stepId: string): Promise<CommandOutcome> {
+    const now = this.clock();
+    let game = await this.games.load(gameId, tx);
+    if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+    const before = game.head.version;
+    game = await this.resolve(tx, game, 'Deadline', now);
+    const meta = await this.meta(tx, gameId);
+    let deadline: string | null;
+    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    await this.sink.write(tx, this.reports(game, before, deadline));
+    return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null } };
+  }
+
+  // ------------------------------------------------------------------ reminder
+
+  /** Reminds the sides still awaited at `stepId` (nothing if the step has moved on). */
+  async remind(tx: Sql, gameId: string, stepId: string): Promise<CommandOutcome> {
+    const game = await this.games.load(gameId, tx);
+    if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+    const meta = await this.meta(tx, gameId);
+    const { game: g, deadline } = await this.deadlineFor(tx, game, meta, this.clock());
+    const needs = this.needs(g, deadline)!;
+    const awaited = new Set(needs.awaiting);
+    const notices = g.state.game!.sides
+      .filter((seat) => awaited.has(seat.side))
+      .map((seat): Notice => ({ ...this.base(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
+    await this.sink.write(tx, notices);
+    return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
+  }
+
+  // ------------------------------------------------------------------ reads
+
+  async status(gameId: string, viewer: Side | 'referee') {
+    const game = await this.games.load(gameId);
+    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer)) throw new Error(`game ${gameId} has no side ${viewer}`);
+    return { view: viewFor(game.state, viewer, game.ruleset), head: game.head, help: game.ruleset.help(game.state.rules, viewer, game.state.step) };
+  }
+
+  /** A side's view and the narrative of the whole game as that side may read it. */
+  async report(gameId: string, viewer: Side | 'referee') {
+    const game = await this.games.load(gameId);
+    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer)) throw new Error(`game ${gameId} has no side ${viewer}`);
+    const all = await this.games.events.read(gameId);
+    const narrative = narrativeFor(all.filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent), viewer, game.ruleset);
+    return { view: viewFor(game.state, viewer, game.ruleset), narrative, head: game.head };
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  /** Adjudicates the step in play if nobody is awaited any more (then the engine auto-advances). */
+  private async advanceIfReady(tx: Sql, game: LoadedGame, now: Date): Promise<LoadedGame> {
+    if (!game.state.step || whoIsAwaited(game.state, game.ruleset).length) return game;
+    return this.resolve(tx, game, 'Resolve', now);
+  }
+
+  private async resolve(tx: Sql, game: LoadedGame, type: 'Resolve' | 'Deadline', now: Date): Promise<LoadedGame> {
+    const seeds = await this.seedChain(tx, game.gameId);
+    const command: EngineCommand = { type, now: now.toISOString(), seeds: (turn) => seeds[turn], revealed: this.openSubmissions(game) };
+    const decision = tryDecide(command, game.state, game.ruleset);
+    if (!decision.ok) throw decision.rejection; // a resolve the engine refuses is a bug, not bad input: retry/keep
+    return this.games.append(game, decision.events.map(engineToNew('umpire')), tx, now);
+  }
+
+  private openSubmissions(game: LoadedGame): Record<Side, Unsealed> {
+    const out: Record<Side, Unsealed> = {};
+    for (const [side, sub] of Object.entries(game.state.submissions)) {
+      if (sub.kind !== 'sealed') continue;
+      const opened = openPlaintext(this.orders.open(sub.sealed).toString('utf8'));
+      out[side] = { orders: opened.orders, salt: opened.salt };
+    }
+    return out;
+  }
+
+  private async seedChain(tx: Sql, gameId: string): Promise<readonly string[]> {
+    const rows = await tx.query<{ sealed: string }>('SELECT sealed FROM game_secrets WHERE game_id = $1', [gameId]);
+    if (!rows.length) throw new Error(`game ${gameId} has no seed secret`);
+    return makeSeedChain(this.seeds.open(rows[0].sealed), SEED_CHAIN_TURNS).seeds;
+  }
+
+  private async meta(tx: Sql, gameId: string): Promise<GameMeta> {
+    const rows = await tx.query<{ payload: { settings?: GameMeta } }>(
+      `SELECT payload FROM events WHERE game_id = $1 AND type = 'NoteAdded' AND payload ? 'settings' ORDER BY seq DESC LIMIT 1`,
+      [gameId],
+    );
+    return rows[0]?.payload.settings ?? { deadlineMinutes: this.options.defaultDeadlineMinutes, referee: null };
+  }
+
+  /** The deadline of the step in play; a new step gets one (recorded as an event, scheduled as a job). */
+  private async deadlineFor(tx: Sql, game: LoadedGame, meta: GameMeta, now: Date): Promise<{ game: LoadedGame; deadline: string | null }> {
+    const step = game.state.step;
+    if (!step) return { game, deadline: null };
+    const rows = await tx.query<{ payload: { stepId: string; at: string } }>(
+      `SELECT payload FROM events WHERE game_id = $1 AND type = 'DeadlineSet' AND payload->>'stepId' = $2 ORDER BY seq DESC LIMIT 1`,
+      [game.gameId, step.id],
+    );
+    if (rows.length) return { game, deadline: rows[0].payload.at };
+    const at = new Date(now.getTime() + meta.deadlineMinutes * 60_000);
+    const remindAt = meta.deadlineMinutes >= 60 ? new Date(at.getTime() - Math.min(24 * 60, meta.deadlineMinutes / 4) * 60_000) : null;
+    const next = await this.games.append(
+      game,
+      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), remindAt: remindAt?.toISOString() ?? null }, metadata: { actor: 'umpire' } }],
+      tx,
+      now,
+    );
+    // scheduled in Redis before the transaction commits: if it rolls back, the job finds its step
+    // unchanged or gone and does nothing (deadline() checks the step id)
+    await this.scheduler.schedule(game.gameId, step.id, at, remindAt);
+    return { game: next, deadline: at.toISOString() };
+  }
+
+  private needs(game: LoadedGame, deadline: string | null): StepNeeds | null {
+    const step = game.state.step;
+    if (!step) return null;
+    return { stepId: step.id, title: step.title, turn: step.turn, owes: step.owes, awaiting: whoIsAwaited(game.state, game.ruleset), deadline };
+  }
+
+  private base(game: LoadedGame, side: Side | 'referee', to: string, reason: string) {
+    return {
+      gameId: game.gameId,
+      rulesetName: game.ruleset.name,
+      side,
+      to,
+      key: `${game.gameId}:${to}:${reason}:${game.head.version}`,
+      latestHash: game.head.hash,
+      latestSeq: game.head.version,
+    };
+  }
+
+  private reports(game: LoadedGame, afterSeq: number, deadline: string | null): Notice[] {
+    const fresh = game.tail.filter((e) => e.seq > afterSeq && !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+    return game.state.game!.sides.map((seat) => ({
+      ...this.base(game, seat.side, seat.player.address, 'report'),
+      kind: 'report' as const,
+      narrative: narrativeFor(fresh, seat.side, game.ruleset),
+      view: viewFor(game.state, seat.side, game.ruleset),
+      needs: this.needs(game, deadline),
+      revealedSeeds: game.state.revealedSeeds,
+      seedAnchor: game.state.game!.seedAnchor,
+      result: game.state.result,
+    }));
+  }
+
+  private rejection(game: LoadedGame, seat: Seat, r: CommandRejected, input: OrdersInput): Notice {
+    return {
+      ...this.base(game, seat.side, seat.player.address, `rejection:${input.via}`),
+      kind: 'rejection',
+      summary: r.message.split('\n')[0],
+      problems: r.errors,
+      help: game.ruleset.help(game.state.rules, seat.side, game.state.step),
+    };
+  }
+}
+
+function rejected(message: string, r?: CommandRejected): CommandOutcome {
+  return { status: 'rejected', result: { error: message, code: r?.code, problems: r?.errors ?? [] } };
+}
+
+function engineToNew(actor: string, via?: string) {
+  return (e: EngineEvent): NewEvent => ({ type: e.type, payload: e.data, metadata: { actor, ...(via ? { via } : {}) } });
+}
+
+export { UnknownGameError };
+export type { StoredEvent };

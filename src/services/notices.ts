@@ -1,0 +1,69 @@
+import type { EngineView } from '../engine/game';
+import type { LineError, Side } from '../engine/ruleset';
+
+/**
+ * What the umpire has to tell someone, as data. The game service decides the notices; the mail
+ * composer renders each into an outbox row (text + HTML from templates/), in the same transaction
+ * as the events that caused it.
+ */
+export interface NoticeBase {
+  readonly gameId: string;
+  readonly rulesetName: string;
+  /** side the notice is for, or 'referee' */
+  readonly side: Side | 'referee';
+  readonly to: string;
+  /** idempotency key of the outbox row: (game, recipient, reason, event sequence) */
+  readonly key: string;
+  /** the hash of the latest event when the notice was written (players can later prove what the log said) */
+  readonly latestHash: string;
+  readonly latestSeq: number;
+}
+
+export interface StepNeeds {
+  readonly stepId: string;
+  readonly title: string;
+  readonly turn: number;
+  readonly owes: readonly Side[];
+  readonly awaiting: readonly Side[];
+  readonly deadline: string | null;
+}
+
+export type Notice =
+  | (NoticeBase & {
+      readonly kind: 'welcome';
+      readonly seedAnchor: string;
+      readonly boxHash: string;
+      readonly boxSource: string;
+      readonly options: Readonly<Record<string, boolean>>;
+      readonly sides: readonly { side: Side; player: string }[];
+      readonly needs: StepNeeds | null;
+      readonly help: string;
+      readonly view: EngineView;
+    })
+  | (NoticeBase & {
+      readonly kind: 'ack';
+      readonly ordersText: string;
+      readonly commitment: string | null;
+      readonly standing: string | null;
+      readonly needs: StepNeeds | null;
+    })
+  | (NoticeBase & {
+      readonly kind: 'rejection';
+      readonly summary: string;
+      readonly problems: readonly LineError[];
+      readonly help?: string;
+    })
+  | (NoticeBase & {
+      readonly kind: 'report';
+      readonly narrative: readonly string[];
+      readonly view: EngineView;
+      readonly needs: StepNeeds | null;
+      readonly revealedSeeds: Readonly<Record<string, string>>;
+      readonly seedAnchor: string;
+      readonly result: { winner: string | null; summary: string } | null;
+    })
+  | (NoticeBase & { readonly kind: 'reminder'; readonly needs: StepNeeds })
+  | (NoticeBase & { readonly kind: 'help'; readonly help: string; readonly needs: StepNeeds | null })
+  | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
+
+export type NoticeKind = Notice['kind'];
