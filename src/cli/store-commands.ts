@@ -3,6 +3,8 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/config';
 import { QueueName } from '../queue/jobs';
 import { ensureDatabase, migrate } from '../store/migrate';
+import { auditGameLog, verifyGameLog } from '../engine/game';
+import { SERVICE_EVENT_TYPES, rulesetFor, toEngineEvent } from '../services/game-repository';
 import { withContext } from './context';
 
 /** `umpire db migrate`, `umpire events`, `umpire verify`, `umpire note`, `umpire queue status`. */
@@ -51,9 +53,9 @@ export function registerStoreCommands(program: Command): void {
 
   program
     .command('verify <gameId>')
-    .description("recompute a game's hash chain; exits 1 and names the first broken link")
+    .description("audit a game: hash chain, then (for engine games) seeds, sealed-order commitments, every die, and a re-adjudication of every step; exits 1 naming the first problem")
     .action((gameId: string) =>
-      withContext(async ({ events }) => {
+      withContext(async ({ events, games }) => {
         const r = await events.verify(gameId);
         if (r.checked === 0 && r.ok) {
           console.error(`no events for game ${gameId}`);
@@ -64,6 +66,24 @@ export function registerStoreCommands(program: Command): void {
           return 1;
         }
         console.log(`ok: game ${gameId}, ${r.checked} events, hash chain intact`);
+        const known = (await games.listGames()).find((g) => g.id === gameId);
+        if (!known) return 0; // a log without a game (referee notes only): nothing more to check
+        const log = (await events.read(gameId)).filter((e) => !SERVICE_EVENT_TYPES.has(e.type));
+        const engineEvents = log.map(toEngineEvent);
+        const dice = verifyGameLog(engineEvents);
+        if (!dice.ok) {
+          const m = dice.firstMismatch!;
+          console.error(`BROKEN: game ${gameId}, event #${log[m.eventIndex]?.seq ?? '?'}: ${m.kind}: ${m.message}`);
+          return 1;
+        }
+        console.log(`ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice recomputed from revealed seeds (${dice.dicePending} await their turn's seed)`);
+        const audit = auditGameLog(engineEvents, rulesetFor(known.ruleset));
+        if (!audit.ok) {
+          const m = audit.firstMismatch!;
+          console.error(`BROKEN: game ${gameId}, event #${log[m.eventIndex]?.seq ?? '?'}: re-adjudication differs: ${m.message}`);
+          return 1;
+        }
+        console.log(`ok: ${audit.stepsChecked} steps re-adjudicated with the recorded orders and dice give the recorded results`);
       }),
     );
 

@@ -3,6 +3,7 @@
  * that plays a battle through a script of answers, failing on any decision the script did not expect.
  */
 import type { Dice } from '../../../../src/engine/ruleset';
+import type { CombatEventData } from '../../../../src/games/vitp/combat/events';
 import {
   answer,
   nextDecision,
@@ -159,8 +160,8 @@ export function play(
   return { battle: b, events, dice, asked };
 }
 
-export function eventsOf<T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T): Extract<CombatEvent, { type: T }>['data'][] {
-  return events.filter((e) => e.type === type).map((e) => e.data as Extract<CombatEvent, { type: T }>['data']);
+export function eventsOf<T extends CombatEvent['type']>(events: readonly CombatEvent[], type: T): CombatEventData[T][] {
+  return events.filter((e) => e.type === type).map((e) => e.data as CombatEventData[T]);
 }
 
 export const dayNight = (choice: 'day' | 'night'): Answer => ({ kind: 'day-night', choice });

@@ -1,0 +1,89 @@
+/** The order card for the step at hand, written to be mailed to a player as it stands. */
+import type { StepInfo } from '../../../engine/ruleset';
+import { airAreas, placeableAir } from '../air';
+import { combatAreas } from '../battles';
+import { landingChoices, invaders } from '../invasion';
+import { destinations, movers, type MoveMode } from '../movement';
+import { repairable } from '../repairs';
+import { destinationsFor, mustReturn, defaultDestination } from '../returns';
+import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
+import type { VitpState, VSide } from '../types';
+import { currentDecision } from './parse';
+
+const GENERAL = `One order per line; capitals do not matter; unit lists are separated by commas.
+Names may be shortened when unambiguous ("Yokosuka", "Pearl"). Lines starting with # are ignored.`;
+
+export function helpText(s: VitpState, side: VSide | null, step: StepInfo | null): string {
+  if (!step) return 'The game is over. ' + GENERAL;
+  const lines = [step.title, '', body(s, side), '', GENERAL];
+  return lines.join('\n');
+}
+
+function moveHelp(s: VitpState, side: VSide | null, mode: MoveMode, verb: string): string {
+  const list = side ? movers(s, side, mode).map((u) => `  ${u.name} (speed ${u.speed - u.damage}): ${destinations(s, u, mode).join(', ') || 'nowhere'}`) : [];
+  return [`${verb} <units> TO <sea area> [VIA <sea area>]     e.g. ${verb} Yamato, Nagato TO Marianas Islands`,
+    'STAY   (nothing moves)',
+    mode === 'patrol' ? 'Patrollers entering a second area make a speed roll (6.221); failing, they raid instead (6.41).' : '',
+    mode === 'raid' ? 'Japanese/US raiders may go three areas (roll for the third); British, Australian, Dutch two (roll for the second) (6.22-6.23, 17.x).' : '',
+    'Ships stop on entering an enemy-controlled area (6.3). Speed 7 and 8 always pass (6.4).',
+    'Units that can move and where they can reach:', ...list,
+    'Default if you send nothing: everything stays in port.'].filter(Boolean).join('\n');
+}
+
+function body(s: VitpState, side: VSide | null): string {
+  const ph = s.phase;
+  switch (ph.k) {
+    case 'raid-force': return `RAID FORCE <ships>   puts turn-1 Yokosuka ships of speed 5+ in the Pearl Harbor raid (4.2).
+Eligible: ${raidEligible(s).map((u) => u.name).join(', ')}.
+Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei, Kirishima, Tone, Chikuma).`;
+    case 'patrol': {
+      const rep = side ? s.units.filter((u) => u.side === side && repairable(s, u)).map((u) => `${u.name} (${u.damage} damage)`) : [];
+      return `${moveHelp(s, side, 'patrol', 'PATROL')}
+REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.`;
+    }
+    case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
+LBA DONE   places no more this turn. Default: LBA DONE.
+Air units: ${side ? placeableAir(s, side).map((u) => u.name).join(', ') : ''}.
+Areas touching a port or base you control (12.13): ${side ? airAreas(s, side).join(', ') : ''}.`;
+    case 'amph': return moveHelp(s, side, 'amph', 'MOVE') + '\nAmphibious units move up to two areas, no speed roll (13.1).';
+    case 'raiders': return moveHelp(s, side, 'raid', 'RAID');
+    case 'sub': return 'SUB <submarine> TO <sea area>   any area, whatever the distance (6.6).\nSTAY   keeps it in port. Default: STAY.';
+    case 'pick-battle': return `BATTLE <sea area>   chooses where combat is fought next (5.31).\nChoices: ${combatAreas(s).join(', ')}. Default: the first listed.`;
+    case 'pearl-stay': return 'STAY   the raid force stays for up to two more rounds (18.31, 18.36).\nWITHDRAW   it leaves now and cannot be pursued. Default: WITHDRAW.';
+    case 'pearl-sortie': return `SORTIE <units> | SORTIE ALL | SORTIE NONE   ships and air units leave Pearl Harbor for the Hawaiian Islands (18.33).
+Can sortie: ${sortieCandidates(s).map((u) => u.name).join(', ') || 'none'}.
+RETREAT   everything at sea in the Hawaiian Islands leaves, unpursued (18.35); STAY to fight.
+Default: SORTIE NONE, and RETREAT if the raid force is still there.`;
+    case 'surprise': return `TARGET <attackers|ALL> AT <target>   one line per target (18.4); the Allies cannot fire back.
+Attackers: ${surpriseAttackers(s).map((u) => u.name).join(', ')}.
+Targets: ${surpriseTargets(s).map((u) => u.name).join(', ')}. Default: everything at the biggest ship.`;
+    case 'invade': return `INVADE <amphibious units> AT <island base>   each invader is spent; see 13.4-13.43. LAND ... AT <friendly base> goes ashore.
+${side ? invaders(s, side).map((u) => `  ${u.name}: ${landingChoices(s, u).join(', ')}`).join('\n') : ''}
+STAY   no invasions. Default: no invasions.`;
+    case 'return': return `RETURN <units> TO <port or base>   or   RETURN ALL TO <port>   (10.1-10.16, 17.x)
+${side ? mustReturn(s, side).map((u) => `  ${u.name}: ${destinationsFor(s, u).join(', ') || 'nowhere: removed (10.14)'}${defaultDestination(s, u) ? ` [default ${defaultDestination(s, u)}]` : ''}`).join('\n') : ''}
+Units you do not name go to the default shown.`;
+    case 'battle': return battleHelp(s, side);
+    case 'over': return 'The game is over.';
+  }
+}
+
+function battleHelp(s: VitpState, side: VSide | null): string {
+  const d = currentDecision(s);
+  if (!d) return '';
+  const def = side ? JSON.stringify(d.defaults[side] ?? null) : '';
+  const card: Record<string, string> = {
+    'day-night': 'DAY   or   NIGHT   (7.3; if you disagree, dice decide, +1 for wanting day and +1 for controlling the area)',
+    'night-carriers': `CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424). Carriers: ${'carriers' in d ? d.carriers.map((c) => c.name).join(', ') : ''}`,
+    'kamikaze-carriers': 'KAMIKAZE <carriers> | KAMIKAZE NONE   (19.22)',
+    targets: `TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire's choice (7.4)\n${d.kind === 'targets' ? d.attackers.map((a) => `  ${a.attacker.name} (${a.shots} ${a.factor} shots): ${a.legalTargets.join(', ')}`).join('\n') : ''}`,
+    submarine: `SUB ATTACK <target> | SUB WAIT   (7.91, 16.x)${d.kind === 'submarine' ? `\n  targets: ${d.targets.map((t) => t.name).join(', ')}` : ''}`,
+    retreat: 'STAY | RETREAT (groups by speed) | RETREAT TOGETHER | RETREAT <units> / <units>   (8.1-8.23)',
+    pursuit: `PURSUE <group> WITH <ships> | PURSUE ALL | AIRRAID <port> WITH <ships> | NO PURSUIT   (8.3, 9.1)${d.kind === 'pursuit' ? `\n  groups: ${d.groups.map((g) => `${g.id} (${g.units.map((u) => u.name).join(', ')}, speed ${g.speed})`).join('; ')}\n  ports: ${d.ports.map((p) => p.name).join(', ')}` : ''}`,
+    landings: 'LAND <units> AT <base> | INVADE <units> AT <base> | NO LANDINGS   (7.93, 13.3)',
+    split: 'SPLIT <units> / <units> | NO SPLIT   (8.52)',
+    'continue-pursuit': 'FOLLOW <group> WITH <ships> | BREAK OFF <ships> | CONTINUE   (8.52-8.53)',
+    'air-raids': `AIRRAID <port> WITH <ships> | NO AIRRAIDS   (9.2)${d.kind === 'air-raids' ? `\n  ports: ${d.ports.map((p) => p.name).join(', ')}; ships: ${d.ships.map((x) => x.name).join(', ')}` : ''}`,
+  };
+  return `${d.title} (${d.rule})\n${card[d.kind]}\nDefault if you send nothing: ${def}.\nStanding instructions (STANDING lines) can answer these for you: see the order card.`;
+}
