@@ -126,8 +126,8 @@ export class MailComposer {
             ],
             errors: [],
             commitment: n.commitment ?? undefined,
-            deadline: n.needs?.deadline ?? undefined,
-            awaiting: n.needs?.awaiting ?? [],
+            deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
+            awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
           },
         ];
       case 'rejection':

@@ -165,11 +165,15 @@ export class GameService {
     const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
     const before = game.head.version;
     const stepBefore = game.state.step?.id;
+    const meta0 = await this.meta(tx, game.gameId);
+    // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
+    const opened = await this.deadlineFor(tx, game, meta0, now);
+    game = opened.game;
+    const forStep = this.needs(game, opened.deadline);
     game = await this.advanceIfReady(tx, game, now);
     const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : sealedPlaintext ? openPlaintext(sealedPlaintext).orders : [];
-    const meta = await this.meta(tx, game.gameId);
     let deadline: string | null;
-    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    ({ game, deadline } = await this.deadlineFor(tx, game, meta0, now));
     const notices: Notice[] = [
       {
         ...this.base(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
@@ -177,7 +181,8 @@ export class GameService {
         ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
         commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
         standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
-        needs: this.needs(game, deadline),
+        needs: forStep,
+        resolved: game.state.step?.id !== stepBefore,
       },
     ];
     if (game.head.version > before) notices.push(...this.reports(game, before, deadline));

@@ -45,7 +45,10 @@ export type Notice =
       readonly ordersText: string;
       readonly commitment: string | null;
       readonly standing: string | null;
+      /** the step the orders were for, as it stood when they arrived */
       readonly needs: StepNeeds | null;
+      /** these orders completed the step: it has been adjudicated and reports follow */
+      readonly resolved: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'rejection';

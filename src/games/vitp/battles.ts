@@ -131,7 +131,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
       case 'at-sea':
       case 'in-port':
       case 'on-bottom':
-        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : 'comes through the battle', o.fate === 'on-bottom' ? '9.41' : '7.6');
+        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : o.damage !== u.damage ? `ends the battle with ${o.damage} damage` : '', o.fate === 'on-bottom' ? '9.41' : '7.6');
         break;
       case 'returning':
         tx.unit(u.id, { ...flags, loc: { at: 'transit', area: cb.area }, mayNotInvade: u.mayNotInvade || o.retreated || o.disabled },

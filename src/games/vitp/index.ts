@@ -67,6 +67,9 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   advanceFrom(tx, ph);
 }
 
+/** A mail must hold at least one order: "STAY" stands for "nothing this step". */
+const orStay = (orders: readonly Order[]): readonly Order[] => (orders.length ? orders : [{ line: 0, text: 'STAY', t: 'stay' }]);
+
 export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   id: 'vitp',
   name: 'Victory in the Pacific',
@@ -78,7 +81,7 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   currentStep: stepOf,
   parseOrders: (state, _side, text) => parseOrderText(state, text),
   validateOrders: (state, side, orders) => checkOrders(state, asSide(side), orders),
-  defaultOrders: (state, side) => defaultOrdersFor(state, asSide(side)),
+  defaultOrders: (state, side) => orStay(defaultOrdersFor(state, asSide(side))),
   parseStanding: (state, _side, text) => parseStandingText(state, text),
   answerFromStanding: (state, side, _step, standing) => answerStanding(state, asSide(side), standing),
   adjudicate,
@@ -87,7 +90,7 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   narrate: narrateEvent,
   formatOrders,
   help: (state, side, step) => helpText(state, side === 'referee' ? null : asSide(side), step),
-  randomOrders: (state, side, _step, rng) => randomOrdersFor(state, asSide(side), rng),
+  randomOrders: (state, side, _step, rng) => orStay(randomOrdersFor(state, asSide(side), rng)),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };
     const winner = state.poc > 0 ? 'japanese' : state.poc < 0 ? 'allied' : 'draw';

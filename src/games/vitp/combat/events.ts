@@ -71,7 +71,7 @@ export interface CombatEventData {
   'combat.pursuer-dropped': { unit: string; group: string; reason: 'too-slow' | 'broke-off'; rule: '8.33' | '8.53' };
   'combat.group-split': { from: string; into: GroupReport[]; rule: '8.52' };
   'combat.group-escaped': { group: string; units: string[]; rule: '8.4' };
-  'combat.group-destroyed': { group: string };
+  'combat.pursuit-over': { group: string; reason: string };
   'combat.landed': { unit: string; base: string; invading: boolean; rule: '7.93' };
   'combat.air-raid-started': { engagement: string; port: string; raiders: string[]; rule: '9.1' | '9.2' };
   'combat.air-raid-ended': { engagement: string; port: string };

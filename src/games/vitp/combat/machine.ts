@@ -57,6 +57,7 @@ export function start(input: BattleInput): BattleState {
     retreated: [],
     raidsOffered: false,
     finalSubsAsked: [],
+    announced: false,
     stage: { at: 'round-start' },
   };
   assertNoUnsupportedOptions(b);
@@ -65,7 +66,7 @@ export function start(input: BattleInput): BattleState {
 
 export function resolve(battle: BattleState, dice: Dice, emit: CombatEmit): BattleState {
   const b = structuredClone(battle);
-  if (b.round === 0 && b.queue[0]?.id === 'main' && b.stage.at === 'round-start') announce(b, emit);
+  if (!b.announced) announce(b, emit);
   // each step either advances the stage or reports that it waits; the bound only catches bugs
   for (let steps = 0; steps < 100_000; steps++) {
     if (!step(b, dice, emit)) return b;
@@ -74,6 +75,7 @@ export function resolve(battle: BattleState, dice: Dice, emit: CombatEmit): Batt
 }
 
 function announce(b: BattleState, emit: CombatEmit): void {
+  b.announced = true;
   emit(
     combatEvent('combat.battle-started', {
       seaArea: b.seaArea.id,
@@ -159,7 +161,7 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
     const pursuers = fighting(b, eng.id, otherSide(eng.retreater));
     if (group.length === 0) {
       for (const p of pursuers) p.engagement = null;
-      emit(combatEvent('combat.group-destroyed', { group: eng.id }));
+      emit(combatEvent('combat.pursuit-over', { group: eng.id, reason: 'every unit of the group is sunk, disabled or gone' }));
       b.stage = { at: 'engagement-over' };
       return true;
     }

@@ -127,5 +127,7 @@ export interface BattleState {
   raidsOffered: boolean;
   /** submarines already given their last chance (5.6) */
   finalSubsAsked: string[];
+  /** the battle-started event has been emitted */
+  announced: boolean;
   stage: Stage;
 }

@@ -20,7 +20,7 @@ const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   raiders: ['move', 'stay'],
   sub: ['sub', 'stay'],
   'pick-battle': ['pick'],
-  battle: ['answer'],
+  battle: ['answer', 'stay'],
   'pearl-stay': ['pearl'],
   'pearl-sortie': ['sortie', 'hi-retreat'],
   surprise: ['answer', 'stay'],

@@ -53,7 +53,7 @@ const MOVE_MODE: Record<string, 'patrol' | 'raid' | 'amph'> = { patrol: 'patrol'
 function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: string): Out {
   const t = body.replace(/\s+/g, ' ');
   let m: RegExpMatchArray | null;
-  if (d) return parseAnswer(s, d, l, t);
+  if (d && !(/^stay$/i.test(t) && d.kind !== 'retreat')) return parseAnswer(s, d, l, t);
   if (/^(stay|pass|none|no moves?)$/i.test(t)) return ph.k === 'lba' ? { ...l, t: 'lba-done' } : ph.k === 'pearl-stay' ? { ...l, t: 'pearl', choice: 'stay' } : ph.k === 'pearl-sortie' ? { ...l, t: 'hi-retreat', retreat: false } : { ...l, t: 'stay' };
   if ((m = t.match(/^raid force (.+)$/i))) {
     const ids = units(s, l, m[1]);
