@@ -46,7 +46,7 @@ ensure_packages() {
   # The packages' own services must not start: policy-rc.d refuses them while we install.
   local policy=/usr/sbin/policy-rc.d created_policy=0
   if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; created_policy=1; fi
-  if ! apt-get install -y -qq "${missing[@]}" >/dev/null 2>"$VAR/apt.log"; then
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >"$VAR/apt.log" 2>&1; then
     apt-get update -qq >>"$VAR/apt.log" 2>&1 || true
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >>"$VAR/apt.log" 2>&1 \
       || { [ $created_policy -eq 1 ] && rm -f "$policy"; die "apt-get install ${missing[*]} failed; see $VAR/apt.log"; }
@@ -92,6 +92,8 @@ info_log_path = $VAR/log/dovecot.log
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+# A test server: report bad passwords at once rather than after the default 2 s.
+auth_failure_delay = 0
 auth_username_format = %Ln
 mail_location = maildir:$VAR/maildir/%n
 first_valid_uid = $uid

@@ -1,14 +1,19 @@
 import { execFileSync } from 'node:child_process';
 import { ImapMailboxReader, InMemoryCursorStore, type ImapReaderOptions, type RawMessageMeta } from '../../src/mail/imap-reader';
 import { parseMail } from '../../src/mail/parse';
-import { createMailUser, ensureMailServers, mailEnv, sendSmtp, waitFor, waitForInbox, type MailUser } from '../support/mail';
+import { createMailUser, ensureMailServers, fetchInbox, mailEnv, sendSmtp, waitFor, waitForInbox, type MailUser } from '../support/mail';
 
 interface Received { subject: string; meta: RawMessageMeta; raw: Buffer }
 
 const subjectOf = (raw: Buffer) => /^Subject: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '';
 
-function deliver(to: MailUser, ...subjects: string[]): Promise<void[]> {
-  return Promise.all(subjects.map((subject) => sendSmtp({ from: 'sender@umpire.test', to: to.address, subject, text: `body of ${subject}` })));
+/** Sends each message and waits for it to land, so UIDs follow the order of `subjects`. */
+async function deliver(to: MailUser, ...subjects: string[]): Promise<void> {
+  for (const subject of subjects) {
+    const before = (await fetchInbox(to)).length;
+    await sendSmtp({ from: 'sender@umpire.test', to: to.address, subject, text: `body of ${subject}` });
+    await waitForInbox(to, before + 1);
+  }
 }
 
 describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => {
@@ -37,7 +42,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   }
 
   it('hands over every message once, in UID order, and resumes from the cursor after a restart', async () => {
-    const user = createMailUser('reader');
+    const user = await createMailUser('reader');
     const store = new InMemoryCursorStore();
     const got: Received[] = [];
     await deliver(user, 'one');
@@ -71,7 +76,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('gets new mail promptly through IDLE (polling is off for the test)', async () => {
-    const user = createMailUser('idle');
+    const user = await createMailUser('idle');
     const got: Received[] = [];
     const r = reader(user, new InMemoryCursorStore(), got);
     r.start();
@@ -85,7 +90,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('does not advance the cursor when onMessage fails: the message comes again', async () => {
-    const user = createMailUser('retry');
+    const user = await createMailUser('retry');
     await deliver(user, 'a');
     await deliver(user, 'b');
     await waitForInbox(user, 2);
@@ -105,7 +110,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('re-reads the mailbox when UIDVALIDITY differs from the stored cursor', async () => {
-    const user = createMailUser('uidvalidity');
+    const user = await createMailUser('uidvalidity');
     await deliver(user, 'x');
     await deliver(user, 'y');
     await waitForInbox(user, 2);
@@ -122,7 +127,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('reconnects after the server drops the connection', async () => {
-    const user = createMailUser('kick');
+    const user = await createMailUser('kick');
     const got: Received[] = [];
     const r = reader(user, new InMemoryCursorStore(), got);
     r.start();
@@ -134,7 +139,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('fetches oversized messages header-only and says so; the parser then rejects them', async () => {
-    const user = createMailUser('big');
+    const user = await createMailUser('big');
     await sendSmtp({ from: 'big@umpire.test', to: user.address, subject: 'huge', text: 'x'.repeat(20_000) });
     await waitForInbox(user, 1);
     const got: Received[] = [];
@@ -155,7 +160,7 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   });
 
   it('keeps trying while the server is unreachable and stops cleanly', async () => {
-    const user = createMailUser('down');
+    const user = await createMailUser('down');
     const r = new ImapMailboxReader({
       host: '127.0.0.1', port: 1, auth: { user: user.user, pass: user.password },
       cursorStore: new InMemoryCursorStore(), onMessage: async () => {}, backoff: { initialMs: 50, maxMs: 100 },

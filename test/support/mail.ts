@@ -4,7 +4,7 @@
  * files can run in parallel against the same servers.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -67,15 +67,17 @@ export async function ensureMailServers(): Promise<MailEnv> {
   return env;
 }
 
-/** A fresh mailbox user, unique to this test process; Dovecot re-reads the passwd file per login. */
-export function createMailUser(label: string): MailUser {
+/**
+ * A fresh mailbox user, unique to this test process. Dovecot re-reads the passwd file when it
+ * changes, but checks at most once a second: the promise resolves once that second has passed.
+ */
+export async function createMailUser(label: string): Promise<MailUser> {
   const env = mailEnv();
   const user = `${label}-${process.pid}-${randomBytes(3).toString('hex')}`.toLowerCase();
   const password = randomBytes(9).toString('base64url');
-  const passwd = readFileSync(env.passwdFile, 'utf8');
-  if (passwd.split('\n').some((l) => l.startsWith(`${user}:`))) return createMailUser(label);
   // One short O_APPEND write: parallel test files cannot interleave within it.
   appendFileSync(env.passwdFile, `${user}:{PLAIN}${password}::::::\n`);
+  await new Promise((r) => setTimeout(r, 1100 - (Date.now() % 1000)));
   return { user, password, address: `${user}@${env.domain}` };
 }
 

@@ -1,4 +1,4 @@
-/** Land-based air placement (5.22, 6.5, 12.1–12.13) and air units cut off from their bases (12.24). */
+/** Land-based air placement (5.22, 6.5, 12.1–12.13). Air cut off from its bases (12.24, 14.33): capture.ts. */
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { frozenOnTurnOne } from './movement';
@@ -33,21 +33,8 @@ export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): L
 export function resolveAir(tx: Tx, side: VSide, orders: readonly Order[]): void {
   const o = orders.find((x) => x.t === 'lba');
   if (o && o.t === 'lba') {
-    const name = tx.s.units.find((u) => u.id === o.unit)!.name;
     tx.unit(o.unit, { loc: { at: 'sea', area: o.to, mode: 'air' }, moved: true }, `is placed over ${o.to}`, '12.1');
-    void name;
   } else {
     tx.emit('vitp.lba-done', { side });
-  }
-}
-
-/** 12.24 / 14.33: air units over an area with no friendly port or base left must return at once. */
-export function strandedAir(tx: Tx): void {
-  for (const u of tx.s.units) {
-    if (u.kind !== 'lba' || u.loc.at !== 'sea') continue;
-    const area = u.loc.area;
-    if (!placesTouching(tx.s, area).some((p) => friendly(tx.s, p.name, u.side))) {
-      tx.unit(u.id, { loc: { at: 'transit', area } }, `is disabled: no friendly port or base touches ${area}`, '12.24');
-    }
   }
 }

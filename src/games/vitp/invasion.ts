@@ -1,5 +1,5 @@
 /** Amphibious invasions and landings (5.73, 7.93, 13.3–13.6). */
-import type { LineError } from '../../engine/ruleset';
+import { RuleNotImplementedError, type LineError } from '../../engine/ruleset';
 import { changeHands } from './capture';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
@@ -41,6 +41,9 @@ export function checkInvasions(s: VitpState, side: VSide, orders: readonly Order
 export function invade(tx: Tx, unitIds: readonly string[], base: string): void {
   for (const id of unitIds) {
     const u = tx.s.units.find((x) => x.id === id)!;
+    if (tx.s.control[base] !== u.side && tx.s.options['island-combat']) {
+      throw new RuleNotImplementedError('vitp', '22.1', `invasions fought out on the island (${u.name} at ${base})`);
+    }
     if (tx.s.control[base] === u.side) {
       tx.unit(id, { loc: { at: 'port', place: base } }, `lands on ${base}`, '13.42');
       continue;

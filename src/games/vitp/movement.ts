@@ -49,10 +49,10 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
       const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side) err('is not yours', '4.1');
       else if (seen.has(id)) err('is ordered twice', '5.2');
-      else if (!canMove(s, u, mode)) err(whyNot(s, u, mode), frozenOnTurnOne(s, u) ? '18.2' : '6.12');
+      else if (!canMove(s, u, mode)) err(whyNot(s, u, mode), frozenOnTurnOne(s, u) ? (u.side === 'japanese' ? '18.21' : '18.22') : '6.12');
       else if (!routeFor(s, u, mode, o.to, o.via)) {
         const can = destinations(s, u, mode);
-        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step`, '6.2', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
+        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far, or beyond an enemy-controlled area where it must stop`, '6.3', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
       }
       seen.add(id);
     }

@@ -33,9 +33,9 @@ export function buildMap(box: PlainBox): MapInfo {
 }
 
 /** 4.2 (Japanese at Yokosuka) and 4.3 (Allied by location letter; W–Z wait on the chart). */
-function startLoc(u: PlainBox['units'][number], codes: Record<string, string>, areas: Set<string>): Loc {
+function startLoc(u: PlainBox['units'][number], codes: Record<string, string>, areas: Set<string>, subTurns: readonly number[]): Loc {
   if (u.arrival.turn !== 1) return { at: 'pool' };
-  if (u.kind === 'sub') return { at: 'pool' };
+  if (u.kind === 'sub') return subTurns.includes(1) ? { at: 'port', place: u.arrival.at } : { at: 'pool' };
   const at = u.side === 'allied' ? codes[u.arrival.at] ?? u.arrival.at : u.arrival.at;
   if (/^group [W-Z]$/.test(at)) return { at: 'group', group: at.slice(6) };
   if (areas.has(at)) return { at: 'sea', area: at, mode: u.kind === 'lba' ? 'air' : u.kind === 'amph' ? 'amph' : 'patrol' };
@@ -50,7 +50,7 @@ export function setupGame(input: SetupInput<VitpBox>): VitpState {
     id: slug(u.name), name: u.name, side: u.side, nation: u.nation, kind: u.kind, type: u.type,
     gunnery: u.gunnery, gunneryBonus: u.gunneryBonus, airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus,
     armor: u.armor, speed: u.speed, arrivalTurn: u.arrival.turn, arrivalAt: u.arrival.at,
-    removedOnTurn: u.removedOnTurn ?? null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames),
+    removedOnTurn: u.removedOnTurn ?? null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
     sailedFrom: null, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false,
   }));
   const control: Record<string, VSide | null> = {};

@@ -53,7 +53,7 @@ export function returnDestinations(s: VitpState, u: Unit, area: string | null): 
       if (u.name === 'Victorious') return p.name === 'Pearl Harbor'; // 10.13 / 17.23
       return BRITISH_PORTS.includes(p.name); // 10.13 / 17.22
     }
-    if (u.kind === 'ship' && u.nation === 'US' && p.name === 'Ceylon') return false; // 10.12 / 17.12
+    if (u.nation === 'US' && p.name === 'Ceylon') return false; // 10.12 / 17.12: US ships and units
     if (p.kind === 'port') return true; // 10.1: any major port
     return touching.includes(p.name); // 10.1 / 17.31: only an island base touching the area
   };
@@ -79,6 +79,7 @@ export function needsSpeedRoll(u: Unit, mode: 'patrol' | 'raid' | 'amph', n: num
 /**
  * 6.21–6.3: the shortest route of sea areas from `from` (a port/base) to `to`, entering at most `max`
  * areas and never passing through an enemy-controlled area (a ship must stop on entering one).
+ * Our copy prints that stopping rule as a second "6.2", between 6.23 and 6.4; we cite it as 6.3.
  */
 export function route(s: VitpState, side: VSide, from: string, to: string, max: number, via: string | null): string[] | null {
   const start = place(s, from);

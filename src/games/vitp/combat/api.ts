@@ -17,7 +17,7 @@
  * Nothing here mutates its arguments; BattleState is plain JSON and can be stored between mails.
  * Rules not implemented throw RuleNotImplementedError('vitp', rule, what).
  */
-import type { Dice, RulesEvent } from '../../../engine/ruleset';
+import type { Dice } from '../../../engine/ruleset';
 import type { BattleState } from './state';
 import type { CombatStanding } from './standing';
 import type { CombatEvent } from './events';
@@ -25,12 +25,12 @@ import * as machine from './machine';
 import * as decisions from './decisions';
 import { answerFromStandingInstructions } from './standing';
 import { outcomeOf } from './outcome';
+import { baseChangedHands as changeHands } from './bases';
+import type { VitpSide } from './sides';
 
 export type { BattleState } from './state';
 export type { CombatStanding } from './standing';
 export type { CombatEvent, CombatEventType } from './events';
-
-import type { VitpSide } from './sides';
 export { VITP_SIDES, type VitpSide } from './sides';
 
 export type Nationality = 'japanese' | 'us' | 'british' | 'australian' | 'dutch';
@@ -170,7 +170,7 @@ export type Answer =
   | { readonly kind: 'landings'; readonly land: Readonly<Record<string, string>> }
   /** 8.52: the pursued group split into sub-groups (one sub-group = no split). */
   | { readonly kind: 'split'; readonly groups: readonly (readonly string[])[] }
-  /** 8.52-8.53: pursuer id -> new group id to follow, or 'stop'. */
+  /** 8.52-8.53: pursuer id -> group id to follow, or 'stop'; pursuers left out stop (8.34). */
   | { readonly kind: 'continue-pursuit'; readonly assign: Readonly<Record<string, string>> }
   /** 9.2: ship id -> port id to raid. Ships left out do not raid. */
   | { readonly kind: 'air-raids'; readonly assign: Readonly<Record<string, string>> };
@@ -200,6 +200,16 @@ export interface TargetOption {
   readonly legalTargets: readonly string[];
 }
 
+/**
+ * The questions a battle asks, in the order they come up:
+ * - each round: 'day-night' (both sides, sealed, 7.3); per action: 'night-carriers' (Allies, night,
+ *   5.33/7.424) or 'kamikaze-carriers' (Japanese, day, turn 9, 19.22); 'targets' (Japanese, then
+ *   Allies; in air raids only the raider, 7.4/9.12);
+ * - after a round: 'submarine' (7.91), 'retreat' (Japanese, then Allies, 8.1) and 'pursuit' (8.3,
+ *   9.1), 'landings' (Japanese, then Allies, 7.93); in a pursuit: 'split' (8.52), 'continue-pursuit' (8.53);
+ * - at the end: 'air-raids' (9.2), and a last 'submarine' chance (5.6, 16.1).
+ * Decisions whose side has nothing to choose (no shooter, no target, no carrier) are skipped.
+ */
 export type Decision =
   | (DecisionBase<'day-night'> & { readonly engagement: string })
   | (DecisionBase<'night-carriers'> & { readonly carriers: readonly UnitRef[] })
@@ -294,12 +304,19 @@ export function resolveUntilDecision(battle: BattleState, dice: Dice, emit: Comb
   return machine.resolve(battle, dice, emit);
 }
 
-/** The decision now waiting, with who owes it, legal answers and defaults; null when none is (battle over). */
+/**
+ * The decision now waiting, with who owes it, legal answers and defaults. Null when the battle is
+ * over, or when resolveUntilDecision has not run since the last answer.
+ */
 export function nextDecision(battle: BattleState): Decision | null {
   return decisions.current(battle);
 }
 
-/** Records one side's answer to the current decision; returns problems instead if it is illegal. */
+/**
+ * Records one side's answer to the current decision; returns problems instead if it is illegal.
+ * A first day/night answer sits sealed in the state until the other side's arrives: redact
+ * `stage.answers` from any view, or record both answers together.
+ */
 export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
   return decisions.answer(battle, side, reply);
 }
@@ -320,7 +337,11 @@ export function battleOutcome(battle: BattleState): BattleOutcome {
   return outcomeOf(battle);
 }
 
-/** RulesEvent view of a combat event, for ctx.emit. */
-export function asRulesEvent(event: CombatEvent): RulesEvent {
-  return event;
+/**
+ * A port or base touching the area changed hands mid-battle (an invasion after a round, 7.93,
+ * 13.42, resolved by the step machine): updates the battle and grounds air units left without a
+ * friendly base in the area (12.24). Call it before the next resolveUntilDecision.
+ */
+export function baseChangedHands(battle: BattleState, portId: string, controller: VitpSide, emit: CombatEmit): BattleState {
+  return changeHands(battle, portId, controller, emit);
 }

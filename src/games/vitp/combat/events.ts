@@ -73,6 +73,7 @@ export interface CombatEventData {
   'combat.group-escaped': { group: string; units: string[]; rule: '8.4' };
   'combat.pursuit-over': { group: string; reason: string };
   'combat.landed': { unit: string; base: string; invading: boolean; rule: '7.93' };
+  'combat.base-changed-hands': { port: string; controller: VitpSide; groundedAir: string[]; rule: '12.24' };
   'combat.air-raid-started': { engagement: string; port: string; raiders: string[]; rule: '9.1' | '9.2' };
   'combat.air-raid-ended': { engagement: string; port: string };
   'combat.stalemate': { engagement: string; note: string };

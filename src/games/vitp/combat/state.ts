@@ -112,7 +112,8 @@ export interface BattleState {
   readonly turn: number;
   readonly seaArea: { readonly id: string; readonly name: string; readonly controller: VitpSide | null };
   readonly options: CombatOptions;
-  readonly ports: readonly Omit<PortInput, 'units'>[];
+  /** controller changes mid-battle through baseChangedHands (13.42) */
+  ports: { readonly id: string; readonly name: string; readonly kind: PortInput['kind']; controller: VitpSide }[];
   units: UnitState[];
   submarines: SubmarineState[];
   /** engagements still to fight; the first is being fought */

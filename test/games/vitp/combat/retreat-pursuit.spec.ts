@@ -3,7 +3,7 @@
  * at once, pursuers must be as fast as their group, fight it separately, may fall behind, break
  * off, or follow its parts when it splits; 9.1 ports count as groups for raids; 7.93 landings.
  */
-import { answer, battleOutcome, isOver, nextDecision, type Answer } from '../../../../src/games/vitp/combat/api';
+import { answer, baseChangedHands, battleOutcome, isOver, nextDecision, type Answer, type CombatEvent } from '../../../../src/games/vitp/combat/api';
 import { amphib, battleInput, carrier, dayNight, eventsOf, lba, play, port, retreat, ship, stay, targets, type Step } from './support';
 
 const pursue = (assign: Record<string, string>): Answer => ({ kind: 'pursuit', assign });
@@ -218,5 +218,92 @@ describe('7.93 non-retreating amphibious units may land or invade after a round'
     });
     expect(eventsOf(events, 'combat.landed')).toEqual([{ unit: 'Marines', base: 'guadalcanal', invading: true, rule: '7.93' }]);
     expect(battle.units.find((u) => u.id === 'Marines')).toMatchObject({ fate: 'landed', landedAt: { base: 'guadalcanal', invading: true } });
+  });
+});
+
+describe('8.31 and 8.34: who may not pursue', () => {
+  it('given Allied land-based air and a ship barred earlier this turn, then neither is offered as a pursuer', () => {
+    const input = battleInput({
+      atSea: [
+        ship('Kongo', 'japanese', { speed: 5, gunnery: 1 }),
+        ship('Houston', 'allied', { speed: 5, gunnery: 1 }),
+        ship('Pensacola', 'allied', { speed: 6, gunnery: 1, barredFromPursuit: true }),
+        lba('B-17', 'allied', { airstrike: 1 }),
+      ],
+    });
+    const { battle } = play(
+      input,
+      [1, 1, 1],
+      [
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['japanese', targets({ Kongo: 'Houston' })],
+        ['allied', targets({ Houston: 'Kongo', Pensacola: 'Kongo' })],
+        ['japanese', retreat(['Kongo'])],
+      ],
+      { stopAtUnscripted: true },
+    );
+    const d = nextDecision(battle);
+    if (d?.kind !== 'pursuit') throw new Error(`expected pursuit, got ${d?.kind}`);
+    expect(d.ships.map((s) => s.id)).toEqual(['Houston']);
+  });
+});
+
+describe('the Allies may retreat too, and the Japanese pursue', () => {
+  it('given the Japanese stay and the Allies retreat, then the Japanese are asked to pursue', () => {
+    const { asked, battle } = play(
+      forces,
+      misses(9),
+      [...firstRound, ['japanese', stay], ['allied', retreat(['Houston', 'Pensacola'], ['Indiana'])]],
+      { stopAtUnscripted: true },
+    );
+    expect(asked.at(-1)?.id).toBe('main/r1/retreat-allied');
+    const d = nextDecision(battle);
+    if (d?.kind !== 'pursuit') throw new Error(`expected pursuit, got ${d?.kind}`);
+    expect(d.owes).toEqual(['japanese']);
+    expect(d.groups.map((g) => [g.id, g.speed])).toEqual([
+      ['g1', 5],
+      ['g2', 3],
+    ]);
+    expect(d.ships.map((s) => [s.id, s.canPursue])).toEqual([
+      ['Kongo', ['g1', 'g2']],
+      ['Fuso', ['g2']],
+    ]);
+  });
+});
+
+describe('forces that cannot hurt each other', () => {
+  it('given only amphibious units on both sides, then the battle ends in a stalemate with both still at sea', () => {
+    const { events, battle } = play(battleInput({ atSea: [amphib('SNLF', 'japanese'), amphib('Marines', 'allied')] }), [], []);
+    expect(eventsOf(events, 'combat.stalemate')).toHaveLength(1);
+    expect(battleOutcome(battle).remainingAtSea).toEqual(['japanese', 'allied']);
+  });
+});
+
+describe('12.24 an invasion mid-battle can leave air units without a base', () => {
+  it('given the Marines take Guadalcanal, the only Japanese base here, then the Japanese air units are disabled and go home', () => {
+    const input = battleInput({
+      atSea: [ship('Kongo', 'japanese', { gunnery: 1 }), lba('Betty', 'japanese', { airstrike: 1 }), ship('Houston', 'allied', { gunnery: 1 }), amphib('Marines', 'allied')],
+      ports: [port('guadalcanal', 'japanese', [], 'island-base'), port('noumea', 'allied', [], 'island-base')],
+    });
+    const { battle } = play(
+      input,
+      [1, 1],
+      [
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['japanese', targets({ Kongo: 'Houston' })],
+        ['allied', targets({ Houston: 'Kongo' })],
+        ['japanese', stay],
+        ['allied', stay],
+        ['allied', { kind: 'landings', land: { Marines: 'guadalcanal' } }],
+      ],
+      { stopAtUnscripted: true },
+    );
+    const events: CombatEvent[] = [];
+    const after = baseChangedHands(battle, 'guadalcanal', 'allied', (e) => events.push(e));
+    expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([{ port: 'guadalcanal', controller: 'allied', groundedAir: ['Betty'], rule: '12.24' }]);
+    expect(after.units.find((u) => u.id === 'Betty')).toMatchObject({ fate: 'returning', returnReason: 'disabled' });
+    expect(battle.units.find((u) => u.id === 'Betty')?.fate).toBe('at-sea');
   });
 });
