@@ -36,9 +36,8 @@ port_owner() { ss -ltnp "sport = :$1" 2>/dev/null | sed -n '2p' | sed 's/.*users
 
 ensure_packages() {
   local missing=()
-  command -v dovecot >/dev/null || missing+=(dovecot-imapd dovecot-lmtpd)
-  [ -e /usr/lib/dovecot/imap ] || missing+=(dovecot-imapd)
-  [ -e /usr/lib/dovecot/lmtp ] || missing+=(dovecot-lmtpd)
+  { command -v dovecot && [ -e /usr/lib/dovecot/imap ]; } >/dev/null || missing+=(dovecot-imapd)
+  { command -v dovecot && [ -e /usr/lib/dovecot/lmtp ]; } >/dev/null || missing+=(dovecot-lmtpd)
   command -v postfix >/dev/null || missing+=(postfix)
   [ ${#missing[@]} -eq 0 ] && return 0
   [ "$(id -u)" -eq 0 ] || die "packages missing (${missing[*]}) and not root; install them with: sudo apt-get install -y ${missing[*]}"
@@ -231,7 +230,8 @@ start_dovecot() {
     return 0
   fi
   check_port_free "$IMAP_PORT" IMAP; check_port_free "$LMTP_PORT" LMTP
-  dovecot -c "$DOVECOT_CONF" || die "dovecot failed to start; see $VAR/log/dovecot.log"
+  # 9>&-: the daemon must not inherit (and hold forever) the start lock.
+  dovecot -c "$DOVECOT_CONF" 9>&- || die "dovecot failed to start; see $VAR/log/dovecot.log"
   wait_port "$IMAP_PORT" "Dovecot IMAP" "$VAR/log/dovecot.log"
   wait_port "$LMTP_PORT" "Dovecot LMTP" "$VAR/log/dovecot.log"
 }
@@ -247,7 +247,7 @@ start_postfix() {
   postfix -c "$POSTFIX_CONF" set-permissions >/dev/null 2>&1 || true
   # Postfix reports start-up errors to syslog, which this machine may not have; a pseudo-terminal
   # (script) makes it print them on stderr as well.
-  if ! script -qec "postfix -c '$POSTFIX_CONF' start" /dev/null >"$VAR/log/postfix-start.log" 2>&1; then
+  if ! script -qec "postfix -c '$POSTFIX_CONF' start" /dev/null >"$VAR/log/postfix-start.log" 2>&1 9>&-; then
     tail -n 20 "$VAR/log/postfix-start.log" >&2
     die "postfix failed to start; see $VAR/log/postfix-start.log and $VAR/log/postfix.log"
   fi

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { HealthController } from './health.controller';
+import { InboundController } from './inbound.controller';
+import { MailboxService } from './mailbox.service';
 import { InfraModule } from './infra.module';
 import { MailboxHealth } from './mailbox-health';
 
 /** The API process: health and HTTP entry points; commands go to the queue, never applied inline. */
 @Module({
   imports: [InfraModule, TerminusModule],
-  controllers: [HealthController],
-  providers: [MailboxHealth],
+  controllers: [HealthController, InboundController],
+  providers: [MailboxHealth, MailboxService],
 })
 export class ApiModule {}

@@ -1,9 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Services } from '../services/container';
+import { SERVICES } from './tokens';
 
-/** Parses and authenticates one stored inbound message, then submits its command. */
+/** The `mail.ingest` job: one stored inbound message through the mail use case. */
 @Injectable()
 export class IngestService {
+  constructor(@Inject(SERVICES) private readonly s: Services) {}
+
   async ingest(inboundId: string): Promise<unknown> {
-    throw new Error(`inbound message ${inboundId}: mail ingest is not wired into this worker`);
+    const result = await this.s.ingest.ingest(inboundId);
+    return result;
   }
 }

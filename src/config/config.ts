@@ -30,9 +30,15 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  IMAP_POLL_MS: z.coerce.number().int().min(200).default(30_000),
   OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
   /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
   DEADLINE_MINUTES: z.coerce.number().int().min(1).default(72 * 60),
+  /** per-sender mail throttle: a burst of THROTTLE_BURST, then THROTTLE_PER_HOUR (0 = off) */
+  THROTTLE_BURST: z.coerce.number().int().min(1).default(20),
+  THROTTLE_PER_HOUR: z.coerce.number().min(0).default(60),
+  /** bearer token for POST /inbound/mail (the inbound-mail webhook); unset = webhook off */
+  UMPIRE_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
 });
 

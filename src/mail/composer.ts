@@ -48,6 +48,23 @@ export class MailComposer {
     };
   }
 
+  /** A reply to mail the umpire could not take (unreadable, unauthenticated, empty): no game context needed. */
+  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft {
+    const rendered = this.renderer.render('rejection', { gameId, side: null, problem, hint });
+    const built = buildMessage(
+      {
+        idempotencyKey: key,
+        from: { address: this.options.umpireAddress, name: 'Umpire' },
+        to,
+        domain: this.options.domain,
+        gameId,
+        autoSubmitted: 'auto-replied',
+      },
+      rendered,
+    );
+    return { idempotencyKey: key, gameId, recipient: to, kind: 'rejection', payload: JSON.parse(JSON.stringify(built)) as OutboundMail };
+  }
+
   private message(n: Notice, rendered: RenderedMail, inReplyTo?: string): OutboundMail {
     const built = buildMessage(
       {
@@ -88,6 +105,7 @@ export class MailComposer {
               `You play ${n.side} in ${n.rulesetName}. Sides: ${n.sides.map((s) => `${s.side} (${s.player})`).join(', ')}.`,
               `Options: ${Object.entries(n.options).map(([k, v]) => `${k} ${v ? 'on' : 'off'}`).join(', ') || 'none'}.`,
               `Game box: ${n.boxSource} data, SHA-256 ${n.boxHash}.`,
+              `Your SECRET word is ${n.secret}: put "GAME ${n.gameId}" and "SECRET ${n.secret}" on the first lines to order from any address you registered, without the reply address.`,
               `Dice commitment: every die of this game derives from a chain of secret seeds whose anchor is ${n.seedAnchor}. Each turn's seed is revealed when the turn ends; SHA-256 applied t times to the seed of turn t gives this anchor, so the umpire cannot change a seed after today.`,
               ...n.help.split('\n').filter((l) => l.trim()),
             ],

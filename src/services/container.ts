@@ -11,6 +11,10 @@ import { MailComposer } from '../mail/composer';
 import { GameRepository } from './game-repository';
 import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
 import { QueueDeadlineScheduler } from './scheduler';
+import { Redis } from 'ioredis';
+import { SenderThrottle } from '../mail/throttle';
+import { InboundStore, PgCursorStore } from './inbound';
+import { MailIngest } from './mail-ingest';
 
 /**
  * Every service, wired once. The Nest modules (API, worker) and the CLI build the same graph
@@ -28,6 +32,9 @@ export interface Services {
   readonly games: GameRepository;
   readonly gameService: GameService;
   readonly composer: MailComposer;
+  readonly inbound: InboundStore;
+  readonly cursors: PgCursorStore;
+  readonly ingest: MailIngest;
   close(): Promise<void>;
 }
 
@@ -46,11 +53,38 @@ export function buildServices(config: Config, options: { log?: ConstructorParame
     defaultDeadlineMinutes: config.DEADLINE_MINUTES,
   });
 
+  const inbound = new InboundStore(db, jobs);
+  let redis: Redis | null = null;
+  const throttle = config.THROTTLE_PER_HOUR > 0
+    ? new SenderThrottle((redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 })), {
+        keyPrefix: `${config.UMPIRE_QUEUE_PREFIX}:throttle:`,
+        capacity: config.THROTTLE_BURST,
+        refillPerSecond: config.THROTTLE_PER_HOUR / 3600,
+      })
+    : null;
+  const ingest = new MailIngest(
+    inbound,
+    games,
+    gameService,
+    bus,
+    outbox,
+    composer,
+    jobs,
+    throttle,
+    { secret: config.UMPIRE_SECRET, localPart: config.UMPIRE_ADDRESS.split('@')[0], domain: config.MAIL_DOMAIN },
+    config.UMPIRE_ADDRESS,
+  );
+
   bus.register('game.create', (tx, cmd) => gameService.create(tx, cmd.payload as CreateGameInput));
   bus.register('game.orders', (tx, cmd) => gameService.submitOrders(tx, cmd.payload as OrdersInput));
   bus.register('game.deadline', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string };
     return gameService.deadline(tx, p.gameId, p.stepId);
+  });
+  bus.register('game.force', (tx, cmd) => gameService.force(tx, (cmd.payload as { gameId: string }).gameId));
+  bus.register('game.extend', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; byMinutes?: number; until?: string };
+    return gameService.extend(tx, p.gameId, p.byMinutes, p.until);
   });
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string };
@@ -69,8 +103,12 @@ export function buildServices(config: Config, options: { log?: ConstructorParame
     games,
     gameService,
     composer,
+    inbound,
+    cursors: new PgCursorStore(db),
+    ingest,
     async close() {
       await jobs.close();
+      redis?.disconnect();
       await db.close();
     },
   };
@@ -79,8 +117,8 @@ export function buildServices(config: Config, options: { log?: ConstructorParame
 /** Deadline and reminder jobs go through the game's ordered command inbox like everything else. */
 export function deadlineJobHandlers(s: Services) {
   return {
-    [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }) =>
-      s.bus.submit(gameId, `deadline:${gameId}:${stepId}`, 'game.deadline', { gameId, stepId }),
+    [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }, meta: { jobId: string }) =>
+      s.bus.submit(gameId, `job:${meta.jobId}`, 'game.deadline', { gameId, stepId }),
     [JobName.GameReminder]: async ({ gameId, stepId }: { gameId: string; stepId: string }) =>
       s.bus.submit(gameId, `reminder:${gameId}:${stepId}`, 'game.remind', { gameId, stepId }),
   };

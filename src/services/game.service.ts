@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   CommandRejected,
   makeSeedChain,
@@ -18,10 +18,15 @@ import type { Db, Sql } from '../store/db';
 import type { NewEvent, StoredEvent } from '../store/event-store';
 import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
 import type { Notice, StepNeeds } from './notices';
+import type { MailCommand } from '../mail/commands';
+import type { OutboxDraft } from '../store/outbox';
 import { SecretBox } from './secret-box';
 
 /** Turns covered by a game's seed chain: more than any of our games can last. */
 export const SEED_CHAIN_TURNS = 256;
+
+/** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
+export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
 
 export interface CreateGameInput {
   readonly gameId: string;
@@ -47,12 +52,14 @@ export interface OrdersInput {
 
 /** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
 export interface DeadlineScheduler {
+  /** One job per (game, step, instant): an extended deadline adds a new job; the old one finds the step moved and does nothing. */
   schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void>;
 }
 
 /** Turns notices into outbox rows inside the caller's transaction. */
 export interface NoticeSink {
   write(tx: Sql, notices: readonly Notice[]): Promise<void>;
+  draft(notice: Notice): OutboxDraft;
 }
 
 export interface GameServiceOptions {
@@ -94,6 +101,7 @@ export class GameService {
   async create(tx: Sql, input: CreateGameInput): Promise<CommandOutcome> {
     const ruleset = rulesetFor(input.ruleset);
     const now = this.clock();
+    if (!GAME_ID.test(input.gameId)) return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
     if (!(await this.games.register(input.gameId, ruleset.id, tx))) {
       return rejected(`game ${input.gameId} already exists`);
     }
@@ -122,7 +130,7 @@ export class GameService {
     game = await this.advanceIfReady(tx, game, now);
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
-    const notices = game.state.game!.sides.map((seat): Notice => ({
+    const notices: Notice[] = game.state.game!.sides.map((seat): Notice => ({
       ...this.base(game, seat.side, seat.player.address, 'welcome'),
       kind: 'welcome',
       seedAnchor: chain.anchor,
@@ -133,7 +141,23 @@ export class GameService {
       needs: this.needs(game, deadline),
       help: ruleset.help(game.state.rules, seat.side, game.state.step),
       view: viewFor(game.state, seat.side, ruleset),
+      secret: this.playerSecret(input.gameId, seat.side, seat.player.address),
     }));
+    if (meta.referee) {
+      notices.push({
+        ...this.base(game, 'referee', meta.referee, 'welcome'),
+        kind: 'welcome',
+        seedAnchor: chain.anchor,
+        boxHash: game.state.game!.boxHash,
+        boxSource: game.state.game!.boxSource,
+        options: game.state.game!.options,
+        sides: game.state.game!.sides.map((s) => ({ side: s.side, player: s.player.address })),
+        needs: this.needs(game, deadline),
+        help: 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, and NOTE <text>.',
+        view: viewFor(game.state, 'referee', ruleset),
+        secret: this.playerSecret(input.gameId, 'referee', meta.referee),
+      });
+    }
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null } };
   }
@@ -193,10 +217,14 @@ export class GameService {
   // ------------------------------------------------------------------ deadline
 
   /** The deadline for `stepId` passed: defaults for the sides still owing, then adjudicate. */
-  async deadline(tx: Sql, gameId: string, stepId: string): Promise<CommandOutcome> {
+  async deadline(tx: Sql, gameId: string, stepId: string, options: { force?: boolean } = {}): Promise<CommandOutcome> {
     const now = this.clock();
     let game = await this.games.load(gameId, tx);
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+    const current = await this.currentDeadline(gameId, stepId, tx);
+    if (!options.force && current && new Date(current).getTime() > now.getTime() + 1000) {
+      return { status: 'applied', result: { ignored: `the deadline of ${stepId} was moved to ${current}` } };
+    }
     const before = game.head.version;
     game = await this.resolve(tx, game, 'Deadline', now);
     const meta = await this.meta(tx, gameId);
@@ -221,6 +249,86 @@ export class GameService {
       .map((seat): Notice => ({ ...this.base(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
+  }
+
+  // ------------------------------------------------------------------ referee
+
+  /** FORCE: resolve the step in play now; sides without orders get their defaults. */
+  async force(tx: Sql, gameId: string): Promise<CommandOutcome> {
+    const game = await this.games.load(gameId, tx);
+    if (!game.state.step) return rejected(`game ${gameId} is over`);
+    return this.deadline(tx, gameId, game.state.step.id, { force: true });
+  }
+
+  /** EXTEND: a new deadline for the step in play (recorded, rescheduled, announced to the awaited). */
+  async extend(tx: Sql, gameId: string, byMinutes: number | undefined, until: string | undefined): Promise<CommandOutcome> {
+    const now = this.clock();
+    const game = await this.games.load(gameId, tx);
+    const step = game.state.step;
+    if (!step) return rejected(`game ${gameId} is over`);
+    const meta = await this.meta(tx, gameId);
+    const { game: g, deadline } = await this.deadlineFor(tx, game, meta, now);
+    const base = deadline ? new Date(deadline) : now;
+    const at = until ? new Date(until) : new Date(base.getTime() + (byMinutes ?? 24 * 60) * 60_000);
+    if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) return rejected(`the new deadline must be in the future (got ${until ?? byMinutes})`);
+    const next = await this.games.append(g, [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), remindAt: null, extended: true }, metadata: { actor: 'referee' } }], tx, now);
+    await this.scheduler.schedule(gameId, step.id, at, null);
+    const needs = this.needs(next, at.toISOString())!;
+    await this.sink.write(
+      tx,
+      next.state.game!.sides.map((seat): Notice => ({ ...this.base(next, seat.side, seat.player.address, `extended:${step.id}`), kind: 'reminder', needs })),
+    );
+    return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString() } };
+  }
+
+  async refereeOf(gameId: string): Promise<string | null> {
+    return (await this.meta(this.db, gameId)).referee;
+  }
+
+  /** The per-player SECRET word (the alternative to the signed reply address), derived, never stored. */
+  playerSecret(gameId: string, side: string, address: string): string {
+    return createHmac('sha256', this.options.secret).update(`secret|${gameId}|${side.toLowerCase()}|${address.trim().toLowerCase()}`).digest('base64url').slice(0, 12);
+  }
+
+  /** Replies to HELP, STATUS, PLAYERS and RESEND: outbox drafts, no events. */
+  async replyDraft(gameId: string, viewer: Side | 'referee', to: string, command: MailCommand, key: string): Promise<OutboxDraft> {
+    const game = await this.games.load(gameId);
+    const meta = await this.meta(this.db, gameId);
+    const deadline = game.state.step ? await this.currentDeadline(gameId, game.state.step.id) : null;
+    void meta;
+    const base = { ...this.base(game, viewer, to, 'reply'), key };
+    const needs = this.needs(game, deadline);
+    switch (command.name) {
+      case 'HELP':
+        return this.sink.draft({ ...base, kind: 'help', help: game.ruleset.help(game.state.rules, viewer, game.state.step), needs });
+      case 'RESEND': {
+        const rows = await this.db.query<{ payload: Record<string, unknown> }>(
+          `SELECT payload FROM outbox WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome') ORDER BY id DESC LIMIT 1`,
+          [gameId, to],
+        );
+        if (rows.length) {
+          const original = rows[0].payload;
+          return {
+            idempotencyKey: key,
+            gameId,
+            recipient: to,
+            kind: 'resend',
+            payload: { ...(original as { to: string; subject: string; text: string }), subject: `RESEND: ${String(original.subject)}`, messageId: undefined, headers: { ...(original.headers as Record<string, string>), 'X-Umpire-Key': key } },
+          };
+        }
+        return this.sink.draft({ ...base, kind: 'status', view: viewFor(game.state, viewer, game.ruleset), needs });
+      }
+      default:
+        return this.sink.draft({ ...base, kind: 'status', view: viewFor(game.state, viewer, game.ruleset), needs });
+    }
+  }
+
+  private async currentDeadline(gameId: string, stepId: string, tx: Sql = this.db): Promise<string | null> {
+    const rows = await tx.query<{ payload: { at: string } }>(
+      `SELECT payload FROM events WHERE game_id = $1 AND type = 'DeadlineSet' AND payload->>'stepId' = $2 ORDER BY seq DESC LIMIT 1`,
+      [gameId, stepId],
+    );
+    return rows[0]?.payload.at ?? null;
   }
 
   // ------------------------------------------------------------------ reads

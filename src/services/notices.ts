@@ -39,6 +39,8 @@ export type Notice =
       readonly needs: StepNeeds | null;
       readonly help: string;
       readonly view: EngineView;
+      /** the recipient's SECRET word: lets them order from another client without the reply address */
+      readonly secret: string;
     })
   | (NoticeBase & {
       readonly kind: 'ack';

@@ -150,7 +150,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
         break;
     }
   }
-  for (const l of landings) invade(tx, [l.id], l.base);
+  for (const base of [...new Set(landings.map((l) => l.base))]) invade(tx, landings.filter((l) => l.base === base).map((l) => l.id), base);
   for (const sub of outcome.submarines) {
     if (sub.attacked) {
       const u = tx.s.units.find((x) => x.id === sub.id)!;

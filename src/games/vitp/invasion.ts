@@ -1,5 +1,6 @@
 /** Amphibious invasions and landings (5.73, 7.93, 13.3–13.6). */
-import { RuleNotImplementedError, type LineError } from '../../engine/ruleset';
+import type { LineError } from '../../engine/ruleset';
+import { islandCombat } from './island';
 import { changeHands } from './capture';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
@@ -39,11 +40,11 @@ export function checkInvasions(s: VitpState, side: VSide, orders: readonly Order
  * base; once the base is friendly the rest land safely. Units are taken in the order given.
  */
 export function invade(tx: Tx, unitIds: readonly string[], base: string): void {
+  if (unitIds.length === 0) return;
+  const side = tx.s.units.find((x) => x.id === unitIds[0])!.side;
+  if (tx.s.options['island-combat'] && tx.s.control[base] !== side) return islandCombat(tx, unitIds, base); // 22.1
   for (const id of unitIds) {
     const u = tx.s.units.find((x) => x.id === id)!;
-    if (tx.s.control[base] !== u.side && tx.s.options['island-combat']) {
-      throw new RuleNotImplementedError('vitp', '22.1', `invasions fought out on the island (${u.name} at ${base})`);
-    }
     if (tx.s.control[base] === u.side) {
       tx.unit(id, { loc: { at: 'port', place: base } }, `lands on ${base}`, '13.42');
       continue;
@@ -58,6 +59,8 @@ export function invade(tx: Tx, unitIds: readonly string[], base: string): void {
   }
 }
 
+/** Invaders of the same base go in together (13.43), in the order the orders name them. */
 export function resolveInvasions(tx: Tx, orders: readonly Order[]): void {
-  for (const o of orders.filter((x): x is OrderOf<'invade'> => x.t === 'invade')) invade(tx, o.units, o.at);
+  const lines = orders.filter((x): x is OrderOf<'invade'> => x.t === 'invade');
+  for (const base of [...new Set(lines.map((o) => o.at))]) invade(tx, lines.filter((o) => o.at === base).flatMap((o) => o.units), base);
 }

@@ -63,7 +63,7 @@ describe('VITP box', () => {
     expect(vitpRuleset.box.validate(bad)[0]).toMatch(/seaAreas\.0\.pocJapanese/);
   });
 
-  it('given a reconstruction tagged as a reference without a status, then it is refused', () => {
+  it('given a source of no known kind, then it is refused', () => {
     const bad = clone(defaultBox);
     (bad.seaAreas[0].pocJapanese as { source: unknown }).source = { kind: 'guess' };
     expect(vitpRuleset.box.validate(bad).length).toBeGreaterThan(0);
