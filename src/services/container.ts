@@ -38,7 +38,14 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export function buildServices(config: Config, options: { log?: ConstructorParameters<typeof JobQueue>[0]['log']; poolSize?: number } = {}): Services {
+export interface BuildOptions {
+  readonly log?: ConstructorParameters<typeof JobQueue>[0]['log'];
+  readonly poolSize?: number;
+  /** the edge's clock (tests move it forward to pass deadlines) */
+  readonly clock?: () => Date;
+}
+
+export function buildServices(config: Config, options: BuildOptions = {}): Services {
   const db = createDb(config.DATABASE_URL, { max: options.poolSize ?? 10 });
   const events = new EventStore(db);
   const snapshots = new SnapshotStore(db);
@@ -48,9 +55,10 @@ export function buildServices(config: Config, options: { log?: ConstructorParame
   const bus = new CommandBus(inbox, jobs, events);
   const games = new GameRepository(db, events, snapshots, config.SNAPSHOT_EVERY);
   const composer = new MailComposer({ domain: config.MAIL_DOMAIN, umpireAddress: config.UMPIRE_ADDRESS, secret: config.UMPIRE_SECRET });
-  const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs), {
+  const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs, options.clock), {
     secret: config.UMPIRE_SECRET,
     defaultDeadlineMinutes: config.DEADLINE_MINUTES,
+    clock: options.clock,
   });
 
   const inbound = new InboundStore(db, jobs);

@@ -223,7 +223,7 @@ export class GameService {
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
     const current = await this.currentDeadline(gameId, stepId, tx);
     if (!options.force && current && new Date(current).getTime() > now.getTime() + 1000) {
-      return { status: 'applied', result: { ignored: `the deadline of ${stepId} was moved to ${current}` } };
+      return { status: 'applied', result: { ignored: `not due: the deadline of ${stepId} is ${current}` } };
     }
     const before = game.head.version;
     game = await this.resolve(tx, game, 'Deadline', now);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { SenderThrottle } from '../../src/mail/throttle';
+import { SenderThrottle, type ThrottleDecision } from '../../src/mail/throttle';
 
 describe('SenderThrottle on Redis', () => {
   const prefix = `test:throttle:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -18,7 +18,7 @@ describe('SenderThrottle on Redis', () => {
 
   it('lets a burst through, then slows the flooding sender and only that sender', async () => {
     const throttle = new SenderThrottle(redis, { keyPrefix: prefix, capacity: 3, refillPerSecond: 2 });
-    const flood = [];
+    const flood: ThrottleDecision[] = [];
     for (let i = 0; i < 4; i++) flood.push(await throttle.take('Flood@Example.org'));
     expect(flood.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(flood[2].remaining).toBe(0);

@@ -13,11 +13,12 @@ import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
 describe('game service (create, sealed orders, adjudication, reports) on PostgreSQL', () => {
   let t: TestDatabase;
   let s: Services;
+  let now = new Date('2026-11-21T12:00:00Z');
 
   beforeAll(async () => {
     t = await freshDatabase('games');
     rulesets[fleetDuel.id] = fleetDuel;
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('games'), SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600' } as NodeJS.ProcessEnv));
+    s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('games'), SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600' } as NodeJS.ProcessEnv), { clock: () => now });
   });
   afterAll(async () => {
     delete rulesets[fleetDuel.id];
@@ -120,6 +121,10 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const before = await s.gameService.status('G-duel', 'referee');
     const stepId = before.view.step!.id;
     await apply('G-duel', 'red-2', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE south', via: 'test' });
+    // a deadline job that fires before its time (an extended deadline's old job) does nothing
+    const early = await apply('G-duel', `deadline-early:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    expect(JSON.stringify(early.result)).toMatch(/not due/);
+    now = new Date(now.getTime() + 601 * 60_000);
     const r = await apply('G-duel', `deadline:G-duel:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
     expect(r.status).toBe('applied');
     const log = await s.events.read('G-duel');
