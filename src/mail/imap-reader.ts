@@ -106,7 +106,8 @@ export class ImapMailboxReader {
     if (client) {
       // Give an in-flight onMessage/cursor update the chance to finish before the socket goes.
       await Promise.race([this.loop, delay(2000)]);
-      await client.logout().catch(() => client.close());
+      if (client.usable) await client.logout().catch(() => client.close());
+      else client.close();
     }
     await this.loop;
     this.loop = null;

@@ -21,9 +21,9 @@ export function narrateEvent(event: RulesEvent, _side: Side | 'referee'): readon
       return [`Turn ${e.data.turn} POC: Japanese ${e.data.japanese}, Allied ${e.data.allied}; ${e.data.gainer ? `${SIDE(e.data.gainer)} gain ${e.data.gain}` : 'no gain'}. Track: ${e.data.poc === 0 ? 'even' : `${e.data.poc > 0 ? 'Japanese' : 'Allied'} +${Math.abs(e.data.poc)}`}${e.data.capped ? ' (capped at 29, 2.5)' : ''}.`];
     case 'vitp.battle': return e.data.battle ? [] : [];
     case 'vitp.battle-done': return [`Combat in ${e.data.area} is over.`];
-    case 'vitp.uncertain-roll': return [`Location-uncertain group ${nm(e.data.group)} (${e.data.units.join(', ')}): rolled ${e.data.die}: ${e.data.result === 'turn 2' ? 'in the United States, arrives on turn 2' : `found in ${e.data.result}`} (18.32).`];
+    case 'vitp.uncertain-roll': return [`Location-uncertain group ${e.data.group} (${e.data.units.join(', ')}): rolled ${e.data.die}: ${e.data.result === 'turn 2' ? 'in the United States, arrives on turn 2' : `found in ${e.data.result}`} (18.32).`];
     case 'vitp.surprise': return [];
-    case 'vitp.surprise-shot': return [`Surprise raid round ${e.data.round}: ${nm(e.data.attacker)} at ${nm(e.data.target)}: rolled ${e.data.die}${e.data.bonus ? '+1' : ''}: ${e.data.result}${e.data.result === 'hit' ? `, ${e.data.damage} damage` : ''} (18.4).`];
+    case 'vitp.surprise-shot': return [`Surprise raid round ${e.data.round}: ${e.data.attacker} at ${e.data.target}: rolled ${e.data.die}${e.data.bonus ? '+1' : ''}: ${e.data.result}${e.data.result === 'hit' ? `, ${e.data.damage} damage` : ''} (18.4).`];
     case 'vitp.lba-done': return e.data.side ? [`${SIDE(e.data.side)} place no more air units this turn (5.22).`] : [];
     case 'vitp.note': return [e.data.text + (e.data.rule ? ` (${e.data.rule})` : '')];
     case 'vitp.game-over': return [e.data.summary];
@@ -31,8 +31,12 @@ export function narrateEvent(event: RulesEvent, _side: Side | 'referee'): readon
   }
 }
 
-/** Combat events name units and places by id (a slug of the name): print them as names again. */
-const nm = (id: string) => id.split('-').map((w) => (/^(of|ii)$/.test(w) ? (w === 'ii' ? 'II' : w) : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
+/** Combat events name units and places by id (a slug of the name, world.slug): print them as names again. */
+const SPECIAL: Record<string, string> = { 'u-s-mandate': 'U.S. Mandate', 'i-boat': 'I-Boat', 'f-boat': 'F-Boat' };
+const UPPER = new Set(['snlf', 'maw', 'ii']);
+const LOWER = new Set(['of']);
+const nm = (id: string) => SPECIAL[id] ?? id.split('-')
+  .map((w) => (UPPER.has(w) ? w.toUpperCase() : LOWER.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
 const nms = (ids: readonly string[]) => ids.map(nm).join(', ');
 
 function narrateCombat(e: CombatEvent): string[] {

@@ -9,6 +9,8 @@ import { destinationsFor, mustReturn, defaultDestination } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { VitpState, VSide } from '../types';
 import { currentDecision } from './parse';
+import { defaultOrdersFor } from './defaults';
+import { formatOrders } from './format';
 
 const GENERAL = `One order per line; capitals do not matter; unit lists are separated by commas.
 Names may be shortened when unambiguous ("Yokosuka", "Pearl"). Lines starting with # are ignored.`;
@@ -71,7 +73,8 @@ Units you do not name go to the default shown.`;
 function battleHelp(s: VitpState, side: VSide | null): string {
   const d = currentDecision(s);
   if (!d) return '';
-  const def = side ? JSON.stringify(d.defaults[side] ?? null) : '';
+  const fallback = side ? defaultOrdersFor(s, side) : [];
+  const def = fallback.length ? formatOrders(fallback).replace(/\n/g, '; ') : 'STAY';
   const card: Record<string, string> = {
     'day-night': 'DAY   or   NIGHT   (7.3; if you disagree, dice decide, +1 for wanting day and +1 for controlling the area)',
     'night-carriers': `CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424). Carriers: ${'carriers' in d ? d.carriers.map((c) => c.name).join(', ') : ''}`,
@@ -85,5 +88,12 @@ function battleHelp(s: VitpState, side: VSide | null): string {
     'continue-pursuit': 'FOLLOW <group> WITH <ships> | BREAK OFF <ships> | CONTINUE   (8.52-8.53)',
     'air-raids': `AIRRAID <port> WITH <ships> | NO AIRRAIDS   (9.2)${d.kind === 'air-raids' ? `\n  ports: ${d.ports.map((p) => p.name).join(', ')}; ships: ${d.ships.map((x) => x.name).join(', ')}` : ''}`,
   };
-  return `${d.title} (${d.rule})\n${card[d.kind]}\nDefault if you send nothing: ${def}.\nStanding instructions (STANDING lines) can answer these for you: see the order card.`;
+  return `${d.title} (${d.rule})\n${card[d.kind]}\nDefault if you send nothing: ${def}. STAY takes the default.
+Standing instructions answer these for you, one per line after STANDING, e.g.
+  STANDING NIGHT | DAY | ACTION BY STRENGTH
+  STANDING TARGETS carriers, battleships, <ship names>
+  STANDING RETREAT WHEN OUTGUNNED | RETREAT NEVER | RETREAT ALWAYS
+  STANDING PURSUE ALL | PURSUE NONE | KEEP PURSUING | BREAK OFF
+  STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER
+  STANDING CARRIERS FIRE ALL | NONE, NO LANDINGS, NO AIRRAIDS`;
 }
