@@ -7,6 +7,7 @@
 #   scripts/mail/mail-servers.sh status   exit 0 if both answer, 1 otherwise
 #   scripts/mail/mail-servers.sh env      print MAIL_* variables (eval "$(... env)")
 #   scripts/mail/mail-servers.sh add-user NAME [PASSWORD]   add a mailbox user (idempotent)
+#   scripts/mail/mail-servers.sh reset    stop, delete all mail and test users, start again
 #
 # Everything lives under $UMPIRE_MAIL_DIR (default <repo>/var/mail, gitignored).
 # Ports can be moved with MAIL_IMAP_PORT / MAIL_SMTP_PORT / MAIL_LMTP_PORT.
@@ -32,7 +33,7 @@ say() { echo "mail-servers: $*" >&2; }
 
 port_open() { timeout 1 bash -c "exec 3<>/dev/tcp/$HOST/$1" 2>/dev/null; }
 
-port_owner() { ss -ltnp "sport = :$1" 2>/dev/null | sed -n '2p' | sed 's/.*users:(//; s/))*$//'; }
+port_owner() { ss -ltnpH "sport = :$1" 2>/dev/null | grep -o 'users:.*' | head -1 | sed -E 's/users:\(\("([^"]+)",pid=([0-9]+).*/\1 (pid \2)/'; }
 
 ensure_packages() {
   local missing=()
@@ -313,6 +314,7 @@ case "${1:-}" in
   restart) cmd_stop; cmd_start ;;
   status) cmd_status ;;
   env) cmd_env ;;
+  reset) cmd_stop; rm -rf "$VAR/maildir" "$VAR/postfix-spool" "$PASSWD"; cmd_start ;;
   add-user) [ -n "${2:-}" ] || die "usage: $0 add-user NAME [PASSWORD]"; mkdir -p "$VAR"; add_user "$2" "${3:-}" ;;
-  *) echo "usage: $0 {start|stop|restart|status|env|add-user NAME [PASSWORD]}" >&2; exit 2 ;;
+  *) echo "usage: $0 {start|stop|restart|reset|status|env|add-user NAME [PASSWORD]}" >&2; exit 2 ;;
 esac

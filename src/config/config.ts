@@ -25,7 +25,7 @@ const schema = z.object({
   IMAP_HOST: z.string().default('127.0.0.1'),
   IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(11143),
   IMAP_USER: z.string().default('umpire'),
-  IMAP_PASSWORD: z.string().default('umpire'),
+  IMAP_PASSWORD: z.string().default('umpire-test-pw'),
   IMAP_ENABLED: z
     .enum(['true', 'false'])
     .default('false')

@@ -14,7 +14,7 @@ import { mustReturn, recallSubmarines } from './returns';
 import {
   openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
 } from './surprise';
-import { beginTurn } from './turn';
+import { beginTurn, rebaseable } from './turn';
 import type { Phase, VitpState, VSide } from './types';
 import { other } from './types';
 import { atSeaIn } from './world';
@@ -26,7 +26,7 @@ export const submarineReady = (s: VitpState, side: VSide) =>
 export function applicable(s: VitpState, ph: Phase): boolean {
   switch (ph.k) {
     case 'patrol':
-      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u));
+      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0;
     case 'lba':
       return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;
     case 'amph':

@@ -21,6 +21,7 @@ import { answerStanding, parseStandingText } from './orders/standing';
 import { resolveRepairs } from './repairs';
 import { resolveReturns } from './returns';
 import { setupGame } from './setup';
+import { resolveBasing } from './turn';
 import { stepOf } from './steps';
 import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
 import type { Order, VitpState, VSide } from './types';
@@ -38,7 +39,7 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   const mine = (side: VSide) => orders[side] ?? [];
   switch (ph.k) {
     case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
-    case 'patrol': resolveRepairs(tx, mine(ph.side)); resolveMoves(tx, ph.side, mine(ph.side), 'patrol'); break;
+    case 'patrol': resolveBasing(tx, mine(ph.side)); resolveRepairs(tx, mine(ph.side)); resolveMoves(tx, ph.side, mine(ph.side), 'patrol'); break;
     case 'lba': resolveAir(tx, ph.side, mine(ph.side)); break;
     case 'amph': resolveMoves(tx, ph.side, mine(ph.side), 'amph'); break;
     case 'raiders': resolveMoves(tx, ph.side, mine(ph.side), 'raid'); break;

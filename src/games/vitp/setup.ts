@@ -50,7 +50,7 @@ export function setupGame(input: SetupInput<VitpBox>): VitpState {
     id: slug(u.name), name: u.name, side: u.side, nation: u.nation, kind: u.kind, type: u.type,
     gunnery: u.gunnery, gunneryBonus: u.gunneryBonus, airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus,
     armor: u.armor, speed: u.speed, arrivalTurn: u.arrival.turn, arrivalAt: u.arrival.at,
-    removedOnTurn: u.removedOnTurn ?? null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
+    removedOnTurn: u.removedOnTurn ?? null, returnedOn: null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
     sailedFrom: null, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false,
   }));
   const control: Record<string, VSide | null> = {};

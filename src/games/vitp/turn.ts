@@ -1,6 +1,8 @@
 /** The start of a turn (4.4–4.5, 4.41–4.42, 5.1, 16.x availability, 17.11, 17.21). */
 import type { Tx } from './events';
-import type { Unit, VitpState } from './types';
+import type { LineError } from '../../engine/ruleset';
+import type { Order, Unit, VitpState, VSide } from './types';
+import { returnDestinations } from './world';
 
 /** 4.41: a reinforcement whose port is enemy-held is lost, except Pearl Harbor's, which may use Samoa. */
 function arrivalPort(s: VitpState, u: Unit): string | null {
@@ -9,7 +11,8 @@ function arrivalPort(s: VitpState, u: Unit): string | null {
   return null;
 }
 
-/** 4.4: returning land and air units may use any friendly major port; we use the first in board order. */
+/** 4.4: returning land and air units may use any friendly major port: the home port if friendly, else the
+ * first in board order; the owner may move them with BASE in the patrol step (checkBasing below). */
 function returningPort(s: VitpState, u: Unit): string | null {
   if (s.control[u.arrivalAt] === u.side) return u.arrivalAt;
   return s.map.places.find((p) => p.kind === 'port' && s.control[p.name] === u.side)?.name ?? null;
@@ -36,7 +39,7 @@ function reinforce(tx: Tx, turn: number): void {
       else tx.unit(u.id, { loc: { at: 'removed' } }, `is lost: ${u.arrivalAt} is in enemy hands`, '4.41');
     } else if (u.loc.at === 'eliminated' && u.loc.returns === turn) {
       const port = returningPort(tx.s, u);
-      if (port) tx.unit(u.id, { loc: { at: 'port', place: port } }, `returns to play at ${port}`, '4.5');
+      if (port) tx.unit(u.id, { loc: { at: 'port', place: port }, returnedOn: turn }, `returns to play at ${port}`, '4.5');
       else tx.unit(u.id, { loc: { at: 'eliminated', returns: turn + 1 } }, 'has no friendly major port to return to; waits a turn', '4.5');
     }
   }
@@ -66,4 +69,26 @@ function submarinesFor(tx: Tx, turn: number): void {
     if (active && u.loc.at !== 'port') tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'is available this turn', '5.25');
     if (!active && u.loc.at === 'port') tx.unit(u.id, { loc: { at: 'pool' } }, 'is not available this turn', '5.25');
   }
+}
+
+/** 4.4: units back from elimination this turn may be based at any friendly major port (BASE orders). */
+export const rebaseable = (s: VitpState, side: VSide): Unit[] =>
+  s.units.filter((u) => u.side === side && u.returnedOn === s.turn && u.loc.at === 'port' && !u.moved);
+
+const basePorts = (s: VitpState, u: Unit) =>
+  returnDestinations(s, u, null).filter((p) => s.map.places.find((x) => x.name === p)?.kind === 'port');
+
+export function checkBasing(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  return orders.flatMap((o) => {
+    if (o.t !== 'base') return [];
+    const u = s.units.find((x) => x.id === o.unit)!;
+    if (!rebaseable(s, side).includes(u)) return [{ line: o.line, text: o.text, problem: `${u.name} did not come back into play this turn`, rule: '4.4' }];
+    if (!basePorts(s, u).includes(o.at)) return [{ line: o.line, text: o.text, problem: `${o.at} is not a friendly major port open to ${u.name}`, rule: '4.4', hint: `choose from: ${basePorts(s, u).join(', ')}` }];
+    const moving = orders.some((x) => x.t === 'move' && x.units.includes(u.id));
+    return moving ? [{ line: o.line, text: o.text, problem: `${u.name} cannot be based and moved in one step`, rule: '4.4' }] : [];
+  });
+}
+
+export function resolveBasing(tx: Tx, orders: readonly Order[]): void {
+  for (const o of orders) if (o.t === 'base') tx.unit(o.unit, { loc: { at: 'port', place: o.at } }, `is based at ${o.at}`, '4.4');
 }

@@ -43,6 +43,8 @@ export interface Unit {
   loc: Loc;
   /** port the unit sailed from this turn (6.21) */
   sailedFrom: string | null;
+  /** 4.4: the turn a lost land or air unit came back (its owner may then pick its port) */
+  returnedOn: number | null;
   /** per-turn flags: 11.1 repairs, 8.34 / 9.3 combat, 13.31 invasions */
   moved: boolean;
   repaired: boolean;
@@ -128,6 +130,7 @@ export type Order = Line & (
   | { readonly t: 'move'; readonly mode: 'patrol' | 'raid' | 'amph'; readonly units: readonly string[]; readonly to: string; readonly via: string | null }
   | { readonly t: 'stay' }
   | { readonly t: 'repair'; readonly unit: string; readonly points: number }
+  | { readonly t: 'base'; readonly unit: string; readonly at: string }
   | { readonly t: 'raid-force'; readonly units: readonly string[] }
   | { readonly t: 'lba'; readonly unit: string; readonly to: string }
   | { readonly t: 'lba-done' }

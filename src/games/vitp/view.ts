@@ -19,9 +19,7 @@ export function viewFor(s: VitpState, _side: Side | 'referee') {
     poc: s.poc,
     standing: pocStanding(s.poc),
     control: s.control,
-    units: s.units
-      .filter((u) => u.loc.at !== 'pool' || u.arrivalTurn <= s.lastTurn)
-      .map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc),
+    units: s.units.map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc),
         factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}` })),
     battle: s.battle ? { area: s.battle.area, waitingFor: d ? { decision: d.title, rule: d.rule, owes: d.owes } : null } : null,
   };

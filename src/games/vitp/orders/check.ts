@@ -6,6 +6,7 @@ import { answer } from '../combat/api';
 import { checkInvasions } from '../invasion';
 import { checkMoves } from '../movement';
 import { checkRepairs } from '../repairs';
+import { checkBasing } from '../turn';
 import { checkReturns } from '../returns';
 import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
@@ -14,7 +15,7 @@ import { currentDecision } from './parse';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   'raid-force': ['raid-force', 'stay'],
-  patrol: ['move', 'repair', 'stay'],
+  patrol: ['move', 'repair', 'base', 'stay'],
   lba: ['lba', 'lba-done'],
   amph: ['move', 'stay'],
   raiders: ['move', 'stay'],
@@ -37,7 +38,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   }
   switch (ph.k) {
     case 'raid-force': return checkRaidForce(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRepairs(s, side, orders)];
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRepairs(s, side, orders), ...checkBasing(s, side, orders)];
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');

@@ -9,6 +9,7 @@ import { destinationsFor, mustReturn, defaultDestination } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { VitpState, VSide } from '../types';
 import { currentDecision } from './parse';
+import { rebaseable } from '../turn';
 import { defaultOrdersFor } from './defaults';
 import { formatOrders } from './format';
 
@@ -41,7 +42,8 @@ Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei,
     case 'patrol': {
       const rep = side ? s.units.filter((u) => u.side === side && repairable(s, u)).map((u) => `${u.name} (${u.damage} damage)`) : [];
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
-REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.`;
+REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
+BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}`;
     }
     case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
 LBA DONE   places no more this turn. Default: LBA DONE.

@@ -74,6 +74,12 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
     if (isErr(u)) return u;
     return { ...l, t: 'repair', unit: u.id, points: m[2] ? Number(m[2]) : Math.max(1, u.damage) };
   }
+  if ((m = t.match(/^base (.+?) (?:at|to|in) (.+)$/i))) {
+    const u = fromMatch(l, matchUnit(s, m[1]));
+    if (isErr(u)) return u;
+    const at = place(s, l, m[2]);
+    return isErr(at) ? at : { ...l, t: 'base', unit: u.id, at };
+  }
   if (/^lba (done|stop|no more|none)$/i.test(t)) return { ...l, t: 'lba-done' };
   if ((m = t.match(/^(?:lba|air) (.+?) (?:to|over) (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm run demo`: on a fresh machine, install and start what is needed, then play a VITP game
+# between two email bots through the whole pipeline and print where the reports are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm ci --no-audit --no-fund
+bash .ci/services.sh
+bash scripts/mail/mail-servers.sh start
+npm run --silent build
+exec node dist/src/demo/main.js "$@"

@@ -1,0 +1,120 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { seededRng } from '../engine/random-player';
+import { whoIsAwaited } from '../engine/game';
+import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
+import { parseMail } from '../mail/parse';
+import type { GameRepository } from '../services/game-repository';
+
+export interface BotOptions {
+  readonly gameId: string;
+  readonly side: string;
+  readonly address: string;
+  readonly imap: { host: string; port: number; user: string; pass: string };
+  readonly smtp: { host: string; port: number };
+  /** where every mail the bot receives is saved (.eml and .txt) */
+  readonly saveDir: string;
+  readonly seed: string;
+  /** standing instructions sent with the first orders, so battles need fewer mails */
+  readonly standing?: string;
+  readonly log: (line: string) => void;
+}
+
+/**
+ * A demo player that plays only by email: it reads its own mailbox over IMAP, keeps every report,
+ * and answers each step it owes with random legal orders mailed over SMTP to the signed reply
+ * address the umpire gave it. Its "brain" (which orders are legal) reads the game state, as a
+ * human would read the board in front of them; its orders travel the whole pipeline like anyone's.
+ */
+export class EmailBot {
+  private readonly reader: ImapMailboxReader;
+  private readonly smtp: Transporter;
+  private readonly rng;
+  private replyTo: string | null = null;
+  private lastRoot: string | null = null;
+  /** the step this bot last mailed orders for; cleared when the umpire refuses them */
+  private lastSentStep: string | null = null;
+  private standingSent = false;
+  private received = 0;
+  private busy = false;
+  private stopped = false;
+  sent = 0;
+  rejections = 0;
+
+  constructor(
+    private readonly o: BotOptions,
+    private readonly games: GameRepository,
+  ) {
+    mkdirSync(o.saveDir, { recursive: true });
+    this.rng = seededRng(o.seed);
+    this.smtp = nodemailer.createTransport({ host: o.smtp.host, port: o.smtp.port, secure: false, ignoreTLS: true });
+    this.reader = new ImapMailboxReader({
+      host: o.imap.host,
+      port: o.imap.port,
+      auth: { user: o.imap.user, pass: o.imap.pass },
+      cursorStore: new InMemoryCursorStore(),
+      pollIntervalMs: 1000,
+      onMessage: (raw) => this.onMail(raw),
+    });
+  }
+
+  start(): void {
+    this.reader.start();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.reader.stop();
+    this.smtp.close();
+  }
+
+  get mailsReceived(): number {
+    return this.received;
+  }
+
+  private async onMail(raw: Buffer): Promise<void> {
+    const parsed = await parseMail(raw, { maxBytes: 4 * 1024 * 1024 });
+    if (!parsed.ok) return;
+    const m = parsed.message;
+    this.received++;
+    const name = `${String(this.received).padStart(4, '0')}-${m.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)}`;
+    writeFileSync(join(this.o.saveDir, `${name}.eml`), raw);
+    writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
+    if (m.replyTo?.address) this.replyTo = m.replyTo.address;
+    this.lastRoot = m.messageId;
+    if (/\brejected\b/.test(m.subject)) {
+      this.rejections++;
+      this.lastSentStep = null;
+      this.o.log(`${this.o.side}: the umpire refused a mail: ${m.text.split('\n').find((l) => /line|problem|wrong/i.test(l)) ?? m.subject}`);
+    }
+    await this.act();
+  }
+
+  /** Orders for the step in play if this side owes them and has not answered it yet. */
+  async act(): Promise<void> {
+    if (this.busy || this.stopped || !this.replyTo) return;
+    this.busy = true;
+    try {
+      const game = await this.games.load(this.o.gameId);
+      const step = game.state.step;
+      if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
+      if (this.lastSentStep === step.id) return;
+      const orders = game.ruleset.randomOrders(game.state.rules, this.o.side, step, this.rng);
+      let text = game.ruleset.formatOrders(orders);
+      if (!this.standingSent && this.o.standing) text = `${text}\n${this.o.standing}`;
+      this.standingSent = true;
+      this.lastSentStep = step.id;
+      await this.smtp.sendMail({
+        from: this.o.address,
+        to: this.replyTo,
+        subject: `Re: [umpire ${this.o.gameId}] orders ${this.o.side}`,
+        text: `${text}\n\n-- \n${this.o.side} bot\n`,
+        ...(this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
+      });
+      this.sent++;
+    } finally {
+      this.busy = false;
+    }
+  }
+}

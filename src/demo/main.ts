@@ -1,0 +1,187 @@
+/**
+ * `npm run demo`: a VITP game between two email bots through the whole pipeline: the umpire's
+ * IMAP mailbox (API process), BullMQ queues, two worker processes, the event log, the engine,
+ * the outbox and SMTP (Postfix into Dovecot). Prints progress, verifies the finished log, and
+ * says where the reports are. Ends by itself.
+ *
+ * Options (environment): DEMO_TURNS (stop after this many turns; default: the whole game),
+ * DEMO_TIMEOUT_MIN (default 20).
+ */
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../config/config';
+import { auditGameLog, verifyGameLog } from '../engine/game';
+import { SERVICE_EVENT_TYPES, toEngineEvent } from '../services/game-repository';
+import { buildServices } from '../services/container';
+import { projectRoot } from '../shared/paths';
+import { ensureDatabase, migrate } from '../store/migrate';
+import { EmailBot } from './bot';
+
+const ROOT = projectRoot();
+const DB_NAME = 'umpire_demo';
+
+function log(line: string): void {
+  process.stdout.write(`[demo] ${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const maxTurns = Number(process.env.DEMO_TURNS ?? 99);
+  const timeoutMs = Number(process.env.DEMO_TIMEOUT_MIN ?? 20) * 60_000;
+  const mailEnv = Object.fromEntries(
+    execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'env'], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((l) => l.split('=') as [string, string]),
+  );
+  for (const user of ['japan', 'allies', 'referee']) execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'add-user', user], { stdio: 'ignore' });
+
+  const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire';
+  const url = new URL(adminUrl);
+  url.pathname = `/${DB_NAME}`;
+  const databaseUrl = url.toString();
+  await resetDatabase(databaseUrl);
+  await migrate(databaseUrl);
+  log(`fresh database ${DB_NAME}, migrations applied`);
+
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    UMPIRE_QUEUE_PREFIX: `umpire-demo-${process.pid}`,
+    MAIL_DOMAIN: mailEnv.MAIL_DOMAIN,
+    UMPIRE_ADDRESS: mailEnv.MAIL_UMPIRE_ADDRESS,
+    SMTP_HOST: mailEnv.MAIL_SMTP_HOST,
+    SMTP_PORT: mailEnv.MAIL_SMTP_PORT,
+    IMAP_HOST: mailEnv.MAIL_IMAP_HOST,
+    IMAP_PORT: mailEnv.MAIL_IMAP_PORT,
+    IMAP_USER: mailEnv.MAIL_UMPIRE_USER,
+    IMAP_PASSWORD: mailEnv.MAIL_UMPIRE_PASSWORD,
+    IMAP_ENABLED: 'true',
+    IMAP_POLL_MS: '1000',
+    OUTBOX_SWEEP_MS: '1000',
+    HTTP_PORT: String(40000 + (process.pid % 20000)),
+    LOG_LEVEL: 'warn',
+    THROTTLE_BURST: '1000',
+  };
+  Object.assign(process.env, env);
+  const config = loadConfig(env);
+  const s = buildServices(config, { poolSize: 4 });
+
+  const children: ChildProcess[] = [];
+  const start = (file: string) => {
+    const child = spawn(process.execPath, [join(ROOT, 'dist/src', file)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    children.push(child);
+  };
+  start('api.js');
+  start('worker.js');
+  start('worker.js');
+  log('started the API (reads the umpire mailbox over IMAP) and two workers');
+
+  const outDir = join(ROOT, 'var', 'demo');
+  rmSync(outDir, { recursive: true, force: true });
+  const gameId = `G-demo${Date.now().toString(36)}`;
+  const domain = mailEnv.MAIL_DOMAIN;
+  const bots = [
+    { side: 'japanese', user: 'japan', standing: 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE' },
+    { side: 'allied', user: 'allies', standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE' },
+  ].map(
+    (b) =>
+      new EmailBot(
+        {
+          gameId,
+          side: b.side,
+          address: `${b.user}@${domain}`,
+          imap: { host: config.IMAP_HOST, port: config.IMAP_PORT, user: b.user, pass: mailEnv.MAIL_DEFAULT_PASSWORD },
+          smtp: { host: config.SMTP_HOST, port: config.SMTP_PORT },
+          saveDir: join(outDir, gameId, b.side),
+          seed: `${gameId}:${b.side}`,
+          standing: b.standing,
+          log,
+        },
+        s.games,
+      ),
+  );
+  bots.forEach((b) => b.start());
+
+  try {
+    const created = await s.bus.submit(gameId, `demo:create:${gameId}`, 'game.create', {
+      gameId,
+      ruleset: 'vitp',
+      sides: [
+        { side: 'japanese', player: { address: `japan@${domain}` } },
+        { side: 'allied', player: { address: `allies@${domain}` } },
+      ],
+      referee: `referee@${domain}`,
+      deadlineMinutes: 7 * 24 * 60,
+    });
+    const done = await s.bus.waitFor(created.id, 120_000);
+    if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
+    log(`created VITP game ${gameId}; the welcome mails are on their way`);
+
+    const started = Date.now();
+    let lastTurn = 0;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const game = await s.games.load(gameId);
+      const turn = game.state.step?.turn ?? lastTurn;
+      if (turn !== lastTurn) {
+        lastTurn = turn;
+        log(`turn ${turn}: ${game.head.version} events so far; mails sent by bots ${bots.map((b) => b.sent).join('/')}, received ${bots.map((b) => b.mailsReceived).join('/')}`);
+      }
+      if (!game.state.step) {
+        log(`game over: ${game.state.result?.summary ?? ''}`);
+        break;
+      }
+      if (turn > maxTurns) {
+        log(`stopping after turn ${maxTurns} (DEMO_TURNS)`);
+        break;
+      }
+      if (Date.now() - started > timeoutMs) throw new Error(`the game did not finish within ${timeoutMs / 60_000} minutes (now at ${game.state.step.title})`);
+      for (const b of bots) await b.act(); // a nudge in case a mail crossed a state change
+    }
+
+    await waitForQuietOutbox(s);
+    const events = (await s.events.read(gameId)).filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+    const chain = await s.events.verify(gameId);
+    const dice = verifyGameLog(events);
+    const audit = auditGameLog(events, s.games ? (await s.games.load(gameId)).ruleset : (undefined as never));
+    log(`audit: hash chain ${chain.ok ? 'intact' : 'BROKEN'} (${chain.checked} events), ${dice.diceChecked} dice recomputed ${dice.ok ? 'ok' : 'MISMATCH'}, ${audit.stepsChecked} steps re-adjudicated ${audit.ok ? 'ok' : 'MISMATCH'}`);
+    log(`mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`);
+    log(`reports, as each side received them: ${join(outDir, gameId)}/{japanese,allied}/*.txt (and .eml)`);
+    log(`the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`);
+    if (!chain.ok || !dice.ok || !audit.ok) process.exitCode = 1;
+  } finally {
+    await Promise.all(bots.map((b) => b.stop()));
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await s.jobs.obliterate().catch(() => undefined);
+    await s.close();
+  }
+}
+
+async function waitForQuietOutbox(s: ReturnType<typeof buildServices>): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (!(await s.outbox.pending(1)).length && (await s.inbox.pendingCount()) === 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function resetDatabase(databaseUrl: string): Promise<void> {
+  const { Client } = await import('pg');
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const c = new Client({ connectionString: admin.toString() });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
+  await c.end();
+  await ensureDatabase(databaseUrl);
+  mkdirSync(join(ROOT, 'var'), { recursive: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(`[demo] failed: ${(err as Error).message ?? err}`);
+  process.exit(1);
+});
