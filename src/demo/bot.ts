@@ -36,6 +36,7 @@ export class EmailBot {
   /** the step this bot last mailed orders for; cleared when the umpire refuses them */
   private lastSentStep: string | null = null;
   private standingSent = false;
+  private refusedInARow = 0;
   private received = 0;
   private busy = false;
   private stopped = false;
@@ -77,15 +78,20 @@ export class EmailBot {
     const parsed = await parseMail(raw, { maxBytes: 4 * 1024 * 1024 });
     if (!parsed.ok) return;
     const m = parsed.message;
+    // a mailbox may hold mail of earlier games: this bot answers only its own
+    if (!m.subject.includes(`[umpire ${this.o.gameId}]`)) return;
     this.received++;
     const name = `${String(this.received).padStart(4, '0')}-${m.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)}`;
     writeFileSync(join(this.o.saveDir, `${name}.eml`), raw);
     writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
     if (m.replyTo?.address) this.replyTo = m.replyTo.address;
+    if (/\back\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
     if (/\brejected\b/.test(m.subject)) {
       this.rejections++;
-      this.lastSentStep = null;
+      // try again with other orders, but never loop on a refusal that keeps coming back
+      if (++this.refusedInARow <= 3) this.lastSentStep = null;
+      else this.o.log(`${this.o.side}: refused ${this.refusedInARow} times in a row; waiting for the deadline's defaults`);
       this.o.log(`${this.o.side}: the umpire refused a mail: ${m.text.split('\n').find((l) => /line|problem|wrong/i.test(l)) ?? m.subject}`);
     }
     await this.act();

@@ -82,7 +82,8 @@ export class MailIngest {
     switch (c.name) {
       case 'ORDERS': {
         if (!side) return { ORDERS: 'the referee plays no side' };
-        const text = c.lines.map((l) => l.text).join('\n');
+        // keep each order on the line number it has in the player's message, so errors point there
+        const text = Array.from({ length: Math.max(0, ...c.lines.map((l) => l.line)) }, (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '').join('\n');
         return { ORDERS: await this.bus.submit(gameId, key, 'game.orders', { gameId, side, text, via }) };
       }
       case 'HELP':

@@ -14,13 +14,11 @@ import { mustReturn, recallSubmarines } from './returns';
 import {
   openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
 } from './surprise';
+import { submarineReady } from './submarines';
 import { beginTurn, rebaseable } from './turn';
 import type { Phase, VitpState, VSide } from './types';
 import { other } from './types';
 import { atSeaIn } from './world';
-
-export const submarineReady = (s: VitpState, side: VSide) =>
-  s.units.some((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
 
 /** Does anyone have a choice in this phase? (DESIGN-NOTES: skip steps where no side has one.) */
 export function applicable(s: VitpState, ph: Phase): boolean {

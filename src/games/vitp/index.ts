@@ -21,6 +21,7 @@ import { answerStanding, parseStandingText } from './orders/standing';
 import { resolveRepairs } from './repairs';
 import { resolveReturns } from './returns';
 import { setupGame } from './setup';
+import { placeSubmarine } from './submarines';
 import { resolveBasing } from './turn';
 import { stepOf } from './steps';
 import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
@@ -43,9 +44,7 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
     case 'lba': resolveAir(tx, ph.side, mine(ph.side)); break;
     case 'amph': resolveMoves(tx, ph.side, mine(ph.side), 'amph'); break;
     case 'raiders': resolveMoves(tx, ph.side, mine(ph.side), 'raid'); break;
-    case 'sub':
-      for (const o of mine(ph.side)) if (o.t === 'sub') tx.unit(o.unit, { loc: { at: 'sea', area: o.to, mode: 'sub' } }, `is placed in ${o.to}`, '6.6');
-      break;
+    case 'sub': placeSubmarine(tx, mine(ph.side)); break;
     case 'pick-battle': {
       const pick = mine('japanese').find((o) => o.t === 'pick');
       if (pick && pick.t === 'pick') openBattle(tx, pick.area, null, {}, openingAuto);

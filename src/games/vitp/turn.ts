@@ -75,7 +75,7 @@ function submarinesFor(tx: Tx, turn: number): void {
 export const rebaseable = (s: VitpState, side: VSide): Unit[] =>
   s.units.filter((u) => u.side === side && u.returnedOn === s.turn && u.loc.at === 'port' && !u.moved);
 
-const basePorts = (s: VitpState, u: Unit) =>
+export const basePorts = (s: VitpState, u: Unit): string[] =>
   returnDestinations(s, u, null).filter((p) => s.map.places.find((x) => x.name === p)?.kind === 'port');
 
 export function checkBasing(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {

@@ -6,6 +6,7 @@ import { answer } from '../combat/api';
 import { checkInvasions } from '../invasion';
 import { checkMoves } from '../movement';
 import { checkRepairs } from '../repairs';
+import { checkSubmarine } from '../submarines';
 import { checkBasing } from '../turn';
 import { checkReturns } from '../returns';
 import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
@@ -42,7 +43,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');
-    case 'sub': return checkSub(s, side, orders);
+    case 'sub': return checkSubmarine(s, side, orders);
     case 'pick-battle': return checkPick(s, orders);
     case 'battle': return checkAnswer(s, side, orders);
     case 'pearl-sortie': return checkSortie(s, orders);
@@ -51,15 +52,6 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
     case 'return': return checkReturns(s, side, orders);
     default: return [];
   }
-}
-
-function checkSub(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
-  return orders.flatMap((o) => {
-    if (o.t !== 'sub') return [];
-    const u = s.units.find((x) => x.id === o.unit)!;
-    return u.kind === 'sub' && u.side === side && u.loc.at === 'port' ? []
-      : [{ line: o.line, text: o.text, problem: `${u.name} is not your submarine in port this turn`, rule: '5.25' }];
-  });
 }
 
 function checkPick(s: VitpState, orders: readonly Order[]): LineError[] {

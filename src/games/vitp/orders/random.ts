@@ -9,6 +9,7 @@ import { repairable, repairPoints } from '../repairs';
 import { destinationsFor, mustReturn } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';
+import { basePorts, rebaseable } from '../turn';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
 
@@ -23,7 +24,9 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     case 'patrol': {
       const repairs = randomRepairs(s, side, rng);
       const fixing = new Set(repairs.map((o) => (o.t === 'repair' ? o.unit : '')));
-      return [...repairs, ...randomMoves(s, side, 'patrol', rng, 0.4, fixing)];
+      const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
+        .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
+      return [...basing, ...repairs, ...randomMoves(s, side, 'patrol', rng, 0.4, fixing)];
     }
     case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
     case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);
