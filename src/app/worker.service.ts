@@ -21,7 +21,10 @@ export class WorkerService implements OnApplicationBootstrap {
   handlers(): JobHandlers {
     return {
       [JobName.ProcessGame]: async ({ gameId }) => {
-        const applied = await this.s.inbox.drain(gameId, this.s.bus.apply);
+        const applied = await this.s.inbox.drain(gameId, this.s.bus.apply, 1000, async (command, error) => {
+          this.log.error({ gameId, command: command.idempotencyKey, error: error.message }, 'command failed for good');
+          await this.s.gameService.commandFailed(command, error);
+        });
         if (applied) await this.s.jobs.add(JobName.DispatchOutbox, { reason: `game ${gameId}` });
         return { applied };
       },

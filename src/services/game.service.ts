@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import {
   CommandRejected,
+  initialState,
   makeSeedChain,
   narrativeFor,
   openPlaintext,
@@ -13,9 +14,10 @@ import {
   type Unsealed,
 } from '../engine/game';
 import type { Side } from '../engine/ruleset';
-import type { CommandOutcome, PendingCommand } from '../store/commands';
+import { PermanentCommandError, type CommandOutcome, type PendingCommand } from '../store/commands';
+import { insertOutbox } from '../store/outbox';
 import type { Db, Sql } from '../store/db';
-import type { NewEvent, StoredEvent } from '../store/event-store';
+import { GENESIS_HASH, type NewEvent, type StoredEvent } from '../store/event-store';
 import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
 import type { Notice, StepNeeds } from './notices';
 import type { MailCommand } from '../mail/commands';
@@ -60,6 +62,7 @@ export interface DeadlineScheduler {
 export interface NoticeSink {
   write(tx: Sql, notices: readonly Notice[]): Promise<void>;
   draft(notice: Notice): OutboxDraft;
+  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft;
 }
 
 export interface GameServiceOptions {
@@ -102,27 +105,27 @@ export class GameService {
     const ruleset = rulesetFor(input.ruleset);
     const now = this.clock();
     if (!GAME_ID.test(input.gameId)) return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
-    if (!(await this.games.register(input.gameId, ruleset.id, tx))) {
-      return rejected(`game ${input.gameId} already exists`);
-    }
     const top = randomBytes(32);
     const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
-    const loaded = await this.games.load(input.gameId, tx);
-    const decision = tryDecide(
-      {
-        type: 'CreateGame',
-        gameId: input.gameId,
-        options: input.options,
-        scenario: input.scenario,
-        sides: input.sides,
-        seedAnchor: chain.anchor,
-        box: input.box,
-        now: now.toISOString(),
-      },
-      loaded.state,
-      ruleset,
+    const decision = engine(() =>
+      tryDecide(
+        {
+          type: 'CreateGame',
+          gameId: input.gameId,
+          options: input.options,
+          scenario: input.scenario,
+          sides: input.sides,
+          seedAnchor: chain.anchor,
+          box: input.box,
+          now: now.toISOString(),
+        },
+        initialState(),
+        ruleset,
+      ),
     );
-    if (!decision.ok) throw decision.rejection; // rolls the registration back: nothing changes
+    if (!decision.ok) return rejected(decision.rejection.message, decision.rejection);
+    if (!(await this.games.register(input.gameId, ruleset.id, tx))) return rejected(`game ${input.gameId} already exists`);
+    const loaded: LoadedGame = { gameId: input.gameId, ruleset, state: initialState(), head: { version: 0, hash: GENESIS_HASH }, tail: [] };
     await tx.query('INSERT INTO game_secrets (game_id, sealed) VALUES ($1, $2)', [input.gameId, this.seeds.seal(top)]);
     const meta: GameMeta = { deadlineMinutes: input.deadlineMinutes ?? this.options.defaultDeadlineMinutes, referee: input.referee ?? null };
     let game = await this.games.append(loaded, [...decision.events.map(engineToNew('umpire')), { type: 'NoteAdded', payload: { text: 'game settings', settings: meta }, metadata: { actor: 'umpire' } }], tx, now);
@@ -175,10 +178,8 @@ export class GameService {
       sealedPlaintext = plain;
       return this.orders.seal(plain);
     };
-    const decision = tryDecide(
-      { type: 'SubmitOrders', side: input.side, text: input.text, stepId: input.stepId, salt, now: now.toISOString(), seal },
-      game.state,
-      game.ruleset,
+    const decision = engine(() =>
+      tryDecide({ type: 'SubmitOrders', side: input.side, text: input.text, stepId: input.stepId, salt, now: now.toISOString(), seal }, game.state, game.ruleset),
     );
     if (!decision.ok) {
       await this.sink.write(tx, [this.rejection(game, seat, decision.rejection, input)]);
@@ -249,6 +250,31 @@ export class GameService {
       .map((seat): Notice => ({ ...this.base(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
+  }
+
+  // ------------------------------------------------------------------ faults
+
+  /**
+   * A command failed for good (see PermanentCommandError): record it in the game's log, and tell
+   * the player whose orders it carried and the referee. The game's later commands go on.
+   */
+  async commandFailed(command: PendingCommand, error: PermanentCommandError): Promise<void> {
+    const p = command.payload as { side?: string };
+    await this.db.transaction(async (tx) => {
+      let game: LoadedGame;
+      try {
+        game = await this.games.load(command.gameId, tx);
+      } catch (err) {
+        if (err instanceof UnknownGameError) return;
+        throw err;
+      }
+      const text = `The umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; the referee has been told.`;
+      await this.games.append(game, [{ type: 'NoteAdded', payload: { text, fault: error.detail }, metadata: { actor: 'umpire', causationId: command.idempotencyKey } }], tx, this.clock());
+      const meta = await this.meta(tx, command.gameId);
+      const to = [game.state.game?.sides.find((seat) => seat.side === p?.side)?.player.address, meta.referee].filter((a): a is string => !!a);
+      const drafts = to.map((address) => this.sink.rejectionDraft(`${command.idempotencyKey}:failed:${address}`, address, text, 'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.', command.gameId));
+      if (drafts.length) await insertOutbox(tx, drafts);
+    });
   }
 
   // ------------------------------------------------------------------ referee
@@ -359,8 +385,9 @@ export class GameService {
   private async resolve(tx: Sql, game: LoadedGame, type: 'Resolve' | 'Deadline', now: Date): Promise<LoadedGame> {
     const seeds = await this.seedChain(tx, game.gameId);
     const command: EngineCommand = { type, now: now.toISOString(), seeds: (turn) => seeds[turn], revealed: this.openSubmissions(game) };
-    const decision = tryDecide(command, game.state, game.ruleset);
-    if (!decision.ok) throw decision.rejection; // a resolve the engine refuses is a bug, not bad input: retry/keep
+    const decision = engine(() => tryDecide(command, game.state, game.ruleset));
+    // a resolve the engine refuses (a ruleset that never waits) will refuse again: a permanent fault
+    if (!decision.ok) throw new PermanentCommandError(decision.rejection.message, { code: decision.rejection.code });
     return this.games.append(game, decision.events.map(engineToNew('umpire')), tx, now);
   }
 
@@ -451,6 +478,19 @@ export class GameService {
       problems: r.errors,
       help: game.ruleset.help(game.state.rules, seat.side, game.state.step),
     };
+  }
+}
+
+/**
+ * Runs the pure engine. Whatever it throws it will throw again for the same input (a rule not
+ * implemented, a bug in a ruleset), so retrying is pointless: it becomes a PermanentCommandError.
+ */
+function engine<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const e = err as Error & { rule?: string };
+    throw new PermanentCommandError(`${e.name ?? 'Error'}: ${e.message}`, e.rule ? { rule: e.rule } : {});
   }
 }
 

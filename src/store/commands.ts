@@ -21,6 +21,22 @@ export interface CommandOutcome {
   readonly result?: unknown;
 }
 
+/**
+ * An error that retrying cannot cure: the pure rules engine failed the same way it will fail
+ * every time (a rule not implemented, a ruleset that never waits). The command's transaction is
+ * rolled back, the command is marked `failed` with the reason, and the game's later commands go
+ * on: one poisoned command must not block a game's inbox forever.
+ */
+export class PermanentCommandError extends Error {
+  constructor(message: string, readonly detail: Record<string, unknown> = {}) {
+    super(message);
+    this.name = 'PermanentCommandError';
+  }
+}
+
+/** Told about a command marked failed (to notify the referee and the player). */
+export type FailureHook = (command: PendingCommand, error: PermanentCommandError) => Promise<void>;
+
 export type CommandApplier = (tx: Sql, command: PendingCommand) => Promise<CommandOutcome>;
 
 export interface SubmittedCommand {
@@ -68,9 +84,10 @@ export class CommandInbox {
    * were handled. An applier that throws rolls its transaction back and the command stays
    * pending (the job retries with backoff); a domain refusal is an outcome, not a throw.
    */
-  async drain(gameId: string, apply: CommandApplier, limit = 1000): Promise<number> {
+  async drain(gameId: string, apply: CommandApplier, limit = 1000, onFailed?: FailureHook): Promise<number> {
     let handled = 0;
     while (handled < limit) {
+      let current: PendingCommand | null = null;
       const done = await this.db.transaction(
         async (tx) => {
           await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
@@ -89,6 +106,7 @@ export class CommandInbox {
             payload: r.payload,
             createdAt: new Date(r.created_at).toISOString(),
           };
+          current = command;
           const outcome = await apply(tx, command);
           await tx.query(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
             r.id,
@@ -97,7 +115,15 @@ export class CommandInbox {
           ]);
           return true;
         },
-      );
+      ).catch(async (err: unknown) => {
+        if (!(err instanceof PermanentCommandError) || !current) throw err;
+        await this.db.query(`UPDATE commands SET status = 'failed', result = $2::jsonb, applied_at = now() WHERE id = $1 AND status = 'pending'`, [
+          current.id,
+          JSON.stringify({ error: err.message, ...err.detail }),
+        ]);
+        await onFailed?.(current, err);
+        return true;
+      });
       if (!done) break;
       handled++;
     }

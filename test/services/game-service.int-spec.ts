@@ -29,7 +29,7 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
 
   async function apply(gameId: string, key: string, kind: string, payload: unknown) {
     const sub = await s.bus.submit(gameId, key, kind, payload);
-    await s.inbox.drain(gameId, s.bus.apply);
+    await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
     return (await s.inbox.get(sub.id))!;
   }
 
@@ -132,5 +132,32 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     // a second, late deadline job for the same step does nothing
     const again = await apply('G-duel', `deadline-again:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
     expect(JSON.stringify(again.result)).toMatch(/already resolved/);
+  });
+
+  it('a rule the engine cannot carry out fails that command for good, records why, and does not block the game', async () => {
+    const { RuleNotImplementedError } = await import('../../src/engine/ruleset');
+    rulesets['broken-duel'] = {
+      ...fleetDuel,
+      id: 'broken-duel',
+      adjudicate: () => {
+        throw new RuleNotImplementedError('broken-duel', '9.9', 'the battle rules of this test');
+      },
+    };
+    await apply('G-broken', 'b-create', 'game.create', { gameId: 'G-broken', ruleset: 'broken-duel', sides, referee: 'ref@players.test' });
+    await apply('G-broken', 'b-red', 'game.orders', { gameId: 'G-broken', side: 'red', text: 'MOVE center', via: 'test' });
+    const before = await s.events.head('G-broken');
+    const r = await apply('G-broken', 'b-blue', 'game.orders', { gameId: 'G-broken', side: 'blue', text: 'MOVE center', via: 'test' });
+    expect(r.status).toBe('failed');
+    expect(JSON.stringify(r.result)).toMatch(/rule 9\.9 is not implemented/);
+    const log = await s.events.read('G-broken');
+    // blue's orders were rolled back with the failed resolution; only the umpire's note was added
+    expect(log.slice(before.version).map((e) => e.type)).toEqual(['NoteAdded']);
+    expect(JSON.stringify(log[log.length - 1].payload)).toMatch(/9\.9/);
+    const told = (await s.outbox.byGame('G-broken')).filter((m) => /failed/.test(m.idempotencyKey)).map((m) => m.recipient).sort();
+    expect(told).toEqual(['blue@players.test', 'ref@players.test']);
+    // the inbox is not blocked: a later command for the game is applied
+    const note = await apply('G-broken', 'b-note', 'referee.note', { text: 'ruling: replay the battle by hand' });
+    expect(note.status).toBe('applied');
+    delete rulesets['broken-duel'];
   });
 });
