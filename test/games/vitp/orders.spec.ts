@@ -67,3 +67,15 @@ describe('VITP order syntax', () => {
     expect(vitpRuleset.defaultOrders(patrolJ, 'japanese', stepOf(patrolJ))).toEqual([expect.objectContaining({ t: 'stay' })]);
   });
 });
+
+describe('VITP names', () => {
+  const s = { ...newGame(), turn: 2, phase: { k: 'lba', side: 'allied', n: 2 } } as VitpState;
+  it.each([
+    ['LBA 11th-AF TO Coral Sea', '11th-air-force'],
+    ['LBA 11th air force TO coral sea', '11th-air-force'],
+    ['LBA FEAF TO Coral Sea', 'far-east-air-force'],
+  ])('given "%s", then it names %s', (text, id) => {
+    const r = vitpRuleset.parseOrders(s, 'allied', text, vitpRuleset.currentStep(s)!);
+    expect(r.ok && r.orders[0]).toMatchObject({ t: 'lba', unit: id, to: 'Coral Sea' });
+  });
+});

@@ -7,10 +7,19 @@ export const norm = (text: string): string =>
 
 export type Match<T> = { ok: true; value: T } | { ok: false; problem: string; hint?: string };
 
+/** Short forms players use: "21st AF" for an air force or flotilla, "PoW" for Prince of Wales. */
+function aliases(name: string): string[] {
+  const n = norm(name);
+  const out = [n, n.replace(/\bair (force|flotilla)\b/, 'af')];
+  const words = n.split(' ');
+  if (words.length >= 3 && words.every((w) => /^[a-z]/.test(w))) out.push(words.map((w) => w[0]).join(''));
+  return out;
+}
+
 function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string, what: string): Match<T> {
   const w = norm(written);
   if (!w) return { ok: false, problem: `a ${what} name is missing` };
-  const exact = items.find((t) => norm(nameOf(t)) === w);
+  const exact = items.find((t) => norm(nameOf(t)) === w) ?? unique(items.filter((t) => aliases(nameOf(t)).includes(w)));
   if (exact) return { ok: true, value: exact };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
   const prefix = items.filter((t) => (norm(nameOf(t)) + ' ').startsWith(w + ' '));
@@ -21,6 +30,8 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
     ? `did you mean ${nameOf(items[names.indexOf(near)])}?` : undefined;
   return { ok: false, problem: `no ${what} called "${written.trim()}"`, hint };
 }
+
+const unique = <T>(xs: T[]): T | undefined => (xs.length === 1 ? xs[0] : undefined);
 
 /** Units in play for this side and the other (a player may name an enemy as a target). */
 export function matchUnit(s: VitpState, written: string): Match<Unit> {
