@@ -7,6 +7,6 @@ COPY src ./src
 COPY bench ./bench
 COPY bin ./bin
 COPY templates ./templates
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+RUN npm install --no-audit --no-fund && npm prune --omit=dev
 ENV NODE_ENV=production
 CMD ["node", "dist/src/worker.js"]

@@ -3,7 +3,7 @@
 # between two email bots through the whole pipeline and print where the reports are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || npm install --no-audit --no-fund
 bash .ci/services.sh
 bash scripts/mail/mail-servers.sh start
 npm run --silent build

@@ -3,7 +3,7 @@
 # tier (unit, integration on PostgreSQL/Redis, end-to-end on Dovecot + SMTP). Extra args go to jest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || npm install --no-audit --no-fund
 bash .ci/services.sh
 bash scripts/mail/mail-servers.sh start
 npm run --silent build

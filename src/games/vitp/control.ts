@@ -35,7 +35,7 @@ export function scoreTurn(tx: Tx): void {
     const now = controlAtEnd(tx.s, a.name);
     areas[a.name] = now;
     if (now !== tx.s.control[a.name]) {
-      tx.emit('vitp.control', { place: a.name, side: now, rule: '15.1', why: now ? `${now} ${now === 'japanese' ? 'patrol' : 'patrol'} it at the end of the turn` : 'nobody patrols it at the end of the turn' });
+      tx.emit('vitp.control', { place: a.name, side: now, rule: '15.1', why: now ? `the ${now === 'japanese' ? 'Japanese' : 'Allies'} patrol it at the end of the turn` : 'nobody patrols it at the end of the turn' });
     }
   }
   tx.emit('vitp.control-recorded', { turn: tx.s.turn, areas });

@@ -19,7 +19,7 @@ export function narrateEvent(event: RulesEvent, _side: Side | 'referee'): readon
     case 'vitp.control-recorded': return [];
     case 'vitp.poc':
       return [`Turn ${e.data.turn} POC: Japanese ${e.data.japanese}, Allied ${e.data.allied}; ${e.data.gainer ? `${SIDE(e.data.gainer)} gain ${e.data.gain}` : 'no gain'}. Track: ${e.data.poc === 0 ? 'even' : `${e.data.poc > 0 ? 'Japanese' : 'Allied'} +${Math.abs(e.data.poc)}`}${e.data.capped ? ' (capped at 29, 2.5)' : ''}.`];
-    case 'vitp.battle': return e.data.battle ? [] : [];
+    case 'vitp.battle': return [];
     case 'vitp.battle-done': return [`Combat in ${e.data.area} is over.`];
     case 'vitp.uncertain-roll': return [`Location-uncertain group ${e.data.group} (${e.data.units.join(', ')}): rolled ${e.data.die}: ${e.data.result === 'turn 2' ? 'in the United States, arrives on turn 2' : `found in ${e.data.result}`} (18.32).`];
     case 'vitp.surprise': return [];

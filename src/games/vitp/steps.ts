@@ -32,7 +32,7 @@ export function stepOf(s: VitpState): StepInfo | null {
       return {
         id: `t${t}/battle/${b.seq}-${slug(b.area)}/${d.id}`,
         turn: t,
-        title: `Turn ${t}: battle in ${b.area}: ${d.title} (${d.rule})`,
+        title: `Turn ${t}: battle in ${b.area}: ${d.title.includes(`(${d.rule})`) ? d.title : `${d.title} (${d.rule})`}`,
         mode: d.owes.length > 1 ? 'simultaneous' : 'sequential',
         owes: [...d.owes],
         rule: d.rule,

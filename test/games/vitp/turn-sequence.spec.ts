@@ -58,3 +58,32 @@ describe('VITP turn sequence', () => {
     expect(() => playDefaults(newGame({ 'task-forces': true }), (s) => s.turn === 2)).toThrow(/rule 20 is not implemented/);
   });
 });
+
+describe('VITP turn 1 at Pearl Harbor (18.3x)', () => {
+  it('given a raid force that stays and an Allied fleet that stays, then after two more rounds the Japanese must retreat', () => {
+    let s = newGame();
+    const dice = seededDice('pearl-rounds');
+    const events: { type: string; data: unknown }[] = [];
+    for (let guard = 0; guard < 500 && s.turn === 1; guard++) {
+      const info = vitpRuleset.currentStep(s)!;
+      const texts: Record<string, string> = {};
+      if (info.id === 't1/pearl-harbor/stay') texts.japanese = 'STAY';
+      if (info.id === 't1/pearl-harbor/sortie') texts.allied = 'SORTIE ALL\nSTAY';
+      if (/\/retreat/.test(info.id) || /retreat/i.test(info.title)) for (const side of info.owes) texts[side] = 'STAY';
+      const r = step(s, texts, dice);
+      events.push(...r.events);
+      s = r.state;
+    }
+    const hiStart = events.findIndex((e) => e.type === 'combat.battle-started' && (e.data as { seaArea: string }).seaArea === 'hawaiian-islands'
+      && events.indexOf(e) > events.findIndex((x) => x.type === 'vitp.uncertain-roll'));
+    expect(hiStart).toBeGreaterThan(0);
+    const hiEnd = events.findIndex((e, i) => i > hiStart && e.type === 'combat.battle-ended');
+    const rounds = events.slice(hiStart, hiEnd).filter((e) => e.type === 'combat.round-started' && (e.data as { engagement: string }).engagement === 'main');
+    expect(rounds.length).toBeLessThanOrEqual(2);
+    expect(s.units.filter((u) => u.side === 'japanese' && u.loc.at === 'sea')).toEqual([]);
+    const retreated = events.slice(hiStart, hiEnd).some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'japanese');
+    const alliesGone = events.slice(hiStart, hiEnd).some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'allied');
+    // with these dice both fleets survive two rounds: the Japanese retreat is forced though they said STAY
+    expect({ rounds: rounds.length, retreated, alliesGone }).toEqual({ rounds: 2, retreated: true, alliesGone: false });
+  });
+});

@@ -23,13 +23,19 @@ export function helpText(s: VitpState, side: VSide | null, step: StepInfo | null
 }
 
 function moveHelp(s: VitpState, side: VSide | null, mode: MoveMode, verb: string): string {
-  const list = side ? movers(s, side, mode).map((u) => `  ${u.name} (speed ${u.speed - u.damage}): ${destinations(s, u, mode).join(', ') || 'nowhere'}`) : [];
+  // units that can reach the same areas are listed together, to keep the card short
+  const byReach = new Map<string, string[]>();
+  for (const u of side ? movers(s, side, mode) : []) {
+    const reach = destinations(s, u, mode).join(', ') || 'nowhere';
+    byReach.set(reach, [...(byReach.get(reach) ?? []), `${u.name} (${Math.max(1, u.speed - u.damage)})`]);
+  }
+  const list = [...byReach.entries()].map(([reach, units]) => `  ${units.join(', ')}\n    can reach: ${reach}`);
   return [`${verb} <units> TO <sea area> [VIA <sea area>]     e.g. ${verb} Yamato, Nagato TO Marianas Islands`,
     'STAY   (nothing moves)',
     mode === 'patrol' ? 'Patrollers entering a second area make a speed roll (6.221); failing, they raid instead (6.41).' : '',
     mode === 'raid' ? 'Japanese/US raiders may go three areas (roll for the third); British, Australian, Dutch two (roll for the second) (6.22-6.23, 17.x).' : '',
     'Ships stop on entering an enemy-controlled area (6.3). Speed 7 and 8 always pass (6.4).',
-    'Units that can move and where they can reach:', ...list,
+    'Units that can move (speed) and where they can reach:', ...list,
     'Default if you send nothing: everything stays in port.'].filter(Boolean).join('\n');
 }
 
@@ -72,6 +78,8 @@ Units you do not name go to the default shown.`;
   }
 }
 
+const nameOf = (s: VitpState, id: string) => s.units.find((u) => u.id === id)?.name ?? id;
+
 function battleHelp(s: VitpState, side: VSide | null): string {
   const d = currentDecision(s);
   if (!d) return '';
@@ -81,7 +89,7 @@ function battleHelp(s: VitpState, side: VSide | null): string {
     'day-night': 'DAY   or   NIGHT   (7.3; if you disagree, dice decide, +1 for wanting day and +1 for controlling the area)',
     'night-carriers': `CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424). Carriers: ${'carriers' in d ? d.carriers.map((c) => c.name).join(', ') : ''}`,
     'kamikaze-carriers': 'KAMIKAZE <carriers> | KAMIKAZE NONE   (19.22)',
-    targets: `TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire's choice (7.4)\n${d.kind === 'targets' ? d.attackers.map((a) => `  ${a.attacker.name} (${a.shots} ${a.factor} shots): ${a.legalTargets.join(', ')}`).join('\n') : ''}`,
+    targets: `TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire's choice (7.4)\n${d.kind === 'targets' ? d.attackers.map((a) => `  ${a.attacker.name} (${a.shots} ${a.factor} shots): ${a.legalTargets.map((id) => nameOf(s, id)).join(', ')}`).join('\n') : ''}`,
     submarine: `SUB ATTACK <target> | SUB WAIT   (7.91, 16.x)${d.kind === 'submarine' ? `\n  targets: ${d.targets.map((t) => t.name).join(', ')}` : ''}`,
     retreat: 'STAY | RETREAT (groups by speed) | RETREAT TOGETHER | RETREAT <units> / <units>   (8.1-8.23)',
     pursuit: `PURSUE <group> WITH <ships> | PURSUE ALL | AIRRAID <port> WITH <ships> | NO PURSUIT   (8.3, 9.1)${d.kind === 'pursuit' ? `\n  groups: ${d.groups.map((g) => `${g.id} (${g.units.map((u) => u.name).join(', ')}, speed ${g.speed})`).join('; ')}\n  ports: ${d.ports.map((p) => p.name).join(', ')}` : ''}`,
@@ -90,7 +98,7 @@ function battleHelp(s: VitpState, side: VSide | null): string {
     'continue-pursuit': 'FOLLOW <group> WITH <ships> | BREAK OFF <ships> | CONTINUE   (8.52-8.53)',
     'air-raids': `AIRRAID <port> WITH <ships> | NO AIRRAIDS   (9.2)${d.kind === 'air-raids' ? `\n  ports: ${d.ports.map((p) => p.name).join(', ')}; ships: ${d.ships.map((x) => x.name).join(', ')}` : ''}`,
   };
-  return `${d.title} (${d.rule})\n${card[d.kind]}\nDefault if you send nothing: ${def}. STAY takes the default.
+  return `${card[d.kind]}\nDefault if you send nothing: ${def}. STAY takes the default.
 Standing instructions answer these for you, one per line after STANDING, e.g.
   STANDING NIGHT | DAY | ACTION BY STRENGTH
   STANDING TARGETS carriers, battleships, <ship names>
