@@ -255,18 +255,24 @@ start_postfix() {
   wait_port "$SMTP_PORT" "Postfix SMTP" "$VAR/log/postfix.log"
 }
 
-# Servers started by another Umpire checkout (another clone, CI's fresh clone) hold the same
-# ports with their own mailboxes; they are disposable test servers, so ours take over.
+# Servers started by another Umpire checkout (another clone, CI's fresh clone, or an earlier clone
+# at this same path whose files are gone) hold the same ports with their own mailboxes; they are
+# disposable test servers, so ours take over. Only servers with an Umpire layout are touched.
 stop_foreign_instances() {
   local pid conf dir
   for pid in $(pgrep -x dovecot 2>/dev/null); do
     conf=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | sed -nE 's/.*-c ([^ ]+).*/\1/p')
-    [ -n "$conf" ] && [ "$conf" != "$DOVECOT_CONF" ] || continue
-    dir=$(dirname "$conf")
-    [ -f "$dir/passwd" ] && [ -d "$dir/postfix" ] || continue  # only another Umpire checkout's servers
-    say "stopping the mail servers of another Umpire checkout ($dir): they hold our ports"
-    postfix -c "$dir/postfix" stop >/dev/null 2>&1 || true
-    doveadm -c "$conf" stop 2>/dev/null || kill "$pid" 2>/dev/null || true
+    case "$conf" in */var/mail/dovecot.conf|"$DOVECOT_CONF") ;; *) continue ;; esac
+    say "stopping the Dovecot of another Umpire checkout ($conf): it holds our ports"
+    if [ -f "$conf" ]; then doveadm -c "$conf" stop 2>/dev/null || kill "$pid" 2>/dev/null || true
+    else kill "$pid" 2>/dev/null || true; fi
+  done
+  for pid in $(pgrep -f '/usr/lib/postfix/sbin/master' 2>/dev/null); do
+    dir=$(tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | sed -n 's/^MAIL_CONFIG=//p')
+    case "$dir" in */var/mail/postfix) ;; *) continue ;; esac
+    say "stopping the Postfix of another Umpire checkout ($dir): it holds our ports"
+    if [ -d "$dir" ]; then postfix -c "$dir" stop >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+    else kill "$pid" 2>/dev/null || true; fi
   done
   for _ in $(seq 1 50); do
     port_open "$IMAP_PORT" || port_open "$SMTP_PORT" || port_open "$LMTP_PORT" || return 0
@@ -283,7 +289,7 @@ cmd_start() {
   local dchanged pchanged
   dchanged="$(write_dovecot_config)"
   pchanged="$(write_postfix_config)"
-  if ! dovecot_running && ! postfix_running && { port_open "$IMAP_PORT" || port_open "$SMTP_PORT"; }; then stop_foreign_instances; fi
+  if { ! dovecot_running && port_open "$IMAP_PORT"; } || { ! postfix_running && port_open "$SMTP_PORT"; }; then stop_foreign_instances; fi
   start_dovecot "$dchanged"
   start_postfix "$pchanged"
   say "up: IMAP $HOST:$IMAP_PORT, SMTP $HOST:$SMTP_PORT, LMTP $HOST:$LMTP_PORT, domain $DOMAIN (data in $VAR)"

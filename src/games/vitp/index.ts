@@ -7,7 +7,7 @@ import type { Answer } from './combat/api';
 import { evolveVitp, Tx } from './events';
 import { advanceFrom } from './flow';
 import { resolveInvasions } from './invasion';
-import { resolveMoves } from './movement';
+import { resolveMoves, resolveRaiderDesignation } from './movement';
 import { narrateEvent } from './narrate';
 import { vitpOptions } from './options';
 import { assembleAnswer } from './orders/answers';
@@ -40,7 +40,12 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   const mine = (side: VSide) => orders[side] ?? [];
   switch (ph.k) {
     case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
-    case 'patrol': resolveBasing(tx, mine(ph.side)); resolveRepairs(tx, mine(ph.side)); resolveMoves(tx, ph.side, mine(ph.side), 'patrol'); break;
+    case 'patrol':
+      resolveBasing(tx, mine(ph.side));
+      resolveRepairs(tx, mine(ph.side));
+      resolveMoves(tx, ph.side, mine(ph.side), 'patrol');
+      resolveRaiderDesignation(tx, mine(ph.side));
+      break;
     case 'lba': resolveAir(tx, ph.side, mine(ph.side)); break;
     case 'amph': resolveMoves(tx, ph.side, mine(ph.side), 'amph'); break;
     case 'raiders': resolveMoves(tx, ph.side, mine(ph.side), 'raid'); break;

@@ -16,10 +16,39 @@ export function frozenOnTurnOne(s: VitpState, u: Unit): boolean {
   return !(u.kind === 'ship' && u.arrivalTurn === 1 && ['A', 'S', 'M'].includes(u.arrivalAt));
 }
 
-/** Who may move in this step: 6.11–6.12 (in port, not yet moved or repairing), 11.3 (seaworthy), 13.1. */
+/**
+ * Who may move in this step: 6.11–6.12 (in port, not yet moved or repairing; raiders only if turned
+ * white side up in the patrol step, 5.21), 11.3 (seaworthy), 13.1.
+ */
 export function canMove(s: VitpState, u: Unit, mode: MoveMode): boolean {
   if (u.loc.at !== 'port' || u.moved || u.repaired || !seaworthy(u) || frozenOnTurnOne(s, u)) return false;
-  return mode === 'amph' ? u.kind === 'amph' : u.kind === 'ship';
+  if (mode === 'amph') return u.kind === 'amph';
+  return u.kind === 'ship' && (mode === 'raid') === u.raider;
+}
+
+/** 5.21 / 6.12: ships turned white side up in port now may raid later; they may not patrol. */
+export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  const patrolling = new Set(orders.flatMap((o) => (o.t === 'move' ? o.units : [])));
+  const repairing = new Set(orders.flatMap((o) => (o.t === 'repair' ? [o.unit] : [])));
+  const errors: LineError[] = [];
+  for (const o of orders) {
+    if (o.t !== 'raiders') continue;
+    for (const id of o.units) {
+      const u = s.units.find((x) => x.id === id)!;
+      const err = (problem: string, rule: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule });
+      if (u.side !== side) err('is not yours', '4.1');
+      else if (!canMove(s, u, 'patrol')) err(whyNot(s, u, 'patrol'), frozenOnTurnOne(s, u) ? (u.side === 'japanese' ? '18.21' : '18.22') : '6.12');
+      else if (patrolling.has(id)) err('cannot both patrol and raid', '6.12');
+      else if (repairing.has(id)) err('is being repaired and may not move this turn', '11.1');
+    }
+  }
+  return errors;
+}
+
+export function resolveRaiderDesignation(tx: Tx, orders: readonly Order[]): void {
+  for (const o of orders) {
+    if (o.t === 'raiders') for (const id of o.units) tx.unit(id, { raider: true }, 'is turned white side up in port, to raid', '5.21');
+  }
 }
 
 export const movers = (s: VitpState, side: VSide, mode: MoveMode): Unit[] =>
@@ -65,6 +94,8 @@ function whyNot(s: VitpState, u: Unit, mode: MoveMode): string {
   if (u.loc.at !== 'port') return 'is not in a port or base';
   if (u.repaired) return 'is being repaired this turn and may not move (11.1)';
   if (u.moved) return 'has already moved this turn';
+  if (mode === 'raid' && u.kind === 'ship' && !u.raider) return 'was not turned white side up (RAIDERS) in the patrol step, so it may not raid (5.21, 6.12)';
+  if (mode === 'patrol' && u.raider) return 'is waiting to raid and may not patrol (6.12)';
   if (!seaworthy(u)) return 'has more damage than armor and cannot go to sea (11.3)';
   return mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship';
 }
@@ -93,7 +124,7 @@ function speedRoll(tx: Tx, id: string, path: string[], mode: MoveMode): void {
   const speed = currentSpeed(u);
   const area = path[path.length - 1];
   const die = speed >= 7 ? null : tx.dice.d6(`speed roll, ${u.name} entering ${area}`, '6.4');
-  const passed = die === null || speed > die;
+  const passed = die === null || speedRollPasses(speed, die);
   tx.emit('vitp.speed-roll', { id, name: u.name, speed, die, passed, area, rule: '6.4' });
   if (passed) return;
   if (mode === 'patrol') {
@@ -103,6 +134,7 @@ function speedRoll(tx: Tx, id: string, path: string[], mode: MoveMode): void {
   }
 }
 
+/** 6.4: the ship must beat the die; 7 and 8 beat any die. */
 export function speedRollPasses(speed: number, die: number): boolean {
-  return speed >= 7 || speed > die;
+  return speed > die;
 }

@@ -51,7 +51,7 @@ export function setupGame(input: SetupInput<VitpBox>): VitpState {
     gunnery: u.gunnery, gunneryBonus: u.gunneryBonus, airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus,
     armor: u.armor, speed: u.speed, arrivalTurn: u.arrival.turn, arrivalAt: u.arrival.at,
     removedOnTurn: u.removedOnTurn ?? null, returnedOn: null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
-    sailedFrom: null, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false,
+    sailedFrom: null, raider: false, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false,
   }));
   const control: Record<string, VSide | null> = {};
   const controlHistory: Record<string, (VSide | null)[]> = {};

@@ -21,8 +21,8 @@ function returningPort(s: VitpState, u: Unit): string | null {
 export function beginTurn(tx: Tx, turn: number): void {
   tx.emit('vitp.lba-done', { side: null });
   for (const u of tx.s.units) {
-    if (u.moved || u.repaired || u.barredFromPursuit || u.raidedThisTurn || u.mayNotInvade || u.sailedFrom) {
-      tx.emit('vitp.unit', { id: u.id, name: u.name, patch: { moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false, sailedFrom: null }, why: 'new turn', rule: '5.75' });
+    if (u.raider || u.moved || u.repaired || u.barredFromPursuit || u.raidedThisTurn || u.mayNotInvade || u.sailedFrom) {
+      tx.emit('vitp.unit', { id: u.id, name: u.name, patch: { raider: false, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false, sailedFrom: null }, why: 'new turn', rule: '5.75' });
     }
   }
   reinforce(tx, turn);

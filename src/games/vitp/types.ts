@@ -45,7 +45,8 @@ export interface Unit {
   sailedFrom: string | null;
   /** 4.4: the turn a lost land or air unit came back (its owner may then pick its port) */
   returnedOn: number | null;
-  /** per-turn flags: 11.1 repairs, 8.34 / 9.3 combat, 13.31 invasions */
+  /** per-turn flags: 5.21 / 6.12 turned white side up in port, 11.1 repairs, 8.34 / 9.3 combat, 13.31 invasions */
+  raider: boolean;
   moved: boolean;
   repaired: boolean;
   barredFromPursuit: boolean;
@@ -131,6 +132,7 @@ export type Order = Line & (
   | { readonly t: 'stay' }
   | { readonly t: 'repair'; readonly unit: string; readonly points: number }
   | { readonly t: 'base'; readonly unit: string; readonly at: string }
+  | { readonly t: 'raiders'; readonly units: readonly string[] }
   | { readonly t: 'raid-force'; readonly units: readonly string[] }
   | { readonly t: 'lba'; readonly unit: string; readonly to: string }
   | { readonly t: 'lba-done' }

@@ -27,6 +27,11 @@ describe('VITP order syntax', () => {
     expect(r.errors.map((e) => [e.line, e.hint])).toEqual([[3, 'did you mean Indonesia?'], [4, expect.stringContaining('PATROL <ships> TO <sea area>')]]);
   });
 
+  it('given a mail with a quoted report and a signature, then only the order lines count', () => {
+    const r = parse(patrolJ, 'japanese', '> Turn 2: your orders please\n\nPATROL Nagato TO Japanese Islands\n-- \nAdmiral Yamamoto\nCombined Fleet');
+    expect(r.ok && r.orders.map((o) => [o.line, o.t])).toEqual([[3, 'move']]);
+  });
+
   it('given random legal orders, then formatting and parsing them gives the same orders back', () => {
     const rng = seededRng('roundtrip');
     let s = patrolJ;

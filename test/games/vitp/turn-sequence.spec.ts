@@ -23,7 +23,7 @@ describe('VITP turn sequence', () => {
   it('given turn 1 with default orders, then the steps follow 4.2, 5.2x, 18.3x and 5.7x in order', () => {
     const { state, ids } = playDefaults(newGame(), (s) => s.turn === 2);
     const first = (prefix: string) => ids.findIndex((id) => id.startsWith(prefix));
-    const order = ['t1/pearl-harbor-raid-force', 't1/patrol/japanese', 't1/patrol/allied', 't1/lba/1', 't1/raiders/japanese',
+    const order = ['t1/pearl-harbor-raid-force', 't1/patrol/japanese', 't1/patrol/allied', 't1/lba/1',
       't1/submarine/japanese', 't1/battle/1-hawaiian-islands', 't1/pearl-harbor/stay', 't1/pearl-harbor/sortie', 't1/return/allied'];
     const seen = order.map(first);
     expect(seen.every((i) => i >= 0)).toBe(true);

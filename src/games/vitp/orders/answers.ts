@@ -19,7 +19,3 @@ export function assembleAnswer(d: Decision, orders: readonly Order[]): Answer | 
       return last;
   }
 }
-
-/** Orders of another kind than the decision asks for. */
-export const strayAnswers = (d: Decision, orders: readonly Order[]): Order[] =>
-  orders.filter((o) => o.t !== 'answer' || o.answer.kind !== d.kind);

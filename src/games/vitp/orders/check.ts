@@ -4,7 +4,7 @@ import { checkAir } from '../air';
 import { combatAreas } from '../battles';
 import { answer } from '../combat/api';
 import { checkInvasions } from '../invasion';
-import { checkMoves } from '../movement';
+import { checkMoves, checkRaiderDesignation } from '../movement';
 import { checkRepairs } from '../repairs';
 import { checkSubmarine } from '../submarines';
 import { checkBasing } from '../turn';
@@ -16,7 +16,7 @@ import { currentDecision } from './parse';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   'raid-force': ['raid-force', 'stay'],
-  patrol: ['move', 'repair', 'base', 'stay'],
+  patrol: ['move', 'raiders', 'repair', 'base', 'stay'],
   lba: ['lba', 'lba-done'],
   amph: ['move', 'stay'],
   raiders: ['move', 'stay'],
@@ -39,7 +39,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   }
   switch (ph.k) {
     case 'raid-force': return checkRaidForce(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRepairs(s, side, orders), ...checkBasing(s, side, orders)];
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkBasing(s, side, orders)];
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');

@@ -14,6 +14,7 @@ function formatOrder(o: Order): string[] {
     case 'stay': return ['STAY'];
     case 'repair': return [`REPAIR ${o.unit} ${o.points}`];
     case 'base': return [`BASE ${o.unit} AT ${o.at}`];
+    case 'raiders': return [`RAIDERS ${list(o.units)}`];
     case 'raid-force': return o.units.length ? [`RAID FORCE ${list(o.units)}`] : ['STAY'];
     case 'lba': return [`LBA ${o.unit} TO ${o.to}`];
     case 'lba-done': return ['LBA DONE'];

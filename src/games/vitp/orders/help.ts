@@ -48,6 +48,7 @@ Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei,
     case 'patrol': {
       const rep = side ? s.units.filter((u) => u.side === side && repairable(s, u)).map((u) => `${u.name} (${u.damage} damage)`) : [];
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
+RAIDERS <ships>   turns ships white side up in port: only these may raid in the raider step (5.21, 6.12); they may not patrol.
 REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
 BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}`;
     }

@@ -21,9 +21,12 @@ export function currentDecision(s: VitpState): Decision | null {
 export function parseOrderText(s: VitpState, text: string): ParseResult<Order> {
   const orders: Order[] = [];
   const errors: LineError[] = [];
+  let signed = false;
   text.split(/\r?\n/).forEach((raw, i) => {
+    // a mail signature ("-- " line) ends the orders; quoted lines (">") are the umpire's own words
+    if (/^--\s*$/.test(raw)) signed = true;
     const body = raw.replace(/#.*$/, '').trim();
-    if (!body || /^--\s*$/.test(body)) return;
+    if (signed || !body || body.startsWith('>')) return;
     const out = parseLine(s, s.phase, currentDecision(s), { line: i + 1, text: raw.trim() }, body);
     if ('problem' in out) errors.push(out);
     else orders.push(out);
@@ -58,6 +61,10 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
   if ((m = t.match(/^raid force (.+)$/i))) {
     const ids = units(s, l, m[1]);
     return isErr(ids) ? ids : { ...l, t: 'raid-force', units: ids };
+  }
+  if ((m = t.match(/^raiders (.+)$/i))) {
+    const ids = units(s, l, m[1]);
+    return isErr(ids) ? ids : { ...l, t: 'raiders', units: ids };
   }
   if ((m = t.match(/^(patrol|raid|move|amphib|amphibious) (.+?) to (.+?)(?: via (.+))?$/i))) {
     const mode = MOVE_MODE[m[1].toLowerCase()] ?? (ph.k === 'raiders' ? 'raid' : ph.k === 'amph' ? 'amph' : 'patrol');
@@ -123,7 +130,7 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
 function hintFor(ph: Phase): string {
   switch (ph.k) {
     case 'raid-force': return 'RAID FORCE <ships>   or   STAY';
-    case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   REPAIR <ship> <points>   STAY';
+    case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   STAY';
     case 'lba': return 'LBA <air unit> TO <sea area>   or   LBA DONE';
     case 'amph': return 'MOVE <amphibious units> TO <sea area> [VIA <sea area>]   or   STAY';
     case 'raiders': return 'RAID <ships> TO <sea area> [VIA <sea area>]   or   STAY';

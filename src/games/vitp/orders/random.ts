@@ -26,7 +26,10 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
       const fixing = new Set(repairs.map((o) => (o.t === 'repair' ? o.unit : '')));
       const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
         .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
-      return [...basing, ...repairs, ...randomMoves(s, side, 'patrol', rng, 0.4, fixing)];
+      const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
+      const busy = new Set([...fixing, ...moves.flatMap((o) => (o.t === 'move' ? o.units : []))]);
+      const raiders = movers(s, side, 'patrol').filter((u) => !busy.has(u.id) && chance(rng, 0.4)).map((u) => u.id);
+      return [...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
     }
     case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
     case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);
