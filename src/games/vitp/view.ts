@@ -19,7 +19,7 @@ export function viewFor(s: VitpState, _side: Side | 'referee') {
     poc: s.poc,
     standing: pocStanding(s.poc),
     control: s.control,
-    units: s.units.map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc),
+    units: s.units.map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
         factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}` })),
     battle: s.battle ? { area: s.battle.area, waitingFor: d ? { decision: d.title, rule: d.rule, owes: d.owes } : null } : null,
   };
