@@ -16,8 +16,9 @@ export function registerGameCommands(program: Command): void {
     .option('--id <gameId>', 'game id (default: G- and random letters)')
     .option('--referee <address>', "the referee's address (receives referee copies; may use referee commands)")
     .option('--box <file>', "a club's override game box (JSON), validated and recorded by hash")
-    .option('--deadline <minutes>', 'minutes each step stays open before defaults apply', (v) => Number(v))
-    .action((rulesetId: string, opts: { side: string[]; option?: string[]; id?: string; referee?: string; box?: string; deadline?: number }) =>
+    .option('--deadline <minutes>', 'minutes each step stays open', (v) => Number(v))
+    .option('--grace <minutes>', 'minutes after a deadline during which late orders are still taken', (v) => Number(v))
+    .action((rulesetId: string, opts: { side: string[]; option?: string[]; id?: string; referee?: string; box?: string; deadline?: number; grace?: number }) =>
       withServices(async (s) => {
         const ruleset = rulesets[rulesetId];
         if (!ruleset) {
@@ -37,7 +38,7 @@ export function registerGameCommands(program: Command): void {
         }
         const gameId = opts.id ?? `G-${randomBytes(4).toString('hex')}`;
         const box = opts.box ? (JSON.parse(readFileSync(opts.box, 'utf8')) as unknown) : undefined;
-        const payload = { gameId, ruleset: rulesetId, sides, options, referee: opts.referee, box, deadlineMinutes: opts.deadline };
+        const payload = { gameId, ruleset: rulesetId, sides, options, referee: opts.referee, box, deadlineMinutes: opts.deadline, graceMinutes: opts.grace };
         const submitted = await s.bus.submit(gameId, `cli:create:${gameId}`, 'game.create', payload);
         return report(s, submitted.id, (result) => `created ${gameId}: ${JSON.stringify(result)}`);
       }),

@@ -39,6 +39,8 @@ const schema = z.object({
   THROTTLE_PER_HOUR: z.coerce.number().min(0).default(60),
   /** bearer token for POST /inbound/mail (the inbound-mail webhook); unset = webhook off */
   UMPIRE_WEBHOOK_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** minutes after a deadline during which late orders are still taken (the judge's grace) */
+  DEADLINE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
 });
 

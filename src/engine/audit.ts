@@ -40,6 +40,10 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
       case 'StandingOrdersApplied':
         orders[e.data.side] = e.data.orders;
         break;
+      case 'QueuedOrdersUsed':
+        // a sequential step takes queued orders opened; a simultaneous one reveals them at resolution
+        if (e.data.opened) orders[e.data.side] = e.data.opened.orders;
+        break;
       case 'DieRolled':
       case 'RulesApplied':
         block.push(e);

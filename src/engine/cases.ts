@@ -3,10 +3,9 @@ import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { jsonPath } from './box';
 import { decide, readyToResolve } from './decide';
 import { ForcedDiceQueue, makeSeedChain } from './dice';
-import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from './engine-events';
+import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 import type { LineError, Side } from './ruleset';
-import { openPlaintext } from './sealing';
 
 /**
  * Adjudication cases as data, in the manner of godip's DATC: one JSON file per topic, each case
@@ -97,7 +96,8 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
     for (const e of out) state = evolve(state, e, ruleset);
     into?.push(...out);
   };
-  const resolve = (type: 'Resolve' | 'Deadline'): EngineCommand => ({ type, now: 'case', seeds: chain.seeds, revealed: openAll(state), forcedDice });
+  // Cases seal with the identity, so opening is reading the plaintext back.
+  const resolve = (type: 'Resolve' | 'Deadline'): EngineCommand => ({ type, now: 'case', seeds: chain.seeds, open: (sealed) => sealed, forcedDice });
 
   try {
     run({
@@ -128,13 +128,6 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
   ];
   if (forcedDice.remaining > 0) failures.push(`the case supplies ${c.dice.length} dice but only ${c.dice.length - forcedDice.remaining} were rolled`);
   return fail(failures, events);
-}
-
-/** Cases seal with the identity, so opening is reading the plaintext back. */
-function openAll(state: EngineState<unknown>): Record<Side, Unsealed> {
-  const out: Record<Side, Unsealed> = {};
-  for (const [side, sub] of Object.entries(state.submissions)) if (sub.kind === 'sealed') out[side] = openPlaintext(sub.sealed);
-  return out;
 }
 
 function applyGiven(state: EngineState<unknown>, c: AdjudicationCase, ruleset: AnyRuleset): EngineState<unknown> {

@@ -10,11 +10,13 @@ import {
   type EngineState,
   type Resolve,
   type SeedSource,
-  type SubmitOrders,
+  type Unsealed,
 } from './engine-events';
 import { evolve, type AnyRuleset } from './evolve';
-import type { LineError, Side, StepInfo } from './ruleset';
-import { commitmentFor, ordersHashOf, sealPlaintext } from './sealing';
+import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
+import type { Side, StepInfo } from './ruleset';
+import { ordersHashOf } from './sealing';
+import { decideSubmitOrders, requireInPlay } from './submit';
 
 /** Steps one Resolve may run through without a human before the engine calls it a runaway. */
 export const MAX_AUTO_STEPS = 10_000;
@@ -94,79 +96,6 @@ function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRules
   return Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
 }
 
-// ---------------------------------------------------------------- SubmitOrders
-
-const STANDING_LINE = /^\s*STANDING\b/i;
-
-function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
-  const { step, rules } = requireInPlay(state);
-  if (!state.game!.sides.some((s) => s.side === cmd.side)) throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game`);
-  if (cmd.stepId !== undefined && cmd.stepId !== step.id) {
-    throw new CommandRejected('wrong-step', `orders are for step ${cmd.stepId}, but the step in play is ${step.id} (${step.title})`);
-  }
-  // Line numbers stay those of the player's text: the other kind of line is blanked, not removed.
-  const lines = cmd.text.split(/\r?\n/);
-  const standingText = lines.map((l) => (STANDING_LINE.test(l) ? l : '')).join('\n');
-  const ordersText = lines.map((l) => (STANDING_LINE.test(l) ? '' : l)).join('\n');
-  const hasStanding = standingText.trim() !== '';
-  const hasOrders = ordersText.trim() !== '';
-  if (!hasStanding && !hasOrders) throw new CommandRejected('invalid-orders', 'no orders found', [{ line: 0, text: '', problem: 'the message holds no orders' }]);
-  if (hasOrders && !step.owes.includes(cmd.side)) {
-    const problem = `${cmd.side} owes no orders at ${step.title}; waiting for ${step.owes.join(', ') || 'nobody'}`;
-    throw new CommandRejected('not-owed', problem, [{ line: 0, text: '', problem }]);
-  }
-
-  const errors: LineError[] = [];
-  const events: EngineEvent[] = [];
-  if (hasStanding) {
-    const parsed = parseStanding(ruleset, rules, cmd.side, standingText, lines);
-    if (parsed.ok) {
-      events.push({ type: 'StandingInstructionsSet', data: { side: cmd.side, text: standingText.split('\n').filter((l) => l.trim()).join('\n'), instructions: parsed.instructions, setAt: cmd.now } });
-    } else errors.push(...parsed.errors);
-  }
-  if (hasOrders) {
-    const ordered = parseAndValidate(ruleset, rules, cmd.side, ordersText, step);
-    if (ordered.ok) events.push(ordersEvent(cmd, step, ordered.orders));
-    else errors.push(...ordered.errors);
-  }
-  if (errors.length) throw new CommandRejected('invalid-orders', `orders from ${cmd.side} for ${step.id} were not accepted`, errors.sort((a, b) => a.line - b.line));
-  return events;
-}
-
-function parseStanding(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, lines: readonly string[]):
-  | { ok: true; instructions: unknown }
-  | { ok: false; errors: readonly LineError[] } {
-  if (!ruleset.parseStanding) {
-    const errors = lines.flatMap((l, i) => (STANDING_LINE.test(l) ? [{ line: i + 1, text: l.trim(), problem: `${ruleset.name} has no standing instructions` }] : []));
-    return { ok: false, errors };
-  }
-  const parsed = ruleset.parseStanding(rules, side, text);
-  return parsed.ok ? { ok: true, instructions: parsed.orders } : parsed;
-}
-
-function parseAndValidate(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, step: StepInfo):
-  | { ok: true; orders: readonly unknown[] }
-  | { ok: false; errors: readonly LineError[] } {
-  const parsed = ruleset.parseOrders(rules, side, text, step);
-  if (!parsed.ok) return parsed;
-  const errors = ruleset.validateOrders(rules, side, parsed.orders, step);
-  return errors.length ? { ok: false, errors } : { ok: true, orders: parsed.orders };
-}
-
-function ordersEvent(cmd: SubmitOrders, step: StepInfo, orders: readonly unknown[]): EngineEvent {
-  if (step.mode === 'sequential') {
-    return { type: 'OrdersAccepted', data: { side: cmd.side, stepId: step.id, orders, receivedAt: cmd.now } };
-  }
-  const sealed = typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(sealPlaintext(cmd.side, step.id, orders, cmd.salt));
-  return { type: 'OrdersSubmitted', data: { side: cmd.side, stepId: step.id, commitment: commitmentFor(orders, cmd.salt), sealed, receivedAt: cmd.now } };
-}
-
-function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
-  if (!state.game) throw new CommandRejected('no-game', 'no game has been created');
-  if (!state.step) throw new CommandRejected('game-over', `game ${state.game.gameId} is over`);
-  return { step: state.step, rules: state.rules };
-}
-
 // ---------------------------------------------------------------- Resolve / Deadline
 
 /** Explicit orders first, then standing instructions; null when the side must still be asked. */
@@ -198,8 +127,8 @@ export function currentStep(state: EngineState<unknown>): StepInfo | null {
 
 /**
  * Resolves the step in play, then auto-advances through every following step that needs no
- * human (no side owes orders, or standing instructions answer every owing side), revealing each
- * finished turn's seed, until a step waits for a player or the game ends.
+ * human (no side owes orders, or orders queued ahead or standing instructions answer every owing
+ * side), revealing each finished turn's seed, until a step waits for a player or the game ends.
  */
 function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
   requireInPlay(state);
@@ -213,9 +142,12 @@ function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>,
     if (!gathered) break;
     const stepEvents = [...gathered.events, ...adjudicateStep(s, step, gathered.orders, ruleset, cmd, seeds)];
     s = applyAll(s, stepEvents, ruleset);
+    // the next step is in play: orders queued for it are taken (or dropped) before anyone is asked
+    const met = meetQueuedOrders(s, ruleset, cmd.open);
+    s = applyAll(s, met, ruleset);
     const closing = closingEvents(s, step, ruleset, seeds);
     s = applyAll(s, closing, ruleset);
-    events.push(...stepEvents, ...closing);
+    events.push(...stepEvents, ...met, ...closing);
   }
   return events;
 }
@@ -238,11 +170,7 @@ function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRules
   for (const side of step.owes) {
     const sub = s.submissions[side];
     if (sub?.stepId === step.id && sub.kind === 'sealed') {
-      const opened = cmd.revealed?.[side];
-      if (!opened) throw new CommandRejected('missing-reveal', `the sealed orders of ${side} for ${step.id} were not opened`);
-      if (commitmentFor(opened.orders, opened.salt) !== sub.commitment) {
-        throw new CommandRejected('commitment-mismatch', `opened orders of ${side} for ${step.id} do not match commitment ${sub.commitment}`);
-      }
+      const opened = openSubmission(sub.sealed, sub.commitment, side, step, cmd, first);
       events.push({ type: 'OrdersRevealed', data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt } });
       orders[side] = opened.orders;
     } else if (sub?.stepId === step.id && sub.kind === 'accepted') {
@@ -260,6 +188,14 @@ function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRules
     }
   }
   return { orders, events };
+}
+
+/** `revealed` speaks of the step in play when the command came; `open` opens any step's. */
+function openSubmission(sealed: string, commitment: string, side: Side, step: StepInfo, cmd: Resolve | Deadline, first: boolean): Unsealed {
+  const given = first ? cmd.revealed?.[side] : undefined;
+  if (!given) return openSealed(sealed, side, step.id, commitment, cmd.open);
+  checkCommitment(given, side, step.id, commitment);
+  return given;
 }
 
 /** DieRolled and RulesApplied in the order the rules rolled and emitted them, then StepResolved. */

@@ -47,6 +47,45 @@ export type OrdersSubmitted = Ev<'OrdersSubmitted', {
   receivedAt: string;
 }>;
 
+/**
+ * Orders sent ahead for an upcoming step (`FOR <stepId>`): always sealed, whatever the step's mode,
+ * since the mode is not known for sure until the step comes. Later ones for the same (side, step)
+ * replace earlier ones.
+ */
+export type OrdersQueued = Ev<'OrdersQueued', {
+  side: Side;
+  stepId: string;
+  /** sha256Hex(canonicalJson(orders) + salt) */
+  commitment: string;
+  /** opaque: sealed by the edge; the engine never reads it */
+  sealed: string;
+  receivedAt: string;
+}>;
+
+/**
+ * The step came into play and the side's queued orders are valid there: they are now its
+ * submission. A simultaneous step keeps them sealed (revealed at resolution, as ever); a sequential
+ * step takes them opened, as if sent now (`opened`: the side's and the referee's to read).
+ */
+export type QueuedOrdersUsed = Ev<'QueuedOrdersUsed', {
+  side: Side;
+  stepId: string;
+  commitment: string;
+  receivedAt: string;
+  opened?: { orders: readonly unknown[]; salt: string };
+}>;
+
+/** Queued orders that will not be used; the side is asked as usual if the step owes it orders. */
+export type QueuedOrdersDropped = Ev<'QueuedOrdersDropped', {
+  side: Side;
+  stepId: string;
+  commitment: string;
+  /** invalid: validateOrders refused them at the time; not-owed: the step asks other sides; step-passed: the step can no longer come */
+  reason: 'invalid' | 'not-owed' | 'step-passed';
+  /** the problems, for the side alone */
+  errors: readonly LineError[];
+}>;
+
 /** Orders for a sequential step (one side at a time: nothing to seal). */
 export type OrdersAccepted = Ev<'OrdersAccepted', {
   side: Side;
@@ -114,6 +153,9 @@ export type EngineEvent =
   | GameCreated
   | OrdersSubmitted
   | OrdersAccepted
+  | OrdersQueued
+  | QueuedOrdersUsed
+  | QueuedOrdersDropped
   | StandingInstructionsSet
   | OrdersRevealed
   | DefaultOrdersApplied
@@ -146,6 +188,14 @@ export type Submission =
   | { readonly kind: 'sealed'; readonly stepId: string; readonly commitment: string; readonly sealed: string; readonly receivedAt: string }
   | { readonly kind: 'accepted'; readonly stepId: string; readonly orders: readonly unknown[]; readonly receivedAt: string };
 
+/** Orders a side sent ahead for an upcoming step, sealed until that step comes into play. */
+export interface QueuedSubmission {
+  readonly stepId: string;
+  readonly commitment: string;
+  readonly sealed: string;
+  readonly receivedAt: string;
+}
+
 export interface Standing {
   readonly text: string;
   readonly instructions: unknown;
@@ -162,6 +212,11 @@ export interface EngineState<S = unknown> {
   /** submissions for the step in play, cleared when it resolves */
   readonly submissions: Readonly<Record<Side, Submission>>;
   readonly standing: Readonly<Record<Side, Standing>>;
+  /**
+   * side -> step id -> orders sent ahead for that step. Absent while nobody has queued anything
+   * (so states and snapshots from before queued orders existed keep their bytes and hashes).
+   */
+  readonly queued?: Readonly<Record<Side, Readonly<Record<string, QueuedSubmission>>>>;
   /** turn -> seed, as revealed */
   readonly revealedSeeds: Readonly<Record<string, string>>;
   readonly result: { readonly winner: Side | 'draw' | null; readonly summary: string } | null;
@@ -193,11 +248,18 @@ export interface CreateGame {
 export interface SubmitOrders {
   readonly type: 'SubmitOrders';
   readonly side: Side;
-  /** order text as the player wrote it; lines starting with STANDING set standing instructions */
+  /**
+   * Order text as the player wrote it. Lines starting with STANDING set standing instructions; a
+   * line `FOR <stepId>` (or `STEP <stepId>`) starts the orders for that step; lines before any
+   * FOR are for `stepId` (default: the step in play). Orders for an upcoming step are queued.
+   */
   readonly text: string;
-  /** the step the player meant; omitted = the step in play */
+  /** the step the lines before any FOR are for; omitted = the step in play; an upcoming step queues them */
   readonly stepId?: string;
-  /** random salt for the commitment (simultaneous steps), drawn by the edge */
+  /**
+   * Random secret drawn by the edge. Each step's orders in the message are committed with their
+   * own salt, sectionSalt(salt, stepId), so revealing one step's orders says nothing of another's.
+   */
   readonly salt: string;
   readonly now: string;
   /**
@@ -210,8 +272,15 @@ export interface SubmitOrders {
 interface ResolveBase {
   readonly now: string;
   readonly seeds: SeedSource;
-  /** the sealed orders of the step in play, opened by the edge, by side */
+  /** the sealed orders of the step in play, opened by the edge, by side (used for that step only) */
   readonly revealed?: Readonly<Record<Side, Unsealed>>;
+  /**
+   * The inverse of SubmitOrders' `seal`: a sealed blob in, its plaintext out (deterministic, no
+   * side effects). Needed when orders queued for an upcoming step come into play during this
+   * command (to validate them, and to reveal them when their step resolves); also opens the step
+   * in play's sealed orders that `revealed` lacks.
+   */
+  readonly open?: (sealed: string) => string;
   /** test cases only: dice faces from the case file instead of the seeds */
   readonly forcedDice?: import('./dice').ForcedDiceQueue;
 }

@@ -1,6 +1,6 @@
 import { hashCanonical } from '../shared/canonical';
 import type { Ruleset } from './ruleset';
-import { assertNever, type EngineEvent, type EngineState } from './engine-events';
+import { assertNever, type EngineEvent, type EngineState, type QueuedSubmission } from './engine-events';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRuleset = Ruleset<any, any, any>;
@@ -31,6 +31,20 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
       const { side, stepId, orders, receivedAt } = event.data;
       return { ...s, submissions: { ...s.submissions, [side]: { kind: 'accepted', stepId, orders, receivedAt } } };
     }
+    case 'OrdersQueued': {
+      const { side, stepId, commitment, sealed, receivedAt } = event.data;
+      return withQueued(s, side, stepId, { stepId, commitment, sealed, receivedAt });
+    }
+    case 'QueuedOrdersUsed': {
+      const { side, stepId, opened } = event.data;
+      const q = queuedEntry(s, side, stepId);
+      const submission = opened
+        ? { kind: 'accepted' as const, stepId, orders: opened.orders, receivedAt: q.receivedAt }
+        : { kind: 'sealed' as const, stepId, commitment: q.commitment, sealed: q.sealed, receivedAt: q.receivedAt };
+      return { ...withQueued(s, side, stepId, null), submissions: { ...s.submissions, [side]: submission } };
+    }
+    case 'QueuedOrdersDropped':
+      return withQueued(s, event.data.side, event.data.stepId, null);
     case 'StandingInstructionsSet': {
       const { side, text, instructions, setAt } = event.data;
       return { ...s, standing: { ...s.standing, [side]: { text, instructions, setAt } } };
@@ -53,6 +67,22 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
     default:
       return assertNever(event, 'engine event');
   }
+}
+
+function queuedEntry(s: EngineState<unknown>, side: string, stepId: string): QueuedSubmission {
+  const q = s.queued?.[side]?.[stepId];
+  if (!q) throw new Error(`no orders of ${side} are queued for ${stepId}`);
+  return q;
+}
+
+/** Sets or (null) removes a queued entry; the `queued` key exists only while something is queued. */
+function withQueued<S>(s: EngineState<S>, side: string, stepId: string, entry: QueuedSubmission | null): EngineState<S> {
+  const { [stepId]: _old, ...others } = s.queued?.[side] ?? {};
+  const mine = entry ? { ...others, [stepId]: entry } : others;
+  const { [side]: _mine, ...rest } = s.queued ?? {};
+  const queued = Object.keys(mine).length ? { ...rest, [side]: mine } : rest;
+  const { queued: _q, ...base } = s;
+  return Object.keys(queued).length ? { ...base, queued } : base;
 }
 
 function requireRules<S>(s: EngineState<S>): S {

@@ -124,7 +124,21 @@ export interface Ruleset<S, O, Box = unknown> {
   /** The step now in play, or null when the game is over. */
   currentStep(state: S): StepInfo | null;
 
-  /** Parse a side's order text for the current (or a named future) step. Per-line errors. */
+  /**
+   * Steps that may still come after the step in play, as far as the rules can tell now: exact ids,
+   * `mode` as expected, `owes` = every side that may owe orders there. The engine checks a step id
+   * named in `FOR <stepId>` (or SubmitOrders.stepId) against it, parses orders for that step with
+   * it, and self-play sends orders ahead with it. Implementing it promises that parseOrders reads
+   * the `step` it is given (not only the phase in the state). Optional: without it the game takes
+   * orders for the step in play only.
+   */
+  upcomingSteps?(state: S): readonly StepInfo[];
+
+  /**
+   * Parse a side's order text for the current step, or for an upcoming one (`step` is then the
+   * upcoming step; the state is today's, so parse what the text says and leave state checks to
+   * validateOrders, which runs again when the step comes into play). Per-line errors.
+   */
   parseOrders(state: S, side: Side, text: string, step: StepInfo): ParseResult<O>;
 
   /** Check parsed orders against the state; empty when legal. */

@@ -1,11 +1,10 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { decide, whoIsAwaited } from './decide';
 import { makeSeedChain } from './dice';
-import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from './engine-events';
+import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { randomOrdersText, seededRng, type SeededRng } from './random-player';
 import type { Side } from './ruleset';
-import { openPlaintext } from './sealing';
 import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
 
@@ -30,6 +29,11 @@ export interface SelfplayOptions {
   readonly missRate?: number;
   /** chance (0..1) that a side sends orders twice (the later replace the earlier) */
   readonly resendRate?: number;
+  /**
+   * chance (0..1) that a side's message also holds orders for an upcoming step it may owe
+   * (`FOR <stepId>` section; rulesets with upcomingSteps only)
+   */
+  readonly aheadRate?: number;
   readonly onGame?: (done: number, total: number) => void;
 }
 
@@ -84,7 +88,7 @@ interface Played {
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
-export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate'> = {}): Played {
+export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate'> = {}): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
   const maxSteps = opts.maxSteps ?? 10_000;
@@ -113,15 +117,16 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
         continue;
       }
       const sends = rng.int(1000) < (opts.resendRate ?? 0.1) * 1000 ? 2 : 1;
-      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now());
+      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now(), opts.aheadRate ?? 0.2);
     }
-    run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, revealed: openSealed(state) });
+    // Self-play seals with the identity: opening is reading the plaintext back.
+    run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, open: (sealed) => sealed });
   }
   return { events, state };
 }
 
-function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string): void {
-  const text = randomOrdersText(ruleset, state.rules, side, state.step!, rng);
+function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string, aheadRate: number): void {
+  const text = randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
   try {
     run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
   } catch (e) {
@@ -130,13 +135,16 @@ function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Si
   }
 }
 
-/** Self-play seals with the identity: opening is reading the plaintext back. */
-function openSealed(state: EngineState<unknown>): Record<Side, Unsealed> {
-  const out: Record<Side, Unsealed> = {};
-  for (const [side, sub] of Object.entries(state.submissions)) {
-    if (sub.kind === 'sealed') out[side] = openPlaintext(sub.sealed);
-  }
-  return out;
+/**
+ * Sometimes a `FOR <stepId>` section with random orders for an upcoming step the side may owe,
+ * drawn from today's state: by the time the step comes they may be valid, replaced, or dropped.
+ */
+function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, rate: number): string {
+  if (!ruleset.upcomingSteps || rng.int(1000) >= rate * 1000) return '';
+  const candidates = ruleset.upcomingSteps(state.rules).filter((step) => step.owes.includes(side));
+  if (!candidates.length) return '';
+  const step = rng.pick(candidates);
+  return `\nFOR ${step.id}\n${randomOrdersText(ruleset, state.rules, side, step, rng)}`;
 }
 
 /** Problems found replaying a finished game's log as storage would hand it back. */

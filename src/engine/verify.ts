@@ -5,7 +5,8 @@ import { commitmentFor, ordersHashOf } from './sealing';
 
 /**
  * The independent verifier: from a game's engine events alone (no ruleset, no database) it checks
- * every revealed seed against the anchor, every revealed order against its commitment, every
+ * every revealed seed against the anchor, every revealed order against its commitment (orders
+ * queued ahead included: their commitment is the one the side got when it queued them), every
  * step's orders hash, and recomputes every die whose turn's seed has been revealed.
  */
 
@@ -36,7 +37,13 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const { gameId, seedAnchor } = created.data;
   const seeds = checkSeeds(events, seedAnchor, mismatches);
 
-  const commitments = new Map<string, string>(); // side|stepId -> latest commitment
+  const commitments = new Map<string, string>(); // side|stepId -> latest commitment, sent for the step or queued ahead
+  const checkOpened = (i: number, side: Side, stepId: string, orders: readonly unknown[], salt: string, what: string): void => {
+    const c = commitments.get(`${side}|${stepId}`);
+    if (c === undefined || commitmentFor(orders, salt) !== c) {
+      mismatches.push({ eventIndex: i, kind: 'commitment', message: `orders ${what} for ${side} at ${stepId} do not match the commitment ${c ?? '(none submitted)'}` });
+    }
+  };
   const stepOrders = new Map<string, Record<Side, readonly unknown[]>>();
   const nextDie = new Map<string, number>();
   const ordersOf = (stepId: string): Record<Side, readonly unknown[]> => {
@@ -50,6 +57,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   events.forEach((e, i) => {
     switch (e.type) {
       case 'OrdersSubmitted':
+      case 'OrdersQueued':
         commitments.set(`${e.data.side}|${e.data.stepId}`, e.data.commitment);
         return;
       case 'OrdersAccepted':
@@ -57,12 +65,18 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       case 'StandingOrdersApplied':
         ordersOf(e.data.stepId)[e.data.side] = e.data.orders;
         return;
-      case 'OrdersRevealed': {
-        const c = commitments.get(`${e.data.side}|${e.data.stepId}`);
-        if (c === undefined || commitmentFor(e.data.orders, e.data.salt) !== c) {
-          mismatches.push({ eventIndex: i, kind: 'commitment', message: `orders revealed for ${e.data.side} at ${e.data.stepId} do not match the commitment ${c ?? '(none submitted)'}` });
-        }
+      case 'OrdersRevealed':
+        checkOpened(i, e.data.side, e.data.stepId, e.data.orders, e.data.salt, 'revealed');
         ordersOf(e.data.stepId)[e.data.side] = e.data.orders;
+        return;
+      case 'QueuedOrdersUsed': {
+        const { side, stepId, commitment, opened } = e.data;
+        if (commitments.get(`${side}|${stepId}`) !== commitment) {
+          mismatches.push({ eventIndex: i, kind: 'commitment', message: `queued orders used for ${side} at ${stepId} carry commitment ${commitment}, not the one queued` });
+        } else if (opened) {
+          checkOpened(i, side, stepId, opened.orders, opened.salt, 'queued and opened');
+          ordersOf(stepId)[side] = opened.orders;
+        }
         return;
       }
       case 'DieRolled': {
@@ -105,6 +119,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       }
       case 'GameCreated':
       case 'StandingInstructionsSet':
+      case 'QueuedOrdersDropped':
       case 'RulesApplied':
       case 'SeedRevealed':
       case 'GameEnded':

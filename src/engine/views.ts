@@ -1,11 +1,12 @@
-import type { EngineEvent, EngineState, Submission } from './engine-events';
+import type { EngineEvent, EngineState, QueuedOrdersDropped, Submission } from './engine-events';
 import { whoIsAwaited } from './decide';
 import type { AnyRuleset } from './evolve';
 import type { Side, StepInfo, Visibility } from './ruleset';
 
 /**
  * Fog of war as a projection. Sealed orders are never projected: before OrdersRevealed a view,
- * the referee's included, shows only "received at <time>, commitment <hash>".
+ * the referee's included, shows only "received at <time>, commitment <hash>". Orders queued for an
+ * upcoming step are sealed likewise: "queued for <stepId>: received at <time>, commitment <hash>".
  */
 
 export type Viewer = Side | 'referee';
@@ -16,6 +17,14 @@ export type OrdersStatus =
   /** sequential orders: their text only for the side that sent them and the referee */
   | { readonly status: 'accepted'; readonly receivedAt: string; readonly orders?: string }
   | { readonly status: 'answered-by-standing-instructions' };
+
+/** Orders sent ahead for an upcoming step: never their content, to anyone. */
+export interface QueuedStatus {
+  readonly stepId: string;
+  readonly receivedAt: string;
+  readonly commitment: string;
+  readonly note: string;
+}
 
 export interface EngineView {
   readonly viewer: Viewer;
@@ -34,6 +43,8 @@ export interface EngineView {
   readonly awaiting: readonly Side[];
   /** for the step in play, by owing side */
   readonly orders: Readonly<Record<Side, OrdersStatus>>;
+  /** the viewer's own orders queued for upcoming steps (the referee sees every side's), by side, by step id */
+  readonly queued: Readonly<Record<Side, readonly QueuedStatus[]>>;
   /** the viewer's own standing instructions (the referee sees every side's) */
   readonly standing: Readonly<Record<Side, string>>;
   /** ruleset.view of the rules state */
@@ -55,6 +66,13 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
   for (const [side, st] of Object.entries(state.standing)) {
     if (viewer === 'referee' || viewer === side) standing[side] = st.text;
   }
+  const queued: Record<Side, QueuedStatus[]> = {};
+  for (const [side, steps] of Object.entries(state.queued ?? {})) {
+    if (viewer !== 'referee' && viewer !== side) continue;
+    queued[side] = Object.values(steps).sort((a, b) => a.stepId.localeCompare(b.stepId)).map((q) => ({
+      stepId: q.stepId, receivedAt: q.receivedAt, commitment: q.commitment, note: `queued for ${q.stepId}: received at ${q.receivedAt}, commitment ${q.commitment}`,
+    }));
+  }
   const g = state.game;
   return {
     viewer,
@@ -72,6 +90,7 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
     step: step && { id: step.id, turn: step.turn, title: step.title, mode: step.mode, owes: step.owes, rule: step.rule },
     awaiting,
     orders,
+    queued,
     standing,
     board: state.rules === null ? null : ruleset.view(state.rules, viewer),
     result: state.result,
@@ -99,8 +118,9 @@ export function visibleTo(visibility: Visibility | undefined, viewer: Viewer): b
 
 /**
  * Who may read an engine event. Rules events keep their own visibleTo; dice follow their step's
- * diceVisibleTo (default all); sealed submissions, sequential orders and standing instructions
- * belong to their side until revealed; everything else is public.
+ * diceVisibleTo (default all); sealed submissions, orders queued ahead, sequential orders and
+ * standing instructions belong to their side (and the referee, who reads no sealed content) until
+ * revealed; everything else is public.
  */
 export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
   switch (event.type) {
@@ -110,6 +130,9 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
       return visibleTo(event.data.visibleTo, viewer);
     case 'OrdersSubmitted':
     case 'OrdersAccepted':
+    case 'OrdersQueued':
+    case 'QueuedOrdersUsed':
+    case 'QueuedOrdersDropped':
     case 'StandingInstructionsSet':
     case 'StandingOrdersApplied':
       return viewer === 'referee' || viewer === event.data.side;
@@ -140,6 +163,14 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}, commitment ${e.data.commitment}.`];
     case 'OrdersAccepted':
       return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+    case 'OrdersQueued':
+      return [`${e.data.side}: orders queued for ${e.data.stepId}: received at ${e.data.receivedAt}, commitment ${e.data.commitment}.`];
+    case 'QueuedOrdersUsed':
+      return e.data.opened
+        ? [`${e.data.side}: the orders queued for ${e.data.stepId} stand: ${oneLine(ruleset.formatOrders(e.data.opened.orders))}`]
+        : [`${e.data.side}: the orders queued for ${e.data.stepId} stand, sealed (commitment ${e.data.commitment}).`];
+    case 'QueuedOrdersDropped':
+      return narrateDropped(e, viewer);
     case 'StandingInstructionsSet':
       return [`${e.data.side}: standing instructions set: ${oneLine(e.data.text)}`];
     case 'OrdersRevealed':
@@ -163,6 +194,21 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       throw new Error(`unhandled engine event ${JSON.stringify(never)}`);
     }
   }
+}
+
+const DROPPED_BECAUSE: Record<QueuedOrdersDropped['data']['reason'], string> = {
+  'invalid': 'they are not valid now that the step has come',
+  'not-owed': 'the step does not ask this side for orders',
+  'step-passed': 'the step did not come',
+};
+
+/** The problems are the side's alone: they may quote orders that stay sealed from everyone else. */
+function narrateDropped(e: QueuedOrdersDropped, viewer: Viewer): string[] {
+  const { side, stepId, reason, errors } = e.data;
+  const head = `${side}: the orders queued for ${stepId} were dropped: ${DROPPED_BECAUSE[reason]}.`;
+  if (viewer !== side) return [head];
+  const ask = reason === 'invalid' ? [`Send orders for ${stepId}.`] : [];
+  return [head, ...errors.map((x) => `  ${x.line ? `line ${x.line}: ` : ''}${x.problem}${x.rule ? ` (rule ${x.rule})` : ''}${x.hint ? `; ${x.hint}` : ''}`), ...ask];
 }
 
 function oneLine(text: string): string {

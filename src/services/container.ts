@@ -58,6 +58,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs, options.clock), {
     secret: config.UMPIRE_SECRET,
     defaultDeadlineMinutes: config.DEADLINE_MINUTES,
+    defaultGraceMinutes: config.DEADLINE_GRACE_MINUTES,
     clock: options.clock,
   });
 

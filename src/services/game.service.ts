@@ -41,6 +41,8 @@ export interface CreateGameInput {
   readonly box?: unknown;
   /** minutes a step stays open before default orders apply */
   readonly deadlineMinutes?: number;
+  /** minutes after the deadline during which late orders are still taken before defaults apply */
+  readonly graceMinutes?: number;
 }
 
 export interface OrdersInput {
@@ -68,11 +70,13 @@ export interface NoticeSink {
 export interface GameServiceOptions {
   readonly secret: string;
   readonly defaultDeadlineMinutes: number;
+  readonly defaultGraceMinutes?: number;
   readonly clock?: () => Date;
 }
 
 interface GameMeta {
   readonly deadlineMinutes: number;
+  readonly graceMinutes?: number;
   readonly referee: string | null;
 }
 
@@ -127,7 +131,11 @@ export class GameService {
     if (!(await this.games.register(input.gameId, ruleset.id, tx))) return rejected(`game ${input.gameId} already exists`);
     const loaded: LoadedGame = { gameId: input.gameId, ruleset, state: initialState(), head: { version: 0, hash: GENESIS_HASH }, tail: [] };
     await tx.query('INSERT INTO game_secrets (game_id, sealed) VALUES ($1, $2)', [input.gameId, this.seeds.seal(top)]);
-    const meta: GameMeta = { deadlineMinutes: input.deadlineMinutes ?? this.options.defaultDeadlineMinutes, referee: input.referee ?? null };
+    const meta: GameMeta = {
+      deadlineMinutes: input.deadlineMinutes ?? this.options.defaultDeadlineMinutes,
+      graceMinutes: input.graceMinutes ?? this.options.defaultGraceMinutes ?? 0,
+      referee: input.referee ?? null,
+    };
     let game = await this.games.append(loaded, [...decision.events.map(engineToNew('umpire')), { type: 'NoteAdded', payload: { text: 'game settings', settings: meta }, metadata: { actor: 'umpire' } }], tx, now);
     // a ruleset may open with steps nobody has to order
     game = await this.advanceIfReady(tx, game, now);
@@ -222,9 +230,9 @@ export class GameService {
     const now = this.clock();
     let game = await this.games.load(gameId, tx);
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
-    const current = await this.currentDeadline(gameId, stepId, tx);
+    const current = await this.currentDeadline(gameId, stepId, tx, 'graceUntil');
     if (!options.force && current && new Date(current).getTime() > now.getTime() + 1000) {
-      return { status: 'applied', result: { ignored: `not due: the deadline of ${stepId} is ${current}` } };
+      return { status: 'applied', result: { ignored: `not due: the deadline of ${stepId}, with its grace period, ends ${current}` } };
     }
     const before = game.head.version;
     game = await this.resolve(tx, game, 'Deadline', now);
@@ -297,8 +305,14 @@ export class GameService {
     const base = deadline ? new Date(deadline) : now;
     const at = until ? new Date(until) : new Date(base.getTime() + (byMinutes ?? 24 * 60) * 60_000);
     if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) return rejected(`the new deadline must be in the future (got ${until ?? byMinutes})`);
-    const next = await this.games.append(g, [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), remindAt: null, extended: true }, metadata: { actor: 'referee' } }], tx, now);
-    await this.scheduler.schedule(gameId, step.id, at, null);
+    const graceUntil = new Date(at.getTime() + (meta.graceMinutes ?? 0) * 60_000);
+    const next = await this.games.append(
+      g,
+      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: null, extended: true }, metadata: { actor: 'referee' } }],
+      tx,
+      now,
+    );
+    await this.scheduler.schedule(gameId, step.id, graceUntil, null);
     const needs = this.needs(next, at.toISOString())!;
     await this.sink.write(
       tx,
@@ -349,12 +363,13 @@ export class GameService {
     }
   }
 
-  private async currentDeadline(gameId: string, stepId: string, tx: Sql = this.db): Promise<string | null> {
-    const rows = await tx.query<{ payload: { at: string } }>(
+  private async currentDeadline(gameId: string, stepId: string, tx: Sql = this.db, which: 'at' | 'graceUntil' = 'at'): Promise<string | null> {
+    const rows = await tx.query<{ payload: { at: string; graceUntil?: string } }>(
       `SELECT payload FROM events WHERE game_id = $1 AND type = 'DeadlineSet' AND payload->>'stepId' = $2 ORDER BY seq DESC LIMIT 1`,
       [gameId, stepId],
     );
-    return rows[0]?.payload.at ?? null;
+    const p = rows[0]?.payload;
+    return p ? (which === 'graceUntil' ? (p.graceUntil ?? p.at) : p.at) : null;
   }
 
   // ------------------------------------------------------------------ reads
@@ -425,16 +440,18 @@ export class GameService {
     );
     if (rows.length) return { game, deadline: rows[0].payload.at };
     const at = new Date(now.getTime() + meta.deadlineMinutes * 60_000);
+    // late orders are still taken until the grace period ends; only then do defaults apply
+    const graceUntil = new Date(at.getTime() + (meta.graceMinutes ?? 0) * 60_000);
     const remindAt = meta.deadlineMinutes >= 60 ? new Date(at.getTime() - Math.min(24 * 60, meta.deadlineMinutes / 4) * 60_000) : null;
     const next = await this.games.append(
       game,
-      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), remindAt: remindAt?.toISOString() ?? null }, metadata: { actor: 'umpire' } }],
+      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null }, metadata: { actor: 'umpire' } }],
       tx,
       now,
     );
     // scheduled in Redis before the transaction commits: if it rolls back, the job finds its step
     // unchanged or gone and does nothing (deadline() checks the step id)
-    await this.scheduler.schedule(game.gameId, step.id, at, remindAt);
+    await this.scheduler.schedule(game.gameId, step.id, graceUntil, remindAt);
     return { game: next, deadline: at.toISOString() };
   }
 

@@ -12,7 +12,7 @@ describe('API process', () => {
 
   beforeAll(async () => {
     t = await freshDatabase('api');
-    Object.assign(process.env, { DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('api'), LOG_LEVEL: 'silent', IMAP_ENABLED: 'false' });
+    Object.assign(process.env, { DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('api'), LOG_LEVEL: 'silent', IMAP_ENABLED: 'false', UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests' });
     app = await NestFactory.create(ApiModule, { logger: false });
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
@@ -30,6 +30,48 @@ describe('API process', () => {
     expect(body.info.postgres.status).toBe('up');
     expect(body.info.redis.status).toBe('up');
     expect(body.info.mailbox.status).toBe('up');
+  });
+});
+
+describe('inbound-mail webhook', () => {
+  let t: TestDatabase;
+  let app: INestApplication;
+  let base: string;
+  const raw = ['From: japan@players.test', 'To: umpire@umpire.test', 'Subject: orders', 'Message-ID: <hook-1@players.test>', '', 'HELP', ''].join('\r\n');
+
+  beforeAll(async () => {
+    t = await freshDatabase('webhook');
+    Object.assign(process.env, { DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('webhook'), LOG_LEVEL: 'silent', UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests' });
+    app = await NestFactory.create(ApiModule, { logger: false });
+    await app.listen(0, '127.0.0.1');
+    base = await app.getUrl();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.drop();
+  });
+
+  const post = (body: string, headers: Record<string, string>) => fetch(`${base}/inbound/mail`, { method: 'POST', body, headers });
+
+  it('stores a raw message once, however often it is posted, and queues its ingestion', async () => {
+    const headers = { authorization: 'Bearer webhook-token-for-tests', 'content-type': 'message/rfc822' };
+    const first = await post(raw, headers);
+    expect(first.status).toBe(202);
+    expect(await first.json()).toMatchObject({ duplicate: false, messageId: 'hook-1@players.test' });
+    const again = await post(raw, headers);
+    expect(await again.json()).toMatchObject({ duplicate: true, messageId: 'hook-1@players.test' });
+    const rows = await t.db.query<{ source: string; status: string; size: number }>('SELECT source, status, size FROM inbound_messages');
+    expect(rows).toEqual([{ source: 'webhook', status: 'stored', size: Buffer.byteLength(raw) }]);
+  });
+
+  it('refuses a missing or wrong token and a body that is not a raw message, storing nothing', async () => {
+    expect((await post(raw, { 'content-type': 'message/rfc822' })).status).toBe(401);
+    expect((await post(raw, { authorization: 'Bearer nope-nope-nope-nope', 'content-type': 'message/rfc822' })).status).toBe(401);
+    const wrongType = await post('{"a":1}', { authorization: 'Bearer webhook-token-for-tests', 'content-type': 'application/json' });
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(await wrongType.json())).toMatch(/message\/rfc822/);
+    const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbound_messages');
+    expect(rows[0].n).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { replay, stateHash, whoIsAwaited, type EngineEvent } from '../../src/engine/game';
 import { commitmentFor } from '../../src/engine/sealing';
+import { sectionSalt } from '../../src/engine/sections';
 import { given, Table, testChain } from '../support/engine-harness';
 import { fleetDuel } from '../support/test-game';
 
@@ -69,16 +70,27 @@ describe('submitting orders', () => {
     expect(e.errors).toEqual([expect.objectContaining({ line: 2, text: 'STANDING RETREAT SOMETIMES', rule: '3.4' })]);
   });
 
-  it('given orders for another step, then they are rejected as for the wrong step', () => {
+  it('given orders for a step that is not to come, then they are rejected as for the wrong step, naming the steps to come', () => {
     const table = new Table();
-    given(table.events).when({ type: 'SubmitOrders', side: 'red', stepId: 't2/orders', text: 'MOVE center', salt: 's', now: 'n', seal: (p) => p })
+    const e = given(table.events).when({ type: 'SubmitOrders', side: 'red', stepId: 't9/orders', text: 'MOVE center', salt: 's', now: 'n', seal: (p) => p })
+      .thenRejects('wrong-step');
+    expect(e.message).toContain('steps to come: t1/retreat, t1/patrol, t2/orders, t3/orders');
+  });
+
+  it('given orders for a step already resolved, then they are rejected as for the wrong step', () => {
+    const table = new Table();
+    table.submit('red', 'MOVE north');
+    table.submit('blue', 'MOVE south');
+    table.resolve();
+    given(table.events).when({ type: 'SubmitOrders', side: 'red', stepId: 't1/orders', text: 'MOVE center', salt: 's', now: 'n', seal: (p) => p })
       .thenRejects('wrong-step');
   });
 
-  it('given a simultaneous step, then orders are sealed: the event holds the commitment of orders and salt', () => {
+  it("given a simultaneous step, then orders are sealed: the event holds the commitment of the orders and the step's salt", () => {
     given(new Table().events).when({ type: 'SubmitOrders', side: 'red', text: 'MOVE south', salt: 'pepper', now: 'n', seal: () => 'SEALED' })
       .then((events) => {
-        expect(events).toEqual([{ type: 'OrdersSubmitted', data: { side: 'red', stepId: 't1/orders', commitment: commitmentFor([{ kind: 'move', area: 'south' }], 'pepper'), sealed: 'SEALED', receivedAt: 'n' } }]);
+        const salt = sectionSalt('pepper', 't1/orders');
+        expect(events).toEqual([{ type: 'OrdersSubmitted', data: { side: 'red', stepId: 't1/orders', commitment: commitmentFor([{ kind: 'move', area: 'south' }], salt), sealed: 'SEALED', receivedAt: 'n' } }]);
       });
   });
 

@@ -1,4 +1,4 @@
-import { playOneGame, selfplay } from '../../src/engine/selfplay';
+import { checkReplay, playOneGame, selfplay } from '../../src/engine/selfplay';
 import { stateHash } from '../../src/engine/evolve';
 import { fleetDuel } from '../support/test-game';
 
@@ -11,6 +11,23 @@ describe('selfplay of the test game', () => {
     expect(result.ended).toBe(50);
     expect(result.events).toBeGreaterThan(50 * 10);
     expect(result.gamesPerSec).toBeGreaterThan(0);
+  });
+
+  it('given sides that often send orders a step ahead, then queued orders are used, opened, replaced and dropped, and every log replays, verifies and audits', () => {
+    const seen = new Map<string, number>();
+    for (let g = 0; g < 120; g++) {
+      const { events, state } = playOneGame(fleetDuel, `ahead-${g}`, { aheadRate: 0.6, resendRate: 0.3 });
+      expect({ g, problems: checkReplay(fleetDuel, events, state) }).toEqual({ g, problems: [] });
+      const queued = new Set<string>();
+      for (const e of events) {
+        const kind = e.type === 'QueuedOrdersDropped' ? `dropped:${e.data.reason}`
+          : e.type === 'QueuedOrdersUsed' ? (e.data.opened ? 'used:opened' : 'used:sealed')
+          : e.type === 'OrdersQueued' ? (queued.has(`${e.data.side}|${e.data.stepId}`) ? 'replaced' : 'queued') : null;
+        if (e.type === 'OrdersQueued') queued.add(`${e.data.side}|${e.data.stepId}`);
+        if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual(['dropped:invalid', 'dropped:not-owed', 'dropped:step-passed', 'queued', 'replaced', 'used:opened', 'used:sealed']);
   });
 
   it('given the same seed, when a game is played twice, then the logs are identical; another seed differs', () => {

@@ -133,6 +133,36 @@ describe('VITP by email, end to end on real mail servers', () => {
     expect(replies[0].payload.text).toMatch(/not registered/);
   }, 120_000);
 
+  it('answers HELP, STATUS and RESEND by mail, and never answers automatic mail', async () => {
+    const to = replyAddressOf('allied', allies);
+    const send = (id: string, text: string, headers: Record<string, string> = {}) =>
+      sendSmtp({ from: allies.address, to, subject: `Re: [umpire ${gameId}] report`, text, messageId: `<${id}-${gameId}@players.test>`, headers });
+    await send('help', 'HELP');
+    await send('status', 'STATUS');
+    await send('resend', 'RESEND');
+    await send('vacation', 'I am away until Monday.', { 'Auto-Submitted': 'auto-replied' });
+    const kinds = await waitFor(
+      'the three replies',
+      async () => {
+        const k = (await s.outbox.byRecipient(allies.address)).map((m) => m.kind);
+        return ['help', 'status', 'resend'].every((x) => k.includes(x)) && k;
+      },
+      60_000,
+    );
+    const replies = await s.outbox.byRecipient(allies.address);
+    expect(replies.find((m) => m.kind === 'help')!.payload.text).toMatch(/PATROL/);
+    expect(replies.find((m) => m.kind === 'status')!.payload.text).toMatch(/japanese|allied/);
+    expect(String(replies.find((m) => m.kind === 'resend')!.payload.subject)).toMatch(/^RESEND: /);
+    const vacation = await waitFor(
+      'the vacation reply to be recorded',
+      async () => (await t.db.query<{ status: string; result: { automatic?: string } }>('SELECT status, result FROM inbound_messages WHERE message_id = $1', [`vacation-${gameId}@players.test`])).find((r) => r.status !== 'stored'),
+      60_000,
+    );
+    expect(vacation.status).toBe('ignored');
+    expect(vacation.result.automatic).toMatch(/Auto-Submitted/i);
+    expect(kinds.filter((k) => !['welcome', 'help', 'status', 'resend', 'report', 'ack'].includes(k))).toEqual([]);
+  }, 120_000);
+
   it('two players play a whole VITP turn by email; each report holds only what its side may see', async () => {
     for (const [side, user, standing] of [
       ['japanese', japan, 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED'],

@@ -18,7 +18,7 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
   beforeAll(async () => {
     t = await freshDatabase('games');
     rulesets[fleetDuel.id] = fleetDuel;
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('games'), SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600' } as NodeJS.ProcessEnv), { clock: () => now });
+    s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('games'), SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' } as NodeJS.ProcessEnv), { clock: () => now });
   });
   afterAll(async () => {
     delete rulesets[fleetDuel.id];
@@ -117,7 +117,7 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(stateHash({ ...full, version: loaded.state.version })).toBe(stateHash(loaded.state));
   });
 
-  it('a deadline applies defaults for the silent side and is told in the report', async () => {
+  it('a deadline (after its grace period) applies defaults for the silent side and is told in the report', async () => {
     const before = await s.gameService.status('G-duel', 'referee');
     const stepId = before.view.step!.id;
     await apply('G-duel', 'red-2', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE south', via: 'test' });
@@ -125,6 +125,10 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const early = await apply('G-duel', `deadline-early:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
     expect(JSON.stringify(early.result)).toMatch(/not due/);
     now = new Date(now.getTime() + 601 * 60_000);
+    // past the deadline but within the 30 minutes' grace: late orders still count, no defaults yet
+    const inGrace = await apply('G-duel', `deadline-grace:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    expect(JSON.stringify(inGrace.result)).toMatch(/with its grace period/);
+    now = new Date(now.getTime() + 30 * 60_000);
     const r = await apply('G-duel', `deadline:G-duel:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
     expect(r.status).toBe('applied');
     const log = await s.events.read('G-duel');

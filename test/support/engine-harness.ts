@@ -76,7 +76,7 @@ export class Table {
   }
 
   resolve(type: 'Resolve' | 'Deadline' = 'Resolve', revealed: Record<string, Unsealed> = this.opened()): EngineEvent[] {
-    return this.run({ type, now: this.now(), seeds: (t) => testChain.seeds[t], revealed, forcedDice: this.forced });
+    return this.run({ type, now: this.now(), seeds: (t) => testChain.seeds[t], revealed, open: (sealed) => sealed, forcedDice: this.forced });
   }
 
   opened(): Record<string, Unsealed> {

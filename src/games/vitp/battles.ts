@@ -4,9 +4,10 @@
  * THE CALL SITE into combat is runBattle(); everything combat decides comes back as decisions.
  */
 import {
-  answer, battleOutcome, nextDecision, resolveUntilDecision, startBattle,
-  type Answer, type BattleInput, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
+  answer, battleOutcome, invasionsResolved, nextDecision, pendingInvasions, resolveUntilDecision, startBattle,
+  type Answer, type BattleState, type PendingInvasion, type BattleInput, type BattleOutcome, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
 } from './combat/api';
+import { RuleNotImplementedError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { invade } from './invasion';
 import type { CurrentBattle, Unit, VitpState, VSide } from './types';
@@ -34,9 +35,16 @@ export interface BattleScope {
   /** ports and bases whose contents may be raided; default: all touching the area (2.1) */
   readonly ports?: readonly string[];
   readonly withSubmarines?: boolean;
+  /** 18.35: sides that leave before the first round of the 'pearl-harbor-rounds' battle, unpursued */
+  readonly openingRetreat?: readonly VSide[];
 }
 
-export function battleInput(s: VitpState, area: string, scope: BattleScope = {}): BattleInput {
+/** The step machine's opening as combat knows it: the 18.3 raids themselves are fought as plain 9.2 raids. */
+function combatOpening(opening: CurrentBattle['opening']): BattleInput['opening'] {
+  return opening === 'pearl-harbor-rounds' || opening === 'indonesia-surprise' ? opening : undefined;
+}
+
+export function battleInput(s: VitpState, area: string, scope: BattleScope = {}, opening: CurrentBattle['opening'] = null): BattleInput {
   const atSea = scope.atSea ?? atSeaIn(s, area);
   const portNames = scope.ports ?? placesTouching(s, area).map((p) => p.name);
   return {
@@ -56,6 +64,8 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {})
       taskForces: s.options['task-forces'] === true,
       separateAirstrikes: s.options['airstrike-damage'] === true,
     },
+    ...(combatOpening(opening) ? { opening: combatOpening(opening) } : {}),
+    ...(scope.openingRetreat?.length ? { openingRetreat: scope.openingRetreat } : {}),
   };
 }
 
@@ -83,7 +93,7 @@ export type AutoAnswer = (d: Decision, b: CurrentBattle) => Partial<Record<VSide
 /** Open a battle and run it until a side must answer (or it ends). */
 export function openBattle(tx: Tx, area: string, opening: CurrentBattle['opening'], scope: BattleScope = {}, auto?: AutoAnswer): void {
   const seq = tx.s.battleSeq + 1;
-  const battle = startBattle(battleInput(tx.s, area, scope));
+  const battle = startBattle(battleInput(tx.s, area, scope, opening));
   runBattle(tx, { area, seq, opening, battle }, auto);
 }
 
@@ -103,6 +113,11 @@ function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
   let battle = cb.battle;
   for (;;) {
     battle = resolveUntilDecision(battle, tx.dice, (e) => tx.raw(e));
+    const landed = pendingInvasions(battle);
+    if (landed.length > 0) {
+      battle = invadeNow(tx, battle, landed);
+      continue;
+    }
     const d = nextDecision(battle);
     if (!d) break;
     const forced = auto?.(d, { ...cb, battle });
@@ -119,9 +134,29 @@ function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
   applyOutcome(tx, { ...cb, battle });
 }
 
+const placeNamed = (s: VitpState, id: string): string => s.map.places.find((p) => slug(p.name) === id || p.name === id)!.name;
+
+/**
+ * 7.93: invasions made after a round take effect at once (13.4x), so a base that changes hands
+ * counts for the rest of the battle: its air units may be grounded (12.24), the other side's
+ * landings and raids see its new owner.
+ */
+function invadeNow(tx: Tx, battle: BattleState, landed: readonly PendingInvasion[]): BattleState {
+  const taken: { port: string; controller: VSide }[] = [];
+  for (const inv of landed) {
+    const base = placeNamed(tx.s, inv.base);
+    const before = tx.s.control[base];
+    invade(tx, inv.units, base);
+    const after = tx.s.control[base];
+    if (after && after !== before) taken.push({ port: inv.base, controller: after });
+  }
+  return invasionsResolved(battle, taken, (e) => tx.raw(e));
+}
+
 /** Put the battle's result back on the board (7.61–7.62, 8.4, 9.41, 12.3, 13.5, 16.3). */
 function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   const outcome = battleOutcome(cb.battle);
+  if (tx.s.options['airstrike-damage']) assertNothingToRebuild(outcome);
   const landings: { id: string; base: string }[] = [];
   for (const o of outcome.units) {
     const u = tx.s.units.find((x) => x.id === o.id)!;
@@ -145,8 +180,13 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
         tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'removed' } : lost }, 'is expended in a kamikaze attack', '19.2');
         break;
       case 'landed':
+        // invasions were resolved when they were made (invadeNow); landings on friendly bases happen now
+        if (o.landedAt!.invading) {
+          if (changed(u, flags)) tx.unit(u.id, flags, '', '7.93');
+          break;
+        }
         tx.unit(u.id, flags, 'goes ashore', '7.93');
-        landings.push({ id: u.id, base: tx.s.map.places.find((p) => slug(p.name) === o.landedAt!.base || p.name === o.landedAt!.base)!.name });
+        landings.push({ id: u.id, base: placeNamed(tx.s, o.landedAt!.base) });
         break;
     }
   }
@@ -158,8 +198,22 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
     }
   }
   tx.emit('vitp.battle', { battle: null });
-  // the opening raids on Pearl Harbor (18.3) do not end the fighting in the Hawaiian Islands
-  tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' });
+  // 18.5: the surprise attacks (the 18.3 raids, the 18.4 raids) do not end the fighting in their area
+  if (cb.opening === 'indonesia-surprise') tx.emit('vitp.surprise', { indonesia: 'done' });
+  tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' && cb.opening !== 'indonesia-surprise' });
+}
+
+/**
+ * 23.5: under rule 23 lost air units do not come back by themselves two turns later (4.5, 12.3) and
+ * damaged carrier airstrikes stay damaged: both are rebuilt with repair points, a choice made in the
+ * repair step. That step has no rebuild order yet, so the game stops where it would be needed.
+ */
+function assertNothingToRebuild(outcome: BattleOutcome): void {
+  const lostAir = outcome.units.filter((o) => o.kind === 'land-based-air' && (o.fate === 'sunk' || o.fate === 'expended'));
+  const hurtStrikes = outcome.units.filter((o) => (o.airstrikeDamage ?? 0) > 0 && o.fate !== 'sunk' && o.fate !== 'expended');
+  if (lostAir.length + hurtStrikes.length === 0) return;
+  const names = [...lostAir, ...hurtStrikes].map((o) => o.name).join(', ');
+  throw new RuleNotImplementedError('vitp', '23.5', `rebuilding air units and carrier airstrikes with repair points (${names} would need it)`);
 }
 
 function changed(u: Unit, f: { damage: number; barredFromPursuit: boolean; raidedThisTurn: boolean }): boolean {

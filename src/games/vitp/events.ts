@@ -1,6 +1,6 @@
 /** The VITP rules events and the fold (evolve). Combat's own events (combat.*) are narrative only. */
 import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
-import type { CurrentBattle, Phase, Unit, VitpState, VSide } from './types';
+import type { CurrentBattle, Phase, TaskForce, Unit, VitpState, VSide } from './types';
 
 export type UnitPatch = Partial<Pick<Unit, 'damage' | 'loc' | 'arrivalTurn' | 'returnedOn' | 'sailedFrom' | 'raider' | 'moved' | 'repaired' | 'barredFromPursuit' | 'raidedThisTurn' | 'mayNotInvade'>>;
 
@@ -20,6 +20,16 @@ export interface VitpEventData {
   'vitp.note': { text: string; rule?: string };
   'vitp.surprise-shot': { round: number; attacker: string; target: string; die: number; bonus: boolean; result: 'miss' | 'disabled' | 'hit'; damage: number; rule: '18.4' };
   'vitp.game-over': { winner: VSide | 'draw'; poc: number; summary: string };
+  /** 20.2-20.3, visible to the owner only: what is in each of its task forces */
+  'vitp.task-forces': { side: VSide; area: string; round: number; forces: TaskForce[]; names: Record<string, string>; rule: '20.2' };
+  /** 20.2, public: how many task force markers a side put down, and their names */
+  'vitp.task-force-markers': { side: VSide; area: string; round: number; markers: string[]; rule: '20.2' };
+  /** 20.4-20.44, visible to the owner only: the die (null = sighted without a roll) and why */
+  'vitp.sighting-roll': { side: VSide; marker: string; die: number | null; sightedOn: number; sighted: boolean; rule: string };
+  /** 20.4, public: sighted or not; a sighted task force's units are revealed (names) */
+  'vitp.sighted': { side: VSide; area: string; round: number; marker: string; sighted: boolean; units: string[]; rule: '20.4' };
+  /** the task forces of the last round are taken off the board */
+  'vitp.task-forces-over': { area: string };
 }
 export type VitpEventType = keyof VitpEventData;
 export type VitpEvent = { [K in VitpEventType]: { readonly type: K; readonly data: VitpEventData[K]; readonly visibleTo?: RulesEvent['visibleTo'] } }[VitpEventType];
@@ -49,6 +59,18 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
       return { ...s, surprise: { ...s.surprise, ...e.data } };
     case 'vitp.lba-done':
       return { ...s, lbaDone: e.data.side === null ? [] : [...s.lbaDone, e.data.side] };
+    case 'vitp.task-forces': {
+      const same = s.taskForces && s.taskForces.area === e.data.area && s.taskForces.round === e.data.round;
+      const kept = same ? s.taskForces!.forces.filter((f) => f.side !== e.data.side) : [];
+      return { ...s, taskForces: { area: e.data.area, round: e.data.round, forces: [...kept, ...e.data.forces] } };
+    }
+    case 'vitp.sighted':
+      if (!s.taskForces) return s;
+      return { ...s, taskForces: { ...s.taskForces, forces: s.taskForces.forces.map((f) => (f.marker === e.data.marker ? { ...f, sighted: e.data.sighted } : f)) } };
+    case 'vitp.task-forces-over':
+      return { ...s, taskForces: null };
+    case 'vitp.task-force-markers':
+    case 'vitp.sighting-roll':
     case 'vitp.speed-roll':
     case 'vitp.uncertain-roll':
     case 'vitp.note':

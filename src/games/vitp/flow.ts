@@ -15,6 +15,7 @@ import {
   openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
 } from './surprise';
 import { submarineReady } from './submarines';
+import { groupable, taskForceBattle } from './task-forces';
 import { beginTurn, rebaseable } from './turn';
 import type { Phase, VitpState, VSide } from './types';
 import { other } from './types';
@@ -37,6 +38,8 @@ export function applicable(s: VitpState, ph: Phase): boolean {
       return invaders(s, ph.side).length > 0;
     case 'return':
       return mustReturn(s, ph.side).length > 0;
+    case 'task-forces':
+      return groupable(s, ph.side, ph.area).length > 0;
     default:
       return true;
   }
@@ -63,6 +66,12 @@ export function advanceFrom(tx: Tx, done: Phase): void {
     case 'pearl-stay':
     case 'pearl-sortie':
     case 'surprise':
+      return proceedCombat(tx);
+    case 'task-forces':
+      return done.side === J ? enter(tx, { ...done, side: A }) : tx.phase({ k: 'sighting', area: done.area, round: done.round });
+    case 'sighting':
+      // 20.5 on is combat's: with task forces on, combat still stops here citing rule 20
+      openBattle(tx, done.area, null, {}, openingAuto);
       return proceedCombat(tx);
     case 'invade': return done.side === J ? enter(tx, { k: 'invade', side: A }) : enter(tx, { k: 'return', side: J });
     case 'return': return done.side === J ? enter(tx, { k: 'return', side: A }) : endTurn(tx);
@@ -104,13 +113,30 @@ export function proceedCombat(tx: Tx): void {
     const areas = combatAreas(tx.s);
     if (areas.length === 0) return endOfCombat(tx);
     if (areas.length > 1) return tx.phase({ k: 'pick-battle' });
+    if (taskForceBattle(tx.s, areas[0])) return organizeTaskForces(tx, areas[0]);
     openBattle(tx, areas[0], null, {}, openingAuto);
   }
   throw new Error('vitp: combat sequence made no progress');
 }
 
+/** 5.31: combat in the area the Japanese picked, after the task forces are formed (optional rule 20.2). */
+export function startCombatIn(tx: Tx, area: string): void {
+  if (taskForceBattle(tx.s, area)) return organizeTaskForces(tx, area);
+  openBattle(tx, area, null, {}, openingAuto);
+  proceedCombat(tx);
+}
+
+/**
+ * 20.2: at the start of a round both sides, Japanese first, group their forces into task forces.
+ * Only the first round's come from here: later rounds need combat to stop at each round start.
+ */
+function organizeTaskForces(tx: Tx, area: string): void {
+  enter(tx, { k: 'task-forces', side: 'japanese', area, round: 1 });
+}
+
 /** 5.6, 5.71, 5.72, then the invasions (5.73). */
 function endOfCombat(tx: Tx): void {
+  if (tx.s.taskForces) tx.emit('vitp.task-forces-over', { area: tx.s.taskForces.area });
   recallSubmarines(tx);
   scoreTurn(tx);
   captureSurrounded(tx);

@@ -1,11 +1,12 @@
 /** Victory in the Pacific (Avalon Hill, 1977): the ruleset. */
 import type { AdjudicationContext, Ruleset, Side, StepInfo } from '../../engine/ruleset';
 import { resolveAir } from './air';
-import { continueBattle, openBattle } from './battles';
+import { continueBattle } from './battles';
 import { defaultBox, validateBox, type VitpBox } from './box';
 import type { Answer } from './combat/api';
 import { evolveVitp, Tx } from './events';
-import { advanceFrom } from './flow';
+import { advanceFrom, startCombatIn } from './flow';
+import { formTaskForces, rollSightings } from './task-forces';
 import { resolveInvasions } from './invasion';
 import { resolveMoves, resolveRaiderDesignation } from './movement';
 import { narrateEvent } from './narrate';
@@ -52,7 +53,7 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
     case 'sub': placeSubmarine(tx, mine(ph.side)); break;
     case 'pick-battle': {
       const pick = mine('japanese').find((o) => o.t === 'pick');
-      if (pick && pick.t === 'pick') openBattle(tx, pick.area, null, {}, openingAuto);
+      if (pick && pick.t === 'pick') return startCombatIn(tx, pick.area);
       break;
     }
     case 'battle': {
@@ -67,6 +68,8 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
     case 'surprise': resolveSurpriseRound(tx, ph.round, mine('japanese')); break;
     case 'invade': resolveInvasions(tx, mine(ph.side)); break;
     case 'return': resolveReturns(tx, ph.side, mine(ph.side)); break;
+    case 'task-forces': formTaskForces(tx, ph.side, ph.area, ph.round, mine(ph.side)); break;
+    case 'sighting': rollSightings(tx); break;
     case 'over': return;
   }
   advanceFrom(tx, ph);

@@ -1,11 +1,16 @@
-/** One event as lines a player can read in a report. VITP events are open to both sides. */
+/**
+ * One event as lines a player can read in a report. VITP events are open to both sides, except
+ * optional rule 20's task force contents and sighting dice, which are their owner's (visibleTo).
+ */
 import type { RulesEvent, Side } from '../../engine/ruleset';
 import type { CombatEvent } from './combat/api';
 import type { VitpEvent } from './events';
 
 const SIDE = (s: string | null) => (s === 'japanese' ? 'Japanese' : s === 'allied' ? 'Allied' : 'nobody');
 
-export function narrateEvent(event: RulesEvent, _side: Side | 'referee'): readonly string[] {
+export function narrateEvent(event: RulesEvent, side: Side | 'referee'): readonly string[] {
+  // the engine only asks for events the side may see; refusing here too keeps a careless caller from leaking
+  if (side !== 'referee' && Array.isArray(event.visibleTo) && !event.visibleTo.includes(side)) return [];
   if (event.type.startsWith('combat.')) return narrateCombat(event as CombatEvent);
   const e = event as VitpEvent;
   switch (e.type) {
@@ -27,6 +32,18 @@ export function narrateEvent(event: RulesEvent, _side: Side | 'referee'): readon
     case 'vitp.lba-done': return e.data.side ? [`${SIDE(e.data.side)} place no more air units this turn (5.22).`] : [];
     case 'vitp.note': return [e.data.text + (e.data.rule ? ` (${e.data.rule})` : '')];
     case 'vitp.game-over': return [e.data.summary];
+    case 'vitp.task-forces': {
+      const named = (ids: readonly string[]) => ids.map((id) => e.data.names[id] ?? nm(id)).join(', ');
+      return e.data.forces.map((f) => `Your task force ${f.marker} in ${e.data.area}, round ${e.data.round}: ${named(f.units)}; ${f.attacking ? 'attacking' : 'not attacking'}${f.invading.length ? `; invading: ${named(f.invading)}` : ''} (20.2-20.3).`);
+    }
+    case 'vitp.task-force-markers': return [`${SIDE(e.data.side)} task forces in ${e.data.area}, round ${e.data.round}: ${e.data.markers.join(', ')} (20.2).`];
+    case 'vitp.sighting-roll': return [e.data.die === null
+      ? `Your task force ${e.data.marker} is sighted without a roll (${e.data.rule}).`
+      : `Sighting roll for your task force ${e.data.marker}: ${e.data.die}, sighted on 1-${e.data.sightedOn}: ${e.data.sighted ? 'sighted' : 'not sighted'} (${e.data.rule}).`];
+    case 'vitp.sighted': return [e.data.sighted
+      ? `${SIDE(e.data.side)} task force ${e.data.marker} is sighted: ${e.data.units.join(', ')} (20.4).`
+      : `${SIDE(e.data.side)} task force ${e.data.marker} is not sighted (20.4).`];
+    case 'vitp.task-forces-over': return [];
     default: return [];
   }
 }

@@ -25,6 +25,16 @@ export function stepOf(s: VitpState): StepInfo | null {
     case 'surprise': return seq(`indonesia-surprise/${ph.round}`, `Indonesia surprise air raid, round ${ph.round}: Japanese targets`, 'japanese', '18.4');
     case 'invade': return seq(`invasions/${ph.side}`, `${SIDE[ph.side]} invasions`, ph.side, '5.73');
     case 'return': return seq(`return/${ph.side}`, `${SIDE[ph.side]} return to port`, ph.side, '5.74');
+    case 'task-forces':
+      return seq(`battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/task-forces/${ph.side}`,
+        `${SIDE[ph.side]} task forces in ${ph.area}, round ${ph.round}`, ph.side, '20.2');
+    case 'sighting':
+      // the dice are shown to nobody but the referee: a die beside "not sighted" would tell the enemy
+      // whether the task force attacks (20.42-20.44); each side reads its own dice in vitp.sighting-roll
+      return {
+        id: `t${t}/battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/sighting`, turn: t,
+        title: `Turn ${t}: sighting rolls in ${ph.area}, round ${ph.round} (20.4)`, mode: 'simultaneous', owes: [], rule: '20.4', diceVisibleTo: [],
+      };
     case 'battle': {
       const b = s.battle;
       const d = b ? nextDecision(b.battle) : null;

@@ -1,11 +1,15 @@
 /**
- * Turn 1: the surprise attacks (18.1–18.5). The Pearl Harbor raids are fought by the combat module
- * as air raids (9.x) with the raid force alone at sea; the Indonesia surprise raids (18.4) have no
- * counterpart there (combat throws for them), so their shots are resolved here by 7.5x.
+ * Turn 1: the surprise attacks (18.1–18.5), fought by the combat module: the Pearl Harbor raids
+ * as air raids (9.x) with the raid force alone at sea, the rounds after them with its
+ * 'pearl-harbor-rounds' opening (18.34–18.35 before the first round), the Indonesia raids with its
+ * 'indonesia-surprise' opening (18.4). This file decides when each is fought and what the rules
+ * answer for the players.
  */
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { openBattle, type AutoAnswer } from './battles';
+import { currentRound } from './combat/api';
+import { assembleAnswer } from './orders/answers';
 import type { Order, OrderOf, Unit, VitpState } from './types';
 import { atSeaIn, seaworthy } from './world';
 
@@ -88,17 +92,27 @@ export function resolveSortie(tx: Tx, orders: readonly Order[]): void {
       tx.unit(id, { loc: { at: 'sea', area: HI, mode: u.kind === 'lba' ? 'air' : 'patrol' } }, 'sorties from Pearl Harbor', '18.33');
     }
   }
-  if (orders.some((o) => o.t === 'hi-retreat' && o.retreat)) {
-    for (const u of atSeaIn(tx.s, HI, 'allied')) tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'retreats from the Hawaiian Islands, unpursued', '18.35');
-  }
+  const retreat = orders.some((o) => o.t === 'hi-retreat' && o.retreat);
   tx.emit('vitp.surprise', { pearl: 'done' });
-  pearlHarborRounds(tx);
+  pearlHarborRounds(tx, retreat);
 }
 
-/** 18.36: at most two more rounds; then the raid force must retreat, whatever happened. */
-function pearlHarborRounds(tx: Tx): void {
-  if (raidForceAtSea(tx.s).length === 0) return;
-  openBattle(tx, HI, 'pearl-harbor-rounds', { ports: [PEARL] }, openingAuto);
+const iBoatCanAttack = (s: VitpState): boolean =>
+  s.units.some((u) => u.kind === 'sub' && u.side === 'japanese' && u.loc.at === 'sea' && u.loc.area === HI)
+  && atSeaIn(s, HI, 'allied').some((u) => u.kind !== 'lba');
+
+/**
+ * 18.34: the I-Boat's chance comes first; 18.35: then the Allies leave unpursued if they chose to
+ * (in the sortie mail: the flow asks for both at once, so that choice is made before the I-Boat's
+ * shot is known, and is carried out after it); 18.36: then at most two more rounds.
+ */
+function pearlHarborRounds(tx: Tx, alliedRetreat: boolean): void {
+  if (raidForceAtSea(tx.s).length > 0 || iBoatCanAttack(tx.s)) {
+    openBattle(tx, HI, 'pearl-harbor-rounds', { ports: [PEARL], openingRetreat: alliedRetreat ? ['allied'] : [] }, openingAuto);
+    return;
+  }
+  if (!alliedRetreat) return;
+  for (const u of atSeaIn(tx.s, HI, 'allied')) tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'retreats from the Hawaiian Islands, unpursued', '18.35');
 }
 
 /** 18.36: whatever is left of the raid force after its last round goes home. */
@@ -112,7 +126,7 @@ export const openingAuto: AutoAnswer = (d, cb) => {
   if (cb.opening === 'pearl-harbor' && d.kind === 'air-raids' && d.owes.includes('japanese')) {
     return { japanese: { kind: 'air-raids', assign: Object.fromEntries(d.ships.map((sh) => [sh.id, d.ports[0].id])) } };
   }
-  if (cb.opening === 'pearl-harbor-rounds' && d.kind === 'retreat' && d.owes.includes('japanese') && cb.battle.round >= 2) {
+  if (cb.opening === 'pearl-harbor-rounds' && d.kind === 'retreat' && d.owes.includes('japanese') && currentRound(cb.battle) >= 2) {
     return { japanese: { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] } };
   }
   return null;
@@ -128,38 +142,19 @@ export const surpriseTargets = (s: VitpState): Unit[] =>
 
 export const surpriseDue = (s: VitpState): boolean => surpriseAttackers(s).length > 0 && surpriseTargets(s).length > 0;
 
-/** The documented default target: the biggest ship (armor, then guns). */
-export function defaultSurpriseTarget(s: VitpState): Unit {
-  return [...surpriseTargets(s)].sort((a, b) => b.armor - a.armor || b.gunnery - a.gunnery || a.id.localeCompare(b.id))[0];
-}
-
-/** 18.4 with 7.51–7.535 and 7.6: every Japanese airstrike in Indonesia fires; nothing fires back. */
+/**
+ * 18.4: the surprise raids are one battle of two rounds in the combat module. This step's TARGET
+ * orders answer round 1 (none: the documented default, the biggest ship); round 2 is asked as a
+ * battle decision. When the raids are over, the area's normal combat follows (18.5).
+ */
 export function resolveSurpriseRound(tx: Tx, round: number, orders: readonly Order[]): void {
-  const chosen: Record<string, string> = {};
-  for (const o of orders) if (o.t === 'answer' && o.answer.kind === 'targets') Object.assign(chosen, o.answer.fire);
-  const marks: Record<string, { damage: number; disabled: boolean }> = {};
-  const fallback = defaultSurpriseTarget(tx.s);
-  for (const a of surpriseAttackers(tx.s)) {
-    const target = tx.s.units.find((u) => u.id === (chosen[a.id] ?? fallback.id))!;
-    const bonus = a.kind === 'ship' && a.airstrikeBonus; // 12.21: land-based air never has it
-    for (let shot = 1; shot <= a.airstrike; shot++) {
-      const die = tx.dice.d6(`surprise airstrike ${a.name} at ${target.name}, shot ${shot}`, '18.4');
-      const total = die + (bonus ? 1 : 0);
-      let damage = 0;
-      const result = total >= 6 ? 'hit' : total === 5 ? 'disabled' : 'miss';
-      if (result === 'hit') damage = tx.dice.d6(`damage on ${target.name}`, '7.532');
-      const m = (marks[target.id] ??= { damage: 0, disabled: false });
-      m.damage += damage;
-      m.disabled ||= result === 'disabled';
-      tx.emit('vitp.surprise-shot', { round, attacker: a.name, target: target.name, die, bonus, result, damage, rule: '18.4' });
-    }
+  if (round !== 1) {
+    throw new Error('vitp: the Indonesia surprise raids are one battle now; a game stored waiting for round 2 of the old flow cannot go on');
   }
-  for (const [id, m] of Object.entries(marks)) {
-    const u = tx.s.units.find((x) => x.id === id)!;
-    const damage = u.damage + m.damage;
-    if (damage > u.armor) tx.unit(id, { damage, loc: { at: 'sunk' } }, 'is sunk in the surprise attack', '7.533');
-    else if (m.disabled) tx.unit(id, { damage, loc: { at: 'transit', area: INDONESIA } }, 'is disabled and must return to harbor', '7.62');
-    else if (m.damage > 0) tx.unit(id, { damage }, `takes ${m.damage} damage`, '7.532');
-  }
-  tx.emit('vitp.surprise', { indonesia: round === 1 && surpriseDue(tx.s) ? 'round-2' : 'done' });
+  const auto: AutoAnswer = (d, cb) => {
+    if (cb.opening !== 'indonesia-surprise' || d.kind !== 'targets' || currentRound(cb.battle) !== 1) return null;
+    const chosen = assembleAnswer(d, orders);
+    return { japanese: chosen ?? d.defaults.japanese! };
+  };
+  openBattle(tx, INDONESIA, 'indonesia-surprise', { ports: [], withSubmarines: false }, auto);
 }

@@ -39,7 +39,8 @@ function reinforce(tx: Tx, turn: number): void {
       else tx.unit(u.id, { loc: { at: 'removed' } }, `is lost: ${u.arrivalAt} is in enemy hands`, '4.41');
     } else if (u.loc.at === 'eliminated' && u.loc.returns === turn) {
       const port = returningPort(tx.s, u);
-      if (port) tx.unit(u.id, { loc: { at: 'port', place: port }, returnedOn: turn }, `returns to play at ${port}`, '4.5');
+      // a fresh counter: the damage it was lost with does not come back with it (4.5, 12.3, 13.5)
+      if (port) tx.unit(u.id, { loc: { at: 'port', place: port }, returnedOn: turn, damage: 0 }, `returns to play at ${port}`, '4.5');
       else tx.unit(u.id, { loc: { at: 'eliminated', returns: turn + 1 } }, 'has no friendly major port to return to; waits a turn', '4.5');
     }
   }

@@ -83,7 +83,32 @@ export type Phase =
   | { readonly k: 'surprise'; readonly round: number }
   | { readonly k: 'invade'; readonly side: VSide }
   | { readonly k: 'return'; readonly side: VSide }
-  | { readonly k: 'over' };
+  | { readonly k: 'over' }
+  /** optional rule 20.2-20.3: a side organizes its forces in `area` into task forces for a round */
+  | { readonly k: 'task-forces'; readonly side: VSide; readonly area: string; readonly round: number }
+  /** optional rule 20.4: the sighting rolls, no orders */
+  | { readonly k: 'sighting'; readonly area: string; readonly round: number };
+
+/** Optional rule 20.2-20.3: one task force for one round of combat. */
+export interface TaskForce {
+  /** the marker's public name (J1, J2, A1, ...): all the enemy knows until it is sighted */
+  readonly marker: string;
+  readonly side: VSide;
+  /** unit ids: known to its owner only until sighted (20.4) */
+  readonly units: readonly string[];
+  /** 20.3: will it attack this round? Never shown to the enemy. */
+  readonly attacking: boolean;
+  /** 20.3: amphibious units of this task force announced as invading this round */
+  readonly invading: readonly string[];
+  /** 20.4: null until the sighting roll */
+  readonly sighted: boolean | null;
+}
+
+export interface TaskForceRound {
+  readonly area: string;
+  readonly round: number;
+  readonly forces: readonly TaskForce[];
+}
 
 export interface CurrentBattle {
   readonly area: string;
@@ -118,6 +143,8 @@ export interface VitpState {
   surprise: { pearl: 'pending' | 'raided' | 'rolled' | 'done'; indonesia: 'pending' | 'round-2' | 'done' };
   /** LBA placement: sides that have stopped placing this turn (5.22) */
   lbaDone: VSide[];
+  /** optional rule 20: the task forces of the round being fought (absent or null otherwise) */
+  taskForces?: TaskForceRound | null;
 }
 
 // ---- Orders -----------------------------------------------------------------------------------
@@ -144,6 +171,10 @@ export type Order = Line & (
   | { readonly t: 'sortie'; readonly units: readonly string[] | 'all' }
   | { readonly t: 'hi-retreat'; readonly retreat: boolean }
   | { readonly t: 'answer'; readonly answer: Answer }
+  /** 20.2-20.3: one task force, attacking or not */
+  | { readonly t: 'task-force'; readonly units: readonly string[]; readonly attacking: boolean }
+  /** 20.3: amphibious units that will invade this round */
+  | { readonly t: 'invading'; readonly units: readonly string[] }
 );
 
 export type OrderOf<T extends Order['t']> = Extract<Order, { t: T }>;

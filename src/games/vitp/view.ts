@@ -1,16 +1,64 @@
 /**
- * Fog of war (4 in the brief). VITP is an open game: both fleets' positions and both charts are
- * public, combat is fought in the open, and sealed orders are the engine's business (never in the
- * state). What the opponent must not see: nothing is kept in this state before it is resolved.
- * Rule 20's unsighted task forces would be the one hidden thing; it is not implemented (throws).
+ * Fog of war: what one side may know of the state, as data (units, control, battle), as sentences a
+ * player can act on (`summary`, printed under "What you know") and as a map (`map`, drawn by
+ * src/mail/map-svg.ts).
+ *
+ * VITP is an open game: both fleets' positions, both charts and every battle are public, and sealed
+ * orders are the engine's business (never in this state). The one secret is optional rule 20: the
+ * make-up of a task force, whether it attacks and which amphibious units will invade are its owner's
+ * until it is sighted (20.4); the enemy sees its marker only. The projection is built here and
+ * nowhere else, so nothing else can leak it.
  */
 import type { Side } from '../../engine/ruleset';
 import { nextDecision } from './combat/api';
+import { combatAreas } from './battles';
 import { pocStanding } from './control';
-import type { VitpState } from './types';
-import { describeLoc } from './world';
+import { taskForceAsSeenBy } from './task-forces';
+import type { Loc, Unit, VitpState, VSide } from './types';
+import { SIDES, other } from './types';
+import { alive, describeLoc } from './world';
 
-export function viewFor(s: VitpState, _side: Side | 'referee') {
+/** One sea area as the report's map draws it: the shape src/mail/map-svg.ts reads (MapArea), kept here so a ruleset imports nothing from mail. */
+export interface MapAreaView {
+  readonly area: string;
+  readonly x?: number;
+  readonly y?: number;
+  readonly units: readonly { readonly side: string; readonly count: number; readonly label?: string }[];
+  readonly controlledBy?: string | null;
+}
+
+const NAME: Record<VSide, string> = { japanese: 'Japanese', allied: 'Allied' };
+const PLURAL: Record<VSide, string> = { japanese: 'the Japanese', allied: 'the Allies' };
+
+/**
+ * Rough positions of the 13 sea areas on a 0-100 grid, west to east and north to south, so the
+ * report's map reads like the Pacific. A picture only: adjacency is the box's (box/map.ts).
+ */
+const LAYOUT: Readonly<Record<string, { x: number; y: number }>> = {
+  'Aleutian Islands': { x: 46, y: 0 },
+  'North Pacific Ocean': { x: 66, y: 4 },
+  'Japanese Islands': { x: 30, y: 10 },
+  'Central Pacific Ocean': { x: 70, y: 18 },
+  'Hawaiian Islands': { x: 90, y: 18 },
+  'Marianas Islands': { x: 40, y: 24 },
+  'Marshall Islands': { x: 58, y: 30 },
+  'Bay of Bengal': { x: 2, y: 26 },
+  'Indonesia': { x: 20, y: 34 },
+  'U.S. Mandate': { x: 82, y: 36 },
+  'South Pacific Ocean': { x: 50, y: 44 },
+  'Indian Ocean': { x: 24, y: 54 },
+  'Coral Sea': { x: 64, y: 54 },
+};
+
+export function factors(u: Unit): string {
+  if (u.kind === 'lba') return `air ${u.airstrike}, defense ${u.armor}`;
+  if (u.kind === 'amph') return `armor ${u.armor}, speed ${u.speed}`;
+  if (u.kind === 'sub') return 'submarine';
+  return `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`;
+}
+
+export function viewFor(s: VitpState, side: Side | 'referee') {
+  const viewer: VSide | 'referee' = side === 'japanese' || side === 'allied' ? side : 'referee';
   const d = s.battle ? nextDecision(s.battle.battle) : null;
   return {
     turn: s.turn,
@@ -22,5 +70,106 @@ export function viewFor(s: VitpState, _side: Side | 'referee') {
     units: s.units.map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
         factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}` })),
     battle: s.battle ? { area: s.battle.area, waitingFor: d ? { decision: d.title, rule: d.rule, owes: d.owes } : null } : null,
+    taskForces: s.taskForces ? { area: s.taskForces.area, round: s.taskForces.round, forces: s.taskForces.forces.map((tf) => taskForceAsSeenBy(s, tf, viewer)) } : null,
+    summary: summaryFor(s, viewer),
+    map: mapOf(s),
   };
+}
+
+/** The map picture: every sea area, its flag, and how many units each side has at sea there (public in VITP). */
+export function mapOf(s: VitpState): MapAreaView[] {
+  return s.map.areas.map((a) => {
+    const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
+    const units = SIDES.flatMap((side) => {
+      const mine = here.filter((u) => u.side === side);
+      return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
+    });
+    return { area: a.name, ...LAYOUT[a.name], units, controlledBy: s.control[a.name] ?? null };
+  });
+}
+
+function countByType(units: readonly Unit[]): string {
+  const n = new Map<string, number>();
+  for (const u of units) {
+    const t = u.kind === 'ship' ? u.type : u.kind === 'lba' ? 'air' : u.kind === 'amph' ? 'amphibious' : 'sub';
+    n.set(t, (n.get(t) ?? 0) + 1);
+  }
+  return [...n.entries()].map(([t, k]) => `${k} ${t}`).join(', ');
+}
+
+/** Sentences for "What you know". The referee reads both sides' forces. */
+export function summaryFor(s: VitpState, viewer: VSide | 'referee'): string[] {
+  const lines = [
+    `Turn ${s.turn} of ${s.lastTurn}.`,
+    `POC track: ${pocStanding(s.poc)}.`,
+    ...controlLines(s, viewer),
+  ];
+  const sides = viewer === 'referee' ? SIDES : [viewer, other(viewer)];
+  sides.forEach((side, i) => {
+    const whose = viewer === 'referee' ? `${NAME[side]} forces` : i === 0 ? 'Your forces' : `${NAME[side]} forces (as far as you know)`;
+    lines.push(...forceLines(s, side, whose));
+  });
+  lines.push(...taskForceLines(s, viewer), ...battleLines(s, viewer));
+  return lines;
+}
+
+function controlLines(s: VitpState, viewer: VSide | 'referee'): string[] {
+  const areas = s.map.areas;
+  const held = (who: VSide | null) => areas.filter((a) => (s.control[a.name] ?? null) === who);
+  const list = (who: VSide) => held(who).map((a) => `${a.name} (${a.poc[who]})`).join(', ') || 'none';
+  const nobody = held(null).map((a) => a.name).join(', ') || 'none';
+  const order = viewer === 'referee' ? SIDES : [viewer, other(viewer)];
+  return [
+    ...order.map((who) => `${viewer === who ? 'You control' : `${PLURAL[who].replace(/^t/, 'T')} control`} (POC a turn): ${list(who)}.`),
+    `Nobody controls: ${nobody}.`,
+  ];
+}
+
+/** One sentence per place where the side has forces: at sea, in port, on the way home, coming back later. */
+function forceLines(s: VitpState, side: VSide, whose: string): string[] {
+  const by = new Map<string, string[]>();
+  for (const u of s.units.filter((x) => x.side === side && (alive(x) || x.loc.at === 'eliminated'))) {
+    const where = whereIs(u.loc);
+    const label = `${u.name} (${u.type} ${factors(u)}${u.damage && u.loc.at !== 'eliminated' ? `, ${u.damage} damage` : ''}${u.raider && u.loc.at === 'port' ? ', to raid' : ''})`;
+    by.set(where, [...(by.get(where) ?? []), label]);
+  }
+  if (!by.size) return [`${whose}: none in play.`];
+  return [...by.entries()].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([where, units]) => `${whose}, ${where}: ${units.join(', ')}.`);
+}
+
+/** Where a piece is, as the report's sentences say it (sea first, then harbors, then the rest). */
+function whereIs(l: Loc): string {
+  if (l.at === 'sea') return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'amphibious at sea in', air: 'air over', sub: 'submarine in' }[l.mode]} ${l.area}`;
+  if (l.at === 'port') return `in ${l.place}`;
+  return describeLoc(l);
+}
+
+const rank = (where: string): number => (/^(patrolling|raiding|amphibious|air over|submarine)/.test(where) ? 0 : where.startsWith('in ') ? 1 : 2);
+
+/** Optional rule 20: own task forces in full; the enemy's as markers, with units once sighted. */
+function taskForceLines(s: VitpState, viewer: VSide | 'referee'): string[] {
+  const round = s.taskForces;
+  if (!round) return [];
+  return round.forces.map((tf) => {
+    const seen = taskForceAsSeenBy(s, tf, viewer);
+    const sighting = seen.sighted === null ? 'not yet rolled for' : seen.sighted ? 'sighted' : 'not sighted';
+    const head = `${NAME[tf.side]} task force ${tf.marker} in ${round.area}, round ${round.round} (${sighting})`;
+    if (!seen.units) return `${head}: what it holds is unknown to you (20.4).`;
+    const invading = seen.invading?.length ? `; invading: ${seen.invading.join(', ')}` : '';
+    const extra = seen.attacking === undefined ? '' : `; ${seen.attacking ? 'attacking' : 'not attacking'}${invading}`;
+    return `${head}: ${seen.units.join(', ')}${extra}.`;
+  });
+}
+
+function battleLines(s: VitpState, viewer: VSide | 'referee'): string[] {
+  const ph = s.phase;
+  if (ph.k === 'pick-battle') return [`Combat is due this turn in: ${combatAreas(s).join(', ')}; the Japanese choose where next (5.31).`];
+  if (ph.k === 'task-forces') {
+    return [`Combat in ${ph.area}: waiting for the ${NAME[ph.side]} task forces (20.2)${viewer === ph.side ? ': yours' : ''}.`];
+  }
+  if (!s.battle) return [];
+  const d = nextDecision(s.battle.battle);
+  if (!d) return [`Combat in ${s.battle.area}.`];
+  const who = d.owes.map((x) => (x === viewer ? 'you' : PLURAL[x])).join(' and ');
+  return [`Combat in ${s.battle.area}: waiting for ${who}: ${d.title} (${d.rule}).`];
 }

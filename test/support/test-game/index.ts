@@ -2,7 +2,7 @@ import { withoutProvenance } from '../../../src/engine/box';
 import type { Ruleset, RulesEvent, Side } from '../../../src/engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
-import { adjudicateFleet, answerRetreatFromStanding, currentFleetStep, evolveFleet, other, SIDES, type FleetEvent, type FleetSide, type FleetState } from './rules';
+import { adjudicateFleet, answerRetreatFromStanding, currentFleetStep, evolveFleet, other, SIDES, upcomingFleetSteps, type FleetEvent, type FleetSide, type FleetState } from './rules';
 
 export type { FleetState, FleetOrder };
 
@@ -68,8 +68,9 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
     };
   },
   currentStep: currentFleetStep,
+  upcomingSteps: upcomingFleetSteps,
   parseOrders: (_s, _side, text, step) => parseFleetOrders(text, step),
-  validateOrders: (_s, _side, orders, step) => validateFleetOrders(orders, step),
+  validateOrders: (s, side, orders, step) => validateFleetOrders(orders, step, s.fleets[side as FleetSide].ships),
   defaultOrders(s, side, step) {
     if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: true }];
     return [{ kind: 'move', area: s.fleets[side as FleetSide].area }, { kind: 'posture', posture: 'cautious' }];
@@ -83,10 +84,11 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   formatOrders: formatFleetOrders,
   help: (_s, _side, step) => step?.id.endsWith('/retreat')
     ? 'RETREAT or STAND (3.3). Default: RETREAT.'
-    : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1). Areas: ${AREAS.join(', ')}. Default: stay, cautious.`,
+    : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1; one ship left: never aggressive, 2.3). Areas: ${AREAS.join(', ')}. Default: stay, cautious. FOR <step id> (say FOR t2/orders) starts orders for a later step.`,
   randomOrders(s, side, step, rng) {
     if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: rng.int(2) === 0 }];
-    const orders: FleetOrder[] = [{ kind: 'move', area: rng.pick(AREAS) }, { kind: 'posture', posture: rng.pick(['aggressive', 'cautious'] as const) }];
+    const postures = s.fleets[side as FleetSide].ships > 1 ? (['aggressive', 'cautious'] as const) : (['cautious'] as const);
+    const orders: FleetOrder[] = [{ kind: 'move', area: rng.pick(AREAS) }, { kind: 'posture', posture: rng.pick(postures) }];
     if (rng.int(2) === 0) orders.push({ kind: 'sub', area: rng.pick(AREAS) });
     return orders;
   },

@@ -1,7 +1,7 @@
 import type { LineError, ParseResult, StepInfo } from '../../../src/engine/ruleset';
 import { AREAS, type Area } from './box';
 
-/** Fleet Duel orders (rules 2.1 and 3.3) and standing instructions (3.4). */
+/** Fleet Duel orders (rules 2.1-2.3 and 3.3) and standing instructions (3.4). */
 export type Posture = 'aggressive' | 'cautious';
 export type FleetOrder =
   | { readonly kind: 'move'; readonly area: Area }
@@ -56,7 +56,8 @@ export function parseFleetOrders(text: string, step: StepInfo): ParseResult<Flee
   return errors.length ? { ok: false, errors } : { ok: true, orders };
 }
 
-export function validateFleetOrders(orders: readonly FleetOrder[], step: StepInfo): LineError[] {
+/** `ships`: what the ordering fleet has left now (2.3 depends on it, so the same orders can be valid today and not next turn). */
+export function validateFleetOrders(orders: readonly FleetOrder[], step: StepInfo, ships: number): LineError[] {
   const count = (k: FleetOrder['kind']) => orders.filter((o) => o.kind === k).length;
   const errors: LineError[] = [];
   if (step.id.endsWith('/retreat')) {
@@ -65,6 +66,9 @@ export function validateFleetOrders(orders: readonly FleetOrder[], step: StepInf
   }
   if (count('move') !== 1) errors.push({ line: 0, text: '', problem: 'give exactly one MOVE order', rule: '2.1' });
   if (count('posture') > 1) errors.push({ line: 0, text: '', problem: 'give at most one POSTURE order', rule: '2.2' });
+  if (ships < 2 && orders.some((o) => o.kind === 'posture' && o.posture === 'aggressive')) {
+    errors.push({ line: 0, text: '', problem: 'a fleet of one ship may not be aggressive', hint: 'POSTURE cautious', rule: '2.3' });
+  }
   if (count('sub') > 1) errors.push({ line: 0, text: '', problem: 'give at most one SUB order', rule: '4.1' });
   return errors;
 }

@@ -7,6 +7,7 @@ import type { FleetOrder, FleetStanding, Posture } from './orders';
  *  1.x  two fleets (red, blue) of a few ships, three turns; each side also has a hidden submarine.
  *  2.1  each turn both sides secretly MOVE their fleet to a sea area (simultaneous, sealed),
  *  2.2  with a POSTURE (aggressive adds 1 to battle rolls), and may move their SUB (4.1).
+ *  2.3  a fleet down to one ship may not be aggressive.
  *  3.1  fleets in the same area fight a battle round: each side rolls a d6 (+1 aggressive); the
  *       lower total loses a ship; a tie loses nothing.
  *  3.3  the loser of the round decides: RETREAT, or STAND and fight a second round (a decision
@@ -55,6 +56,28 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
       return { id: `t${t}/patrol`, turn: t, title: `Turn ${t}: submarine patrol (4.1)`, mode: 'simultaneous', owes: [], rule: '4.1', diceVisibleTo: [] };
     case 'over':
       return null;
+    default: {
+      const never: never = s.phase;
+      throw new Error(`unhandled phase ${String(never)}`);
+    }
+  }
+}
+
+/**
+ * The steps that may still come: the rest of this turn, then each later turn's orders. A retreat
+ * decision may fall to either side until the battle is fought, so both may order for it.
+ */
+export function upcomingFleetSteps(s: FleetState): StepInfo[] {
+  const t = s.turn;
+  const orders = (turn: number): StepInfo => ({ id: `t${turn}/orders`, turn, title: `Turn ${turn}: fleet orders (2.1)`, mode: 'simultaneous', owes: [...SIDES], rule: '2.1' });
+  const retreat: StepInfo = { id: `t${t}/retreat`, turn: t, title: `Turn ${t}: retreat or stand (3.3)`, mode: 'sequential', owes: [...SIDES], rule: '3.3' };
+  const patrol: StepInfo = { id: `t${t}/patrol`, turn: t, title: `Turn ${t}: submarine patrol (4.1)`, mode: 'simultaneous', owes: [], rule: '4.1' };
+  const later = Array.from({ length: Math.max(0, s.lastTurn - t) }, (_, i) => orders(t + 1 + i));
+  switch (s.phase) {
+    case 'orders': return [retreat, patrol, ...later];
+    case 'retreat': return [patrol, ...later];
+    case 'patrol': return later;
+    case 'over': return [];
     default: {
       const never: never = s.phase;
       throw new Error(`unhandled phase ${String(never)}`);

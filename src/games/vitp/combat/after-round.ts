@@ -47,7 +47,7 @@ export function landingBases(b: BattleState, side: VitpSide): { id: string; name
 
 export function afterRoundStep(b: BattleState, after: AfterRound, emit: CombatEmit): boolean {
   const eng = head(b);
-  if (eng.kind === 'air-raid') {
+  if (eng.kind === 'air-raid' || eng.kind === 'surprise') {
     b.stage = { at: 'round-start' };
     return true;
   }
@@ -105,6 +105,8 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
       if (stage.final) {
         b.finalSubsAsked.push(sub.id);
         b.stage = finishBattleStep(b, emit);
+      } else if (stage.after === null) {
+        b.stage = { at: 'opening' };
       } else {
         b.stage = { at: 'after-round', after: { ...stage.after!, subsDone: [...stage.after!.subsDone, sub.id] } };
       }
@@ -125,17 +127,22 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
       applyPursuit(b, emit, stage.retreater, stage.groups, stage.ports, (stage.reply as AnswerOf<'pursuit'>).assign);
       b.stage = { at: 'after-round', after: stage.after };
       return;
-    case 'landings':
+    case 'landings': {
+      const invasions: { unit: string; base: string }[] = [];
       for (const [unit, base] of Object.entries((stage.reply as AnswerOf<'landings'>).land)) {
         const u = unitById(b, unit);
         const invading = b.ports.find((p) => p.id === base)!.controller !== u.side;
         u.fate = 'landed';
         u.landedAt = { base, invading };
         u.engagement = null;
+        if (invading) invasions.push({ unit, base });
         emit(combatEvent('combat.landed', { unit, base, invading, rule: '7.93' }));
       }
-      b.stage = { at: 'after-round', after: { ...stage.after, landingsDone: [...stage.after.landingsDone, stage.side] } };
+      const after = { ...stage.after, landingsDone: [...stage.after.landingsDone, stage.side] };
+      // 7.93/13.42: an invasion takes effect now, before the other side lands and the next round
+      b.stage = invasions.length > 0 ? { at: 'invasions', landed: invasions, after } : { at: 'after-round', after };
       return;
+    }
     case 'split':
       b.stage = applySplit(b, emit, (stage.reply as AnswerOf<'split'>).groups);
       return;

@@ -25,7 +25,7 @@ import * as machine from './machine';
 import * as decisions from './decisions';
 import { answerFromStandingInstructions } from './standing';
 import { outcomeOf } from './outcome';
-import { baseChangedHands as changeHands } from './bases';
+import { baseChangedHands as changeHands, invasionsResolved as afterInvasions, pendingInvasions as invasionsWaiting } from './bases';
 import type { VitpSide } from './sides';
 
 export type { BattleState } from './state';
@@ -71,6 +71,8 @@ export interface ShipInput extends UnitInputBase {
   readonly speed: number;
   /** black side up (patrolling) or white (raiding), 15.3; carried through to the outcome. */
   readonly posture: 'patrolling' | 'raiding';
+  /** rule 23: damage points already on the carrier's airstrike, apart from the ship's (23.1); default 0 */
+  readonly airstrikeDamage?: number;
 }
 
 /** A land-based air unit (3.3, 12). Never has the attack bonus (12.21) and no speed of its own. */
@@ -114,7 +116,7 @@ export interface CombatOptions {
   readonly kamikaze: boolean;
   /** 20: task forces and sighting. Not implemented: throws. */
   readonly taskForces: boolean;
-  /** 23: carrier airstrikes kept separately. Not implemented: throws. */
+  /** 23.1-23.4: airstrikes kept apart from their carriers, interception and fire at airstrikes (see airstrikes.ts). */
   readonly separateAirstrikes: boolean;
 }
 
@@ -132,8 +134,16 @@ export interface BattleInput {
   readonly ports: readonly PortInput[];
   readonly submarines: readonly SubmarineInput[];
   readonly options: CombatOptions;
-  /** 18.3 Pearl Harbor / 18.4 Indonesia surprise attacks: not implemented, throws. */
-  readonly opening?: 'pearl-harbor' | 'indonesia-surprise';
+  /**
+   * Turn-1 specials. 'pearl-harbor' (the 18.3 raids themselves): not here, throws; the step machine
+   * fights them as 9.x raids. 'pearl-harbor-rounds' (18.34-18.36): before the first round each
+   * submarine may attack (18.34), then the sides in openingRetreat leave, unpursued (18.35).
+   * 'indonesia-surprise' (18.4): two rounds of day action in which every Japanese airstrike at sea
+   * (land-based air too) may attack the Allied ships at sea, and nothing fires back.
+   */
+  readonly opening?: 'pearl-harbor' | 'pearl-harbor-rounds' | 'indonesia-surprise';
+  /** 18.35: sides retreating with everything at sea before any round, unpursued ('pearl-harbor-rounds' only). */
+  readonly openingRetreat?: readonly VitpSide[];
 }
 
 export interface UnitRef {
@@ -272,6 +282,8 @@ export interface UnitOutcome extends UnitRef, Required<TurnFlags> {
   readonly landedAt?: { readonly base: string; readonly invading: boolean };
   /** port the unit sits in (port units) */
   readonly port?: string;
+  /** rule 23: damage points on a carrier's airstrike at the end of the battle (23.1) */
+  readonly airstrikeDamage?: number;
 }
 
 export interface SubmarineOutcome extends UnitRef {
@@ -294,7 +306,7 @@ export type CombatEmit = (event: CombatEvent) => void;
 
 // ---- Functions ------------------------------------------------------------------------------
 
-/** Sets the battle up (checks the input; throws RuleNotImplementedError for options 20, 23 and openings 18.3/18.4). */
+/** Sets the battle up (checks the input; throws RuleNotImplementedError for option 20 and the 'pearl-harbor' opening, 18.3). */
 export function startBattle(input: BattleInput): BattleState {
   return machine.start(input);
 }
@@ -326,6 +338,14 @@ export function answerFromStanding(battle: BattleState, side: VitpSide, standing
   return answerFromStandingInstructions(battle, side, standing);
 }
 
+/**
+ * The round being fought (or just fought) in the engagement now in play, counting from 1; 0
+ * before the first. Each engagement (a pursuit, an air raid) counts its own rounds.
+ */
+export function currentRound(battle: BattleState): number {
+  return battle.round;
+}
+
 /** True once every round, pursuit, raid and submarine shot is done. */
 export function isOver(battle: BattleState): boolean {
   return battle.stage.at === 'over';
@@ -335,6 +355,35 @@ export function isOver(battle: BattleState): boolean {
 export function battleOutcome(battle: BattleState): BattleOutcome {
   if (!isOver(battle)) throw new Error('vitp combat: the battle is not over yet');
   return outcomeOf(battle);
+}
+
+/** An invasion of one base made after a round (7.93), for the step machine to resolve (13.4x). */
+export interface PendingInvasion {
+  /** port or base id */
+  readonly base: string;
+  /** the invading amphibious units, in the order named */
+  readonly units: readonly string[];
+}
+
+/**
+ * Invasions just made after a round (7.93), waiting for the step machine to resolve them (13.4x)
+ * so a base taken counts in the rounds that follow (12.24). While any wait, resolveUntilDecision
+ * does nothing and nextDecision is null: call invasionsResolved, then resolve on.
+ */
+export function pendingInvasions(battle: BattleState): readonly PendingInvasion[] {
+  return invasionsWaiting(battle);
+}
+
+/**
+ * The pending invasions are resolved; `taken` lists each base that changed hands (13.42). Each goes
+ * through baseChangedHands (12.24), then the battle goes on with what follows the landings (5.43).
+ */
+export function invasionsResolved(
+  battle: BattleState,
+  taken: readonly { readonly port: string; readonly controller: VitpSide }[],
+  emit: CombatEmit,
+): BattleState {
+  return afterInvasions(battle, taken, emit);
 }
 
 /**

@@ -6,10 +6,11 @@ import type { Answer, AnswerOf, AnswerResult, DayNight, Decision, UnitRef, VitpS
 import { VITP_SIDES } from './sides';
 import { landingBases, landingCandidates, submarineTargets } from './after-round';
 import { availableHunters, groupRef, groupUnits, pursuersOf, speedOf } from './groups';
+import { airOptions, checkAirAllocation, defaultAirAllocation, type AirStep } from './airstrikes';
 import { announcingCarriers, currentEngagement } from './machine';
 import type { ActionState, BattleState, Stage } from './state';
-import { checkDesignation, defaultDesignation, shootersFor, targetOptions, targetsFor } from './targets';
-import { airstrikeShots, currentSpeed, fighting, gunneryShots, otherSide, unitById } from './units';
+import { checkDesignation, defaultDesignation, possibleShots, shootersFor, targetOptions, targetsFor } from './targets';
+import { currentSpeed, fighting, otherSide, unitById } from './units';
 
 const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
 
@@ -18,12 +19,14 @@ function nameOf(b: BattleState, id: string): string {
   return b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? id;
 }
 
-/** Default day/night: day when the side's airstrike shots outnumber its gunnery shots, else night. */
+/**
+ * Default day/night "by strength": day when the side's airstrike shots outnumber its gunnery shots,
+ * else night. Shots count only in an action where the enemy offers them a target (7.412, 7.422),
+ * so guns facing nothing but land-based air do not vote for a night action nobody can fight.
+ */
 export function preferredAction(b: BattleState, side: VitpSide): DayNight {
-  const own = fighting(b, currentEngagement(b).id, side);
-  const air = own.reduce((n, u) => n + airstrikeShots(u), 0);
-  const guns = own.reduce((n, u) => n + gunneryShots(u), 0);
-  return air > guns ? 'day' : 'night';
+  const eng = currentEngagement(b);
+  return possibleShots(b, eng, side, 'day') > possibleShots(b, eng, side, 'night') ? 'day' : 'night';
 }
 
 function prefix(b: BattleState): string {
@@ -61,21 +64,52 @@ function actionDecision(b: BattleState, a: ActionState): Decision | null {
       carriers,
     };
   }
+  if (a.step === 'intercept' || a.step === 'flak') return airDecision(b, a, a.step);
   if (a.step !== 'targets') return null;
   const eng = currentEngagement(b);
   const side = a.firing;
   if (a.designations[side]) return null;
   if (shootersFor(b, eng, a, side).length === 0 || targetsFor(b, eng, a, side).length === 0) return null;
+  const surprise = eng.kind === 'surprise';
   return {
     id: `${actionPrefix(b, a)}/targets-${side}`,
     kind: 'targets',
-    rule: '7.4',
-    title: `${side === 'japanese' ? 'Japanese' : 'Allied'} targets for this ${a.kind} action (7.4)`,
+    rule: surprise ? '18.4' : '7.4',
+    title: surprise
+      ? `Japanese targets for round ${b.round} of the surprise air raids in ${b.seaArea.name} (18.4)`
+      : `${side === 'japanese' ? 'Japanese' : 'Allied'} targets for this ${a.kind} action (7.4)`,
     owes: [side],
     defaults: { [side]: { kind: 'targets', fire: defaultDesignation(b, eng, a, side) } },
     action: a.kind,
     attackers: targetOptions(b, eng, a, side),
     targets: targetsFor(b, eng, a, side).map(ref),
+  };
+}
+
+/** Rule 23: which enemy attacking airstrikes our defenders (23.31) or lone battleships (23.35) fire at. */
+function airDecision(b: BattleState, a: ActionState, step: AirStep): Decision | null {
+  const side = a.firing;
+  if ((step === 'intercept' ? a.intercepts : a.flak)?.[side]) return null;
+  const o = airOptions(b, currentEngagement(b), a, side, step);
+  if (o.shooters.length === 0 || o.targets.length === 0) return null;
+  const who = side === 'japanese' ? 'Japanese' : 'Allied';
+  return {
+    id: `${actionPrefix(b, a)}/${step}-${side}`,
+    kind: 'targets',
+    rule: step === 'intercept' ? '23.31' : '23.35',
+    title: step === 'intercept'
+      ? `${who} defending airstrikes: which enemy attacking airstrikes do they attack? (23.31-23.32)`
+      : `${who} battleships nobody attacks: which enemy attacking airstrike does each fire at? (23.35)`,
+    owes: [side],
+    defaults: { [side]: { kind: 'targets', fire: defaultAirAllocation(o) } },
+    action: 'day',
+    attackers: o.shooters.map((sh) => ({
+      attacker: ref(sh.unit),
+      factor: step === 'intercept' ? 'airstrike' : 'gunnery',
+      shots: sh.shots,
+      legalTargets: o.targets.map((t) => t.id),
+    })),
+    targets: o.targets.map(ref),
   };
 }
 
@@ -111,11 +145,14 @@ export function current(b: BattleState): Decision | null {
     case 'submarine': {
       if (stage.reply) return null;
       const sub = b.submarines.find((s) => s.id === stage.sub)!;
+      const opening = !stage.final && stage.after === null;
       return {
-        id: stage.final ? `final/submarine-${sub.id}` : `${prefix(b)}/submarine-${sub.id}`,
+        id: stage.final ? `final/submarine-${sub.id}` : opening ? `opening/submarine-${sub.id}` : `${prefix(b)}/submarine-${sub.id}`,
         kind: 'submarine',
-        rule: stage.final ? '16.1' : '7.91',
-        title: stage.final ? `${sub.name}: last chance to attack before returning to port (5.6, 16.1)` : `${sub.name}: attack now or wait? (7.91)`,
+        rule: stage.final ? '16.1' : opening ? '18.34' : '7.91',
+        title: stage.final
+          ? `${sub.name}: last chance to attack before returning to port (5.6, 16.1)`
+          : opening ? `${sub.name}: attack before any further combat, or wait? (18.34)` : `${sub.name}: attack now or wait? (7.91)`,
         owes: [sub.side],
         defaults: { [sub.side]: { kind: 'submarine', target: null } },
         submarine: ref(sub),
@@ -216,6 +253,8 @@ export function current(b: BattleState): Decision | null {
         ports: stage.ports.map((p) => ref(b.ports.find((x) => x.id === p)!)),
         ships: availableHunters(b, stage.raider, null).map(ref),
       };
+    case 'opening':
+    case 'invasions':
     case 'round-start':
     case 'after-round':
     case 'engagement-over':
@@ -269,6 +308,8 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       const stage = b.stage;
       if (stage.at !== 'action') return ['no action is being fought'];
       const fire = (reply as AnswerOf<'targets'>).fire;
+      const step = stage.action.step;
+      if (step === 'intercept' || step === 'flak') return checkAirAllocation(b, airOptions(b, currentEngagement(b), stage.action, side, step), step, fire);
       const problems = checkDesignation(b, currentEngagement(b), stage.action, side, fire);
       for (const c of stage.action.kamikazeCarriers) {
         if (side === 'japanese' && fire[c] === undefined) problems.push(`${nameOf(b, c)} was announced as a kamikaze and must attack (19.22)`);
@@ -318,6 +359,13 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
   }
 }
 
+/** Where a 'targets' answer goes: the designation, or rule 23's allocations at airstrikes. */
+function targetsStore(a: ActionState): Partial<Record<VitpSide, Record<string, string>>> {
+  if (a.step === 'intercept') return (a.intercepts ??= {});
+  if (a.step === 'flak') return (a.flak ??= {});
+  return a.designations;
+}
+
 export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
   const d = current(battle);
   if (!d) return { ok: false, problems: ['no decision is waiting in this battle'] };
@@ -327,7 +375,7 @@ export function answer(battle: BattleState, side: VitpSide, reply: Answer): Answ
   const b = structuredClone(battle);
   const stage = b.stage;
   if (stage.at === 'day-night') stage.answers[side] = (reply as AnswerOf<'day-night'>).choice;
-  else if (stage.at === 'action' && reply.kind === 'targets') stage.action.designations[side] = { ...reply.fire };
+  else if (stage.at === 'action' && reply.kind === 'targets') targetsStore(stage.action)[side] = { ...reply.fire };
   else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
   else (stage as { reply?: Answer }).reply = structuredClone(reply);
   return { ok: true, battle: b };

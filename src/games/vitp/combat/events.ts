@@ -42,13 +42,22 @@ export interface CombatEventData {
   'combat.shot': {
     attacker: string;
     target: string;
-    factor: 'gunnery' | 'airstrike' | 'torpedo';
+    /** 'flak': a ship's one shot at an attacking airstrike (rule 23.34-23.35) */
+    factor: 'gunnery' | 'airstrike' | 'torpedo' | 'flak';
     shot: number;
     of: number;
     die: number;
     bonus: boolean;
     total: number;
     result: ShotResult;
+    rule: string;
+  };
+  /** rule 23: a hit on an airstrike counts at once (23.32, 23.36) */
+  'combat.airstrike-hit': {
+    unit: string;
+    damageTaken: number;
+    shotsLeft: number;
+    result: 'damaged' | 'airstrikes-lost' | 'shot-down';
     rule: string;
   };
   'combat.damage-rolled': { attacker: string; target: string; die: number; rule: '7.532' };
@@ -60,7 +69,7 @@ export interface CombatEventData {
   'combat.submarine-attacked': { submarine: string; target: string; result: UnitResult; damage: number; rule: '7.91' };
   'combat.submarine-waits': { submarine: string; final: boolean };
   'combat.stays': { side: VitpSide; rule: '8.1' };
-  'combat.retreated': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; rule: '8.1' };
+  'combat.retreated': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; rule: '8.1' | '18.35' };
   'combat.pursuit-ordered': {
     side: VitpSide;
     pursue: { ship: string; group: string }[];
@@ -76,7 +85,9 @@ export interface CombatEventData {
   'combat.base-changed-hands': { port: string; controller: VitpSide; groundedAir: string[]; rule: '12.24' };
   'combat.air-raid-started': { engagement: string; port: string; raiders: string[]; rule: '9.1' | '9.2' };
   'combat.air-raid-ended': { engagement: string; port: string };
-  'combat.stalemate': { engagement: string; note: string };
+  /** 18.4: the surprise raids are over (two rounds, or nothing left to attack or to attack with) */
+  'combat.surprise-ended': { rounds: number; rule: '18.4' };
+  'combat.stalemate': { engagement: string; note: string; rule: '7.94' };
   'combat.battle-ended': { outcome: BattleOutcome };
 }
 

@@ -18,15 +18,25 @@ export interface Attack {
   readonly rule: string;
 }
 
-type ShotFactor = 'gunnery' | 'airstrike' | 'torpedo';
+type ShotFactor = 'gunnery' | 'airstrike' | 'torpedo' | 'flak';
+
+export interface ShotInput {
+  readonly attacker: string;
+  readonly attackerName: string;
+  readonly target: UnitState;
+  readonly factor: ShotFactor;
+  readonly shot: number;
+  readonly of: number;
+  readonly bonus: boolean;
+  readonly raid: boolean;
+  /** rule 23: the shot is at the target's airstrike, which a 5 cannot disable (23.32, 12.23) */
+  readonly atAirstrike?: boolean;
+  readonly rule: string;
+}
 
 /** One die for one shot (7.53): 5 disables a ship or amphibious unit, 6 hits; +1 with the bonus (7.535). */
-function rollShot(
-  dice: Dice,
-  emit: CombatEmit,
-  a: { attacker: string; attackerName: string; target: UnitState; factor: ShotFactor; shot: number; of: number; bonus: boolean; raid: boolean; rule: string },
-): Mark {
-  const label = a.factor === 'torpedo' ? 'submarine shot' : `${a.factor} shot ${a.shot} of ${a.of}`;
+export function rollShot(dice: Dice, emit: CombatEmit, a: ShotInput): Mark {
+  const label = a.factor === 'torpedo' ? 'submarine shot' : a.factor === 'flak' ? 'shot at an airstrike' : `${a.factor} shot ${a.shot} of ${a.of}`;
   const die = dice.d6(`${label}, ${a.attackerName} at ${a.target.name}`, a.rule);
   const total = die + (a.bonus ? 1 : 0);
   const mark: Mark = { damage: 0, disabled: false };
@@ -34,8 +44,8 @@ function rollShot(
   if (total >= 6) {
     result = 'hit';
   } else if (total === 5) {
-    // 7.531/12.23: air units ignore it; 9.14: so do units raided in port
-    const ignored = a.target.kind === 'land-based-air' || a.raid;
+    // 7.531/12.23: air units ignore it, airstrikes too (23.32); 9.14: so do units raided in port
+    const ignored = a.target.kind === 'land-based-air' || a.raid || a.atAirstrike === true;
     result = ignored ? 'disable-ignored' : 'disabled';
     mark.disabled = !ignored;
   }

@@ -7,6 +7,8 @@ import { RuleNotImplementedError, type Dice } from '../../../engine/ruleset';
 import type { BattleInput, CombatEmit, DayNight, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
 import { afterRoundStep, finishBattleStep, applySequentialReply } from './after-round';
+import { openingStep } from './openings';
+import { stalemateReason } from './stalemate';
 import { settleDayOrNight } from './day-night';
 import { combatEvent } from './events';
 import { applyMarks, resolveAttack } from './fire';
@@ -25,23 +27,35 @@ import {
   unitById,
 } from './units';
 import { escapeGroup } from './groups';
+import {
+  airOptions,
+  airstrikesApart,
+  markAirstrikesLost,
+  resolveBattleshipFire,
+  resolveIntercepts,
+  resolveTargetsFire,
+  type AirStep,
+} from './airstrikes';
 
 export function start(input: BattleInput): BattleState {
   if (input.opening === 'pearl-harbor') {
     throw new RuleNotImplementedError('vitp', '18.3', 'the Pearl Harbor opening raids and their special retreats (18.3-18.36)');
-  }
-  if (input.opening === 'indonesia-surprise') {
-    throw new RuleNotImplementedError('vitp', '18.4', 'the Indonesia surprise air raids with land-based air and no return fire');
   }
   const ids = new Set<string>();
   const units = [
     ...input.atSea.map((u) => toUnitState(u, null)),
     ...input.ports.flatMap((p) => p.units.map((u) => toUnitState(u, p.id))),
   ];
+  if (input.options.separateAirstrikes) {
+    const given = new Map(input.atSea.concat(input.ports.flatMap((p) => p.units)).map((u) => [u.id, u.kind === 'ship' ? u.airstrikeDamage ?? 0 : 0]));
+    for (const u of units) if (isCarrier(u) || u.kind === 'land-based-air') u.airstrikeDamage = given.get(u.id) ?? 0;
+  }
   for (const u of units) {
     if (ids.has(u.id)) throw new RangeError(`unit id ${u.id} appears twice`);
     ids.add(u.id);
   }
+  const surprise = input.opening === 'indonesia-surprise';
+  if (surprise) for (const u of units) if (u.engagement === 'main') u.engagement = 'surprise';
   const b: BattleState = {
     kind: 'vitp-battle',
     turn: input.turn,
@@ -50,15 +64,17 @@ export function start(input: BattleInput): BattleState {
     ports: input.ports.map(({ id, name, kind, controller }) => ({ id, name, kind, controller })),
     units,
     submarines: input.submarines.map((s) => ({ ...s, attacked: false })),
-    queue: [{ id: 'main', kind: 'main' }],
+    queue: [surprise ? { id: 'surprise', kind: 'surprise' } : { id: 'main', kind: 'main' }],
     round: 0,
     actionNo: 0,
     nextGroup: 1,
     retreated: [],
-    raidsOffered: false,
+    // 18.4-18.5: the surprise raids are all that battle is; normal combat follows later
+    raidsOffered: surprise,
     finalSubsAsked: [],
     announced: false,
-    stage: { at: 'round-start' },
+    stage: input.opening === 'pearl-harbor-rounds' ? { at: 'opening' } : { at: 'round-start' },
+    ...(input.opening === 'pearl-harbor-rounds' ? { openingSubsAsked: [], openingRetreat: [...(input.openingRetreat ?? [])] } : {}),
   };
   assertNoUnsupportedOptions(b);
   return b;
@@ -97,6 +113,9 @@ export function currentEngagement(b: BattleState): Engagement {
 function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
   const stage = b.stage;
   switch (stage.at) {
+    case 'opening':
+      b.stage = openingStep(b, emit);
+      return true;
     case 'round-start':
       return roundStart(b, emit);
     case 'day-night': {
@@ -104,6 +123,7 @@ function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
       if (!japanese || !allied) return false;
       const eng = currentEngagement(b);
       const plan = settleDayOrNight({ japanese, allied }, b.seaArea.controller, dice, emit, { engagement: eng.id, round: b.round });
+      b.lastRound = { engagement: eng.id, round: b.round, agreedOn: japanese === allied ? japanese : null, couldFire: false };
       enterAction(b, emit, plan[0], plan.slice(1));
       return true;
     }
@@ -117,6 +137,7 @@ function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
       b.stage = b.queue.length > 0 ? { at: 'round-start' } : finishBattleStep(b, emit);
       return b.stage.at !== 'over';
     case 'over':
+    case 'invasions':
       return false;
     case 'submarine':
     case 'retreat':
@@ -135,13 +156,10 @@ function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
   }
 }
 
-function canFireAtAll(b: BattleState, eng: string, side: VitpSide): boolean {
-  return fighting(b, eng, side).some((u) => airstrikeShots(u) > 0 || gunneryShots(u) > 0);
-}
-
-/** 7.94/8.51/9.13: fight another round, or close this engagement. */
+/** 7.94/8.51/9.13/18.4: fight another round, or close this engagement. */
 function roundStart(b: BattleState, emit: CombatEmit): boolean {
   const eng = currentEngagement(b);
+  if (eng.kind === 'surprise') return surpriseRoundStart(b, emit, eng);
   if (eng.kind === 'air-raid') {
     const raiders = fighting(b, eng.id, eng.raider);
     const nothingLeft = targetsFor(b, eng, blankAction('air-raid'), eng.raider).length === 0;
@@ -174,9 +192,9 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
     b.stage = { at: 'engagement-over' };
     return true;
   }
-  if (!VITP_SIDES.some((s) => canFireAtAll(b, eng.id, s))) {
-    // 7.94 asks for a victor, but no rule covers forces that cannot hurt each other at all
-    emit(combatEvent('combat.stalemate', { engagement: eng.id, note: 'neither side has a gunnery or airstrike factor left' }));
+  const stalemate = stalemateReason(b, eng);
+  if (stalemate) {
+    emit(combatEvent('combat.stalemate', { engagement: eng.id, note: `Stalemate: ${stalemate}.`, rule: '7.94' }));
     if (eng.kind === 'pursuit') {
       for (const p of fighting(b, eng.id, otherSide(eng.retreater))) p.engagement = null;
       escapeGroup(b, emit, eng.id);
@@ -187,6 +205,26 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
   beginRound(b, emit, eng);
   b.stage = { at: 'day-night', answers: {} };
   return true;
+}
+
+/** 18.4: two rounds, Japanese airstrikes only; over early when nothing is left to attack or to attack with. */
+function surpriseRoundStart(b: BattleState, emit: CombatEmit, eng: Engagement): boolean {
+  const day = blankAction('day');
+  const over = b.round >= 2 || shootersFor(b, eng, day, 'japanese').length === 0 || targetsFor(b, eng, day, 'japanese').length === 0;
+  if (!over) {
+    beginRound(b, emit, eng);
+    enterAction(b, emit, 'day', []);
+    return true;
+  }
+  for (const u of fighting(b, eng.id)) u.engagement = null;
+  emit(combatEvent('combat.surprise-ended', { rounds: b.round, rule: '18.4' }));
+  b.stage = { at: 'engagement-over' };
+  return true;
+}
+
+/** 7.4: in a battle both sides fire each action; in air raids (9.12) and the 18.4 surprise only the attacker. */
+function firesBack(eng: Engagement): boolean {
+  return eng.kind === 'main' || eng.kind === 'pursuit';
 }
 
 function beginRound(b: BattleState, emit: CombatEmit, eng: Engagement): void {
@@ -250,17 +288,30 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
     }
     case 'targets': {
       const side = action.firing;
+      const canFire = shootersFor(b, eng, action, side).length > 0 && targetsFor(b, eng, action, side).length > 0;
+      if (canFire && b.lastRound) b.lastRound.couldFire = true;
       if (!action.designations[side]) {
-        const shooters = shootersFor(b, eng, action, side);
-        if (shooters.length > 0 && targetsFor(b, eng, action, side).length > 0) return false;
+        if (canFire) return false;
         action.designations[side] = {};
       }
-      fireDesignation(b, dice, emit, action, side);
-      if (side === 'japanese' && eng.kind !== 'air-raid') action.firing = 'allied';
+      const apart = airstrikesApart(b, eng, action);
+      // rule 23: both sides name their attackers before anyone fires (23.3)
+      if (!apart) fireDesignation(b, dice, emit, action, side);
+      if (side === 'japanese' && firesBack(eng)) action.firing = 'allied';
+      else if (apart) Object.assign(action, { step: 'intercept', firing: 'japanese' });
       else action.step = 'effects';
       return true;
     }
+    case 'intercept':
+    case 'flak':
+      return airStep(b, dice, emit, eng, action, action.step);
+    case 'strike':
+      // 23.37: the attackers strike with what strength they have left
+      for (const side of VITP_SIDES) fireDesignation(b, dice, emit, action, side);
+      action.step = 'effects';
+      return true;
     case 'effects': {
+      if (airstrikesApart(b, eng, action)) markAirstrikesLost(b, eng, action.marks);
       applyMarks(b, emit, eng.id, action.marks, expendedKamikazes(b, action));
       const next = action.then[0];
       const bothStillThere = VITP_SIDES.every((s) => fighting(b, eng.id, s).length > 0);
@@ -273,6 +324,34 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
       throw new TypeError(`unknown action step ${String(never)}`);
     }
   }
+}
+
+/**
+ * Rule 23's shots at airstrikes, one side at a time, Japanese first: the defenders' allocations
+ * (23.31), resolved together with the targeted ships' fire (23.32-23.34); then each side's
+ * battleships left alone (23.35), each side's results counting at once (23.36).
+ */
+function airStep(b: BattleState, dice: Dice, emit: CombatEmit, eng: Engagement, action: ActionState, step: AirStep): boolean {
+  const side = action.firing;
+  const store = step === 'intercept' ? (action.intercepts ??= {}) : (action.flak ??= {});
+  if (!store[side]) {
+    const o = airOptions(b, eng, action, side, step);
+    if (o.shooters.length > 0 && o.targets.length > 0) return false;
+    store[side] = {};
+  }
+  if (step === 'flak') resolveBattleshipFire(b, dice, emit, action, side);
+  if (side === 'japanese') {
+    action.firing = 'allied';
+    return true;
+  }
+  if (step === 'intercept') {
+    resolveIntercepts(b, dice, emit, action);
+    resolveTargetsFire(b, dice, emit, eng, action);
+    Object.assign(action, { step: 'flak', firing: 'japanese' });
+  } else {
+    action.step = 'strike';
+  }
+  return true;
 }
 
 /** 19.21: Japanese air units attacking on turn 9 are kamikazes; 19.22: so are the announced carriers. */
@@ -315,7 +394,7 @@ function fireDesignation(b: BattleState, dice: Dice, emit: CombatEmit, action: A
         shots: s.shots,
         bonus: hasAttackBonus(b, s.unit, s.factor, target, kamikaze),
         raid: eng.kind === 'air-raid',
-        rule: action.kind === 'night' ? '7.52' : action.kind === 'air-raid' ? '9.13' : '7.51',
+        rule: action.kind === 'night' ? '7.52' : action.kind === 'air-raid' ? '9.13' : eng.kind === 'surprise' ? '18.4' : '7.51',
       },
       action.marks,
     );

@@ -21,6 +21,7 @@ function unitOutcome(u: UnitState): UnitOutcome {
     raidedThisTurn: u.raidedThisTurn,
     ...(u.landedAt ? { landedAt: { ...u.landedAt } } : {}),
     ...(u.port !== null ? { port: u.port } : {}),
+    ...(u.airstrikeDamage !== undefined && u.kind === 'ship' ? { airstrikeDamage: u.airstrikeDamage } : {}),
   };
 }
 

@@ -7,7 +7,8 @@ import type { Answer, Decision, VitpSide } from './api';
 import { current } from './decisions';
 import { currentEngagement } from './machine';
 import type { BattleState } from './state';
-import { airstrikeShots, fighting, gunneryShots, otherSide } from './units';
+import { possibleShots } from './targets';
+import { otherSide } from './units';
 
 export interface CombatStanding {
   /** 7.3. 'by-strength' = the documented default (day when airstrikes outnumber guns). */
@@ -20,7 +21,7 @@ export interface CombatStanding {
   readonly targets?: 'default';
   /** 7.91/16.1: attack the most valuable target at the first chance, only at the last chance, or never. */
   readonly submarine?: 'first-chance' | 'last-chance' | 'never';
-  /** 8.1: 'when-outgunned' = retreat when the enemy's best shots (day or night) are at least twice ours. */
+  /** 8.1: 'when-outgunned' = retreat when the enemy's best shots (day or night, at targets it has) are at least twice ours. */
   readonly retreat?: 'never' | 'always' | 'when-outgunned';
   /** 8.32: 'all' = every eligible ship pursues the slowest group it can keep up with. */
   readonly pursue?: 'none' | 'all';
@@ -34,12 +35,16 @@ export interface CombatStanding {
   readonly airRaids?: 'none';
 }
 
-/** The best shots a side can fire in one action: its airstrikes by day or its guns by night. */
+/** The best shots a side can fire in one action: its airstrikes by day or its guns by night, where they have a target. */
 function bestShots(b: BattleState, side: VitpSide): number {
-  const own = fighting(b, currentEngagement(b).id, side);
-  const air = own.reduce((n, u) => n + airstrikeShots(u), 0);
-  const guns = own.reduce((n, u) => n + gunneryShots(u), 0);
-  return Math.max(air, guns);
+  const eng = currentEngagement(b);
+  return Math.max(possibleShots(b, eng, side, 'day'), possibleShots(b, eng, side, 'night'));
+}
+
+/** The enemy can fire at us and has at least twice our best shots (an enemy that cannot fire outguns nobody). */
+function outgunned(b: BattleState, side: VitpSide): boolean {
+  const enemy = bestShots(b, otherSide(side));
+  return enemy > 0 && enemy >= 2 * bestShots(b, side);
 }
 
 /** Default retreat grouping: units of equal current speed flee together (8.23 makes that free). */
@@ -70,7 +75,7 @@ function standingAnswer(b: BattleState, d: Decision, side: VitpSide, s: CombatSt
     }
     case 'retreat': {
       if (!s.retreat) return null;
-      const go = s.retreat === 'always' || (s.retreat === 'when-outgunned' && bestShots(b, otherSide(side)) >= 2 * bestShots(b, side));
+      const go = s.retreat === 'always' || (s.retreat === 'when-outgunned' && outgunned(b, side));
       return go ? { kind: 'retreat', retreat: true, groups: groupsBySpeed(d.units) } : { kind: 'retreat', retreat: false };
     }
     case 'pursuit': {

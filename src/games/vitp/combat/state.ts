@@ -46,6 +46,11 @@ export interface UnitState {
   landedAt?: { base: string; invading: boolean };
   /** assigned as a pursuer (8.32) or raider (9.1) in this battle */
   pursued: boolean;
+  /**
+   * Rule 23 only (absent otherwise): damage points on a carrier's airstrike, kept apart from the
+   * ship's (23.1). Land-based air units carry 0 here: they are all airstrike, their damage counts (23.2).
+   */
+  airstrikeDamage?: number;
 }
 
 export interface SubmarineState {
@@ -61,7 +66,9 @@ export type Engagement =
   /** one retreating group and its pursuers (8.5) */
   | { readonly id: string; readonly kind: 'pursuit'; readonly retreater: VitpSide }
   /** two rounds of day action against one port or base (9.13) */
-  | { readonly id: string; readonly kind: 'air-raid'; readonly port: string; readonly raider: VitpSide };
+  | { readonly id: string; readonly kind: 'air-raid'; readonly port: string; readonly raider: VitpSide }
+  /** 18.4: two rounds of Japanese airstrikes at the Allied ships at sea, nothing firing back */
+  | { readonly id: 'surprise'; readonly kind: 'surprise' };
 
 /** Marks placed during an action; they take effect at its end (7.6). */
 export interface Mark {
@@ -73,7 +80,8 @@ export interface ActionState {
   readonly kind: DayNight | 'air-raid';
   /** actions still to fight this round after this one (7.33: day then night) */
   readonly then: DayNight[];
-  step: 'night-carriers' | 'kamikaze-carriers' | 'targets' | 'effects';
+  /** rule 23 day actions add 'intercept' (23.31-23.34), 'flak' (23.35) and 'strike' (23.37) after 'targets' */
+  step: 'night-carriers' | 'kamikaze-carriers' | 'targets' | 'intercept' | 'flak' | 'strike' | 'effects';
   /** whose designation is next (7.4: Japanese first) */
   firing: VitpSide;
   /** the answer to night-carriers / kamikaze-carriers, waiting for resolve */
@@ -81,6 +89,10 @@ export interface ActionState {
   nightCarriers: string[];
   kamikazeCarriers: string[];
   designations: Partial<Record<VitpSide, Record<string, string>>>;
+  /** rule 23: defending airstrike -> enemy attacking airstrike (23.31) */
+  intercepts?: Partial<Record<VitpSide, Record<string, string>>>;
+  /** rule 23: battleship nobody attacks -> enemy attacking airstrike (23.35) */
+  flak?: Partial<Record<VitpSide, Record<string, string>>>;
   marks: Record<string, Mark>;
 }
 
@@ -93,6 +105,8 @@ export interface AfterRound {
 
 /** Stages that wait for one side's answer carry it in `reply` until resolve applies it. */
 export type Stage =
+  /** 18.34-18.35: before the first round, the submarines' chance, then the sides that leave unpursued */
+  | { readonly at: 'opening' }
   | { readonly at: 'round-start' }
   | { readonly at: 'day-night'; answers: Partial<Record<VitpSide, DayNight>> }
   | { readonly at: 'action'; action: ActionState }
@@ -101,6 +115,8 @@ export type Stage =
   | { readonly at: 'retreat'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
   | { readonly at: 'pursuit'; readonly retreater: VitpSide; readonly groups: string[]; readonly ports: string[]; readonly after: AfterRound; reply?: Answer }
   | { readonly at: 'landings'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
+  /** 7.93: invasions just made, waiting for the step machine to resolve them (13.4x, see api.ts) */
+  | { readonly at: 'invasions'; readonly landed: readonly { unit: string; base: string }[]; readonly after: AfterRound }
   | { readonly at: 'split'; reply?: Answer }
   | { readonly at: 'continue-pursuit'; readonly from: string; readonly groups: string[]; reply?: Answer }
   | { readonly at: 'engagement-over' }
@@ -128,7 +144,17 @@ export interface BattleState {
   raidsOffered: boolean;
   /** submarines already given their last chance (5.6) */
   finalSubsAsked: string[];
+  /** 18.34: submarines already offered their shot before the first round */
+  openingSubsAsked?: string[];
+  /** 18.35: sides that leave before the first round, unpursued */
+  openingRetreat?: VitpSide[];
   /** the battle-started event has been emitted */
   announced: boolean;
+  /**
+   * The round just fought in the current engagement: whether both players chose its action (7.31)
+   * and whether any shot could be fired in it, for the stalemate reading of 7.94 (machine.ts).
+   * Absent in battles stored before it existed: then no stalemate is read from the last round.
+   */
+  lastRound?: { engagement: string; round: number; agreedOn: DayNight | null; couldFire: boolean };
   stage: Stage;
 }

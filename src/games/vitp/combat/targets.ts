@@ -1,7 +1,7 @@
 /**
  * Who may fire and at what (7.41-7.44, 9.11, 13.21).
  */
-import type { TargetOption, VitpSide } from './api';
+import type { DayNight, TargetOption, VitpSide } from './api';
 import type { ActionState, BattleState, Engagement, UnitState } from './state';
 import { airstrikeShots, fighting, gunneryShots, isCarrier, otherSide } from './units';
 
@@ -29,6 +29,8 @@ export function targetsFor(b: BattleState, eng: Engagement, action: ActionState,
   if (eng.kind === 'air-raid') {
     return b.units.filter((u) => u.port === eng.port && (u.fate === 'in-port' || u.fate === 'on-bottom'));
   }
+  // 18.4: the Japanese attack the Allied ships; the Allies cannot fire back
+  if (eng.kind === 'surprise') return side === 'japanese' ? fighting(b, eng.id, 'allied').filter((u) => u.kind === 'ship') : [];
   const enemy = fighting(b, eng.id, otherSide(side));
   return action.kind === 'night' ? enemy.filter((u) => u.kind !== 'land-based-air') : enemy;
 }
@@ -90,7 +92,10 @@ function best(units: UnitState[]): UnitState | undefined {
 export function defaultDesignation(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): Record<string, string> {
   const targets = targetsFor(b, eng, action, side);
   let target: UnitState | undefined;
-  if (action.kind === 'night') {
+  if (eng.kind === 'surprise') {
+    // the documented 18.4 default: the biggest ship, by armor then guns
+    target = [...targets].sort((x, y) => y.armor - x.armor || y.gunnery - x.gunnery || x.id.localeCompare(y.id))[0];
+  } else if (action.kind === 'night') {
     const ships = targets.filter((t) => t.kind === 'ship');
     target = best(ships.filter((s) => !isCarrier(s))) ?? best(ships) ?? best(targets);
   } else {
@@ -110,4 +115,20 @@ export function targetOptions(b: BattleState, eng: Engagement, action: ActionSta
     shots: s.shots,
     legalTargets: targets,
   }));
+}
+
+/**
+ * The action a side would face if this round were fought by day or by night, with every Allied
+ * carrier announced as firing (the most the Allies could do, 7.424): for judging what is possible.
+ */
+function openAction(b: BattleState, eng: Engagement, kind: DayNight): ActionState {
+  const carriers = kind === 'night' ? fighting(b, eng.id, 'allied').filter(isCarrier).map((u) => u.id) : [];
+  return { kind, then: [], step: 'targets', firing: 'japanese', nightCarriers: carriers, kamikazeCarriers: [], designations: {}, marks: {} };
+}
+
+/** Shots a side could fire in a day or a night action here: none when nothing of the enemy can be attacked in it (7.41-7.42). */
+export function possibleShots(b: BattleState, eng: Engagement, side: VitpSide, kind: DayNight): number {
+  const action = openAction(b, eng, kind);
+  if (targetsFor(b, eng, action, side).length === 0) return 0;
+  return shootersFor(b, eng, action, side).reduce((n, s) => n + s.shots, 0);
 }

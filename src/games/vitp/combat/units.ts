@@ -92,10 +92,21 @@ export function gunneryShots(u: UnitState): number {
   return crippled(u) ? Math.min(u.gunnery, 1) : u.gunnery;
 }
 
-/** 7.73: a crippled ship's airstrike is gone. Land-based air keeps full strength until shot down (7.534). */
+/**
+ * Rule 23.2 (only in use when the unit carries airstrikeDamage): one shot less per damage point on
+ * the airstrike; a land-based air unit's airstrike is the unit, so its own damage counts. 23.2 names
+ * land-based air too, which the rulebook's closing note on rule 23 contradicts ("a land-based air
+ * unit attacks at full strength until eliminated"): we follow the numbered rule.
+ */
+function airstrikeLost(u: UnitState): number {
+  if (u.airstrikeDamage === undefined) return 0;
+  return u.kind === 'land-based-air' ? u.damage : u.airstrikeDamage;
+}
+
+/** 7.73: a crippled ship's airstrike is gone. Land-based air keeps full strength until shot down (7.534), except under 23.2. */
 export function airstrikeShots(u: UnitState): number {
   if (u.kind === 'amphibious') return 0;
-  return crippled(u) ? 0 : u.airstrike;
+  return crippled(u) ? 0 : Math.max(0, u.airstrike - airstrikeLost(u));
 }
 
 /** 7.71: each damage point costs one speed, never below 1. */
@@ -157,7 +168,4 @@ export function fighting(b: BattleState, engagement: string, side?: VitpSide): U
 
 export function assertNoUnsupportedOptions(b: BattleState): void {
   if (b.options.taskForces) throw new RuleNotImplementedError('vitp', '20', 'task forces and sighting rolls in combat');
-  if (b.options.separateAirstrikes) {
-    throw new RuleNotImplementedError('vitp', '23', 'carrier airstrikes kept separately from their carriers');
-  }
 }

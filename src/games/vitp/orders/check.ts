@@ -11,6 +11,7 @@ import { checkBasing } from '../turn';
 import { checkReturns } from '../returns';
 import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
+import { checkTaskForces } from '../task-forces';
 import { assembleAnswer } from './answers';
 import { currentDecision } from './parse';
 
@@ -28,6 +29,8 @@ const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   surprise: ['answer', 'stay'],
   invade: ['invade', 'stay'],
   return: ['return', 'stay'],
+  'task-forces': ['task-force', 'invading', 'stay'],
+  sighting: [],
   over: [],
 };
 
@@ -50,6 +53,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
     case 'surprise': return checkSurprise(s, orders);
     case 'invade': return checkInvasions(s, side, orders);
     case 'return': return checkReturns(s, side, orders);
+    case 'task-forces': return checkTaskForces(s, side, ph.area, orders);
     default: return [];
   }
 }

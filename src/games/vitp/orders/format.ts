@@ -26,6 +26,8 @@ function formatOrder(o: Order): string[] {
     case 'sortie': return [`SORTIE ${o.units === 'all' ? 'ALL' : o.units.length ? list(o.units) : 'NONE'}`];
     case 'hi-retreat': return [o.retreat ? 'RETREAT' : 'STAY'];
     case 'answer': return formatAnswer(o.answer);
+    case 'task-force': return [`TASK FORCE ${list(o.units)}${o.attacking ? ' ATTACK' : ''}`];
+    case 'invading': return [`INVADING ${list(o.units)}`];
   }
 }
 

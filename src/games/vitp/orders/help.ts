@@ -10,6 +10,7 @@ import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } fr
 import type { VitpState, VSide } from '../types';
 import { currentDecision } from './parse';
 import { rebaseable } from '../turn';
+import { groupable } from '../task-forces';
 import { defaultOrdersFor } from './defaults';
 import { formatOrders } from './format';
 
@@ -75,8 +76,21 @@ STAY   no invasions. Default: no invasions.`;
 ${side ? mustReturn(s, side).map((u) => `  ${u.name}: ${destinationsFor(s, u).join(', ') || 'nowhere: removed (10.14)'}${defaultDestination(s, u) ? ` [default ${defaultDestination(s, u)}]` : ''}`).join('\n') : ''}
 Units you do not name go to the default shown.`;
     case 'battle': return battleHelp(s, side);
+    case 'task-forces': return taskForceHelp(s, side, ph.area);
+    case 'sighting': return 'Sighting rolls (20.4): no orders.';
     case 'over': return 'The game is over.';
   }
+}
+
+function taskForceHelp(s: VitpState, side: VSide | null, area: string): string {
+  const mine = side ? groupable(s, side, area).map((u) => u.name) : [];
+  return `TASK FORCE <units> [ATTACK]   one line per task force (20.2); ATTACK if it will attack this round (20.3).
+INVADING <amphibious units>   amphibious units that will invade after this round; only these may (20.3, 20.7).
+Units you leave out form one more task force, not attacking. STAY: one task force of everything, attacking.
+The enemy sees only your markers (J1, J2 / A1, A2 ...) until one is sighted (20.4): a force with air units
+or invaders always is; an attacking one on 1-4; one with a patrolling ship on 1-3; any other on 1-2.
+Your forces at sea in ${area}: ${mine.join(', ') || 'none'}.
+Default if you send nothing: STAY.`;
 }
 
 const nameOf = (s: VitpState, id: string) => s.units.find((u) => u.id === id)?.name ?? id;

@@ -62,6 +62,14 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
     const ids = units(s, l, m[1]);
     return isErr(ids) ? ids : { ...l, t: 'raid-force', units: ids };
   }
+  if ((m = t.match(/^(?:task ?force|tf) (.+?)(?: (attack|attacking|attacks|hold|holding))?$/i))) {
+    const ids = units(s, l, m[1]);
+    return isErr(ids) ? ids : { ...l, t: 'task-force', units: ids, attacking: /^attack/i.test(m[2] ?? '') };
+  }
+  if ((m = t.match(/^invading (.+)$/i))) {
+    const ids = units(s, l, m[1]);
+    return isErr(ids) ? ids : { ...l, t: 'invading', units: ids };
+  }
   if ((m = t.match(/^raiders (.+)$/i))) {
     const ids = units(s, l, m[1]);
     return isErr(ids) ? ids : { ...l, t: 'raiders', units: ids };
@@ -141,6 +149,7 @@ function hintFor(ph: Phase): string {
     case 'surprise': return 'TARGET <attackers> AT <target>';
     case 'invade': return 'INVADE <amphibious units> AT <base>   or   STAY';
     case 'return': return 'RETURN <units> TO <port or base>   or   RETURN ALL TO <port>';
+    case 'task-forces': return 'TASK FORCE <units> [ATTACK]   one line per task force; INVADING <amphibious units>; or STAY';
     default: return 'send HELP for the order card';
   }
 }

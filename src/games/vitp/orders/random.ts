@@ -10,6 +10,7 @@ import { destinationsFor, mustReturn } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';
 import { basePorts, rebaseable } from '../turn';
+import { groupable } from '../task-forces';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
 
@@ -55,12 +56,27 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     }
     case 'battle': return randomAnswer(s, side, rng);
     case 'invade': return invaders(s, side).filter(() => chance(rng, 0.6)).map((u) => ({ ...L, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
+    case 'task-forces': return randomTaskForces(s, side, ph.area, rng);
     case 'return': return mustReturn(s, side).flatMap((u) => {
       const to = destinationsFor(s, u);
       return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
     });
     default: return [];
   }
+}
+
+/** 20.2-20.3: up to three task forces, each attacking or not; some amphibious units invade. */
+function randomTaskForces(s: VitpState, side: VSide, area: string, rng: Rng): Order[] {
+  const units = groupable(s, side, area);
+  if (chance(rng, 0.2)) return [];
+  const n = 1 + rng.int(Math.min(3, units.length));
+  const groups: string[][] = Array.from({ length: n }, () => []);
+  units.forEach((u, i) => groups[i < n ? i : rng.int(n)].push(u.id));
+  const invading = units.filter((u) => u.kind === 'amph' && chance(rng, 0.3)).map((u) => u.id);
+  return [
+    ...groups.map((g) => ({ ...L, t: 'task-force' as const, units: g, attacking: chance(rng, 0.6) })),
+    ...(invading.length ? [{ ...L, t: 'invading' as const, units: invading }] : []),
+  ];
 }
 
 function randomMoves(s: VitpState, side: VSide, mode: MoveMode, rng: Rng, p: number, exclude = new Set<string>()): Order[] {
