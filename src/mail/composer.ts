@@ -141,6 +141,7 @@ export class MailComposer {
             orders: [
               ...n.ordersText.split('\n').filter((l) => l.trim()).map((text, i) => ({ line: i + 1, text, understood: text })),
               ...(n.standing ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` })) : []),
+              ...n.queued.map((q, i) => ({ line: i + 1, text: `FOR ${q.stepId}`, understood: `queued, sealed until that step: commitment ${q.commitment}` })),
             ],
             errors: [],
             commitment: n.commitment ?? undefined,

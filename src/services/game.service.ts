@@ -11,7 +11,6 @@ import {
   type EngineCommand,
   type EngineEvent,
   type Seat,
-  type Unsealed,
 } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { PermanentCommandError, type CommandOutcome, type PendingCommand } from '../store/commands';
@@ -181,9 +180,10 @@ export class GameService {
     const seat = game.state.game?.sides.find((s) => s.side === input.side);
     if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
     const salt = randomBytes(16).toString('hex');
-    let sealedPlaintext: string | null = null;
+    // one message may seal several steps' orders (FOR sections): keep each plaintext for the ack
+    const sealedPlaintexts: string[] = [];
     const seal = (plain: string) => {
-      sealedPlaintext = plain;
+      sealedPlaintexts.push(plain);
       return this.orders.seal(plain);
     };
     const decision = engine(() =>
@@ -204,7 +204,9 @@ export class GameService {
     game = opened.game;
     const forStep = this.needs(game, opened.deadline);
     game = await this.advanceIfReady(tx, game, now);
-    const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : sealedPlaintext ? openPlaintext(sealedPlaintext).orders : [];
+    const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
+    const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
+    const queued = decision.events.flatMap((e) => (e.type === 'OrdersQueued' ? [{ stepId: e.data.stepId, commitment: e.data.commitment }] : []));
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta0, now));
     const notices: Notice[] = [
@@ -216,6 +218,7 @@ export class GameService {
         standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
         needs: forStep,
         resolved: game.state.step?.id !== stepBefore,
+        queued,
       },
     ];
     if (game.head.version > before) notices.push(...this.reports(game, before, deadline));
@@ -399,21 +402,12 @@ export class GameService {
 
   private async resolve(tx: Sql, game: LoadedGame, type: 'Resolve' | 'Deadline', now: Date): Promise<LoadedGame> {
     const seeds = await this.seedChain(tx, game.gameId);
-    const command: EngineCommand = { type, now: now.toISOString(), seeds: (turn) => seeds[turn], revealed: this.openSubmissions(game) };
+    // the engine asks for each sealed blob it needs (this step's orders, orders queued for the steps it moves into)
+    const command: EngineCommand = { type, now: now.toISOString(), seeds: (turn) => seeds[turn], open: (sealed) => this.orders.open(sealed).toString('utf8') };
     const decision = engine(() => tryDecide(command, game.state, game.ruleset));
     // a resolve the engine refuses (a ruleset that never waits) will refuse again: a permanent fault
     if (!decision.ok) throw new PermanentCommandError(decision.rejection.message, { code: decision.rejection.code });
     return this.games.append(game, decision.events.map(engineToNew('umpire')), tx, now);
-  }
-
-  private openSubmissions(game: LoadedGame): Record<Side, Unsealed> {
-    const out: Record<Side, Unsealed> = {};
-    for (const [side, sub] of Object.entries(game.state.submissions)) {
-      if (sub.kind !== 'sealed') continue;
-      const opened = openPlaintext(this.orders.open(sub.sealed).toString('utf8'));
-      out[side] = { orders: opened.orders, salt: opened.salt };
-    }
-    return out;
   }
 
   private async seedChain(tx: Sql, gameId: string): Promise<readonly string[]> {

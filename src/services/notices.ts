@@ -51,6 +51,8 @@ export type Notice =
       readonly needs: StepNeeds | null;
       /** these orders completed the step: it has been adjudicated and reports follow */
       readonly resolved: boolean;
+      /** orders sent ahead for upcoming steps (FOR sections), sealed until their step */
+      readonly queued: readonly { readonly stepId: string; readonly commitment: string }[];
     })
   | (NoticeBase & {
       readonly kind: 'rejection';

@@ -164,4 +164,20 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(note.status).toBe('applied');
     delete rulesets['broken-duel'];
   });
+
+  it('takes orders for an upcoming step in the same mail, sealed, and uses them when the step comes', async () => {
+    await apply('G-ahead', 'a-create', 'game.create', { gameId: 'G-ahead', ruleset: 'fleet-duel', sides });
+    const r = await apply('G-ahead', 'a-red', 'game.orders', { gameId: 'G-ahead', side: 'red', text: 'MOVE center\nFOR t2/orders\nMOVE north', via: 'test' });
+    expect(r.status).toBe('applied');
+    const ack = (await s.outbox.byGame('G-ahead')).find((m) => m.kind === 'ack')!;
+    const queued = (await s.events.read('G-ahead')).find((e) => e.type === 'OrdersQueued')!;
+    expect(ack.payload.text).toContain((queued.payload as { commitment: string }).commitment);
+    expect(JSON.stringify(queued.payload)).not.toMatch(/north/); // sealed at rest too
+    await apply('G-ahead', 'a-blue', 'game.orders', { gameId: 'G-ahead', side: 'blue', text: 'MOVE south', via: 'test' });
+    const st = await s.gameService.status('G-ahead', 'referee');
+    expect(st.view.step?.id).toBe('t2/orders');
+    // red's orders for turn 2 arrived with its turn-1 mail: only blue is awaited
+    expect(st.view.awaiting).toEqual(['blue']);
+    expect(JSON.stringify(st.view)).not.toMatch(/north/);
+  });
 });
