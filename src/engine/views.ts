@@ -180,7 +180,8 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
     case 'StandingOrdersApplied':
       return [`${e.data.side}: standing instructions answer ${e.data.stepId}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
     case 'DieRolled':
-      return [`Die ${e.data.index} of ${e.data.stepId}: ${e.data.face} (${e.data.purpose}, rule ${e.data.rule}).`];
+      // the step is in the report's heading; the die's index lets anyone find it in the log and recompute it
+      return [`Die #${e.data.index}: [${e.data.face}] ${e.data.purpose} (rule ${e.data.rule}).`];
     case 'RulesApplied':
       return ruleset.narrate(e.data.event, viewer);
     case 'StepResolved':

@@ -50,7 +50,7 @@ export class MailComposer {
 
   /** A reply to mail the umpire could not take (unreadable, unauthenticated, empty): no game context needed. */
   rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft {
-    const rendered = this.renderer.render('rejection', { gameId, side: null, problem, hint });
+    const rendered = this.renderer.render('rejection', { gameId, problem, hint });
     const built = buildMessage(
       {
         idempotencyKey: key,

@@ -176,7 +176,8 @@ export class MailRenderer {
 /** `[umpire G-abc123] report japanese turn 3: Turn 3: Japanese patrol movement (5.2)` */
 export function subjectFor(name: TemplateName, data: Partial<GameContext>): string {
   const tag = data.gameId ? `[umpire ${data.gameId}] ` : '[umpire] ';
-  const who = data.side ? ` ${data.side}` : data.gameId ? ' referee' : '';
+  // side null = the referee; side absent = a sender the umpire could not place (bounces)
+  const who = data.side ? ` ${data.side}` : data.side === null && data.gameId ? ' referee' : '';
   const turn = data.turn !== undefined ? ` turn ${data.turn}` : '';
   const step = data.step ? `: ${data.step.title}` : '';
   return `${tag}${SUBJECT_WORD[name]}${who}${turn}${step}`;

@@ -70,10 +70,10 @@ describe('fog of war', () => {
 
     for (const side of ['red', 'blue']) {
       const story = narrativeFor(table.events, side, fleetDuel).join('\n');
-      expect(story).toContain('Die 0 of t1/orders: 3 (battle round 1, red fleet, rule 3.1).');
+      expect(story).toContain('Die #0: [3] battle round 1, red fleet (rule 3.1).');
       expect(story).not.toContain('of t1/patrol');
     }
-    expect(narrativeFor(table.events, 'referee', fleetDuel).join('\n')).toContain('Die 0 of t1/patrol: 6 (submarine search, red, rule 4.1).');
+    expect(narrativeFor(table.events, 'referee', fleetDuel).join('\n')).toContain('Die #0: [6] submarine search, red (rule 4.1).');
   });
 
   it('given a sighting, then only the side whose submarine saw it learns it', () => {
