@@ -6,7 +6,7 @@ import type { Order, Unit, VitpState, VSide } from './types';
 import { friendly, placesTouching } from './world';
 
 export const placeableAir = (s: VitpState, side: VSide): Unit[] =>
-  s.units.filter((u) => u.side === side && u.kind === 'lba' && u.loc.at === 'port' && !frozenOnTurnOne(s, u));
+  s.units.filter((u) => u.side === side && u.kind === 'lba' && u.loc.at === 'port' && !u.repaired && !frozenOnTurnOne(s, u));
 
 /** 12.12–12.13: any sea area touching a port or base the side controls, distance and enemies ignored. */
 export const airAreas = (s: VitpState, side: VSide): string[] =>

@@ -5,11 +5,11 @@
  */
 import {
   answer, battleOutcome, invasionsResolved, nextDecision, pendingInvasions, resolveUntilDecision, startBattle,
-  type Answer, type BattleState, type PendingInvasion, type BattleInput, type BattleOutcome, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
+  type Answer, type BattleState, type PendingInvasion, type BattleInput, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
 } from './combat/api';
-import { RuleNotImplementedError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { invade } from './invasion';
+import { eliminatedLoc } from './repairs';
 import type { CurrentBattle, Unit, VitpState, VSide } from './types';
 import { SIDES } from './types';
 import { atSeaIn, placesTouching, slug } from './world';
@@ -26,6 +26,7 @@ export function combatUnit(u: Unit): CombatUnitInput {
     ...base, kind: 'ship', shipClass: SHIP_CLASS[u.type] ?? 'other', gunnery: u.gunnery, gunneryBonus: u.gunneryBonus,
     airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus, armor: u.armor, speed: u.speed,
     posture: u.loc.at === 'sea' && u.loc.mode === 'raid' ? 'raiding' : 'patrolling',
+    ...(u.airstrikeDamage ? { airstrikeDamage: u.airstrikeDamage } : {}),
   };
 }
 
@@ -156,17 +157,18 @@ function invadeNow(tx: Tx, battle: BattleState, landed: readonly PendingInvasion
 /** Put the battle's result back on the board (7.61–7.62, 8.4, 9.41, 12.3, 13.5, 16.3). */
 function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   const outcome = battleOutcome(cb.battle);
-  if (tx.s.options['airstrike-damage']) assertNothingToRebuild(outcome);
   const landings: { id: string; base: string }[] = [];
   for (const o of outcome.units) {
     const u = tx.s.units.find((x) => x.id === o.id)!;
-    const flags = { damage: o.damage, barredFromPursuit: o.barredFromPursuit, raidedThisTurn: o.raidedThisTurn };
-    const lost = { at: 'eliminated' as const, returns: tx.s.turn + 2 };
+    // 23.1: a carrier's airstrike damage stays on it after the battle, to be rebuilt (23.5)
+    const flags = { damage: o.damage, barredFromPursuit: o.barredFromPursuit, raidedThisTurn: o.raidedThisTurn,
+      ...(o.airstrikeDamage !== undefined && o.airstrikeDamage !== (u.airstrikeDamage ?? 0) ? { airstrikeDamage: o.airstrikeDamage } : {}) };
+    const lost = eliminatedLoc(tx.s, u);
     switch (o.fate) {
       case 'at-sea':
       case 'in-port':
       case 'on-bottom':
-        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : o.damage !== u.damage ? `ends the battle with ${o.damage} damage` : '', o.fate === 'on-bottom' ? '9.41' : '7.6');
+        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : endsWith(u, flags), o.fate === 'on-bottom' ? '9.41' : 'airstrikeDamage' in flags && o.damage === u.damage ? '23.1' : '7.6');
         break;
       case 'returning':
         tx.unit(u.id, { ...flags, loc: { at: 'transit', area: cb.area }, mayNotInvade: u.mayNotInvade || o.retreated || o.disabled },
@@ -174,7 +176,8 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
           o.returnReason === 'disabled' ? '7.62' : '8.4');
         break;
       case 'sunk':
-        tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'sunk' } : lost }, u.kind === 'ship' ? 'is sunk' : 'is eliminated and returns in two turns', u.kind === 'ship' ? '7.61' : u.kind === 'lba' ? '12.3' : '13.5');
+        tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'sunk' } : lost }, u.kind === 'ship' ? 'is sunk' : lost.returns === null ? 'is eliminated; only rebuilding with repair points brings it back' : 'is eliminated and returns in two turns',
+          u.kind === 'ship' ? '7.61' : lost.returns === null ? '23.5' : u.kind === 'lba' ? '12.3' : '13.5');
         break;
       case 'expended':
         tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'removed' } : lost }, 'is expended in a kamikaze attack', '19.2');
@@ -203,19 +206,13 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' && cb.opening !== 'indonesia-surprise' });
 }
 
-/**
- * 23.5: under rule 23 lost air units do not come back by themselves two turns later (4.5, 12.3) and
- * damaged carrier airstrikes stay damaged: both are rebuilt with repair points, a choice made in the
- * repair step. That step has no rebuild order yet, so the game stops where it would be needed.
- */
-function assertNothingToRebuild(outcome: BattleOutcome): void {
-  const lostAir = outcome.units.filter((o) => o.kind === 'land-based-air' && (o.fate === 'sunk' || o.fate === 'expended'));
-  const hurtStrikes = outcome.units.filter((o) => (o.airstrikeDamage ?? 0) > 0 && o.fate !== 'sunk' && o.fate !== 'expended');
-  if (lostAir.length + hurtStrikes.length === 0) return;
-  const names = [...lostAir, ...hurtStrikes].map((o) => o.name).join(', ');
-  throw new RuleNotImplementedError('vitp', '23.5', `rebuilding air units and carrier airstrikes with repair points (${names} would need it)`);
+type OutcomeFlags = { damage: number; barredFromPursuit: boolean; raidedThisTurn: boolean; airstrikeDamage?: number };
+
+function changed(u: Unit, f: OutcomeFlags): boolean {
+  return u.damage !== f.damage || u.barredFromPursuit !== f.barredFromPursuit || u.raidedThisTurn !== f.raidedThisTurn || 'airstrikeDamage' in f;
 }
 
-function changed(u: Unit, f: { damage: number; barredFromPursuit: boolean; raidedThisTurn: boolean }): boolean {
-  return u.damage !== f.damage || u.barredFromPursuit !== f.barredFromPursuit || u.raidedThisTurn !== f.raidedThisTurn;
+function endsWith(u: Unit, f: OutcomeFlags): string {
+  const parts = [f.damage !== u.damage ? `${f.damage} damage` : '', f.airstrikeDamage !== undefined ? `its airstrike down to ${Math.max(0, u.airstrike - f.airstrikeDamage)} of ${u.airstrike}` : ''].filter(Boolean);
+  return parts.length ? `ends the battle with ${parts.join(' and ')}` : '';
 }

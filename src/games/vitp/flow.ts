@@ -9,7 +9,7 @@ import { pocStanding, scoreTurn } from './control';
 import type { Tx } from './events';
 import { invaders } from './invasion';
 import { movers } from './movement';
-import { repairable } from './repairs';
+import { rebuildable, repairable } from './repairs';
 import { mustReturn, recallSubmarines } from './returns';
 import {
   openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
@@ -25,7 +25,8 @@ import { atSeaIn } from './world';
 export function applicable(s: VitpState, ph: Phase): boolean {
   switch (ph.k) {
     case 'patrol':
-      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0;
+      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0
+        || rebuildable(s, ph.side).length > 0;
     case 'lba':
       return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;
     case 'amph':

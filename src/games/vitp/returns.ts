@@ -2,6 +2,7 @@
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
+import { eliminatedLoc } from './repairs';
 import { returnDestinations } from './world';
 
 /** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
@@ -58,7 +59,7 @@ export function resolveReturns(tx: Tx, side: VSide, orders: readonly Order[]): v
     } else if (u.kind === 'ship') {
       tx.unit(u.id, { loc: { at: 'removed' } }, 'has nowhere to return to and is removed from the game', '10.14');
     } else {
-      tx.unit(u.id, { loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, 'has nowhere to return to and is lost', '10.14');
+      tx.unit(u.id, { loc: eliminatedLoc(tx.s, u) }, 'has nowhere to return to and is lost', '10.14');
     }
   }
 }

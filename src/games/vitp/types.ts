@@ -20,6 +20,8 @@ export type Loc =
   | { readonly at: 'transit'; readonly area: string | null }
   /** land/air unit lost: back as a reinforcement on `returns` (4.5, 12.3, 13.5) */
   | { readonly at: 'eliminated'; readonly returns: number }
+  /** optional rule 23.5: an air unit lost for good unless its owner rebuilds it with repair points */
+  | { readonly at: 'eliminated'; readonly returns: null; readonly rebuild: true }
   | { readonly at: 'sunk' }
   | { readonly at: 'removed' };
 
@@ -40,6 +42,8 @@ export interface Unit {
   readonly arrivalAt: string;
   readonly removedOnTurn: number | null;
   damage: number;
+  /** optional rule 23.1: damage points on a carrier's airstrike, kept apart from the ship's (absent = none) */
+  airstrikeDamage?: number;
   loc: Loc;
   /** port the unit sailed from this turn (6.21) */
   sailedFrom: string | null;
@@ -158,6 +162,8 @@ export type Order = Line & (
   | { readonly t: 'move'; readonly mode: 'patrol' | 'raid' | 'amph'; readonly units: readonly string[]; readonly to: string; readonly via: string | null }
   | { readonly t: 'stay' }
   | { readonly t: 'repair'; readonly unit: string; readonly points: number }
+  /** optional rule 23.5: airstrike factors rebuilt on a carrier or air unit; `at` places an eliminated air unit */
+  | { readonly t: 'rebuild'; readonly unit: string; readonly points: number | null; readonly at: string | null }
   | { readonly t: 'base'; readonly unit: string; readonly at: string }
   | { readonly t: 'raiders'; readonly units: readonly string[] }
   | { readonly t: 'raid-force'; readonly units: readonly string[] }

@@ -109,7 +109,7 @@ export function describeLoc(l: Loc): string {
     case 'port': return `in ${l.place}`;
     case 'sea': return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'at sea', air: 'flying over', sub: 'submerged in' }[l.mode]} ${l.area}`;
     case 'transit': return 'returning to harbor';
-    case 'eliminated': return `eliminated, returns turn ${l.returns}`;
+    case 'eliminated': return l.returns === null ? 'eliminated, back only if rebuilt (23.5)' : `eliminated, returns turn ${l.returns}`;
     case 'sunk': return 'sunk';
     case 'removed': return 'removed from play';
   }

@@ -27,6 +27,7 @@ import { answerFromStandingInstructions } from './standing';
 import { outcomeOf } from './outcome';
 import { baseChangedHands as changeHands, invasionsResolved as afterInvasions, pendingInvasions as invasionsWaiting } from './bases';
 import type { VitpSide } from './sides';
+import * as taskForces from './task-forces';
 
 export type { BattleState } from './state';
 export type { CombatStanding } from './standing';
@@ -114,7 +115,10 @@ export interface CombatOptions {
   readonly usBattleshipBonus: boolean;
   /** 19.2: kamikazes, turn 9 only (applied only when turn === 9). */
   readonly kamikaze: boolean;
-  /** 20: task forces and sighting. Not implemented: throws. */
+  /**
+   * 20: task forces and sighting, in the rounds of the main fight between forces at sea (20.2-20.8,
+   * see task-forces.ts): the battle stops at each round start for a plan (awaitingTaskForces).
+   */
   readonly taskForces: boolean;
   /** 23.1-23.4: airstrikes kept apart from their carriers, interception and fire at airstrikes (see airstrikes.ts). */
   readonly separateAirstrikes: boolean;
@@ -144,6 +148,29 @@ export interface BattleInput {
   readonly opening?: 'pearl-harbor' | 'pearl-harbor-rounds' | 'indonesia-surprise';
   /** 18.35: sides retreating with everything at sea before any round, unpursued ('pearl-harbor-rounds' only). */
   readonly openingRetreat?: readonly VitpSide[];
+  /** Rule 20: the task forces of the first round, formed and rolled for before the battle opened (20.2-20.4). */
+  readonly taskForces?: TaskForcePlan;
+}
+
+/** Rule 20: one task force for one round (20.2), what it announced (20.3) and its sighting (20.4). */
+export interface TaskForceInput {
+  /** the public marker, e.g. "J1" */
+  readonly marker: string;
+  readonly side: VitpSide;
+  /** unit ids: every unit a side has in the main fight is in exactly one of its task forces */
+  readonly units: readonly string[];
+  /** 20.3: only attacking task forces fire (20.5-20.6) */
+  readonly attacking: boolean;
+  /** 20.3/20.7: the amphibious units announced as invading this round; only these may invade */
+  readonly invading: readonly string[];
+  /** 20.4: sighted this round */
+  readonly sighted: boolean;
+}
+
+/** Rule 20: both sides' task forces for one round of the main fight. */
+export interface TaskForcePlan {
+  readonly round: number;
+  readonly forces: readonly TaskForceInput[];
 }
 
 export interface UnitRef {
@@ -306,7 +333,7 @@ export type CombatEmit = (event: CombatEvent) => void;
 
 // ---- Functions ------------------------------------------------------------------------------
 
-/** Sets the battle up (checks the input; throws RuleNotImplementedError for option 20 and the 'pearl-harbor' opening, 18.3). */
+/** Sets the battle up (checks the input; throws RuleNotImplementedError for the 'pearl-harbor' opening, 18.3). */
 export function startBattle(input: BattleInput): BattleState {
   return machine.start(input);
 }
@@ -355,6 +382,25 @@ export function isOver(battle: BattleState): boolean {
 export function battleOutcome(battle: BattleState): BattleOutcome {
   if (!isOver(battle)) throw new Error('vitp combat: the battle is not over yet');
   return outcomeOf(battle);
+}
+
+/**
+ * Rule 20: the round of the main fight whose task forces the battle waits for (20.2-20.4, 20.7),
+ * or null. While it waits, nextDecision is null and resolveUntilDecision does nothing: form the
+ * task forces, roll the sightings, then answerTaskForces.
+ */
+export function awaitingTaskForces(battle: BattleState): { readonly round: number } | null {
+  return taskForces.awaiting(battle);
+}
+
+/** Rule 20: the task forces for the round awaited; problems if they do not cover the main fight exactly. */
+export function answerTaskForces(battle: BattleState, plan: TaskForcePlan): AnswerResult {
+  return taskForces.answerPlan(battle, plan);
+}
+
+/** Rule 20.2: the ids of a side's units still in the main fight, the units its next task forces group. */
+export function mainFightUnits(battle: BattleState, side: VitpSide): string[] {
+  return taskForces.groupableIds(battle, side);
 }
 
 /** An invasion of one base made after a round (7.93), for the step machine to resolve (13.4x). */

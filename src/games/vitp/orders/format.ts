@@ -13,6 +13,7 @@ function formatOrder(o: Order): string[] {
     case 'move': return [`${{ patrol: 'PATROL', raid: 'RAID', amph: 'AMPHIB' }[o.mode]} ${list(o.units)} TO ${o.to}${o.via ? ` VIA ${o.via}` : ''}`];
     case 'stay': return ['STAY'];
     case 'repair': return [`REPAIR ${o.unit} ${o.points}`];
+    case 'rebuild': return [`REBUILD ${o.unit}${o.points === null ? '' : ` ${o.points}`}${o.at ? ` AT ${o.at}` : ''}`];
     case 'base': return [`BASE ${o.unit} AT ${o.at}`];
     case 'raiders': return [`RAIDERS ${list(o.units)}`];
     case 'raid-force': return o.units.length ? [`RAID FORCE ${list(o.units)}`] : ['STAY'];

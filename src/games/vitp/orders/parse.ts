@@ -84,6 +84,12 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
     if (isErr(via)) return via;
     return { ...l, t: 'move', mode, units: ids, to, via };
   }
+  if ((m = t.match(/^(?:rebuild (.+?)|repair (.+?) air)(?: (\d+))?(?: (?:at|in) (.+))?$/i))) {
+    const u = fromMatch(l, matchUnit(s, m[1] ?? m[2]));
+    if (isErr(u)) return u;
+    const at = m[4] ? place(s, l, m[4]) : null;
+    return isErr(at) ? at : { ...l, t: 'rebuild', unit: u.id, points: m[3] ? Number(m[3]) : null, at };
+  }
   if ((m = t.match(/^repair (.+?)(?: (\d+))?$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
@@ -138,7 +144,7 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
 function hintFor(ph: Phase): string {
   switch (ph.k) {
     case 'raid-force': return 'RAID FORCE <ships>   or   STAY';
-    case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   STAY';
+    case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   REBUILD <carrier or air unit> [<points>] [AT <port>]   STAY';
     case 'lba': return 'LBA <air unit> TO <sea area>   or   LBA DONE';
     case 'amph': return 'MOVE <amphibious units> TO <sea area> [VIA <sea area>]   or   STAY';
     case 'raiders': return 'RAID <ships> TO <sea area> [VIA <sea area>]   or   STAY';

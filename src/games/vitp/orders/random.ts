@@ -5,7 +5,7 @@ import { combatAreas } from '../battles';
 import { answer, type Answer, type Decision } from '../combat/api';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
-import { repairable, repairPoints } from '../repairs';
+import { airstrikeLost, rebuildable, rebuildCapacity, rebuildPorts, repairable, repairPoints } from '../repairs';
 import { destinationsFor, mustReturn } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';
@@ -23,8 +23,8 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
   switch (ph.k) {
     case 'raid-force': return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
     case 'patrol': {
-      const repairs = randomRepairs(s, side, rng);
-      const fixing = new Set(repairs.map((o) => (o.t === 'repair' ? o.unit : '')));
+      const repairs = [...randomRepairs(s, side, rng), ...randomRebuilds(s, side, rng)];
+      const fixing = new Set(repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : '')));
       const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
         .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
       const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
@@ -100,6 +100,22 @@ function randomRepairs(s: VitpState, side: VSide, rng: Rng): Order[] {
     if (pts <= 0) continue;
     left[port] -= pts;
     out.push({ ...L, t: 'repair', unit: u.id, points: pts });
+  }
+  return out;
+}
+
+/** 23.5: some lost airstrike factors rebuilt, within the side's repair capacity; sometimes by default (all that is lost). */
+function randomRebuilds(s: VitpState, side: VSide, rng: Rng): Order[] {
+  let left = rebuildCapacity(s, side);
+  const out: Order[] = [];
+  for (const u of rebuildable(s, side)) {
+    if (left <= 0 || !chance(rng, 0.7)) continue;
+    const lost = airstrikeLost(u);
+    const points = Math.min(lost, left, 1 + rng.int(lost));
+    if (u.loc.at === 'eliminated' && u.airstrike - points >= u.armor) continue;
+    left -= points;
+    const at = u.loc.at === 'eliminated' ? rng.pick(rebuildPorts(s, side)) : null;
+    out.push({ ...L, t: 'rebuild', unit: u.id, points: points === lost && chance(rng, 0.5) ? null : points, at });
   }
   return out;
 }
