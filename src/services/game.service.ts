@@ -345,9 +345,12 @@ export class GameService {
       case 'HELP':
         return this.sink.draft({ ...base, kind: 'help', help: game.ruleset.help(game.state.rules, viewer, game.state.step), needs });
       case 'RESEND': {
+        // RESEND: the latest report; RESEND 3: the latest report of turn 3
         const rows = await this.db.query<{ payload: Record<string, unknown> }>(
-          `SELECT payload FROM outbox WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome') ORDER BY id DESC LIMIT 1`,
-          [gameId, to],
+          `SELECT payload FROM outbox WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome')
+              AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%')
+            ORDER BY id DESC LIMIT 1`,
+          [gameId, to, command.turn ?? null],
         );
         if (rows.length) {
           const original = rows[0].payload;

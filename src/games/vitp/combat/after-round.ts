@@ -61,9 +61,10 @@ export function afterRoundStep(b: BattleState, after: AfterRound, emit: CombatEm
     return true;
   }
   const bothThere = VITP_SIDES.every((s) => fighting(b, 'main', s).length > 0);
-  if (!after.retreatDone && bothThere) {
-    // 8.1: the Japanese player decides first
-    b.stage = { at: 'retreat', side: 'japanese', after };
+  // 8.1: the Japanese player decides first; after a partial retreat (20.8) the other side still decides
+  const decider = VITP_SIDES.find((s) => !(after.retreatAsked ?? []).includes(s));
+  if (!after.retreatDone && bothThere && decider) {
+    b.stage = { at: 'retreat', side: decider, after };
     return true;
   }
   const lander = VITP_SIDES.find(
@@ -120,7 +121,9 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
         b.stage = stage.side === 'japanese' ? { at: 'retreat', side: 'allied', after: stage.after } : { at: 'after-round', after: done };
         return;
       }
-      b.stage = applyRetreat(b, emit, stage.side, reply.groups, done);
+      b.stage = isPartial(b, stage.side, reply.groups)
+        ? applyPartialRetreat(b, emit, stage.side, reply.groups, { ...stage.after, retreatAsked: [...(stage.after.retreatAsked ?? []), stage.side], retreatDone: stage.side === 'allied' })
+        : applyRetreat(b, emit, stage.side, withoutAir(b, reply.groups), done);
       return;
     }
     case 'pursuit':
@@ -181,6 +184,59 @@ function applyRetreat(b: BattleState, emit: CombatEmit, side: VitpSide, groups: 
   const ports = raidablePorts(b, side);
   const hunters = availableHunters(b, otherSide(side), 'main');
   if (hunters.length > 0 && (ids.length > 0 || ports.length > 0)) return { at: 'pursuit', retreater: side, groups: ids, ports, after };
+  for (const g of ids) escapeGroup(b, emit, g);
+  return { at: 'after-round', after };
+}
+
+/** 8.21: in a whole retreat the air units escape by themselves; groups named with them (20.8's syntax) keep only the rest. */
+function withoutAir(b: BattleState, groups: readonly (readonly string[])[]): string[][] {
+  return groups.map((g) => g.filter((id) => unitById(b, id).kind !== 'land-based-air')).filter((g) => g.length > 0);
+}
+
+/**
+ * 20.8: a retreat that leaves something of the side in the main fight (only possible with task
+ * forces: decisions.ts checks it). Naming every ship and amphibious unit and no air unit is the
+ * whole fleet leaving (8.11).
+ */
+function isPartial(b: BattleState, side: VitpSide, groups: readonly (readonly string[])[]): boolean {
+  if (!b.options.taskForces) return false;
+  const named = new Set(groups.flat());
+  const main = fighting(b, 'main', side);
+  const ships = main.filter((u) => u.kind !== 'land-based-air');
+  const air = main.filter((u) => u.kind === 'land-based-air');
+  const allShips = ships.every((u) => named.has(u.id));
+  const airNamed = air.filter((u) => named.has(u.id)).length;
+  return !(allShips && (airNamed === 0 || airNamed === air.length));
+}
+
+/**
+ * 20.8: the named units flee (air units escape at once, 8.21; the rest in groups, 8.2) and may be
+ * pursued from the main fight; the rest stay. The side has not left the area (8.12 does not apply),
+ * and its ports are not offered to raiders (9.1 speaks of a player retreating, not of a detachment).
+ * Fleeing and pursuing ships never come back to the main fight (their groups are fought after it).
+ */
+function applyPartialRetreat(b: BattleState, emit: CombatEmit, side: VitpSide, groups: readonly (readonly string[])[], after: AfterRound): Stage {
+  const airEscaped: string[] = [];
+  const shipGroups: string[][] = [];
+  for (const members of groups) {
+    const air = members.filter((id) => unitById(b, id).kind === 'land-based-air');
+    for (const id of air) {
+      const u = unitById(b, id);
+      Object.assign(u, { retreated: true, fate: 'returning', returnReason: 'retreat', engagement: null });
+      airEscaped.push(id);
+    }
+    const rest = members.filter((id) => !air.includes(id));
+    if (rest.length > 0) shipGroups.push(rest);
+  }
+  const ids = shipGroups.map((members) => {
+    const id = newGroupId(b);
+    for (const m of members) Object.assign(unitById(b, m), { engagement: id, retreated: true });
+    return id;
+  });
+  emit(combatEvent('combat.retreated-in-part', {
+    side, groups: ids.map((g) => groupReport(b, g)), airEscaped, staying: fighting(b, 'main', side).length, rule: '20.8',
+  }));
+  if (ids.length > 0 && availableHunters(b, otherSide(side), 'main').length > 0) return { at: 'pursuit', retreater: side, groups: ids, ports: [], after };
   for (const g of ids) escapeGroup(b, emit, g);
   return { at: 'after-round', after };
 }

@@ -47,8 +47,10 @@ function actionDecision(b: BattleState, a: ActionState): Decision | null {
       return {
         id: `${actionPrefix(b, a)}/carriers`,
         kind: 'night-carriers',
-        rule: '7.424',
-        title: 'Which Allied carriers fire their guns in this night action? (5.33, 7.424)',
+        rule: a.taskForces ? '20.6' : '7.424',
+        title: a.taskForces
+          ? 'Night action: which Allied ships fire from task forces not sighted (adding their task forces, 20.6), and which carriers fire their guns? (7.424, 20.6)'
+          : 'Which Allied carriers fire their guns in this night action? (5.33, 7.424)',
         owes: ['allied'],
         defaults: { allied: { kind: 'night-carriers', carriers: [] } },
         carriers,
@@ -166,7 +168,9 @@ export function current(b: BattleState): Decision | null {
         id: `main/r${b.round}/retreat-${stage.side}`,
         kind: 'retreat',
         rule: '8.1',
-        title: `Does the ${stage.side} player retreat from ${b.seaArea.name}? (8.1)`,
+        title: partialRetreatAllowed(b)
+          ? `Does the ${stage.side} player retreat from ${b.seaArea.name}, with everything or with part of his forces? (8.1, 20.8)`
+          : `Does the ${stage.side} player retreat from ${b.seaArea.name}? (8.1)`,
         owes: [stage.side],
         defaults: { [stage.side]: { kind: 'retreat', retreat: false } },
         units: retreatUnits(b, stage.side).map((u) => ({ ...ref(u), speed: currentSpeed(u) })),
@@ -255,6 +259,7 @@ export function current(b: BattleState): Decision | null {
       };
     case 'opening':
     case 'invasions':
+    case 'task-forces':
     case 'round-start':
     case 'after-round':
     case 'engagement-over':
@@ -265,6 +270,33 @@ export function current(b: BattleState): Decision | null {
       throw new TypeError(`unknown stage ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * 20.8: in a task force battle the main fight's retreat may take only part of the forces. Air
+ * units escape alone (8.21): each named in a group of its own. Every ship and amphibious unit named
+ * with no air unit is the whole fleet retreating, air and all (8.11).
+ */
+function checkPartialRetreat(b: BattleState, groups: readonly (readonly string[])[], d: Extract<Decision, { kind: 'retreat' }>): string[] {
+  const problems: string[] = [];
+  const all = groups.flat();
+  const air = d.airEscapes.map((u) => u.id);
+  if (groups.some((g) => g.length === 0)) problems.push('a group may not be empty (8.2)');
+  for (const x of duplicates(all)) problems.push(`${nameOf(b, x)} is in more than one group (8.2)`);
+  for (const id of all) if (!d.units.some((u) => u.id === id) && !air.includes(id)) problems.push(`${nameOf(b, id)} cannot retreat from the main fight now (8.1, 20.8)`);
+  for (const g of groups) if (g.length > 1 && g.some((id) => air.includes(id))) problems.push('an air unit escapes alone: name it in a group of its own (8.21)');
+  return problems;
+}
+
+/** 20.8 applies to the main fight of a battle with task forces. */
+export function partialRetreatAllowed(b: BattleState): boolean {
+  return b.options.taskForces && currentEngagement(b).kind === 'main';
+}
+
+/** 20.7: in a task force battle only the amphibious units announced for the round just fought may invade. */
+function mayInvade(b: BattleState, unit: string): boolean {
+  if (!b.options.taskForces || !b.taskForces || b.taskForces.round !== b.round) return true;
+  return b.taskForces.forces.some((f) => f.invading.includes(unit));
 }
 
 function duplicates(ids: readonly string[]): string[] {
@@ -323,6 +355,7 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
     case 'retreat': {
       const r = reply as AnswerOf<'retreat'>;
       if (!r.retreat) return [];
+      if (partialRetreatAllowed(b)) return checkPartialRetreat(b, r.groups, d);
       return checkPartition(b, r.groups, d.units.map((u) => u.id), '8.2');
     }
     case 'pursuit':
@@ -336,6 +369,7 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
     case 'landings':
       return checkAssign((reply as AnswerOf<'landings'>).land, (unit, base) => {
         if (!d.units.some((u) => u.id === unit)) return `${nameOf(b, unit)} cannot land now (7.93, 13.31)`;
+        if (d.bases.some((x) => x.id === base && x.invade) && !mayInvade(b, unit)) return `${nameOf(b, unit)} was not announced as invading this round: it may only land on a friendly base (20.3, 20.7)`;
         return d.bases.some((x) => x.id === base) ? null : `${nameOf(b, base)} is not a friendly port or base, nor an enemy island base here (13.3)`;
       });
     case 'split':

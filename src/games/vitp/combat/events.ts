@@ -2,7 +2,8 @@
  * What combat reports: one event per thing that happened, carrying its typed outcome so a
  * narrator never recomputes a rule. All combat events are open to both sides (VITP has no
  * hidden information once a battle is joined), except sealed day/night choices, which are
- * only emitted once both are in.
+ * only emitted once both are in. Under rule 20 no event says what an unsighted task force holds:
+ * only its marker, until it is added to a night action (20.6) and so may be attacked.
  */
 import type { BattleOutcome, DayNight, VitpSide } from './api';
 
@@ -69,6 +70,12 @@ export interface CombatEventData {
   'combat.submarine-attacked': { submarine: string; target: string; result: UnitResult; damage: number; rule: '7.91' };
   'combat.submarine-waits': { submarine: string; final: boolean };
   'combat.stays': { side: VitpSide; rule: '8.1' };
+  /** 20.8: part of a side's forces retreat; the rest stay in the main fight */
+  'combat.retreated-in-part': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; staying: number; rule: '20.8' };
+  /** 20.5-20.6: a round of task forces begins with a day action, then a night action */
+  'combat.task-force-round': { round: number; markers: Record<VitpSide, string[]>; sighted: string[]; rule: '20.5' };
+  /** 20.6: an unsighted attacking task force is added to the night action: its units may now be attacked */
+  'combat.task-force-joins': { side: VitpSide; marker: string; units: string[]; rule: '20.6' };
   'combat.retreated': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; rule: '8.1' | '18.35' };
   'combat.pursuit-ordered': {
     side: VitpSide;

@@ -16,7 +16,6 @@ import type { ActionState, BattleState, Engagement } from './state';
 import { shootersFor, targetsFor } from './targets';
 import {
   airstrikeShots,
-  assertNoUnsupportedOptions,
   fighting,
   gunneryShots,
   hasAttackBonus,
@@ -27,6 +26,7 @@ import {
   unitById,
 } from './units';
 import { escapeGroup } from './groups';
+import { alliedNightAnnouncement, announceAdded, mayStrike, planProblems, taskForcesApply } from './task-forces';
 import {
   airOptions,
   airstrikesApart,
@@ -76,7 +76,11 @@ export function start(input: BattleInput): BattleState {
     stage: input.opening === 'pearl-harbor-rounds' ? { at: 'opening' } : { at: 'round-start' },
     ...(input.opening === 'pearl-harbor-rounds' ? { openingSubsAsked: [], openingRetreat: [...(input.openingRetreat ?? [])] } : {}),
   };
-  assertNoUnsupportedOptions(b);
+  if (input.taskForces) {
+    const problems = planProblems(b, input.taskForces, 1);
+    if (problems.length > 0) throw new RangeError(`vitp combat: the first round's task forces do not fit the battle: ${problems.join('; ')}`);
+    b.taskForces = { round: 1, forces: input.taskForces.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })) };
+  }
   return b;
 }
 
@@ -138,6 +142,7 @@ function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
       return b.stage.at !== 'over';
     case 'over':
     case 'invasions':
+    case 'task-forces':
       return false;
     case 'submarine':
     case 'retreat':
@@ -202,8 +207,31 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
     b.stage = { at: 'engagement-over' };
     return true;
   }
+  if (taskForcesApply(b, eng)) return taskForceRoundStart(b, emit, eng);
   beginRound(b, emit, eng);
   b.stage = { at: 'day-night', answers: {} };
+  return true;
+}
+
+/**
+ * Rule 20: wait for the round's task forces (20.2-20.4, the step machine's), then fight a day
+ * action followed by a night action (20.5-20.6) instead of choosing one (7.3).
+ */
+function taskForceRoundStart(b: BattleState, emit: CombatEmit, eng: Engagement): boolean {
+  if (b.taskForces?.round !== b.round + 1) {
+    b.stage = { at: 'task-forces', round: b.round + 1 };
+    return false;
+  }
+  beginRound(b, emit, eng);
+  const forces = b.taskForces.forces;
+  emit(combatEvent('combat.task-force-round', {
+    round: b.round,
+    markers: { japanese: forces.filter((f) => f.side === 'japanese').map((f) => f.marker), allied: forces.filter((f) => f.side === 'allied').map((f) => f.marker) },
+    sighted: forces.filter((f) => f.sighted).map((f) => f.marker),
+    rule: '20.5',
+  }));
+  b.lastRound = { engagement: eng.id, round: b.round, agreedOn: null, couldFire: false };
+  enterAction(b, emit, 'day', ['night']);
   return true;
 }
 
@@ -240,13 +268,17 @@ function blankAction(kind: DayNight | 'air-raid'): ActionState {
 /** Carriers whose owner must announce something before targets are designated (5.33/7.424, 19.22). */
 export function announcingCarriers(b: BattleState, action: ActionState): { side: VitpSide; ids: string[] } | null {
   const eng = currentEngagement(b);
+  if (action.kind === 'night' && action.taskForces) {
+    const ids = alliedNightAnnouncement(b, action);
+    return ids.length > 0 ? { side: 'allied', ids } : null;
+  }
   if (action.kind === 'night') {
     const ids = fighting(b, eng.id, 'allied').filter((u) => isCarrier(u) && gunneryShots(u) > 0).map((u) => u.id);
     return ids.length > 0 ? { side: 'allied', ids } : null;
   }
   if (!kamikazeTurn(b)) return null;
   if (eng.kind === 'air-raid' && eng.raider !== 'japanese') return null;
-  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && airstrikeShots(u) > 0).map((u) => u.id);
+  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && mayStrike(b, action, u)).map((u) => u.id);
   return ids.length > 0 ? { side: 'japanese', ids } : null;
 }
 
@@ -254,6 +286,7 @@ function enterAction(b: BattleState, emit: CombatEmit, kind: DayNight | 'air-rai
   b.actionNo += 1;
   const eng = currentEngagement(b);
   const action: ActionState = { ...blankAction(kind), then, firing: eng.kind === 'air-raid' ? eng.raider : 'japanese' };
+  if (taskForcesApply(b, eng) && b.taskForces?.round === b.round) action.taskForces = true;
   const announcing = announcingCarriers(b, action);
   if (announcing) action.step = kind === 'night' ? 'night-carriers' : 'kamikaze-carriers';
   else startTargets(b, emit, action);
@@ -283,6 +316,7 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
       if (reply.kind === 'night-carriers') action.nightCarriers = [...reply.carriers];
       if (reply.kind === 'kamikaze-carriers') action.kamikazeCarriers = [...reply.carriers];
       delete action.reply;
+      if (reply.kind === 'night-carriers') announceAdded(b, emit, action, 'allied');
       startTargets(b, emit, action);
       return true;
     }
@@ -295,6 +329,8 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
         action.designations[side] = {};
       }
       const apart = airstrikesApart(b, eng, action);
+      // 20.6: a Japanese task force fired from is in the night action, and the Allies see it before they designate
+      if (side === 'japanese') announceAdded(b, emit, action, 'japanese');
       // rule 23: both sides name their attackers before anyone fires (23.3)
       if (!apart) fireDesignation(b, dice, emit, action, side);
       if (side === 'japanese' && firesBack(eng)) action.firing = 'allied';

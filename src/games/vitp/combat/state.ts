@@ -11,6 +11,7 @@ import type {
   PortInput,
   ReturnReason,
   ShipClass,
+  TaskForceInput,
   UnitFate,
   VitpSide,
 } from './api';
@@ -94,6 +95,8 @@ export interface ActionState {
   /** rule 23: battleship nobody attacks -> enemy attacking airstrike (23.35) */
   flak?: Partial<Record<VitpSide, Record<string, string>>>;
   marks: Record<string, Mark>;
+  /** rule 20: fought in a round of task forces (20.5 by day, 20.6 by night) */
+  taskForces?: boolean;
 }
 
 /** What is left to do after a round (5.4): submarine, retreat/pursuit, landings. */
@@ -101,6 +104,8 @@ export interface AfterRound {
   subsDone: string[];
   retreatDone: boolean;
   landingsDone: VitpSide[];
+  /** 20.8: sides that retreated in part this round, whose retreat decision is made */
+  retreatAsked?: VitpSide[];
 }
 
 /** Stages that wait for one side's answer carry it in `reply` until resolve applies it. */
@@ -108,6 +113,8 @@ export type Stage =
   /** 18.34-18.35: before the first round, the submarines' chance, then the sides that leave unpursued */
   | { readonly at: 'opening' }
   | { readonly at: 'round-start' }
+  /** rule 20: waiting for both sides' task forces for this round of the main fight (20.2-20.4) */
+  | { readonly at: 'task-forces'; readonly round: number }
   | { readonly at: 'day-night'; answers: Partial<Record<VitpSide, DayNight>> }
   | { readonly at: 'action'; action: ActionState }
   | { readonly at: 'after-round'; readonly after: AfterRound }
@@ -156,5 +163,7 @@ export interface BattleState {
    * Absent in battles stored before it existed: then no stalemate is read from the last round.
    */
   lastRound?: { engagement: string; round: number; agreedOn: DayNight | null; couldFire: boolean };
+  /** rule 20: the task forces of the main fight's current (or next) round */
+  taskForces?: { round: number; forces: TaskForceInput[] };
   stage: Stage;
 }

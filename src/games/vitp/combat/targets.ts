@@ -4,6 +4,7 @@
 import type { DayNight, TargetOption, VitpSide } from './api';
 import type { ActionState, BattleState, Engagement, UnitState } from './state';
 import { airstrikeShots, fighting, gunneryShots, isCarrier, otherSide } from './units';
+import { mayAttack, mayBeAttacked } from './task-forces';
 
 export interface Shooter {
   readonly unit: UnitState;
@@ -13,7 +14,8 @@ export interface Shooter {
 
 /** 7.411/7.51: airstrikes by day and in raids; 7.421/7.52: surface gunnery at night, Allied carriers only if announced (7.424). */
 export function shootersFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): Shooter[] {
-  const own = fighting(b, eng.id, side);
+  // 20.5-20.6: in a task force round only attacking task forces fire
+  const own = fighting(b, eng.id, side).filter((u) => mayAttack(b, action, u));
   if (action.kind !== 'night') {
     return own.map((unit) => ({ unit, factor: 'airstrike' as const, shots: airstrikeShots(unit) })).filter((s) => s.shots > 0);
   }
@@ -31,7 +33,8 @@ export function targetsFor(b: BattleState, eng: Engagement, action: ActionState,
   }
   // 18.4: the Japanese attack the Allied ships; the Allies cannot fire back
   if (eng.kind === 'surprise') return side === 'japanese' ? fighting(b, eng.id, 'allied').filter((u) => u.kind === 'ship') : [];
-  const enemy = fighting(b, eng.id, otherSide(side));
+  // 20.5-20.6: in a task force round only sighted task forces, or those added at night, can be attacked
+  const enemy = fighting(b, eng.id, otherSide(side)).filter((u) => mayBeAttacked(b, action, u));
   return action.kind === 'night' ? enemy.filter((u) => u.kind !== 'land-based-air') : enemy;
 }
 
@@ -54,8 +57,9 @@ export function checkDesignation(
   const targetIds = new Set(targets.map((t) => t.id));
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? id;
   for (const [attacker, target] of Object.entries(fire)) {
-    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42)`);
-    if (!targetIds.has(target)) problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here (7.412, 7.422, 9.11)`);
+    const tf = action.taskForces ? ', 20.5-20.6' : '';
+    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42${tf})`);
+    if (!targetIds.has(target)) problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here (7.412, 7.422, 9.11${tf})`);
   }
   if (action.kind !== 'night') return problems;
   const attacked = new Set(Object.values(fire));

@@ -2,7 +2,6 @@
  * A unit's fighting values once damage has had its effect (7.7x, 9.4) and the attack bonus
  * (7.535, 7.72, 12.21-12.22, rule 21, 19.2).
  */
-import { RuleNotImplementedError } from '../../../engine/ruleset';
 import type { CombatUnitInput, VitpSide } from './api';
 import type { BattleState, UnitState } from './state';
 
@@ -164,8 +163,4 @@ export function unitById(b: BattleState, id: string): UnitState {
 /** Units of the engagement still fighting in it (not sunk, disabled, escaped, landed). */
 export function fighting(b: BattleState, engagement: string, side?: VitpSide): UnitState[] {
   return b.units.filter((u) => u.engagement === engagement && u.fate === 'at-sea' && (side === undefined || u.side === side));
-}
-
-export function assertNoUnsupportedOptions(b: BattleState): void {
-  if (b.options.taskForces) throw new RuleNotImplementedError('vitp', '20', 'task forces and sighting rolls in combat');
 }

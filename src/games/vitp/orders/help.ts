@@ -4,7 +4,7 @@ import { airAreas, placeableAir } from '../air';
 import { combatAreas } from '../battles';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
-import { repairable } from '../repairs';
+import { airstrikeLost, rebuildable, rebuildCapacity, rebuildingInUse, rebuildPorts, repairable } from '../repairs';
 import { destinationsFor, mustReturn, defaultDestination } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { VitpState, VSide } from '../types';
@@ -51,7 +51,7 @@ Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei,
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
 RAIDERS <ships>   turns ships white side up in port: only these may raid in the raider step (5.21, 6.12); they may not patrol.
 REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
-BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}`;
+BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side ? rebuildHelp(s, side) : ''}`;
     }
     case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
 LBA DONE   places no more this turn. Default: LBA DONE.
@@ -80,6 +80,16 @@ Units you do not name go to the default shown.`;
     case 'sighting': return 'Sighting rolls (20.4): no orders.';
     case 'over': return 'The game is over.';
   }
+}
+
+/** Optional rule 23.5: the REBUILD line of the patrol card, when the rule is in use. */
+function rebuildHelp(s: VitpState, side: VSide): string {
+  if (!rebuildingInUse(s)) return '';
+  const units = rebuildable(s, side).map((u) => `${u.name} (${airstrikeLost(u)} lost${u.loc.at === 'eliminated' ? ', eliminated' : ''})`);
+  return `
+REBUILD <carrier or air unit> [<points>] [AT <port>]   rebuilds lost airstrike factors, one point each; no points = all it has lost (23.5).
+  Up to ${rebuildCapacity(s, side)} this turn (your whole repair capacity, besides your repairs), in ${rebuildPorts(s, side).join(', ') || 'no port'}; the unit may not move this turn.
+  An eliminated air unit comes back only this way: name the port (AT). Rebuildable: ${units.join(', ') || 'none'}. Also written REPAIR <carrier> AIR <points>.`;
 }
 
 function taskForceHelp(s: VitpState, side: VSide | null, area: string): string {
