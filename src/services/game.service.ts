@@ -140,33 +140,23 @@ export class GameService {
     game = await this.advanceIfReady(tx, game, now);
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
-    const notices: Notice[] = game.state.game!.sides.map((seat): Notice => ({
-      ...this.base(game, seat.side, seat.player.address, 'welcome'),
+    const info = game.state.game!;
+    const welcome = (viewer: Side | 'referee', address: string, help: string): Notice => ({
+      ...this.base(game, viewer, address, 'welcome'),
       kind: 'welcome',
       seedAnchor: chain.anchor,
-      boxHash: game.state.game!.boxHash,
-      boxSource: game.state.game!.boxSource,
-      options: game.state.game!.options,
-      sides: game.state.game!.sides.map((s) => ({ side: s.side, player: s.player.address })),
+      boxHash: info.boxHash,
+      boxSource: info.boxSource,
+      options: info.options,
+      sides: info.sides.map((s) => ({ side: s.side, player: s.player.address })),
       needs: this.needs(game, deadline),
-      help: ruleset.help(game.state.rules, seat.side, game.state.step),
-      view: viewFor(game.state, seat.side, ruleset),
-      secret: this.playerSecret(input.gameId, seat.side, seat.player.address),
-    }));
+      help,
+      view: viewFor(game.state, viewer, ruleset),
+      secret: this.playerSecret(input.gameId, viewer, address),
+    });
+    const notices = info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step)));
     if (meta.referee) {
-      notices.push({
-        ...this.base(game, 'referee', meta.referee, 'welcome'),
-        kind: 'welcome',
-        seedAnchor: chain.anchor,
-        boxHash: game.state.game!.boxHash,
-        boxSource: game.state.game!.boxSource,
-        options: game.state.game!.options,
-        sides: game.state.game!.sides.map((s) => ({ side: s.side, player: s.player.address })),
-        needs: this.needs(game, deadline),
-        help: 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, and NOTE <text>.',
-        view: viewFor(game.state, 'referee', ruleset),
-        secret: this.playerSecret(input.gameId, 'referee', meta.referee),
-      });
+      notices.push(welcome('referee', meta.referee, 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, and NOTE <text>.'));
     }
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null } };
