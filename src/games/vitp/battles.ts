@@ -4,8 +4,9 @@
  * THE CALL SITE into combat is runBattle(); everything combat decides comes back as decisions.
  */
 import {
-  answer, battleOutcome, invasionsResolved, nextDecision, pendingInvasions, resolveUntilDecision, startBattle,
+  answer, answerTaskForces, awaitingTaskForces, battleOutcome, invasionsResolved, nextDecision, pendingInvasions, resolveUntilDecision, startBattle,
   type Answer, type BattleState, type PendingInvasion, type BattleInput, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
+  type TaskForcePlan,
 } from './combat/api';
 import type { Tx } from './events';
 import { invade } from './invasion';
@@ -67,6 +68,7 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {},
     },
     ...(combatOpening(opening) ? { opening: combatOpening(opening) } : {}),
     ...(scope.openingRetreat?.length ? { openingRetreat: scope.openingRetreat } : {}),
+    ...(opening === null && taskForcePlan(s, area) ? { taskForces: taskForcePlan(s, area)! } : {}),
   };
 }
 
@@ -119,13 +121,12 @@ function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
       battle = invadeNow(tx, battle, landed);
       continue;
     }
+    // rule 20: the step machine forms the round's task forces and rolls the sightings (flow.ts)
+    if (awaitingTaskForces(battle)) return storeBattle(tx, { ...cb, battle });
     const d = nextDecision(battle);
     if (!d) break;
     const forced = auto?.(d, { ...cb, battle });
-    if (!forced) {
-      tx.emit('vitp.battle', { battle: { ...cb, battle } });
-      return;
-    }
+    if (!forced) return storeBattle(tx, { ...cb, battle });
     for (const [side, reply] of Object.entries(forced) as [VSide, Answer][]) {
       const r = answer(battle, side, reply);
       if (!r.ok) throw new Error(`vitp: forced answer refused: ${r.problems.join('; ')}`);
@@ -201,6 +202,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
     }
   }
   tx.emit('vitp.battle', { battle: null });
+  if (tx.s.taskForces?.area === cb.area) tx.emit('vitp.task-forces-over', { area: cb.area });
   // 18.5: the surprise attacks (the 18.3 raids, the 18.4 raids) do not end the fighting in their area
   if (cb.opening === 'indonesia-surprise') tx.emit('vitp.surprise', { indonesia: 'done' });
   tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' && cb.opening !== 'indonesia-surprise' });
@@ -215,4 +217,40 @@ function changed(u: Unit, f: OutcomeFlags): boolean {
 function endsWith(u: Unit, f: OutcomeFlags): string {
   const parts = [f.damage !== u.damage ? `${f.damage} damage` : '', f.airstrikeDamage !== undefined ? `its airstrike down to ${Math.max(0, u.airstrike - f.airstrikeDamage)} of ${u.airstrike}` : ''].filter(Boolean);
   return parts.length ? `ends the battle with ${parts.join(' and ')}` : '';
+}
+
+// ---- optional rule 20 -------------------------------------------------------------------------
+
+/** Rule 20: the task forces formed and rolled for in `area` (20.2-20.4), as combat takes them. */
+function taskForcePlan(s: VitpState, area: string): TaskForcePlan | null {
+  const tf = s.taskForces;
+  if (!tf || tf.area !== area || tf.forces.some((f) => f.sighted === null)) return null;
+  return { round: tf.round, forces: tf.forces.map((f) => ({ ...f, sighted: f.sighted === true })) };
+}
+
+/** Rule 20: the battle waiting for this round's task forces gets them (20.2-20.4 done), then runs on. */
+export function continueWithTaskForces(tx: Tx, auto?: AutoAnswer): void {
+  const current = tx.s.battle!;
+  const plan = taskForcePlan(tx.s, current.area);
+  if (!plan) throw new Error(`vitp: no task forces rolled for in ${current.area}`);
+  const r = answerTaskForces(current.battle, plan);
+  if (!r.ok) throw new Error(`vitp: task forces refused by combat: ${r.problems.join('; ')}`);
+  runBattle(tx, { ...current, battle: r.battle }, auto);
+}
+
+/**
+ * The battle as stored between mails. With rule 20 it holds the task forces, secret until sighted
+ * (20.4): the event is then the referee's, and both sides read a summary of what is public.
+ */
+function storeBattle(tx: Tx, cb: CurrentBattle): void {
+  if (tx.s.options['task-forces'] !== true) return tx.emit('vitp.battle', { battle: cb });
+  tx.emit('vitp.battle', { battle: cb }, []);
+  const d = nextDecision(cb.battle);
+  const waiting = awaitingTaskForces(cb.battle);
+  tx.emit('vitp.battle-status', {
+    area: cb.area,
+    seq: cb.seq,
+    waitingFor: d ? { decision: d.title, rule: d.rule, owes: [...d.owes] }
+      : waiting ? { decision: `task forces for round ${waiting.round}`, rule: '20.2', owes: ['japanese', 'allied'] } : null,
+  });
 }

@@ -13,6 +13,8 @@ export interface VitpEventData {
   'vitp.control-recorded': { turn: number; areas: Record<string, VSide | null> };
   'vitp.poc': { turn: number; japanese: number; allied: number; gain: number; gainer: VSide | null; poc: number; capped: boolean; rule: string };
   'vitp.battle': { battle: CurrentBattle | null };
+  /** rule 20: what both sides may know of the stored battle (vitp.battle is then the referee's) */
+  'vitp.battle-status': { area: string; seq: number; waitingFor: { decision: string; rule: string; owes: VSide[] } | null };
   'vitp.battle-done': { area: string; seq: number; areaDone: boolean };
   'vitp.uncertain-roll': { group: string; die: number; result: string; units: string[]; rule: '18.32' };
   'vitp.surprise': { pearl?: VitpState['surprise']['pearl']; indonesia?: VitpState['surprise']['indonesia'] };
@@ -69,6 +71,7 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
       return { ...s, taskForces: { ...s.taskForces, forces: s.taskForces.forces.map((f) => (f.marker === e.data.marker ? { ...f, sighted: e.data.sighted } : f)) } };
     case 'vitp.task-forces-over':
       return { ...s, taskForces: null };
+    case 'vitp.battle-status':
     case 'vitp.task-force-markers':
     case 'vitp.sighting-roll':
     case 'vitp.speed-roll':

@@ -3,7 +3,8 @@
  * because nobody has a choice in it, and what runs by itself between them.
  */
 import { placeableAir } from './air';
-import { combatAreas, openBattle } from './battles';
+import { combatAreas, continueWithTaskForces, openBattle } from './battles';
+import { awaitingTaskForces } from './combat/api';
 import { captureSurrounded } from './capture';
 import { pocStanding, scoreTurn } from './control';
 import type { Tx } from './events';
@@ -71,8 +72,9 @@ export function advanceFrom(tx: Tx, done: Phase): void {
     case 'task-forces':
       return done.side === J ? enter(tx, { ...done, side: A }) : tx.phase({ k: 'sighting', area: done.area, round: done.round });
     case 'sighting':
-      // 20.5 on is combat's: with task forces on, combat still stops here citing rule 20
-      openBattle(tx, done.area, null, {}, openingAuto);
+      // 20.5-20.8 are combat's: the first round's plan opens the battle, later rounds' resume it
+      if (tx.s.battle) continueWithTaskForces(tx, openingAuto);
+      else openBattle(tx, done.area, null, {}, openingAuto);
       return proceedCombat(tx);
     case 'invade': return done.side === J ? enter(tx, { k: 'invade', side: A }) : enter(tx, { k: 'return', side: J });
     case 'return': return done.side === J ? enter(tx, { k: 'return', side: A }) : endTurn(tx);
@@ -93,7 +95,10 @@ function nextAir(tx: Tx, last: VSide, n: number): void {
 /** 5.3–5.6, with the turn-1 surprise attacks first (18.3–18.5). */
 export function proceedCombat(tx: Tx): void {
   for (let guard = 0; guard < 1000; guard++) {
-    if (tx.s.battle) return tx.phase({ k: 'battle' });
+    if (tx.s.battle) {
+      const waiting = awaitingTaskForces(tx.s.battle.battle);
+      return waiting ? organizeTaskForces(tx, tx.s.battle.area, waiting.round) : tx.phase({ k: 'battle' });
+    }
     raidForceGoesHome(tx);
     if (tx.s.turn === 1 && tx.s.surprise.pearl !== 'done') {
       if (tx.s.surprise.pearl === 'pending') { pearlHarborRaid(tx); continue; }
@@ -128,11 +133,11 @@ export function startCombatIn(tx: Tx, area: string): void {
 }
 
 /**
- * 20.2: at the start of a round both sides, Japanese first, group their forces into task forces.
- * Only the first round's come from here: later rounds need combat to stop at each round start.
+ * 20.2: at the start of a round both sides, Japanese first, group their forces into task forces:
+ * before the battle opens for round 1, and whenever the battle waits for a later round's (20.7).
  */
-function organizeTaskForces(tx: Tx, area: string): void {
-  enter(tx, { k: 'task-forces', side: 'japanese', area, round: 1 });
+function organizeTaskForces(tx: Tx, area: string, round = 1): void {
+  enter(tx, { k: 'task-forces', side: 'japanese', area, round });
 }
 
 /** 5.6, 5.71, 5.72, then the invasions (5.73). */

@@ -24,7 +24,7 @@ import { resolveReturns } from './returns';
 import { setupGame } from './setup';
 import { placeSubmarine } from './submarines';
 import { resolveBasing } from './turn';
-import { stepOf } from './steps';
+import { atStep, stepOf, upcomingSteps } from './steps';
 import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
 import type { Order, VitpState, VSide } from './types';
 import { viewFor } from './view';
@@ -87,7 +87,9 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   box: { defaultData: defaultBox, validate: validateBox },
   setup: setupGame,
   currentStep: stepOf,
-  parseOrders: (state, _side, text) => parseOrderText(state, text),
+  upcomingSteps,
+  // orders for a step to come are read in that step's phase, against today's board (validated when it comes)
+  parseOrders: (state, _side, text, step) => parseOrderText(atStep(state, step), text),
   validateOrders: (state, side, orders) => checkOrders(state, asSide(side), orders),
   defaultOrders: (state, side) => orStay(defaultOrdersFor(state, asSide(side))),
   parseStanding: (state, _side, text) => parseStandingText(state, text),
@@ -97,8 +99,8 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   view: viewFor,
   narrate: narrateEvent,
   formatOrders,
-  help: (state, side, step) => helpText(state, side === 'referee' ? null : asSide(side), step),
-  randomOrders: (state, side, _step, rng) => orStay(randomOrdersFor(state, asSide(side), rng)),
+  help: (state, side, step) => helpText(step ? atStep(state, step) : state, side === 'referee' ? null : asSide(side), step),
+  randomOrders: (state, side, step, rng) => orStay(randomOrdersFor(atStep(state, step), asSide(side), rng)),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };
     const winner = state.poc > 0 ? 'japanese' : state.poc < 0 ? 'allied' : 'draw';

@@ -5,6 +5,7 @@
  */
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
+import { basePorts } from './turn';
 import type { Loc, Order, OrderOf, Unit, VitpState, VSide } from './types';
 
 /** 11.2x / 11.4: the points available in `port` to `side` this turn. */
@@ -101,6 +102,7 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
     if (eliminated && !o.at) { err(`say where ${u.name} is rebuilt: REBUILD ${u.name} AT <port>`, '23.5', portsHint); continue; }
     if (!eliminated && o.at && o.at !== where) { err(`${u.name} is in ${where}: it is rebuilt where it is`, '23.5'); continue; }
     if (!where || !ports.includes(where)) { err(`${where ?? u.name} is not a port where you can repair this turn`, '23.5', portsHint); continue; }
+    if (eliminated && !basePorts(s, u).includes(where)) { err(`${u.name} may not be based at ${where}`, u.nation === 'GB' ? '10.13' : '10.12', `friendly major ports open to it: ${basePorts(s, u).join(', ')}`); continue; }
     if (moving.has(u.id)) { err(`${u.name} cannot both be rebuilt and move this turn`, '23.5'); continue; }
     const points = o.points ?? lost;
     asked[u.id] = (asked[u.id] ?? 0) + points;

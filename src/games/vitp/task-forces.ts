@@ -2,11 +2,13 @@
  * Optional rule 20, the parts before the shooting: task forces (20.2), which of them attack and
  * which amphibious units will invade (20.3), and the sighting rolls (20.4-20.44). The enemy sees a
  * task force only as its marker (J1, A2, ...) until it is sighted; its owner sees everything.
- * The fighting that follows (20.5-20.8) is combat's: see battles.ts / combat/.
+ * The fighting that follows (20.5-20.8) is combat's (combat/task-forces.ts): the battle waits for
+ * these steps at the start of every round of its main fight, see battles.ts and flow.ts.
  */
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, TaskForce, Unit, VitpState, VSide } from './types';
+import { mainFightUnits } from './combat/api';
 import { atSeaIn } from './world';
 
 export const taskForcesInPlay = (s: VitpState): boolean => s.options['task-forces'] === true;
@@ -14,8 +16,16 @@ export const taskForcesInPlay = (s: VitpState): boolean => s.options['task-force
 const LETTER: Record<VSide, string> = { japanese: 'J', allied: 'A' };
 const SIDE_NAME: Record<VSide, string> = { japanese: 'Japanese', allied: 'Allied' };
 
-/** 20.2: every ship, air and amphibious unit a side has at sea in the area is grouped (submarines are not). */
-export const groupable = (s: VitpState, side: VSide, area: string): Unit[] => atSeaIn(s, area, side);
+/**
+ * 20.2: every ship, air and amphibious unit a side has at sea in the area is grouped (submarines are
+ * not); once the battle is open, those still in its main fight (not sunk, disabled, fled or pursuing).
+ */
+export function groupable(s: VitpState, side: VSide, area: string): Unit[] {
+  const units = atSeaIn(s, area, side);
+  if (!s.battle || s.battle.area !== area) return units;
+  const fighting = new Set(mainFightUnits(s.battle.battle, side));
+  return units.filter((u) => fighting.has(u.id));
+}
 
 /** 20.2 applies to rounds fought between forces: both sides must be at sea in the area. */
 export const taskForceBattle = (s: VitpState, area: string): boolean =>

@@ -73,7 +73,10 @@ describe('VITP reports and fog of war', () => {
 
   it('given combat events, then units are named as on their counters', () => {
     const shot = game.events.find((e) => e.type === 'combat.shot')!;
+    const { attacker, target } = shot.data as { attacker: string; target: string };
+    const name = (id: string) => game.state.units.find((u) => u.id === id)!.name;
     const line = vitpRuleset.narrate(shot, 'japanese')[0];
-    expect(line).toMatch(/^[A-Z0-9][\w .-]* at [A-Z0-9]/);
+    expect(line.startsWith(`${name(attacker)}'s `)).toBe(true);
+    expect(line).toContain(` at ${name(target)}`);
   });
 });

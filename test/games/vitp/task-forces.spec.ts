@@ -1,13 +1,15 @@
 /**
- * Optional rule 20 up to the shooting: task forces (20.2-20.3), sighting rolls (20.4-20.44) and the
- * fog of war around them. The fighting (20.5-20.8) is combat's and still stops the game citing 20.
+ * Optional rule 20 through the step machine: task forces (20.2-20.3), sighting rolls (20.4-20.44),
+ * the battle stopping for them every round (20.7), partial retreats by mail (20.8) and the fog of war
+ * around them. The shooting itself (20.5-20.6) has its cases in combat/cases/task-forces.json.
  */
-import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
+import type { RulesEvent, Side } from '../../../src/engine/ruleset';
 import { seededRng } from '../../../src/engine/random-player';
 import { vitpRuleset } from '../../../src/games/vitp';
-import { sightingChance } from '../../../src/games/vitp/task-forces';
+import { groupable, sightingChance } from '../../../src/games/vitp/task-forces';
+import { nextDecision } from '../../../src/games/vitp/combat/api';
 import type { Loc, Order, TaskForce, VitpState } from '../../../src/games/vitp/types';
-import { ListDice, newGame, step } from './driver';
+import { ListDice, newGame, seededDice, step } from './driver';
 
 const AREA = 'Coral Sea';
 const JAPANESE_AT_SEA: Record<string, Loc> = {
@@ -135,11 +137,46 @@ describe('optional rule 20: task forces and sighting', () => {
     expect(rolls.map((r) => [r.marker, r.die, r.rule])).toEqual([['J1', 4, '20.42'], ['J2', 4, '20.43'], ['J3', null, '20.41'], ['A1', 5, '20.42']]);
   });
 
-  it('given the sightings, then the step machine hands over to combat, which still stops citing rule 20 (20.5-20.8)', () => {
-    const { stopped, beforeSighting } = playRound('STAY', [6, 6]);
+  it('given the sightings, then the battle opens with the round\'s day action, no day or night choice (20.5)', () => {
+    const { stopped, beforeSighting, state, events } = playRound('STAY', [6, 6]);
     expect(vitpRuleset.currentStep(beforeSighting)).toMatchObject({ owes: [], rule: '20.4', diceVisibleTo: [] });
-    expect(stopped).toBeInstanceOf(RuleNotImplementedError);
-    expect((stopped as RuleNotImplementedError).rule).toBe('20');
+    expect(stopped).toBeNull();
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['combat.battle-started', 'combat.task-force-round']));
+    expect(events.some((e) => e.type === 'combat.day-night-chosen')).toBe(false);
+    // J1 holds the air unit, so it is sighted (20.41); A1 rolled a 6 and is not: only the Allies have targets
+    expect(vitpRuleset.currentStep(state)).toMatchObject({ id: 't2/battle/1-coral-sea/main/r1/a1-day/targets-allied', owes: ['allied'] });
+  });
+
+  it('given a round fought, then the battle stops for the next round\'s task forces, without what has left the fight (20.7, 20.8)', () => {
+    let { state } = playRound('STAY', [6, 6]);
+    const dice = new ListDice([], () => 1);
+    const seen: string[] = [];
+    for (let guard = 0; state.phase.k !== 'task-forces' && guard < 40; guard++) {
+      const info = vitpRuleset.currentStep(state)!;
+      const d = nextDecision(state.battle!.battle);
+      seen.push(d ? `${d.kind}:${d.owes.join('+')}` : info.id);
+      // the Japanese send Nagato away alone (20.8) and the rest stay; every other question takes the default
+      const japanese = d?.kind === 'retreat' && d.owes.includes('japanese') ? 'RETREAT Nagato' : 'STAY';
+      state = step(state, { japanese, allied: 'STAY' }, dice).state;
+    }
+    expect(seen).toEqual(['targets:allied', 'night-carriers:allied', 'retreat:japanese', 'pursuit:allied', 'retreat:allied', 'landings:japanese']);
+    expect(vitpRuleset.currentStep(state)!.id).toBe('t2/battle/1-coral-sea/r2/task-forces/japanese');
+    expect(groupable(state, 'japanese', AREA).map((u) => u.id).sort()).toEqual(Object.keys(JAPANESE_AT_SEA).filter((id) => id !== 'nagato').sort());
+    const j = step(state, { japanese: 'TASK FORCE Mutsu, Akagi ATTACK' }, new ListDice([]));
+    expect(j.state.taskForces).toMatchObject({ round: 2, forces: [{ marker: 'J1', units: ['mutsu', 'akagi'] }, { marker: 'J2', attacking: false }] });
+    const a = step(j.state, { allied: 'STAY' }, new ListDice([]));
+    const sighting = step(a.state, {}, new ListDice([1, 1, 1], () => 1));
+    expect(sighting.events.find((e) => e.type === 'combat.task-force-round')?.data).toMatchObject({ round: 2, markers: { japanese: ['J1', 'J2'], allied: ['A1'] } });
+  });
+
+  it('given the battle stored with task forces in it, then only the referee reads it; both sides read a public summary (20.4)', () => {
+    const { events } = playRound('TASK FORCE Nagato, Mutsu ATTACK', [6, 6, 6]);
+    const stored = events.filter((e) => e.type === 'vitp.battle');
+    expect(stored.length).toBeGreaterThan(0);
+    for (const e of stored) expect(e.visibleTo).toEqual([]);
+    const status = events.filter((e) => e.type === 'vitp.battle-status');
+    expect(status.map((e) => e.visibleTo)).toEqual(status.map(() => undefined));
+    expect(JSON.stringify(status)).not.toMatch(/attacking|Nagato|"units"/);
   });
 
   describe('fog of war', () => {
@@ -154,6 +191,11 @@ describe('optional rule 20: task forces and sighting', () => {
         expect(vitpRuleset.view(planA[key], 'japanese')).not.toEqual(vitpRuleset.view(planB[key], 'japanese'));
       }
       expect(narrativeFor(planA.events, 'allied')).toEqual(narrativeFor(planB.events, 'allied'));
+      // the battle's first question (Japanese day targets): HELP shows the Allies the same card for both plans
+      const help = (st: VitpState) => vitpRuleset.help(st, 'allied', vitpRuleset.currentStep(st));
+      expect(vitpRuleset.currentStep(planA.state)!.id).toBe(vitpRuleset.currentStep(planB.state)!.id);
+      expect(help(planA.state)).toEqual(help(planB.state));
+      expect(help(planA.state)).toMatch(/Akagi .*Kaga|Kaga .*Akagi/s);
     });
 
     it('given an unsighted task force, then nothing the Allies may read names what is in it or whether it attacks', () => {
@@ -195,5 +237,69 @@ describe('optional rule 20: task forces and sighting', () => {
       expect(vitpRuleset.narrate(secret, 'allied')).toEqual([]);
       expect(vitpRuleset.narrate(secret, 'referee').join(' ')).toMatch(/Nagato/);
     });
+  });
+
+  describe('a whole game with rule 20', () => {
+    const SIDES = ['japanese', 'allied'] as const;
+    const enemyOf = (side: string) => (side === 'japanese' ? 'allied' : 'japanese');
+
+    /** Plays random legal orders, keeping every state and, per step, the events emitted. */
+    function playWatched(seed: string) {
+      const rng = seededRng(`orders:${seed}`);
+      const dice = seededDice(`dice:${seed}`);
+      let state = newGame({ 'task-forces': true });
+      const trail: { state: VitpState; events: RulesEvent[] }[] = [];
+      for (let info = vitpRuleset.currentStep(state), n = 0; info && n < 20000; info = vitpRuleset.currentStep(state), n++) {
+        const texts: Partial<Record<Side, string>> = {};
+        for (const side of info.owes) texts[side] = vitpRuleset.formatOrders(vitpRuleset.randomOrders(state, side, info, rng));
+        const r = step(state, texts, dice);
+        state = r.state;
+        trail.push(r);
+      }
+      return { state, trail };
+    }
+
+    it('given the views and narratives of a played game, then no side ever reads what an unsighted enemy task force holds, nor whether it attacks', () => {
+      let rounds = 0;
+      let unsighted = 0;
+      let joined = 0;
+      for (const seed of ['fog-1', 'fog-2', 'fog-3']) {
+        const { state: last, trail } = playWatched(seed);
+        expect(last.phase.k).toBe('over');
+        const names = (ids: readonly string[]) => ids.map((id) => last.units.find((u) => u.id === id)!.name);
+        for (const { state, events } of trail) {
+          for (const e of events) {
+            if (e.type === 'vitp.battle' && (e.data as { battle: unknown }).battle !== null) expect(e.visibleTo).toEqual([]);
+            if (e.type === 'vitp.task-forces' || e.type === 'vitp.sighting-roll') expect(e.visibleTo).toEqual([(e.data as { side: string }).side]);
+            if (e.type === 'combat.task-force-round') rounds += 1;
+            if (e.type === 'combat.task-force-joins') joined += 1;
+          }
+          for (const viewer of SIDES) {
+            // every line a side may read that names an enemy task force and enemy units is a sighting or a force joining the night action (20.4, 20.6)
+            const enemyUnits = last.units.filter((u) => u.side === enemyOf(viewer)).map((u) => u.name);
+            for (const line of narrativeFor(events, viewer)) {
+              if (!new RegExp(`${enemyOf(viewer) === 'japanese' ? 'Japanese' : 'Allied'} task forces? [JA]\\d`).test(line)) continue;
+              if (enemyUnits.some((n) => line.includes(n))) expect(line).toMatch(/ is sighted: | joins /);
+              expect(line).not.toMatch(/\battack|invad/i);
+            }
+            const tfs = state.taskForces;
+            if (!tfs) continue;
+            const view = vitpRuleset.view(state, viewer) as { taskForces: { forces: Record<string, unknown>[] }; summary: string[] };
+            for (const f of tfs.forces.filter((x) => x.side !== viewer && x.sighted !== true)) {
+              unsighted += 1;
+              expect(view.taskForces.forces.find((x) => x.marker === f.marker)).toEqual({ marker: f.marker, side: f.side, sighted: f.sighted });
+              for (const line of view.summary.filter((l) => l.includes(`task force ${f.marker} `))) {
+                for (const n of names(f.units)) expect(line).not.toContain(n);
+                expect(line).not.toMatch(/attacking|invading/);
+              }
+            }
+          }
+        }
+      }
+      // not vacuous: the games fought several task force rounds, with unsighted forces, and forces joined at night
+      expect(rounds).toBeGreaterThan(20);
+      expect(unsighted).toBeGreaterThan(20);
+      expect(joined).toBeGreaterThan(0);
+    }, 60_000);
   });
 });

@@ -54,8 +54,10 @@ describe('VITP turn sequence', () => {
     expect(vitpRuleset.currentStep(state)).toBeNull();
   });
 
-  it('given task forces (20), then the first battle stops loudly citing the rule', () => {
-    expect(() => playDefaults(newGame({ 'task-forces': true }), (s) => s.turn === 2)).toThrow(/rule 20 is not implemented/);
+  it('given task forces (20) and default orders, then the whole game is played, every battle round fought by task forces', () => {
+    const { state } = playDefaults(newGame({ 'task-forces': true }), () => false, 'task-forces');
+    expect(vitpRuleset.currentStep(state)).toBeNull();
+    expect(state.turn).toBe(8);
   });
 });
 

@@ -245,6 +245,10 @@ export interface TargetOption {
  * - after a round: 'submarine' (7.91), 'retreat' (Japanese, then Allies, 8.1) and 'pursuit' (8.3,
  *   9.1), 'landings' (Japanese, then Allies, 7.93); in a pursuit: 'split' (8.52), 'continue-pursuit' (8.53);
  * - at the end: 'air-raids' (9.2), and a last 'submarine' chance (5.6, 16.1).
+ * With rule 20, each round of the main fight waits for task forces first (awaitingTaskForces) and is
+ * a day action then a night action, with no 'day-night'; the night's 'night-carriers' is the Allied
+ * announcement of 20.6 (see task-forces.ts). Its contents, and the attackers a 'targets' decision
+ * offers, are what the enemy may know: units whose task force holds are offered and hold their fire.
  * Decisions whose side has nothing to choose (no shooter, no target, no carrier) are skipped.
  */
 export type Decision =

@@ -9,7 +9,7 @@ import { availableHunters, groupRef, groupUnits, pursuersOf, speedOf } from './g
 import { airOptions, checkAirAllocation, defaultAirAllocation, type AirStep } from './airstrikes';
 import { announcingCarriers, currentEngagement } from './machine';
 import type { ActionState, BattleState, Stage } from './state';
-import { checkDesignation, defaultDesignation, possibleShots, shootersFor, targetOptions, targetsFor } from './targets';
+import { checkDesignation, defaultDesignation, designationAsked, firingOnly, possibleShots, targetOptions, targetsFor } from './targets';
 import { currentSpeed, fighting, otherSide, unitById } from './units';
 
 const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
@@ -71,7 +71,7 @@ function actionDecision(b: BattleState, a: ActionState): Decision | null {
   const eng = currentEngagement(b);
   const side = a.firing;
   if (a.designations[side]) return null;
-  if (shootersFor(b, eng, a, side).length === 0 || targetsFor(b, eng, a, side).length === 0) return null;
+  if (!designationAsked(b, eng, a, side)) return null;
   const surprise = eng.kind === 'surprise';
   return {
     id: `${actionPrefix(b, a)}/targets-${side}`,
@@ -409,7 +409,10 @@ export function answer(battle: BattleState, side: VitpSide, reply: Answer): Answ
   const b = structuredClone(battle);
   const stage = b.stage;
   if (stage.at === 'day-night') stage.answers[side] = (reply as AnswerOf<'day-night'>).choice;
-  else if (stage.at === 'action' && reply.kind === 'targets') targetsStore(stage.action)[side] = { ...reply.fire };
+  else if (stage.at === 'action' && reply.kind === 'targets') {
+    const a = stage.action;
+    targetsStore(a)[side] = a.step === 'targets' ? firingOnly(b, currentEngagement(b), a, side, reply.fire) : { ...reply.fire };
+  }
   else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
   else (stage as { reply?: Answer }).reply = structuredClone(reply);
   return { ok: true, battle: b };

@@ -13,7 +13,7 @@ import { settleDayOrNight } from './day-night';
 import { combatEvent } from './events';
 import { applyMarks, resolveAttack } from './fire';
 import type { ActionState, BattleState, Engagement } from './state';
-import { shootersFor, targetsFor } from './targets';
+import { designationAsked, shootersFor, targetsFor } from './targets';
 import {
   airstrikeShots,
   fighting,
@@ -26,7 +26,7 @@ import {
   unitById,
 } from './units';
 import { escapeGroup } from './groups';
-import { alliedNightAnnouncement, announceAdded, mayStrike, planProblems, taskForcesApply } from './task-forces';
+import { alliedNightAnnouncement, announceAdded, announcedFromAttacking, mayStrike, planProblems, taskForcesApply } from './task-forces';
 import {
   airOptions,
   airstrikesApart,
@@ -278,7 +278,8 @@ export function announcingCarriers(b: BattleState, action: ActionState): { side:
   }
   if (!kamikazeTurn(b)) return null;
   if (eng.kind === 'air-raid' && eng.raider !== 'japanese') return null;
-  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && mayStrike(b, action, u)).map((u) => u.id);
+  // rule 20: the carriers that could strike as far as the Allies know (announcedFromAttacking keeps those that may)
+  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && mayStrike(b, action, u, true)).map((u) => u.id);
   return ids.length > 0 ? { side: 'japanese', ids } : null;
 }
 
@@ -313,8 +314,8 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
     case 'kamikaze-carriers': {
       const reply = action.reply;
       if (!reply) return false;
-      if (reply.kind === 'night-carriers') action.nightCarriers = [...reply.carriers];
-      if (reply.kind === 'kamikaze-carriers') action.kamikazeCarriers = [...reply.carriers];
+      if (reply.kind === 'night-carriers') action.nightCarriers = announcedFromAttacking(b, action, reply.carriers);
+      if (reply.kind === 'kamikaze-carriers') action.kamikazeCarriers = announcedFromAttacking(b, action, reply.carriers);
       delete action.reply;
       if (reply.kind === 'night-carriers') announceAdded(b, emit, action, 'allied');
       startTargets(b, emit, action);
@@ -325,7 +326,7 @@ function actionStep(b: BattleState, dice: Dice, emit: CombatEmit, action: Action
       const canFire = shootersFor(b, eng, action, side).length > 0 && targetsFor(b, eng, action, side).length > 0;
       if (canFire && b.lastRound) b.lastRound.couldFire = true;
       if (!action.designations[side]) {
-        if (canFire) return false;
+        if (designationAsked(b, eng, action, side)) return false;
         action.designations[side] = {};
       }
       const apart = airstrikesApart(b, eng, action);

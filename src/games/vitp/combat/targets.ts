@@ -13,9 +13,9 @@ export interface Shooter {
 }
 
 /** 7.411/7.51: airstrikes by day and in raids; 7.421/7.52: surface gunnery at night, Allied carriers only if announced (7.424). */
-export function shootersFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): Shooter[] {
+export function shootersFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide, asPublic = false): Shooter[] {
   // 20.5-20.6: in a task force round only attacking task forces fire
-  const own = fighting(b, eng.id, side).filter((u) => mayAttack(b, action, u));
+  const own = fighting(b, eng.id, side).filter((u) => mayAttack(b, action, u, asPublic));
   if (action.kind !== 'night') {
     return own.map((unit) => ({ unit, factor: 'airstrike' as const, shots: airstrikeShots(unit) })).filter((s) => s.shots > 0);
   }
@@ -38,6 +38,22 @@ export function targetsFor(b: BattleState, eng: Engagement, action: ActionState,
   return action.kind === 'night' ? enemy.filter((u) => u.kind !== 'land-based-air') : enemy;
 }
 
+/** 20.5-20.6: the designation as it will be fired: attackers whose task force holds are left out. */
+export function firingOnly(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide, fire: Readonly<Record<string, string>>): Record<string, string> {
+  if (!action.taskForces) return { ...fire };
+  const firing = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
+  return Object.fromEntries(Object.entries(fire).filter(([attacker]) => firing.has(attacker)));
+}
+
+/**
+ * Whether a side is asked for its designation: it has a shooter and a target. In a task force
+ * round, a shooter as far as the enemy knows (20.3 is secret): the side may then have nobody able
+ * to fire and answer with no targets.
+ */
+export function designationAsked(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): boolean {
+  return targetsFor(b, eng, action, side).length > 0 && shootersFor(b, eng, action, side, action.taskForces === true).length > 0;
+}
+
 /** 7.424: an enemy carrier firing its guns this night action may always be shot at. */
 function carrierIsFiring(action: ActionState, carrier: UnitState): boolean {
   if (carrier.side === 'allied') return action.nightCarriers.includes(carrier.id);
@@ -52,7 +68,9 @@ export function checkDesignation(
   fire: Readonly<Record<string, string>>,
 ): string[] {
   const problems: string[] = [];
-  const shooters = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
+  // 20.3: a side's task forces may name attackers that cannot fire (their force holds): accepted, they hold fire
+  const shooters = new Set(shootersFor(b, eng, action, side, action.taskForces === true).map((s) => s.unit.id));
+  const firing = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
   const targets = targetsFor(b, eng, action, side);
   const targetIds = new Set(targets.map((t) => t.id));
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? id;
@@ -62,7 +80,7 @@ export function checkDesignation(
     if (!targetIds.has(target)) problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here (7.412, 7.422, 9.11${tf})`);
   }
   if (action.kind !== 'night') return problems;
-  const attacked = new Set(Object.values(fire));
+  const attacked = new Set(Object.entries(fire).filter(([attacker]) => firing.has(attacker)).map(([, target]) => target));
   const ships = targets.filter((t) => t.kind === 'ship');
   const allShipsAttacked = ships.every((s) => attacked.has(s.id));
   const allNonCarriersAttacked = ships.filter((s) => !isCarrier(s)).every((s) => attacked.has(s.id));
@@ -111,9 +129,14 @@ export function defaultDesignation(b: BattleState, eng: Engagement, action: Acti
   return fire;
 }
 
+/**
+ * The attackers a designation may name and their targets. In a task force round, every unit that
+ * could fire as far as the enemy knows (20.3 is secret: a decision's contents must not tell it, since
+ * help may show them to either side); those whose task force holds will hold their fire.
+ */
 export function targetOptions(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide): TargetOption[] {
   const targets = targetsFor(b, eng, action, side).map((t) => t.id);
-  return shootersFor(b, eng, action, side).map((s) => ({
+  return shootersFor(b, eng, action, side, action.taskForces === true).map((s) => ({
     attacker: { id: s.unit.id, name: s.unit.name },
     factor: s.factor,
     shots: s.shots,

@@ -80,13 +80,17 @@ export function addedForces(b: BattleState, action: ActionState, side: VitpSide)
   return (roundPlan(b) ?? []).filter((f) => f.side === side && f.attacking && !f.sighted && f.units.some((id) => named.includes(id)));
 }
 
-/** 20.5-20.6: a unit may attack only from an attacking task force, at night only once it is in the action (the Japanese join by firing). */
-export function mayAttack(b: BattleState, action: ActionState, u: UnitState): boolean {
+/**
+ * 20.5-20.6: a unit may attack only from an attacking task force, at night only once its task force
+ * is in the action (the Japanese join by firing). `asPublic`: whether it could, as far as the enemy
+ * knows (attacking or not is secret, 20.3): who is asked to designate must not tell that secret.
+ */
+export function mayAttack(b: BattleState, action: ActionState, u: UnitState, asPublic = false): boolean {
   if (!action.taskForces) return true;
   const f = forceOf(b, u.id);
-  if (!f || !f.attacking) return false;
+  if (!f || (!f.attacking && !asPublic)) return false;
   if (action.kind !== 'night' || f.sighted || u.side === 'japanese') return true;
-  return addedForces(b, action, 'allied').includes(f);
+  return f.units.some((id) => action.nightCarriers.includes(id));
 }
 
 /** 20.5: only sighted task forces can be attacked by day; 20.6: sighted or added ones at night. */
@@ -98,24 +102,29 @@ export function mayBeAttacked(b: BattleState, action: ActionState, u: UnitState)
 }
 
 /**
- * 20.6 with 7.424: what the Allies announce at the start of a task force night action: their
- * carriers in attacking task forces that may fire their guns, and the gun ships of their unsighted
- * attacking task forces (naming one adds its task force).
+ * 20.6 with 7.424: the ships the Allies may name at the start of a task force night action, as far
+ * as the Japanese know: every carrier that could fire its guns, and every gun ship of an unsighted
+ * task force (naming one of an attacking task force adds it to the action).
  */
 export function alliedNightAnnouncement(b: BattleState, action: ActionState): string[] {
   if (!action.taskForces) return [];
   return fighting(b, 'main', 'allied')
-    .filter((u) => u.kind === 'ship' && gunneryShots(u) > 0)
-    .filter((u) => {
-      const f = forceOf(b, u.id);
-      return f !== undefined && f.attacking && (isCarrier(u) || !f.sighted);
-    })
+    .filter((u) => u.kind === 'ship' && gunneryShots(u) > 0 && (isCarrier(u) || forceOf(b, u.id)?.sighted === false))
     .map((u) => u.id);
 }
 
+/**
+ * 20.3: the announcement may name any ship that could fire as far as the Japanese know (a decision's
+ * contents must not tell which task forces attack); only those of attacking task forces count.
+ */
+export function announcedFromAttacking(b: BattleState, action: ActionState, ids: readonly string[]): string[] {
+  if (!action.taskForces) return [...ids];
+  return ids.filter((id) => forceOf(b, id)?.attacking === true);
+}
+
 /** 19.22 in a task force day action: only carriers of attacking task forces may make kamikaze attacks. */
-export function mayStrike(b: BattleState, action: ActionState, u: UnitState): boolean {
-  return airstrikeShots(u) > 0 && mayAttack(b, action, u);
+export function mayStrike(b: BattleState, action: ActionState, u: UnitState, asPublic = false): boolean {
+  return airstrikeShots(u) > 0 && mayAttack(b, action, u, asPublic);
 }
 
 /** 20.6: the forces added to the night action are shown to the enemy, who may now attack them. */

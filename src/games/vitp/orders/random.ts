@@ -113,8 +113,10 @@ function randomRebuilds(s: VitpState, side: VSide, rng: Rng): Order[] {
     const lost = airstrikeLost(u);
     const points = Math.min(lost, left, 1 + rng.int(lost));
     if (u.loc.at === 'eliminated' && u.airstrike - points >= u.armor) continue;
+    const ports = rebuildPorts(s, side).filter((p) => basePorts(s, u).includes(p));
+    if (u.loc.at === 'eliminated' && !ports.length) continue;
+    const at = u.loc.at === 'eliminated' ? rng.pick(ports) : null;
     left -= points;
-    const at = u.loc.at === 'eliminated' ? rng.pick(rebuildPorts(s, side)) : null;
     out.push({ ...L, t: 'rebuild', unit: u.id, points: points === lost && chance(rng, 0.5) ? null : points, at });
   }
   return out;

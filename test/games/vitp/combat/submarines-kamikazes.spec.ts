@@ -109,7 +109,6 @@ describe('19.2 kamikazes on turn 9 (optional)', () => {
 
 describe('rules this module does not implement throw, citing the rule', () => {
   const cases: [string, Parameters<typeof battleInput>[0]][] = [
-    ['20', { options: { usBattleshipBonus: false, kamikaze: false, taskForces: true, separateAirstrikes: false } }],
     ['18.3', { opening: 'pearl-harbor' }],
   ];
   it.each(cases)('given rule %s is asked for, then startBattle throws RuleNotImplementedError', (rule, f) => {
