@@ -176,7 +176,11 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
     case 'OrdersRevealed':
       return [`${e.data.side} orders for ${e.data.stepId} revealed (salt ${e.data.salt}): ${oneLine(ruleset.formatOrders(e.data.orders))}`];
     case 'DefaultOrdersApplied':
-      return [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; default orders apply: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+      // the defaults themselves are that side's orders: the other side learns only that they apply
+      // (where a step's orders are revealed, OrdersRevealed tells everyone anyway)
+      return viewer === 'referee' || viewer === e.data.side
+        ? [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; default orders apply: ${oneLine(ruleset.formatOrders(e.data.orders))}`]
+        : [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; the documented defaults apply.`];
     case 'StandingOrdersApplied':
       return [`${e.data.side}: standing instructions answer ${e.data.stepId}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
     case 'DieRolled':

@@ -98,3 +98,14 @@ describe('fog of war', () => {
     expect(narrativeFor(table.events, 'blue', fleetDuel).join('\n')).not.toContain('STAND');
   });
 });
+
+describe('default orders in the story', () => {
+  it('tell the other side only that defaults apply, not what they are', () => {
+    const event = { type: 'DefaultOrdersApplied', data: { side: 'blue', stepId: 't1/orders', reason: 'deadline', orders: [{ kind: 'move', area: 'south' }] } } as const;
+    const red = narrativeFor([event as never], 'red', fleetDuel).join('\n');
+    const blue = narrativeFor([event as never], 'blue', fleetDuel).join('\n');
+    expect(red).toMatch(/documented defaults apply/);
+    expect(red).not.toMatch(/south/i);
+    expect(blue).toMatch(/south/i);
+  });
+});
