@@ -37,11 +37,21 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .option('--games <n>', 'number of games', '100')
     .option('--seed <s>', 'seed string: the same seed plays the same games', 'umpire')
     .option('--max-steps <n>', 'steps before a game counts as a runaway', '10000')
-    .action((id: string, opts: { games: string; seed: string; maxSteps: string }) => {
+    .option('--option <id...>', 'switch optional rules on, e.g. --option task-forces airstrike-damage')
+    .action((id: string, opts: { games: string; seed: string; maxSteps: string; option?: string[] }) => {
+      const ruleset = lookup(id);
+      const known = new Set(ruleset.options.map((o) => o.id));
+      const unknown = (opts.option ?? []).filter((o) => !known.has(o));
+      if (unknown.length) {
+        console.error(`unknown option(s) ${unknown.join(', ')}; ${id} offers: ${[...known].join(', ') || 'none'}`);
+        process.exitCode = 2;
+        return;
+      }
       const games = positiveInt(opts.games, '--games');
       const tick = Math.max(1, Math.floor(games / 10));
-      const result = selfplay(lookup(id), {
+      const result = selfplay(ruleset, {
         games,
+        options: Object.fromEntries((opts.option ?? []).map((o) => [o, true])),
         seed: opts.seed,
         maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
         clock: () => performance.now(),

@@ -34,6 +34,8 @@ export interface SelfplayOptions {
    * (`FOR <stepId>` section; rulesets with upcomingSteps only)
    */
   readonly aheadRate?: number;
+  /** the game's options (optional rules), as `umpire game create --option` would set them */
+  readonly options?: Readonly<Record<string, boolean>>;
   readonly onGame?: (done: number, total: number) => void;
 }
 
@@ -88,7 +90,7 @@ interface Played {
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
-export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate'> = {}): Played {
+export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options'> = {}): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
   const maxSteps = opts.maxSteps ?? 10_000;
@@ -104,7 +106,7 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
   const seeds = (turn: number) => chain.seeds[turn];
 
   run({
-    type: 'CreateGame', gameId: gameSeed, options: {}, seedAnchor: chain.anchor, now: now(),
+    type: 'CreateGame', gameId: gameSeed, options: opts.options ?? {}, seedAnchor: chain.anchor, now: now(),
     sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
   });
   for (let steps = 0; state.step; steps++) {
