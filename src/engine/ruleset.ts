@@ -2,7 +2,7 @@
  * The ruleset contract: what every game (VITP, A&A Guadalcanal, ...) implements.
  *
  * A ruleset is a bundle of pure functions over its own state type S and order type O.
- * No I/O, no clock, no Math.random: dice and time arrive as inputs. The engine
+ * No I/O, no clock, no unseeded randomness: dice and time arrive as inputs. The engine
  * (src/engine/game.ts) owns the bookkeeping every game shares: steps, who owes orders,
  * sealed commitments, dice derivation and recording, default orders at deadlines,
  * seed reveals. A ruleset only says what its rules say.
@@ -97,7 +97,7 @@ export interface SetupInput<Box> {
   readonly box: Box;
 }
 
-/** A seeded generator the random legal player uses (never Math.random). */
+/** A seeded generator the random legal player uses (never an unseeded random source). */
 export interface Rng {
   /** integer in [0, n) */
   int(n: number): number;

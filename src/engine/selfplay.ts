@@ -36,6 +36,8 @@ export interface SelfplayOptions {
   readonly aheadRate?: number;
   /** the game's options (optional rules), as `umpire game create --option` would set them */
   readonly options?: Readonly<Record<string, boolean>>;
+  /** standing instructions (STANDING lines) each side sends with its first orders */
+  readonly standing?: Readonly<Record<Side, string>>;
   readonly onGame?: (done: number, total: number) => void;
 }
 
@@ -90,7 +92,7 @@ interface Played {
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
-export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options'> = {}): Played {
+export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing'> = {}): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
   const maxSteps = opts.maxSteps ?? 10_000;
@@ -109,6 +111,7 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
     type: 'CreateGame', gameId: gameSeed, options: opts.options ?? {}, seedAnchor: chain.anchor, now: now(),
     sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
   });
+  const told = new Set<Side>();
   for (let steps = 0; state.step; steps++) {
     if (steps >= maxSteps) throw new Error(`game did not end within ${maxSteps} steps (stuck at ${state.step.id})`);
     const awaited = whoIsAwaited(state, ruleset);
@@ -119,7 +122,9 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
         continue;
       }
       const sends = rng.int(1000) < (opts.resendRate ?? 0.1) * 1000 ? 2 : 1;
-      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now(), opts.aheadRate ?? 0.2);
+      const standing = opts.standing?.[side] && !told.has(side) ? `${opts.standing[side]}\n` : '';
+      told.add(side);
+      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now(), opts.aheadRate ?? 0.2, standing);
     }
     // Self-play seals with the identity: opening is reading the plaintext back.
     run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, open: (sealed) => sealed });
@@ -127,8 +132,8 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
   return { events, state };
 }
 
-function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string, aheadRate: number): void {
-  const text = randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
+function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string, aheadRate: number, standing = ''): void {
+  const text = standing + randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
   try {
     run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
   } catch (e) {

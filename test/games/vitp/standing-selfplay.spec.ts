@@ -4,10 +4,8 @@
  * 3000 this way (the engine's runaway guard stopped it): rounds in which nobody could fire went on
  * for ever. Each game here must end without the engine calling it a runaway.
  */
-import { sha256Hex } from '../../../src/shared/canonical';
-import { decide, evolve, initialState, makeSeedChain, openPlaintext, whoIsAwaited } from '../../../src/engine/game';
-import type { EngineCommand, EngineEvent, EngineState } from '../../../src/engine/game';
-import { randomOrdersText, seededRng } from '../../../src/engine/random-player';
+import type { EngineEvent } from '../../../src/engine/game';
+import { playOneGame } from '../../../src/engine/selfplay';
 import type { AnyRuleset } from '../../../src/engine/evolve';
 import { vitpRuleset } from '../../../src/games/vitp';
 import { playRandom } from './driver';
@@ -23,51 +21,9 @@ const STUBBORN: Record<string, string> = {
   allied: ['STANDING NIGHT', 'STANDING RETREAT NEVER', 'STANDING PURSUE NONE'].join('\n'),
 };
 
-interface Played {
-  readonly events: EngineEvent[];
-  readonly state: EngineState<unknown>;
-}
-
-/** playOneGame's loop (src/engine/selfplay.ts) with options, and each side's standing instructions sent with its first orders. */
-function playWithStanding(gameSeed: string, options: Record<string, boolean>, standing: Record<string, string>, maxSteps = 5000): Played {
-  const ruleset = vitpRuleset as unknown as AnyRuleset;
-  const rng = seededRng(gameSeed);
-  const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), 20);
-  const events: EngineEvent[] = [];
-  let state = initialState();
-  let tick = 0;
-  const run = (cmd: EngineCommand): void => {
-    const out = decide(cmd, state, ruleset);
-    for (const e of out) state = evolve(state, e, ruleset);
-    events.push(...out);
-  };
-  const now = () => `standing+${tick++}`;
-  run({
-    type: 'CreateGame', gameId: gameSeed, options, seedAnchor: chain.anchor, now: now(),
-    sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
-  });
-  const told = new Set<string>();
-  for (let steps = 0; state.step; steps++) {
-    if (steps >= maxSteps) throw new Error(`game did not end within ${maxSteps} steps (stuck at ${state.step.id})`);
-    for (const side of whoIsAwaited(state, ruleset)) {
-      let text = randomOrdersText(ruleset, state.rules, side, state.step, rng);
-      if (!told.has(side)) {
-        told.add(side);
-        text = `${standing[side]}\n${text}`;
-      }
-      run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now: now(), seal: (plaintext) => plaintext });
-    }
-    run({ type: 'Resolve', now: now(), seeds: (turn) => chain.seeds[turn], revealed: revealed(state) });
-  }
-  return { events, state };
-}
-
-function revealed(state: EngineState<unknown>) {
-  const out: Record<string, ReturnType<typeof openPlaintext>> = {};
-  for (const [side, sub] of Object.entries(state.submissions)) {
-    if (sub.kind === 'sealed') out[side] = openPlaintext(sub.sealed);
-  }
-  return out;
+/** A whole game through the engine's own selfplay loop, each side sending its STANDING lines with its first orders. */
+function playWithStanding(gameSeed: string, options: Record<string, boolean>, standing: Record<string, string>, maxSteps = 5000) {
+  return playOneGame(vitpRuleset as unknown as AnyRuleset, gameSeed, { options, standing, maxSteps, maxTurns: 20, missRate: 0, resendRate: 0, aheadRate: 0 });
 }
 
 const stalemates = (events: readonly EngineEvent[]) =>

@@ -1,4 +1,4 @@
-/** randomOrders: random LEGAL orders for the self-play fuzzer (seeded Rng, never Math.random). */
+/** randomOrders: random LEGAL orders for the self-play fuzzer (seeded Rng only). */
 import type { Rng } from '../../../engine/ruleset';
 import { airAreas, placeableAir } from '../air';
 import { combatAreas } from '../battles';
