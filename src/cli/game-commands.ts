@@ -59,10 +59,24 @@ export function registerGameCommands(program: Command): void {
     .command('status <gameId>')
     .description('the step in play, who is awaited, the latest event hash (referee view; sealed orders show only commitments)')
     .option('--side <side>', 'as that side sees it')
-    .action((gameId: string, opts: { side?: string }) =>
+    .option('--json', 'as JSON')
+    .action((gameId: string, opts: { side?: string; json?: boolean }) =>
       withServices(async (s) => {
         const st = await s.gameService.status(gameId, opts.side ?? 'referee');
-        console.log(JSON.stringify({ step: st.view.step, awaiting: st.view.awaiting, orders: st.view.orders, result: st.view.result, latestEvent: st.head }, null, 2));
+        const v = st.view;
+        if (opts.json) {
+          console.log(JSON.stringify({ step: v.step, awaiting: v.awaiting, orders: v.orders, result: v.result, latestEvent: st.head }, null, 2));
+          return;
+        }
+        console.log(`game ${gameId} (${v.game?.rulesetId}), as seen by ${opts.side ?? 'the referee'}`);
+        if (v.result) console.log(`game over: ${v.result.winner ?? 'no winner'}. ${v.result.summary}`);
+        if (v.step) console.log(`step: ${v.step.title} [${v.step.id}], ${v.step.mode}; owed by ${v.step.owes.join(', ') || 'nobody'}`);
+        for (const [side, o] of Object.entries(v.orders)) {
+          const detail = o.status === 'sealed' ? `sealed, received ${o.receivedAt}, commitment ${o.commitment}` : o.status === 'accepted' ? `received ${o.receivedAt}` : o.status;
+          console.log(`  ${side}: ${detail}`);
+        }
+        console.log(`awaiting: ${v.awaiting.join(', ') || 'nobody'}`);
+        console.log(`latest event: #${st.head.version} ${st.head.hash}`);
       }),
     );
 
@@ -91,7 +105,8 @@ async function report(s: Services, commandId: string, ok: (result: unknown) => s
     return 0;
   }
   const r = done.result as { error?: string; problems?: { line: number; text: string; problem: string; hint?: string }[] };
-  console.error(`refused: ${r.error ?? JSON.stringify(r)}`);
+  // the message's first line says what was refused; the problems follow one per line
+  console.error(`refused: ${(r.error ?? JSON.stringify(r)).split('\n')[0]}`);
   for (const p of r.problems ?? []) console.error(`  line ${p.line}: ${p.text ? `"${p.text}": ` : ''}${p.problem}${p.hint ? ` (${p.hint})` : ''}`);
   return 1;
 }
