@@ -10,18 +10,19 @@ import {
   whoIsAwaited,
   type EngineCommand,
   type EngineEvent,
-  type Seat,
 } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { PermanentCommandError, type CommandOutcome, type PendingCommand } from '../store/commands';
 import { insertOutbox } from '../store/outbox';
 import type { Db, Sql } from '../store/db';
-import { GENESIS_HASH, type NewEvent, type StoredEvent } from '../store/event-store';
+import { GENESIS_HASH, type NewEvent } from '../store/event-store';
 import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
-import type { Notice, StepNeeds } from './notices';
+import type { Notice } from './notices';
+import { noticeBase, rejectionNotice, reportNotices, stepNeeds } from './notice-builders';
 import type { MailCommand } from '../mail/commands';
 import type { OutboxDraft } from '../store/outbox';
 import { SecretBox } from './secret-box';
+import type { CreateGameInput, DeadlineScheduler, GameServiceOptions, NoticeSink, OrdersInput } from './game-ports';
 
 /** Turns covered by a game's seed chain: more than any of our games can last. */
 export const SEED_CHAIN_TURNS = 256;
@@ -29,49 +30,7 @@ export const SEED_CHAIN_TURNS = 256;
 /** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
 export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
 
-export interface CreateGameInput {
-  readonly gameId: string;
-  readonly ruleset: string;
-  readonly options?: Readonly<Record<string, boolean>>;
-  readonly scenario?: string;
-  readonly sides: readonly Seat[];
-  readonly referee?: string;
-  /** a club's override box (already parsed JSON) */
-  readonly box?: unknown;
-  /** minutes a step stays open before default orders apply */
-  readonly deadlineMinutes?: number;
-  /** minutes after the deadline during which late orders are still taken before defaults apply */
-  readonly graceMinutes?: number;
-}
-
-export interface OrdersInput {
-  readonly gameId: string;
-  readonly side: Side;
-  readonly text: string;
-  /** where the orders came from, for the log ("mail <message-id>", "cli") */
-  readonly via: string;
-  readonly stepId?: string;
-}
-
-/** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
-export interface DeadlineScheduler {
-  /** One job per (game, step, instant): an extended deadline adds a new job; the old one finds the step moved and does nothing. */
-  schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void>;
-}
-
-/** Turns notices into outbox rows inside the caller's transaction. */
-export interface NoticeSink {
-  write(tx: Sql, notices: readonly Notice[]): Promise<void>;
-  draft(notice: Notice): OutboxDraft;
-  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft;
-}
-
-export interface GameServiceOptions {
-  readonly secret: string;
-  readonly defaultDeadlineMinutes: number;
-  readonly defaultGraceMinutes?: number;
-  readonly clock?: () => Date;
-}
+export type { CreateGameInput, DeadlineScheduler, GameServiceOptions, NoticeSink, OrdersInput } from './game-ports';
 
 interface GameMeta {
   readonly deadlineMinutes: number;
@@ -142,14 +101,14 @@ export class GameService {
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
     const info = game.state.game!;
     const welcome = (viewer: Side | 'referee', address: string, help: string): Notice => ({
-      ...this.base(game, viewer, address, 'welcome'),
+      ...noticeBase(game, viewer, address, 'welcome'),
       kind: 'welcome',
       seedAnchor: chain.anchor,
       boxHash: info.boxHash,
       boxSource: info.boxSource,
       options: info.options,
       sides: info.sides.map((s) => ({ side: s.side, player: s.player.address })),
-      needs: this.needs(game, deadline),
+      needs: stepNeeds(game, deadline),
       help,
       view: viewFor(game.state, viewer, ruleset),
       secret: this.playerSecret(input.gameId, viewer, address),
@@ -180,7 +139,7 @@ export class GameService {
       tryDecide({ type: 'SubmitOrders', side: input.side, text: input.text, stepId: input.stepId, salt, now: now.toISOString(), seal }, game.state, game.ruleset),
     );
     if (!decision.ok) {
-      await this.sink.write(tx, [this.rejection(game, seat, decision.rejection, input)]);
+      await this.sink.write(tx, [rejectionNotice(game, seat, decision.rejection, input.via)]);
       return rejected(decision.rejection.message, decision.rejection);
     }
     game = await this.games.append(game, decision.events.map(engineToNew(input.side, input.via)), tx, now);
@@ -192,7 +151,7 @@ export class GameService {
     // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
     const opened = await this.deadlineFor(tx, game, meta0, now);
     game = opened.game;
-    const forStep = this.needs(game, opened.deadline);
+    const forStep = stepNeeds(game, opened.deadline);
     game = await this.advanceIfReady(tx, game, now);
     const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
     const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
@@ -201,7 +160,7 @@ export class GameService {
     ({ game, deadline } = await this.deadlineFor(tx, game, meta0, now));
     const notices: Notice[] = [
       {
-        ...this.base(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
+        ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
         kind: 'ack',
         ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
         commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
@@ -211,7 +170,7 @@ export class GameService {
         queued,
       },
     ];
-    if (game.head.version > before) notices.push(...this.reports(game, before, deadline));
+    if (game.head.version > before) notices.push(...reportNotices(game, before, deadline));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) } };
   }
@@ -232,7 +191,7 @@ export class GameService {
     const meta = await this.meta(tx, gameId);
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
-    await this.sink.write(tx, this.reports(game, before, deadline));
+    await this.sink.write(tx, reportNotices(game, before, deadline));
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null } };
   }
 
@@ -244,11 +203,11 @@ export class GameService {
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
     const meta = await this.meta(tx, gameId);
     const { game: g, deadline } = await this.deadlineFor(tx, game, meta, this.clock());
-    const needs = this.needs(g, deadline)!;
+    const needs = stepNeeds(g, deadline)!;
     const awaited = new Set(needs.awaiting);
     const notices = g.state.game!.sides
       .filter((seat) => awaited.has(seat.side))
-      .map((seat): Notice => ({ ...this.base(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
+      .map((seat): Notice => ({ ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
   }
@@ -306,10 +265,10 @@ export class GameService {
       now,
     );
     await this.scheduler.schedule(gameId, step.id, graceUntil, null);
-    const needs = this.needs(next, at.toISOString())!;
+    const needs = stepNeeds(next, at.toISOString())!;
     await this.sink.write(
       tx,
-      next.state.game!.sides.map((seat): Notice => ({ ...this.base(next, seat.side, seat.player.address, `extended:${step.id}`), kind: 'reminder', needs })),
+      next.state.game!.sides.map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`), kind: 'reminder', needs })),
     );
     return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString() } };
   }
@@ -329,8 +288,8 @@ export class GameService {
     const meta = await this.meta(this.db, gameId);
     const deadline = game.state.step ? await this.currentDeadline(gameId, game.state.step.id) : null;
     void meta;
-    const base = { ...this.base(game, viewer, to, 'reply'), key };
-    const needs = this.needs(game, deadline);
+    const base = { ...noticeBase(game, viewer, to, 'reply'), key };
+    const needs = stepNeeds(game, deadline);
     switch (command.name) {
       case 'HELP':
         return this.sink.draft({ ...base, kind: 'help', help: game.ruleset.help(game.state.rules, viewer, game.state.step), needs });
@@ -441,48 +400,6 @@ export class GameService {
     await this.scheduler.schedule(game.gameId, step.id, graceUntil, remindAt);
     return { game: next, deadline: at.toISOString() };
   }
-
-  private needs(game: LoadedGame, deadline: string | null): StepNeeds | null {
-    const step = game.state.step;
-    if (!step) return null;
-    return { stepId: step.id, title: step.title, turn: step.turn, owes: step.owes, awaiting: whoIsAwaited(game.state, game.ruleset), deadline };
-  }
-
-  private base(game: LoadedGame, side: Side | 'referee', to: string, reason: string) {
-    return {
-      gameId: game.gameId,
-      rulesetName: game.ruleset.name,
-      side,
-      to,
-      key: `${game.gameId}:${to}:${reason}:${game.head.version}`,
-      latestHash: game.head.hash,
-      latestSeq: game.head.version,
-    };
-  }
-
-  private reports(game: LoadedGame, afterSeq: number, deadline: string | null): Notice[] {
-    const fresh = game.tail.filter((e) => e.seq > afterSeq && !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
-    return game.state.game!.sides.map((seat) => ({
-      ...this.base(game, seat.side, seat.player.address, 'report'),
-      kind: 'report' as const,
-      narrative: narrativeFor(fresh, seat.side, game.ruleset),
-      view: viewFor(game.state, seat.side, game.ruleset),
-      needs: this.needs(game, deadline),
-      revealedSeeds: game.state.revealedSeeds,
-      seedAnchor: game.state.game!.seedAnchor,
-      result: game.state.result,
-    }));
-  }
-
-  private rejection(game: LoadedGame, seat: Seat, r: CommandRejected, input: OrdersInput): Notice {
-    return {
-      ...this.base(game, seat.side, seat.player.address, `rejection:${input.via}`),
-      kind: 'rejection',
-      summary: r.message.split('\n')[0],
-      problems: r.errors,
-      help: game.ruleset.help(game.state.rules, seat.side, game.state.step),
-    };
-  }
 }
 
 /**
@@ -507,4 +424,3 @@ function engineToNew(actor: string, via?: string) {
 }
 
 export { UnknownGameError };
-export type { StoredEvent };

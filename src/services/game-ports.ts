@@ -1,0 +1,51 @@
+import type { Seat } from '../engine/game';
+import type { Side } from '../engine/ruleset';
+import type { Sql } from '../store/db';
+import type { OutboxDraft } from '../store/outbox';
+import type { Notice } from './notices';
+
+/** What the game service takes in, and the edges it talks to (scheduler, notice sink). */
+export interface CreateGameInput {
+  readonly gameId: string;
+  readonly ruleset: string;
+  readonly options?: Readonly<Record<string, boolean>>;
+  readonly scenario?: string;
+  readonly sides: readonly Seat[];
+  readonly referee?: string;
+  /** a club's override box (already parsed JSON) */
+  readonly box?: unknown;
+  /** minutes a step stays open before default orders apply */
+  readonly deadlineMinutes?: number;
+  /** minutes after the deadline during which late orders are still taken before defaults apply */
+  readonly graceMinutes?: number;
+}
+
+export interface OrdersInput {
+  readonly gameId: string;
+  readonly side: Side;
+  readonly text: string;
+  /** where the orders came from, for the log ("mail <message-id>", "cli") */
+  readonly via: string;
+  readonly stepId?: string;
+}
+
+/** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
+export interface DeadlineScheduler {
+  /** One job per (game, step, instant): an extended deadline adds a new job; the old one finds the step moved and does nothing. */
+  schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void>;
+}
+
+/** Turns notices into outbox rows inside the caller's transaction. */
+export interface NoticeSink {
+  write(tx: Sql, notices: readonly Notice[]): Promise<void>;
+  draft(notice: Notice): OutboxDraft;
+  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft;
+}
+
+export interface GameServiceOptions {
+  readonly secret: string;
+  readonly defaultDeadlineMinutes: number;
+  readonly defaultGraceMinutes?: number;
+  readonly clock?: () => Date;
+}
+

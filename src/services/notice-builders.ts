@@ -1,0 +1,50 @@
+import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } from '../engine/game';
+import type { Side } from '../engine/ruleset';
+import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
+import type { Notice, StepNeeds } from './notices';
+
+/** What the step in play needs, from whom, by when (for acks, reports and reminders). */
+export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds | null {
+  const step = game.state.step;
+  if (!step) return null;
+  return { stepId: step.id, title: step.title, turn: step.turn, owes: step.owes, awaiting: whoIsAwaited(game.state, game.ruleset), deadline };
+}
+
+/** The part every notice shares; its key is the outbox idempotency key (game, recipient, reason, sequence). */
+export function noticeBase(game: LoadedGame, side: Side | 'referee', to: string, reason: string) {
+  return {
+    gameId: game.gameId,
+    rulesetName: game.ruleset.name,
+    side,
+    to,
+    key: `${game.gameId}:${to}:${reason}:${game.head.version}`,
+    latestHash: game.head.hash,
+    latestSeq: game.head.version,
+  };
+}
+
+/** One report per side for the events after `afterSeq`, each as that side may read them (fog of war). */
+export function reportNotices(game: LoadedGame, afterSeq: number, deadline: string | null): Notice[] {
+  const fresh = game.tail.filter((e) => e.seq > afterSeq && !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+  return game.state.game!.sides.map((seat) => ({
+    ...noticeBase(game, seat.side, seat.player.address, 'report'),
+    kind: 'report' as const,
+    narrative: narrativeFor(fresh, seat.side, game.ruleset),
+    view: viewFor(game.state, seat.side, game.ruleset),
+    needs: stepNeeds(game, deadline),
+    revealedSeeds: game.state.revealedSeeds,
+    seedAnchor: game.state.game!.seedAnchor,
+    result: game.state.result,
+  }));
+}
+
+/** The reply to orders the engine refused: the problems line by line, and the order reference. */
+export function rejectionNotice(game: LoadedGame, seat: Seat, r: CommandRejected, via: string): Notice {
+  return {
+    ...noticeBase(game, seat.side, seat.player.address, `rejection:${via}`),
+    kind: 'rejection',
+    summary: r.message.split('\n')[0],
+    problems: r.errors,
+    help: game.ruleset.help(game.state.rules, seat.side, game.state.step),
+  };
+}
