@@ -15,7 +15,7 @@ import { SnapshotStore } from '../store/snapshots';
  * Events the service itself writes into a game's stream (not the engine's): they carry what the
  * umpire did around the rules (notes, deadlines, reminders) and are skipped when folding state.
  */
-export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet', 'ReminderSent', 'DeadlinePassed']);
+export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet']);
 
 export class UnknownGameError extends Error {
   constructor(readonly gameId: string) {
