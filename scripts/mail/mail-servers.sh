@@ -232,7 +232,8 @@ start_dovecot() {
   fi
   check_port_free "$IMAP_PORT" IMAP; check_port_free "$LMTP_PORT" LMTP
   # 9>&-: the daemon must not inherit (and hold forever) the start lock.
-  dovecot -c "$DOVECOT_CONF" 9>&- || die "dovecot failed to start; see $VAR/log/dovecot.log"
+  # the daemon must not keep the caller's stdout/stderr open (`npm run demo | tee log` would never end)
+  dovecot -c "$DOVECOT_CONF" 9>&- </dev/null >>"$VAR/log/dovecot-start.log" 2>&1 || die "dovecot failed to start; see $VAR/log/dovecot.log and $VAR/log/dovecot-start.log"
   wait_port "$IMAP_PORT" "Dovecot IMAP" "$VAR/log/dovecot.log"
   wait_port "$LMTP_PORT" "Dovecot LMTP" "$VAR/log/dovecot.log"
 }
