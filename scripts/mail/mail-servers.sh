@@ -15,6 +15,12 @@ set -euo pipefail
 
 REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 VAR="${UMPIRE_MAIL_DIR:-$REPO_DIR/var/mail}"
+# Dovecot stores mail as Debian's `mail` user, which must be able to reach $VAR. A clone under a
+# directory that user cannot enter (a CI workspace, a home directory) gets its mail dir under /tmp,
+# named after the clone so every call of this script finds the same one.
+if [ -z "${UMPIRE_MAIL_DIR:-}" ] && id mail >/dev/null 2>&1 && ! runuser -u mail -- test -x "$REPO_DIR" 2>/dev/null; then
+  VAR="/tmp/umpire-mail-$(printf '%s' "$REPO_DIR" | sha256sum | cut -c1-12)"
+fi
 HOST=127.0.0.1
 IMAP_PORT="${MAIL_IMAP_PORT:-11143}"
 SMTP_PORT="${MAIL_SMTP_PORT:-11025}"
@@ -263,14 +269,14 @@ stop_foreign_instances() {
   local pid conf dir
   for pid in $(pgrep -x dovecot 2>/dev/null); do
     conf=$(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | sed -nE 's/.*-c ([^ ]+).*/\1/p')
-    case "$conf" in */var/mail/dovecot.conf|"$DOVECOT_CONF") ;; *) continue ;; esac
+    case "$conf" in */var/mail/dovecot.conf|/tmp/umpire-mail-*/dovecot.conf|"$DOVECOT_CONF") ;; *) continue ;; esac
     say "stopping the Dovecot of another Umpire checkout ($conf): it holds our ports"
     if [ -f "$conf" ]; then doveadm -c "$conf" stop 2>/dev/null || kill "$pid" 2>/dev/null || true
     else kill "$pid" 2>/dev/null || true; fi
   done
   for pid in $(pgrep -f '/usr/lib/postfix/sbin/master' 2>/dev/null); do
     dir=$(tr '\0' '\n' < "/proc/$pid/environ" 2>/dev/null | sed -n 's/^MAIL_CONFIG=//p')
-    case "$dir" in */var/mail/postfix) ;; *) continue ;; esac
+    case "$dir" in */var/mail/postfix|/tmp/umpire-mail-*/postfix) ;; *) continue ;; esac
     say "stopping the Postfix of another Umpire checkout ($dir): it holds our ports"
     if [ -d "$dir" ]; then postfix -c "$dir" stop >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
     else kill "$pid" 2>/dev/null || true; fi
