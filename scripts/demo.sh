@@ -3,8 +3,5 @@
 # between two email bots through the whole pipeline and print where the reports are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm install --no-audit --no-fund
-bash .ci/services.sh
-bash scripts/mail/mail-servers.sh start
-npm run --silent build
+bash scripts/prepare.sh
 exec node dist/src/demo/main.js "$@"
