@@ -10,7 +10,7 @@ import {
   resolveUntilDecision,
   type CombatEvent,
 } from '../../../../src/games/vitp/combat/api';
-import { amphib, battleInput, dayNight, eventsOf, lba, play, port, ScriptedDice, ship, stay, targets } from './support';
+import { amphib, battleInput, eventsOf, lba, nightRoundBothStay, play, port, ScriptedDice, ship } from './support';
 
 const input = battleInput({
   atSea: [
@@ -25,12 +25,7 @@ const input = battleInput({
 });
 
 const upToLandings = play(input, [1, 1], [
-  ['japanese', dayNight('night')],
-  ['allied', dayNight('night')],
-  ['japanese', targets({ Kongo: 'Houston' })],
-  ['allied', targets({ Houston: 'Kongo' })],
-  ['japanese', stay],
-  ['allied', stay],
+  ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
   ['japanese', { kind: 'landings', land: {} }],
   ['allied', { kind: 'landings', land: { Marines: 'guadalcanal', Raiders: 'guadalcanal' } }],
 ], { stopAtUnscripted: true }).battle;
@@ -63,12 +58,7 @@ describe('7.93: invasions made after a round', () => {
 
   it('given a Japanese invasion, then it is resolved before the Allies are asked about their landings', () => {
     const jp = play(input, [1, 1], [
-      ['japanese', dayNight('night')],
-      ['allied', dayNight('night')],
-      ['japanese', targets({ Kongo: 'Houston' })],
-      ['allied', targets({ Houston: 'Kongo' })],
-      ['japanese', stay],
-      ['allied', stay],
+      ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
       ['japanese', { kind: 'landings', land: { SNLF: 'noumea' } }],
     ], { stopAtUnscripted: true }).battle;
     expect(pendingInvasions(jp)).toEqual([{ base: 'noumea', units: ['SNLF'] }]);

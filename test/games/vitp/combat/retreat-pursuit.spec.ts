@@ -4,7 +4,7 @@
  * off, or follow its parts when it splits; 9.1 ports count as groups for raids; 7.93 landings.
  */
 import { answer, baseChangedHands, battleOutcome, isOver, nextDecision, type Answer, type CombatEvent } from '../../../../src/games/vitp/combat/api';
-import { amphib, battleInput, carrier, dayNight, eventsOf, lba, play, port, retreat, ship, stay, targets, type Step } from './support';
+import { amphib, battleInput, carrier, dayNight, eventsOf, lba, play, port, retreat, ship, stay, targets, type Step, nightRoundBothStay } from './support';
 
 const pursue = (assign: Record<string, string>): Answer => ({ kind: 'pursuit', assign });
 
@@ -198,12 +198,7 @@ describe('7.93 non-retreating amphibious units may land or invade after a round'
       input,
       [1, 1],
       [
-        ['japanese', dayNight('night')],
-        ['allied', dayNight('night')],
-        ['japanese', targets({ Kongo: 'Houston' })],
-        ['allied', targets({ Houston: 'Kongo' })],
-        ['japanese', stay],
-        ['allied', stay],
+        ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
         ['allied', { kind: 'landings', land: { Marines: 'guadalcanal' } }],
       ],
       { stopAtUnscripted: true },
@@ -290,12 +285,7 @@ describe('12.24 an invasion mid-battle can leave air units without a base', () =
       input,
       [1, 1],
       [
-        ['japanese', dayNight('night')],
-        ['allied', dayNight('night')],
-        ['japanese', targets({ Kongo: 'Houston' })],
-        ['allied', targets({ Houston: 'Kongo' })],
-        ['japanese', stay],
-        ['allied', stay],
+        ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
         ['allied', { kind: 'landings', land: { Marines: 'guadalcanal' } }],
       ],
       { stopAtUnscripted: true },

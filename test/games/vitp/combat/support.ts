@@ -168,3 +168,13 @@ export const dayNight = (choice: 'day' | 'night'): Answer => ({ kind: 'day-night
 export const targets = (fire: Record<string, string>): Answer => ({ kind: 'targets', fire });
 export const stay: Answer = { kind: 'retreat', retreat: false };
 export const retreat = (...groups: string[][]): Answer => ({ kind: 'retreat', retreat: true, groups });
+
+/** A round both sides fight at night (7.31: no roll), each firing as given, and neither retreats. */
+export const nightRoundBothStay = (japanese: Record<string, string>, allied: Record<string, string>): Step[] => [
+  ['japanese', dayNight('night')],
+  ['allied', dayNight('night')],
+  ['japanese', targets(japanese)],
+  ['allied', targets(allied)],
+  ['japanese', stay],
+  ['allied', stay],
+];
