@@ -15,7 +15,7 @@
  *   }
  *
  * Nothing here mutates its arguments; BattleState is plain JSON and can be stored between mails.
- * Rules not implemented throw RuleNotImplementedError('vitp', rule, what).
+ * Every rule of 7.x, 8.x, 9.x and the turn-1 battle specials (18.34-18.4) is implemented here.
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { BattleState } from './state';
@@ -139,13 +139,13 @@ export interface BattleInput {
   readonly submarines: readonly SubmarineInput[];
   readonly options: CombatOptions;
   /**
-   * Turn-1 specials. 'pearl-harbor' (the 18.3 raids themselves): not here, throws; the step machine
-   * fights them as 9.x raids. 'pearl-harbor-rounds' (18.34-18.36): before the first round each
+   * Turn-1 specials. The 18.3 raids themselves are not a battle opening: the step machine
+   * (surprise.ts) fights them as 9.x air raids. 'pearl-harbor-rounds' (18.34-18.36): before the first round each
    * submarine may attack (18.34), then the sides in openingRetreat leave, unpursued (18.35).
    * 'indonesia-surprise' (18.4): two rounds of day action in which every Japanese airstrike at sea
    * (land-based air too) may attack the Allied ships at sea, and nothing fires back.
    */
-  readonly opening?: 'pearl-harbor' | 'pearl-harbor-rounds' | 'indonesia-surprise';
+  readonly opening?: 'pearl-harbor-rounds' | 'indonesia-surprise';
   /** 18.35: sides retreating with everything at sea before any round, unpursued ('pearl-harbor-rounds' only). */
   readonly openingRetreat?: readonly VitpSide[];
   /** Rule 20: the task forces of the first round, formed and rolled for before the battle opened (20.2-20.4). */
@@ -337,7 +337,7 @@ export type CombatEmit = (event: CombatEvent) => void;
 
 // ---- Functions ------------------------------------------------------------------------------
 
-/** Sets the battle up (checks the input; throws RuleNotImplementedError for the 'pearl-harbor' opening, 18.3). */
+/** Sets the battle up (checks the input). */
 export function startBattle(input: BattleInput): BattleState {
   return machine.start(input);
 }

@@ -3,7 +3,7 @@
  * each round (see after-round.ts), then pursuits and raids one at a time, then the end.
  * resolve() advances until a stage needs an answer; answers are applied here, where dice are.
  */
-import { RuleNotImplementedError, type Dice } from '../../../engine/ruleset';
+import type { Dice } from '../../../engine/ruleset';
 import type { BattleInput, CombatEmit, DayNight, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
 import { afterRoundStep, finishBattleStep, applySequentialReply } from './after-round';
@@ -38,9 +38,6 @@ import {
 } from './airstrikes';
 
 export function start(input: BattleInput): BattleState {
-  if (input.opening === 'pearl-harbor') {
-    throw new RuleNotImplementedError('vitp', '18.3', 'the Pearl Harbor opening raids and their special retreats (18.3-18.36)');
-  }
   const ids = new Set<string>();
   const units = [
     ...input.atSea.map((u) => toUnitState(u, null)),

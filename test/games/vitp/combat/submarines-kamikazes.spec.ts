@@ -2,7 +2,6 @@
  * 7.91/16.x submarine attacks, 19.2 kamikazes (turn 9), and the optional rules this module
  * refuses loudly (20, 23, 18.3-18.4).
  */
-import { RuleNotImplementedError } from '../../../../src/engine/ruleset';
 import { answer, battleOutcome, nextDecision, startBattle } from '../../../../src/games/vitp/combat/api';
 import { battleInput, carrier, dayNight, eventsOf, lba, play, ship, targets } from './support';
 
@@ -104,21 +103,5 @@ describe('19.2 kamikazes on turn 9 (optional)', () => {
     );
     expect(eventsOf(events, 'combat.shot')[0]).toMatchObject({ attacker: 'Kamikaze Corps', total: 4, result: 'miss' });
     expect(nextDecision(battle)?.kind).toBe('targets');
-  });
-});
-
-describe('rules this module does not implement throw, citing the rule', () => {
-  const cases: [string, Parameters<typeof battleInput>[0]][] = [
-    ['18.3', { opening: 'pearl-harbor' }],
-  ];
-  it.each(cases)('given rule %s is asked for, then startBattle throws RuleNotImplementedError', (rule, f) => {
-    let thrown: unknown;
-    try {
-      startBattle(battleInput(f));
-    } catch (e) {
-      thrown = e;
-    }
-    expect(thrown).toBeInstanceOf(RuleNotImplementedError);
-    expect((thrown as RuleNotImplementedError).rule).toBe(rule);
   });
 });
