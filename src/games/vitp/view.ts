@@ -171,5 +171,6 @@ function battleLines(s: VitpState, viewer: VSide | 'referee'): string[] {
   const d = nextDecision(s.battle.battle);
   if (!d) return [`Combat in ${s.battle.area}.`];
   const who = d.owes.map((x) => (x === viewer ? 'you' : PLURAL[x])).join(' and ');
-  return [`Combat in ${s.battle.area}: waiting for ${who}: ${d.title} (${d.rule}).`];
+  const cite = d.title.includes(`(${d.rule})`) ? '' : ` (${d.rule})`;
+  return [`Combat in ${s.battle.area}: waiting for ${who}: ${d.title}${cite}.`];
 }
