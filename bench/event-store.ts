@@ -19,6 +19,8 @@ export interface StoreBenchOptions {
   readonly loadEvents: number;
   readonly loads: number;
   readonly snapshotEvery: number;
+  /** each workload runs this many times per store, alternating which store goes first */
+  readonly rounds: number;
   readonly progress: (line: string) => void;
 }
 
@@ -67,51 +69,76 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
     await ours.append(`warm-${run}`, 0, [{ type: 'Warm', payload: payload(0) }]);
     await emmett.appendToStream(`warm-${run}`, [{ type: 'Warm', data: payload(0) }], { expectedStreamVersion: 0n as never });
 
+    // Each store runs each workload `rounds` times, the order alternating round by round so that
+    // neither store always gets the warmer cache or the emptier table; the median round is reported.
     const totalAppends = o.games * o.appendsPerGame;
-    o.progress(`single-event appends: ${totalAppends} per store, ${o.concurrency} games at a time`);
-    let t0 = performance.now();
-    await pool(games, o.concurrency, async (g) => {
-      let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
-      for (let i = 0; i < o.appendsPerGame; i++) {
-        head = (await ours.append(`u-${run}-${g}`, head.version, [{ type: 'Moved', payload: payload(i) }], { head })).head;
-      }
-    });
-    const umpireAppends = totalAppends / ((performance.now() - t0) / 1000);
-
-    t0 = performance.now();
-    await pool(games, o.concurrency, async (g) => {
-      let version = 0n;
-      for (let i = 0; i < o.appendsPerGame; i++) {
-        const r = await emmett.appendToStream(`e-${run}-${g}`, [{ type: 'Moved', data: payload(i) }], { expectedStreamVersion: version as never });
-        version = r.nextExpectedStreamVersion as bigint;
-      }
-    });
-    const emmettAppends = totalAppends / ((performance.now() - t0) / 1000);
-    o.progress(`  umpire ${umpireAppends.toFixed(0)}/s, emmett ${emmettAppends.toFixed(0)}/s`);
-
-    o.progress(`batched appends: ${o.batch} events per append`);
     const batches = Math.max(1, Math.floor(o.appendsPerGame / o.batch));
     const batchEvents = o.games * batches * o.batch;
-    t0 = performance.now();
-    await pool(games, o.concurrency, async (g) => {
-      let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
-      for (let b = 0; b < batches; b++) {
-        const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', payload: payload(b * o.batch + i) }));
-        head = (await ours.append(`ub-${run}-${g}`, head.version, events, { head })).head;
+    const umpireSingle = async (round: number): Promise<number> => {
+      const t0 = performance.now();
+      await pool(games, o.concurrency, async (g) => {
+        let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
+        for (let i = 0; i < o.appendsPerGame; i++) {
+          head = (await ours.append(`u-${run}-${round}-${g}`, head.version, [{ type: 'Moved', payload: payload(i) }], { head })).head;
+        }
+      });
+      return totalAppends / ((performance.now() - t0) / 1000);
+    };
+    const emmettSingle = async (round: number): Promise<number> => {
+      const t0 = performance.now();
+      await pool(games, o.concurrency, async (g) => {
+        let version = 0n;
+        for (let i = 0; i < o.appendsPerGame; i++) {
+          const r = await emmett.appendToStream(`e-${run}-${round}-${g}`, [{ type: 'Moved', data: payload(i) }], { expectedStreamVersion: version as never });
+          version = r.nextExpectedStreamVersion as bigint;
+        }
+      });
+      return totalAppends / ((performance.now() - t0) / 1000);
+    };
+    const umpireBatch = async (round: number): Promise<number> => {
+      const t0 = performance.now();
+      await pool(games, o.concurrency, async (g) => {
+        let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
+        for (let b = 0; b < batches; b++) {
+          const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', payload: payload(b * o.batch + i) }));
+          head = (await ours.append(`ub-${run}-${round}-${g}`, head.version, events, { head })).head;
+        }
+      });
+      return batchEvents / ((performance.now() - t0) / 1000);
+    };
+    const emmettBatch = async (round: number): Promise<number> => {
+      const t0 = performance.now();
+      await pool(games, o.concurrency, async (g) => {
+        let version = 0n;
+        for (let b = 0; b < batches; b++) {
+          const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', data: payload(b * o.batch + i) }));
+          const r = await emmett.appendToStream(`eb-${run}-${round}-${g}`, events, { expectedStreamVersion: version as never });
+          version = r.nextExpectedStreamVersion as bigint;
+        }
+      });
+      return batchEvents / ((performance.now() - t0) / 1000);
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const alternate = async (label: string, a: (r: number) => Promise<number>, b: (r: number) => Promise<number>) => {
+      const as: number[] = [];
+      const bs: number[] = [];
+      for (let round = 0; round < o.rounds; round++) {
+        if (round % 2 === 0) {
+          as.push(await a(round));
+          bs.push(await b(round));
+        } else {
+          bs.push(await b(round));
+          as.push(await a(round));
+        }
+        o.progress(`  ${label} round ${round + 1}/${o.rounds}: umpire ${as[round].toFixed(0)}/s, emmett ${bs[round].toFixed(0)}/s`);
       }
-    });
-    const umpireBatched = batchEvents / ((performance.now() - t0) / 1000);
-    t0 = performance.now();
-    await pool(games, o.concurrency, async (g) => {
-      let version = 0n;
-      for (let b = 0; b < batches; b++) {
-        const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', data: payload(b * o.batch + i) }));
-        const r = await emmett.appendToStream(`eb-${run}-${g}`, events, { expectedStreamVersion: version as never });
-        version = r.nextExpectedStreamVersion as bigint;
-      }
-    });
-    const emmettBatched = batchEvents / ((performance.now() - t0) / 1000);
-    o.progress(`  umpire ${umpireBatched.toFixed(0)} events/s, emmett ${emmettBatched.toFixed(0)} events/s`);
+      return [median(as), median(bs)] as const;
+    };
+
+    o.progress(`single-event appends: ${totalAppends} per store per round, ${o.concurrency} games at a time, ${o.rounds} rounds`);
+    const [umpireAppends, emmettAppends] = await alternate('single', umpireSingle, emmettSingle);
+    o.progress(`batched appends: ${o.batch} events per append`);
+    const [umpireBatched, emmettBatched] = await alternate('batched', umpireBatch, emmettBatch);
 
     o.progress(`game loads: a game of ${o.loadEvents} events, ${o.loads} loads each`);
     const loadGame = `ul-${run}`;

@@ -24,13 +24,14 @@ async function main(): Promise<void> {
     loadEvents: 1000,
     loads: quick ? 20 : 100,
     snapshotEvery: 50,
+    rounds: quick ? 1 : 3,
     progress,
   });
 
   const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
   const lines = [
-    'Event store (same PostgreSQL database, 8 concurrent games, expected-version appends)',
+    `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; median of ${quick ? 1 : 3} rounds, order alternating)`,
     `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ratio ${r(store.umpire.appendsPerSec, store.emmett.appendsPerSec)}`,
     `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ratio ${r(store.umpire.batchedEventsPerSec, store.emmett.batchedEventsPerSec)}   (batches of 10)`,
     `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
