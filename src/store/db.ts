@@ -6,7 +6,7 @@ import { PrismaClient } from '../generated/prisma/client';
  * Two ways into one PostgreSQL database:
  * - `Sql` (node-postgres) for the hot path: the event log, the outbox and the command inbox,
  *   which must share transactions. Measured here, Prisma 7's raw queries through the driver
- *   adapter cost ~80 µs each against ~23 µs for node-postgres (measured while designing the store), which
+ *   adapter cost ~80 µs each against ~23 µs for node-postgres, which
  *   decides whether the store beats its peer on appends.
  * - `Prisma` (the schema's typed client) for everything that is not hot: inspection, admin.
  * The schema and migrations are Prisma's (prisma/schema.prisma, prisma/migrations).
