@@ -25,13 +25,16 @@ export function captureSurrounded(tx: Tx): void {
 /** A port or base changes hands (14.1, 13.42) with the effects of 14.31–14.33. */
 export function changeHands(tx: Tx, placeName: string, to: VSide, rule: string, why: string): void {
   tx.emit('vitp.control', { place: placeName, side: to, rule, why });
-  const area = tx.s.map.places.find((x) => x.name === placeName)!.touches[0];
+  // 14.31 with 10.1: a ship leaving a captured place is in none of its sea areas in particular,
+  // so it may use an island base touching any of them (or any major port).
+  const touches = tx.s.map.places.find((x) => x.name === placeName)!.touches;
+  const area = touches[0];
   for (const u of tx.s.units) {
     if (u.side === to || u.loc.at !== 'port' || u.loc.place !== placeName) continue;
     if (u.kind === 'amph') {
       tx.unit(u.id, { loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, `is eliminated as ${placeName} falls`, '14.32');
     } else {
-      tx.unit(u.id, { loc: { at: 'transit', area } }, `must leave ${placeName} for another friendly port`, '14.31');
+      tx.unit(u.id, { loc: { at: 'transit', area, areas: [...touches] } }, `must leave ${placeName} for another friendly port`, '14.31');
     }
   }
   // 14.33: air units over an area whose last friendly port or base this was.

@@ -9,7 +9,8 @@ import { returnDestinations } from './world';
 export const mustReturn = (s: VitpState, side: VSide): Unit[] =>
   s.units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || (u.loc.at === 'sea')));
 
-const areaOf = (u: Unit): string | null => (u.loc.at === 'sea' || u.loc.at === 'transit' ? u.loc.area : null);
+const areaOf = (u: Unit): string | readonly string[] | null =>
+  u.loc.at === 'transit' ? (u.loc.areas ?? u.loc.area) : u.loc.at === 'sea' ? u.loc.area : null;
 
 export const destinationsFor = (s: VitpState, u: Unit): string[] => returnDestinations(s, u, areaOf(u));
 

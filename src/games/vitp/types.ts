@@ -17,7 +17,7 @@ export type Loc =
   | { readonly at: 'port'; readonly place: string }
   | { readonly at: 'sea'; readonly area: string; readonly mode: SeaMode }
   /** on its way back to harbor (10.2); the port is chosen in the return step (5.74) */
-  | { readonly at: 'transit'; readonly area: string | null }
+  | { readonly at: 'transit'; readonly area: string | null; /** 14.31: leaving a captured place, it may use a base touching any of these */ readonly areas?: readonly string[] }
   /** land/air unit lost: back as a reinforcement on `returns` (4.5, 12.3, 13.5) */
   | { readonly at: 'eliminated'; readonly returns: number }
   /** optional rule 23.5: an air unit lost for good unless its owner rebuilds it with repair points */

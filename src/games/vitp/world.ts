@@ -45,8 +45,9 @@ const BRITISH_PORTS = ['Ceylon', 'Singapore', 'Saigon', 'Yokosuka Navy Yard'];
  * 10.1 with the nationality limits of 10.11–10.13 and 17.12, 17.22–17.23, 17.31: the friendly ports
  * and bases a unit leaving `area` may enter. `area` null = it is not at sea (e.g. evacuating a port).
  */
-export function returnDestinations(s: VitpState, u: Unit, area: string | null): string[] {
-  const touching = area ? placesTouching(s, area).map((p) => p.name) : [];
+export function returnDestinations(s: VitpState, u: Unit, area: string | readonly string[] | null): string[] {
+  const areas = area === null ? [] : typeof area === 'string' ? [area] : area;
+  const touching = areas.flatMap((a) => placesTouching(s, a).map((p) => p.name));
   const ok = (p: PlaceInfo): boolean => {
     if (!friendly(s, p.name, u.side)) return false; // 10.11
     if (u.kind === 'ship' && u.nation === 'GB') {

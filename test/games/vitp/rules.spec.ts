@@ -1,8 +1,11 @@
+import { changeHands } from '../../../src/games/vitp/capture';
 import { movePocTrack } from '../../../src/games/vitp/control';
+import { Tx } from '../../../src/games/vitp/events';
+import { destinationsFor } from '../../../src/games/vitp/returns';
 import { speedRollPasses } from '../../../src/games/vitp/movement';
 import { locationUncertainResult } from '../../../src/games/vitp/surprise';
 import { moveAllowance, needsSpeedRoll, returnDestinations } from '../../../src/games/vitp/world';
-import type { Unit } from '../../../src/games/vitp/types';
+import type { Unit, VitpState } from '../../../src/games/vitp/types';
 import { newGame } from './driver';
 
 const s = newGame();
@@ -40,5 +43,20 @@ describe('VITP rules, one at a time', () => {
     expect(returnDestinations(s, unit('Warspite'), 'Coral Sea')).toEqual(['Singapore', 'Ceylon']);
     expect(returnDestinations(s, unit('Victorious'), 'Coral Sea')).toEqual(['Pearl Harbor']);
     expect(returnDestinations(s, unit('Akagi'), 'Coral Sea')).toEqual(['Yokosuka Navy Yard', 'Truk', 'Saigon']);
+  });
+
+  it('14.31 / 10.1: a ship leaving a captured base may use a base touching any of its sea areas', () => {
+    // given an Allied cruiser in port at Lae, which touches the South Pacific Ocean and Indonesia
+    const at: VitpState = { ...s, units: s.units.map((u) => (u.name === 'Chester' ? { ...u, loc: { at: 'port', place: 'Lae' } } : u)) };
+    const tx = new Tx(at, { dice: { d6: () => { throw new Error('no dice in a capture'); } }, emit: () => undefined });
+    // when the Japanese take Lae
+    changeHands(tx, 'Lae', 'japanese', '14.1', 'test');
+    // then Chester must leave, and may return to Philippines (Indonesia only) as well as Guadalcanal (South Pacific only)
+    const chester = tx.s.units.find((u) => u.name === 'Chester')!;
+    expect(chester.loc.at).toBe('transit');
+    const options = destinationsFor(tx.s, chester);
+    expect(options).toEqual(expect.arrayContaining(['Philippines', 'Guadalcanal', 'Pearl Harbor']));
+    expect(options).not.toContain('Lae');
+    expect(options).not.toContain('Port Moresby'); // touches neither area
   });
 });
