@@ -2,7 +2,7 @@
 import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
 import type { CurrentBattle, Phase, TaskForce, Unit, VitpState, VSide } from './types';
 
-export type UnitPatch = Partial<Pick<Unit, 'damage' | 'airstrikeDamage' | 'loc' | 'arrivalTurn' | 'returnedOn' | 'sailedFrom' | 'raider' | 'moved' | 'repaired' | 'barredFromPursuit' | 'raidedThisTurn' | 'mayNotInvade'>>;
+export type UnitPatch = Partial<Pick<Unit, 'damage' | 'airstrikeDamage' | 'loc' | 'arrivalTurn' | 'returnedOn' | 'sailedFrom' | 'raider' | 'moved' | 'repaired' | 'barredFromPursuit' | 'raidedThisTurn' | 'mayNotInvade' | 'substituteOwed'>>;
 
 export interface VitpEventData {
   'vitp.phase': { turn: number; phase: Phase };

@@ -17,7 +17,7 @@ import {
 } from './surprise';
 import { submarineReady } from './submarines';
 import { groupable, taskForceBattle } from './task-forces';
-import { beginTurn, rebaseable } from './turn';
+import { beginTurn, rebaseable, substitutesOwed } from './turn';
 import type { Phase, VitpState, VSide } from './types';
 import { other } from './types';
 import { atSeaIn } from './world';
@@ -27,6 +27,7 @@ export function applicable(s: VitpState, ph: Phase): boolean {
   switch (ph.k) {
     case 'patrol':
       return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0
+        || (ph.side === 'allied' && substitutesOwed(s).length > 0)
         || rebuildable(s, ph.side).length > 0;
     case 'lba':
       return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;

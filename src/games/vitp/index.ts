@@ -23,7 +23,7 @@ import { resolveRepairs } from './repairs';
 import { resolveReturns } from './returns';
 import { setupGame } from './setup';
 import { placeSubmarine } from './submarines';
-import { resolveBasing } from './turn';
+import { resolveBasing, resolveSubstitutes } from './turn';
 import { atStep, stepOf, upcomingSteps } from './steps';
 import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
 import type { Order, VitpState, VSide } from './types';
@@ -42,6 +42,7 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   switch (ph.k) {
     case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
     case 'patrol':
+      resolveSubstitutes(tx, mine(ph.side));
       resolveBasing(tx, mine(ph.side));
       resolveRepairs(tx, mine(ph.side));
       resolveMoves(tx, ph.side, mine(ph.side), 'patrol');

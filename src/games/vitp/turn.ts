@@ -46,19 +46,77 @@ function reinforce(tx: Tx, turn: number): void {
   }
 }
 
-/** 4.42: the listed British ship, else one of the same type, else any British ship. */
+const britishInPlay = (u: Unit) => u.nation === 'GB' && u.kind === 'ship' && ['port', 'sea', 'transit'].includes(u.loc.at);
+
+/**
+ * 4.42: the ships that may stand in for a listed removal that is no longer in play: British ships
+ * of its type (any battleship for a battleship; a 0-2-7 carrier for a 0-2-7 carrier, Hermes only
+ * for Hermes), or, when none of that type is left, any British ship. Never US, Australian or Dutch.
+ */
+export function substituteCandidates(s: VitpState, listed: Unit): Unit[] {
+  const sameType = (u: Unit) => (listed.type === 'BB' ? u.type === 'BB'
+    : listed.name === 'Hermes' ? u.name === 'Hermes'
+      : u.type === listed.type && u.airstrike === listed.airstrike && u.armor === listed.armor && u.speed === listed.speed && u.name !== 'Hermes');
+  const inPlay = s.units.filter(britishInPlay);
+  const typed = inPlay.filter(sameType);
+  return typed.length ? typed : inPlay;
+}
+
+/** 4.42: listed removals whose substitute the Allied player still owes this turn. */
+export const substitutesOwed = (s: VitpState): Unit[] => s.units.filter((u) => u.substituteOwed);
+
+/**
+ * 4.42: the listed British ship leaves; if it was sunk and more than one ship could stand in, the
+ * Allied player names the substitute in his patrol step (SUBSTITUTE orders); with one candidate
+ * there is no choice to ask about.
+ */
 function removeBritish(tx: Tx, turn: number): void {
-  const inPlay = (u: Unit) => u.nation === 'GB' && u.kind === 'ship' && ['port', 'sea', 'transit'].includes(u.loc.at);
-  for (const listed of tx.s.units.filter((u) => u.removedOnTurn === turn)) {
-    const current = tx.s.units.find((u) => u.id === listed.id)!;
-    const sameType = (u: Unit) => (listed.type === 'BB' ? u.type === 'BB'
-      : listed.name === 'Hermes' ? u.name === 'Hermes'
-        : u.type === listed.type && u.airstrike === listed.airstrike && u.armor === listed.armor && u.speed === listed.speed && u.name !== 'Hermes');
-    const pick = inPlay(current) ? current
-      : tx.s.units.find((u) => inPlay(u) && sameType(u)) ?? tx.s.units.find((u) => inPlay(u));
-    if (!pick) continue; // 4.42: US, Australian and Dutch ships are never removed
-    if (current.loc.at === 'pool') continue; // never arrived (its port fell): nothing to remove
-    tx.unit(pick.id, { loc: { at: 'removed' } }, pick.id === listed.id ? 'is withdrawn from the Pacific' : `is withdrawn in place of ${listed.name}`, '4.42');
+  // the listed ships still in play go first, so none of them is taken as another's substitute
+  const listed = tx.s.units.filter((u) => u.removedOnTurn === turn && u.loc.at !== 'pool'); // pool: never arrived (its port fell)
+  for (const u of listed.filter(britishInPlay)) tx.unit(u.id, { loc: { at: 'removed' } }, 'is withdrawn from the Pacific', '4.42');
+  for (const gone of listed.filter((u) => !britishInPlay(u))) {
+    const current = tx.s.units.find((u) => u.id === gone.id)!;
+    const candidates = substituteCandidates(tx.s, current);
+    if (candidates.length === 1) {
+      tx.unit(candidates[0].id, { loc: { at: 'removed' } }, `is withdrawn in place of ${current.name}`, '4.42');
+    } else if (candidates.length > 1) {
+      tx.unit(current.id, { substituteOwed: true }, `was listed for withdrawal but is gone: the Allied player names a British ship to withdraw in its place (${candidates.map((u) => u.name).join(', ')})`, '4.42');
+    } // none left: 4.42, US, Australian and Dutch ships are never removed
+  }
+}
+
+/** 4.42: SUBSTITUTE <ship> FOR <listed>: the ship must be a candidate and may do nothing else this step. */
+export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineError[] {
+  const chosen = new Set<string>();
+  return orders.flatMap((o): LineError[] => {
+    if (o.t !== 'substitute') return [];
+    const listed = s.units.find((u) => u.id === o.for)!;
+    const unit = s.units.find((u) => u.id === o.unit)!;
+    if (!listed.substituteOwed) {
+      const owed = substitutesOwed(s);
+      return [{ line: o.line, text: o.text, problem: `${listed.name} needs no substitute`, rule: '4.42',
+        hint: owed.length ? `a substitute is owed for: ${owed.map((u) => u.name).join(', ')}` : 'no substitute is owed this turn' }];
+    }
+    const candidates = substituteCandidates(s, listed);
+    if (!candidates.some((u) => u.id === unit.id)) {
+      return [{ line: o.line, text: o.text, problem: `${unit.name} cannot be withdrawn in place of ${listed.name}`, rule: '4.42', hint: `choose from: ${candidates.map((u) => u.name).join(', ')}` }];
+    }
+    if (chosen.has(unit.id)) return [{ line: o.line, text: o.text, problem: `${unit.name} is already named as a substitute`, rule: '4.42' }];
+    chosen.add(unit.id);
+    const busy = orders.some((x) => ((x.t === 'move' || x.t === 'raiders') && x.units.includes(unit.id)) || ((x.t === 'repair' || x.t === 'rebuild' || x.t === 'base') && x.unit === unit.id));
+    return busy ? [{ line: o.line, text: o.text, problem: `${unit.name} is withdrawn: it cannot also be given other orders`, rule: '4.42' }] : [];
+  });
+}
+
+/** 4.42: each owed substitute leaves: the one named, else (the documented default) the first candidate in roster order. */
+export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
+  for (const listed of substitutesOwed(tx.s)) {
+    const candidates = substituteCandidates(tx.s, listed);
+    const named = orders.find((o): o is Extract<Order, { t: 'substitute' }> => o.t === 'substitute' && o.for === listed.id && candidates.some((u) => u.id === o.unit));
+    const namedElsewhere = new Set(orders.flatMap((o) => (o.t === 'substitute' ? [o.unit] : [])));
+    const pick = named ? candidates.find((u) => u.id === named.unit)! : (candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
+    if (pick) tx.unit(pick.id, { loc: { at: 'removed' } }, `is withdrawn in place of ${listed.name}${named ? '' : ' (no substitute named: the first British ship of its type on the roster)'}`, '4.42');
+    tx.unit(listed.id, { substituteOwed: false }, pick ? `is replaced by ${pick.name}` : 'has no British ship left to replace it', '4.42');
   }
 }
 

@@ -56,6 +56,8 @@ export interface Unit {
   barredFromPursuit: boolean;
   raidedThisTurn: boolean;
   mayNotInvade: boolean;
+  /** 4.42: a listed removal whose ship was sunk, waiting for the Allied player to name the substitute (absent = none) */
+  substituteOwed?: boolean;
 }
 
 export interface AreaInfo {
@@ -165,6 +167,8 @@ export type Order = Line & (
   /** optional rule 23.5: airstrike factors rebuilt on a carrier or air unit; `at` places an eliminated air unit */
   | { readonly t: 'rebuild'; readonly unit: string; readonly points: number | null; readonly at: string | null }
   | { readonly t: 'base'; readonly unit: string; readonly at: string }
+  /** 4.42: the British ship withdrawn in place of a listed removal that was sunk */
+  | { readonly t: 'substitute'; readonly unit: string; readonly for: string }
   | { readonly t: 'raiders'; readonly units: readonly string[] }
   | { readonly t: 'raid-force'; readonly units: readonly string[] }
   | { readonly t: 'lba'; readonly unit: string; readonly to: string }

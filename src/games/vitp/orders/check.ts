@@ -7,7 +7,7 @@ import { checkInvasions } from '../invasion';
 import { checkMoves, checkRaiderDesignation } from '../movement';
 import { checkRebuilds, checkRepairs } from '../repairs';
 import { checkSubmarine } from '../submarines';
-import { checkBasing } from '../turn';
+import { checkBasing, checkSubstitutes } from '../turn';
 import { checkReturns } from '../returns';
 import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
@@ -17,7 +17,7 @@ import { currentDecision } from './parse';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   'raid-force': ['raid-force', 'stay'],
-  patrol: ['move', 'raiders', 'repair', 'rebuild', 'base', 'stay'],
+  patrol: ['move', 'raiders', 'repair', 'rebuild', 'base', 'substitute', 'stay'],
   lba: ['lba', 'lba-done'],
   amph: ['move', 'stay'],
   raiders: ['move', 'stay'],
@@ -42,7 +42,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   }
   switch (ph.k) {
     case 'raid-force': return checkRaidForce(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders)];
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders), ...checkSubstitutes(s, orders)];
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');

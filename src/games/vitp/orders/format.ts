@@ -15,6 +15,7 @@ function formatOrder(o: Order): string[] {
     case 'repair': return [`REPAIR ${o.unit} ${o.points}`];
     case 'rebuild': return [`REBUILD ${o.unit}${o.points === null ? '' : ` ${o.points}`}${o.at ? ` AT ${o.at}` : ''}`];
     case 'base': return [`BASE ${o.unit} AT ${o.at}`];
+    case 'substitute': return [`SUBSTITUTE ${o.unit} FOR ${o.for}`];
     case 'raiders': return [`RAIDERS ${list(o.units)}`];
     case 'raid-force': return o.units.length ? [`RAID FORCE ${list(o.units)}`] : ['STAY'];
     case 'lba': return [`LBA ${o.unit} TO ${o.to}`];

@@ -9,7 +9,7 @@ import { destinationsFor, mustReturn, defaultDestination } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { VitpState, VSide } from '../types';
 import { currentDecision } from './parse';
-import { rebaseable } from '../turn';
+import { rebaseable, substituteCandidates, substitutesOwed } from '../turn';
 import { groupable } from '../task-forces';
 import { defaultOrdersFor } from './defaults';
 import { formatOrders } from './format';
@@ -40,6 +40,14 @@ function moveHelp(s: VitpState, side: VSide | null, mode: MoveMode, verb: string
     'Default if you send nothing: everything stays in port.'].filter(Boolean).join('\n');
 }
 
+function substituteHelp(s: VitpState): string {
+  const owed = substitutesOwed(s);
+  if (!owed.length) return '';
+  return `\nSUBSTITUTE <British ship> FOR <listed ship>   withdraws that ship in place of a listed removal that was sunk (4.42); it may do nothing else this step.
+${owed.map((u) => `Owed for ${u.name}: choose from ${substituteCandidates(s, u).map((c) => c.name).join(', ')}.`).join('\n')}
+Default: the first ship listed.`;
+}
+
 function body(s: VitpState, side: VSide | null): string {
   const ph = s.phase;
   switch (ph.k) {
@@ -51,7 +59,7 @@ Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei,
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
 RAIDERS <ships>   turns ships white side up in port: only these may raid in the raider step (5.21, 6.12); they may not patrol.
 REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
-BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side ? rebuildHelp(s, side) : ''}`;
+BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side === 'allied' ? substituteHelp(s) : ''}${side ? rebuildHelp(s, side) : ''}`;
     }
     case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
 LBA DONE   places no more this turn. Default: LBA DONE.

@@ -95,6 +95,12 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
     if (isErr(u)) return u;
     return { ...l, t: 'repair', unit: u.id, points: m[2] ? Number(m[2]) : Math.max(1, u.damage) };
   }
+  if ((m = t.match(/^substitute (.+?) for (.+)$/i))) {
+    const u = fromMatch(l, matchUnit(s, m[1]));
+    if (isErr(u)) return u;
+    const listed = fromMatch(l, matchUnit(s, m[2]));
+    return isErr(listed) ? listed : { ...l, t: 'substitute', unit: u.id, for: listed.id };
+  }
   if ((m = t.match(/^base (.+?) (?:at|to|in) (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;

@@ -9,7 +9,7 @@ import { airstrikeLost, rebuildable, rebuildCapacity, rebuildPorts, repairable, 
 import { destinationsFor, mustReturn } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';
-import { basePorts, rebaseable } from '../turn';
+import { basePorts, rebaseable, substituteCandidates, substitutesOwed } from '../turn';
 import { groupable } from '../task-forces';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
@@ -27,10 +27,17 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
       const fixing = new Set(repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : '')));
       const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
         .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
+      const substitutes: Order[] = side === 'allied' ? substitutesOwed(s).flatMap((listed) => {
+        const free = substituteCandidates(s, listed).filter((u) => !fixing.has(u.id));
+        if (!free.length || !chance(rng, 0.7)) return [];
+        const pick = rng.pick(free);
+        fixing.add(pick.id);
+        return [{ ...L, t: 'substitute' as const, unit: pick.id, for: listed.id }];
+      }) : [];
       const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
       const busy = new Set([...fixing, ...moves.flatMap((o) => (o.t === 'move' ? o.units : []))]);
       const raiders = movers(s, side, 'patrol').filter((u) => !busy.has(u.id) && chance(rng, 0.4)).map((u) => u.id);
-      return [...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
+      return [...substitutes, ...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
     }
     case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
     case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);
