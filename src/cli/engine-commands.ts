@@ -94,7 +94,7 @@ function report(label: string, data: unknown, ruleset: AnyRuleset): number {
   const counts: ProvenanceCounts = countProvenance(data);
   const problems = ruleset.box.validate(data);
   console.log(`${label}: hash ${boxHash(data)}`);
-  console.log(`  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference, ${counts.reconstructed} reconstructed`);
+  console.log(`  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference${referenceDetail(counts.referenceByStatus)}, ${counts.reconstructed} reconstructed`);
   console.log(problems.length ? `  ${problems.length} problem(s):\n${problems.map((p) => `    ${p}`).join('\n')}` : '  valid');
   return problems.length;
 }
@@ -103,4 +103,10 @@ function positiveInt(text: string, flag: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got "${text}"`);
   return n;
+}
+
+/** " (142 confirmed, 8 inferred)": a reference value argued from a source is not one the source states. */
+function referenceDetail(byStatus: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${n} ${status}`);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }

@@ -34,6 +34,8 @@ export interface ProvenanceCounts {
   readonly reference: number;
   readonly reconstructed: number;
   readonly total: number;
+  /** reference values by their status ("confirmed", "inferred", ...; "unstated" when none is given) */
+  readonly referenceByStatus: Readonly<Record<string, number>>;
 }
 
 const KINDS: readonly ProvenanceKind[] = ['rulebook', 'reference', 'reconstructed'];
@@ -47,13 +49,17 @@ function isProvenanced(x: unknown): x is Provenanced<unknown> {
 
 /** Walks any data and counts provenanced values by kind (values nested inside a value count too). */
 export function countProvenance(data: unknown): ProvenanceCounts {
-  const counts = { rulebook: 0, reference: 0, reconstructed: 0, total: 0 };
+  const counts = { rulebook: 0, reference: 0, reconstructed: 0, total: 0, referenceByStatus: {} as Record<string, number> };
   const walk = (x: unknown): void => {
     if (x === null || typeof x !== 'object') return;
     if (Array.isArray(x)) return x.forEach(walk);
     if (isProvenanced(x)) {
       counts[x.source.kind]++;
       counts.total++;
+      if (x.source.kind === 'reference') {
+        const status = x.source.status ?? 'unstated';
+        counts.referenceByStatus[status] = (counts.referenceByStatus[status] ?? 0) + 1;
+      }
       return walk(x.value);
     }
     Object.values(x as Record<string, unknown>).forEach(walk);

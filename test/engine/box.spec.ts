@@ -45,13 +45,13 @@ describe('a club override file', () => {
 
 describe('countProvenance', () => {
   it('given the test game box, then it counts each kind wherever the values are nested', () => {
-    expect(countProvenance(fleetDuel.box.defaultData)).toEqual({ rulebook: 5, reference: 1, reconstructed: 1, total: 7 });
+    expect(countProvenance(fleetDuel.box.defaultData)).toEqual({ rulebook: 5, reference: 1, reconstructed: 1, total: 7, referenceByStatus: expect.any(Object) });
   });
 
   it('given values in arrays and values inside values, then those count too', () => {
-    const data = { ships: [{ v: { value: 1, source: { kind: 'reference', ref: 'r' } } }], nested: { value: { a: { value: 2, source: { kind: 'reconstructed', reason: 'x' } } }, source: { kind: 'rulebook', rule: '1' } } };
-    expect(countProvenance(data)).toEqual({ rulebook: 1, reference: 1, reconstructed: 1, total: 3 });
-    expect(withoutProvenance(data)).toEqual({ ships: [{ v: 1 }], nested: { a: 2 } });
+    const data = { ships: [{ v: { value: 1, source: { kind: 'reference', ref: 'r' } } }, { v: { value: 3, source: { kind: 'reference', ref: 'r', status: 'inferred' } } }], nested: { value: { a: { value: 2, source: { kind: 'reconstructed', reason: 'x' } } }, source: { kind: 'rulebook', rule: '1' } } };
+    expect(countProvenance(data)).toEqual({ rulebook: 1, reference: 2, reconstructed: 1, total: 4, referenceByStatus: { unstated: 1, inferred: 1 } });
+    expect(withoutProvenance(data)).toEqual({ ships: [{ v: 1 }, { v: 3 }], nested: { a: 2 } });
   });
 });
 
