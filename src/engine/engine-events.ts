@@ -82,9 +82,22 @@ export type QueuedOrdersDropped = Ev<'QueuedOrdersDropped', {
   commitment: string;
   /** invalid: validateOrders refused them at the time; not-owed: the step asks other sides; step-passed: the step can no longer come */
   reason: 'invalid' | 'not-owed' | 'step-passed';
-  /** the problems, for the side alone */
-  errors: readonly LineError[];
+  /**
+   * Where the orders broke a rule: line numbers and rule numbers only. Never the orders' text, nor
+   * a problem or hint (they quote the orders: "Yamato cannot sortie ..."): the orders stay sealed
+   * from everyone, the referee and the raw log included; the side learns the full problems by
+   * sending the orders again for the step in play. Empty unless reason is 'invalid'. Logs written
+   * before this rule may hold more per entry; views read only line and rule.
+   */
+  errors: readonly DroppedLine[];
 }>;
+
+/** One rule a dropped queued order broke, without anything it said. */
+export interface DroppedLine {
+  /** line in the message the side sent (0: the orders as a whole) */
+  readonly line: number;
+  readonly rule?: string;
+}
 
 /** Orders for a sequential step (one side at a time: nothing to seal). */
 export type OrdersAccepted = Ev<'OrdersAccepted', {
@@ -94,11 +107,21 @@ export type OrdersAccepted = Ev<'OrdersAccepted', {
   receivedAt: string;
 }>;
 
+/**
+ * Standing instructions answer decision points, simultaneous ones included, whenever they come: so
+ * views show them to their side alone; the referee and the other sides see only that they were set
+ * and their commitment (see views.ts). The engine must read them to know who is awaited, so the
+ * log keeps them in clear, like sequential orders.
+ */
 export type StandingInstructionsSet = Ev<'StandingInstructionsSet', {
   side: Side;
   text: string;
   instructions: unknown;
   setAt: string;
+  /** commitmentFor([text], salt): the receipt the side gets (absent in logs from before it) */
+  commitment?: string;
+  /** sectionSalt(the message's salt, STANDING_SALT_LABEL), see submit.ts; never shown in a view */
+  salt?: string;
 }>;
 
 export type OrdersRevealed = Ev<'OrdersRevealed', {
@@ -200,6 +223,8 @@ export interface Standing {
   readonly text: string;
   readonly instructions: unknown;
   readonly setAt: string;
+  /** absent for instructions set before commitments were recorded */
+  readonly commitment?: string;
 }
 
 export interface EngineState<S = unknown> {

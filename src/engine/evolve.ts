@@ -46,8 +46,8 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
     case 'QueuedOrdersDropped':
       return withQueued(s, event.data.side, event.data.stepId, null);
     case 'StandingInstructionsSet': {
-      const { side, text, instructions, setAt } = event.data;
-      return { ...s, standing: { ...s.standing, [side]: { text, instructions, setAt } } };
+      const { side, text, instructions, setAt, commitment } = event.data;
+      return { ...s, standing: { ...s.standing, [side]: { text, instructions, setAt, ...(commitment ? { commitment } : {}) } } };
     }
     case 'OrdersRevealed':
     case 'DefaultOrdersApplied':

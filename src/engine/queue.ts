@@ -1,6 +1,6 @@
-import { CommandRejected, type EngineEvent, type EngineState, type QueuedSubmission, type Unsealed } from './engine-events';
+import { CommandRejected, type DroppedLine, type EngineEvent, type EngineState, type QueuedSubmission, type Unsealed } from './engine-events';
 import type { AnyRuleset } from './evolve';
-import type { LineError, Side, StepInfo } from './ruleset';
+import type { Side, StepInfo } from './ruleset';
 import { commitmentFor, openPlaintext } from './sealing';
 
 /**
@@ -9,6 +9,7 @@ import { commitmentFor, openPlaintext } from './sealing';
  * that moment: valid ones become the side's submission (QueuedOrdersUsed; a simultaneous step keeps
  * them sealed until it resolves), the others are dropped saying why (QueuedOrdersDropped) and the
  * side is asked as usual. Orders queued for a step that can no longer come are dropped too.
+ * A drop records only line and rule numbers: the problems quote orders that stay sealed.
  */
 
 /** Opens a sealed blob and checks it is this side's, for this step, and matches its commitment. */
@@ -43,7 +44,7 @@ export function meetQueuedOrders(s: EngineState<unknown>, ruleset: AnyRuleset, o
       const q = mine[stepId];
       if (step && stepId === step.id) out.push(useOrDrop(s, side, q, step, ruleset, open));
       else if (!step || (toCome && !toCome.has(stepId))) {
-        out.push(dropped(side, q, 'step-passed', [{ line: 0, text: '', problem: step ? `step ${stepId} can no longer come` : 'the game is over' }]));
+        out.push(dropped(side, q, 'step-passed', []));
       }
     }
   }
@@ -52,15 +53,15 @@ export function meetQueuedOrders(s: EngineState<unknown>, ruleset: AnyRuleset, o
 
 function useOrDrop(s: EngineState<unknown>, side: Side, q: QueuedSubmission, step: StepInfo, ruleset: AnyRuleset, open: ((sealed: string) => string) | undefined): EngineEvent {
   if (!step.owes.includes(side)) {
-    return dropped(side, q, 'not-owed', [{ line: 0, text: '', problem: `${step.title} asks ${step.owes.join(', ') || 'nobody'} for orders, not ${side}` }]);
+    return dropped(side, q, 'not-owed', []);
   }
   const opened = openSealed(q.sealed, side, step.id, q.commitment, open);
   const errors = ruleset.validateOrders(s.rules, side, opened.orders, step);
-  if (errors.length) return dropped(side, q, 'invalid', errors);
+  if (errors.length) return dropped(side, q, 'invalid', errors.map((e) => (e.rule ? { line: e.line, rule: e.rule } : { line: e.line })));
   const data = { side, stepId: step.id, commitment: q.commitment, receivedAt: q.receivedAt };
   return { type: 'QueuedOrdersUsed', data: step.mode === 'sequential' ? { ...data, opened } : data };
 }
 
-function dropped(side: Side, q: QueuedSubmission, reason: 'invalid' | 'not-owed' | 'step-passed', errors: readonly LineError[]): EngineEvent {
+function dropped(side: Side, q: QueuedSubmission, reason: 'invalid' | 'not-owed' | 'step-passed', errors: readonly DroppedLine[]): EngineEvent {
   return { type: 'QueuedOrdersDropped', data: { side, stepId: q.stepId, commitment: q.commitment, reason, errors } };
 }

@@ -11,6 +11,9 @@ import { sectionSalt, splitMessage, STANDING_LINE, type StepSection } from './se
  * nothing: one bad line rejects the whole message, with the line numbers of the player's text.
  */
 
+/** What standing instructions' salt is derived with; no step id holds a space, so it is no step's salt. */
+export const STANDING_SALT_LABEL = 'STANDING instructions';
+
 type Made = { ok: true; event: EngineEvent } | { ok: false; errors: readonly LineError[] };
 
 export function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
@@ -48,7 +51,9 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   if (hasStanding) {
     const parsed = parseStanding(ruleset, rules, cmd.side, split.standing, lines);
     if (parsed.ok) {
-      events.push({ type: 'StandingInstructionsSet', data: { side: cmd.side, text: split.standing.split('\n').filter((l) => l.trim()).join('\n'), instructions: parsed.instructions, setAt: cmd.now } });
+      const text = split.standing.split('\n').filter((l) => l.trim()).join('\n');
+      const salt = sectionSalt(cmd.salt, STANDING_SALT_LABEL);
+      events.push({ type: 'StandingInstructionsSet', data: { side: cmd.side, text, instructions: parsed.instructions, setAt: cmd.now, commitment: commitmentFor([text], salt), salt } });
     } else errors.push(...parsed.errors);
   }
   for (const section of split.sections) {

@@ -7,7 +7,9 @@ import { commitmentFor, ordersHashOf } from './sealing';
  * The independent verifier: from a game's engine events alone (no ruleset, no database) it checks
  * every revealed seed against the anchor, every revealed order against its commitment (orders
  * queued ahead included: their commitment is the one the side got when it queued them), every
- * step's orders hash, and recomputes every die whose turn's seed has been revealed.
+ * standing instruction against its commitment, every step's orders hash, and recomputes every die
+ * whose turn's seed has been revealed. A mismatch names the event at fault (its index, and `#n` in
+ * the message): where orders and a StepResolved disagree, the step's dice say which was altered.
  */
 
 export interface Mismatch {
@@ -38,21 +40,28 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const seeds = checkSeeds(events, seedAnchor, mismatches);
 
   const commitments = new Map<string, string>(); // side|stepId -> latest commitment, sent for the step or queued ahead
-  const checkOpened = (i: number, side: Side, stepId: string, orders: readonly unknown[], salt: string, what: string): void => {
+  /** false when the orders fail their commitment */
+  const checkOpened = (i: number, side: Side, stepId: string, orders: readonly unknown[], salt: string, what: string): boolean => {
     const c = commitments.get(`${side}|${stepId}`);
     if (c === undefined || commitmentFor(orders, salt) !== c) {
-      mismatches.push({ eventIndex: i, kind: 'commitment', message: `orders ${what} for ${side} at ${stepId} do not match the commitment ${c ?? '(none submitted)'}` });
+      mismatches.push({ eventIndex: i, kind: 'commitment', message: `orders ${what} for ${side} at ${stepId} (event #${i}) do not match the commitment ${c ?? '(none submitted)'}` });
+      return false;
     }
+    return true;
   };
-  const stepOrders = new Map<string, Record<Side, readonly unknown[]>>();
-  const nextDie = new Map<string, number>();
-  const ordersOf = (stepId: string): Record<Side, readonly unknown[]> => {
-    let o = stepOrders.get(stepId);
-    if (!o) stepOrders.set(stepId, (o = {}));
-    return o;
+  const blocks = new Map<string, Block>();
+  const blockOf = (stepId: string): Block => {
+    let b = blocks.get(stepId);
+    if (!b) blocks.set(stepId, (b = { orders: {}, sources: {}, dice: [] }));
+    return b;
   };
-  let diceChecked = 0;
-  let dicePending = 0;
+  const take = (i: number, e: EngineEvent, side: Side, stepId: string, orders: readonly unknown[], committed: boolean): void => {
+    const b = blockOf(stepId);
+    b.orders[side] = orders;
+    b.sources[side] = { index: i, type: e.type, committed };
+  };
+  const tally = { checked: 0, pending: 0 };
+  const dieCheck = { gameId, seeds, mismatches, tally };
 
   events.forEach((e, i) => {
     switch (e.type) {
@@ -63,62 +72,45 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       case 'OrdersAccepted':
       case 'DefaultOrdersApplied':
       case 'StandingOrdersApplied':
-        ordersOf(e.data.stepId)[e.data.side] = e.data.orders;
+        take(i, e, e.data.side, e.data.stepId, e.data.orders, false);
         return;
       case 'OrdersRevealed':
-        checkOpened(i, e.data.side, e.data.stepId, e.data.orders, e.data.salt, 'revealed');
-        ordersOf(e.data.stepId)[e.data.side] = e.data.orders;
+        take(i, e, e.data.side, e.data.stepId, e.data.orders, checkOpened(i, e.data.side, e.data.stepId, e.data.orders, e.data.salt, 'revealed'));
         return;
       case 'QueuedOrdersUsed': {
         const { side, stepId, commitment, opened } = e.data;
         if (commitments.get(`${side}|${stepId}`) !== commitment) {
-          mismatches.push({ eventIndex: i, kind: 'commitment', message: `queued orders used for ${side} at ${stepId} carry commitment ${commitment}, not the one queued` });
+          mismatches.push({ eventIndex: i, kind: 'commitment', message: `queued orders used for ${side} at ${stepId} (event #${i}) carry commitment ${commitment}, not the one queued` });
         } else if (opened) {
-          checkOpened(i, side, stepId, opened.orders, opened.salt, 'queued and opened');
-          ordersOf(stepId)[side] = opened.orders;
+          take(i, e, side, stepId, opened.orders, checkOpened(i, side, stepId, opened.orders, opened.salt, 'queued and opened'));
+        }
+        return;
+      }
+      case 'StandingInstructionsSet': {
+        const { side, text, commitment, salt } = e.data;
+        if (commitment !== undefined && (salt === undefined || commitmentFor([text], salt) !== commitment)) {
+          mismatches.push({ eventIndex: i, kind: 'commitment', message: `standing instructions of ${side} (event #${i}) do not match their commitment ${commitment}` });
         }
         return;
       }
       case 'DieRolled': {
         const d = e.data;
-        const expectedIndex = nextDie.get(d.stepId) ?? 0;
-        nextDie.set(d.stepId, expectedIndex + 1);
+        const b = blockOf(d.stepId);
+        const expectedIndex = b.dice.length;
+        b.dice.push({ index: i, die: d });
         if (d.forced) {
-          mismatches.push({ eventIndex: i, kind: 'forced-die', message: `die ${d.index} of ${d.stepId} was forced, not derived from a seed` });
-          return;
-        }
-        if (d.index !== expectedIndex) {
-          mismatches.push({ eventIndex: i, kind: 'die-index', message: `die of ${d.stepId} has index ${d.index}, expected ${expectedIndex}` });
-          return;
-        }
-        const seed = seeds.get(d.turn);
-        if (seed === undefined) {
-          dicePending++;
-          return;
-        }
-        if (seed === null) {
-          mismatches.push({ eventIndex: i, kind: 'seed', message: `die ${d.index} of ${d.stepId}: the seed revealed for turn ${d.turn} does not hash to the anchor` });
-          return;
-        }
-        diceChecked++;
-        const face = deriveDie(seed, { gameId, stepId: d.stepId, index: d.index, ordersHash: ordersHashOf(ordersOf(d.stepId)) });
-        if (face !== d.face) {
-          mismatches.push({ eventIndex: i, kind: 'die', message: `die ${d.index} of ${d.stepId} (${d.purpose}) shows ${d.face}, the seed gives ${face}` });
+          mismatches.push({ eventIndex: i, kind: 'forced-die', message: `die ${d.index} of ${d.stepId} (event #${i}) was forced, not derived from a seed` });
+        } else if (d.index !== expectedIndex) {
+          mismatches.push({ eventIndex: i, kind: 'die-index', message: `die of ${d.stepId} (event #${i}) has index ${d.index}, expected ${expectedIndex}` });
         }
         return;
       }
-      case 'StepResolved': {
-        const h = ordersHashOf(ordersOf(e.data.stepId));
-        if (h !== e.data.ordersHash) {
-          mismatches.push({ eventIndex: i, kind: 'orders-hash', message: `step ${e.data.stepId} records orders hash ${e.data.ordersHash}, its orders hash to ${h}` });
-        }
+      case 'StepResolved':
         // A step id could recur in a later resolution; each resolution starts afresh.
-        stepOrders.delete(e.data.stepId);
-        nextDie.delete(e.data.stepId);
+        closeBlock(blockOf(e.data.stepId), e.data.stepId, { index: i, ordersHash: e.data.ordersHash }, dieCheck);
+        blocks.delete(e.data.stepId);
         return;
-      }
       case 'GameCreated':
-      case 'StandingInstructionsSet':
       case 'QueuedOrdersDropped':
       case 'RulesApplied':
       case 'SeedRevealed':
@@ -130,9 +122,83 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       }
     }
   });
+  // a log cut short inside a step: its dice are checked against the orders recorded so far
+  for (const [stepId, b] of blocks) closeBlock(b, stepId, null, dieCheck);
+  const diceChecked = tally.checked;
+  const dicePending = tally.pending;
 
   mismatches.sort((a, b) => a.eventIndex - b.eventIndex);
   return { ok: mismatches.length === 0, diceChecked, dicePending, seedsChecked: seeds.size, mismatches, firstMismatch: mismatches[0] ?? null };
+}
+
+/** One resolution of a step as the log records it: whose orders came from which event, and its dice. */
+interface Block {
+  readonly orders: Record<Side, readonly unknown[]>;
+  /** committed: the orders matched the commitment given before the step resolved */
+  readonly sources: Record<Side, { readonly index: number; readonly type: EngineEvent['type']; readonly committed: boolean }>;
+  readonly dice: { readonly index: number; readonly die: Extract<EngineEvent, { type: 'DieRolled' }>['data'] }[];
+}
+
+interface DieCheck {
+  readonly gameId: string;
+  readonly seeds: Map<number, string | null>;
+  readonly mismatches: Mismatch[];
+  readonly tally: { checked: number; pending: number };
+}
+
+/**
+ * A step's orders, its StepResolved's ordersHash and its dice (keyed by that hash) must agree.
+ * Where they do not, the dice whose seeds are revealed say which was altered: dice that fit the
+ * orders convict the StepResolved; dice that fit the StepResolved convict the orders, and of
+ * those, the ones no commitment vouches for (sequential, default and standing orders).
+ */
+function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersHash: string } | null, c: DieCheck): void {
+  const computed = ordersHashOf(b.orders);
+  const checkable = b.dice.filter(({ die }, k) => !die.forced && die.index === k && typeof c.seeds.get(die.turn) === 'string');
+  const fits = (hash: string) => checkable.length > 0 && checkable.every(({ die }) => faceOf(die, hash, c) === die.face);
+  const sources = Object.entries(b.sources).sort(([, x], [, y]) => x.index - y.index);
+  const named = sources.map(([side, src]) => `${side}: ${src.type} #${src.index}`).join(', ') || 'none recorded';
+  let rolledWith = computed;
+  if (resolved && resolved.ordersHash !== computed) {
+    const recorded = resolved.ordersHash;
+    if (fits(computed)) {
+      c.mismatches.push({ eventIndex: resolved.index, kind: 'orders-hash', message: `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, but its orders (${named}) hash to ${computed} and its dice were rolled with that: the StepResolved's ordersHash was altered` });
+    } else {
+      rolledWith = recorded;
+      const suspects = sources.filter(([, src]) => !src.committed);
+      const byDice = fits(recorded);
+      const where = byDice && suspects.length ? suspects[0][1].index : resolved.index;
+      const who = suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ') || 'a commitment';
+      c.mismatches.push({
+        eventIndex: where,
+        kind: 'orders-hash',
+        message: byDice
+          ? `the orders recorded for ${stepId} (${named}) hash to ${computed}, not the ${recorded} its StepResolved (event #${resolved.index}) records and its dice were rolled with: ${who} was altered`
+          : `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, its orders (${named}) hash to ${computed}: either that ordersHash or ${who} was altered (no revealed die of the step tells which)`,
+      });
+    }
+  }
+  b.dice.forEach(({ index, die }, k) => {
+    if (die.forced || die.index !== k) return;
+    const seed = c.seeds.get(die.turn);
+    if (seed === undefined) {
+      c.tally.pending++;
+      return;
+    }
+    if (seed === null) {
+      c.mismatches.push({ eventIndex: index, kind: 'seed', message: `die ${die.index} of ${die.stepId} (event #${index}): the seed revealed for turn ${die.turn} does not hash to the anchor` });
+      return;
+    }
+    c.tally.checked++;
+    const face = faceOf(die, rolledWith, c);
+    if (face !== die.face) {
+      c.mismatches.push({ eventIndex: index, kind: 'die', message: `die ${die.index} of ${die.stepId} (${die.purpose}, event #${index}) shows ${die.face}, the seed gives ${face}` });
+    }
+  });
+}
+
+function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
+  return deriveDie(c.seeds.get(die.turn) as string, { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash });
 }
 
 /** turn -> seed for every revealed seed; null for a seed that fails the anchor check (reported once). */

@@ -6,7 +6,8 @@ import type { Side, StepInfo, Visibility } from './ruleset';
 /**
  * Fog of war as a projection. Sealed orders are never projected: before OrdersRevealed a view,
  * the referee's included, shows only "received at <time>, commitment <hash>". Orders queued for an
- * upcoming step are sealed likewise: "queued for <stepId>: received at <time>, commitment <hash>".
+ * upcoming step are sealed likewise: "queued for <stepId>: received at <time>, commitment <hash>",
+ * and so are standing instructions to anyone but their side: "set at <time>, sealed, commitment <hash>".
  */
 
 export type Viewer = Side | 'referee';
@@ -45,7 +46,7 @@ export interface EngineView {
   readonly orders: Readonly<Record<Side, OrdersStatus>>;
   /** the viewer's own orders queued for upcoming steps (the referee sees every side's), by side, by step id */
   readonly queued: Readonly<Record<Side, readonly QueuedStatus[]>>;
-  /** the viewer's own standing instructions (the referee sees every side's) */
+  /** the viewer's own standing instructions; the referee sees every side's sealed: "set at <time>, sealed, commitment <hash>" */
   readonly standing: Readonly<Record<Side, string>>;
   /** ruleset.view of the rules state */
   readonly board: unknown;
@@ -64,7 +65,8 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
   }
   const standing: Record<Side, string> = {};
   for (const [side, st] of Object.entries(state.standing)) {
-    if (viewer === 'referee' || viewer === side) standing[side] = st.text;
+    if (viewer === side) standing[side] = st.text;
+    else if (viewer === 'referee') standing[side] = standingSealedNote(st.setAt, st.commitment);
   }
   const queued: Record<Side, QueuedStatus[]> = {};
   for (const [side, steps] of Object.entries(state.queued ?? {})) {
@@ -119,8 +121,9 @@ export function visibleTo(visibility: Visibility | undefined, viewer: Viewer): b
 /**
  * Who may read an engine event. Rules events keep their own visibleTo; dice follow their step's
  * diceVisibleTo (default all); sealed submissions, orders queued ahead, sequential orders and
- * standing instructions belong to their side (and the referee, who reads no sealed content) until
- * revealed; everything else is public.
+ * standing instructions belong to their side (and the referee, who reads no sealed content: the
+ * narrative gives the referee only commitments for sealed orders, queued orders and standing
+ * instructions) until revealed; everything else is public.
  */
 export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
   switch (event.type) {
@@ -172,7 +175,9 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
     case 'QueuedOrdersDropped':
       return narrateDropped(e, viewer);
     case 'StandingInstructionsSet':
-      return [`${e.data.side}: standing instructions set: ${oneLine(e.data.text)}`];
+      return viewer === e.data.side
+        ? [`${e.data.side}: standing instructions set: ${oneLine(e.data.text)}`]
+        : [`${e.data.side}: standing instructions ${standingSealedNote(e.data.setAt, e.data.commitment)}.`];
     case 'OrdersRevealed':
       return [`${e.data.side} orders for ${e.data.stepId} revealed (salt ${e.data.salt}): ${oneLine(ruleset.formatOrders(e.data.orders))}`];
     case 'DefaultOrdersApplied':
@@ -207,13 +212,27 @@ const DROPPED_BECAUSE: Record<QueuedOrdersDropped['data']['reason'], string> = {
   'step-passed': 'the step did not come',
 };
 
-/** The problems are the side's alone: they may quote orders that stay sealed from everyone else. */
+/**
+ * Line and rule numbers, to the side alone; never a problem's text, even where an older log holds
+ * one: it may quote orders that stay sealed. Sent again for the step in play, the orders get the
+ * full answer (the problems and hints) at once.
+ */
 function narrateDropped(e: QueuedOrdersDropped, viewer: Viewer): string[] {
   const { side, stepId, reason, errors } = e.data;
   const head = `${side}: the orders queued for ${stepId} were dropped: ${DROPPED_BECAUSE[reason]}.`;
   if (viewer !== side) return [head];
-  const ask = reason === 'invalid' ? [`Send orders for ${stepId}.`] : [];
-  return [head, ...errors.map((x) => `  ${x.line ? `line ${x.line}: ` : ''}${x.problem}${x.rule ? ` (rule ${x.rule})` : ''}${x.hint ? `; ${x.hint}` : ''}`), ...ask];
+  if (reason !== 'invalid') return [head];
+  const where = errors.map((x) => `  ${x.line ? `line ${x.line}` : 'the orders as a whole'}${x.rule ? `: against rule ${x.rule}` : ''}`);
+  return [head, ...[...new Set(where)], `Send orders for ${stepId}; sent for the step in play they are checked at once, each problem named.`];
+}
+
+/**
+ * Standing instructions answer decision points, simultaneous ones included, at any later step: to
+ * anyone but their side (the referee included, who reads no sealed content) they stay sealed while
+ * in force. What they answer shows when it is applied (StandingOrdersApplied, at resolution).
+ */
+function standingSealedNote(setAt: string, commitment: string | undefined): string {
+  return `set at ${setAt}, sealed${commitment ? `, commitment ${commitment}` : ''}`;
 }
 
 function oneLine(text: string): string {

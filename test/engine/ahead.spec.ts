@@ -173,11 +173,11 @@ describe('queued orders invalid when their step comes', () => {
     expect(table.state.step?.id).toBe('t2/orders');
     expect((table.state.rules as { fleets: { red: { ships: number } } }).fleets.red.ships).toBe(1);
     expect(only(table.events, 'QueuedOrdersDropped').map((e) => e.data)).toEqual([
-      expect.objectContaining({ side: 'red', stepId: 't2/orders', reason: 'invalid', errors: [expect.objectContaining({ problem: 'a fleet of one ship may not be aggressive', rule: '2.3' })] }),
+      { side: 'red', stepId: 't2/orders', commitment: expect.any(String), reason: 'invalid', errors: [{ line: 0, rule: '2.3' }] },
     ]);
     expect(whoIsAwaited(table.state, fleetDuel)).toEqual(['red', 'blue']);
     expect(viewFor(table.state, 'red', fleetDuel).orders.red).toEqual({ status: 'awaited' });
-    expect(narrativeFor(table.events, 'red', fleetDuel).join('\n')).toContain('a fleet of one ship may not be aggressive (rule 2.3)');
+    expect(narrativeFor(table.events, 'red', fleetDuel)).toEqual(expect.arrayContaining(['  the orders as a whole: against rule 2.3', expect.stringMatching(/^Send orders for t2\/orders/)]));
     for (const v of ['blue', 'referee']) expect(narrativeFor(table.events, v, fleetDuel).join('\n')).not.toMatch(/aggressive/);
     expect(narrativeFor(table.events, 'referee', fleetDuel)).toContain('red: the orders queued for t2/orders were dropped: they are not valid now that the step has come.');
     expect(commitmentProblems(table.events)).toEqual([]);

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../src/shared/canonical';
-import { narrativeFor, viewFor, type EngineEvent } from '../../src/engine/game';
+import { narrativeFor, verifyGameLog, viewFor, type EngineEvent } from '../../src/engine/game';
+import { commitmentFor } from '../../src/engine/sealing';
 import { Table } from '../support/engine-harness';
 import { fleetDuel } from '../support/test-game';
 
@@ -107,5 +108,59 @@ describe('default orders in the story', () => {
     expect(red).toMatch(/documented defaults apply/);
     expect(red).not.toMatch(/south/i);
     expect(blue).toMatch(/south/i);
+  });
+});
+
+describe('standing instructions in views', () => {
+  /**
+   * Standing instructions answer decision points whenever they come, simultaneous ones included
+   * (VITP's battle decisions): until applied, they are sealed content like any sealed orders.
+   */
+  const STANDING = 'STANDING RETREAT IF OUTNUMBERED';
+  type Set = Extract<EngineEvent, { type: 'StandingInstructionsSet' }>;
+
+  function redSetsStanding(): { table: Table; set: Set } {
+    const table = new Table();
+    const set = table.submit('red', `MOVE center\n${STANDING}`, SALT).find((e): e is Set => e.type === 'StandingInstructionsSet');
+    if (!set) throw new Error('expected StandingInstructionsSet');
+    return { table, set };
+  }
+
+  it('given red set standing instructions, then red reads them and the referee and blue see only that they were set, and the commitment', () => {
+    const { table, set } = redSetsStanding();
+    const sealedNote = `set at ${set.data.setAt}, sealed, commitment ${set.data.commitment}`;
+
+    expect(set.data.commitment).toBe(commitmentFor([STANDING], set.data.salt!));
+    expect(viewFor(table.state, 'red', fleetDuel).standing).toEqual({ red: STANDING });
+    expect(narrativeFor(table.events, 'red', fleetDuel)).toContain(`red: standing instructions set: ${STANDING}`);
+    expect(viewFor(table.state, 'referee', fleetDuel).standing).toEqual({ red: sealedNote });
+    expect(narrativeFor(table.events, 'referee', fleetDuel)).toContain(`red: standing instructions ${sealedNote}.`);
+    expect(viewFor(table.state, 'blue', fleetDuel).standing).toEqual({});
+    for (const v of ['blue', 'referee'] as const) {
+      const seen = `${JSON.stringify(viewFor(table.state, v, fleetDuel))}\n${narrativeFor(table.events, v, fleetDuel).join('\n')}`;
+      for (const f of ['RETREAT IF OUTNUMBERED', 'if-outnumbered', set.data.salt!]) expect({ v, f, leaks: seen.includes(f) }).toEqual({ v, f, leaks: false });
+    }
+  });
+
+  it('given the decision they answer resolves, then the referee reads the answer applied, still not the instructions', () => {
+    const { table } = redSetsStanding();
+    table.forceDice([1, 6, 1, 1]);
+    table.submit('blue', 'MOVE center');
+    table.resolve();
+
+    const referee = narrativeFor(table.events, 'referee', fleetDuel).join('\n');
+    expect(table.events.some((e) => e.type === 'StandingOrdersApplied' && e.data.side === 'red')).toBe(true);
+    expect(referee).toContain('red: standing instructions answer t1/retreat: RETREAT');
+    expect(referee).not.toContain('IF OUTNUMBERED');
+  });
+
+  it('given standing instructions altered in the log after their commitment was given, then the verifier names them', () => {
+    const { table, set } = redSetsStanding();
+    const log = JSON.parse(JSON.stringify(table.events)) as EngineEvent[];
+    const i = table.events.indexOf(set);
+    log[i] = { ...set, data: { ...set.data, text: 'STANDING RETREAT NEVER' } };
+
+    expect(verifyGameLog(table.events).ok).toBe(true);
+    expect(verifyGameLog(log).firstMismatch).toMatchObject({ eventIndex: i, kind: 'commitment', message: expect.stringContaining('standing instructions of red') });
   });
 });
