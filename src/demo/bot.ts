@@ -107,7 +107,10 @@ export class EmailBot {
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
       const orders = game.ruleset.randomOrders(game.state.rules, this.o.side, step, this.rng);
+      // the bot reads the board before its report arrives, so it names the step: a reply to the
+      // previous step's report would otherwise be refused as stale
       let text = game.ruleset.formatOrders(orders);
+      if (text.trim()) text = `FOR ${step.id}\n${text}`;
       if (!this.standingSent && this.o.standing) text = `${text}\n${this.o.standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;

@@ -49,6 +49,11 @@ export interface BodyDirectives extends GameReference {
 export interface SubjectInfo extends GameReference {
   /** A command word at the start of the subject (after the `[umpire G-…]` tag). */
   readonly command?: CommandName;
+  /**
+   * The subject is a reply's or a forward's (`Re: …`): its game, side and turn were copied from
+   * the umpire's message, so they say what that message was about, not what the sender chose.
+   */
+  readonly reply?: true;
 }
 
 /** Words players use for each command; the first is the canonical name. */
@@ -113,6 +118,7 @@ export function parseSubject(subject: string): SubjectInfo {
     ...(side ? { side: side.toLowerCase() } : {}),
     ...(turnMatch ? { turn: Number(turnMatch[1]) } : {}),
     ...(command ? { command } : {}),
+    ...(isReply ? { reply: true as const } : {}),
   };
 }
 
@@ -193,7 +199,8 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
       return args === '' ? 'orders-start' : null;
     case 'HELP':
       if (args === '') return { name, line, refereeOnly: false };
-      return WORD.test(args) ? { name, topic: args.toLowerCase(), line, refereeOnly: false } : null;
+      // a topic word (HELP STANDING) or a rule number (HELP 18.33)
+      return WORD.test(args) || /^\d{1,2}(?:\.\d{1,3})?$/.test(args) ? { name, topic: args.toLowerCase(), line, refereeOnly: false } : null;
     case 'STATUS':
     case 'PLAYERS':
       return args === '' ? { name, line, refereeOnly: false } : null;

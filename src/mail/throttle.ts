@@ -1,10 +1,28 @@
 /**
- * Per-sender token bucket in Redis. Each sender has its own bucket, so a flooding sender is
- * slowed (the ingest job is re-queued after `retryAfterMs`) while every other sender and game
- * goes straight through. The bucket is updated atomically in one Lua script with Redis's clock,
- * so any number of workers share it.
+ * Token buckets in Redis, one per sender. Mail ingest names the buckets (see playerBucket and
+ * strangerBucket): a flooding sender is slowed while every other sender and game goes straight
+ * through. The bucket is updated atomically in one Lua script with Redis's clock, so any number
+ * of workers share it.
  */
 import type { Redis } from 'ioredis';
+
+/**
+ * The bucket of authenticated mail: one per game and side (the referee is side `referee`). Only
+ * mail that proved who sent it draws on it, so forged mail cannot spend a player's allowance, and
+ * a player flooding one game is not slowed in another.
+ */
+export function playerBucket(gameId: string, side: string): string {
+  return `player:${gameId}:${side}`;
+}
+
+/**
+ * The bucket of mail that failed authentication (or named no game): one per From address and
+ * recipient, so a forger writing in a player's name draws on a bucket the player's genuine mail
+ * never touches. Pass the recipient without its signature tag, or a forger could mint buckets.
+ */
+export function strangerBucket(from: string, to: string): string {
+  return `stranger:${from.trim().toLowerCase()}>${to.trim().toLowerCase()}`;
+}
 
 export interface SenderThrottleOptions {
   /** Prepended to every key, e.g. `umpire:throttle:` (tests use a unique prefix). */
@@ -58,7 +76,7 @@ export class SenderThrottle {
     if (!(this.capacity > 0) || !(this.refillPerMs > 0)) throw new RangeError('SenderThrottle: capacity and refillPerSecond must be positive');
   }
 
-  /** Take `cost` tokens from the sender's bucket if it has them. */
+  /** Take `cost` tokens from a bucket (a sender's address, or playerBucket/strangerBucket) if it has them. */
   async take(sender: string, cost = 1): Promise<ThrottleDecision> {
     if (cost > this.capacity) throw new RangeError(`SenderThrottle: cost ${cost} exceeds capacity ${this.capacity}`);
     const [allowed, milliTokens, retry] = (await this.redis.eval(

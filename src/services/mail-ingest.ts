@@ -1,8 +1,10 @@
-import { authenticate, normalizeAddress, type GameRoster, type PlayerRegistry, type ReplyAddressConfig } from '../mail/auth';
+import { authenticate, normalizeAddress, parseReplyAddress, type AuthRejectionCode, type GameRoster, type PlayerRegistry, type ReplyAddressConfig } from '../mail/auth';
+import { splitMessage } from '../engine/sections';
+import type { StepInfo } from '../engine/ruleset';
 import type { MailCommand } from '../mail/commands';
 import type { MailComposer } from '../mail/composer';
 import { parseMail, type ParsedMessage } from '../mail/parse';
-import type { SenderThrottle } from '../mail/throttle';
+import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throttle';
 import type { CommandBus } from '../app/command-bus.service';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
@@ -18,9 +20,10 @@ export interface IngestResult {
 
 /**
  * The inbound-mail use case (one stored message in, commands and replies out): parse, drop
- * automatic mail without answering it, throttle floods per sender, authenticate, then turn each
- * mail command into a command for the game's ordered inbox or a reply. Bad input gets a reply
- * naming what was wrong and changes nothing.
+ * automatic mail without answering it, authenticate, throttle floods (per game and side once
+ * authenticated, per From and recipient otherwise), check the step the orders are meant for, then
+ * turn each mail command into a command for the game's ordered inbox or a reply. Bad input gets a
+ * reply naming what was wrong and changes nothing.
  */
 export class MailIngest {
   constructor(
@@ -52,39 +55,58 @@ export class MailIngest {
     if (mail.automatic) return this.done(inboundId, 'ignored', null, { automatic: mail.automaticReason });
     if (isUmpire(mail.from.address, this.umpireAddress)) return this.done(inboundId, 'ignored', null, { automatic: 'sent by the umpire itself' });
 
+    const auth = await authenticate(mail, this.registry(), this.reply);
+    if (!auth.ok) {
+      // throttled apart from every player's allowance (forged mail must not spend it), and not
+      // answered once over the limit: a flood of forgeries gets at most a burst of replies
+      const t = this.throttle ? await this.throttle.take(strangerBucket(mail.from.address, this.recipientKey(mail, auth.code))) : null;
+      if (t && !t.allowed) {
+        await this.inbound.mark(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason, throttled: true, unanswered: true });
+        return { status: 'throttled', detail: { code: auth.code, unauthenticated: true, answered: false } };
+      }
+      await this.outbox.enqueue([this.bounce(`${mail.messageId}:auth`, mail.from.address, auth.reason, 'Reply to the umpire\'s last message without changing its address, from the address you registered with.', auth.gameId)]);
+      return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
+    }
+
     if (this.throttle) {
-      const t = await this.throttle.take(normalizeAddress(mail.from.address));
+      const t = await this.throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee'));
       if (!t.allowed) {
-        // later, not lost: the same message is ingested again when the sender's bucket refills
+        // later, not lost: the same message is ingested again when the side's bucket refills
         await this.jobs.add(JobName.IngestMail, { inboundId }, { jobId: `ingest:${inboundId}:after:${Math.ceil(Date.now() / t.retryAfterMs)}`, delayMs: t.retryAfterMs });
-        await this.inbound.mark(inboundId, 'throttled', null, { retryAfterMs: t.retryAfterMs });
+        await this.inbound.mark(inboundId, 'throttled', auth.gameId, { retryAfterMs: t.retryAfterMs });
         return { status: 'throttled', detail: { retryAfterMs: t.retryAfterMs } };
       }
     }
 
-    const auth = await authenticate(mail, this.registry(), this.reply);
-    if (!auth.ok) {
-      await this.outbox.enqueue([this.bounce(`${mail.messageId}:auth`, mail.from.address, auth.reason, 'Reply to the umpire\'s last message without changing its address, from the address you registered with.', auth.gameId)]);
-      return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
-    }
-    const outcomes: unknown[] = [];
-    for (const command of mail.commands) outcomes.push(await this.apply(command, mail, auth.gameId, auth.side));
     if (!mail.commands.length) {
       await this.outbox.enqueue([this.bounce(`${mail.messageId}:empty`, mail.from.address, 'The message holds no orders or commands.', 'Write your orders one per line, or HELP for the order reference.', auth.gameId)]);
       return this.done(inboundId, 'rejected', auth.gameId, { reason: 'empty' });
     }
+    const orders = mail.commands.find((c): c is Extract<MailCommand, { name: 'ORDERS' }> => c.name === 'ORDERS');
+    let stepId: string | undefined;
+    if (orders && auth.side) {
+      const target = await this.stepOf(mail, auth.gameId, ordersText(orders));
+      if (!target.ok) {
+        await this.outbox.enqueue([this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId)]);
+        return this.done(inboundId, 'rejected', auth.gameId, { reason: 'wrong-step', problem: target.problem, stepNow: target.stepNow, claimed: target.claimed });
+      }
+      stepId = target.stepId;
+    }
+    const outcomes: unknown[] = [];
+    for (const command of mail.commands) outcomes.push(await this.apply(command, mail, auth.gameId, auth.side, stepId));
     return this.done(inboundId, 'processed', auth.gameId, { side: auth.side, role: auth.role, commands: outcomes });
   }
 
-  private async apply(c: MailCommand, mail: ParsedMessage, gameId: string, side: string | null): Promise<unknown> {
+  /** `stepId`: the step the orders are for (stepOf); undefined = the step in play when they are applied. */
+  private async apply(c: MailCommand, mail: ParsedMessage, gameId: string, side: string | null, stepId: string | undefined): Promise<unknown> {
     const key = `mail:${mail.messageId}:${c.name}:${'line' in c ? c.line : 0}`;
     const via = `mail ${mail.messageId}`;
     switch (c.name) {
       case 'ORDERS': {
         if (!side) return { ORDERS: 'the referee plays no side' };
-        // keep each order on the line number it has in the player's message, so errors point there
-        const text = Array.from({ length: Math.max(0, ...c.lines.map((l) => l.line)) }, (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '').join('\n');
-        return { ORDERS: await this.bus.submit(gameId, key, 'game.orders', { gameId, side, text, via }) };
+        // the engine checks the step again when the command is applied: if it was resolved in
+        // between, the orders are refused (wrong-step), never applied to the step after it
+        return { ORDERS: await this.bus.submit(gameId, key, 'game.orders', { gameId, side, text: ordersText(c), via, ...(stepId ? { stepId } : {}) }) };
       }
       case 'HELP':
       case 'STATUS':
@@ -103,6 +125,81 @@ export class MailIngest {
         throw new Error(`unhandled mail command ${JSON.stringify(never)}`);
       }
     }
+  }
+
+  /**
+   * The step a mail's orders are meant for, from what the mail says, strongest first: a body line
+   * `TURN n`; a subject the sender wrote (`[umpire G-…] orders japanese turn 3`); the umpire's
+   * message it replies to (In-Reply-To, then References, newest first: the step that was open
+   * when that message was written); the turn in a reply's subject (`Re: … turn 3`), which was
+   * copied from the umpire's message. A named turn is narrowed to the replied-to step when the
+   * two agree. Orders whose lines all sit under `FOR <step>` lines name their own steps (the
+   * engine checks those), and a mail naming nothing is for the step in play when it is applied.
+   * Orders for a step that is over are refused here, naming that step and the step now open.
+   */
+  private async stepOf(mail: ParsedMessage, gameId: string, text: string): Promise<StepTarget> {
+    if (!splitMessage(text, DEFAULT_SECTION).sections.some((x) => x.stepId === DEFAULT_SECTION)) return { ok: true };
+    const game = await this.games.load(gameId);
+    const now = game.state.step;
+    if (!now) return { ok: true }; // the game is over: the engine says so
+    const replied = await this.repliedStep(mail, gameId, game.state.step);
+    const { directives, subjectInfo } = mail;
+    const named = directives.turn !== undefined
+      ? { turn: directives.turn, source: `your line "TURN ${directives.turn}"` }
+      : subjectInfo.turn !== undefined && !subjectInfo.reply
+        ? { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` }
+        : null;
+    let claim: { turn: number; stepId?: string; source: string } | null;
+    if (named) claim = replied && replied.turn === named.turn ? { ...replied, source: `${named.source}, in reply to the umpire's message about step ${replied.stepId}` } : named;
+    else if (replied) claim = { ...replied, source: `you replied to the umpire's message about step ${replied.stepId}` };
+    else if (subjectInfo.turn !== undefined) claim = { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` };
+    else return { ok: true };
+
+    const stepNow = `${now.id} (${now.title})`;
+    if (claim.stepId === now.id || (claim.stepId === undefined && claim.turn === now.turn)) return { ok: true, stepId: now.id };
+    const claimed = claim.stepId ?? `turn ${claim.turn}`;
+    if (claim.stepId !== undefined || claim.turn < now.turn) {
+      return {
+        ok: false,
+        claimed,
+        stepNow: now.id,
+        problem: `These orders are for ${claim.stepId ? `step ${claim.stepId}` : `turn ${claim.turn}`} (${claim.source}), which is over: the step now open is ${stepNow}. Nothing was changed.`,
+        hint: `Read the latest report, then reply to it with orders for ${now.id}, or start your orders with the line "FOR ${now.id}".`,
+      };
+    }
+    return {
+      ok: false,
+      claimed,
+      stepNow: now.id,
+      problem: `These orders are for turn ${claim.turn} (${claim.source}), which has not begun: the step now open is ${stepNow}, in turn ${now.turn}. Nothing was changed.`,
+      hint: `Orders for a step to come go under a line "FOR <step id>" naming that step (each report's heading gives step ids); orders for the step now open need no TURN line, or "TURN ${now.turn}".`,
+    };
+  }
+
+  /**
+   * The step the umpire's message this mail replies to was about: the step open when it was
+   * written (its outbox row's event sequence), which is the first step resolved after it, or the
+   * step still in play. Null when the mail replies to nothing the umpire sent for this game.
+   */
+  private async repliedStep(mail: ParsedMessage, gameId: string, inPlay: StepInfo): Promise<{ stepId: string; turn: number } | null> {
+    const ids = [...new Set([mail.inReplyTo, ...[...mail.references].reverse()].filter((id): id is string => !!id))];
+    if (!ids.length) return null;
+    const rows = await this.outbox.byMessageIds(gameId, ids);
+    const row = ids.map((id) => rows.find((r) => r.payload.messageId === `<${id}>` && typeof r.eventSeq === 'number')).find((r) => r !== undefined);
+    if (!row) return null;
+    const resolved = (await this.games.events.read(gameId, row.eventSeq)).find((e) => e.type === 'StepResolved');
+    if (!resolved) return { stepId: inPlay.id, turn: inPlay.turn };
+    const p = resolved.payload as { stepId: string; turn: number };
+    return { stepId: p.stepId, turn: p.turn };
+  }
+
+  /** The recipient of a mail that failed authentication, for its throttle bucket: the signature tag dropped. */
+  private recipientKey(mail: ParsedMessage, code: AuthRejectionCode): string {
+    const to = [...mail.deliveredTo, ...mail.to.map((a) => a.address)].find((a) => parseReplyAddress(this.reply, a) || isUmpire(a, this.umpireAddress));
+    const tagged = to ? parseReplyAddress(this.reply, to) : null;
+    // no such game: a forger could make up game ids as freely as tags
+    if (!tagged || code === 'no-game' || code === 'unknown-game') return normalizeAddress(this.umpireAddress);
+    return `${this.reply.localPart}+${tagged.gameId}.${tagged.side}@${this.reply.domain}`;
   }
 
   private registry(): PlayerRegistry {
@@ -134,6 +231,18 @@ export class MailIngest {
     await this.inbound.mark(id, status, gameId, detail);
     return { status, detail };
   }
+}
+
+/** Marks the lines of a message before any FOR line (no step id contains a NUL). */
+const DEFAULT_SECTION = '\u0000default';
+
+type StepTarget =
+  | { readonly ok: true; readonly stepId?: string }
+  | { readonly ok: false; readonly problem: string; readonly hint: string; readonly stepNow: string; readonly claimed: string };
+
+/** The orders as text, each on the line number it has in the player's message, so errors point there. */
+function ordersText(c: Extract<MailCommand, { name: 'ORDERS' }>): string {
+  return Array.from({ length: Math.max(0, ...c.lines.map((l) => l.line)) }, (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '').join('\n');
 }
 
 function isUmpire(address: string, umpireAddress: string): boolean {

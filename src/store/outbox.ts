@@ -83,6 +83,12 @@ export class Outbox {
     return this.rows('WHERE game_id = $1 ORDER BY id', [gameId]);
   }
 
+  /** The rows of one game sent under these Message-IDs (bare, as a reply's In-Reply-To names them). */
+  async byMessageIds(gameId: string, messageIds: readonly string[]): Promise<OutboxRow[]> {
+    if (!messageIds.length) return [];
+    return this.rows(`WHERE game_id = $1 AND payload->>'messageId' = ANY($2::text[]) ORDER BY id`, [gameId, messageIds.map((id) => `<${id.replace(/^<|>$/g, '')}>`)]);
+  }
+
   /**
    * Sends pending rows one at a time. Each row is locked (SKIP LOCKED, so several dispatchers
    * share the work), sent, and marked sent in the same transaction: a crash before the mark

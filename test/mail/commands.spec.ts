@@ -7,8 +7,9 @@ describe('parseSubject', () => {
     ['[umpire G-abc123] orders japanese turn 3', { gameId: 'G-abc123', side: 'japanese', turn: 3, command: 'ORDERS' }],
     ['[umpire G-abc123] help', { gameId: 'G-abc123', command: 'HELP' }],
     ['[umpire G-abc123] status allied', { gameId: 'G-abc123', side: 'allied', command: 'STATUS' }],
-    ['Re: [umpire G-abc123] report japanese turn 3: Turn 3: Patrol movement (5.2)', { gameId: 'G-abc123', side: 'japanese', turn: 3 }],
-    ['RE: Fwd: [umpire G-x_1] ack allied turn 12', { gameId: 'G-x_1', side: 'allied', turn: 12 }],
+    ['Re: [umpire G-abc123] report japanese turn 3: Turn 3: Patrol movement (5.2)', { gameId: 'G-abc123', side: 'japanese', turn: 3, reply: true }],
+    ['RE: Fwd: [umpire G-x_1] ack allied turn 12', { gameId: 'G-x_1', side: 'allied', turn: 12, reply: true }],
+    ['Fwd: [umpire G-abc123] orders japanese turn 3', { gameId: 'G-abc123', side: 'japanese', turn: 3, reply: true }],
     ['hello there', {}],
   ])('%s', (subject, expected) => {
     expect(parseSubject(subject)).toEqual(expected);

@@ -37,6 +37,7 @@ describe('parseMail', () => {
     expect(m.references).toEqual(['thread.G-abc123.allied@umpire.test', 'umpire.aaaa@umpire.test']);
     // A reply's subject ("Re: … report …") is not a command.
     expect(m.subjectInfo.command).toBeUndefined();
+    expect(m.subjectInfo.reply).toBe(true);
     expect(m.claimed).toEqual({ gameId: 'G-abc123', side: 'allied', turn: 2 });
   });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { SenderThrottle, type ThrottleDecision } from '../../src/mail/throttle';
+import { playerBucket, SenderThrottle, strangerBucket, type ThrottleDecision } from '../../src/mail/throttle';
 
 describe('SenderThrottle on Redis', () => {
   const prefix = `test:throttle:${process.pid}:${randomBytes(4).toString('hex')}:`;
@@ -30,6 +30,18 @@ describe('SenderThrottle on Redis', () => {
 
     await new Promise((r) => setTimeout(r, flood[3].retryAfterMs + 50));
     expect((await throttle.take('flood@example.org')).allowed).toBe(true);
+  });
+
+  it('keeps a player\'s bucket apart from mail in the player\'s name that failed authentication, and each game apart', async () => {
+    const throttle = new SenderThrottle(redis, { keyPrefix: prefix, capacity: 2, refillPerSecond: 0.001 });
+    const forged = strangerBucket('Red@Players.test', 'umpire@umpire.test');
+    for (let i = 0; i < 5; i++) await throttle.take(forged);
+    expect((await throttle.take(strangerBucket('red@players.test', 'UMPIRE@umpire.test'))).allowed).toBe(false);
+    expect(await throttle.take(playerBucket('G-one', 'red'))).toMatchObject({ allowed: true, remaining: 1 });
+    await throttle.take(playerBucket('G-one', 'red'));
+    expect((await throttle.take(playerBucket('G-one', 'red'))).allowed).toBe(false);
+    expect((await throttle.take(playerBucket('G-two', 'red'))).allowed).toBe(true);
+    expect((await throttle.take(playerBucket('G-one', 'blue'))).allowed).toBe(true);
   });
 
   it('is atomic under concurrent takes from many workers', async () => {
