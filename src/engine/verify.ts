@@ -168,7 +168,8 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       const suspects = sources.filter(([, src]) => !src.committed);
       const byDice = fits(recorded);
       const where = byDice && suspects.length ? suspects[0][1].index : resolved.index;
-      const who = suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ') || 'a commitment';
+      const who = suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ')
+        || (sources.length ? 'a commitment and the orders revealed against it' : 'an order event missing from the log');
       c.mismatches.push({
         eventIndex: where,
         kind: 'orders-hash',

@@ -109,3 +109,80 @@ describe('the re-adjudication audit', () => {
     expect(auditGameLog(tampered, fleetDuel).ok).toBe(false);
   });
 });
+
+describe('the verifier names what was altered when orders and a step disagree', () => {
+  type Source = 'OrdersAccepted' | 'DefaultOrdersApplied';
+  interface Found { log: EngineEvent[]; at: number; resolved: number }
+
+  /**
+   * A played game (found by seed) in which a step took its orders for one side from `type`, no
+   * other side's orders there lack a commitment, and the step rolled dice: every seed is revealed
+   * by the end, so those dice are checkable.
+   */
+  function stepTaking(type: Source): Found {
+    for (let k = 0; k < 500; k++) {
+      const { events } = playOneGame(fleetDuel, `verify-${type}-${k}`, { missRate: type === 'DefaultOrdersApplied' ? 0.4 : 0, resendRate: 0 });
+      for (const [at, e] of events.entries()) {
+        if (e.type !== type) continue;
+        const resolved = events.findIndex((x, j) => j > at && x.type === 'StepResolved' && x.data.stepId === e.data.stepId);
+        const block = events.slice(events.findLastIndex((x, j) => j < at && x.type === 'StepResolved') + 1, resolved);
+        const uncommitted = block.filter((x) => x.type === 'OrdersAccepted' || x.type === 'DefaultOrdersApplied' || x.type === 'StandingOrdersApplied');
+        if (uncommitted.length === 1 && block.some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId)) return { log: clone(events), at, resolved };
+      }
+    }
+    throw new Error(`no game of 500 has a step with dice taking ${type}`);
+  }
+
+  /** The same orders, each saying something else. */
+  const altered = (orders: readonly unknown[]): unknown[] => (orders as { kind: string; [k: string]: unknown }[]).map((o) => {
+    switch (o.kind) {
+      case 'retreat': return { ...o, retreat: !o.retreat };
+      case 'posture': return { ...o, posture: o.posture === 'aggressive' ? 'cautious' : 'aggressive' };
+      default: return { ...o, area: o.area === 'north' ? 'south' : 'north' };
+    }
+  });
+
+  function tamperOrders(type: Source): { found: Found; report: ReturnType<typeof verifyGameLog> } {
+    const found = stepTaking(type);
+    const ev = found.log[found.at] as Extract<EngineEvent, { type: Source }>;
+    expect(verifyGameLog(found.log).ok).toBe(true);
+    found.log[found.at] = { ...ev, data: { ...ev.data, orders: altered(ev.data.orders) } } as EngineEvent;
+    return { found, report: verifyGameLog(found.log) };
+  }
+
+  it('given an accepted (sequential) order altered in the log, then the verifier names that OrdersAccepted, and blames no die', () => {
+    const { found, report } = tamperOrders('OrdersAccepted');
+
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch).toMatchObject({ eventIndex: found.at, kind: 'orders-hash', message: expect.stringContaining(`OrdersAccepted #${found.at} was altered`) });
+    expect(report.mismatches.filter((m) => m.kind === 'die')).toEqual([]);
+  });
+
+  it('given default orders altered in the log, then the verifier names that DefaultOrdersApplied, and blames no die', () => {
+    const { found, report } = tamperOrders('DefaultOrdersApplied');
+
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch).toMatchObject({ eventIndex: found.at, kind: 'orders-hash', message: expect.stringContaining(`DefaultOrdersApplied #${found.at} was altered`) });
+    expect(report.mismatches.filter((m) => m.kind === 'die')).toEqual([]);
+  });
+
+  it("given a StepResolved's ordersHash altered, then the verifier names that StepResolved, and blames neither the orders nor the dice", () => {
+    const { log, resolved } = stepTaking('OrdersAccepted');
+    const ev = log[resolved] as Extract<EngineEvent, { type: 'StepResolved' }>;
+    log[resolved] = { ...ev, data: { ...ev.data, ordersHash: '0'.repeat(64) } };
+    const report = verifyGameLog(log);
+
+    expect(report.mismatches).toEqual([{ eventIndex: resolved, kind: 'orders-hash', message: expect.stringContaining(`the StepResolved of ${ev.data.stepId} (event #${resolved}) records orders hash ${'0'.repeat(64)}`) }]);
+    expect(report.firstMismatch!.message).toContain("the StepResolved's ordersHash was altered");
+  });
+
+  it('given a step without dice whose ordersHash no longer fits its orders, then the verifier says so at the StepResolved, naming both candidates', () => {
+    const log = clone(recordedGame());
+    const resolved = log.findIndex((e, j) => e.type === 'StepResolved' && !log.slice(0, j).some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId)
+      && log.slice(0, j).some((x) => x.type === 'OrdersRevealed' && x.data.stepId === e.data.stepId));
+    const ev = log[resolved] as Extract<EngineEvent, { type: 'StepResolved' }>;
+    log[resolved] = { ...ev, data: { ...ev.data, ordersHash: '0'.repeat(64) } };
+
+    expect(verifyGameLog(log).firstMismatch).toMatchObject({ eventIndex: resolved, kind: 'orders-hash', message: expect.stringMatching(/either that ordersHash or .* was altered \(no revealed die/) });
+  });
+});
