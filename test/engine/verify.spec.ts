@@ -125,7 +125,8 @@ describe('the verifier names what was altered when orders and a step disagree', 
       for (const [at, e] of events.entries()) {
         if (e.type !== type) continue;
         const resolved = events.findIndex((x, j) => j > at && x.type === 'StepResolved' && x.data.stepId === e.data.stepId);
-        const block = events.slice(events.findLastIndex((x, j) => j < at && x.type === 'StepResolved') + 1, resolved);
+        const start = events.slice(0, at).map((x) => x.type).lastIndexOf('StepResolved') + 1;
+        const block = events.slice(start, resolved);
         const uncommitted = block.filter((x) => x.type === 'OrdersAccepted' || x.type === 'DefaultOrdersApplied' || x.type === 'StandingOrdersApplied');
         if (uncommitted.length === 1 && block.some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId)) return { log: clone(events), at, resolved };
       }
