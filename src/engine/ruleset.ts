@@ -104,6 +104,17 @@ export interface Rng {
   pick<T>(items: readonly T[]): T;
 }
 
+/** One section of a game's order reference (see Ruleset.reference). */
+export interface ReferenceSection {
+  /** The HELP topic, one lower-case word (`orders`, `battle`, `standing`, `defaults`). */
+  readonly topic: string;
+  /** Other words that ask for the same section (`move`, `combat`). */
+  readonly aliases?: readonly string[];
+  readonly title: string;
+  /** Plain text lines, as mailed; rule numbers in the text are found by `HELP <rule>`. */
+  readonly lines: readonly string[];
+}
+
 export interface Ruleset<S, O, Box = unknown> {
   readonly id: string;
   readonly name: string;
@@ -174,6 +185,13 @@ export interface Ruleset<S, O, Box = unknown> {
 
   /** Order reference for the step at hand: syntax, legal choices, defaults. Sent for HELP. */
   help(state: S, side: Side, step: StepInfo | null): string;
+
+  /**
+   * The game's full order reference as data, one section per HELP topic (`HELP STANDING`,
+   * `HELP DEFAULTS`, `HELP ALL`; `HELP 18.33` finds the lines citing a rule). Optional: without
+   * it HELP sends the step's card only.
+   */
+  readonly reference?: readonly ReferenceSection[];
 
   /** Random legal orders for the random player / fuzzer. */
   randomOrders(state: S, side: Side, step: StepInfo, rng: Rng): readonly O[];

@@ -71,12 +71,13 @@ export class MailComposer {
         idempotencyKey: n.key,
         from: { address: this.options.umpireAddress, name: `Umpire (${n.gameId})` },
         to: n.to,
-        replyTo: n.side === 'referee' ? undefined : this.replyAddressFor(n.gameId, n.side, n.to),
+        // the referee's address is signed like a player's, with the pseudo-side `referee` (auth.ts checks it)
+        replyTo: this.replyAddressFor(n.gameId, n.side, n.to),
         domain: this.options.domain,
         gameId: n.gameId,
         side: n.side === 'referee' ? null : n.side,
         inReplyTo,
-        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' ? 'auto-replied' : 'auto-generated',
+        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' || n.kind === 'confirmation' ? 'auto-replied' : 'auto-generated',
       },
       rendered,
     );
@@ -90,7 +91,7 @@ export class MailComposer {
       side: n.side === 'referee' ? null : n.side,
       turn: needs?.turn,
       step: needs ? { id: needs.stepId, title: needs.title } : undefined,
-      replyAddress: n.side === 'referee' ? undefined : this.replyAddressFor(n.gameId, n.side, n.to),
+      replyAddress: this.replyAddressFor(n.gameId, n.side, n.to),
     };
   }
 
@@ -156,7 +157,7 @@ export class MailComposer {
             gameId: n.gameId,
             side: n.side === 'referee' ? null : n.side,
             problem: n.summary,
-            hint: n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.',
+            hint: n.hint ?? (n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.'),
             errors: n.problems.map((p) => ({ line: p.line, text: p.text, problem: p.problem, hint: p.hint, rule: p.rule })),
           },
         ];
@@ -170,7 +171,24 @@ export class MailComposer {
           },
         ];
       case 'help':
-        return ['help', { ...this.context(n, n.needs), umpireAddress: this.options.umpireAddress, orderSyntax: n.help.split('\n') }];
+        return [
+          'help',
+          {
+            ...this.context(n, n.needs),
+            umpireAddress: this.options.umpireAddress,
+            orderSyntax: n.help ? n.help.split('\n') : [],
+            topic: n.topic,
+            title: n.title,
+            showCommands: n.commands ?? true,
+            topics: n.topics,
+            unknownTopic: n.unknownTopic,
+          },
+        ];
+      case 'confirmation':
+        return [
+          'confirmation',
+          { ...this.context(n, n.needs), command: n.command, done: n.done, deadline: n.needs?.deadline ?? undefined, awaiting: n.needs?.awaiting ?? [] },
+        ];
       case 'status':
         return [
           'status',

@@ -78,6 +78,22 @@ export interface HelpData extends Partial<GameContext> {
   readonly topic?: string;
   /** Ruleset-specific order syntax lines, if the game is known. */
   readonly orderSyntax?: readonly string[];
+  /** The heading of orderSyntax (the step at hand, or the reference section asked for). */
+  readonly title?: string;
+  /** List the mail commands too (plain HELP, HELP COMMANDS, HELP ALL); default true. */
+  readonly showCommands?: boolean;
+  /** The topics `HELP <topic>` knows, for the reply's last lines. */
+  readonly topics?: readonly string[];
+  /** The topic asked for that matched nothing. */
+  readonly unknownTopic?: string;
+}
+
+/** A referee command carried out: what was done, and what the game needs next. */
+export interface ConfirmationData extends GameContext {
+  readonly command: string;
+  readonly done: readonly string[];
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
 }
 
 export interface StatusData extends GameContext {
@@ -100,6 +116,7 @@ export interface TemplateDataMap {
   help: HelpData;
   status: StatusData;
   reminder: ReminderData;
+  confirmation: ConfirmationData;
 }
 export type TemplateName = keyof TemplateDataMap;
 
@@ -121,7 +138,7 @@ export interface RenderedMail {
 /** The commands players may use; docs/mail-commands.md says the same at more length. */
 export const COMMAND_HELP: readonly { readonly usage: string; readonly does: string; readonly referee?: true }[] = [
   { usage: 'ORDERS (or just the orders)', does: 'your orders for the current step, one per line' },
-  { usage: 'HELP [topic]', does: 'this help' },
+  { usage: 'HELP [topic]', does: 'the order card for the step at hand; HELP ALL the whole order reference, HELP <topic> one part of it, HELP 7.3 the lines citing a rule' },
   { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
   { usage: 'RESEND [turn]', does: 'the latest report again, or the report of that turn' },
   { usage: 'PLAYERS', does: 'who plays which side (also WHOGAME)' },
@@ -132,7 +149,7 @@ export const COMMAND_HELP: readonly { readonly usage: string; readonly does: str
 ];
 
 const SUBJECT_WORD: Record<TemplateName, string> = {
-  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder',
+  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder', confirmation: 'done',
 };
 
 type Compiled = { text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };
@@ -159,7 +176,8 @@ export class MailRenderer {
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
     const extra = name === 'report' ? mapContext(data as ReportData) : {};
-    const context = { ...data, ...extra, commandHelp: COMMAND_HELP };
+    const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
+    const context = { ...data, ...extra, ...defaults, commandHelp: COMMAND_HELP };
     const attachments: RenderedAttachment[] = [];
     if ('mapSvg' in extra && extra.mapSvg) {
       attachments.push({ filename: 'map.svg', contentType: 'image/svg+xml', content: extra.mapSvg, cid: 'map@umpire' });

@@ -18,7 +18,8 @@ export enum JobName {
 export interface JobPayloads {
   [JobName.ProcessGame]: { gameId: string };
   [JobName.GameDeadline]: { gameId: string; stepId: string };
-  [JobName.GameReminder]: { gameId: string; stepId: string };
+  /** remindAt: the instant it was scheduled for (a reminder whose deadline moved since does nothing) */
+  [JobName.GameReminder]: { gameId: string; stepId: string; remindAt?: string };
   [JobName.IngestMail]: { inboundId: string };
   [JobName.DispatchOutbox]: { reason?: string };
 }

@@ -90,14 +90,26 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     const p = cmd.payload as { gameId: string; stepId: string };
     return gameService.deadline(tx, p.gameId, p.stepId);
   });
-  bus.register('game.force', (tx, cmd) => gameService.force(tx, (cmd.payload as { gameId: string }).gameId));
-  bus.register('game.extend', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; byMinutes?: number; until?: string };
-    return gameService.extend(tx, p.gameId, p.byMinutes, p.until);
+  // referee commands: the referee (replyTo, else the game's referee) is told what was done or why not
+  bus.register('game.force', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; replyTo?: string };
+    return gameService.force(tx, p.gameId, { replyTo: p.replyTo, key: cmd.idempotencyKey });
   });
+  bus.register('game.extend', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; byMinutes?: number; until?: string; replyTo?: string };
+    return gameService.extend(tx, p.gameId, p.byMinutes, p.until, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+  });
+  bus.register(
+    'referee.note',
+    (tx, cmd) => {
+      const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string };
+      return gameService.note(tx, cmd.gameId, p?.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, { replyTo: p?.replyTo, key: cmd.idempotencyKey });
+    },
+    { replace: true },
+  );
   bus.register('game.remind', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; stepId: string };
-    return gameService.remind(tx, p.gameId, p.stepId);
+    const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
+    return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);
   });
 
   return {
@@ -128,7 +140,8 @@ export function deadlineJobHandlers(s: Services) {
   return {
     [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }, meta: { jobId: string }) =>
       s.bus.submit(gameId, `job:${meta.jobId}`, 'game.deadline', { gameId, stepId }),
-    [JobName.GameReminder]: async ({ gameId, stepId }: { gameId: string; stepId: string }) =>
-      s.bus.submit(gameId, `reminder:${gameId}:${stepId}`, 'game.remind', { gameId, stepId }),
+    // one command per scheduled reminder: an extended deadline's reminder is a new job and a new command
+    [JobName.GameReminder]: async ({ gameId, stepId, remindAt }: { gameId: string; stepId: string; remindAt?: string }, meta: { jobId: string }) =>
+      s.bus.submit(gameId, remindAt ? `job:${meta.jobId}` : `reminder:${gameId}:${stepId}`, 'game.remind', { gameId, stepId, remindAt }),
   };
 }

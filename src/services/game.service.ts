@@ -15,11 +15,12 @@ import type { Side } from '../engine/ruleset';
 import { PermanentCommandError, type CommandOutcome, type PendingCommand } from '../store/commands';
 import { insertOutbox } from '../store/outbox';
 import type { Db, Sql } from '../store/db';
-import { GENESIS_HASH, type NewEvent } from '../store/event-store';
+import { GENESIS_HASH, type NewEvent, type StoredEvent } from '../store/event-store';
 import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
 import type { Notice } from './notices';
 import { noticeBase, rejectionNotice, reportNotices, stepNeeds } from './notice-builders';
 import type { MailCommand } from '../mail/commands';
+import { answerHelp } from './help-topics';
 import type { OutboxDraft } from '../store/outbox';
 import { SecretBox } from './secret-box';
 import type { CreateGameInput, DeadlineScheduler, GameServiceOptions, NoticeSink, OrdersInput } from './game-ports';
@@ -170,7 +171,7 @@ export class GameService {
         queued,
       },
     ];
-    if (game.head.version > before) notices.push(...reportNotices(game, before, deadline));
+    if (game.head.version > before) notices.push(...(await this.withRefereeNotes(tx, game.gameId, reportNotices(game, before, deadline))));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) } };
   }
@@ -191,23 +192,33 @@ export class GameService {
     const meta = await this.meta(tx, gameId);
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
-    await this.sink.write(tx, reportNotices(game, before, deadline));
+    await this.sink.write(tx, await this.withRefereeNotes(tx, gameId, reportNotices(game, before, deadline)));
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null } };
   }
 
   // ------------------------------------------------------------------ reminder
 
-  /** Reminds the sides still awaited at `stepId` (nothing if the step has moved on). */
-  async remind(tx: Sql, gameId: string, stepId: string): Promise<CommandOutcome> {
+  /**
+   * Reminds the sides still awaited at `stepId`: nothing if the step has moved on, or if the
+   * reminder was scheduled for a deadline since moved (`remindAt`, the instant the job was
+   * scheduled for, is no longer the step's: EXTEND scheduled another).
+   */
+  async remind(tx: Sql, gameId: string, stepId: string, remindAt?: string): Promise<CommandOutcome> {
     const game = await this.games.load(gameId, tx);
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+    if (remindAt) {
+      const current = await this.currentDeadlineSet(gameId, stepId, tx);
+      if (current?.remindAt !== remindAt) {
+        return { status: 'applied', result: { ignored: `superseded: the deadline of ${stepId} moved to ${current?.at ?? 'none'}; its reminder is ${current?.remindAt ?? 'none'}` } };
+      }
+    }
     const meta = await this.meta(tx, gameId);
     const { game: g, deadline } = await this.deadlineFor(tx, game, meta, this.clock());
     const needs = stepNeeds(g, deadline)!;
     const awaited = new Set(needs.awaiting);
     const notices = g.state.game!.sides
       .filter((seat) => awaited.has(seat.side))
-      .map((seat): Notice => ({ ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}`), kind: 'reminder', needs }));
+      .map((seat): Notice => ({ ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}:${deadline ?? ''}`), kind: 'reminder', needs }));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
   }
@@ -239,38 +250,121 @@ export class GameService {
 
   // ------------------------------------------------------------------ referee
 
-  /** FORCE: resolve the step in play now; sides without orders get their defaults. */
-  async force(tx: Sql, gameId: string): Promise<CommandOutcome> {
+  /**
+   * FORCE: resolve the step in play now; sides without orders get their defaults. The referee
+   * (`by.replyTo`, else the game's referee) is told what was done, or why nothing was.
+   */
+  async force(tx: Sql, gameId: string, by: RefereeReply = {}): Promise<CommandOutcome> {
     const game = await this.games.load(gameId, tx);
-    if (!game.state.step) return rejected(`game ${gameId} is over`);
-    return this.deadline(tx, gameId, game.state.step.id, { force: true });
+    if (!game.state.step) {
+      return this.refereeRejected(tx, game, by, 'FORCE', `game ${gameId} is over: there is no step to resolve`, 'Nothing to force. STATUS shows the result; NOTE <text> still records a ruling.');
+    }
+    const step = game.state.step;
+    const before = game.head.version;
+    const outcome = await this.deadline(tx, gameId, step.id, { force: true });
+    const after = await this.games.load(gameId, tx);
+    const fresh = await this.games.events.read(gameId, before, tx);
+    const defaulted = fresh.flatMap((e) => (e.type === 'DefaultOrdersApplied' ? [String((e.payload as { side: string }).side)] : []));
+    const next = after.state.step;
+    const deadline = next ? await this.currentDeadline(gameId, next.id, tx) : null;
+    await this.confirm(tx, after, by, 'FORCE', [
+      `${step.title} [${step.id}] resolved now, by the referee.`,
+      defaulted.length ? `Default orders applied for: ${[...new Set(defaulted)].join(', ')}.` : 'Every side had ordered: no defaults were needed.',
+      'Every side has been sent its report.',
+      next ? `Next: ${next.title} [${next.id}].` : `The game is over. ${after.state.result?.summary ?? ''}`.trim(),
+    ], deadline);
+    return outcome;
   }
 
-  /** EXTEND: a new deadline for the step in play (recorded, rescheduled, announced to the awaited). */
-  async extend(tx: Sql, gameId: string, byMinutes: number | undefined, until: string | undefined): Promise<CommandOutcome> {
+  /** EXTEND: a new deadline for the step in play (recorded, rescheduled with its reminder, announced to every side and the referee). */
+  async extend(tx: Sql, gameId: string, byMinutes: number | undefined, until: string | undefined, by: RefereeReply = {}): Promise<CommandOutcome> {
     const now = this.clock();
     const game = await this.games.load(gameId, tx);
     const step = game.state.step;
-    if (!step) return rejected(`game ${gameId} is over`);
+    const asked = until ? `EXTEND TO ${until}` : `EXTEND ${byMinutes ?? 24 * 60}m`;
+    if (!step) return this.refereeRejected(tx, game, by, asked, `game ${gameId} is over: there is no deadline to move`, 'Nothing to extend.');
     const meta = await this.meta(tx, gameId);
     const { game: g, deadline } = await this.deadlineFor(tx, game, meta, now);
     const base = deadline ? new Date(deadline) : now;
     const at = until ? new Date(until) : new Date(base.getTime() + (byMinutes ?? 24 * 60) * 60_000);
-    if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) return rejected(`the new deadline must be in the future (got ${until ?? byMinutes})`);
+    if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) {
+      return this.refereeRejected(
+        tx,
+        g,
+        by,
+        asked,
+        `the new deadline must be in the future: ${Number.isNaN(at.getTime()) ? `"${until}" is not a date` : `${at.toISOString()} is not after now (${now.toISOString()})`}`,
+        `Send EXTEND 24h (or 90m, 2d) to move the deadline${deadline ? ` of ${deadline}` : ''} later, or EXTEND TO an instant after ${now.toISOString()} with its zone, e.g. EXTEND TO ${new Date(now.getTime() + 86_400_000).toISOString().slice(0, 16)}Z.`,
+      );
+    }
     const graceUntil = new Date(at.getTime() + (meta.graceMinutes ?? 0) * 60_000);
+    const remindAt = reminderTime(now, at);
     const next = await this.games.append(
       g,
-      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: null, extended: true }, metadata: { actor: 'referee' } }],
+      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null, extended: true }, metadata: { actor: 'referee' } }],
       tx,
       now,
     );
-    await this.scheduler.schedule(gameId, step.id, graceUntil, null);
+    // the old deadline and reminder jobs still fire: deadline() finds the step not due, remind() finds its reminder superseded
+    await this.scheduler.schedule(gameId, step.id, graceUntil, remindAt);
     const needs = stepNeeds(next, at.toISOString())!;
     await this.sink.write(
       tx,
       next.state.game!.sides.map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`), kind: 'reminder', needs })),
     );
-    return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString() } };
+    await this.confirm(tx, next, by, asked, [
+      `The deadline of ${step.title} [${step.id}] is now ${at.toISOString()}${deadline ? ` (was ${deadline})` : ''}.`,
+      meta.graceMinutes ? `Late orders are taken until ${graceUntil.toISOString()} (${meta.graceMinutes} minutes' grace); then defaults apply.` : 'Defaults apply to sides still silent then.',
+      remindAt ? `The sides still awaited will be reminded at ${remindAt.toISOString()}.` : 'No reminder: the deadline is too close.',
+      'Every side has been told the new deadline.',
+    ], at.toISOString());
+    return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString(), remindAt: remindAt?.toISOString() ?? null } };
+  }
+
+  /**
+   * NOTE: a referee's ruling or remark in the game's log. It leads every side's next report (and
+   * is in every `report` the CLI prints); once the game is over it is mailed to every side at once.
+   * A log without a game (`umpire note` on any stream) just records it.
+   */
+  async note(tx: Sql, gameId: string, text: unknown, actor: string, key: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+    let game: LoadedGame;
+    try {
+      game = await this.games.load(gameId, tx);
+    } catch (err) {
+      if (!(err instanceof UnknownGameError)) throw err;
+      if (typeof text !== 'string' || !text.trim()) return { status: 'rejected', result: { error: 'a note needs non-empty text' } };
+      const head = await this.games.events.head(gameId, tx);
+      const appended = await this.games.events.append(gameId, head.version, [{ type: 'NoteAdded', payload: { text }, metadata: { actor, causationId: key } }], { head, tx, now: this.clock() });
+      return { status: 'applied', result: { seq: appended.head.version } };
+    }
+    if (typeof text !== 'string' || !text.trim()) {
+      return this.refereeRejected(tx, game, by, 'NOTE', 'a note needs text after the word NOTE', 'Write NOTE and the ruling on one line, e.g. NOTE Rule 7.3: the Allied fleet may retreat.');
+    }
+    const next = await this.games.append(game, [{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }], tx, this.clock());
+    let delivery = 'It will lead every side\'s next report.';
+    if (!next.state.step && next.state.game) {
+      await this.sink.write(tx, await this.withRefereeNotes(tx, gameId, reportNotices(next, next.head.version, null)));
+      delivery = 'The game is over, so it has been mailed to every side now.';
+    }
+    await this.confirm(tx, next, by, 'NOTE', [`Recorded in the game log (event ${next.head.version}): "${text.trim()}".`, delivery], null);
+    return { status: 'applied', result: { seq: next.head.version } };
+  }
+
+  /** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */
+  private async confirm(tx: Sql, game: LoadedGame, by: RefereeReply, command: string, done: string[], deadline: string | null): Promise<void> {
+    const to = by.replyTo ?? (await this.meta(tx, game.gameId)).referee;
+    if (!to) return;
+    const needs = stepNeeds(game, deadline);
+    await this.sink.write(tx, [{ ...noticeBase(game, 'referee', to, `done:${by.key ?? command}`), kind: 'confirmation', command, done, needs }]);
+  }
+
+  /** A referee command refused: nothing changed; the referee is told what was wrong and what would be right. */
+  private async refereeRejected(tx: Sql, game: LoadedGame, by: RefereeReply, command: string, problem: string, hint: string): Promise<CommandOutcome> {
+    const to = by.replyTo ?? (await this.meta(tx, game.gameId)).referee;
+    if (to) {
+      await this.sink.write(tx, [{ ...noticeBase(game, 'referee', to, `rejected:${by.key ?? command}`), kind: 'rejection', summary: `${command}: ${problem}`, problems: [], hint }]);
+    }
+    return rejected(`${command}: ${problem}`);
   }
 
   async refereeOf(gameId: string): Promise<string | null> {
@@ -291,8 +385,11 @@ export class GameService {
     const base = { ...noticeBase(game, viewer, to, 'reply'), key };
     const needs = stepNeeds(game, deadline);
     switch (command.name) {
-      case 'HELP':
-        return this.sink.draft({ ...base, kind: 'help', help: game.ruleset.help(game.state.rules, viewer, game.state.step), needs });
+      case 'HELP': {
+        const card = game.ruleset.help(game.state.rules, viewer, game.state.step);
+        const a = answerHelp(command.topic, game.ruleset.reference ?? [], card, game.state.step?.title ?? null, game.ruleset.name);
+        return this.sink.draft({ ...base, kind: 'help', help: a.lines.join('\n'), needs, topic: a.topic, title: a.title, commands: a.commands, topics: a.topics, unknownTopic: a.unknown });
+      }
       case 'RESEND': {
         // RESEND: the latest report; RESEND 3: the latest report of turn 3
         const rows = await this.db.query<{ payload: Record<string, unknown> }>(
@@ -327,6 +424,32 @@ export class GameService {
     return p ? (which === 'graceUntil' ? (p.graceUntil ?? p.at) : p.at) : null;
   }
 
+  private async currentDeadlineSet(gameId: string, stepId: string, tx: Sql): Promise<{ at: string; remindAt: string | null } | null> {
+    const rows = await tx.query<{ payload: { at: string; remindAt?: string | null } }>(
+      `SELECT payload FROM events WHERE game_id = $1 AND type = 'DeadlineSet' AND payload->>'stepId' = $2 ORDER BY seq DESC LIMIT 1`,
+      [gameId, stepId],
+    );
+    const p = rows[0]?.payload;
+    return p ? { at: p.at, remindAt: p.remindAt ?? null } : null;
+  }
+
+  /**
+   * Referee notes recorded since the last report or welcome went out (the outbox says which event
+   * that was) lead each report's narrative: a note reaches every side once, in its next report.
+   */
+  private async withRefereeNotes(tx: Sql, gameId: string, notices: readonly Notice[]): Promise<Notice[]> {
+    const rows = await tx.query<StoredEvent>(
+      `SELECT seq, type, payload, metadata FROM events
+        WHERE game_id = $1 AND type = 'NoteAdded' AND metadata->>'actor' = 'referee'
+          AND seq > COALESCE((SELECT max(event_seq) FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome')), 0)
+        ORDER BY seq`,
+      [gameId],
+    );
+    const notes = rows.filter(isRefereeNote).map(noteLine);
+    if (!notes.length) return [...notices];
+    return notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n));
+  }
+
   // ------------------------------------------------------------------ reads
 
   async status(gameId: string, viewer: Side | 'referee') {
@@ -340,7 +463,19 @@ export class GameService {
     const game = await this.games.load(gameId);
     if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer)) throw new Error(`game ${gameId} has no side ${viewer}`);
     const all = await this.games.events.read(gameId);
-    const narrative = narrativeFor(all.filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent), viewer, game.ruleset);
+    const narrative: string[] = [];
+    let run: EngineEvent[] = [];
+    const flush = () => {
+      narrative.push(...narrativeFor(run, viewer, game.ruleset));
+      run = [];
+    };
+    for (const e of all) {
+      if (isRefereeNote(e)) {
+        flush();
+        narrative.push(noteLine(e));
+      } else if (!SERVICE_EVENT_TYPES.has(e.type)) run.push(toEngineEvent(e));
+    }
+    flush();
     return { view: viewFor(game.state, viewer, game.ruleset), narrative, head: game.head };
   }
 
@@ -388,7 +523,7 @@ export class GameService {
     const at = new Date(now.getTime() + meta.deadlineMinutes * 60_000);
     // late orders are still taken until the grace period ends; only then do defaults apply
     const graceUntil = new Date(at.getTime() + (meta.graceMinutes ?? 0) * 60_000);
-    const remindAt = meta.deadlineMinutes >= 60 ? new Date(at.getTime() - Math.min(24 * 60, meta.deadlineMinutes / 4) * 60_000) : null;
+    const remindAt = reminderTime(now, at);
     const next = await this.games.append(
       game,
       [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null }, metadata: { actor: 'umpire' } }],
@@ -413,6 +548,32 @@ function engine<T>(fn: () => T): T {
     const e = err as Error & { rule?: string };
     throw new PermanentCommandError(`${e.name ?? 'Error'}: ${e.message}`, e.rule ? { rule: e.rule } : {});
   }
+}
+
+/** Who asked for a referee command and by which command (the confirmation's address and idempotency). */
+export interface RefereeReply {
+  readonly replyTo?: string;
+  readonly key?: string;
+}
+
+/**
+ * When to remind the sides still awaited of a deadline at `at`: a quarter of the time left before
+ * it (at most a day before); with less than an hour left, half way there.
+ */
+export function reminderTime(now: Date, at: Date): Date | null {
+  const left = at.getTime() - now.getTime();
+  if (left <= 0) return null;
+  const before = left >= 60 * 60_000 ? Math.min(24 * 60 * 60_000, left / 4) : left / 2;
+  return new Date(Math.round(at.getTime() - before));
+}
+
+function isRefereeNote(e: Pick<StoredEvent, 'type' | 'payload' | 'metadata'>): e is StoredEvent & { payload: { text: string } } {
+  const p = e.payload as { text?: unknown; settings?: unknown; fault?: unknown } | null;
+  return e.type === 'NoteAdded' && e.metadata?.actor === 'referee' && typeof p?.text === 'string' && p.settings === undefined && p.fault === undefined;
+}
+
+function noteLine(e: StoredEvent): string {
+  return `Referee's note: ${(e.payload as { text: string }).text}`;
 }
 
 function rejected(message: string, r?: CommandRejected): CommandOutcome {

@@ -59,6 +59,8 @@ export type Notice =
       readonly summary: string;
       readonly problems: readonly LineError[];
       readonly help?: string;
+      /** what would be right, when it is not the order card */
+      readonly hint?: string;
     })
   | (NoticeBase & {
       readonly kind: 'report';
@@ -70,7 +72,19 @@ export type Notice =
       readonly result: { winner: string | null; summary: string } | null;
     })
   | (NoticeBase & { readonly kind: 'reminder'; readonly needs: StepNeeds })
-  | (NoticeBase & { readonly kind: 'help'; readonly help: string; readonly needs: StepNeeds | null })
+  | (NoticeBase & {
+      readonly kind: 'help';
+      readonly help: string;
+      readonly needs: StepNeeds | null;
+      /** HELP <topic>: the topic answered, the section's title, whether the command list goes along, the topics there are */
+      readonly topic?: string;
+      readonly title?: string;
+      readonly commands?: boolean;
+      readonly topics?: readonly string[];
+      readonly unknownTopic?: string;
+    })
+  /** A referee command carried out (FORCE, EXTEND, NOTE): what was done, and what comes next. */
+  | (NoticeBase & { readonly kind: 'confirmation'; readonly command: string; readonly done: readonly string[]; readonly needs: StepNeeds | null })
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
 
 export type NoticeKind = Notice['kind'];

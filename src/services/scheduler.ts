@@ -2,7 +2,10 @@ import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
 import type { DeadlineScheduler } from './game.service';
 
-/** Deadlines and reminders as delayed BullMQ jobs, one per (game, step): scheduling twice is harmless. */
+/**
+ * Deadlines and reminders as delayed BullMQ jobs, one per (game, step, instant): scheduling twice
+ * is harmless, and a moved deadline (EXTEND) gets jobs of its own; the old ones find it moved.
+ */
 export class QueueDeadlineScheduler implements DeadlineScheduler {
   constructor(
     private readonly jobs: JobQueue,
@@ -13,7 +16,7 @@ export class QueueDeadlineScheduler implements DeadlineScheduler {
     const now = this.clock().getTime();
     await this.jobs.add(JobName.GameDeadline, { gameId, stepId }, { jobId: `deadline:${gameId}:${stepId}:${at.getTime()}`, delayMs: Math.max(0, at.getTime() - now) });
     if (remindAt && remindAt.getTime() > now) {
-      await this.jobs.add(JobName.GameReminder, { gameId, stepId }, { jobId: `reminder:${gameId}:${stepId}`, delayMs: remindAt.getTime() - now });
+      await this.jobs.add(JobName.GameReminder, { gameId, stepId, remindAt: remindAt.toISOString() }, { jobId: `reminder:${gameId}:${stepId}:${remindAt.getTime()}`, delayMs: remindAt.getTime() - now });
     }
   }
 }

@@ -47,6 +47,14 @@ describe('extractCommands', () => {
     expect(commands[3]).toMatchObject({ name: 'HELP', topic: 'orders' });
   });
 
+  it('reads HELP with a rule number as its topic, and a HELP line it cannot read as the start of orders', () => {
+    expect(extractCommands(lines('HELP 18.33', 'help 7')).commands).toEqual([
+      { name: 'HELP', topic: '18.33', line: 1, refereeOnly: false },
+      { name: 'HELP', topic: '7', line: 2, refereeOnly: false },
+    ]);
+    expect(extractCommands(lines('HELP 18.33.4.2')).commands[0].name).toBe('ORDERS');
+  });
+
   it('never reads keywords inside orders ("Force Z" is a fleet, not FORCE)', () => {
     const { commands } = extractCommands(lines('Prince of Wales to Java Sea', 'Force Z to Java Sea', 'NOTE this is an order line'));
     expect(commands).toHaveLength(1);

@@ -84,6 +84,28 @@ describe('MailRenderer', () => {
     expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('[umpire G-1] status referee');
   });
 
+  it('renders HELP <topic>: the section alone with the topics there are; an unknown topic says so', () => {
+    const section = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', topic: 'STANDING', title: 'Standing instructions', showCommands: false, orderSyntax: ['STANDING NIGHT | DAY'], topics: ['ORDERS', 'STANDING', 'COMMANDS', 'ALL'] });
+    expect(section.text).toContain('Standing instructions\n  STANDING NIGHT | DAY');
+    expect(section.text).not.toContain('RESEND [turn]');
+    expect(section.text).toContain('More help: HELP <topic>, one of ORDERS, STANDING, COMMANDS, ALL.');
+    expect(section.html).toContain('<h1>Standing instructions</h1>');
+    const unknown = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', unknownTopic: 'tactics', title: 'No help topic "tactics"', showCommands: false, orderSyntax: [], topics: ['ORDERS', 'ALL'] });
+    expect(unknown.text).toContain('There is no help on "tactics".');
+    expect(unknown.text).toContain('one of ORDERS, ALL.');
+    expect(unknown.html).toContain('There is no help on “tactics”.');
+  });
+
+  it('renders a referee confirmation: the command, what was done, the deadline, who is awaited', () => {
+    const r = renderer.render('confirmation', { ...game, side: null, replyAddress: 'umpire+G-abc123.referee.0123@umpire.test', command: 'EXTEND 1440m', done: ['The deadline is now 2026-11-23T18:00:00.000Z.'], deadline: '2026-11-23T18:00:00Z', awaiting: ['allied'] });
+    expect(r.subject).toBe('[umpire G-abc123] done referee turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.text).toContain('Done: EXTEND 1440m\n  The deadline is now 2026-11-23T18:00:00.000Z.');
+    expect(r.text).toContain('Deadline now: Mon 23 Nov 2026 18:00 UTC');
+    expect(r.text).toContain('Still awaited: allied');
+    expect(r.text).toContain('Reply to umpire+G-abc123.referee.0123@umpire.test');
+    expect(r.html).toContain('<li>The deadline is now 2026-11-23T18:00:00.000Z.</li>');
+  });
+
   it('formats times in UTC', () => {
     expect(formatUtc('2026-11-21T23:30:00-05:00')).toBe('Sun 22 Nov 2026 04:30 UTC');
   });

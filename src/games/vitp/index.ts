@@ -16,6 +16,7 @@ import { checkOrders } from './orders/check';
 import { defaultOrdersFor } from './orders/defaults';
 import { formatOrders } from './orders/format';
 import { helpText } from './orders/help';
+import { VITP_REFERENCE } from './orders/reference';
 import { currentDecision, parseOrderText } from './orders/parse';
 import { randomOrdersFor } from './orders/random';
 import { answerStanding, parseStandingText } from './orders/standing';
@@ -101,6 +102,7 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   narrate: narrateEvent,
   formatOrders,
   help: (state, side, step) => helpText(step ? atStep(state, step) : state, side === 'referee' ? null : asSide(side), step),
+  reference: VITP_REFERENCE,
   randomOrders: (state, side, step, rng) => orStay(randomOrdersFor(atStep(state, step), asSide(side), rng)),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };

@@ -1,0 +1,103 @@
+/**
+ * The VITP order reference, as data: what `HELP <topic>` and `HELP ALL` mail, and (rendered by
+ * referenceMarkdown) the "Orders by mail" section of ../README.md. One source: a test checks the
+ * README block is exactly referenceMarkdown(VITP_REFERENCE); change the text here and paste the
+ * new block there.
+ */
+import type { ReferenceSection } from '../../../engine/ruleset';
+
+export const VITP_REFERENCE: readonly ReferenceSection[] = [
+  {
+    topic: 'orders',
+    aliases: ['move', 'moves', 'movement', 'syntax', 'steps', 'patrol', 'raid', 'raiders', 'invade', 'return', 'repair', 'rebuild', 'lba', 'sub'],
+    title: 'Orders, step by step (one per line, any case; # starts a comment)',
+    lines: [
+      'RAID FORCE Akagi, Kaga, ...            turn 1, Japanese: the Pearl Harbor raid (4.2)',
+      'PATROL Yamato, Nagato TO Marianas Islands [VIA Japanese Islands]',
+      'RAIDERS Akagi, Kaga                     (patrol step: white side up in port; only these may raid, 5.21/6.12)',
+      'REPAIR Akagi 3                          BASE 1st-Marines AT Samoa (4.4, units back this turn)',
+      'REBUILD Akagi 2 | REBUILD 21st-Air-Flotilla AT Yokosuka (rule 23 on: lost airstrike factors, 23.5; also REPAIR Akagi AIR 2)',
+      'LBA 11th-Air-Force TO Coral Sea         LBA DONE',
+      'MOVE 1st-Marines TO Coral Sea           (amphibious step)',
+      'RAID Akagi TO Coral Sea                 SUB I-Boat TO Hawaiian Islands',
+      'BATTLE Coral Sea                        (Japanese: which area is fought next, 5.31)',
+      'STAY / WITHDRAW   SORTIE Nevada, 7th-Air-Force | ALL | NONE   RETREAT   (Pearl Harbor, 18.31–18.35)',
+      'TARGET Akagi, Kaga AT Prince of Wales   (18.4 and every battle\'s target designation)',
+      'INVADE 1st-Marines AT Guadalcanal       RETURN Yamato TO Truk | RETURN ALL TO Truk',
+      'TASK FORCE Nagato, Mutsu ATTACK        TASK FORCE Akagi      INVADING Kure-SNLF   (rule 20 on: before a battle, 20.2-20.3)',
+      'STAY in any step: nothing / the default.',
+      'Names may be shortened when unambiguous ("Yokosuka", "Pearl"), hyphens stand for spaces, and a',
+      'misspelt name gets a "did you mean ...?" hint.',
+    ],
+  },
+  {
+    topic: 'battle',
+    aliases: ['battles', 'combat', 'decisions', 'target', 'targets', 'retreat', 'pursuit', 'pursue'],
+    title: 'Battle decisions (each asked as a step of its own)',
+    lines: [
+      'DAY | NIGHT   (7.3)',
+      'CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424)',
+      'TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire\'s choice (7.4)',
+      'SUB ATTACK <target> | SUB WAIT   (7.91)',
+      'STAY | RETREAT | RETREAT TOGETHER | RETREAT a, b / c   (8.1-8.23)',
+      'PURSUE <g1> WITH <ships> | PURSUE ALL | AIRRAID <port> WITH <ships> | NO PURSUIT   (8.3, 9.1)',
+      'FOLLOW <g2> WITH <ships> | BREAK OFF <ships> | CONTINUE   (8.52-8.53)',
+      'SPLIT a / b | NO SPLIT   (8.52)',
+      'LAND <units> AT <base> | NO LANDINGS   (7.93, 13.3)',
+      'AIRRAID <port> WITH <ships> | NO AIRRAIDS   (9.2)',
+      'KAMIKAZE <carriers> | KAMIKAZE NONE   (19.22)',
+    ],
+  },
+  {
+    topic: 'interactive',
+    aliases: ['asked', 'rounds'],
+    title: 'Interactive mode: how battle decisions are asked',
+    lines: [
+      'Without standing instructions, every decision of a battle (day or night, targets, retreat,',
+      'pursuit, landings, air raids) is a step of its own: the umpire mails the sides who owe it a',
+      'report ending with the choices (the card HELP sends for that step) and waits for their',
+      'answers until the deadline. Sides with a STANDING line that answers it are not asked.',
+    ],
+  },
+  {
+    topic: 'ahead',
+    aliases: ['for', 'queue', 'queued'],
+    title: 'Orders for steps to come (FOR lines)',
+    lines: [
+      'FOR t3/raiders/japanese   the lines after it are orders for that step of this turn, sent ahead: patrol, first air',
+      '  placement, amphibious, raider, submarine, invasion and return steps (see steps.ts); checked when the step comes.',
+      'They are sealed like any orders and replace earlier orders for the same step; step ids are in every report\'s heading.',
+    ],
+  },
+  {
+    topic: 'standing',
+    aliases: ['standing-instructions', 'instructions'],
+    title: 'Standing instructions (lines starting STANDING; a new set replaces the old)',
+    lines: [
+      'STANDING NIGHT | DAY | ACTION BY STRENGTH',
+      'STANDING TARGETS carriers, battleships, cruisers, air, amphibious, <ship names> | TARGETS DEFAULT',
+      'STANDING RETREAT WHEN OUTGUNNED | RETREAT NEVER | RETREAT ALWAYS',
+      'STANDING PURSUE ALL | PURSUE NONE | KEEP PURSUING | BREAK OFF',
+      'STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER',
+      'STANDING CARRIERS FIRE ALL | NONE, KAMIKAZE ALL | NONE, NO LANDINGS, NO AIRRAIDS, NO SPLIT',
+    ],
+  },
+  {
+    topic: 'defaults',
+    aliases: ['default', 'deadline', 'missed'],
+    title: 'Defaults for a side silent at the deadline',
+    lines: [
+      'Stay in port, place no air, no invasions, return to the port sailed from; the historical raid',
+      'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
+      'day or night by strength, the umpire\'s targets, retreat when outgunned (the enemy can fire at us',
+      'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
+    ],
+  },
+];
+
+/** The README block (between its reference markers) for a reference: one indented block per section. */
+export function referenceMarkdown(sections: readonly ReferenceSection[]): string {
+  return sections
+    .map((s) => [`**${s.title}** (\`HELP ${s.topic.toUpperCase()}\`)`, '', ...s.lines.map((l) => `    ${l}`)].join('\n'))
+    .join('\n\n');
+}
