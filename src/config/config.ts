@@ -22,6 +22,9 @@ const schema = z.object({
   UMPIRE_ADDRESS: z.string().default('umpire@umpire.test'),
   SMTP_HOST: z.string().default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(11025),
+  /** SMTP authentication (a submission port such as 587); both or neither */
+  SMTP_USER: z.string().min(1, 'must not be empty (unset it for no SMTP authentication)').optional(),
+  SMTP_PASSWORD: z.string().min(1, 'must not be empty (unset it for no SMTP authentication)').optional(),
   IMAP_HOST: z.string().default('127.0.0.1'),
   IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(11143),
   IMAP_USER: z.string().default('umpire'),
@@ -32,6 +35,10 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   IMAP_POLL_MS: z.coerce.number().int().min(200).default(30_000),
   OUTBOX_SWEEP_MS: z.coerce.number().int().min(100).default(5000),
+  /** how often a worker looks for commands and mail whose job was lost or failed for good */
+  STUCK_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
+  /** how long a command may stay pending, or a stored message unprocessed, before the sweep queues it again */
+  STUCK_AGE_MS: z.coerce.number().int().min(0).default(60_000),
   /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
   DEADLINE_MINUTES: z.coerce.number().int().min(1).default(72 * 60),
   /** per-sender mail throttle: a burst of THROTTLE_BURST, then THROTTLE_PER_HOUR (0 = off) */
@@ -64,6 +71,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const cfg = parsed.data;
+  if (!!cfg.SMTP_USER !== !!cfg.SMTP_PASSWORD) {
+    throw new ConfigError([
+      cfg.SMTP_USER
+        ? 'SMTP_PASSWORD: missing; SMTP_USER is set, so SMTP authentication needs its password (or unset SMTP_USER).'
+        : 'SMTP_USER: missing; SMTP_PASSWORD is set, so SMTP authentication needs a user name (or unset SMTP_PASSWORD).',
+    ]);
+  }
   if (!cfg.UMPIRE_SECRET) {
     if (cfg.NODE_ENV === 'production') {
       throw new ConfigError([

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { JOB_QUEUE, JobName, QueueName, type JobHandler, type JobHandlers, type JobOf } from './jobs';
 
@@ -10,6 +11,12 @@ export interface JobQueueOptions {
   readonly backoffMs?: number;
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
 }
+
+/** This process as a worker: recorded on every job it takes (BullMQ's `processedBy`). */
+export const WORKER_INSTANCE = `${hostname()}#${process.pid}`;
+
+/** What `requeue` did. */
+export type Requeued = 'added' | 'retried' | 'in-hand';
 
 export class MissingJobHandlerError extends Error {
   constructor(readonly missing: JobName[]) {
@@ -76,6 +83,54 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Queues work again that should already have been done (the stuck-work sweep, a message that
+   * arrives again while still unprocessed), given the id its job was first added under. If that
+   * job is still waiting, delayed or active, the work is in hand and nothing is added. Otherwise
+   * the work goes under its own id, `requeue:<original id>`, never the original: a job kept as
+   * failed under the original id would make `add` a silent no-op, and that failure stays in the
+   * failed list for inspection. Harmless however many processes call it at once: a live job under
+   * the requeue id is left alone; a completed one is replaced; a failed one is retried in place
+   * with fresh attempts (each of its failures was logged by the worker that saw it).
+   */
+  async requeue<N extends JobName>(name: N, payload: JobOf<N>, originalJobId: string): Promise<Requeued> {
+    const q = this.queue(JOB_QUEUE[name]);
+    const live = (state: string) => !['completed', 'failed', 'unknown'].includes(state);
+    const original = await q.getJob(originalJobId.replace(/:/g, '_'));
+    if (original && live(await original.getState())) return 'in-hand';
+    const jobId = `requeue:${originalJobId}`.replace(/:/g, '_');
+    const existing = await q.getJob(jobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'failed') {
+        // a concurrent caller may have retried it first: then it is in hand either way
+        await existing.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true }).catch(() => undefined);
+        return 'retried';
+      }
+      if (live(state)) return 'in-hand';
+      if (state === 'completed') await existing.remove().catch(() => undefined);
+    }
+    await q.add(name, payload, { jobId });
+    return 'added';
+  }
+
+  /** The state of a job added under `jobId` (as given to `add`), or null if none is kept. */
+  async jobState(name: JobName, jobId: string): Promise<string | null> {
+    const job = await this.queue(JOB_QUEUE[name]).getJob(jobId.replace(/:/g, '_'));
+    return job ? job.getState() : null;
+  }
+
+  /** Recently completed jobs of a queue (the newest `limit`): which worker ran each, what it returned. */
+  async completedJobs(name: QueueName, limit = 1000): Promise<{ id: string; name: string; processedBy: string | null; returnValue: unknown }[]> {
+    const jobs = await this.queue(name).getCompleted(0, limit - 1);
+    return jobs.map((j) => ({ id: String(j.id), name: j.name, processedBy: j.processedBy ?? null, returnValue: j.returnvalue }));
+  }
+
+  /** How many worker connections listen on a queue (every process's, every machine's). */
+  async workerCount(name: QueueName): Promise<number> {
+    return this.queue(name).getWorkersCount();
+  }
+
   /** A repeating job (e.g. the outbox sweep), one schedule however many processes call this. */
   async every<N extends JobName>(name: N, payload: JobOf<N>, everyMs: number): Promise<void> {
     await this.queue(JOB_QUEUE[name]).upsertJobScheduler(`every:${name}`, { every: everyMs }, { name, data: payload });
@@ -100,6 +155,7 @@ export class JobQueue {
           connection: connectionFromUrl(this.opts.redisUrl),
           prefix: this.opts.prefix,
           concurrency: this.opts.concurrency ?? 4,
+          name: WORKER_INSTANCE,
         },
       );
       worker.on('failed', (job, err) =>

@@ -13,6 +13,8 @@ export enum JobName {
   IngestMail = 'mail.ingest',
   /** Send pending outbox rows. */
   DispatchOutbox = 'outbox.dispatch',
+  /** Queue again the work whose job was lost or failed for good (pending commands, stored mail). */
+  SweepStuck = 'work.sweep',
 }
 
 export interface JobPayloads {
@@ -22,6 +24,7 @@ export interface JobPayloads {
   [JobName.GameReminder]: { gameId: string; stepId: string; remindAt?: string };
   [JobName.IngestMail]: { inboundId: string };
   [JobName.DispatchOutbox]: { reason?: string };
+  [JobName.SweepStuck]: { olderThanMs: number };
 }
 
 export type JobOf<N extends JobName> = JobPayloads[N];
@@ -38,6 +41,7 @@ export const JOB_QUEUE: { readonly [N in JobName]: QueueName } = {
   [JobName.GameReminder]: QueueName.Games,
   [JobName.IngestMail]: QueueName.Mail,
   [JobName.DispatchOutbox]: QueueName.Outbox,
+  [JobName.SweepStuck]: QueueName.Outbox,
 };
 
 export type JobHandler<N extends JobName> = (payload: JobOf<N>, meta: { jobId: string; attempt: number }) => Promise<unknown>;

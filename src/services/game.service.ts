@@ -12,7 +12,7 @@ import {
   type EngineEvent,
 } from '../engine/game';
 import type { Side } from '../engine/ruleset';
-import { PermanentCommandError, type CommandOutcome, type PendingCommand } from '../store/commands';
+import { PermanentCommandError, failCommand, type CommandOutcome, type PendingCommand } from '../store/commands';
 import { insertOutbox } from '../store/outbox';
 import type { Db, Sql } from '../store/db';
 import { GENESIS_HASH, type NewEvent, type StoredEvent } from '../store/event-store';
@@ -231,7 +231,8 @@ export class GameService {
    */
   async commandFailed(command: PendingCommand, error: PermanentCommandError): Promise<void> {
     const p = command.payload as { side?: string };
-    await this.db.transaction(async (tx) => {
+    // marks the command failed and writes the note and notices in one transaction, under the game's lock
+    await failCommand(this.db, command, error, async (tx) => {
       let game: LoadedGame;
       try {
         game = await this.games.load(command.gameId, tx);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MailboxCursor, MailboxCursorStore } from '../mail/imap-reader';
 import { JobName } from '../queue/jobs';
-import type { JobQueue } from '../queue/job-queue';
+import type { JobQueue, Requeued } from '../queue/job-queue';
 import type { Db } from '../store/db';
 
 /**
@@ -42,7 +42,33 @@ export class InboundStore {
       ? (await this.db.query<{ id: string }>('SELECT id FROM inbound_messages WHERE message_id = $1 OR (source = $2 AND uid_validity = $3 AND uid = $4) LIMIT 1', [messageId, source, at.uidValidity ?? null, at.uid ?? null]))[0].id
       : inserted[0].id;
     if (!duplicate) await this.jobs.add(JobName.IngestMail, { inboundId: id }, { jobId: `ingest:${id}` });
+    else await this.requeueIfStored(id);
     return { id, duplicate, messageId };
+  }
+
+  /**
+   * A message arriving again while its row is still `stored` may be one whose ingest job was lost
+   * or failed for good: queue it again (nothing is added while its first job is still in hand).
+   */
+  private async requeueIfStored(id: string): Promise<void> {
+    const rows = await this.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE id = $1', [id]);
+    if (rows[0]?.status === 'stored') await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`);
+  }
+
+  /** Messages still `stored` `olderThanMs` after they arrived: their ingest job was lost or failed for good. */
+  async stuck(olderThanMs: number, limit = 500): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM inbound_messages WHERE status = 'stored' AND received_at < now() - $1::float8 * interval '1 millisecond' ORDER BY id LIMIT $2`,
+      [olderThanMs, limit],
+    );
+    return rows.map((r) => String(r.id));
+  }
+
+  /** Queues ingestion again for every message stuck in `stored` (the worker's periodic sweep). */
+  async requeueStuck(olderThanMs: number): Promise<{ inboundId: string; requeued: Requeued }[]> {
+    const out: { inboundId: string; requeued: Requeued }[] = [];
+    for (const id of await this.stuck(olderThanMs)) out.push({ inboundId: id, requeued: await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`) });
+    return out;
   }
 
   async get(id: string): Promise<{ id: string; raw: Buffer; status: string; messageId: string; source: string } | null> {

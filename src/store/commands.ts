@@ -34,8 +34,43 @@ export class PermanentCommandError extends Error {
   }
 }
 
-/** Told about a command marked failed (to notify the referee and the player). */
+/**
+ * Told about a command that failed for good (to notify the referee and the player). The hook is
+ * expected to call `failCommand` with its own writes, so that marking the command failed and
+ * recording why happen in one transaction under the game's lock; if it does not (or throws), the
+ * inbox marks the command failed afterwards.
+ */
 export type FailureHook = (command: PendingCommand, error: PermanentCommandError) => Promise<void>;
+
+/** The per-game advisory lock every writer of a game's log takes (transaction-scoped). */
+export async function lockGame(tx: Sql, gameId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
+}
+
+/**
+ * Marks a pending command failed and runs `also` (e.g. append a note to the game's log and
+ * queue the notices) in the same transaction, under the same per-game advisory lock the inbox
+ * applies commands under. Returns false, having written nothing, when the command is no longer
+ * pending (another worker already marked it): failure notes are written once.
+ */
+export async function failCommand(
+  db: Db,
+  command: PendingCommand,
+  error: PermanentCommandError,
+  also?: (tx: Sql) => Promise<void>,
+  extra: Record<string, unknown> = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockGame(tx, command.gameId);
+    const marked = await tx.query(
+      `UPDATE commands SET status = 'failed', result = $2::jsonb, applied_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+      [command.id, JSON.stringify({ error: error.message, ...error.detail, ...extra })],
+    );
+    if (!marked.length) return false;
+    await also?.(tx);
+    return true;
+  });
+}
 
 export type CommandApplier = (tx: Sql, command: PendingCommand) => Promise<CommandOutcome>;
 
@@ -80,6 +115,20 @@ export class CommandInbox {
   }
 
   /**
+   * Games with a command still pending `olderThanMs` after it was stored (its job lost, or failed
+   * for good), each with its oldest such command: the stuck-work sweep queues them again.
+   */
+  async stuckGames(olderThanMs: number, limit = 500): Promise<{ gameId: string; commandId: string }[]> {
+    const rows = await this.db.query<{ game_id: string; id: string }>(
+      `SELECT game_id, min(id) AS id FROM commands
+        WHERE status = 'pending' AND created_at < now() - $1::float8 * interval '1 millisecond'
+        GROUP BY game_id ORDER BY min(id) LIMIT $2`,
+      [olderThanMs, limit],
+    );
+    return rows.map((r) => ({ gameId: r.game_id, commandId: String(r.id) }));
+  }
+
+  /**
    * Applies the game's pending commands one transaction each, oldest first. Returns how many
    * were handled. An applier that throws rolls its transaction back and the command stays
    * pending (the job retries with backoff); a domain refusal is an outcome, not a throw.
@@ -90,7 +139,7 @@ export class CommandInbox {
       let current: PendingCommand | null = null;
       const done = await this.db.transaction(
         async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
+          await lockGame(tx, gameId);
           const rows = await tx.query<{ id: string; game_id: string; idempotency_key: string; kind: string; payload: unknown; created_at: Date }>(
             `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
               WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
@@ -117,11 +166,19 @@ export class CommandInbox {
         },
       ).catch(async (err: unknown) => {
         if (!(err instanceof PermanentCommandError) || !current) throw err;
-        await this.db.query(`UPDATE commands SET status = 'failed', result = $2::jsonb, applied_at = now() WHERE id = $1 AND status = 'pending'`, [
-          current.id,
-          JSON.stringify({ error: err.message, ...err.detail }),
-        ]);
-        await onFailed?.(current, err);
+        const failed: PendingCommand = current;
+        if (onFailed) {
+          // the hook marks the command failed itself, with failCommand (one transaction, game lock)
+          const notified = await onFailed(failed, err).then(
+            () => null,
+            (hookError: unknown) => (hookError instanceof Error ? hookError.message : String(hookError)),
+          );
+          // a hook that cannot tell anyone must not block the game: the failure is still recorded,
+          // with why nobody was told (no-op when the hook already marked it)
+          await failCommand(this.db, failed, err, undefined, notified ? { notifyError: notified } : {});
+        } else {
+          await failCommand(this.db, failed, err);
+        }
         return true;
       });
       if (!done) break;

@@ -116,7 +116,11 @@ export class EventStore {
 
   /**
    * Appends events after `expectedVersion`. Fails with ConcurrencyError if the game's head is
-   * not that version (another writer got there first, or the caller's view is stale).
+   * not that version (another writer got there first, or the caller's view is stale). The
+   * umpire's own writers never meet it: each appends to a game only under that game's advisory
+   * lock (CommandInbox.drain, failCommand), so a ConcurrencyError there is a bug, not a race to
+   * retry; the check stays as the guard that makes such a bug fail loudly instead of forking
+   * the log.
    */
   async append(
     gameId: string,
@@ -142,20 +146,6 @@ export class EventStore {
     if (options.tx) return run(options.tx);
     if (!options.outbox) return run(this.db); // one INSERT statement is atomic on its own
     return this.db.transaction((tx) => run(tx));
-  }
-
-  /**
-   * Runs decide-and-append with bounded retries on ConcurrencyError: `attempt` must reload
-   * whatever it decided from, because a retry means the game moved on.
-   */
-  static async withRetry<T>(attempt: () => Promise<T>, retries = 5): Promise<T> {
-    for (let i = 0; ; i++) {
-      try {
-        return await attempt();
-      } catch (err) {
-        if (!(err instanceof ConcurrencyError) || i >= retries) throw err;
-      }
-    }
   }
 
   async read(gameId: string, afterSeq = 0, tx: Sql = this.db): Promise<StoredEvent[]> {

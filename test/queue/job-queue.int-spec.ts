@@ -25,6 +25,7 @@ describe('job queues on Redis (BullMQ)', () => {
     [JobName.DispatchOutbox]: async () => undefined,
     [JobName.GameDeadline]: async () => undefined,
     [JobName.GameReminder]: async () => undefined,
+    [JobName.SweepStuck]: async () => undefined,
   };
 
   beforeAll(() => {
@@ -40,6 +41,9 @@ describe('job queues on Redis (BullMQ)', () => {
     delete partial[JobName.GameReminder];
     expect(() => JobQueue.assertHandlers(partial)).toThrow(MissingJobHandlerError);
     expect(() => JobQueue.assertHandlers(partial)).toThrow(/game\.reminder/);
+    const noSweep: JobHandlers = { ...handlers };
+    delete noSweep[JobName.SweepStuck];
+    expect(() => JobQueue.assertHandlers(noSweep)).toThrow(/work\.sweep/);
     expect(() => JobQueue.assertHandlers(handlers)).not.toThrow();
   });
 

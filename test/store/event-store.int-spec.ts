@@ -61,27 +61,6 @@ describe('event store on PostgreSQL', () => {
     expect((await store.read('g-stale')).length).toBe(2);
   });
 
-  it('retries a decide-and-append a bounded number of times on conflict', async () => {
-    await store.append('g-retry', 0, [{ type: 'A', payload: {} }]);
-    let attempts = 0;
-    const result = await EventStore.withRetry(async () => {
-      attempts++;
-      const head = await store.head('g-retry');
-      if (attempts === 1) await store.append('g-retry', head.version, [{ type: 'Interloper', payload: {} }]);
-      return store.append('g-retry', head.version, [{ type: 'Mine', payload: { attempts } }], { head });
-    });
-    expect(attempts).toBe(2);
-    expect(result.head.version).toBe(3);
-    let forever = 0;
-    await expect(
-      EventStore.withRetry(async () => {
-        forever++;
-        throw new ConcurrencyError('g', 0, 'always');
-      }, 3),
-    ).rejects.toBeInstanceOf(ConcurrencyError);
-    expect(forever).toBe(4);
-  });
-
   it('the database itself refuses UPDATE, DELETE and TRUNCATE on events', async () => {
     await store.append('g-immutable', 0, [{ type: 'A', payload: { v: 1 } }]);
     await expect(t.db.query(`UPDATE events SET payload = '{"v":2}' WHERE game_id = 'g-immutable'`)).rejects.toThrow(
