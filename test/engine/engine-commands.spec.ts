@@ -58,7 +58,7 @@ describe('umpire box check', () => {
   it('given the default box, then it prints the provenance counts', () => {
     const r = runCli('box', 'check', 'fleet-duel');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('7 values: 5 rulebook, 1 reference, 1 reconstructed');
+    expect(r.out).toContain('7 values: 5 rulebook, 1 reference (1 unverified), 1 reconstructed');
   });
 
   it('given a broken override file, then it names the JSON path and exits 1', () => {
@@ -72,6 +72,6 @@ describe('umpire box check', () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`override ${file}`);
     expect(r.out).toMatch(/\$\.turns\.source\.kind: /);
-    expect(r.out).toContain('6 values: 4 rulebook, 1 reference, 1 reconstructed');
+    expect(r.out).toContain('6 values: 4 rulebook, 1 reference (1 unverified), 1 reconstructed');
   });
 });
