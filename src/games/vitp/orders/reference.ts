@@ -9,13 +9,14 @@ import type { ReferenceSection } from '../../../engine/ruleset';
 export const VITP_REFERENCE: readonly ReferenceSection[] = [
   {
     topic: 'orders',
-    aliases: ['move', 'moves', 'movement', 'syntax', 'steps', 'patrol', 'raid', 'raiders', 'invade', 'return', 'repair', 'rebuild', 'lba', 'sub'],
+    aliases: ['move', 'moves', 'movement', 'syntax', 'steps', 'patrol', 'raid', 'raiders', 'invade', 'return', 'repair', 'rebuild', 'lba', 'sub', 'substitute', 'removals'],
     title: 'Orders, step by step (one per line, any case; # starts a comment)',
     lines: [
       'RAID FORCE Akagi, Kaga, ...            turn 1, Japanese: the Pearl Harbor raid (4.2)',
       'PATROL Yamato, Nagato TO Marianas Islands [VIA Japanese Islands]',
       'RAIDERS Akagi, Kaga                     (patrol step: white side up in port; only these may raid, 5.21/6.12)',
       'REPAIR Akagi 3                          BASE 1st-Marines AT Samoa (4.4, units back this turn)',
+      'SUBSTITUTE Warspite FOR Ramillies       (Allied patrol step: the British ship withdrawn for a sunk listed one, 4.42)',
       'REBUILD Akagi 2 | REBUILD 21st-Air-Flotilla AT Yokosuka (rule 23 on: lost airstrike factors, 23.5; also REPAIR Akagi AIR 2)',
       'LBA 11th-Air-Force TO Coral Sea         LBA DONE',
       'MOVE 1st-Marines TO Coral Sea           (amphibious step)',
@@ -91,6 +92,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
       'day or night by strength, the umpire\'s targets, retreat when outgunned (the enemy can fire at us',
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
+      'A substitute owed for a sunk British removal (4.42): the first candidate in roster order.',
     ],
   },
 ];
