@@ -1,9 +1,11 @@
 import { execFile, type ChildProcess } from 'node:child_process';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import { CommandBus } from '../../src/app/command-bus.service';
 import { JobQueue } from '../../src/queue/job-queue';
+import { QueueName } from '../../src/queue/jobs';
 import { CommandInbox } from '../../src/store/commands';
 import { EventStore } from '../../src/store/event-store';
 import { Outbox } from '../../src/store/outbox';
@@ -69,8 +71,10 @@ describe('worker processes sharing the queues', () => {
     OUTBOX_SWEEP_MS: '500',
   });
 
-  it('two worker processes apply 1,000 commands for 10 games in order, gap-free, none lost', async () => {
+  it('two worker processes apply 1,000 commands for 10 games in order, gap-free, none lost, and both do work', async () => {
     workers.push(startWorkerProcess(workerEnv()), startWorkerProcess(workerEnv()));
+    // both are listening before the first command (each process has one BullMQ worker per queue)
+    await waitUntil('both workers to listen', async () => (await jobs.workerCount(QueueName.Games)) === 2, 30_000);
     const games = Array.from({ length: 10 }, (_, i) => `load-${i}`);
     // each game's commands are submitted in order; the games interleave
     await Promise.all(
@@ -91,6 +95,24 @@ describe('worker processes sharing the queues', () => {
     }
     const statuses = await t.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM commands GROUP BY status');
     expect(statuses).toEqual([{ status: 'applied', n: 1000 }]);
+
+    // each process applied commands itself: BullMQ records which worker (host#pid) ran each job
+    const done = await jobs.completedJobs(QueueName.Games, 2000);
+    const appliedBy = new Map<string, number>();
+    for (const j of done.filter((d) => d.name === 'game.process')) {
+      const applied = (j.returnValue as { applied?: number } | null)?.applied ?? 0;
+      appliedBy.set(j.processedBy ?? '(unknown)', (appliedBy.get(j.processedBy ?? '(unknown)') ?? 0) + applied);
+    }
+    const instances = workers.map((w) => `${hostname()}#${w.pid}`);
+    expect([...appliedBy.keys()].sort()).toEqual([...instances].sort());
+    for (const instance of instances) expect(appliedBy.get(instance)).toBeGreaterThan(0);
+    // and both are still alive at the end
+    for (const w of workers) {
+      expect(w.exitCode).toBeNull();
+      expect(w.signalCode).toBeNull();
+      expect(() => process.kill(w.pid!, 0)).not.toThrow();
+    }
+    expect(await jobs.workerCount(QueueName.Games)).toBe(2);
   }, 180_000);
 
   it('an outbox row committed by a process that crashed before dispatch is sent exactly once', async () => {
