@@ -1,9 +1,12 @@
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase, runCaseFiles, type AdjudicationCase } from '../../src/engine/cases';
 import { runCases } from '../../src/cli/case-files';
+import { rulesets } from '../../src/games';
 import { fleetDuel } from '../support/test-game';
 
 const registry = { 'fleet-duel': fleetDuel };
+const ROOT = join(__dirname, '../..');
 const CASES = join(__dirname, '../support/test-game/cases');
 
 /** The first battle case, to be broken in the tests below. */
@@ -68,5 +71,29 @@ describe('the case runner', () => {
   it('given a malformed case file, then the problem names the JSON path', () => {
     const [bad] = runCaseFiles([{ path: 'bad.json', text: JSON.stringify({ name: 'x', ruleset: 'fleet-duel', dice: [7], then: {} }) }], registry);
     expect(bad).toMatchObject({ passed: false, failures: [expect.stringMatching(/^bad\.json: \$\[0\]\.dice\[0\]: /)] });
+  });
+});
+
+/** Every *.json under a folder named `cases` in cases/ and test/: no case file can exist that the suite does not run. */
+function everyCaseFile(dir: string, inCases: boolean): string[] {
+  return readdirSync(dir).sort().flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : everyCaseFile(full, inCases || name === 'cases');
+    return inCases && name.endsWith('.json') ? [full] : [];
+  });
+}
+
+describe('every case file in the repository (cases/ and test/**/cases/), through the generic runner', () => {
+  const files = [...everyCaseFile(join(ROOT, 'cases'), true), ...everyCaseFile(join(ROOT, 'test'), false)];
+  const results = runCases(files, { ...rulesets, 'fleet-duel': fleetDuel });
+
+  it('given the repository, then it finds the case files of both the test game and VITP', () => {
+    expect(files.some((f) => f.includes('/test/support/test-game/cases/'))).toBe(true);
+    expect(files.some((f) => f.includes('/cases/vitp/'))).toBe(true);
+    expect(results.length).toBeGreaterThanOrEqual(files.length);
+  });
+
+  it.each(results.map((r) => [`${r.file.slice(ROOT.length + 1)}: ${r.name}`, r] as const))('%s', (_name, r) => {
+    expect(r.failures).toEqual([]);
   });
 });
