@@ -21,7 +21,7 @@ import { CONFIG, LOGGER, MAIL_TRANSPORT, SERVICES } from './tokens';
     },
     { provide: JobQueue, useFactory: (s: Services) => s.jobs, inject: [SERVICES] },
     { provide: CommandBus, useFactory: (s: Services) => s.bus, inject: [SERVICES] },
-    { provide: MAIL_TRANSPORT, useFactory: (c: Config) => new SmtpTransport(c.SMTP_HOST, c.SMTP_PORT, c.UMPIRE_ADDRESS), inject: [CONFIG] },
+    { provide: MAIL_TRANSPORT, useFactory: (c: Config) => SmtpTransport.fromConfig(c), inject: [CONFIG] },
   ],
   exports: [CONFIG, LOGGER, SERVICES, JobQueue, CommandBus, MAIL_TRANSPORT],
 })

@@ -23,8 +23,9 @@ const schema = z.object({
   SMTP_HOST: z.string().default('127.0.0.1'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(11025),
   /** SMTP authentication (a submission port such as 587); both or neither */
-  SMTP_USER: z.string().min(1, 'must not be empty (unset it for no SMTP authentication)').optional(),
-  SMTP_PASSWORD: z.string().min(1, 'must not be empty (unset it for no SMTP authentication)').optional(),
+  // empty counts as unset (compose passes `${SMTP_USER:-}` through)
+  SMTP_USER: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  SMTP_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   IMAP_HOST: z.string().default('127.0.0.1'),
   IMAP_PORT: z.coerce.number().int().min(1).max(65535).default(11143),
   IMAP_USER: z.string().default('umpire'),
