@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config';
-import { narrativeFor, eventVisibleTo, type EngineEvent } from '../../src/engine/game';
+import { simpleParser } from 'mailparser';
 import { EmailBot } from '../../src/demo/bot';
 import { buildServices, type Services } from '../../src/services/container';
-import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
+import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
-import { createMailUser, ensureMailServers, sendSmtp, waitFor, type MailUser } from '../support/mail';
+import { createMailUser, ensureMailServers, fetchInbox, sendSmtp, waitFor, type MailUser } from '../support/mail';
 import { ROOT, stopProcess } from '../support/processes';
 
 /**
@@ -164,6 +164,24 @@ describe('VITP by email, end to end on real mail servers', () => {
   }, 120_000);
 
   it('two players play a whole VITP turn by email; each report holds only what its side may see', async () => {
+    // Orders sent ahead are sealed (OrdersQueued) whatever the step: each side seals some now, so
+    // the log holds orders the other side must not read until they are used.
+    const sealedAhead: Record<string, { stepId: string }> = {};
+    {
+      const game = await s.games.load(gameId);
+      for (const [side, user] of [['japanese', japan], ['allied', allies]] as const) {
+        const step = (game.ruleset.upcomingSteps?.(game.state.rules) ?? []).filter((u) => u.owes.includes(side) && u.id !== game.state.step?.id).pop(); // the last: sealed longest
+        expect(step).toBeDefined();
+        const text = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, side, step!)) || 'STAY';
+        sealedAhead[side] = { stepId: step!.id };
+        await sendSmtp({ from: user.address, to: replyAddressOf(side, user), subject: `[umpire ${gameId}] orders ${side}`, text: `FOR ${step!.id}\n${text}\n`, messageId: `<ahead-${side}-${gameId}@players.test>` });
+      }
+      await waitFor('both sides\' orders ahead to be sealed', async () => {
+        const queued = (await eventsOf()).filter((e) => e.type === 'OrdersQueued');
+        return ['japanese', 'allied'].every((side) => queued.some((e) => e.metadata.via === `mail ahead-${side}-${gameId}@players.test`));
+      }, 60_000);
+    }
+
     for (const [side, user, standing] of [
       ['japanese', japan, 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED'],
       ['allied', allies, 'STANDING NIGHT\nSTANDING PURSUE NONE'],
@@ -198,25 +216,85 @@ describe('VITP by email, end to end on real mail servers', () => {
     await waitFor('the outbox to drain', async () => (await s.outbox.pending(1)).length === 0, 60_000);
     await new Promise((r) => setTimeout(r, 3000)); // the last reports reach the mailboxes
 
-    const log = (await eventsOf()).map(toEngineEvent) as EngineEvent[];
+    const stored = await s.events.read(gameId); // service events too: a report's hash is the stream head's
+    const log = stored.filter((e) => !SERVICE_EVENT_TYPES.has(e.type));
     expect(log.some((e) => e.type === 'StepResolved')).toBe(true);
-    expect(log.some((e) => e.type === 'SeedRevealed' && e.data.turn === 1)).toBe(true);
+    const turnEnd = log.find((e) => e.type === 'SeedRevealed' && (e.payload as { turn: number }).turn === 1);
+    expect(turnEnd).toBeDefined();
     const game = await s.games.load(gameId);
+
+    // Every mail each player received, straight from Dovecot: the raw source and every decoded part.
+    const mailsOf = async (user: MailUser) => Promise.all((await fetchInbox(user)).map(async ({ source }) => {
+      const m = await simpleParser(source);
+      const key = String(m.headers.get('x-umpire-key') ?? '');
+      if (!key.startsWith(`${gameId}:`) && !String(m.subject).includes(`[umpire ${gameId}]`)) return null;
+      const version = /:(\d+)$/.test(key) ? Number(key.match(/:(\d+)$/)![1]) : Number.POSITIVE_INFINITY;
+      const parts = [source.toString('utf8'), m.text ?? '', typeof m.html === 'string' ? m.html : '', ...m.attachments.map((a) => a.content.toString('utf8'))];
+      return { subject: String(m.subject), version, text: m.text ?? '', attachments: m.attachments.map((a) => a.contentType), all: parts.join('\n\u0000\n') };
+    })).then((list) => list.filter((x): x is NonNullable<typeof x> => x !== null));
+    const received = { japanese: await mailsOf(japan), allied: await mailsOf(allies) };
+    const users = { japanese: japan, allied: allies };
+    // read after the mails: the bots play on, and every mail fetched was written at a version now stored
+    const hashAt = new Map((await s.events.read(gameId)).map((e) => [e.seq, e.hash]));
+
     for (const [side, other] of [
       ['japanese', 'allied'],
       ['allied', 'japanese'],
     ] as const) {
-      const files = readdirSync(join(saveDir, side)).filter((f) => f.endsWith('.txt'));
-      const reports = files.filter((f) => /-report-/.test(f));
+      const mine = received[side];
+      const theirs = received[other];
+      const reports = mine.filter((m) => /^\[umpire [^\]]+\] report /.test(m.subject));
       expect(reports.length).toBeGreaterThan(3);
-      const everything = files.map((f) => readFileSync(join(saveDir, side, f), 'utf8')).join('\n');
-      // what only the other side may know: its standing instructions and events hidden from me
-      const otherStanding = bots.find((b) => b !== undefined && (b as unknown as { o: { side: string } }).o.side === other) as unknown as { o: { standing: string } };
-      for (const line of otherStanding.o.standing.split('\n')) expect(everything).not.toContain(line.replace(/^STANDING /, 'standing instruction: '));
-      const hidden = log.filter((e) => eventVisibleTo(e, other) && !eventVisibleTo(e, side));
-      for (const line of narrativeFor(hidden, 'referee', game.ruleset)) expect(everything).not.toContain(line);
-      // and the report carries the proof material: the anchor and the latest event hash
-      expect(everything).toContain(game.state.game!.seedAnchor);
+      expect(reports.some((m) => m.attachments.some((c) => /svg/.test(c)))).toBe(true);
+      const leaks = (secret: string, from: typeof mine = mine) => from.filter((m) => m.all.toLowerCase().includes(secret.toLowerCase())).map((m) => m.subject);
+      // instruction lines are common words (the order reference quotes them): a leak is a whole line
+      const lineLeaks = (line: string, from: typeof mine = mine) => from.filter((m) => m.all.split(/\r?\n/).some((l) => l.replace(/^[\s\d.=>*-]+/, '').trim().toLowerCase() === line.trim().toLowerCase())).map((m) => m.subject);
+
+      // 1. the other side's SECRET word: real (it is in the other side's own welcome), never in mine
+      const otherSecret = s.gameService.playerSecret(gameId, other, users[other].address);
+      expect(otherSecret.length).toBeGreaterThanOrEqual(8);
+      expect(leaks(otherSecret, theirs).length).toBeGreaterThan(0);
+      expect(leaks(otherSecret)).toEqual([]);
+
+      // 2. the other side's signed reply address (its tag): on every mail to them, never on mine
+      const otherTag = replyAddressOf(other, users[other]).split('@')[0].split('.').pop()!;
+      expect(otherTag).toMatch(/^[0-9a-f]{20}$/);
+      expect(leaks(otherTag, theirs.filter((m) => /\] report /.test(m.subject))).length).toBe(theirs.filter((m) => /\] report /.test(m.subject)).length);
+      expect(leaks(otherTag)).toEqual([]);
+
+      // 3. the other side's standing instructions: in the log this turn, never in my mails
+      const standing = log.filter((e) => e.type === 'StandingInstructionsSet' && (e.payload as { side: string }).side === other && e.seq < turnEnd!.seq);
+      expect(standing.length).toBeGreaterThan(0);
+      for (const e of standing) {
+        for (const line of (e.payload as { text: string }).text.split('\n').filter((l) => l.trim())) {
+          // the other side's own acknowledgment shows it so: the check below can see a leak
+          expect(leaks(`standing instruction: ${line}`, theirs).length).toBeGreaterThan(0);
+          expect(leaks(`standing instruction: ${line}`)).toEqual([]);
+          expect(lineLeaks(line)).toEqual([]);
+        }
+      }
+
+      // 4. the other side's sealed orders (commitment-only events): the sealed blobs never
+      const sealedEvents = log.filter((e) => ['OrdersQueued', 'OrdersSubmitted'].includes(e.type) && (e.payload as { side: string }).side === other);
+      expect(sealedEvents.some((e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`)).toBe(true);
+      for (const e of sealedEvents) {
+        const { sealed, commitment } = e.payload as { sealed: string; commitment: string };
+        expect(sealed.length).toBeGreaterThan(40);
+        expect(leaks(sealed)).toEqual([]);
+        expect(leaks(sealed.slice(0, 40))).toEqual([]);
+        expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+      }
+      // the other side's acknowledgment of its orders ahead gave it the commitment: the event is real
+      const queued = sealedEvents.find((e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`)!;
+      expect(leaks((queued.payload as { commitment: string }).commitment, theirs).length).toBeGreaterThan(0);
+      expect(leaks(`FOR ${sealedAhead[other].stepId}`, theirs).length).toBeGreaterThan(0);
+
+      // the proof material: the dice anchor, and in each report the hash of the event it was written at
+      expect(mine.some((m) => m.all.includes(game.state.game!.seedAnchor))).toBe(true);
+      for (const r of reports.filter((m) => Number.isFinite(m.version))) {
+        expect(hashAt.has(r.version)).toBe(true);
+        expect(r.text).toContain(`Latest event hash: ${hashAt.get(r.version)}`);
+      }
     }
   }, 420_000);
 });
