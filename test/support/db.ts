@@ -18,7 +18,9 @@ export function urlFor(database: string): string {
 /** Template database named after the migrations' content, so a changed migration makes a new one. */
 export function templateName(): string {
   const h = createHash('sha256');
-  for (const d of readdirSync(MIGRATIONS).sort()) h.update(d).update(readFileSync(join(MIGRATIONS, d, 'migration.sql')));
+  // each migration folder (not migration_lock.toml beside them)
+  const folders = readdirSync(MIGRATIONS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  for (const d of folders.sort()) h.update(d).update(readFileSync(join(MIGRATIONS, d, 'migration.sql')));
   return `umpire_tpl_${h.digest('hex').slice(0, 12)}`;
 }
 
