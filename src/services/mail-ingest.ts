@@ -103,7 +103,14 @@ export class MailIngest {
     const via = `mail ${mail.messageId}`;
     switch (c.name) {
       case 'ORDERS': {
-        if (!side) return { ORDERS: 'the referee plays no side' };
+        if (!side) {
+          // the referee's mail held lines that are no referee command: say so, change nothing
+          const first = ordersText(c).split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+          await this.outbox.enqueue([this.bounce(`${key}:referee-lines`, mail.from.address,
+            `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
+            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, STATUS, RESEND, HELP.', gameId)]);
+          return { ORDERS: 'refused: the referee plays no side' };
+        }
         // the engine checks the step again when the command is applied: if it was resolved in
         // between, the orders are refused (wrong-step), never applied to the step after it
         return { ORDERS: await this.bus.submit(gameId, key, 'game.orders', { gameId, side, text: ordersText(c), via, ...(stepId ? { stepId } : {}) }) };
@@ -115,11 +122,11 @@ export class MailIngest {
         await this.outbox.enqueue([await this.gameService.replyDraft(gameId, side ?? 'referee', mail.from.address, c, key)]);
         return { [c.name]: 'replied' };
       case 'FORCE':
-        return { FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId }) };
+        return { FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }) };
       case 'EXTEND':
-        return { EXTEND: await this.bus.submit(gameId, key, 'game.extend', { gameId, byMinutes: c.byMinutes, until: c.until }) };
+        return { EXTEND: await this.bus.submit(gameId, key, 'game.extend', { gameId, byMinutes: c.byMinutes, until: c.until, replyTo: mail.from.address }) };
       case 'NOTE':
-        return { NOTE: await this.bus.submit(gameId, key, 'referee.note', { text: c.text, actor: 'referee' }) };
+        return { NOTE: await this.bus.submit(gameId, key, 'referee.note', { text: c.text, actor: 'referee', replyTo: mail.from.address }) };
       default: {
         const never: never = c;
         throw new Error(`unhandled mail command ${JSON.stringify(never)}`);

@@ -18,8 +18,8 @@ describe('mail ingest', () => {
     rulesets[fleetDuel.id] = fleetDuel;
     s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('ingest'), THROTTLE_BURST: '2', THROTTLE_PER_HOUR: '1' } as NodeJS.ProcessEnv));
     // one game per story below: the throttle (a burst of 2) counts per game and side
-    for (const gameId of ['G-mail', 'G-other', 'G-stale', 'G-race', 'G-now', 'G-free', 'G-forge']) {
-      await s.bus.submit(gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides });
+    for (const gameId of ['G-mail', 'G-other', 'G-stale', 'G-race', 'G-now', 'G-free', 'G-forge', 'G-ref']) {
+      await s.bus.submit(gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides, ...(gameId === 'G-ref' ? { referee: 'ref@club.test' } : {}) });
       await s.inbox.drain(gameId, s.bus.apply);
     }
   });
@@ -46,6 +46,25 @@ describe('mail ingest', () => {
     expect(stranger.status).toBe('rejected');
     expect((await s.outbox.byRecipient('eve@else.test')).map((r) => r.kind)).toEqual(['rejection']);
     expect(await s.inbox.pendingCount('G-mail')).toBe(0);
+  });
+
+  it('answers the referee\'s lines that are no referee command, changing nothing; referee commands carry the reply address', async () => {
+    const refReply = s.composer.replyAddressFor('G-ref', 'referee', 'ref@club.test');
+    const before = await s.events.head('G-ref');
+    // given a mistyped EXTEND, which reads as orders: the referee plays no side
+    const garbled = await ingest(mail('ref-garbled', 'ref@club.test', refReply, 'EXTEND tomorrow'));
+    expect(garbled.status).toBe('processed');
+    expect(await s.inbox.pendingCount('G-ref')).toBe(0);
+    const answer = (await s.outbox.byRecipient('ref@club.test')).filter((r) => r.kind === 'rejection');
+    expect(answer).toHaveLength(1);
+    expect(answer[0].payload.text).toMatch(/"EXTEND tomorrow" is not a referee command\. Nothing was changed\./);
+    expect(answer[0].payload.text).toMatch(/EXTEND 24h/);
+    expect((await s.events.head('G-ref')).version).toBe(before.version);
+    // a well-formed EXTEND is queued with the address to confirm to
+    const extend = await ingest(mail('ref-extend', 'ref@club.test', refReply, 'EXTEND 24h'));
+    expect(extend.status).toBe('processed');
+    const [cmd] = await t.db.query<{ kind: string; payload: { replyTo?: string; byMinutes?: number } }>(`SELECT kind, payload FROM commands WHERE game_id = 'G-ref' AND idempotency_key LIKE 'mail:ref-extend%'`);
+    expect(cmd).toMatchObject({ kind: 'game.extend', payload: { replyTo: 'ref@club.test', byMinutes: 1440 } });
   });
 
   it('records automatic mail and never answers it', async () => {
