@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
+import { renderMapText, type MapArea } from '../mail/map-svg';
 import type { Services } from '../services/container';
 import { withContext } from './context';
 
@@ -87,9 +88,23 @@ export function registerGameCommands(program: Command): void {
     .action((gameId: string, side: string, opts: { json?: boolean }) =>
       withServices(async (s) => {
         const r = await s.gameService.report(gameId, side);
-        if (opts.json) console.log(JSON.stringify(r, null, 2));
+        const latest = await latestReport(s, gameId, side);
+        if (opts.json) console.log(JSON.stringify({ ...r, latestReport: latest }, null, 2));
         else {
-          console.log(r.narrative.join('\n'));
+          console.log(`game ${gameId} (${r.view.game?.rulesetId}), as ${side} sees it`);
+          console.log('\n== The board ==');
+          const board = r.view.board as { summary?: unknown; map?: unknown } | null;
+          for (const line of Array.isArray(board?.summary) ? board.summary.map(String) : []) console.log(`- ${line}`);
+          if (Array.isArray(board?.map)) {
+            console.log('Map (area [controlled by]: units):');
+            for (const line of renderMapText(board.map as MapArea[])) console.log(`  ${line}`);
+          }
+          if (r.view.result) console.log(`Game over: ${r.view.result.winner ?? 'no winner'}. ${r.view.result.summary}`);
+          console.log('\n== The story so far ==');
+          console.log(r.narrative.join('\n') || '(nothing yet)');
+          console.log('\n== The latest report ==');
+          if (latest) console.log(`${latest.subject} (${latest.status})\n\n${latest.text}`);
+          else console.log(`no report mailed to ${side} yet`);
           console.log(`\nNow: ${r.view.step?.title ?? 'game over'}; awaiting ${r.view.awaiting.join(', ') || 'nobody'}; latest event #${r.head.version} ${r.head.hash}`);
         }
       }),
@@ -97,6 +112,15 @@ export function registerGameCommands(program: Command): void {
 }
 
 class UsageError extends Error {}
+
+/** The last report mailed (or queued) to a player: what the umpire told them, exactly as rendered. */
+async function latestReport(s: Services, gameId: string, side: string): Promise<{ subject: string; text: string; status: string; seq: number | null } | null> {
+  const address = (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
+  if (!address) return null;
+  const rows = (await s.outbox.byGame(gameId)).filter((row) => row.kind === 'report' && row.recipient === address);
+  const last = rows[rows.length - 1];
+  return last ? { subject: last.payload.subject, text: last.payload.text, status: last.status, seq: last.eventSeq ?? null } : null;
+}
 
 async function report(s: Services, commandId: string, ok: (result: unknown) => string): Promise<number> {
   const done = await s.bus.waitFor(commandId);

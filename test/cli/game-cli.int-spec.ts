@@ -1,0 +1,202 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../../src/config/config';
+import { randomOrdersText, seededRng } from '../../src/engine/random-player';
+import type { AnyRuleset } from '../../src/engine/evolve';
+import { rulesets } from '../../src/games';
+import { buildServices, type Services } from '../../src/services/container';
+import { freshDatabase, redisPrefix, urlFor, ADMIN_URL, type TestDatabase } from '../support/db';
+import { ROOT, startWorkerProcess, stopProcess } from '../support/processes';
+import { Client } from 'pg';
+
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CLI = join(ROOT, 'bin', 'umpire.js');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * The built CLI (`node bin/umpire.js`, as `npx umpire` runs it) against its own database and
+ * Redis prefix, with a real worker process adjudicating: what a referee types at a terminal.
+ */
+describe('the umpire CLI: game create, orders, status, report', () => {
+  let t: TestDatabase;
+  let prefix: string;
+  let s: Services;
+  let worker: ChildProcess;
+  let smtp: SMTPServer;
+  let dir: string;
+  const gameId = 'G-cli1';
+
+  const env = () => ({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: t.url,
+    REDIS_URL: REDIS,
+    UMPIRE_QUEUE_PREFIX: prefix,
+    THROTTLE_PER_HOUR: '0',
+    LOG_LEVEL: 'warn',
+  });
+
+  function umpire(...args: string[]): Promise<Run> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) => {
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    t = await freshDatabase('cli');
+    prefix = redisPrefix('cli');
+    dir = mkdtempSync(join(tmpdir(), 'umpire-cli-'));
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        stream.on('data', () => undefined);
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as { port: number }).port;
+    worker = startWorkerProcess({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix, THROTTLE_PER_HOUR: '0', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), OUTBOX_SWEEP_MS: '500' });
+    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix }), { poolSize: 2 });
+  });
+
+  afterAll(async () => {
+    await stopProcess(worker);
+    await s.jobs.obliterate();
+    await s.close();
+    await new Promise<void>((r) => smtp.close(() => r()));
+    await t.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function orders(side: string, text: string): Promise<Run> {
+    const file = join(dir, `${side}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
+    writeFileSync(file, text);
+    return umpire('orders', gameId, side, file);
+  }
+
+  it('migrates a database it creates (db migrate), and again finds nothing to do', async () => {
+    const name = `${t.name}_m`;
+    const url = urlFor(name);
+    try {
+      const first = await new Promise<Run>((resolve) =>
+        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
+      );
+      expect(first).toMatchObject({ code: 0 });
+      expect(first.stdout).toContain(`created database ${name}`);
+      const folders = readdirSync(join(ROOT, 'prisma', 'migrations'), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
+      expect(folders).toBeGreaterThan(0);
+      expect(first.stdout).toContain(`migrations: ${folders} applied, 0 already up to date`);
+      const again = await new Promise<Run>((resolve) =>
+        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
+      );
+      expect(again.stdout).toContain(`migrations: 0 applied, ${folders} already up to date`);
+    } finally {
+      const c = new Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    }
+  }, 60_000);
+
+  it('creates a VITP game through the worker and shows its status', async () => {
+    const created = await umpire('game', 'create', 'vitp', '--id', gameId, '--side', 'japanese=tojo@players.test', '--side', 'allied=nimitz@players.test');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`created ${gameId}`);
+    expect((await s.events.read(gameId)).length).toBeGreaterThan(0);
+
+    const status = await umpire('status', gameId);
+    expect(status.code).toBe(0);
+    const game = await s.games.load(gameId);
+    expect(status.stdout).toContain(`game ${gameId} (vitp)`);
+    expect(status.stdout).toContain(`step: ${game.state.step!.title} [${game.state.step!.id}]`);
+    expect(status.stdout).toContain(`latest event: #${game.head.version} ${game.head.hash}`);
+  }, 90_000);
+
+  it('refuses bad orders line by line and records nothing', async () => {
+    const before = await s.games.load(gameId);
+    const side = before.state.step!.owes[0];
+    const bad = await orders(side, 'FLY THE FLEET TO THE MOON\nSCUTTLE EVERYTHING NOW\n');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^refused: /);
+    expect(bad.stderr).toMatch(/line 1: "FLY THE FLEET TO THE MOON"/);
+    expect(bad.stderr).toMatch(/line 2: "SCUTTLE EVERYTHING NOW"/);
+    const after = await s.events.head(gameId);
+    expect(after).toEqual(before.head); // nothing appended
+    const cmd = await t.db.query<{ status: string }>(`SELECT status FROM commands WHERE game_id = $1 AND kind = 'game.orders' ORDER BY id DESC LIMIT 1`, [gameId]);
+    expect(cmd[0].status).toBe('rejected');
+  }, 90_000);
+
+  it('acknowledges good orders; the worker adjudicates the step once every side has ordered; status and report follow', async () => {
+    const start = await s.games.load(gameId);
+    const firstStep = start.state.step!.id;
+    const ruleset = rulesets.vitp as unknown as AnyRuleset;
+    const rng = seededRng('cli-test');
+    for (let round = 0; round < 4; round++) {
+      const game = await s.games.load(gameId);
+      if (game.state.step?.id !== firstStep) break;
+      const awaited = start.state.step!.owes.filter((side) => game.state.step!.owes.includes(side));
+      for (const side of awaited) {
+        const view = (await s.gameService.status(gameId, side)).view;
+        if (!view.awaiting.includes(side)) continue;
+        const fresh = await s.games.load(gameId);
+        const text = randomOrdersText(ruleset, fresh.state.rules, side, fresh.state.step!, rng);
+        const ok = await orders(side, text || '\n');
+        expect(ok.stderr).toBe('');
+        expect(ok.code).toBe(0);
+        expect(ok.stdout).toMatch(/^accepted: /);
+      }
+    }
+    const after = await s.games.load(gameId);
+    expect(after.state.step?.id).not.toBe(firstStep); // adjudicated (by the worker: the CLI only submits)
+    expect(after.head.version).toBeGreaterThan(start.head.version);
+    const verified = await s.events.verify(gameId);
+    expect(verified.ok).toBe(true);
+
+    const status = await umpire('status', gameId, '--side', 'japanese');
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain('as seen by japanese');
+    expect(status.stdout).toContain(`latest event: #${after.head.version}`);
+
+    // the report mail of the adjudicated step, for japanese only
+    let reportRow = (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'tojo@players.test').pop();
+    expect(reportRow).toBeDefined();
+    const report = await umpire('report', gameId, 'japanese');
+    expect(report.stderr).toBe('');
+    expect(report.code).toBe(0);
+    const out = report.stdout;
+    if (process.env.SHOW_CLI_REPORT) process.stdout.write(out);
+    expect(out).toContain(`game ${gameId} (vitp), as japanese sees it`);
+    // the side's board view: its summary sentences and the map
+    const board = (await s.gameService.report(gameId, 'japanese')).view.board as { summary: string[]; map: { area: string }[] };
+    expect(board.summary.length).toBeGreaterThan(0);
+    expect(out).toContain(`- ${board.summary[0]}`);
+    expect(out).toContain('Map (area [controlled by]: units):');
+    for (const area of board.map) expect(out).toContain(`  ${area.area}`);
+    // and its latest report, as mailed
+    reportRow = (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'tojo@players.test').pop()!;
+    expect(out).toContain('== The latest report ==');
+    expect(out).toContain(reportRow.payload.subject);
+    expect(out).toContain(reportRow.payload.text.split('\n').find((l) => l.trim().length > 20)!);
+    expect(out).not.toContain('nimitz@players.test');
+    expect(out).toContain(`latest event #${after.head.version} ${after.head.hash}`);
+
+    const json = await umpire('report', gameId, 'allied', '--json');
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { view: { viewer: string }; latestReport: { subject: string } | null };
+    expect(parsed.view.viewer).toBe('allied');
+    expect(parsed.latestReport?.subject).toBe((await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'nimitz@players.test').pop()!.payload.subject);
+  }, 240_000);
+});
