@@ -37,7 +37,10 @@ export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readon
       const u = s.units.find((x) => x.id === id)!;
       const err = (problem: string, rule: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule });
       if (u.side !== side) err('is not yours', '4.1');
-      else if (!canMove(s, u, 'patrol')) err(whyNot(s, u, 'patrol'), frozenOnTurnOne(s, u) ? (u.side === 'japanese' ? '18.21' : '18.22') : '6.12');
+      else if (!canMove(s, u, 'patrol')) {
+        const why = whyNot(s, u, 'patrol');
+        err(why.problem, why.rule === '6.1' ? '6.12' : why.rule);
+      }
       else if (patrolling.has(id)) err('cannot both patrol and raid', '6.12');
       else if (repairing.has(id)) err('is being repaired and may not move this turn', '11.1');
     }
@@ -78,10 +81,15 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
       const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side) err('is not yours', '4.1');
       else if (seen.has(id)) err('is ordered twice', '5.2');
-      else if (!canMove(s, u, mode)) err(whyNot(s, u, mode), frozenOnTurnOne(s, u) ? (u.side === 'japanese' ? '18.21' : '18.22') : '6.12');
-      else if (!routeFor(s, u, mode, o.to, o.via)) {
+      else if (!canMove(s, u, mode)) {
+        const why = whyNot(s, u, mode);
+        err(why.problem, why.rule);
+      } else if (!routeFor(s, u, mode, o.to, o.via)) {
         const can = destinations(s, u, mode);
-        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far, or beyond an enemy-controlled area where it must stop`, '6.3', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
+        // 17.24 / 17.32: British, Australian and Dutch raiders go two areas, not three
+        const short = mode === 'raid' && u.nation !== 'JP' && u.nation !== 'US';
+        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far${short ? ` (${u.nation === 'GB' ? 'British' : 'Australian and Dutch'} raiders go two areas)` : ''}, or beyond an enemy-controlled area where it must stop`,
+          short ? (u.nation === 'GB' ? '17.24' : '17.32') : '6.3', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
       }
       seen.add(id);
     }
@@ -89,15 +97,16 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
   return errors;
 }
 
-function whyNot(s: VitpState, u: Unit, mode: MoveMode): string {
-  if (frozenOnTurnOne(s, u)) return 'cannot move on turn 1 (18.21-18.22)';
-  if (u.loc.at !== 'port') return 'is not in a port or base';
-  if (u.repaired) return 'is being repaired this turn and may not move (11.1)';
-  if (u.moved) return 'has already moved this turn';
-  if (mode === 'raid' && u.kind === 'ship' && !u.raider) return 'was not turned white side up (RAIDERS) in the patrol step, so it may not raid (5.21, 6.12)';
-  if (mode === 'patrol' && u.raider) return 'is waiting to raid and may not patrol (6.12)';
-  if (!seaworthy(u)) return 'has more damage than armor and cannot go to sea (11.3)';
-  return mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship';
+/** Why a unit may not make this kind of move, and the rule that says so. */
+function whyNot(s: VitpState, u: Unit, mode: MoveMode): { problem: string; rule: string } {
+  if (frozenOnTurnOne(s, u)) return { problem: 'cannot move on turn 1 (18.21-18.22)', rule: u.side === 'japanese' ? '18.21' : '18.22' };
+  if (u.loc.at !== 'port') return { problem: 'is not in a port or base', rule: '5.2' };
+  if (u.repaired) return { problem: 'is being repaired this turn and may not move (11.1)', rule: '11.1' };
+  if (u.moved) return { problem: 'has already moved this turn', rule: '6.1' };
+  if (mode === 'raid' && u.kind === 'ship' && !u.raider) return { problem: 'was not turned white side up (RAIDERS) in the patrol step, so it may not raid (5.21, 6.12)', rule: '6.12' };
+  if (mode === 'patrol' && u.raider) return { problem: 'is waiting to raid and may not patrol (6.12)', rule: '6.12' };
+  if (!seaworthy(u)) return { problem: 'has more damage than armor: it rests on the bottom and cannot go to sea until repaired (9.41, 11.3)', rule: '9.41' };
+  return { problem: mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship', rule: mode === 'amph' ? '13.1' : '6.1' };
 }
 
 /** Carry out the step's moves, then the speed rolls (6.43). */

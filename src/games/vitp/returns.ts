@@ -32,7 +32,7 @@ export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]
       if (!returning.includes(u)) {
         errors.push({ line: o.line, text: o.text, problem: `${u.name} is not at sea or returning`, rule: '5.74' });
       } else if (o.units !== 'all' && !destinationsFor(s, u).includes(o.to)) {
-        errors.push({ line: o.line, text: o.text, problem: `${u.name} cannot enter ${o.to}`, rule: ruleFor(u, o.to),
+        errors.push({ line: o.line, text: o.text, problem: `${u.name} cannot enter ${o.to}`, rule: ruleFor(s, u, o.to),
           hint: `${u.name} may return to: ${destinationsFor(s, u).join(', ') || 'nowhere (it will be removed, 10.14)'}` });
       }
     }
@@ -40,7 +40,8 @@ export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]
   return errors;
 }
 
-function ruleFor(u: Unit, to: string): string {
+function ruleFor(s: VitpState, u: Unit, to: string): string {
+  if (s.control[to] && s.control[to] !== u.side) return '10.11';
   if (u.nation === 'GB') return '10.13';
   if (u.nation === 'US' && to === 'Ceylon') return '10.12';
   return '10.1';

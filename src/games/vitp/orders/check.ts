@@ -77,7 +77,9 @@ function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineE
   const r = answer(s.battle!.battle, side as 'japanese' | 'allied', reply);
   if (r.ok) return [];
   const first = orders[0];
-  return r.problems.map((problem) => ({ line: first?.line ?? 0, text: first?.text ?? '', problem, rule: d.rule }));
+  // the combat module names the rule it applied in the problem's last parentheses, e.g. "(7.423)": cite that one
+  const ruleOf = (problem: string) => problem.match(/\((\d+(?:\.\d+)*)[^()]*\)\s*$/)?.[1] ?? d.rule;
+  return r.problems.map((problem) => ({ line: first?.line ?? 0, text: first?.text ?? '', problem, rule: ruleOf(problem) }));
 }
 
 function checkSortie(s: VitpState, orders: readonly Order[]): LineError[] {

@@ -204,6 +204,8 @@ function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
     }
     case 'targets':
       if (/^targets? default$/i.test(t)) return ans(d.defaults[d.owes[0]] as Answer);
+      // nobody fires this action (with rule 23, every airstrike then defends, 23.3)
+      if (/^(targets? none|hold fire)$/i.test(t)) return ans({ kind: 'targets', fire: {} });
       if ((m = t.match(/^target (.+?) at (.+)$/i))) return parseTargets(s, l, m[1], m[2], d);
       return bad(l, 'name targets: TARGET <attackers|ALL> AT <target>, one line per target', 'or TARGETS DEFAULT', '7.4');
     case 'submarine':

@@ -38,7 +38,8 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
     lines: [
       'DAY | NIGHT   (7.3)',
       'CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424)',
-      'TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire\'s choice (7.4)',
+      'TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire\'s choice (7.4);',
+      '  TARGETS NONE: nobody fires this action (with rule 23 on, every airstrike defends, 23.3)',
       'SUB ATTACK <target> | SUB WAIT   (7.91)',
       'STAY | RETREAT | RETREAT TOGETHER | RETREAT a, b / c   (8.1-8.23)',
       'PURSUE <g1> WITH <ships> | PURSUE ALL | AIRRAID <port> WITH <ships> | NO PURSUIT   (8.3, 9.1)',
