@@ -20,7 +20,7 @@ import {
 } from './groups';
 import { outcomeOf } from './outcome';
 import type { AfterRound, BattleState, Engagement, Stage, SubmarineState, UnitState } from './state';
-import { currentSpeed, fighting, otherSide, unitById } from './units';
+import { airstrikeShots, currentSpeed, fighting, otherSide, unitById } from './units';
 
 function head(b: BattleState): Engagement {
   const eng = b.queue[0];
@@ -354,7 +354,8 @@ export function finishBattleStep(b: BattleState, emit: CombatEmit): Stage {
     if (atSea.length === 1) {
       const raider = atSea[0];
       const ports = raidablePorts(b, otherSide(raider));
-      if (ports.length > 0 && availableHunters(b, raider, null).length > 0) return { at: 'air-raid-offer', raider, ports };
+      // an air raid is day actions only (9.13), where only airstrikes attack: no airstrike, nothing to ask
+      if (ports.length > 0 && availableHunters(b, raider, null).some((u) => airstrikeShots(u) > 0)) return { at: 'air-raid-offer', raider, ports };
     }
   }
   const sub = b.submarines.find((s) => !s.attacked && !b.finalSubsAsked.includes(s.id) && submarineTargets(b, s).length > 0);
