@@ -74,7 +74,7 @@ export function defaultAirAllocation(o: AirOptions): Record<string, string> {
 
 export function checkAirAllocation(b: BattleState, o: AirOptions, step: AirStep, fire: Readonly<Record<string, string>>): string[] {
   const rule = step === 'intercept' ? '23.31' : '23.35';
-  const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? id;
+  const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
   const problems: string[] = [];
   for (const [attacker, target] of Object.entries(fire)) {
     if (!o.shooters.some((s) => s.unit.id === attacker)) {

@@ -16,7 +16,7 @@ const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.n
 
 /** A unit's (or port's) name for a problem message, the id when it names nothing here. */
 function nameOf(b: BattleState, id: string): string {
-  return b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? id;
+  return b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
 }
 
 /**

@@ -73,7 +73,7 @@ export function checkDesignation(
   const firing = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
   const targets = targetsFor(b, eng, action, side);
   const targetIds = new Set(targets.map((t) => t.id));
-  const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? id;
+  const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
   for (const [attacker, target] of Object.entries(fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
     if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42${tf})`);
