@@ -1,5 +1,6 @@
 import { canonicalJson } from '../shared/canonical';
 import type { EngineEvent, EngineState } from './engine-events';
+import { concessionResult } from './concede';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 import type { Dice, RulesEvent, Side } from './ruleset';
 
@@ -27,6 +28,7 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
   let block: Recorded[] = [];
   let orders: Record<Side, readonly unknown[]> = {};
   let stepsChecked = 0;
+  let conceded: Side | null = null;
 
   for (const [i, e] of events.entries()) {
     if ((e.type === 'DieRolled' || e.type === 'RulesApplied' || e.type === 'StepResolved') && before === null) {
@@ -47,6 +49,17 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
       case 'DieRolled':
       case 'RulesApplied':
         block.push(e);
+        break;
+      case 'GameEnded': {
+        // the result is the rules' own (ruleset.result), or what a concession gives
+        const want = conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
+        if (e.data.winner !== want.winner || (conceded === null && e.data.summary !== want.summary)) {
+          return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}"), the ${conceded !== null ? `concession of ${conceded}` : 'rules'} give ${want.winner ?? 'none'} ("${want.summary}")` } };
+        }
+        break;
+      }
+      case 'GameConceded':
+        conceded = e.data.side;
         break;
       case 'StepResolved': {
         const problem = rerun(before!, e.data.stepId, orders, block, ruleset);

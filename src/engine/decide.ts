@@ -1,8 +1,10 @@
 import { hashCanonical } from '../shared/canonical';
+import { concessionResult } from './concede';
 import { ForcedDice, SeededDice, verifySeed, type Roll } from './dice';
 import {
   assertNever,
   CommandRejected,
+  type Concede,
   type CreateGame,
   type Deadline,
   type EngineCommand,
@@ -34,6 +36,8 @@ export function decide(command: EngineCommand, state: EngineState<unknown>, rule
     case 'Resolve':
     case 'Deadline':
       return resolveAndAdvance(command, state, ruleset);
+    case 'Concede':
+      return decideConcede(command, state);
     default:
       return assertNever(command, 'engine command');
   }
@@ -94,6 +98,22 @@ function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRules
   const unknown = Object.keys(given).filter((k) => !known.has(k));
   if (unknown.length) throw new CommandRejected('bad-options', `unknown option(s) ${unknown.join(', ')}; ${ruleset.id} offers: ${[...known.keys()].join(', ') || 'none'}`);
   return Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
+}
+
+// ---------------------------------------------------------------- Concede
+
+/** A side concedes at the step in play: its turn's seed is revealed, and the game ends. */
+function decideConcede(cmd: Concede, state: EngineState<unknown>): EngineEvent[] {
+  const { step } = requireInPlay(state);
+  const sides = state.game!.sides.map((s) => s.side);
+  if (!sides.includes(cmd.side)) throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game (sides: ${sides.join(', ')})`);
+  const events: EngineEvent[] = [{ type: 'GameConceded', data: { side: cmd.side, stepId: step.id, turn: step.turn, at: cmd.now } }];
+  if (step.turn >= 1 && state.revealedSeeds[String(step.turn)] === undefined) {
+    const seeds = new SeedBook(state.game!.seedAnchor, cmd.seeds);
+    events.push({ type: 'SeedRevealed', data: { turn: step.turn, seed: seeds.seedFor(step.turn) } });
+  }
+  events.push({ type: 'GameEnded', data: concessionResult(sides, cmd.side) });
+  return events;
 }
 
 // ---------------------------------------------------------------- Resolve / Deadline

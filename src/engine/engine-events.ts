@@ -172,6 +172,14 @@ export type SeedRevealed = Ev<'SeedRevealed', { turn: number; seed: string }>;
 
 export type GameEnded = Ev<'GameEnded', { winner: Side | 'draw' | null; summary: string }>;
 
+/**
+ * A side conceded (mail RESIGN CONFIRM). Always followed by the SeedRevealed of the turn in play
+ * (if not yet revealed, so every die rolled is checkable) and by GameEnded naming the winner by
+ * concession: the one side left, or no winner when several remain. Orders for the step in play
+ * (sealed or not) and orders queued ahead are never adjudicated and are dropped with it.
+ */
+export type GameConceded = Ev<'GameConceded', { side: Side; stepId: string; turn: number; at: string }>;
+
 export type EngineEvent =
   | GameCreated
   | OrdersSubmitted
@@ -187,6 +195,7 @@ export type EngineEvent =
   | RulesApplied
   | StepResolved
   | SeedRevealed
+  | GameConceded
   | GameEnded;
 
 export type EngineEventType = EngineEvent['type'];
@@ -320,7 +329,18 @@ export interface Deadline extends ResolveBase {
   readonly type: 'Deadline';
 }
 
-export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline;
+/**
+ * A side concedes: the game ends now, the other side winning by concession. `seeds` reveals the
+ * seed of the turn in play, so the dice already rolled in it can be checked.
+ */
+export interface Concede {
+  readonly type: 'Concede';
+  readonly side: Side;
+  readonly now: string;
+  readonly seeds: SeedSource;
+}
+
+export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline | Concede;
 
 // ---------------------------------------------------------------- rejections
 

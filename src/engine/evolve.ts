@@ -62,6 +62,11 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
       return { ...s, submissions: {}, step: ruleset.currentStep(requireRules(s)) };
     case 'SeedRevealed':
       return { ...s, revealedSeeds: { ...s.revealedSeeds, [String(event.data.turn)]: event.data.seed } };
+    case 'GameConceded': {
+      // the step in play is never adjudicated: its orders, and orders queued ahead, go with it
+      const { queued: _q, ...base } = s;
+      return { ...base, submissions: {} };
+    }
     case 'GameEnded':
       return { ...s, step: null, result: { winner: event.data.winner, summary: event.data.summary } };
     default:

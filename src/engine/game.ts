@@ -16,6 +16,7 @@ export { evolve, initialState, replay, stateHash, type AnyRuleset } from './evol
 export { commitmentFor, sealPlaintext, openPlaintext, ordersHashOf } from './sealing';
 export { viewFor, narrativeFor, eventVisibleTo, type EngineView, type Viewer, type OrdersStatus, type QueuedStatus } from './views';
 export { sectionSalt } from './sections';
+export { concessionResult } from './concede';
 export { verifyGameLog, type VerifyReport, type Mismatch } from './verify';
 export { auditGameLog, type AuditReport } from './audit';
 export { makeSeedChain, verifySeed, deriveDie, type SeedChain } from './dice';

@@ -18,7 +18,7 @@ type Made = { ok: true; event: EngineEvent } | { ok: false; errors: readonly Lin
 
 export function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
   if (!state.game) throw new CommandRejected('no-game', 'no game has been created');
-  if (!state.step) throw new CommandRejected('game-over', `game ${state.game.gameId} is over`);
+  if (!state.step) throw new CommandRejected('game-over', `game ${state.game.gameId} is over${state.result ? ` (${state.result.summary.trim()})` : ''}: no more orders are taken`);
   return { step: state.step, rules: state.rules };
 }
 

@@ -1,3 +1,4 @@
+import { concessionResult } from './concede';
 import { deriveDie, verifySeed } from './dice';
 import type { EngineEvent } from './engine-events';
 import type { Side } from './ruleset';
@@ -15,7 +16,7 @@ import { commitmentFor, ordersHashOf } from './sealing';
 export interface Mismatch {
   /** index of the offending event in the list */
   readonly eventIndex: number;
-  readonly kind: 'no-game' | 'seed' | 'commitment' | 'orders-hash' | 'die' | 'die-index' | 'forced-die';
+  readonly kind: 'no-game' | 'seed' | 'commitment' | 'orders-hash' | 'die' | 'die-index' | 'forced-die' | 'result';
   readonly message: string;
 }
 
@@ -61,6 +62,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
     b.sources[side] = { index: i, type: e.type, committed };
   };
   const tally = { checked: 0, pending: 0 };
+  let conceded: { index: number; side: Side } | null = null;
   const dieCheck = { gameId, seeds, mismatches, tally };
 
   events.forEach((e, i) => {
@@ -110,11 +112,22 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         closeBlock(blockOf(e.data.stepId), e.data.stepId, { index: i, ordersHash: e.data.ordersHash }, dieCheck);
         blocks.delete(e.data.stepId);
         return;
+      case 'GameConceded':
+        conceded = { index: i, side: e.data.side };
+        return;
+      case 'GameEnded':
+        // a concession's result follows from the log alone: the one side left wins
+        if (conceded) {
+          const want = concessionResult(created.data.sides.map((s) => s.side), conceded.side);
+          if (e.data.winner !== want.winner) {
+            mismatches.push({ eventIndex: i, kind: 'result', message: `the game ended by ${conceded.side}'s concession (event #${conceded.index}), so the winner is ${want.winner ?? 'nobody'}, but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'}` });
+          }
+        }
+        return;
       case 'GameCreated':
       case 'QueuedOrdersDropped':
       case 'RulesApplied':
       case 'SeedRevealed':
-      case 'GameEnded':
         return;
       default: {
         const never: never = e;

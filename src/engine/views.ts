@@ -144,6 +144,7 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
     case 'DefaultOrdersApplied':
     case 'StepResolved':
     case 'SeedRevealed':
+    case 'GameConceded':
     case 'GameEnded':
       return true;
     default: {
@@ -197,6 +198,8 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       return [];
     case 'SeedRevealed':
       return [`Seed for turn ${e.data.turn} revealed: ${e.data.seed}.`];
+    case 'GameConceded':
+      return [`${e.data.side} conceded at ${e.data.at}, during ${e.data.stepId} (turn ${e.data.turn}); orders not yet adjudicated are void.`];
     case 'GameEnded':
       return [`Game over: ${e.data.winner ?? 'no result'}. ${e.data.summary}`];
     default: {

@@ -1,0 +1,113 @@
+import { auditGameLog, concessionResult, narrativeFor, replay, stateHash, verifyGameLog, viewFor, type EngineEvent } from '../../src/engine/game';
+import { given, Table, testChain } from '../support/engine-harness';
+import { fleetDuel } from '../support/test-game';
+
+const clone = (events: readonly EngineEvent[]) => JSON.parse(JSON.stringify(events)) as EngineEvent[];
+
+/** A table in turn 1 after dice were rolled (t1/retreat), with red's sealed orders in. */
+function midGame(): Table {
+  const table = new Table();
+  table.submit('red', 'MOVE center');
+  table.submit('blue', 'MOVE center');
+  table.resolve();
+  expect(table.state.step?.id).toBe('t1/retreat');
+  return table;
+}
+
+describe('conceding (RESIGN CONFIRM)', () => {
+  it('given a game in play, when a side concedes, then GameConceded, the turn seed and GameEnded name the other side the winner', () => {
+    const table = midGame();
+    const out = table.run({ type: 'Concede', side: 'blue', now: '2026-11-21T13:00:00Z', seeds: (t) => testChain.seeds[t] });
+
+    expect(out.map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'GameEnded']);
+    expect(out[0]).toEqual({ type: 'GameConceded', data: { side: 'blue', stepId: 't1/retreat', turn: 1, at: '2026-11-21T13:00:00Z' } });
+    expect(out[1]).toEqual({ type: 'SeedRevealed', data: { turn: 1, seed: testChain.seeds[1] } });
+    expect(out[2]).toEqual({ type: 'GameEnded', data: { winner: 'red', summary: 'blue conceded; red wins by concession.' } });
+    expect(table.state.step).toBeNull();
+    expect(table.state.result).toEqual({ winner: 'red', summary: 'blue conceded; red wins by concession.' });
+    expect(table.state.submissions).toEqual({});
+  });
+
+  it('given a conceded game, then orders and a second concession are refused as game over, naming the result', () => {
+    const table = midGame();
+    table.run({ type: 'Concede', side: 'red', now: 'n', seeds: (t) => testChain.seeds[t] });
+    const e = given(table.events).when({ type: 'SubmitOrders', side: 'blue', text: 'RETREAT', salt: 's', now: 'n', seal: (p) => p }).thenRejects('game-over');
+    expect(e.message).toBe('game g1 is over (red conceded; blue wins by concession.): no more orders are taken');
+    given(table.events).when({ type: 'Concede', side: 'blue', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('game-over');
+    given(table.events).when({ type: 'Resolve', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('game-over');
+  });
+
+  it('given a side that is not in the game, then the concession is refused and nothing changes', () => {
+    const table = midGame();
+    const e = given(table.events).when({ type: 'Concede', side: 'green', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('unknown-side');
+    expect(e.message).toContain('sides: red, blue');
+  });
+
+  it('given a wrong seed, then the concession is refused (the seed is checked against the anchor)', () => {
+    const table = midGame();
+    given(table.events).when({ type: 'Concede', side: 'red', now: 'n', seeds: () => '00'.repeat(32) }).thenRejects('bad-seed');
+  });
+
+  it('given a conceded log, then it replays to the same state, the verifier checks every die, and the audit accepts it', () => {
+    const table = midGame();
+    // the retreat decision is sequential: orders in, never adjudicated
+    table.submit(table.state.step!.owes[0], 'STAND', 'salt-then-void');
+    table.run({ type: 'Concede', side: 'blue', now: 'n', seeds: (t) => testChain.seeds[t] });
+    const stored = clone(table.events);
+
+    expect(stateHash(replay(stored, fleetDuel))).toBe(stateHash(table.state));
+    const report = verifyGameLog(stored);
+    expect(report.firstMismatch).toBeNull();
+    // the dice of turn 1 became checkable with the revealed seed
+    expect(report.dicePending).toBe(0);
+    expect(report.diceChecked).toBe(stored.filter((e) => e.type === 'DieRolled').length);
+    expect(auditGameLog(stored, fleetDuel)).toMatchObject({ ok: true, firstMismatch: null });
+  });
+
+  it('given a conceded log whose winner was edited, then the verifier and the audit name the GameEnded', () => {
+    const table = midGame();
+    table.run({ type: 'Concede', side: 'blue', now: 'n', seeds: (t) => testChain.seeds[t] });
+    const tampered = clone(table.events);
+    const i = tampered.findIndex((e) => e.type === 'GameEnded');
+    tampered[i] = { type: 'GameEnded', data: { winner: 'blue', summary: 'blue wins.' } };
+
+    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'result' });
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+
+  it('given a game played to its end whose result was edited, then the audit says the rules give another', () => {
+    const table = new Table();
+    while (table.state.step) {
+      table.submit('red', 'MOVE center');
+      table.submit('blue', 'MOVE center');
+      table.resolve();
+      while (table.state.step?.mode === 'sequential') {
+        table.submit(table.state.step.owes[0], 'RETREAT');
+        table.resolve();
+      }
+    }
+    expect(table.state.step).toBeNull();
+    expect(auditGameLog(table.events, fleetDuel).ok).toBe(true);
+    const tampered = clone(table.events);
+    const i = tampered.length - 1;
+    const ended = tampered[i] as Extract<EngineEvent, { type: 'GameEnded' }>;
+    tampered[i] = { type: 'GameEnded', data: { ...ended.data, winner: ended.data.winner === 'red' ? 'blue' : 'red' } };
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+
+  it('every side and the referee read the concession; the views show the result', () => {
+    const table = midGame();
+    const out = table.run({ type: 'Concede', side: 'blue', now: '2026-11-21T13:00:00Z', seeds: (t) => testChain.seeds[t] });
+    for (const viewer of ['red', 'blue', 'referee']) {
+      const story = narrativeFor(out, viewer, fleetDuel).join('\n');
+      expect(story).toContain('blue conceded at 2026-11-21T13:00:00Z, during t1/retreat (turn 1)');
+      expect(story).toContain('Game over: red. blue conceded; red wins by concession.');
+      expect(viewFor(table.state, viewer, fleetDuel)).toMatchObject({ step: null, awaiting: [], result: { winner: 'red' } });
+    }
+  });
+
+  it('with more than two sides, a concession names no winner', () => {
+    expect(concessionResult(['a', 'b', 'c'], 'b')).toEqual({ winner: null, summary: 'b conceded; no winner by concession (a, c remain).' });
+    expect(concessionResult(['a', 'b'], 'a')).toEqual({ winner: 'b', summary: 'a conceded; b wins by concession.' });
+  });
+});
