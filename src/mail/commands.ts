@@ -9,7 +9,7 @@ export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
 /** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
 const WORD = /^[a-z][a-z0-9_-]*$/i;
 
-export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS';
+export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS' | 'HISTORY' | 'PRESS' | 'RESIGN';
 export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
@@ -27,6 +27,16 @@ export type MailCommand =
   | { readonly name: 'STATUS'; readonly line: number; readonly refereeOnly: false }
   | { readonly name: 'RESEND'; readonly turn?: number; readonly line: number; readonly refereeOnly: false }
   | { readonly name: 'PLAYERS'; readonly line: number; readonly refereeOnly: false }
+  /** Every report this side (or the referee) has been sent, or those of one turn, mailed again. */
+  | { readonly name: 'HISTORY'; readonly turn?: number; readonly line: number; readonly refereeOnly: false }
+  /**
+   * A message to the other sides (from the referee: to every side), relayed by the umpire. The
+   * text is what follows PRESS on its line and the lines after it, up to a line ENDPRESS or the
+   * end of the message; empty text is refused by the game service.
+   */
+  | { readonly name: 'PRESS'; readonly text: string; readonly line: number; readonly refereeOnly: false }
+  /** Concede the game: bare RESIGN only asks for confirmation; RESIGN CONFIRM concedes. */
+  | { readonly name: 'RESIGN'; readonly confirm: boolean; readonly line: number; readonly refereeOnly: false }
   /** Move the current deadline: by a duration (`by`) or to an instant (`until`). */
   | { readonly name: 'EXTEND'; readonly byMinutes?: number; readonly until?: string; readonly line: number; readonly refereeOnly: true }
   /** Resolve the current step now, using default orders for sides that have not ordered. */
@@ -62,6 +72,9 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   HELP: 'HELP', '?': 'HELP',
   STATUS: 'STATUS', DEADLINE: 'STATUS', LIST: 'STATUS',
   RESEND: 'RESEND',
+  HISTORY: 'HISTORY',
+  PRESS: 'PRESS', BROADCAST: 'PRESS',
+  RESIGN: 'RESIGN', CONCEDE: 'RESIGN',
   PLAYERS: 'PLAYERS', WHOGAME: 'PLAYERS', WHO: 'PLAYERS',
   EXTEND: 'EXTEND',
   FORCE: 'FORCE', PROCESS: 'FORCE',
@@ -143,10 +156,27 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
   const commands: MailCommand[] = [];
   const orderLines: NumberedLine[] = [];
   let inOrders = false;
+  /** the PRESS being written: its lines run to a line ENDPRESS or the end of the message */
+  let press: { line: number; body: string[] } | null = null;
+  const endPress = () => {
+    if (!press) return;
+    commands.push({ name: 'PRESS', text: tidyPress(press.body), line: press.line, refereeOnly: false });
+    press = null;
+  };
   for (const l of lines) {
     const text = l.text.trim();
+    if (press) {
+      if (/^END\s*PRESS$/i.test(text)) endPress();
+      else press.body.push(l.text);
+      continue;
+    }
     if (text === '') continue;
     if (inOrders) { orderLines.push(l); continue; }
+    const pressStart = text.match(/^(PRESS|BROADCAST):?(?:\s+(.*))?$/i);
+    if (pressStart) {
+      press = { line: l.line, body: pressStart[2] ? [pressStart[2]] : [] };
+      continue;
+    }
     if (readDirective(text, directives)) continue;
     const cmd = readCommand(text, l.line);
     if (cmd === 'orders-start') { inOrders = true; continue; }
@@ -154,6 +184,7 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
     inOrders = true;
     orderLines.push(l);
   }
+  endPress();
   if (orderLines.length > 0 || (subjectCommand === 'ORDERS' && commands.length === 0)) {
     commands.unshift({ name: 'ORDERS', lines: orderLines, refereeOnly: false });
   } else if (commands.length === 0 && subjectCommand) {
@@ -209,6 +240,17 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
       const t = args.match(/^(?:turn\s+)?(\d{1,4})$/i);
       return t ? { name, turn: Number(t[1]), line, refereeOnly: false } : null;
     }
+    case 'HISTORY': {
+      if (args === '') return { name, line, refereeOnly: false };
+      const t = args.match(/^(?:turn\s+)?(\d{1,4})$/i);
+      return t ? { name, turn: Number(t[1]), line, refereeOnly: false } : null;
+    }
+    case 'PRESS':
+      // a PRESS line in the body is read by extractCommands (its text runs over several lines); a subject's has no text
+      return { name, text: args, line, refereeOnly: false };
+    case 'RESIGN':
+      if (args === '') return { name, confirm: false, line, refereeOnly: false };
+      return /^CONFIRM$/i.test(args) ? { name, confirm: true, line, refereeOnly: false } : null;
     case 'FORCE':
       return args === '' ? { name, line, refereeOnly: true } : null;
     case 'NOTE':
@@ -220,6 +262,14 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
       return unreachable;
     }
   }
+}
+
+/** Press text: trailing and leading blank lines dropped, inner ones (paragraphs) kept. */
+function tidyPress(body: readonly string[]): string {
+  const lines = body.map((l) => l.replace(/\s+$/, ''));
+  while (lines.length && lines[0].trim() === '') lines.shift();
+  while (lines.length && lines[lines.length - 1].trim() === '') lines.pop();
+  return lines.join('\n');
 }
 
 /** `EXTEND 24h`, `EXTEND 2d`, `EXTEND 90m`, `EXTEND TO 2026-11-23T18:00Z`. */

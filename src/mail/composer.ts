@@ -77,7 +77,7 @@ export class MailComposer {
         gameId: n.gameId,
         side: n.side === 'referee' ? null : n.side,
         inReplyTo,
-        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' || n.kind === 'confirmation' ? 'auto-replied' : 'auto-generated',
+        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' || n.kind === 'confirmation' || n.kind === 'history' ? 'auto-replied' : 'auto-generated',
       },
       rendered,
     );
@@ -188,6 +188,30 @@ export class MailComposer {
         return [
           'confirmation',
           { ...this.context(n, n.needs), command: n.command, done: n.done, deadline: n.needs?.deadline ?? undefined, awaiting: n.needs?.awaiting ?? [] },
+        ];
+      case 'history':
+        return [
+          'history',
+          {
+            ...this.context(n, n.needs),
+            ...(n.turn !== null ? { askedTurn: n.turn } : {}),
+            summary: n.total === 0
+              ? `no report${n.turn !== null ? ` of turn ${n.turn}` : ''} has been sent to you yet.`
+              : `${n.total} report${n.total === 1 ? '' : 's'} sent to you${n.parts > 1 ? ` (this is part ${n.part} of ${n.parts}, reports ${n.firstIndex + 1}-${n.firstIndex + n.entries.length})` : ''}, each exactly as it was sent.`,
+            entries: n.entries.map((e, i) => ({ n: n.firstIndex + i + 1, subject: e.subject, sentAt: e.sentAt, lines: e.text.split('\n') })),
+          },
+        ];
+      case 'press':
+        return [
+          'press',
+          {
+            ...this.context(n, n.needs),
+            from: n.from === 'referee' ? 'the referee' : n.from,
+            to: n.toSides,
+            copy: n.copy,
+            lines: n.text.split('\n'),
+            seq: n.seq,
+          },
         ];
       case 'status':
         return [

@@ -96,6 +96,28 @@ export interface ConfirmationData extends GameContext {
   readonly awaiting: readonly string[];
 }
 
+/** PRESS relayed from one side (or the referee) to the others. */
+export interface PressData extends GameContext {
+  /** the sender's side, or "the referee" */
+  readonly from: string;
+  /** the sides it went to */
+  readonly to: readonly string[];
+  /** the referee's copy of press between sides */
+  readonly copy: boolean;
+  readonly lines: readonly string[];
+  /** the event that records it in the game log */
+  readonly seq: number;
+}
+
+/** HISTORY: the reports the recipient was sent, each as it was sent. */
+export interface HistoryData extends GameContext {
+  /** the turn asked for, if any */
+  readonly askedTurn?: number;
+  /** "3 reports sent to you, part 1 of 2, ..." or "no report has been sent to you yet." */
+  readonly summary: string;
+  readonly entries: readonly { readonly n: number; readonly subject: string; readonly sentAt: string; readonly lines: readonly string[] }[];
+}
+
 export interface StatusData extends GameContext {
   readonly deadline?: string;
   readonly awaiting: readonly string[];
@@ -117,6 +139,8 @@ export interface TemplateDataMap {
   status: StatusData;
   reminder: ReminderData;
   confirmation: ConfirmationData;
+  press: PressData;
+  history: HistoryData;
 }
 export type TemplateName = keyof TemplateDataMap;
 
@@ -142,6 +166,9 @@ export const COMMAND_HELP: readonly { readonly usage: string; readonly does: str
   { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
   { usage: 'RESEND [turn]', does: 'the latest report again, or the report of that turn' },
   { usage: 'PLAYERS', does: 'who plays which side (also WHOGAME)' },
+  { usage: 'HISTORY [turn]', does: 'every report sent to you so far (or that turn\'s) again, as it was sent, in one reply' },
+  { usage: 'PRESS text (or PRESS, then lines up to ENDPRESS)', does: 'a message to the other side(s), relayed under your side\'s name (never your address); the referee gets a copy. From the referee: to every side' },
+  { usage: 'RESIGN CONFIRM', does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)' },
   { usage: 'GAME G-xxx / SIDE name / SECRET word', does: 'first lines: identify yourself without the reply address' },
   { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
   { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
@@ -149,7 +176,7 @@ export const COMMAND_HELP: readonly { readonly usage: string; readonly does: str
 ];
 
 const SUBJECT_WORD: Record<TemplateName, string> = {
-  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder', confirmation: 'done',
+  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder', confirmation: 'done', press: 'press', history: 'history',
 };
 
 type Compiled = { text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };

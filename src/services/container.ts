@@ -107,6 +107,15 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     },
     { replace: true },
   );
+  // PRESS (from a side or the referee), RESIGN (a side concedes; bare RESIGN only asks to confirm)
+  bus.register('game.press', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; from: string; text?: unknown; replyTo?: string };
+    return gameService.press(tx, p.gameId, p.from, p.text, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+  });
+  bus.register('game.resign', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; side: string | null; confirm?: boolean; replyTo?: string };
+    return gameService.resign(tx, p.gameId, p.side ?? null, p.confirm === true, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+  });
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
     return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);

@@ -13,9 +13,9 @@ import { SnapshotStore } from '../store/snapshots';
 
 /**
  * Events the service itself writes into a game's stream (not the engine's): they carry what the
- * umpire did around the rules (notes, deadlines, reminders) and are skipped when folding state.
+ * umpire did around the rules (notes, deadlines, press between sides) and are skipped when folding state.
  */
-export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet']);
+export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet', 'PressSent']);
 
 export class UnknownGameError extends Error {
   constructor(readonly gameId: string) {

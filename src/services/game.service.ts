@@ -25,6 +25,11 @@ import type { OutboxDraft } from '../store/outbox';
 import { SecretBox } from './secret-box';
 import type { CreateGameInput, DeadlineScheduler, GameServiceOptions, NoticeSink, OrdersInput } from './game-ports';
 
+/** The longest press the umpire relays (characters). */
+export const PRESS_MAX_CHARS = 20_000;
+/** A HISTORY reply longer than this (characters of report text) goes in several parts. */
+export const HISTORY_PART_CHARS = 200_000;
+
 /** Turns covered by a game's seed chain: more than any of our games can last. */
 export const SEED_CHAIN_TURNS = 256;
 
@@ -116,7 +121,7 @@ export class GameService {
     });
     const notices = info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step)));
     if (meta.referee) {
-      notices.push(welcome('referee', meta.referee, 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, and NOTE <text>.'));
+      notices.push(welcome('referee', meta.referee, 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, and PRESS <text> (to every side). You get a copy of every side\'s report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.'));
     }
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null } };
@@ -171,7 +176,7 @@ export class GameService {
         queued,
       },
     ];
-    if (game.head.version > before) notices.push(...(await this.withRefereeNotes(tx, game.gameId, reportNotices(game, before, deadline))));
+    if (game.head.version > before) notices.push(...(await this.reportsFor(tx, game, before, deadline)));
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) } };
   }
@@ -192,7 +197,7 @@ export class GameService {
     const meta = await this.meta(tx, gameId);
     let deadline: string | null;
     ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
-    await this.sink.write(tx, await this.withRefereeNotes(tx, gameId, reportNotices(game, before, deadline)));
+    await this.sink.write(tx, await this.reportsFor(tx, game, before, deadline));
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null } };
   }
 
@@ -344,11 +349,165 @@ export class GameService {
     const next = await this.games.append(game, [{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }], tx, this.clock());
     let delivery = 'It will lead every side\'s next report.';
     if (!next.state.step && next.state.game) {
-      await this.sink.write(tx, await this.withRefereeNotes(tx, gameId, reportNotices(next, next.head.version, null)));
+      await this.sink.write(tx, await this.reportsFor(tx, next, next.head.version, null));
       delivery = 'The game is over, so it has been mailed to every side now.';
     }
     await this.confirm(tx, next, by, 'NOTE', [`Recorded in the game log (event ${next.head.version}): "${text.trim()}".`, delivery], null);
     return { status: 'applied', result: { seq: next.head.version } };
+  }
+
+  // ------------------------------------------------------------------ press, resign, history
+
+  /**
+   * PRESS: a message from a side to every other side (from the referee: to every side), relayed
+   * under the sender's side, never its address. Recorded in the log (PressSent, an event of the
+   * service's own: it changes no rule state), mailed to each recipient, a copy to the referee, and
+   * confirmed to the sender. Empty or overlong press is refused, saying why, and changes nothing.
+   * Press is taken after the game is over too.
+   */
+  async press(tx: Sql, gameId: string, from: string, text: unknown, by: RefereeReply = {}): Promise<CommandOutcome> {
+    const game = await this.games.load(gameId, tx);
+    const meta = await this.meta(tx, gameId);
+    const seats = game.state.game?.sides ?? [];
+    const sender = seats.find((seat) => seat.side === from);
+    if (from !== 'referee' && !sender) return rejected(`PRESS: game ${gameId} has no side ${from}`);
+    const replyTo = by.replyTo ?? (sender ? sender.player.address : meta.referee);
+    const viewer: Side | 'referee' = sender ? sender.side : 'referee';
+    const refuse = async (problem: string, hint: string): Promise<CommandOutcome> => {
+      if (replyTo) await this.sink.write(tx, [{ ...noticeBase(game, viewer, replyTo, `rejected:${by.key ?? 'PRESS'}`), kind: 'rejection', summary: `PRESS: ${problem}`, problems: [], hint }]);
+      return rejected(`PRESS: ${problem}`);
+    };
+    const body = typeof text === 'string' ? text.replace(/^\s*\n|\s+$/g, '') : '';
+    if (!body.trim()) {
+      return refuse('the press holds no text, so nothing was sent',
+        'Write PRESS and your message on one line (PRESS Shall we talk about the Coral Sea?), or PRESS on a line of its own with the message on the lines after it, up to a line ENDPRESS or the end of your mail.');
+    }
+    if (body.length > PRESS_MAX_CHARS) {
+      return refuse(`the press is ${body.length} characters long; the umpire relays at most ${PRESS_MAX_CHARS}, so nothing was sent`, 'Shorten it, or send it in several PRESS mails.');
+    }
+    const toSides = seats.filter((seat) => seat.side !== from).map((seat) => seat.side);
+    const now = this.clock();
+    const next = await this.games.append(game, [{ type: 'PressSent', payload: { from, to: toSides, text: body }, metadata: { actor: from, ...(by.key ? { causationId: by.key } : {}) } }], tx, now);
+    const seq = next.head.version;
+    const deadline = next.state.step ? await this.currentDeadline(gameId, next.state.step.id, tx) : null;
+    const needs = stepNeeds(next, deadline);
+    const reason = `press:${by.key ?? seq}`;
+    const notices: Notice[] = seats
+      .filter((seat) => toSides.includes(seat.side))
+      .map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, reason), kind: 'press', from: viewer, toSides, text: body, copy: false, seq, needs }));
+    const refereeCopy = meta.referee && viewer !== 'referee';
+    if (refereeCopy) notices.push({ ...noticeBase(next, 'referee', meta.referee!, `${reason}:copy`), kind: 'press', from: viewer, toSides, text: body, copy: true, seq, needs });
+    if (replyTo) {
+      notices.push({
+        ...noticeBase(next, viewer, replyTo, `done:${by.key ?? reason}`),
+        kind: 'confirmation',
+        command: 'PRESS',
+        done: [
+          `Relayed to ${toSides.join(', ') || 'nobody'}${refereeCopy ? ', with a copy to the referee' : ''}, as from ${viewer === 'referee' ? 'the referee' : viewer} (your address is not shown).`,
+          `Recorded in the game log (event ${seq}): "${oneLine(body).slice(0, 200)}".`,
+        ],
+        needs,
+      });
+    }
+    await this.sink.write(tx, notices);
+    return { status: 'applied', result: { seq, to: toSides } };
+  }
+
+  /**
+   * RESIGN: a side concedes. Bare RESIGN only asks for confirmation (nothing changes); RESIGN
+   * CONFIRM ends the game through the engine (GameConceded, the turn's seed, GameEnded with the
+   * winner by concession), and every side and the referee get the final report. Orders after it
+   * are refused by the engine: the game is over.
+   */
+  async resign(tx: Sql, gameId: string, side: string | null, confirm: boolean, by: RefereeReply = {}): Promise<CommandOutcome> {
+    const now = this.clock();
+    const game = await this.games.load(gameId, tx);
+    const meta = await this.meta(tx, gameId);
+    const seat = side ? game.state.game?.sides.find((x) => x.side === side) : undefined;
+    const replyTo = by.replyTo ?? seat?.player.address ?? meta.referee;
+    const refuse = async (problem: string, hint: string): Promise<CommandOutcome> => {
+      if (replyTo) await this.sink.write(tx, [{ ...noticeBase(game, seat?.side ?? 'referee', replyTo, `rejected:${by.key ?? 'RESIGN'}`), kind: 'rejection', summary: problem, problems: [], hint }]);
+      return rejected(problem);
+    };
+    if (!seat) {
+      return side
+        ? refuse(`RESIGN: game ${gameId} has no side ${side}`, `The sides are ${game.state.game?.sides.map((x) => x.side).join(', ')}.`)
+        : refuse('RESIGN: the referee plays no side, so there is nothing to concede. Nothing was changed.', 'A side concedes by sending RESIGN CONFIRM itself. To rule on the game, send NOTE <ruling>.');
+    }
+    if (!game.state.step) {
+      return refuse(`RESIGN: game ${gameId} is over${game.state.result ? ` (${game.state.result.summary.trim()})` : ''}: there is nothing to concede. Nothing was changed.`, 'STATUS shows the result; HISTORY resends your reports.');
+    }
+    const others = game.state.game!.sides.filter((x) => x.side !== seat.side).map((x) => x.side);
+    if (!confirm) {
+      return refuse(
+        `RESIGN needs confirming: to concede is final, so nothing has changed and the game goes on.`,
+        `To concede ${game.ruleset.name} game ${gameId}${others.length === 1 ? ` to ${others[0]}` : ''}, send a line RESIGN CONFIRM. The game then ends at once, every side and the referee are told, and no more orders are taken.`,
+      );
+    }
+    const seeds = await this.seedChain(tx, gameId);
+    const decision = engine(() => tryDecide({ type: 'Concede', side: seat.side, now: now.toISOString(), seeds: (turn) => seeds[turn] }, game.state, game.ruleset));
+    if (!decision.ok) return refuse(`RESIGN: ${decision.rejection.message}`, 'Nothing was changed.');
+    const before = game.head.version;
+    const next = await this.games.append(game, decision.events.map(engineToNew(seat.side, by.key)), tx, now);
+    await this.sink.write(tx, await this.reportsFor(tx, next, before, null));
+    return { status: 'applied', result: { version: next.head.version, result: next.state.result } };
+  }
+
+  /**
+   * HISTORY: the reports this side (or the referee) has been sent, all or one turn's, mailed again
+   * exactly as they were sent (their outbox rows: the fog of war they were written under), in one
+   * reply, or several parts when long. No events: nothing changes.
+   */
+  async historyDrafts(gameId: string, viewer: Side | 'referee', to: string, turn: number | undefined, key: string): Promise<OutboxDraft[]> {
+    const game = await this.games.load(gameId);
+    const rows = await this.db.query<{ subject: string; text: string; created_at: Date }>(
+      `SELECT payload->>'subject' AS subject, payload->>'text' AS text, created_at FROM outbox
+        WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome')
+          AND (payload->>'subject' = $3 OR starts_with(payload->>'subject', $3 || ' '))
+          AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%')
+        ORDER BY id`,
+      [gameId, to, `[umpire ${gameId}] report ${viewer}`, turn ?? null],
+    );
+    const entries = rows.map((r) => ({ subject: r.subject, sentAt: new Date(r.created_at).toISOString(), text: withoutFooter(r.text) }));
+    const parts: (typeof entries)[] = [[]];
+    let size = 0;
+    for (const e of entries) {
+      if (size > 0 && size + e.text.length > HISTORY_PART_CHARS) {
+        parts.push([]);
+        size = 0;
+      }
+      parts[parts.length - 1].push(e);
+      size += e.text.length;
+    }
+    const deadline = game.state.step ? await this.currentDeadline(gameId, game.state.step.id) : null;
+    const needs = stepNeeds(game, deadline);
+    let firstIndex = 0;
+    return parts.map((part, i) => {
+      const draft = this.sink.draft({
+        ...noticeBase(game, viewer, to, 'history'),
+        key: parts.length > 1 ? `${key}:part${i + 1}` : key,
+        kind: 'history',
+        turn: turn ?? null,
+        entries: part,
+        total: entries.length,
+        part: i + 1,
+        parts: parts.length,
+        firstIndex,
+        needs,
+      });
+      firstIndex += part.length;
+      return draft;
+    });
+  }
+
+  /**
+   * The reports after `afterSeq`: one per side as it may see them, and the referee's copy (the
+   * referee's view: everything but sealed orders not yet revealed) unless the game has no referee;
+   * referee notes not yet reported lead each.
+   */
+  private async reportsFor(tx: Sql, game: LoadedGame, afterSeq: number, deadline: string | null): Promise<Notice[]> {
+    const meta = await this.meta(tx, game.gameId);
+    return this.withRefereeNotes(tx, game.gameId, reportNotices(game, afterSeq, deadline, meta.referee));
   }
 
   /** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */
@@ -474,6 +633,12 @@ export class GameService {
       if (isRefereeNote(e)) {
         flush();
         narrative.push(noteLine(e));
+      } else if (e.type === 'PressSent') {
+        const p = e.payload as { from: string; to: string[]; text: string };
+        if (viewer === 'referee' || p.from === viewer || p.to.includes(viewer)) {
+          flush();
+          narrative.push(`Press from ${p.from === 'referee' ? 'the referee' : p.from} to ${p.to.join(', ')}: ${oneLine(p.text)}`);
+        }
       } else if (!SERVICE_EVENT_TYPES.has(e.type)) run.push(toEngineEvent(e));
     }
     flush();
@@ -571,6 +736,16 @@ export function reminderTime(now: Date, at: Date): Date | null {
 function isRefereeNote(e: Pick<StoredEvent, 'type' | 'payload' | 'metadata'>): e is StoredEvent & { payload: { text: string } } {
   const p = e.payload as { text?: unknown; settings?: unknown; fault?: unknown } | null;
   return e.type === 'NoteAdded' && e.metadata?.actor === 'referee' && typeof p?.text === 'string' && p.settings === undefined && p.fault === undefined;
+}
+
+/** A report's text without the umpire's footer (from the signature line `-- ` on). */
+function withoutFooter(text: string): string {
+  const i = text.search(/^-- $/m);
+  return (i >= 0 ? text.slice(0, i) : text).replace(/\s+$/, '');
+}
+
+function oneLine(text: string): string {
+  return text.split('\n').map((l) => l.trim()).filter(Boolean).join(' / ');
 }
 
 function noteLine(e: StoredEvent): string {

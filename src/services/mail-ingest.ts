@@ -121,6 +121,13 @@ export class MailIngest {
       case 'RESEND':
         await this.outbox.enqueue([await this.gameService.replyDraft(gameId, side ?? 'referee', mail.from.address, c, key)]);
         return { [c.name]: 'replied' };
+      case 'HISTORY':
+        await this.outbox.enqueue(await this.gameService.historyDrafts(gameId, side ?? 'referee', mail.from.address, c.turn, key));
+        return { HISTORY: 'replied' };
+      case 'PRESS':
+        return { PRESS: await this.bus.submit(gameId, key, 'game.press', { gameId, from: side ?? 'referee', text: c.text, replyTo: mail.from.address }) };
+      case 'RESIGN':
+        return { RESIGN: await this.bus.submit(gameId, key, 'game.resign', { gameId, side, confirm: c.confirm, replyTo: mail.from.address }) };
       case 'FORCE':
         return { FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }) };
       case 'EXTEND':

@@ -23,19 +23,26 @@ export function noticeBase(game: LoadedGame, side: Side | 'referee', to: string,
   };
 }
 
-/** One report per side for the events after `afterSeq`, each as that side may read them (fog of war). */
-export function reportNotices(game: LoadedGame, afterSeq: number, deadline: string | null): Notice[] {
+/**
+ * One report per side for the events after `afterSeq`, each as that side may read them (fog of
+ * war); with a `referee` address, the referee's copy too, in the referee's view (everything but
+ * sealed orders, queued orders and standing instructions not yet revealed).
+ */
+export function reportNotices(game: LoadedGame, afterSeq: number, deadline: string | null, referee?: string | null): Notice[] {
   const fresh = game.tail.filter((e) => e.seq > afterSeq && !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
-  return game.state.game!.sides.map((seat) => ({
-    ...noticeBase(game, seat.side, seat.player.address, 'report'),
+  const report = (viewer: Side | 'referee', to: string, reason: string): Notice => ({
+    ...noticeBase(game, viewer, to, reason),
     kind: 'report' as const,
-    narrative: narrativeFor(fresh, seat.side, game.ruleset),
-    view: viewFor(game.state, seat.side, game.ruleset),
+    narrative: narrativeFor(fresh, viewer, game.ruleset),
+    view: viewFor(game.state, viewer, game.ruleset),
     needs: stepNeeds(game, deadline),
     revealedSeeds: game.state.revealedSeeds,
     seedAnchor: game.state.game!.seedAnchor,
     result: game.state.result,
-  }));
+  });
+  const notices = game.state.game!.sides.map((seat) => report(seat.side, seat.player.address, 'report'));
+  if (referee) notices.push(report('referee', referee, 'report:referee'));
+  return notices;
 }
 
 /** The reply to orders the engine refused: the problems line by line, and the order reference. */

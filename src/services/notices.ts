@@ -83,6 +83,28 @@ export type Notice =
       readonly topics?: readonly string[];
       readonly unknownTopic?: string;
     })
+  /**
+   * PRESS relayed: a message from one side (or the referee) to the others. `from` is the sender's
+   * side (never an address); `to` the sides it went to; `copy` marks the referee's copy of press
+   * between sides.
+   */
+  | (NoticeBase & { readonly kind: 'press'; readonly from: Side | 'referee'; readonly toSides: readonly Side[]; readonly text: string; readonly copy: boolean; readonly seq: number; readonly needs: StepNeeds | null })
+  /**
+   * HISTORY: the reports this side (or the referee) was sent, as they were sent (outbox rows),
+   * in order; a long history goes in several parts.
+   */
+  | (NoticeBase & {
+      readonly kind: 'history';
+      readonly turn: number | null;
+      readonly entries: readonly { readonly subject: string; readonly sentAt: string; readonly text: string }[];
+      /** reports sent in all (of that turn), and this part's place */
+      readonly total: number;
+      readonly part: number;
+      readonly parts: number;
+      /** how many entries came in the parts before this one */
+      readonly firstIndex: number;
+      readonly needs: StepNeeds | null;
+    })
   /** A referee command carried out (FORCE, EXTEND, NOTE): what was done, and what comes next. */
   | (NoticeBase & { readonly kind: 'confirmation'; readonly command: string; readonly done: readonly string[]; readonly needs: StepNeeds | null })
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });

@@ -87,4 +87,48 @@ describe('extractCommands', () => {
     expect(extractCommands(lines(), 'ORDERS').commands).toEqual([{ name: 'ORDERS', lines: [], refereeOnly: false }]);
     expect(extractCommands(lines('STATUS'), 'HELP').commands.map((c) => c.name)).toEqual(['STATUS']);
   });
+
+  it('reads HISTORY with or without a turn, and a HISTORY it cannot read as the start of orders', () => {
+    expect(extractCommands(lines('HISTORY')).commands).toEqual([{ name: 'HISTORY', line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('history turn 3')).commands).toEqual([{ name: 'HISTORY', turn: 3, line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('HISTORY 12')).commands).toEqual([{ name: 'HISTORY', turn: 12, line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('HISTORY of the war')).commands.map((c) => c.name)).toEqual(['ORDERS']);
+  });
+
+  it('reads RESIGN as a question and RESIGN CONFIRM (or CONCEDE CONFIRM) as the concession', () => {
+    expect(extractCommands(lines('RESIGN')).commands).toEqual([{ name: 'RESIGN', confirm: false, line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('resign confirm')).commands).toEqual([{ name: 'RESIGN', confirm: true, line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('CONCEDE CONFIRM')).commands).toEqual([{ name: 'RESIGN', confirm: true, line: 1, refereeOnly: false }]);
+    // anything else after RESIGN is no command (so no concession by a slip of the pen)
+    expect(extractCommands(lines('RESIGN maybe')).commands.map((c) => c.name)).toEqual(['ORDERS']);
+  });
+
+  it('reads PRESS on one line, or over the lines after it up to ENDPRESS or the end, keeping paragraphs', () => {
+    expect(extractCommands(lines('PRESS Shall we agree on a truce in the Coral Sea?')).commands)
+      .toEqual([{ name: 'PRESS', text: 'Shall we agree on a truce in the Coral Sea?', line: 1, refereeOnly: false }]);
+    const body = extractCommands(lines('GAME G-abc', 'STATUS', 'PRESS', 'Admiral,', '', 'STATUS is a word I may write here.', 'FORCE Z sails.', '', ''));
+    expect(body.directives).toEqual({ gameId: 'G-abc' });
+    expect(body.commands).toEqual([
+      { name: 'STATUS', line: 2, refereeOnly: false },
+      { name: 'PRESS', text: 'Admiral,\n\nSTATUS is a word I may write here.\nFORCE Z sails.', line: 3, refereeOnly: false },
+    ]);
+    // ENDPRESS ends it: what follows is read as commands and orders again
+    const ended = extractCommands(lines('PRESS: Hello', 'from Tokyo', 'ENDPRESS', 'HELP', 'Akagi to Coral Sea'));
+    expect(ended.commands).toEqual([
+      { name: 'ORDERS', lines: [{ line: 5, text: 'Akagi to Coral Sea' }], refereeOnly: false },
+      { name: 'PRESS', text: 'Hello\nfrom Tokyo', line: 1, refereeOnly: false },
+      { name: 'HELP', line: 4, refereeOnly: false },
+    ]);
+  });
+
+  it('reads an empty PRESS as such (the game service refuses it, saying why)', () => {
+    expect(extractCommands(lines('PRESS', '', '')).commands).toEqual([{ name: 'PRESS', text: '', line: 1, refereeOnly: false }]);
+    expect(extractCommands(lines('PRESS', 'END PRESS')).commands).toEqual([{ name: 'PRESS', text: '', line: 1, refereeOnly: false }]);
+  });
+
+  it('never reads PRESS inside orders', () => {
+    expect(extractCommands(lines('Akagi to Coral Sea', 'PRESS on')).commands).toEqual([
+      { name: 'ORDERS', lines: [{ line: 1, text: 'Akagi to Coral Sea' }, { line: 2, text: 'PRESS on' }], refereeOnly: false },
+    ]);
+  });
 });
