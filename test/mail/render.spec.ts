@@ -106,6 +106,29 @@ describe('MailRenderer', () => {
     expect(r.html).toContain('<li>The deadline is now 2026-11-23T18:00:00.000Z.</li>');
   });
 
+  it('renders press: the sender\'s side, the recipients, the text as written (escaped in HTML), how to answer', () => {
+    const r = renderer.render('press', { ...game, side: 'allied', from: 'japanese', to: ['allied'], copy: false, seq: 42, lines: ['Admiral,', '', 'meet me at <b>Midway</b> & bring cake.'] });
+    expect(r.subject).toBe('[umpire G-abc123] press allied turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.text).toContain('Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.');
+    expect(r.text).toContain('write PRESS and your message');
+    expect(r.html).toContain('meet me at &lt;b&gt;Midway&lt;/b&gt; &amp; bring cake.');
+    expect(r.html).not.toContain('<b>Midway</b>');
+    const copy = renderer.render('press', { ...game, side: null, from: 'japanese', to: ['allied'], copy: true, seq: 42, lines: ['hi'] });
+    expect(copy.text).toContain("Referee's copy of press from japanese to allied");
+  });
+
+  it('renders HISTORY: a summary, then each report under its original subject and time', () => {
+    const r = renderer.render('history', { ...game, askedTurn: 3, summary: '2 reports sent to you, each exactly as it was sent.', entries: [
+      { n: 1, subject: '[umpire G-abc123] report japanese turn 3: A', sentAt: '2026-11-21T21:00:00Z', lines: ['first <report>'] },
+      { n: 2, subject: '[umpire G-abc123] report japanese turn 3: B', sentAt: '2026-11-22T21:00:00Z', lines: ['second'] },
+    ] });
+    expect(r.subject).toBe('[umpire G-abc123] history japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.text).toContain('History of turn 3: 2 reports sent to you, each exactly as it was sent.');
+    expect(r.text).toContain('===== 1. [umpire G-abc123] report japanese turn 3: A (sent Sat 21 Nov 2026 21:00 UTC) =====\nfirst <report>');
+    expect(r.text.indexOf('===== 2.')).toBeGreaterThan(r.text.indexOf('===== 1.'));
+    expect(r.html).toContain('first &lt;report&gt;');
+  });
+
   it('formats times in UTC', () => {
     expect(formatUtc('2026-11-21T23:30:00-05:00')).toBe('Sun 22 Nov 2026 04:30 UTC');
   });
