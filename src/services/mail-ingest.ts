@@ -108,7 +108,7 @@ export class MailIngest {
           const first = ordersText(c).split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
           await this.outbox.enqueue([this.bounce(`${key}:referee-lines`, mail.from.address,
             `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, STATUS, RESEND, HELP.', gameId)]);
+            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.', gameId)]);
           return { ORDERS: 'refused: the referee plays no side' };
         }
         // the engine checks the step again when the command is applied: if it was resolved in
