@@ -8,7 +8,8 @@ if (!fs.existsSync(entry)) {
   console.error('umpire: the build is missing; run `npm run build` (or `npm ci`, which builds) in ' + path.join(__dirname, '..'));
   process.exit(1);
 }
-require(entry).buildProgram().parseAsync(process.argv).catch((err) => {
+// run() sets the exit code: 0 done, 1 refused or failed, 2 a mistake in the command line
+require(entry).run(process.argv).catch((err) => {
   console.error('umpire: ' + (err && err.message ? err.message : err));
   process.exitCode = 1;
 });

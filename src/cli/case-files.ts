@@ -2,11 +2,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCaseFiles, type CaseResult } from '../engine/cases';
 import type { AnyRuleset } from '../engine/evolve';
+import { UsageError, fileProblem } from './usage';
 
-/** Case files named by path; a directory stands for every *.json file in it (recursively). */
+/** Case files named by path; a directory stands for every *.json file in it (recursively). A path that is not there is a UsageError naming it. */
 export function expandCasePaths(paths: readonly string[]): string[] {
   return paths.flatMap((p) => {
-    if (!statSync(p).isDirectory()) return [p];
+    let isDir: boolean;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch (e) {
+      throw new UsageError(`case path ${p}: ${fileProblem(e)}`);
+    }
+    if (!isDir) return [p];
     return readdirSync(p).sort().flatMap((name) => {
       const full = join(p, name);
       return statSync(full).isDirectory() || name.endsWith('.json') ? expandCasePaths([full]) : [];

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/config';
+import { QueueName } from '../queue/jobs';
 import { buildServices, type Services } from '../services/container';
 
 export type CliContext = Services;
@@ -13,4 +14,12 @@ export async function withContext(body: (ctx: CliContext) => Promise<number | vo
     await ctx.close();
   }
   process.exitCode = code;
+}
+
+/** Says on stderr when no worker listens for game commands: the command waits in the queue for one. */
+export async function warnIfNoWorker(ctx: CliContext, commandId: string): Promise<void> {
+  const workers = await ctx.jobs.workerCount(QueueName.Games).catch(() => 1);
+  if (workers === 0) {
+    process.stderr.write(`no worker is running: command ${commandId} is queued and will be applied when one starts (\`umpire worker\` or \`npm run worker\`); waiting up to 60 s...\n`);
+  }
 }

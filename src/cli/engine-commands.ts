@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
 import type { AnyRuleset } from '../engine/evolve';
 import { selfplay } from '../engine/selfplay';
 import { rulesets } from '../games';
-import { runCases } from './case-files';
+import { expandCasePaths, runCases } from './case-files';
+import { UsageError, positiveInt, readTextFile } from './usage';
 
 /** `umpire case run`, `umpire selfplay`, `umpire box check`: the rules engine from the shell. */
 export function registerEngineCommands(program: Command, registry: Readonly<Record<string, AnyRuleset>> = rulesets): void {
   const lookup = (id: string): AnyRuleset => {
     const r = registry[id];
-    if (!r) throw new Error(`no ruleset "${id}"; known: ${Object.keys(registry).join(', ') || 'none'}`);
+    if (!r) throw new UsageError(`unknown ruleset "${id}"; available: ${Object.keys(registry).join(', ') || 'none'}`);
     return r;
   };
 
@@ -21,7 +21,9 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .command('run <paths...>')
     .description('run case files (a directory runs every *.json in it); exits 1 and prints the differences on any mismatch')
     .action((paths: string[]) => {
-      const results = runCases(paths, registry);
+      const files = expandCasePaths(paths);
+      if (!files.length) throw new UsageError(`no case files (*.json) in ${paths.join(', ')}`);
+      const results = runCases(files, registry);
       for (const r of results) {
         console.log(`${r.passed ? 'PASS' : 'FAIL'}  ${r.file}: ${r.name}`);
         for (const f of r.failures) console.log(f.split('\n').map((l) => `      ${l}`).join('\n'));
@@ -42,18 +44,15 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       const ruleset = lookup(id);
       const known = new Set(ruleset.options.map((o) => o.id));
       const unknown = (opts.option ?? []).filter((o) => !known.has(o));
-      if (unknown.length) {
-        console.error(`unknown option(s) ${unknown.join(', ')}; ${id} offers: ${[...known].join(', ') || 'none'}`);
-        process.exitCode = 2;
-        return;
-      }
+      if (unknown.length) throw new UsageError(`--option: ${id} has no optional rule ${unknown.map((o) => `"${o}"`).join(', ')}; it offers ${[...known].join(', ') || 'none'}`);
       const games = positiveInt(opts.games, '--games');
+      const maxSteps = positiveInt(opts.maxSteps, '--max-steps');
       const tick = Math.max(1, Math.floor(games / 10));
       const result = selfplay(ruleset, {
         games,
         options: Object.fromEntries((opts.option ?? []).map((o) => [o, true])),
         seed: opts.seed,
-        maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
+        maxSteps,
         clock: () => performance.now(),
         onGame: (done, total) => {
           if (done % tick === 0 || done === total) process.stderr.write(`selfplay ${id}: ${done}/${total} games\n`);
@@ -74,13 +73,14 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .option('--override <file>', "a club's override box (JSON)")
     .action((id: string, opts: { override?: string }) => {
       const ruleset = lookup(id);
+      const text = opts.override === undefined ? undefined : readTextFile(opts.override, '--override'); // a missing file is a usage error (exit 2)
       let problems = report('default box', ruleset.box.defaultData, ruleset);
-      if (opts.override) {
+      if (opts.override && text !== undefined) {
         let data: unknown;
         try {
-          data = JSON.parse(readFileSync(opts.override, 'utf8'));
+          data = JSON.parse(text);
         } catch (e) {
-          console.log(`override ${opts.override}: cannot read as JSON: ${(e as Error).message}`);
+          console.log(`override ${opts.override}: not valid JSON: ${(e as Error).message.split('\n').join(' ')}`);
           process.exitCode = 1;
           return;
         }
@@ -97,12 +97,6 @@ function report(label: string, data: unknown, ruleset: AnyRuleset): number {
   console.log(`  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference${referenceDetail(counts.referenceByStatus)}, ${counts.reconstructed} reconstructed`);
   console.log(problems.length ? `  ${problems.length} problem(s):\n${problems.map((p) => `    ${p}`).join('\n')}` : '  valid');
   return problems.length;
-}
-
-function positiveInt(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a positive integer, got "${text}"`);
-  return n;
 }
 
 /** " (142 confirmed, 8 inferred)": a reference value argued from a source is not one the source states. */

@@ -1,60 +1,107 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
 import { renderMapText, type MapArea } from '../mail/map-svg';
 import type { Services } from '../services/container';
-import { withContext } from './context';
+import { GAME_ID } from '../services/game.service';
+import { warnIfNoWorker, withContext } from './context';
+import { UsageError, checkAddress, nonNegativeNumber, readJsonFile, readTextFile, resolveSide } from './usage';
+
+export interface CreateOptions {
+  readonly side: readonly string[];
+  readonly option?: readonly string[];
+  readonly id?: string;
+  readonly referee?: string;
+  readonly box?: string;
+  readonly deadline?: string;
+  readonly grace?: string;
+}
+
+/**
+ * The `game.create` payload from `umpire game create` arguments, checked before anything is sent:
+ * a usage error names the argument and what would be right (the ruleset's sides, its options).
+ */
+export function createPayload(rulesetId: string, opts: CreateOptions, newId: () => string = () => `G-${randomBytes(4).toString('hex')}`) {
+  const ruleset = rulesets[rulesetId];
+  if (!ruleset) throw new UsageError(`unknown ruleset "${rulesetId}"; available: ${Object.keys(rulesets).join(', ')}`);
+  const sides = opts.side.map((spec) => {
+    const m = /^([^=]+)=(.*)$/.exec(spec);
+    if (!m) throw new UsageError(`--side ${spec}: expected NAME=ADDRESS, e.g. --side ${ruleset.sides[0]}=player@example.org`);
+    const side = resolveSide(m[1], ruleset.sides, { where: `--side ${spec}: ${rulesetId} has ` });
+    return { side, player: { address: checkAddress(m[2], `--side ${spec}`) } };
+  });
+  for (const side of ruleset.sides) {
+    const n = sides.filter((s) => s.side === side).length;
+    if (n === 0) throw new UsageError(`no player for the ${side} side: add --side ${side}=ADDRESS (${rulesetId} has sides ${ruleset.sides.join(', ')})`);
+    if (n > 1) throw new UsageError(`--side ${side} given ${n} times: each side has exactly one player`);
+  }
+  const offered = ruleset.options.map((o) => o.id);
+  const options: Record<string, boolean> = {};
+  for (const spec of opts.option ?? []) {
+    const m = /^([^=]+?)(?:=(.*))?$/.exec(spec.trim());
+    const id = m?.[1] ?? spec;
+    const value = (m?.[2] ?? 'on').toLowerCase();
+    if (!offered.includes(id)) throw new UsageError(`--option ${spec}: ${rulesetId} has no optional rule "${id}"; it offers ${offered.join(', ') || 'none'}`);
+    if (!['on', 'off', 'true', 'false'].includes(value)) throw new UsageError(`--option ${spec}: the value must be on or off (e.g. --option ${id}=off)`);
+    options[id] = value === 'on' || value === 'true';
+  }
+  const gameId = opts.id ?? newId();
+  if (!GAME_ID.test(gameId)) throw new UsageError(`--id ${gameId}: a game id looks like G-abc123 (G-, a letter or digit, then up to 40 letters, digits, _ or -)`);
+  return {
+    gameId,
+    ruleset: rulesetId,
+    sides,
+    options,
+    referee: opts.referee === undefined ? undefined : checkAddress(opts.referee, '--referee'),
+    box: opts.box === undefined ? undefined : readJsonFile(opts.box, '--box'),
+    deadlineMinutes: opts.deadline === undefined ? undefined : nonNegativeNumber(opts.deadline, '--deadline'),
+    graceMinutes: opts.grace === undefined ? undefined : nonNegativeNumber(opts.grace, '--grace', { allowZero: true }),
+  };
+}
 
 /** `umpire game create`, `umpire orders`, `umpire status`, `umpire report`: the CLI's door into games. */
 export function registerGameCommands(program: Command): void {
-  const game = program.command('game').description('create and inspect games');
+  const game = program.command('game').description('create games (then: orders, status, report)');
   game
     .command('create <ruleset>')
     .description('create a game (adjudicated by a worker); prints the game id')
     .requiredOption('--side <NAME=ADDRESS...>', 'a side and its player address, once per side, e.g. --side japanese=tojo@example.org')
-    .option('--option <id[=on|off]...>', 'optional rules, e.g. --option kamikaze')
-    .option('--id <gameId>', 'game id (default: G- and random letters)')
+    .option('--option <id...>', 'optional rules to switch on (id, or id=off), e.g. --option task-forces airstrike-damage')
+    .option('--id <gameId>', 'game id (default: G- and 8 random hex digits)')
     .option('--referee <address>', "the referee's address (receives referee copies; may use referee commands)")
     .option('--box <file>', "a club's override game box (JSON), validated and recorded by hash")
-    .option('--deadline <minutes>', 'minutes each step stays open', (v) => Number(v))
-    .option('--grace <minutes>', 'minutes after a deadline during which late orders are still taken', (v) => Number(v))
-    .action((rulesetId: string, opts: { side: string[]; option?: string[]; id?: string; referee?: string; box?: string; deadline?: number; grace?: number }) =>
-      withServices(async (s) => {
-        const ruleset = rulesets[rulesetId];
-        if (!ruleset) {
-          console.error(`unknown ruleset "${rulesetId}"; available: ${Object.keys(rulesets).join(', ')}`);
-          return 2;
-        }
-        const sides = opts.side.map((spec) => {
-          const m = /^([^=]+)=(.+@.+)$/.exec(spec);
-          if (!m) throw new UsageError(`--side ${spec}: expected NAME=ADDRESS, e.g. --side ${ruleset.sides[0]}=player@example.org`);
-          return { side: m[1].trim(), player: { address: m[2].trim() } };
+    .option('--deadline <minutes>', 'minutes each step stays open')
+    .option('--grace <minutes>', 'minutes after a deadline during which late orders are still taken')
+    .addHelpText('after', () => `\nRulesets and their sides and optional rules:\n${Object.values(rulesets).map((r) => `  ${r.id}: sides ${r.sides.join(', ')}; options ${r.options.map((o) => o.id).join(', ') || 'none'}`).join('\n')}`)
+    .action(async (rulesetId: string, opts: CreateOptions) => {
+      const payload = createPayload(rulesetId, opts);
+      await withServices(async (s) => {
+        const key = `cli:create:${payload.gameId}:${createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 16)}`;
+        const submitted = await s.bus.submit(payload.gameId, key, 'game.create', payload);
+        if (submitted.duplicate) console.error(`(the same game create was sent before as command ${submitted.id}; its answer follows)`);
+        return report(s, submitted.id, (result) => {
+          const r = result as { gameId?: string; step?: string | null; seedAnchor?: string; version?: number };
+          return `created ${payload.gameId} (${rulesetId}): step ${r.step ?? 'none'}, seed anchor ${r.seedAnchor ?? '?'}\nnext: umpire status ${payload.gameId}`;
         });
-        const options: Record<string, boolean> = {};
-        for (const spec of opts.option ?? []) {
-          const [id, value = 'on'] = spec.split('=');
-          if (!['on', 'off', 'true', 'false'].includes(value)) throw new UsageError(`--option ${spec}: the value must be on or off`);
-          options[id] = value === 'on' || value === 'true';
-        }
-        const gameId = opts.id ?? `G-${randomBytes(4).toString('hex')}`;
-        const box = opts.box ? (JSON.parse(readFileSync(opts.box, 'utf8')) as unknown) : undefined;
-        const payload = { gameId, ruleset: rulesetId, sides, options, referee: opts.referee, box, deadlineMinutes: opts.deadline, graceMinutes: opts.grace };
-        const submitted = await s.bus.submit(gameId, `cli:create:${gameId}`, 'game.create', payload);
-        return report(s, submitted.id, (result) => `created ${gameId}: ${JSON.stringify(result)}`);
-      }),
-    );
+      });
+    });
 
   program
     .command('orders <gameId> <side> [file]')
     .description('submit orders from a file or standard input, answered exactly as a mailed order would be')
-    .action((gameId: string, side: string, file: string | undefined) =>
-      withServices(async (s) => {
-        const text = file ? readFileSync(file, 'utf8') : readFileSync(0, 'utf8');
+    .action(async (gameId: string, sideName: string, file: string | undefined) => {
+      const text = file ? readTextFile(file, 'orders file') : readStdin();
+      await withServices(async (s) => {
+        const side = await gameSide(s, gameId, sideName);
         const submitted = await s.bus.submit(gameId, `cli:orders:${randomBytes(8).toString('hex')}`, 'game.orders', { gameId, side, text, via: 'cli' });
-        return report(s, submitted.id, (result) => `accepted: ${JSON.stringify(result)}`);
-      }),
-    );
+        return report(s, submitted.id, (result) => {
+          const r = result as { step?: string | null; version?: number; awaiting?: string[] };
+          const now = r.step ? `now at step ${r.step}, awaiting ${r.awaiting?.join(', ') || 'nobody'}` : 'the game is over';
+          return `accepted: ${side}'s orders for ${gameId}; ${now} (latest event #${r.version ?? '?'})`;
+        });
+      });
+    });
 
   program
     .command('status <gameId>')
@@ -63,13 +110,15 @@ export function registerGameCommands(program: Command): void {
     .option('--json', 'as JSON')
     .action((gameId: string, opts: { side?: string; json?: boolean }) =>
       withServices(async (s) => {
-        const st = await s.gameService.status(gameId, opts.side ?? 'referee');
+        const viewer = opts.side === undefined ? 'referee' : await gameSide(s, gameId, opts.side, { referee: true });
+        const st = await s.gameService.status(gameId, viewer);
         const v = st.view;
         if (opts.json) {
           console.log(JSON.stringify({ step: v.step, awaiting: v.awaiting, orders: v.orders, result: v.result, latestEvent: st.head }, null, 2));
           return;
         }
-        console.log(`game ${gameId} (${v.game?.rulesetId}), as seen by ${opts.side ?? 'the referee'}`);
+        const on = Object.entries(v.game?.options ?? {}).filter(([, value]) => value).map(([id]) => id);
+        console.log(`game ${gameId} (${v.game?.rulesetId}${on.length ? `; optional rules ${on.join(', ')}` : ''}), as seen by ${viewer === 'referee' ? 'the referee' : viewer}`);
         if (v.result) console.log(`game over: ${v.result.winner ?? 'no winner'}. ${v.result.summary}`);
         if (v.step) console.log(`step: ${v.step.title} [${v.step.id}], ${v.step.mode}; owed by ${v.step.owes.join(', ') || 'nobody'}`);
         for (const [side, o] of Object.entries(v.orders)) {
@@ -85,8 +134,9 @@ export function registerGameCommands(program: Command): void {
     .command('report <gameId> <side>')
     .description("a side's current view and the game's story as that side may read it")
     .option('--json', 'the view as JSON')
-    .action((gameId: string, side: string, opts: { json?: boolean }) =>
+    .action((gameId: string, sideName: string, opts: { json?: boolean }) =>
       withServices(async (s) => {
+        const side = await gameSide(s, gameId, sideName, { referee: true });
         const r = await s.gameService.report(gameId, side);
         const latest = await latestReport(s, gameId, side);
         if (opts.json) console.log(JSON.stringify({ ...r, latestReport: latest }, null, 2));
@@ -111,18 +161,42 @@ export function registerGameCommands(program: Command): void {
     );
 }
 
-class UsageError extends Error {}
-
 /** The last report mailed (or queued) to a player: what the umpire told them, exactly as rendered. */
 async function latestReport(s: Services, gameId: string, side: string): Promise<{ subject: string; text: string; status: string; seq: number | null } | null> {
-  const address = (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
+  const address = side === 'referee' ? await refereeAddress(s, gameId) : (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
   if (!address) return null;
-  const rows = (await s.outbox.byGame(gameId)).filter((row) => row.kind === 'report' && row.recipient === address);
+  // the opening report is mailed as the welcome; every later one as a report
+  const rows = (await s.outbox.byGame(gameId)).filter((row) => (row.kind === 'report' || row.kind === 'welcome') && row.recipient === address);
   const last = rows[rows.length - 1];
   return last ? { subject: last.payload.subject, text: last.payload.text, status: last.status, seq: last.eventSeq ?? null } : null;
 }
 
+/** The referee's address as the game's settings (the latest `NoteAdded {settings}`) record it. */
+async function refereeAddress(s: Services, gameId: string): Promise<string | null> {
+  const log = await s.events.read(gameId);
+  for (let i = log.length - 1; i >= 0; i--) {
+    const settings = (log[i].payload as { settings?: { referee?: string | null } } | null)?.settings;
+    if (log[i].type === 'NoteAdded' && settings) return settings.referee ?? null;
+  }
+  return null;
+}
+
+/** The side as the game spells it (any case), or a usage error naming the game's sides; checks the game exists. */
+async function gameSide(s: Services, gameId: string, given: string, { referee = false } = {}): Promise<string> {
+  if ((await s.events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
+  const seats = (await s.games.load(gameId)).state.game?.sides.map((seat) => seat.side) ?? [];
+  return resolveSide(given, seats, { referee, where: `game ${gameId} has ` });
+}
+
+/** Orders typed at the terminal or piped in. */
+function readStdin(): string {
+  if (process.stdin.isTTY) process.stderr.write('reading orders from standard input: type them, then Ctrl-D on a line of its own (or name a file)\n');
+  return readFileSync(0, 'utf8');
+}
+
+/** Waits for the worker's answer (telling the user when no worker is there to give one), then prints it. */
 async function report(s: Services, commandId: string, ok: (result: unknown) => string): Promise<number> {
+  await warnIfNoWorker(s, commandId);
   const done = await s.bus.waitFor(commandId);
   if (done.status === 'applied') {
     console.log(ok(done.result));
@@ -130,19 +204,16 @@ async function report(s: Services, commandId: string, ok: (result: unknown) => s
   }
   const r = done.result as { error?: string; problems?: { line: number; text: string; problem: string; hint?: string }[] };
   // the message's first line says what was refused; the problems follow one per line
-  console.error(`refused: ${(r.error ?? JSON.stringify(r)).split('\n')[0]}`);
-  for (const p of r.problems ?? []) console.error(`  line ${p.line}: ${p.text ? `"${p.text}": ` : ''}${p.problem}${p.hint ? ` (${p.hint})` : ''}`);
+  const headline = (r.error ?? JSON.stringify(r)).split('\n')[0];
+  console.error(`refused: ${headline}`);
+  for (const p of r.problems ?? []) {
+    const text = `${p.problem}${p.hint ? ` (${p.hint})` : ''}`;
+    if (!p.line && !p.text && p.problem === headline) continue; // the headline again, for the whole message
+    console.error(p.line ? `  line ${p.line}: ${p.text ? `"${p.text}": ` : ''}${text}` : `  ${text}`);
+  }
   return 1;
 }
 
 async function withServices(body: (s: Services) => Promise<number | void>): Promise<void> {
-  await withContext(async (s) => {
-    try {
-      return await body(s);
-    } catch (err) {
-      if (!(err instanceof UsageError)) throw err;
-      console.error(err.message);
-      return 2;
-    }
-  });
+  await withContext(body); // a UsageError thrown by the body is reported by main.ts (exit 2)
 }

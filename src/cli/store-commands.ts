@@ -5,7 +5,8 @@ import { QueueName } from '../queue/jobs';
 import { ensureDatabase, migrate } from '../store/migrate';
 import { auditGameLog, verifyGameLog } from '../engine/game';
 import { SERVICE_EVENT_TYPES, rulesetFor, toEngineEvent } from '../services/game-repository';
-import { withContext } from './context';
+import { warnIfNoWorker, withContext } from './context';
+import { UsageError } from './usage';
 
 /** `umpire db migrate`, `umpire events`, `umpire verify`, `umpire note`, `umpire queue status`. */
 export function registerStoreCommands(program: Command): void {
@@ -58,7 +59,7 @@ export function registerStoreCommands(program: Command): void {
       withContext(async ({ events, games }) => {
         const r = await events.verify(gameId);
         if (r.checked === 0 && r.ok) {
-          console.error(`no events for game ${gameId}`);
+          console.error(`no events for game ${gameId}: check the id with \`umpire games\``);
           return 1;
         }
         if (!r.ok) {
@@ -92,8 +93,12 @@ export function registerStoreCommands(program: Command): void {
     .description("add a referee's note to a game's log (applied by a worker)")
     .option('--key <key>', 'idempotency key (default: random)')
     .action((gameId: string, words: string[], opts: { key?: string }) =>
-      withContext(async ({ bus }) => {
+      withContext(async (ctx) => {
+        const { bus, events } = ctx;
+        // the worker would retry a note for a game that does not exist until the command times out
+        if ((await events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
         const submitted = await bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', { text: words.join(' '), actor: 'referee' });
+        await warnIfNoWorker(ctx, submitted.id);
         const done = await bus.waitFor(submitted.id);
         console.log(`${done.status}: ${JSON.stringify(done.result)}`);
         return done.status === 'applied' ? 0 : 1;

@@ -125,6 +125,46 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     expect(status.stdout).toContain(`latest event: #${game.head.version} ${game.head.hash}`);
   }, 90_000);
 
+  it('takes optional rules and a referee; the referee reads the opening report mailed to them', async () => {
+    const id = 'G-cli2';
+    const created = await umpire('game', 'create', 'vitp', '--id', id, '--side', 'Japanese=tojo@players.test', '--side', 'allied=nimitz@players.test', '--option', 'task-forces', 'turn-9=off', '--referee', 'ref@players.test');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`created ${id} (vitp): step `);
+    const game = await s.games.load(id);
+    expect(game.state.game?.options).toMatchObject({ 'task-forces': true, 'turn-9': false });
+
+    const again = await umpire('game', 'create', 'vitp', '--id', id, '--side', 'japanese=other@players.test', '--side', 'allied=nimitz@players.test');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`refused: game ${id} already exists`);
+
+    const report = await umpire('report', id, 'referee');
+    expect(report.code).toBe(0);
+    expect(report.stdout).toContain(`[umpire ${id}] report referee`);
+    expect(report.stdout).not.toContain('no report mailed');
+  }, 90_000);
+
+  it('names the mistake and stores nothing for an unknown game, an unknown side or a missing orders file (exit 2)', async () => {
+    const pending = async () => (await t.db.query<{ n: string }>(`SELECT count(*) AS n FROM commands`))[0].n;
+    const before = await pending();
+    const noGame = await umpire('orders', 'G-nosuchgame', 'japanese', join(dir, 'x.txt'));
+    expect(noGame.code).toBe(2);
+    const file = join(dir, 'stay.txt');
+    writeFileSync(file, 'STAY\n');
+    const noGame2 = await umpire('orders', 'G-nosuchgame', 'japanese', file);
+    expect(noGame2).toMatchObject({ code: 2, stderr: 'umpire: no game G-nosuchgame: list the games with `umpire games`\n' });
+    const noSide = await umpire('orders', gameId, 'dutch', file);
+    expect(noSide).toMatchObject({ code: 2, stderr: `umpire: game ${gameId} has no side "dutch"; the sides are japanese, allied\n` });
+    const noFile = await umpire('orders', gameId, 'japanese', join(dir, 'missing.txt'));
+    expect(noFile).toMatchObject({ code: 2, stderr: `umpire: orders file ${join(dir, 'missing.txt')}: no such file or directory\n` });
+    const badSide = await umpire('status', gameId, '--side', 'dutch');
+    expect(badSide.code).toBe(2);
+    expect(badSide.stderr).toContain('the sides are japanese, allied, referee');
+    const note = await umpire('note', 'G-nosuchgame', 'hello');
+    expect(note.code).toBe(2);
+    expect(await pending()).toBe(before);
+  }, 90_000);
+
   it('refuses bad orders line by line and records nothing', async () => {
     const before = await s.games.load(gameId);
     const side = before.state.step!.owes[0];
