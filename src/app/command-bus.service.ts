@@ -3,6 +3,7 @@ import { JobQueue } from '../queue/job-queue';
 import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
 import type { Sql } from '../store/db';
 import { EventStore } from '../store/event-store';
+import { UnknownGameError } from '../services/game-repository';
 
 /** A command the worker does not know is refused, not dropped: the result names the kinds it knows. */
 export class UnknownCommandError extends Error {}
@@ -58,7 +59,14 @@ export class CommandBus {
     if (!applier) {
       return { status: 'rejected', result: { error: `unknown command kind "${cmd.kind}"; known: ${this.kinds().join(', ')}` } };
     }
-    return applier(tx, cmd);
+    try {
+      return await applier(tx, cmd);
+    } catch (err) {
+      // a command for a game that does not exist can never succeed: refuse it (retrying would only
+      // keep it pending for ever), and say how to find the right id
+      if (err instanceof UnknownGameError) return { status: 'rejected', result: { error: err.message, code: 'unknown-game' } };
+      throw err;
+    }
   };
 
   /** A referee's note in a game's log (also the simplest command: used to test ordering). */

@@ -53,6 +53,17 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect((await s.jobs.counts()).games.delayed).toBeGreaterThanOrEqual(1);
   });
 
+  it('refuses orders and referee commands for a game that does not exist, at once and for good, writing nothing', async () => {
+    // (a bare referee.note on a log with no game is the bus's own ordering probe, kept for the queue tests)
+    for (const [kind, payload] of [['game.orders', { gameId: 'G-nowhere', side: 'red', text: 'MOVE center', via: 'test' }], ['game.force', { gameId: 'G-nowhere' }], ['game.extend', { gameId: 'G-nowhere', byMinutes: 60 }]] as const) {
+      const r = await apply('G-nowhere', `nowhere-${kind}`, kind, payload);
+      expect([kind, r.status]).toEqual([kind, 'rejected']);
+      expect(r.result).toMatchObject({ code: 'unknown-game', error: expect.stringContaining('no game G-nowhere') });
+    }
+    expect(await s.inbox.pendingCount('G-nowhere')).toBe(0);
+    expect((await s.events.head('G-nowhere')).version).toBe(0);
+  });
+
   it('refuses bad orders with per-line problems and a reply, and changes nothing', async () => {
     const before = await s.events.head('G-duel');
     const r = await apply('G-duel', 'bad-1', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE center\nSAIL home', via: 'test' });
