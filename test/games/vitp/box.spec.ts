@@ -60,12 +60,20 @@ describe('VITP box', () => {
   it('given a value without a source, then the schema refuses it', () => {
     const bad = clone(defaultBox) as unknown as { seaAreas: { pocJapanese: unknown }[] };
     bad.seaAreas[0].pocJapanese = 2;
-    expect(vitpRuleset.box.validate(bad)[0]).toMatch(/seaAreas\.0\.pocJapanese/);
+    expect(vitpRuleset.box.validate(bad)[0]).toMatch(/^\$\.seaAreas\[0\]\.pocJapanese: /);
   });
 
   it('given a source of no known kind, then it is refused', () => {
     const bad = clone(defaultBox);
     (bad.seaAreas[0].pocJapanese as { source: unknown }).source = { kind: 'guess' };
     expect(vitpRuleset.box.validate(bad).length).toBeGreaterThan(0);
+  });
+
+  it('given a misspelt key anywhere (a club\'s typo), then it is named, not silently ignored', () => {
+    const bad = clone(defaultBox) as unknown as Record<string, unknown> & { units: Record<string, unknown>[] };
+    bad.pocTrackCapp = bad.pocTrackCap;
+    bad.units[0].gunnry = bad.units[0].gunnery;
+    const problems = vitpRuleset.box.validate(bad);
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/pocTrackCapp/), expect.stringMatching(/^\$\.units\[0\].*gunnry/)]));
   });
 });

@@ -1,5 +1,6 @@
 /** The VITP game box: every component value with its provenance, a zod schema and a checker. */
 import { z } from 'zod';
+import { validateBox as validateShape } from '../../../engine/box';
 import { provenanced } from './provenance';
 import { adjacency, places, seaAreas } from './map';
 import { japaneseUnits } from './japanese-oob';
@@ -9,19 +10,19 @@ import { gameLength, locationCodes, pearlRaidMinSpeed, pocTrackCap, repairs, sub
 const side = z.enum(['japanese', 'allied']);
 const int = z.number().int();
 
-const seaAreaSchema = z.object({
+const seaAreaSchema = z.strictObject({
   name: z.string().min(1),
   pocJapanese: provenanced(int.min(0).max(9)),
   pocAllied: provenanced(int.min(0).max(9)),
   startControl: provenanced(side.nullable()),
 });
-const placeSchema = z.object({
+const placeSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['port', 'base']),
   touches: provenanced(z.array(z.string()).min(1).max(3)),
   startControl: provenanced(side),
 });
-const unitSchema = z.object({
+const unitSchema = z.strictObject({
   name: z.string().min(1),
   side,
   kind: z.enum(['ship', 'lba', 'amph', 'sub']),
@@ -33,20 +34,20 @@ const unitSchema = z.object({
   airstrikeBonus: provenanced(z.boolean()),
   armor: provenanced(int.min(0).max(9)),
   speed: provenanced(int.min(0).max(9)),
-  arrival: provenanced(z.object({ turn: int.min(1).max(9), at: z.string().min(1) })),
+  arrival: provenanced(z.strictObject({ turn: int.min(1).max(9), at: z.string().min(1) })),
   removedOnTurn: provenanced(int.min(2).max(9)).optional(),
 });
 
-export const vitpBoxSchema = z.object({
+export const vitpBoxSchema = z.strictObject({
   seaAreas: z.array(seaAreaSchema).length(13),
   adjacency: provenanced(z.array(z.tuple([z.string(), z.string()]))),
   places: z.array(placeSchema).length(22),
   units: z.array(unitSchema).min(1),
-  repairs: z.array(z.object({ port: z.string(), side, perTurn: provenanced(z.array(int.min(0)).length(9)) })),
-  submarines: z.array(z.object({ name: z.string(), side, turns: provenanced(z.array(int.min(1).max(9))) })),
+  repairs: z.array(z.strictObject({ port: z.string(), side, perTurn: provenanced(z.array(int.min(0)).length(9)) })),
+  submarines: z.array(z.strictObject({ name: z.string(), side, turns: provenanced(z.array(int.min(1).max(9))) })),
   locationCodes: provenanced(z.record(z.string(), z.string())),
-  uncertainRoll: provenanced(z.object({ one: z.string(), twoThree: z.string(), fourToSix: z.string() })),
-  gameLength: provenanced(z.object({ turns: int, optionalTurn: int })),
+  uncertainRoll: provenanced(z.strictObject({ one: z.string(), twoThree: z.string(), fourToSix: z.string() })),
+  gameLength: provenanced(z.strictObject({ turns: int, optionalTurn: int })),
   pocTrackCap: provenanced(int.min(1)),
   pearlRaidMinSpeed: provenanced(int.min(1)),
 });
@@ -71,7 +72,7 @@ export const defaultBox: VitpBox = {
 export function validateBox(data: unknown): string[] {
   const parsed = vitpBoxSchema.safeParse(data);
   if (!parsed.success) {
-    return parsed.error.issues.map((i) => `${i.path.join('.') || '(box)'}: ${i.message}`);
+    return validateShape(vitpBoxSchema, data);
   }
   const box = parsed.data;
   const problems: string[] = [];
