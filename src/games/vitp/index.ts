@@ -43,7 +43,8 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   switch (ph.k) {
     case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
     case 'patrol':
-      resolveSubstitutes(tx, mine(ph.side));
+      // 4.42: only the Allied player names a substitute, in his own patrol step (the Japanese one comes first)
+      if (ph.side === 'allied') resolveSubstitutes(tx, mine('allied'));
       resolveBasing(tx, mine(ph.side));
       resolveRepairs(tx, mine(ph.side));
       resolveMoves(tx, ph.side, mine(ph.side), 'patrol');

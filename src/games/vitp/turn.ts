@@ -86,10 +86,11 @@ function removeBritish(tx: Tx, turn: number): void {
 }
 
 /** 4.42: SUBSTITUTE <ship> FOR <listed>: the ship must be a candidate and may do nothing else this step. */
-export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineError[] {
+export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const chosen = new Set<string>();
   return orders.flatMap((o): LineError[] => {
     if (o.t !== 'substitute') return [];
+    if (side !== 'allied') return [{ line: o.line, text: o.text, problem: 'only the Allied player names the British ship withdrawn in place of a listed removal', rule: '4.42' }];
     const listed = s.units.find((u) => u.id === o.for)!;
     const unit = s.units.find((u) => u.id === o.unit)!;
     if (!listed.substituteOwed) {

@@ -42,7 +42,7 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   }
   switch (ph.k) {
     case 'raid-force': return checkRaidForce(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders), ...checkSubstitutes(s, orders)];
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders), ...checkSubstitutes(s, side, orders)];
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');
