@@ -88,6 +88,7 @@ function removeBritish(tx: Tx, turn: number): void {
 /** 4.42: SUBSTITUTE <ship> FOR <listed>: the ship must be a candidate and may do nothing else this step. */
 export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const chosen = new Set<string>();
+  const replaced = new Set<string>();
   return orders.flatMap((o): LineError[] => {
     if (o.t !== 'substitute') return [];
     if (side !== 'allied') return [{ line: o.line, text: o.text, problem: 'only the Allied player names the British ship withdrawn in place of a listed removal', rule: '4.42' }];
@@ -103,7 +104,9 @@ export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Ord
       return [{ line: o.line, text: o.text, problem: `${unit.name} cannot be withdrawn in place of ${listed.name}`, rule: '4.42', hint: `choose from: ${candidates.map((u) => u.name).join(', ')}` }];
     }
     if (chosen.has(unit.id)) return [{ line: o.line, text: o.text, problem: `${unit.name} is already named as a substitute`, rule: '4.42' }];
+    if (replaced.has(listed.id)) return [{ line: o.line, text: o.text, problem: `a substitute for ${listed.name} is already named: one ship goes in its place`, rule: '4.42' }];
     chosen.add(unit.id);
+    replaced.add(listed.id);
     const busy = orders.some((x) => ((x.t === 'move' || x.t === 'raiders') && x.units.includes(unit.id)) || ((x.t === 'repair' || x.t === 'rebuild' || x.t === 'base') && x.unit === unit.id));
     return busy ? [{ line: o.line, text: o.text, problem: `${unit.name} is withdrawn: it cannot also be given other orders`, rule: '4.42' }] : [];
   });

@@ -68,6 +68,8 @@ describe('4.42 British removals', () => {
     expect(check('SUBSTITUTE Warspite FOR Indomitable')).toEqual([expect.objectContaining({ rule: '4.42', problem: 'Indomitable needs no substitute' })]);
     expect(check('SUBSTITUTE Warspite FOR Revenge\nPATROL Warspite TO Bay of Bengal')).toEqual([expect.objectContaining({ rule: '4.42', problem: expect.stringContaining('cannot also be given other orders') })]);
     expect(check('SUBSTITUTE Warspite FOR Revenge')).toEqual([]);
+    // one substitute per listed ship: a second one named for Revenge would be silently ignored
+    expect(check('SUBSTITUTE Warspite FOR Revenge\nSUBSTITUTE Repulse FOR Revenge')).toEqual([expect.objectContaining({ line: 2, rule: '4.42', problem: expect.stringContaining('Revenge') })]);
   });
 
   it('withdraws the first candidate by default when the Allied player names none', () => {
