@@ -51,6 +51,10 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
         block.push(e);
         break;
       case 'GameEnded': {
+        // without a concession the game ends only when the rules have no step left
+        if (conceded === null && state.step !== null) {
+          return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}") while step ${state.step.id} was in play and nobody had conceded` } };
+        }
         // the result is the rules' own (ruleset.result), or what a concession gives
         const want = conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
         if (e.data.winner !== want.winner || (conceded === null && e.data.summary !== want.summary)) {

@@ -95,6 +95,16 @@ describe('conceding (RESIGN CONFIRM)', () => {
     expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
   });
 
+  it('given a game in play ended in the log without a concession, then the audit names the GameEnded though it repeats what the rules say of the standings', () => {
+    const table = midGame();
+    const forged = clone(table.events);
+    // the rules' own words for the position, but the game is not over: a step is in play
+    forged.push({ type: 'GameEnded', data: fleetDuel.result(table.state.rules as never) });
+
+    expect(replay(forged, fleetDuel).step).toBeNull();
+    expect(auditGameLog(forged, fleetDuel).firstMismatch).toMatchObject({ eventIndex: forged.length - 1, message: expect.stringContaining('t1/retreat') });
+  });
+
   it('every side and the referee read the concession; the views show the result', () => {
     const table = midGame();
     const out = table.run({ type: 'Concede', side: 'blue', now: '2026-11-21T13:00:00Z', seeds: (t) => testChain.seeds[t] });
