@@ -462,7 +462,7 @@ export class GameService {
     const game = await this.games.load(gameId);
     const rows = await this.db.query<{ subject: string; text: string; created_at: Date }>(
       `SELECT payload->>'subject' AS subject, payload->>'text' AS text, created_at FROM outbox
-        WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome')
+        WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
           AND (payload->>'subject' = $3 OR starts_with(payload->>'subject', $3 || ' '))
           AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%')
         ORDER BY id`,
@@ -553,7 +553,7 @@ export class GameService {
       case 'RESEND': {
         // RESEND: the latest report; RESEND 3: the latest report of turn 3
         const rows = await this.db.query<{ payload: Record<string, unknown> }>(
-          `SELECT payload FROM outbox WHERE game_id = $1 AND recipient = $2 AND kind IN ('report', 'welcome')
+          `SELECT payload FROM outbox WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
               AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%')
             ORDER BY id DESC LIMIT 1`,
           [gameId, to, command.turn ?? null],

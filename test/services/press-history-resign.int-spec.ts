@@ -215,6 +215,23 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     expect((await s.events.read('G-hist')).some((e) => e.type === 'PressSent' || e.type === 'GameConceded')).toBe(false);
   });
 
+  it('HISTORY and RESEND find the reports of a player whose mail client writes the registered address in another case', async () => {
+    // registered as John.Red@Players.test; the mail client sends john.red@players.test, which authenticates (addresses compare case-blind)
+    const registered = 'John.Red@Players.test';
+    await apply('G-case', 'case-create', 'game.create', { gameId: 'G-case', ruleset: 'fleet-duel', sides: [{ side: 'red', player: { address: registered } }, sides[1]], referee: REFEREE });
+    const [welcome] = await mailTo('G-case', registered, 'welcome');
+    expect(welcome).toBeDefined();
+    const r = await s.ingest.ingest((await s.inbound.receive('test', mail('case-h', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'HISTORY'))).id);
+    expect(r.status).toBe('processed');
+    const [h] = await mailTo('G-case', 'john.red@players.test', 'history');
+    expect(h.payload.text).toContain('1 report sent to you, each exactly as it was sent.');
+    expect(h.payload.text).toContain(welcome.payload.subject);
+    expect(h.payload.text).not.toContain('report blue');
+    await s.ingest.ingest((await s.inbound.receive('test', mail('case-r', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'RESEND'))).id);
+    const [again] = await mailTo('G-case', 'john.red@players.test', 'resend');
+    expect(again.payload.subject).toBe(`RESEND: ${welcome.payload.subject}`);
+  });
+
   it('RESIGN asks to confirm; RESIGN CONFIRM ends the game for the other side, every side and the referee get the final report, later orders are refused', async () => {
     await create('G-resign');
     await apply('G-resign', 'r-red', 'game.orders', { gameId: 'G-resign', side: 'red', text: 'MOVE center', via: 'test' });
