@@ -77,7 +77,13 @@ export function checkDesignation(
   for (const [attacker, target] of Object.entries(fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
     if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42${tf})`);
-    if (!targetIds.has(target)) problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here (7.412, 7.422, 9.11${tf})`);
+    if (!targetIds.has(target)) {
+      // the rule that bars this target first: its number is the one a refusal cites (orders/check.ts)
+      const why = b.submarines.some((x) => x.id === target) ? ': a submarine can never be attacked (16.4)'
+        : action.kind === 'night' && b.units.some((u) => u.id === target && u.kind === 'land-based-air') ? `: land-based air cannot be attacked at night (7.422${tf})`
+          : ` (7.412, 7.422, 9.11${tf})`;
+      problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here${why}`);
+    }
   }
   if (action.kind !== 'night') return problems;
   const attacked = new Set(Object.entries(fire).filter(([attacker]) => firing.has(attacker)).map(([, target]) => target));
