@@ -10,14 +10,18 @@ export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds 
   return { stepId: step.id, title: step.title, turn: step.turn, owes: step.owes, awaiting: whoIsAwaited(game.state, game.ruleset), deadline };
 }
 
-/** The part every notice shares; its key is the outbox idempotency key (game, recipient, reason, sequence). */
+/**
+ * The part every notice shares; its key is the outbox idempotency key (game, viewer, recipient,
+ * reason, sequence). The viewer is in the key so that one address serving two seats (a player
+ * with both sides of a practice game, a referee who also plays) gets each seat's mail.
+ */
 export function noticeBase(game: LoadedGame, side: Side | 'referee', to: string, reason: string) {
   return {
     gameId: game.gameId,
     rulesetName: game.ruleset.name,
     side,
     to,
-    key: `${game.gameId}:${to}:${reason}:${game.head.version}`,
+    key: `${game.gameId}:${side}:${to}:${reason}:${game.head.version}`,
     latestHash: game.head.hash,
     latestSeq: game.head.version,
   };

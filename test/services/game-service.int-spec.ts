@@ -53,6 +53,15 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect((await s.jobs.counts()).games.delayed).toBeGreaterThanOrEqual(1);
   });
 
+  it('mails each seat its own welcome and reports when one address holds two seats and referees', async () => {
+    const solo = 'solo@players.test';
+    const r = await apply('G-solo', 'solo-create', 'game.create', { gameId: 'G-solo', ruleset: 'fleet-duel', sides: sides.map((x) => ({ ...x, player: { address: solo } })), referee: solo });
+    expect(r.status).toBe('applied');
+    const welcomes = (await s.outbox.byGame('G-solo')).filter((m) => m.kind === 'welcome');
+    expect(welcomes.map((m) => m.recipient)).toEqual([solo, solo, solo]);
+    expect(new Set(welcomes.map((m) => m.payload.subject)).size).toBe(3);
+  });
+
   it('refuses orders and referee commands for a game that does not exist, at once and for good, writing nothing', async () => {
     // (a bare referee.note on a log with no game is the bus's own ordering probe, kept for the queue tests)
     for (const [kind, payload] of [['game.orders', { gameId: 'G-nowhere', side: 'red', text: 'MOVE center', via: 'test' }], ['game.force', { gameId: 'G-nowhere' }], ['game.extend', { gameId: 'G-nowhere', byMinutes: 60 }]] as const) {
