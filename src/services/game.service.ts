@@ -385,6 +385,12 @@ export class GameService {
     if (body.length > PRESS_MAX_CHARS) {
       return refuse(`the press is ${body.length} characters long; the umpire relays at most ${PRESS_MAX_CHARS}, so nothing was sent`, 'Shorten it, or send it in several PRESS mails.');
     }
+    // a SECRET written after PRESS would be relayed with the press: whoever reads it could order that side
+    const ownSecret = sender ? this.playerSecret(gameId, sender.side, sender.player.address) : meta.referee ? this.playerSecret(gameId, 'referee', meta.referee) : null;
+    if (ownSecret && body.toLowerCase().includes(ownSecret.toLowerCase())) {
+      return refuse('the press holds your SECRET word, and anyone who read it could send orders as you, so nothing was sent',
+        'Take the SECRET line out of the message (GAME, SIDE and SECRET lines go before PRESS) and send the press again.');
+    }
     const toSides = seats.filter((seat) => seat.side !== from).map((seat) => seat.side);
     const now = this.clock();
     const next = await this.games.append(game, [{ type: 'PressSent', payload: { from, to: toSides, text: body }, metadata: { actor: from, ...(by.key ? { causationId: by.key } : {}) } }], tx, now);

@@ -111,6 +111,20 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     expect((await s.outbox.byGame('G-press2')).length).toBe(outboxBefore + 1);
   });
 
+  it('a PRESS that holds the sender\'s own SECRET is refused and relayed to nobody', async () => {
+    await create('G-leak');
+    const head = await s.events.head('G-leak');
+    const secret = s.gameService.playerSecret('G-leak', 'blue', 'blue@players.test');
+    const r = await apply('G-leak', 'leak-press', 'game.press', { gameId: 'G-leak', from: 'blue', text: `Let us talk.\nSECRET ${secret}` });
+    expect(r.status).toBe('rejected');
+    expect(await s.events.head('G-leak')).toEqual(head);
+    expect((await s.outbox.byGame('G-leak')).filter((m) => m.recipient !== 'blue@players.test' && m.kind !== 'welcome')).toEqual([]);
+    const refused = await mailTo('G-leak', 'blue@players.test', 'rejection');
+    expect(refused).toHaveLength(1);
+    expect(refused[0].payload.text).toContain('the press holds your SECRET word');
+    expect(refused[0].payload.text).not.toContain(secret);
+  });
+
   it('a game without a referee: press and reports go to the sides only', async () => {
     await create('G-noref', false);
     await apply('G-noref', 'n-press', 'game.press', { gameId: 'G-noref', from: 'blue', text: 'Good luck.' });
