@@ -9,6 +9,9 @@ import type { Db } from '../store/db';
  * UID) and on Message-ID: the same message fetched twice, delivered ten times, or posted to the
  * webhook again is one row and one ingest job.
  */
+
+/** A throttled message still waiting this long after it arrived has lost its delayed job (the throttle refills hourly). */
+export const THROTTLED_STUCK_MS = 6 * 3600_000;
 export interface StoredInbound {
   readonly id: string;
   readonly duplicate: boolean;
@@ -55,11 +58,18 @@ export class InboundStore {
     if (rows[0]?.status === 'stored') await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`);
   }
 
-  /** Messages still `stored` `olderThanMs` after they arrived: their ingest job was lost or failed for good. */
+  /**
+   * Messages still `stored` `olderThanMs` after they arrived: their ingest job was lost or failed
+   * for good. Also messages still `throttled` long after they arrived (THROTTLED_STUCK_MS): a
+   * throttled message waits in a delayed job, and a Redis that lost it must not lose the mail.
+   */
   async stuck(olderThanMs: number, limit = 500): Promise<string[]> {
     const rows = await this.db.query<{ id: string }>(
-      `SELECT id FROM inbound_messages WHERE status = 'stored' AND received_at < now() - $1::float8 * interval '1 millisecond' ORDER BY id LIMIT $2`,
-      [olderThanMs, limit],
+      `SELECT id FROM inbound_messages
+        WHERE (status = 'stored' AND received_at < now() - $1::float8 * interval '1 millisecond')
+           OR (status = 'throttled' AND received_at < now() - greatest($1::float8, $3::float8) * interval '1 millisecond')
+        ORDER BY id LIMIT $2`,
+      [olderThanMs, limit, THROTTLED_STUCK_MS],
     );
     return rows.map((r) => String(r.id));
   }

@@ -153,6 +153,17 @@ describe('the stuck-work sweep', () => {
     expect((await sweepStuckWork(s, 60_000)).mail).toEqual([]);
   }, 40_000);
 
+  it('queues a message left throttled for hours (its delayed job lost), but not one throttled recently', async () => {
+    const old = await orphanInbound('throttled-old', 7 * 60);
+    const recent = await orphanInbound('throttled-recent', 2 * 60);
+    await t.db.query(`UPDATE inbound_messages SET status = 'throttled' WHERE id = ANY($1::bigint[])`, [[old, recent]]);
+    const r = await sweepStuckWork(s, 60_000);
+    expect(r.mail.map((m) => m.inboundId)).toEqual([old]);
+    await waitUntil('the long-throttled message to be ingested', async () => (await inboundStatus(old)) !== 'throttled', 20_000);
+    expect(await inboundStatus(old)).toBe('rejected'); // a stranger's mail, now answered (THROTTLE_PER_HOUR 0 means no throttle here)
+    expect(await inboundStatus(recent)).toBe('throttled');
+  }, 40_000);
+
   it('queues a stored message again when it arrives again, and not once it is processed', async () => {
     const id = await orphanInbound('again-1', 0);
     const again = await s.inbound.receive('imap:INBOX', strangerMail('again-1'));
