@@ -107,10 +107,18 @@ export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Ord
     if (replaced.has(listed.id)) return [{ line: o.line, text: o.text, problem: `a substitute for ${listed.name} is already named: one ship goes in its place`, rule: '4.42' }];
     chosen.add(unit.id);
     replaced.add(listed.id);
-    const busy = orders.some((x) => ((x.t === 'move' || x.t === 'raiders') && x.units.includes(unit.id)) || ((x.t === 'repair' || x.t === 'rebuild' || x.t === 'base') && x.unit === unit.id));
-    return busy ? [{ line: o.line, text: o.text, problem: `${unit.name} is withdrawn: it cannot also be given other orders`, rule: '4.42' }] : [];
-  });
+    return busyIn(orders, unit.id) ? [{ line: o.line, text: o.text, problem: `${unit.name} is withdrawn: it cannot also be given other orders`, rule: '4.42' }] : [];
+  }).concat(side !== 'allied' ? [] : substitutesOwed(s).flatMap((listed): LineError[] => {
+    // no SUBSTITUTE for it: the default goes, and there must be one that is not given other orders
+    if (orders.some((o) => o.t === 'substitute' && o.for === listed.id)) return [];
+    const free = substituteCandidates(s, listed).filter((u) => !busyIn(orders, u.id) && !chosen.has(u.id));
+    return free.length ? [] : [{ line: 0, text: '', problem: `every British ship that could be withdrawn in place of ${listed.name} has other orders: name one with SUBSTITUTE <ship> FOR ${listed.name}`, rule: '4.42' }];
+  }));
 }
+
+/** The ship is moved, turned raider, repaired, rebuilt or based by these orders. */
+const busyIn = (orders: readonly Order[], id: string): boolean =>
+  orders.some((x) => ((x.t === 'move' || x.t === 'raiders') && x.units.includes(id)) || ((x.t === 'repair' || x.t === 'rebuild' || x.t === 'base') && x.unit === id));
 
 /** 4.42: each owed substitute leaves: the one named, else (the documented default) the first candidate in roster order. */
 export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
@@ -118,7 +126,9 @@ export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
     const candidates = substituteCandidates(tx.s, listed);
     const named = orders.find((o): o is Extract<Order, { t: 'substitute' }> => o.t === 'substitute' && o.for === listed.id && candidates.some((u) => u.id === o.unit));
     const namedElsewhere = new Set(orders.flatMap((o) => (o.t === 'substitute' ? [o.unit] : [])));
-    const pick = named ? candidates.find((u) => u.id === named.unit)! : (candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
+    // the default never takes a ship these orders move, repair or name for another listed ship
+    const pick = named ? candidates.find((u) => u.id === named.unit)!
+      : (candidates.find((u) => !namedElsewhere.has(u.id) && !busyIn(orders, u.id)) ?? candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
     if (pick) tx.unit(pick.id, { loc: { at: 'removed' } }, `is withdrawn in place of ${listed.name}${named ? '' : ' (no substitute named: the first British ship of its type on the roster)'}`, '4.42');
     tx.unit(listed.id, { substituteOwed: false }, pick ? `is replaced by ${pick.name}` : 'has no British ship left to replace it', '4.42');
   }

@@ -79,6 +79,20 @@ describe('4.42 British removals', () => {
     expect(removed).toEqual([substituteCandidates(s, s.units.find((u) => u.name === 'Revenge')!)[0].name]);
   });
 
+  it('by default never withdraws a ship the same orders send to sea; refuses orders that leave no candidate free', () => {
+    const s = startTurn3(beforeTurn3({ Revenge: { at: 'sunk' } }));
+    const [first, second, third] = substituteCandidates(s, s.units.find((u) => u.name === 'Revenge')!).map((u) => u.name);
+    // the first candidate patrols: the default takes the next one, and the patrol goes ahead
+    const after = step(s, { allied: `PATROL ${first} TO Bay of Bengal` }, new ListDice([])).state;
+    expect(loc(after, first)).toMatchObject({ at: 'sea', area: 'Bay of Bengal' });
+    expect(loc(after, second)).toEqual({ at: 'removed' });
+    // every candidate busy and none named: refused, asking for a SUBSTITUTE
+    const info = vitpRuleset.currentStep(s)!;
+    const parsed = vitpRuleset.parseOrders(s, 'allied', `PATROL ${first}, ${second}, ${third} TO Bay of Bengal`, info);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(vitpRuleset.validateOrders(s, 'allied', parsed.orders, info)).toEqual([expect.objectContaining({ rule: '4.42', problem: expect.stringContaining('SUBSTITUTE') })]);
+  });
+
   it('takes the only candidate without asking, and any British ship when none of the type is left', () => {
     // given Formidable (0-2-7 carrier) sunk and Indomitable, the other 0-2-7, in play: it goes at once
     const one = startTurn3(beforeTurn3({ Formidable: { at: 'sunk' } }));

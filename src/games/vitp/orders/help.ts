@@ -45,7 +45,7 @@ function substituteHelp(s: VitpState): string {
   if (!owed.length) return '';
   return `\nSUBSTITUTE <British ship> FOR <listed ship>   withdraws that ship in place of a listed removal that was sunk (4.42); it may do nothing else this step.
 ${owed.map((u) => `Owed for ${u.name}: choose from ${substituteCandidates(s, u).map((c) => c.name).join(', ')}.`).join('\n')}
-Default: the first ship listed.`;
+Default: the first ship listed that these orders do not move, repair or name.`;
 }
 
 function body(s: VitpState, side: VSide | null): string {
