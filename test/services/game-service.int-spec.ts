@@ -1,42 +1,29 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { loadConfig } from '../../src/config/config';
 import { rulesets } from '../../src/games';
-import { buildServices, type Services } from '../../src/services/container';
+import type { Services } from '../../src/services/container';
 import { fleetDuel } from '../support/test-game';
-import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
+import type { TestDatabase } from '../support/db';
+import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 /**
  * The game service end to end on PostgreSQL and Redis with the engine's test game (Fleet Duel):
  * commands go through the ordered inbox exactly as the worker applies them.
  */
 describe('game service (create, sealed orders, adjudication, reports) on PostgreSQL', () => {
+  let h: ServiceHarness;
   let t: TestDatabase;
   let s: Services;
   let now = new Date('2026-11-21T12:00:00Z');
 
   beforeAll(async () => {
-    t = await freshDatabase('games');
-    rulesets[fleetDuel.id] = fleetDuel;
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('games'), SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' } as NodeJS.ProcessEnv), { clock: () => now });
+    h = await startServices('games', { SNAPSHOT_EVERY: '5', DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' }, { clock: () => now });
+    ({ t, s } = h);
   });
-  afterAll(async () => {
-    delete rulesets[fleetDuel.id];
-    await s.jobs.obliterate();
-    await s.close();
-    await t.drop();
-  });
+  afterAll(() => stopServices(h));
 
-  async function apply(gameId: string, key: string, kind: string, payload: unknown) {
-    const sub = await s.bus.submit(gameId, key, kind, payload);
-    await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
-    return (await s.inbox.get(sub.id))!;
-  }
-
-  const sides = [
-    { side: 'red', player: { address: 'red@players.test' } },
-    { side: 'blue', player: { address: 'blue@players.test' } },
-  ];
+  const apply = (gameId: string, key: string, kind: string, payload: unknown) => applyCommand(s, gameId, key, kind, payload);
+  const sides = DUEL_SIDES;
 
   it('creates a game, welcomes each side with the seed anchor, and schedules the first deadline', async () => {
     const r = await apply('G-duel', 'create-1', 'game.create', { gameId: 'G-duel', ruleset: 'fleet-duel', sides });

@@ -1,10 +1,9 @@
-import { loadConfig } from '../../src/config/config';
 import { auditGameLog, narrativeFor, verifyGameLog } from '../../src/engine/game';
-import { rulesets } from '../../src/games';
-import { buildServices, type Services } from '../../src/services/container';
+import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
 import { fleetDuel } from '../support/test-game';
-import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
+import type { TestDatabase } from '../support/db';
+import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 const REFEREE = 'ref@players.test';
 
@@ -14,34 +13,19 @@ const REFEREE = 'ref@players.test';
  * command inbox, the log and the outbox rows that would be mailed.
  */
 describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
+  let h: ServiceHarness;
   let t: TestDatabase;
   let s: Services;
   let now = new Date('2026-11-21T12:00:00Z');
-  const sides = [
-    { side: 'red', player: { address: 'red@players.test' } },
-    { side: 'blue', player: { address: 'blue@players.test' } },
-  ];
+  const sides = DUEL_SIDES;
 
   beforeAll(async () => {
-    t = await freshDatabase('judge');
-    rulesets[fleetDuel.id] = fleetDuel;
-    s = buildServices(
-      loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('judge'), DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '0' } as NodeJS.ProcessEnv),
-      { clock: () => now },
-    );
+    h = await startServices('judge', { DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '0' }, { clock: () => now });
+    ({ t, s } = h);
   });
-  afterAll(async () => {
-    delete rulesets[fleetDuel.id];
-    await s.jobs.obliterate();
-    await s.close();
-    await t.drop();
-  });
+  afterAll(() => stopServices(h));
 
-  async function apply(gameId: string, key: string, kind: string, payload: unknown) {
-    const sub = await s.bus.submit(gameId, key, kind, payload);
-    await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
-    return (await s.inbox.get(sub.id))!;
-  }
+  const apply = (gameId: string, key: string, kind: string, payload: unknown) => applyCommand(s, gameId, key, kind, payload);
   const create = (gameId: string, referee = true) =>
     apply(gameId, `${gameId}:create`, 'game.create', { gameId, ruleset: 'fleet-duel', sides, ...(referee ? { referee: REFEREE } : {}) });
   const mailTo = async (gameId: string, to: string, kind?: string) => (await s.outbox.byGame(gameId)).filter((m) => m.recipient === to && (!kind || m.kind === kind));

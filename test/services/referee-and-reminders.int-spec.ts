@@ -1,12 +1,9 @@
 import { Queue } from 'bullmq';
-import { loadConfig } from '../../src/config/config';
-import { rulesets } from '../../src/games';
 import { parseReplyAddress } from '../../src/mail/auth';
 import { formatUtc } from '../../src/mail/render';
 import { JobName } from '../../src/queue/jobs';
-import { buildServices, deadlineJobHandlers, type Services } from '../../src/services/container';
-import { fleetDuel } from '../support/test-game';
-import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
+import { deadlineJobHandlers, type Services } from '../../src/services/container';
+import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REFEREE = 'ref@players.test';
@@ -17,39 +14,23 @@ const REFEREE = 'ref@players.test';
  * they mail when they run.
  */
 describe('referee commands and reminders', () => {
-  let t: TestDatabase;
+  let h: ServiceHarness;
   let s: Services;
-  let prefix: string;
   let games: Queue;
   let now = new Date('2026-11-21T12:00:00Z');
 
   beforeAll(async () => {
-    t = await freshDatabase('referee');
-    prefix = redisPrefix('referee');
-    rulesets[fleetDuel.id] = fleetDuel;
-    s = buildServices(
-      loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix, DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' } as NodeJS.ProcessEnv),
-      { clock: () => now },
-    );
-    games = new Queue('games', { connection: { host: new URL(REDIS).hostname, port: Number(new URL(REDIS).port || 6379) }, prefix });
+    h = await startServices('referee', { REDIS_URL: REDIS, DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' }, { clock: () => now });
+    s = h.s;
+    games = new Queue('games', { connection: { host: new URL(REDIS).hostname, port: Number(new URL(REDIS).port || 6379) }, prefix: h.prefix });
   });
   afterAll(async () => {
-    delete rulesets[fleetDuel.id];
     await games.close();
-    await s.jobs.obliterate();
-    await s.close();
-    await t.drop();
+    await stopServices(h);
   });
 
-  async function apply(gameId: string, key: string, kind: string, payload: unknown) {
-    const sub = await s.bus.submit(gameId, key, kind, payload);
-    await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
-    return (await s.inbox.get(sub.id))!;
-  }
-  const sides = [
-    { side: 'red', player: { address: 'red@players.test' } },
-    { side: 'blue', player: { address: 'blue@players.test' } },
-  ];
+  const apply = (gameId: string, key: string, kind: string, payload: unknown) => applyCommand(s, gameId, key, kind, payload);
+  const sides = DUEL_SIDES;
   const mailTo = async (gameId: string, to: string) => (await s.outbox.byGame(gameId)).filter((m) => m.recipient === to);
   const reminderJobs = async (gameId: string) =>
     (await games.getDelayed()).filter((j) => j.name === JobName.GameReminder && (j.data as { gameId: string }).gameId === gameId);
@@ -237,7 +218,7 @@ describe('referee commands and reminders', () => {
 
   async function waitForCommand(key: string) {
     for (let i = 0; i < 200; i++) {
-      const rows = await t.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [key]);
+      const rows = await h.t.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [key]);
       if (rows.length && rows[0].status !== 'pending') return (await s.inbox.get(rows[0].id))!;
       await new Promise((r) => setTimeout(r, 50));
     }
