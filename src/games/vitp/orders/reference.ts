@@ -93,7 +93,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
       'day or night by strength, the umpire\'s targets, retreat when outgunned (the enemy can fire at us',
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
-      'A substitute owed for a sunk British removal (4.42): the first candidate in roster order.',
+      'A substitute owed for a sunk British removal (4.42): the first candidate in roster order not given other orders.',
     ],
   },
 ];
