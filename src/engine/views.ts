@@ -2,6 +2,7 @@ import type { EngineEvent, EngineState, QueuedOrdersDropped, Submission } from '
 import { whoIsAwaited } from './decide';
 import type { AnyRuleset } from './evolve';
 import type { Side, StepInfo, Visibility } from './ruleset';
+import { compareCodeUnits } from '../shared/canonical';
 
 /**
  * Fog of war as a projection. Sealed orders are never projected: before OrdersRevealed a view,
@@ -71,7 +72,7 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
   const queued: Record<Side, QueuedStatus[]> = {};
   for (const [side, steps] of Object.entries(state.queued ?? {})) {
     if (viewer !== 'referee' && viewer !== side) continue;
-    queued[side] = Object.values(steps).sort((a, b) => a.stepId.localeCompare(b.stepId)).map((q) => ({
+    queued[side] = Object.values(steps).sort((a, b) => compareCodeUnits(a.stepId, b.stepId)).map((q) => ({
       stepId: q.stepId, receivedAt: q.receivedAt, commitment: q.commitment, note: `queued for ${q.stepId}: received at ${q.receivedAt}, commitment ${q.commitment}`,
     }));
   }

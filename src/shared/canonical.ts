@@ -33,3 +33,11 @@ export function sha256Hex(data: string | Buffer): string {
 export function hashCanonical(value: unknown): string {
   return sha256Hex(canonicalJson(value));
 }
+
+/**
+ * String order by UTF-16 code unit: the same on every machine. `localeCompare` follows the
+ * machine's locale, so a replay elsewhere could break a tie another way.
+ */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

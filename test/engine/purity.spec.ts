@@ -18,6 +18,8 @@ const FORBIDDEN_MODULE = /^(@nestjs\/.*|@prisma\/.*|prisma|bullmq|ioredis|redis|
 const FORBIDDEN_LAYER = /^src\/(store|mail|services|queue|app|config|cli|demo|generated)\//;
 /** object.member reads that bring in the clock, randomness or the environment */
 const FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random', 'process.env', 'performance.now', 'crypto.randomUUID', 'crypto.getRandomValues']);
+/** methods whose result depends on the machine's locale: a replay elsewhere could differ (use compareCodeUnits) */
+const LOCALE_METHODS = new Set(['localeCompare', 'toLocaleString', 'toLocaleLowerCase', 'toLocaleUpperCase', 'toLocaleDateString', 'toLocaleTimeString']);
 const FORBIDDEN_NEW = new Set(['Date']);
 
 /**
@@ -76,7 +78,9 @@ function scan(file: string, source = readFileSync(file, 'utf8')): { findings: Fi
     else if (target && target.endsWith('.ts')) local.push(target);
   }
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
+    if (ts.isPropertyAccessExpression(node) && LOCALE_METHODS.has(node.name.text)) {
+      findings.push({ file: rel, line: lineOf(node), what: `uses .${node.name.text} (locale-dependent)` });
+    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       const member = `${node.expression.text}.${node.name.text}`;
       if (FORBIDDEN_MEMBERS.has(member)) findings.push({ file: rel, line: lineOf(node), what: `uses ${member}` });
     } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && FORBIDDEN_NEW.has(node.expression.text)) {
@@ -140,9 +144,11 @@ describe('the rules code is pure', () => {
       'const r = Math.random();',
       'const e = process.env.SECRET;',
       'const clock = performance.now;',
+      "const order = ['b', 'a'].sort((x, y) => x.localeCompare(y));",
     ].join('\n'))).toEqual([
       'imports node:fs', 'imports @nestjs/common', 'imports bullmq', 'imports net', 'imports ../store/outbox (src/store/outbox)',
       'uses Date.now', 'uses new Date(', 'uses Math.random', 'uses process.env', 'uses performance.now',
+      'uses .localeCompare (locale-dependent)',
     ].map((what, i) => `src/engine/probe.ts:${i + 1}: ${what}`));
     expect(probe("// Date.now() and Math.random() are forbidden\nconst s = 'new Date() process.env';\nimport { createHash } from 'node:crypto';")).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { changeHands } from './capture';
 import type { Tx } from './events';
 import type { Unit, VSide } from './types';
 import { other } from './types';
+import { compareCodeUnits } from '../../shared/canonical';
 
 const shots = (u: Unit) => Math.max(0, u.armor - u.damage);
 
@@ -27,7 +28,7 @@ export function islandCombat(tx: Tx, invaderIds: readonly string[], base: string
         for (let k = 0; k < shots(s); k++) {
           const die = tx.dice.d6(`island combat on ${base}, ${s.name} shot ${k + 1}`, '22.2');
           if (die !== 6) continue;
-          const target = [...targets].sort((a, b) => b.damage - a.damage || a.id.localeCompare(b.id))[0];
+          const target = [...targets].sort((a, b) => b.damage - a.damage || compareCodeUnits(a.id, b.id))[0];
           if (target) hits[target.id] = (hits[target.id] ?? 0) + 1;
           else if (garrisonExposed) garrisonHit = true;
         }
@@ -38,7 +39,7 @@ export function islandCombat(tx: Tx, invaderIds: readonly string[], base: string
     const gdie = tx.dice.d6(`island combat on ${base}, garrison shot`, '22.4');
     fire(defenders, invaders, false);
     if (gdie === 6) {
-      const target = [...invaders].sort((a, b) => b.damage - a.damage || a.id.localeCompare(b.id))[0];
+      const target = [...invaders].sort((a, b) => b.damage - a.damage || compareCodeUnits(a.id, b.id))[0];
       hits[target.id] = (hits[target.id] ?? 0) + 1;
     }
     tx.emit('vitp.note', { text: `Island combat on ${base}, round ${round}: ${Object.keys(hits).length || garrisonHit ? 'hits scored' : 'no hits'}.`, rule: '22.3' });

@@ -17,6 +17,7 @@ import { taskForceAsSeenBy } from './task-forces';
 import type { Loc, Unit, VitpState, VSide } from './types';
 import { SIDES, other } from './types';
 import { alive, describeLoc } from './world';
+import { compareCodeUnits } from '../../shared/canonical';
 
 /** One sea area as the report's map draws it: the shape src/mail/map-svg.ts reads (MapArea), kept here so a ruleset imports nothing from mail. */
 export interface MapAreaView {
@@ -134,7 +135,7 @@ function forceLines(s: VitpState, side: VSide, whose: string): string[] {
     by.set(where, [...(by.get(where) ?? []), label]);
   }
   if (!by.size) return [`${whose}: none in play.`];
-  return [...by.entries()].sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)).map(([where, units]) => `${whose}, ${where}: ${units.join(', ')}.`);
+  return [...by.entries()].sort(([a], [b]) => rank(a) - rank(b) || compareCodeUnits(a, b)).map(([where, units]) => `${whose}, ${where}: ${units.join(', ')}.`);
 }
 
 /** Where a piece is, as the report's sentences say it (sea first, then harbors, then the rest). */

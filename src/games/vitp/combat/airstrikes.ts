@@ -20,6 +20,7 @@ import { rollShot } from './fire';
 import type { ActionState, BattleState, Engagement, Mark, UnitState } from './state';
 import { shootersFor } from './targets';
 import { airstrikeShots, fighting, isCarrier, otherSide, unitById } from './units';
+import { compareCodeUnits } from '../../../shared/canonical';
 
 export type AirStep = 'intercept' | 'flak';
 
@@ -68,7 +69,7 @@ function airstrikeWorth(u: UnitState): number {
 
 /** The documented default: every shooter at the strongest enemy attacking airstrike. */
 export function defaultAirAllocation(o: AirOptions): Record<string, string> {
-  const target = [...o.targets].sort((x, y) => airstrikeWorth(y) - airstrikeWorth(x) || x.id.localeCompare(y.id))[0];
+  const target = [...o.targets].sort((x, y) => airstrikeWorth(y) - airstrikeWorth(x) || compareCodeUnits(x.id, y.id))[0];
   return target ? Object.fromEntries(o.shooters.map((s) => [s.unit.id, target.id])) : {};
 }
 

@@ -5,6 +5,7 @@ import type { DayNight, TargetOption, VitpSide } from './api';
 import type { ActionState, BattleState, Engagement, UnitState } from './state';
 import { airstrikeShots, fighting, gunneryShots, isCarrier, otherSide } from './units';
 import { mayAttack, mayBeAttacked } from './task-forces';
+import { compareCodeUnits } from '../../../shared/canonical';
 
 export interface Shooter {
   readonly unit: UnitState;
@@ -122,7 +123,7 @@ export function defaultDesignation(b: BattleState, eng: Engagement, action: Acti
   let target: UnitState | undefined;
   if (eng.kind === 'surprise') {
     // the documented 18.4 default: the biggest ship, by armor then guns
-    target = [...targets].sort((x, y) => y.armor - x.armor || y.gunnery - x.gunnery || x.id.localeCompare(y.id))[0];
+    target = [...targets].sort((x, y) => y.armor - x.armor || y.gunnery - x.gunnery || compareCodeUnits(x.id, y.id))[0];
   } else if (action.kind === 'night') {
     const ships = targets.filter((t) => t.kind === 'ship');
     target = best(ships.filter((s) => !isCarrier(s))) ?? best(ships) ?? best(targets);
