@@ -25,9 +25,10 @@ import { atSeaIn } from './world';
 /** Does anyone have a choice in this phase? (DESIGN-NOTES: skip steps where no side has one.) */
 export function applicable(s: VitpState, ph: Phase): boolean {
   switch (ph.k) {
+    case 'removals':
+      return substitutesOwed(s).length > 0;
     case 'patrol':
       return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0
-        || (ph.side === 'allied' && substitutesOwed(s).length > 0)
         || rebuildable(s, ph.side).length > 0;
     case 'lba':
       return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;
@@ -59,6 +60,7 @@ export function advanceFrom(tx: Tx, done: Phase): void {
   const A: VSide = 'allied';
   switch (done.k) {
     case 'raid-force': return enter(tx, { k: 'patrol', side: J });
+    case 'removals': return enter(tx, { k: 'patrol', side: J });
     case 'patrol': return done.side === J ? enter(tx, { k: 'patrol', side: A }) : nextAir(tx, A, 0);
     case 'lba': return nextAir(tx, done.side, done.n);
     case 'amph': return done.side === J ? enter(tx, { k: 'amph', side: A }) : enter(tx, { k: 'raiders', side: J });
@@ -161,5 +163,5 @@ function endTurn(tx: Tx): void {
   const turn = tx.s.turn + 1;
   tx.phase({ k: 'patrol', side: 'japanese' }, turn);
   beginTurn(tx, turn);
-  enter(tx, { k: 'patrol', side: 'japanese' });
+  enter(tx, { k: 'removals' });
 }

@@ -42,9 +42,8 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   const mine = (side: VSide) => orders[side] ?? [];
   switch (ph.k) {
     case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
+    case 'removals': resolveSubstitutes(tx, mine('allied')); break;
     case 'patrol':
-      // 4.42: only the Allied player names a substitute, in his own patrol step (the Japanese one comes first)
-      if (ph.side === 'allied') resolveSubstitutes(tx, mine('allied'));
       resolveBasing(tx, mine(ph.side));
       resolveRepairs(tx, mine(ph.side));
       resolveMoves(tx, ph.side, mine(ph.side), 'patrol');

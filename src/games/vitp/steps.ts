@@ -17,6 +17,7 @@ export function phaseTitle(ph: Exclude<Phase, { k: 'battle' }>): { title: string
   switch (ph.k) {
     case 'over': return { title: 'the game is over', rule: '4.7' };
     case 'raid-force': return { title: 'Japanese choose the Pearl Harbor raid force', rule: '4.2' };
+    case 'removals': return { title: 'Allied British withdrawals: substitutes for sunk ships', rule: '4.42' };
     case 'patrol': return { title: `${SIDE[ph.side]} patrol movement and repairs`, rule: '5.21' };
     case 'lba': return { title: `${SIDE[ph.side]} land-based air placement, unit ${ph.n}`, rule: '5.22' };
     case 'amph': return { title: `${SIDE[ph.side]} amphibious movement`, rule: '5.23' };
@@ -35,12 +36,13 @@ export function phaseTitle(ph: Exclude<Phase, { k: 'battle' }>): { title: string
 
 /** Who gives orders in a phase (every phase but the battle's and the sighting rolls has one side). */
 function owner(ph: Exclude<Phase, { k: 'battle' | 'over' | 'sighting' }>): VSide {
-  return 'side' in ph ? ph.side : ph.k === 'pearl-sortie' ? 'allied' : 'japanese';
+  return 'side' in ph ? ph.side : ph.k === 'pearl-sortie' || ph.k === 'removals' ? 'allied' : 'japanese';
 }
 
 function localId(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>): string {
   switch (ph.k) {
     case 'raid-force': return 'pearl-harbor-raid-force';
+    case 'removals': return 'removals';
     case 'patrol': return `patrol/${ph.side}`;
     case 'lba': return `lba/${ph.n}`;
     case 'amph': return `amphibious/${ph.side}`;
@@ -104,7 +106,7 @@ const COMBAT_PHASES: readonly Phase['k'][] = ['pick-battle', 'battle', 'pearl-st
 
 /** Where a phase sits in SEQUENCE (every combat phase counts as the combat sequence); -1 before the turn's patrols. */
 function position(ph: Phase): number {
-  if (ph.k === 'raid-force') return -1;
+  if (ph.k === 'raid-force' || ph.k === 'removals') return -1;
   if (COMBAT_PHASES.includes(ph.k)) return BEFORE_COMBAT.length;
   if (ph.k === 'lba') return 2;
   return SEQUENCE.findIndex((x) => x.k === ph.k && 'side' in x && 'side' in ph && x.side === ph.side);

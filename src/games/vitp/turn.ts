@@ -67,7 +67,7 @@ export const substitutesOwed = (s: VitpState): Unit[] => s.units.filter((u) => u
 
 /**
  * 4.42: the listed British ship leaves; if it was sunk and more than one ship could stand in, the
- * Allied player names the substitute in his patrol step (SUBSTITUTE orders); with one candidate
+ * Allied player names the substitute in a removals step before any movement (SUBSTITUTE orders, 5.1); with one candidate
  * there is no choice to ask about.
  */
 function removeBritish(tx: Tx, turn: number): void {
@@ -85,13 +85,12 @@ function removeBritish(tx: Tx, turn: number): void {
   }
 }
 
-/** 4.42: SUBSTITUTE <ship> FOR <listed>: the ship must be a candidate and may do nothing else this step. */
-export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+/** 4.42: SUBSTITUTE <ship> FOR <listed>, in the Allied removals step: one candidate per owed listed ship. */
+export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineError[] {
   const chosen = new Set<string>();
   const replaced = new Set<string>();
   return orders.flatMap((o): LineError[] => {
     if (o.t !== 'substitute') return [];
-    if (side !== 'allied') return [{ line: o.line, text: o.text, problem: 'only the Allied player names the British ship withdrawn in place of a listed removal', rule: '4.42' }];
     const listed = s.units.find((u) => u.id === o.for)!;
     const unit = s.units.find((u) => u.id === o.unit)!;
     if (!listed.substituteOwed) {
@@ -107,28 +106,17 @@ export function checkSubstitutes(s: VitpState, side: VSide, orders: readonly Ord
     if (replaced.has(listed.id)) return [{ line: o.line, text: o.text, problem: `a substitute for ${listed.name} is already named: one ship goes in its place`, rule: '4.42' }];
     chosen.add(unit.id);
     replaced.add(listed.id);
-    return busyIn(orders, unit.id) ? [{ line: o.line, text: o.text, problem: `${unit.name} is withdrawn: it cannot also be given other orders`, rule: '4.42' }] : [];
-  }).concat(side !== 'allied' ? [] : substitutesOwed(s).flatMap((listed): LineError[] => {
-    // no SUBSTITUTE for it: the default goes, and there must be one that is not given other orders
-    if (orders.some((o) => o.t === 'substitute' && o.for === listed.id)) return [];
-    const free = substituteCandidates(s, listed).filter((u) => !busyIn(orders, u.id) && !chosen.has(u.id));
-    return free.length ? [] : [{ line: 0, text: '', problem: `every British ship that could be withdrawn in place of ${listed.name} has other orders: name one with SUBSTITUTE <ship> FOR ${listed.name}`, rule: '4.42' }];
-  }));
+    return [];
+  });
 }
 
-/** The ship is moved, turned raider, repaired, rebuilt or based by these orders. */
-const busyIn = (orders: readonly Order[], id: string): boolean =>
-  orders.some((x) => ((x.t === 'move' || x.t === 'raiders') && x.units.includes(id)) || ((x.t === 'repair' || x.t === 'rebuild' || x.t === 'base') && x.unit === id));
-
-/** 4.42: each owed substitute leaves: the one named, else (the documented default) the first candidate in roster order. */
+/** 4.42: each owed substitute leaves: the one named, else (the documented default) the first candidate in roster order not named for another. */
 export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
+  const namedElsewhere = new Set(orders.flatMap((o) => (o.t === 'substitute' ? [o.unit] : [])));
   for (const listed of substitutesOwed(tx.s)) {
     const candidates = substituteCandidates(tx.s, listed);
     const named = orders.find((o): o is Extract<Order, { t: 'substitute' }> => o.t === 'substitute' && o.for === listed.id && candidates.some((u) => u.id === o.unit));
-    const namedElsewhere = new Set(orders.flatMap((o) => (o.t === 'substitute' ? [o.unit] : [])));
-    // the default never takes a ship these orders move, repair or name for another listed ship
-    const pick = named ? candidates.find((u) => u.id === named.unit)!
-      : (candidates.find((u) => !namedElsewhere.has(u.id) && !busyIn(orders, u.id)) ?? candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
+    const pick = named ? candidates.find((u) => u.id === named.unit)! : (candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
     if (pick) tx.unit(pick.id, { loc: { at: 'removed' } }, `is withdrawn in place of ${listed.name}${named ? '' : ' (no substitute named: the first British ship of its type on the roster)'}`, '4.42');
     tx.unit(listed.id, { substituteOwed: false }, pick ? `is replaced by ${pick.name}` : 'has no British ship left to replace it', '4.42');
   }

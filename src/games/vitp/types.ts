@@ -77,6 +77,8 @@ export interface MapInfo {
 
 export type Phase =
   | { readonly k: 'raid-force' }
+  /** 4.42, at the start of a turn (before any movement, 5.1): the Allied player names substitutes for sunk listed removals */
+  | { readonly k: 'removals' }
   | { readonly k: 'patrol'; readonly side: VSide }
   | { readonly k: 'lba'; readonly side: VSide; readonly n: number }
   | { readonly k: 'amph'; readonly side: VSide }

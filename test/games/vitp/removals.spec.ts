@@ -1,10 +1,12 @@
 /**
  * 4.42 British removals: the listed ship leaves; if it was sunk, the Allied player names a British
- * ship of the same type to leave in its place (any British ship if none of the type is left).
+ * ship of the same type to leave in its place (any British ship if none of the type is left), in a
+ * step of his own at the start of the turn, before anyone moves (5.1).
  */
 import { vitpRuleset } from '../../../src/games/vitp';
 import { Tx } from '../../../src/games/vitp/events';
-import { beginTurn, substituteCandidates } from '../../../src/games/vitp/turn';
+import { advanceFrom } from '../../../src/games/vitp/flow';
+import { substituteCandidates } from '../../../src/games/vitp/turn';
 import type { Loc, VitpState } from '../../../src/games/vitp/types';
 import { ListDice, newGame, step } from './driver';
 
@@ -21,10 +23,11 @@ function beforeTurn3(places: Record<string, Loc>): VitpState {
   return { ...s, turn: 2, units };
 }
 
+/** Turn 3 begins as the rules begin it (flow.ts endTurn): the turn-start events, then its first step. */
 function startTurn3(s: VitpState): VitpState {
-  const tx = new Tx(s, { dice: noDice, emit: () => undefined });
-  beginTurn(tx, 3);
-  return { ...tx.s, turn: 3, phase: { k: 'patrol', side: 'allied' } };
+  const tx = new Tx({ ...s, phase: { k: 'return', side: 'allied' } }, { dice: noDice, emit: () => undefined });
+  advanceFrom(tx, { k: 'return', side: 'allied' });
+  return tx.s;
 }
 
 const loc = (s: VitpState, name: string) => s.units.find((u) => u.name === name)!.loc;
@@ -44,19 +47,21 @@ describe('4.42 British removals', () => {
     const revenge = s.units.find((u) => u.name === 'Revenge')!;
     expect(revenge.substituteOwed).toBe(true);
     expect(substituteCandidates(s, revenge).map((u) => u.name).sort()).toEqual(['Prince of Wales', 'Repulse', 'Warspite']);
-    expect(vitpRuleset.currentStep(s)?.owes).toEqual(['allied']);
+    // and the Allied player is asked first, before the Japanese patrol (5.1)
+    expect(vitpRuleset.currentStep(s)).toMatchObject({ id: 't3/removals', owes: ['allied'] });
     expect(vitpRuleset.help(s, 'allied', vitpRuleset.currentStep(s))).toMatch(/SUBSTITUTE .*4\.42/);
 
     // when the Allied player names Repulse
     const after = step(s, { allied: 'SUBSTITUTE Repulse FOR Revenge' }, new ListDice([])).state;
-    // then Repulse leaves and the others stay
+    // then Repulse leaves and the others stay, and the turn goes on with the Japanese patrol
     expect(loc(after, 'Repulse')).toEqual({ at: 'removed' });
+    expect(vitpRuleset.currentStep(after)).toMatchObject({ id: 't3/patrol/japanese' });
     expect(loc(after, 'Warspite')).toEqual({ at: 'port', place: 'Ceylon' });
     expect(loc(after, 'Prince of Wales')).toEqual({ at: 'port', place: 'Ceylon' });
     expect(after.units.find((u) => u.name === 'Revenge')!.substituteOwed).toBe(false);
   });
 
-  it('rejects a substitute of the wrong type, or one that is also ordered to move, naming the choices', () => {
+  it('rejects a substitute of the wrong type, a second one for the same ship, and other orders in the removals step', () => {
     const s = startTurn3(beforeTurn3({ Revenge: { at: 'sunk' } }));
     const info = vitpRuleset.currentStep(s)!;
     const check = (text: string) => {
@@ -66,7 +71,7 @@ describe('4.42 British removals', () => {
     };
     expect(check('SUBSTITUTE Exeter FOR Revenge')).toEqual([expect.objectContaining({ rule: '4.42', hint: expect.stringContaining('Warspite') })]);
     expect(check('SUBSTITUTE Warspite FOR Indomitable')).toEqual([expect.objectContaining({ rule: '4.42', problem: 'Indomitable needs no substitute' })]);
-    expect(check('SUBSTITUTE Warspite FOR Revenge\nPATROL Warspite TO Bay of Bengal')).toEqual([expect.objectContaining({ rule: '4.42', problem: expect.stringContaining('cannot also be given other orders') })]);
+    expect(check('SUBSTITUTE Warspite FOR Revenge\nPATROL Warspite TO Bay of Bengal')).toEqual([expect.objectContaining({ line: 2, problem: 'that order does not belong to this step' })]);
     expect(check('SUBSTITUTE Warspite FOR Revenge')).toEqual([]);
     // one substitute per listed ship: a second one named for Revenge would be silently ignored
     expect(check('SUBSTITUTE Warspite FOR Revenge\nSUBSTITUTE Repulse FOR Revenge')).toEqual([expect.objectContaining({ line: 2, rule: '4.42', problem: expect.stringContaining('Revenge') })]);
@@ -79,18 +84,9 @@ describe('4.42 British removals', () => {
     expect(removed).toEqual([substituteCandidates(s, s.units.find((u) => u.name === 'Revenge')!)[0].name]);
   });
 
-  it('by default never withdraws a ship the same orders send to sea; refuses orders that leave no candidate free', () => {
-    const s = startTurn3(beforeTurn3({ Revenge: { at: 'sunk' } }));
-    const [first, second, third] = substituteCandidates(s, s.units.find((u) => u.name === 'Revenge')!).map((u) => u.name);
-    // the first candidate patrols: the default takes the next one, and the patrol goes ahead
-    const after = step(s, { allied: `PATROL ${first} TO Bay of Bengal` }, new ListDice([])).state;
-    expect(loc(after, first)).toMatchObject({ at: 'sea', area: 'Bay of Bengal' });
-    expect(loc(after, second)).toEqual({ at: 'removed' });
-    // every candidate busy and none named: refused, asking for a SUBSTITUTE
-    const info = vitpRuleset.currentStep(s)!;
-    const parsed = vitpRuleset.parseOrders(s, 'allied', `PATROL ${first}, ${second}, ${third} TO Bay of Bengal`, info);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    expect(vitpRuleset.validateOrders(s, 'allied', parsed.orders, info)).toEqual([expect.objectContaining({ rule: '4.42', problem: expect.stringContaining('SUBSTITUTE') })]);
+  it('no step is asked for when no substitute is owed: the turn opens with the Japanese patrol', () => {
+    const s = startTurn3(beforeTurn3({}));
+    expect(vitpRuleset.currentStep(s)).toMatchObject({ id: 't3/patrol/japanese' });
   });
 
   it('takes the only candidate without asking, and any British ship when none of the type is left', () => {

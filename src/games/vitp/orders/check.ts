@@ -17,7 +17,8 @@ import { currentDecision } from './parse';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   'raid-force': ['raid-force', 'stay'],
-  patrol: ['move', 'raiders', 'repair', 'rebuild', 'base', 'substitute', 'stay'],
+  removals: ['substitute', 'stay'],
+  patrol: ['move', 'raiders', 'repair', 'rebuild', 'base', 'stay'],
   lba: ['lba', 'lba-done'],
   amph: ['move', 'stay'],
   raiders: ['move', 'stay'],
@@ -42,7 +43,8 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   }
   switch (ph.k) {
     case 'raid-force': return checkRaidForce(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders), ...checkSubstitutes(s, side, orders)];
+    case 'removals': return checkSubstitutes(s, orders);
+    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders)];
     case 'lba': return checkAir(s, side, orders);
     case 'amph': return checkMoves(s, side, orders, 'amph');
     case 'raiders': return checkMoves(s, side, orders, 'raid');

@@ -42,15 +42,15 @@ function moveHelp(s: VitpState, side: VSide | null, mode: MoveMode, verb: string
 
 function substituteHelp(s: VitpState): string {
   const owed = substitutesOwed(s);
-  if (!owed.length) return '';
-  return `\nSUBSTITUTE <British ship> FOR <listed ship>   withdraws that ship in place of a listed removal that was sunk (4.42); it may do nothing else this step.
+  return `SUBSTITUTE <British ship> FOR <listed ship>   withdraws that ship in place of a listed removal that was sunk (4.42), before anyone moves (5.1).
 ${owed.map((u) => `Owed for ${u.name}: choose from ${substituteCandidates(s, u).map((c) => c.name).join(', ')}.`).join('\n')}
-Default: the first ship listed that these orders do not move, repair or name.`;
+Default: the first ship listed (not named for another).`;
 }
 
 function body(s: VitpState, side: VSide | null): string {
   const ph = s.phase;
   switch (ph.k) {
+    case 'removals': return substituteHelp(s);
     case 'raid-force': return `RAID FORCE <ships>   puts turn-1 Yokosuka ships of speed 5+ in the Pearl Harbor raid (4.2).
 Eligible: ${raidEligible(s).map((u) => u.name).join(', ')}.
 Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei, Kirishima, Tone, Chikuma).`;
@@ -59,7 +59,7 @@ Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei,
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
 RAIDERS <ships>   turns ships white side up in port: only these may raid in the raider step (5.21, 6.12); they may not patrol.
 REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
-BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side === 'allied' ? substituteHelp(s) : ''}${side ? rebuildHelp(s, side) : ''}`;
+BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side ? rebuildHelp(s, side) : ''}`;
     }
     case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
 LBA DONE   places no more this turn. Default: LBA DONE.

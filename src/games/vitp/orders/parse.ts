@@ -150,6 +150,7 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
 function hintFor(ph: Phase): string {
   switch (ph.k) {
     case 'raid-force': return 'RAID FORCE <ships>   or   STAY';
+    case 'removals': return 'SUBSTITUTE <British ship> FOR <listed ship>   or   STAY for the default';
     case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   REBUILD <carrier or air unit> [<points>] [AT <port>]   STAY';
     case 'lba': return 'LBA <air unit> TO <sea area>   or   LBA DONE';
     case 'amph': return 'MOVE <amphibious units> TO <sea area> [VIA <sea area>]   or   STAY';

@@ -22,24 +22,26 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
   const ph = s.phase;
   switch (ph.k) {
     case 'raid-force': return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
-    case 'patrol': {
-      // 4.42: one candidate kept in port per owed substitute (named, or left to the default), so the orders stay legal
-      const reserved = new Set<string>();
-      const substitutes: Order[] = side === 'allied' ? substitutesOwed(s).flatMap((listed) => {
-        const free = substituteCandidates(s, listed).filter((u) => !reserved.has(u.id));
-        if (!free.length) return [];
+    case 'removals': {
+      // 4.42: a substitute named for some owed removals, the rest left to the default
+      const named = new Set<string>();
+      return substitutesOwed(s).flatMap((listed) => {
+        const free = substituteCandidates(s, listed).filter((u) => !named.has(u.id));
+        if (!free.length || !chance(rng, 0.7)) return [];
         const pick = rng.pick(free);
-        reserved.add(pick.id);
-        return chance(rng, 0.7) ? [{ ...L, t: 'substitute' as const, unit: pick.id, for: listed.id }] : [];
-      }) : [];
-      const repairs = [...randomRepairs(s, side, rng), ...randomRebuilds(s, side, rng)].filter((o) => !((o.t === 'repair' || o.t === 'rebuild') && reserved.has(o.unit)));
-      const fixing = new Set([...reserved, ...repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : ''))]);
+        named.add(pick.id);
+        return [{ ...L, t: 'substitute' as const, unit: pick.id, for: listed.id }];
+      });
+    }
+    case 'patrol': {
+      const repairs = [...randomRepairs(s, side, rng), ...randomRebuilds(s, side, rng)];
+      const fixing = new Set([...repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : ''))]);
       const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
         .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
       const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
       const busy = new Set([...fixing, ...moves.flatMap((o) => (o.t === 'move' ? o.units : []))]);
       const raiders = movers(s, side, 'patrol').filter((u) => !busy.has(u.id) && chance(rng, 0.4)).map((u) => u.id);
-      return [...substitutes, ...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
+      return [...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
     }
     case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
     case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);

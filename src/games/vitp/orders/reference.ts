@@ -16,7 +16,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'PATROL Yamato, Nagato TO Marianas Islands [VIA Japanese Islands]',
       'RAIDERS Akagi, Kaga                     (patrol step: white side up in port; only these may raid, 5.21/6.12)',
       'REPAIR Akagi 3                          BASE 1st-Marines AT Samoa (4.4, units back this turn)',
-      'SUBSTITUTE Warspite FOR Ramillies       (Allied patrol step: the British ship withdrawn for a sunk listed one, 4.42)',
+      'SUBSTITUTE Warspite FOR Ramillies       (Allied, at the start of a turn, before any move: the British ship withdrawn for a sunk listed one, 4.42, 5.1)',
       'REBUILD Akagi 2 | REBUILD 21st-Air-Flotilla AT Yokosuka (rule 23 on: lost airstrike factors, 23.5; also REPAIR Akagi AIR 2)',
       'LBA 11th-Air-Force TO Coral Sea         LBA DONE',
       'MOVE 1st-Marines TO Coral Sea           (amphibious step)',
@@ -93,7 +93,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
       'day or night by strength, the umpire\'s targets, retreat when outgunned (the enemy can fire at us',
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
-      'A substitute owed for a sunk British removal (4.42): the first candidate in roster order not given other orders.',
+      'A substitute owed for a sunk British removal (4.42): the first candidate in roster order.',
     ],
   },
 ];
