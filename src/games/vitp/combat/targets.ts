@@ -77,7 +77,8 @@ export function checkDesignation(
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
   for (const [attacker, target] of Object.entries(fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
-    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (7.41-7.42${tf})`);
+    // 7.411 by day only airstrikes attack; 7.421 by night only gunnery (and carriers that fire their guns, 7.424)
+    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (${action.kind === 'night' ? '7.421' : '7.411'}${tf})`);
     if (!targetIds.has(target)) {
       // the rule that bars this target first: its number is the one a refusal cites (orders/check.ts)
       const why = b.submarines.some((x) => x.id === target) ? ': a submarine can never be attacked (16.4)'
