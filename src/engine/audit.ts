@@ -57,14 +57,26 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
         }
         // the result is the rules' own (ruleset.result), or what a concession gives
         const want = conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
-        if (e.data.winner !== want.winner || (conceded === null && e.data.summary !== want.summary)) {
+        if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
           return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}"), the ${conceded !== null ? `concession of ${conceded}` : 'rules'} give ${want.winner ?? 'none'} ("${want.summary}")` } };
         }
         break;
       }
-      case 'GameConceded':
-        conceded = e.data.side;
+      case 'GameConceded': {
+        // conceded at the step in play, its turn's seed revealed next (unless revealed before)
+        const step = state.step;
+        const c = e.data;
+        const problem = !step
+          ? `no step was in play (the game ${state.result ? 'had ended' : 'had not started'})`
+          : step.id !== c.stepId || step.turn !== c.turn
+            ? `names step ${c.stepId} of turn ${c.turn}, but the step in play was ${step.id} of turn ${step.turn}`
+            : c.turn >= 1 && state.revealedSeeds[String(c.turn)] === undefined && !(events[i + 1]?.type === 'SeedRevealed' && (events[i + 1] as Extract<EngineEvent, { type: 'SeedRevealed' }>).data.turn === c.turn)
+              ? `is not followed by the SeedRevealed of turn ${c.turn}`
+              : null;
+        if (problem) return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `GameConceded (event #${i}) of ${c.side}: ${problem}` } };
+        conceded = c.side;
         break;
+      }
       case 'StepResolved': {
         const problem = rerun(before!, e.data.stepId, orders, block, ruleset);
         if (problem) return { ok: false, stepsChecked, firstMismatch: { eventIndex: blockStart + problem.offset, message: problem.message } };

@@ -11,12 +11,20 @@ import { commitmentFor, ordersHashOf } from './sealing';
  * standing instruction against its commitment, every step's orders hash, and recomputes every die
  * whose turn's seed has been revealed. A mismatch names the event at fault (its index, and `#n` in
  * the message): where orders and a StepResolved disagree, the step's dice say which was altered.
+ *
+ * A concession (GameConceded) is checked against what the log says of the step in play at that
+ * point: its turn against the last StepResolved (the same turn while that turn's seed is unrevealed,
+ * a later one once it is), its step against the orders taken since (OrdersSubmitted, OrdersAccepted,
+ * QueuedOrdersUsed, QueuedOrdersDropped other than step-passed all name the step in play); it must
+ * be followed by the SeedRevealed of its turn (unless revealed before, or turn 0) and by GameEnded
+ * with concessionResult's winner and summary. Which step follows which is the ruleset's to say:
+ * without orders naming the step in play, auditGameLog checks the concession's step.
  */
 
 export interface Mismatch {
   /** index of the offending event in the list */
   readonly eventIndex: number;
-  readonly kind: 'no-game' | 'seed' | 'commitment' | 'orders-hash' | 'die' | 'die-index' | 'forced-die' | 'result';
+  readonly kind: 'no-game' | 'seed' | 'commitment' | 'orders-hash' | 'die' | 'die-index' | 'forced-die' | 'result' | 'concession';
   readonly message: string;
 }
 
@@ -28,6 +36,17 @@ export interface VerifyReport {
   readonly seedsChecked: number;
   readonly mismatches: readonly Mismatch[];
   readonly firstMismatch: Mismatch | null;
+  /** the concession checked, null when the log holds none; seedRevealedAt null when its turn needed no reveal */
+  readonly concession: ConcessionChecked | null;
+}
+
+export interface ConcessionChecked {
+  readonly eventIndex: number;
+  readonly side: Side;
+  readonly stepId: string;
+  readonly turn: number;
+  readonly seedRevealedAt: number | null;
+  readonly endedAt: number | null;
 }
 
 export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
@@ -35,7 +54,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const created = events[0];
   if (!created || created.type !== 'GameCreated') {
     const m: Mismatch = { eventIndex: 0, kind: 'no-game', message: 'the log does not start with GameCreated' };
-    return { ok: false, diceChecked: 0, dicePending: 0, seedsChecked: 0, mismatches: [m], firstMismatch: m };
+    return { ok: false, diceChecked: 0, dicePending: 0, seedsChecked: 0, mismatches: [m], firstMismatch: m, concession: null };
   }
   const { gameId, seedAnchor } = created.data;
   const seeds = checkSeeds(events, seedAnchor, mismatches);
@@ -62,16 +81,27 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
     b.sources[side] = { index: i, type: e.type, committed };
   };
   const tally = { checked: 0, pending: 0 };
-  let conceded: { index: number; side: Side } | null = null;
+  let conceded: ConcessionChecked | null = null;
+  const concessions = { lastResolved: null as { index: number; turn: number } | null, inPlay: null as { index: number; type: string; stepId: string } | null, revealed: new Set<number>(), ended: null as number | null };
+  /** an event that names the step in play (the step cannot change before the next StepResolved) */
+  const sawInPlay = (i: number, type: string, stepId: string): void => {
+    concessions.inPlay ??= { index: i, type, stepId };
+  };
   const dieCheck = { gameId, seeds, mismatches, tally };
 
   events.forEach((e, i) => {
     switch (e.type) {
       case 'OrdersSubmitted':
+        sawInPlay(i, e.type, e.data.stepId);
+        commitments.set(`${e.data.side}|${e.data.stepId}`, e.data.commitment);
+        return;
       case 'OrdersQueued':
         commitments.set(`${e.data.side}|${e.data.stepId}`, e.data.commitment);
         return;
       case 'OrdersAccepted':
+        sawInPlay(i, e.type, e.data.stepId);
+        take(i, e, e.data.side, e.data.stepId, e.data.orders, false);
+        return;
       case 'DefaultOrdersApplied':
       case 'StandingOrdersApplied':
         take(i, e, e.data.side, e.data.stepId, e.data.orders, false);
@@ -81,6 +111,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         return;
       case 'QueuedOrdersUsed': {
         const { side, stepId, commitment, opened } = e.data;
+        sawInPlay(i, e.type, stepId);
         if (commitments.get(`${side}|${stepId}`) !== commitment) {
           mismatches.push({ eventIndex: i, kind: 'commitment', message: `queued orders used for ${side} at ${stepId} (event #${i}) carry commitment ${commitment}, not the one queued` });
         } else if (opened) {
@@ -111,23 +142,31 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         // A step id could recur in a later resolution; each resolution starts afresh.
         closeBlock(blockOf(e.data.stepId), e.data.stepId, { index: i, ordersHash: e.data.ordersHash }, dieCheck);
         blocks.delete(e.data.stepId);
+        concessions.lastResolved = { index: i, turn: e.data.turn };
+        concessions.inPlay = null;
         return;
       case 'GameConceded':
-        conceded = { index: i, side: e.data.side };
+        conceded = checkConcession(events, i, e.data, created.data.sides.map((s) => s.side), concessions, mismatches);
         return;
       case 'GameEnded':
+        concessions.ended ??= i;
         // a concession's result follows from the log alone: the one side left wins
         if (conceded) {
           const want = concessionResult(created.data.sides.map((s) => s.side), conceded.side);
-          if (e.data.winner !== want.winner) {
-            mismatches.push({ eventIndex: i, kind: 'result', message: `the game ended by ${conceded.side}'s concession (event #${conceded.index}), so the winner is ${want.winner ?? 'nobody'}, but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'}` });
+          if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
+            mismatches.push({ eventIndex: i, kind: 'result', message: `the game ended by ${conceded.side}'s concession (event #${conceded.eventIndex}), so the winner is ${want.winner ?? 'nobody'} ("${want.summary}"), but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'} ("${e.data.summary}")` });
           }
         }
         return;
-      case 'GameCreated':
       case 'QueuedOrdersDropped':
-      case 'RulesApplied':
+        // dropped as invalid or not owed: the step came into play; step-passed: it never will
+        if (e.data.reason !== 'step-passed') sawInPlay(i, e.type, e.data.stepId);
+        return;
       case 'SeedRevealed':
+        concessions.revealed.add(e.data.turn);
+        return;
+      case 'GameCreated':
+      case 'RulesApplied':
         return;
       default: {
         const never: never = e;
@@ -141,7 +180,61 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const dicePending = tally.pending;
 
   mismatches.sort((a, b) => a.eventIndex - b.eventIndex);
-  return { ok: mismatches.length === 0, diceChecked, dicePending, seedsChecked: seeds.size, mismatches, firstMismatch: mismatches[0] ?? null };
+  return { ok: mismatches.length === 0, diceChecked, dicePending, seedsChecked: seeds.size, mismatches, firstMismatch: mismatches[0] ?? null, concession: conceded };
+}
+
+interface ConcessionContext {
+  /** the last StepResolved so far */
+  readonly lastResolved: { readonly index: number; readonly turn: number } | null;
+  /** the first event since it naming the step in play */
+  readonly inPlay: { readonly index: number; readonly type: string; readonly stepId: string } | null;
+  /** turns whose seed was revealed so far */
+  readonly revealed: ReadonlySet<number>;
+  /** the first GameEnded so far */
+  readonly ended: number | null;
+}
+
+/**
+ * A GameConceded at `i`: conceded by a side of the game, while the game was in play, at the turn
+ * and step the log was in, and followed by the SeedRevealed of that turn and by GameEnded (as the
+ * Concede command writes them), so no die rolled is left unverifiable.
+ */
+function checkConcession(events: readonly EngineEvent[], i: number, c: Extract<EngineEvent, { type: 'GameConceded' }>['data'], sides: readonly Side[],
+  ctx: ConcessionContext, mismatches: Mismatch[]): ConcessionChecked {
+  const fault = (message: string) => mismatches.push({ eventIndex: i, kind: 'concession', message: `GameConceded (event #${i}): ${message}` });
+  if (ctx.ended !== null) fault(`the game had already ended (GameEnded, event #${ctx.ended})`);
+  if (!sides.includes(c.side)) fault(`${c.side} is not a side of this game (sides: ${sides.join(', ')})`);
+  const last = ctx.lastResolved;
+  if (last && last.turn < 1) {
+    // turn 0 rolls no dice and reveals no seed (s_0 is the anchor): the log cannot tell when it ended
+    if (c.turn < last.turn) fault(`names turn ${c.turn}, but a step of turn ${last.turn} had resolved (StepResolved, event #${last.index})`);
+  } else if (last) {
+    const turnOver = ctx.revealed.has(last.turn);
+    if (!turnOver && c.turn !== last.turn) {
+      fault(`names turn ${c.turn}, but the turn in play is ${last.turn} (StepResolved, event #${last.index}, and the seed of turn ${last.turn} is not yet revealed)`);
+    } else if (turnOver && !(c.turn > last.turn)) {
+      fault(`names turn ${c.turn}, but turn ${last.turn} was over (StepResolved, event #${last.index}, and its seed revealed): the turn in play is later`);
+    }
+  }
+  if (ctx.inPlay && ctx.inPlay.stepId !== c.stepId) {
+    fault(`names step ${c.stepId}, but the step in play is ${ctx.inPlay.stepId} (${ctx.inPlay.type}, event #${ctx.inPlay.index})`);
+  }
+  let next = i + 1;
+  let seedRevealedAt: number | null = null;
+  const after = events[next];
+  const what = (k: number) => (events[k] ? `event #${k} is ${events[k].type}` : 'the log ends there');
+  if (c.turn >= 1 && !ctx.revealed.has(c.turn)) {
+    if (after?.type === 'SeedRevealed' && after.data.turn === c.turn) {
+      seedRevealedAt = next;
+    } else {
+      fault(`is not followed by the SeedRevealed of turn ${c.turn} (${what(next)}${after?.type === 'SeedRevealed' ? ` of turn ${after.data.turn}` : ''}): the dice of turn ${c.turn} cannot be checked`);
+    }
+  }
+  // the reveal (of another turn too: faulted above, or by the turn check) stands between it and GameEnded
+  if (after?.type === 'SeedRevealed') next++;
+  const endedAt = events[next]?.type === 'GameEnded' ? next : null;
+  if (endedAt === null) fault(`the game does not end after it (${what(next)})`);
+  return { eventIndex: i, side: c.side, stepId: c.stepId, turn: c.turn, seedRevealedAt, endedAt };
 }
 
 /** One resolution of a step as the log records it: whose orders came from which event, and its dice. */

@@ -121,3 +121,81 @@ describe('conceding (RESIGN CONFIRM)', () => {
     expect(concessionResult(['a', 'b'], 'a')).toEqual({ winner: 'b', summary: 'a conceded; b wins by concession.' });
   });
 });
+
+describe('the verifier checks a concession against the log alone', () => {
+  const concede = (table: Table, side = 'blue') => table.run({ type: 'Concede', side, now: 'n', seeds: (t) => testChain.seeds[t] });
+  const at = (events: readonly EngineEvent[], type: EngineEvent['type']) => events.findIndex((e) => e.type === type);
+  /** midGame with the retreat orders in: the log names t1/retreat as the step in play */
+  const concededInRetreat = (): EngineEvent[] => {
+    const table = midGame();
+    table.submit(table.state.step!.owes[0], 'STAND', 'salt-then-void');
+    concede(table);
+    return clone(table.events);
+  };
+
+  it('given honest concessions (before any step resolved, mid-turn, and after a turn is over), when verified, then each is clean and the report names the concession and its seed', () => {
+    const atStart = new Table();
+    const afterTurn = midGame();
+    afterTurn.submit(afterTurn.state.step!.owes[0], 'STAND');
+    afterTurn.resolve();
+    expect(afterTurn.state.step).toMatchObject({ id: 't2/orders', turn: 2 });
+    const logs = [atStart, midGame(), afterTurn].map((table) => {
+      concede(table);
+      return clone(table.events);
+    }).concat([concededInRetreat()]);
+
+    for (const log of logs) {
+      const report = verifyGameLog(log);
+      expect(report.mismatches).toEqual([]);
+      expect(report.dicePending).toBe(0);
+      const i = at(log, 'GameConceded');
+      expect(report.concession).toEqual({ eventIndex: i, side: 'blue', stepId: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.stepId, turn: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.turn, seedRevealedAt: i + 1, endedAt: i + 2 });
+      expect(auditGameLog(log, fleetDuel)).toMatchObject({ ok: true, firstMismatch: null });
+    }
+  });
+
+  it('given a conceded log whose SeedRevealed was dropped, then the verifier names the GameConceded: the dice of its turn are left unverifiable', () => {
+    const tampered = concededInRetreat();
+    const i = at(tampered, 'GameConceded');
+    expect(tampered[i + 1]).toMatchObject({ type: 'SeedRevealed', data: { turn: 1 } });
+    tampered.splice(i + 1, 1);
+
+    const report = verifyGameLog(tampered);
+    expect(report.ok).toBe(false);
+    expect(report.firstMismatch).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
+    expect(report.firstMismatch!.message).toContain('turn 1');
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+
+  it.each([2, 0])('given a conceded log whose concession names turn %i (the turn in play is 1), then the verifier names the GameConceded', (turn) => {
+    const tampered = concededInRetreat();
+    const i = at(tampered, 'GameConceded');
+    const ev = tampered[i] as Extract<EngineEvent, { type: 'GameConceded' }>;
+    tampered[i] = { ...ev, data: { ...ev.data, turn } };
+
+    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+
+  it('given a conceded log whose concession names another step than the one orders were taken for, then the verifier names the GameConceded and the orders event', () => {
+    const tampered = concededInRetreat();
+    const i = at(tampered, 'GameConceded');
+    const accepted = tampered.map((e, k) => (e.type === 'OrdersAccepted' && e.data.stepId === 't1/retreat' ? k : -1)).filter((k) => k >= 0).pop()!;
+    const ev = tampered[i] as Extract<EngineEvent, { type: 'GameConceded' }>;
+    tampered[i] = { ...ev, data: { ...ev.data, stepId: 't1/orders' } };
+
+    const m = verifyGameLog(tampered).firstMismatch;
+    expect(m).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
+    expect(m!.message).toContain(`#${accepted}`);
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i, message: expect.stringContaining('t1/retreat') });
+  });
+
+  it('given a conceded log whose GameEnded summary was edited (winner kept), then the verifier and the audit name the GameEnded', () => {
+    const tampered = concededInRetreat();
+    const i = at(tampered, 'GameEnded');
+    tampered[i] = { type: 'GameEnded', data: { winner: 'red', summary: 'red won the battle of the centre.' } };
+
+    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'result', message: expect.stringContaining(`#${i}`) });
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+  });
+});
