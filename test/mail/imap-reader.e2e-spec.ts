@@ -1,20 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { ImapMailboxReader, InMemoryCursorStore, type ImapReaderOptions, type RawMessageMeta } from '../../src/mail/imap-reader';
 import { parseMail } from '../../src/mail/parse';
-import { createMailUser, ensureMailServers, fetchInbox, mailEnv, sendSmtp, waitFor, waitForInbox, type MailUser } from '../support/mail';
+import { createMailUser, deliverSubjects as deliver, ensureMailServers, mailEnv, sendSmtp, subjectOf, waitFor, waitForInbox, type MailUser } from '../support/mail';
 
 interface Received { subject: string; meta: RawMessageMeta; raw: Buffer }
-
-const subjectOf = (raw: Buffer) => /^Subject: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '';
-
-/** Sends each message and waits for it to land, so UIDs follow the order of `subjects`. */
-async function deliver(to: MailUser, ...subjects: string[]): Promise<void> {
-  for (const subject of subjects) {
-    const before = (await fetchInbox(to)).length;
-    await sendSmtp({ from: 'sender@umpire.test', to: to.address, subject, text: `body of ${subject}` });
-    await waitForInbox(to, before + 1);
-  }
-}
 
 describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => {
   const readers: ImapMailboxReader[] = [];

@@ -2,17 +2,7 @@ import { ImapMailboxReader, type RawMessageMeta } from '../../src/mail/imap-read
 import { PgCursorStore } from '../../src/services/inbound';
 import { createDb, type Db } from '../../src/store/db';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { createMailUser, ensureMailServers, fetchInbox, mailEnv, sendSmtp, waitForInbox, type MailUser } from '../support/mail';
-
-const subjectOf = (raw: Buffer) => /^Subject: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '';
-
-async function deliver(to: MailUser, ...subjects: string[]): Promise<void> {
-  for (const subject of subjects) {
-    const before = (await fetchInbox(to)).length;
-    await sendSmtp({ from: 'sender@umpire.test', to: to.address, subject, text: `body of ${subject}` });
-    await waitForInbox(to, before + 1);
-  }
-}
+import { createMailUser, deliverSubjects as deliver, ensureMailServers, mailEnv, subjectOf, type MailUser } from '../support/mail';
 
 /**
  * The IMAP cursor kept in PostgreSQL outlives the process: a reader started afresh, with its own

@@ -151,3 +151,15 @@ function portAnswers(host: string, port: number): Promise<boolean> {
     s.once('error', () => finish(false));
   });
 }
+
+/** The Subject header of a raw message. */
+export const subjectOf = (raw: Buffer): string => /^Subject: (.*)$/im.exec(raw.toString('latin1'))?.[1]?.trim() ?? '';
+
+/** Sends one message per subject and waits for each to land, so UIDs follow the order of `subjects`. */
+export async function deliverSubjects(to: MailUser, ...subjects: string[]): Promise<void> {
+  for (const subject of subjects) {
+    const before = (await fetchInbox(to)).length;
+    await sendSmtp({ from: 'sender@umpire.test', to: to.address, subject, text: `body of ${subject}` });
+    await waitForInbox(to, before + 1);
+  }
+}
