@@ -297,4 +297,50 @@ describe('VITP by email, end to end on real mail servers', () => {
       }
     }
   }, 420_000);
+
+  it('PRESS by mail reaches the other side under the sender\'s side only, is confirmed, and is logged once', async () => {
+    const text = `Shall we talk about the Coral Sea? press-${Date.now().toString(36)}-${process.pid}`;
+    const messageId = `press-${gameId}@players.test`;
+    await sendSmtp({ from: japan.address, to: replyAddressOf('japanese', japan), subject: `Re: [umpire ${gameId}] report`, text: `PRESS ${text}\n`, messageId: `<${messageId}>` });
+
+    // each mail of a mailbox that holds the press text: the raw source and every decoded part
+    const mailsWith = async (user: MailUser) => (await Promise.all((await fetchInbox(user)).map(async ({ source }) => {
+      const m = await simpleParser(source);
+      const all = [source.toString('utf8'), m.text ?? '', typeof m.html === 'string' ? m.html : '', ...m.attachments.map((a) => a.content.toString('utf8'))].join('\n\u0000\n');
+      return { subject: String(m.subject), text: m.text ?? '', all };
+    }))).filter((m) => m.all.includes(text));
+
+    // (a) the allied player's mailbox: one press mail, from the japanese side, and nothing that is Japan's
+    const press = await waitFor('the press mail to reach the allied mailbox', async () => (await mailsWith(allies)).filter((m) => /\] press /.test(m.subject)).length > 0 && (await mailsWith(allies)), 60_000);
+    expect(press.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^\\[umpire ${gameId}\\] press allied`))]);
+    expect(press[0].text).toContain('Press from japanese to allied');
+    expect(press[0].text).toContain(text);
+    const senderTag = replyAddressOf('japanese', japan).split('@')[0].split('.').pop()!;
+    expect(senderTag).toMatch(/^[0-9a-f]{20}$/);
+    const senderSecret = s.gameService.playerSecret(gameId, 'japanese', japan.address);
+    // the check can see them: the press mail carries the recipient's own signed reply address
+    expect(press[0].all).toContain(replyAddressOf('allied', allies));
+    for (const secret of [japan.address, japan.user, replyAddressOf('japanese', japan), senderTag, senderSecret]) {
+      expect(press[0].all.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+
+    // (b) the game has no referee (none was named at creation): no copy goes anywhere but to allied
+    const settings = (await s.events.read(gameId)).filter((e) => e.type === 'NoteAdded' && (e.payload as { settings?: unknown }).settings).pop();
+    expect((settings?.payload as { settings?: { referee?: string | null } } | undefined)?.settings?.referee ?? null).toBeNull();
+    const pressRows = (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'press');
+    expect(pressRows.map((r) => r.recipient)).toEqual([allies.address]);
+
+    // (c) the sender is told it was relayed, as from its side
+    const confirmation = await waitFor('the press confirmation to reach the japanese mailbox', async () => (await mailsWith(japan)).find((m) => /\] done japanese/.test(m.subject)), 60_000);
+    expect(confirmation.text).toMatch(/Relayed to allied, as from japanese \(your address is not shown\)/);
+    expect(confirmation.all).toContain(senderTag);
+    expect((await mailsWith(japan)).filter((m) => /\] press /.test(m.subject))).toEqual([]);
+
+    // (d) one PressSent event, with the text, from the mail
+    const logged = (await s.events.read(gameId)).filter((e) => e.type === 'PressSent'); // a service event: eventsOf leaves it out
+    expect(logged).toHaveLength(1);
+    expect(logged[0].payload).toEqual({ from: 'japanese', to: ['allied'], text });
+    expect(logged[0].metadata.actor).toBe('japanese');
+    expect(String(logged[0].metadata.causationId)).toContain(messageId);
+  }, 120_000);
 });
