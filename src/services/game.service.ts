@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   CommandRejected,
   initialState,
@@ -397,7 +397,9 @@ export class GameService {
     const seq = next.head.version;
     const deadline = next.state.step ? await this.currentDeadline(gameId, next.state.step.id, tx) : null;
     const needs = stepNeeds(next, deadline);
-    const reason = `press:${by.key ?? seq}`;
+    // the command key names the sender's Message-ID (often their mail host): recipients see the
+    // outbox key in headers, so it goes in hashed, still the same on every retry
+    const reason = `press:${by.key ? createHash('sha256').update(by.key).digest('hex').slice(0, 20) : seq}`;
     const notices: Notice[] = seats
       .filter((seat) => toSides.includes(seat.side))
       .map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, reason), kind: 'press', from: viewer, toSides, text: body, copy: false, seq, needs }));
