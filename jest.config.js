@@ -7,10 +7,17 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm)/)'],
   transform: {
     '^.+/node_modules/.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' }, jsc: { target: 'es2022' } }],
-    '^.+\\.ts$': ['@swc/jest', {
-      jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022' },
-      module: { type: 'commonjs' },
-    }],
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 60000,

@@ -25,7 +25,12 @@ export interface StoreBenchOptions {
 }
 
 export interface StoreBenchResult {
-  readonly umpire: { appendsPerSec: number; batchedEventsPerSec: number; loadFullMs: Percentiles; loadSnapshotMs: Percentiles };
+  readonly umpire: {
+    appendsPerSec: number;
+    batchedEventsPerSec: number;
+    loadFullMs: Percentiles;
+    loadSnapshotMs: Percentiles;
+  };
   readonly emmett: { appendsPerSec: number; batchedEventsPerSec: number; loadFullMs: Percentiles };
 }
 
@@ -37,7 +42,15 @@ export interface Percentiles {
 
 function payload(i: number) {
   // the size of a typical rules event: a die roll or a unit move with a little narrative
-  return { index: i, unit: 'Yamato', from: 'Japanese Islands', to: 'Marianas Islands', rule: '6.4', face: (i % 6) + 1, note: 'speed roll passed' };
+  return {
+    index: i,
+    unit: 'Yamato',
+    from: 'Japanese Islands',
+    to: 'Marianas Islands',
+    rule: '6.4',
+    face: (i % 6) + 1,
+    note: 'speed roll passed',
+  };
 }
 
 async function pool<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
@@ -67,7 +80,9 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
   try {
     // warm both connection pools and query plans
     await ours.append(`warm-${run}`, 0, [{ type: 'Warm', payload: payload(0) }]);
-    await emmett.appendToStream(`warm-${run}`, [{ type: 'Warm', data: payload(0) }], { expectedStreamVersion: 0n as never });
+    await emmett.appendToStream(`warm-${run}`, [{ type: 'Warm', data: payload(0) }], {
+      expectedStreamVersion: 0n as never,
+    });
 
     // Each store runs each workload `rounds` times, the order alternating round by round so that
     // neither store always gets the warmer cache or the emptier table; the median round is reported.
@@ -89,7 +104,9 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
       await pool(games, o.concurrency, async (g) => {
         let version = 0n;
         for (let i = 0; i < o.appendsPerGame; i++) {
-          const r = await emmett.appendToStream(`e-${run}-${round}-${g}`, [{ type: 'Moved', data: payload(i) }], { expectedStreamVersion: version as never });
+          const r = await emmett.appendToStream(`e-${run}-${round}-${g}`, [{ type: 'Moved', data: payload(i) }], {
+            expectedStreamVersion: version as never,
+          });
           version = r.nextExpectedStreamVersion as bigint;
         }
       });
@@ -100,7 +117,10 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
       await pool(games, o.concurrency, async (g) => {
         let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
         for (let b = 0; b < batches; b++) {
-          const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', payload: payload(b * o.batch + i) }));
+          const events = Array.from({ length: o.batch }, (_, i) => ({
+            type: 'Moved',
+            payload: payload(b * o.batch + i),
+          }));
           head = (await ours.append(`ub-${run}-${round}-${g}`, head.version, events, { head })).head;
         }
       });
@@ -111,8 +131,13 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
       await pool(games, o.concurrency, async (g) => {
         let version = 0n;
         for (let b = 0; b < batches; b++) {
-          const events = Array.from({ length: o.batch }, (_, i) => ({ type: 'Moved', data: payload(b * o.batch + i) }));
-          const r = await emmett.appendToStream(`eb-${run}-${round}-${g}`, events, { expectedStreamVersion: version as never });
+          const events = Array.from({ length: o.batch }, (_, i) => ({
+            type: 'Moved',
+            data: payload(b * o.batch + i),
+          }));
+          const r = await emmett.appendToStream(`eb-${run}-${round}-${g}`, events, {
+            expectedStreamVersion: version as never,
+          });
           version = r.nextExpectedStreamVersion as bigint;
         }
       });
@@ -144,14 +169,26 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
     const loadGame = `ul-${run}`;
     let head: StreamHead = { version: 0, hash: '0'.repeat(64) };
     for (let i = 0; i < o.loadEvents; i += 50) {
-      const events = Array.from({ length: Math.min(50, o.loadEvents - i) }, (_, k) => ({ type: 'Moved', payload: payload(i + k) }));
+      const events = Array.from({ length: Math.min(50, o.loadEvents - i) }, (_, k) => ({
+        type: 'Moved',
+        payload: payload(i + k),
+      }));
       head = (await ours.append(loadGame, head.version, events, { head })).head;
-      await emmett.appendToStream(`el-${run}`, events.map((e) => ({ type: e.type, data: e.payload })));
+      await emmett.appendToStream(
+        `el-${run}`,
+        events.map((e) => ({ type: e.type, data: e.payload })),
+      );
     }
     // the service snapshots every `snapshotEvery` events; a load reads the latest plus the tail
     const snapSeq = Math.floor(o.loadEvents / o.snapshotEvery) * o.snapshotEvery;
     const folded = (await ours.read(loadGame)).slice(0, snapSeq).reduce((n) => n + 1, 0);
-    await snapshots.save({ gameId: loadGame, seq: snapSeq, state: { folded }, stateHash: hashCanonical({ folded }), engineVersion: 'bench' });
+    await snapshots.save({
+      gameId: loadGame,
+      seq: snapSeq,
+      state: { folded },
+      stateHash: hashCanonical({ folded }),
+      engineVersion: 'bench',
+    });
 
     const fullOurs: number[] = [];
     const snapOurs: number[] = [];
@@ -169,8 +206,17 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
       fullEmmett.push(performance.now() - t);
     }
     return {
-      umpire: { appendsPerSec: umpireAppends, batchedEventsPerSec: umpireBatched, loadFullMs: percentiles(fullOurs), loadSnapshotMs: percentiles(snapOurs) },
-      emmett: { appendsPerSec: emmettAppends, batchedEventsPerSec: emmettBatched, loadFullMs: percentiles(fullEmmett) },
+      umpire: {
+        appendsPerSec: umpireAppends,
+        batchedEventsPerSec: umpireBatched,
+        loadFullMs: percentiles(fullOurs),
+        loadSnapshotMs: percentiles(snapOurs),
+      },
+      emmett: {
+        appendsPerSec: emmettAppends,
+        batchedEventsPerSec: emmettBatched,
+        loadFullMs: percentiles(fullEmmett),
+      },
     };
   } finally {
     await emmett.close();

@@ -39,7 +39,11 @@ async function main(): Promise<void> {
     `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,
   ];
   console.log(lines.join('\n'));
-  const results: Record<string, unknown> = { at: process.env.BENCH_LABEL ?? 'local', quick, eventStore: store };
+  const results: Record<string, unknown> = {
+    at: process.env.BENCH_LABEL ?? 'local',
+    quick,
+    eventStore: store,
+  };
 
   const { benchSelfplay } = await import('./selfplay');
   const engine = await benchSelfplay(progress, quick);

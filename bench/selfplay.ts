@@ -8,7 +8,10 @@ import type { AnyRuleset } from '../src/engine/game';
 import { rulesets } from '../src/games';
 import { fleetDuel } from '../test/support/test-game';
 
-export async function benchSelfplay(progress: (line: string) => void, quick: boolean): Promise<{ lines: string[]; figures: Record<string, unknown> }> {
+export async function benchSelfplay(
+  progress: (line: string) => void,
+  quick: boolean,
+): Promise<{ lines: string[]; figures: Record<string, unknown> }> {
   const lines = ['Engine selfplay (random legal players; every game replayed and verified)'];
   const figures: Record<string, unknown> = {};
   const all: AnyRuleset[] = [fleetDuel, ...Object.values(rulesets)];
@@ -19,7 +22,15 @@ export async function benchSelfplay(progress: (line: string) => void, quick: boo
     const r = selfplay(ruleset, { games, seed: 'bench', clock: () => performance.now() });
     const heapMb = (process.memoryUsage().heapUsed - memBefore) / 1e6;
     const secs = r.elapsedMs / 1000;
-    figures[ruleset.id] = { games: r.games, ended: r.ended, events: r.events, errors: r.errors.length, gamesPerSec: r.games / secs, eventsPerSec: r.events / secs, heapDeltaMb: heapMb };
+    figures[ruleset.id] = {
+      games: r.games,
+      ended: r.ended,
+      events: r.events,
+      errors: r.errors.length,
+      gamesPerSec: r.games / secs,
+      eventsPerSec: r.events / secs,
+      heapDeltaMb: heapMb,
+    };
     lines.push(
       `  ${ruleset.id.padEnd(12)} ${r.games} games (${r.ended} ended, ${r.errors.length} errors), ${(r.games / secs).toFixed(1)} games/s, ${(r.events / secs).toFixed(0)} events/s, heap +${heapMb.toFixed(1)} MB`,
     );

@@ -6,7 +6,9 @@ import { ConfigError, loadConfig } from './config/config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(ApiModule, { logger: new PinoNestLogger(createLogger(config.LOG_LEVEL, 'umpire-api')) });
+  const app = await NestFactory.create(ApiModule, {
+    logger: new PinoNestLogger(createLogger(config.LOG_LEVEL, 'umpire-api')),
+  });
   app.enableShutdownHooks();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
 }

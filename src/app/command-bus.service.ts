@@ -57,7 +57,10 @@ export class CommandBus {
   readonly apply: CommandApplier = async (tx: Sql, cmd: PendingCommand): Promise<CommandOutcome> => {
     const applier = this.appliers.get(cmd.kind);
     if (!applier) {
-      return { status: 'rejected', result: { error: `unknown command kind "${cmd.kind}"; known: ${this.kinds().join(', ')}` } };
+      return {
+        status: 'rejected',
+        result: { error: `unknown command kind "${cmd.kind}"; known: ${this.kinds().join(', ')}` },
+      };
     }
     try {
       return await applier(tx, cmd);
@@ -79,7 +82,13 @@ export class CommandBus {
     const appended = await this.events.append(
       cmd.gameId,
       head.version,
-      [{ type: 'NoteAdded', payload: { text: p.text }, metadata: { actor: String(p.actor ?? 'referee'), causationId: cmd.idempotencyKey } }],
+      [
+        {
+          type: 'NoteAdded',
+          payload: { text: p.text },
+          metadata: { actor: String(p.actor ?? 'referee'), causationId: cmd.idempotencyKey },
+        },
+      ],
       { head, tx },
     );
     return { status: 'applied', result: { seq: appended.head.version } };

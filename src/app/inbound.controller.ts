@@ -1,4 +1,14 @@
-import { Controller, HttpCode, Inject, Post, Req, UnauthorizedException, BadRequestException, PayloadTooLargeException, NotFoundException } from '@nestjs/common';
+import {
+  Controller,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  UnauthorizedException,
+  BadRequestException,
+  PayloadTooLargeException,
+  NotFoundException,
+} from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Config } from '../config/config';
@@ -26,7 +36,8 @@ export class InboundController {
     if (!token) throw new NotFoundException('the inbound-mail webhook is off: set UMPIRE_WEBHOOK_TOKEN to turn it on');
     const given = /^Bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
     const digest = (v: string) => createHash('sha256').update(v).digest();
-    if (!timingSafeEqual(digest(given), digest(token))) throw new UnauthorizedException('missing or wrong bearer token (Authorization: Bearer <UMPIRE_WEBHOOK_TOKEN>)');
+    if (!timingSafeEqual(digest(given), digest(token)))
+      throw new UnauthorizedException('missing or wrong bearer token (Authorization: Bearer <UMPIRE_WEBHOOK_TOKEN>)');
     const type = String(req.headers['content-type'] ?? '');
     if (!/^(message\/rfc822|text\/plain|application\/octet-stream)/i.test(type)) {
       throw new BadRequestException(`send the raw message as Content-Type message/rfc822 (got "${type || 'none'}")`);

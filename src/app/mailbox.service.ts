@@ -30,7 +30,10 @@ export class MailboxService implements OnApplicationBootstrap, OnApplicationShut
       pollIntervalMs: this.config.IMAP_POLL_MS,
       logger: this.log,
       onMessage: async (raw, meta) => {
-        const stored = await this.s.inbound.receive(meta.mailbox, raw, { uidValidity: meta.uidValidity, uid: meta.uid });
+        const stored = await this.s.inbound.receive(meta.mailbox, raw, {
+          uidValidity: meta.uidValidity,
+          uid: meta.uid,
+        });
         this.log.info({ inbound: stored.id, duplicate: stored.duplicate, messageId: stored.messageId }, 'mail received');
       },
     });

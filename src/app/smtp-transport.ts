@@ -4,7 +4,10 @@ import { createSmtpTransport, sendMessage } from '../mail/outbound';
 import type { MailTransport, OutboundMail } from '../store/outbox';
 
 export class MailSendError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'MailSendError';
   }
@@ -31,7 +34,11 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutboundMail, idempotencyKey: string): Promise<void> {
-    const message = { from: this.defaultFrom, ...mail, headers: { 'X-Umpire-Key': idempotencyKey, ...(mail.headers ?? {}) } } as SendMailOptions;
+    const message = {
+      from: this.defaultFrom,
+      ...mail,
+      headers: { 'X-Umpire-Key': idempotencyKey, ...(mail.headers ?? {}) },
+    } as SendMailOptions;
     const result = await sendMessage(this.transporter, message);
     if (!result.ok) throw new MailSendError(result.error, result.permanent);
   }

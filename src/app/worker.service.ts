@@ -25,7 +25,11 @@ export async function sweepStuckWork(s: Pick<Services, 'inbox' | 'inbound' | 'jo
   const games: { gameId: string; commandId: string; requeued: Requeued }[] = [];
   for (const { gameId, commandId } of await s.inbox.stuckGames(olderThanMs)) {
     // the id bus.submit gave the job of the game's oldest pending command
-    games.push({ gameId, commandId, requeued: await s.jobs.requeue(JobName.ProcessGame, { gameId }, `process:${gameId}:${commandId}`) });
+    games.push({
+      gameId,
+      commandId,
+      requeued: await s.jobs.requeue(JobName.ProcessGame, { gameId }, `process:${gameId}:${commandId}`),
+    });
   }
   const mail = await s.inbound.requeueStuck(olderThanMs);
   return { games, mail };

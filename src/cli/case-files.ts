@@ -14,10 +14,12 @@ export function expandCasePaths(paths: readonly string[]): string[] {
       throw new UsageError(`case path ${p}: ${fileProblem(e)}`);
     }
     if (!isDir) return [p];
-    return readdirSync(p).sort().flatMap((name) => {
-      const full = join(p, name);
-      return statSync(full).isDirectory() || name.endsWith('.json') ? expandCasePaths([full]) : [];
-    });
+    return readdirSync(p)
+      .sort()
+      .flatMap((name) => {
+        const full = join(p, name);
+        return statSync(full).isDirectory() || name.endsWith('.json') ? expandCasePaths([full]) : [];
+      });
   });
 }
 

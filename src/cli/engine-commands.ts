@@ -26,7 +26,13 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       const results = runCases(files, registry);
       for (const r of results) {
         console.log(`${r.passed ? 'PASS' : 'FAIL'}  ${r.file}: ${r.name}`);
-        for (const f of r.failures) console.log(f.split('\n').map((l) => `      ${l}`).join('\n'));
+        for (const f of r.failures)
+          console.log(
+            f
+              .split('\n')
+              .map((l) => `      ${l}`)
+              .join('\n'),
+          );
       }
       const failed = results.filter((r) => !r.passed).length;
       console.log(`${results.length - failed} passed, ${failed} failed`);
@@ -44,7 +50,10 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       const ruleset = lookup(id);
       const known = new Set(ruleset.options.map((o) => o.id));
       const unknown = (opts.option ?? []).filter((o) => !known.has(o));
-      if (unknown.length) throw new UsageError(`--option: ${id} has no optional rule ${unknown.map((o) => `"${o}"`).join(', ')}; it offers ${[...known].join(', ') || 'none'}`);
+      if (unknown.length)
+        throw new UsageError(
+          `--option: ${id} has no optional rule ${unknown.map((o) => `"${o}"`).join(', ')}; it offers ${[...known].join(', ') || 'none'}`,
+        );
       const games = positiveInt(opts.games, '--games');
       const maxSteps = positiveInt(opts.maxSteps, '--max-steps');
       const tick = Math.max(1, Math.floor(games / 10));
@@ -60,7 +69,9 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       });
       for (const e of result.errors.slice(0, 20)) console.log(`ERROR game ${e.game} (seed ${JSON.stringify(e.gameSeed)}): ${e.message}`);
       if (result.errors.length > 20) console.log(`... and ${result.errors.length - 20} more errors`);
-      console.log(`${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`);
+      console.log(
+        `${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
+      );
       console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
       process.exitCode = result.errors.length ? 1 : 0;
     });
@@ -94,13 +105,17 @@ function report(label: string, data: unknown, ruleset: AnyRuleset): number {
   const counts: ProvenanceCounts = countProvenance(data);
   const problems = ruleset.box.validate(data);
   console.log(`${label}: hash ${boxHash(data)}`);
-  console.log(`  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference${referenceDetail(counts.referenceByStatus)}, ${counts.reconstructed} reconstructed`);
+  console.log(
+    `  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference${referenceDetail(counts.referenceByStatus)}, ${counts.reconstructed} reconstructed`,
+  );
   console.log(problems.length ? `  ${problems.length} problem(s):\n${problems.map((p) => `    ${p}`).join('\n')}` : '  valid');
   return problems.length;
 }
 
 /** " (142 confirmed, 8 inferred)": a reference value argued from a source is not one the source states. */
 function referenceDetail(byStatus: Readonly<Record<string, number>>): string {
-  const parts = Object.entries(byStatus).sort(([a], [b]) => a.localeCompare(b)).map(([status, n]) => `${n} ${status}`);
+  const parts = Object.entries(byStatus)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, n]) => `${n} ${status}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }

@@ -33,7 +33,10 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
   });
   for (const side of ruleset.sides) {
     const n = sides.filter((s) => s.side === side).length;
-    if (n === 0) throw new UsageError(`no player for the ${side} side: add --side ${side}=ADDRESS (${rulesetId} has sides ${ruleset.sides.join(', ')})`);
+    if (n === 0)
+      throw new UsageError(
+        `no player for the ${side} side: add --side ${side}=ADDRESS (${rulesetId} has sides ${ruleset.sides.join(', ')})`,
+      );
     if (n > 1) throw new UsageError(`--side ${side} given ${n} times: each side has exactly one player`);
   }
   const offered = ruleset.options.map((o) => o.id);
@@ -42,12 +45,15 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
     const m = /^([^=]+?)(?:=(.*))?$/.exec(spec.trim());
     const id = m?.[1] ?? spec;
     const value = (m?.[2] ?? 'on').toLowerCase();
-    if (!offered.includes(id)) throw new UsageError(`--option ${spec}: ${rulesetId} has no optional rule "${id}"; it offers ${offered.join(', ') || 'none'}`);
-    if (!['on', 'off', 'true', 'false'].includes(value)) throw new UsageError(`--option ${spec}: the value must be on or off (e.g. --option ${id}=off)`);
+    if (!offered.includes(id))
+      throw new UsageError(`--option ${spec}: ${rulesetId} has no optional rule "${id}"; it offers ${offered.join(', ') || 'none'}`);
+    if (!['on', 'off', 'true', 'false'].includes(value))
+      throw new UsageError(`--option ${spec}: the value must be on or off (e.g. --option ${id}=off)`);
     options[id] = value === 'on' || value === 'true';
   }
   const gameId = opts.id ?? newId();
-  if (!GAME_ID.test(gameId)) throw new UsageError(`--id ${gameId}: a game id looks like G-abc123 (G-, a letter or digit, then up to 40 letters, digits, _ or -)`);
+  if (!GAME_ID.test(gameId))
+    throw new UsageError(`--id ${gameId}: a game id looks like G-abc123 (G-, a letter or digit, then up to 40 letters, digits, _ or -)`);
   return {
     gameId,
     ruleset: rulesetId,
@@ -73,7 +79,13 @@ export function registerGameCommands(program: Command): void {
     .option('--box <file>', "a club's override game box (JSON), validated and recorded by hash")
     .option('--deadline <minutes>', 'minutes each step stays open')
     .option('--grace <minutes>', 'minutes after a deadline during which late orders are still taken')
-    .addHelpText('after', () => `\nRulesets and their sides and optional rules:\n${Object.values(rulesets).map((r) => `  ${r.id}: sides ${r.sides.join(', ')}; options ${r.options.map((o) => o.id).join(', ') || 'none'}`).join('\n')}`)
+    .addHelpText(
+      'after',
+      () =>
+        `\nRulesets and their sides and optional rules:\n${Object.values(rulesets)
+          .map((r) => `  ${r.id}: sides ${r.sides.join(', ')}; options ${r.options.map((o) => o.id).join(', ') || 'none'}`)
+          .join('\n')}`,
+    )
     .action(async (rulesetId: string, opts: CreateOptions) => {
       const payload = createPayload(rulesetId, opts);
       await withServices(async (s) => {
@@ -81,7 +93,12 @@ export function registerGameCommands(program: Command): void {
         const submitted = await s.bus.submit(payload.gameId, key, 'game.create', payload);
         if (submitted.duplicate) console.error(`(the same game create was sent before as command ${submitted.id}; its answer follows)`);
         return report(s, submitted.id, (result) => {
-          const r = result as { gameId?: string; step?: string | null; seedAnchor?: string; version?: number };
+          const r = result as {
+            gameId?: string;
+            step?: string | null;
+            seedAnchor?: string;
+            version?: number;
+          };
           return `created ${payload.gameId} (${rulesetId}): step ${r.step ?? 'none'}, seed anchor ${r.seedAnchor ?? '?'}\nnext: umpire status ${payload.gameId}`;
         });
       });
@@ -94,7 +111,12 @@ export function registerGameCommands(program: Command): void {
       const text = file ? readTextFile(file, 'orders file') : readStdin();
       await withServices(async (s) => {
         const side = await gameSide(s, gameId, sideName);
-        const submitted = await s.bus.submit(gameId, `cli:orders:${randomBytes(8).toString('hex')}`, 'game.orders', { gameId, side, text, via: 'cli' });
+        const submitted = await s.bus.submit(gameId, `cli:orders:${randomBytes(8).toString('hex')}`, 'game.orders', {
+          gameId,
+          side,
+          text,
+          via: 'cli',
+        });
         return report(s, submitted.id, (result) => {
           const r = result as { step?: string | null; version?: number; awaiting?: string[] };
           const now = r.step ? `now at step ${r.step}, awaiting ${r.awaiting?.join(', ') || 'nobody'}` : 'the game is over';
@@ -114,15 +136,36 @@ export function registerGameCommands(program: Command): void {
         const st = await s.gameService.status(gameId, viewer);
         const v = st.view;
         if (opts.json) {
-          console.log(JSON.stringify({ step: v.step, awaiting: v.awaiting, orders: v.orders, result: v.result, latestEvent: st.head }, null, 2));
+          console.log(
+            JSON.stringify(
+              {
+                step: v.step,
+                awaiting: v.awaiting,
+                orders: v.orders,
+                result: v.result,
+                latestEvent: st.head,
+              },
+              null,
+              2,
+            ),
+          );
           return;
         }
-        const on = Object.entries(v.game?.options ?? {}).filter(([, value]) => value).map(([id]) => id);
-        console.log(`game ${gameId} (${v.game?.rulesetId}${on.length ? `; optional rules ${on.join(', ')}` : ''}), as seen by ${viewer === 'referee' ? 'the referee' : viewer}`);
+        const on = Object.entries(v.game?.options ?? {})
+          .filter(([, value]) => value)
+          .map(([id]) => id);
+        console.log(
+          `game ${gameId} (${v.game?.rulesetId}${on.length ? `; optional rules ${on.join(', ')}` : ''}), as seen by ${viewer === 'referee' ? 'the referee' : viewer}`,
+        );
         if (v.result) console.log(`game over: ${v.result.winner ?? 'no winner'}. ${v.result.summary}`);
         if (v.step) console.log(`step: ${v.step.title} [${v.step.id}], ${v.step.mode}; owed by ${v.step.owes.join(', ') || 'nobody'}`);
         for (const [side, o] of Object.entries(v.orders)) {
-          const detail = o.status === 'sealed' ? `sealed, received ${o.receivedAt}, commitment ${o.commitment}` : o.status === 'accepted' ? `received ${o.receivedAt}` : o.status;
+          const detail =
+            o.status === 'sealed'
+              ? `sealed, received ${o.receivedAt}, commitment ${o.commitment}`
+              : o.status === 'accepted'
+                ? `received ${o.receivedAt}`
+                : o.status;
           console.log(`  ${side}: ${detail}`);
         }
         console.log(`awaiting: ${v.awaiting.join(', ') || 'nobody'}`);
@@ -155,20 +198,38 @@ export function registerGameCommands(program: Command): void {
           console.log('\n== The latest report ==');
           if (latest) console.log(`${latest.subject} (${latest.status})\n\n${latest.text}`);
           else console.log(`no report mailed to ${side} yet`);
-          console.log(`\nNow: ${r.view.step?.title ?? 'game over'}; awaiting ${r.view.awaiting.join(', ') || 'nobody'}; latest event #${r.head.version} ${r.head.hash}`);
+          console.log(
+            `\nNow: ${r.view.step?.title ?? 'game over'}; awaiting ${r.view.awaiting.join(', ') || 'nobody'}; latest event #${r.head.version} ${r.head.hash}`,
+          );
         }
       }),
     );
 }
 
 /** The last report mailed (or queued) to a player: what the umpire told them, exactly as rendered. */
-async function latestReport(s: Services, gameId: string, side: string): Promise<{ subject: string; text: string; status: string; seq: number | null } | null> {
-  const address = side === 'referee' ? await refereeAddress(s, gameId) : (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
+async function latestReport(
+  s: Services,
+  gameId: string,
+  side: string,
+): Promise<{ subject: string; text: string; status: string; seq: number | null } | null> {
+  const address =
+    side === 'referee'
+      ? await refereeAddress(s, gameId)
+      : (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
   if (!address) return null;
   // the opening report is mailed as the welcome; every later one as a report
-  const rows = (await s.outbox.byGame(gameId)).filter((row) => (row.kind === 'report' || row.kind === 'welcome') && row.recipient === address);
+  const rows = (await s.outbox.byGame(gameId)).filter(
+    (row) => (row.kind === 'report' || row.kind === 'welcome') && row.recipient === address,
+  );
   const last = rows[rows.length - 1];
-  return last ? { subject: last.payload.subject, text: last.payload.text, status: last.status, seq: last.eventSeq ?? null } : null;
+  return last
+    ? {
+        subject: last.payload.subject,
+        text: last.payload.text,
+        status: last.status,
+        seq: last.eventSeq ?? null,
+      }
+    : null;
 }
 
 /** The referee's address as the game's settings (the latest `NoteAdded {settings}`) record it. */
@@ -190,7 +251,8 @@ async function gameSide(s: Services, gameId: string, given: string, { referee = 
 
 /** Orders typed at the terminal or piped in. */
 function readStdin(): string {
-  if (process.stdin.isTTY) process.stderr.write('reading orders from standard input: type them, then Ctrl-D on a line of its own (or name a file)\n');
+  if (process.stdin.isTTY)
+    process.stderr.write('reading orders from standard input: type them, then Ctrl-D on a line of its own (or name a file)\n');
   return readFileSync(0, 'utf8');
 }
 
@@ -202,7 +264,10 @@ async function report(s: Services, commandId: string, ok: (result: unknown) => s
     console.log(ok(done.result));
     return 0;
   }
-  const r = done.result as { error?: string; problems?: { line: number; text: string; problem: string; hint?: string }[] };
+  const r = done.result as {
+    error?: string;
+    problems?: { line: number; text: string; problem: string; hint?: string }[];
+  };
   // the message's first line says what was refused; the problems follow one per line
   const headline = (r.error ?? JSON.stringify(r)).split('\n')[0];
   console.error(`refused: ${headline}`);
@@ -214,6 +279,6 @@ async function report(s: Services, commandId: string, ok: (result: unknown) => s
   return 1;
 }
 
-async function withServices(body: (s: Services) => Promise<number | void>): Promise<void> {
+async function withServices(body: (s: Services) => Promise<unknown>): Promise<void> {
   await withContext(body); // a UsageError thrown by the body is reported by main.ts (exit 2)
 }

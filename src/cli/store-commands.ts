@@ -54,7 +54,9 @@ export function registerStoreCommands(program: Command): void {
 
   program
     .command('verify <gameId>')
-    .description("audit a game: hash chain, then (for engine games) seeds, sealed-order commitments, every die, and a re-adjudication of every step; exits 1 naming the first problem")
+    .description(
+      'audit a game: hash chain, then (for engine games) seeds, sealed-order commitments, every die, and a re-adjudication of every step; exits 1 naming the first problem',
+    )
     .action((gameId: string) =>
       withContext(async ({ events, games }) => {
         const r = await events.verify(gameId);
@@ -77,7 +79,9 @@ export function registerStoreCommands(program: Command): void {
           console.error(`BROKEN: game ${gameId}, event #${log[m.eventIndex]?.seq ?? '?'}: ${m.kind}: ${m.message}`);
           return 1;
         }
-        console.log(`ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice recomputed from revealed seeds (${dice.dicePending} await their turn's seed)`);
+        console.log(
+          `ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice recomputed from revealed seeds (${dice.dicePending} await their turn's seed)`,
+        );
         const audit = auditGameLog(engineEvents, rulesetFor(known.ruleset));
         if (!audit.ok) {
           const m = audit.firstMismatch!;
@@ -97,7 +101,10 @@ export function registerStoreCommands(program: Command): void {
         const { bus, events } = ctx;
         // the worker would retry a note for a game that does not exist until the command times out
         if ((await events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
-        const submitted = await bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', { text: words.join(' '), actor: 'referee' });
+        const submitted = await bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', {
+          text: words.join(' '),
+          actor: 'referee',
+        });
         await warnIfNoWorker(ctx, submitted.id);
         const done = await bus.waitFor(submitted.id);
         console.log(`${done.status}: ${JSON.stringify(done.result)}`);

@@ -9,7 +9,8 @@ export class UsageError extends Error {}
 /** `--games 3` → 3; anything but a whole number ≥ 1 is a usage error naming the flag. */
 export function positiveInt(text: string, flag: string): number {
   const n = Number(text);
-  if (!/^\s*\d+\s*$/.test(text) || !Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1, got "${text}"`);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag} must be a whole number of at least 1, got "${text}"`);
   return n;
 }
 
@@ -33,7 +34,8 @@ export function resolveSide(given: string, sides: readonly string[], { referee =
 /** An e-mail address, loosely: something@something. */
 export function checkAddress(address: string, what: string): string {
   const a = address.trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(a)) throw new UsageError(`${what}: "${address}" is not an e-mail address (expected e.g. player@example.org)`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(a))
+    throw new UsageError(`${what}: "${address}" is not an e-mail address (expected e.g. player@example.org)`);
   return a;
 }
 

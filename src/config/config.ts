@@ -14,7 +14,10 @@ const schema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a Redis URL such as redis://127.0.0.1:6379')
     .default('redis://127.0.0.1:6379'),
-  UMPIRE_QUEUE_PREFIX: z.string().regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" or "-" only').default('umpire'),
+  UMPIRE_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" or "-" only')
+    .default('umpire'),
   UMPIRE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
   HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,7 +44,11 @@ const schema = z.object({
   /** how long a command may stay pending, or a stored message unprocessed, before the sweep queues it again */
   STUCK_AGE_MS: z.coerce.number().int().min(0).default(60_000),
   /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
-  DEADLINE_MINUTES: z.coerce.number().int().min(1).default(72 * 60),
+  DEADLINE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(72 * 60),
   /** per-sender mail throttle: a burst of THROTTLE_BURST, then THROTTLE_PER_HOUR (0 = off) */
   THROTTLE_BURST: z.coerce.number().int().min(1).default(20),
   THROTTLE_PER_HOUR: z.coerce.number().min(0).default(60),
@@ -67,9 +74,7 @@ const DEV_SECRET = 'umpire-development-secret-do-not-use-in-production';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
-    );
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
   const cfg = parsed.data;
   if (!!cfg.SMTP_USER !== !!cfg.SMTP_PASSWORD) {

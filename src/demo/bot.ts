@@ -49,7 +49,12 @@ export class EmailBot {
   ) {
     mkdirSync(o.saveDir, { recursive: true });
     this.rng = seededRng(o.seed);
-    this.smtp = nodemailer.createTransport({ host: o.smtp.host, port: o.smtp.port, secure: false, ignoreTLS: true });
+    this.smtp = nodemailer.createTransport({
+      host: o.smtp.host,
+      port: o.smtp.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     this.reader = new ImapMailboxReader({
       host: o.imap.host,
       port: o.imap.port,
@@ -92,7 +97,9 @@ export class EmailBot {
       // try again with other orders, but never loop on a refusal that keeps coming back
       if (++this.refusedInARow <= 3) this.lastSentStep = null;
       else this.o.log(`${this.o.side}: refused ${this.refusedInARow} times in a row; waiting for the deadline's defaults`);
-      this.o.log(`${this.o.side}: the umpire refused a mail: ${m.text.split('\n').find((l) => /line|problem|wrong/i.test(l)) ?? m.subject}`);
+      this.o.log(
+        `${this.o.side}: the umpire refused a mail: ${m.text.split('\n').find((l) => /line|problem|wrong/i.test(l)) ?? m.subject}`,
+      );
     }
     await this.act();
   }

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
       .split('\n')
       .map((l) => l.split('=') as [string, string]),
   );
-  for (const user of ['japan', 'allies', 'referee']) execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'add-user', user], { stdio: 'ignore' });
+  for (const user of ['japan', 'allies', 'referee'])
+    execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'add-user', user], { stdio: 'ignore' });
 
   const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire';
   const url = new URL(adminUrl);
@@ -72,7 +73,10 @@ async function main(): Promise<void> {
 
   const children: ChildProcess[] = [];
   const start = (file: string) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/src', file)], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'dist/src', file)], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     children.push(child);
   };
   start('api.js');
@@ -85,8 +89,16 @@ async function main(): Promise<void> {
   const gameId = `G-demo${Date.now().toString(36)}`;
   const domain = mailEnv.MAIL_DOMAIN;
   const bots = [
-    { side: 'japanese', user: 'japan', standing: 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE' },
-    { side: 'allied', user: 'allies', standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE' },
+    {
+      side: 'japanese',
+      user: 'japan',
+      standing: 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE',
+    },
+    {
+      side: 'allied',
+      user: 'allies',
+      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE',
+    },
   ].map(
     (b) =>
       new EmailBot(
@@ -94,7 +106,12 @@ async function main(): Promise<void> {
           gameId,
           side: b.side,
           address: `${b.user}@${domain}`,
-          imap: { host: config.IMAP_HOST, port: config.IMAP_PORT, user: b.user, pass: mailEnv.MAIL_DEFAULT_PASSWORD },
+          imap: {
+            host: config.IMAP_HOST,
+            port: config.IMAP_PORT,
+            user: b.user,
+            pass: mailEnv.MAIL_DEFAULT_PASSWORD,
+          },
           smtp: { host: config.SMTP_HOST, port: config.SMTP_PORT },
           saveDir: join(outDir, gameId, b.side),
           seed: `${gameId}:${b.side}`,
@@ -104,7 +121,7 @@ async function main(): Promise<void> {
         s.games,
       ),
   );
-  bots.forEach((b) => b.start());
+  for (const b of bots) b.start();
 
   try {
     const created = await s.bus.submit(gameId, `demo:create:${gameId}`, 'game.create', {
@@ -129,7 +146,9 @@ async function main(): Promise<void> {
       const turn = game.state.step?.turn ?? lastTurn;
       if (turn !== lastTurn) {
         lastTurn = turn;
-        log(`turn ${turn}: ${game.head.version} events so far; mails sent by bots ${bots.map((b) => b.sent).join('/')}, received ${bots.map((b) => b.mailsReceived).join('/')}`);
+        log(
+          `turn ${turn}: ${game.head.version} events so far; mails sent by bots ${bots.map((b) => b.sent).join('/')}, received ${bots.map((b) => b.mailsReceived).join('/')}`,
+        );
       }
       if (!game.state.step) {
         log(`game over: ${game.state.result?.summary ?? ''}`);
@@ -139,7 +158,8 @@ async function main(): Promise<void> {
         log(`stopping after turn ${maxTurns} (DEMO_TURNS)`);
         break;
       }
-      if (Date.now() - started > timeoutMs) throw new Error(`the game did not finish within ${timeoutMs / 60_000} minutes (now at ${game.state.step.title})`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`the game did not finish within ${timeoutMs / 60_000} minutes (now at ${game.state.step.title})`);
       for (const b of bots) await b.act(); // a nudge in case a mail crossed a state change
     }
 
@@ -148,10 +168,16 @@ async function main(): Promise<void> {
     const chain = await s.events.verify(gameId);
     const dice = verifyGameLog(events);
     const audit = auditGameLog(events, s.games ? (await s.games.load(gameId)).ruleset : (undefined as never));
-    log(`audit: hash chain ${chain.ok ? 'intact' : 'BROKEN'} (${chain.checked} events), ${dice.diceChecked} dice recomputed ${dice.ok ? 'ok' : 'MISMATCH'}, ${audit.stepsChecked} steps re-adjudicated ${audit.ok ? 'ok' : 'MISMATCH'}`);
-    log(`mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`);
+    log(
+      `audit: hash chain ${chain.ok ? 'intact' : 'BROKEN'} (${chain.checked} events), ${dice.diceChecked} dice recomputed ${dice.ok ? 'ok' : 'MISMATCH'}, ${audit.stepsChecked} steps re-adjudicated ${audit.ok ? 'ok' : 'MISMATCH'}`,
+    );
+    log(
+      `mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`,
+    );
     log(`reports, as each side received them: ${join(outDir, gameId)}/{japanese,allied}/*.txt (and .eml)`);
-    log(`the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`);
+    log(
+      `the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`,
+    );
     if (!chain.ok || !dice.ok || !audit.ok) process.exitCode = 1;
   } finally {
     await Promise.all(bots.map((b) => b.stop()));

@@ -53,12 +53,27 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
       case 'GameEnded': {
         // without a concession the game ends only when the rules have no step left
         if (conceded === null && state.step !== null) {
-          return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}") while step ${state.step.id} was in play and nobody had conceded` } };
+          return {
+            ok: false,
+            stepsChecked,
+            firstMismatch: {
+              eventIndex: i,
+              message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}") while step ${state.step.id} was in play and nobody had conceded`,
+            },
+          };
         }
         // the result is the rules' own (ruleset.result), or what a concession gives
-        const want = conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
+        const want =
+          conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
         if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
-          return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}"), the ${conceded !== null ? `concession of ${conceded}` : 'rules'} give ${want.winner ?? 'none'} ("${want.summary}")` } };
+          return {
+            ok: false,
+            stepsChecked,
+            firstMismatch: {
+              eventIndex: i,
+              message: `the game ended with winner ${e.data.winner ?? 'none'} ("${e.data.summary}"), the ${conceded !== null ? `concession of ${conceded}` : 'rules'} give ${want.winner ?? 'none'} ("${want.summary}")`,
+            },
+          };
         }
         break;
       }
@@ -70,16 +85,31 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
           ? `no step was in play (the game ${state.result ? 'had ended' : 'had not started'})`
           : step.id !== c.stepId || step.turn !== c.turn
             ? `names step ${c.stepId} of turn ${c.turn}, but the step in play was ${step.id} of turn ${step.turn}`
-            : c.turn >= 1 && state.revealedSeeds[String(c.turn)] === undefined && !(events[i + 1]?.type === 'SeedRevealed' && (events[i + 1] as Extract<EngineEvent, { type: 'SeedRevealed' }>).data.turn === c.turn)
+            : c.turn >= 1 &&
+                state.revealedSeeds[String(c.turn)] === undefined &&
+                !(
+                  events[i + 1]?.type === 'SeedRevealed' &&
+                  (events[i + 1] as Extract<EngineEvent, { type: 'SeedRevealed' }>).data.turn === c.turn
+                )
               ? `is not followed by the SeedRevealed of turn ${c.turn}`
               : null;
-        if (problem) return { ok: false, stepsChecked, firstMismatch: { eventIndex: i, message: `GameConceded (event #${i}) of ${c.side}: ${problem}` } };
+        if (problem)
+          return {
+            ok: false,
+            stepsChecked,
+            firstMismatch: { eventIndex: i, message: `GameConceded (event #${i}) of ${c.side}: ${problem}` },
+          };
         conceded = c.side;
         break;
       }
       case 'StepResolved': {
         const problem = rerun(before!, e.data.stepId, orders, block, ruleset);
-        if (problem) return { ok: false, stepsChecked, firstMismatch: { eventIndex: blockStart + problem.offset, message: problem.message } };
+        if (problem)
+          return {
+            ok: false,
+            stepsChecked,
+            firstMismatch: { eventIndex: blockStart + problem.offset, message: problem.message },
+          };
         stepsChecked++;
         before = null;
         block = [];
@@ -95,10 +125,19 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
 }
 
 /** Re-runs one step; returns the first difference (offset within the step's recorded block). */
-function rerun(before: EngineState<unknown>, stepId: string, orders: Record<Side, readonly unknown[]>, recorded: readonly Recorded[], ruleset: AnyRuleset):
-  { offset: number; message: string } | null {
+function rerun(
+  before: EngineState<unknown>,
+  stepId: string,
+  orders: Record<Side, readonly unknown[]>,
+  recorded: readonly Recorded[],
+  ruleset: AnyRuleset,
+): { offset: number; message: string } | null {
   const step = before.step;
-  if (!step || step.id !== stepId) return { offset: recorded.length, message: `step ${stepId} resolved, but the step in play was ${step?.id ?? 'none'}` };
+  if (!step || step.id !== stepId)
+    return {
+      offset: recorded.length,
+      message: `step ${stepId} resolved, but the step in play was ${step?.id ?? 'none'}`,
+    };
   const out: Produced[] = [];
   const faces = recorded.filter((r): r is Extract<Recorded, { type: 'DieRolled' }> => r.type === 'DieRolled').map((r) => r.data.face);
   let next = 0;
@@ -109,18 +148,33 @@ function rerun(before: EngineState<unknown>, stepId: string, orders: Record<Side
       return faces[next++] ?? 1;
     },
   };
-  ruleset.adjudicate(before.rules, step, orders, { dice, emit: (event) => out.push({ kind: 'rules', event }) });
+  ruleset.adjudicate(before.rules, step, orders, {
+    dice,
+    emit: (event) => out.push({ kind: 'rules', event }),
+  });
 
   for (let k = 0; k < Math.max(out.length, recorded.length); k++) {
     const want = out[k];
     const got = recorded[k];
-    if (!want) return { offset: k, message: `step ${stepId}: the log records ${describe(got)} that the rules do not produce` };
-    if (!got) return { offset: recorded.length, message: `step ${stepId}: the rules produce ${want.kind === 'die' ? `a die (${want.purpose})` : want.event.type} missing from the log` };
-    const same = want.kind === 'die'
-      ? got.type === 'DieRolled' && got.data.purpose === want.purpose && got.data.rule === want.rule
-      : got.type === 'RulesApplied' && canonicalJson(got.data.event) === canonicalJson(want.event);
+    if (!want)
+      return {
+        offset: k,
+        message: `step ${stepId}: the log records ${describe(got)} that the rules do not produce`,
+      };
+    if (!got)
+      return {
+        offset: recorded.length,
+        message: `step ${stepId}: the rules produce ${want.kind === 'die' ? `a die (${want.purpose})` : want.event.type} missing from the log`,
+      };
+    const same =
+      want.kind === 'die'
+        ? got.type === 'DieRolled' && got.data.purpose === want.purpose && got.data.rule === want.rule
+        : got.type === 'RulesApplied' && canonicalJson(got.data.event) === canonicalJson(want.event);
     if (!same) {
-      return { offset: k, message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? `a die (${want.purpose}, ${want.rule})` : canonicalJson(want.event)}` };
+      return {
+        offset: k,
+        message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? `a die (${want.purpose}, ${want.rule})` : canonicalJson(want.event)}`,
+      };
     }
   }
   return null;

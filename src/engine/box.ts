@@ -49,7 +49,13 @@ function isProvenanced(x: unknown): x is Provenanced<unknown> {
 
 /** Walks any data and counts provenanced values by kind (values nested inside a value count too). */
 export function countProvenance(data: unknown): ProvenanceCounts {
-  const counts = { rulebook: 0, reference: 0, reconstructed: 0, total: 0, referenceByStatus: {} as Record<string, number> };
+  const counts = {
+    rulebook: 0,
+    reference: 0,
+    reconstructed: 0,
+    total: 0,
+    referenceByStatus: {} as Record<string, number>,
+  };
   const walk = (x: unknown): void => {
     if (x === null || typeof x !== 'object') return;
     if (Array.isArray(x)) return x.forEach(walk);
@@ -85,11 +91,13 @@ export function boxHash(data: unknown): string {
 
 /** `$.fleets.red["two words"][3]` */
 export function jsonPath(path: readonly PropertyKey[]): string {
-  return '$' + path.map((p) => {
-    if (typeof p === 'number') return `[${p}]`;
-    const key = String(p);
-    return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-  }).join('');
+  return `$${path
+    .map((p) => {
+      if (typeof p === 'number') return `[${p}]`;
+      const key = String(p);
+      return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+    })
+    .join('')}`;
 }
 
 /**
@@ -103,6 +111,9 @@ export function validateBox(schema: z.ZodType, data: unknown): string[] {
 }
 
 /** `ruleset.box` from a schema and the default data. */
-export function gameBox<T extends z.ZodType>(schema: T, defaultData: z.infer<T>): { defaultData: z.infer<T>; validate(data: unknown): readonly string[] } {
+export function gameBox<T extends z.ZodType>(
+  schema: T,
+  defaultData: z.infer<T>,
+): { defaultData: z.infer<T>; validate(data: unknown): readonly string[] } {
   return { defaultData, validate: (data) => validateBox(schema, data) };
 }

@@ -19,28 +19,35 @@ const whenSchema = z.union([
   z.object({ resolve: z.literal(true) }).strict(),
 ]);
 
-export const caseSchema = z.object({
-  name: z.string().min(1),
-  ruleset: z.string().min(1),
-  description: z.string().optional(),
-  rules: z.array(z.string()).optional(),
-  options: z.record(z.string(), z.boolean()).optional(),
-  scenario: z.string().optional(),
-  given: z.object({
-    box: z.unknown().optional(),
-    /** deep-merged into the ruleset's state after setup (a start position; not event-sourced) */
-    state: z.record(z.string(), z.unknown()).optional(),
-    /** engine events folded in after GameCreated */
-    events: z.array(z.object({ type: z.string(), data: z.unknown() })).optional(),
-  }).strict().optional(),
-  when: z.array(whenSchema).default([]),
-  dice: z.array(z.number().int().min(1).max(6)).default([]),
-  then: z.object({
-    expectEvents: z.array(z.record(z.string(), z.unknown())).optional(),
-    expectState: z.record(z.string(), z.unknown()).optional(),
-    expectErrors: z.array(z.record(z.string(), z.unknown())).optional(),
-  }).strict(),
-}).strict();
+export const caseSchema = z
+  .object({
+    name: z.string().min(1),
+    ruleset: z.string().min(1),
+    description: z.string().optional(),
+    rules: z.array(z.string()).optional(),
+    options: z.record(z.string(), z.boolean()).optional(),
+    scenario: z.string().optional(),
+    given: z
+      .object({
+        box: z.unknown().optional(),
+        /** deep-merged into the ruleset's state after setup (a start position; not event-sourced) */
+        state: z.record(z.string(), z.unknown()).optional(),
+        /** engine events folded in after GameCreated */
+        events: z.array(z.object({ type: z.string(), data: z.unknown() })).optional(),
+      })
+      .strict()
+      .optional(),
+    when: z.array(whenSchema).default([]),
+    dice: z.array(z.number().int().min(1).max(6)).default([]),
+    then: z
+      .object({
+        expectEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+        expectState: z.record(z.string(), z.unknown()).optional(),
+        expectErrors: z.array(z.record(z.string(), z.unknown())).optional(),
+      })
+      .strict(),
+  })
+  .strict();
 
 export type AdjudicationCase = z.infer<typeof caseSchema>;
 
@@ -67,7 +74,10 @@ export function parseCaseFile(text: string, file: string): AdjudicationCase[] | 
   return { problems: parsed.error.issues.map((i) => `${file}: ${jsonPath(i.path)}: ${i.message}`) };
 }
 
-export function runCaseFiles(files: readonly { path: string; text: string }[], registry: Readonly<Record<string, AnyRuleset>>): CaseResult[] {
+export function runCaseFiles(
+  files: readonly { path: string; text: string }[],
+  registry: Readonly<Record<string, AnyRuleset>>,
+): CaseResult[] {
   return files.flatMap(({ path, text }) => {
     const cases = parseCaseFile(text, path);
     if (!Array.isArray(cases)) return [{ file: path, name: '(file)', passed: false, failures: cases.problems, events: [] }];
@@ -83,7 +93,13 @@ interface Rejection {
 
 export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, AnyRuleset>>, file = '(inline)'): CaseResult {
   const ruleset = registry[c.ruleset];
-  const fail = (failures: string[], events: readonly EngineEvent[] = []): CaseResult => ({ file, name: c.name, passed: failures.length === 0, failures, events });
+  const fail = (failures: string[], events: readonly EngineEvent[] = []): CaseResult => ({
+    file,
+    name: c.name,
+    passed: failures.length === 0,
+    failures,
+    events,
+  });
   if (!ruleset) return fail([`no ruleset "${c.ruleset}" (known: ${Object.keys(registry).join(', ') || 'none'})`]);
 
   const chain = makeSeedChain(Buffer.from(sha256Hex(`case:${c.name}`), 'hex'), 100);
@@ -97,25 +113,54 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
     into?.push(...out);
   };
   // Cases seal with the identity, so opening is reading the plaintext back.
-  const resolve = (type: 'Resolve' | 'Deadline'): EngineCommand => ({ type, now: 'case', seeds: chain.seeds, open: (sealed) => sealed, forcedDice });
+  const resolve = (type: 'Resolve' | 'Deadline'): EngineCommand => ({
+    type,
+    now: 'case',
+    seeds: chain.seeds,
+    open: (sealed) => sealed,
+    forcedDice,
+  });
 
   try {
-    run({
-      type: 'CreateGame', gameId: c.name, scenario: c.scenario, options: c.options ?? {}, seedAnchor: chain.anchor, now: 'case', box: c.given?.box,
-      sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
-    }, null);
+    run(
+      {
+        type: 'CreateGame',
+        gameId: c.name,
+        scenario: c.scenario,
+        options: c.options ?? {},
+        seedAnchor: chain.anchor,
+        now: 'case',
+        box: c.given?.box,
+        sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
+      },
+      null,
+    );
     state = applyGiven(state, c, ruleset);
     if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
     c.when.forEach((w, i) => {
       try {
         if ('orders' in w) {
-          run({ type: 'SubmitOrders', side: w.side, text: w.orders, salt: `salt-${i}`, now: `case+${i}`, seal: (p) => p }, events);
+          run(
+            {
+              type: 'SubmitOrders',
+              side: w.side,
+              text: w.orders,
+              salt: `salt-${i}`,
+              now: `case+${i}`,
+              seal: (p) => p,
+            },
+            events,
+          );
           if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
         } else run(resolve('deadline' in w ? 'Deadline' : 'Resolve'), events);
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;
         const errors = e.errors.length ? e.errors : [{ line: 0, text: '', problem: e.message }];
-        rejections.push({ when: i, side: 'side' in w ? w.side : undefined, errors: errors.map((x) => ({ ...x, code: e.code })) });
+        rejections.push({
+          when: i,
+          side: 'side' in w ? w.side : undefined,
+          errors: errors.map((x) => ({ ...x, code: e.code })),
+        });
       }
     });
   } catch (e) {
@@ -126,7 +171,8 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
     ...checkState(c.then.expectState, state),
     ...checkErrors(c.then.expectErrors, rejections),
   ];
-  if (forcedDice.remaining > 0) failures.push(`the case supplies ${c.dice.length} dice but only ${c.dice.length - forcedDice.remaining} were rolled`);
+  if (forcedDice.remaining > 0)
+    failures.push(`the case supplies ${c.dice.length} dice but only ${c.dice.length - forcedDice.remaining} were rolled`);
   return fail(failures, events);
 }
 
@@ -160,7 +206,8 @@ export function partialDiff(expected: unknown, actual: unknown, path = ''): stri
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return [`${at}: expected an array, got ${show(actual)}`];
-    if (actual.length !== expected.length) return [`${at}: expected ${expected.length} item(s) ${show(expected)}, got ${actual.length} ${show(actual)}`];
+    if (actual.length !== expected.length)
+      return [`${at}: expected ${expected.length} item(s) ${show(expected)}, got ${actual.length} ${show(actual)}`];
     return expected.flatMap((v, i) => partialDiff(v, actual[i], `${path}[${i}]`));
   }
   return canonicalJson(expected) === canonicalJson(actual ?? null) && (actual !== undefined || expected === undefined)
@@ -215,12 +262,19 @@ function lookup(root: unknown, path: string): unknown {
 function checkErrors(expected: readonly Record<string, unknown>[] | undefined, rejections: readonly Rejection[]): string[] {
   const actual = rejections.flatMap((r) => r.errors.map((e) => ({ ...e, side: r.side, when: r.when })));
   if (!expected) {
-    return actual.length ? [`unexpected rejection(s):\n${actual.map((a) => `    when[${a.when}] ${a.side ?? ''} line ${a.line}: ${a.problem} (${a.code})`).join('\n')}`] : [];
+    return actual.length
+      ? [
+          `unexpected rejection(s):\n${actual.map((a) => `    when[${a.when}] ${a.side ?? ''} line ${a.line}: ${a.problem} (${a.code})`).join('\n')}`,
+        ]
+      : [];
   }
   const failures = expected.flatMap((want, i) =>
     actual.some((a) => partialDiff(want, a).length === 0)
       ? []
-      : [`expected error #${i + 1} ${show(want)} was not raised; errors raised: ${actual.length ? actual.map((a) => show(a)).join('; ') : 'none'}`]);
+      : [
+          `expected error #${i + 1} ${show(want)} was not raised; errors raised: ${actual.length ? actual.map((a) => show(a)).join('; ') : 'none'}`,
+        ],
+  );
   if (expected.length === 0 && actual.length) failures.push(`expected no errors, got ${actual.map((a) => show(a)).join('; ')}`);
   return failures;
 }

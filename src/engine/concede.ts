@@ -8,5 +8,8 @@ import type { Side } from './ruleset';
 export function concessionResult(sides: readonly Side[], side: Side): { winner: Side | null; summary: string } {
   const others = sides.filter((x) => x !== side);
   if (others.length === 1) return { winner: others[0], summary: `${side} conceded; ${others[0]} wins by concession.` };
-  return { winner: null, summary: `${side} conceded; no winner by concession (${others.join(', ') || 'no side'} remain).` };
+  return {
+    winner: null,
+    summary: `${side} conceded; no winner by concession (${others.join(', ') || 'no side'} remain).`,
+  };
 }

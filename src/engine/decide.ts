@@ -43,9 +43,7 @@ export function decide(command: EngineCommand, state: EngineState<unknown>, rule
   }
 }
 
-export type Decision =
-  | { readonly ok: true; readonly events: EngineEvent[] }
-  | { readonly ok: false; readonly rejection: CommandRejected };
+export type Decision = { readonly ok: true; readonly events: EngineEvent[] } | { readonly ok: false; readonly rejection: CommandRejected };
 
 /** decide, with a rejection as a value instead of a throw. Other errors (rule bugs) still throw. */
 export function tryDecide(command: EngineCommand, state: EngineState<unknown>, ruleset: AnyRuleset): Decision {
@@ -63,7 +61,8 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
   if (state.game) throw new CommandRejected('game-exists', `game ${state.game.gameId} already exists`);
   const seated = cmd.sides.map((s) => s.side);
   for (const side of seated) {
-    if (!ruleset.sides.includes(side)) throw new CommandRejected('unknown-side', `${ruleset.id} has no side "${side}" (sides: ${ruleset.sides.join(', ')})`);
+    if (!ruleset.sides.includes(side))
+      throw new CommandRejected('unknown-side', `${ruleset.id} has no side "${side}" (sides: ${ruleset.sides.join(', ')})`);
   }
   const unseated = ruleset.sides.filter((side) => seated.filter((x) => x === side).length !== 1);
   if (unseated.length) throw new CommandRejected('unknown-side', `every side needs exactly one player: ${unseated.join(', ')}`);
@@ -73,30 +72,40 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
   const box = override ? cmd.box : ruleset.box.defaultData;
   const problems = ruleset.box.validate(box);
   if (problems.length) {
-    throw new CommandRejected('bad-box', `${override ? 'override' : 'default'} box is invalid`, problems.map((problem) => ({ line: 0, text: '', problem })));
+    throw new CommandRejected(
+      'bad-box',
+      `${override ? 'override' : 'default'} box is invalid`,
+      problems.map((problem) => ({ line: 0, text: '', problem })),
+    );
   }
-  return [{
-    type: 'GameCreated',
-    data: {
-      gameId: cmd.gameId,
-      rulesetId: ruleset.id,
-      engineVersion: ruleset.engineVersion,
-      options,
-      scenario: cmd.scenario ?? null,
-      sides: cmd.sides,
-      seedAnchor: cmd.seedAnchor,
-      boxHash: hashCanonical(box),
-      boxSource: override ? 'override' : 'default',
-      box,
-      createdAt: cmd.now,
+  return [
+    {
+      type: 'GameCreated',
+      data: {
+        gameId: cmd.gameId,
+        rulesetId: ruleset.id,
+        engineVersion: ruleset.engineVersion,
+        options,
+        scenario: cmd.scenario ?? null,
+        sides: cmd.sides,
+        seedAnchor: cmd.seedAnchor,
+        boxHash: hashCanonical(box),
+        boxSource: override ? 'override' : 'default',
+        box,
+        createdAt: cmd.now,
+      },
     },
-  }];
+  ];
 }
 
 function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRuleset): Record<string, boolean> {
   const known = new Map(ruleset.options.map((o) => [o.id, o]));
   const unknown = Object.keys(given).filter((k) => !known.has(k));
-  if (unknown.length) throw new CommandRejected('bad-options', `unknown option(s) ${unknown.join(', ')}; ${ruleset.id} offers: ${[...known.keys()].join(', ') || 'none'}`);
+  if (unknown.length)
+    throw new CommandRejected(
+      'bad-options',
+      `unknown option(s) ${unknown.join(', ')}; ${ruleset.id} offers: ${[...known.keys()].join(', ') || 'none'}`,
+    );
   return Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
 }
 
@@ -106,7 +115,8 @@ function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRules
 function decideConcede(cmd: Concede, state: EngineState<unknown>): EngineEvent[] {
   const { step } = requireInPlay(state);
   const sides = state.game!.sides.map((s) => s.side);
-  if (!sides.includes(cmd.side)) throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game (sides: ${sides.join(', ')})`);
+  if (!sides.includes(cmd.side))
+    throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game (sides: ${sides.join(', ')})`);
   const events: EngineEvent[] = [{ type: 'GameConceded', data: { side: cmd.side, stepId: step.id, turn: step.turn, at: cmd.now } }];
   if (step.turn >= 1 && state.revealedSeeds[String(step.turn)] === undefined) {
     const seeds = new SeedBook(state.game!.seedAnchor, cmd.seeds);
@@ -156,7 +166,11 @@ function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>,
   const events: EngineEvent[] = [];
   let s = state;
   for (let n = 0; s.step; n++) {
-    if (n >= MAX_AUTO_STEPS) throw new CommandRejected('runaway', `${MAX_AUTO_STEPS} steps in a row needed no orders: the ruleset never waits (last step ${s.step.id})`);
+    if (n >= MAX_AUTO_STEPS)
+      throw new CommandRejected(
+        'runaway',
+        `${MAX_AUTO_STEPS} steps in a row needed no orders: the ruleset never waits (last step ${s.step.id})`,
+      );
     const step = s.step;
     const gathered = gatherOrders(s, step, ruleset, cmd, n === 0);
     if (!gathered) break;
@@ -177,8 +191,13 @@ function applyAll(s: EngineState<unknown>, events: readonly EngineEvent[], rules
 }
 
 /** The orders each owing side resolves with, and the events saying where they came from; null = must wait. */
-function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRuleset, cmd: Resolve | Deadline, first: boolean):
-  { orders: Record<Side, readonly unknown[]>; events: EngineEvent[] } | null {
+function gatherOrders(
+  s: EngineState<unknown>,
+  step: StepInfo,
+  ruleset: AnyRuleset,
+  cmd: Resolve | Deadline,
+  first: boolean,
+): { orders: Record<Side, readonly unknown[]>; events: EngineEvent[] } | null {
   const useDefaults = first && cmd.type === 'Deadline';
   const awaited = whoIsAwaited(s, ruleset);
   if (awaited.length && !useDefaults) {
@@ -191,7 +210,10 @@ function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRules
     const sub = s.submissions[side];
     if (sub?.stepId === step.id && sub.kind === 'sealed') {
       const opened = openSubmission(sub.sealed, sub.commitment, side, step, cmd, first);
-      events.push({ type: 'OrdersRevealed', data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt } });
+      events.push({
+        type: 'OrdersRevealed',
+        data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt },
+      });
       orders[side] = opened.orders;
     } else if (sub?.stepId === step.id && sub.kind === 'accepted') {
       orders[side] = sub.orders;
@@ -202,7 +224,10 @@ function gatherOrders(s: EngineState<unknown>, step: StepInfo, ruleset: AnyRules
         orders[side] = standing;
       } else {
         const fallback = ruleset.defaultOrders(s.rules, side, step);
-        events.push({ type: 'DefaultOrdersApplied', data: { side, stepId: step.id, reason: 'deadline', orders: fallback } });
+        events.push({
+          type: 'DefaultOrdersApplied',
+          data: { side, stepId: step.id, reason: 'deadline', orders: fallback },
+        });
         orders[side] = fallback;
       }
     }
@@ -219,19 +244,50 @@ function openSubmission(sealed: string, commitment: string, side: Side, step: St
 }
 
 /** DieRolled and RulesApplied in the order the rules rolled and emitted them, then StepResolved. */
-function adjudicateStep(s: EngineState<unknown>, step: StepInfo, orders: Record<Side, readonly unknown[]>, ruleset: AnyRuleset,
-  cmd: Resolve | Deadline, seeds: SeedBook): EngineEvent[] {
+function adjudicateStep(
+  s: EngineState<unknown>,
+  step: StepInfo,
+  orders: Record<Side, readonly unknown[]>,
+  ruleset: AnyRuleset,
+  cmd: Resolve | Deadline,
+  seeds: SeedBook,
+): EngineEvent[] {
   const ordersHash = ordersHashOf(orders);
   const out: EngineEvent[] = [];
   const visibleTo = step.diceVisibleTo ?? 'all';
   const onRoll = (r: Roll): void => {
-    out.push({ type: 'DieRolled', data: { stepId: r.stepId, turn: r.turn, index: r.index, face: r.face, purpose: r.purpose, rule: r.rule, visibleTo, ...(r.forced ? { forced: true as const } : {}) } });
+    out.push({
+      type: 'DieRolled',
+      data: {
+        stepId: r.stepId,
+        turn: r.turn,
+        index: r.index,
+        face: r.face,
+        purpose: r.purpose,
+        rule: r.rule,
+        visibleTo,
+        ...(r.forced ? { forced: true as const } : {}),
+      },
+    });
   };
   const dice = cmd.forcedDice
     ? new ForcedDice(cmd.forcedDice, step.id, step.turn, onRoll)
-    : new SeededDice({ gameId: s.game!.gameId, stepId: step.id, turn: step.turn, ordersHash, seed: () => seeds.seedFor(step.turn), onRoll });
-  ruleset.adjudicate(s.rules, step, orders, { dice, emit: (event) => out.push({ type: 'RulesApplied', data: { stepId: step.id, event } }) });
-  out.push({ type: 'StepResolved', data: { stepId: step.id, turn: step.turn, ordersHash, resolvedAt: cmd.now } });
+    : new SeededDice({
+        gameId: s.game!.gameId,
+        stepId: step.id,
+        turn: step.turn,
+        ordersHash,
+        seed: () => seeds.seedFor(step.turn),
+        onRoll,
+      });
+  ruleset.adjudicate(s.rules, step, orders, {
+    dice,
+    emit: (event) => out.push({ type: 'RulesApplied', data: { stepId: step.id, event } }),
+  });
+  out.push({
+    type: 'StepResolved',
+    data: { stepId: step.id, turn: step.turn, ordersHash, resolvedAt: cmd.now },
+  });
   return out;
 }
 
@@ -254,7 +310,10 @@ function closingEvents(s: EngineState<unknown>, resolved: StepInfo, ruleset: Any
 class SeedBook {
   private readonly verified = new Map<number, string>();
 
-  constructor(private readonly anchor: string, private readonly source: SeedSource) {}
+  constructor(
+    private readonly anchor: string,
+    private readonly source: SeedSource,
+  ) {}
 
   seedFor(turn: number): string {
     if (turn < 1) throw new Error(`turn ${turn} has no secret seed (s_0 is the public anchor): a ruleset may not roll dice before turn 1`);
@@ -262,7 +321,8 @@ class SeedBook {
     if (known) return known;
     const seed = typeof this.source === 'function' ? this.source(turn) : this.source[turn];
     if (!seed) throw new CommandRejected('bad-seed', `no seed was supplied for turn ${turn}`);
-    if (!verifySeed(seed, turn, this.anchor)) throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
+    if (!verifySeed(seed, turn, this.anchor))
+      throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
     this.verified.set(turn, seed);
     return seed;
   }

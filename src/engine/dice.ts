@@ -132,7 +132,11 @@ export class SeededDice implements RecordingDice {
 }
 
 export class DiceExhaustedError extends Error {
-  constructor(readonly used: number, purpose: string, rule: string) {
+  constructor(
+    readonly used: number,
+    purpose: string,
+    rule: string,
+  ) {
     super(`forced dice exhausted: die ${used + 1} was asked for ("${purpose}", rule ${rule}) but the case supplies only ${used}`);
     this.name = 'DiceExhaustedError';
   }
@@ -179,7 +183,15 @@ export class ForcedDice implements RecordingDice {
 
   d6(purpose: string, rule: string): number {
     const face = this.queue.take(purpose, rule);
-    const roll: Roll = { index: this.recorded.length, face, purpose, rule, stepId: this.stepId, turn: this.turn, forced: true };
+    const roll: Roll = {
+      index: this.recorded.length,
+      face,
+      purpose,
+      rule,
+      stepId: this.stepId,
+      turn: this.turn,
+      forced: true,
+    };
     this.recorded.push(roll);
     this.onRoll?.(roll);
     return face;

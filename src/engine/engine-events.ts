@@ -1,4 +1,4 @@
-import type { LineError, RulesEvent, Side, StepInfo, Visibility } from './ruleset';
+import type { RulesEvent, Side, StepInfo, Visibility } from './ruleset';
 
 /**
  * Engine events: what the umpire records for every game, whatever the ruleset.
@@ -19,78 +19,93 @@ export interface Seat {
 
 export type BoxSource = 'default' | 'override';
 
-export type GameCreated = Ev<'GameCreated', {
-  gameId: string;
-  rulesetId: string;
-  engineVersion: string;
-  /** every option of the ruleset, defaults filled in */
-  options: Readonly<Record<string, boolean>>;
-  scenario: string | null;
-  sides: readonly Seat[];
-  /** s_0 of the seed chain, hex */
-  seedAnchor: string;
-  boxHash: string;
-  boxSource: BoxSource;
-  /** the box data itself: a game keeps the box it started with, and replays need nothing else */
-  box: unknown;
-  createdAt: string;
-}>;
+export type GameCreated = Ev<
+  'GameCreated',
+  {
+    gameId: string;
+    rulesetId: string;
+    engineVersion: string;
+    /** every option of the ruleset, defaults filled in */
+    options: Readonly<Record<string, boolean>>;
+    scenario: string | null;
+    sides: readonly Seat[];
+    /** s_0 of the seed chain, hex */
+    seedAnchor: string;
+    boxHash: string;
+    boxSource: BoxSource;
+    /** the box data itself: a game keeps the box it started with, and replays need nothing else */
+    box: unknown;
+    createdAt: string;
+  }
+>;
 
 /** Sealed orders for a simultaneous step: only the commitment is ever shown before the step resolves. */
-export type OrdersSubmitted = Ev<'OrdersSubmitted', {
-  side: Side;
-  stepId: string;
-  /** sha256Hex(canonicalJson(orders) + salt) */
-  commitment: string;
-  /** opaque: sealed by the edge; the engine never reads it */
-  sealed: string;
-  receivedAt: string;
-}>;
+export type OrdersSubmitted = Ev<
+  'OrdersSubmitted',
+  {
+    side: Side;
+    stepId: string;
+    /** sha256Hex(canonicalJson(orders) + salt) */
+    commitment: string;
+    /** opaque: sealed by the edge; the engine never reads it */
+    sealed: string;
+    receivedAt: string;
+  }
+>;
 
 /**
  * Orders sent ahead for an upcoming step (`FOR <stepId>`): always sealed, whatever the step's mode,
  * since the mode is not known for sure until the step comes. Later ones for the same (side, step)
  * replace earlier ones.
  */
-export type OrdersQueued = Ev<'OrdersQueued', {
-  side: Side;
-  stepId: string;
-  /** sha256Hex(canonicalJson(orders) + salt) */
-  commitment: string;
-  /** opaque: sealed by the edge; the engine never reads it */
-  sealed: string;
-  receivedAt: string;
-}>;
+export type OrdersQueued = Ev<
+  'OrdersQueued',
+  {
+    side: Side;
+    stepId: string;
+    /** sha256Hex(canonicalJson(orders) + salt) */
+    commitment: string;
+    /** opaque: sealed by the edge; the engine never reads it */
+    sealed: string;
+    receivedAt: string;
+  }
+>;
 
 /**
  * The step came into play and the side's queued orders are valid there: they are now its
  * submission. A simultaneous step keeps them sealed (revealed at resolution, as ever); a sequential
  * step takes them opened, as if sent now (`opened`: the side's and the referee's to read).
  */
-export type QueuedOrdersUsed = Ev<'QueuedOrdersUsed', {
-  side: Side;
-  stepId: string;
-  commitment: string;
-  receivedAt: string;
-  opened?: { orders: readonly unknown[]; salt: string };
-}>;
+export type QueuedOrdersUsed = Ev<
+  'QueuedOrdersUsed',
+  {
+    side: Side;
+    stepId: string;
+    commitment: string;
+    receivedAt: string;
+    opened?: { orders: readonly unknown[]; salt: string };
+  }
+>;
 
 /** Queued orders that will not be used; the side is asked as usual if the step owes it orders. */
-export type QueuedOrdersDropped = Ev<'QueuedOrdersDropped', {
-  side: Side;
-  stepId: string;
-  commitment: string;
-  /** invalid: validateOrders refused them at the time; not-owed: the step asks other sides; step-passed: the step can no longer come */
-  reason: 'invalid' | 'not-owed' | 'step-passed';
-  /**
-   * Where the orders broke a rule: line numbers and rule numbers only. Never the orders' text, nor
-   * a problem or hint (they quote the orders: "Yamato cannot sortie ..."): the orders stay sealed
-   * from everyone, the referee and the raw log included; the side learns the full problems by
-   * sending the orders again for the step in play. Empty unless reason is 'invalid'. Logs written
-   * before this rule may hold more per entry; views read only line and rule.
-   */
-  errors: readonly DroppedLine[];
-}>;
+export type QueuedOrdersDropped = Ev<
+  'QueuedOrdersDropped',
+  {
+    side: Side;
+    stepId: string;
+    commitment: string;
+    /** invalid: validateOrders refused them at the time; not-owed: the step asks other sides; step-passed: the step can no longer come */
+    reason: 'invalid' | 'not-owed' | 'step-passed';
+    /**
+     * Where the orders broke a rule: line numbers and rule numbers only. Never the orders' text, nor
+     * a problem or hint (they quote the orders: "Yamato cannot sortie ..."): the orders stay sealed
+     * from everyone, the referee and the raw log included; the side learns the full problems by
+     * sending the orders again for the step in play. Empty unless reason is 'invalid'. Logs written
+     * before this rule may hold more per entry; views read only line and rule.
+     */
+    errors: readonly DroppedLine[];
+  }
+>;
 
 /** One rule a dropped queued order broke, without anything it said. */
 export interface DroppedLine {
@@ -100,12 +115,15 @@ export interface DroppedLine {
 }
 
 /** Orders for a sequential step (one side at a time: nothing to seal). */
-export type OrdersAccepted = Ev<'OrdersAccepted', {
-  side: Side;
-  stepId: string;
-  orders: readonly unknown[];
-  receivedAt: string;
-}>;
+export type OrdersAccepted = Ev<
+  'OrdersAccepted',
+  {
+    side: Side;
+    stepId: string;
+    orders: readonly unknown[];
+    receivedAt: string;
+  }
+>;
 
 /**
  * Standing instructions answer decision points, simultaneous ones included, whenever they come: so
@@ -113,60 +131,78 @@ export type OrdersAccepted = Ev<'OrdersAccepted', {
  * and their commitment (see views.ts). The engine must read them to know who is awaited, so the
  * log keeps them in clear, like sequential orders.
  */
-export type StandingInstructionsSet = Ev<'StandingInstructionsSet', {
-  side: Side;
-  text: string;
-  instructions: unknown;
-  setAt: string;
-  /** commitmentFor([text], salt): the receipt the side gets (absent in logs from before it) */
-  commitment?: string;
-  /** sectionSalt(the message's salt, STANDING_SALT_LABEL), see submit.ts; never shown in a view */
-  salt?: string;
-}>;
+export type StandingInstructionsSet = Ev<
+  'StandingInstructionsSet',
+  {
+    side: Side;
+    text: string;
+    instructions: unknown;
+    setAt: string;
+    /** commitmentFor([text], salt): the receipt the side gets (absent in logs from before it) */
+    commitment?: string;
+    /** sectionSalt(the message's salt, STANDING_SALT_LABEL), see submit.ts; never shown in a view */
+    salt?: string;
+  }
+>;
 
-export type OrdersRevealed = Ev<'OrdersRevealed', {
-  stepId: string;
-  side: Side;
-  orders: readonly unknown[];
-  salt: string;
-}>;
+export type OrdersRevealed = Ev<
+  'OrdersRevealed',
+  {
+    stepId: string;
+    side: Side;
+    orders: readonly unknown[];
+    salt: string;
+  }
+>;
 
-export type DefaultOrdersApplied = Ev<'DefaultOrdersApplied', {
-  side: Side;
-  stepId: string;
-  reason: 'deadline';
-  orders: readonly unknown[];
-}>;
+export type DefaultOrdersApplied = Ev<
+  'DefaultOrdersApplied',
+  {
+    side: Side;
+    stepId: string;
+    reason: 'deadline';
+    orders: readonly unknown[];
+  }
+>;
 
 /** A side's standing instructions answered a step for it (a decision point, usually). */
-export type StandingOrdersApplied = Ev<'StandingOrdersApplied', {
-  side: Side;
-  stepId: string;
-  orders: readonly unknown[];
-}>;
+export type StandingOrdersApplied = Ev<
+  'StandingOrdersApplied',
+  {
+    side: Side;
+    stepId: string;
+    orders: readonly unknown[];
+  }
+>;
 
-export type DieRolled = Ev<'DieRolled', {
-  stepId: string;
-  turn: number;
-  index: number;
-  face: number;
-  purpose: string;
-  rule: string;
-  /** from the step's diceVisibleTo (default 'all') */
-  visibleTo: Visibility;
-  /** present only for dice forced by a case file; the verifier rejects them */
-  forced?: true;
-}>;
+export type DieRolled = Ev<
+  'DieRolled',
+  {
+    stepId: string;
+    turn: number;
+    index: number;
+    face: number;
+    purpose: string;
+    rule: string;
+    /** from the step's diceVisibleTo (default 'all') */
+    visibleTo: Visibility;
+    /** present only for dice forced by a case file; the verifier rejects them */
+    forced?: true;
+  }
+>;
 
 export type RulesApplied = Ev<'RulesApplied', { stepId: string; event: RulesEvent }>;
 
-export type StepResolved = Ev<'StepResolved', {
-  stepId: string;
-  turn: number;
-  /** hashCanonical of {side: orders} the step was adjudicated with; keys every die of the step */
-  ordersHash: string;
-  resolvedAt: string;
-}>;
+export type StepResolved = Ev<
+  'StepResolved',
+  {
+    stepId: string;
+    turn: number;
+    /** hashCanonical of {side: orders} the step was adjudicated with; keys every die of the step */
+    ordersHash: string;
+    resolvedAt: string;
+  }
+>;
 
 export type SeedRevealed = Ev<'SeedRevealed', { turn: number; seed: string }>;
 
@@ -217,8 +253,19 @@ export interface GameInfo {
 
 /** What a side has handed in for the step in play. */
 export type Submission =
-  | { readonly kind: 'sealed'; readonly stepId: string; readonly commitment: string; readonly sealed: string; readonly receivedAt: string }
-  | { readonly kind: 'accepted'; readonly stepId: string; readonly orders: readonly unknown[]; readonly receivedAt: string };
+  | {
+      readonly kind: 'sealed';
+      readonly stepId: string;
+      readonly commitment: string;
+      readonly sealed: string;
+      readonly receivedAt: string;
+    }
+  | {
+      readonly kind: 'accepted';
+      readonly stepId: string;
+      readonly orders: readonly unknown[];
+      readonly receivedAt: string;
+    };
 
 /** Orders a side sent ahead for an upcoming step, sealed until that step comes into play. */
 export interface QueuedSubmission {
@@ -256,122 +303,4 @@ export interface EngineState<S = unknown> {
   readonly result: { readonly winner: Side | 'draw' | null; readonly summary: string } | null;
 }
 
-// ---------------------------------------------------------------- commands
-
-/** Turn -> seed (hex). A function or a plain map; the engine verifies each seed against the anchor. */
-export type SeedSource = ((turn: number) => string) | Readonly<Record<number, string>>;
-
-/** Orders and salt as they come out of a sealed blob. */
-export interface Unsealed {
-  readonly orders: readonly unknown[];
-  readonly salt: string;
-}
-
-export interface CreateGame {
-  readonly type: 'CreateGame';
-  readonly gameId: string;
-  readonly scenario?: string;
-  readonly options?: Readonly<Record<string, boolean>>;
-  readonly sides: readonly Seat[];
-  readonly seedAnchor: string;
-  /** a club's override box; omitted = the ruleset's default box */
-  readonly box?: unknown;
-  readonly now: string;
-}
-
-export interface SubmitOrders {
-  readonly type: 'SubmitOrders';
-  readonly side: Side;
-  /**
-   * Order text as the player wrote it. Lines starting with STANDING set standing instructions; a
-   * line `FOR <stepId>` (or `STEP <stepId>`) starts the orders for that step; lines before any
-   * FOR are for `stepId` (default: the step in play). Orders for an upcoming step are queued.
-   */
-  readonly text: string;
-  /** the step the lines before any FOR are for; omitted = the step in play; an upcoming step queues them */
-  readonly stepId?: string;
-  /**
-   * Random secret drawn by the edge. Each step's orders in the message are committed with their
-   * own salt, sectionSalt(salt, stepId), so revealing one step's orders says nothing of another's.
-   */
-  readonly salt: string;
-  readonly now: string;
-  /**
-   * Seals the plaintext (canonical JSON of {side, stepId, orders, salt}, see sealing.ts) for
-   * storage. A string is taken as already sealed by the edge.
-   */
-  readonly seal: ((plaintext: string) => string) | string;
-}
-
-interface ResolveBase {
-  readonly now: string;
-  readonly seeds: SeedSource;
-  /** the sealed orders of the step in play, opened by the edge, by side (used for that step only) */
-  readonly revealed?: Readonly<Record<Side, Unsealed>>;
-  /**
-   * The inverse of SubmitOrders' `seal`: a sealed blob in, its plaintext out (deterministic, no
-   * side effects). Needed when orders queued for an upcoming step come into play during this
-   * command (to validate them, and to reveal them when their step resolves); also opens the step
-   * in play's sealed orders that `revealed` lacks.
-   */
-  readonly open?: (sealed: string) => string;
-  /** test cases only: dice faces from the case file instead of the seeds */
-  readonly forcedDice?: import('./dice').ForcedDiceQueue;
-}
-
-/** Resolve the step in play (every owing side has orders), then auto-advance. */
-export interface Resolve extends ResolveBase {
-  readonly type: 'Resolve';
-}
-
-/** The deadline passed: default orders for every side still owing, then resolve and auto-advance. */
-export interface Deadline extends ResolveBase {
-  readonly type: 'Deadline';
-}
-
-/**
- * A side concedes: the game ends now, the other side winning by concession. `seeds` reveals the
- * seed of the turn in play, so the dice already rolled in it can be checked.
- */
-export interface Concede {
-  readonly type: 'Concede';
-  readonly side: Side;
-  readonly now: string;
-  readonly seeds: SeedSource;
-}
-
-export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline | Concede;
-
-// ---------------------------------------------------------------- rejections
-
-export type RejectionCode =
-  | 'game-exists'
-  | 'no-game'
-  | 'game-over'
-  | 'unknown-side'
-  | 'bad-options'
-  | 'bad-box'
-  | 'bad-seed'
-  | 'wrong-step'
-  | 'not-owed'
-  | 'invalid-orders'
-  | 'awaiting-orders'
-  | 'missing-reveal'
-  | 'commitment-mismatch'
-  | 'runaway';
-
-/** A command the engine refuses. Nothing changes: no event records a rejection. */
-export class CommandRejected extends Error {
-  constructor(
-    readonly code: RejectionCode,
-    message: string,
-    readonly errors: readonly LineError[] = [],
-  ) {
-    super(errors.length ? `${message}\n${errors.map((e) => `  line ${e.line}: ${e.problem} (${e.text})`).join('\n')}` : message);
-    this.name = 'CommandRejected';
-  }
-}
-
-export function assertNever(x: never, what: string): never {
-  throw new Error(`unhandled ${what}: ${JSON.stringify(x)}`);
-}
+export * from './engine-commands';

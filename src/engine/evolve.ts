@@ -2,11 +2,20 @@ import { hashCanonical } from '../shared/canonical';
 import type { Ruleset } from './ruleset';
 import { assertNever, type EngineEvent, type EngineState, type QueuedSubmission } from './engine-events';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
 export type AnyRuleset = Ruleset<any, any, any>;
 
 export function initialState<S = unknown>(): EngineState<S> {
-  return { version: 0, game: null, rules: null, step: null, submissions: {}, standing: {}, revealedSeeds: {}, result: null };
+  return {
+    version: 0,
+    game: null,
+    rules: null,
+    step: null,
+    submissions: {},
+    standing: {},
+    revealedSeeds: {},
+    result: null,
+  };
 }
 
 /**
@@ -19,17 +28,28 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
   switch (event.type) {
     case 'GameCreated': {
       const d = event.data;
-      const rules = ruleset.setup({ gameId: d.gameId, scenario: d.scenario ?? undefined, options: d.options, box: d.box });
+      const rules = ruleset.setup({
+        gameId: d.gameId,
+        scenario: d.scenario ?? undefined,
+        options: d.options,
+        box: d.box,
+      });
       const { box: _box, ...info } = d;
       return { ...s, game: info, rules, step: ruleset.currentStep(rules) };
     }
     case 'OrdersSubmitted': {
       const { side, stepId, commitment, sealed, receivedAt } = event.data;
-      return { ...s, submissions: { ...s.submissions, [side]: { kind: 'sealed', stepId, commitment, sealed, receivedAt } } };
+      return {
+        ...s,
+        submissions: { ...s.submissions, [side]: { kind: 'sealed', stepId, commitment, sealed, receivedAt } },
+      };
     }
     case 'OrdersAccepted': {
       const { side, stepId, orders, receivedAt } = event.data;
-      return { ...s, submissions: { ...s.submissions, [side]: { kind: 'accepted', stepId, orders, receivedAt } } };
+      return {
+        ...s,
+        submissions: { ...s.submissions, [side]: { kind: 'accepted', stepId, orders, receivedAt } },
+      };
     }
     case 'OrdersQueued': {
       const { side, stepId, commitment, sealed, receivedAt } = event.data;
@@ -40,14 +60,26 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
       const q = queuedEntry(s, side, stepId);
       const submission = opened
         ? { kind: 'accepted' as const, stepId, orders: opened.orders, receivedAt: q.receivedAt }
-        : { kind: 'sealed' as const, stepId, commitment: q.commitment, sealed: q.sealed, receivedAt: q.receivedAt };
+        : {
+            kind: 'sealed' as const,
+            stepId,
+            commitment: q.commitment,
+            sealed: q.sealed,
+            receivedAt: q.receivedAt,
+          };
       return { ...withQueued(s, side, stepId, null), submissions: { ...s.submissions, [side]: submission } };
     }
     case 'QueuedOrdersDropped':
       return withQueued(s, event.data.side, event.data.stepId, null);
     case 'StandingInstructionsSet': {
       const { side, text, instructions, setAt, commitment } = event.data;
-      return { ...s, standing: { ...s.standing, [side]: { text, instructions, setAt, ...(commitment ? { commitment } : {}) } } };
+      return {
+        ...s,
+        standing: {
+          ...s.standing,
+          [side]: { text, instructions, setAt, ...(commitment ? { commitment } : {}) },
+        },
+      };
     }
     case 'OrdersRevealed':
     case 'DefaultOrdersApplied':

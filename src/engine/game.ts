@@ -11,10 +11,27 @@ import { decide, tryDecide, type Decision } from './decide';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 
 export * from './engine-events';
-export { decide, tryDecide, whoIsAwaited, readyToResolve, currentStep, standingAnswer, MAX_AUTO_STEPS, type Decision } from './decide';
+export {
+  decide,
+  tryDecide,
+  whoIsAwaited,
+  readyToResolve,
+  currentStep,
+  standingAnswer,
+  MAX_AUTO_STEPS,
+  type Decision,
+} from './decide';
 export { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
 export { commitmentFor, sealPlaintext, openPlaintext, ordersHashOf } from './sealing';
-export { viewFor, narrativeFor, eventVisibleTo, type EngineView, type Viewer, type OrdersStatus, type QueuedStatus } from './views';
+export {
+  viewFor,
+  narrativeFor,
+  eventVisibleTo,
+  type EngineView,
+  type Viewer,
+  type OrdersStatus,
+  type QueuedStatus,
+} from './views';
 export { sectionSalt } from './sections';
 export { concessionResult } from './concede';
 export { verifyGameLog, type VerifyReport, type Mismatch } from './verify';

@@ -1,4 +1,11 @@
-import { CommandRejected, type DroppedLine, type EngineEvent, type EngineState, type QueuedSubmission, type Unsealed } from './engine-events';
+import {
+  CommandRejected,
+  type DroppedLine,
+  type EngineEvent,
+  type EngineState,
+  type QueuedSubmission,
+  type Unsealed,
+} from './engine-events';
 import type { AnyRuleset } from './evolve';
 import type { Side, StepInfo } from './ruleset';
 import { commitmentFor, openPlaintext } from './sealing';
@@ -13,11 +20,24 @@ import { commitmentFor, openPlaintext } from './sealing';
  */
 
 /** Opens a sealed blob and checks it is this side's, for this step, and matches its commitment. */
-export function openSealed(sealed: string, side: Side, stepId: string, commitment: string, open: ((sealed: string) => string) | undefined): Unsealed {
-  if (!open) throw new CommandRejected('missing-reveal', `the sealed orders of ${side} for ${stepId} were not opened (Resolve and Deadline need \`open\`)`);
+export function openSealed(
+  sealed: string,
+  side: Side,
+  stepId: string,
+  commitment: string,
+  open: ((sealed: string) => string) | undefined,
+): Unsealed {
+  if (!open)
+    throw new CommandRejected(
+      'missing-reveal',
+      `the sealed orders of ${side} for ${stepId} were not opened (Resolve and Deadline need \`open\`)`,
+    );
   const plain = openPlaintext(open(sealed));
   if (plain.side !== side || plain.stepId !== stepId) {
-    throw new CommandRejected('commitment-mismatch', `the sealed orders of ${side} for ${stepId} open to orders of ${plain.side} for ${plain.stepId}`);
+    throw new CommandRejected(
+      'commitment-mismatch',
+      `the sealed orders of ${side} for ${stepId} open to orders of ${plain.side} for ${plain.stepId}`,
+    );
   }
   checkCommitment({ orders: plain.orders, salt: plain.salt }, side, stepId, commitment);
   return { orders: plain.orders, salt: plain.salt };
@@ -33,7 +53,11 @@ export function checkCommitment(opened: Unsealed, side: Side, stepId: string, co
  * The events of stepping into `s.step` (null: the game is over) as far as queued orders go.
  * Sides in seating order, steps by id: the same events whatever order a stored state keeps its keys in.
  */
-export function meetQueuedOrders(s: EngineState<unknown>, ruleset: AnyRuleset, open: ((sealed: string) => string) | undefined): EngineEvent[] {
+export function meetQueuedOrders(
+  s: EngineState<unknown>,
+  ruleset: AnyRuleset,
+  open: ((sealed: string) => string) | undefined,
+): EngineEvent[] {
   if (!s.queued) return [];
   const step = s.step;
   const toCome = step && ruleset.upcomingSteps ? new Set(ruleset.upcomingSteps(s.rules).map((u) => u.id)) : null;
@@ -51,17 +75,38 @@ export function meetQueuedOrders(s: EngineState<unknown>, ruleset: AnyRuleset, o
   return out;
 }
 
-function useOrDrop(s: EngineState<unknown>, side: Side, q: QueuedSubmission, step: StepInfo, ruleset: AnyRuleset, open: ((sealed: string) => string) | undefined): EngineEvent {
+function useOrDrop(
+  s: EngineState<unknown>,
+  side: Side,
+  q: QueuedSubmission,
+  step: StepInfo,
+  ruleset: AnyRuleset,
+  open: ((sealed: string) => string) | undefined,
+): EngineEvent {
   if (!step.owes.includes(side)) {
     return dropped(side, q, 'not-owed', []);
   }
   const opened = openSealed(q.sealed, side, step.id, q.commitment, open);
   const errors = ruleset.validateOrders(s.rules, side, opened.orders, step);
-  if (errors.length) return dropped(side, q, 'invalid', errors.map((e) => (e.rule ? { line: e.line, rule: e.rule } : { line: e.line })));
+  if (errors.length)
+    return dropped(
+      side,
+      q,
+      'invalid',
+      errors.map((e) => (e.rule ? { line: e.line, rule: e.rule } : { line: e.line })),
+    );
   const data = { side, stepId: step.id, commitment: q.commitment, receivedAt: q.receivedAt };
   return { type: 'QueuedOrdersUsed', data: step.mode === 'sequential' ? { ...data, opened } : data };
 }
 
-function dropped(side: Side, q: QueuedSubmission, reason: 'invalid' | 'not-owed' | 'step-passed', errors: readonly DroppedLine[]): EngineEvent {
-  return { type: 'QueuedOrdersDropped', data: { side, stepId: q.stepId, commitment: q.commitment, reason, errors } };
+function dropped(
+  side: Side,
+  q: QueuedSubmission,
+  reason: 'invalid' | 'not-owed' | 'step-passed',
+  errors: readonly DroppedLine[],
+): EngineEvent {
+  return {
+    type: 'QueuedOrdersDropped',
+    data: { side, stepId: q.stepId, commitment: q.commitment, reason, errors },
+  };
 }

@@ -14,7 +14,10 @@ export interface SeededRng extends Rng {
 
 export function seededRng(seed: string): SeededRng {
   const h = createHash('sha256').update(seed).digest();
-  let a = h.readUInt32LE(0), b = h.readUInt32LE(4), c = h.readUInt32LE(8), d = h.readUInt32LE(12);
+  let a = h.readUInt32LE(0),
+    b = h.readUInt32LE(4),
+    c = h.readUInt32LE(8),
+    d = h.readUInt32LE(12);
   const nextUint32 = (): number => {
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;

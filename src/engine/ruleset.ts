@@ -202,7 +202,11 @@ export interface Ruleset<S, O, Box = unknown> {
 
 /** Thrown by a ruleset for a rule it does not implement yet: the game stops loudly, citing the rule. */
 export class RuleNotImplementedError extends Error {
-  constructor(readonly ruleset: string, readonly rule: string, what: string) {
+  constructor(
+    readonly ruleset: string,
+    readonly rule: string,
+    what: string,
+  ) {
     super(`${ruleset}: rule ${rule} is not implemented (${what})`);
     this.name = 'RuleNotImplementedError';
   }

@@ -14,8 +14,18 @@ export function sealPlaintext(side: Side, stepId: string, orders: readonly unkno
 
 /** Reads a plaintext made by sealPlaintext, after the edge has decrypted it. */
 export function openPlaintext(plaintext: string): Unsealed & { side: Side; stepId: string } {
-  const parsed = JSON.parse(plaintext) as { side?: unknown; stepId?: unknown; orders?: unknown; salt?: unknown };
-  if (typeof parsed.side !== 'string' || typeof parsed.stepId !== 'string' || !Array.isArray(parsed.orders) || typeof parsed.salt !== 'string') {
+  const parsed = JSON.parse(plaintext) as {
+    side?: unknown;
+    stepId?: unknown;
+    orders?: unknown;
+    salt?: unknown;
+  };
+  if (
+    typeof parsed.side !== 'string' ||
+    typeof parsed.stepId !== 'string' ||
+    !Array.isArray(parsed.orders) ||
+    typeof parsed.salt !== 'string'
+  ) {
     throw new TypeError('sealed plaintext is not {side, stepId, orders, salt}');
   }
   return { side: parsed.side, stepId: parsed.stepId, orders: parsed.orders, salt: parsed.salt };

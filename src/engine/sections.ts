@@ -44,7 +44,12 @@ export function splitMessage(text: string, defaultStepId: string, canonical: (wr
   let currentHeader: { id: string; line: number } | null = null;
   const closeSection = (): void => {
     if (currentHeader && !filled.has(currentHeader.id)) {
-      errors.push({ line: currentHeader.line, text: lines[currentHeader.line - 1].trim(), problem: `no orders follow FOR ${currentHeader.id}`, hint: 'write the orders for that step on the lines after it' });
+      errors.push({
+        line: currentHeader.line,
+        text: lines[currentHeader.line - 1].trim(),
+        problem: `no orders follow FOR ${currentHeader.id}`,
+        hint: 'write the orders for that step on the lines after it',
+      });
     }
   };
   lines.forEach((raw, i) => {
@@ -56,7 +61,12 @@ export function splitMessage(text: string, defaultStepId: string, canonical: (wr
       closeSection();
       const words = header[2].trim().split(/\s+/).filter(Boolean);
       if (words.length !== 1) {
-        errors.push({ line: i + 1, text: raw.trim(), problem: `${header[1].toUpperCase()} takes one step id`, hint: 'FOR t3/orders, then the orders for that step on the lines after it' });
+        errors.push({
+          line: i + 1,
+          text: raw.trim(),
+          problem: `${header[1].toUpperCase()} takes one step id`,
+          hint: 'FOR t3/orders, then the orders for that step on the lines after it',
+        });
         currentHeader = null;
         current = '';
         return;
@@ -74,7 +84,11 @@ export function splitMessage(text: string, defaultStepId: string, canonical: (wr
   const order = [...new Set(owner.filter((o): o is string => o !== null && o !== STANDING))];
   return {
     standing: owner.includes(STANDING) ? only(STANDING) : '',
-    sections: order.map((stepId) => ({ stepId, text: only(stepId), headerLine: headers.get(stepId) ?? null })),
+    sections: order.map((stepId) => ({
+      stepId,
+      text: only(stepId),
+      headerLine: headers.get(stepId) ?? null,
+    })),
     errors,
   };
 }

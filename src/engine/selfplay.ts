@@ -83,7 +83,15 @@ export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions): SelfplayRe
   }
   const elapsedMs = opts.clock() - start;
   const perSec = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
-  return { games: opts.games, ended, events, errors, elapsedMs, gamesPerSec: perSec(opts.games), eventsPerSec: perSec(events) };
+  return {
+    games: opts.games,
+    ended,
+    events,
+    errors,
+    elapsedMs,
+    gamesPerSec: perSec(opts.games),
+    eventsPerSec: perSec(events),
+  };
 }
 
 interface Played {
@@ -92,7 +100,11 @@ interface Played {
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
-export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing'> = {}): Played {
+export function playOneGame(
+  ruleset: AnyRuleset,
+  gameSeed: string,
+  opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing'> = {},
+): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
   const maxSteps = opts.maxSteps ?? 10_000;
@@ -108,8 +120,15 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
   const seeds = (turn: number) => chain.seeds[turn];
 
   run({
-    type: 'CreateGame', gameId: gameSeed, options: opts.options ?? {}, seedAnchor: chain.anchor, now: now(),
-    sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
+    type: 'CreateGame',
+    gameId: gameSeed,
+    options: opts.options ?? {},
+    seedAnchor: chain.anchor,
+    now: now(),
+    sides: ruleset.sides.map((side) => ({
+      side,
+      player: { address: `${side}@selfplay.invalid`, name: side },
+    })),
   });
   const told = new Set<Side>();
   for (let steps = 0; state.step; steps++) {
@@ -132,12 +151,23 @@ export function playOneGame(ruleset: AnyRuleset, gameSeed: string, opts: Pick<Se
   return { events, state };
 }
 
-function submitRandom(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, run: (cmd: EngineCommand) => void, now: string, aheadRate: number, standing = ''): void {
-  const text = standing + randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
+function submitRandom(
+  ruleset: AnyRuleset,
+  state: EngineState<unknown>,
+  side: Side,
+  rng: SeededRng,
+  run: (cmd: EngineCommand) => void,
+  now: string,
+  aheadRate: number,
+  standing = '',
+): void {
+  const text =
+    standing + randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
   try {
     run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
   } catch (e) {
-    if (e instanceof CommandRejected) throw new Error(`random legal orders of ${side} at ${state.step!.id} were rejected: ${e.message}\n--- orders ---\n${text}`);
+    if (e instanceof CommandRejected)
+      throw new Error(`random legal orders of ${side} at ${state.step!.id} were rejected: ${e.message}\n--- orders ---\n${text}`);
     throw e;
   }
 }
@@ -158,13 +188,16 @@ function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Sid
 export function checkReplay(ruleset: AnyRuleset, events: readonly EngineEvent[], live: EngineState<unknown>): string[] {
   const problems: string[] = [];
   const stored = JSON.parse(JSON.stringify(events)) as EngineEvent[];
-  if (hashChain(stored) !== hashChain(events)) problems.push('event hash chain changes after a JSON round trip (an event holds non-JSON data)');
+  if (hashChain(stored) !== hashChain(events))
+    problems.push('event hash chain changes after a JSON round trip (an event holds non-JSON data)');
   const replayed = replay(stored, ruleset);
-  if (stateHash(replayed) !== stateHash(live)) problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);
+  if (stateHash(replayed) !== stateHash(live))
+    problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);
   const report = verifyGameLog(stored);
   if (!report.ok) problems.push(`dice verification failed: ${report.firstMismatch!.message} (event #${report.firstMismatch!.eventIndex})`);
   const audit = auditGameLog(stored, ruleset);
   if (!audit.ok) problems.push(`re-adjudication differs: ${audit.firstMismatch!.message} (event #${audit.firstMismatch!.eventIndex})`);
-  if (live.step === null && report.dicePending > 0) problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);
+  if (live.step === null && report.dicePending > 0)
+    problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);
   return problems;
 }

@@ -18,7 +18,11 @@ type Made = { ok: true; event: EngineEvent } | { ok: false; errors: readonly Lin
 
 export function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
   if (!state.game) throw new CommandRejected('no-game', 'no game has been created');
-  if (!state.step) throw new CommandRejected('game-over', `game ${state.game.gameId} is over${state.result ? ` (${state.result.summary.trim()})` : ''}: no more orders are taken`);
+  if (!state.step)
+    throw new CommandRejected(
+      'game-over',
+      `game ${state.game.gameId} is over${state.result ? ` (${state.result.summary.trim()})` : ''}: no more orders are taken`,
+    );
   return { step: state.step, rules: state.rules };
 }
 
@@ -29,7 +33,10 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   const canonical = canonicalStepId([step, ...(upcoming ?? [])]);
   const defaultStepId = cmd.stepId === undefined ? step.id : canonical(cmd.stepId);
   if (defaultStepId !== step.id && !upcoming?.some((u) => u.id === defaultStepId)) {
-    throw new CommandRejected('wrong-step', `orders are for step ${cmd.stepId}, but the step in play is ${step.id} (${step.title}) and ${cmd.stepId} is not among the steps to come${stepsHint(upcoming)}`);
+    throw new CommandRejected(
+      'wrong-step',
+      `orders are for step ${cmd.stepId}, but the step in play is ${step.id} (${step.title}) and ${cmd.stepId} is not among the steps to come${stepsHint(upcoming)}`,
+    );
   }
   const lines = cmd.text.split(/\r?\n/);
   const split = splitMessage(cmd.text, defaultStepId, canonical);
@@ -51,28 +58,47 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   if (hasStanding) {
     const parsed = parseStanding(ruleset, rules, cmd.side, split.standing, lines);
     if (parsed.ok) {
-      const text = split.standing.split('\n').filter((l) => l.trim()).join('\n');
+      const text = split.standing
+        .split('\n')
+        .filter((l) => l.trim())
+        .join('\n');
       const salt = sectionSalt(cmd.salt, STANDING_SALT_LABEL);
-      events.push({ type: 'StandingInstructionsSet', data: { side: cmd.side, text, instructions: parsed.instructions, setAt: cmd.now, commitment: commitmentFor([text], salt), salt } });
+      events.push({
+        type: 'StandingInstructionsSet',
+        data: {
+          side: cmd.side,
+          text,
+          instructions: parsed.instructions,
+          setAt: cmd.now,
+          commitment: commitmentFor([text], salt),
+          salt,
+        },
+      });
     } else errors.push(...parsed.errors);
   }
   for (const section of split.sections) {
-    const made = section.stepId === step.id
-      ? ordersForStepInPlay(cmd, section, rules, step, ruleset)
-      : queueOrders(cmd, section, rules, upcoming, ruleset, lines);
+    const made =
+      section.stepId === step.id
+        ? ordersForStepInPlay(cmd, section, rules, step, ruleset)
+        : queueOrders(cmd, section, rules, upcoming, ruleset, lines);
     if (made.ok) events.push(made.event);
     else errors.push(...made.errors);
   }
   if (errors.length) {
     const steps = split.sections.map((x) => x.stepId).join(', ') || step.id;
-    throw new CommandRejected('invalid-orders', `orders from ${cmd.side} for ${steps} were not accepted`, errors.sort((a, b) => a.line - b.line));
+    throw new CommandRejected(
+      'invalid-orders',
+      `orders from ${cmd.side} for ${steps} were not accepted`,
+      errors.sort((a, b) => a.line - b.line),
+    );
   }
   return events;
 }
 
 /** A step id as the player wrote it, matched to the ruleset's spelling when only the case differs. */
 function canonicalStepId(known: readonly StepInfo[]): (written: string) => string {
-  return (written) => known.find((k) => k.id === written)?.id ?? known.find((k) => k.id.toLowerCase() === written.toLowerCase())?.id ?? written;
+  return (written) =>
+    known.find((k) => k.id === written)?.id ?? known.find((k) => k.id.toLowerCase() === written.toLowerCase())?.id ?? written;
 }
 
 function stepsHint(upcoming: readonly StepInfo[] | null): string {
@@ -89,31 +115,86 @@ function ordersForStepInPlay(cmd: SubmitOrders, section: StepSection, rules: unk
   if (errors.length) return { ok: false, errors };
   const orders = parsed.orders;
   if (step.mode === 'sequential') {
-    return { ok: true, event: { type: 'OrdersAccepted', data: { side: cmd.side, stepId: step.id, orders, receivedAt: cmd.now } } };
+    return {
+      ok: true,
+      event: {
+        type: 'OrdersAccepted',
+        data: { side: cmd.side, stepId: step.id, orders, receivedAt: cmd.now },
+      },
+    };
   }
   const salt = sectionSalt(cmd.salt, step.id);
-  return { ok: true, event: { type: 'OrdersSubmitted', data: { side: cmd.side, stepId: step.id, commitment: commitmentFor(orders, salt), sealed: seal(cmd, step.id, orders, salt), receivedAt: cmd.now } } };
+  return {
+    ok: true,
+    event: {
+      type: 'OrdersSubmitted',
+      data: {
+        side: cmd.side,
+        stepId: step.id,
+        commitment: commitmentFor(orders, salt),
+        sealed: seal(cmd, step.id, orders, salt),
+        receivedAt: cmd.now,
+      },
+    },
+  };
 }
 
 /**
  * Parsed only: the state may differ when the step comes, and validateOrders runs then. A ruleset
  * without upcomingSteps takes no orders ahead: its parseOrders may read today's phase, not `step`.
  */
-function queueOrders(cmd: SubmitOrders, section: StepSection, rules: unknown, upcoming: readonly StepInfo[] | null, ruleset: AnyRuleset, lines: readonly string[]): Made {
+function queueOrders(
+  cmd: SubmitOrders,
+  section: StepSection,
+  rules: unknown,
+  upcoming: readonly StepInfo[] | null,
+  ruleset: AnyRuleset,
+  lines: readonly string[],
+): Made {
   const line = section.headerLine ?? 0;
   const text = section.headerLine === null ? '' : lines[section.headerLine - 1].trim();
-  if (!upcoming) return { ok: false, errors: [{ line, text, problem: `${ruleset.name} takes orders for the step in play only`, hint: 'send these orders when that step comes' }] };
+  if (!upcoming)
+    return {
+      ok: false,
+      errors: [
+        {
+          line,
+          text,
+          problem: `${ruleset.name} takes orders for the step in play only`,
+          hint: 'send these orders when that step comes',
+        },
+      ],
+    };
   const ahead = upcoming.find((u) => u.id === section.stepId);
   if (!ahead) {
-    return { ok: false, errors: [{ line, text, problem: `step ${section.stepId} is not to come`, hint: `steps to come: ${upcoming.map((u) => u.id).join(', ') || 'none'}` }] };
+    return {
+      ok: false,
+      errors: [
+        {
+          line,
+          text,
+          problem: `step ${section.stepId} is not to come`,
+          hint: `steps to come: ${upcoming.map((u) => u.id).join(', ') || 'none'}`,
+        },
+      ],
+    };
   }
   if (!ahead.owes.includes(cmd.side)) {
-    return { ok: false, errors: [{ line, text, problem: `${cmd.side} will owe no orders at ${ahead.title}`, rule: ahead.rule }] };
+    return {
+      ok: false,
+      errors: [{ line, text, problem: `${cmd.side} will owe no orders at ${ahead.title}`, rule: ahead.rule }],
+    };
   }
   const parsed = ruleset.parseOrders(rules, cmd.side, section.text, ahead);
   if (!parsed.ok) return parsed;
   const salt = sectionSalt(cmd.salt, ahead.id);
-  const data = { side: cmd.side, stepId: ahead.id, commitment: commitmentFor(parsed.orders, salt), sealed: seal(cmd, ahead.id, parsed.orders, salt), receivedAt: cmd.now };
+  const data = {
+    side: cmd.side,
+    stepId: ahead.id,
+    commitment: commitmentFor(parsed.orders, salt),
+    sealed: seal(cmd, ahead.id, parsed.orders, salt),
+    receivedAt: cmd.now,
+  };
   return { ok: true, event: { type: 'OrdersQueued', data } };
 }
 
@@ -121,11 +202,17 @@ function seal(cmd: SubmitOrders, stepId: string, orders: readonly unknown[], sal
   return typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(sealPlaintext(cmd.side, stepId, orders, salt));
 }
 
-function parseStanding(ruleset: AnyRuleset, rules: unknown, side: Side, text: string, lines: readonly string[]):
-  | { ok: true; instructions: unknown }
-  | { ok: false; errors: readonly LineError[] } {
+function parseStanding(
+  ruleset: AnyRuleset,
+  rules: unknown,
+  side: Side,
+  text: string,
+  lines: readonly string[],
+): { ok: true; instructions: unknown } | { ok: false; errors: readonly LineError[] } {
   if (!ruleset.parseStanding) {
-    const errors = lines.flatMap((l, i) => (STANDING_LINE.test(l) ? [{ line: i + 1, text: l.trim(), problem: `${ruleset.name} has no standing instructions` }] : []));
+    const errors = lines.flatMap((l, i) =>
+      STANDING_LINE.test(l) ? [{ line: i + 1, text: l.trim(), problem: `${ruleset.name} has no standing instructions` }] : [],
+    );
     return { ok: false, errors };
   }
   const parsed = ruleset.parseStanding(rules, side, text);

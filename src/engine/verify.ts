@@ -3,6 +3,7 @@ import { deriveDie, verifySeed } from './dice';
 import type { EngineEvent } from './engine-events';
 import type { Side } from './ruleset';
 import { commitmentFor, ordersHashOf } from './sealing';
+import { checkConcession } from './verify-concession';
 
 /**
  * The independent verifier: from a game's engine events alone (no ruleset, no database) it checks
@@ -52,9 +53,21 @@ export interface ConcessionChecked {
 export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const mismatches: Mismatch[] = [];
   const created = events[0];
-  if (!created || created.type !== 'GameCreated') {
-    const m: Mismatch = { eventIndex: 0, kind: 'no-game', message: 'the log does not start with GameCreated' };
-    return { ok: false, diceChecked: 0, dicePending: 0, seedsChecked: 0, mismatches: [m], firstMismatch: m, concession: null };
+  if (created?.type !== 'GameCreated') {
+    const m: Mismatch = {
+      eventIndex: 0,
+      kind: 'no-game',
+      message: 'the log does not start with GameCreated',
+    };
+    return {
+      ok: false,
+      diceChecked: 0,
+      dicePending: 0,
+      seedsChecked: 0,
+      mismatches: [m],
+      firstMismatch: m,
+      concession: null,
+    };
   }
   const { gameId, seedAnchor } = created.data;
   const seeds = checkSeeds(events, seedAnchor, mismatches);
@@ -64,7 +77,11 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const checkOpened = (i: number, side: Side, stepId: string, orders: readonly unknown[], salt: string, what: string): boolean => {
     const c = commitments.get(`${side}|${stepId}`);
     if (c === undefined || commitmentFor(orders, salt) !== c) {
-      mismatches.push({ eventIndex: i, kind: 'commitment', message: `orders ${what} for ${side} at ${stepId} (event #${i}) do not match the commitment ${c ?? '(none submitted)'}` });
+      mismatches.push({
+        eventIndex: i,
+        kind: 'commitment',
+        message: `orders ${what} for ${side} at ${stepId} (event #${i}) do not match the commitment ${c ?? '(none submitted)'}`,
+      });
       return false;
     }
     return true;
@@ -82,7 +99,12 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   };
   const tally = { checked: 0, pending: 0 };
   let conceded: ConcessionChecked | null = null;
-  const concessions = { lastResolved: null as { index: number; turn: number } | null, inPlay: null as { index: number; type: string; stepId: string } | null, revealed: new Set<number>(), ended: null as number | null };
+  const concessions = {
+    lastResolved: null as { index: number; turn: number } | null,
+    inPlay: null as { index: number; type: string; stepId: string } | null,
+    revealed: new Set<number>(),
+    ended: null as number | null,
+  };
   /** an event that names the step in play (the step cannot change before the next StepResolved) */
   const sawInPlay = (i: number, type: string, stepId: string): void => {
     concessions.inPlay ??= { index: i, type, stepId };
@@ -107,13 +129,24 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         take(i, e, e.data.side, e.data.stepId, e.data.orders, false);
         return;
       case 'OrdersRevealed':
-        take(i, e, e.data.side, e.data.stepId, e.data.orders, checkOpened(i, e.data.side, e.data.stepId, e.data.orders, e.data.salt, 'revealed'));
+        take(
+          i,
+          e,
+          e.data.side,
+          e.data.stepId,
+          e.data.orders,
+          checkOpened(i, e.data.side, e.data.stepId, e.data.orders, e.data.salt, 'revealed'),
+        );
         return;
       case 'QueuedOrdersUsed': {
         const { side, stepId, commitment, opened } = e.data;
         sawInPlay(i, e.type, stepId);
         if (commitments.get(`${side}|${stepId}`) !== commitment) {
-          mismatches.push({ eventIndex: i, kind: 'commitment', message: `queued orders used for ${side} at ${stepId} (event #${i}) carry commitment ${commitment}, not the one queued` });
+          mismatches.push({
+            eventIndex: i,
+            kind: 'commitment',
+            message: `queued orders used for ${side} at ${stepId} (event #${i}) carry commitment ${commitment}, not the one queued`,
+          });
         } else if (opened) {
           take(i, e, side, stepId, opened.orders, checkOpened(i, side, stepId, opened.orders, opened.salt, 'queued and opened'));
         }
@@ -122,7 +155,11 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       case 'StandingInstructionsSet': {
         const { side, text, commitment, salt } = e.data;
         if (commitment !== undefined && (salt === undefined || commitmentFor([text], salt) !== commitment)) {
-          mismatches.push({ eventIndex: i, kind: 'commitment', message: `standing instructions of ${side} (event #${i}) do not match their commitment ${commitment}` });
+          mismatches.push({
+            eventIndex: i,
+            kind: 'commitment',
+            message: `standing instructions of ${side} (event #${i}) do not match their commitment ${commitment}`,
+          });
         }
         return;
       }
@@ -132,9 +169,17 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         const expectedIndex = b.dice.length;
         b.dice.push({ index: i, die: d });
         if (d.forced) {
-          mismatches.push({ eventIndex: i, kind: 'forced-die', message: `die ${d.index} of ${d.stepId} (event #${i}) was forced, not derived from a seed` });
+          mismatches.push({
+            eventIndex: i,
+            kind: 'forced-die',
+            message: `die ${d.index} of ${d.stepId} (event #${i}) was forced, not derived from a seed`,
+          });
         } else if (d.index !== expectedIndex) {
-          mismatches.push({ eventIndex: i, kind: 'die-index', message: `die of ${d.stepId} (event #${i}) has index ${d.index}, expected ${expectedIndex}` });
+          mismatches.push({
+            eventIndex: i,
+            kind: 'die-index',
+            message: `die of ${d.stepId} (event #${i}) has index ${d.index}, expected ${expectedIndex}`,
+          });
         }
         return;
       }
@@ -146,15 +191,29 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         concessions.inPlay = null;
         return;
       case 'GameConceded':
-        conceded = checkConcession(events, i, e.data, created.data.sides.map((s) => s.side), concessions, mismatches);
+        conceded = checkConcession(
+          events,
+          i,
+          e.data,
+          created.data.sides.map((s) => s.side),
+          concessions,
+          mismatches,
+        );
         return;
       case 'GameEnded':
         concessions.ended ??= i;
         // a concession's result follows from the log alone: the one side left wins
         if (conceded) {
-          const want = concessionResult(created.data.sides.map((s) => s.side), conceded.side);
+          const want = concessionResult(
+            created.data.sides.map((s) => s.side),
+            conceded.side,
+          );
           if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
-            mismatches.push({ eventIndex: i, kind: 'result', message: `the game ended by ${conceded.side}'s concession (event #${conceded.eventIndex}), so the winner is ${want.winner ?? 'nobody'} ("${want.summary}"), but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'} ("${e.data.summary}")` });
+            mismatches.push({
+              eventIndex: i,
+              kind: 'result',
+              message: `the game ended by ${conceded.side}'s concession (event #${conceded.eventIndex}), so the winner is ${want.winner ?? 'nobody'} ("${want.summary}"), but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'} ("${e.data.summary}")`,
+            });
           }
         }
         return;
@@ -180,61 +239,15 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const dicePending = tally.pending;
 
   mismatches.sort((a, b) => a.eventIndex - b.eventIndex);
-  return { ok: mismatches.length === 0, diceChecked, dicePending, seedsChecked: seeds.size, mismatches, firstMismatch: mismatches[0] ?? null, concession: conceded };
-}
-
-interface ConcessionContext {
-  /** the last StepResolved so far */
-  readonly lastResolved: { readonly index: number; readonly turn: number } | null;
-  /** the first event since it naming the step in play */
-  readonly inPlay: { readonly index: number; readonly type: string; readonly stepId: string } | null;
-  /** turns whose seed was revealed so far */
-  readonly revealed: ReadonlySet<number>;
-  /** the first GameEnded so far */
-  readonly ended: number | null;
-}
-
-/**
- * A GameConceded at `i`: conceded by a side of the game, while the game was in play, at the turn
- * and step the log was in, and followed by the SeedRevealed of that turn and by GameEnded (as the
- * Concede command writes them), so no die rolled is left unverifiable.
- */
-function checkConcession(events: readonly EngineEvent[], i: number, c: Extract<EngineEvent, { type: 'GameConceded' }>['data'], sides: readonly Side[],
-  ctx: ConcessionContext, mismatches: Mismatch[]): ConcessionChecked {
-  const fault = (message: string) => mismatches.push({ eventIndex: i, kind: 'concession', message: `GameConceded (event #${i}): ${message}` });
-  if (ctx.ended !== null) fault(`the game had already ended (GameEnded, event #${ctx.ended})`);
-  if (!sides.includes(c.side)) fault(`${c.side} is not a side of this game (sides: ${sides.join(', ')})`);
-  const last = ctx.lastResolved;
-  if (last && last.turn < 1) {
-    // turn 0 rolls no dice and reveals no seed (s_0 is the anchor): the log cannot tell when it ended
-    if (c.turn < last.turn) fault(`names turn ${c.turn}, but a step of turn ${last.turn} had resolved (StepResolved, event #${last.index})`);
-  } else if (last) {
-    const turnOver = ctx.revealed.has(last.turn);
-    if (!turnOver && c.turn !== last.turn) {
-      fault(`names turn ${c.turn}, but the turn in play is ${last.turn} (StepResolved, event #${last.index}, and the seed of turn ${last.turn} is not yet revealed)`);
-    } else if (turnOver && !(c.turn > last.turn)) {
-      fault(`names turn ${c.turn}, but turn ${last.turn} was over (StepResolved, event #${last.index}, and its seed revealed): the turn in play is later`);
-    }
-  }
-  if (ctx.inPlay && ctx.inPlay.stepId !== c.stepId) {
-    fault(`names step ${c.stepId}, but the step in play is ${ctx.inPlay.stepId} (${ctx.inPlay.type}, event #${ctx.inPlay.index})`);
-  }
-  let next = i + 1;
-  let seedRevealedAt: number | null = null;
-  const after = events[next];
-  const what = (k: number) => (events[k] ? `event #${k} is ${events[k].type}` : 'the log ends there');
-  if (c.turn >= 1 && !ctx.revealed.has(c.turn)) {
-    if (after?.type === 'SeedRevealed' && after.data.turn === c.turn) {
-      seedRevealedAt = next;
-    } else {
-      fault(`is not followed by the SeedRevealed of turn ${c.turn} (${what(next)}${after?.type === 'SeedRevealed' ? ` of turn ${after.data.turn}` : ''}): the dice of turn ${c.turn} cannot be checked`);
-    }
-  }
-  // the reveal (of another turn too: faulted above, or by the turn check) stands between it and GameEnded
-  if (after?.type === 'SeedRevealed') next++;
-  const endedAt = events[next]?.type === 'GameEnded' ? next : null;
-  if (endedAt === null) fault(`the game does not end after it (${what(next)})`);
-  return { eventIndex: i, side: c.side, stepId: c.stepId, turn: c.turn, seedRevealedAt, endedAt };
+  return {
+    ok: mismatches.length === 0,
+    diceChecked,
+    dicePending,
+    seedsChecked: seeds.size,
+    mismatches,
+    firstMismatch: mismatches[0] ?? null,
+    concession: conceded,
+  };
 }
 
 /** One resolution of a step as the log records it: whose orders came from which event, and its dice. */
@@ -242,7 +255,10 @@ interface Block {
   readonly orders: Record<Side, readonly unknown[]>;
   /** committed: the orders matched the commitment given before the step resolved */
   readonly sources: Record<Side, { readonly index: number; readonly type: EngineEvent['type']; readonly committed: boolean }>;
-  readonly dice: { readonly index: number; readonly die: Extract<EngineEvent, { type: 'DieRolled' }>['data'] }[];
+  readonly dice: {
+    readonly index: number;
+    readonly die: Extract<EngineEvent, { type: 'DieRolled' }>['data'];
+  }[];
 }
 
 interface DieCheck {
@@ -268,14 +284,19 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
   if (resolved && resolved.ordersHash !== computed) {
     const recorded = resolved.ordersHash;
     if (fits(computed)) {
-      c.mismatches.push({ eventIndex: resolved.index, kind: 'orders-hash', message: `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, but its orders (${named}) hash to ${computed} and its dice were rolled with that: the StepResolved's ordersHash was altered` });
+      c.mismatches.push({
+        eventIndex: resolved.index,
+        kind: 'orders-hash',
+        message: `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, but its orders (${named}) hash to ${computed} and its dice were rolled with that: the StepResolved's ordersHash was altered`,
+      });
     } else {
       rolledWith = recorded;
       const suspects = sources.filter(([, src]) => !src.committed);
       const byDice = fits(recorded);
       const where = byDice && suspects.length ? suspects[0][1].index : resolved.index;
-      const who = suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ')
-        || (sources.length ? 'a commitment and the orders revealed against it' : 'an order event missing from the log');
+      const who =
+        suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ') ||
+        (sources.length ? 'a commitment and the orders revealed against it' : 'an order event missing from the log');
       c.mismatches.push({
         eventIndex: where,
         kind: 'orders-hash',
@@ -293,19 +314,32 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       return;
     }
     if (seed === null) {
-      c.mismatches.push({ eventIndex: index, kind: 'seed', message: `die ${die.index} of ${die.stepId} (event #${index}): the seed revealed for turn ${die.turn} does not hash to the anchor` });
+      c.mismatches.push({
+        eventIndex: index,
+        kind: 'seed',
+        message: `die ${die.index} of ${die.stepId} (event #${index}): the seed revealed for turn ${die.turn} does not hash to the anchor`,
+      });
       return;
     }
     c.tally.checked++;
     const face = faceOf(die, rolledWith, c);
     if (face !== die.face) {
-      c.mismatches.push({ eventIndex: index, kind: 'die', message: `die ${die.index} of ${die.stepId} (${die.purpose}, event #${index}) shows ${die.face}, the seed gives ${face}` });
+      c.mismatches.push({
+        eventIndex: index,
+        kind: 'die',
+        message: `die ${die.index} of ${die.stepId} (${die.purpose}, event #${index}) shows ${die.face}, the seed gives ${face}`,
+      });
     }
   });
 }
 
 function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
-  return deriveDie(c.seeds.get(die.turn) as string, { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash });
+  return deriveDie(c.seeds.get(die.turn) as string, {
+    gameId: c.gameId,
+    stepId: die.stepId,
+    index: die.index,
+    ordersHash,
+  });
 }
 
 /** turn -> seed for every revealed seed; null for a seed that fails the anchor check (reported once). */
@@ -314,7 +348,12 @@ function checkSeeds(events: readonly EngineEvent[], anchor: string, mismatches: 
   events.forEach((e, i) => {
     if (e.type !== 'SeedRevealed') return;
     const good = verifySeed(e.data.seed, e.data.turn, anchor);
-    if (!good) mismatches.push({ eventIndex: i, kind: 'seed', message: `seed revealed for turn ${e.data.turn} does not hash to the anchor ${anchor}` });
+    if (!good)
+      mismatches.push({
+        eventIndex: i,
+        kind: 'seed',
+        message: `seed revealed for turn ${e.data.turn} does not hash to the anchor ${anchor}`,
+      });
     seeds.set(e.data.turn, good ? e.data.seed : null);
   });
   return seeds;

@@ -15,7 +15,12 @@ export type Viewer = Side | 'referee';
 
 export type OrdersStatus =
   | { readonly status: 'awaited' }
-  | { readonly status: 'sealed'; readonly receivedAt: string; readonly commitment: string; readonly note: string }
+  | {
+      readonly status: 'sealed';
+      readonly receivedAt: string;
+      readonly commitment: string;
+      readonly note: string;
+    }
   /** sequential orders: their text only for the side that sent them and the referee */
   | { readonly status: 'accepted'; readonly receivedAt: string; readonly orders?: string }
   | { readonly status: 'answered-by-standing-instructions' };
@@ -60,9 +65,12 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
   const orders: Record<Side, OrdersStatus> = {};
   for (const side of step?.owes ?? []) {
     const sub = state.submissions[side];
-    orders[side] = sub?.stepId === step!.id
-      ? submissionStatus(sub, side, viewer, ruleset)
-      : awaiting.includes(side) ? { status: 'awaited' } : { status: 'answered-by-standing-instructions' };
+    orders[side] =
+      sub?.stepId === step!.id
+        ? submissionStatus(sub, side, viewer, ruleset)
+        : awaiting.includes(side)
+          ? { status: 'awaited' }
+          : { status: 'answered-by-standing-instructions' };
   }
   const standing: Record<Side, string> = {};
   for (const [side, st] of Object.entries(state.standing)) {
@@ -72,9 +80,14 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
   const queued: Record<Side, QueuedStatus[]> = {};
   for (const [side, steps] of Object.entries(state.queued ?? {})) {
     if (viewer !== 'referee' && viewer !== side) continue;
-    queued[side] = Object.values(steps).sort((a, b) => compareCodeUnits(a.stepId, b.stepId)).map((q) => ({
-      stepId: q.stepId, receivedAt: q.receivedAt, commitment: q.commitment, note: `queued for ${q.stepId}: received at ${q.receivedAt}, commitment ${q.commitment}`,
-    }));
+    queued[side] = Object.values(steps)
+      .sort((a, b) => compareCodeUnits(a.stepId, b.stepId))
+      .map((q) => ({
+        stepId: q.stepId,
+        receivedAt: q.receivedAt,
+        commitment: q.commitment,
+        note: `queued for ${q.stepId}: received at ${q.receivedAt}, commitment ${q.commitment}`,
+      }));
   }
   const g = state.game;
   return {
@@ -90,7 +103,14 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
       boxHash: g.boxHash,
       boxSource: g.boxSource,
     },
-    step: step && { id: step.id, turn: step.turn, title: step.title, mode: step.mode, owes: step.owes, rule: step.rule },
+    step: step && {
+      id: step.id,
+      turn: step.turn,
+      title: step.title,
+      mode: step.mode,
+      owes: step.owes,
+      rule: step.rule,
+    },
     awaiting,
     orders,
     queued,
@@ -103,7 +123,12 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
 function submissionStatus(sub: Submission, side: Side, viewer: Viewer, ruleset: AnyRuleset): OrdersStatus {
   switch (sub.kind) {
     case 'sealed':
-      return { status: 'sealed', receivedAt: sub.receivedAt, commitment: sub.commitment, note: `received at ${sub.receivedAt}, commitment ${sub.commitment}` };
+      return {
+        status: 'sealed',
+        receivedAt: sub.receivedAt,
+        commitment: sub.commitment,
+        note: `received at ${sub.receivedAt}, commitment ${sub.commitment}`,
+      };
     case 'accepted':
       return viewer === 'referee' || viewer === side
         ? { status: 'accepted', receivedAt: sub.receivedAt, orders: ruleset.formatOrders(sub.orders) }
@@ -163,11 +188,15 @@ export function narrativeFor(events: readonly EngineEvent[], viewer: Viewer, rul
 function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset): readonly string[] {
   switch (e.type) {
     case 'GameCreated':
-      return [`Game ${e.data.gameId} (${ruleset.name}) created; seed anchor ${e.data.seedAnchor}; box ${e.data.boxSource} ${e.data.boxHash}.`];
+      return [
+        `Game ${e.data.gameId} (${ruleset.name}) created; seed anchor ${e.data.seedAnchor}; box ${e.data.boxSource} ${e.data.boxHash}.`,
+      ];
     case 'OrdersSubmitted':
       return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}, commitment ${e.data.commitment}.`];
     case 'OrdersAccepted':
-      return [`${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
+      return [
+        `${e.data.side}: orders for ${e.data.stepId} received at ${e.data.receivedAt}: ${oneLine(ruleset.formatOrders(e.data.orders))}`,
+      ];
     case 'OrdersQueued':
       return [`${e.data.side}: orders queued for ${e.data.stepId}: received at ${e.data.receivedAt}, commitment ${e.data.commitment}.`];
     case 'QueuedOrdersUsed':
@@ -186,7 +215,9 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       // the defaults themselves are that side's orders: the other side learns only that they apply
       // (where a step's orders are revealed, OrdersRevealed tells everyone anyway)
       return viewer === 'referee' || viewer === e.data.side
-        ? [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; default orders apply: ${oneLine(ruleset.formatOrders(e.data.orders))}`]
+        ? [
+            `${e.data.side} sent no orders for ${e.data.stepId} by the deadline; default orders apply: ${oneLine(ruleset.formatOrders(e.data.orders))}`,
+          ]
         : [`${e.data.side} sent no orders for ${e.data.stepId} by the deadline; the documented defaults apply.`];
     case 'StandingOrdersApplied':
       return [`${e.data.side}: standing instructions answer ${e.data.stepId}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
@@ -200,7 +231,9 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
     case 'SeedRevealed':
       return [`Seed for turn ${e.data.turn} revealed: ${e.data.seed}.`];
     case 'GameConceded':
-      return [`${e.data.side} conceded at ${e.data.at}, during ${e.data.stepId} (turn ${e.data.turn}); orders not yet adjudicated are void.`];
+      return [
+        `${e.data.side} conceded at ${e.data.at}, during ${e.data.stepId} (turn ${e.data.turn}); orders not yet adjudicated are void.`,
+      ];
     case 'GameEnded':
       return [`Game over: ${e.data.winner ?? 'no result'}. ${e.data.summary}`];
     default: {
@@ -211,7 +244,7 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
 }
 
 const DROPPED_BECAUSE: Record<QueuedOrdersDropped['data']['reason'], string> = {
-  'invalid': 'they are not valid now that the step has come',
+  invalid: 'they are not valid now that the step has come',
   'not-owed': 'the step does not ask this side for orders',
   'step-passed': 'the step did not come',
 };
@@ -227,7 +260,11 @@ function narrateDropped(e: QueuedOrdersDropped, viewer: Viewer): string[] {
   if (viewer !== side) return [head];
   if (reason !== 'invalid') return [head];
   const where = errors.map((x) => `  ${x.line ? `line ${x.line}` : 'the orders as a whole'}${x.rule ? `: against rule ${x.rule}` : ''}`);
-  return [head, ...[...new Set(where)], `Send orders for ${stepId}; sent for the step in play they are checked at once, each problem named.`];
+  return [
+    head,
+    ...[...new Set(where)],
+    `Send orders for ${stepId}; sent for the step in play they are checked at once, each problem named.`,
+  ];
 }
 
 /**
@@ -240,5 +277,9 @@ function standingSealedNote(setAt: string, commitment: string | undefined): stri
 }
 
 function oneLine(text: string): string {
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).join('; ');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('; ');
 }

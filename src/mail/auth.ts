@@ -52,19 +52,31 @@ export interface PlayerRegistry {
 }
 
 export type AuthRejectionCode =
-  | 'no-game' | 'unknown-game' | 'wrong-tag' | 'wrong-sender' | 'wrong-secret'
-  | 'not-a-player' | 'ambiguous-side' | 'referee-only' | 'no-credentials';
+  | 'no-game'
+  | 'unknown-game'
+  | 'wrong-tag'
+  | 'wrong-sender'
+  | 'wrong-secret'
+  | 'not-a-player'
+  | 'ambiguous-side'
+  | 'referee-only'
+  | 'no-credentials';
 
 export type AuthResult =
   | {
-    readonly ok: true;
-    readonly gameId: string;
-    /** The side the sender plays; null for the referee. */
-    readonly side: string | null;
-    readonly role: 'player' | 'referee';
-    readonly via: 'reply-address' | 'body-secret';
-  }
-  | { readonly ok: false; readonly code: AuthRejectionCode; readonly reason: string; readonly gameId?: string };
+      readonly ok: true;
+      readonly gameId: string;
+      /** The side the sender plays; null for the referee. */
+      readonly side: string | null;
+      readonly role: 'player' | 'referee';
+      readonly via: 'reply-address' | 'body-secret';
+    }
+  | {
+      readonly ok: false;
+      readonly code: AuthRejectionCode;
+      readonly reason: string;
+      readonly gameId?: string;
+    };
 
 export function replyTag(config: ReplyAddressConfig, gameId: string, side: string, playerAddress: string): string {
   return createHmac('sha256', config.secret)
@@ -91,23 +103,20 @@ export function parseReplyAddress(config: ReplyAddressConfig, address: string): 
   return { gameId: m[1], side: m[2].toLowerCase(), tag: m[3].toLowerCase() };
 }
 
-export async function authenticate(
-  message: ParsedMessage,
-  registry: PlayerRegistry,
-  config: ReplyAddressConfig,
-): Promise<AuthResult> {
+export async function authenticate(message: ParsedMessage, registry: PlayerRegistry, config: ReplyAddressConfig): Promise<AuthResult> {
   const sender = normalizeAddress(message.from.address);
   const tagged = findReplyAddress(message, config);
   const gameId = tagged?.gameId ?? message.claimed.gameId;
   if (!gameId) {
-    return fail('no-game', 'The message does not say which game it is for. Reply to the umpire\'s last message, or put "GAME G-…" on the first line.');
+    return fail(
+      'no-game',
+      'The message does not say which game it is for. Reply to the umpire\'s last message, or put "GAME G-…" on the first line.',
+    );
   }
   const roster = await registry.findRoster(gameId);
   if (!roster) return fail('unknown-game', `There is no game ${gameId}. Check the game id in the umpire's last message.`, gameId);
 
-  const result = tagged
-    ? checkTag(roster, tagged, sender, config)
-    : checkSecret(roster, message, sender);
+  const result = tagged ? checkTag(roster, tagged, sender, config) : checkSecret(roster, message, sender);
   if (!result.ok) return result;
   const refereeOnly = message.commands.find((c) => REFEREE_COMMANDS.has(c.name));
   if (refereeOnly && result.role !== 'referee') {
@@ -129,17 +138,29 @@ function checkTag(roster: GameRoster, tagged: ReplyAddressParts, sender: string,
     if (safeEqual(tag, expectedFor(sender))) {
       if (normalizeAddress(owner.address) === sender) return { ok: true, gameId, side, role: 'player', via: 'reply-address' };
     } else if (!safeEqual(tag, expectedFor(owner.address))) {
-      return fail('wrong-tag', 'The reply address has been altered. Reply to the umpire\'s last message without editing its address.', gameId);
+      return fail(
+        'wrong-tag',
+        "The reply address has been altered. Reply to the umpire's last message without editing its address.",
+        gameId,
+      );
     }
   }
-  return fail('wrong-sender', `This reply address belongs to another sender; ${sender} is not registered for it. Write from the address you registered with.`, gameId);
+  return fail(
+    'wrong-sender',
+    `This reply address belongs to another sender; ${sender} is not registered for it. Write from the address you registered with.`,
+    gameId,
+  );
 }
 
 function checkSecret(roster: GameRoster, message: ParsedMessage, sender: string): AuthResult {
   const { gameId } = roster;
   const secret = message.directives.secret;
   if (!secret) {
-    return fail('no-credentials', 'Reply to the umpire\'s last message (its reply address identifies you), or put your "SECRET …" line in the body.', gameId);
+    return fail(
+      'no-credentials',
+      'Reply to the umpire\'s last message (its reply address identifies you), or put your "SECRET …" line in the body.',
+      gameId,
+    );
   }
   if (roster.refereeAddresses.some((a) => normalizeAddress(a) === sender) && roster.refereeSecret !== undefined) {
     if (safeEqual(secret, roster.refereeSecret)) return { ok: true, gameId, side: null, role: 'referee', via: 'body-secret' };

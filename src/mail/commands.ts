@@ -38,7 +38,13 @@ export type MailCommand =
   /** Concede the game: bare RESIGN only asks for confirmation; RESIGN CONFIRM concedes. */
   | { readonly name: 'RESIGN'; readonly confirm: boolean; readonly line: number; readonly refereeOnly: false }
   /** Move the current deadline: by a duration (`by`) or to an instant (`until`). */
-  | { readonly name: 'EXTEND'; readonly byMinutes?: number; readonly until?: string; readonly line: number; readonly refereeOnly: true }
+  | {
+      readonly name: 'EXTEND';
+      readonly byMinutes?: number;
+      readonly until?: string;
+      readonly line: number;
+      readonly refereeOnly: true;
+    }
   /** Resolve the current step now, using default orders for sides that have not ordered. */
   | { readonly name: 'FORCE'; readonly line: number; readonly refereeOnly: true }
   /** A referee's note for the game log, seen by every side. */
@@ -68,16 +74,25 @@ export interface SubjectInfo extends GameReference {
 
 /** Words players use for each command; the first is the canonical name. */
 const COMMAND_WORDS: Record<string, CommandName> = {
-  ORDERS: 'ORDERS', ORDER: 'ORDERS',
-  HELP: 'HELP', '?': 'HELP',
-  STATUS: 'STATUS', DEADLINE: 'STATUS', LIST: 'STATUS',
+  ORDERS: 'ORDERS',
+  ORDER: 'ORDERS',
+  HELP: 'HELP',
+  '?': 'HELP',
+  STATUS: 'STATUS',
+  DEADLINE: 'STATUS',
+  LIST: 'STATUS',
   RESEND: 'RESEND',
   HISTORY: 'HISTORY',
-  PRESS: 'PRESS', BROADCAST: 'PRESS',
-  RESIGN: 'RESIGN', CONCEDE: 'RESIGN',
-  PLAYERS: 'PLAYERS', WHOGAME: 'PLAYERS', WHO: 'PLAYERS',
+  PRESS: 'PRESS',
+  BROADCAST: 'PRESS',
+  RESIGN: 'RESIGN',
+  CONCEDE: 'RESIGN',
+  PLAYERS: 'PLAYERS',
+  WHOGAME: 'PLAYERS',
+  WHO: 'PLAYERS',
   EXTEND: 'EXTEND',
-  FORCE: 'FORCE', PROCESS: 'FORCE',
+  FORCE: 'FORCE',
+  PROCESS: 'FORCE',
   NOTE: 'NOTE',
 };
 
@@ -171,7 +186,10 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
       continue;
     }
     if (text === '') continue;
-    if (inOrders) { orderLines.push(l); continue; }
+    if (inOrders) {
+      orderLines.push(l);
+      continue;
+    }
     const pressStart = text.match(/^(PRESS|BROADCAST):?(?:\s+(.*))?$/i);
     if (pressStart) {
       press = { line: l.line, body: pressStart[2] ? [pressStart[2]] : [] };
@@ -179,8 +197,14 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
     }
     if (readDirective(text, directives)) continue;
     const cmd = readCommand(text, l.line);
-    if (cmd === 'orders-start') { inOrders = true; continue; }
-    if (cmd) { commands.push(cmd); continue; }
+    if (cmd === 'orders-start') {
+      inOrders = true;
+      continue;
+    }
+    if (cmd) {
+      commands.push(cmd);
+      continue;
+    }
     inOrders = true;
     orderLines.push(l);
   }

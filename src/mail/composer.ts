@@ -24,11 +24,19 @@ export class MailComposer {
 
   constructor(private readonly options: ComposerOptions) {
     this.renderer = new MailRenderer(options.templatesDir);
-    this.reply = { secret: options.secret, localPart: options.umpireAddress.split('@')[0], domain: options.domain };
+    this.reply = {
+      secret: options.secret,
+      localPart: options.umpireAddress.split('@')[0],
+      domain: options.domain,
+    };
   }
 
   async write(tx: Sql, notices: readonly Notice[]): Promise<void> {
-    if (notices.length) await insertOutbox(tx, notices.map((n) => this.draft(n)));
+    if (notices.length)
+      await insertOutbox(
+        tx,
+        notices.map((n) => this.draft(n)),
+      );
   }
 
   replyAddressFor(gameId: string, side: string, playerAddress: string): string {
@@ -62,7 +70,13 @@ export class MailComposer {
       },
       rendered,
     );
-    return { idempotencyKey: key, gameId, recipient: to, kind: 'rejection', payload: JSON.parse(JSON.stringify(built)) as OutboundMail };
+    return {
+      idempotencyKey: key,
+      gameId,
+      recipient: to,
+      kind: 'rejection',
+      payload: JSON.parse(JSON.stringify(built)) as OutboundMail,
+    };
   }
 
   private message(n: Notice, rendered: RenderedMail, inReplyTo?: string): OutboundMail {
@@ -77,7 +91,15 @@ export class MailComposer {
         gameId: n.gameId,
         side: n.side === 'referee' ? null : n.side,
         inReplyTo,
-        autoSubmitted: n.kind === 'ack' || n.kind === 'rejection' || n.kind === 'help' || n.kind === 'status' || n.kind === 'confirmation' || n.kind === 'history' ? 'auto-replied' : 'auto-generated',
+        autoSubmitted:
+          n.kind === 'ack' ||
+          n.kind === 'rejection' ||
+          n.kind === 'help' ||
+          n.kind === 'status' ||
+          n.kind === 'confirmation' ||
+          n.kind === 'history'
+            ? 'auto-replied'
+            : 'auto-generated',
       },
       rendered,
     );
@@ -104,7 +126,11 @@ export class MailComposer {
             ...this.context(n, n.needs),
             knowledge: [
               `You play ${n.side} in ${n.rulesetName}. Sides: ${n.sides.map((s) => `${s.side} (${s.player})`).join(', ')}.`,
-              `Options: ${Object.entries(n.options).map(([k, v]) => `${k} ${v ? 'on' : 'off'}`).join(', ') || 'none'}.`,
+              `Options: ${
+                Object.entries(n.options)
+                  .map(([k, v]) => `${k} ${v ? 'on' : 'off'}`)
+                  .join(', ') || 'none'
+              }.`,
               `Game box: ${n.boxSource} data, SHA-256 ${n.boxHash}.`,
               `Your SECRET word is ${n.secret}: put "GAME ${n.gameId}" and "SECRET ${n.secret}" on the first lines to order from any address you registered, without the reply address.`,
               `Dice commitment: every die of this game derives from a chain of secret seeds whose anchor is ${n.seedAnchor}. Each turn's seed is revealed when the turn ends; SHA-256 applied t times to the seed of turn t gives this anchor, so the umpire cannot change a seed after today.`,
@@ -127,7 +153,10 @@ export class MailComposer {
             narrative: n.narrative.map((text) => ({ text })),
             dice: {
               anchor: n.seedAnchor,
-              revealedSeeds: Object.entries(n.revealedSeeds).map(([turn, seed]) => ({ turn: Number(turn), seed })),
+              revealedSeeds: Object.entries(n.revealedSeeds).map(([turn, seed]) => ({
+                turn: Number(turn),
+                seed,
+              })),
             },
             latestEventHash: n.latestHash,
             next: next(n.needs),
@@ -140,9 +169,18 @@ export class MailComposer {
             ...this.context(n, n.needs),
             receivedAt: new Date().toISOString(),
             orders: [
-              ...n.ordersText.split('\n').filter((l) => l.trim()).map((text, i) => ({ line: i + 1, text, understood: text })),
-              ...(n.standing ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` })) : []),
-              ...n.queued.map((q, i) => ({ line: i + 1, text: `FOR ${q.stepId}`, understood: `queued, sealed until that step: commitment ${q.commitment}` })),
+              ...n.ordersText
+                .split('\n')
+                .filter((l) => l.trim())
+                .map((text, i) => ({ line: i + 1, text, understood: text })),
+              ...(n.standing
+                ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` }))
+                : []),
+              ...n.queued.map((q, i) => ({
+                line: i + 1,
+                text: `FOR ${q.stepId}`,
+                understood: `queued, sealed until that step: commitment ${q.commitment}`,
+              })),
             ],
             errors: [],
             commitment: n.commitment ?? undefined,
@@ -157,8 +195,15 @@ export class MailComposer {
             gameId: n.gameId,
             side: n.side === 'referee' ? null : n.side,
             problem: n.summary,
-            hint: n.hint ?? (n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.'),
-            errors: n.problems.map((p) => ({ line: p.line, text: p.text, problem: p.problem, hint: p.hint, rule: p.rule })),
+            hint:
+              n.hint ?? (n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.'),
+            errors: n.problems.map((p) => ({
+              line: p.line,
+              text: p.text,
+              problem: p.problem,
+              hint: p.hint,
+              rule: p.rule,
+            })),
           },
         ];
       case 'reminder':
@@ -187,7 +232,13 @@ export class MailComposer {
       case 'confirmation':
         return [
           'confirmation',
-          { ...this.context(n, n.needs), command: n.command, done: n.done, deadline: n.needs?.deadline ?? undefined, awaiting: n.needs?.awaiting ?? [] },
+          {
+            ...this.context(n, n.needs),
+            command: n.command,
+            done: n.done,
+            deadline: n.needs?.deadline ?? undefined,
+            awaiting: n.needs?.awaiting ?? [],
+          },
         ];
       case 'history':
         return [
@@ -195,10 +246,16 @@ export class MailComposer {
           {
             ...this.context(n, n.needs),
             ...(n.turn !== null ? { askedTurn: n.turn } : {}),
-            summary: n.total === 0
-              ? `no report${n.turn !== null ? ` of turn ${n.turn}` : ''} has been sent to you yet.`
-              : `${n.total} report${n.total === 1 ? '' : 's'} sent to you${n.parts > 1 ? ` (this is part ${n.part} of ${n.parts}, reports ${n.firstIndex + 1}-${n.firstIndex + n.entries.length})` : ''}, each exactly as it was sent.`,
-            entries: n.entries.map((e, i) => ({ n: n.firstIndex + i + 1, subject: e.subject, sentAt: e.sentAt, lines: e.text.split('\n') })),
+            summary:
+              n.total === 0
+                ? `no report${n.turn !== null ? ` of turn ${n.turn}` : ''} has been sent to you yet.`
+                : `${n.total} report${n.total === 1 ? '' : 's'} sent to you${n.parts > 1 ? ` (this is part ${n.part} of ${n.parts}, reports ${n.firstIndex + 1}-${n.firstIndex + n.entries.length})` : ''}, each exactly as it was sent.`,
+            entries: n.entries.map((e, i) => ({
+              n: n.firstIndex + i + 1,
+              subject: e.subject,
+              sentAt: e.sentAt,
+              lines: e.text.split('\n'),
+            })),
           },
         ];
       case 'press':
@@ -221,7 +278,11 @@ export class MailComposer {
             deadline: n.needs?.deadline ?? undefined,
             awaiting: n.view.awaiting,
             received: Object.entries(n.view.orders).flatMap(([side, st]) =>
-              st.status === 'sealed' ? [{ side, at: st.receivedAt, commitment: st.commitment }] : st.status === 'accepted' ? [{ side, at: st.receivedAt }] : [],
+              st.status === 'sealed'
+                ? [{ side, at: st.receivedAt, commitment: st.commitment }]
+                : st.status === 'accepted'
+                  ? [{ side, at: st.receivedAt }]
+                  : [],
             ),
             players: n.view.game?.sides.map((s) => ({ side: s.side, name: s.player })) ?? [],
           },

@@ -142,12 +142,22 @@ export class ImapMailboxReader {
   private async session(): Promise<void> {
     const o = this.options;
     const client = new ImapFlow({
-      host: o.host, port: o.port, secure: o.secure ?? false, auth: { user: o.auth.user, pass: o.auth.pass },
-      logger: false, autoIdleDelay: 200, ...o.imapOptions,
+      host: o.host,
+      port: o.port,
+      secure: o.secure ?? false,
+      auth: { user: o.auth.user, pass: o.auth.pass },
+      logger: false,
+      autoIdleDelay: 200,
+      ...o.imapOptions,
     });
     client.on('error', (err: unknown) => this.log.warn({ err, mailbox: this.key }, 'imap reader: connection error'));
     client.on('exists', () => this.wake());
-    const closed = new Promise<void>((resolve) => client.once('close', () => { this.wake(); resolve(); }));
+    const closed = new Promise<void>((resolve) =>
+      client.once('close', () => {
+        this.wake();
+        resolve();
+      }),
+    );
     this.client = client;
     const poll = setInterval(() => this.wake(), o.pollIntervalMs ?? 30_000);
     try {
@@ -176,7 +186,10 @@ export class ImapMailboxReader {
     const uidValidity = Number(box.uidValidity);
     let cursor = await this.options.cursorStore.get(this.key);
     if (cursor && cursor.uidValidity !== uidValidity) {
-      this.log.warn({ mailbox: this.key, was: cursor.uidValidity, now: uidValidity }, 'imap reader: UIDVALIDITY changed; re-reading the mailbox');
+      this.log.warn(
+        { mailbox: this.key, was: cursor.uidValidity, now: uidValidity },
+        'imap reader: UIDVALIDITY changed; re-reading the mailbox',
+      );
       cursor = null;
     }
     const from = (cursor?.lastUid ?? 0) + 1;
@@ -187,10 +200,14 @@ export class ImapMailboxReader {
     for (const uid of uids) {
       if (this.stopped) return;
       const msg = await client.fetchOne(String(uid), { uid: true, size: true, source: { maxLength: maxBytes } }, { uid: true });
-      if (msg && msg.source) {
+      if (msg && msg.source !== undefined) {
         const size = msg.size ?? msg.source.length;
         await this.options.onMessage(msg.source, {
-          mailbox: this.key, uidValidity, uid, size, truncated: size > msg.source.length,
+          mailbox: this.key,
+          uidValidity,
+          uid,
+          size,
+          truncated: size > msg.source.length,
         });
       }
       await this.options.cursorStore.set(this.key, { uidValidity, lastUid: uid });
@@ -199,7 +216,9 @@ export class ImapMailboxReader {
 
   private nextWake(): Promise<void> {
     if (this.pendingWake || this.stopped) return Promise.resolve();
-    return new Promise((resolve) => { this.wakeUp = resolve; });
+    return new Promise((resolve) => {
+      this.wakeUp = resolve;
+    });
   }
 
   /** Backoff pause with jitter; only stop() cuts it short. */
@@ -221,7 +240,9 @@ export class InMemoryCursorStore implements MailboxCursorStore {
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
-  const promise = new Promise<void>((r) => { resolve = r; });
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 

@@ -49,15 +49,20 @@ export function renderMapSvg(areas: readonly MapArea[], title = 'Map'): string {
   for (const p of placed) parts.push(areaSvg(p, colours));
   let lx = 10;
   for (const [side, colour] of colours) {
-    parts.push(`<rect x="${lx}" y="${legendY - 9}" width="10" height="10" fill="${colour}"/>`,
-      `<text x="${lx + 14}" y="${legendY}">${esc(side)}</text>`);
+    parts.push(
+      `<rect x="${lx}" y="${legendY - 9}" width="10" height="10" fill="${colour}"/>`,
+      `<text x="${lx + 14}" y="${legendY}">${esc(side)}</text>`,
+    );
     lx += 24 + side.length * 7;
   }
   parts.push('</svg>');
   return parts.join('\n');
 }
 
-interface Placed extends MapArea { readonly cx: number; readonly cy: number }
+interface Placed extends MapArea {
+  readonly cx: number;
+  readonly cy: number;
+}
 
 function layout(areas: readonly MapArea[]): Placed[] {
   const columns = Math.max(1, Math.ceil(Math.sqrt(areas.length)));
@@ -73,7 +78,7 @@ function layout(areas: readonly MapArea[]): Placed[] {
 }
 
 function areaSvg(p: Placed, colours: Map<string, string>): string {
-  const stroke = p.controlledBy ? colours.get(p.controlledBy) ?? '#333' : '#7f8c8d';
+  const stroke = p.controlledBy ? (colours.get(p.controlledBy) ?? '#333') : '#7f8c8d';
   const lines = [
     `<g>`,
     `<circle cx="${p.cx}" cy="${p.cy}" r="${RADIUS}" fill="#ffffff" stroke="${stroke}" stroke-width="${p.controlledBy ? 4 : 1.5}"/>`,
@@ -91,12 +96,11 @@ function areaSvg(p: Placed, colours: Map<string, string>): string {
 export function renderMapText(areas: readonly MapArea[]): string[] {
   return areas.map((a) => {
     const control = a.controlledBy ? ` [${a.controlledBy}]` : '';
-    const units = a.units.length === 0 ? 'empty'
-      : a.units.map((u) => `${u.side} ${u.count}${u.label ? ` (${u.label})` : ''}`).join('; ');
+    const units = a.units.length === 0 ? 'empty' : a.units.map((u) => `${u.side} ${u.count}${u.label ? ` (${u.label})` : ''}`).join('; ');
     return `${a.area}${control}: ${units}`;
   });
 }
 
 function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]!));
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

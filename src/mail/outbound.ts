@@ -42,9 +42,20 @@ export interface SmtpConfig {
 }
 
 export type SendResult =
-  | { readonly ok: true; readonly messageId: string; readonly accepted: readonly string[]; readonly rejected: readonly string[]; readonly response: string }
+  | {
+      readonly ok: true;
+      readonly messageId: string;
+      readonly accepted: readonly string[];
+      readonly rejected: readonly string[];
+      readonly response: string;
+    }
   /** `permanent`: the server refused for good (5xx); retrying will not help. */
-  | { readonly ok: false; readonly permanent: boolean; readonly error: string; readonly responseCode?: number };
+  | {
+      readonly ok: false;
+      readonly permanent: boolean;
+      readonly error: string;
+      readonly responseCode?: number;
+    };
 
 /** `umpire.<32 hex>@domain`, the same for the same key: a resent outbox row keeps its identity. */
 export function outboundMessageId(idempotencyKey: string, domain: string): string {
@@ -86,10 +97,16 @@ export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMa
     ...(inReplyTo ? { inReplyTo: angle(inReplyTo) } : {}),
     ...(references.length > 0 ? { references } : {}),
     ...(mail.date ? { date: mail.date } : {}),
-    envelope: { from: mail.bounceAddress ?? mail.from.address, to: typeof mail.to === 'string' ? mail.to : [...mail.to] },
+    envelope: {
+      from: mail.bounceAddress ?? mail.from.address,
+      to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+    },
     headers,
     attachments: rendered.attachments.map((a) => ({
-      filename: a.filename, content: a.content, contentType: a.contentType, contentDisposition: 'attachment' as const,
+      filename: a.filename,
+      content: a.content,
+      contentType: a.contentType,
+      contentDisposition: 'attachment' as const,
     })),
   };
 }

@@ -7,8 +7,14 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail as MailparserMail, type HeaderValue } from 'mailparser';
 import { convert as htmlToText } from 'html-to-text';
 import {
-  extractCommands, parseSubject, stripReply,
-  type BodyDirectives, type GameReference, type MailCommand, type NumberedLine, type SubjectInfo,
+  extractCommands,
+  parseSubject,
+  stripReply,
+  type BodyDirectives,
+  type GameReference,
+  type MailCommand,
+  type NumberedLine,
+  type SubjectInfo,
 } from './commands';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
@@ -76,7 +82,12 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
   const size = Math.max(raw.length, options.declaredSize ?? 0);
   if (size > maxBytes) return reject('oversized', oversizedMessage(size, maxBytes), headerPeek(raw), size);
   if (!looksLikeMail(raw)) {
-    return reject('malformed', 'The message had no mail headers we could read. Send plain text mail from an ordinary mail program.', {}, size);
+    return reject(
+      'malformed',
+      'The message had no mail headers we could read. Send plain text mail from an ordinary mail program.',
+      {},
+      size,
+    );
   }
   let mail: MailparserMail;
   try {
@@ -89,7 +100,12 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
   const subject = (mail.subject ?? '').trim();
   const messageId = stripBrackets(mail.messageId) ?? `${sha256(raw).slice(0, 40)}@synthesized.invalid`;
   if (!from) {
-    return reject('no-sender', 'The message has no From address, so nobody can be answered or authenticated.', { messageId, subject }, size);
+    return reject(
+      'no-sender',
+      'The message has no From address, so nobody can be answered or authenticated.',
+      { messageId, subject },
+      size,
+    );
   }
   const { text, source } = bodyText(mail);
   const replyLines = stripReply(text);
@@ -108,7 +124,9 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
       deliveredTo: envelopeRecipients(mail),
       subject,
       inReplyTo: stripBrackets(mail.inReplyTo) ?? null,
-      references: toList(mail.references).map((r) => stripBrackets(r)!).filter(Boolean),
+      references: toList(mail.references)
+        .map((r) => stripBrackets(r)!)
+        .filter(Boolean),
       date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
       text,
       textSource: source,
@@ -119,7 +137,8 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
       subjectInfo,
       directives,
       claimed: {
-        ...pick(subjectInfo), ...pick(directives),
+        ...pick(subjectInfo),
+        ...pick(directives),
       },
       commands,
     },
@@ -132,13 +151,19 @@ function reject(code: MailRejectionCode, message: string, partial: MailRejection
 
 function oversizedMessage(size: number, max: number): string {
   const kib = (n: number) => `${Math.ceil(n / 1024)} KiB`;
-  return `The message is ${kib(size)}, more than the ${kib(max)} the umpire accepts. `
-    + 'Send the orders as plain text without attachments or quoted history.';
+  return (
+    `The message is ${kib(size)}, more than the ${kib(max)} the umpire accepts. ` +
+    'Send the orders as plain text without attachments or quoted history.'
+  );
 }
 
 /** Enough of the header to answer the sender of a message we will not parse. */
 function headerPeek(raw: Buffer): MailRejection['partial'] {
-  const head = raw.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const head = raw
+    .subarray(0, 64 * 1024)
+    .toString('latin1')
+    .split(/\r?\n\r?\n/)[0]
+    .replace(/\r?\n[ \t]+/g, ' ');
   const field = (name: string) => head.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im'))?.[1]?.trim();
   const fromField = field('From');
   const from = fromField?.match(/<([^>]+)>/)?.[1] ?? fromField?.match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
@@ -214,7 +239,10 @@ function envelopeRecipients(mail: MailparserMail): string[] {
   const out: string[] = [];
   for (const l of mail.headerLines) {
     if (l.key === 'delivered-to' || l.key === 'x-original-to' || l.key === 'envelope-to' || l.key === 'x-envelope-to') {
-      const addr = l.line.slice(l.line.indexOf(':') + 1).trim().replace(/^<|>$/g, '');
+      const addr = l.line
+        .slice(l.line.indexOf(':') + 1)
+        .trim()
+        .replace(/^<|>$/g, '');
       if (addr.includes('@')) out.push(lowerDomain(addr));
     }
   }
@@ -242,7 +270,12 @@ function allAddresses(obj: AddressObject | AddressObject[] | undefined): MailAdd
 
 function lowerDomain(address: string): string {
   const at = address.lastIndexOf('@');
-  return at < 0 ? address.trim() : `${address.slice(0, at).trim()}@${address.slice(at + 1).trim().toLowerCase()}`;
+  return at < 0
+    ? address.trim()
+    : `${address.slice(0, at).trim()}@${address
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()}`;
 }
 
 function toList<T>(v: T | T[] | undefined | null): T[] {

@@ -61,7 +61,11 @@ export interface ReportData extends GameContext {
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
   readonly map?: readonly MapArea[];
-  readonly narrative: readonly { readonly text: string; readonly rule?: string; readonly dice?: readonly DieRoll[] }[];
+  readonly narrative: readonly {
+    readonly text: string;
+    readonly rule?: string;
+    readonly dice?: readonly DieRoll[];
+  }[];
   readonly dice: {
     /** s_0, published at game creation. */
     readonly anchor: string;
@@ -70,7 +74,11 @@ export interface ReportData extends GameContext {
     readonly ordersCommitments?: readonly { readonly side: string; readonly commitment: string }[];
   };
   readonly latestEventHash: string;
-  readonly next: { readonly what: string; readonly deadline?: string; readonly awaiting: readonly string[] } | null;
+  readonly next: {
+    readonly what: string;
+    readonly deadline?: string;
+    readonly awaiting: readonly string[];
+  } | null;
 }
 
 export interface HelpData extends Partial<GameContext> {
@@ -115,7 +123,12 @@ export interface HistoryData extends GameContext {
   readonly askedTurn?: number;
   /** "3 reports sent to you, part 1 of 2, ..." or "no report has been sent to you yet." */
   readonly summary: string;
-  readonly entries: readonly { readonly n: number; readonly subject: string; readonly sentAt: string; readonly lines: readonly string[] }[];
+  readonly entries: readonly {
+    readonly n: number;
+    readonly subject: string;
+    readonly sentAt: string;
+    readonly lines: readonly string[];
+  }[];
 }
 
 export interface StatusData extends GameContext {
@@ -160,23 +173,50 @@ export interface RenderedMail {
 }
 
 /** The commands players may use; docs/mail-commands.md says the same at more length. */
-export const COMMAND_HELP: readonly { readonly usage: string; readonly does: string; readonly referee?: true }[] = [
+export const COMMAND_HELP: readonly {
+  readonly usage: string;
+  readonly does: string;
+  readonly referee?: true;
+}[] = [
   { usage: 'ORDERS (or just the orders)', does: 'your orders for the current step, one per line' },
-  { usage: 'HELP [topic]', does: 'the order card for the step at hand; HELP ALL the whole order reference, HELP <topic> one part of it, HELP 7.3 the lines citing a rule' },
+  {
+    usage: 'HELP [topic]',
+    does: 'the order card for the step at hand; HELP ALL the whole order reference, HELP <topic> one part of it, HELP 7.3 the lines citing a rule',
+  },
   { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
   { usage: 'RESEND [turn]', does: 'the latest report again, or the report of that turn' },
   { usage: 'PLAYERS', does: 'who plays which side (also WHOGAME)' },
-  { usage: 'HISTORY [turn]', does: 'every report sent to you so far (or that turn\'s) again, as it was sent, in one reply' },
-  { usage: 'PRESS text (or PRESS, then lines up to ENDPRESS)', does: 'a message to the other side(s), relayed under your side\'s name (never your address); the referee gets a copy. From the referee: to every side' },
-  { usage: 'RESIGN CONFIRM', does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)' },
-  { usage: 'GAME G-xxx / SIDE name / SECRET word', does: 'first lines: identify yourself without the reply address' },
+  {
+    usage: 'HISTORY [turn]',
+    does: "every report sent to you so far (or that turn's) again, as it was sent, in one reply",
+  },
+  {
+    usage: 'PRESS text (or PRESS, then lines up to ENDPRESS)',
+    does: "a message to the other side(s), relayed under your side's name (never your address); the referee gets a copy. From the referee: to every side",
+  },
+  {
+    usage: 'RESIGN CONFIRM',
+    does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)',
+  },
+  {
+    usage: 'GAME G-xxx / SIDE name / SECRET word',
+    does: 'first lines: identify yourself without the reply address',
+  },
   { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
   { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
   { usage: 'NOTE text', does: 'a ruling or remark for the game log, seen by all', referee: true },
 ];
 
 const SUBJECT_WORD: Record<TemplateName, string> = {
-  acknowledgment: 'ack', rejection: 'rejected', report: 'report', help: 'help', status: 'status', reminder: 'reminder', confirmation: 'done', press: 'press', history: 'history',
+  acknowledgment: 'ack',
+  rejection: 'rejected',
+  report: 'report',
+  help: 'help',
+  status: 'status',
+  reminder: 'reminder',
+  confirmation: 'done',
+  press: 'press',
+  history: 'history',
 };
 
 type Compiled = { text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };
@@ -207,7 +247,12 @@ export class MailRenderer {
     const context = { ...data, ...extra, ...defaults, commandHelp: COMMAND_HELP };
     const attachments: RenderedAttachment[] = [];
     if ('mapSvg' in extra && extra.mapSvg) {
-      attachments.push({ filename: 'map.svg', contentType: 'image/svg+xml', content: extra.mapSvg, cid: 'map@umpire' });
+      attachments.push({
+        filename: 'map.svg',
+        contentType: 'image/svg+xml',
+        content: extra.mapSvg,
+        cid: 'map@umpire',
+      });
     }
     return {
       subject: subjectFor(name, data),
@@ -236,8 +281,7 @@ function mapContext(data: ReportData): { mapSvg?: string; mapText?: string[] } {
 
 function registerHelpers(hbs: typeof Handlebars): void {
   hbs.registerHelper('time', (iso: unknown) => (typeof iso === 'string' ? formatUtc(iso) : ''));
-  hbs.registerHelper('join', (list: unknown, sep: unknown) =>
-    (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hbs.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   hbs.registerHelper('faces', (faces: unknown) => (Array.isArray(faces) ? faces.map((f) => `[${f}]`).join(' ') : ''));
   hbs.registerHelper('short', (hash: unknown) => (typeof hash === 'string' ? hash.slice(0, 16) : ''));
   hbs.registerHelper('hasItems', (list: unknown) => Array.isArray(list) && list.length > 0);
@@ -255,7 +299,10 @@ export function formatUtc(iso: string): string {
 
 /** Templates leave runs of blank lines where sections are absent; keep at most one. */
 function tidyText(text: string): string {
-  const tidy = text.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
+  const tidy = text
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
   return `${tidy.replace(/^--$/gm, '-- ')}\n`;
 }

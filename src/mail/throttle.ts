@@ -70,19 +70,32 @@ export class SenderThrottle {
   private readonly capacity: number;
   private readonly refillPerMs: number;
 
-  constructor(private readonly redis: Redis, private readonly options: SenderThrottleOptions) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: SenderThrottleOptions,
+  ) {
     this.capacity = options.capacity ?? 10;
     this.refillPerMs = (options.refillPerSecond ?? 1 / 60) / 1000;
-    if (!(this.capacity > 0) || !(this.refillPerMs > 0)) throw new RangeError('SenderThrottle: capacity and refillPerSecond must be positive');
+    if (!(this.capacity > 0) || !(this.refillPerMs > 0))
+      throw new RangeError('SenderThrottle: capacity and refillPerSecond must be positive');
   }
 
   /** Take `cost` tokens from a bucket (a sender's address, or playerBucket/strangerBucket) if it has them. */
   async take(sender: string, cost = 1): Promise<ThrottleDecision> {
     if (cost > this.capacity) throw new RangeError(`SenderThrottle: cost ${cost} exceeds capacity ${this.capacity}`);
     const [allowed, milliTokens, retry] = (await this.redis.eval(
-      TAKE_SCRIPT, 1, this.key(sender), String(this.capacity), String(this.refillPerMs), String(cost),
+      TAKE_SCRIPT,
+      1,
+      this.key(sender),
+      String(this.capacity),
+      String(this.refillPerMs),
+      String(cost),
     )) as [number, number, number];
-    return { allowed: allowed === 1, remaining: Math.floor(milliTokens / 1000), retryAfterMs: allowed === 1 ? 0 : retry };
+    return {
+      allowed: allowed === 1,
+      remaining: Math.floor(milliTokens / 1000),
+      retryAfterMs: allowed === 1 ? 0 : retry,
+    };
   }
 
   /** Forget a sender's history (the referee lifting a throttle, or a test). */

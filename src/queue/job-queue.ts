@@ -121,9 +121,17 @@ export class JobQueue {
   }
 
   /** Recently completed jobs of a queue (the newest `limit`): which worker ran each, what it returned. */
-  async completedJobs(name: QueueName, limit = 1000): Promise<{ id: string; name: string; processedBy: string | null; returnValue: unknown }[]> {
+  async completedJobs(
+    name: QueueName,
+    limit = 1000,
+  ): Promise<{ id: string; name: string; processedBy: string | null; returnValue: unknown }[]> {
     const jobs = await this.queue(name).getCompleted(0, limit - 1);
-    return jobs.map((j) => ({ id: String(j.id), name: j.name, processedBy: j.processedBy ?? null, returnValue: j.returnvalue }));
+    return jobs.map((j) => ({
+      id: String(j.id),
+      name: j.name,
+      processedBy: j.processedBy ?? null,
+      returnValue: j.returnvalue,
+    }));
   }
 
   /** How many worker connections listen on a queue (every process's, every machine's). */

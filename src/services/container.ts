@@ -51,10 +51,18 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   const snapshots = new SnapshotStore(db);
   const outbox = new Outbox(db);
   const inbox = new CommandInbox(db);
-  const jobs = new JobQueue({ redisUrl: config.REDIS_URL, prefix: config.UMPIRE_QUEUE_PREFIX, log: options.log });
+  const jobs = new JobQueue({
+    redisUrl: config.REDIS_URL,
+    prefix: config.UMPIRE_QUEUE_PREFIX,
+    log: options.log,
+  });
   const bus = new CommandBus(inbox, jobs, events);
   const games = new GameRepository(db, events, snapshots, config.SNAPSHOT_EVERY);
-  const composer = new MailComposer({ domain: config.MAIL_DOMAIN, umpireAddress: config.UMPIRE_ADDRESS, secret: config.UMPIRE_SECRET });
+  const composer = new MailComposer({
+    domain: config.MAIL_DOMAIN,
+    umpireAddress: config.UMPIRE_ADDRESS,
+    secret: config.UMPIRE_SECRET,
+  });
   const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs, options.clock), {
     secret: config.UMPIRE_SECRET,
     defaultDeadlineMinutes: config.DEADLINE_MINUTES,
@@ -64,13 +72,14 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
 
   const inbound = new InboundStore(db, jobs);
   let redis: Redis | null = null;
-  const throttle = config.THROTTLE_PER_HOUR > 0
-    ? new SenderThrottle((redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 })), {
-        keyPrefix: `${config.UMPIRE_QUEUE_PREFIX}:throttle:`,
-        capacity: config.THROTTLE_BURST,
-        refillPerSecond: config.THROTTLE_PER_HOUR / 3600,
-      })
-    : null;
+  const throttle =
+    config.THROTTLE_PER_HOUR > 0
+      ? new SenderThrottle((redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 3 })), {
+          keyPrefix: `${config.UMPIRE_QUEUE_PREFIX}:throttle:`,
+          capacity: config.THROTTLE_BURST,
+          refillPerSecond: config.THROTTLE_PER_HOUR / 3600,
+        })
+      : null;
   const ingest = new MailIngest(
     inbound,
     games,
@@ -80,7 +89,11 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     composer,
     jobs,
     throttle,
-    { secret: config.UMPIRE_SECRET, localPart: config.UMPIRE_ADDRESS.split('@')[0], domain: config.MAIL_DOMAIN },
+    {
+      secret: config.UMPIRE_SECRET,
+      localPart: config.UMPIRE_ADDRESS.split('@')[0],
+      domain: config.MAIL_DOMAIN,
+    },
     config.UMPIRE_ADDRESS,
   );
 
@@ -97,13 +110,19 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   });
   bus.register('game.extend', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; byMinutes?: number; until?: string; replyTo?: string };
-    return gameService.extend(tx, p.gameId, p.byMinutes, p.until, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+    return gameService.extend(tx, p.gameId, p.byMinutes, p.until, {
+      replyTo: p.replyTo,
+      key: cmd.idempotencyKey,
+    });
   });
   bus.register(
     'referee.note',
     (tx, cmd) => {
       const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string };
-      return gameService.note(tx, cmd.gameId, p?.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, { replyTo: p?.replyTo, key: cmd.idempotencyKey });
+      return gameService.note(tx, cmd.gameId, p?.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, {
+        replyTo: p?.replyTo,
+        key: cmd.idempotencyKey,
+      });
     },
     { replace: true },
   );
@@ -114,7 +133,10 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   });
   bus.register('game.resign', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; side: string | null; confirm?: boolean; replyTo?: string };
-    return gameService.resign(tx, p.gameId, p.side ?? null, p.confirm === true, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+    return gameService.resign(tx, p.gameId, p.side ?? null, p.confirm === true, {
+      replyTo: p.replyTo,
+      key: cmd.idempotencyKey,
+    });
   });
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
@@ -150,7 +172,14 @@ export function deadlineJobHandlers(s: Services) {
     [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }, meta: { jobId: string }) =>
       s.bus.submit(gameId, `job:${meta.jobId}`, 'game.deadline', { gameId, stepId }),
     // one command per scheduled reminder: an extended deadline's reminder is a new job and a new command
-    [JobName.GameReminder]: async ({ gameId, stepId, remindAt }: { gameId: string; stepId: string; remindAt?: string }, meta: { jobId: string }) =>
-      s.bus.submit(gameId, remindAt ? `job:${meta.jobId}` : `reminder:${gameId}:${stepId}`, 'game.remind', { gameId, stepId, remindAt }),
+    [JobName.GameReminder]: async (
+      { gameId, stepId, remindAt }: { gameId: string; stepId: string; remindAt?: string },
+      meta: { jobId: string },
+    ) =>
+      s.bus.submit(gameId, remindAt ? `job:${meta.jobId}` : `reminder:${gameId}:${stepId}`, 'game.remind', {
+        gameId,
+        stepId,
+        remindAt,
+      }),
   };
 }

@@ -48,4 +48,3 @@ export interface GameServiceOptions {
   readonly defaultGraceMinutes?: number;
   readonly clock?: () => Date;
 }
-

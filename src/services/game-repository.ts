@@ -1,11 +1,4 @@
-import {
-  evolve,
-  initialState,
-  stateHash,
-  type AnyRuleset,
-  type EngineEvent,
-  type EngineState,
-} from '../engine/game';
+import { evolve, initialState, stateHash, type AnyRuleset, type EngineEvent, type EngineState } from '../engine/game';
 import { rulesets } from '../games';
 import type { Db, Sql } from '../store/db';
 import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
@@ -83,7 +76,10 @@ export class GameRepository {
   }
 
   async register(gameId: string, rulesetId: string, tx: Sql): Promise<boolean> {
-    const rows = await tx.query('INSERT INTO games (id, ruleset) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', [gameId, rulesetId]);
+    const rows = await tx.query('INSERT INTO games (id, ruleset) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', [
+      gameId,
+      rulesetId,
+    ]);
     return rows.length === 1;
   }
 
@@ -93,13 +89,23 @@ export class GameRepository {
    */
   async append(game: LoadedGame, events: readonly NewEvent[], tx: Sql, now: Date): Promise<LoadedGame> {
     if (!events.length) return game;
-    const appended = await this.events.append(game.gameId, game.head.version, events, { head: game.head, tx, now });
+    const appended = await this.events.append(game.gameId, game.head.version, events, {
+      head: game.head,
+      tx,
+      now,
+    });
     const state = fold(game.state, appended.events, game.ruleset);
     const before = Math.floor(game.head.version / this.snapshotEvery);
     const after = Math.floor(appended.head.version / this.snapshotEvery);
     if (after > before) {
       await this.snapshots.save(
-        { gameId: game.gameId, seq: appended.head.version, state, stateHash: stateHash(state), engineVersion: game.ruleset.engineVersion },
+        {
+          gameId: game.gameId,
+          seq: appended.head.version,
+          state,
+          stateHash: stateHash(state),
+          engineVersion: game.ruleset.engineVersion,
+        },
         tx,
       );
     }
@@ -107,7 +113,13 @@ export class GameRepository {
   }
 
   async listGames(): Promise<{ id: string; ruleset: string; createdAt: string }[]> {
-    const rows = await this.db.query<{ id: string; ruleset: string; created_at: Date }>('SELECT id, ruleset, created_at FROM games ORDER BY created_at');
-    return rows.map((r) => ({ id: r.id, ruleset: r.ruleset, createdAt: new Date(r.created_at).toISOString() }));
+    const rows = await this.db.query<{ id: string; ruleset: string; created_at: Date }>(
+      'SELECT id, ruleset, created_at FROM games ORDER BY created_at',
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      ruleset: r.ruleset,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
   }
 }

@@ -36,7 +36,13 @@ export const SEED_CHAIN_TURNS = 256;
 /** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
 export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
 
-export type { CreateGameInput, DeadlineScheduler, GameServiceOptions, NoticeSink, OrdersInput } from './game-ports';
+export type {
+  CreateGameInput,
+  DeadlineScheduler,
+  GameServiceOptions,
+  NoticeSink,
+  OrdersInput,
+} from './game-ports';
 
 interface GameMeta {
   readonly deadlineMinutes: number;
@@ -72,7 +78,8 @@ export class GameService {
   async create(tx: Sql, input: CreateGameInput): Promise<CommandOutcome> {
     const ruleset = rulesetFor(input.ruleset);
     const now = this.clock();
-    if (!GAME_ID.test(input.gameId)) return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
+    if (!GAME_ID.test(input.gameId))
+      return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
     const top = randomBytes(32);
     const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
     const decision = engine(() =>
@@ -93,18 +100,37 @@ export class GameService {
     );
     if (!decision.ok) return rejected(decision.rejection.message, decision.rejection);
     if (!(await this.games.register(input.gameId, ruleset.id, tx))) return rejected(`game ${input.gameId} already exists`);
-    const loaded: LoadedGame = { gameId: input.gameId, ruleset, state: initialState(), head: { version: 0, hash: GENESIS_HASH }, tail: [] };
+    const loaded: LoadedGame = {
+      gameId: input.gameId,
+      ruleset,
+      state: initialState(),
+      head: { version: 0, hash: GENESIS_HASH },
+      tail: [],
+    };
     await tx.query('INSERT INTO game_secrets (game_id, sealed) VALUES ($1, $2)', [input.gameId, this.seeds.seal(top)]);
     const meta: GameMeta = {
       deadlineMinutes: input.deadlineMinutes ?? this.options.defaultDeadlineMinutes,
       graceMinutes: input.graceMinutes ?? this.options.defaultGraceMinutes ?? 0,
       referee: input.referee ?? null,
     };
-    let game = await this.games.append(loaded, [...decision.events.map(engineToNew('umpire')), { type: 'NoteAdded', payload: { text: 'game settings', settings: meta }, metadata: { actor: 'umpire' } }], tx, now);
+    let game = await this.games.append(
+      loaded,
+      [
+        ...decision.events.map(engineToNew('umpire')),
+        {
+          type: 'NoteAdded',
+          payload: { text: 'game settings', settings: meta },
+          metadata: { actor: 'umpire' },
+        },
+      ],
+      tx,
+      now,
+    );
     // a ruleset may open with steps nobody has to order
     game = await this.advanceIfReady(tx, game, now);
-    let deadline: string | null;
-    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    const timed = await this.deadlineFor(tx, game, meta, now);
+    game = timed.game;
+    const deadline = timed.deadline;
     const info = game.state.game!;
     const welcome = (viewer: Side | 'referee', address: string, help: string): Notice => ({
       ...noticeBase(game, viewer, address, 'welcome'),
@@ -119,12 +145,28 @@ export class GameService {
       view: viewFor(game.state, viewer, ruleset),
       secret: this.playerSecret(input.gameId, viewer, address),
     });
-    const notices = info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step)));
+    const notices = info.sides.map((seat) =>
+      welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step)),
+    );
     if (meta.referee) {
-      notices.push(welcome('referee', meta.referee, 'As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, and PRESS <text> (to every side). You get a copy of every side\'s report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.'));
+      notices.push(
+        welcome(
+          'referee',
+          meta.referee,
+          "As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, and PRESS <text> (to every side). You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.",
+        ),
+      );
     }
     await this.sink.write(tx, notices);
-    return { status: 'applied', result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null } };
+    return {
+      status: 'applied',
+      result: {
+        gameId: input.gameId,
+        version: game.head.version,
+        seedAnchor: chain.anchor,
+        step: game.state.step?.id ?? null,
+      },
+    };
   }
 
   // ------------------------------------------------------------------ orders
@@ -142,7 +184,19 @@ export class GameService {
       return this.orders.seal(plain);
     };
     const decision = engine(() =>
-      tryDecide({ type: 'SubmitOrders', side: input.side, text: input.text, stepId: input.stepId, salt, now: now.toISOString(), seal }, game.state, game.ruleset),
+      tryDecide(
+        {
+          type: 'SubmitOrders',
+          side: input.side,
+          text: input.text,
+          stepId: input.stepId,
+          salt,
+          now: now.toISOString(),
+          seal,
+        },
+        game.state,
+        game.ruleset,
+      ),
     );
     if (!decision.ok) {
       await this.sink.write(tx, [rejectionNotice(game, seat, decision.rejection, input.via)]);
@@ -161,9 +215,12 @@ export class GameService {
     game = await this.advanceIfReady(tx, game, now);
     const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
     const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
-    const queued = decision.events.flatMap((e) => (e.type === 'OrdersQueued' ? [{ stepId: e.data.stepId, commitment: e.data.commitment }] : []));
-    let deadline: string | null;
-    ({ game, deadline } = await this.deadlineFor(tx, game, meta0, now));
+    const queued = decision.events.flatMap((e) =>
+      e.type === 'OrdersQueued' ? [{ stepId: e.data.stepId, commitment: e.data.commitment }] : [],
+    );
+    const timed = await this.deadlineFor(tx, game, meta0, now);
+    game = timed.game;
+    const deadline = timed.deadline;
     const notices: Notice[] = [
       {
         ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
@@ -178,7 +235,14 @@ export class GameService {
     ];
     if (game.head.version > before) notices.push(...(await this.reportsFor(tx, game, before, deadline)));
     await this.sink.write(tx, notices);
-    return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) } };
+    return {
+      status: 'applied',
+      result: {
+        version: game.head.version,
+        step: game.state.step?.id ?? null,
+        awaiting: whoIsAwaited(game.state, game.ruleset),
+      },
+    };
   }
 
   // ------------------------------------------------------------------ deadline
@@ -190,13 +254,17 @@ export class GameService {
     if (game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
     const current = await this.currentDeadline(gameId, stepId, tx, 'graceUntil');
     if (!options.force && current && new Date(current).getTime() > now.getTime() + 1000) {
-      return { status: 'applied', result: { ignored: `not due: the deadline of ${stepId}, with its grace period, ends ${current}` } };
+      return {
+        status: 'applied',
+        result: { ignored: `not due: the deadline of ${stepId}, with its grace period, ends ${current}` },
+      };
     }
     const before = game.head.version;
     game = await this.resolve(tx, game, 'Deadline', now);
     const meta = await this.meta(tx, gameId);
-    let deadline: string | null;
-    ({ game, deadline } = await this.deadlineFor(tx, game, meta, now));
+    const timed = await this.deadlineFor(tx, game, meta, now);
+    game = timed.game;
+    const deadline = timed.deadline;
     await this.sink.write(tx, await this.reportsFor(tx, game, before, deadline));
     return { status: 'applied', result: { version: game.head.version, step: game.state.step?.id ?? null } };
   }
@@ -214,16 +282,27 @@ export class GameService {
     if (remindAt) {
       const current = await this.currentDeadlineSet(gameId, stepId, tx);
       if (current?.remindAt !== remindAt) {
-        return { status: 'applied', result: { ignored: `superseded: the deadline of ${stepId} moved to ${current?.at ?? 'none'}; its reminder is ${current?.remindAt ?? 'none'}` } };
+        return {
+          status: 'applied',
+          result: {
+            ignored: `superseded: the deadline of ${stepId} moved to ${current?.at ?? 'none'}; its reminder is ${current?.remindAt ?? 'none'}`,
+          },
+        };
       }
     }
     const meta = await this.meta(tx, gameId);
     const { game: g, deadline } = await this.deadlineFor(tx, game, meta, this.clock());
     const needs = stepNeeds(g, deadline)!;
     const awaited = new Set(needs.awaiting);
-    const notices = g.state.game!.sides
-      .filter((seat) => awaited.has(seat.side))
-      .map((seat): Notice => ({ ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}:${deadline ?? ''}`), kind: 'reminder', needs }));
+    const notices = g.state
+      .game!.sides.filter((seat) => awaited.has(seat.side))
+      .map(
+        (seat): Notice => ({
+          ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}:${deadline ?? ''}`),
+          kind: 'reminder',
+          needs,
+        }),
+      );
     await this.sink.write(tx, notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
   }
@@ -246,10 +325,31 @@ export class GameService {
         throw err;
       }
       const text = `The umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; the referee has been told.`;
-      await this.games.append(game, [{ type: 'NoteAdded', payload: { text, fault: error.detail }, metadata: { actor: 'umpire', causationId: command.idempotencyKey } }], tx, this.clock());
+      await this.games.append(
+        game,
+        [
+          {
+            type: 'NoteAdded',
+            payload: { text, fault: error.detail },
+            metadata: { actor: 'umpire', causationId: command.idempotencyKey },
+          },
+        ],
+        tx,
+        this.clock(),
+      );
       const meta = await this.meta(tx, command.gameId);
-      const to = [game.state.game?.sides.find((seat) => seat.side === p?.side)?.player.address, meta.referee].filter((a): a is string => !!a);
-      const drafts = to.map((address) => this.sink.rejectionDraft(`${command.idempotencyKey}:failed:${address}`, address, text, 'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.', command.gameId));
+      const to = [game.state.game?.sides.find((seat) => seat.side === p?.side)?.player.address, meta.referee].filter(
+        (a): a is string => !!a,
+      );
+      const drafts = to.map((address) =>
+        this.sink.rejectionDraft(
+          `${command.idempotencyKey}:failed:${address}`,
+          address,
+          text,
+          'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.',
+          command.gameId,
+        ),
+      );
       if (drafts.length) await insertOutbox(tx, drafts);
     });
   }
@@ -263,7 +363,14 @@ export class GameService {
   async force(tx: Sql, gameId: string, by: RefereeReply = {}): Promise<CommandOutcome> {
     const game = await this.games.load(gameId, tx);
     if (!game.state.step) {
-      return this.refereeRejected(tx, game, by, 'FORCE', `game ${gameId} is over: there is no step to resolve`, 'Nothing to force. STATUS shows the result; NOTE <text> still records a ruling.');
+      return this.refereeRejected(
+        tx,
+        game,
+        by,
+        'FORCE',
+        `game ${gameId} is over: there is no step to resolve`,
+        'Nothing to force. STATUS shows the result; NOTE <text> still records a ruling.',
+      );
     }
     const step = game.state.step;
     const before = game.head.version;
@@ -273,22 +380,38 @@ export class GameService {
     const defaulted = fresh.flatMap((e) => (e.type === 'DefaultOrdersApplied' ? [String((e.payload as { side: string }).side)] : []));
     const next = after.state.step;
     const deadline = next ? await this.currentDeadline(gameId, next.id, tx) : null;
-    await this.confirm(tx, after, by, 'FORCE', [
-      `${step.title} [${step.id}] resolved now, by the referee.`,
-      defaulted.length ? `Default orders applied for: ${[...new Set(defaulted)].join(', ')}.` : 'Every side had ordered: no defaults were needed.',
-      'Every side has been sent its report.',
-      next ? `Next: ${next.title} [${next.id}].` : `The game is over. ${after.state.result?.summary ?? ''}`.trim(),
-    ], deadline);
+    await this.confirm(
+      tx,
+      after,
+      by,
+      'FORCE',
+      [
+        `${step.title} [${step.id}] resolved now, by the referee.`,
+        defaulted.length
+          ? `Default orders applied for: ${[...new Set(defaulted)].join(', ')}.`
+          : 'Every side had ordered: no defaults were needed.',
+        'Every side has been sent its report.',
+        next ? `Next: ${next.title} [${next.id}].` : `The game is over. ${after.state.result?.summary ?? ''}`.trim(),
+      ],
+      deadline,
+    );
     return outcome;
   }
 
   /** EXTEND: a new deadline for the step in play (recorded, rescheduled with its reminder, announced to every side and the referee). */
-  async extend(tx: Sql, gameId: string, byMinutes: number | undefined, until: string | undefined, by: RefereeReply = {}): Promise<CommandOutcome> {
+  async extend(
+    tx: Sql,
+    gameId: string,
+    byMinutes: number | undefined,
+    until: string | undefined,
+    by: RefereeReply = {},
+  ): Promise<CommandOutcome> {
     const now = this.clock();
     const game = await this.games.load(gameId, tx);
     const step = game.state.step;
     const asked = until ? `EXTEND TO ${until}` : `EXTEND ${byMinutes ?? 24 * 60}m`;
-    if (!step) return this.refereeRejected(tx, game, by, asked, `game ${gameId} is over: there is no deadline to move`, 'Nothing to extend.');
+    if (!step)
+      return this.refereeRejected(tx, game, by, asked, `game ${gameId} is over: there is no deadline to move`, 'Nothing to extend.');
     const meta = await this.meta(tx, gameId);
     const { game: g, deadline } = await this.deadlineFor(tx, game, meta, now);
     const base = deadline ? new Date(deadline) : now;
@@ -307,7 +430,19 @@ export class GameService {
     const remindAt = reminderTime(now, at);
     const next = await this.games.append(
       g,
-      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null, extended: true }, metadata: { actor: 'referee' } }],
+      [
+        {
+          type: 'DeadlineSet',
+          payload: {
+            stepId: step.id,
+            at: at.toISOString(),
+            graceUntil: graceUntil.toISOString(),
+            remindAt: remindAt?.toISOString() ?? null,
+            extended: true,
+          },
+          metadata: { actor: 'referee' },
+        },
+      ],
       tx,
       now,
     );
@@ -316,15 +451,33 @@ export class GameService {
     const needs = stepNeeds(next, at.toISOString())!;
     await this.sink.write(
       tx,
-      next.state.game!.sides.map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`), kind: 'reminder', needs })),
+      next.state.game!.sides.map(
+        (seat): Notice => ({
+          ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`),
+          kind: 'reminder',
+          needs,
+        }),
+      ),
     );
-    await this.confirm(tx, next, by, asked, [
-      `The deadline of ${step.title} [${step.id}] is now ${at.toISOString()}${deadline ? ` (was ${deadline})` : ''}.`,
-      meta.graceMinutes ? `Late orders are taken until ${graceUntil.toISOString()} (${meta.graceMinutes} minutes' grace); then defaults apply.` : 'Defaults apply to sides still silent then.',
-      remindAt ? `The sides still awaited will be reminded at ${remindAt.toISOString()}.` : 'No reminder: the deadline is too close.',
-      'Every side has been told the new deadline.',
-    ], at.toISOString());
-    return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString(), remindAt: remindAt?.toISOString() ?? null } };
+    await this.confirm(
+      tx,
+      next,
+      by,
+      asked,
+      [
+        `The deadline of ${step.title} [${step.id}] is now ${at.toISOString()}${deadline ? ` (was ${deadline})` : ''}.`,
+        meta.graceMinutes
+          ? `Late orders are taken until ${graceUntil.toISOString()} (${meta.graceMinutes} minutes' grace); then defaults apply.`
+          : 'Defaults apply to sides still silent then.',
+        remindAt ? `The sides still awaited will be reminded at ${remindAt.toISOString()}.` : 'No reminder: the deadline is too close.',
+        'Every side has been told the new deadline.',
+      ],
+      at.toISOString(),
+    );
+    return {
+      status: 'applied',
+      result: { stepId: step.id, deadline: at.toISOString(), remindAt: remindAt?.toISOString() ?? null },
+    };
   }
 
   /**
@@ -340,14 +493,31 @@ export class GameService {
       if (!(err instanceof UnknownGameError)) throw err;
       if (typeof text !== 'string' || !text.trim()) return { status: 'rejected', result: { error: 'a note needs non-empty text' } };
       const head = await this.games.events.head(gameId, tx);
-      const appended = await this.games.events.append(gameId, head.version, [{ type: 'NoteAdded', payload: { text }, metadata: { actor, causationId: key } }], { head, tx, now: this.clock() });
+      const appended = await this.games.events.append(
+        gameId,
+        head.version,
+        [{ type: 'NoteAdded', payload: { text }, metadata: { actor, causationId: key } }],
+        { head, tx, now: this.clock() },
+      );
       return { status: 'applied', result: { seq: appended.head.version } };
     }
     if (typeof text !== 'string' || !text.trim()) {
-      return this.refereeRejected(tx, game, by, 'NOTE', 'a note needs text after the word NOTE', 'Write NOTE and the ruling on one line, e.g. NOTE Rule 7.3: the Allied fleet may retreat.');
+      return this.refereeRejected(
+        tx,
+        game,
+        by,
+        'NOTE',
+        'a note needs text after the word NOTE',
+        'Write NOTE and the ruling on one line, e.g. NOTE Rule 7.3: the Allied fleet may retreat.',
+      );
     }
-    const next = await this.games.append(game, [{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }], tx, this.clock());
-    let delivery = 'It will lead every side\'s next report.';
+    const next = await this.games.append(
+      game,
+      [{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }],
+      tx,
+      this.clock(),
+    );
+    let delivery = "It will lead every side's next report.";
     if (!next.state.step && next.state.game) {
       await this.sink.write(tx, await this.reportsFor(tx, next, next.head.version, null));
       delivery = 'The game is over, so it has been mailed to every side now.';
@@ -374,26 +544,57 @@ export class GameService {
     const replyTo = by.replyTo ?? (sender ? sender.player.address : meta.referee);
     const viewer: Side | 'referee' = sender ? sender.side : 'referee';
     const refuse = async (problem: string, hint: string): Promise<CommandOutcome> => {
-      if (replyTo) await this.sink.write(tx, [{ ...noticeBase(game, viewer, replyTo, `rejected:${by.key ?? 'PRESS'}`), kind: 'rejection', summary: `PRESS: ${problem}`, problems: [], hint }]);
+      if (replyTo)
+        await this.sink.write(tx, [
+          {
+            ...noticeBase(game, viewer, replyTo, `rejected:${by.key ?? 'PRESS'}`),
+            kind: 'rejection',
+            summary: `PRESS: ${problem}`,
+            problems: [],
+            hint,
+          },
+        ]);
       return rejected(`PRESS: ${problem}`);
     };
     const body = typeof text === 'string' ? text.replace(/^\s*\n|\s+$/g, '') : '';
     if (!body.trim()) {
-      return refuse('the press holds no text, so nothing was sent',
-        'Write PRESS and your message on one line (PRESS Shall we talk about the Coral Sea?), or PRESS on a line of its own with the message on the lines after it, up to a line ENDPRESS or the end of your mail.');
+      return refuse(
+        'the press holds no text, so nothing was sent',
+        'Write PRESS and your message on one line (PRESS Shall we talk about the Coral Sea?), or PRESS on a line of its own with the message on the lines after it, up to a line ENDPRESS or the end of your mail.',
+      );
     }
     if (body.length > PRESS_MAX_CHARS) {
-      return refuse(`the press is ${body.length} characters long; the umpire relays at most ${PRESS_MAX_CHARS}, so nothing was sent`, 'Shorten it, or send it in several PRESS mails.');
+      return refuse(
+        `the press is ${body.length} characters long; the umpire relays at most ${PRESS_MAX_CHARS}, so nothing was sent`,
+        'Shorten it, or send it in several PRESS mails.',
+      );
     }
     // a SECRET written after PRESS would be relayed with the press: whoever reads it could order that side
-    const ownSecret = sender ? this.playerSecret(gameId, sender.side, sender.player.address) : meta.referee ? this.playerSecret(gameId, 'referee', meta.referee) : null;
+    const ownSecret = sender
+      ? this.playerSecret(gameId, sender.side, sender.player.address)
+      : meta.referee
+        ? this.playerSecret(gameId, 'referee', meta.referee)
+        : null;
     if (ownSecret && body.toLowerCase().includes(ownSecret.toLowerCase())) {
-      return refuse('the press holds your SECRET word, and anyone who read it could send orders as you, so nothing was sent',
-        'Take the SECRET line out of the message (GAME, SIDE and SECRET lines go before PRESS) and send the press again.');
+      return refuse(
+        'the press holds your SECRET word, and anyone who read it could send orders as you, so nothing was sent',
+        'Take the SECRET line out of the message (GAME, SIDE and SECRET lines go before PRESS) and send the press again.',
+      );
     }
     const toSides = seats.filter((seat) => seat.side !== from).map((seat) => seat.side);
     const now = this.clock();
-    const next = await this.games.append(game, [{ type: 'PressSent', payload: { from, to: toSides, text: body }, metadata: { actor: from, ...(by.key ? { causationId: by.key } : {}) } }], tx, now);
+    const next = await this.games.append(
+      game,
+      [
+        {
+          type: 'PressSent',
+          payload: { from, to: toSides, text: body },
+          metadata: { actor: from, ...(by.key ? { causationId: by.key } : {}) },
+        },
+      ],
+      tx,
+      now,
+    );
     const seq = next.head.version;
     const deadline = next.state.step ? await this.currentDeadline(gameId, next.state.step.id, tx) : null;
     const needs = stepNeeds(next, deadline);
@@ -402,9 +603,30 @@ export class GameService {
     const reason = `press:${by.key ? createHash('sha256').update(by.key).digest('hex').slice(0, 20) : seq}`;
     const notices: Notice[] = seats
       .filter((seat) => toSides.includes(seat.side))
-      .map((seat): Notice => ({ ...noticeBase(next, seat.side, seat.player.address, reason), kind: 'press', from: viewer, toSides, text: body, copy: false, seq, needs }));
+      .map(
+        (seat): Notice => ({
+          ...noticeBase(next, seat.side, seat.player.address, reason),
+          kind: 'press',
+          from: viewer,
+          toSides,
+          text: body,
+          copy: false,
+          seq,
+          needs,
+        }),
+      );
     const refereeCopy = meta.referee && viewer !== 'referee';
-    if (refereeCopy) notices.push({ ...noticeBase(next, 'referee', meta.referee!, `${reason}:copy`), kind: 'press', from: viewer, toSides, text: body, copy: true, seq, needs });
+    if (refereeCopy)
+      notices.push({
+        ...noticeBase(next, 'referee', meta.referee!, `${reason}:copy`),
+        kind: 'press',
+        from: viewer,
+        toSides,
+        text: body,
+        copy: true,
+        seq,
+        needs,
+      });
     if (replyTo) {
       notices.push({
         ...noticeBase(next, viewer, replyTo, `done:${by.key ?? reason}`),
@@ -434,16 +656,31 @@ export class GameService {
     const seat = side ? game.state.game?.sides.find((x) => x.side === side) : undefined;
     const replyTo = by.replyTo ?? seat?.player.address ?? meta.referee;
     const refuse = async (problem: string, hint: string): Promise<CommandOutcome> => {
-      if (replyTo) await this.sink.write(tx, [{ ...noticeBase(game, seat?.side ?? 'referee', replyTo, `rejected:${by.key ?? 'RESIGN'}`), kind: 'rejection', summary: problem, problems: [], hint }]);
+      if (replyTo)
+        await this.sink.write(tx, [
+          {
+            ...noticeBase(game, seat?.side ?? 'referee', replyTo, `rejected:${by.key ?? 'RESIGN'}`),
+            kind: 'rejection',
+            summary: problem,
+            problems: [],
+            hint,
+          },
+        ]);
       return rejected(problem);
     };
     if (!seat) {
       return side
         ? refuse(`RESIGN: game ${gameId} has no side ${side}`, `The sides are ${game.state.game?.sides.map((x) => x.side).join(', ')}.`)
-        : refuse('RESIGN: the referee plays no side, so there is nothing to concede. Nothing was changed.', 'A side concedes by sending RESIGN CONFIRM itself. To rule on the game, send NOTE <ruling>.');
+        : refuse(
+            'RESIGN: the referee plays no side, so there is nothing to concede. Nothing was changed.',
+            'A side concedes by sending RESIGN CONFIRM itself. To rule on the game, send NOTE <ruling>.',
+          );
     }
     if (!game.state.step) {
-      return refuse(`RESIGN: game ${gameId} is over${game.state.result ? ` (${game.state.result.summary.trim()})` : ''}: there is nothing to concede. Nothing was changed.`, 'STATUS shows the result; HISTORY resends your reports.');
+      return refuse(
+        `RESIGN: game ${gameId} is over${game.state.result ? ` (${game.state.result.summary.trim()})` : ''}: there is nothing to concede. Nothing was changed.`,
+        'STATUS shows the result; HISTORY resends your reports.',
+      );
     }
     const others = game.state.game!.sides.filter((x) => x.side !== seat.side).map((x) => x.side);
     if (!confirm) {
@@ -453,7 +690,9 @@ export class GameService {
       );
     }
     const seeds = await this.seedChain(tx, gameId);
-    const decision = engine(() => tryDecide({ type: 'Concede', side: seat.side, now: now.toISOString(), seeds: (turn) => seeds[turn] }, game.state, game.ruleset));
+    const decision = engine(() =>
+      tryDecide({ type: 'Concede', side: seat.side, now: now.toISOString(), seeds: (turn) => seeds[turn] }, game.state, game.ruleset),
+    );
     if (!decision.ok) return refuse(`RESIGN: ${decision.rejection.message}`, 'Nothing was changed.');
     const before = game.head.version;
     const next = await this.games.append(game, decision.events.map(engineToNew(seat.side, by.key)), tx, now);
@@ -476,7 +715,11 @@ export class GameService {
         ORDER BY id`,
       [gameId, to, `[umpire ${gameId}] report ${viewer}`, turn ?? null],
     );
-    const entries = rows.map((r) => ({ subject: r.subject, sentAt: new Date(r.created_at).toISOString(), text: withoutFooter(r.text) }));
+    const entries = rows.map((r) => ({
+      subject: r.subject,
+      sentAt: new Date(r.created_at).toISOString(),
+      text: withoutFooter(r.text),
+    }));
     const parts: (typeof entries)[] = [[]];
     let size = 0;
     for (const e of entries) {
@@ -519,18 +762,48 @@ export class GameService {
   }
 
   /** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */
-  private async confirm(tx: Sql, game: LoadedGame, by: RefereeReply, command: string, done: string[], deadline: string | null): Promise<void> {
+  private async confirm(
+    tx: Sql,
+    game: LoadedGame,
+    by: RefereeReply,
+    command: string,
+    done: string[],
+    deadline: string | null,
+  ): Promise<void> {
     const to = by.replyTo ?? (await this.meta(tx, game.gameId)).referee;
     if (!to) return;
     const needs = stepNeeds(game, deadline);
-    await this.sink.write(tx, [{ ...noticeBase(game, 'referee', to, `done:${by.key ?? command}`), kind: 'confirmation', command, done, needs }]);
+    await this.sink.write(tx, [
+      {
+        ...noticeBase(game, 'referee', to, `done:${by.key ?? command}`),
+        kind: 'confirmation',
+        command,
+        done,
+        needs,
+      },
+    ]);
   }
 
   /** A referee command refused: nothing changed; the referee is told what was wrong and what would be right. */
-  private async refereeRejected(tx: Sql, game: LoadedGame, by: RefereeReply, command: string, problem: string, hint: string): Promise<CommandOutcome> {
+  private async refereeRejected(
+    tx: Sql,
+    game: LoadedGame,
+    by: RefereeReply,
+    command: string,
+    problem: string,
+    hint: string,
+  ): Promise<CommandOutcome> {
     const to = by.replyTo ?? (await this.meta(tx, game.gameId)).referee;
     if (to) {
-      await this.sink.write(tx, [{ ...noticeBase(game, 'referee', to, `rejected:${by.key ?? command}`), kind: 'rejection', summary: `${command}: ${problem}`, problems: [], hint }]);
+      await this.sink.write(tx, [
+        {
+          ...noticeBase(game, 'referee', to, `rejected:${by.key ?? command}`),
+          kind: 'rejection',
+          summary: `${command}: ${problem}`,
+          problems: [],
+          hint,
+        },
+      ]);
     }
     return rejected(`${command}: ${problem}`);
   }
@@ -541,7 +814,10 @@ export class GameService {
 
   /** The per-player SECRET word (the alternative to the signed reply address), derived, never stored. */
   playerSecret(gameId: string, side: string, address: string): string {
-    return createHmac('sha256', this.options.secret).update(`secret|${gameId}|${side.toLowerCase()}|${address.trim().toLowerCase()}`).digest('base64url').slice(0, 12);
+    return createHmac('sha256', this.options.secret)
+      .update(`secret|${gameId}|${side.toLowerCase()}|${address.trim().toLowerCase()}`)
+      .digest('base64url')
+      .slice(0, 12);
   }
 
   /** Replies to HELP, STATUS, PLAYERS and RESEND: outbox drafts, no events. */
@@ -556,7 +832,17 @@ export class GameService {
       case 'HELP': {
         const card = game.ruleset.help(game.state.rules, viewer, game.state.step);
         const a = answerHelp(command.topic, game.ruleset.reference ?? [], card, game.state.step?.title ?? null, game.ruleset.name);
-        return this.sink.draft({ ...base, kind: 'help', help: a.lines.join('\n'), needs, topic: a.topic, title: a.title, commands: a.commands, topics: a.topics, unknownTopic: a.unknown });
+        return this.sink.draft({
+          ...base,
+          kind: 'help',
+          help: a.lines.join('\n'),
+          needs,
+          topic: a.topic,
+          title: a.title,
+          commands: a.commands,
+          topics: a.topics,
+          unknownTopic: a.unknown,
+        });
       }
       case 'RESEND': {
         // RESEND: the latest report; RESEND 3: the latest report of turn 3
@@ -573,17 +859,37 @@ export class GameService {
             gameId,
             recipient: to,
             kind: 'resend',
-            payload: { ...(original as { to: string; subject: string; text: string }), subject: `RESEND: ${String(original.subject)}`, messageId: undefined, headers: { ...(original.headers as Record<string, string>), 'X-Umpire-Key': key } },
+            payload: {
+              ...(original as { to: string; subject: string; text: string }),
+              subject: `RESEND: ${String(original.subject)}`,
+              messageId: undefined,
+              headers: { ...(original.headers as Record<string, string>), 'X-Umpire-Key': key },
+            },
           };
         }
-        return this.sink.draft({ ...base, kind: 'status', view: viewFor(game.state, viewer, game.ruleset), needs });
+        return this.sink.draft({
+          ...base,
+          kind: 'status',
+          view: viewFor(game.state, viewer, game.ruleset),
+          needs,
+        });
       }
       default:
-        return this.sink.draft({ ...base, kind: 'status', view: viewFor(game.state, viewer, game.ruleset), needs });
+        return this.sink.draft({
+          ...base,
+          kind: 'status',
+          view: viewFor(game.state, viewer, game.ruleset),
+          needs,
+        });
     }
   }
 
-  private async currentDeadline(gameId: string, stepId: string, tx: Sql = this.db, which: 'at' | 'graceUntil' = 'at'): Promise<string | null> {
+  private async currentDeadline(
+    gameId: string,
+    stepId: string,
+    tx: Sql = this.db,
+    which: 'at' | 'graceUntil' = 'at',
+  ): Promise<string | null> {
     const rows = await tx.query<{ payload: { at: string; graceUntil?: string } }>(
       `SELECT payload FROM events WHERE game_id = $1 AND type = 'DeadlineSet' AND payload->>'stepId' = $2 ORDER BY seq DESC LIMIT 1`,
       [gameId, stepId],
@@ -622,14 +928,20 @@ export class GameService {
 
   async status(gameId: string, viewer: Side | 'referee') {
     const game = await this.games.load(gameId);
-    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer)) throw new Error(`game ${gameId} has no side ${viewer}`);
-    return { view: viewFor(game.state, viewer, game.ruleset), head: game.head, help: game.ruleset.help(game.state.rules, viewer, game.state.step) };
+    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer))
+      throw new Error(`game ${gameId} has no side ${viewer}`);
+    return {
+      view: viewFor(game.state, viewer, game.ruleset),
+      head: game.head,
+      help: game.ruleset.help(game.state.rules, viewer, game.state.step),
+    };
   }
 
   /** A side's view and the narrative of the whole game as that side may read it. */
   async report(gameId: string, viewer: Side | 'referee') {
     const game = await this.games.load(gameId);
-    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer)) throw new Error(`game ${gameId} has no side ${viewer}`);
+    if (viewer !== 'referee' && !game.state.game?.sides.some((s) => s.side === viewer))
+      throw new Error(`game ${gameId} has no side ${viewer}`);
     const all = await this.games.events.read(gameId);
     const narrative: string[] = [];
     let run: EngineEvent[] = [];
@@ -664,7 +976,12 @@ export class GameService {
   private async resolve(tx: Sql, game: LoadedGame, type: 'Resolve' | 'Deadline', now: Date): Promise<LoadedGame> {
     const seeds = await this.seedChain(tx, game.gameId);
     // the engine asks for each sealed blob it needs (this step's orders, orders queued for the steps it moves into)
-    const command: EngineCommand = { type, now: now.toISOString(), seeds: (turn) => seeds[turn], open: (sealed) => this.orders.open(sealed).toString('utf8') };
+    const command: EngineCommand = {
+      type,
+      now: now.toISOString(),
+      seeds: (turn) => seeds[turn],
+      open: (sealed) => this.orders.open(sealed).toString('utf8'),
+    };
     const decision = engine(() => tryDecide(command, game.state, game.ruleset));
     // a resolve the engine refuses (a ruleset that never waits) will refuse again: a permanent fault
     if (!decision.ok) throw new PermanentCommandError(decision.rejection.message, { code: decision.rejection.code });
@@ -700,7 +1017,18 @@ export class GameService {
     const remindAt = reminderTime(now, at);
     const next = await this.games.append(
       game,
-      [{ type: 'DeadlineSet', payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null }, metadata: { actor: 'umpire' } }],
+      [
+        {
+          type: 'DeadlineSet',
+          payload: {
+            stepId: step.id,
+            at: at.toISOString(),
+            graceUntil: graceUntil.toISOString(),
+            remindAt: remindAt?.toISOString() ?? null,
+          },
+          metadata: { actor: 'umpire' },
+        },
+      ],
       tx,
       now,
     );
@@ -743,7 +1071,13 @@ export function reminderTime(now: Date, at: Date): Date | null {
 
 function isRefereeNote(e: Pick<StoredEvent, 'type' | 'payload' | 'metadata'>): e is StoredEvent & { payload: { text: string } } {
   const p = e.payload as { text?: unknown; settings?: unknown; fault?: unknown } | null;
-  return e.type === 'NoteAdded' && e.metadata?.actor === 'referee' && typeof p?.text === 'string' && p.settings === undefined && p.fault === undefined;
+  return (
+    e.type === 'NoteAdded' &&
+    e.metadata?.actor === 'referee' &&
+    typeof p?.text === 'string' &&
+    p.settings === undefined &&
+    p.fault === undefined
+  );
 }
 
 /** A report's text without the umpire's footer (from the signature line `-- ` on). */
@@ -753,7 +1087,11 @@ function withoutFooter(text: string): string {
 }
 
 function oneLine(text: string): string {
-  return text.split('\n').map((l) => l.trim()).filter(Boolean).join(' / ');
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' / ');
 }
 
 function noteLine(e: StoredEvent): string {
@@ -765,7 +1103,11 @@ function rejected(message: string, r?: CommandRejected): CommandOutcome {
 }
 
 function engineToNew(actor: string, via?: string) {
-  return (e: EngineEvent): NewEvent => ({ type: e.type, payload: e.data, metadata: { actor, ...(via ? { via } : {}) } });
+  return (e: EngineEvent): NewEvent => ({
+    type: e.type,
+    payload: e.data,
+    metadata: { actor, ...(via ? { via } : {}) },
+  });
 }
 
 export { UnknownGameError };

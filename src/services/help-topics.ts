@@ -29,22 +29,61 @@ export function helpTopics(reference: readonly ReferenceSection[]): string[] {
  * @param stepCard the ruleset's card for the step at hand (Ruleset.help)
  * @param stepTitle that step's title, or null when the game is over
  */
-export function answerHelp(topic: string | undefined, reference: readonly ReferenceSection[], stepCard: string, stepTitle: string | null, gameName: string): HelpAnswer {
+export function answerHelp(
+  topic: string | undefined,
+  reference: readonly ReferenceSection[],
+  stepCard: string,
+  stepTitle: string | null,
+  gameName: string,
+): HelpAnswer {
   const topics = helpTopics(reference);
   const t = topic?.trim().toLowerCase();
   if (!t || t === 'step' || t === 'card') {
-    return { title: stepTitle ? `Orders for the step at hand: ${stepTitle}` : 'The game is over', lines: stepCard.split('\n'), commands: true, topics };
+    return {
+      title: stepTitle ? `Orders for the step at hand: ${stepTitle}` : 'The game is over',
+      lines: stepCard.split('\n'),
+      commands: true,
+      topics,
+    };
   }
-  if (t === 'commands' || t === 'command' || t === 'mail') return { topic: 'COMMANDS', title: 'Mail commands', lines: [], commands: true, topics };
+  if (t === 'commands' || t === 'command' || t === 'mail')
+    return { topic: 'COMMANDS', title: 'Mail commands', lines: [], commands: true, topics };
   if (t === 'all' || t === 'reference') {
-    if (!reference.length) return { topic: 'ALL', title: `${gameName}: order reference`, lines: stepCard.split('\n'), commands: true, topics };
-    return { topic: 'ALL', title: `${gameName}: the whole order reference`, lines: reference.flatMap((s, i) => [...(i ? [''] : []), `== ${s.title} ==`, ...s.lines]), commands: true, topics };
+    if (!reference.length)
+      return {
+        topic: 'ALL',
+        title: `${gameName}: order reference`,
+        lines: stepCard.split('\n'),
+        commands: true,
+        topics,
+      };
+    return {
+      topic: 'ALL',
+      title: `${gameName}: the whole order reference`,
+      lines: reference.flatMap((s, i) => [...(i ? [''] : []), `== ${s.title} ==`, ...s.lines]),
+      commands: true,
+      topics,
+    };
   }
   const section = reference.find((s) => s.topic === t || s.aliases?.includes(t));
-  if (section) return { topic: section.topic.toUpperCase(), title: section.title, lines: section.lines, commands: false, topics };
+  if (section)
+    return {
+      topic: section.topic.toUpperCase(),
+      title: section.title,
+      lines: section.lines,
+      commands: false,
+      topics,
+    };
   if (RULE.test(t)) {
     const hits = reference.flatMap((s) => s.lines.filter((l) => citesRule(l, t)).map((l) => `[${s.topic.toUpperCase()}] ${l.trim()}`));
-    if (hits.length) return { topic: t, title: `Lines of the ${gameName} order reference citing rule ${t}`, lines: hits, commands: false, topics };
+    if (hits.length)
+      return {
+        topic: t,
+        title: `Lines of the ${gameName} order reference citing rule ${t}`,
+        lines: hits,
+        commands: false,
+        topics,
+      };
     return {
       topic: t,
       title: `No line of the ${gameName} order reference cites rule ${t}`,
@@ -54,7 +93,14 @@ export function answerHelp(topic: string | undefined, reference: readonly Refere
       unknown: t,
     };
   }
-  return { topic: t.toUpperCase(), title: `No help topic "${topic}"`, lines: [], commands: false, topics, unknown: topic };
+  return {
+    topic: t.toUpperCase(),
+    title: `No help topic "${topic}"`,
+    lines: [],
+    commands: false,
+    topics,
+    unknown: topic,
+  };
 }
 
 /** Whether a line cites rule `rule`: that number, a sub-rule of it (7 -> 7.3), or a range holding it (18.31–18.35). */

@@ -21,7 +21,10 @@ export interface StoredInbound {
 /** The Message-ID header (unfolded, without brackets), or one derived from the bytes. */
 export function messageIdOf(raw: Buffer): string {
   const headerEnd = raw.indexOf('\r\n\r\n') >= 0 ? raw.indexOf('\r\n\r\n') : raw.indexOf('\n\n');
-  const header = raw.subarray(0, headerEnd >= 0 ? headerEnd : Math.min(raw.length, 64 * 1024)).toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
+  const header = raw
+    .subarray(0, headerEnd >= 0 ? headerEnd : Math.min(raw.length, 64 * 1024))
+    .toString('latin1')
+    .replace(/\r?\n[ \t]+/g, ' ');
   const m = /^message-id:\s*<?([^\s>]+)>?/im.exec(header);
   return m ? m[1] : `sha256.${createHash('sha256').update(raw).digest('hex')}@synthesized`;
 }
@@ -42,7 +45,12 @@ export class InboundStore {
     );
     const duplicate = inserted.length === 0;
     const id = duplicate
-      ? (await this.db.query<{ id: string }>('SELECT id FROM inbound_messages WHERE message_id = $1 OR (source = $2 AND uid_validity = $3 AND uid = $4) LIMIT 1', [messageId, source, at.uidValidity ?? null, at.uid ?? null]))[0].id
+      ? (
+          await this.db.query<{ id: string }>(
+            'SELECT id FROM inbound_messages WHERE message_id = $1 OR (source = $2 AND uid_validity = $3 AND uid = $4) LIMIT 1',
+            [messageId, source, at.uidValidity ?? null, at.uid ?? null],
+          )
+        )[0].id
       : inserted[0].id;
     if (!duplicate) await this.jobs.add(JobName.IngestMail, { inboundId: id }, { jobId: `ingest:${id}` });
     else await this.requeueIfStored(id);
@@ -77,28 +85,73 @@ export class InboundStore {
   /** Queues ingestion again for every message stuck in `stored` (the worker's periodic sweep). */
   async requeueStuck(olderThanMs: number): Promise<{ inboundId: string; requeued: Requeued }[]> {
     const out: { inboundId: string; requeued: Requeued }[] = [];
-    for (const id of await this.stuck(olderThanMs)) out.push({ inboundId: id, requeued: await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`) });
+    for (const id of await this.stuck(olderThanMs))
+      out.push({
+        inboundId: id,
+        requeued: await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`),
+      });
     return out;
   }
 
   async get(id: string): Promise<{ id: string; raw: Buffer; status: string; messageId: string; source: string } | null> {
-    const rows = await this.db.query<{ id: string; raw: Buffer; status: string; message_id: string; source: string }>(
-      'SELECT id, raw, status, message_id, source FROM inbound_messages WHERE id = $1',
-      [id],
-    );
-    return rows.length ? { id: rows[0].id, raw: rows[0].raw, status: rows[0].status, messageId: rows[0].message_id, source: rows[0].source } : null;
+    const rows = await this.db.query<{
+      id: string;
+      raw: Buffer;
+      status: string;
+      message_id: string;
+      source: string;
+    }>('SELECT id, raw, status, message_id, source FROM inbound_messages WHERE id = $1', [id]);
+    return rows.length
+      ? {
+          id: rows[0].id,
+          raw: rows[0].raw,
+          status: rows[0].status,
+          messageId: rows[0].message_id,
+          source: rows[0].source,
+        }
+      : null;
   }
 
-  async mark(id: string, status: 'processed' | 'ignored' | 'rejected' | 'throttled', gameId: string | null, result: unknown): Promise<void> {
-    await this.db.query('UPDATE inbound_messages SET status = $2, game_id = $3, result = $4::jsonb WHERE id = $1', [id, status, gameId, JSON.stringify(result ?? null)]);
+  async mark(
+    id: string,
+    status: 'processed' | 'ignored' | 'rejected' | 'throttled',
+    gameId: string | null,
+    result: unknown,
+  ): Promise<void> {
+    await this.db.query('UPDATE inbound_messages SET status = $2, game_id = $3, result = $4::jsonb WHERE id = $1', [
+      id,
+      status,
+      gameId,
+      JSON.stringify(result ?? null),
+    ]);
   }
 
-  async list(limit = 50): Promise<{ id: string; messageId: string; status: string; gameId: string | null; receivedAt: string; result: unknown }[]> {
-    const rows = await this.db.query<{ id: string; message_id: string; status: string; game_id: string | null; received_at: Date; result: unknown }>(
-      'SELECT id, message_id, status, game_id, received_at, result FROM inbound_messages ORDER BY id DESC LIMIT $1',
-      [limit],
-    );
-    return rows.map((r) => ({ id: r.id, messageId: r.message_id, status: r.status, gameId: r.game_id, receivedAt: new Date(r.received_at).toISOString(), result: r.result }));
+  async list(limit = 50): Promise<
+    {
+      id: string;
+      messageId: string;
+      status: string;
+      gameId: string | null;
+      receivedAt: string;
+      result: unknown;
+    }[]
+  > {
+    const rows = await this.db.query<{
+      id: string;
+      message_id: string;
+      status: string;
+      game_id: string | null;
+      received_at: Date;
+      result: unknown;
+    }>('SELECT id, message_id, status, game_id, received_at, result FROM inbound_messages ORDER BY id DESC LIMIT $1', [limit]);
+    return rows.map((r) => ({
+      id: r.id,
+      messageId: r.message_id,
+      status: r.status,
+      gameId: r.game_id,
+      receivedAt: new Date(r.received_at).toISOString(),
+      result: r.result,
+    }));
   }
 }
 
@@ -107,7 +160,10 @@ export class PgCursorStore implements MailboxCursorStore {
   constructor(private readonly db: Db) {}
 
   async get(mailbox: string): Promise<MailboxCursor | null> {
-    const rows = await this.db.query<{ uid_validity: string; last_uid: string }>('SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1', [mailbox]);
+    const rows = await this.db.query<{ uid_validity: string; last_uid: string }>(
+      'SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1',
+      [mailbox],
+    );
     return rows.length ? { uidValidity: Number(rows[0].uid_validity), lastUid: Number(rows[0].last_uid) } : null;
   }
 

@@ -1,4 +1,12 @@
-import { authenticate, normalizeAddress, parseReplyAddress, type AuthRejectionCode, type GameRoster, type PlayerRegistry, type ReplyAddressConfig } from '../mail/auth';
+import {
+  authenticate,
+  normalizeAddress,
+  parseReplyAddress,
+  type AuthRejectionCode,
+  type GameRoster,
+  type PlayerRegistry,
+  type ReplyAddressConfig,
+} from '../mail/auth';
 import { splitMessage } from '../engine/sections';
 import type { StepInfo } from '../engine/ruleset';
 import type { MailCommand } from '../mail/commands';
@@ -47,13 +55,20 @@ export class MailIngest {
     const parsed = await parseMail(row.raw);
     if (!parsed.ok) {
       const to = parsed.rejection.partial.from;
-      if (to && !isUmpire(to, this.umpireAddress)) await this.outbox.enqueue([this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.')]);
-      return this.done(inboundId, 'rejected', null, { reason: parsed.rejection.code, message: parsed.rejection.message });
+      if (to && !isUmpire(to, this.umpireAddress))
+        await this.outbox.enqueue([
+          this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.'),
+        ]);
+      return this.done(inboundId, 'rejected', null, {
+        reason: parsed.rejection.code,
+        message: parsed.rejection.message,
+      });
     }
     const mail = parsed.message;
     // RFC 3834: mail from machines (bounces, vacation replies, lists) is recorded, never answered
     if (mail.automatic) return this.done(inboundId, 'ignored', null, { automatic: mail.automaticReason });
-    if (isUmpire(mail.from.address, this.umpireAddress)) return this.done(inboundId, 'ignored', null, { automatic: 'sent by the umpire itself' });
+    if (isUmpire(mail.from.address, this.umpireAddress))
+      return this.done(inboundId, 'ignored', null, { automatic: 'sent by the umpire itself' });
 
     const auth = await authenticate(mail, this.registry(), this.reply);
     if (!auth.ok) {
@@ -61,10 +76,23 @@ export class MailIngest {
       // answered once over the limit: a flood of forgeries gets at most a burst of replies
       const t = this.throttle ? await this.throttle.take(strangerBucket(mail.from.address, this.recipientKey(mail, auth.code))) : null;
       if (t && !t.allowed) {
-        await this.inbound.mark(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason, throttled: true, unanswered: true });
+        await this.inbound.mark(inboundId, 'rejected', auth.gameId ?? null, {
+          code: auth.code,
+          reason: auth.reason,
+          throttled: true,
+          unanswered: true,
+        });
         return { status: 'throttled', detail: { code: auth.code, unauthenticated: true, answered: false } };
       }
-      await this.outbox.enqueue([this.bounce(`${mail.messageId}:auth`, mail.from.address, auth.reason, 'Reply to the umpire\'s last message without changing its address, from the address you registered with.', auth.gameId)]);
+      await this.outbox.enqueue([
+        this.bounce(
+          `${mail.messageId}:auth`,
+          mail.from.address,
+          auth.reason,
+          "Reply to the umpire's last message without changing its address, from the address you registered with.",
+          auth.gameId,
+        ),
+      ]);
       return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
     }
 
@@ -72,14 +100,29 @@ export class MailIngest {
       const t = await this.throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee'));
       if (!t.allowed) {
         // later, not lost: the same message is ingested again when the side's bucket refills
-        await this.jobs.add(JobName.IngestMail, { inboundId }, { jobId: `ingest:${inboundId}:after:${Math.ceil(Date.now() / t.retryAfterMs)}`, delayMs: t.retryAfterMs });
+        await this.jobs.add(
+          JobName.IngestMail,
+          { inboundId },
+          {
+            jobId: `ingest:${inboundId}:after:${Math.ceil(Date.now() / t.retryAfterMs)}`,
+            delayMs: t.retryAfterMs,
+          },
+        );
         await this.inbound.mark(inboundId, 'throttled', auth.gameId, { retryAfterMs: t.retryAfterMs });
         return { status: 'throttled', detail: { retryAfterMs: t.retryAfterMs } };
       }
     }
 
     if (!mail.commands.length) {
-      await this.outbox.enqueue([this.bounce(`${mail.messageId}:empty`, mail.from.address, 'The message holds no orders or commands.', 'Write your orders one per line, or HELP for the order reference.', auth.gameId)]);
+      await this.outbox.enqueue([
+        this.bounce(
+          `${mail.messageId}:empty`,
+          mail.from.address,
+          'The message holds no orders or commands.',
+          'Write your orders one per line, or HELP for the order reference.',
+          auth.gameId,
+        ),
+      ]);
       return this.done(inboundId, 'rejected', auth.gameId, { reason: 'empty' });
     }
     const orders = mail.commands.find((c): c is Extract<MailCommand, { name: 'ORDERS' }> => c.name === 'ORDERS');
@@ -88,32 +131,65 @@ export class MailIngest {
       const target = await this.stepOf(mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId)]);
-        return this.done(inboundId, 'rejected', auth.gameId, { reason: 'wrong-step', problem: target.problem, stepNow: target.stepNow, claimed: target.claimed });
+        return this.done(inboundId, 'rejected', auth.gameId, {
+          reason: 'wrong-step',
+          problem: target.problem,
+          stepNow: target.stepNow,
+          claimed: target.claimed,
+        });
       }
       stepId = target.stepId;
     }
     const outcomes: unknown[] = [];
     for (const command of mail.commands) outcomes.push(await this.apply(command, mail, auth.gameId, auth.side, stepId));
-    return this.done(inboundId, 'processed', auth.gameId, { side: auth.side, role: auth.role, commands: outcomes });
+    return this.done(inboundId, 'processed', auth.gameId, {
+      side: auth.side,
+      role: auth.role,
+      commands: outcomes,
+    });
   }
 
   /** `stepId`: the step the orders are for (stepOf); undefined = the step in play when they are applied. */
-  private async apply(c: MailCommand, mail: ParsedMessage, gameId: string, side: string | null, stepId: string | undefined): Promise<unknown> {
+  private async apply(
+    c: MailCommand,
+    mail: ParsedMessage,
+    gameId: string,
+    side: string | null,
+    stepId: string | undefined,
+  ): Promise<unknown> {
     const key = `mail:${mail.messageId}:${c.name}:${'line' in c ? c.line : 0}`;
     const via = `mail ${mail.messageId}`;
     switch (c.name) {
       case 'ORDERS': {
         if (!side) {
           // the referee's mail held lines that are no referee command: say so, change nothing
-          const first = ordersText(c).split(/\r?\n/).map((l) => l.trim()).find((l) => l.length > 0) ?? '';
-          await this.outbox.enqueue([this.bounce(`${key}:referee-lines`, mail.from.address,
-            `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.', gameId)]);
+          const first =
+            ordersText(c)
+              .split(/\r?\n/)
+              .map((l) => l.trim())
+              .find((l) => l.length > 0) ?? '';
+          await this.outbox.enqueue([
+            this.bounce(
+              `${key}:referee-lines`,
+              mail.from.address,
+              `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
+              'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.',
+              gameId,
+            ),
+          ]);
           return { ORDERS: 'refused: the referee plays no side' };
         }
         // the engine checks the step again when the command is applied: if it was resolved in
         // between, the orders are refused (wrong-step), never applied to the step after it
-        return { ORDERS: await this.bus.submit(gameId, key, 'game.orders', { gameId, side, text: ordersText(c), via, ...(stepId ? { stepId } : {}) }) };
+        return {
+          ORDERS: await this.bus.submit(gameId, key, 'game.orders', {
+            gameId,
+            side,
+            text: ordersText(c),
+            via,
+            ...(stepId ? { stepId } : {}),
+          }),
+        };
       }
       case 'HELP':
       case 'STATUS':
@@ -125,15 +201,44 @@ export class MailIngest {
         await this.outbox.enqueue(await this.gameService.historyDrafts(gameId, side ?? 'referee', mail.from.address, c.turn, key));
         return { HISTORY: 'replied' };
       case 'PRESS':
-        return { PRESS: await this.bus.submit(gameId, key, 'game.press', { gameId, from: side ?? 'referee', text: c.text, replyTo: mail.from.address }) };
+        return {
+          PRESS: await this.bus.submit(gameId, key, 'game.press', {
+            gameId,
+            from: side ?? 'referee',
+            text: c.text,
+            replyTo: mail.from.address,
+          }),
+        };
       case 'RESIGN':
-        return { RESIGN: await this.bus.submit(gameId, key, 'game.resign', { gameId, side, confirm: c.confirm, replyTo: mail.from.address }) };
+        return {
+          RESIGN: await this.bus.submit(gameId, key, 'game.resign', {
+            gameId,
+            side,
+            confirm: c.confirm,
+            replyTo: mail.from.address,
+          }),
+        };
       case 'FORCE':
-        return { FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }) };
+        return {
+          FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }),
+        };
       case 'EXTEND':
-        return { EXTEND: await this.bus.submit(gameId, key, 'game.extend', { gameId, byMinutes: c.byMinutes, until: c.until, replyTo: mail.from.address }) };
+        return {
+          EXTEND: await this.bus.submit(gameId, key, 'game.extend', {
+            gameId,
+            byMinutes: c.byMinutes,
+            until: c.until,
+            replyTo: mail.from.address,
+          }),
+        };
       case 'NOTE':
-        return { NOTE: await this.bus.submit(gameId, key, 'referee.note', { text: c.text, actor: 'referee', replyTo: mail.from.address }) };
+        return {
+          NOTE: await this.bus.submit(gameId, key, 'referee.note', {
+            text: c.text,
+            actor: 'referee',
+            replyTo: mail.from.address,
+          }),
+        };
       default: {
         const never: never = c;
         throw new Error(`unhandled mail command ${JSON.stringify(never)}`);
@@ -158,13 +263,21 @@ export class MailIngest {
     if (!now) return { ok: true }; // the game is over: the engine says so
     const replied = await this.repliedStep(mail, gameId, game.state.step);
     const { directives, subjectInfo } = mail;
-    const named = directives.turn !== undefined
-      ? { turn: directives.turn, source: `your line "TURN ${directives.turn}"` }
-      : subjectInfo.turn !== undefined && !subjectInfo.reply
-        ? { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` }
-        : null;
+    const named =
+      directives.turn !== undefined
+        ? { turn: directives.turn, source: `your line "TURN ${directives.turn}"` }
+        : subjectInfo.turn !== undefined && !subjectInfo.reply
+          ? { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` }
+          : null;
     let claim: { turn: number; stepId?: string; source: string } | null;
-    if (named) claim = replied && replied.turn === named.turn ? { ...replied, source: `${named.source}, in reply to the umpire's message about step ${replied.stepId}` } : named;
+    if (named)
+      claim =
+        replied && replied.turn === named.turn
+          ? {
+              ...replied,
+              source: `${named.source}, in reply to the umpire's message about step ${replied.stepId}`,
+            }
+          : named;
     else if (replied) claim = { ...replied, source: `you replied to the umpire's message about step ${replied.stepId}` };
     else if (subjectInfo.turn !== undefined) claim = { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` };
     else return { ok: true };
@@ -199,7 +312,9 @@ export class MailIngest {
     const ids = [...new Set([mail.inReplyTo, ...[...mail.references].reverse()].filter((id): id is string => !!id))];
     if (!ids.length) return null;
     const rows = await this.outbox.byMessageIds(gameId, ids);
-    const row = ids.map((id) => rows.find((r) => r.payload.messageId === `<${id}>` && typeof r.eventSeq === 'number')).find((r) => r !== undefined);
+    const row = ids
+      .map((id) => rows.find((r) => r.payload.messageId === `<${id}>` && typeof r.eventSeq === 'number'))
+      .find((r) => r !== undefined);
     if (!row) return null;
     const resolved = (await this.games.events.read(gameId, row.eventSeq)).find((e) => e.type === 'StepResolved');
     if (!resolved) return { stepId: inPlay.id, turn: inPlay.turn };
@@ -209,7 +324,9 @@ export class MailIngest {
 
   /** The recipient of a mail that failed authentication, for its throttle bucket: the signature tag dropped. */
   private recipientKey(mail: ParsedMessage, code: AuthRejectionCode): string {
-    const to = [...mail.deliveredTo, ...mail.to.map((a) => a.address)].find((a) => parseReplyAddress(this.reply, a) || isUmpire(a, this.umpireAddress));
+    const to = [...mail.deliveredTo, ...mail.to.map((a) => a.address)].find(
+      (a) => parseReplyAddress(this.reply, a) || isUmpire(a, this.umpireAddress),
+    );
     const tagged = to ? parseReplyAddress(this.reply, to) : null;
     // no such game: a forger could make up game ids as freely as tags
     if (!tagged || code === 'no-game' || code === 'unknown-game') return normalizeAddress(this.umpireAddress);
@@ -228,7 +345,11 @@ export class MailIngest {
       const referee = await this.gameService.refereeOf(gameId);
       return {
         gameId,
-        players: info.sides.map((s) => ({ side: s.side, address: s.player.address, secret: this.gameService.playerSecret(gameId, s.side, s.player.address) })),
+        players: info.sides.map((s) => ({
+          side: s.side,
+          address: s.player.address,
+          secret: this.gameService.playerSecret(gameId, s.side, s.player.address),
+        })),
         refereeAddresses: referee ? [referee] : [],
         refereeSecret: referee ? this.gameService.playerSecret(gameId, 'referee', referee) : undefined,
       };
@@ -241,7 +362,12 @@ export class MailIngest {
     return this.composer.rejectionDraft(key, to, problem, hint, gameId);
   }
 
-  private async done(id: string, status: 'processed' | 'ignored' | 'rejected', gameId: string | null, detail: unknown): Promise<IngestResult> {
+  private async done(
+    id: string,
+    status: 'processed' | 'ignored' | 'rejected',
+    gameId: string | null,
+    detail: unknown,
+  ): Promise<IngestResult> {
     await this.inbound.mark(id, status, gameId, detail);
     return { status, detail };
   }
@@ -252,11 +378,20 @@ const DEFAULT_SECTION = '\u0000default';
 
 type StepTarget =
   | { readonly ok: true; readonly stepId?: string }
-  | { readonly ok: false; readonly problem: string; readonly hint: string; readonly stepNow: string; readonly claimed: string };
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      readonly hint: string;
+      readonly stepNow: string;
+      readonly claimed: string;
+    };
 
 /** The orders as text, each on the line number it has in the player's message, so errors point there. */
 function ordersText(c: Extract<MailCommand, { name: 'ORDERS' }>): string {
-  return Array.from({ length: Math.max(0, ...c.lines.map((l) => l.line)) }, (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '').join('\n');
+  return Array.from(
+    { length: Math.max(0, ...c.lines.map((l) => l.line)) },
+    (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '',
+  ).join('\n');
 }
 
 function isUmpire(address: string, umpireAddress: string): boolean {

@@ -7,7 +7,14 @@ import type { Notice, StepNeeds } from './notices';
 export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds | null {
   const step = game.state.step;
   if (!step) return null;
-  return { stepId: step.id, title: step.title, turn: step.turn, owes: step.owes, awaiting: whoIsAwaited(game.state, game.ruleset), deadline };
+  return {
+    stepId: step.id,
+    title: step.title,
+    turn: step.turn,
+    owes: step.owes,
+    awaiting: whoIsAwaited(game.state, game.ruleset),
+    deadline,
+  };
 }
 
 /**

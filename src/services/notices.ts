@@ -88,7 +88,15 @@ export type Notice =
    * side (never an address); `to` the sides it went to; `copy` marks the referee's copy of press
    * between sides.
    */
-  | (NoticeBase & { readonly kind: 'press'; readonly from: Side | 'referee'; readonly toSides: readonly Side[]; readonly text: string; readonly copy: boolean; readonly seq: number; readonly needs: StepNeeds | null })
+  | (NoticeBase & {
+      readonly kind: 'press';
+      readonly from: Side | 'referee';
+      readonly toSides: readonly Side[];
+      readonly text: string;
+      readonly copy: boolean;
+      readonly seq: number;
+      readonly needs: StepNeeds | null;
+    })
   /**
    * HISTORY: the reports this side (or the referee) was sent, as they were sent (outbox rows),
    * in order; a long history goes in several parts.
@@ -96,7 +104,11 @@ export type Notice =
   | (NoticeBase & {
       readonly kind: 'history';
       readonly turn: number | null;
-      readonly entries: readonly { readonly subject: string; readonly sentAt: string; readonly text: string }[];
+      readonly entries: readonly {
+        readonly subject: string;
+        readonly sentAt: string;
+        readonly text: string;
+      }[];
       /** reports sent in all (of that turn), and this part's place */
       readonly total: number;
       readonly part: number;
@@ -106,7 +118,12 @@ export type Notice =
       readonly needs: StepNeeds | null;
     })
   /** A referee command carried out (FORCE, EXTEND, NOTE): what was done, and what comes next. */
-  | (NoticeBase & { readonly kind: 'confirmation'; readonly command: string; readonly done: readonly string[]; readonly needs: StepNeeds | null })
+  | (NoticeBase & {
+      readonly kind: 'confirmation';
+      readonly command: string;
+      readonly done: readonly string[];
+      readonly needs: StepNeeds | null;
+    })
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
 
 export type NoticeKind = Notice['kind'];

@@ -14,9 +14,17 @@ export class QueueDeadlineScheduler implements DeadlineScheduler {
 
   async schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void> {
     const now = this.clock().getTime();
-    await this.jobs.add(JobName.GameDeadline, { gameId, stepId }, { jobId: `deadline:${gameId}:${stepId}:${at.getTime()}`, delayMs: Math.max(0, at.getTime() - now) });
+    await this.jobs.add(
+      JobName.GameDeadline,
+      { gameId, stepId },
+      { jobId: `deadline:${gameId}:${stepId}:${at.getTime()}`, delayMs: Math.max(0, at.getTime() - now) },
+    );
     if (remindAt && remindAt.getTime() > now) {
-      await this.jobs.add(JobName.GameReminder, { gameId, stepId, remindAt: remindAt.toISOString() }, { jobId: `reminder:${gameId}:${stepId}:${remindAt.getTime()}`, delayMs: remindAt.getTime() - now });
+      await this.jobs.add(
+        JobName.GameReminder,
+        { gameId, stepId, remindAt: remindAt.toISOString() },
+        { jobId: `reminder:${gameId}:${stepId}:${remindAt.getTime()}`, delayMs: remindAt.getTime() - now },
+      );
     }
   }
 }

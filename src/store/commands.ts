@@ -28,7 +28,10 @@ export interface CommandOutcome {
  * on: one poisoned command must not block a game's inbox forever.
  */
 export class PermanentCommandError extends Error {
-  constructor(message: string, readonly detail: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = 'PermanentCommandError';
   }
@@ -91,10 +94,9 @@ export class CommandInbox {
       [gameId, idempotencyKey, kind, JSON.stringify(payload ?? null)],
     );
     if (inserted.length) return { id: String(inserted[0].id), duplicate: false, status: 'pending' };
-    const existing = await this.db.query<{ id: string; status: string }>(
-      'SELECT id, status FROM commands WHERE idempotency_key = $1',
-      [idempotencyKey],
-    );
+    const existing = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [
+      idempotencyKey,
+    ]);
     return { id: String(existing[0].id), duplicate: true, status: existing[0].status };
   }
 
@@ -137,10 +139,17 @@ export class CommandInbox {
     let handled = 0;
     while (handled < limit) {
       let current: PendingCommand | null = null;
-      const done = await this.db.transaction(
-        async (tx) => {
+      const done = await this.db
+        .transaction(async (tx) => {
           await lockGame(tx, gameId);
-          const rows = await tx.query<{ id: string; game_id: string; idempotency_key: string; kind: string; payload: unknown; created_at: Date }>(
+          const rows = await tx.query<{
+            id: string;
+            game_id: string;
+            idempotency_key: string;
+            kind: string;
+            payload: unknown;
+            created_at: Date;
+          }>(
             `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
               WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
             [gameId],
@@ -163,24 +172,24 @@ export class CommandInbox {
             JSON.stringify(outcome.result ?? null),
           ]);
           return true;
-        },
-      ).catch(async (err: unknown) => {
-        if (!(err instanceof PermanentCommandError) || !current) throw err;
-        const failed: PendingCommand = current;
-        if (onFailed) {
-          // the hook marks the command failed itself, with failCommand (one transaction, game lock)
-          const notified = await onFailed(failed, err).then(
-            () => null,
-            (hookError: unknown) => (hookError instanceof Error ? hookError.message : String(hookError)),
-          );
-          // a hook that cannot tell anyone must not block the game: the failure is still recorded,
-          // with why nobody was told (no-op when the hook already marked it)
-          await failCommand(this.db, failed, err, undefined, notified ? { notifyError: notified } : {});
-        } else {
-          await failCommand(this.db, failed, err);
-        }
-        return true;
-      });
+        })
+        .catch(async (err: unknown) => {
+          if (!(err instanceof PermanentCommandError) || !current) throw err;
+          const failed: PendingCommand = current;
+          if (onFailed) {
+            // the hook marks the command failed itself, with failCommand (one transaction, game lock)
+            const notified = await onFailed(failed, err).then(
+              () => null,
+              (hookError: unknown) => (hookError instanceof Error ? hookError.message : String(hookError)),
+            );
+            // a hook that cannot tell anyone must not block the game: the failure is still recorded,
+            // with why nobody was told (no-op when the hook already marked it)
+            await failCommand(this.db, failed, err, undefined, notified ? { notifyError: notified } : {});
+          } else {
+            await failCommand(this.db, failed, err);
+          }
+          return true;
+        });
       if (!done) break;
       handled++;
     }

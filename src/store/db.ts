@@ -18,7 +18,10 @@ export interface Sql {
 export class Db implements Sql {
   readonly pool: Pool;
 
-  constructor(readonly url: string, options: { max?: number } = {}) {
+  constructor(
+    readonly url: string,
+    options: { max?: number } = {},
+  ) {
     this.pool = new Pool({ connectionString: url, max: options.max ?? 10 });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.pool.on('error', () => undefined);

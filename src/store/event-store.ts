@@ -122,12 +122,7 @@ export class EventStore {
    * retry; the check stays as the guard that makes such a bug fail loudly instead of forking
    * the log.
    */
-  async append(
-    gameId: string,
-    expectedVersion: number,
-    events: readonly NewEvent[],
-    options: AppendOptions = {},
-  ): Promise<AppendResult> {
+  async append(gameId: string, expectedVersion: number, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const run = async (tx: Sql): Promise<AppendResult> => {
       const head = options.head ?? (await this.head(gameId, tx));
@@ -174,14 +169,21 @@ export class EventStore {
       const e = events[i];
       if (e.seq !== i + 1) return { ok: false, checked: i, broken: { seq: i + 1, reason: `sequence gap: found ${e.seq}` } };
       if (e.prevHash !== prev) {
-        return { ok: false, checked: i, broken: { seq: e.seq, reason: `prev_hash does not match the hash of event ${e.seq - 1}` } };
+        return {
+          ok: false,
+          checked: i,
+          broken: { seq: e.seq, reason: `prev_hash does not match the hash of event ${e.seq - 1}` },
+        };
       }
       const expected = hashEvent(e);
       if (expected !== e.hash) {
         return {
           ok: false,
           checked: i,
-          broken: { seq: e.seq, reason: `content does not match its hash (stored ${e.hash.slice(0, 12)}…, recomputed ${expected.slice(0, 12)}…)` },
+          broken: {
+            seq: e.seq,
+            reason: `content does not match its hash (stored ${e.hash.slice(0, 12)}…, recomputed ${expected.slice(0, 12)}…)`,
+          },
         };
       }
       prev = e.hash;

@@ -86,7 +86,10 @@ export class Outbox {
   /** The rows of one game sent under these Message-IDs (bare, as a reply's In-Reply-To names them). */
   async byMessageIds(gameId: string, messageIds: readonly string[]): Promise<OutboxRow[]> {
     if (!messageIds.length) return [];
-    return this.rows(`WHERE game_id = $1 AND payload->>'messageId' = ANY($2::text[]) ORDER BY id`, [gameId, messageIds.map((id) => `<${id.replace(/^<|>$/g, '')}>`)]);
+    return this.rows(`WHERE game_id = $1 AND payload->>'messageId' = ANY($2::text[]) ORDER BY id`, [
+      gameId,
+      messageIds.map((id) => `<${id.replace(/^<|>$/g, '')}>`),
+    ]);
   }
 
   /**
@@ -100,32 +103,29 @@ export class Outbox {
     let failed = 0;
     let transient = 0;
     for (let i = 0; i < limit; i++) {
-      const outcome = await this.db.transaction(
-        async (tx) => {
-          const rows = await tx.query<RawRow>(
-            `SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          );
-          if (!rows.length) return 'empty' as const;
-          const row = toRow(rows[0]);
-          try {
-            await transport.send(row.payload, row.idempotencyKey);
-            await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
-            return 'sent' as const;
-          } catch (err) {
-            const permanent = (err as { permanent?: unknown }).permanent === true;
-            const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
-            await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
-              row.id,
-              status,
-              String((err as Error).message ?? err).slice(0, 2000),
-            ]);
-            return permanent ? ('sent-failed' as const) : ('error' as const);
-          }
-        },
-      );
+      const outcome = await this.db.transaction(async (tx) => {
+        const rows = await tx.query<RawRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+        if (!rows.length) return 'empty' as const;
+        const row = toRow(rows[0]);
+        try {
+          await transport.send(row.payload, row.idempotencyKey);
+          await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
+          return 'sent' as const;
+        } catch (err) {
+          const permanent = (err as { permanent?: unknown }).permanent === true;
+          const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
+          await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
+            row.id,
+            status,
+            String((err as Error).message ?? err).slice(0, 2000),
+          ]);
+          return permanent ? ('sent-failed' as const) : ('error' as const);
+        }
+      });
       if (outcome === 'empty') break;
       if (outcome === 'sent') sent++;
-      else if (outcome === 'sent-failed') failed++; // refused for good (5xx): kept as failed, go on
+      else if (outcome === 'sent-failed')
+        failed++; // refused for good (5xx): kept as failed, go on
       else {
         failed++;
         transient++;

@@ -22,13 +22,25 @@ export class SnapshotStore {
 
   /** The latest snapshot taken by this engine version (older engines' states are not trusted). */
   async latest<S>(gameId: string, engineVersion: string, tx: Sql = this.db): Promise<Snapshot<S> | null> {
-    const rows = await tx.query<{ game_id: string; seq: number; state: S; state_hash: string; engine_version: string }>(
+    const rows = await tx.query<{
+      game_id: string;
+      seq: number;
+      state: S;
+      state_hash: string;
+      engine_version: string;
+    }>(
       `SELECT game_id, seq, state, state_hash, engine_version FROM snapshots
         WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1`,
       [gameId, engineVersion],
     );
     if (!rows.length) return null;
     const r = rows[0];
-    return { gameId: r.game_id, seq: r.seq, state: r.state, stateHash: r.state_hash, engineVersion: r.engine_version };
+    return {
+      gameId: r.game_id,
+      seq: r.seq,
+      state: r.state,
+      stateHash: r.state_hash,
+      engineVersion: r.engine_version,
+    };
   }
 }

@@ -12,7 +12,13 @@ describe('API process', () => {
 
   beforeAll(async () => {
     t = await freshDatabase('api');
-    Object.assign(process.env, { DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('api'), LOG_LEVEL: 'silent', IMAP_ENABLED: 'false', UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests' });
+    Object.assign(process.env, {
+      DATABASE_URL: t.url,
+      UMPIRE_QUEUE_PREFIX: redisPrefix('api'),
+      LOG_LEVEL: 'silent',
+      IMAP_ENABLED: 'false',
+      UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests',
+    });
     app = await NestFactory.create(ApiModule, { logger: false });
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
@@ -37,11 +43,24 @@ describe('inbound-mail webhook', () => {
   let t: TestDatabase;
   let app: INestApplication;
   let base: string;
-  const raw = ['From: japan@players.test', 'To: umpire@umpire.test', 'Subject: orders', 'Message-ID: <hook-1@players.test>', '', 'HELP', ''].join('\r\n');
+  const raw = [
+    'From: japan@players.test',
+    'To: umpire@umpire.test',
+    'Subject: orders',
+    'Message-ID: <hook-1@players.test>',
+    '',
+    'HELP',
+    '',
+  ].join('\r\n');
 
   beforeAll(async () => {
     t = await freshDatabase('webhook');
-    Object.assign(process.env, { DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: redisPrefix('webhook'), LOG_LEVEL: 'silent', UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests' });
+    Object.assign(process.env, {
+      DATABASE_URL: t.url,
+      UMPIRE_QUEUE_PREFIX: redisPrefix('webhook'),
+      LOG_LEVEL: 'silent',
+      UMPIRE_WEBHOOK_TOKEN: 'webhook-token-for-tests',
+    });
     app = await NestFactory.create(ApiModule, { logger: false });
     await app.listen(0, '127.0.0.1');
     base = await app.getUrl();
@@ -67,7 +86,10 @@ describe('inbound-mail webhook', () => {
   it('refuses a missing or wrong token and a body that is not a raw message, storing nothing', async () => {
     expect((await post(raw, { 'content-type': 'message/rfc822' })).status).toBe(401);
     expect((await post(raw, { authorization: 'Bearer nope-nope-nope-nope', 'content-type': 'message/rfc822' })).status).toBe(401);
-    const wrongType = await post('{"a":1}', { authorization: 'Bearer webhook-token-for-tests', 'content-type': 'application/json' });
+    const wrongType = await post('{"a":1}', {
+      authorization: 'Bearer webhook-token-for-tests',
+      'content-type': 'application/json',
+    });
     expect(wrongType.status).toBe(400);
     expect(JSON.stringify(await wrongType.json())).toMatch(/message\/rfc822/);
     const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM inbound_messages');
@@ -77,7 +99,12 @@ describe('inbound-mail webhook', () => {
 
 describe('configuration', () => {
   it('names every invalid variable at once, with what would be right', () => {
-    const bad = () => loadConfig({ DATABASE_URL: 'mysql://x', REDIS_URL: 'localhost', HTTP_PORT: '99999' } as NodeJS.ProcessEnv);
+    const bad = () =>
+      loadConfig({
+        DATABASE_URL: 'mysql://x',
+        REDIS_URL: 'localhost',
+        HTTP_PORT: '99999',
+      } as NodeJS.ProcessEnv);
     expect(bad).toThrow(ConfigError);
     try {
       bad();

@@ -19,7 +19,14 @@ describe('the mailbox health check', () => {
   });
 
   it('gives up on an IMAP server that never answers within its timeout, naming the server', async () => {
-    const health = new MailboxHealth(loadConfig({ IMAP_ENABLED: 'true', IMAP_HOST: '127.0.0.1', IMAP_PORT: String(port), IMAP_USER: 'umpire' }));
+    const health = new MailboxHealth(
+      loadConfig({
+        IMAP_ENABLED: 'true',
+        IMAP_HOST: '127.0.0.1',
+        IMAP_PORT: String(port),
+        IMAP_USER: 'umpire',
+      }),
+    );
     health.timeoutMs = 300;
     const started = Date.now();
     await expect(health.ping()).rejects.toThrow(new RegExp(`127\\.0\\.0\\.1:${port}.*300 ms|timeout|Timeout`, 'i'));

@@ -5,8 +5,14 @@ import { ConfigError, loadConfig } from '../../src/config/config';
 describe('SMTP authentication (SMTP_USER / SMTP_PASSWORD)', () => {
   it('is optional, needs both or neither, and treats empty as unset', () => {
     expect(loadConfig({}).SMTP_USER).toBeUndefined();
-    expect(loadConfig({ SMTP_USER: '', SMTP_PASSWORD: '' })).toMatchObject({ SMTP_USER: undefined, SMTP_PASSWORD: undefined });
-    expect(loadConfig({ SMTP_USER: 'umpire', SMTP_PASSWORD: 'pw' })).toMatchObject({ SMTP_USER: 'umpire', SMTP_PASSWORD: 'pw' });
+    expect(loadConfig({ SMTP_USER: '', SMTP_PASSWORD: '' })).toMatchObject({
+      SMTP_USER: undefined,
+      SMTP_PASSWORD: undefined,
+    });
+    expect(loadConfig({ SMTP_USER: 'umpire', SMTP_PASSWORD: 'pw' })).toMatchObject({
+      SMTP_USER: 'umpire',
+      SMTP_PASSWORD: 'pw',
+    });
     expect(() => loadConfig({ SMTP_USER: 'umpire' })).toThrow(ConfigError);
     expect(() => loadConfig({ SMTP_USER: 'umpire' })).toThrow(/SMTP_PASSWORD: missing/);
     expect(() => loadConfig({ SMTP_PASSWORD: 'pw', SMTP_USER: '' })).toThrow(/SMTP_USER: missing/);
@@ -29,7 +35,10 @@ describe('SMTP authentication (SMTP_USER / SMTP_PASSWORD)', () => {
         onData(stream, session, callback) {
           stream.on('data', () => undefined);
           stream.on('end', () => {
-            delivered.push({ user: session.user, to: session.envelope.rcptTo.map((r) => r.address).join(',') });
+            delivered.push({
+              user: session.user,
+              to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            });
             callback();
           });
         },
@@ -39,7 +48,13 @@ describe('SMTP authentication (SMTP_USER / SMTP_PASSWORD)', () => {
     });
     afterAll(async () => new Promise<void>((r) => server.close(() => r())));
 
-    const config = (extra: Record<string, string>) => loadConfig({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), UMPIRE_ADDRESS: 'umpire@umpire.test', ...extra });
+    const config = (extra: Record<string, string>) =>
+      loadConfig({
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(port),
+        UMPIRE_ADDRESS: 'umpire@umpire.test',
+        ...extra,
+      });
     const mail = (to: string) => ({ to, subject: 'report', text: 'hello' });
 
     it('logs in with the configured user and password and sends', async () => {

@@ -47,7 +47,7 @@ describe('the umpire CLI: game create, orders, status, report', () => {
   function umpire(...args: string[]): Promise<Run> {
     return new Promise((resolve) => {
       execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
+        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
         resolve({ code, stdout, stderr });
       });
     });
@@ -67,8 +67,18 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as { port: number }).port;
-    worker = startWorkerProcess({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix, THROTTLE_PER_HOUR: '0', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), OUTBOX_SWEEP_MS: '500' });
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix }), { poolSize: 2 });
+    worker = startWorkerProcess({
+      DATABASE_URL: t.url,
+      REDIS_URL: REDIS,
+      UMPIRE_QUEUE_PREFIX: prefix,
+      THROTTLE_PER_HOUR: '0',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtpPort),
+      OUTBOX_SWEEP_MS: '500',
+    });
+    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix }), {
+      poolSize: 2,
+    });
   });
 
   afterAll(async () => {
@@ -91,7 +101,9 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     const url = urlFor(name);
     try {
       const first = await new Promise<Run>((resolve) =>
-        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
+        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) =>
+          resolve({ code: err ? 1 : 0, stdout, stderr }),
+        ),
       );
       expect(first).toMatchObject({ code: 0 });
       expect(first.stdout).toContain(`created database ${name}`);
@@ -99,7 +111,9 @@ describe('the umpire CLI: game create, orders, status, report', () => {
       expect(folders).toBeGreaterThan(0);
       expect(first.stdout).toContain(`migrations: ${folders} applied, 0 already up to date`);
       const again = await new Promise<Run>((resolve) =>
-        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr })),
+        execFile(process.execPath, [CLI, 'db', 'migrate'], { cwd: ROOT, env: { ...env(), DATABASE_URL: url } }, (err, stdout, stderr) =>
+          resolve({ code: err ? 1 : 0, stdout, stderr }),
+        ),
       );
       expect(again.stdout).toContain(`migrations: 0 applied, ${folders} already up to date`);
     } finally {
@@ -111,7 +125,17 @@ describe('the umpire CLI: game create, orders, status, report', () => {
   }, 60_000);
 
   it('creates a VITP game through the worker and shows its status', async () => {
-    const created = await umpire('game', 'create', 'vitp', '--id', gameId, '--side', 'japanese=tojo@players.test', '--side', 'allied=nimitz@players.test');
+    const created = await umpire(
+      'game',
+      'create',
+      'vitp',
+      '--id',
+      gameId,
+      '--side',
+      'japanese=tojo@players.test',
+      '--side',
+      'allied=nimitz@players.test',
+    );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`created ${gameId}`);
@@ -127,14 +151,39 @@ describe('the umpire CLI: game create, orders, status, report', () => {
 
   it('takes optional rules and a referee; the referee reads the opening report mailed to them', async () => {
     const id = 'G-cli2';
-    const created = await umpire('game', 'create', 'vitp', '--id', id, '--side', 'Japanese=tojo@players.test', '--side', 'allied=nimitz@players.test', '--option', 'task-forces', 'turn-9=off', '--referee', 'ref@players.test');
+    const created = await umpire(
+      'game',
+      'create',
+      'vitp',
+      '--id',
+      id,
+      '--side',
+      'Japanese=tojo@players.test',
+      '--side',
+      'allied=nimitz@players.test',
+      '--option',
+      'task-forces',
+      'turn-9=off',
+      '--referee',
+      'ref@players.test',
+    );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`created ${id} (vitp): step `);
     const game = await s.games.load(id);
     expect(game.state.game?.options).toMatchObject({ 'task-forces': true, 'turn-9': false });
 
-    const again = await umpire('game', 'create', 'vitp', '--id', id, '--side', 'japanese=other@players.test', '--side', 'allied=nimitz@players.test');
+    const again = await umpire(
+      'game',
+      'create',
+      'vitp',
+      '--id',
+      id,
+      '--side',
+      'japanese=other@players.test',
+      '--side',
+      'allied=nimitz@players.test',
+    );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`refused: game ${id} already exists`);
 
@@ -152,11 +201,20 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     const file = join(dir, 'stay.txt');
     writeFileSync(file, 'STAY\n');
     const noGame2 = await umpire('orders', 'G-nosuchgame', 'japanese', file);
-    expect(noGame2).toMatchObject({ code: 2, stderr: 'umpire: no game G-nosuchgame: list the games with `umpire games`\n' });
+    expect(noGame2).toMatchObject({
+      code: 2,
+      stderr: 'umpire: no game G-nosuchgame: list the games with `umpire games`\n',
+    });
     const noSide = await umpire('orders', gameId, 'dutch', file);
-    expect(noSide).toMatchObject({ code: 2, stderr: `umpire: game ${gameId} has no side "dutch"; the sides are japanese, allied\n` });
+    expect(noSide).toMatchObject({
+      code: 2,
+      stderr: `umpire: game ${gameId} has no side "dutch"; the sides are japanese, allied\n`,
+    });
     const noFile = await umpire('orders', gameId, 'japanese', join(dir, 'missing.txt'));
-    expect(noFile).toMatchObject({ code: 2, stderr: `umpire: orders file ${join(dir, 'missing.txt')}: no such file or directory\n` });
+    expect(noFile).toMatchObject({
+      code: 2,
+      stderr: `umpire: orders file ${join(dir, 'missing.txt')}: no such file or directory\n`,
+    });
     const badSide = await umpire('status', gameId, '--side', 'dutch');
     expect(badSide.code).toBe(2);
     expect(badSide.stderr).toContain('the sides are japanese, allied, referee');
@@ -175,7 +233,10 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     expect(bad.stderr).toMatch(/line 2: "SCUTTLE EVERYTHING NOW"/);
     const after = await s.events.head(gameId);
     expect(after).toEqual(before.head); // nothing appended
-    const cmd = await t.db.query<{ status: string }>(`SELECT status FROM commands WHERE game_id = $1 AND kind = 'game.orders' ORDER BY id DESC LIMIT 1`, [gameId]);
+    const cmd = await t.db.query<{ status: string }>(
+      `SELECT status FROM commands WHERE game_id = $1 AND kind = 'game.orders' ORDER BY id DESC LIMIT 1`,
+      [gameId],
+    );
     expect(cmd[0].status).toBe('rejected');
   }, 90_000);
 
@@ -220,7 +281,10 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     if (process.env.SHOW_CLI_REPORT) process.stdout.write(out);
     expect(out).toContain(`game ${gameId} (vitp), as japanese sees it`);
     // the side's board view: its summary sentences and the map
-    const board = (await s.gameService.report(gameId, 'japanese')).view.board as { summary: string[]; map: { area: string }[] };
+    const board = (await s.gameService.report(gameId, 'japanese')).view.board as {
+      summary: string[];
+      map: { area: string }[];
+    };
     expect(board.summary.length).toBeGreaterThan(0);
     expect(out).toContain(`- ${board.summary[0]}`);
     expect(out).toContain('Map (area [controlled by]: units):');
@@ -235,8 +299,13 @@ describe('the umpire CLI: game create, orders, status, report', () => {
 
     const json = await umpire('report', gameId, 'allied', '--json');
     expect(json.code).toBe(0);
-    const parsed = JSON.parse(json.stdout) as { view: { viewer: string }; latestReport: { subject: string } | null };
+    const parsed = JSON.parse(json.stdout) as {
+      view: { viewer: string };
+      latestReport: { subject: string } | null;
+    };
     expect(parsed.view.viewer).toBe('allied');
-    expect(parsed.latestReport?.subject).toBe((await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'nimitz@players.test').pop()!.payload.subject);
+    expect(parsed.latestReport?.subject).toBe(
+      (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'nimitz@players.test').pop()!.payload.subject,
+    );
   }, 240_000);
 });

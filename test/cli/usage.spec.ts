@@ -14,8 +14,14 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
   const err: string[] = [];
   const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
   const error = jest.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
-  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => (out.push(String(chunk)), true));
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
+  const stdout = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out.push(String(chunk));
+    return true;
+  });
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    err.push(String(chunk));
+    return true;
+  });
   process.exitCode = 0;
   try {
     await run(['node', 'umpire', ...args]);
@@ -28,7 +34,11 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
 
 describe('umpire game create: arguments checked before anything is sent', () => {
   it('given optional rules, then each id switches its rule on (or off with =off)', () => {
-    const p = createPayload('vitp', { ...sides, option: ['task-forces', 'airstrike-damage=on', 'turn-9=off'], id: 'G-x1' });
+    const p = createPayload('vitp', {
+      ...sides,
+      option: ['task-forces', 'airstrike-damage=on', 'turn-9=off'],
+      id: 'G-x1',
+    });
     expect(p.options).toEqual({ 'task-forces': true, 'airstrike-damage': true, 'turn-9': false });
     expect(p.gameId).toBe('G-x1');
     expect(p.sides).toEqual([
@@ -38,7 +48,10 @@ describe('umpire game create: arguments checked before anything is sent', () => 
   });
 
   it('given a side in another case, then it is spelt as the ruleset spells it', () => {
-    expect(createPayload('vitp', { side: ['Japanese=a@x.org', 'ALLIED=b@y.org'] }).sides.map((s) => s.side)).toEqual(['japanese', 'allied']);
+    expect(createPayload('vitp', { side: ['Japanese=a@x.org', 'ALLIED=b@y.org'] }).sides.map((s) => s.side)).toEqual([
+      'japanese',
+      'allied',
+    ]);
   });
 
   it.each([
@@ -74,7 +87,8 @@ describe('umpire game create: arguments checked before anything is sent', () => 
 describe('argument helpers', () => {
   it('positiveInt takes whole numbers of at least 1 only', () => {
     expect(positiveInt('12', '--games')).toBe(12);
-    for (const bad of ['0', '-1', 'abc', '1.5', '', '1e3']) expect(() => positiveInt(bad, '--games')).toThrow(`--games must be a whole number of at least 1, got "${bad}"`);
+    for (const bad of ['0', '-1', 'abc', '1.5', '', '1e3'])
+      expect(() => positiveInt(bad, '--games')).toThrow(`--games must be a whole number of at least 1, got "${bad}"`);
   });
 
   it('nonNegativeNumber allows zero only when asked', () => {
@@ -91,14 +105,18 @@ describe('argument helpers', () => {
 
   it('file readers name the file and the problem, without errno codes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-usage-'));
-    expect(() => readTextFile(join(dir, 'missing.txt'), 'orders file')).toThrow(`orders file ${join(dir, 'missing.txt')}: no such file or directory`);
+    expect(() => readTextFile(join(dir, 'missing.txt'), 'orders file')).toThrow(
+      `orders file ${join(dir, 'missing.txt')}: no such file or directory`,
+    );
     expect(() => readTextFile(dir, 'orders file')).toThrow(`orders file ${dir}: is a directory, not a file`);
     writeFileSync(join(dir, 'ok.json'), '{"a":1}');
     expect(readJsonFile(join(dir, 'ok.json'), '--box')).toEqual({ a: 1 });
   });
 
   it('case paths that are not there are a usage error naming the path', () => {
-    expect(() => expandCasePaths(['/nonexistent/cases'])).toThrow(new UsageError('case path /nonexistent/cases: no such file or directory'));
+    expect(() => expandCasePaths(['/nonexistent/cases'])).toThrow(
+      new UsageError('case path /nonexistent/cases: no such file or directory'),
+    );
   });
 });
 
@@ -110,7 +128,7 @@ describe('umpire exit codes (commands that need no database)', () => {
     expect(v.out).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('given an unknown option, then exit 2 pointing at that command\'s help', async () => {
+  it("given an unknown option, then exit 2 pointing at that command's help", async () => {
     const r = await cli('selfplay', 'vitp', '--bogus');
     expect(r.code).toBe(2);
     expect(r.err).toContain("unknown option '--bogus'");
@@ -127,9 +145,15 @@ describe('umpire exit codes (commands that need no database)', () => {
     [['selfplay', 'nope'], 'umpire: unknown ruleset "nope"; available: vitp'],
     [['selfplay', 'vitp', '--option', 'kamikaze'], 'umpire: --option: vitp has no optional rule "kamikaze"'],
     [['box', 'check', 'nope'], 'umpire: unknown ruleset "nope"'],
-    [['box', 'check', 'vitp', '--override', '/nonexistent/club.json'], 'umpire: --override /nonexistent/club.json: no such file or directory'],
+    [
+      ['box', 'check', 'vitp', '--override', '/nonexistent/club.json'],
+      'umpire: --override /nonexistent/club.json: no such file or directory',
+    ],
     [['case', 'run', '/nonexistent/cases'], 'umpire: case path /nonexistent/cases: no such file or directory'],
-    [['game', 'create', 'vitp', '--side', 'japanese=a@x.org', '--side', 'allied=b@y.org', '--option', 'kamikaze'], 'umpire: --option kamikaze: vitp has no optional rule'],
+    [
+      ['game', 'create', 'vitp', '--side', 'japanese=a@x.org', '--side', 'allied=b@y.org', '--option', 'kamikaze'],
+      'umpire: --option kamikaze: vitp has no optional rule',
+    ],
   ])('given %j, then one line says what is wrong, no stack trace, exit 2', async (args, message) => {
     const r = await cli(...args);
     expect(r.code).toBe(2);

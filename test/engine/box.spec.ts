@@ -16,11 +16,15 @@ describe('provenanced values', () => {
   });
 
   it('given a source of an unknown kind, then the problem names the path and the kinds expected', () => {
-    expect(validateBox(speed, { value: 2, source: { kind: 'hearsay' } })).toEqual([expect.stringMatching(/^\$\.source\.kind: .*'rulebook' \| 'reference' \| 'reconstructed'/)]);
+    expect(validateBox(speed, { value: 2, source: { kind: 'hearsay' } })).toEqual([
+      expect.stringMatching(/^\$\.source\.kind: .*'rulebook' \| 'reference' \| 'reconstructed'/),
+    ]);
   });
 
   it('given a rulebook value without its rule, then it is invalid', () => {
-    expect(validateBox(speed, { value: 2, source: { kind: 'rulebook' } })).toEqual([expect.stringMatching(/^\$\.source\.rule: .*expected string/)]);
+    expect(validateBox(speed, { value: 2, source: { kind: 'rulebook' } })).toEqual([
+      expect.stringMatching(/^\$\.source\.rule: .*expected string/),
+    ]);
   });
 });
 
@@ -30,7 +34,10 @@ describe('a club override file', () => {
   });
 
   it('given wrong values in several places, then each problem names its JSON path and what was expected', () => {
-    const data = structuredClone(fleetDuel.box.defaultData) as unknown as { turns: { value: unknown }; fleets: { blue: { start: { value: unknown }; extra?: unknown } } };
+    const data = structuredClone(fleetDuel.box.defaultData) as unknown as {
+      turns: { value: unknown };
+      fleets: { blue: { start: { value: unknown }; extra?: unknown } };
+    };
     data.turns.value = 'three';
     data.fleets.blue.start.value = 'atlantis';
     data.fleets.blue.extra = 1;
@@ -45,12 +52,33 @@ describe('a club override file', () => {
 
 describe('countProvenance', () => {
   it('given the test game box, then it counts each kind wherever the values are nested', () => {
-    expect(countProvenance(fleetDuel.box.defaultData)).toEqual({ rulebook: 5, reference: 1, reconstructed: 1, total: 7, referenceByStatus: expect.any(Object) });
+    expect(countProvenance(fleetDuel.box.defaultData)).toEqual({
+      rulebook: 5,
+      reference: 1,
+      reconstructed: 1,
+      total: 7,
+      referenceByStatus: expect.any(Object),
+    });
   });
 
   it('given values in arrays and values inside values, then those count too', () => {
-    const data = { ships: [{ v: { value: 1, source: { kind: 'reference', ref: 'r' } } }, { v: { value: 3, source: { kind: 'reference', ref: 'r', status: 'inferred' } } }], nested: { value: { a: { value: 2, source: { kind: 'reconstructed', reason: 'x' } } }, source: { kind: 'rulebook', rule: '1' } } };
-    expect(countProvenance(data)).toEqual({ rulebook: 1, reference: 2, reconstructed: 1, total: 4, referenceByStatus: { unstated: 1, inferred: 1 } });
+    const data = {
+      ships: [
+        { v: { value: 1, source: { kind: 'reference', ref: 'r' } } },
+        { v: { value: 3, source: { kind: 'reference', ref: 'r', status: 'inferred' } } },
+      ],
+      nested: {
+        value: { a: { value: 2, source: { kind: 'reconstructed', reason: 'x' } } },
+        source: { kind: 'rulebook', rule: '1' },
+      },
+    };
+    expect(countProvenance(data)).toEqual({
+      rulebook: 1,
+      reference: 2,
+      reconstructed: 1,
+      total: 4,
+      referenceByStatus: { unstated: 1, inferred: 1 },
+    });
     expect(withoutProvenance(data)).toEqual({ ships: [{ v: 1 }, { v: 3 }], nested: { a: 2 } });
   });
 });

@@ -13,7 +13,10 @@ const CASES = join(__dirname, '../support/test-game/cases');
 const base: AdjudicationCase = {
   name: 'base',
   ruleset: 'fleet-duel',
-  when: [{ side: 'red', orders: 'MOVE center' }, { side: 'blue', orders: 'MOVE center' }],
+  when: [
+    { side: 'red', orders: 'MOVE center' },
+    { side: 'blue', orders: 'MOVE center' },
+  ],
   dice: [2, 5],
   then: { expectState: { 'rules.fleets.red.ships': 2 } },
 };
@@ -41,7 +44,15 @@ describe('the case runner', () => {
   });
 
   it('given an expected event that did not happen, then the diff shows the nearest event of that type', () => {
-    const r = runCase({ ...base, then: { expectEvents: [{ type: 'RulesApplied', data: { event: { type: 'ShipLost', data: { side: 'blue' } } } }] } }, registry);
+    const r = runCase(
+      {
+        ...base,
+        then: {
+          expectEvents: [{ type: 'RulesApplied', data: { event: { type: 'ShipLost', data: { side: 'blue' } } } }],
+        },
+      },
+      registry,
+    );
     expect(r.passed).toBe(false);
     expect(r.failures.join('\n')).toContain('data.event.data.side: expected "blue", got "red"');
   });
@@ -69,18 +80,26 @@ describe('the case runner', () => {
   });
 
   it('given a malformed case file, then the problem names the JSON path', () => {
-    const [bad] = runCaseFiles([{ path: 'bad.json', text: JSON.stringify({ name: 'x', ruleset: 'fleet-duel', dice: [7], then: {} }) }], registry);
-    expect(bad).toMatchObject({ passed: false, failures: [expect.stringMatching(/^bad\.json: \$\[0\]\.dice\[0\]: /)] });
+    const [bad] = runCaseFiles(
+      [{ path: 'bad.json', text: JSON.stringify({ name: 'x', ruleset: 'fleet-duel', dice: [7], then: {} }) }],
+      registry,
+    );
+    expect(bad).toMatchObject({
+      passed: false,
+      failures: [expect.stringMatching(/^bad\.json: \$\[0\]\.dice\[0\]: /)],
+    });
   });
 });
 
 /** Every *.json under a folder named `cases` in cases/ and test/: no case file can exist that the suite does not run. */
 function everyCaseFile(dir: string, inCases: boolean): string[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : everyCaseFile(full, inCases || name === 'cases');
-    return inCases && name.endsWith('.json') ? [full] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) return name === 'node_modules' ? [] : everyCaseFile(full, inCases || name === 'cases');
+      return inCases && name.endsWith('.json') ? [full] : [];
+    });
 }
 
 describe('every case file in the repository (cases/ and test/**/cases/), through the generic runner', () => {

@@ -1,4 +1,13 @@
-import { auditGameLog, concessionResult, narrativeFor, replay, stateHash, verifyGameLog, viewFor, type EngineEvent } from '../../src/engine/game';
+import {
+  auditGameLog,
+  concessionResult,
+  narrativeFor,
+  replay,
+  stateHash,
+  verifyGameLog,
+  viewFor,
+  type EngineEvent,
+} from '../../src/engine/game';
 import { given, Table, testChain } from '../support/engine-harness';
 import { fleetDuel } from '../support/test-game';
 
@@ -17,12 +26,23 @@ function midGame(): Table {
 describe('conceding (RESIGN CONFIRM)', () => {
   it('given a game in play, when a side concedes, then GameConceded, the turn seed and GameEnded name the other side the winner', () => {
     const table = midGame();
-    const out = table.run({ type: 'Concede', side: 'blue', now: '2026-11-21T13:00:00Z', seeds: (t) => testChain.seeds[t] });
+    const out = table.run({
+      type: 'Concede',
+      side: 'blue',
+      now: '2026-11-21T13:00:00Z',
+      seeds: (t) => testChain.seeds[t],
+    });
 
     expect(out.map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'GameEnded']);
-    expect(out[0]).toEqual({ type: 'GameConceded', data: { side: 'blue', stepId: 't1/retreat', turn: 1, at: '2026-11-21T13:00:00Z' } });
+    expect(out[0]).toEqual({
+      type: 'GameConceded',
+      data: { side: 'blue', stepId: 't1/retreat', turn: 1, at: '2026-11-21T13:00:00Z' },
+    });
     expect(out[1]).toEqual({ type: 'SeedRevealed', data: { turn: 1, seed: testChain.seeds[1] } });
-    expect(out[2]).toEqual({ type: 'GameEnded', data: { winner: 'red', summary: 'blue conceded; red wins by concession.' } });
+    expect(out[2]).toEqual({
+      type: 'GameEnded',
+      data: { winner: 'red', summary: 'blue conceded; red wins by concession.' },
+    });
     expect(table.state.step).toBeNull();
     expect(table.state.result).toEqual({ winner: 'red', summary: 'blue conceded; red wins by concession.' });
     expect(table.state.submissions).toEqual({});
@@ -31,21 +51,31 @@ describe('conceding (RESIGN CONFIRM)', () => {
   it('given a conceded game, then orders and a second concession are refused as game over, naming the result', () => {
     const table = midGame();
     table.run({ type: 'Concede', side: 'red', now: 'n', seeds: (t) => testChain.seeds[t] });
-    const e = given(table.events).when({ type: 'SubmitOrders', side: 'blue', text: 'RETREAT', salt: 's', now: 'n', seal: (p) => p }).thenRejects('game-over');
+    const e = given(table.events)
+      .when({ type: 'SubmitOrders', side: 'blue', text: 'RETREAT', salt: 's', now: 'n', seal: (p) => p })
+      .thenRejects('game-over');
     expect(e.message).toBe('game g1 is over (red conceded; blue wins by concession.): no more orders are taken');
-    given(table.events).when({ type: 'Concede', side: 'blue', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('game-over');
-    given(table.events).when({ type: 'Resolve', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('game-over');
+    given(table.events)
+      .when({ type: 'Concede', side: 'blue', now: 'n', seeds: (t) => testChain.seeds[t] })
+      .thenRejects('game-over');
+    given(table.events)
+      .when({ type: 'Resolve', now: 'n', seeds: (t) => testChain.seeds[t] })
+      .thenRejects('game-over');
   });
 
   it('given a side that is not in the game, then the concession is refused and nothing changes', () => {
     const table = midGame();
-    const e = given(table.events).when({ type: 'Concede', side: 'green', now: 'n', seeds: (t) => testChain.seeds[t] }).thenRejects('unknown-side');
+    const e = given(table.events)
+      .when({ type: 'Concede', side: 'green', now: 'n', seeds: (t) => testChain.seeds[t] })
+      .thenRejects('unknown-side');
     expect(e.message).toContain('sides: red, blue');
   });
 
   it('given a wrong seed, then the concession is refused (the seed is checked against the anchor)', () => {
     const table = midGame();
-    given(table.events).when({ type: 'Concede', side: 'red', now: 'n', seeds: () => '00'.repeat(32) }).thenRejects('bad-seed');
+    given(table.events)
+      .when({ type: 'Concede', side: 'red', now: 'n', seeds: () => '00'.repeat(32) })
+      .thenRejects('bad-seed');
   });
 
   it('given a conceded log, then it replays to the same state, the verifier checks every die, and the audit accepts it', () => {
@@ -91,7 +121,10 @@ describe('conceding (RESIGN CONFIRM)', () => {
     const tampered = clone(table.events);
     const i = tampered.length - 1;
     const ended = tampered[i] as Extract<EngineEvent, { type: 'GameEnded' }>;
-    tampered[i] = { type: 'GameEnded', data: { ...ended.data, winner: ended.data.winner === 'red' ? 'blue' : 'red' } };
+    tampered[i] = {
+      type: 'GameEnded',
+      data: { ...ended.data, winner: ended.data.winner === 'red' ? 'blue' : 'red' },
+    };
     expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
   });
 
@@ -102,23 +135,41 @@ describe('conceding (RESIGN CONFIRM)', () => {
     forged.push({ type: 'GameEnded', data: fleetDuel.result(table.state.rules as never) });
 
     expect(replay(forged, fleetDuel).step).toBeNull();
-    expect(auditGameLog(forged, fleetDuel).firstMismatch).toMatchObject({ eventIndex: forged.length - 1, message: expect.stringContaining('t1/retreat') });
+    expect(auditGameLog(forged, fleetDuel).firstMismatch).toMatchObject({
+      eventIndex: forged.length - 1,
+      message: expect.stringContaining('t1/retreat'),
+    });
   });
 
   it('every side and the referee read the concession; the views show the result', () => {
     const table = midGame();
-    const out = table.run({ type: 'Concede', side: 'blue', now: '2026-11-21T13:00:00Z', seeds: (t) => testChain.seeds[t] });
+    const out = table.run({
+      type: 'Concede',
+      side: 'blue',
+      now: '2026-11-21T13:00:00Z',
+      seeds: (t) => testChain.seeds[t],
+    });
     for (const viewer of ['red', 'blue', 'referee']) {
       const story = narrativeFor(out, viewer, fleetDuel).join('\n');
       expect(story).toContain('blue conceded at 2026-11-21T13:00:00Z, during t1/retreat (turn 1)');
       expect(story).toContain('Game over: red. blue conceded; red wins by concession.');
-      expect(viewFor(table.state, viewer, fleetDuel)).toMatchObject({ step: null, awaiting: [], result: { winner: 'red' } });
+      expect(viewFor(table.state, viewer, fleetDuel)).toMatchObject({
+        step: null,
+        awaiting: [],
+        result: { winner: 'red' },
+      });
     }
   });
 
   it('with more than two sides, a concession names no winner', () => {
-    expect(concessionResult(['a', 'b', 'c'], 'b')).toEqual({ winner: null, summary: 'b conceded; no winner by concession (a, c remain).' });
-    expect(concessionResult(['a', 'b'], 'a')).toEqual({ winner: 'b', summary: 'a conceded; b wins by concession.' });
+    expect(concessionResult(['a', 'b', 'c'], 'b')).toEqual({
+      winner: null,
+      summary: 'b conceded; no winner by concession (a, c remain).',
+    });
+    expect(concessionResult(['a', 'b'], 'a')).toEqual({
+      winner: 'b',
+      summary: 'a conceded; b wins by concession.',
+    });
   });
 });
 
@@ -139,17 +190,26 @@ describe('the verifier checks a concession against the log alone', () => {
     afterTurn.submit(afterTurn.state.step!.owes[0], 'STAND');
     afterTurn.resolve();
     expect(afterTurn.state.step).toMatchObject({ id: 't2/orders', turn: 2 });
-    const logs = [atStart, midGame(), afterTurn].map((table) => {
-      concede(table);
-      return clone(table.events);
-    }).concat([concededInRetreat()]);
+    const logs = [atStart, midGame(), afterTurn]
+      .map((table) => {
+        concede(table);
+        return clone(table.events);
+      })
+      .concat([concededInRetreat()]);
 
     for (const log of logs) {
       const report = verifyGameLog(log);
       expect(report.mismatches).toEqual([]);
       expect(report.dicePending).toBe(0);
       const i = at(log, 'GameConceded');
-      expect(report.concession).toEqual({ eventIndex: i, side: 'blue', stepId: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.stepId, turn: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.turn, seedRevealedAt: i + 1, endedAt: i + 2 });
+      expect(report.concession).toEqual({
+        eventIndex: i,
+        side: 'blue',
+        stepId: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.stepId,
+        turn: (log[i] as Extract<EngineEvent, { type: 'GameConceded' }>).data.turn,
+        seedRevealedAt: i + 1,
+        endedAt: i + 2,
+      });
       expect(auditGameLog(log, fleetDuel)).toMatchObject({ ok: true, firstMismatch: null });
     }
   });
@@ -162,40 +222,64 @@ describe('the verifier checks a concession against the log alone', () => {
 
     const report = verifyGameLog(tampered);
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
+    expect(report.firstMismatch).toMatchObject({
+      eventIndex: i,
+      kind: 'concession',
+      message: expect.stringContaining(`#${i}`),
+    });
     expect(report.firstMismatch!.message).toContain('turn 1');
     expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
   });
 
-  it.each([2, 0])('given a conceded log whose concession names turn %i (the turn in play is 1), then the verifier names the GameConceded', (turn) => {
-    const tampered = concededInRetreat();
-    const i = at(tampered, 'GameConceded');
-    const ev = tampered[i] as Extract<EngineEvent, { type: 'GameConceded' }>;
-    tampered[i] = { ...ev, data: { ...ev.data, turn } };
+  it.each([2, 0])(
+    'given a conceded log whose concession names turn %i (the turn in play is 1), then the verifier names the GameConceded',
+    (turn) => {
+      const tampered = concededInRetreat();
+      const i = at(tampered, 'GameConceded');
+      const ev = tampered[i] as Extract<EngineEvent, { type: 'GameConceded' }>;
+      tampered[i] = { ...ev, data: { ...ev.data, turn } };
 
-    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
-    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
-  });
+      expect(verifyGameLog(tampered).firstMismatch).toMatchObject({
+        eventIndex: i,
+        kind: 'concession',
+        message: expect.stringContaining(`#${i}`),
+      });
+      expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
+    },
+  );
 
   it('given a conceded log whose concession names another step than the one orders were taken for, then the verifier names the GameConceded and the orders event', () => {
     const tampered = concededInRetreat();
     const i = at(tampered, 'GameConceded');
-    const accepted = tampered.map((e, k) => (e.type === 'OrdersAccepted' && e.data.stepId === 't1/retreat' ? k : -1)).filter((k) => k >= 0).pop()!;
+    const accepted = tampered
+      .map((e, k) => (e.type === 'OrdersAccepted' && e.data.stepId === 't1/retreat' ? k : -1))
+      .filter((k) => k >= 0)
+      .pop()!;
     const ev = tampered[i] as Extract<EngineEvent, { type: 'GameConceded' }>;
     tampered[i] = { ...ev, data: { ...ev.data, stepId: 't1/orders' } };
 
     const m = verifyGameLog(tampered).firstMismatch;
     expect(m).toMatchObject({ eventIndex: i, kind: 'concession', message: expect.stringContaining(`#${i}`) });
     expect(m!.message).toContain(`#${accepted}`);
-    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i, message: expect.stringContaining('t1/retreat') });
+    expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({
+      eventIndex: i,
+      message: expect.stringContaining('t1/retreat'),
+    });
   });
 
   it('given a conceded log whose GameEnded summary was edited (winner kept), then the verifier and the audit name the GameEnded', () => {
     const tampered = concededInRetreat();
     const i = at(tampered, 'GameEnded');
-    tampered[i] = { type: 'GameEnded', data: { winner: 'red', summary: 'red won the battle of the centre.' } };
+    tampered[i] = {
+      type: 'GameEnded',
+      data: { winner: 'red', summary: 'red won the battle of the centre.' },
+    };
 
-    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'result', message: expect.stringContaining(`#${i}`) });
+    expect(verifyGameLog(tampered).firstMismatch).toMatchObject({
+      eventIndex: i,
+      kind: 'result',
+      message: expect.stringContaining(`#${i}`),
+    });
     expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
   });
 });

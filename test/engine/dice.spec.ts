@@ -1,6 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
 import { canonicalJson } from '../../src/shared/canonical';
-import { deriveDie, DiceExhaustedError, ForcedDice, ForcedDiceQueue, makeSeedChain, SeededDice, verifySeed, type Roll } from '../../src/engine/dice';
+import {
+  deriveDie,
+  DiceExhaustedError,
+  ForcedDice,
+  ForcedDiceQueue,
+  makeSeedChain,
+  SeededDice,
+  verifySeed,
+  type Roll,
+} from '../../src/engine/dice';
 
 const secret = createHash('sha256').update('dice spec').digest();
 const sha = (hex: string) => createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
@@ -44,7 +53,9 @@ describe('deriveDie', () => {
 
   it('given an HMAC byte at or above 252, then the die is redrawn with the next attempt (no modulo bias)', () => {
     const byte = (index: number, attempt: number) =>
-      createHmac('sha256', Buffer.from(seed, 'hex')).update(canonicalJson([at.gameId, at.stepId, index, at.ordersHash, attempt])).digest()[0];
+      createHmac('sha256', Buffer.from(seed, 'hex'))
+        .update(canonicalJson([at.gameId, at.stepId, index, at.ordersHash, attempt]))
+        .digest()[0];
     let index = 0;
     while (byte(index, 0) < 252) index++;
     let attempt = 1;
@@ -58,7 +69,14 @@ describe('SeededDice', () => {
   it('given rolls, then each is recorded with index, face, purpose, rule, step and turn, in order', () => {
     const chain = makeSeedChain(secret, 3);
     const seen: Roll[] = [];
-    const dice = new SeededDice({ gameId: 'g', stepId: 's', turn: 2, ordersHash: 'h', seed: () => chain.seeds[2], onRoll: (r) => seen.push(r) });
+    const dice = new SeededDice({
+      gameId: 'g',
+      stepId: 's',
+      turn: 2,
+      ordersHash: 'h',
+      seed: () => chain.seeds[2],
+      onRoll: (r) => seen.push(r),
+    });
     const a = dice.d6('speed roll, Yamato', '6.4');
     const b = dice.d6('gunnery', '7.1');
 

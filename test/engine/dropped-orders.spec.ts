@@ -58,27 +58,45 @@ describe('orders queued for a simultaneous step and dropped when it comes', () =
   const fragments = [
     ...AHEAD.split('\n'),
     'aggressive',
-    ...[{ kind: 'move', area: 'north' }, { kind: 'posture', posture: 'aggressive' }].map((o) => canonicalJson(o).slice(1, -1)),
+    ...[
+      { kind: 'move', area: 'north' },
+      { kind: 'posture', posture: 'aggressive' },
+    ].map((o) => canonicalJson(o).slice(1, -1)),
     sectionSalt('red-secret', 't2/orders'),
   ];
-  const leaks = (table: Table) => everythingReadable(table).flatMap(({ where, text }) => fragments.filter((f) => text.includes(f)).map((f) => `${where} holds ${JSON.stringify(f)}`));
+  const leaks = (table: Table) =>
+    everythingReadable(table).flatMap(({ where, text }) =>
+      fragments.filter((f) => text.includes(f)).map((f) => `${where} holds ${JSON.stringify(f)}`),
+    );
 
   it('given red queued them and they were dropped as invalid, when t2/orders is in play, then no view, narrative or raw event holds any of their text', () => {
     const table = redQueuesThenDrops();
 
-    const dropped = table.events.filter((e): e is Extract<EngineEvent, { type: 'QueuedOrdersDropped' }> => e.type === 'QueuedOrdersDropped');
+    const dropped = table.events.filter(
+      (e): e is Extract<EngineEvent, { type: 'QueuedOrdersDropped' }> => e.type === 'QueuedOrdersDropped',
+    );
     expect(table.state.step?.id).toBe('t2/orders');
-    expect(dropped.map((e) => e.data)).toEqual([{ side: 'red', stepId: 't2/orders', commitment: expect.stringMatching(/^[0-9a-f]{64}$/), reason: 'invalid', errors: [{ line: 0, rule: '2.3' }] }]);
+    expect(dropped.map((e) => e.data)).toEqual([
+      {
+        side: 'red',
+        stepId: 't2/orders',
+        commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+        reason: 'invalid',
+        errors: [{ line: 0, rule: '2.3' }],
+      },
+    ]);
     expect(leaks(table)).toEqual([]);
   });
 
   it('given the drop, then red alone learns where and against which rule, the referee only that they were dropped, blue nothing', () => {
     const table = redQueuesThenDrops();
 
-    expect(narrativeFor(table.events, 'red', fleetDuel)).toEqual(expect.arrayContaining([
-      'red: the orders queued for t2/orders were dropped: they are not valid now that the step has come.',
-      '  the orders as a whole: against rule 2.3',
-    ]));
+    expect(narrativeFor(table.events, 'red', fleetDuel)).toEqual(
+      expect.arrayContaining([
+        'red: the orders queued for t2/orders were dropped: they are not valid now that the step has come.',
+        '  the orders as a whole: against rule 2.3',
+      ]),
+    );
     const referee = narrativeFor(table.events, 'referee', fleetDuel);
     expect(referee).toContain('red: the orders queued for t2/orders were dropped: they are not valid now that the step has come.');
     expect(referee.join('\n')).not.toContain('rule 2.3');
@@ -90,7 +108,13 @@ describe('orders queued for a simultaneous step and dropped when it comes', () =
     const dice = table.forceDice([1, 1, 1, 1, 1, 1]);
     submit(table, 'red', 'MOVE south\nPOSTURE cautious', 'red-2');
     submit(table, 'blue', 'MOVE center\nPOSTURE cautious', 'blue-2');
-    table.run({ type: 'Resolve', now: table.now(), seeds: (t) => testChain.seeds[t], open, forcedDice: dice });
+    table.run({
+      type: 'Resolve',
+      now: table.now(),
+      seeds: (t) => testChain.seeds[t],
+      open,
+      forcedDice: dice,
+    });
 
     expect(table.events.some((e) => e.type === 'StepResolved' && e.data.stepId === 't2/orders')).toBe(true);
     expect(leaks(table)).toEqual([]);
@@ -99,9 +123,25 @@ describe('orders queued for a simultaneous step and dropped when it comes', () =
 
   it('given a log written before drops were trimmed, whose drop still quotes the orders, then no narrative repeats the quote', () => {
     const table = redQueuesThenDrops();
-    const old = table.events.map((e) => (e.type === 'QueuedOrdersDropped'
-      ? { ...e, data: { ...e.data, errors: [{ line: 5, text: 'POSTURE aggressive', problem: 'a fleet of one ship may not be aggressive', hint: 'POSTURE cautious', rule: '2.3' }] } }
-      : e));
+    const old = table.events.map((e) =>
+      e.type === 'QueuedOrdersDropped'
+        ? {
+            ...e,
+            data: {
+              ...e.data,
+              errors: [
+                {
+                  line: 5,
+                  text: 'POSTURE aggressive',
+                  problem: 'a fleet of one ship may not be aggressive',
+                  hint: 'POSTURE cautious',
+                  rule: '2.3',
+                },
+              ],
+            },
+          }
+        : e,
+    );
 
     for (const v of viewers) expect(narrativeFor(old, v, fleetDuel).join('\n')).not.toContain('aggressive');
     expect(narrativeFor(old, 'red', fleetDuel)).toContain('  line 5: against rule 2.3');

@@ -13,7 +13,10 @@ function runCli(...args: string[]): { code: number; out: string; err: string } {
   const out: string[] = [];
   const err: string[] = [];
   const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
-  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (err.push(String(chunk)), true));
+  const stderr = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    err.push(String(chunk));
+    return true;
+  });
   process.exitCode = 0;
   try {
     program.parse(args, { from: 'user' });
@@ -35,7 +38,18 @@ describe('umpire case run', () => {
   it('given a case whose expectation is wrong, then it prints the difference and exits 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'umpire-cases-'));
     const file = join(dir, 'wrong.json');
-    writeFileSync(file, JSON.stringify({ name: 'wrong', ruleset: 'fleet-duel', when: [{ side: 'red', orders: 'MOVE north' }, { side: 'blue', orders: 'MOVE south' }], then: { expectState: { 'step.id': 't3/orders' } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'wrong',
+        ruleset: 'fleet-duel',
+        when: [
+          { side: 'red', orders: 'MOVE north' },
+          { side: 'blue', orders: 'MOVE south' },
+        ],
+        then: { expectState: { 'step.id': 't3/orders' } },
+      }),
+    );
     const r = runCli('case', 'run', file);
 
     expect(r.code).toBe(1);

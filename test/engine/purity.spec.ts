@@ -13,13 +13,28 @@ const ROOT = resolve(__dirname, '../..');
 const RULES_DIRS = ['src/engine', 'src/games'];
 
 /** Packages and node builtins that do I/O (or reach servers). */
-const FORBIDDEN_MODULE = /^(@nestjs\/.*|@prisma\/.*|prisma|bullmq|ioredis|redis|pg|nodemailer|imapflow|mailparser|(node:)?(fs|fs\/promises|net|http|https|http2|child_process|dgram|dns|tls|cluster|worker_threads|readline|os|process))$/;
+const FORBIDDEN_MODULE =
+  /^(@nestjs\/.*|@prisma\/.*|prisma|bullmq|ioredis|redis|pg|nodemailer|imapflow|mailparser|(node:)?(fs|fs\/promises|net|http|https|http2|child_process|dgram|dns|tls|cluster|worker_threads|readline|os|process))$/;
 /** The I/O layers of this project: rules code may not reach into them. */
 const FORBIDDEN_LAYER = /^src\/(store|mail|services|queue|app|config|cli|demo|generated)\//;
 /** object.member reads that bring in the clock, randomness or the environment */
-const FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random', 'process.env', 'performance.now', 'crypto.randomUUID', 'crypto.getRandomValues']);
+const FORBIDDEN_MEMBERS = new Set([
+  'Date.now',
+  'Math.random',
+  'process.env',
+  'performance.now',
+  'crypto.randomUUID',
+  'crypto.getRandomValues',
+]);
 /** methods whose result depends on the machine's locale: a replay elsewhere could differ (use compareCodeUnits) */
-const LOCALE_METHODS = new Set(['localeCompare', 'toLocaleString', 'toLocaleLowerCase', 'toLocaleUpperCase', 'toLocaleDateString', 'toLocaleTimeString']);
+const LOCALE_METHODS = new Set([
+  'localeCompare',
+  'toLocaleString',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'toLocaleDateString',
+  'toLocaleTimeString',
+]);
 const FORBIDDEN_NEW = new Set(['Date']);
 
 /**
@@ -37,17 +52,33 @@ function tsFilesUnder(dir: string): string[] {
   });
 }
 
-interface Finding { readonly file: string; readonly line: number; readonly what: string }
+interface Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly what: string;
+}
 
 function moduleSpecifiers(sf: ts.SourceFile): { spec: string; node: ts.Node }[] {
   const out: { spec: string; node: ts.Node }[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       out.push({ spec: node.moduleSpecifier.text, node });
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       out.push({ spec: node.moduleReference.expression.text, node });
-    } else if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteralLike(node.arguments[0])
-      && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.arguments.length &&
+      ts.isStringLiteralLike(node.arguments[0]) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require'))
+    ) {
       out.push({ spec: node.arguments[0].text, node });
     }
     ts.forEachChild(node, visit);
@@ -75,7 +106,7 @@ function scan(file: string, source = readFileSync(file, 'utf8')): { findings: Fi
     const target = resolveLocal(file, spec);
     if (FORBIDDEN_MODULE.test(spec)) findings.push({ file: rel, line: lineOf(node), what: `imports ${spec}` });
     else if (FORBIDDEN_LAYER.test(layer)) findings.push({ file: rel, line: lineOf(node), what: `imports ${spec} (${layer.slice(0, -1)})` });
-    else if (target && target.endsWith('.ts')) local.push(target);
+    else if (target?.endsWith('.ts')) local.push(target);
   }
   const visit = (node: ts.Node): void => {
     if (ts.isPropertyAccessExpression(node) && LOCALE_METHODS.has(node.name.text)) {
@@ -115,11 +146,18 @@ describe('the rules code is pure', () => {
   const { files, findings } = scanRulesCode();
 
   it('given the rules folders, then every file under them, at any depth, and what they import from src is checked', () => {
-    expect(files).toEqual(expect.arrayContaining([
-      'src/engine/dice.ts', 'src/engine/decide.ts', 'src/engine/views.ts', 'src/engine/selfplay.ts',
-      'src/games/vitp/index.ts', 'src/games/vitp/combat/api.ts', 'src/games/vitp/orders/parse.ts',
-      'src/shared/canonical.ts',
-    ]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/engine/dice.ts',
+        'src/engine/decide.ts',
+        'src/engine/views.ts',
+        'src/engine/selfplay.ts',
+        'src/games/vitp/index.ts',
+        'src/games/vitp/combat/api.ts',
+        'src/games/vitp/orders/parse.ts',
+        'src/shared/canonical.ts',
+      ]),
+    );
   });
 
   it('given every checked file, then none imports I/O or reads the clock, ambient randomness or the environment (file:line for each)', () => {
@@ -133,24 +171,42 @@ describe('the rules code is pure', () => {
 
   it('given the checks themselves, then they catch each kind of violation, by line, and ignore comments and strings', () => {
     const probe = (source: string): string[] => scan(join(ROOT, 'src/engine/probe.ts'), source).findings.map(render);
-    expect(probe([
-      "import { readFileSync } from 'node:fs';",
-      "import { Injectable } from '@nestjs/common';",
-      "import type { Queue } from 'bullmq';",
-      "const net = require('net');",
-      "import { Outbox } from '../store/outbox';",
-      'const t = Date.now();',
-      'const d = new Date();',
-      'const r = Math.random();',
-      'const e = process.env.SECRET;',
-      'const clock = performance.now;',
-      "const order = ['b', 'a'].sort((x, y) => x.localeCompare(y));",
-    ].join('\n'))).toEqual([
-      'imports node:fs', 'imports @nestjs/common', 'imports bullmq', 'imports net', 'imports ../store/outbox (src/store/outbox)',
-      'uses Date.now', 'uses new Date(', 'uses Math.random', 'uses process.env', 'uses performance.now',
-      'uses .localeCompare (locale-dependent)',
-    ].map((what, i) => `src/engine/probe.ts:${i + 1}: ${what}`));
-    expect(probe("// Date.now() and Math.random() are forbidden\nconst s = 'new Date() process.env';\nimport { createHash } from 'node:crypto';")).toEqual([]);
+    expect(
+      probe(
+        [
+          "import { readFileSync } from 'node:fs';",
+          "import { Injectable } from '@nestjs/common';",
+          "import type { Queue } from 'bullmq';",
+          "const net = require('net');",
+          "import { Outbox } from '../store/outbox';",
+          'const t = Date.now();',
+          'const d = new Date();',
+          'const r = Math.random();',
+          'const e = process.env.SECRET;',
+          'const clock = performance.now;',
+          "const order = ['b', 'a'].sort((x, y) => x.localeCompare(y));",
+        ].join('\n'),
+      ),
+    ).toEqual(
+      [
+        'imports node:fs',
+        'imports @nestjs/common',
+        'imports bullmq',
+        'imports net',
+        'imports ../store/outbox (src/store/outbox)',
+        'uses Date.now',
+        'uses new Date(',
+        'uses Math.random',
+        'uses process.env',
+        'uses performance.now',
+        'uses .localeCompare (locale-dependent)',
+      ].map((what, i) => `src/engine/probe.ts:${i + 1}: ${what}`),
+    );
+    expect(
+      probe(
+        "// Date.now() and Math.random() are forbidden\nconst s = 'new Date() process.env';\nimport { createHash } from 'node:crypto';",
+      ),
+    ).toEqual([]);
   });
 
   it.each(files.filter((f) => f.startsWith('src/engine/')))('given %s, then it stays under 400 lines', (file) => {

@@ -20,14 +20,31 @@ describe('selfplay of the test game', () => {
       expect({ g, problems: checkReplay(fleetDuel, events, state) }).toEqual({ g, problems: [] });
       const queued = new Set<string>();
       for (const e of events) {
-        const kind = e.type === 'QueuedOrdersDropped' ? `dropped:${e.data.reason}`
-          : e.type === 'QueuedOrdersUsed' ? (e.data.opened ? 'used:opened' : 'used:sealed')
-          : e.type === 'OrdersQueued' ? (queued.has(`${e.data.side}|${e.data.stepId}`) ? 'replaced' : 'queued') : null;
+        const kind =
+          e.type === 'QueuedOrdersDropped'
+            ? `dropped:${e.data.reason}`
+            : e.type === 'QueuedOrdersUsed'
+              ? e.data.opened
+                ? 'used:opened'
+                : 'used:sealed'
+              : e.type === 'OrdersQueued'
+                ? queued.has(`${e.data.side}|${e.data.stepId}`)
+                  ? 'replaced'
+                  : 'queued'
+                : null;
         if (e.type === 'OrdersQueued') queued.add(`${e.data.side}|${e.data.stepId}`);
         if (kind) seen.set(kind, (seen.get(kind) ?? 0) + 1);
       }
     }
-    expect([...seen.keys()].sort()).toEqual(['dropped:invalid', 'dropped:not-owed', 'dropped:step-passed', 'queued', 'replaced', 'used:opened', 'used:sealed']);
+    expect([...seen.keys()].sort()).toEqual([
+      'dropped:invalid',
+      'dropped:not-owed',
+      'dropped:step-passed',
+      'queued',
+      'replaced',
+      'used:opened',
+      'used:sealed',
+    ]);
   });
 
   it('given the same seed, when a game is played twice, then the logs are identical; another seed differs', () => {
@@ -41,7 +58,17 @@ describe('selfplay of the test game', () => {
   });
 
   it('given a ruleset that never waits for anyone, when self-played, then the runaway guard reports it', () => {
-    const endless = { ...fleetDuel, currentStep: () => ({ id: 'forever', turn: 1, title: 'Forever', mode: 'simultaneous' as const, owes: [] }), adjudicate: () => undefined };
+    const endless = {
+      ...fleetDuel,
+      currentStep: () => ({
+        id: 'forever',
+        turn: 1,
+        title: 'Forever',
+        mode: 'simultaneous' as const,
+        owes: [],
+      }),
+      adjudicate: () => undefined,
+    };
     const result = selfplay(endless, { games: 1, seed: 'x', clock: () => 0 });
 
     expect(result.errors).toHaveLength(1);

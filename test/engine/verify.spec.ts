@@ -52,7 +52,10 @@ describe('the dice verifier', () => {
     const tampered = clone(log);
     const i = indexOf(tampered, 'OrdersRevealed');
     const ev = tampered[i] as Extract<EngineEvent, { type: 'OrdersRevealed' }>;
-    tampered[i] = { ...ev, data: { ...ev.data, orders: [...ev.data.orders, { kind: 'posture', posture: 'aggressive' }] } };
+    tampered[i] = {
+      ...ev,
+      data: { ...ev.data, orders: [...ev.data.orders, { kind: 'posture', posture: 'aggressive' }] },
+    };
 
     expect(verifyGameLog(tampered).firstMismatch).toMatchObject({ eventIndex: i, kind: 'commitment' });
   });
@@ -95,7 +98,13 @@ describe('the re-adjudication audit', () => {
     const i = tampered.findIndex((e) => e.type === 'RulesApplied' && e.data.event.type === 'FleetMoved');
     const ev = tampered[i] as Extract<EngineEvent, { type: 'RulesApplied' }>;
     const moved = ev.data.event.data as { area: string };
-    tampered[i] = { ...ev, data: { ...ev.data, event: { ...ev.data.event, data: { ...moved, area: moved.area === 'north' ? 'south' : 'north' } } } };
+    tampered[i] = {
+      ...ev,
+      data: {
+        ...ev.data,
+        event: { ...ev.data.event, data: { ...moved, area: moved.area === 'north' ? 'south' : 'north' } },
+      },
+    };
 
     expect(verifyGameLog(tampered).ok).toBe(true);
     expect(auditGameLog(tampered, fleetDuel).firstMismatch).toMatchObject({ eventIndex: i });
@@ -112,7 +121,11 @@ describe('the re-adjudication audit', () => {
 
 describe('the verifier names what was altered when orders and a step disagree', () => {
   type Source = 'OrdersAccepted' | 'DefaultOrdersApplied';
-  interface Found { log: EngineEvent[]; at: number; resolved: number }
+  interface Found {
+    log: EngineEvent[];
+    at: number;
+    resolved: number;
+  }
 
   /**
    * A played game (found by seed) in which a step took its orders for one side from `type`, no
@@ -121,27 +134,41 @@ describe('the verifier names what was altered when orders and a step disagree', 
    */
   function stepTaking(type: Source): Found {
     for (let k = 0; k < 500; k++) {
-      const { events } = playOneGame(fleetDuel, `verify-${type}-${k}`, { missRate: type === 'DefaultOrdersApplied' ? 0.4 : 0, resendRate: 0 });
+      const { events } = playOneGame(fleetDuel, `verify-${type}-${k}`, {
+        missRate: type === 'DefaultOrdersApplied' ? 0.4 : 0,
+        resendRate: 0,
+      });
       for (const [at, e] of events.entries()) {
         if (e.type !== type) continue;
         const resolved = events.findIndex((x, j) => j > at && x.type === 'StepResolved' && x.data.stepId === e.data.stepId);
-        const start = events.slice(0, at).map((x) => x.type).lastIndexOf('StepResolved') + 1;
+        const start =
+          events
+            .slice(0, at)
+            .map((x) => x.type)
+            .lastIndexOf('StepResolved') + 1;
         const block = events.slice(start, resolved);
-        const uncommitted = block.filter((x) => x.type === 'OrdersAccepted' || x.type === 'DefaultOrdersApplied' || x.type === 'StandingOrdersApplied');
-        if (uncommitted.length === 1 && block.some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId)) return { log: clone(events), at, resolved };
+        const uncommitted = block.filter(
+          (x) => x.type === 'OrdersAccepted' || x.type === 'DefaultOrdersApplied' || x.type === 'StandingOrdersApplied',
+        );
+        if (uncommitted.length === 1 && block.some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId))
+          return { log: clone(events), at, resolved };
       }
     }
     throw new Error(`no game of 500 has a step with dice taking ${type}`);
   }
 
   /** The same orders, each saying something else. */
-  const altered = (orders: readonly unknown[]): unknown[] => (orders as { kind: string; [k: string]: unknown }[]).map((o) => {
-    switch (o.kind) {
-      case 'retreat': return { ...o, retreat: !o.retreat };
-      case 'posture': return { ...o, posture: o.posture === 'aggressive' ? 'cautious' : 'aggressive' };
-      default: return { ...o, area: o.area === 'north' ? 'south' : 'north' };
-    }
-  });
+  const altered = (orders: readonly unknown[]): unknown[] =>
+    (orders as { kind: string; [k: string]: unknown }[]).map((o) => {
+      switch (o.kind) {
+        case 'retreat':
+          return { ...o, retreat: !o.retreat };
+        case 'posture':
+          return { ...o, posture: o.posture === 'aggressive' ? 'cautious' : 'aggressive' };
+        default:
+          return { ...o, area: o.area === 'north' ? 'south' : 'north' };
+      }
+    });
 
   function tamperOrders(type: Source): { found: Found; report: ReturnType<typeof verifyGameLog> } {
     const found = stepTaking(type);
@@ -155,7 +182,11 @@ describe('the verifier names what was altered when orders and a step disagree', 
     const { found, report } = tamperOrders('OrdersAccepted');
 
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch).toMatchObject({ eventIndex: found.at, kind: 'orders-hash', message: expect.stringContaining(`OrdersAccepted #${found.at} was altered`) });
+    expect(report.firstMismatch).toMatchObject({
+      eventIndex: found.at,
+      kind: 'orders-hash',
+      message: expect.stringContaining(`OrdersAccepted #${found.at} was altered`),
+    });
     expect(report.mismatches.filter((m) => m.kind === 'die')).toEqual([]);
   });
 
@@ -163,7 +194,11 @@ describe('the verifier names what was altered when orders and a step disagree', 
     const { found, report } = tamperOrders('DefaultOrdersApplied');
 
     expect(report.ok).toBe(false);
-    expect(report.firstMismatch).toMatchObject({ eventIndex: found.at, kind: 'orders-hash', message: expect.stringContaining(`DefaultOrdersApplied #${found.at} was altered`) });
+    expect(report.firstMismatch).toMatchObject({
+      eventIndex: found.at,
+      kind: 'orders-hash',
+      message: expect.stringContaining(`DefaultOrdersApplied #${found.at} was altered`),
+    });
     expect(report.mismatches.filter((m) => m.kind === 'die')).toEqual([]);
   });
 
@@ -173,17 +208,33 @@ describe('the verifier names what was altered when orders and a step disagree', 
     log[resolved] = { ...ev, data: { ...ev.data, ordersHash: '0'.repeat(64) } };
     const report = verifyGameLog(log);
 
-    expect(report.mismatches).toEqual([{ eventIndex: resolved, kind: 'orders-hash', message: expect.stringContaining(`the StepResolved of ${ev.data.stepId} (event #${resolved}) records orders hash ${'0'.repeat(64)}`) }]);
+    expect(report.mismatches).toEqual([
+      {
+        eventIndex: resolved,
+        kind: 'orders-hash',
+        message: expect.stringContaining(
+          `the StepResolved of ${ev.data.stepId} (event #${resolved}) records orders hash ${'0'.repeat(64)}`,
+        ),
+      },
+    ]);
     expect(report.firstMismatch!.message).toContain("the StepResolved's ordersHash was altered");
   });
 
   it('given a step without dice whose ordersHash no longer fits its orders, then the verifier says so at the StepResolved, naming both candidates', () => {
     const log = clone(recordedGame());
-    const resolved = log.findIndex((e, j) => e.type === 'StepResolved' && !log.slice(0, j).some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId)
-      && log.slice(0, j).some((x) => x.type === 'OrdersRevealed' && x.data.stepId === e.data.stepId));
+    const resolved = log.findIndex(
+      (e, j) =>
+        e.type === 'StepResolved' &&
+        !log.slice(0, j).some((x) => x.type === 'DieRolled' && x.data.stepId === e.data.stepId) &&
+        log.slice(0, j).some((x) => x.type === 'OrdersRevealed' && x.data.stepId === e.data.stepId),
+    );
     const ev = log[resolved] as Extract<EngineEvent, { type: 'StepResolved' }>;
     log[resolved] = { ...ev, data: { ...ev.data, ordersHash: '0'.repeat(64) } };
 
-    expect(verifyGameLog(log).firstMismatch).toMatchObject({ eventIndex: resolved, kind: 'orders-hash', message: expect.stringMatching(/either that ordersHash or .* was altered \(no revealed die/) });
+    expect(verifyGameLog(log).firstMismatch).toMatchObject({
+      eventIndex: resolved,
+      kind: 'orders-hash',
+      message: expect.stringMatching(/either that ordersHash or .* was altered \(no revealed die/),
+    });
   });
 });

@@ -24,7 +24,12 @@ describe('sealed orders in views', () => {
       expect(text).not.toContain(SALT);
       expect(text).not.toContain(submitted.data.sealed);
       expect(view.board).toEqual(before[v].board);
-      expect(view.orders.red).toEqual({ status: 'sealed', receivedAt: submitted.data.receivedAt, commitment: submitted.data.commitment, note: `received at ${submitted.data.receivedAt}, commitment ${submitted.data.commitment}` });
+      expect(view.orders.red).toEqual({
+        status: 'sealed',
+        receivedAt: submitted.data.receivedAt,
+        commitment: submitted.data.commitment,
+        note: `received at ${submitted.data.receivedAt}, commitment ${submitted.data.commitment}`,
+      });
       const story = narrativeFor(table.events, v, fleetDuel).join('\n');
       for (const line of ORDERS.split('\n')) expect(story).not.toContain(line);
     }
@@ -36,7 +41,8 @@ describe('sealed orders in views', () => {
     table.submit('blue', 'MOVE north');
     table.resolve();
 
-    for (const v of viewers) expect(narrativeFor(table.events, v, fleetDuel).join('\n')).toContain('MOVE south; POSTURE aggressive; SUB north');
+    for (const v of viewers)
+      expect(narrativeFor(table.events, v, fleetDuel).join('\n')).toContain('MOVE south; POSTURE aggressive; SUB north');
   });
 });
 
@@ -57,14 +63,18 @@ describe('fog of war', () => {
     table.submit('blue', 'MOVE south');
     table.resolve();
 
-    expect((viewFor(table.state, 'red', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({ red: 'south' });
-    expect((viewFor(table.state, 'blue', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({ blue: 'center' });
+    expect((viewFor(table.state, 'red', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({
+      red: 'south',
+    });
+    expect((viewFor(table.state, 'blue', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({
+      blue: 'center',
+    });
     expect(narrativeFor(table.events, 'red', fleetDuel)).toContain('The red submarine moves to south.');
     expect(narrativeFor(table.events, 'blue', fleetDuel).join('\n')).not.toContain('red submarine');
     expect(narrativeFor(table.events, 'referee', fleetDuel)).toContain('The red submarine moves to south.');
   });
 
-  it('given a battle and a patrol in the same turn, then battle dice are public and patrol dice are the referee\'s alone', () => {
+  it("given a battle and a patrol in the same turn, then battle dice are public and patrol dice are the referee's alone", () => {
     const table = meetInCenter();
     const dice = table.events.filter((e): e is Extract<EngineEvent, { type: 'DieRolled' }> => e.type === 'DieRolled');
     expect(dice.map((d) => d.data.stepId)).toEqual(['t1/orders', 't1/orders', 't1/patrol', 't1/patrol']);
@@ -85,7 +95,7 @@ describe('fog of war', () => {
     expect(narrativeFor(table.events, 'blue', fleetDuel)).toContain('The blue submarine misses the enemy fleet in center.');
   });
 
-  it("given sequential orders accepted, then the other side sees that they arrived but not what they say", () => {
+  it('given sequential orders accepted, then the other side sees that they arrived but not what they say', () => {
     const table = new Table();
     table.forceDice([1, 6]);
     table.submit('red', 'MOVE center');
@@ -93,16 +103,33 @@ describe('fog of war', () => {
     table.resolve();
     table.submit('red', 'STAND');
 
-    expect(viewFor(table.state, 'red', fleetDuel).orders.red).toMatchObject({ status: 'accepted', orders: 'STAND' });
-    expect(viewFor(table.state, 'referee', fleetDuel).orders.red).toMatchObject({ status: 'accepted', orders: 'STAND' });
-    expect(viewFor(table.state, 'blue', fleetDuel).orders.red).toEqual({ status: 'accepted', receivedAt: expect.any(String) });
+    expect(viewFor(table.state, 'red', fleetDuel).orders.red).toMatchObject({
+      status: 'accepted',
+      orders: 'STAND',
+    });
+    expect(viewFor(table.state, 'referee', fleetDuel).orders.red).toMatchObject({
+      status: 'accepted',
+      orders: 'STAND',
+    });
+    expect(viewFor(table.state, 'blue', fleetDuel).orders.red).toEqual({
+      status: 'accepted',
+      receivedAt: expect.any(String),
+    });
     expect(narrativeFor(table.events, 'blue', fleetDuel).join('\n')).not.toContain('STAND');
   });
 });
 
 describe('default orders in the story', () => {
   it('tell the other side only that defaults apply, not what they are', () => {
-    const event = { type: 'DefaultOrdersApplied', data: { side: 'blue', stepId: 't1/orders', reason: 'deadline', orders: [{ kind: 'move', area: 'south' }] } } as const;
+    const event = {
+      type: 'DefaultOrdersApplied',
+      data: {
+        side: 'blue',
+        stepId: 't1/orders',
+        reason: 'deadline',
+        orders: [{ kind: 'move', area: 'south' }],
+      },
+    } as const;
     const red = narrativeFor([event as never], 'red', fleetDuel).join('\n');
     const blue = narrativeFor([event as never], 'blue', fleetDuel).join('\n');
     expect(red).toMatch(/documented defaults apply/);
@@ -138,7 +165,8 @@ describe('standing instructions in views', () => {
     expect(viewFor(table.state, 'blue', fleetDuel).standing).toEqual({});
     for (const v of ['blue', 'referee'] as const) {
       const seen = `${JSON.stringify(viewFor(table.state, v, fleetDuel))}\n${narrativeFor(table.events, v, fleetDuel).join('\n')}`;
-      for (const f of ['RETREAT IF OUTNUMBERED', 'if-outnumbered', set.data.salt!]) expect({ v, f, leaks: seen.includes(f) }).toEqual({ v, f, leaks: false });
+      for (const f of ['RETREAT IF OUTNUMBERED', 'if-outnumbered', set.data.salt!])
+        expect({ v, f, leaks: seen.includes(f) }).toEqual({ v, f, leaks: false });
     }
   });
 
@@ -161,6 +189,10 @@ describe('standing instructions in views', () => {
     log[i] = { ...set, data: { ...set.data, text: 'STANDING RETREAT NEVER' } };
 
     expect(verifyGameLog(table.events).ok).toBe(true);
-    expect(verifyGameLog(log).firstMismatch).toMatchObject({ eventIndex: i, kind: 'commitment', message: expect.stringContaining('standing instructions of red') });
+    expect(verifyGameLog(log).firstMismatch).toMatchObject({
+      eventIndex: i,
+      kind: 'commitment',
+      message: expect.stringContaining('standing instructions of red'),
+    });
   });
 });

@@ -7,7 +7,10 @@ describe('parseSubject', () => {
     ['[umpire G-abc123] orders japanese turn 3', { gameId: 'G-abc123', side: 'japanese', turn: 3, command: 'ORDERS' }],
     ['[umpire G-abc123] help', { gameId: 'G-abc123', command: 'HELP' }],
     ['[umpire G-abc123] status allied', { gameId: 'G-abc123', side: 'allied', command: 'STATUS' }],
-    ['Re: [umpire G-abc123] report japanese turn 3: Turn 3: Patrol movement (5.2)', { gameId: 'G-abc123', side: 'japanese', turn: 3, reply: true }],
+    [
+      'Re: [umpire G-abc123] report japanese turn 3: Turn 3: Patrol movement (5.2)',
+      { gameId: 'G-abc123', side: 'japanese', turn: 3, reply: true },
+    ],
     ['RE: Fwd: [umpire G-x_1] ack allied turn 12', { gameId: 'G-x_1', side: 'allied', turn: 12, reply: true }],
     ['Fwd: [umpire G-abc123] orders japanese turn 3', { gameId: 'G-abc123', side: 'japanese', turn: 3, reply: true }],
     ['hello there', {}],
@@ -17,8 +20,12 @@ describe('parseSubject', () => {
 });
 
 describe('stripReply', () => {
-  it('keeps the sender\'s words with their line numbers', () => {
-    expect(stripReply('a\n> q\nb\n\n-- \nsig')).toEqual([{ line: 1, text: 'a' }, { line: 2 + 1, text: 'b' }, { line: 4, text: '' }]);
+  it("keeps the sender's words with their line numbers", () => {
+    expect(stripReply('a\n> q\nb\n\n-- \nsig')).toEqual([
+      { line: 1, text: 'a' },
+      { line: 2 + 1, text: 'b' },
+      { line: 4, text: '' },
+    ]);
   });
   it.each([
     ['Outlook', 'order 1\n-----Original Message-----\nFrom: umpire'],
@@ -35,9 +42,20 @@ describe('stripReply', () => {
 
 describe('extractCommands', () => {
   it('takes plain lines as orders by default', () => {
-    const { commands, directives } = extractCommands(lines('GAME G-abc123', 'SIDE Japanese', 'TURN 3', '', 'Akagi to Coral Sea', 'Kaga to Coral Sea'));
+    const { commands, directives } = extractCommands(
+      lines('GAME G-abc123', 'SIDE Japanese', 'TURN 3', '', 'Akagi to Coral Sea', 'Kaga to Coral Sea'),
+    );
     expect(directives).toEqual({ gameId: 'G-abc123', side: 'japanese', turn: 3 });
-    expect(commands).toEqual([{ name: 'ORDERS', refereeOnly: false, lines: [{ line: 5, text: 'Akagi to Coral Sea' }, { line: 6, text: 'Kaga to Coral Sea' }] }]);
+    expect(commands).toEqual([
+      {
+        name: 'ORDERS',
+        refereeOnly: false,
+        lines: [
+          { line: 5, text: 'Akagi to Coral Sea' },
+          { line: 6, text: 'Kaga to Coral Sea' },
+        ],
+      },
+    ]);
   });
 
   it('reads commands, one per line, then orders', () => {
@@ -67,7 +85,9 @@ describe('extractCommands', () => {
   });
 
   it('flags referee commands', () => {
-    const { commands } = extractCommands(lines('EXTEND 24h', 'EXTEND TO 2026-11-23T18:00Z', 'FORCE', 'NOTE Ruling: Yamato may not move (5.3)'));
+    const { commands } = extractCommands(
+      lines('EXTEND 24h', 'EXTEND TO 2026-11-23T18:00Z', 'FORCE', 'NOTE Ruling: Yamato may not move (5.3)'),
+    );
     expect(commands).toEqual([
       { name: 'EXTEND', byMinutes: 1440, line: 1, refereeOnly: true },
       { name: 'EXTEND', until: '2026-11-23T18:00:00.000Z', line: 2, refereeOnly: true },
@@ -104,13 +124,21 @@ describe('extractCommands', () => {
   });
 
   it('reads PRESS on one line, or over the lines after it up to ENDPRESS or the end, keeping paragraphs', () => {
-    expect(extractCommands(lines('PRESS Shall we agree on a truce in the Coral Sea?')).commands)
-      .toEqual([{ name: 'PRESS', text: 'Shall we agree on a truce in the Coral Sea?', line: 1, refereeOnly: false }]);
-    const body = extractCommands(lines('GAME G-abc', 'STATUS', 'PRESS', 'Admiral,', '', 'STATUS is a word I may write here.', 'FORCE Z sails.', '', ''));
+    expect(extractCommands(lines('PRESS Shall we agree on a truce in the Coral Sea?')).commands).toEqual([
+      { name: 'PRESS', text: 'Shall we agree on a truce in the Coral Sea?', line: 1, refereeOnly: false },
+    ]);
+    const body = extractCommands(
+      lines('GAME G-abc', 'STATUS', 'PRESS', 'Admiral,', '', 'STATUS is a word I may write here.', 'FORCE Z sails.', '', ''),
+    );
     expect(body.directives).toEqual({ gameId: 'G-abc' });
     expect(body.commands).toEqual([
       { name: 'STATUS', line: 2, refereeOnly: false },
-      { name: 'PRESS', text: 'Admiral,\n\nSTATUS is a word I may write here.\nFORCE Z sails.', line: 3, refereeOnly: false },
+      {
+        name: 'PRESS',
+        text: 'Admiral,\n\nSTATUS is a word I may write here.\nFORCE Z sails.',
+        line: 3,
+        refereeOnly: false,
+      },
     ]);
     // ENDPRESS ends it: what follows is read as commands and orders again
     const ended = extractCommands(lines('PRESS: Hello', 'from Tokyo', 'ENDPRESS', 'HELP', 'Akagi to Coral Sea'));
@@ -128,7 +156,14 @@ describe('extractCommands', () => {
 
   it('never reads PRESS inside orders', () => {
     expect(extractCommands(lines('Akagi to Coral Sea', 'PRESS on')).commands).toEqual([
-      { name: 'ORDERS', lines: [{ line: 1, text: 'Akagi to Coral Sea' }, { line: 2, text: 'PRESS on' }], refereeOnly: false },
+      {
+        name: 'ORDERS',
+        lines: [
+          { line: 1, text: 'Akagi to Coral Sea' },
+          { line: 2, text: 'PRESS on' },
+        ],
+        refereeOnly: false,
+      },
     ]);
   });
 });

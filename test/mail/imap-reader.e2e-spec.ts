@@ -1,9 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { ImapMailboxReader, InMemoryCursorStore, type ImapReaderOptions, type RawMessageMeta } from '../../src/mail/imap-reader';
 import { parseMail } from '../../src/mail/parse';
-import { createMailUser, deliverSubjects as deliver, ensureMailServers, mailEnv, sendSmtp, subjectOf, waitFor, waitForInbox, type MailUser } from '../support/mail';
+import {
+  createMailUser,
+  deliverSubjects as deliver,
+  ensureMailServers,
+  mailEnv,
+  sendSmtp,
+  subjectOf,
+  waitFor,
+  waitForInbox,
+  type MailUser,
+} from '../support/mail';
 
-interface Received { subject: string; meta: RawMessageMeta; raw: Buffer }
+interface Received {
+  subject: string;
+  meta: RawMessageMeta;
+  raw: Buffer;
+}
 
 describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => {
   const readers: ImapMailboxReader[] = [];
@@ -19,9 +33,13 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   function reader(user: MailUser, store: InMemoryCursorStore, got: Received[], extra: Partial<ImapReaderOptions> = {}): ImapMailboxReader {
     const env = mailEnv();
     const r = new ImapMailboxReader({
-      host: env.imapHost, port: env.imapPort, auth: { user: user.user, pass: user.password },
+      host: env.imapHost,
+      port: env.imapPort,
+      auth: { user: user.user, pass: user.password },
       cursorStore: store,
-      onMessage: async (raw, meta) => { got.push({ subject: subjectOf(raw), meta, raw }); },
+      onMessage: async (raw, meta) => {
+        got.push({ subject: subjectOf(raw), meta, raw });
+      },
       pollIntervalMs: 600_000,
       backoff: { initialMs: 100, maxMs: 1000 },
       ...extra,
@@ -55,7 +73,10 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
     second.start();
     await second.ready();
     expect(got.map((g) => g.subject)).toEqual(['one', 'two', 'three', 'four', 'five']);
-    expect(await store.get(got[0].meta.mailbox)).toEqual({ uidValidity: got[0].meta.uidValidity, lastUid: got[4].meta.uid });
+    expect(await store.get(got[0].meta.mailbox)).toEqual({
+      uidValidity: got[0].meta.uidValidity,
+      lastUid: got[4].meta.uid,
+    });
     await second.stop();
 
     const third = reader(user, store, got);
@@ -151,8 +172,12 @@ describe('ImapMailboxReader on Dovecot (mail delivered through Postfix)', () => 
   it('keeps trying while the server is unreachable and stops cleanly', async () => {
     const user = await createMailUser('down');
     const r = new ImapMailboxReader({
-      host: '127.0.0.1', port: 1, auth: { user: user.user, pass: user.password },
-      cursorStore: new InMemoryCursorStore(), onMessage: async () => {}, backoff: { initialMs: 50, maxMs: 100 },
+      host: '127.0.0.1',
+      port: 1,
+      auth: { user: user.user, pass: user.password },
+      cursorStore: new InMemoryCursorStore(),
+      onMessage: async () => {},
+      backoff: { initialMs: 50, maxMs: 100 },
     });
     r.start();
     await new Promise((res) => setTimeout(res, 400));

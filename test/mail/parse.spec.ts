@@ -54,7 +54,10 @@ describe('parseMail', () => {
     const orders = m.commands[0];
     expect(orders.name).toBe('ORDERS');
     if (orders.name !== 'ORDERS') return;
-    expect(orders.lines).toEqual([{ line: 1, text: 'Akagi to Coral Sea' }, { line: 3, text: 'Kaga to Coral Sea' }]);
+    expect(orders.lines).toEqual([
+      { line: 1, text: 'Akagi to Coral Sea' },
+      { line: 3, text: 'Kaga to Coral Sea' },
+    ]);
     expect(m.text).toContain('Admiral Yamamoto');
     expect(m.to[0].address).toBe('umpire+G-abc123.japanese.0123456789abcdef0123@umpire.test');
   });
@@ -126,11 +129,17 @@ describe('parseMail', () => {
   });
 
   it('reads the envelope recipient from Delivered-To and the Received "for" clause', async () => {
-    const m = await parsed([
-      'Delivered-To: umpire+G-x.japanese.abcd@Umpire.Test',
-      'Received: from mx.umpire.test ([127.0.0.1])\r\n\tby vm with LMTP\r\n\tfor <umpire+G-x.japanese.abcd@umpire.test>; Sat, 21 Nov 2026 21:01:11 +0000',
-      'From: a@example.org', 'Subject: x', '', 'STATUS', '',
-    ].join('\r\n'));
+    const m = await parsed(
+      [
+        'Delivered-To: umpire+G-x.japanese.abcd@Umpire.Test',
+        'Received: from mx.umpire.test ([127.0.0.1])\r\n\tby vm with LMTP\r\n\tfor <umpire+G-x.japanese.abcd@umpire.test>; Sat, 21 Nov 2026 21:01:11 +0000',
+        'From: a@example.org',
+        'Subject: x',
+        '',
+        'STATUS',
+        '',
+      ].join('\r\n'),
+    );
     expect(m.deliveredTo).toEqual(['umpire+G-x.japanese.abcd@umpire.test']);
   });
 });

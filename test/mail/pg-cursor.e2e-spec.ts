@@ -27,9 +27,13 @@ describe('PgCursorStore across a restart (Dovecot, PostgreSQL)', () => {
     pools.push(db);
     const env = mailEnv();
     const reader = new ImapMailboxReader({
-      host: env.imapHost, port: env.imapPort, auth: { user: user.user, pass: user.password },
+      host: env.imapHost,
+      port: env.imapPort,
+      auth: { user: user.user, pass: user.password },
       cursorStore: new PgCursorStore(db),
-      onMessage: async (raw, meta) => { got.push({ subject: subjectOf(raw), meta }); },
+      onMessage: async (raw, meta) => {
+        got.push({ subject: subjectOf(raw), meta });
+      },
       pollIntervalMs: 600_000,
       backoff: { initialMs: 100, maxMs: 1000 },
     });
@@ -48,7 +52,10 @@ describe('PgCursorStore across a restart (Dovecot, PostgreSQL)', () => {
     pools.splice(pools.indexOf(first.db), 1);
     expect(firstGot.map((g) => g.subject)).toEqual(['one', 'two']);
     const mailbox = firstGot[0].meta.mailbox;
-    const row = await t.db.query<{ uid_validity: string; last_uid: string }>('SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1', [mailbox]);
+    const row = await t.db.query<{ uid_validity: string; last_uid: string }>(
+      'SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1',
+      [mailbox],
+    );
     expect(row.map((r) => [Number(r.uid_validity), Number(r.last_uid)])).toEqual([[firstGot[1].meta.uidValidity, firstGot[1].meta.uid]]);
 
     await deliver(user, 'three');
@@ -59,7 +66,10 @@ describe('PgCursorStore across a restart (Dovecot, PostgreSQL)', () => {
     await second.reader.stop();
     expect(secondGot.map((g) => g.subject)).toEqual(['three']);
     expect(secondGot[0].meta.uid).toBeGreaterThan(firstGot[1].meta.uid);
-    expect(await new PgCursorStore(t.db).get(mailbox)).toEqual({ uidValidity: firstGot[0].meta.uidValidity, lastUid: secondGot[0].meta.uid });
+    expect(await new PgCursorStore(t.db).get(mailbox)).toEqual({
+      uidValidity: firstGot[0].meta.uidValidity,
+      lastUid: secondGot[0].meta.uid,
+    });
 
     // a stored cursor from another UIDVALIDITY (the mailbox was rebuilt) means: read it all again
     await t.db.query('UPDATE mailbox_cursors SET uid_validity = 1 WHERE mailbox = $1', [mailbox]);

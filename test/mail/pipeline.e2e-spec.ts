@@ -30,13 +30,19 @@ describe('mail pipeline on Postfix + Dovecot', () => {
     config = { secret: 'e2e-secret-9f8e7d6c5b4a39281706', localPart: umpire.user, domain: env.domain };
     const roster: GameRoster = {
       gameId: 'G-e2e1',
-      players: [{ side: 'japanese', address: japan.address }, { side: 'allied', address: allies.address, secret: 'magic' }],
+      players: [
+        { side: 'japanese', address: japan.address },
+        { side: 'allied', address: allies.address, secret: 'magic' },
+      ],
       refereeAddresses: [],
     };
     registry = { findRoster: async (id) => (id === roster.gameId ? roster : null) };
     reader = new ImapMailboxReader({
-      host: env.imapHost, port: env.imapPort, auth: { user: umpire.user, pass: umpire.password },
-      cursorStore: new InMemoryCursorStore(), pollIntervalMs: 2000,
+      host: env.imapHost,
+      port: env.imapPort,
+      auth: { user: umpire.user, pass: umpire.password },
+      cursorStore: new InMemoryCursorStore(),
+      pollIntervalMs: 2000,
       onMessage: async (raw) => {
         const out = await parseMail(raw);
         if (!out.ok) throw new Error(out.rejection.message);
@@ -61,22 +67,38 @@ describe('mail pipeline on Postfix + Dovecot', () => {
   }
 
   it('parses multipart/alternative, HTML-only and ISO-8859-1 mail as delivered', async () => {
-    const [alt, html, latin] = await Promise.all([
-      sendRaw('multipart-alternative.eml'), sendRaw('html-only.eml'), sendRaw('latin1.eml'),
-    ]);
+    const [alt, html, latin] = await Promise.all([sendRaw('multipart-alternative.eml'), sendRaw('html-only.eml'), sendRaw('latin1.eml')]);
     expect(alt.textSource).toBe('plain');
-    expect(alt.commands[0]).toMatchObject({ name: 'ORDERS', lines: [{ text: 'Kido Butai to Coral Sea' }, { text: 'Yamato to Marshall Islands — patrol' }] });
+    expect(alt.commands[0]).toMatchObject({
+      name: 'ORDERS',
+      lines: [{ text: 'Kido Butai to Coral Sea' }, { text: 'Yamato to Marshall Islands — patrol' }],
+    });
     expect(html.textSource).toBe('html');
-    expect(html.commands[0]).toMatchObject({ name: 'ORDERS', lines: [{ text: 'Enterprise to Coral Sea' }, { text: 'Hornet to Midway' }] });
+    expect(html.commands[0]).toMatchObject({
+      name: 'ORDERS',
+      lines: [{ text: 'Enterprise to Coral Sea' }, { text: 'Hornet to Midway' }],
+    });
     expect(latin.from.name).toBe('José Müller');
-    expect(latin.commands[0]).toMatchObject({ name: 'ORDERS', lines: [{ text: 'Flotte française à Nouméa' }] });
+    expect(latin.commands[0]).toMatchObject({
+      name: 'ORDERS',
+      lines: [{ text: 'Flotte française à Nouméa' }],
+    });
     // Dovecot records the envelope sender; a player's mail is not automatic.
     expect(alt.automatic).toBe(false);
   });
 
   it('drops quoted text and signatures from a delivered reply', async () => {
     const m = await sendRaw('quoted-signature.eml');
-    expect(m.commands).toEqual([{ name: 'ORDERS', refereeOnly: false, lines: [{ line: 1, text: 'Akagi to Coral Sea' }, { line: 3, text: 'Kaga to Coral Sea' }] }]);
+    expect(m.commands).toEqual([
+      {
+        name: 'ORDERS',
+        refereeOnly: false,
+        lines: [
+          { line: 1, text: 'Akagi to Coral Sea' },
+          { line: 3, text: 'Kaga to Coral Sea' },
+        ],
+      },
+    ]);
   });
 
   it('recognises auto-replies and a real Postfix bounce', async () => {
@@ -84,7 +106,12 @@ describe('mail pipeline on Postfix + Dovecot', () => {
     expect(auto.automaticReason).toBe('Auto-Submitted: auto-replied');
     // Mail to a user Dovecot does not know: Postfix accepts it, LMTP refuses it, and Postfix
     // bounces it to the envelope sender (here the umpire's own mailbox).
-    await sendSmtp({ from: umpire.address, to: `nobody-${Date.now()}@${mailEnv().domain}`, subject: 'into the void', text: 'x' });
+    await sendSmtp({
+      from: umpire.address,
+      to: `nobody-${Date.now()}@${mailEnv().domain}`,
+      subject: 'into the void',
+      text: 'x',
+    });
     const bounce = await waitFor('the bounce', () => [...inbox.values()].find((m) => /undeliver|returned/i.test(m.subject)), 20_000);
     expect(bounce.automatic).toBe(true);
     expect(bounce.automaticReason).toMatch(/Auto-Submitted|Return-Path|MAILER-DAEMON|multipart\/report/i);
@@ -93,42 +120,106 @@ describe('mail pipeline on Postfix + Dovecot', () => {
 
   it('authenticates a player replying to their tagged address, delivered by plus-addressing', async () => {
     const to = replyAddress(config, 'G-e2e1', 'japanese', japan.address);
-    await sendSmtp({ from: japan.address, to, subject: 'Re: [umpire G-e2e1] report japanese turn 1', text: 'Akagi to Coral Sea', messageId: '<auth-ok@e2e>' });
+    await sendSmtp({
+      from: japan.address,
+      to,
+      subject: 'Re: [umpire G-e2e1] report japanese turn 1',
+      text: 'Akagi to Coral Sea',
+      messageId: '<auth-ok@e2e>',
+    });
     const m = await arrived('auth-ok@e2e');
     expect(m.deliveredTo).toContain(to);
-    expect(await authenticate(m, registry, config)).toEqual({ ok: true, gameId: 'G-e2e1', side: 'japanese', role: 'player', via: 'reply-address' });
+    expect(await authenticate(m, registry, config)).toEqual({
+      ok: true,
+      gameId: 'G-e2e1',
+      side: 'japanese',
+      role: 'player',
+      via: 'reply-address',
+    });
   });
 
   it('rejects a forged sender and an altered tag', async () => {
     const japanAddress = replyAddress(config, 'G-e2e1', 'japanese', japan.address);
-    await sendSmtp({ from: allies.address, to: japanAddress, subject: 'orders', text: 'Akagi to Pearl Harbor', messageId: '<forged@e2e>' });
-    await sendSmtp({ from: japan.address, to: japanAddress.replace(/\.[0-9a-f]{4}/, '.ffff'), subject: 'orders', text: 'x', messageId: '<badtag@e2e>' });
-    await sendSmtp({ from: allies.address, to: umpire.address, subject: '[umpire G-e2e1] orders allied', text: 'SECRET magic\nEnterprise to Midway', messageId: '<secret@e2e>' });
-    expect(await authenticate(await arrived('forged@e2e'), registry, config)).toMatchObject({ ok: false, code: 'wrong-sender' });
-    expect(await authenticate(await arrived('badtag@e2e'), registry, config)).toMatchObject({ ok: false, code: 'wrong-tag' });
-    expect(await authenticate(await arrived('secret@e2e'), registry, config)).toMatchObject({ ok: true, side: 'allied', via: 'body-secret' });
+    await sendSmtp({
+      from: allies.address,
+      to: japanAddress,
+      subject: 'orders',
+      text: 'Akagi to Pearl Harbor',
+      messageId: '<forged@e2e>',
+    });
+    await sendSmtp({
+      from: japan.address,
+      to: japanAddress.replace(/\.[0-9a-f]{4}/, '.ffff'),
+      subject: 'orders',
+      text: 'x',
+      messageId: '<badtag@e2e>',
+    });
+    await sendSmtp({
+      from: allies.address,
+      to: umpire.address,
+      subject: '[umpire G-e2e1] orders allied',
+      text: 'SECRET magic\nEnterprise to Midway',
+      messageId: '<secret@e2e>',
+    });
+    expect(await authenticate(await arrived('forged@e2e'), registry, config)).toMatchObject({
+      ok: false,
+      code: 'wrong-sender',
+    });
+    expect(await authenticate(await arrived('badtag@e2e'), registry, config)).toMatchObject({
+      ok: false,
+      code: 'wrong-tag',
+    });
+    expect(await authenticate(await arrived('secret@e2e'), registry, config)).toMatchObject({
+      ok: true,
+      side: 'allied',
+      via: 'body-secret',
+    });
   });
 
   it('sends a rendered report over SMTP with threading and automatic marks', async () => {
     const env = mailEnv();
     const rendered = new MailRenderer().render('report', {
-      gameId: 'G-e2e1', side: 'japanese', turn: 1, step: { id: 't1/movement', title: 'Turn 1: Movement (5.1)' },
+      gameId: 'G-e2e1',
+      side: 'japanese',
+      turn: 1,
+      step: { id: 't1/movement', title: 'Turn 1: Movement (5.1)' },
       replyAddress: replyAddress(config, 'G-e2e1', 'japanese', japan.address),
-      knowledge: ['You hold Truk.'], map: [{ area: 'Truk', units: [{ side: 'japanese', count: 4 }], controlledBy: 'japanese' }],
-      narrative: [{ text: 'Search at Truk', rule: '8.2', dice: [{ index: 0, purpose: 'search', rule: '8.2', faces: [5] }] }],
-      dice: { anchor: '0'.repeat(64), revealedSeeds: [] }, latestEventHash: '1'.repeat(64),
+      knowledge: ['You hold Truk.'],
+      map: [{ area: 'Truk', units: [{ side: 'japanese', count: 4 }], controlledBy: 'japanese' }],
+      narrative: [
+        {
+          text: 'Search at Truk',
+          rule: '8.2',
+          dice: [{ index: 0, purpose: 'search', rule: '8.2', faces: [5] }],
+        },
+      ],
+      dice: { anchor: '0'.repeat(64), revealedSeeds: [] },
+      latestEventHash: '1'.repeat(64),
       next: { what: 'Orders for turn 2.', deadline: '2026-11-23T18:00:00Z', awaiting: ['japanese'] },
     });
     const key = 'G-e2e1/japan/report/7';
-    const message = buildMessage({
-      idempotencyKey: key, from: { address: umpire.address, name: 'Umpire' }, to: japan.address,
-      replyTo: replyAddress(config, 'G-e2e1', 'japanese', japan.address), domain: env.domain,
-      gameId: 'G-e2e1', side: 'japanese', autoSubmitted: 'auto-generated', inReplyTo: 'auth-ok@e2e',
-    }, rendered);
+    const message = buildMessage(
+      {
+        idempotencyKey: key,
+        from: { address: umpire.address, name: 'Umpire' },
+        to: japan.address,
+        replyTo: replyAddress(config, 'G-e2e1', 'japanese', japan.address),
+        domain: env.domain,
+        gameId: 'G-e2e1',
+        side: 'japanese',
+        autoSubmitted: 'auto-generated',
+        inReplyTo: 'auth-ok@e2e',
+      },
+      rendered,
+    );
     const transport = createSmtpTransport({ host: env.smtpHost, port: env.smtpPort });
     const result = await sendMessage(transport, message);
     transport.close();
-    expect(result).toMatchObject({ ok: true, messageId: outboundMessageId(key, env.domain), accepted: [japan.address] });
+    expect(result).toMatchObject({
+      ok: true,
+      messageId: outboundMessageId(key, env.domain),
+      accepted: [japan.address],
+    });
 
     const [delivered] = await waitForInbox(japan, 1);
     const parsed = await parseMail(delivered.source, { maxBytes: 1024 * 1024 });
@@ -146,7 +237,12 @@ describe('mail pipeline on Postfix + Dovecot', () => {
 
   it('reports an unreachable SMTP server as a transient failure', async () => {
     const transport = createSmtpTransport({ host: '127.0.0.1', port: 1 });
-    const result = await sendMessage(transport, { from: 'a@umpire.test', to: 'b@umpire.test', subject: 'x', text: 'x' });
+    const result = await sendMessage(transport, {
+      from: 'a@umpire.test',
+      to: 'b@umpire.test',
+      subject: 'x',
+      text: 'x',
+    });
     expect(result).toMatchObject({ ok: false, permanent: false });
   });
 });

@@ -4,23 +4,54 @@ import { buildMessage, composeRaw, outboundMessageId } from '../../src/mail/outb
 import { parseMail } from '../../src/mail/parse';
 
 const renderer = new MailRenderer();
-const game = { gameId: 'G-abc123', gameName: 'Coral Sea 1942', side: 'japanese', turn: 3, step: { id: 't3/battle/coral-sea', title: 'Turn 3: Battle of the Coral Sea (8.1)' }, replyAddress: 'umpire+G-abc123.japanese.0123@umpire.test' };
+const game = {
+  gameId: 'G-abc123',
+  gameName: 'Coral Sea 1942',
+  side: 'japanese',
+  turn: 3,
+  step: { id: 't3/battle/coral-sea', title: 'Turn 3: Battle of the Coral Sea (8.1)' },
+  replyAddress: 'umpire+G-abc123.japanese.0123@umpire.test',
+};
 
 const report: ReportData = {
   ...game,
   knowledge: ['Enemy carriers sighted in the Coral Sea.', 'Shoho <damaged>'],
   map: [
-    { area: 'Coral Sea', x: 10, y: 5, units: [{ side: 'japanese', count: 3 }, { side: 'allied', count: 2, label: '2 CV' }], controlledBy: 'allied' },
+    {
+      area: 'Coral Sea',
+      x: 10,
+      y: 5,
+      units: [
+        { side: 'japanese', count: 3 },
+        { side: 'allied', count: 2, label: '2 CV' },
+      ],
+      controlledBy: 'allied',
+    },
     { area: 'Truk', units: [{ side: 'japanese', count: 5 }], controlledBy: 'japanese' },
     { area: 'Java Sea', units: [] },
   ],
   narrative: [
-    { text: 'Search at Coral Sea', rule: '8.2', dice: [{ index: 0, purpose: 'search roll', rule: '8.2', faces: [4] }] },
+    {
+      text: 'Search at Coral Sea',
+      rule: '8.2',
+      dice: [{ index: 0, purpose: 'search roll', rule: '8.2', faces: [4] }],
+    },
     { text: 'Air strike on Lexington', dice: [{ index: 1, purpose: 'hits', rule: '9.1', faces: [6, 2, 5] }] },
   ],
-  dice: { anchor: 'a'.repeat(64), revealedSeeds: [{ turn: 1, seed: 'b'.repeat(64) }, { turn: 2, seed: 'c'.repeat(64) }], ordersCommitments: [{ side: 'allied', commitment: 'd'.repeat(64) }] },
+  dice: {
+    anchor: 'a'.repeat(64),
+    revealedSeeds: [
+      { turn: 1, seed: 'b'.repeat(64) },
+      { turn: 2, seed: 'c'.repeat(64) },
+    ],
+    ordersCommitments: [{ side: 'allied', commitment: 'd'.repeat(64) }],
+  },
   latestEventHash: 'e'.repeat(64),
-  next: { what: 'Orders for turn 4 movement.', deadline: '2026-11-23T18:00:00Z', awaiting: ['japanese', 'allied'] },
+  next: {
+    what: 'Orders for turn 4 movement.',
+    deadline: '2026-11-23T18:00:00Z',
+    awaiting: ['japanese', 'allied'],
+  },
 };
 
 describe('MailRenderer', () => {
@@ -55,7 +86,15 @@ describe('MailRenderer', () => {
       ...game,
       receivedAt: '2026-11-21T21:00:00Z',
       orders: [{ line: 1, text: 'Akagi to Coral Sea', understood: 'CV Akagi moves Truk → Coral Sea' }],
-      errors: [{ line: 2, text: 'Yamoto to Midway', problem: 'no unit "Yamoto"', hint: 'did you mean Yamato?', rule: '5.1' }],
+      errors: [
+        {
+          line: 2,
+          text: 'Yamoto to Midway',
+          problem: 'no unit "Yamoto"',
+          hint: 'did you mean Yamato?',
+          rule: '5.1',
+        },
+      ],
       commitment: 'f'.repeat(64),
       deadline: '2026-11-23T18:00:00Z',
       awaiting: ['allied'],
@@ -70,34 +109,75 @@ describe('MailRenderer', () => {
   });
 
   it('renders rejection, help, status and reminder', () => {
-    const rej = renderer.render('rejection', { problem: 'The message does not say which game it is for.', hint: 'Put "GAME G-…" on the first line.', receivedSubject: 'orders' });
+    const rej = renderer.render('rejection', {
+      problem: 'The message does not say which game it is for.',
+      hint: 'Put "GAME G-…" on the first line.',
+      receivedSubject: 'orders',
+    });
     expect(rej.subject).toBe('[umpire] rejected');
     expect(rej.text).toContain('What would be right:');
-    const help = renderer.render('help', { umpireAddress: 'umpire@umpire.test', orderSyntax: ['<unit> to <area>'] });
+    const help = renderer.render('help', {
+      umpireAddress: 'umpire@umpire.test',
+      orderSyntax: ['<unit> to <area>'],
+    });
     expect(help.text).toContain('RESEND [turn]');
     expect(help.text).toMatch(/Referee only:\n\s+EXTEND/);
     expect(help.text).toContain('<unit> to <area>');
-    const status = renderer.render('status', { ...game, deadline: '2026-11-23T18:00:00Z', awaiting: ['allied'], received: [{ side: 'japanese', at: '2026-11-21T21:00:00Z', commitment: '1234' }], players: [{ side: 'japanese', name: 'Yamamoto' }, { side: 'allied' }] });
+    const status = renderer.render('status', {
+      ...game,
+      deadline: '2026-11-23T18:00:00Z',
+      awaiting: ['allied'],
+      received: [{ side: 'japanese', at: '2026-11-21T21:00:00Z', commitment: '1234' }],
+      players: [{ side: 'japanese', name: 'Yamamoto' }, { side: 'allied' }],
+    });
     expect(status.text).toContain('japanese at Sat 21 Nov 2026 21:00 UTC, commitment 1234');
-    const rem = renderer.render('reminder', { ...game, deadline: '2026-11-23T18:00:00Z', defaultAction: 'your units stay where they are' });
+    const rem = renderer.render('reminder', {
+      ...game,
+      deadline: '2026-11-23T18:00:00Z',
+      defaultAction: 'your units stay where they are',
+    });
     expect(rem.text).toContain('If none arrive by then: your units stay where they are');
     expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('[umpire G-1] status referee');
   });
 
   it('renders HELP <topic>: the section alone with the topics there are; an unknown topic says so', () => {
-    const section = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', topic: 'STANDING', title: 'Standing instructions', showCommands: false, orderSyntax: ['STANDING NIGHT | DAY'], topics: ['ORDERS', 'STANDING', 'COMMANDS', 'ALL'] });
+    const section = renderer.render('help', {
+      ...game,
+      umpireAddress: 'umpire@umpire.test',
+      topic: 'STANDING',
+      title: 'Standing instructions',
+      showCommands: false,
+      orderSyntax: ['STANDING NIGHT | DAY'],
+      topics: ['ORDERS', 'STANDING', 'COMMANDS', 'ALL'],
+    });
     expect(section.text).toContain('Standing instructions\n  STANDING NIGHT | DAY');
     expect(section.text).not.toContain('RESEND [turn]');
     expect(section.text).toContain('More help: HELP <topic>, one of ORDERS, STANDING, COMMANDS, ALL.');
     expect(section.html).toContain('<h1>Standing instructions</h1>');
-    const unknown = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', unknownTopic: 'tactics', title: 'No help topic "tactics"', showCommands: false, orderSyntax: [], topics: ['ORDERS', 'ALL'] });
+    const unknown = renderer.render('help', {
+      ...game,
+      umpireAddress: 'umpire@umpire.test',
+      unknownTopic: 'tactics',
+      title: 'No help topic "tactics"',
+      showCommands: false,
+      orderSyntax: [],
+      topics: ['ORDERS', 'ALL'],
+    });
     expect(unknown.text).toContain('There is no help on "tactics".');
     expect(unknown.text).toContain('one of ORDERS, ALL.');
     expect(unknown.html).toContain('There is no help on “tactics”.');
   });
 
   it('renders a referee confirmation: the command, what was done, the deadline, who is awaited', () => {
-    const r = renderer.render('confirmation', { ...game, side: null, replyAddress: 'umpire+G-abc123.referee.0123@umpire.test', command: 'EXTEND 1440m', done: ['The deadline is now 2026-11-23T18:00:00.000Z.'], deadline: '2026-11-23T18:00:00Z', awaiting: ['allied'] });
+    const r = renderer.render('confirmation', {
+      ...game,
+      side: null,
+      replyAddress: 'umpire+G-abc123.referee.0123@umpire.test',
+      command: 'EXTEND 1440m',
+      done: ['The deadline is now 2026-11-23T18:00:00.000Z.'],
+      deadline: '2026-11-23T18:00:00Z',
+      awaiting: ['allied'],
+    });
     expect(r.subject).toBe('[umpire G-abc123] done referee turn 3: Turn 3: Battle of the Coral Sea (8.1)');
     expect(r.text).toContain('Done: EXTEND 1440m\n  The deadline is now 2026-11-23T18:00:00.000Z.');
     expect(r.text).toContain('Deadline now: Mon 23 Nov 2026 18:00 UTC');
@@ -106,22 +186,55 @@ describe('MailRenderer', () => {
     expect(r.html).toContain('<li>The deadline is now 2026-11-23T18:00:00.000Z.</li>');
   });
 
-  it('renders press: the sender\'s side, the recipients, the text as written (escaped in HTML), how to answer', () => {
-    const r = renderer.render('press', { ...game, side: 'allied', from: 'japanese', to: ['allied'], copy: false, seq: 42, lines: ['Admiral,', '', 'meet me at <b>Midway</b> & bring cake.'] });
+  it("renders press: the sender's side, the recipients, the text as written (escaped in HTML), how to answer", () => {
+    const r = renderer.render('press', {
+      ...game,
+      side: 'allied',
+      from: 'japanese',
+      to: ['allied'],
+      copy: false,
+      seq: 42,
+      lines: ['Admiral,', '', 'meet me at <b>Midway</b> & bring cake.'],
+    });
     expect(r.subject).toBe('[umpire G-abc123] press allied turn 3: Turn 3: Battle of the Coral Sea (8.1)');
-    expect(r.text).toContain('Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.');
+    expect(r.text).toContain(
+      'Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.',
+    );
     expect(r.text).toContain('write PRESS and your message');
     expect(r.html).toContain('meet me at &lt;b&gt;Midway&lt;/b&gt; &amp; bring cake.');
     expect(r.html).not.toContain('<b>Midway</b>');
-    const copy = renderer.render('press', { ...game, side: null, from: 'japanese', to: ['allied'], copy: true, seq: 42, lines: ['hi'] });
+    const copy = renderer.render('press', {
+      ...game,
+      side: null,
+      from: 'japanese',
+      to: ['allied'],
+      copy: true,
+      seq: 42,
+      lines: ['hi'],
+    });
     expect(copy.text).toContain("Referee's copy of press from japanese to allied");
   });
 
   it('renders HISTORY: a summary, then each report under its original subject and time', () => {
-    const r = renderer.render('history', { ...game, askedTurn: 3, summary: '2 reports sent to you, each exactly as it was sent.', entries: [
-      { n: 1, subject: '[umpire G-abc123] report japanese turn 3: A', sentAt: '2026-11-21T21:00:00Z', lines: ['first <report>'] },
-      { n: 2, subject: '[umpire G-abc123] report japanese turn 3: B', sentAt: '2026-11-22T21:00:00Z', lines: ['second'] },
-    ] });
+    const r = renderer.render('history', {
+      ...game,
+      askedTurn: 3,
+      summary: '2 reports sent to you, each exactly as it was sent.',
+      entries: [
+        {
+          n: 1,
+          subject: '[umpire G-abc123] report japanese turn 3: A',
+          sentAt: '2026-11-21T21:00:00Z',
+          lines: ['first <report>'],
+        },
+        {
+          n: 2,
+          subject: '[umpire G-abc123] report japanese turn 3: B',
+          sentAt: '2026-11-22T21:00:00Z',
+          lines: ['second'],
+        },
+      ],
+    });
     expect(r.subject).toBe('[umpire G-abc123] history japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
     expect(r.text).toContain('History of turn 3: 2 reports sent to you, each exactly as it was sent.');
     expect(r.text).toContain('===== 1. [umpire G-abc123] report japanese turn 3: A (sent Sat 21 Nov 2026 21:00 UTC) =====\nfirst <report>');
@@ -145,11 +258,20 @@ describe('renderMapSvg', () => {
 describe('outbound messages', () => {
   it('carry deterministic ids, threading, List-Id and automatic marks', async () => {
     const rendered = renderer.render('report', report);
-    const msg = buildMessage({
-      idempotencyKey: 'G-abc123/japan@example.org/report/42', from: { address: 'umpire@umpire.test', name: 'Umpire' },
-      to: 'japan@example.org', replyTo: game.replyAddress, domain: 'umpire.test', gameId: 'G-abc123', side: 'japanese',
-      autoSubmitted: 'auto-generated', date: new Date('2026-11-21T21:00:00Z'),
-    }, rendered);
+    const msg = buildMessage(
+      {
+        idempotencyKey: 'G-abc123/japan@example.org/report/42',
+        from: { address: 'umpire@umpire.test', name: 'Umpire' },
+        to: 'japan@example.org',
+        replyTo: game.replyAddress,
+        domain: 'umpire.test',
+        gameId: 'G-abc123',
+        side: 'japanese',
+        autoSubmitted: 'auto-generated',
+        date: new Date('2026-11-21T21:00:00Z'),
+      },
+      rendered,
+    );
     expect(msg.messageId).toBe(`<${outboundMessageId('G-abc123/japan@example.org/report/42', 'umpire.test')}>`);
     const raw = await composeRaw(msg);
     const parsed = await parseMail(raw, { maxBytes: 10 * 1024 * 1024 });

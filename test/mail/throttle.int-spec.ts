@@ -7,7 +7,11 @@ describe('SenderThrottle on Redis', () => {
   let redis: Redis;
 
   beforeAll(() => {
-    redis = new Redis({ host: process.env.REDIS_HOST ?? '127.0.0.1', port: Number(process.env.REDIS_PORT ?? 6379), maxRetriesPerRequest: 2 });
+    redis = new Redis({
+      host: process.env.REDIS_HOST ?? '127.0.0.1',
+      port: Number(process.env.REDIS_PORT ?? 6379),
+      maxRetriesPerRequest: 2,
+    });
   });
 
   afterAll(async () => {
@@ -32,7 +36,7 @@ describe('SenderThrottle on Redis', () => {
     expect((await throttle.take('flood@example.org')).allowed).toBe(true);
   });
 
-  it('keeps a player\'s bucket apart from mail in the player\'s name that failed authentication, and each game apart', async () => {
+  it("keeps a player's bucket apart from mail in the player's name that failed authentication, and each game apart", async () => {
     const throttle = new SenderThrottle(redis, { keyPrefix: prefix, capacity: 2, refillPerSecond: 0.001 });
     const forged = strangerBucket('Red@Players.test', 'umpire@umpire.test');
     for (let i = 0; i < 5; i++) await throttle.take(forged);

@@ -56,7 +56,10 @@ describe('VITP by email, end to end on real mail servers', () => {
     config = loadConfig(env);
     s = buildServices(config, { poolSize: 4 });
     for (const file of ['api.js', 'worker.js', 'worker.js']) {
-      const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', file)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', file)], {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
       procs.push(child);
     }
@@ -101,11 +104,17 @@ describe('VITP by email, end to end on real mail servers', () => {
     ].join('\r\n');
     for (let i = 0; i < 10; i++) await sendSmtp({ envelope: { from: japan.address, to: [replyAddressOf('japanese', japan)] }, raw });
 
-    await waitFor('the orders to be applied', async () => (await eventsOf()).some((e) => e.metadata.via === `mail dup-${gameId}@players.test`), 60_000);
+    await waitFor(
+      'the orders to be applied',
+      async () => (await eventsOf()).some((e) => e.metadata.via === `mail dup-${gameId}@players.test`),
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 3000)); // let the other nine copies arrive and be dropped
     const fromMail = (await eventsOf()).filter((e) => e.metadata.via === `mail dup-${gameId}@players.test`);
     expect(fromMail.filter((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted')).toHaveLength(1);
-    const inbound = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbound_messages WHERE message_id = $1`, [`dup-${gameId}@players.test`]);
+    const inbound = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbound_messages WHERE message_id = $1`, [
+      `dup-${gameId}@players.test`,
+    ]);
     expect(inbound[0].n).toBe(1);
     const acks = (await s.outbox.byRecipient(japan.address)).filter((m) => m.kind === 'ack');
     expect(acks).toHaveLength(1);
@@ -122,7 +131,13 @@ describe('VITP by email, end to end on real mail servers', () => {
     });
     const row = await waitFor(
       'the forged mail to be refused',
-      async () => (await t.db.query<{ status: string; result: { code: string } }>(`SELECT status, result FROM inbound_messages WHERE message_id = $1`, [`forged-${gameId}@evil.test`])).find((r) => r.status !== 'stored'),
+      async () =>
+        (
+          await t.db.query<{ status: string; result: { code: string } }>(
+            `SELECT status, result FROM inbound_messages WHERE message_id = $1`,
+            [`forged-${gameId}@evil.test`],
+          )
+        ).find((r) => r.status !== 'stored'),
       60_000,
     );
     expect(row.status).toBe('rejected');
@@ -136,7 +151,14 @@ describe('VITP by email, end to end on real mail servers', () => {
   it('answers HELP, STATUS and RESEND by mail, and never answers automatic mail', async () => {
     const to = replyAddressOf('allied', allies);
     const send = (id: string, text: string, headers: Record<string, string> = {}) =>
-      sendSmtp({ from: allies.address, to, subject: `Re: [umpire ${gameId}] report`, text, messageId: `<${id}-${gameId}@players.test>`, headers });
+      sendSmtp({
+        from: allies.address,
+        to,
+        subject: `Re: [umpire ${gameId}] report`,
+        text,
+        messageId: `<${id}-${gameId}@players.test>`,
+        headers,
+      });
     await send('help', 'HELP');
     await send('status', 'STATUS');
     await send('resend', 'RESEND');
@@ -155,7 +177,13 @@ describe('VITP by email, end to end on real mail servers', () => {
     expect(String(replies.find((m) => m.kind === 'resend')!.payload.subject)).toMatch(/^RESEND: /);
     const vacation = await waitFor(
       'the vacation reply to be recorded',
-      async () => (await t.db.query<{ status: string; result: { automatic?: string } }>('SELECT status, result FROM inbound_messages WHERE message_id = $1', [`vacation-${gameId}@players.test`])).find((r) => r.status !== 'stored'),
+      async () =>
+        (
+          await t.db.query<{ status: string; result: { automatic?: string } }>(
+            'SELECT status, result FROM inbound_messages WHERE message_id = $1',
+            [`vacation-${gameId}@players.test`],
+          )
+        ).find((r) => r.status !== 'stored'),
       60_000,
     );
     expect(vacation.status).toBe('ignored');
@@ -169,17 +197,32 @@ describe('VITP by email, end to end on real mail servers', () => {
     const sealedAhead: Record<string, { stepId: string }> = {};
     {
       const game = await s.games.load(gameId);
-      for (const [side, user] of [['japanese', japan], ['allied', allies]] as const) {
-        const step = (game.ruleset.upcomingSteps?.(game.state.rules) ?? []).filter((u) => u.owes.includes(side) && u.id !== game.state.step?.id).pop(); // the last: sealed longest
+      for (const [side, user] of [
+        ['japanese', japan],
+        ['allied', allies],
+      ] as const) {
+        const step = (game.ruleset.upcomingSteps?.(game.state.rules) ?? [])
+          .filter((u) => u.owes.includes(side) && u.id !== game.state.step?.id)
+          .pop(); // the last: sealed longest
         expect(step).toBeDefined();
         const text = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, side, step!)) || 'STAY';
         sealedAhead[side] = { stepId: step!.id };
-        await sendSmtp({ from: user.address, to: replyAddressOf(side, user), subject: `[umpire ${gameId}] orders ${side}`, text: `FOR ${step!.id}\n${text}\n`, messageId: `<ahead-${side}-${gameId}@players.test>` });
+        await sendSmtp({
+          from: user.address,
+          to: replyAddressOf(side, user),
+          subject: `[umpire ${gameId}] orders ${side}`,
+          text: `FOR ${step!.id}\n${text}\n`,
+          messageId: `<ahead-${side}-${gameId}@players.test>`,
+        });
       }
-      await waitFor('both sides\' orders ahead to be sealed', async () => {
-        const queued = (await eventsOf()).filter((e) => e.type === 'OrdersQueued');
-        return ['japanese', 'allied'].every((side) => queued.some((e) => e.metadata.via === `mail ahead-${side}-${gameId}@players.test`));
-      }, 60_000);
+      await waitFor(
+        "both sides' orders ahead to be sealed",
+        async () => {
+          const queued = (await eventsOf()).filter((e) => e.type === 'OrdersQueued');
+          return ['japanese', 'allied'].every((side) => queued.some((e) => e.metadata.via === `mail ahead-${side}-${gameId}@players.test`));
+        },
+        60_000,
+      );
     }
 
     for (const [side, user, standing] of [
@@ -203,7 +246,7 @@ describe('VITP by email, end to end on real mail servers', () => {
         ),
       );
     }
-    bots.forEach((b) => b.start());
+    for (const b of bots) b.start();
     await waitFor(
       'turn 1 to be played to its end',
       async () => {
@@ -224,14 +267,28 @@ describe('VITP by email, end to end on real mail servers', () => {
     const game = await s.games.load(gameId);
 
     // Every mail each player received, straight from Dovecot: the raw source and every decoded part.
-    const mailsOf = async (user: MailUser) => Promise.all((await fetchInbox(user)).map(async ({ source }) => {
-      const m = await simpleParser(source);
-      const key = String(m.headers.get('x-umpire-key') ?? '');
-      if (!key.startsWith(`${gameId}:`) && !String(m.subject).includes(`[umpire ${gameId}]`)) return null;
-      const version = /:(\d+)$/.test(key) ? Number(key.match(/:(\d+)$/)![1]) : Number.POSITIVE_INFINITY;
-      const parts = [source.toString('utf8'), m.text ?? '', typeof m.html === 'string' ? m.html : '', ...m.attachments.map((a) => a.content.toString('utf8'))];
-      return { subject: String(m.subject), version, text: m.text ?? '', attachments: m.attachments.map((a) => a.contentType), all: parts.join('\n\u0000\n') };
-    })).then((list) => list.filter((x): x is NonNullable<typeof x> => x !== null));
+    const mailsOf = async (user: MailUser) =>
+      Promise.all(
+        (await fetchInbox(user)).map(async ({ source }) => {
+          const m = await simpleParser(source);
+          const key = String(m.headers.get('x-umpire-key') ?? '');
+          if (!key.startsWith(`${gameId}:`) && !String(m.subject).includes(`[umpire ${gameId}]`)) return null;
+          const version = /:(\d+)$/.test(key) ? Number(key.match(/:(\d+)$/)![1]) : Number.POSITIVE_INFINITY;
+          const parts = [
+            source.toString('utf8'),
+            m.text ?? '',
+            typeof m.html === 'string' ? m.html : '',
+            ...m.attachments.map((a) => a.content.toString('utf8')),
+          ];
+          return {
+            subject: String(m.subject),
+            version,
+            text: m.text ?? '',
+            attachments: m.attachments.map((a) => a.contentType),
+            all: parts.join('\n\u0000\n'),
+          };
+        }),
+      ).then((list) => list.filter((x): x is NonNullable<typeof x> => x !== null));
     const received = { japanese: await mailsOf(japan), allied: await mailsOf(allies) };
     const users = { japanese: japan, allied: allies };
     // read after the mails: the bots play on, and every mail fetched was written at a version now stored
@@ -246,9 +303,21 @@ describe('VITP by email, end to end on real mail servers', () => {
       const reports = mine.filter((m) => /^\[umpire [^\]]+\] report /.test(m.subject));
       expect(reports.length).toBeGreaterThan(3);
       expect(reports.some((m) => m.attachments.some((c) => /svg/.test(c)))).toBe(true);
-      const leaks = (secret: string, from: typeof mine = mine) => from.filter((m) => m.all.toLowerCase().includes(secret.toLowerCase())).map((m) => m.subject);
+      const leaks = (secret: string, from: typeof mine = mine) =>
+        from.filter((m) => m.all.toLowerCase().includes(secret.toLowerCase())).map((m) => m.subject);
       // instruction lines are common words (the order reference quotes them): a leak is a whole line
-      const lineLeaks = (line: string, from: typeof mine = mine) => from.filter((m) => m.all.split(/\r?\n/).some((l) => l.replace(/^[\s\d.=>*-]+/, '').trim().toLowerCase() === line.trim().toLowerCase())).map((m) => m.subject);
+      const lineLeaks = (line: string, from: typeof mine = mine) =>
+        from
+          .filter((m) =>
+            m.all.split(/\r?\n/).some(
+              (l) =>
+                l
+                  .replace(/^[\s\d.=>*-]+/, '')
+                  .trim()
+                  .toLowerCase() === line.trim().toLowerCase(),
+            ),
+          )
+          .map((m) => m.subject);
 
       // 1. the other side's SECRET word: real (it is in the other side's own welcome), never in mine
       const otherSecret = s.gameService.playerSecret(gameId, other, users[other].address);
@@ -259,11 +328,18 @@ describe('VITP by email, end to end on real mail servers', () => {
       // 2. the other side's signed reply address (its tag): on every mail to them, never on mine
       const otherTag = replyAddressOf(other, users[other]).split('@')[0].split('.').pop()!;
       expect(otherTag).toMatch(/^[0-9a-f]{20}$/);
-      expect(leaks(otherTag, theirs.filter((m) => /\] report /.test(m.subject))).length).toBe(theirs.filter((m) => /\] report /.test(m.subject)).length);
+      expect(
+        leaks(
+          otherTag,
+          theirs.filter((m) => /\] report /.test(m.subject)),
+        ).length,
+      ).toBe(theirs.filter((m) => /\] report /.test(m.subject)).length);
       expect(leaks(otherTag)).toEqual([]);
 
       // 3. the other side's standing instructions: in the log this turn, never in my mails
-      const standing = log.filter((e) => e.type === 'StandingInstructionsSet' && (e.payload as { side: string }).side === other && e.seq < turnEnd!.seq);
+      const standing = log.filter(
+        (e) => e.type === 'StandingInstructionsSet' && (e.payload as { side: string }).side === other && e.seq < turnEnd!.seq,
+      );
       expect(standing.length).toBeGreaterThan(0);
       for (const e of standing) {
         for (const line of (e.payload as { text: string }).text.split('\n').filter((l) => l.trim())) {
@@ -275,8 +351,12 @@ describe('VITP by email, end to end on real mail servers', () => {
       }
 
       // 4. the other side's sealed orders (commitment-only events): the sealed blobs never
-      const sealedEvents = log.filter((e) => ['OrdersQueued', 'OrdersSubmitted'].includes(e.type) && (e.payload as { side: string }).side === other);
-      expect(sealedEvents.some((e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`)).toBe(true);
+      const sealedEvents = log.filter(
+        (e) => ['OrdersQueued', 'OrdersSubmitted'].includes(e.type) && (e.payload as { side: string }).side === other,
+      );
+      expect(sealedEvents.some((e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`)).toBe(
+        true,
+      );
       for (const e of sealedEvents) {
         const { sealed, commitment } = e.payload as { sealed: string; commitment: string };
         expect(sealed.length).toBeGreaterThan(40);
@@ -285,7 +365,9 @@ describe('VITP by email, end to end on real mail servers', () => {
         expect(commitment).toMatch(/^[0-9a-f]{64}$/);
       }
       // the other side's acknowledgment of its orders ahead gave it the commitment: the event is real
-      const queued = sealedEvents.find((e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`)!;
+      const queued = sealedEvents.find(
+        (e) => e.type === 'OrdersQueued' && e.metadata.via === `mail ahead-${other}-${gameId}@players.test`,
+      )!;
       expect(leaks((queued.payload as { commitment: string }).commitment, theirs).length).toBeGreaterThan(0);
       expect(leaks(`FOR ${sealedAhead[other].stepId}`, theirs).length).toBeGreaterThan(0);
 
@@ -298,20 +380,42 @@ describe('VITP by email, end to end on real mail servers', () => {
     }
   }, 420_000);
 
-  it('PRESS by mail reaches the other side under the sender\'s side only, is confirmed, and is logged once', async () => {
+  it("PRESS by mail reaches the other side under the sender's side only, is confirmed, and is logged once", async () => {
     const text = `Shall we talk about the Coral Sea? press-${Date.now().toString(36)}-${process.pid}`;
     const messageId = `press-${gameId}@players.test`;
-    await sendSmtp({ from: japan.address, to: replyAddressOf('japanese', japan), subject: `Re: [umpire ${gameId}] report`, text: `PRESS ${text}\n`, messageId: `<${messageId}>` });
+    await sendSmtp({
+      from: japan.address,
+      to: replyAddressOf('japanese', japan),
+      subject: `Re: [umpire ${gameId}] report`,
+      text: `PRESS ${text}\n`,
+      messageId: `<${messageId}>`,
+    });
 
     // each mail of a mailbox that holds the press text: the raw source and every decoded part
-    const mailsWith = async (user: MailUser) => (await Promise.all((await fetchInbox(user)).map(async ({ source }) => {
-      const m = await simpleParser(source);
-      const all = [source.toString('utf8'), m.text ?? '', typeof m.html === 'string' ? m.html : '', ...m.attachments.map((a) => a.content.toString('utf8'))].join('\n\u0000\n');
-      return { subject: String(m.subject), text: m.text ?? '', all };
-    }))).filter((m) => m.all.includes(text));
+    const mailsWith = async (user: MailUser) =>
+      (
+        await Promise.all(
+          (
+            await fetchInbox(user)
+          ).map(async ({ source }) => {
+            const m = await simpleParser(source);
+            const all = [
+              source.toString('utf8'),
+              m.text ?? '',
+              typeof m.html === 'string' ? m.html : '',
+              ...m.attachments.map((a) => a.content.toString('utf8')),
+            ].join('\n\u0000\n');
+            return { subject: String(m.subject), text: m.text ?? '', all };
+          }),
+        )
+      ).filter((m) => m.all.includes(text));
 
     // (a) the allied player's mailbox: one press mail, from the japanese side, and nothing that is Japan's
-    const press = await waitFor('the press mail to reach the allied mailbox', async () => (await mailsWith(allies)).filter((m) => /\] press /.test(m.subject)).length > 0 && (await mailsWith(allies)), 60_000);
+    const press = await waitFor(
+      'the press mail to reach the allied mailbox',
+      async () => (await mailsWith(allies)).filter((m) => /\] press /.test(m.subject)).length > 0 && (await mailsWith(allies)),
+      60_000,
+    );
     expect(press.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^\\[umpire ${gameId}\\] press allied`))]);
     expect(press[0].text).toContain('Press from japanese to allied');
     expect(press[0].text).toContain(text);
@@ -326,13 +430,19 @@ describe('VITP by email, end to end on real mail servers', () => {
     }
 
     // (b) the game has no referee (none was named at creation): no copy goes anywhere but to allied
-    const settings = (await s.events.read(gameId)).filter((e) => e.type === 'NoteAdded' && (e.payload as { settings?: unknown }).settings).pop();
+    const settings = (await s.events.read(gameId))
+      .filter((e) => e.type === 'NoteAdded' && (e.payload as { settings?: unknown }).settings)
+      .pop();
     expect((settings?.payload as { settings?: { referee?: string | null } } | undefined)?.settings?.referee ?? null).toBeNull();
     const pressRows = (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'press');
     expect(pressRows.map((r) => r.recipient)).toEqual([allies.address]);
 
     // (c) the sender is told it was relayed, as from its side
-    const confirmation = await waitFor('the press confirmation to reach the japanese mailbox', async () => (await mailsWith(japan)).find((m) => /\] done japanese/.test(m.subject)), 60_000);
+    const confirmation = await waitFor(
+      'the press confirmation to reach the japanese mailbox',
+      async () => (await mailsWith(japan)).find((m) => /\] done japanese/.test(m.subject)),
+      60_000,
+    );
     expect(confirmation.text).toMatch(/Relayed to allied, as from japanese \(your address is not shown\)/);
     expect(confirmation.all).toContain(senderTag);
     expect((await mailsWith(japan)).filter((m) => /\] press /.test(m.subject))).toEqual([]);

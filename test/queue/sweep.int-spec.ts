@@ -5,7 +5,6 @@ import { loadConfig } from '../../src/config/config';
 import { JobQueue } from '../../src/queue/job-queue';
 import { JobName, QueueName, type JobHandler, type JobHandlers } from '../../src/queue/jobs';
 import { buildServices, type Services } from '../../src/services/container';
-import { InboundStore } from '../../src/services/inbound';
 import type { MailTransport } from '../../src/store/outbox';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
 import { waitUntil } from '../support/processes';
@@ -119,7 +118,11 @@ describe('the stuck-work sweep', () => {
     const id = await orphanCommand('G-failed', 'failed:1', 'applied once the database is back');
     processBroken = true;
     await fastJobs.add(JobName.ProcessGame, { gameId: 'G-failed' }, { jobId: `process:G-failed:${id}` });
-    await waitUntil('the job to fail for good', async () => (await s.jobs.jobState(JobName.ProcessGame, `process:G-failed:${id}`)) === 'failed', 20_000);
+    await waitUntil(
+      'the job to fail for good',
+      async () => (await s.jobs.jobState(JobName.ProcessGame, `process:G-failed:${id}`)) === 'failed',
+      20_000,
+    );
     expect(processCalls.filter((g) => g === 'G-failed')).toHaveLength(6);
     expect(await statusOf(id)).toBe('pending');
 
@@ -137,7 +140,9 @@ describe('the stuck-work sweep', () => {
     // the failure is still there to inspect
     expect(await s.jobs.jobState(JobName.ProcessGame, `process:G-failed:${id}`)).toBe('failed');
     const failed = await s.jobs.failedJobs(QueueName.Games);
-    expect(failed.find((f) => f.data && (f.data as { gameId: string }).gameId === 'G-failed')?.reason).toBe('database unreachable (simulated)');
+    expect(failed.find((f) => f.data && (f.data as { gameId: string }).gameId === 'G-failed')?.reason).toBe(
+      'database unreachable (simulated)',
+    );
   }, 60_000);
 
   it('queues ingestion of inbound mail still stored minutes after it arrived, and the worker ingests it', async () => {

@@ -26,7 +26,11 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
   const sides = DUEL_SIDES;
 
   it('creates a game, welcomes each side with the seed anchor, and schedules the first deadline', async () => {
-    const r = await apply('G-duel', 'create-1', 'game.create', { gameId: 'G-duel', ruleset: 'fleet-duel', sides });
+    const r = await apply('G-duel', 'create-1', 'game.create', {
+      gameId: 'G-duel',
+      ruleset: 'fleet-duel',
+      sides,
+    });
     expect(r.status).toBe('applied');
     const { seedAnchor } = r.result as { seedAnchor: string };
     const mail = await s.outbox.byGame('G-duel');
@@ -42,7 +46,12 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
 
   it('mails each seat its own welcome and reports when one address holds two seats and referees', async () => {
     const solo = 'solo@players.test';
-    const r = await apply('G-solo', 'solo-create', 'game.create', { gameId: 'G-solo', ruleset: 'fleet-duel', sides: sides.map((x) => ({ ...x, player: { address: solo } })), referee: solo });
+    const r = await apply('G-solo', 'solo-create', 'game.create', {
+      gameId: 'G-solo',
+      ruleset: 'fleet-duel',
+      sides: sides.map((x) => ({ ...x, player: { address: solo } })),
+      referee: solo,
+    });
     expect(r.status).toBe('applied');
     const welcomes = (await s.outbox.byGame('G-solo')).filter((m) => m.kind === 'welcome');
     expect(welcomes.map((m) => m.recipient)).toEqual([solo, solo, solo]);
@@ -51,10 +60,17 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
 
   it('refuses orders and referee commands for a game that does not exist, at once and for good, writing nothing', async () => {
     // (a bare referee.note on a log with no game is the bus's own ordering probe, kept for the queue tests)
-    for (const [kind, payload] of [['game.orders', { gameId: 'G-nowhere', side: 'red', text: 'MOVE center', via: 'test' }], ['game.force', { gameId: 'G-nowhere' }], ['game.extend', { gameId: 'G-nowhere', byMinutes: 60 }]] as const) {
+    for (const [kind, payload] of [
+      ['game.orders', { gameId: 'G-nowhere', side: 'red', text: 'MOVE center', via: 'test' }],
+      ['game.force', { gameId: 'G-nowhere' }],
+      ['game.extend', { gameId: 'G-nowhere', byMinutes: 60 }],
+    ] as const) {
       const r = await apply('G-nowhere', `nowhere-${kind}`, kind, payload);
       expect([kind, r.status]).toEqual([kind, 'rejected']);
-      expect(r.result).toMatchObject({ code: 'unknown-game', error: expect.stringContaining('no game G-nowhere') });
+      expect(r.result).toMatchObject({
+        code: 'unknown-game',
+        error: expect.stringContaining('no game G-nowhere'),
+      });
     }
     expect(await s.inbox.pendingCount('G-nowhere')).toBe(0);
     expect((await s.events.head('G-nowhere')).version).toBe(0);
@@ -62,7 +78,12 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
 
   it('refuses bad orders with per-line problems and a reply, and changes nothing', async () => {
     const before = await s.events.head('G-duel');
-    const r = await apply('G-duel', 'bad-1', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE center\nSAIL home', via: 'test' });
+    const r = await apply('G-duel', 'bad-1', 'game.orders', {
+      gameId: 'G-duel',
+      side: 'red',
+      text: 'MOVE center\nSAIL home',
+      via: 'test',
+    });
     expect(r.status).toBe('rejected');
     expect(JSON.stringify(r.result)).toContain('SAIL home');
     expect(await s.events.head('G-duel')).toEqual(before);
@@ -72,7 +93,12 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
   });
 
   it('seals simultaneous orders: the acknowledgment carries the commitment, no view shows the orders', async () => {
-    const r = await apply('G-duel', 'red-1', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE center\nPOSTURE aggressive', via: 'test' });
+    const r = await apply('G-duel', 'red-1', 'game.orders', {
+      gameId: 'G-duel',
+      side: 'red',
+      text: 'MOVE center\nPOSTURE aggressive',
+      via: 'test',
+    });
     expect(r.status).toBe('applied');
     const log = await s.events.read('G-duel');
     const sealed = log.find((e) => e.type === 'OrdersSubmitted')!;
@@ -88,7 +114,12 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
   });
 
   it('adjudicates when the last side orders, reveals, reports each side only what it may see, and verifies', async () => {
-    const r = await apply('G-duel', 'blue-1', 'game.orders', { gameId: 'G-duel', side: 'blue', text: 'MOVE north', via: 'test' });
+    const r = await apply('G-duel', 'blue-1', 'game.orders', {
+      gameId: 'G-duel',
+      side: 'blue',
+      text: 'MOVE north',
+      via: 'test',
+    });
     expect(r.status).toBe('applied');
     const types = (await s.events.read('G-duel')).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['OrdersRevealed', 'StepResolved']));
@@ -107,7 +138,9 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const engineEvents = (await s.events.read('G-duel')).filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
     expect(verifyGameLog(engineEvents).ok).toBe(true);
     expect(auditGameLog(engineEvents, fleetDuel).ok).toBe(true);
-    const chain = await promisify(execFile)('node', ['bin/umpire.js', 'verify', 'G-duel'], { env }).catch((e: { stdout: string; stderr: string }) => e);
+    const chain = await promisify(execFile)('node', ['bin/umpire.js', 'verify', 'G-duel'], { env }).catch(
+      (e: { stdout: string; stderr: string }) => e,
+    );
     expect(chain.stdout).toMatch(/hash chain intact/);
   });
 
@@ -127,21 +160,38 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
   it('a deadline (after its grace period) applies defaults for the silent side and is told in the report', async () => {
     const before = await s.gameService.status('G-duel', 'referee');
     const stepId = before.view.step!.id;
-    await apply('G-duel', 'red-2', 'game.orders', { gameId: 'G-duel', side: 'red', text: 'MOVE south', via: 'test' });
+    await apply('G-duel', 'red-2', 'game.orders', {
+      gameId: 'G-duel',
+      side: 'red',
+      text: 'MOVE south',
+      via: 'test',
+    });
     // a deadline job that fires before its time (an extended deadline's old job) does nothing
-    const early = await apply('G-duel', `deadline-early:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    const early = await apply('G-duel', `deadline-early:${stepId}`, 'game.deadline', {
+      gameId: 'G-duel',
+      stepId,
+    });
     expect(JSON.stringify(early.result)).toMatch(/not due/);
     now = new Date(now.getTime() + 601 * 60_000);
     // past the deadline but within the 30 minutes' grace: late orders still count, no defaults yet
-    const inGrace = await apply('G-duel', `deadline-grace:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    const inGrace = await apply('G-duel', `deadline-grace:${stepId}`, 'game.deadline', {
+      gameId: 'G-duel',
+      stepId,
+    });
     expect(JSON.stringify(inGrace.result)).toMatch(/with its grace period/);
     now = new Date(now.getTime() + 30 * 60_000);
-    const r = await apply('G-duel', `deadline:G-duel:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    const r = await apply('G-duel', `deadline:G-duel:${stepId}`, 'game.deadline', {
+      gameId: 'G-duel',
+      stepId,
+    });
     expect(r.status).toBe('applied');
     const log = await s.events.read('G-duel');
     expect(log.some((e) => e.type === 'DefaultOrdersApplied' && (e.payload as { side: string }).side === 'blue')).toBe(true);
     // a second, late deadline job for the same step does nothing
-    const again = await apply('G-duel', `deadline-again:${stepId}`, 'game.deadline', { gameId: 'G-duel', stepId });
+    const again = await apply('G-duel', `deadline-again:${stepId}`, 'game.deadline', {
+      gameId: 'G-duel',
+      stepId,
+    });
     expect(JSON.stringify(again.result)).toMatch(/already resolved/);
   });
 
@@ -154,33 +204,63 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
         throw new RuleNotImplementedError('broken-duel', '9.9', 'the battle rules of this test');
       },
     };
-    await apply('G-broken', 'b-create', 'game.create', { gameId: 'G-broken', ruleset: 'broken-duel', sides, referee: 'ref@players.test' });
-    await apply('G-broken', 'b-red', 'game.orders', { gameId: 'G-broken', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('G-broken', 'b-create', 'game.create', {
+      gameId: 'G-broken',
+      ruleset: 'broken-duel',
+      sides,
+      referee: 'ref@players.test',
+    });
+    await apply('G-broken', 'b-red', 'game.orders', {
+      gameId: 'G-broken',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
     const before = await s.events.head('G-broken');
-    const r = await apply('G-broken', 'b-blue', 'game.orders', { gameId: 'G-broken', side: 'blue', text: 'MOVE center', via: 'test' });
+    const r = await apply('G-broken', 'b-blue', 'game.orders', {
+      gameId: 'G-broken',
+      side: 'blue',
+      text: 'MOVE center',
+      via: 'test',
+    });
     expect(r.status).toBe('failed');
     expect(JSON.stringify(r.result)).toMatch(/rule 9\.9 is not implemented/);
     const log = await s.events.read('G-broken');
     // blue's orders were rolled back with the failed resolution; only the umpire's note was added
     expect(log.slice(before.version).map((e) => e.type)).toEqual(['NoteAdded']);
     expect(JSON.stringify(log[log.length - 1].payload)).toMatch(/9\.9/);
-    const told = (await s.outbox.byGame('G-broken')).filter((m) => /failed/.test(m.idempotencyKey)).map((m) => m.recipient).sort();
+    const told = (await s.outbox.byGame('G-broken'))
+      .filter((m) => /failed/.test(m.idempotencyKey))
+      .map((m) => m.recipient)
+      .sort();
     expect(told).toEqual(['blue@players.test', 'ref@players.test']);
     // the inbox is not blocked: a later command for the game is applied
-    const note = await apply('G-broken', 'b-note', 'referee.note', { text: 'ruling: replay the battle by hand' });
+    const note = await apply('G-broken', 'b-note', 'referee.note', {
+      text: 'ruling: replay the battle by hand',
+    });
     expect(note.status).toBe('applied');
     delete rulesets['broken-duel'];
   });
 
   it('takes orders for an upcoming step in the same mail, sealed, and uses them when the step comes', async () => {
     await apply('G-ahead', 'a-create', 'game.create', { gameId: 'G-ahead', ruleset: 'fleet-duel', sides });
-    const r = await apply('G-ahead', 'a-red', 'game.orders', { gameId: 'G-ahead', side: 'red', text: 'MOVE center\nFOR t2/orders\nMOVE north', via: 'test' });
+    const r = await apply('G-ahead', 'a-red', 'game.orders', {
+      gameId: 'G-ahead',
+      side: 'red',
+      text: 'MOVE center\nFOR t2/orders\nMOVE north',
+      via: 'test',
+    });
     expect(r.status).toBe('applied');
     const ack = (await s.outbox.byGame('G-ahead')).find((m) => m.kind === 'ack')!;
     const queued = (await s.events.read('G-ahead')).find((e) => e.type === 'OrdersQueued')!;
     expect(ack.payload.text).toContain((queued.payload as { commitment: string }).commitment);
     expect(JSON.stringify(queued.payload)).not.toMatch(/north/); // sealed at rest too
-    await apply('G-ahead', 'a-blue', 'game.orders', { gameId: 'G-ahead', side: 'blue', text: 'MOVE south', via: 'test' });
+    await apply('G-ahead', 'a-blue', 'game.orders', {
+      gameId: 'G-ahead',
+      side: 'blue',
+      text: 'MOVE south',
+      via: 'test',
+    });
     const st = await s.gameService.status('G-ahead', 'referee');
     expect(st.view.step?.id).toBe('t2/orders');
     // red's orders for turn 2 arrived with its turn-1 mail: only blue is awaited

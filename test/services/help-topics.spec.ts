@@ -13,7 +13,17 @@ describe('HELP topics', () => {
     expect(a.title).toBe('Orders for the step at hand: Turn 1: Japanese patrol movement');
     expect(a.lines).toEqual(card.split('\n'));
     expect(a.commands).toBe(true);
-    expect(a.topics).toEqual(['ORDERS', 'BATTLE', 'INTERACTIVE', 'AHEAD', 'STANDING', 'DEFAULTS', 'COMMANDS', 'ALL', '<rule number, e.g. 7.3>']);
+    expect(a.topics).toEqual([
+      'ORDERS',
+      'BATTLE',
+      'INTERACTIVE',
+      'AHEAD',
+      'STANDING',
+      'DEFAULTS',
+      'COMMANDS',
+      'ALL',
+      '<rule number, e.g. 7.3>',
+    ]);
   });
 
   it('HELP <topic> or an alias: that section only', () => {

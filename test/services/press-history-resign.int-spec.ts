@@ -2,7 +2,6 @@ import { auditGameLog, narrativeFor, verifyGameLog } from '../../src/engine/game
 import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
 import { fleetDuel } from '../support/test-game';
-import type { TestDatabase } from '../support/db';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 const REFEREE = 'ref@players.test';
@@ -12,41 +11,58 @@ const REFEREE = 'ref@players.test';
  * copy of every report, on PostgreSQL and Redis: real MIME mail through the ingest use case, the
  * command inbox, the log and the outbox rows that would be mailed.
  */
-describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
+describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
   let h: ServiceHarness;
-  let t: TestDatabase;
   let s: Services;
   let now = new Date('2026-11-21T12:00:00Z');
   const sides = DUEL_SIDES;
 
   beforeAll(async () => {
     h = await startServices('judge', { DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '0' }, { clock: () => now });
-    ({ t, s } = h);
+    ({ s } = h);
   });
   afterAll(() => stopServices(h));
 
   const apply = (gameId: string, key: string, kind: string, payload: unknown) => applyCommand(s, gameId, key, kind, payload);
   const create = (gameId: string, referee = true) =>
-    apply(gameId, `${gameId}:create`, 'game.create', { gameId, ruleset: 'fleet-duel', sides, ...(referee ? { referee: REFEREE } : {}) });
-  const mailTo = async (gameId: string, to: string, kind?: string) => (await s.outbox.byGame(gameId)).filter((m) => m.recipient === to && (!kind || m.kind === kind));
+    apply(gameId, `${gameId}:create`, 'game.create', {
+      gameId,
+      ruleset: 'fleet-duel',
+      sides,
+      ...(referee ? { referee: REFEREE } : {}),
+    });
+  const mailTo = async (gameId: string, to: string, kind?: string) =>
+    (await s.outbox.byGame(gameId)).filter((m) => m.recipient === to && (!kind || m.kind === kind));
   const mail = (id: string, from: string, to: string, body: string) =>
     Buffer.from([`From: ${from}`, `To: ${to}`, 'Subject: hello', `Message-ID: <${id}@players.test>`, '', body, ''].join('\r\n'));
   /** a player's (or the referee's) mail to its signed reply address, ingested and its commands applied */
   async function send(gameId: string, side: string, from: string, id: string, body: string) {
-    const r = await s.ingest.ingest((await s.inbound.receive('test', mail(id, from, s.composer.replyAddressFor(gameId, side, from), body))).id);
+    const r = await s.ingest.ingest(
+      (await s.inbound.receive('test', mail(id, from, s.composer.replyAddressFor(gameId, side, from), body))).id,
+    );
     await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
     return r;
   }
 
-  it('PRESS by mail reaches the other side under the sender\'s side, not its address; the referee gets a copy; the log records it', async () => {
+  it("PRESS by mail reaches the other side under the sender's side, not its address; the referee gets a copy; the log records it", async () => {
     await create('G-press');
     const before = await s.events.head('G-press');
-    const r = await send('G-press', 'red', 'red@players.test', 'p1', 'PRESS\nAdmiral,\n\nshall we leave the north alone this turn?\n-- \nRed');
+    const r = await send(
+      'G-press',
+      'red',
+      'red@players.test',
+      'p1',
+      'PRESS\nAdmiral,\n\nshall we leave the north alone this turn?\n-- \nRed',
+    );
     expect(r.status).toBe('processed');
 
     const log = await s.events.read('G-press', before.version);
     expect(log.map((e) => e.type)).toEqual(['PressSent']);
-    expect(log[0].payload).toEqual({ from: 'red', to: ['blue'], text: 'Admiral,\n\nshall we leave the north alone this turn?' });
+    expect(log[0].payload).toEqual({
+      from: 'red',
+      to: ['blue'],
+      text: 'Admiral,\n\nshall we leave the north alone this turn?',
+    });
     expect(log[0].metadata).toMatchObject({ actor: 'red' });
 
     const [toBlue] = await mailTo('G-press', 'blue@players.test', 'press');
@@ -67,13 +83,15 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
 
     // the story each may read: sender, recipient and referee see it
     for (const viewer of ['red', 'blue', 'referee']) {
-      expect((await s.gameService.report('G-press', viewer)).narrative).toContain('Press from red to blue: Admiral, / shall we leave the north alone this turn?');
+      expect((await s.gameService.report('G-press', viewer)).narrative).toContain(
+        'Press from red to blue: Admiral, / shall we leave the north alone this turn?',
+      );
     }
     // press is no rule event: the step is untouched
     expect((await s.gameService.status('G-press', 'red')).view.awaiting).toEqual(['red', 'blue']);
   });
 
-  it('the referee\'s PRESS goes to every side; an empty PRESS is refused, saying what would be right, and changes nothing', async () => {
+  it("the referee's PRESS goes to every side; an empty PRESS is refused, saying what would be right, and changes nothing", async () => {
     await create('G-press2');
     await send('G-press2', 'referee', REFEREE, 'rp1', 'PRESS Reminder: turn 2 starts Monday.');
     for (const side of sides) {
@@ -95,11 +113,15 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     expect((await s.outbox.byGame('G-press2')).length).toBe(outboxBefore + 1);
   });
 
-  it('a PRESS that holds the sender\'s own SECRET is refused and relayed to nobody', async () => {
+  it("a PRESS that holds the sender's own SECRET is refused and relayed to nobody", async () => {
     await create('G-leak');
     const head = await s.events.head('G-leak');
     const secret = s.gameService.playerSecret('G-leak', 'blue', 'blue@players.test');
-    const r = await apply('G-leak', 'leak-press', 'game.press', { gameId: 'G-leak', from: 'blue', text: `Let us talk.\nSECRET ${secret}` });
+    const r = await apply('G-leak', 'leak-press', 'game.press', {
+      gameId: 'G-leak',
+      from: 'blue',
+      text: `Let us talk.\nSECRET ${secret}`,
+    });
     expect(r.status).toBe('rejected');
     expect(await s.events.head('G-leak')).toEqual(head);
     expect((await s.outbox.byGame('G-leak')).filter((m) => m.recipient !== 'blue@players.test' && m.kind !== 'welcome')).toEqual([]);
@@ -112,21 +134,46 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
   it('a game without a referee: press and reports go to the sides only', async () => {
     await create('G-noref', false);
     await apply('G-noref', 'n-press', 'game.press', { gameId: 'G-noref', from: 'blue', text: 'Good luck.' });
-    await apply('G-noref', 'n-red', 'game.orders', { gameId: 'G-noref', side: 'red', text: 'MOVE center', via: 'test' });
-    await apply('G-noref', 'n-blue', 'game.orders', { gameId: 'G-noref', side: 'blue', text: 'MOVE north', via: 'test' });
+    await apply('G-noref', 'n-red', 'game.orders', {
+      gameId: 'G-noref',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
+    await apply('G-noref', 'n-blue', 'game.orders', {
+      gameId: 'G-noref',
+      side: 'blue',
+      text: 'MOVE north',
+      via: 'test',
+    });
     const rows = await s.outbox.byGame('G-noref');
-    expect(rows.filter((m) => m.kind === 'report').map((m) => m.recipient).sort()).toEqual(['blue@players.test', 'red@players.test']);
+    expect(
+      rows
+        .filter((m) => m.kind === 'report')
+        .map((m) => m.recipient)
+        .sort(),
+    ).toEqual(['blue@players.test', 'red@players.test']);
     expect(rows.filter((m) => m.kind === 'press').map((m) => m.recipient)).toEqual(['red@players.test']);
     expect(rows.some((m) => m.recipient === REFEREE)).toBe(false);
   });
 
-  it('the referee gets a copy of every report, in the referee\'s view, never the content of orders still sealed', async () => {
+  it("the referee gets a copy of every report, in the referee's view, never the content of orders still sealed", async () => {
     await create('G-refcopy');
     // red also queues sealed orders for turn 2: nobody, the referee included, reads them before t2 resolves
-    await apply('G-refcopy', 'c-red', 'game.orders', { gameId: 'G-refcopy', side: 'red', text: 'MOVE center\nFOR t2/orders\nMOVE south', via: 'test' });
+    await apply('G-refcopy', 'c-red', 'game.orders', {
+      gameId: 'G-refcopy',
+      side: 'red',
+      text: 'MOVE center\nFOR t2/orders\nMOVE south',
+      via: 'test',
+    });
     expect(await mailTo('G-refcopy', REFEREE, 'report')).toEqual([]);
     // apart, the fleets do not fight: turn 2 comes, and red's queued orders with it
-    await apply('G-refcopy', 'c-blue', 'game.orders', { gameId: 'G-refcopy', side: 'blue', text: 'MOVE north', via: 'test' });
+    await apply('G-refcopy', 'c-blue', 'game.orders', {
+      gameId: 'G-refcopy',
+      side: 'blue',
+      text: 'MOVE north',
+      via: 'test',
+    });
 
     const reports = (await s.outbox.byGame('G-refcopy')).filter((m) => m.kind === 'report');
     const seqs = [...new Set(reports.map((m) => m.eventSeq))];
@@ -154,10 +201,15 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     expect(refText).toContain(`red: the orders queued for t2/orders stand, sealed (commitment ${queued.commitment}).`);
   });
 
-  it('HISTORY resends exactly what the side was sent: all of it, or one turn\'s, never the other side\'s', async () => {
+  it("HISTORY resends exactly what the side was sent: all of it, or one turn's, never the other side's", async () => {
     await create('G-hist');
     // turn 1: blue sends nothing and the deadline applies its defaults, which only blue (and the referee) may read
-    await apply('G-hist', 'h-red', 'game.orders', { gameId: 'G-hist', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('G-hist', 'h-red', 'game.orders', {
+      gameId: 'G-hist',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
     const step = (await s.gameService.status('G-hist', 'red')).view.step!.id;
     now = new Date('2026-11-22T12:00:00Z');
     await apply('G-hist', 'h-deadline', 'game.deadline', { gameId: 'G-hist', stepId: step });
@@ -171,7 +223,9 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     const redReports = await sentTo('red@players.test');
     const blueReports = await sentTo('blue@players.test');
     expect(redReports.length).toBeGreaterThanOrEqual(2);
-    const blueOnly = blueReports.flatMap((m) => m.payload.text.split('\n')).find((l) => /blue sent no orders .* default orders apply: /.test(l));
+    const blueOnly = blueReports
+      .flatMap((m) => m.payload.text.split('\n'))
+      .find((l) => /blue sent no orders .* default orders apply: /.test(l));
     expect(blueOnly).toBeDefined();
 
     const r = await send('G-hist', 'red', 'red@players.test', 'hist1', 'HISTORY');
@@ -216,23 +270,47 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
   it('HISTORY and RESEND find the reports of a player whose mail client writes the registered address in another case', async () => {
     // registered as John.Red@Players.test; the mail client sends john.red@players.test, which authenticates (addresses compare case-blind)
     const registered = 'John.Red@Players.test';
-    await apply('G-case', 'case-create', 'game.create', { gameId: 'G-case', ruleset: 'fleet-duel', sides: [{ side: 'red', player: { address: registered } }, sides[1]], referee: REFEREE });
+    await apply('G-case', 'case-create', 'game.create', {
+      gameId: 'G-case',
+      ruleset: 'fleet-duel',
+      sides: [{ side: 'red', player: { address: registered } }, sides[1]],
+      referee: REFEREE,
+    });
     const [welcome] = await mailTo('G-case', registered, 'welcome');
     expect(welcome).toBeDefined();
-    const r = await s.ingest.ingest((await s.inbound.receive('test', mail('case-h', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'HISTORY'))).id);
+    const r = await s.ingest.ingest(
+      (
+        await s.inbound.receive(
+          'test',
+          mail('case-h', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'HISTORY'),
+        )
+      ).id,
+    );
     expect(r.status).toBe('processed');
     const [h] = await mailTo('G-case', 'john.red@players.test', 'history');
     expect(h.payload.text).toContain('1 report sent to you, each exactly as it was sent.');
     expect(h.payload.text).toContain(welcome.payload.subject);
     expect(h.payload.text).not.toContain('report blue');
-    await s.ingest.ingest((await s.inbound.receive('test', mail('case-r', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'RESEND'))).id);
+    await s.ingest.ingest(
+      (
+        await s.inbound.receive(
+          'test',
+          mail('case-r', 'john.red@players.test', s.composer.replyAddressFor('G-case', 'red', registered), 'RESEND'),
+        )
+      ).id,
+    );
     const [again] = await mailTo('G-case', 'john.red@players.test', 'resend');
     expect(again.payload.subject).toBe(`RESEND: ${welcome.payload.subject}`);
   });
 
   it('RESIGN asks to confirm; RESIGN CONFIRM ends the game for the other side, every side and the referee get the final report, later orders are refused', async () => {
     await create('G-resign');
-    await apply('G-resign', 'r-red', 'game.orders', { gameId: 'G-resign', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('G-resign', 'r-red', 'game.orders', {
+      gameId: 'G-resign',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
     const head = await s.events.head('G-resign');
 
     await send('G-resign', 'blue', 'blue@players.test', 'res1', 'RESIGN');
@@ -244,7 +322,9 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     // the referee plays no side
     await send('G-resign', 'referee', REFEREE, 'res-ref', 'RESIGN CONFIRM');
     expect(await s.events.head('G-resign')).toEqual(head);
-    expect((await mailTo('G-resign', REFEREE, 'rejection'))[0].payload.text).toContain('the referee plays no side, so there is nothing to concede');
+    expect((await mailTo('G-resign', REFEREE, 'rejection'))[0].payload.text).toContain(
+      'the referee plays no side, so there is nothing to concede',
+    );
 
     const before = (await s.outbox.byGame('G-resign')).length;
     await send('G-resign', 'blue', 'blue@players.test', 'res2', 'RESIGN CONFIRM');
@@ -271,15 +351,25 @@ describe('PRESS, HISTORY, RESIGN and the referee\'s copies', () => {
     await send('G-resign', 'red', 'red@players.test', 'res3', 'MOVE north');
     expect(await s.events.head('G-resign')).toEqual(over);
     const refusals = await mailTo('G-resign', 'red@players.test', 'rejection');
-    expect(refusals.at(-1)!.payload.text).toContain('game G-resign is over (blue conceded; red wins by concession.): no more orders are taken');
+    expect(refusals.at(-1)!.payload.text).toContain(
+      'game G-resign is over (blue conceded; red wins by concession.): no more orders are taken',
+    );
     await send('G-resign', 'red', 'red@players.test', 'res4', 'RESIGN CONFIRM');
     expect(await s.events.head('G-resign')).toEqual(over);
-    expect((await mailTo('G-resign', 'red@players.test', 'rejection')).at(-1)!.payload.text).toContain('is over (blue conceded; red wins by concession.): there is nothing to concede');
+    expect((await mailTo('G-resign', 'red@players.test', 'rejection')).at(-1)!.payload.text).toContain(
+      'is over (blue conceded; red wins by concession.): there is nothing to concede',
+    );
   });
 
   it('HELP COMMANDS lists HISTORY, PRESS and RESIGN', async () => {
     await create('G-help');
-    const d = await s.gameService.replyDraft('G-help', 'red', 'red@players.test', { name: 'HELP', topic: 'commands', line: 1, refereeOnly: false }, 'help-cmds');
+    const d = await s.gameService.replyDraft(
+      'G-help',
+      'red',
+      'red@players.test',
+      { name: 'HELP', topic: 'commands', line: 1, refereeOnly: false },
+      'help-cmds',
+    );
     for (const usage of ['HISTORY [turn]', 'PRESS text', 'RESIGN CONFIRM']) expect(d.payload.text).toContain(usage);
   });
 });

@@ -22,7 +22,10 @@ describe('referee commands and reminders', () => {
   beforeAll(async () => {
     h = await startServices('referee', { REDIS_URL: REDIS, DEADLINE_MINUTES: '600', DEADLINE_GRACE_MINUTES: '30' }, { clock: () => now });
     s = h.s;
-    games = new Queue('games', { connection: { host: new URL(REDIS).hostname, port: Number(new URL(REDIS).port || 6379) }, prefix: h.prefix });
+    games = new Queue('games', {
+      connection: { host: new URL(REDIS).hostname, port: Number(new URL(REDIS).port || 6379) },
+      prefix: h.prefix,
+    });
   });
   afterAll(async () => {
     await games.close();
@@ -35,16 +38,27 @@ describe('referee commands and reminders', () => {
   const reminderJobs = async (gameId: string) =>
     (await games.getDelayed()).filter((j) => j.name === JobName.GameReminder && (j.data as { gameId: string }).gameId === gameId);
 
-  it('a referee NOTE is confirmed to the referee and leads every side\'s next report, once', async () => {
-    await apply('G-note', 'n-create', 'game.create', { gameId: 'G-note', ruleset: 'fleet-duel', sides, referee: REFEREE });
+  it("a referee NOTE is confirmed to the referee and leads every side's next report, once", async () => {
+    await apply('G-note', 'n-create', 'game.create', {
+      gameId: 'G-note',
+      ruleset: 'fleet-duel',
+      sides,
+      referee: REFEREE,
+    });
     const welcome = (await mailTo('G-note', REFEREE)).find((m) => m.kind === 'welcome')!;
     // the referee's mail carries a signed reply address for the pseudo-side referee
-    const reply = parseReplyAddress({ secret: s.config.UMPIRE_SECRET, localPart: 'umpire', domain: s.config.MAIL_DOMAIN }, String(welcome.payload.replyTo));
+    const reply = parseReplyAddress(
+      { secret: s.config.UMPIRE_SECRET, localPart: 'umpire', domain: s.config.MAIL_DOMAIN },
+      String(welcome.payload.replyTo),
+    );
     expect(reply).toMatchObject({ gameId: 'G-note', side: 'referee' });
     expect(welcome.payload.replyTo).toBe(s.composer.replyAddressFor('G-note', 'referee', REFEREE));
 
     // as mail ingest submits it
-    const note = await apply('G-note', 'mail:n1@ref:NOTE:1', 'referee.note', { text: 'Rule 2.3 ruling: the blue fleet may not split.', actor: 'referee' });
+    const note = await apply('G-note', 'mail:n1@ref:NOTE:1', 'referee.note', {
+      text: 'Rule 2.3 ruling: the blue fleet may not split.',
+      actor: 'referee',
+    });
     expect(note.status).toBe('applied');
     const done = (await mailTo('G-note', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
@@ -54,8 +68,18 @@ describe('referee commands and reminders', () => {
     expect(done[0].payload.text).toMatch(/lead every side's next report/);
     expect(done[0].payload.replyTo).toBe(s.composer.replyAddressFor('G-note', 'referee', REFEREE));
 
-    await apply('G-note', 'n-red', 'game.orders', { gameId: 'G-note', side: 'red', text: 'MOVE center', via: 'test' });
-    await apply('G-note', 'n-blue', 'game.orders', { gameId: 'G-note', side: 'blue', text: 'MOVE north', via: 'test' });
+    await apply('G-note', 'n-red', 'game.orders', {
+      gameId: 'G-note',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
+    await apply('G-note', 'n-blue', 'game.orders', {
+      gameId: 'G-note',
+      side: 'blue',
+      text: 'MOVE north',
+      via: 'test',
+    });
     for (const side of sides) {
       const reports = (await mailTo('G-note', side.player.address)).filter((m) => m.kind === 'report');
       expect(reports).toHaveLength(1);
@@ -72,7 +96,10 @@ describe('referee commands and reminders', () => {
 
     // a NOTE without text is refused to the referee, naming what would be right, and adds nothing
     const head = await s.events.head('G-note');
-    const empty = await apply('G-note', 'mail:n2@ref:NOTE:1', 'referee.note', { text: '  ', actor: 'referee' });
+    const empty = await apply('G-note', 'mail:n2@ref:NOTE:1', 'referee.note', {
+      text: '  ',
+      actor: 'referee',
+    });
     expect(empty.status).toBe('rejected');
     expect(await s.events.head('G-note')).toEqual(head);
     const refused = (await mailTo('G-note', REFEREE)).filter((m) => m.kind === 'rejection');
@@ -81,18 +108,36 @@ describe('referee commands and reminders', () => {
     expect(refused[0].payload.text).toContain('e.g. NOTE Rule 7.3');
 
     // the next report does not repeat it
-    await apply('G-note', 'n-red2', 'game.orders', { gameId: 'G-note', side: 'red', text: 'MOVE south', via: 'test' });
-    await apply('G-note', 'n-blue2', 'game.orders', { gameId: 'G-note', side: 'blue', text: 'MOVE south', via: 'test' });
+    await apply('G-note', 'n-red2', 'game.orders', {
+      gameId: 'G-note',
+      side: 'red',
+      text: 'MOVE south',
+      via: 'test',
+    });
+    await apply('G-note', 'n-blue2', 'game.orders', {
+      gameId: 'G-note',
+      side: 'blue',
+      text: 'MOVE south',
+      via: 'test',
+    });
     const second = (await mailTo('G-note', 'red@players.test')).filter((m) => m.kind === 'report');
     expect(second.length).toBeGreaterThan(1);
     expect(second[second.length - 1].payload.text).not.toContain('Rule 2.3 ruling');
   });
 
   it('EXTEND tells the referee the new deadline; an EXTEND into the past is refused, says why, and changes nothing', async () => {
-    await apply('G-ext', 'e-create', 'game.create', { gameId: 'G-ext', ruleset: 'fleet-duel', sides, referee: REFEREE });
+    await apply('G-ext', 'e-create', 'game.create', {
+      gameId: 'G-ext',
+      ruleset: 'fleet-duel',
+      sides,
+      referee: REFEREE,
+    });
     const step = (await s.gameService.status('G-ext', 'referee')).view.step!.id;
     const before = await s.events.head('G-ext');
-    const bad = await apply('G-ext', 'mail:e1@ref:EXTEND:1', 'game.extend', { gameId: 'G-ext', until: '2026-11-20T00:00:00.000Z' });
+    const bad = await apply('G-ext', 'mail:e1@ref:EXTEND:1', 'game.extend', {
+      gameId: 'G-ext',
+      until: '2026-11-20T00:00:00.000Z',
+    });
     expect(bad.status).toBe('rejected');
     expect(await s.events.head('G-ext')).toEqual(before);
     const refused = (await mailTo('G-ext', REFEREE)).filter((m) => m.kind === 'rejection');
@@ -101,7 +146,10 @@ describe('referee commands and reminders', () => {
     expect(refused[0].payload.text).toContain('2026-11-20T00:00:00.000Z is not after now');
     expect(refused[0].payload.text).toMatch(/What would be right:\s+Send EXTEND 24h/);
 
-    const ok = await apply('G-ext', 'mail:e2@ref:EXTEND:1', 'game.extend', { gameId: 'G-ext', byMinutes: 24 * 60 });
+    const ok = await apply('G-ext', 'mail:e2@ref:EXTEND:1', 'game.extend', {
+      gameId: 'G-ext',
+      byMinutes: 24 * 60,
+    });
     expect(ok.status).toBe('applied');
     // first deadline 12:00 + 600 min = 22:00; plus a day
     expect(ok.result).toMatchObject({ stepId: step, deadline: '2026-11-22T22:00:00.000Z' });
@@ -111,12 +159,23 @@ describe('referee commands and reminders', () => {
     expect(done[0].payload.text).toContain('is now 2026-11-22T22:00:00.000Z (was 2026-11-21T22:00:00.000Z)');
     expect(done[0].payload.text).toContain('Deadline now: Sun 22 Nov 2026 22:00 UTC');
     // every side was told too
-    for (const side of sides) expect((await mailTo('G-ext', side.player.address)).some((m) => m.idempotencyKey.includes(`extended:${step}`))).toBe(true);
+    for (const side of sides)
+      expect((await mailTo('G-ext', side.player.address)).some((m) => m.idempotencyKey.includes(`extended:${step}`))).toBe(true);
   });
 
   it('FORCE tells the referee which sides got defaults and what comes next', async () => {
-    await apply('G-force', 'f-create', 'game.create', { gameId: 'G-force', ruleset: 'fleet-duel', sides, referee: REFEREE });
-    await apply('G-force', 'f-red', 'game.orders', { gameId: 'G-force', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('G-force', 'f-create', 'game.create', {
+      gameId: 'G-force',
+      ruleset: 'fleet-duel',
+      sides,
+      referee: REFEREE,
+    });
+    await apply('G-force', 'f-red', 'game.orders', {
+      gameId: 'G-force',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
     const r = await apply('G-force', 'mail:f1@ref:FORCE:1', 'game.force', { gameId: 'G-force' });
     expect(r.status).toBe('applied');
     const log = await s.events.read('G-force');
@@ -135,8 +194,17 @@ describe('referee commands and reminders', () => {
 
   it('schedules a reminder on BullMQ that, run, mails exactly the sides still awaited; EXTEND moves it, the old one does nothing', async () => {
     now = new Date();
-    await apply('G-rem', 'r-create', 'game.create', { gameId: 'G-rem', ruleset: 'fleet-duel', sides, referee: REFEREE });
-    const first = (await s.events.read('G-rem')).filter((e) => e.type === 'DeadlineSet').pop()!.payload as { stepId: string; at: string; remindAt: string };
+    await apply('G-rem', 'r-create', 'game.create', {
+      gameId: 'G-rem',
+      ruleset: 'fleet-duel',
+      sides,
+      referee: REFEREE,
+    });
+    const first = (await s.events.read('G-rem')).filter((e) => e.type === 'DeadlineSet').pop()!.payload as {
+      stepId: string;
+      at: string;
+      remindAt: string;
+    };
     // 600 minutes: a quarter of the time before the deadline
     expect(new Date(first.at).getTime() - new Date(first.remindAt).getTime()).toBe(150 * 60_000);
     let jobs = await reminderJobs('G-rem');
@@ -144,9 +212,17 @@ describe('referee commands and reminders', () => {
     expect(jobs[0].delay).toBeGreaterThan(449 * 60_000);
     const oldJob = jobs[0];
 
-    await apply('G-rem', 'r-red', 'game.orders', { gameId: 'G-rem', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('G-rem', 'r-red', 'game.orders', {
+      gameId: 'G-rem',
+      side: 'red',
+      text: 'MOVE center',
+      via: 'test',
+    });
     const ext = await apply('G-rem', 'r-extend', 'game.extend', { gameId: 'G-rem', byMinutes: 120 });
-    const moved = (await s.events.read('G-rem')).filter((e) => e.type === 'DeadlineSet').pop()!.payload as { at: string; remindAt: string };
+    const moved = (await s.events.read('G-rem')).filter((e) => e.type === 'DeadlineSet').pop()!.payload as {
+      at: string;
+      remindAt: string;
+    };
     expect(ext.result).toMatchObject({ deadline: moved.at, remindAt: moved.remindAt });
     expect(new Date(moved.at).getTime() - new Date(first.at).getTime()).toBe(120 * 60_000);
     jobs = await reminderJobs('G-rem');
@@ -177,8 +253,16 @@ describe('referee commands and reminders', () => {
 
   it('a deadline under an hour still gets a reminder, half way', async () => {
     now = new Date('2026-11-21T12:00:00Z');
-    await apply('G-short', 's-create', 'game.create', { gameId: 'G-short', ruleset: 'fleet-duel', sides, deadlineMinutes: 40 });
-    const d = (await s.events.read('G-short')).find((e) => e.type === 'DeadlineSet')!.payload as { at: string; remindAt: string | null };
+    await apply('G-short', 's-create', 'game.create', {
+      gameId: 'G-short',
+      ruleset: 'fleet-duel',
+      sides,
+      deadlineMinutes: 40,
+    });
+    const d = (await s.events.read('G-short')).find((e) => e.type === 'DeadlineSet')!.payload as {
+      at: string;
+      remindAt: string | null;
+    };
     expect(d.at).toBe('2026-11-21T12:40:00.000Z');
     expect(d.remindAt).toBe('2026-11-21T12:20:00.000Z');
   });
@@ -188,10 +272,22 @@ describe('referee commands and reminders', () => {
       { side: 'japanese', player: { address: 'jp@players.test' } },
       { side: 'allied', player: { address: 'al@players.test' } },
     ];
-    const created = await apply('G-help', 'h-create', 'game.create', { gameId: 'G-help', ruleset: 'vitp', sides: vsides });
+    const created = await apply('G-help', 'h-create', 'game.create', {
+      gameId: 'G-help',
+      ruleset: 'vitp',
+      sides: vsides,
+    });
     expect(created.status).toBe('applied');
     const ask = async (topic?: string) =>
-      (await s.gameService.replyDraft('G-help', 'japanese', 'jp@players.test', { name: 'HELP', line: 1, refereeOnly: false, ...(topic ? { topic } : {}) }, `h-${topic ?? 'none'}`)).payload;
+      (
+        await s.gameService.replyDraft(
+          'G-help',
+          'japanese',
+          'jp@players.test',
+          { name: 'HELP', line: 1, refereeOnly: false, ...(topic ? { topic } : {}) },
+          `h-${topic ?? 'none'}`,
+        )
+      ).payload;
     const step = (await s.gameService.status('G-help', 'japanese')).view.step!;
 
     const plain = await ask();
@@ -205,7 +301,13 @@ describe('referee commands and reminders', () => {
     expect(standing.text).not.toContain('DAY | NIGHT   (7.3)');
 
     const all = await ask('all');
-    for (const line of ['DAY | NIGHT   (7.3)', 'STANDING NIGHT | DAY | ACTION BY STRENGTH', 'FOR t3/raiders/japanese', 'Stay in port, place no air']) expect(all.text).toContain(line);
+    for (const line of [
+      'DAY | NIGHT   (7.3)',
+      'STANDING NIGHT | DAY | ACTION BY STRENGTH',
+      'FOR t3/raiders/japanese',
+      'Stay in port, place no air',
+    ])
+      expect(all.text).toContain(line);
 
     const rule = await ask('18.33');
     expect(rule.text).toContain('citing rule 18.33');

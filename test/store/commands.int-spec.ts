@@ -28,12 +28,16 @@ describe('command inbox: commands that fail for good', () => {
   const noteFailure = (tag: string) => async (command: Parameters<typeof failCommand>[1], error: PermanentCommandError) => {
     await failCommand(t.db, command, error, async (tx) => {
       const head = await store.head(command.gameId, tx);
-      await store.append(command.gameId, head.version, [{ type: 'NoteAdded', payload: { text: `${tag}: ${error.message}` } }], { head, tx });
+      await store.append(command.gameId, head.version, [{ type: 'NoteAdded', payload: { text: `${tag}: ${error.message}` } }], {
+        head,
+        tx,
+      });
     });
   };
 
   const texts = async (gameId: string) => (await store.read(gameId)).map((e) => (e.payload as { text: string }).text);
-  const row = async (id: string) => (await t.db.query<{ status: string; result: Record<string, unknown> }>('SELECT status, result FROM commands WHERE id = $1', [id]))[0];
+  const row = async (id: string) =>
+    (await t.db.query<{ status: string; result: Record<string, unknown> }>('SELECT status, result FROM commands WHERE id = $1', [id]))[0];
 
   it('marks the command failed and records why in the log, then applies the later commands', async () => {
     await inbox.submit('g-fail', 'f1', 'note', { text: 'before' });
@@ -41,14 +45,24 @@ describe('command inbox: commands that fail for good', () => {
     await inbox.submit('g-fail', 'f3', 'note', { text: 'after' });
     expect(await inbox.drain('g-fail', apply, 100, noteFailure('failed'))).toBe(3);
     expect(await texts('g-fail')).toEqual(['before', 'failed: rule 99 is not implemented', 'after']);
-    expect(await row(bad.id)).toEqual({ status: 'failed', result: { error: 'rule 99 is not implemented', rule: '99' } });
+    expect(await row(bad.id)).toEqual({
+      status: 'failed',
+      result: { error: 'rule 99 is not implemented', rule: '99' },
+    });
     expect((await store.verify('g-fail')).ok).toBe(true);
   });
 
   it('writes the failure note once: a second failCommand for the same command writes nothing', async () => {
     const bad = await inbox.submit('g-once', 'o1', 'note', { text: 'poison' });
     await inbox.drain('g-once', apply, 100, noteFailure('first'));
-    const command = { id: bad.id, gameId: 'g-once', idempotencyKey: 'o1', kind: 'note', payload: { text: 'poison' }, createdAt: new Date().toISOString() };
+    const command = {
+      id: bad.id,
+      gameId: 'g-once',
+      idempotencyKey: 'o1',
+      kind: 'note',
+      payload: { text: 'poison' },
+      createdAt: new Date().toISOString(),
+    };
     let ran = false;
     const again = await failCommand(t.db, command, new PermanentCommandError('again'), async () => {
       ran = true;
@@ -61,7 +75,14 @@ describe('command inbox: commands that fail for good', () => {
 
   it('waits for the game lock: a failure is not recorded while another writer holds the game', async () => {
     const bad = await inbox.submit('g-locked', 'l1', 'note', { text: 'poison' });
-    const command = { id: bad.id, gameId: 'g-locked', idempotencyKey: 'l1', kind: 'note', payload: {}, createdAt: new Date().toISOString() };
+    const command = {
+      id: bad.id,
+      gameId: 'g-locked',
+      idempotencyKey: 'l1',
+      kind: 'note',
+      payload: {},
+      createdAt: new Date().toISOString(),
+    };
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     let holding!: () => void;
@@ -100,8 +121,13 @@ describe('command inbox: commands that fail for good', () => {
     };
     expect(await inbox.drain('g-hook', apply, 100, brokenHook)).toBe(2);
     expect(await texts('g-hook')).toEqual(['later']); // the half-written note went with its transaction
-    const failed = await t.db.query<{ status: string; result: Record<string, unknown> }>(`SELECT status, result FROM commands WHERE idempotency_key = 'h1'`);
-    expect(failed[0]).toEqual({ status: 'failed', result: { error: 'rule 99 is not implemented', rule: '99', notifyError: 'SMTP template missing' } });
+    const failed = await t.db.query<{ status: string; result: Record<string, unknown> }>(
+      `SELECT status, result FROM commands WHERE idempotency_key = 'h1'`,
+    );
+    expect(failed[0]).toEqual({
+      status: 'failed',
+      result: { error: 'rule 99 is not implemented', rule: '99', notifyError: 'SMTP template missing' },
+    });
     expect((await row(later.id)).status).toBe('applied');
   });
 

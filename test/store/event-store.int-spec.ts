@@ -25,7 +25,9 @@ describe('event store on PostgreSQL', () => {
       { type: 'NoteAdded', payload: { text: 'hello' }, metadata: { actor: 'referee' } },
     ]);
     expect(a.head.version).toBe(2);
-    const b = await store.append('g-basic', 2, [{ type: 'NoteAdded', payload: { text: 'again' } }], { head: a.head });
+    const b = await store.append('g-basic', 2, [{ type: 'NoteAdded', payload: { text: 'again' } }], {
+      head: a.head,
+    });
     const log = await store.read('g-basic');
     expect(log.map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(log[0].prevHash).toBe(GENESIS_HASH);
@@ -48,11 +50,16 @@ describe('event store on PostgreSQL', () => {
   });
 
   it('refuses a stale expected version, even when the caller passes a stale head', async () => {
-    const h = await store.append('g-stale', 0, [{ type: 'A', payload: {} }, { type: 'B', payload: {} }]);
+    const h = await store.append('g-stale', 0, [
+      { type: 'A', payload: {} },
+      { type: 'B', payload: {} },
+    ]);
     await expect(store.append('g-stale', 1, [{ type: 'C', payload: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
     // a head from a fork: right version number, wrong hash; the database refuses the link
     await expect(
-      store.append('g-stale', 2, [{ type: 'C', payload: {} }], { head: { version: 2, hash: 'f'.repeat(64) } }),
+      store.append('g-stale', 2, [{ type: 'C', payload: {} }], {
+        head: { version: 2, hash: 'f'.repeat(64) },
+      }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     // and a version from the future would leave a gap: refused too
     await expect(
@@ -71,9 +78,14 @@ describe('event store on PostgreSQL', () => {
     expect((await store.read('g-immutable'))[0].payload).toEqual({ v: 1 });
   });
 
-  it('verify (library and `umpire verify`) names the first link broken behind the application\'s back', async () => {
+  it("verify (library and `umpire verify`) names the first link broken behind the application's back", async () => {
     let head = (await store.append('g-tamper', 0, [{ type: 'GameCreated', payload: {} }])).head;
-    for (let i = 0; i < 5; i++) head = (await store.append('g-tamper', head.version, [{ type: 'DieRolled', payload: { face: i + 1 } }], { head })).head;
+    for (let i = 0; i < 5; i++)
+      head = (
+        await store.append('g-tamper', head.version, [{ type: 'DieRolled', payload: { face: i + 1 } }], {
+          head,
+        })
+      ).head;
     const env = { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' };
     const ok = await run('node', [CLI, 'verify', 'g-tamper'], { env });
     expect(ok.stdout).toMatch(/ok: game g-tamper, 6 events/);
@@ -95,14 +107,29 @@ describe('event store on PostgreSQL', () => {
     const outbox = new Outbox(t.db);
     await store.append('g-outbox', 0, [{ type: 'TurnReported', payload: {} }], {
       outbox: (events) => [
-        { idempotencyKey: `g-outbox:alice:report:${events[0].seq}`, gameId: 'g-outbox', eventSeq: events[0].seq, recipient: 'alice@x.test', kind: 'report', payload: { to: 'alice@x.test', subject: 's', text: 't' } },
+        {
+          idempotencyKey: `g-outbox:alice:report:${events[0].seq}`,
+          gameId: 'g-outbox',
+          eventSeq: events[0].seq,
+          recipient: 'alice@x.test',
+          kind: 'report',
+          payload: { to: 'alice@x.test', subject: 's', text: 't' },
+        },
       ],
     });
     expect((await outbox.byGame('g-outbox')).map((r) => r.idempotencyKey)).toEqual(['g-outbox:alice:report:1']);
     // a conflicting append carries its outbox row down with it
     await expect(
       store.append('g-outbox', 0, [{ type: 'TurnReported', payload: {} }], {
-        outbox: [{ idempotencyKey: 'g-outbox:bob:report:1', gameId: 'g-outbox', recipient: 'bob@x.test', kind: 'report', payload: { to: 'bob@x.test', subject: 's', text: 't' } }],
+        outbox: [
+          {
+            idempotencyKey: 'g-outbox:bob:report:1',
+            gameId: 'g-outbox',
+            recipient: 'bob@x.test',
+            kind: 'report',
+            payload: { to: 'bob@x.test', subject: 's', text: 't' },
+          },
+        ],
       }),
     ).rejects.toBeInstanceOf(ConcurrencyError);
     expect((await outbox.byGame('g-outbox')).map((r) => r.recipient)).toEqual(['alice@x.test']);
@@ -110,9 +137,27 @@ describe('event store on PostgreSQL', () => {
 
   it('stores snapshots with their state hash and loads the latest for the engine version', async () => {
     const snaps = new SnapshotStore(t.db);
-    await snaps.save({ gameId: 'g-snap', seq: 10, state: { turn: 2 }, stateHash: 'h10', engineVersion: 'e1' });
-    await snaps.save({ gameId: 'g-snap', seq: 20, state: { turn: 3 }, stateHash: 'h20', engineVersion: 'e1' });
-    await snaps.save({ gameId: 'g-snap', seq: 30, state: { turn: 4 }, stateHash: 'h30', engineVersion: 'e0' });
+    await snaps.save({
+      gameId: 'g-snap',
+      seq: 10,
+      state: { turn: 2 },
+      stateHash: 'h10',
+      engineVersion: 'e1',
+    });
+    await snaps.save({
+      gameId: 'g-snap',
+      seq: 20,
+      state: { turn: 3 },
+      stateHash: 'h20',
+      engineVersion: 'e1',
+    });
+    await snaps.save({
+      gameId: 'g-snap',
+      seq: 30,
+      state: { turn: 4 },
+      stateHash: 'h30',
+      engineVersion: 'e0',
+    });
     const s = await snaps.latest('g-snap', 'e1');
     expect(s).toMatchObject({ seq: 20, state: { turn: 3 }, stateHash: 'h20' });
     expect(await snaps.latest('g-none', 'e1')).toBeNull();

@@ -17,7 +17,12 @@ async function main(): Promise<void> {
         eventSeq: events[0].seq,
         recipient,
         kind: 'report',
-        payload: { to: recipient, subject: `[umpire ${gameId}] turn 1 report`, text: 'Turn 1 report', messageId: `<${gameId}.report.1@umpire.test>` },
+        payload: {
+          to: recipient,
+          subject: `[umpire ${gameId}] turn 1 report`,
+          text: 'Turn 1 report',
+          messageId: `<${gameId}.report.1@umpire.test>`,
+        },
       },
     ],
   });

@@ -19,7 +19,9 @@ export function urlFor(database: string): string {
 export function templateName(): string {
   const h = createHash('sha256');
   // each migration folder (not migration_lock.toml beside them)
-  const folders = readdirSync(MIGRATIONS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const folders = readdirSync(MIGRATIONS, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   for (const d of folders.sort()) h.update(d).update(readFileSync(join(MIGRATIONS, d, 'migration.sql')));
   return `umpire_tpl_${h.digest('hex').slice(0, 12)}`;
 }

@@ -19,7 +19,10 @@ export function given(events: readonly EngineEvent[], ruleset: AnyRuleset = flee
       return {
         then(check: (events: EngineEvent[], after: EngineState<unknown>) => void): void {
           const out = run();
-          check(out, out.reduce<EngineState<unknown>>((s, e) => evolve(s, e, ruleset), state));
+          check(
+            out,
+            out.reduce<EngineState<unknown>>((s, e) => evolve(s, e, ruleset), state),
+          );
         },
         thenRejects(code: CommandRejected['code']): CommandRejected {
           try {
@@ -46,11 +49,22 @@ export class Table {
   private clock = 0;
   private forced: ForcedDiceQueue | undefined;
 
-  constructor(readonly ruleset: AnyRuleset = fleetDuel, opts: { options?: Record<string, boolean>; box?: unknown } = {}) {
+  constructor(
+    readonly ruleset: AnyRuleset = fleetDuel,
+    opts: { options?: Record<string, boolean>; box?: unknown } = {},
+  ) {
     this.state = replay([], ruleset);
     this.run({
-      type: 'CreateGame', gameId: 'g1', options: opts.options, box: opts.box, seedAnchor: testChain.anchor, now: this.now(),
-      sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@example.org`, name: `${side} admiral` } })),
+      type: 'CreateGame',
+      gameId: 'g1',
+      options: opts.options,
+      box: opts.box,
+      seedAnchor: testChain.anchor,
+      now: this.now(),
+      sides: ruleset.sides.map((side) => ({
+        side,
+        player: { address: `${side}@example.org`, name: `${side} admiral` },
+      })),
     });
   }
 
@@ -76,7 +90,14 @@ export class Table {
   }
 
   resolve(type: 'Resolve' | 'Deadline' = 'Resolve', revealed: Record<string, Unsealed> = this.opened()): EngineEvent[] {
-    return this.run({ type, now: this.now(), seeds: (t) => testChain.seeds[t], revealed, open: (sealed) => sealed, forcedDice: this.forced });
+    return this.run({
+      type,
+      now: this.now(),
+      seeds: (t) => testChain.seeds[t],
+      revealed,
+      open: (sealed) => sealed,
+      forcedDice: this.forced,
+    });
   }
 
   opened(): Record<string, Unsealed> {
@@ -86,6 +107,8 @@ export class Table {
   }
 
   rulesEvents(type?: string): { type: string; data: unknown; visibleTo?: unknown }[] {
-    return this.events.flatMap((e) => (e.type === 'RulesApplied' && (!type || e.data.event.type === type) ? [e.data.event as { type: string; data: unknown }] : []));
+    return this.events.flatMap((e) =>
+      e.type === 'RulesApplied' && (!type || e.data.event.type === type) ? [e.data.event as { type: string; data: unknown }] : [],
+    );
   }
 }

@@ -38,7 +38,12 @@ let cachedEnv: MailEnv | null = null;
 export function mailEnv(): MailEnv {
   if (cachedEnv) return cachedEnv;
   const out = execFileSync(SCRIPT, ['env'], { encoding: 'utf8' });
-  const v = Object.fromEntries(out.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  const v = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
   cachedEnv = {
     domain: v.MAIL_DOMAIN,
     imapHost: v.MAIL_IMAP_HOST,
@@ -55,15 +60,15 @@ export function mailEnv(): MailEnv {
 /** Starts the servers unless IMAP, SMTP and LMTP all answer already (CI may have started them). */
 export async function ensureMailServers(): Promise<MailEnv> {
   const env = mailEnv();
-  // `start` is quick when our servers are up, and takes the ports back when servers of another
-  // checkout hold them (their passwd file is not ours: our test users would not log in)
-  {
-    try {
-      execFileSync(SCRIPT, ['start'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
-    } catch (err) {
-      const e = err as { stderr?: string; message: string };
-      throw new Error(`mail servers did not start: ${e.stderr || e.message}`);
-    }
+  try {
+    execFileSync(SCRIPT, ['start'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 180_000,
+    });
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`mail servers did not start: ${e.stderr || e.message}`);
   }
   return env;
 }
@@ -84,11 +89,18 @@ export async function createMailUser(label: string): Promise<MailUser> {
 
 export function smtpTransport() {
   const env = mailEnv();
-  return nodemailer.createTransport({ host: env.smtpHost, port: env.smtpPort, secure: false, ignoreTLS: true });
+  return nodemailer.createTransport({
+    host: env.smtpHost,
+    port: env.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
 }
 
 /** Sends through the real Postfix on the SMTP port: a composed message or raw RFC 822 bytes. */
-export async function sendSmtp(message: SendMailOptions | { envelope: { from: string; to: string[] }; raw: string | Buffer }): Promise<void> {
+export async function sendSmtp(
+  message: SendMailOptions | { envelope: { from: string; to: string[] }; raw: string | Buffer },
+): Promise<void> {
   const t = smtpTransport();
   try {
     await t.sendMail(message as SendMailOptions);
@@ -99,7 +111,13 @@ export async function sendSmtp(message: SendMailOptions | { envelope: { from: st
 
 export function imapClient(user: MailUser): ImapFlow {
   const env = mailEnv();
-  return new ImapFlow({ host: env.imapHost, port: env.imapPort, secure: false, auth: { user: user.user, pass: user.password }, logger: false });
+  return new ImapFlow({
+    host: env.imapHost,
+    port: env.imapPort,
+    secure: false,
+    auth: { user: user.user, pass: user.password },
+    logger: false,
+  });
 }
 
 /** Every message in the user's INBOX, in UID order (a test's own check, independent of the reader). */
@@ -110,7 +128,7 @@ export async function fetchInbox(user: MailUser): Promise<{ uid: number; source:
     const lock = await client.getMailboxLock('INBOX');
     try {
       const out: { uid: number; source: Buffer }[] = [];
-      if ((client.mailbox && client.mailbox.exists) === 0) return out;
+      if (client.mailbox !== false && client.mailbox.exists === 0) return out;
       for await (const m of client.fetch('1:*', { uid: true, source: true })) {
         if (m.source) out.push({ uid: m.uid, source: m.source });
       }
@@ -124,7 +142,11 @@ export async function fetchInbox(user: MailUser): Promise<{ uid: number; source:
 }
 
 /** Polls until `check` returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -136,16 +158,23 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 
 /** Waits until the user's INBOX holds at least `count` messages. */
 export function waitForInbox(user: MailUser, count: number, timeoutMs = 15_000): Promise<{ uid: number; source: Buffer }[]> {
-  return waitFor(`${count} message(s) for ${user.address}`, async () => {
-    const msgs = await fetchInbox(user);
-    return msgs.length >= count ? msgs : undefined;
-  }, timeoutMs);
+  return waitFor(
+    `${count} message(s) for ${user.address}`,
+    async () => {
+      const msgs = await fetchInbox(user);
+      return msgs.length >= count ? msgs : undefined;
+    },
+    timeoutMs,
+  );
 }
 
-function portAnswers(host: string, port: number): Promise<boolean> {
+function _portAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((done) => {
     const s = connect({ host, port });
-    const finish = (ok: boolean) => { s.destroy(); done(ok); };
+    const finish = (ok: boolean) => {
+      s.destroy();
+      done(ok);
+    };
     s.setTimeout(1000, () => finish(false));
     s.once('connect', () => finish(true));
     s.once('error', () => finish(false));

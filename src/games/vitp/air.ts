@@ -16,15 +16,40 @@ export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): L
   const errors: LineError[] = [];
   const places = orders.filter((o) => o.t === 'lba');
   if (places.length > 1) {
-    for (const o of places.slice(1)) errors.push({ line: o.line, text: o.text, problem: 'only one air unit is placed at a time, the sides alternating', rule: '12.11', hint: 'send one LBA line now; you will be asked again' });
+    for (const o of places.slice(1))
+      errors.push({
+        line: o.line,
+        text: o.text,
+        problem: 'only one air unit is placed at a time, the sides alternating',
+        rule: '12.11',
+        hint: 'send one LBA line now; you will be asked again',
+      });
   }
   for (const o of places) {
     if (o.t !== 'lba') continue;
     const u = s.units.find((x) => x.id === o.unit)!;
-    if (u.side !== side || u.kind !== 'lba') errors.push({ line: o.line, text: o.text, problem: `${u.name} is not one of your land-based air units`, rule: '12.1' });
-    else if (!placeableAir(s, side).includes(u)) errors.push({ line: o.line, text: o.text, problem: `${u.name} is not available to place (already placed, or frozen on turn 1)`, rule: '12.1' });
+    if (u.side !== side || u.kind !== 'lba')
+      errors.push({
+        line: o.line,
+        text: o.text,
+        problem: `${u.name} is not one of your land-based air units`,
+        rule: '12.1',
+      });
+    else if (!placeableAir(s, side).includes(u))
+      errors.push({
+        line: o.line,
+        text: o.text,
+        problem: `${u.name} is not available to place (already placed, or frozen on turn 1)`,
+        rule: '12.1',
+      });
     else if (!airAreas(s, side).includes(o.to)) {
-      errors.push({ line: o.line, text: o.text, problem: `you control no port or base touching ${o.to}`, rule: '12.13', hint: `you may place in: ${airAreas(s, side).join(', ')}` });
+      errors.push({
+        line: o.line,
+        text: o.text,
+        problem: `you control no port or base touching ${o.to}`,
+        rule: '12.13',
+        hint: `you may place in: ${airAreas(s, side).join(', ')}`,
+      });
     }
   }
   return errors;

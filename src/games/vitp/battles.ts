@@ -4,8 +4,23 @@
  * THE CALL SITE into combat is runBattle(); everything combat decides comes back as decisions.
  */
 import {
-  answer, answerTaskForces, awaitingTaskForces, battleOutcome, invasionsResolved, nextDecision, pendingInvasions, resolveUntilDecision, startBattle,
-  type Answer, type BattleState, type PendingInvasion, type BattleInput, type CombatUnitInput, type Decision, type Nationality, type ShipClass,
+  answer,
+  answerTaskForces,
+  awaitingTaskForces,
+  battleOutcome,
+  invasionsResolved,
+  nextDecision,
+  pendingInvasions,
+  resolveUntilDecision,
+  startBattle,
+  type Answer,
+  type BattleState,
+  type PendingInvasion,
+  type BattleInput,
+  type CombatUnitInput,
+  type Decision,
+  type Nationality,
+  type ShipClass,
   type TaskForcePlan,
 } from './combat/api';
 import type { Tx } from './events';
@@ -15,17 +30,44 @@ import type { CurrentBattle, Unit, VitpState, VSide } from './types';
 import { SIDES } from './types';
 import { atSeaIn, placesTouching, slug } from './world';
 
-const NATIONALITY: Record<Unit['nation'], Nationality> = { JP: 'japanese', US: 'us', GB: 'british', AU: 'australian', NL: 'dutch' };
-const SHIP_CLASS: Record<string, ShipClass> = { BB: 'battleship', BC: 'battleship', CV: 'carrier', CVL: 'carrier', CA: 'cruiser', CL: 'cruiser' };
+const NATIONALITY: Record<Unit['nation'], Nationality> = {
+  JP: 'japanese',
+  US: 'us',
+  GB: 'british',
+  AU: 'australian',
+  NL: 'dutch',
+};
+const SHIP_CLASS: Record<string, ShipClass> = {
+  BB: 'battleship',
+  BC: 'battleship',
+  CV: 'carrier',
+  CVL: 'carrier',
+  CA: 'cruiser',
+  CL: 'cruiser',
+};
 
 export function combatUnit(u: Unit): CombatUnitInput {
-  const base = { id: u.id, name: u.name, side: u.side, nationality: NATIONALITY[u.nation], damage: u.damage,
-    barredFromPursuit: u.barredFromPursuit, raidedThisTurn: u.raidedThisTurn };
+  const base = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    nationality: NATIONALITY[u.nation],
+    damage: u.damage,
+    barredFromPursuit: u.barredFromPursuit,
+    raidedThisTurn: u.raidedThisTurn,
+  };
   if (u.kind === 'lba') return { ...base, kind: 'land-based-air', airstrike: u.airstrike, defense: u.armor };
   if (u.kind === 'amph') return { ...base, kind: 'amphibious', armor: u.armor, speed: u.speed };
   return {
-    ...base, kind: 'ship', shipClass: SHIP_CLASS[u.type] ?? 'other', gunnery: u.gunnery, gunneryBonus: u.gunneryBonus,
-    airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus, armor: u.armor, speed: u.speed,
+    ...base,
+    kind: 'ship',
+    shipClass: SHIP_CLASS[u.type] ?? 'other',
+    gunnery: u.gunnery,
+    gunneryBonus: u.gunneryBonus,
+    airstrike: u.airstrike,
+    airstrikeBonus: u.airstrikeBonus,
+    armor: u.armor,
+    speed: u.speed,
     posture: u.loc.at === 'sea' && u.loc.mode === 'raid' ? 'raiding' : 'patrolling',
     ...(u.airstrikeDamage ? { airstrikeDamage: u.airstrikeDamage } : {}),
   };
@@ -54,12 +96,18 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {},
     seaArea: { id: slug(area), name: area, controller: s.control[area] ?? null },
     atSea: atSea.map(combatUnit),
     ports: portNames.map((name) => ({
-      id: slug(name), name, kind: s.map.places.find((p) => p.name === name)!.kind === 'port' ? 'major-port' : 'island-base',
+      id: slug(name),
+      name,
+      kind: s.map.places.find((p) => p.name === name)!.kind === 'port' ? 'major-port' : 'island-base',
       controller: s.control[name] as VSide,
       units: s.units.filter((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === name).map(combatUnit),
     })),
-    submarines: scope.withSubmarines === false ? []
-      : s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area).map((u) => ({ id: u.id, name: u.name, side: u.side })),
+    submarines:
+      scope.withSubmarines === false
+        ? []
+        : s.units
+            .filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area)
+            .map((u) => ({ id: u.id, name: u.name, side: u.side })),
     options: {
       usBattleshipBonus: s.options['us-battleship-bonus'] === true,
       kamikaze: s.options['turn-9'] === true,
@@ -72,23 +120,28 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {},
   };
 }
 
-const enemyTargetsAtSea = (s: VitpState, area: string, side: VSide) =>
-  atSeaIn(s, area).some((u) => u.side !== side && u.kind !== 'lba');
+const enemyTargetsAtSea = (s: VitpState, area: string, side: VSide) => atSeaIn(s, area).some((u) => u.side !== side && u.kind !== 'lba');
 
 /** 7.1 / 9.2 / 5.6: areas where something can still be fought this turn. */
 export function combatAreas(s: VitpState): string[] {
-  return s.map.areas.map((a) => a.name).filter((area) => {
-    if (s.foughtAreas.includes(area)) return false;
-    const present = SIDES.filter((side) => atSeaIn(s, area, side).length > 0);
-    if (present.length === 2) return true;
-    const subs = s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area);
-    if (subs.some((sub) => enemyTargetsAtSea(s, area, sub.side))) return true;
-    if (present.length !== 1) return false;
-    const raider = present[0];
-    const ships = atSeaIn(s, area, raider).filter((u) => u.kind === 'ship' && !u.raidedThisTurn);
-    return ships.length > 0 && placesTouching(s, area).some((p) => s.control[p.name] !== raider
-      && s.units.some((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === p.name));
-  });
+  return s.map.areas
+    .map((a) => a.name)
+    .filter((area) => {
+      if (s.foughtAreas.includes(area)) return false;
+      const present = SIDES.filter((side) => atSeaIn(s, area, side).length > 0);
+      if (present.length === 2) return true;
+      const subs = s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area);
+      if (subs.some((sub) => enemyTargetsAtSea(s, area, sub.side))) return true;
+      if (present.length !== 1) return false;
+      const raider = present[0];
+      const ships = atSeaIn(s, area, raider).filter((u) => u.kind === 'ship' && !u.raidedThisTurn);
+      return (
+        ships.length > 0 &&
+        placesTouching(s, area).some(
+          (p) => s.control[p.name] !== raider && s.units.some((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === p.name),
+        )
+      );
+    });
 }
 
 export type AutoAnswer = (d: Decision, b: CurrentBattle) => Partial<Record<VSide, Answer>> | null;
@@ -162,23 +215,52 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   for (const o of outcome.units) {
     const u = tx.s.units.find((x) => x.id === o.id)!;
     // 23.1: a carrier's airstrike damage stays on it after the battle, to be rebuilt (23.5)
-    const flags = { damage: o.damage, barredFromPursuit: o.barredFromPursuit, raidedThisTurn: o.raidedThisTurn,
-      ...(o.airstrikeDamage !== undefined && o.airstrikeDamage !== (u.airstrikeDamage ?? 0) ? { airstrikeDamage: o.airstrikeDamage } : {}) };
+    const flags = {
+      damage: o.damage,
+      barredFromPursuit: o.barredFromPursuit,
+      raidedThisTurn: o.raidedThisTurn,
+      ...(o.airstrikeDamage !== undefined && o.airstrikeDamage !== (u.airstrikeDamage ?? 0) ? { airstrikeDamage: o.airstrikeDamage } : {}),
+    };
     const lost = eliminatedLoc(tx.s, u);
     switch (o.fate) {
       case 'at-sea':
       case 'in-port':
       case 'on-bottom':
-        if (changed(u, flags)) tx.unit(u.id, flags, o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : endsWith(u, flags), o.fate === 'on-bottom' ? '9.41' : 'airstrikeDamage' in flags && o.damage === u.damage ? '23.1' : '7.6');
+        if (changed(u, flags))
+          tx.unit(
+            u.id,
+            flags,
+            o.fate === 'on-bottom' ? 'rests on the bottom of the harbor' : endsWith(u, flags),
+            o.fate === 'on-bottom' ? '9.41' : 'airstrikeDamage' in flags && o.damage === u.damage ? '23.1' : '7.6',
+          );
         break;
       case 'returning':
-        tx.unit(u.id, { ...flags, loc: { at: 'transit', area: cb.area }, mayNotInvade: u.mayNotInvade || o.retreated || o.disabled },
-          o.returnReason === 'disabled' ? 'is disabled and must return to harbor' : o.returnReason === 'retreat' ? 'retreats and returns to harbor' : 'escapes and returns to harbor',
-          o.returnReason === 'disabled' ? '7.62' : '8.4');
+        tx.unit(
+          u.id,
+          {
+            ...flags,
+            loc: { at: 'transit', area: cb.area },
+            mayNotInvade: u.mayNotInvade || o.retreated || o.disabled,
+          },
+          o.returnReason === 'disabled'
+            ? 'is disabled and must return to harbor'
+            : o.returnReason === 'retreat'
+              ? 'retreats and returns to harbor'
+              : 'escapes and returns to harbor',
+          o.returnReason === 'disabled' ? '7.62' : '8.4',
+        );
         break;
       case 'sunk':
-        tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'sunk' } : lost }, u.kind === 'ship' ? 'is sunk' : lost.returns === null ? 'is eliminated; only rebuilding with repair points brings it back' : 'is eliminated and returns in two turns',
-          u.kind === 'ship' ? '7.61' : lost.returns === null ? '23.5' : u.kind === 'lba' ? '12.3' : '13.5');
+        tx.unit(
+          u.id,
+          { ...flags, loc: u.kind === 'ship' ? { at: 'sunk' } : lost },
+          u.kind === 'ship'
+            ? 'is sunk'
+            : lost.returns === null
+              ? 'is eliminated; only rebuilding with repair points brings it back'
+              : 'is eliminated and returns in two turns',
+          u.kind === 'ship' ? '7.61' : lost.returns === null ? '23.5' : u.kind === 'lba' ? '12.3' : '13.5',
+        );
         break;
       case 'expended':
         tx.unit(u.id, { ...flags, loc: u.kind === 'ship' ? { at: 'removed' } : lost }, 'is expended in a kamikaze attack', '19.2');
@@ -194,7 +276,12 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
         break;
     }
   }
-  for (const base of [...new Set(landings.map((l) => l.base))]) invade(tx, landings.filter((l) => l.base === base).map((l) => l.id), base);
+  for (const base of [...new Set(landings.map((l) => l.base))])
+    invade(
+      tx,
+      landings.filter((l) => l.base === base).map((l) => l.id),
+      base,
+    );
   for (const sub of outcome.submarines) {
     if (sub.attacked) {
       const u = tx.s.units.find((x) => x.id === sub.id)!;
@@ -205,17 +292,31 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   if (tx.s.taskForces?.area === cb.area) tx.emit('vitp.task-forces-over', { area: cb.area });
   // 18.5: the surprise attacks (the 18.3 raids, the 18.4 raids) do not end the fighting in their area
   if (cb.opening === 'indonesia-surprise') tx.emit('vitp.surprise', { indonesia: 'done' });
-  tx.emit('vitp.battle-done', { area: cb.area, seq: cb.seq, areaDone: cb.opening !== 'pearl-harbor' && cb.opening !== 'indonesia-surprise' });
+  tx.emit('vitp.battle-done', {
+    area: cb.area,
+    seq: cb.seq,
+    areaDone: cb.opening !== 'pearl-harbor' && cb.opening !== 'indonesia-surprise',
+  });
 }
 
-type OutcomeFlags = { damage: number; barredFromPursuit: boolean; raidedThisTurn: boolean; airstrikeDamage?: number };
+type OutcomeFlags = {
+  damage: number;
+  barredFromPursuit: boolean;
+  raidedThisTurn: boolean;
+  airstrikeDamage?: number;
+};
 
 function changed(u: Unit, f: OutcomeFlags): boolean {
-  return u.damage !== f.damage || u.barredFromPursuit !== f.barredFromPursuit || u.raidedThisTurn !== f.raidedThisTurn || 'airstrikeDamage' in f;
+  return (
+    u.damage !== f.damage || u.barredFromPursuit !== f.barredFromPursuit || u.raidedThisTurn !== f.raidedThisTurn || 'airstrikeDamage' in f
+  );
 }
 
 function endsWith(u: Unit, f: OutcomeFlags): string {
-  const parts = [f.damage !== u.damage ? `${f.damage} damage` : '', f.airstrikeDamage !== undefined ? `its airstrike down to ${Math.max(0, u.airstrike - f.airstrikeDamage)} of ${u.airstrike}` : ''].filter(Boolean);
+  const parts = [
+    f.damage !== u.damage ? `${f.damage} damage` : '',
+    f.airstrikeDamage !== undefined ? `its airstrike down to ${Math.max(0, u.airstrike - f.airstrikeDamage)} of ${u.airstrike}` : '',
+  ].filter(Boolean);
   return parts.length ? `ends the battle with ${parts.join(' and ')}` : '';
 }
 
@@ -250,7 +351,10 @@ function storeBattle(tx: Tx, cb: CurrentBattle): void {
   tx.emit('vitp.battle-status', {
     area: cb.area,
     seq: cb.seq,
-    waitingFor: d ? { decision: d.title, rule: d.rule, owes: [...d.owes] }
-      : waiting ? { decision: `task forces for round ${waiting.round}`, rule: '20.2', owes: ['japanese', 'allied'] } : null,
+    waitingFor: d
+      ? { decision: d.title, rule: d.rule, owes: [...d.owes] }
+      : waiting
+        ? { decision: `task forces for round ${waiting.round}`, rule: '20.2', owes: ['japanese', 'allied'] }
+        : null,
   });
 }

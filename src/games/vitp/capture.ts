@@ -18,7 +18,8 @@ export function surrounded(s: VitpState, placeName: string): boolean {
 /** 5.72: convert every surrounded port and base, then its effects (14.3). */
 export function captureSurrounded(tx: Tx): void {
   for (const p of tx.s.map.places) {
-    if (surrounded(tx.s, p.name)) changeHands(tx, p.name, other(tx.s.control[p.name]!), '14.1', 'surrounded by enemy-controlled sea areas for two turns');
+    if (surrounded(tx.s, p.name))
+      changeHands(tx, p.name, other(tx.s.control[p.name]!), '14.1', 'surrounded by enemy-controlled sea areas for two turns');
   }
 }
 

@@ -5,8 +5,9 @@ import { SIDES } from './types';
 
 /** 15.1–15.2: patrolling ships and land-based air at sea count; raiders, amphibians, subs and ports do not. */
 export function controllersPresent(s: VitpState, area: string): VSide[] {
-  return SIDES.filter((side) => s.units.some((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === area
-    && (u.loc.mode === 'patrol' || u.loc.mode === 'air')));
+  return SIDES.filter((side) =>
+    s.units.some((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === area && (u.loc.mode === 'patrol' || u.loc.mode === 'air')),
+  );
 }
 
 /**
@@ -35,7 +36,14 @@ export function scoreTurn(tx: Tx): void {
     const now = controlAtEnd(tx.s, a.name);
     areas[a.name] = now;
     if (now !== tx.s.control[a.name]) {
-      tx.emit('vitp.control', { place: a.name, side: now, rule: '15.1', why: now ? `the ${now === 'japanese' ? 'Japanese' : 'Allies'} patrol it at the end of the turn` : 'nobody patrols it at the end of the turn' });
+      tx.emit('vitp.control', {
+        place: a.name,
+        side: now,
+        rule: '15.1',
+        why: now
+          ? `the ${now === 'japanese' ? 'Japanese' : 'Allies'} patrol it at the end of the turn`
+          : 'nobody patrols it at the end of the turn',
+      });
     }
   }
   tx.emit('vitp.control-recorded', { turn: tx.s.turn, areas });
@@ -48,7 +56,16 @@ export function scoreTurn(tx: Tx): void {
   const { poc, capped } = movePocTrack(tx.s.poc, score.japanese, score.allied, tx.s.pocCap);
   const gain = Math.abs(score.japanese - score.allied);
   const gainer = score.japanese === score.allied ? null : score.japanese > score.allied ? 'japanese' : 'allied';
-  tx.emit('vitp.poc', { turn: tx.s.turn, japanese: score.japanese, allied: score.allied, gain, gainer, poc, capped, rule: '2.5' });
+  tx.emit('vitp.poc', {
+    turn: tx.s.turn,
+    japanese: score.japanese,
+    allied: score.allied,
+    gain,
+    gainer,
+    poc,
+    capped,
+    rule: '2.5',
+  });
 }
 
 export function pocStanding(poc: number): string {

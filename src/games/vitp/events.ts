@@ -2,46 +2,126 @@
 import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
 import type { CurrentBattle, Phase, TaskForce, Unit, VitpState, VSide } from './types';
 
-export type UnitPatch = Partial<Pick<Unit, 'damage' | 'airstrikeDamage' | 'loc' | 'arrivalTurn' | 'returnedOn' | 'sailedFrom' | 'raider' | 'moved' | 'repaired' | 'barredFromPursuit' | 'raidedThisTurn' | 'mayNotInvade' | 'substituteOwed'>>;
+export type UnitPatch = Partial<
+  Pick<
+    Unit,
+    | 'damage'
+    | 'airstrikeDamage'
+    | 'loc'
+    | 'arrivalTurn'
+    | 'returnedOn'
+    | 'sailedFrom'
+    | 'raider'
+    | 'moved'
+    | 'repaired'
+    | 'barredFromPursuit'
+    | 'raidedThisTurn'
+    | 'mayNotInvade'
+    | 'substituteOwed'
+  >
+>;
 
 export interface VitpEventData {
   'vitp.phase': { turn: number; phase: Phase };
   /** any change to one piece, with the rule that caused it */
   'vitp.unit': { id: string; name: string; patch: UnitPatch; why: string; rule: string };
-  'vitp.speed-roll': { id: string; name: string; speed: number; die: number | null; passed: boolean; area: string; rule: '6.4' };
+  'vitp.speed-roll': {
+    id: string;
+    name: string;
+    speed: number;
+    die: number | null;
+    passed: boolean;
+    area: string;
+    rule: '6.4';
+  };
   'vitp.control': { place: string; side: VSide | null; rule: string; why: string };
   'vitp.control-recorded': { turn: number; areas: Record<string, VSide | null> };
-  'vitp.poc': { turn: number; japanese: number; allied: number; gain: number; gainer: VSide | null; poc: number; capped: boolean; rule: string };
+  'vitp.poc': {
+    turn: number;
+    japanese: number;
+    allied: number;
+    gain: number;
+    gainer: VSide | null;
+    poc: number;
+    capped: boolean;
+    rule: string;
+  };
   'vitp.battle': { battle: CurrentBattle | null };
   /** rule 20: what both sides may know of the stored battle (vitp.battle is then the referee's) */
-  'vitp.battle-status': { area: string; seq: number; waitingFor: { decision: string; rule: string; owes: VSide[] } | null };
+  'vitp.battle-status': {
+    area: string;
+    seq: number;
+    waitingFor: { decision: string; rule: string; owes: VSide[] } | null;
+  };
   'vitp.battle-done': { area: string; seq: number; areaDone: boolean };
   'vitp.uncertain-roll': { group: string; die: number; result: string; units: string[]; rule: '18.32' };
   'vitp.surprise': { pearl?: VitpState['surprise']['pearl']; indonesia?: VitpState['surprise']['indonesia'] };
   'vitp.lba-done': { side: VSide | null };
   'vitp.note': { text: string; rule?: string };
-  'vitp.surprise-shot': { round: number; attacker: string; target: string; die: number; bonus: boolean; result: 'miss' | 'disabled' | 'hit'; damage: number; rule: '18.4' };
+  'vitp.surprise-shot': {
+    round: number;
+    attacker: string;
+    target: string;
+    die: number;
+    bonus: boolean;
+    result: 'miss' | 'disabled' | 'hit';
+    damage: number;
+    rule: '18.4';
+  };
   'vitp.game-over': { winner: VSide | 'draw'; poc: number; summary: string };
   /** 20.2-20.3, visible to the owner only: what is in each of its task forces */
-  'vitp.task-forces': { side: VSide; area: string; round: number; forces: TaskForce[]; names: Record<string, string>; rule: '20.2' };
+  'vitp.task-forces': {
+    side: VSide;
+    area: string;
+    round: number;
+    forces: TaskForce[];
+    names: Record<string, string>;
+    rule: '20.2';
+  };
   /** 20.2, public: how many task force markers a side put down, and their names */
   'vitp.task-force-markers': { side: VSide; area: string; round: number; markers: string[]; rule: '20.2' };
   /** 20.4-20.44, visible to the owner only: the die (null = sighted without a roll) and why */
-  'vitp.sighting-roll': { side: VSide; marker: string; die: number | null; sightedOn: number; sighted: boolean; rule: string };
+  'vitp.sighting-roll': {
+    side: VSide;
+    marker: string;
+    die: number | null;
+    sightedOn: number;
+    sighted: boolean;
+    rule: string;
+  };
   /** 20.4, public: sighted or not; a sighted task force's units are revealed (names) */
-  'vitp.sighted': { side: VSide; area: string; round: number; marker: string; sighted: boolean; units: string[]; rule: '20.4' };
+  'vitp.sighted': {
+    side: VSide;
+    area: string;
+    round: number;
+    marker: string;
+    sighted: boolean;
+    units: string[];
+    rule: '20.4';
+  };
   /** the task forces of the last round are taken off the board */
   'vitp.task-forces-over': { area: string };
 }
 export type VitpEventType = keyof VitpEventData;
-export type VitpEvent = { [K in VitpEventType]: { readonly type: K; readonly data: VitpEventData[K]; readonly visibleTo?: RulesEvent['visibleTo'] } }[VitpEventType];
+export type VitpEvent = {
+  [K in VitpEventType]: {
+    readonly type: K;
+    readonly data: VitpEventData[K];
+    readonly visibleTo?: RulesEvent['visibleTo'];
+  };
+}[VitpEventType];
 
 export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
   if (event.type.startsWith('combat.')) return s;
   const e = event as VitpEvent;
   switch (e.type) {
     case 'vitp.phase':
-      return { ...s, turn: e.data.turn, phase: e.data.phase, foughtAreas: e.data.turn !== s.turn ? [] : s.foughtAreas };
+      return {
+        ...s,
+        turn: e.data.turn,
+        phase: e.data.phase,
+        foughtAreas: e.data.turn !== s.turn ? [] : s.foughtAreas,
+      };
     case 'vitp.unit':
       return { ...s, units: s.units.map((u) => (u.id === e.data.id ? { ...u, ...e.data.patch } : u)) };
     case 'vitp.control':
@@ -56,7 +136,11 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
     case 'vitp.battle':
       return { ...s, battle: e.data.battle };
     case 'vitp.battle-done':
-      return { ...s, battleSeq: e.data.seq, foughtAreas: e.data.areaDone ? [...s.foughtAreas, e.data.area] : s.foughtAreas };
+      return {
+        ...s,
+        battleSeq: e.data.seq,
+        foughtAreas: e.data.areaDone ? [...s.foughtAreas, e.data.area] : s.foughtAreas,
+      };
     case 'vitp.surprise':
       return { ...s, surprise: { ...s.surprise, ...e.data } };
     case 'vitp.lba-done':
@@ -64,11 +148,20 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
     case 'vitp.task-forces': {
       const same = s.taskForces && s.taskForces.area === e.data.area && s.taskForces.round === e.data.round;
       const kept = same ? s.taskForces!.forces.filter((f) => f.side !== e.data.side) : [];
-      return { ...s, taskForces: { area: e.data.area, round: e.data.round, forces: [...kept, ...e.data.forces] } };
+      return {
+        ...s,
+        taskForces: { area: e.data.area, round: e.data.round, forces: [...kept, ...e.data.forces] },
+      };
     }
     case 'vitp.sighted':
       if (!s.taskForces) return s;
-      return { ...s, taskForces: { ...s.taskForces, forces: s.taskForces.forces.map((f) => (f.marker === e.data.marker ? { ...f, sighted: e.data.sighted } : f)) } };
+      return {
+        ...s,
+        taskForces: {
+          ...s.taskForces,
+          forces: s.taskForces.forces.map((f) => (f.marker === e.data.marker ? { ...f, sighted: e.data.sighted } : f)),
+        },
+      };
     case 'vitp.task-forces-over':
       return { ...s, taskForces: null };
     case 'vitp.battle-status':
@@ -92,7 +185,10 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
  * `tx.s` at once, so later rules see earlier results (the engine applies the same events after).
  */
 export class Tx {
-  constructor(public s: VitpState, private readonly ctx: AdjudicationContext) {}
+  constructor(
+    public s: VitpState,
+    private readonly ctx: AdjudicationContext,
+  ) {}
 
   get dice(): Dice {
     return this.ctx.dice;

@@ -13,7 +13,14 @@ import { movers } from './movement';
 import { rebuildable, repairable } from './repairs';
 import { mustReturn, recallSubmarines } from './returns';
 import {
-  openingAuto, pearlHarborRaid, raidForceAtSea, raidForceGoesHome, resolveSortie, rollUncertainGroups, sortieCandidates, surpriseDue,
+  openingAuto,
+  pearlHarborRaid,
+  raidForceAtSea,
+  raidForceGoesHome,
+  resolveSortie,
+  rollUncertainGroups,
+  sortieCandidates,
+  surpriseDue,
 } from './surprise';
 import { submarineReady } from './submarines';
 import { groupable, taskForceBattle } from './task-forces';
@@ -28,8 +35,12 @@ export function applicable(s: VitpState, ph: Phase): boolean {
     case 'removals':
       return substitutesOwed(s).length > 0;
     case 'patrol':
-      return movers(s, ph.side, 'patrol').length > 0 || s.units.some((u) => u.side === ph.side && repairable(s, u)) || rebaseable(s, ph.side).length > 0
-        || rebuildable(s, ph.side).length > 0;
+      return (
+        movers(s, ph.side, 'patrol').length > 0 ||
+        s.units.some((u) => u.side === ph.side && repairable(s, u)) ||
+        rebaseable(s, ph.side).length > 0 ||
+        rebuildable(s, ph.side).length > 0
+      );
     case 'lba':
       return !s.lbaDone.includes(ph.side) && placeableAir(s, ph.side).length > 0;
     case 'amph':
@@ -59,13 +70,20 @@ export function advanceFrom(tx: Tx, done: Phase): void {
   const J: VSide = 'japanese';
   const A: VSide = 'allied';
   switch (done.k) {
-    case 'raid-force': return enter(tx, { k: 'patrol', side: J });
-    case 'removals': return enter(tx, { k: 'patrol', side: J });
-    case 'patrol': return done.side === J ? enter(tx, { k: 'patrol', side: A }) : nextAir(tx, A, 0);
-    case 'lba': return nextAir(tx, done.side, done.n);
-    case 'amph': return done.side === J ? enter(tx, { k: 'amph', side: A }) : enter(tx, { k: 'raiders', side: J });
-    case 'raiders': return done.side === J ? enter(tx, { k: 'raiders', side: A }) : enter(tx, { k: 'sub', side: J });
-    case 'sub': return done.side === J ? enter(tx, { k: 'sub', side: A }) : proceedCombat(tx);
+    case 'raid-force':
+      return enter(tx, { k: 'patrol', side: J });
+    case 'removals':
+      return enter(tx, { k: 'patrol', side: J });
+    case 'patrol':
+      return done.side === J ? enter(tx, { k: 'patrol', side: A }) : nextAir(tx, A, 0);
+    case 'lba':
+      return nextAir(tx, done.side, done.n);
+    case 'amph':
+      return done.side === J ? enter(tx, { k: 'amph', side: A }) : enter(tx, { k: 'raiders', side: J });
+    case 'raiders':
+      return done.side === J ? enter(tx, { k: 'raiders', side: A }) : enter(tx, { k: 'sub', side: J });
+    case 'sub':
+      return done.side === J ? enter(tx, { k: 'sub', side: A }) : proceedCombat(tx);
     case 'pick-battle':
     case 'battle':
     case 'pearl-stay':
@@ -79,9 +97,12 @@ export function advanceFrom(tx: Tx, done: Phase): void {
       if (tx.s.battle) continueWithTaskForces(tx, openingAuto);
       else openBattle(tx, done.area, null, {}, openingAuto);
       return proceedCombat(tx);
-    case 'invade': return done.side === J ? enter(tx, { k: 'invade', side: A }) : enter(tx, { k: 'return', side: J });
-    case 'return': return done.side === J ? enter(tx, { k: 'return', side: A }) : endTurn(tx);
-    case 'over': return;
+    case 'invade':
+      return done.side === J ? enter(tx, { k: 'invade', side: A }) : enter(tx, { k: 'return', side: J });
+    case 'return':
+      return done.side === J ? enter(tx, { k: 'return', side: A }) : endTurn(tx);
+    case 'over':
+      return;
   }
 }
 
@@ -104,13 +125,17 @@ export function proceedCombat(tx: Tx): void {
     }
     raidForceGoesHome(tx);
     if (tx.s.turn === 1 && tx.s.surprise.pearl !== 'done') {
-      if (tx.s.surprise.pearl === 'pending') { pearlHarborRaid(tx); continue; }
+      if (tx.s.surprise.pearl === 'pending') {
+        pearlHarborRaid(tx);
+        continue;
+      }
       if (tx.s.surprise.pearl === 'raided') {
         if (raidForceAtSea(tx.s).length > 0) return tx.phase({ k: 'pearl-stay' });
         rollUncertainGroups(tx);
         continue;
       }
-      if (sortieCandidates(tx.s).length > 0 || atSeaIn(tx.s, 'Hawaiian Islands', 'allied').length > 0) return tx.phase({ k: 'pearl-sortie' });
+      if (sortieCandidates(tx.s).length > 0 || atSeaIn(tx.s, 'Hawaiian Islands', 'allied').length > 0)
+        return tx.phase({ k: 'pearl-sortie' });
       resolveSortie(tx, []);
       continue;
     }
@@ -157,7 +182,11 @@ function endTurn(tx: Tx): void {
   if (tx.s.turn >= tx.s.lastTurn) {
     const poc = tx.s.poc;
     const winner = poc > 0 ? 'japanese' : poc < 0 ? 'allied' : 'draw';
-    tx.emit('vitp.game-over', { winner, poc, summary: `After turn ${tx.s.turn}: ${pocStanding(poc)}. ${winner === 'draw' ? 'The game is drawn.' : `The ${winner === 'japanese' ? 'Japanese' : 'Allies'} win.`}` });
+    tx.emit('vitp.game-over', {
+      winner,
+      poc,
+      summary: `After turn ${tx.s.turn}: ${pocStanding(poc)}. ${winner === 'draw' ? 'The game is drawn.' : `The ${winner === 'japanese' ? 'Japanese' : 'Allies'} win.`}`,
+    });
     return tx.phase({ k: 'over' });
   }
   const turn = tx.s.turn + 1;

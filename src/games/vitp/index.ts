@@ -41,18 +41,30 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
   const ph = state.phase;
   const mine = (side: VSide) => orders[side] ?? [];
   switch (ph.k) {
-    case 'raid-force': resolveRaidForce(tx, mine('japanese')); break;
-    case 'removals': resolveSubstitutes(tx, mine('allied')); break;
+    case 'raid-force':
+      resolveRaidForce(tx, mine('japanese'));
+      break;
+    case 'removals':
+      resolveSubstitutes(tx, mine('allied'));
+      break;
     case 'patrol':
       resolveBasing(tx, mine(ph.side));
       resolveRepairs(tx, mine(ph.side));
       resolveMoves(tx, ph.side, mine(ph.side), 'patrol');
       resolveRaiderDesignation(tx, mine(ph.side));
       break;
-    case 'lba': resolveAir(tx, ph.side, mine(ph.side)); break;
-    case 'amph': resolveMoves(tx, ph.side, mine(ph.side), 'amph'); break;
-    case 'raiders': resolveMoves(tx, ph.side, mine(ph.side), 'raid'); break;
-    case 'sub': placeSubmarine(tx, mine(ph.side)); break;
+    case 'lba':
+      resolveAir(tx, ph.side, mine(ph.side));
+      break;
+    case 'amph':
+      resolveMoves(tx, ph.side, mine(ph.side), 'amph');
+      break;
+    case 'raiders':
+      resolveMoves(tx, ph.side, mine(ph.side), 'raid');
+      break;
+    case 'sub':
+      placeSubmarine(tx, mine(ph.side));
+      break;
     case 'pick-battle': {
       const pick = mine('japanese').find((o) => o.t === 'pick');
       if (pick && pick.t === 'pick') return startCombatIn(tx, pick.area);
@@ -65,14 +77,29 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
       continueBattle(tx, answers, openingAuto);
       break;
     }
-    case 'pearl-stay': resolvePearlStay(tx, mine('japanese')); break;
-    case 'pearl-sortie': resolveSortie(tx, mine('allied')); break;
-    case 'surprise': resolveSurpriseRound(tx, ph.round, mine('japanese')); break;
-    case 'invade': resolveInvasions(tx, mine(ph.side)); break;
-    case 'return': resolveReturns(tx, ph.side, mine(ph.side)); break;
-    case 'task-forces': formTaskForces(tx, ph.side, ph.area, ph.round, mine(ph.side)); break;
-    case 'sighting': rollSightings(tx); break;
-    case 'over': return;
+    case 'pearl-stay':
+      resolvePearlStay(tx, mine('japanese'));
+      break;
+    case 'pearl-sortie':
+      resolveSortie(tx, mine('allied'));
+      break;
+    case 'surprise':
+      resolveSurpriseRound(tx, ph.round, mine('japanese'));
+      break;
+    case 'invade':
+      resolveInvasions(tx, mine(ph.side));
+      break;
+    case 'return':
+      resolveReturns(tx, ph.side, mine(ph.side));
+      break;
+    case 'task-forces':
+      formTaskForces(tx, ph.side, ph.area, ph.round, mine(ph.side));
+      break;
+    case 'sighting':
+      rollSightings(tx);
+      break;
+    case 'over':
+      return;
   }
   advanceFrom(tx, ph);
 }

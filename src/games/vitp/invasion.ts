@@ -16,8 +16,7 @@ export function landingChoices(s: VitpState, u: Unit): string[] {
     .map((p) => p.name);
 }
 
-export const invaders = (s: VitpState, side: VSide): Unit[] =>
-  s.units.filter((u) => u.side === side && landingChoices(s, u).length > 0);
+export const invaders = (s: VitpState, side: VSide): Unit[] => s.units.filter((u) => u.side === side && landingChoices(s, u).length > 0);
 
 export function checkInvasions(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const errors: LineError[] = [];
@@ -25,11 +24,17 @@ export function checkInvasions(s: VitpState, side: VSide, orders: readonly Order
     for (const id of o.units) {
       const u = s.units.find((x) => x.id === id)!;
       const place = s.map.places.find((p) => p.name === o.at)!;
-      const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
+      const err = (problem: string, rule: string, hint?: string) =>
+        errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side || u.kind !== 'amph') err('is not one of your amphibious units', '13.3');
       else if (u.loc.at !== 'sea') err('is not at sea', '13.32');
       else if (place.kind === 'port' && s.control[o.at] !== side) err(`${o.at} is a major port: ports cannot be invaded`, '13.3');
-      else if (!landingChoices(s, u).includes(o.at)) err(`cannot land on ${o.at}`, u.mayNotInvade ? '13.31' : '13.32', `it can land on: ${landingChoices(s, u).join(', ') || 'nothing'}`);
+      else if (!landingChoices(s, u).includes(o.at))
+        err(
+          `cannot land on ${o.at}`,
+          u.mayNotInvade ? '13.31' : '13.32',
+          `it can land on: ${landingChoices(s, u).join(', ') || 'nothing'}`,
+        );
     }
   }
   return errors;
@@ -62,5 +67,10 @@ export function invade(tx: Tx, unitIds: readonly string[], base: string): void {
 /** Invaders of the same base go in together (13.43), in the order the orders name them. */
 export function resolveInvasions(tx: Tx, orders: readonly Order[]): void {
   const lines = orders.filter((x): x is OrderOf<'invade'> => x.t === 'invade');
-  for (const base of [...new Set(lines.map((o) => o.at))]) invade(tx, lines.filter((o) => o.at === base).flatMap((o) => o.units), base);
+  for (const base of [...new Set(lines.map((o) => o.at))])
+    invade(
+      tx,
+      lines.filter((o) => o.at === base).flatMap((o) => o.units),
+      base,
+    );
 }

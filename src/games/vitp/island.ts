@@ -16,7 +16,8 @@ const shots = (u: Unit) => Math.max(0, u.armor - u.damage);
 export function islandCombat(tx: Tx, invaderIds: readonly string[], base: string): void {
   const attacker: VSide = tx.s.units.find((u) => u.id === invaderIds[0])!.side;
   for (const id of invaderIds) tx.unit(id, { loc: { at: 'port', place: base } }, `storms ashore on ${base}`, '22.1');
-  const onIsland = (side: VSide) => tx.s.units.filter((u) => u.side === side && u.kind === 'amph' && u.loc.at === 'port' && u.loc.place === base);
+  const onIsland = (side: VSide) =>
+    tx.s.units.filter((u) => u.side === side && u.kind === 'amph' && u.loc.at === 'port' && u.loc.place === base);
   for (let round = 1; round <= 200; round++) {
     const invaders = onIsland(attacker);
     const defenders = onIsland(other(attacker));
@@ -42,11 +43,15 @@ export function islandCombat(tx: Tx, invaderIds: readonly string[], base: string
       const target = [...invaders].sort((a, b) => b.damage - a.damage || compareCodeUnits(a.id, b.id))[0];
       hits[target.id] = (hits[target.id] ?? 0) + 1;
     }
-    tx.emit('vitp.note', { text: `Island combat on ${base}, round ${round}: ${Object.keys(hits).length || garrisonHit ? 'hits scored' : 'no hits'}.`, rule: '22.3' });
+    tx.emit('vitp.note', {
+      text: `Island combat on ${base}, round ${round}: ${Object.keys(hits).length || garrisonHit ? 'hits scored' : 'no hits'}.`,
+      rule: '22.3',
+    });
     for (const [id, n] of Object.entries(hits)) {
       const u = tx.s.units.find((x) => x.id === id)!;
       const damage = u.damage + n;
-      if (damage > u.armor) tx.unit(id, { damage, loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, `is eliminated fighting on ${base}`, '22.3');
+      if (damage > u.armor)
+        tx.unit(id, { damage, loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, `is eliminated fighting on ${base}`, '22.3');
       else tx.unit(id, { damage }, `takes ${n} damage ashore`, '22.3');
     }
     if (garrisonHit) {

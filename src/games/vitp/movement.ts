@@ -40,8 +40,7 @@ export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readon
       else if (!canMove(s, u, 'patrol')) {
         const why = whyNot(s, u, 'patrol');
         err(why.problem, why.rule === '6.1' ? '6.12' : why.rule);
-      }
-      else if (patrolling.has(id)) err('cannot both patrol and raid', '6.12');
+      } else if (patrolling.has(id)) err('cannot both patrol and raid', '6.12');
       else if (repairing.has(id)) err('is being repaired and may not move this turn', '11.1');
     }
   }
@@ -54,8 +53,7 @@ export function resolveRaiderDesignation(tx: Tx, orders: readonly Order[]): void
   }
 }
 
-export const movers = (s: VitpState, side: VSide, mode: MoveMode): Unit[] =>
-  s.units.filter((u) => u.side === side && canMove(s, u, mode));
+export const movers = (s: VitpState, side: VSide, mode: MoveMode): Unit[] => s.units.filter((u) => u.side === side && canMove(s, u, mode));
 
 export function routeFor(s: VitpState, u: Unit, mode: MoveMode, to: string, via: string | null): string[] | null {
   if (u.loc.at !== 'port') return null;
@@ -73,12 +71,18 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
   for (const o of orders) {
     if (o.t !== 'move') continue;
     if (o.mode !== mode) {
-      errors.push({ line: o.line, text: o.text, problem: `this step takes ${mode === 'amph' ? 'MOVE (amphibious)' : mode.toUpperCase()} orders, not ${o.mode.toUpperCase()}`, rule: '5.2' });
+      errors.push({
+        line: o.line,
+        text: o.text,
+        problem: `this step takes ${mode === 'amph' ? 'MOVE (amphibious)' : mode.toUpperCase()} orders, not ${o.mode.toUpperCase()}`,
+        rule: '5.2',
+      });
       continue;
     }
     for (const id of o.units) {
       const u = s.units.find((x) => x.id === id)!;
-      const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
+      const err = (problem: string, rule: string, hint?: string) =>
+        errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side) err('is not yours', '4.1');
       else if (seen.has(id)) err('is ordered twice', '5.2');
       else if (!canMove(s, u, mode)) {
@@ -88,8 +92,11 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
         const can = destinations(s, u, mode);
         // 17.24 / 17.32: British, Australian and Dutch raiders go two areas, not three
         const short = mode === 'raid' && u.nation !== 'JP' && u.nation !== 'US';
-        err(`cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far${short ? ` (${u.nation === 'GB' ? 'British' : 'Australian and Dutch'} raiders go two areas)` : ''}, or beyond an enemy-controlled area where it must stop`,
-          short ? (u.nation === 'GB' ? '17.24' : '17.32') : '6.3', can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area');
+        err(
+          `cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far${short ? ` (${u.nation === 'GB' ? 'British' : 'Australian and Dutch'} raiders go two areas)` : ''}, or beyond an enemy-controlled area where it must stop`,
+          short ? (u.nation === 'GB' ? '17.24' : '17.32') : '6.3',
+          can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area',
+        );
       }
       seen.add(id);
     }
@@ -99,27 +106,45 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
 
 /** Why a unit may not make this kind of move, and the rule that says so. */
 function whyNot(s: VitpState, u: Unit, mode: MoveMode): { problem: string; rule: string } {
-  if (frozenOnTurnOne(s, u)) return { problem: 'cannot move on turn 1 (18.21-18.22)', rule: u.side === 'japanese' ? '18.21' : '18.22' };
+  if (frozenOnTurnOne(s, u))
+    return {
+      problem: 'cannot move on turn 1 (18.21-18.22)',
+      rule: u.side === 'japanese' ? '18.21' : '18.22',
+    };
   if (u.loc.at !== 'port') return { problem: 'is not in a port or base', rule: '5.2' };
   if (u.repaired) return { problem: 'is being repaired this turn and may not move (11.1)', rule: '11.1' };
   if (u.moved) return { problem: 'has already moved this turn', rule: '6.1' };
-  if (mode === 'raid' && u.kind === 'ship' && !u.raider) return { problem: 'was not turned white side up (RAIDERS) in the patrol step, so it may not raid (5.21, 6.12)', rule: '6.12' };
+  if (mode === 'raid' && u.kind === 'ship' && !u.raider)
+    return {
+      problem: 'was not turned white side up (RAIDERS) in the patrol step, so it may not raid (5.21, 6.12)',
+      rule: '6.12',
+    };
   if (mode === 'patrol' && u.raider) return { problem: 'is waiting to raid and may not patrol (6.12)', rule: '6.12' };
-  if (!seaworthy(u)) return { problem: 'has more damage than armor: it rests on the bottom and cannot go to sea until repaired (9.41, 11.3)', rule: '9.41' };
-  return { problem: mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship', rule: mode === 'amph' ? '13.1' : '6.1' };
+  if (!seaworthy(u))
+    return {
+      problem: 'has more damage than armor: it rests on the bottom and cannot go to sea until repaired (9.41, 11.3)',
+      rule: '9.41',
+    };
+  return {
+    problem: mode === 'amph' ? 'is not an amphibious unit' : 'is not a surface ship',
+    rule: mode === 'amph' ? '13.1' : '6.1',
+  };
 }
 
 /** Carry out the step's moves, then the speed rolls (6.43). */
-export function resolveMoves(tx: Tx, side: VSide, orders: readonly Order[], mode: MoveMode): void {
+export function resolveMoves(tx: Tx, _side: VSide, orders: readonly Order[], mode: MoveMode): void {
   const moved: { id: string; path: string[] }[] = [];
   for (const o of orders.filter((x): x is OrderOf<'move'> => x.t === 'move')) {
     for (const id of o.units) {
       const u = tx.s.units.find((x) => x.id === id)!;
       const path = routeFor(tx.s, u, mode, o.to, o.via)!;
       const from = u.loc.at === 'port' ? u.loc.place : null;
-      tx.unit(id, { loc: { at: 'sea', area: o.to, mode }, moved: true, sailedFrom: from },
+      tx.unit(
+        id,
+        { loc: { at: 'sea', area: o.to, mode }, moved: true, sailedFrom: from },
         `${mode === 'patrol' ? 'patrols' : mode === 'raid' ? 'raids' : 'sails'} to ${o.to} via ${path.join(' - ')}`,
-        mode === 'patrol' ? '5.21' : mode === 'raid' ? '5.24' : '5.23');
+        mode === 'patrol' ? '5.21' : mode === 'raid' ? '5.24' : '5.23',
+      );
       moved.push({ id, path });
     }
   }

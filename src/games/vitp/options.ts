@@ -2,10 +2,35 @@
 import type { OptionSpec } from '../../engine/ruleset';
 
 export const vitpOptions: readonly OptionSpec[] = [
-  { id: 'turn-9', title: 'Optional ninth turn with kamikaze attacks (19.1-19.22)', rule: '19.1', default: false },
-  { id: 'japanese-islands-bonus', title: 'Japanese get 1 extra POC each turn they control the Japanese Islands (19.3)', rule: '19.3', default: false },
+  {
+    id: 'turn-9',
+    title: 'Optional ninth turn with kamikaze attacks (19.1-19.22)',
+    rule: '19.1',
+    default: false,
+  },
+  {
+    id: 'japanese-islands-bonus',
+    title: 'Japanese get 1 extra POC each turn they control the Japanese Islands (19.3)',
+    rule: '19.3',
+    default: false,
+  },
   { id: 'task-forces', title: 'Task forces and sighting (20.1-20.8)', rule: '20.1', default: false },
-  { id: 'us-battleship-bonus', title: 'US battleships get the gunnery attack bonus from turn 7 (21)', rule: '21', default: false },
-  { id: 'island-combat', title: 'Invasions fought out on the island (22.1-22.4)', rule: '22.1', default: false },
-  { id: 'airstrike-damage', title: 'Carrier airstrikes damaged separately and rebuilt (23.1-23.5)', rule: '23.1', default: false },
+  {
+    id: 'us-battleship-bonus',
+    title: 'US battleships get the gunnery attack bonus from turn 7 (21)',
+    rule: '21',
+    default: false,
+  },
+  {
+    id: 'island-combat',
+    title: 'Invasions fought out on the island (22.1-22.4)',
+    rule: '22.1',
+    default: false,
+  },
+  {
+    id: 'airstrike-damage',
+    title: 'Carrier airstrikes damaged separately and rebuilt (23.1-23.5)',
+    rule: '23.1',
+    default: false,
+  },
 ];

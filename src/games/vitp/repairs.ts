@@ -25,13 +25,32 @@ export function checkRepairs(s: VitpState, side: VSide, orders: readonly Order[]
   for (const o of orders.filter((x): x is OrderOf<'repair'> => x.t === 'repair')) {
     const u = s.units.find((x) => x.id === o.unit)!;
     const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem, rule, hint });
-    if (u.side !== side) { err(`${u.name} is not yours`, '11.1'); continue; }
-    if (u.loc.at !== 'port') { err(`${u.name} is not in port`, '11.1'); continue; }
+    if (u.side !== side) {
+      err(`${u.name} is not yours`, '11.1');
+      continue;
+    }
+    if (u.loc.at !== 'port') {
+      err(`${u.name} is not in port`, '11.1');
+      continue;
+    }
     const port = u.loc.place;
     const pts = repairPoints(s, side, port);
-    if (pts === 0) { err(`${port} has no repair points for you this turn`, '11.2', 'repair points: Yokosuka 6 (Japanese); Ceylon 1, Australia 1, Pearl Harbor 0/3/6/9/12/15 (Allied)'); continue; }
-    if (o.points > u.damage) { err(`${u.name} has only ${u.damage} damage`, '11.1'); continue; }
-    if (moving.has(u.id)) { err(`${u.name} cannot both repair and move`, '11.1'); continue; }
+    if (pts === 0) {
+      err(
+        `${port} has no repair points for you this turn`,
+        '11.2',
+        'repair points: Yokosuka 6 (Japanese); Ceylon 1, Australia 1, Pearl Harbor 0/3/6/9/12/15 (Allied)',
+      );
+      continue;
+    }
+    if (o.points > u.damage) {
+      err(`${u.name} has only ${u.damage} damage`, '11.1');
+      continue;
+    }
+    if (moving.has(u.id)) {
+      err(`${u.name} cannot both repair and move`, '11.1');
+      continue;
+    }
     used[port] = (used[port] ?? 0) + o.points;
     if (used[port] > pts) err(`${port} has only ${pts} repair points this turn`, '11.24');
   }
@@ -52,7 +71,9 @@ export const rebuildingInUse = (s: VitpState): boolean => s.options['airstrike-d
 
 /** 23.5 (replacing 4.5 and 12.3 for air units): where a lost unit goes. */
 export function eliminatedLoc(s: VitpState, u: Unit): Extract<Loc, { at: 'eliminated' }> {
-  return rebuildingInUse(s) && u.kind === 'lba' ? { at: 'eliminated', returns: null, rebuild: true } : { at: 'eliminated', returns: s.turn + 2 };
+  return rebuildingInUse(s) && u.kind === 'lba'
+    ? { at: 'eliminated', returns: null, rebuild: true }
+    : { at: 'eliminated', returns: s.turn + 2 };
 }
 
 /** 23.5: a side may rebuild as many airstrike factors as its whole repair capacity this turn (11.2x), besides repairing. */
@@ -76,8 +97,13 @@ export function airstrikeLost(u: Unit): number {
 export function rebuildable(s: VitpState, side: VSide): Unit[] {
   if (!rebuildingInUse(s) || rebuildCapacity(s, side) === 0) return [];
   const ports = rebuildPorts(s, side);
-  return s.units.filter((u) => u.side === side && airstrikeLost(u) > 0 && !u.moved
-    && (u.loc.at === 'eliminated' || (u.loc.at === 'port' && ports.includes(u.loc.place))));
+  return s.units.filter(
+    (u) =>
+      u.side === side &&
+      airstrikeLost(u) > 0 &&
+      !u.moved &&
+      (u.loc.at === 'eliminated' || (u.loc.at === 'port' && ports.includes(u.loc.place))),
+  );
 }
 
 export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
@@ -93,23 +119,65 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
   for (const o of rebuilds) {
     const u = s.units.find((x) => x.id === o.unit)!;
     const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem, rule, hint });
-    if (!rebuildingInUse(s)) { err('airstrikes are rebuilt only under optional rule 23, which this game does not use', '23.5'); continue; }
-    if (u.side !== side) { err(`${u.name} is not yours`, '23.5'); continue; }
+    if (!rebuildingInUse(s)) {
+      err('airstrikes are rebuilt only under optional rule 23, which this game does not use', '23.5');
+      continue;
+    }
+    if (u.side !== side) {
+      err(`${u.name} is not yours`, '23.5');
+      continue;
+    }
     const lost = airstrikeLost(u);
-    if (lost === 0) { err(`${u.name} has no lost airstrike factors to rebuild`, '23.5', u.kind === 'ship' && u.damage > 0 ? `to mend the ship itself: REPAIR ${u.name} <points>` : undefined); continue; }
+    if (lost === 0) {
+      err(
+        `${u.name} has no lost airstrike factors to rebuild`,
+        '23.5',
+        u.kind === 'ship' && u.damage > 0 ? `to mend the ship itself: REPAIR ${u.name} <points>` : undefined,
+      );
+      continue;
+    }
     const eliminated = u.loc.at === 'eliminated';
     const where = eliminated ? o.at : u.loc.at === 'port' ? u.loc.place : null;
-    if (eliminated && !o.at) { err(`say where ${u.name} is rebuilt: REBUILD ${u.name} AT <port>`, '23.5', portsHint); continue; }
-    if (!eliminated && o.at && o.at !== where) { err(`${u.name} is in ${where}: it is rebuilt where it is`, '23.5'); continue; }
-    if (!where || !ports.includes(where)) { err(`${where ?? u.name} is not a port where you can repair this turn`, '23.5', portsHint); continue; }
-    if (eliminated && !basePorts(s, u).includes(where)) { err(`${u.name} may not be based at ${where}`, u.nation === 'GB' ? '10.13' : '10.12', `friendly major ports open to it: ${basePorts(s, u).join(', ')}`); continue; }
-    if (moving.has(u.id)) { err(`${u.name} cannot both be rebuilt and move this turn`, '23.5'); continue; }
+    if (eliminated && !o.at) {
+      err(`say where ${u.name} is rebuilt: REBUILD ${u.name} AT <port>`, '23.5', portsHint);
+      continue;
+    }
+    if (!eliminated && o.at && o.at !== where) {
+      err(`${u.name} is in ${where}: it is rebuilt where it is`, '23.5');
+      continue;
+    }
+    if (!where || !ports.includes(where)) {
+      err(`${where ?? u.name} is not a port where you can repair this turn`, '23.5', portsHint);
+      continue;
+    }
+    if (eliminated && !basePorts(s, u).includes(where)) {
+      err(
+        `${u.name} may not be based at ${where}`,
+        u.nation === 'GB' ? '10.13' : '10.12',
+        `friendly major ports open to it: ${basePorts(s, u).join(', ')}`,
+      );
+      continue;
+    }
+    if (moving.has(u.id)) {
+      err(`${u.name} cannot both be rebuilt and move this turn`, '23.5');
+      continue;
+    }
     const points = o.points ?? lost;
     asked[u.id] = (asked[u.id] ?? 0) + points;
-    if (points < 1 || asked[u.id] > lost) { err(`${u.name} has only ${lost} airstrike factor${lost > 1 ? 's' : ''} to rebuild`, '23.5'); continue; }
-    if (eliminated && u.airstrike - points >= u.armor) { err(`${u.name} needs at least ${u.airstrike - u.armor + 1} factors to come back: with fewer its damage would shoot it down again (12.25)`, '23.5'); continue; }
+    if (points < 1 || asked[u.id] > lost) {
+      err(`${u.name} has only ${lost} airstrike factor${lost > 1 ? 's' : ''} to rebuild`, '23.5');
+      continue;
+    }
+    if (eliminated && u.airstrike - points >= u.armor) {
+      err(
+        `${u.name} needs at least ${u.airstrike - u.armor + 1} factors to come back: with fewer its damage would shoot it down again (12.25)`,
+        '23.5',
+      );
+      continue;
+    }
     total += points;
-    if (total > capacity) err(`you may rebuild only ${capacity} airstrike factor${capacity === 1 ? '' : 's'} this turn (your whole repair capacity)`, '23.5');
+    if (total > capacity)
+      err(`you may rebuild only ${capacity} airstrike factor${capacity === 1 ? '' : 's'} this turn (your whole repair capacity)`, '23.5');
   }
   return errors;
 }
@@ -121,10 +189,20 @@ function resolveRebuilds(tx: Tx, orders: readonly Order[]): void {
     const points = Math.min(lost, o.points ?? lost);
     const factors = `${points} airstrike factor${points > 1 ? 's' : ''}`;
     if (u.kind === 'ship') {
-      tx.unit(u.id, { airstrikeDamage: (u.airstrikeDamage ?? 0) - points, repaired: true }, `rebuilds ${factors} (${u.airstrike - lost + points} of ${u.airstrike} now)`, '23.5');
+      tx.unit(
+        u.id,
+        { airstrikeDamage: (u.airstrikeDamage ?? 0) - points, repaired: true },
+        `rebuilds ${factors} (${u.airstrike - lost + points} of ${u.airstrike} now)`,
+        '23.5',
+      );
     } else if (u.loc.at === 'eliminated') {
       // a partly rebuilt air unit comes back with the rest as damage, one shot less for each (23.2)
-      tx.unit(u.id, { loc: { at: 'port', place: o.at! }, damage: u.airstrike - points, repaired: true }, `is rebuilt at ${o.at} with ${factors} of ${u.airstrike}`, '23.5');
+      tx.unit(
+        u.id,
+        { loc: { at: 'port', place: o.at! }, damage: u.airstrike - points, repaired: true },
+        `is rebuilt at ${o.at} with ${factors} of ${u.airstrike}`,
+        '23.5',
+      );
     } else {
       tx.unit(u.id, { damage: u.damage - points, repaired: true }, `rebuilds ${factors}`, '23.5');
     }

@@ -7,7 +7,7 @@ import { returnDestinations } from './world';
 
 /** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
 export const mustReturn = (s: VitpState, side: VSide): Unit[] =>
-  s.units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || (u.loc.at === 'sea')));
+  s.units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || u.loc.at === 'sea'));
 
 const areaOf = (u: Unit): string | readonly string[] | null =>
   u.loc.at === 'transit' ? (u.loc.areas ?? u.loc.area) : u.loc.at === 'sea' ? u.loc.area : null;
@@ -30,10 +30,20 @@ export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]
     const list = o.units === 'all' ? returning : o.units.map((id) => s.units.find((u) => u.id === id)!);
     for (const u of list) {
       if (!returning.includes(u)) {
-        errors.push({ line: o.line, text: o.text, problem: `${u.name} is not at sea or returning`, rule: '5.74' });
+        errors.push({
+          line: o.line,
+          text: o.text,
+          problem: `${u.name} is not at sea or returning`,
+          rule: '5.74',
+        });
       } else if (o.units !== 'all' && !destinationsFor(s, u).includes(o.to)) {
-        errors.push({ line: o.line, text: o.text, problem: `${u.name} cannot enter ${o.to}`, rule: ruleFor(s, u, o.to),
-          hint: `${u.name} may return to: ${destinationsFor(s, u).join(', ') || 'nowhere (it will be removed, 10.14)'}` });
+        errors.push({
+          line: o.line,
+          text: o.text,
+          problem: `${u.name} cannot enter ${o.to}`,
+          rule: ruleFor(s, u, o.to),
+          hint: `${u.name} may return to: ${destinationsFor(s, u).join(', ') || 'nowhere (it will be removed, 10.14)'}`,
+        });
       }
     }
   }

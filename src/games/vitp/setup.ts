@@ -9,8 +9,21 @@ type PlainBox = {
   seaAreas: { name: string; pocJapanese: number; pocAllied: number; startControl: VSide | null }[];
   adjacency: [string, string][];
   places: { name: string; kind: 'port' | 'base'; touches: string[]; startControl: VSide }[];
-  units: { name: string; side: VSide; kind: Unit['kind']; type: string; nation: Unit['nation']; gunnery: number; gunneryBonus: boolean;
-    airstrike: number; airstrikeBonus: boolean; armor: number; speed: number; arrival: { turn: number; at: string }; removedOnTurn?: number }[];
+  units: {
+    name: string;
+    side: VSide;
+    kind: Unit['kind'];
+    type: string;
+    nation: Unit['nation'];
+    gunnery: number;
+    gunneryBonus: boolean;
+    airstrike: number;
+    airstrikeBonus: boolean;
+    armor: number;
+    speed: number;
+    arrival: { turn: number; at: string };
+    removedOnTurn?: number;
+  }[];
   repairs: { port: string; side: VSide; perTurn: number[] }[];
   submarines: { name: string; side: VSide; turns: number[] }[];
   locationCodes: Record<string, string>;
@@ -36,7 +49,7 @@ export function buildMap(box: PlainBox): MapInfo {
 function startLoc(u: PlainBox['units'][number], codes: Record<string, string>, areas: Set<string>, subTurns: readonly number[]): Loc {
   if (u.arrival.turn !== 1) return { at: 'pool' };
   if (u.kind === 'sub') return subTurns.includes(1) ? { at: 'port', place: u.arrival.at } : { at: 'pool' };
-  const at = u.side === 'allied' ? codes[u.arrival.at] ?? u.arrival.at : u.arrival.at;
+  const at = u.side === 'allied' ? (codes[u.arrival.at] ?? u.arrival.at) : u.arrival.at;
   if (/^group [W-Z]$/.test(at)) return { at: 'group', group: at.slice(6) };
   if (areas.has(at)) return { at: 'sea', area: at, mode: u.kind === 'lba' ? 'air' : u.kind === 'amph' ? 'amph' : 'patrol' };
   return { at: 'port', place: at };
@@ -47,11 +60,31 @@ export function setupGame(input: SetupInput<VitpBox>): VitpState {
   const map = buildMap(box);
   const areaNames = new Set(map.areas.map((a) => a.name));
   const units: Unit[] = box.units.map((u) => ({
-    id: slug(u.name), name: u.name, side: u.side, nation: u.nation, kind: u.kind, type: u.type,
-    gunnery: u.gunnery, gunneryBonus: u.gunneryBonus, airstrike: u.airstrike, airstrikeBonus: u.airstrikeBonus,
-    armor: u.armor, speed: u.speed, arrivalTurn: u.arrival.turn, arrivalAt: u.arrival.at,
-    removedOnTurn: u.removedOnTurn ?? null, returnedOn: null, damage: 0, loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
-    sailedFrom: null, raider: false, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false,
+    id: slug(u.name),
+    name: u.name,
+    side: u.side,
+    nation: u.nation,
+    kind: u.kind,
+    type: u.type,
+    gunnery: u.gunnery,
+    gunneryBonus: u.gunneryBonus,
+    airstrike: u.airstrike,
+    airstrikeBonus: u.airstrikeBonus,
+    armor: u.armor,
+    speed: u.speed,
+    arrivalTurn: u.arrival.turn,
+    arrivalAt: u.arrival.at,
+    removedOnTurn: u.removedOnTurn ?? null,
+    returnedOn: null,
+    damage: 0,
+    loc: startLoc(u, box.locationCodes, areaNames, box.submarines.find((x) => x.name === u.name)?.turns ?? []),
+    sailedFrom: null,
+    raider: false,
+    moved: false,
+    repaired: false,
+    barredFromPursuit: false,
+    raidedThisTurn: false,
+    mayNotInvade: false,
   }));
   const control: Record<string, VSide | null> = {};
   const controlHistory: Record<string, (VSide | null)[]> = {};

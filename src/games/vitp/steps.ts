@@ -15,22 +15,38 @@ const SIDE = { japanese: 'Japanese', allied: 'Allied' } as const;
 /** A phase's title and rule as a report heads it ("Japanese raider movement", 5.24); the battle's come from its decision. */
 export function phaseTitle(ph: Exclude<Phase, { k: 'battle' }>): { title: string; rule: string } {
   switch (ph.k) {
-    case 'over': return { title: 'the game is over', rule: '4.7' };
-    case 'raid-force': return { title: 'Japanese choose the Pearl Harbor raid force', rule: '4.2' };
-    case 'removals': return { title: 'Allied British withdrawals: substitutes for sunk ships', rule: '4.42' };
-    case 'patrol': return { title: `${SIDE[ph.side]} patrol movement and repairs`, rule: '5.21' };
-    case 'lba': return { title: `${SIDE[ph.side]} land-based air placement, unit ${ph.n}`, rule: '5.22' };
-    case 'amph': return { title: `${SIDE[ph.side]} amphibious movement`, rule: '5.23' };
-    case 'raiders': return { title: `${SIDE[ph.side]} raider movement`, rule: '5.24' };
-    case 'sub': return { title: `${SIDE[ph.side]} submarine placement`, rule: '5.25' };
-    case 'pick-battle': return { title: 'Japanese choose the next sea area to fight in', rule: '5.31' };
-    case 'pearl-stay': return { title: 'Pearl Harbor: Japanese stay or withdraw', rule: '18.31' };
-    case 'pearl-sortie': return { title: 'Pearl Harbor: Allied sortie and retreat', rule: '18.33' };
-    case 'surprise': return { title: `Indonesia surprise air raid, round ${ph.round}: Japanese targets`, rule: '18.4' };
-    case 'invade': return { title: `${SIDE[ph.side]} invasions`, rule: '5.73' };
-    case 'return': return { title: `${SIDE[ph.side]} return to port`, rule: '5.74' };
-    case 'task-forces': return { title: `${SIDE[ph.side]} task forces in ${ph.area}, round ${ph.round}`, rule: '20.2' };
-    case 'sighting': return { title: `sighting rolls in ${ph.area}, round ${ph.round}`, rule: '20.4' };
+    case 'over':
+      return { title: 'the game is over', rule: '4.7' };
+    case 'raid-force':
+      return { title: 'Japanese choose the Pearl Harbor raid force', rule: '4.2' };
+    case 'removals':
+      return { title: 'Allied British withdrawals: substitutes for sunk ships', rule: '4.42' };
+    case 'patrol':
+      return { title: `${SIDE[ph.side]} patrol movement and repairs`, rule: '5.21' };
+    case 'lba':
+      return { title: `${SIDE[ph.side]} land-based air placement, unit ${ph.n}`, rule: '5.22' };
+    case 'amph':
+      return { title: `${SIDE[ph.side]} amphibious movement`, rule: '5.23' };
+    case 'raiders':
+      return { title: `${SIDE[ph.side]} raider movement`, rule: '5.24' };
+    case 'sub':
+      return { title: `${SIDE[ph.side]} submarine placement`, rule: '5.25' };
+    case 'pick-battle':
+      return { title: 'Japanese choose the next sea area to fight in', rule: '5.31' };
+    case 'pearl-stay':
+      return { title: 'Pearl Harbor: Japanese stay or withdraw', rule: '18.31' };
+    case 'pearl-sortie':
+      return { title: 'Pearl Harbor: Allied sortie and retreat', rule: '18.33' };
+    case 'surprise':
+      return { title: `Indonesia surprise air raid, round ${ph.round}: Japanese targets`, rule: '18.4' };
+    case 'invade':
+      return { title: `${SIDE[ph.side]} invasions`, rule: '5.73' };
+    case 'return':
+      return { title: `${SIDE[ph.side]} return to port`, rule: '5.74' };
+    case 'task-forces':
+      return { title: `${SIDE[ph.side]} task forces in ${ph.area}, round ${ph.round}`, rule: '20.2' };
+    case 'sighting':
+      return { title: `sighting rolls in ${ph.area}, round ${ph.round}`, rule: '20.4' };
   }
 }
 
@@ -41,21 +57,36 @@ function owner(ph: Exclude<Phase, { k: 'battle' | 'over' | 'sighting' }>): VSide
 
 function localId(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>): string {
   switch (ph.k) {
-    case 'raid-force': return 'pearl-harbor-raid-force';
-    case 'removals': return 'removals';
-    case 'patrol': return `patrol/${ph.side}`;
-    case 'lba': return `lba/${ph.n}`;
-    case 'amph': return `amphibious/${ph.side}`;
-    case 'raiders': return `raiders/${ph.side}`;
-    case 'sub': return `submarine/${ph.side}`;
-    case 'pick-battle': return `pick-battle/${s.battleSeq}`;
-    case 'pearl-stay': return 'pearl-harbor/stay';
-    case 'pearl-sortie': return 'pearl-harbor/sortie';
-    case 'surprise': return `indonesia-surprise/${ph.round}`;
-    case 'invade': return `invasions/${ph.side}`;
-    case 'return': return `return/${ph.side}`;
-    case 'task-forces': return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/task-forces/${ph.side}`;
-    case 'sighting': return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/sighting`;
+    case 'raid-force':
+      return 'pearl-harbor-raid-force';
+    case 'removals':
+      return 'removals';
+    case 'patrol':
+      return `patrol/${ph.side}`;
+    case 'lba':
+      return `lba/${ph.n}`;
+    case 'amph':
+      return `amphibious/${ph.side}`;
+    case 'raiders':
+      return `raiders/${ph.side}`;
+    case 'sub':
+      return `submarine/${ph.side}`;
+    case 'pick-battle':
+      return `pick-battle/${s.battleSeq}`;
+    case 'pearl-stay':
+      return 'pearl-harbor/stay';
+    case 'pearl-sortie':
+      return 'pearl-harbor/sortie';
+    case 'surprise':
+      return `indonesia-surprise/${ph.round}`;
+    case 'invade':
+      return `invasions/${ph.side}`;
+    case 'return':
+      return `return/${ph.side}`;
+    case 'task-forces':
+      return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/task-forces/${ph.side}`;
+    case 'sighting':
+      return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/sighting`;
   }
 }
 
@@ -96,11 +127,22 @@ const J: VSide = 'japanese';
 const A: VSide = 'allied';
 /** The turn's steps whose ids are known in advance, in order; the combat sequence (5.3) sits between the movement and the end of the turn. */
 const BEFORE_COMBAT: readonly Phase[] = [
-  { k: 'patrol', side: J }, { k: 'patrol', side: A }, { k: 'lba', side: J, n: 1 },
-  { k: 'amph', side: J }, { k: 'amph', side: A }, { k: 'raiders', side: J }, { k: 'raiders', side: A },
-  { k: 'sub', side: J }, { k: 'sub', side: A },
+  { k: 'patrol', side: J },
+  { k: 'patrol', side: A },
+  { k: 'lba', side: J, n: 1 },
+  { k: 'amph', side: J },
+  { k: 'amph', side: A },
+  { k: 'raiders', side: J },
+  { k: 'raiders', side: A },
+  { k: 'sub', side: J },
+  { k: 'sub', side: A },
 ];
-const AFTER_COMBAT: readonly Phase[] = [{ k: 'invade', side: J }, { k: 'invade', side: A }, { k: 'return', side: J }, { k: 'return', side: A }];
+const AFTER_COMBAT: readonly Phase[] = [
+  { k: 'invade', side: J },
+  { k: 'invade', side: A },
+  { k: 'return', side: J },
+  { k: 'return', side: A },
+];
 const SEQUENCE: readonly Phase[] = [...BEFORE_COMBAT, { k: 'battle' }, ...AFTER_COMBAT];
 const COMBAT_PHASES: readonly Phase['k'][] = ['pick-battle', 'battle', 'pearl-stay', 'pearl-sortie', 'surprise', 'task-forces', 'sighting'];
 

@@ -21,19 +21,31 @@ export const raidForceAtSea = (s: VitpState): Unit[] => atSeaIn(s, HI, 'japanese
 
 /** 4.2: turn-1 Yokosuka ships of speed 5 or better may join the raid. */
 export const raidEligible = (s: VitpState): Unit[] =>
-  s.units.filter((u) => u.side === 'japanese' && u.kind === 'ship' && u.loc.at === 'port' && u.loc.place === 'Yokosuka Navy Yard' && u.speed >= 5);
+  s.units.filter(
+    (u) => u.side === 'japanese' && u.kind === 'ship' && u.loc.at === 'port' && u.loc.place === 'Yokosuka Navy Yard' && u.speed >= 5,
+  );
 
 export function checkRaidForce(s: VitpState, orders: readonly Order[]): LineError[] {
   const ok = raidEligible(s);
-  return orders.filter((o): o is OrderOf<'raid-force'> => o.t === 'raid-force').flatMap((o) => o.units
-    .filter((id) => !ok.some((u) => u.id === id))
-    .map((id) => ({ line: o.line, text: o.text, problem: `${s.units.find((u) => u.id === id)!.name} may not join the Pearl Harbor raid: only turn-1 Yokosuka ships of speed 5 or more`, rule: '4.2' })));
+  return orders
+    .filter((o): o is OrderOf<'raid-force'> => o.t === 'raid-force')
+    .flatMap((o) =>
+      o.units
+        .filter((id) => !ok.some((u) => u.id === id))
+        .map((id) => ({
+          line: o.line,
+          text: o.text,
+          problem: `${s.units.find((u) => u.id === id)!.name} may not join the Pearl Harbor raid: only turn-1 Yokosuka ships of speed 5 or more`,
+          rule: '4.2',
+        })),
+    );
 }
 
 export function resolveRaidForce(tx: Tx, orders: readonly Order[]): void {
   for (const o of orders) {
     if (o.t !== 'raid-force') continue;
-    for (const id of o.units) tx.unit(id, { loc: { at: 'sea', area: HI, mode: 'patrol' }, sailedFrom: 'Yokosuka Navy Yard' }, 'joins the Pearl Harbor raid', '4.2');
+    for (const id of o.units)
+      tx.unit(id, { loc: { at: 'sea', area: HI, mode: 'patrol' }, sailedFrom: 'Yokosuka Navy Yard' }, 'joins the Pearl Harbor raid', '4.2');
   }
 }
 
@@ -61,7 +73,8 @@ export function rollUncertainGroups(tx: Tx): void {
     const result = locationUncertainResult(die);
     tx.emit('vitp.uncertain-roll', { group, die, result, units: members.map((u) => u.name), rule: '18.32' });
     for (const u of members) {
-      if (result === 'turn 2') tx.unit(u.id, { loc: { at: 'pool' }, arrivalTurn: 2 }, 'is in the United States: arrives on turn 2', '18.32');
+      if (result === 'turn 2')
+        tx.unit(u.id, { loc: { at: 'pool' }, arrivalTurn: 2 }, 'is in the United States: arrives on turn 2', '18.32');
       else tx.unit(u.id, { loc: { at: 'sea', area: result, mode: 'patrol' } }, `is found in ${result}`, '18.32');
     }
   }
@@ -70,12 +83,15 @@ export function rollUncertainGroups(tx: Tx): void {
 
 /** 18.33 / 18.35: who may sortie from Pearl Harbor. */
 export const sortieCandidates = (s: VitpState): Unit[] =>
-  s.units.filter((u) => u.side === 'allied' && u.loc.at === 'port' && u.loc.place === PEARL && (u.kind === 'lba' || (u.kind === 'ship' && seaworthy(u))));
+  s.units.filter(
+    (u) => u.side === 'allied' && u.loc.at === 'port' && u.loc.place === PEARL && (u.kind === 'lba' || (u.kind === 'ship' && seaworthy(u))),
+  );
 
 export function resolvePearlStay(tx: Tx, orders: readonly Order[]): void {
   const withdraw = orders.some((o) => o.t === 'pearl' && o.choice === 'withdraw');
   if (withdraw) {
-    for (const u of raidForceAtSea(tx.s)) tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'withdraws after the raids, unpursued', '18.31');
+    for (const u of raidForceAtSea(tx.s))
+      tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'withdraws after the raids, unpursued', '18.31');
   } else {
     tx.emit('vitp.note', { text: 'The Japanese raid force stays in the Hawaiian Islands.', rule: '18.31' });
   }
@@ -98,8 +114,8 @@ export function resolveSortie(tx: Tx, orders: readonly Order[]): void {
 }
 
 const iBoatCanAttack = (s: VitpState): boolean =>
-  s.units.some((u) => u.kind === 'sub' && u.side === 'japanese' && u.loc.at === 'sea' && u.loc.area === HI)
-  && atSeaIn(s, HI, 'allied').some((u) => u.kind !== 'lba');
+  s.units.some((u) => u.kind === 'sub' && u.side === 'japanese' && u.loc.at === 'sea' && u.loc.area === HI) &&
+  atSeaIn(s, HI, 'allied').some((u) => u.kind !== 'lba');
 
 /**
  * 18.34: the I-Boat's chance comes first; 18.35: then the Allies leave unpursued if they chose to
@@ -112,22 +128,31 @@ function pearlHarborRounds(tx: Tx, alliedRetreat: boolean): void {
     return;
   }
   if (!alliedRetreat) return;
-  for (const u of atSeaIn(tx.s, HI, 'allied')) tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'retreats from the Hawaiian Islands, unpursued', '18.35');
+  for (const u of atSeaIn(tx.s, HI, 'allied'))
+    tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'retreats from the Hawaiian Islands, unpursued', '18.35');
 }
 
 /** 18.36: whatever is left of the raid force after its last round goes home. */
 export function raidForceGoesHome(tx: Tx): void {
   if (tx.s.turn !== 1 || tx.s.surprise.pearl !== 'done' || tx.s.battle) return;
-  for (const u of raidForceAtSea(tx.s)) tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'must retreat: fuel for only two more rounds', '18.36');
+  for (const u of raidForceAtSea(tx.s))
+    tx.unit(u.id, { loc: { at: 'transit', area: HI } }, 'must retreat: fuel for only two more rounds', '18.36');
 }
 
 /** Answers the rules give for the players during the Pearl Harbor fighting (18.3, 18.36). */
 export const openingAuto: AutoAnswer = (d, cb) => {
   if (cb.opening === 'pearl-harbor' && d.kind === 'air-raids' && d.owes.includes('japanese')) {
-    return { japanese: { kind: 'air-raids', assign: Object.fromEntries(d.ships.map((sh) => [sh.id, d.ports[0].id])) } };
+    return {
+      japanese: {
+        kind: 'air-raids',
+        assign: Object.fromEntries(d.ships.map((sh) => [sh.id, d.ports[0].id])),
+      },
+    };
   }
   if (cb.opening === 'pearl-harbor-rounds' && d.kind === 'retreat' && d.owes.includes('japanese') && currentRound(cb.battle) >= 2) {
-    return { japanese: { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] } };
+    return {
+      japanese: { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] },
+    };
   }
   return null;
 };
@@ -135,10 +160,8 @@ export const openingAuto: AutoAnswer = (d, cb) => {
 // ---- 18.4 Indonesia -------------------------------------------------------------------------
 
 const crippled = (u: Unit) => u.kind === 'ship' && u.damage >= u.armor;
-export const surpriseAttackers = (s: VitpState): Unit[] =>
-  atSeaIn(s, INDONESIA, 'japanese').filter((u) => u.airstrike > 0 && !crippled(u));
-export const surpriseTargets = (s: VitpState): Unit[] =>
-  atSeaIn(s, INDONESIA, 'allied').filter((u) => u.kind === 'ship');
+export const surpriseAttackers = (s: VitpState): Unit[] => atSeaIn(s, INDONESIA, 'japanese').filter((u) => u.airstrike > 0 && !crippled(u));
+export const surpriseTargets = (s: VitpState): Unit[] => atSeaIn(s, INDONESIA, 'allied').filter((u) => u.kind === 'ship');
 
 export const surpriseDue = (s: VitpState): boolean => surpriseAttackers(s).length > 0 && surpriseTargets(s).length > 0;
 
@@ -149,7 +172,9 @@ export const surpriseDue = (s: VitpState): boolean => surpriseAttackers(s).lengt
  */
 export function resolveSurpriseRound(tx: Tx, round: number, orders: readonly Order[]): void {
   if (round !== 1) {
-    throw new Error('vitp: the Indonesia surprise raids are one battle now; a game stored waiting for round 2 of the old flow cannot go on');
+    throw new Error(
+      'vitp: the Indonesia surprise raids are one battle now; a game stored waiting for round 2 of the old flow cannot go on',
+    );
   }
   const auto: AutoAnswer = (d, cb) => {
     if (cb.opening !== 'indonesia-surprise' || d.kind !== 'targets' || currentRound(cb.battle) !== 1) return null;

@@ -41,12 +41,18 @@ export function planTaskForces(s: VitpState, side: VSide, area: string, orders: 
   const invading = new Set(orders.flatMap((o) => (o.t === 'invading' ? o.units : [])));
   const all = groupable(s, side, area).map((u) => u.id);
   const named = new Set(lines.flatMap((o) => o.units));
-  const groups: { units: readonly string[]; attacking: boolean }[] = lines.length ? lines.map((o) => ({ units: o.units, attacking: o.attacking })) : [{ units: all, attacking: true }];
+  const groups: { units: readonly string[]; attacking: boolean }[] = lines.length
+    ? lines.map((o) => ({ units: o.units, attacking: o.attacking }))
+    : [{ units: all, attacking: true }];
   const rest = all.filter((id) => lines.length && !named.has(id));
   if (rest.length) groups.push({ units: rest, attacking: false });
   return groups.map((g, i) => ({
-    marker: `${LETTER[side]}${i + 1}`, side, units: [...g.units], attacking: g.attacking,
-    invading: g.units.filter((id) => invading.has(id)), sighted: null,
+    marker: `${LETTER[side]}${i + 1}`,
+    side,
+    units: [...g.units],
+    attacking: g.attacking,
+    invading: g.units.filter((id) => invading.has(id)),
+    sighted: null,
   }));
 }
 
@@ -58,8 +64,14 @@ export function checkTaskForces(s: VitpState, side: VSide, area: string, orders:
   for (const o of orders) {
     if (o.t !== 'task-force' && o.t !== 'invading') continue;
     for (const id of o.units) {
-      const err = (problem: string, rule: string) => errors.push({ line: o.line, text: o.text, problem: `${nameOf(id)}: ${problem}`, rule,
-        hint: `your forces at sea in ${area}: ${[...mine].map(nameOf).join(', ')}` });
+      const err = (problem: string, rule: string) =>
+        errors.push({
+          line: o.line,
+          text: o.text,
+          problem: `${nameOf(id)}: ${problem}`,
+          rule,
+          hint: `your forces at sea in ${area}: ${[...mine].map(nameOf).join(', ')}`,
+        });
       if (!mine.has(id)) err(`is not one of your forces at sea in ${area}`, '20.2');
       else if (o.t === 'task-force' && seen.has(id)) err('is in two task forces', '20.2');
       else if (o.t === 'invading' && s.units.find((u) => u.id === id)!.kind !== 'amph') err('only amphibious units invade', '13.3');
@@ -74,7 +86,13 @@ export function formTaskForces(tx: Tx, side: VSide, area: string, round: number,
   const forces = planTaskForces(tx.s, side, area, orders);
   const names = Object.fromEntries(forces.flatMap((f) => f.units).map((id) => [id, tx.s.units.find((u) => u.id === id)!.name]));
   tx.emit('vitp.task-forces', { side, area, round, forces, names, rule: '20.2' }, [side]);
-  tx.emit('vitp.task-force-markers', { side, area, round, markers: forces.map((f) => f.marker), rule: '20.2' });
+  tx.emit('vitp.task-force-markers', {
+    side,
+    area,
+    round,
+    markers: forces.map((f) => f.marker),
+    rule: '20.2',
+  });
 }
 
 /**
@@ -104,7 +122,15 @@ export function rollSightings(tx: Tx): void {
       const sighted = die === null || die <= sightedOn;
       tx.emit('vitp.sighting-roll', { side, marker: tf.marker, die, sightedOn, sighted, rule }, [side]);
       const names = sighted ? tf.units.map((id) => tx.s.units.find((u) => u.id === id)!.name) : [];
-      tx.emit('vitp.sighted', { side, area: round.area, round: round.round, marker: tf.marker, sighted, units: names, rule: '20.4' });
+      tx.emit('vitp.sighted', {
+        side,
+        area: round.area,
+        round: round.round,
+        marker: tf.marker,
+        sighted,
+        units: names,
+        rule: '20.4',
+      });
     }
   }
 }
@@ -124,7 +150,16 @@ export interface TaskForceView {
 export function taskForceAsSeenBy(s: VitpState, tf: TaskForce, viewer: VSide | 'referee'): TaskForceView {
   const names = tf.units.map((id) => s.units.find((u) => u.id === id)?.name ?? id);
   if (viewer === 'referee' || viewer === tf.side) {
-    return { marker: tf.marker, side: tf.side, units: names, attacking: tf.attacking, invading: tf.invading.map((id) => s.units.find((u) => u.id === id)?.name ?? id), sighted: tf.sighted };
+    return {
+      marker: tf.marker,
+      side: tf.side,
+      units: names,
+      attacking: tf.attacking,
+      invading: tf.invading.map((id) => s.units.find((u) => u.id === id)?.name ?? id),
+      sighted: tf.sighted,
+    };
   }
-  return tf.sighted ? { marker: tf.marker, side: tf.side, sighted: true, units: names } : { marker: tf.marker, side: tf.side, sighted: tf.sighted };
+  return tf.sighted
+    ? { marker: tf.marker, side: tf.side, sighted: true, units: names }
+    : { marker: tf.marker, side: tf.side, sighted: tf.sighted };
 }

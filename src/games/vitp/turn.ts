@@ -7,7 +7,7 @@ import { returnDestinations } from './world';
 /** 4.41: a reinforcement whose port is enemy-held is lost, except Pearl Harbor's, which may use Samoa. */
 function arrivalPort(s: VitpState, u: Unit): string | null {
   if (s.control[u.arrivalAt] === u.side) return u.arrivalAt;
-  if (u.arrivalAt === 'Pearl Harbor' && s.control['Samoa'] === u.side) return 'Samoa';
+  if (u.arrivalAt === 'Pearl Harbor' && s.control.Samoa === u.side) return 'Samoa';
   return null;
 }
 
@@ -22,7 +22,21 @@ export function beginTurn(tx: Tx, turn: number): void {
   tx.emit('vitp.lba-done', { side: null });
   for (const u of tx.s.units) {
     if (u.raider || u.moved || u.repaired || u.barredFromPursuit || u.raidedThisTurn || u.mayNotInvade || u.sailedFrom) {
-      tx.emit('vitp.unit', { id: u.id, name: u.name, patch: { raider: false, moved: false, repaired: false, barredFromPursuit: false, raidedThisTurn: false, mayNotInvade: false, sailedFrom: null }, why: 'new turn', rule: '5.75' });
+      tx.emit('vitp.unit', {
+        id: u.id,
+        name: u.name,
+        patch: {
+          raider: false,
+          moved: false,
+          repaired: false,
+          barredFromPursuit: false,
+          raidedThisTurn: false,
+          mayNotInvade: false,
+          sailedFrom: null,
+        },
+        why: 'new turn',
+        rule: '5.75',
+      });
     }
   }
   reinforce(tx, turn);
@@ -54,9 +68,16 @@ const britishInPlay = (u: Unit) => u.nation === 'GB' && u.kind === 'ship' && ['p
  * for Hermes), or, when none of that type is left, any British ship. Never US, Australian or Dutch.
  */
 export function substituteCandidates(s: VitpState, listed: Unit): Unit[] {
-  const sameType = (u: Unit) => (listed.type === 'BB' ? u.type === 'BB'
-    : listed.name === 'Hermes' ? u.name === 'Hermes'
-      : u.type === listed.type && u.airstrike === listed.airstrike && u.armor === listed.armor && u.speed === listed.speed && u.name !== 'Hermes');
+  const sameType = (u: Unit) =>
+    listed.type === 'BB'
+      ? u.type === 'BB'
+      : listed.name === 'Hermes'
+        ? u.name === 'Hermes'
+        : u.type === listed.type &&
+          u.airstrike === listed.airstrike &&
+          u.armor === listed.armor &&
+          u.speed === listed.speed &&
+          u.name !== 'Hermes';
   const inPlay = s.units.filter(britishInPlay);
   const typed = inPlay.filter(sameType);
   return typed.length ? typed : inPlay;
@@ -80,7 +101,12 @@ function removeBritish(tx: Tx, turn: number): void {
     if (candidates.length === 1) {
       tx.unit(candidates[0].id, { loc: { at: 'removed' } }, `is withdrawn in place of ${current.name}`, '4.42');
     } else if (candidates.length > 1) {
-      tx.unit(current.id, { substituteOwed: true }, `was listed for withdrawal but is gone: the Allied player names a British ship to withdraw in its place (${candidates.map((u) => u.name).join(', ')})`, '4.42');
+      tx.unit(
+        current.id,
+        { substituteOwed: true },
+        `was listed for withdrawal but is gone: the Allied player names a British ship to withdraw in its place (${candidates.map((u) => u.name).join(', ')})`,
+        '4.42',
+      );
     } // none left: 4.42, US, Australian and Dutch ships are never removed
   }
 }
@@ -95,15 +121,46 @@ export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineEr
     const unit = s.units.find((u) => u.id === o.unit)!;
     if (!listed.substituteOwed) {
       const owed = substitutesOwed(s);
-      return [{ line: o.line, text: o.text, problem: `${listed.name} needs no substitute`, rule: '4.42',
-        hint: owed.length ? `a substitute is owed for: ${owed.map((u) => u.name).join(', ')}` : 'no substitute is owed this turn' }];
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `${listed.name} needs no substitute`,
+          rule: '4.42',
+          hint: owed.length ? `a substitute is owed for: ${owed.map((u) => u.name).join(', ')}` : 'no substitute is owed this turn',
+        },
+      ];
     }
     const candidates = substituteCandidates(s, listed);
     if (!candidates.some((u) => u.id === unit.id)) {
-      return [{ line: o.line, text: o.text, problem: `${unit.name} cannot be withdrawn in place of ${listed.name}`, rule: '4.42', hint: `choose from: ${candidates.map((u) => u.name).join(', ')}` }];
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `${unit.name} cannot be withdrawn in place of ${listed.name}`,
+          rule: '4.42',
+          hint: `choose from: ${candidates.map((u) => u.name).join(', ')}`,
+        },
+      ];
     }
-    if (chosen.has(unit.id)) return [{ line: o.line, text: o.text, problem: `${unit.name} is already named as a substitute`, rule: '4.42' }];
-    if (replaced.has(listed.id)) return [{ line: o.line, text: o.text, problem: `a substitute for ${listed.name} is already named: one ship goes in its place`, rule: '4.42' }];
+    if (chosen.has(unit.id))
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `${unit.name} is already named as a substitute`,
+          rule: '4.42',
+        },
+      ];
+    if (replaced.has(listed.id))
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `a substitute for ${listed.name} is already named: one ship goes in its place`,
+          rule: '4.42',
+        },
+      ];
     chosen.add(unit.id);
     replaced.add(listed.id);
     return [];
@@ -115,9 +172,20 @@ export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
   const namedElsewhere = new Set(orders.flatMap((o) => (o.t === 'substitute' ? [o.unit] : [])));
   for (const listed of substitutesOwed(tx.s)) {
     const candidates = substituteCandidates(tx.s, listed);
-    const named = orders.find((o): o is Extract<Order, { t: 'substitute' }> => o.t === 'substitute' && o.for === listed.id && candidates.some((u) => u.id === o.unit));
-    const pick = named ? candidates.find((u) => u.id === named.unit)! : (candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
-    if (pick) tx.unit(pick.id, { loc: { at: 'removed' } }, `is withdrawn in place of ${listed.name}${named ? '' : ' (no substitute named: the first British ship of its type on the roster)'}`, '4.42');
+    const named = orders.find(
+      (o): o is Extract<Order, { t: 'substitute' }> =>
+        o.t === 'substitute' && o.for === listed.id && candidates.some((u) => u.id === o.unit),
+    );
+    const pick = named
+      ? candidates.find((u) => u.id === named.unit)!
+      : (candidates.find((u) => !namedElsewhere.has(u.id)) ?? candidates[0]);
+    if (pick)
+      tx.unit(
+        pick.id,
+        { loc: { at: 'removed' } },
+        `is withdrawn in place of ${listed.name}${named ? '' : ' (no substitute named: the first British ship of its type on the roster)'}`,
+        '4.42',
+      );
     tx.unit(listed.id, { substituteOwed: false }, pick ? `is replaced by ${pick.name}` : 'has no British ship left to replace it', '4.42');
   }
 }
@@ -143,10 +211,36 @@ export function checkBasing(s: VitpState, side: VSide, orders: readonly Order[])
   return orders.flatMap((o) => {
     if (o.t !== 'base') return [];
     const u = s.units.find((x) => x.id === o.unit)!;
-    if (!rebaseable(s, side).includes(u)) return [{ line: o.line, text: o.text, problem: `${u.name} did not come back into play this turn`, rule: '4.4' }];
-    if (!basePorts(s, u).includes(o.at)) return [{ line: o.line, text: o.text, problem: `${o.at} is not a friendly major port open to ${u.name}`, rule: '4.4', hint: `choose from: ${basePorts(s, u).join(', ')}` }];
+    if (!rebaseable(s, side).includes(u))
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `${u.name} did not come back into play this turn`,
+          rule: '4.4',
+        },
+      ];
+    if (!basePorts(s, u).includes(o.at))
+      return [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `${o.at} is not a friendly major port open to ${u.name}`,
+          rule: '4.4',
+          hint: `choose from: ${basePorts(s, u).join(', ')}`,
+        },
+      ];
     const moving = orders.some((x) => x.t === 'move' && x.units.includes(u.id));
-    return moving ? [{ line: o.line, text: o.text, problem: `${u.name} cannot be based and moved in one step`, rule: '4.4' }] : [];
+    return moving
+      ? [
+          {
+            line: o.line,
+            text: o.text,
+            problem: `${u.name} cannot be based and moved in one step`,
+            rule: '4.4',
+          },
+        ]
+      : [];
   });
 }
 

@@ -17,7 +17,11 @@ export type Loc =
   | { readonly at: 'port'; readonly place: string }
   | { readonly at: 'sea'; readonly area: string; readonly mode: SeaMode }
   /** on its way back to harbor (10.2); the port is chosen in the return step (5.74) */
-  | { readonly at: 'transit'; readonly area: string | null; /** 14.31: leaving a captured place, it may use a base touching any of these */ readonly areas?: readonly string[] }
+  | {
+      readonly at: 'transit';
+      readonly area: string | null /** 14.31: leaving a captured place, it may use a base touching any of these */;
+      readonly areas?: readonly string[];
+    }
   /** land/air unit lost: back as a reinforcement on `returns` (4.5, 12.3, 13.5) */
   | { readonly at: 'eliminated'; readonly returns: number }
   /** optional rule 23.5: an air unit lost for good unless its owner rebuilds it with repair points */
@@ -132,7 +136,11 @@ export interface VitpState {
   readonly lastTurn: number;
   readonly pocCap: number;
   readonly map: MapInfo;
-  readonly repairs: readonly { readonly port: string; readonly side: VSide; readonly perTurn: readonly number[] }[];
+  readonly repairs: readonly {
+    readonly port: string;
+    readonly side: VSide;
+    readonly perTurn: readonly number[];
+  }[];
   readonly subTurns: Readonly<Record<string, readonly number[]>>;
   turn: number;
   phase: Phase;
@@ -162,31 +170,43 @@ interface Line {
   readonly text: string;
 }
 
-export type Order = Line & (
-  | { readonly t: 'move'; readonly mode: 'patrol' | 'raid' | 'amph'; readonly units: readonly string[]; readonly to: string; readonly via: string | null }
-  | { readonly t: 'stay' }
-  | { readonly t: 'repair'; readonly unit: string; readonly points: number }
-  /** optional rule 23.5: airstrike factors rebuilt on a carrier or air unit; `at` places an eliminated air unit */
-  | { readonly t: 'rebuild'; readonly unit: string; readonly points: number | null; readonly at: string | null }
-  | { readonly t: 'base'; readonly unit: string; readonly at: string }
-  /** 4.42: the British ship withdrawn in place of a listed removal that was sunk */
-  | { readonly t: 'substitute'; readonly unit: string; readonly for: string }
-  | { readonly t: 'raiders'; readonly units: readonly string[] }
-  | { readonly t: 'raid-force'; readonly units: readonly string[] }
-  | { readonly t: 'lba'; readonly unit: string; readonly to: string }
-  | { readonly t: 'lba-done' }
-  | { readonly t: 'sub'; readonly unit: string; readonly to: string }
-  | { readonly t: 'pick'; readonly area: string }
-  | { readonly t: 'invade'; readonly units: readonly string[]; readonly at: string }
-  | { readonly t: 'return'; readonly units: readonly string[] | 'all'; readonly to: string }
-  | { readonly t: 'pearl'; readonly choice: 'stay' | 'withdraw' }
-  | { readonly t: 'sortie'; readonly units: readonly string[] | 'all' }
-  | { readonly t: 'hi-retreat'; readonly retreat: boolean }
-  | { readonly t: 'answer'; readonly answer: Answer }
-  /** 20.2-20.3: one task force, attacking or not */
-  | { readonly t: 'task-force'; readonly units: readonly string[]; readonly attacking: boolean }
-  /** 20.3: amphibious units that will invade this round */
-  | { readonly t: 'invading'; readonly units: readonly string[] }
-);
+export type Order = Line &
+  (
+    | {
+        readonly t: 'move';
+        readonly mode: 'patrol' | 'raid' | 'amph';
+        readonly units: readonly string[];
+        readonly to: string;
+        readonly via: string | null;
+      }
+    | { readonly t: 'stay' }
+    | { readonly t: 'repair'; readonly unit: string; readonly points: number }
+    /** optional rule 23.5: airstrike factors rebuilt on a carrier or air unit; `at` places an eliminated air unit */
+    | {
+        readonly t: 'rebuild';
+        readonly unit: string;
+        readonly points: number | null;
+        readonly at: string | null;
+      }
+    | { readonly t: 'base'; readonly unit: string; readonly at: string }
+    /** 4.42: the British ship withdrawn in place of a listed removal that was sunk */
+    | { readonly t: 'substitute'; readonly unit: string; readonly for: string }
+    | { readonly t: 'raiders'; readonly units: readonly string[] }
+    | { readonly t: 'raid-force'; readonly units: readonly string[] }
+    | { readonly t: 'lba'; readonly unit: string; readonly to: string }
+    | { readonly t: 'lba-done' }
+    | { readonly t: 'sub'; readonly unit: string; readonly to: string }
+    | { readonly t: 'pick'; readonly area: string }
+    | { readonly t: 'invade'; readonly units: readonly string[]; readonly at: string }
+    | { readonly t: 'return'; readonly units: readonly string[] | 'all'; readonly to: string }
+    | { readonly t: 'pearl'; readonly choice: 'stay' | 'withdraw' }
+    | { readonly t: 'sortie'; readonly units: readonly string[] | 'all' }
+    | { readonly t: 'hi-retreat'; readonly retreat: boolean }
+    | { readonly t: 'answer'; readonly answer: Answer }
+    /** 20.2-20.3: one task force, attacking or not */
+    | { readonly t: 'task-force'; readonly units: readonly string[]; readonly attacking: boolean }
+    /** 20.3: amphibious units that will invade this round */
+    | { readonly t: 'invading'; readonly units: readonly string[] }
+  );
 
 export type OrderOf<T extends Order['t']> = Extract<Order, { t: T }>;

@@ -44,7 +44,7 @@ const LAYOUT: Readonly<Record<string, { x: number; y: number }>> = {
   'Marianas Islands': { x: 40, y: 24 },
   'Marshall Islands': { x: 58, y: 30 },
   'Bay of Bengal': { x: 2, y: 26 },
-  'Indonesia': { x: 20, y: 34 },
+  Indonesia: { x: 20, y: 34 },
   'U.S. Mandate': { x: 82, y: 36 },
   'South Pacific Ocean': { x: 50, y: 44 },
   'Indian Ocean': { x: 24, y: 54 },
@@ -68,10 +68,23 @@ export function viewFor(s: VitpState, side: Side | 'referee') {
     poc: s.poc,
     standing: pocStanding(s.poc),
     control: s.control,
-    units: s.units.map((u) => ({ name: u.name, side: u.side, type: u.type, nation: u.nation, damage: u.damage, where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
-        factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}` })),
+    units: s.units.map((u) => ({
+      name: u.name,
+      side: u.side,
+      type: u.type,
+      nation: u.nation,
+      damage: u.damage,
+      where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
+      factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`,
+    })),
     battle: s.battle ? { area: s.battle.area, waitingFor: d ? { decision: d.title, rule: d.rule, owes: d.owes } : null } : null,
-    taskForces: s.taskForces ? { area: s.taskForces.area, round: s.taskForces.round, forces: s.taskForces.forces.map((tf) => taskForceAsSeenBy(s, tf, viewer)) } : null,
+    taskForces: s.taskForces
+      ? {
+          area: s.taskForces.area,
+          round: s.taskForces.round,
+          forces: s.taskForces.forces.map((tf) => taskForceAsSeenBy(s, tf, viewer)),
+        }
+      : null,
     summary: summaryFor(s, viewer),
     map: mapOf(s),
   };
@@ -100,11 +113,7 @@ function countByType(units: readonly Unit[]): string {
 
 /** Sentences for "What you know". The referee reads both sides' forces. */
 export function summaryFor(s: VitpState, viewer: VSide | 'referee'): string[] {
-  const lines = [
-    `Turn ${s.turn} of ${s.lastTurn}.`,
-    `POC track: ${pocStanding(s.poc)}.`,
-    ...controlLines(s, viewer),
-  ];
+  const lines = [`Turn ${s.turn} of ${s.lastTurn}.`, `POC track: ${pocStanding(s.poc)}.`, ...controlLines(s, viewer)];
   const sides = viewer === 'referee' ? SIDES : [viewer, other(viewer)];
   sides.forEach((side, i) => {
     const whose = viewer === 'referee' ? `${NAME[side]} forces` : i === 0 ? 'Your forces' : `${NAME[side]} forces (as far as you know)`;
@@ -117,8 +126,14 @@ export function summaryFor(s: VitpState, viewer: VSide | 'referee'): string[] {
 function controlLines(s: VitpState, viewer: VSide | 'referee'): string[] {
   const areas = s.map.areas;
   const held = (who: VSide | null) => areas.filter((a) => (s.control[a.name] ?? null) === who);
-  const list = (who: VSide) => held(who).map((a) => `${a.name} (${a.poc[who]})`).join(', ') || 'none';
-  const nobody = held(null).map((a) => a.name).join(', ') || 'none';
+  const list = (who: VSide) =>
+    held(who)
+      .map((a) => `${a.name} (${a.poc[who]})`)
+      .join(', ') || 'none';
+  const nobody =
+    held(null)
+      .map((a) => a.name)
+      .join(', ') || 'none';
   const order = viewer === 'referee' ? SIDES : [viewer, other(viewer)];
   return [
     ...order.map((who) => `${viewer === who ? 'You control' : `${PLURAL[who].replace(/^t/, 'T')} control`} (POC a turn): ${list(who)}.`),
@@ -135,17 +150,21 @@ function forceLines(s: VitpState, side: VSide, whose: string): string[] {
     by.set(where, [...(by.get(where) ?? []), label]);
   }
   if (!by.size) return [`${whose}: none in play.`];
-  return [...by.entries()].sort(([a], [b]) => rank(a) - rank(b) || compareCodeUnits(a, b)).map(([where, units]) => `${whose}, ${where}: ${units.join(', ')}.`);
+  return [...by.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || compareCodeUnits(a, b))
+    .map(([where, units]) => `${whose}, ${where}: ${units.join(', ')}.`);
 }
 
 /** Where a piece is, as the report's sentences say it (sea first, then harbors, then the rest). */
 function whereIs(l: Loc): string {
-  if (l.at === 'sea') return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'amphibious at sea in', air: 'air over', sub: 'submarine in' }[l.mode]} ${l.area}`;
+  if (l.at === 'sea')
+    return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'amphibious at sea in', air: 'air over', sub: 'submarine in' }[l.mode]} ${l.area}`;
   if (l.at === 'port') return `in ${l.place}`;
   return describeLoc(l);
 }
 
-const rank = (where: string): number => (/^(patrolling|raiding|amphibious|air over|submarine)/.test(where) ? 0 : where.startsWith('in ') ? 1 : 2);
+const rank = (where: string): number =>
+  /^(patrolling|raiding|amphibious|air over|submarine)/.test(where) ? 0 : where.startsWith('in ') ? 1 : 2;
 
 /** Optional rule 20: own task forces in full; the enemy's as markers, with units once sighted. */
 function taskForceLines(s: VitpState, viewer: VSide | 'referee'): string[] {

@@ -1,7 +1,11 @@
 /** Read-only questions about the board and the pieces (2.x, 10.x, 17.x) shared by every rule file. */
 import type { Loc, PlaceInfo, Unit, VitpState, VSide } from './types';
 
-export const slug = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function unitById(s: VitpState, id: string): Unit {
   const u = s.units.find((x) => x.id === id);
@@ -105,13 +109,21 @@ export function alive(u: Unit): boolean {
 
 export function describeLoc(l: Loc): string {
   switch (l.at) {
-    case 'pool': return 'not yet arrived';
-    case 'group': return `location-uncertain group ${l.group}`;
-    case 'port': return `in ${l.place}`;
-    case 'sea': return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'at sea', air: 'flying over', sub: 'submerged in' }[l.mode]} ${l.area}`;
-    case 'transit': return 'returning to harbor';
-    case 'eliminated': return l.returns === null ? 'eliminated, back only if rebuilt (23.5)' : `eliminated, returns turn ${l.returns}`;
-    case 'sunk': return 'sunk';
-    case 'removed': return 'removed from play';
+    case 'pool':
+      return 'not yet arrived';
+    case 'group':
+      return `location-uncertain group ${l.group}`;
+    case 'port':
+      return `in ${l.place}`;
+    case 'sea':
+      return `${{ patrol: 'patrolling', raid: 'raiding', amph: 'at sea', air: 'flying over', sub: 'submerged in' }[l.mode]} ${l.area}`;
+    case 'transit':
+      return 'returning to harbor';
+    case 'eliminated':
+      return l.returns === null ? 'eliminated, back only if rebuilt (23.5)' : `eliminated, returns turn ${l.returns}`;
+    case 'sunk':
+      return 'sunk';
+    case 'removed':
+      return 'removed from play';
   }
 }

@@ -10,13 +10,22 @@ const upcoming = (s: VitpState) => vitpRuleset.upcomingSteps!(s);
 const named = (s: VitpState, id: string): StepInfo => upcoming(s).find((u) => u.id === id)!;
 
 describe('VITP steps to come (upcomingSteps)', () => {
-  it('given the Japanese patrol step, then the rest of the turn\'s movement sequence and the end-of-turn steps are to come, each owed by its side', () => {
+  it("given the Japanese patrol step, then the rest of the turn's movement sequence and the end-of-turn steps are to come, each owed by its side", () => {
     const s = turn2({ k: 'patrol', side: 'japanese' });
     expect(upcoming(s).map((u) => `${u.id} ${u.owes.join()}`)).toEqual([
-      't2/patrol/allied allied', 't2/lba/1 japanese', 't2/amphibious/japanese japanese', 't2/amphibious/allied allied',
-      't2/raiders/japanese japanese', 't2/raiders/allied allied',
-      ...['japanese', 'allied'].filter((side) => s.units.some((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port')).map((side) => `t2/submarine/${side} ${side}`),
-      't2/invasions/japanese japanese', 't2/invasions/allied allied', 't2/return/japanese japanese', 't2/return/allied allied',
+      't2/patrol/allied allied',
+      't2/lba/1 japanese',
+      't2/amphibious/japanese japanese',
+      't2/amphibious/allied allied',
+      't2/raiders/japanese japanese',
+      't2/raiders/allied allied',
+      ...['japanese', 'allied']
+        .filter((side) => s.units.some((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port'))
+        .map((side) => `t2/submarine/${side} ${side}`),
+      't2/invasions/japanese japanese',
+      't2/invasions/allied allied',
+      't2/return/japanese japanese',
+      't2/return/allied allied',
     ]);
     expect(upcoming(s).every((u) => u.mode === 'sequential' && u.title.startsWith('Turn 2: '))).toBe(true);
   });
@@ -24,11 +33,16 @@ describe('VITP steps to come (upcomingSteps)', () => {
   it('given a step in the middle of the turn, then only later steps are to come; air placement only before it starts (12.11); none after the last', () => {
     expect(upcoming(turn2({ k: 'lba', side: 'allied', n: 2 })).map((u) => u.id)).not.toContain('t2/lba/1');
     expect(upcoming(turn2({ k: 'amph', side: 'allied' })).map((u) => u.id)[0]).toBe('t2/raiders/japanese');
-    expect(upcoming(turn2({ k: 'pick-battle' })).map((u) => u.id)).toEqual(['t2/invasions/japanese', 't2/invasions/allied', 't2/return/japanese', 't2/return/allied']);
+    expect(upcoming(turn2({ k: 'pick-battle' })).map((u) => u.id)).toEqual([
+      't2/invasions/japanese',
+      't2/invasions/allied',
+      't2/return/japanese',
+      't2/return/allied',
+    ]);
     expect(upcoming(turn2({ k: 'return', side: 'allied' }))).toEqual([]);
   });
 
-  it('given orders for a step to come, then they are read in that step\'s phase: MOVE is amphibious in the amphibious step, STAY ends air placement', () => {
+  it("given orders for a step to come, then they are read in that step's phase: MOVE is amphibious in the amphibious step, STAY ends air placement", () => {
     const s = turn2({ k: 'patrol', side: 'japanese' });
     const parse = (text: string, step: StepInfo) => {
       const r = vitpRuleset.parseOrders(s, 'japanese', text, step);

@@ -24,17 +24,37 @@ describe('VITP box', () => {
 
   it('given the rulebook and the reference, then their values are used as published', () => {
     const area = (n: string) => defaultBox.seaAreas.find((a) => a.name === n)!;
-    expect(area('Indonesia').pocJapanese).toMatchObject({ value: 3, source: { kind: 'reference', ref: 'R' } });
+    expect(area('Indonesia').pocJapanese).toMatchObject({
+      value: 3,
+      source: { kind: 'reference', ref: 'R' },
+    });
     expect(area('Indonesia').pocAllied.value).toBe(1);
-    expect(area('Hawaiian Islands').pocAllied).toMatchObject({ value: 3, source: { kind: 'reference', ref: 'W' } });
+    expect(area('Hawaiian Islands').pocAllied).toMatchObject({
+      value: 3,
+      source: { kind: 'reference', ref: 'W' },
+    });
     const place = (n: string) => defaultBox.places.find((p) => p.name === n)!;
-    expect(place('Lae').touches).toEqual({ value: ['South Pacific Ocean', 'Indonesia'], source: { kind: 'rulebook', rule: '2.11' } });
+    expect(place('Lae').touches).toEqual({
+      value: ['South Pacific Ocean', 'Indonesia'],
+      source: { kind: 'rulebook', rule: '2.11' },
+    });
     expect(place('Port Moresby').touches.value).toEqual(['Indian Ocean', 'Coral Sea']);
     expect(place('Philippines').touches.value).toEqual(['Indonesia', 'Marianas Islands']);
     const unit = (n: string) => defaultBox.units.find((u) => u.name === n)!;
-    expect(unit('Taiho')).toMatchObject({ airstrike: { value: 3, source: { kind: 'reference', ref: 'J4' } }, armor: { value: 3 }, speed: { value: 7 } });
-    expect(unit('Massachusetts')).toMatchObject({ gunnery: { value: 5 }, gunneryBonus: { value: true }, arrival: { value: { turn: 5, at: 'Pearl Harbor' } } });
-    expect(defaultBox.repairs.find((r) => r.port === 'Pearl Harbor')!.perTurn).toEqual({ value: [0, 3, 6, 9, 12, 15, 15, 15, 15], source: { kind: 'rulebook', rule: '11.23' } });
+    expect(unit('Taiho')).toMatchObject({
+      airstrike: { value: 3, source: { kind: 'reference', ref: 'J4' } },
+      armor: { value: 3 },
+      speed: { value: 7 },
+    });
+    expect(unit('Massachusetts')).toMatchObject({
+      gunnery: { value: 5 },
+      gunneryBonus: { value: true },
+      arrival: { value: { turn: 5, at: 'Pearl Harbor' } },
+    });
+    expect(defaultBox.repairs.find((r) => r.port === 'Pearl Harbor')!.perTurn).toEqual({
+      value: [0, 3, 6, 9, 12, 15, 15, 15, 15],
+      source: { kind: 'rulebook', rule: '11.23' },
+    });
   });
 
   it('given a reconstruction, then it says why', () => {
@@ -69,11 +89,15 @@ describe('VITP box', () => {
     expect(vitpRuleset.box.validate(bad).length).toBeGreaterThan(0);
   });
 
-  it('given a misspelt key anywhere (a club\'s typo), then it is named, not silently ignored', () => {
-    const bad = clone(defaultBox) as unknown as Record<string, unknown> & { units: Record<string, unknown>[] };
+  it("given a misspelt key anywhere (a club's typo), then it is named, not silently ignored", () => {
+    const bad = clone(defaultBox) as unknown as Record<string, unknown> & {
+      units: Record<string, unknown>[];
+    };
     bad.pocTrackCapp = bad.pocTrackCap;
     bad.units[0].gunnry = bad.units[0].gunnery;
     const problems = vitpRuleset.box.validate(bad);
-    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/pocTrackCapp/), expect.stringMatching(/^\$\.units\[0\].*gunnry/)]));
+    expect(problems).toEqual(
+      expect.arrayContaining([expect.stringMatching(/pocTrackCapp/), expect.stringMatching(/^\$\.units\[0\].*gunnry/)]),
+    );
   });
 });

@@ -10,9 +10,18 @@ export function newGame(options: Record<string, boolean> = {}): VitpState {
 
 export class ListDice implements Dice {
   rolls: { purpose: string; rule: string; die: number }[] = [];
-  constructor(private readonly faces: number[], private readonly fallback?: () => number) {}
+  constructor(
+    private readonly faces: number[],
+    private readonly fallback?: () => number,
+  ) {}
   d6(purpose: string, rule: string): number {
-    const die = this.faces.length ? this.faces.shift()! : this.fallback ? this.fallback() : (() => { throw new Error(`no die left for ${purpose}`); })();
+    const die = this.faces.length
+      ? this.faces.shift()!
+      : this.fallback
+        ? this.fallback()
+        : (() => {
+            throw new Error(`no die left for ${purpose}`);
+          })();
     this.rolls.push({ purpose, rule, die });
     return die;
   }

@@ -7,8 +7,13 @@ import { vitpRuleset } from '../../../src/games/vitp';
 import { playRandom } from './driver';
 
 const GAMES: readonly [string, Record<string, boolean>][] = [
-  ['narrate-a', {}], ['narrate-b', {}], ['narrate-c', { 'airstrike-damage': true }], ['narrate-d', { 'airstrike-damage': true, 'island-combat': true }],
-  ['narrate-e', { 'turn-9': true, 'us-battleship-bonus': true }], ['narrate-f', { 'task-forces': true }], ['narrate-g', { 'task-forces': true, 'airstrike-damage': true }],
+  ['narrate-a', {}],
+  ['narrate-b', {}],
+  ['narrate-c', { 'airstrike-damage': true }],
+  ['narrate-d', { 'airstrike-damage': true, 'island-combat': true }],
+  ['narrate-e', { 'turn-9': true, 'us-battleship-bonus': true }],
+  ['narrate-f', { 'task-forces': true }],
+  ['narrate-g', { 'task-forces': true, 'airstrike-damage': true }],
 ];
 
 const events: RulesEvent[] = GAMES.flatMap(([seed, options]) => playRandom(seed, options).events);
@@ -18,7 +23,9 @@ const lines = (e: RulesEvent) => vitpRuleset.narrate(e, 'referee');
 
 describe('VITP narration of every event type', () => {
   it('given a few whole games, then they emit the new combat events too (rule 23 hits on airstrikes, the end of the 18.4 raids)', () => {
-    expect([...byType.keys()]).toEqual(expect.arrayContaining(['combat.airstrike-hit', 'combat.surprise-ended', 'combat.shot', 'vitp.poc']));
+    expect([...byType.keys()]).toEqual(
+      expect.arrayContaining(['combat.airstrike-hit', 'combat.surprise-ended', 'combat.shot', 'vitp.poc']),
+    );
   });
 
   it.each([...byType.keys()].sort().map((t) => [t]))('%s narrates to at least one readable line', (type) => {
@@ -37,17 +44,47 @@ describe('VITP narration of every event type', () => {
   });
 
   it('given a hit on an airstrike (23.32-23.36) and the end of the 18.4 raids, then the lines say what happened and why', () => {
-    const hit = (result: string, shotsLeft: number) => vitpRuleset.narrate({ type: 'combat.airstrike-hit', data: { unit: 'akagi', damageTaken: 2, shotsLeft, result, rule: '23.34' } }, 'allied');
+    const hit = (result: string, shotsLeft: number) =>
+      vitpRuleset.narrate(
+        {
+          type: 'combat.airstrike-hit',
+          data: { unit: 'akagi', damageTaken: 2, shotsLeft, result, rule: '23.34' },
+        },
+        'allied',
+      );
     expect(hit('damaged', 2)).toEqual(["Akagi's airstrike takes 2 damage at once: 2 shots left (23.34, 23.2)."]);
-    expect(hit('airstrikes-lost', 0)).toEqual(["Akagi's airstrike takes 2 damage: all its airstrikes are lost, and the carrier is disabled at the end of the action (23.34, 23.4)."]);
-    expect(vitpRuleset.narrate({ type: 'combat.surprise-ended', data: { rounds: 2, rule: '18.4' } }, 'japanese'))
-      .toEqual(['The surprise air raids end after 2 rounds; the Allies never fired back (18.4).']);
+    expect(hit('airstrikes-lost', 0)).toEqual([
+      "Akagi's airstrike takes 2 damage: all its airstrikes are lost, and the carrier is disabled at the end of the action (23.34, 23.4).",
+    ]);
+    expect(vitpRuleset.narrate({ type: 'combat.surprise-ended', data: { rounds: 2, rule: '18.4' } }, 'japanese')).toEqual([
+      'The surprise air raids end after 2 rounds; the Allies never fired back (18.4).',
+    ]);
   });
 
   it('given a shot, then the line says who fired at whom, with what, the die and the result', () => {
-    const shot = { attacker: 'akagi', target: 'prince-of-wales', factor: 'airstrike', shot: 2, of: 4, die: 5, bonus: true, total: 6, result: 'hit', rule: '7.53' };
-    expect(vitpRuleset.narrate({ type: 'combat.shot', data: shot }, 'allied')).toEqual(["Akagi's airstrike, shot 2 of 4, at Prince of Wales: rolled 5 +1 = 6: a hit (7.53)."]);
-    expect(vitpRuleset.narrate({ type: 'combat.damage-rolled', data: { attacker: 'akagi', target: 'prince-of-wales', die: 4, rule: '7.532' } }, 'allied'))
-      .toEqual(["Akagi's hit on Prince of Wales does 4 damage (damage die 4, 7.532)."]);
+    const shot = {
+      attacker: 'akagi',
+      target: 'prince-of-wales',
+      factor: 'airstrike',
+      shot: 2,
+      of: 4,
+      die: 5,
+      bonus: true,
+      total: 6,
+      result: 'hit',
+      rule: '7.53',
+    };
+    expect(vitpRuleset.narrate({ type: 'combat.shot', data: shot }, 'allied')).toEqual([
+      "Akagi's airstrike, shot 2 of 4, at Prince of Wales: rolled 5 +1 = 6: a hit (7.53).",
+    ]);
+    expect(
+      vitpRuleset.narrate(
+        {
+          type: 'combat.damage-rolled',
+          data: { attacker: 'akagi', target: 'prince-of-wales', die: 4, rule: '7.532' },
+        },
+        'allied',
+      ),
+    ).toEqual(["Akagi's hit on Prince of Wales does 4 damage (damage die 4, 7.532)."]);
   });
 });

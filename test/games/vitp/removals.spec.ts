@@ -10,7 +10,11 @@ import { substituteCandidates } from '../../../src/games/vitp/turn';
 import type { Loc, VitpState } from '../../../src/games/vitp/types';
 import { ListDice, newGame, step } from './driver';
 
-const noDice = { d6: () => { throw new Error('no die expected'); } };
+const noDice = {
+  d6: () => {
+    throw new Error('no die expected');
+  },
+};
 
 /** Turn 2 just ended: every British ship in port at Ceylon except those given other places. */
 function beforeTurn3(places: Record<string, Loc>): VitpState {
@@ -35,7 +39,8 @@ const loc = (s: VitpState, name: string) => s.units.find((u) => u.name === name)
 describe('4.42 British removals', () => {
   it('removes the listed ships themselves when they are in play', () => {
     const s = startTurn3(beforeTurn3({}));
-    for (const name of ['Cornwall', 'Revenge', 'Resolution', 'Royal Sovereign', 'Ramillies', 'Formidable']) expect(loc(s, name)).toEqual({ at: 'removed' });
+    for (const name of ['Cornwall', 'Revenge', 'Resolution', 'Royal Sovereign', 'Ramillies', 'Formidable'])
+      expect(loc(s, name)).toEqual({ at: 'removed' });
     expect(loc(s, 'Warspite')).toEqual({ at: 'port', place: 'Ceylon' }); // listed for turn 4
     expect(s.units.some((u) => u.substituteOwed)).toBe(false);
   });
@@ -46,7 +51,11 @@ describe('4.42 British removals', () => {
     // then no battleship has left in its place yet, and the choice is among battleships not listed this turn
     const revenge = s.units.find((u) => u.name === 'Revenge')!;
     expect(revenge.substituteOwed).toBe(true);
-    expect(substituteCandidates(s, revenge).map((u) => u.name).sort()).toEqual(['Prince of Wales', 'Repulse', 'Warspite']);
+    expect(
+      substituteCandidates(s, revenge)
+        .map((u) => u.name)
+        .sort(),
+    ).toEqual(['Prince of Wales', 'Repulse', 'Warspite']);
     // and the Allied player is asked first, before the Japanese patrol (5.1)
     expect(vitpRuleset.currentStep(s)).toMatchObject({ id: 't3/removals', owes: ['allied'] });
     expect(vitpRuleset.help(s, 'allied', vitpRuleset.currentStep(s))).toMatch(/SUBSTITUTE .*4\.42/);
@@ -69,12 +78,20 @@ describe('4.42 British removals', () => {
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
       return vitpRuleset.validateOrders(s, 'allied', parsed.orders, info);
     };
-    expect(check('SUBSTITUTE Exeter FOR Revenge')).toEqual([expect.objectContaining({ rule: '4.42', hint: expect.stringContaining('Warspite') })]);
-    expect(check('SUBSTITUTE Warspite FOR Indomitable')).toEqual([expect.objectContaining({ rule: '4.42', problem: 'Indomitable needs no substitute' })]);
-    expect(check('SUBSTITUTE Warspite FOR Revenge\nPATROL Warspite TO Bay of Bengal')).toEqual([expect.objectContaining({ line: 2, problem: 'that order does not belong to this step' })]);
+    expect(check('SUBSTITUTE Exeter FOR Revenge')).toEqual([
+      expect.objectContaining({ rule: '4.42', hint: expect.stringContaining('Warspite') }),
+    ]);
+    expect(check('SUBSTITUTE Warspite FOR Indomitable')).toEqual([
+      expect.objectContaining({ rule: '4.42', problem: 'Indomitable needs no substitute' }),
+    ]);
+    expect(check('SUBSTITUTE Warspite FOR Revenge\nPATROL Warspite TO Bay of Bengal')).toEqual([
+      expect.objectContaining({ line: 2, problem: 'that order does not belong to this step' }),
+    ]);
     expect(check('SUBSTITUTE Warspite FOR Revenge')).toEqual([]);
     // one substitute per listed ship: a second one named for Revenge would be silently ignored
-    expect(check('SUBSTITUTE Warspite FOR Revenge\nSUBSTITUTE Repulse FOR Revenge')).toEqual([expect.objectContaining({ line: 2, rule: '4.42', problem: expect.stringContaining('Revenge') })]);
+    expect(check('SUBSTITUTE Warspite FOR Revenge\nSUBSTITUTE Repulse FOR Revenge')).toEqual([
+      expect.objectContaining({ line: 2, rule: '4.42', problem: expect.stringContaining('Revenge') }),
+    ]);
   });
 
   it('withdraws the first candidate by default when the Allied player names none', () => {

@@ -2,7 +2,11 @@ import { vitpRuleset } from '../../../src/games/vitp';
 import { MailRenderer, type MapArea } from '../../../src/mail/render';
 import { playRandom } from './driver';
 
-interface BoardView { summary: string[]; map: MapArea[]; [k: string]: unknown }
+interface BoardView {
+  summary: string[];
+  map: MapArea[];
+  [k: string]: unknown;
+}
 const view = (s: Parameters<typeof vitpRuleset.view>[0], side: string) => vitpRuleset.view(s, side) as BoardView;
 
 describe('VITP reports and fog of war', () => {
@@ -32,7 +36,12 @@ describe('VITP reports and fog of war', () => {
     const { state } = game;
     const summary = view(state, 'japanese').summary;
     expect(summary[0]).toBe(`Turn ${state.turn} of ${state.lastTurn}.`);
-    expect(summary).toContain(`POC track: ${vitpRuleset.result(state).summary.replace(/^After turn \d+: /, '').replace(/\.$/, '')}.`);
+    expect(summary).toContain(
+      `POC track: ${vitpRuleset
+        .result(state)
+        .summary.replace(/^After turn \d+: /, '')
+        .replace(/\.$/, '')}.`,
+    );
     const control = summary.filter((l) => /^(You control|The Allies control|Nobody controls)/.test(l)).join(' ');
     for (const a of state.map.areas) expect(control).toContain(a.name);
     const alive = state.units.filter((u) => u.side === 'japanese' && ['port', 'sea', 'transit', 'group'].includes(u.loc.at));
@@ -42,7 +51,7 @@ describe('VITP reports and fog of war', () => {
     for (const l of summary) expect(l).not.toMatch(/undefined|\[object Object\]|NaN/);
   });
 
-  it('given a view, then its map has the 13 sea areas placed apart, their flags and each side\'s units at sea', () => {
+  it("given a view, then its map has the 13 sea areas placed apart, their flags and each side's units at sea", () => {
     const { state } = game;
     const map = view(state, 'allied').map;
     expect(map.map((a) => a.area)).toEqual(state.map.areas.map((a) => a.name));
@@ -62,8 +71,15 @@ describe('VITP reports and fog of war', () => {
   it('given the view, then the report mail prints the summary under what you know and draws the map', () => {
     const v = view(game.state, 'japanese');
     const r = new MailRenderer().render('report', {
-      gameId: 'G-1', gameName: 'Victory in the Pacific', side: 'japanese', knowledge: v.summary, map: v.map, narrative: [],
-      dice: { anchor: 'a'.repeat(64), revealedSeeds: [] }, latestEventHash: 'e'.repeat(64), next: null,
+      gameId: 'G-1',
+      gameName: 'Victory in the Pacific',
+      side: 'japanese',
+      knowledge: v.summary,
+      map: v.map,
+      narrative: [],
+      dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
+      latestEventHash: 'e'.repeat(64),
+      next: null,
     });
     expect(r.text).toContain(v.summary[1]);
     expect(r.text).toMatch(/Coral Sea( \[(japanese|allied)\])?: /);

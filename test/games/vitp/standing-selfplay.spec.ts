@@ -23,7 +23,15 @@ const STUBBORN: Record<string, string> = {
 
 /** A whole game through the engine's own selfplay loop, each side sending its STANDING lines with its first orders. */
 function playWithStanding(gameSeed: string, options: Record<string, boolean>, standing: Record<string, string>, maxSteps = 5000) {
-  return playOneGame(vitpRuleset as unknown as AnyRuleset, gameSeed, { options, standing, maxSteps, maxTurns: 20, missRate: 0, resendRate: 0, aheadRate: 0 });
+  return playOneGame(vitpRuleset as unknown as AnyRuleset, gameSeed, {
+    options,
+    standing,
+    maxSteps,
+    maxTurns: 20,
+    missRate: 0,
+    resendRate: 0,
+    aheadRate: 0,
+  });
 }
 
 const stalemates = (events: readonly EngineEvent[]) =>
@@ -43,13 +51,17 @@ describe('VITP games with standing instructions for every battle decision', () =
     ['demo', 'sw3', DEMO],
     ['stubborn', 'sw0', STUBBORN],
     ['stubborn', 'sw1', STUBBORN],
-  ])('given the %s instructions, game %s ends, no battle running past a handful of rounds', (kind, seed, standing) => {
-    const { state, events } = playWithStanding(seed, {}, standing);
-    expect(state.step).toBeNull();
-    expect(state.result).not.toBeNull();
-    expect(Math.max(0, ...roundsFought(events))).toBeLessThan(30);
-    if (kind === 'stubborn') expect(stalemates(events)).toBeGreaterThan(0);
-  }, 60_000);
+  ])(
+    'given the %s instructions, game %s ends, no battle running past a handful of rounds',
+    (kind, seed, standing) => {
+      const { state, events } = playWithStanding(seed, {}, standing);
+      expect(state.step).toBeNull();
+      expect(state.result).not.toBeNull();
+      expect(Math.max(0, ...roundsFought(events))).toBeLessThan(30);
+      if (kind === 'stubborn') expect(stalemates(events)).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });
 
 describe('VITP games with optional rule 23 (airstrikes apart)', () => {

@@ -53,19 +53,30 @@ function adjudicateUntilStopped(s: VitpState, dice: number[]): { state: VitpStat
 }
 
 const visibleTo = (e: RulesEvent, side: string) => e.visibleTo === undefined || e.visibleTo === 'all' || e.visibleTo.includes(side);
-const narrativeFor = (events: readonly RulesEvent[], side: string) => events.filter((e) => visibleTo(e, side)).flatMap((e) => vitpRuleset.narrate(e, side));
+const narrativeFor = (events: readonly RulesEvent[], side: string) =>
+  events.filter((e) => visibleTo(e, side)).flatMap((e) => vitpRuleset.narrate(e, side));
 
 /** Both sides organize, then the sighting rolls; returns everything up to where combat stops (rule 20). */
 function playRound(japaneseOrders: string, dice: number[], alliedOrders = 'STAY') {
   const j = step(organizing(), { japanese: japaneseOrders }, new ListDice([]));
   const a = step(j.state, { allied: alliedOrders }, new ListDice([]));
   const sight = adjudicateUntilStopped(a.state, dice);
-  return { afterJapanese: j.state, beforeSighting: a.state, state: sight.state, events: [...j.events, ...a.events, ...sight.events], stopped: sight.stopped };
+  return {
+    afterJapanese: j.state,
+    beforeSighting: a.state,
+    state: sight.state,
+    events: [...j.events, ...a.events, ...sight.events],
+    stopped: sight.stopped,
+  };
 }
 
 describe('optional rule 20: task forces and sighting', () => {
   it('given task force orders, then each line is a task force, the unnamed form one more that does not attack, and INVADING marks invaders', () => {
-    const { state } = step(organizing(), { japanese: 'TASK FORCE Nagato, Mutsu ATTACK\nTASK FORCE Akagi\nINVADING Kure SNLF' }, new ListDice([]));
+    const { state } = step(
+      organizing(),
+      { japanese: 'TASK FORCE Nagato, Mutsu ATTACK\nTASK FORCE Akagi\nINVADING Kure SNLF' },
+      new ListDice([]),
+    );
     const forces = state.taskForces!.forces;
     expect(forces.map((f) => [f.marker, f.units, f.attacking, f.invading, f.sighted])).toEqual([
       ['J1', ['nagato', 'mutsu'], true, [], null],
@@ -77,7 +88,13 @@ describe('optional rule 20: task forces and sighting', () => {
 
   it('given STAY, then one task force of everything attacks, as in the basic game', () => {
     const { state } = step(organizing(), { japanese: 'STAY' }, new ListDice([]));
-    expect(state.taskForces!.forces).toEqual([expect.objectContaining({ marker: 'J1', attacking: true, units: expect.arrayContaining(Object.keys(JAPANESE_AT_SEA)) })]);
+    expect(state.taskForces!.forces).toEqual([
+      expect.objectContaining({
+        marker: 'J1',
+        attacking: true,
+        units: expect.arrayContaining(Object.keys(JAPANESE_AT_SEA)),
+      }),
+    ]);
     expect(state.taskForces!.forces[0].units).toHaveLength(Object.keys(JAPANESE_AT_SEA).length);
   });
 
@@ -87,7 +104,11 @@ describe('optional rule 20: task forces and sighting', () => {
     const parsed = vitpRuleset.parseOrders(s, 'japanese', 'TF Yamato\nTF Nagato\nTF Nagato, Akagi attack\nINVADING Kaga', info);
     expect(parsed.ok).toBe(true);
     const errors = vitpRuleset.validateOrders(s, 'japanese', (parsed as { orders: readonly Order[] }).orders, info);
-    expect(errors.map((e) => [e.line, e.rule])).toEqual([[1, '20.2'], [3, '20.2'], [4, '13.3']]);
+    expect(errors.map((e) => [e.line, e.rule])).toEqual([
+      [1, '20.2'],
+      [3, '20.2'],
+      [4, '13.3'],
+    ]);
   });
 
   it('given task force orders, then they read back as the same orders', () => {
@@ -95,7 +116,9 @@ describe('optional rule 20: task forces and sighting', () => {
     const info = vitpRuleset.currentStep(s)!;
     const text = 'TASK FORCE Nagato, Mutsu ATTACK\nTASK FORCE Akagi\nINVADING Kure SNLF';
     const parsed = vitpRuleset.parseOrders(s, 'japanese', text, info) as { orders: readonly Order[] };
-    const again = vitpRuleset.parseOrders(s, 'japanese', vitpRuleset.formatOrders(parsed.orders), info) as { orders: readonly Order[] };
+    const again = vitpRuleset.parseOrders(s, 'japanese', vitpRuleset.formatOrders(parsed.orders), info) as {
+      orders: readonly Order[];
+    };
     expect(again.orders.map(({ line: _l, text: _t, ...o }) => o)).toEqual(parsed.orders.map(({ line: _l, text: _t, ...o }) => o));
   });
 
@@ -120,9 +143,19 @@ describe('optional rule 20: task forces and sighting', () => {
 
   it('given the sighting table, then air units or invaders are always sighted, attackers on 1-4, patrollers on 1-3, others on 1-2', () => {
     const s = organizing();
-    const tf = (units: string[], attacking = false, invading: string[] = []): TaskForce => ({ marker: 'J1', side: 'japanese', units, attacking, invading, sighted: null });
+    const tf = (units: string[], attacking = false, invading: string[] = []): TaskForce => ({
+      marker: 'J1',
+      side: 'japanese',
+      units,
+      attacking,
+      invading,
+      sighted: null,
+    });
     expect(sightingChance(s, tf(['akagi', '21st-air-flotilla']))).toEqual({ sightedOn: 6, rule: '20.41' });
-    expect(sightingChance(s, tf(['kure-snlf'], false, ['kure-snlf']))).toEqual({ sightedOn: 6, rule: '20.41' });
+    expect(sightingChance(s, tf(['kure-snlf'], false, ['kure-snlf']))).toEqual({
+      sightedOn: 6,
+      rule: '20.41',
+    });
     expect(sightingChance(s, tf(['kure-snlf']))).toEqual({ sightedOn: 2, rule: '20.44' });
     expect(sightingChance(s, tf(['nagato', 'akagi'], true))).toEqual({ sightedOn: 4, rule: '20.42' });
     expect(sightingChance(s, tf(['nagato', 'akagi']))).toEqual({ sightedOn: 3, rule: '20.43' });
@@ -132,22 +165,41 @@ describe('optional rule 20: task forces and sighting', () => {
   it('given sighting dice, then a roll up to the number sights, one die per task force, Japanese first, none for automatic sightings', () => {
     // J1 attacking (1-4): 4 sights. J2 patroller (1-3): 4 does not. J3 air (automatic). A1 attacking: 5 does not.
     const { state, events } = playRound('TASK FORCE Mutsu, Akagi ATTACK\nTASK FORCE Nagato, Kaga', [4, 4, 5]);
-    expect(state.taskForces!.forces.map((f) => [f.marker, f.sighted])).toEqual([['J1', true], ['J2', false], ['J3', true], ['A1', false]]);
-    const rolls = events.filter((e) => e.type === 'vitp.sighting-roll').map((e) => e.data as { marker: string; die: number | null; rule: string });
-    expect(rolls.map((r) => [r.marker, r.die, r.rule])).toEqual([['J1', 4, '20.42'], ['J2', 4, '20.43'], ['J3', null, '20.41'], ['A1', 5, '20.42']]);
+    expect(state.taskForces!.forces.map((f) => [f.marker, f.sighted])).toEqual([
+      ['J1', true],
+      ['J2', false],
+      ['J3', true],
+      ['A1', false],
+    ]);
+    const rolls = events
+      .filter((e) => e.type === 'vitp.sighting-roll')
+      .map((e) => e.data as { marker: string; die: number | null; rule: string });
+    expect(rolls.map((r) => [r.marker, r.die, r.rule])).toEqual([
+      ['J1', 4, '20.42'],
+      ['J2', 4, '20.43'],
+      ['J3', null, '20.41'],
+      ['A1', 5, '20.42'],
+    ]);
   });
 
-  it('given the sightings, then the battle opens with the round\'s day action, no day or night choice (20.5)', () => {
+  it("given the sightings, then the battle opens with the round's day action, no day or night choice (20.5)", () => {
     const { stopped, beforeSighting, state, events } = playRound('STAY', [6, 6]);
-    expect(vitpRuleset.currentStep(beforeSighting)).toMatchObject({ owes: [], rule: '20.4', diceVisibleTo: [] });
+    expect(vitpRuleset.currentStep(beforeSighting)).toMatchObject({
+      owes: [],
+      rule: '20.4',
+      diceVisibleTo: [],
+    });
     expect(stopped).toBeNull();
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['combat.battle-started', 'combat.task-force-round']));
     expect(events.some((e) => e.type === 'combat.day-night-chosen')).toBe(false);
     // J1 holds the air unit, so it is sighted (20.41); A1 rolled a 6 and is not: only the Allies have targets
-    expect(vitpRuleset.currentStep(state)).toMatchObject({ id: 't2/battle/1-coral-sea/main/r1/a1-day/targets-allied', owes: ['allied'] });
+    expect(vitpRuleset.currentStep(state)).toMatchObject({
+      id: 't2/battle/1-coral-sea/main/r1/a1-day/targets-allied',
+      owes: ['allied'],
+    });
   });
 
-  it('given a round fought, then the battle stops for the next round\'s task forces, without what has left the fight (20.7, 20.8)', () => {
+  it("given a round fought, then the battle stops for the next round's task forces, without what has left the fight (20.7, 20.8)", () => {
     let { state } = playRound('STAY', [6, 6]);
     const dice = new ListDice([], () => 1);
     const seen: string[] = [];
@@ -159,14 +211,38 @@ describe('optional rule 20: task forces and sighting', () => {
       const japanese = d?.kind === 'retreat' && d.owes.includes('japanese') ? 'RETREAT Nagato' : 'STAY';
       state = step(state, { japanese, allied: 'STAY' }, dice).state;
     }
-    expect(seen).toEqual(['targets:allied', 'night-carriers:allied', 'retreat:japanese', 'pursuit:allied', 'retreat:allied', 'landings:japanese']);
+    expect(seen).toEqual([
+      'targets:allied',
+      'night-carriers:allied',
+      'retreat:japanese',
+      'pursuit:allied',
+      'retreat:allied',
+      'landings:japanese',
+    ]);
     expect(vitpRuleset.currentStep(state)!.id).toBe('t2/battle/1-coral-sea/r2/task-forces/japanese');
-    expect(groupable(state, 'japanese', AREA).map((u) => u.id).sort()).toEqual(Object.keys(JAPANESE_AT_SEA).filter((id) => id !== 'nagato').sort());
+    expect(
+      groupable(state, 'japanese', AREA)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(
+      Object.keys(JAPANESE_AT_SEA)
+        .filter((id) => id !== 'nagato')
+        .sort(),
+    );
     const j = step(state, { japanese: 'TASK FORCE Mutsu, Akagi ATTACK' }, new ListDice([]));
-    expect(j.state.taskForces).toMatchObject({ round: 2, forces: [{ marker: 'J1', units: ['mutsu', 'akagi'] }, { marker: 'J2', attacking: false }] });
+    expect(j.state.taskForces).toMatchObject({
+      round: 2,
+      forces: [
+        { marker: 'J1', units: ['mutsu', 'akagi'] },
+        { marker: 'J2', attacking: false },
+      ],
+    });
     const a = step(j.state, { allied: 'STAY' }, new ListDice([]));
     const sighting = step(a.state, {}, new ListDice([1, 1, 1], () => 1));
-    expect(sighting.events.find((e) => e.type === 'combat.task-force-round')?.data).toMatchObject({ round: 2, markers: { japanese: ['J1', 'J2'], allied: ['A1'] } });
+    expect(sighting.events.find((e) => e.type === 'combat.task-force-round')?.data).toMatchObject({
+      round: 2,
+      markers: { japanese: ['J1', 'J2'], allied: ['A1'] },
+    });
   });
 
   it('given the battle stored with task forces in it, then only the referee reads it; both sides read a public summary (20.4)', () => {
@@ -199,7 +275,10 @@ describe('optional rule 20: task forces and sighting', () => {
     });
 
     it('given an unsighted task force, then nothing the Allies may read names what is in it or whether it attacks', () => {
-      const view = vitpRuleset.view(planA.state, 'allied') as { taskForces: { forces: object[] }; summary: string[] };
+      const view = vitpRuleset.view(planA.state, 'allied') as {
+        taskForces: { forces: object[] };
+        summary: string[];
+      };
       expect(view.taskForces.forces.filter((f) => (f as { side: string }).side === 'japanese')).toEqual([
         { marker: 'J1', side: 'japanese', sighted: false },
         { marker: 'J2', side: 'japanese', sighted: false },
@@ -210,11 +289,14 @@ describe('optional rule 20: task forces and sighting', () => {
       const aboutUnsighted = lines.filter((l) => /\bJ[12]\b/.test(l));
       expect(aboutUnsighted.length).toBeGreaterThan(0);
       for (const l of aboutUnsighted) expect(l).not.toMatch(/Nagato|Mutsu|Akagi|Kaga|attack|roll/i);
-      expect(planA.events.filter((e) => ['vitp.task-forces', 'vitp.sighting-roll'].includes(e.type) && (e.data as { side: string }).side === 'japanese')
-        .every((e) => JSON.stringify(e.visibleTo) === '["japanese"]')).toBe(true);
+      expect(
+        planA.events
+          .filter((e) => ['vitp.task-forces', 'vitp.sighting-roll'].includes(e.type) && (e.data as { side: string }).side === 'japanese')
+          .every((e) => JSON.stringify(e.visibleTo) === '["japanese"]'),
+      ).toBe(true);
     });
 
-    it('given JSON.stringify of each side\'s view, then only the owner\'s holds the make-up of its unsighted task forces', () => {
+    it("given JSON.stringify of each side's view, then only the owner's holds the make-up of its unsighted task forces", () => {
       const secrets = ['["Nagato","Mutsu"]', '["Akagi","Kaga"]', 'J1 in Coral Sea, round 1 (not sighted): Nagato'];
       const allied = JSON.stringify(vitpRuleset.view(planA.state, 'allied'));
       const japanese = JSON.stringify(vitpRuleset.view(planA.state, 'japanese'));
@@ -222,7 +304,9 @@ describe('optional rule 20: task forces and sighting', () => {
         expect(allied).not.toContain(secret);
         expect(japanese).toContain(secret);
       }
-      expect(JSON.stringify(vitpRuleset.view(planA.afterJapanese, 'allied'))).not.toMatch(/"marker":"J\d","side":"japanese","(units|attacking)/);
+      expect(JSON.stringify(vitpRuleset.view(planA.afterJapanese, 'allied'))).not.toMatch(
+        /"marker":"J\d","side":"japanese","(units|attacking)/,
+      );
     });
 
     it('given the owner, then it reads its own task forces in full and its own sighting dice', () => {
@@ -270,7 +354,8 @@ describe('optional rule 20: task forces and sighting', () => {
         for (const { state, events } of trail) {
           for (const e of events) {
             if (e.type === 'vitp.battle' && (e.data as { battle: unknown }).battle !== null) expect(e.visibleTo).toEqual([]);
-            if (e.type === 'vitp.task-forces' || e.type === 'vitp.sighting-roll') expect(e.visibleTo).toEqual([(e.data as { side: string }).side]);
+            if (e.type === 'vitp.task-forces' || e.type === 'vitp.sighting-roll')
+              expect(e.visibleTo).toEqual([(e.data as { side: string }).side]);
             if (e.type === 'combat.task-force-round') rounds += 1;
             if (e.type === 'combat.task-force-joins') joined += 1;
           }
@@ -284,10 +369,17 @@ describe('optional rule 20: task forces and sighting', () => {
             }
             const tfs = state.taskForces;
             if (!tfs) continue;
-            const view = vitpRuleset.view(state, viewer) as { taskForces: { forces: Record<string, unknown>[] }; summary: string[] };
+            const view = vitpRuleset.view(state, viewer) as {
+              taskForces: { forces: Record<string, unknown>[] };
+              summary: string[];
+            };
             for (const f of tfs.forces.filter((x) => x.side !== viewer && x.sighted !== true)) {
               unsighted += 1;
-              expect(view.taskForces.forces.find((x) => x.marker === f.marker)).toEqual({ marker: f.marker, side: f.side, sighted: f.sighted });
+              expect(view.taskForces.forces.find((x) => x.marker === f.marker)).toEqual({
+                marker: f.marker,
+                side: f.side,
+                sighted: f.sighted,
+              });
               for (const line of view.summary.filter((l) => l.includes(`task force ${f.marker} `))) {
                 for (const n of names(f.units)) expect(line).not.toContain(n);
                 expect(line).not.toMatch(/attacking|invading/);

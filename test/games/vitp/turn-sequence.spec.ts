@@ -23,8 +23,17 @@ describe('VITP turn sequence', () => {
   it('given turn 1 with default orders, then the steps follow 4.2, 5.2x, 18.3x and 5.7x in order', () => {
     const { state, ids } = playDefaults(newGame(), (s) => s.turn === 2);
     const first = (prefix: string) => ids.findIndex((id) => id.startsWith(prefix));
-    const order = ['t1/pearl-harbor-raid-force', 't1/patrol/japanese', 't1/patrol/allied', 't1/lba/1',
-      't1/submarine/japanese', 't1/battle/1-hawaiian-islands', 't1/pearl-harbor/stay', 't1/pearl-harbor/sortie', 't1/return/allied'];
+    const order = [
+      't1/pearl-harbor-raid-force',
+      't1/patrol/japanese',
+      't1/patrol/allied',
+      't1/lba/1',
+      't1/submarine/japanese',
+      't1/battle/1-hawaiian-islands',
+      't1/pearl-harbor/stay',
+      't1/pearl-harbor/sortie',
+      't1/return/allied',
+    ];
     const seen = order.map(first);
     expect(seen.every((i) => i >= 0)).toBe(true);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen);
@@ -76,16 +85,30 @@ describe('VITP turn 1 at Pearl Harbor (18.3x)', () => {
       events.push(...r.events);
       s = r.state;
     }
-    const hiStart = events.findIndex((e) => e.type === 'combat.battle-started' && (e.data as { seaArea: string }).seaArea === 'hawaiian-islands'
-      && events.indexOf(e) > events.findIndex((x) => x.type === 'vitp.uncertain-roll'));
+    const hiStart = events.findIndex(
+      (e) =>
+        e.type === 'combat.battle-started' &&
+        (e.data as { seaArea: string }).seaArea === 'hawaiian-islands' &&
+        events.indexOf(e) > events.findIndex((x) => x.type === 'vitp.uncertain-roll'),
+    );
     expect(hiStart).toBeGreaterThan(0);
     const hiEnd = events.findIndex((e, i) => i > hiStart && e.type === 'combat.battle-ended');
-    const rounds = events.slice(hiStart, hiEnd).filter((e) => e.type === 'combat.round-started' && (e.data as { engagement: string }).engagement === 'main');
+    const rounds = events
+      .slice(hiStart, hiEnd)
+      .filter((e) => e.type === 'combat.round-started' && (e.data as { engagement: string }).engagement === 'main');
     expect(rounds.length).toBeLessThanOrEqual(2);
     expect(s.units.filter((u) => u.side === 'japanese' && u.loc.at === 'sea')).toEqual([]);
-    const retreated = events.slice(hiStart, hiEnd).some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'japanese');
-    const alliesGone = events.slice(hiStart, hiEnd).some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'allied');
+    const retreated = events
+      .slice(hiStart, hiEnd)
+      .some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'japanese');
+    const alliesGone = events
+      .slice(hiStart, hiEnd)
+      .some((e) => e.type === 'combat.retreated' && (e.data as { side: string }).side === 'allied');
     // with these dice both fleets survive two rounds: the Japanese retreat is forced though they said STAY
-    expect({ rounds: rounds.length, retreated, alliesGone }).toEqual({ rounds: 2, retreated: true, alliesGone: false });
+    expect({ rounds: rounds.length, retreated, alliesGone }).toEqual({
+      rounds: 2,
+      retreated: true,
+      alliesGone: false,
+    });
   });
 });

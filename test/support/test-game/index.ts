@@ -2,7 +2,18 @@ import { withoutProvenance } from '../../../src/engine/box';
 import type { Ruleset, RulesEvent, Side } from '../../../src/engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
-import { adjudicateFleet, answerRetreatFromStanding, currentFleetStep, evolveFleet, other, SIDES, upcomingFleetSteps, type FleetEvent, type FleetSide, type FleetState } from './rules';
+import {
+  adjudicateFleet,
+  answerRetreatFromStanding,
+  currentFleetStep,
+  evolveFleet,
+  other,
+  SIDES,
+  upcomingFleetSteps,
+  type FleetEvent,
+  type FleetSide,
+  type FleetState,
+} from './rules';
 
 export type { FleetState, FleetOrder };
 
@@ -21,7 +32,10 @@ function viewFleet(s: FleetState, viewer: Side | 'referee'): unknown {
     turn: s.turn,
     phase: s.phase,
     retreatDecision: s.retreatDecision,
-    fleets: { [me]: s.fleets[me], [enemy]: { ships: s.fleets[enemy].ships, ...(seenAt ? { lastSeen: seenAt } : {}) } },
+    fleets: {
+      [me]: s.fleets[me],
+      [enemy]: { ships: s.fleets[enemy].ships, ...(seenAt ? { lastSeen: seenAt } : {}) },
+    },
     subs: { [me]: s.subs[me] },
   };
 }
@@ -29,14 +43,24 @@ function viewFleet(s: FleetState, viewer: Side | 'referee'): unknown {
 function narrateFleet(e: RulesEvent): string[] {
   const ev = e as FleetEvent;
   switch (ev.type) {
-    case 'FleetMoved': return [`The ${ev.data.side} fleet moves to ${ev.data.area}, ${ev.data.posture}.`];
-    case 'SubMoved': return [`The ${ev.data.side} submarine moves to ${ev.data.area}.`];
-    case 'BattleJoined': return [`The fleets meet in ${ev.data.area}!`];
-    case 'BattleRound': return [`Battle round ${ev.data.round}: red ${ev.data.totals.red}, blue ${ev.data.totals.blue}; ${ev.data.loser ? `${ev.data.loser} loses` : 'no loss'}.`];
-    case 'ShipLost': return [`The ${ev.data.side} fleet loses a ship (${ev.data.left} left).`];
-    case 'RetreatChosen': return [`The ${ev.data.side} fleet ${ev.data.retreat ? 'retreats' : 'stands and fights'}.`];
-    case 'SubSearched': return [`The ${ev.data.side} submarine ${ev.data.found ? 'sights' : 'misses'} the enemy fleet in ${ev.data.area}.`];
-    case 'PhaseEntered': return [];
+    case 'FleetMoved':
+      return [`The ${ev.data.side} fleet moves to ${ev.data.area}, ${ev.data.posture}.`];
+    case 'SubMoved':
+      return [`The ${ev.data.side} submarine moves to ${ev.data.area}.`];
+    case 'BattleJoined':
+      return [`The fleets meet in ${ev.data.area}!`];
+    case 'BattleRound':
+      return [
+        `Battle round ${ev.data.round}: red ${ev.data.totals.red}, blue ${ev.data.totals.blue}; ${ev.data.loser ? `${ev.data.loser} loses` : 'no loss'}.`,
+      ];
+    case 'ShipLost':
+      return [`The ${ev.data.side} fleet loses a ship (${ev.data.left} left).`];
+    case 'RetreatChosen':
+      return [`The ${ev.data.side} fleet ${ev.data.retreat ? 'retreats' : 'stands and fights'}.`];
+    case 'SubSearched':
+      return [`The ${ev.data.side} submarine ${ev.data.found ? 'sights' : 'misses'} the enemy fleet in ${ev.data.area}.`];
+    case 'PhaseEntered':
+      return [];
     default: {
       const never: never = ev;
       throw new Error(`cannot narrate ${JSON.stringify(never)}`);
@@ -73,7 +97,10 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   validateOrders: (s, side, orders, step) => validateFleetOrders(orders, step, s.fleets[side as FleetSide].ships),
   defaultOrders(s, side, step) {
     if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: true }];
-    return [{ kind: 'move', area: s.fleets[side as FleetSide].area }, { kind: 'posture', posture: 'cautious' }];
+    return [
+      { kind: 'move', area: s.fleets[side as FleetSide].area },
+      { kind: 'posture', posture: 'cautious' },
+    ];
   },
   answerFromStanding: answerRetreatFromStanding,
   parseStanding: (_s, _side, text) => parseFleetStanding(text),
@@ -82,13 +109,17 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   view: viewFleet,
   narrate: (e) => narrateFleet(e),
   formatOrders: formatFleetOrders,
-  help: (_s, _side, step) => step?.id.endsWith('/retreat')
-    ? 'RETREAT or STAND (3.3). Default: RETREAT.'
-    : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1; one ship left: never aggressive, 2.3). Areas: ${AREAS.join(', ')}. Default: stay, cautious. FOR <step id> (say FOR t2/orders) starts orders for a later step.`,
+  help: (_s, _side, step) =>
+    step?.id.endsWith('/retreat')
+      ? 'RETREAT or STAND (3.3). Default: RETREAT.'
+      : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1; one ship left: never aggressive, 2.3). Areas: ${AREAS.join(', ')}. Default: stay, cautious. FOR <step id> (say FOR t2/orders) starts orders for a later step.`,
   randomOrders(s, side, step, rng) {
     if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: rng.int(2) === 0 }];
     const postures = s.fleets[side as FleetSide].ships > 1 ? (['aggressive', 'cautious'] as const) : (['cautious'] as const);
-    const orders: FleetOrder[] = [{ kind: 'move', area: rng.pick(AREAS) }, { kind: 'posture', posture: rng.pick(postures) }];
+    const orders: FleetOrder[] = [
+      { kind: 'move', area: rng.pick(AREAS) },
+      { kind: 'posture', posture: rng.pick(postures) },
+    ];
     if (rng.int(2) === 0) orders.push({ kind: 'sub', area: rng.pick(AREAS) });
     return orders;
   },

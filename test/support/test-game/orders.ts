@@ -18,7 +18,9 @@ const AREA_HINT = `sea areas: ${AREAS.join(', ')}`;
 
 function parseArea(word: string | undefined, line: number, text: string): Area | LineError {
   const a = (word ?? '').toLowerCase();
-  return (AREAS as readonly string[]).includes(a) ? (a as Area) : { line, text, problem: `no sea area "${word ?? ''}"`, hint: AREA_HINT, rule: '2.1' };
+  return (AREAS as readonly string[]).includes(a)
+    ? (a as Area)
+    : { line, text, problem: `no sea area "${word ?? ''}"`, hint: AREA_HINT, rule: '2.1' };
 }
 
 function parseLine(text: string, line: number, step: StepInfo): FleetOrder | LineError {
@@ -39,9 +41,21 @@ function parseLine(text: string, line: number, step: StepInfo): FleetOrder | Lin
   if (v === 'POSTURE') {
     const p = (arg ?? '').toLowerCase();
     if (p === 'aggressive' || p === 'cautious') return { kind: 'posture', posture: p };
-    return { line, text, problem: `no posture "${arg ?? ''}"`, hint: 'POSTURE aggressive or POSTURE cautious', rule: '2.2' };
+    return {
+      line,
+      text,
+      problem: `no posture "${arg ?? ''}"`,
+      hint: 'POSTURE aggressive or POSTURE cautious',
+      rule: '2.2',
+    };
   }
-  return { line, text, problem: `unknown order "${verb}"`, hint: 'orders are MOVE <area>, POSTURE <aggressive|cautious>, SUB <area>', rule: '2.1' };
+  return {
+    line,
+    text,
+    problem: `unknown order "${verb}"`,
+    hint: 'orders are MOVE <area>, POSTURE <aggressive|cautious>, SUB <area>',
+    rule: '2.1',
+  };
 }
 
 export function parseFleetOrders(text: string, step: StepInfo): ParseResult<FleetOrder> {
@@ -67,25 +81,37 @@ export function validateFleetOrders(orders: readonly FleetOrder[], step: StepInf
   if (count('move') !== 1) errors.push({ line: 0, text: '', problem: 'give exactly one MOVE order', rule: '2.1' });
   if (count('posture') > 1) errors.push({ line: 0, text: '', problem: 'give at most one POSTURE order', rule: '2.2' });
   if (ships < 2 && orders.some((o) => o.kind === 'posture' && o.posture === 'aggressive')) {
-    errors.push({ line: 0, text: '', problem: 'a fleet of one ship may not be aggressive', hint: 'POSTURE cautious', rule: '2.3' });
+    errors.push({
+      line: 0,
+      text: '',
+      problem: 'a fleet of one ship may not be aggressive',
+      hint: 'POSTURE cautious',
+      rule: '2.3',
+    });
   }
   if (count('sub') > 1) errors.push({ line: 0, text: '', problem: 'give at most one SUB order', rule: '4.1' });
   return errors;
 }
 
 export function formatFleetOrders(orders: readonly FleetOrder[]): string {
-  return orders.map((o) => {
-    switch (o.kind) {
-      case 'move': return `MOVE ${o.area}`;
-      case 'posture': return `POSTURE ${o.posture}`;
-      case 'sub': return `SUB ${o.area}`;
-      case 'retreat': return o.retreat ? 'RETREAT' : 'STAND';
-      default: {
-        const never: never = o;
-        throw new Error(`unhandled order ${JSON.stringify(never)}`);
+  return orders
+    .map((o) => {
+      switch (o.kind) {
+        case 'move':
+          return `MOVE ${o.area}`;
+        case 'posture':
+          return `POSTURE ${o.posture}`;
+        case 'sub':
+          return `SUB ${o.area}`;
+        case 'retreat':
+          return o.retreat ? 'RETREAT' : 'STAND';
+        default: {
+          const never: never = o;
+          throw new Error(`unhandled order ${JSON.stringify(never)}`);
+        }
       }
-    }
-  }).join('\n');
+    })
+    .join('\n');
 }
 
 const STANDING = /^\s*STANDING\s+RETREAT\s+(ALWAYS|NEVER|IF\s+OUTNUMBERED)\s*$/i;
@@ -97,7 +123,13 @@ export function parseFleetStanding(text: string): ParseResult<FleetStanding> {
     if (raw.trim() === '') return;
     const m = STANDING.exec(raw);
     if (!m) {
-      errors.push({ line: i + 1, text: raw.trim(), problem: 'unknown standing instruction', hint: 'STANDING RETREAT ALWAYS | NEVER | IF OUTNUMBERED', rule: '3.4' });
+      errors.push({
+        line: i + 1,
+        text: raw.trim(),
+        problem: 'unknown standing instruction',
+        hint: 'STANDING RETREAT ALWAYS | NEVER | IF OUTNUMBERED',
+        rule: '3.4',
+      });
       return;
     }
     const word = m[1].toUpperCase().replace(/\s+/g, ' ');

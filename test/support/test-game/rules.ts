@@ -49,11 +49,33 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
   const t = s.turn;
   switch (s.phase) {
     case 'orders':
-      return { id: `t${t}/orders`, turn: t, title: `Turn ${t}: fleet orders (2.1)`, mode: 'simultaneous', owes: [...SIDES], rule: '2.1' };
+      return {
+        id: `t${t}/orders`,
+        turn: t,
+        title: `Turn ${t}: fleet orders (2.1)`,
+        mode: 'simultaneous',
+        owes: [...SIDES],
+        rule: '2.1',
+      };
     case 'retreat':
-      return { id: `t${t}/retreat`, turn: t, title: `Turn ${t}: ${s.retreatDecision} retreat or stand (3.3)`, mode: 'sequential', owes: [s.retreatDecision!], rule: '3.3' };
+      return {
+        id: `t${t}/retreat`,
+        turn: t,
+        title: `Turn ${t}: ${s.retreatDecision} retreat or stand (3.3)`,
+        mode: 'sequential',
+        owes: [s.retreatDecision!],
+        rule: '3.3',
+      };
     case 'patrol':
-      return { id: `t${t}/patrol`, turn: t, title: `Turn ${t}: submarine patrol (4.1)`, mode: 'simultaneous', owes: [], rule: '4.1', diceVisibleTo: [] };
+      return {
+        id: `t${t}/patrol`,
+        turn: t,
+        title: `Turn ${t}: submarine patrol (4.1)`,
+        mode: 'simultaneous',
+        owes: [],
+        rule: '4.1',
+        diceVisibleTo: [],
+      };
     case 'over':
       return null;
     default: {
@@ -69,15 +91,40 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
  */
 export function upcomingFleetSteps(s: FleetState): StepInfo[] {
   const t = s.turn;
-  const orders = (turn: number): StepInfo => ({ id: `t${turn}/orders`, turn, title: `Turn ${turn}: fleet orders (2.1)`, mode: 'simultaneous', owes: [...SIDES], rule: '2.1' });
-  const retreat: StepInfo = { id: `t${t}/retreat`, turn: t, title: `Turn ${t}: retreat or stand (3.3)`, mode: 'sequential', owes: [...SIDES], rule: '3.3' };
-  const patrol: StepInfo = { id: `t${t}/patrol`, turn: t, title: `Turn ${t}: submarine patrol (4.1)`, mode: 'simultaneous', owes: [], rule: '4.1' };
+  const orders = (turn: number): StepInfo => ({
+    id: `t${turn}/orders`,
+    turn,
+    title: `Turn ${turn}: fleet orders (2.1)`,
+    mode: 'simultaneous',
+    owes: [...SIDES],
+    rule: '2.1',
+  });
+  const retreat: StepInfo = {
+    id: `t${t}/retreat`,
+    turn: t,
+    title: `Turn ${t}: retreat or stand (3.3)`,
+    mode: 'sequential',
+    owes: [...SIDES],
+    rule: '3.3',
+  };
+  const patrol: StepInfo = {
+    id: `t${t}/patrol`,
+    turn: t,
+    title: `Turn ${t}: submarine patrol (4.1)`,
+    mode: 'simultaneous',
+    owes: [],
+    rule: '4.1',
+  };
   const later = Array.from({ length: Math.max(0, s.lastTurn - t) }, (_, i) => orders(t + 1 + i));
   switch (s.phase) {
-    case 'orders': return [retreat, patrol, ...later];
-    case 'retreat': return [patrol, ...later];
-    case 'patrol': return later;
-    case 'over': return [];
+    case 'orders':
+      return [retreat, patrol, ...later];
+    case 'retreat':
+      return [patrol, ...later];
+    case 'patrol':
+      return later;
+    case 'over':
+      return [];
     default: {
       const never: never = s.phase;
       throw new Error(`unhandled phase ${String(never)}`);
@@ -86,7 +133,12 @@ export function upcomingFleetSteps(s: FleetState): StepInfo[] {
 }
 
 /** 3.1: one battle round; emits BattleRound and ShipLost, returns the loser. */
-function battleRound(s: FleetState, round: number, area: Area, ctx: AdjudicationContext): { loser: FleetSide | null; ships: Record<FleetSide, number> } {
+function battleRound(
+  s: FleetState,
+  round: number,
+  area: Area,
+  ctx: AdjudicationContext,
+): { loser: FleetSide | null; ships: Record<FleetSide, number> } {
   const totals = {} as Record<FleetSide, number>;
   for (const side of SIDES) {
     const bonus = s.fleets[side].posture === 'aggressive' ? 1 : 0;
@@ -108,12 +160,21 @@ function enter(ctx: AdjudicationContext, phase: FleetState['phase'], turn: numbe
 
 const sunk = (ships: Record<FleetSide, number>): boolean => ships.red === 0 || ships.blue === 0;
 
-export function adjudicateFleet(s: FleetState, step: StepInfo, orders: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
+export function adjudicateFleet(
+  s: FleetState,
+  step: StepInfo,
+  orders: Readonly<Record<Side, readonly FleetOrder[]>>,
+  ctx: AdjudicationContext,
+): void {
   switch (s.phase) {
-    case 'orders': return adjudicateOrders(s, orders, ctx);
-    case 'retreat': return adjudicateRetreat(s, orders, ctx);
-    case 'patrol': return adjudicatePatrol(s, ctx);
-    case 'over': throw new Error(`no step to adjudicate: ${step.id}`);
+    case 'orders':
+      return adjudicateOrders(s, orders, ctx);
+    case 'retreat':
+      return adjudicateRetreat(s, orders, ctx);
+    case 'patrol':
+      return adjudicatePatrol(s, ctx);
+    case 'over':
+      throw new Error(`no step to adjudicate: ${step.id}`);
   }
 }
 
@@ -172,7 +233,10 @@ export function evolveFleet(s: FleetState, e: RulesEvent): FleetState {
     case 'SubMoved':
       return { ...s, subs: { ...s.subs, [ev.data.side]: ev.data.area } };
     case 'ShipLost':
-      return { ...s, fleets: { ...s.fleets, [ev.data.side]: { ...s.fleets[ev.data.side], ships: ev.data.left } } };
+      return {
+        ...s,
+        fleets: { ...s.fleets, [ev.data.side]: { ...s.fleets[ev.data.side], ships: ev.data.left } },
+      };
     case 'SubSearched':
       return { ...s, sightings: { ...s.sightings, [ev.data.side]: ev.data.found ? ev.data.area : null } };
     case 'PhaseEntered':
@@ -194,10 +258,14 @@ export function answerRetreatFromStanding(s: FleetState, side: Side, step: StepI
   const policy = (standing as readonly FleetStanding[])[0]?.retreat;
   const me = asSide(side);
   switch (policy) {
-    case 'always': return [{ kind: 'retreat', retreat: true }];
-    case 'never': return [{ kind: 'retreat', retreat: false }];
+    case 'always':
+      return [{ kind: 'retreat', retreat: true }];
+    case 'never':
+      return [{ kind: 'retreat', retreat: false }];
     // Not outnumbered: the instruction does not say, so the side is asked.
-    case 'if-outnumbered': return s.fleets[me].ships < s.fleets[other(me)].ships ? [{ kind: 'retreat', retreat: true }] : null;
-    default: return null;
+    case 'if-outnumbered':
+      return s.fleets[me].ships < s.fleets[other(me)].ships ? [{ kind: 'retreat', retreat: true }] : null;
+    default:
+      return null;
   }
 }

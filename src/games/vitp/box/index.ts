@@ -57,7 +57,10 @@ export type VitpBox = z.infer<typeof vitpBoxSchema>;
 export const defaultBox: VitpBox = {
   seaAreas: [...seaAreas],
   adjacency: { value: adjacency.value.map(([x, y]) => [x, y] as [string, string]), source: adjacency.source },
-  places: places.map((pl) => ({ ...pl, touches: { value: [...pl.touches.value], source: pl.touches.source } })),
+  places: places.map((pl) => ({
+    ...pl,
+    touches: { value: [...pl.touches.value], source: pl.touches.source },
+  })),
   units: [...japaneseUnits, ...alliedUnits] as VitpBox['units'],
   repairs: repairs.map((r) => ({ ...r, perTurn: { value: [...r.perTurn.value], source: r.perTurn.source } })),
   submarines: submarines.map((s) => ({ ...s, turns: { value: [...s.turns.value], source: s.turns.source } })),
@@ -85,9 +88,18 @@ export function validateBox(data: unknown): string[] {
       seen.add(n.toLowerCase());
     }
   };
-  dup(box.seaAreas.map((a) => a.name), 'sea area');
-  dup(box.places.map((pl) => pl.name), 'port/base');
-  dup(box.units.map((u) => u.name), 'unit');
+  dup(
+    box.seaAreas.map((a) => a.name),
+    'sea area',
+  );
+  dup(
+    box.places.map((pl) => pl.name),
+    'port/base',
+  );
+  dup(
+    box.units.map((u) => u.name),
+    'unit',
+  );
   if (box.places.filter((pl) => pl.kind === 'port').length !== 8) problems.push('the board has 8 major ports (2.1)');
   for (const [x, y] of box.adjacency.value) {
     for (const n of [x, y]) if (!areaNames.has(n)) problems.push(`adjacency names unknown sea area "${n}"`);
@@ -115,7 +127,10 @@ function connected(box: VitpBox): boolean {
     const at = queue.pop()!;
     for (const [x, y] of box.adjacency.value) {
       const next = x === at ? y : y === at ? x : null;
-      if (next && !seen.has(next)) { seen.add(next); queue.push(next); }
+      if (next && !seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
     }
   }
   return names.every((n) => seen.has(n));

@@ -15,6 +15,10 @@ export interface P<T> {
 }
 
 export const rule = (r: string): Source => ({ kind: 'rulebook', rule: r });
-export const ref = (id: string, status: 'confirmed' | 'inferred' = 'confirmed'): Source => ({ kind: 'reference', ref: id, status });
+export const ref = (id: string, status: 'confirmed' | 'inferred' = 'confirmed'): Source => ({
+  kind: 'reference',
+  ref: id,
+  status,
+});
 export const rec = (reason: string): Source => ({ kind: 'reconstructed', reason });
 export const p = <T>(value: T, source: Source): P<T> => ({ value, source });

@@ -22,20 +22,44 @@ export interface SubmarineData {
 }
 
 export const submarines: readonly SubmarineData[] = [
-  { name: 'I-Boat', side: 'japanese', turns: p([1, 2, 3, 4], rec('turns 1-2 confirmed (R 18.34, J2); 3-4 added: G2 says it withdraws late, before the F-Boat enters')) },
-  { name: 'F-Boat', side: 'allied', turns: p([5, 6, 7, 8, 9], rec('G2: the F-Boat enters when the I-Boat withdraws; turns not found')) },
+  {
+    name: 'I-Boat',
+    side: 'japanese',
+    turns: p([1, 2, 3, 4], rec('turns 1-2 confirmed (R 18.34, J2); 3-4 added: G2 says it withdraws late, before the F-Boat enters')),
+  },
+  {
+    name: 'F-Boat',
+    side: 'allied',
+    turns: p([5, 6, 7, 8, 9], rec('G2: the F-Boat enters when the I-Boat withdraws; turns not found')),
+  },
 ];
 
 /** Allied location letters (3.1): a sea area, a port or base, or a location-uncertain group. */
-export const locationCodes: P<Readonly<Record<string, string>>> = p({
-  P: 'Pearl Harbor', H: 'Hawaiian Islands', U: 'U.S. Mandate', C: 'Coral Sea', A: 'Australia',
-  B: 'Bay of Bengal', I: 'Indonesia', S: 'Singapore', M: 'Philippines',
-  W: 'group W', X: 'group X', Y: 'group Y', Z: 'group Z',
-}, ref('R'));
+export const locationCodes: P<Readonly<Record<string, string>>> = p(
+  {
+    P: 'Pearl Harbor',
+    H: 'Hawaiian Islands',
+    U: 'U.S. Mandate',
+    C: 'Coral Sea',
+    A: 'Australia',
+    B: 'Bay of Bengal',
+    I: 'Indonesia',
+    S: 'Singapore',
+    M: 'Philippines',
+    W: 'group W',
+    X: 'group X',
+    Y: 'group Y',
+    Z: 'group Z',
+  },
+  ref('R'),
+);
 
 /** 18.32: one die per location-uncertain group. */
-export const uncertainRoll: P<{ readonly one: string; readonly twoThree: string; readonly fourToSix: string }> = p(
-  { one: 'Central Pacific Ocean', twoThree: 'Hawaiian Islands', fourToSix: 'turn 2 reinforcement' }, rule('18.32'));
+export const uncertainRoll: P<{
+  readonly one: string;
+  readonly twoThree: string;
+  readonly fourToSix: string;
+}> = p({ one: 'Central Pacific Ocean', twoThree: 'Hawaiian Islands', fourToSix: 'turn 2 reinforcement' }, rule('18.32'));
 
 export const gameLength: P<{ readonly turns: number; readonly optionalTurn: number }> = p({ turns: 8, optionalTurn: 9 }, rule('4.7'));
 

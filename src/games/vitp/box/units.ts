@@ -31,8 +31,12 @@ export function parseProfile(profile: string) {
   const m = /^(\d)(c?)-(\d)-(\d)(?:\/(\d)(c?))?$/.exec(profile);
   if (!m) throw new Error(`bad profile ${profile}`);
   return {
-    gunnery: Number(m[1]), gunneryBonus: m[2] === 'c', armor: Number(m[3]), speed: Number(m[4]),
-    airstrike: m[5] ? Number(m[5]) : 0, airstrikeBonus: m[6] === 'c',
+    gunnery: Number(m[1]),
+    gunneryBonus: m[2] === 'c',
+    armor: Number(m[3]),
+    speed: Number(m[4]),
+    airstrike: m[5] ? Number(m[5]) : 0,
+    airstrikeBonus: m[6] === 'c',
   };
 }
 
@@ -55,13 +59,18 @@ export function unit(side: 'japanese' | 'allied', spec: UnitSpec): UnitData {
   const s = spec.source;
   const kind: UnitKind = spec.type === 'LBA' ? 'lba' : spec.type === 'AMPH' ? 'amph' : spec.type === 'SS' ? 'sub' : 'ship';
   return {
-    name: spec.name, side, kind, type: spec.type,
+    name: spec.name,
+    side,
+    kind,
+    type: spec.type,
     nation: p(spec.nation, s),
-    gunnery: p(f.gunnery, s), gunneryBonus: p(f.gunneryBonus, s),
-    airstrike: p(f.airstrike, s), airstrikeBonus: p(f.airstrikeBonus, s),
-    armor: p(f.armor, s), speed: p(f.speed, s),
+    gunnery: p(f.gunnery, s),
+    gunneryBonus: p(f.gunneryBonus, s),
+    airstrike: p(f.airstrike, s),
+    airstrikeBonus: p(f.airstrikeBonus, s),
+    armor: p(f.armor, s),
+    speed: p(f.speed, s),
     arrival: p({ turn: spec.turn, at: spec.at }, spec.arrivalSource ?? s),
-    ...(spec.removedOnTurn !== undefined
-      ? { removedOnTurn: p(spec.removedOnTurn, spec.removalSource ?? s) } : {}),
+    ...(spec.removedOnTurn !== undefined ? { removedOnTurn: p(spec.removedOnTurn, spec.removalSource ?? s) } : {}),
   };
 }

@@ -8,16 +8,7 @@ import type { AnswerOf, CombatEmit, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
 import { combatEvent } from './events';
 import { submarineShot } from './fire';
-import {
-  availableHunters,
-  escapeGroup,
-  groupReport,
-  groupUnits,
-  newGroupId,
-  pursuersOf,
-  raidablePorts,
-  speedOf,
-} from './groups';
+import { availableHunters, escapeGroup, groupReport, groupUnits, newGroupId, pursuersOf, raidablePorts, speedOf } from './groups';
 import { outcomeOf } from './outcome';
 import type { AfterRound, BattleState, Engagement, Stage, SubmarineState, UnitState } from './state';
 import { airstrikeShots, currentSpeed, fighting, otherSide, unitById } from './units';
@@ -109,7 +100,10 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
       } else if (stage.after === null) {
         b.stage = { at: 'opening' };
       } else {
-        b.stage = { at: 'after-round', after: { ...stage.after!, subsDone: [...stage.after!.subsDone, sub.id] } };
+        b.stage = {
+          at: 'after-round',
+          after: { ...stage.after!, subsDone: [...stage.after!.subsDone, sub.id] },
+        };
       }
       return;
     }
@@ -122,7 +116,11 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
         return;
       }
       b.stage = isPartial(b, stage.side, reply.groups)
-        ? applyPartialRetreat(b, emit, stage.side, reply.groups, { ...stage.after, retreatAsked: [...(stage.after.retreatAsked ?? []), stage.side], retreatDone: stage.side === 'allied' })
+        ? applyPartialRetreat(b, emit, stage.side, reply.groups, {
+            ...stage.after,
+            retreatAsked: [...(stage.after.retreatAsked ?? []), stage.side],
+            retreatDone: stage.side === 'allied',
+          })
         : applyRetreat(b, emit, stage.side, withoutAir(b, reply.groups), done);
       return;
     }
@@ -180,7 +178,14 @@ function applyRetreat(b: BattleState, emit: CombatEmit, side: VitpSide, groups: 
   });
   b.retreated.push(side);
   b.raidsOffered = true;
-  emit(combatEvent('combat.retreated', { side, groups: ids.map((g) => groupReport(b, g)), airEscaped, rule: '8.1' }));
+  emit(
+    combatEvent('combat.retreated', {
+      side,
+      groups: ids.map((g) => groupReport(b, g)),
+      airEscaped,
+      rule: '8.1',
+    }),
+  );
   const ports = raidablePorts(b, side);
   const hunters = availableHunters(b, otherSide(side), 'main');
   if (hunters.length > 0 && (ids.length > 0 || ports.length > 0)) return { at: 'pursuit', retreater: side, groups: ids, ports, after };
@@ -215,7 +220,13 @@ function isPartial(b: BattleState, side: VitpSide, groups: readonly (readonly st
  * and its ports are not offered to raiders (9.1 speaks of a player retreating, not of a detachment).
  * Fleeing and pursuing ships never come back to the main fight (their groups are fought after it).
  */
-function applyPartialRetreat(b: BattleState, emit: CombatEmit, side: VitpSide, groups: readonly (readonly string[])[], after: AfterRound): Stage {
+function applyPartialRetreat(
+  b: BattleState,
+  emit: CombatEmit,
+  side: VitpSide,
+  groups: readonly (readonly string[])[],
+  after: AfterRound,
+): Stage {
   const airEscaped: string[] = [];
   const shipGroups: string[][] = [];
   for (const members of groups) {
@@ -233,10 +244,17 @@ function applyPartialRetreat(b: BattleState, emit: CombatEmit, side: VitpSide, g
     for (const m of members) Object.assign(unitById(b, m), { engagement: id, retreated: true });
     return id;
   });
-  emit(combatEvent('combat.retreated-in-part', {
-    side, groups: ids.map((g) => groupReport(b, g)), airEscaped, staying: fighting(b, 'main', side).length, rule: '20.8',
-  }));
-  if (ids.length > 0 && availableHunters(b, otherSide(side), 'main').length > 0) return { at: 'pursuit', retreater: side, groups: ids, ports: [], after };
+  emit(
+    combatEvent('combat.retreated-in-part', {
+      side,
+      groups: ids.map((g) => groupReport(b, g)),
+      airEscaped,
+      staying: fighting(b, 'main', side).length,
+      rule: '20.8',
+    }),
+  );
+  if (ids.length > 0 && availableHunters(b, otherSide(side), 'main').length > 0)
+    return { at: 'pursuit', retreater: side, groups: ids, ports: [], after };
   for (const g of ids) escapeGroup(b, emit, g);
   return { at: 'after-round', after };
 }
@@ -297,7 +315,14 @@ function queueRaids(
       r.pursued = true;
     }
     b.queue.push({ id, kind: 'air-raid', port, raider });
-    emit(combatEvent('combat.air-raid-started', { engagement: id, port, raiders: raiders.map((r) => r.id), rule }));
+    emit(
+      combatEvent('combat.air-raid-started', {
+        engagement: id,
+        port,
+        raiders: raiders.map((r) => r.id),
+        rule,
+      }),
+    );
   }
 }
 
@@ -310,7 +335,13 @@ function applySplit(b: BattleState, emit: CombatEmit, parts: readonly (readonly 
     for (const m of members) unitById(b, m).engagement = id;
     return id;
   });
-  emit(combatEvent('combat.group-split', { from: eng.id, into: ids.map((g) => groupReport(b, g)), rule: '8.52' }));
+  emit(
+    combatEvent('combat.group-split', {
+      from: eng.id,
+      into: ids.map((g) => groupReport(b, g)),
+      rule: '8.52',
+    }),
+  );
   return { at: 'continue-pursuit', from: eng.id, groups: ids };
 }
 
@@ -355,7 +386,8 @@ export function finishBattleStep(b: BattleState, emit: CombatEmit): Stage {
       const raider = atSea[0];
       const ports = raidablePorts(b, otherSide(raider));
       // an air raid is day actions only (9.13), where only airstrikes attack: no airstrike, nothing to ask
-      if (ports.length > 0 && availableHunters(b, raider, null).some((u) => airstrikeShots(u) > 0)) return { at: 'air-raid-offer', raider, ports };
+      if (ports.length > 0 && availableHunters(b, raider, null).some((u) => airstrikeShots(u) > 0))
+        return { at: 'air-raid-offer', raider, ports };
     }
   }
   const sub = b.submarines.find((s) => !s.attacked && !b.finalSubsAsked.includes(s.id) && submarineTargets(b, s).length > 0);

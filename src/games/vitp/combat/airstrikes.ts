@@ -79,7 +79,9 @@ export function checkAirAllocation(b: BattleState, o: AirOptions, step: AirStep,
   const problems: string[] = [];
   for (const [attacker, target] of Object.entries(fire)) {
     if (!o.shooters.some((s) => s.unit.id === attacker)) {
-      problems.push(`${nameOf(attacker)} cannot fire at airstrikes now (${step === 'intercept' ? 'only defending airstrikes, 23.3' : 'only battleships nobody attacks, 23.35'})`);
+      problems.push(
+        `${nameOf(attacker)} cannot fire at airstrikes now (${step === 'intercept' ? 'only defending airstrikes, 23.3' : 'only battleships nobody attacks, 23.35'})`,
+      );
     }
     if (!o.targets.some((t) => t.id === target)) problems.push(`${nameOf(target)} is not an enemy attacking airstrike (${rule})`);
   }
@@ -103,7 +105,15 @@ function damageAirstrike(emit: CombatEmit, u: UnitState, damage: number, rule: s
     u.airstrikeDamage = (u.airstrikeDamage ?? 0) + damage;
     result = airstrikeShots(u) === 0 ? 'airstrikes-lost' : 'damaged';
   }
-  emit(combatEvent('combat.airstrike-hit', { unit: u.id, damageTaken: damage, shotsLeft: airstrikeShots(u), result, rule }));
+  emit(
+    combatEvent('combat.airstrike-hit', {
+      unit: u.id,
+      damageTaken: damage,
+      shotsLeft: airstrikeShots(u),
+      result,
+      rule,
+    }),
+  );
 }
 
 interface AirstrikeFire {
@@ -140,7 +150,13 @@ export function resolveIntercepts(b: BattleState, dice: Dice, emit: CombatEmit, 
   for (const side of VITP_SIDES) {
     for (const [attacker, target] of Object.entries(action.intercepts?.[side] ?? {})) {
       const u = unitById(b, attacker);
-      fireAtAirstrikes(dice, emit, { shooter: u, target: unitById(b, target), shots: airstrikeShots(u), factor: 'airstrike', rule: '23.32' });
+      fireAtAirstrikes(dice, emit, {
+        shooter: u,
+        target: unitById(b, target),
+        shots: airstrikeShots(u),
+        factor: 'airstrike',
+        rule: '23.32',
+      });
     }
   }
 }
@@ -160,7 +176,13 @@ export function resolveTargetsFire(b: BattleState, dice: Dice, emit: CombatEmit,
 /** 23.35: a side's battleships left alone each fire one shot at the airstrike they picked. */
 export function resolveBattleshipFire(b: BattleState, dice: Dice, emit: CombatEmit, action: ActionState, side: VitpSide): void {
   for (const [ship, target] of Object.entries(action.flak?.[side] ?? {})) {
-    fireAtAirstrikes(dice, emit, { shooter: unitById(b, ship), target: unitById(b, target), shots: 1, factor: 'flak', rule: '23.35' });
+    fireAtAirstrikes(dice, emit, {
+      shooter: unitById(b, ship),
+      target: unitById(b, target),
+      shots: 1,
+      factor: 'flak',
+      rule: '23.35',
+    });
   }
 }
 

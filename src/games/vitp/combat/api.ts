@@ -260,12 +260,23 @@ export type Decision =
       readonly attackers: readonly TargetOption[];
       readonly targets: readonly UnitRef[];
     })
-  | (DecisionBase<'submarine'> & { readonly submarine: UnitRef; readonly targets: readonly UnitRef[]; readonly final: boolean })
-  | (DecisionBase<'retreat'> & { readonly units: readonly (UnitRef & { speed: number })[]; readonly airEscapes: readonly UnitRef[] })
+  | (DecisionBase<'submarine'> & {
+      readonly submarine: UnitRef;
+      readonly targets: readonly UnitRef[];
+      readonly final: boolean;
+    })
+  | (DecisionBase<'retreat'> & {
+      readonly units: readonly (UnitRef & { speed: number })[];
+      readonly airEscapes: readonly UnitRef[];
+    })
   | (DecisionBase<'pursuit'> & {
       readonly groups: readonly GroupRef[];
       readonly ports: readonly UnitRef[];
-      readonly ships: readonly (UnitRef & { speed: number; canPursue: readonly string[]; canRaid: boolean })[];
+      readonly ships: readonly (UnitRef & {
+        speed: number;
+        canPursue: readonly string[];
+        canRaid: boolean;
+      })[];
     })
   | (DecisionBase<'landings'> & {
       readonly units: readonly UnitRef[];
@@ -278,7 +289,9 @@ export type Decision =
     })
   | (DecisionBase<'air-raids'> & { readonly ports: readonly UnitRef[]; readonly ships: readonly UnitRef[] });
 
-export type AnswerResult = { readonly ok: true; readonly battle: BattleState } | { readonly ok: false; readonly problems: readonly string[] };
+export type AnswerResult =
+  | { readonly ok: true; readonly battle: BattleState }
+  | { readonly ok: false; readonly problems: readonly string[] };
 
 // ---- Outcome --------------------------------------------------------------------------------
 

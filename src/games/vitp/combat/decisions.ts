@@ -16,7 +16,9 @@ const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.n
 
 /** A unit's (or port's) name for a problem message, the id when it names nothing here. */
 function nameOf(b: BattleState, id: string): string {
-  return b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
+  return (
+    b.units.find((u) => u.id === id)?.name ?? b.ports.find((p) => p.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id
+  );
 }
 
 /**
@@ -99,9 +101,10 @@ function airDecision(b: BattleState, a: ActionState, step: AirStep): Decision | 
     id: `${actionPrefix(b, a)}/${step}-${side}`,
     kind: 'targets',
     rule: step === 'intercept' ? '23.31' : '23.35',
-    title: step === 'intercept'
-      ? `${who} defending airstrikes: which enemy attacking airstrikes do they attack? (23.31-23.32)`
-      : `${who} battleships nobody attacks: which enemy attacking airstrike does each fire at? (23.35)`,
+    title:
+      step === 'intercept'
+        ? `${who} defending airstrikes: which enemy attacking airstrikes do they attack? (23.31-23.32)`
+        : `${who} battleships nobody attacks: which enemy attacking airstrike does each fire at? (23.35)`,
     owes: [side],
     defaults: { [side]: { kind: 'targets', fire: defaultAirAllocation(o) } },
     action: 'day',
@@ -154,7 +157,9 @@ export function current(b: BattleState): Decision | null {
         rule: stage.final ? '16.1' : opening ? '18.34' : '7.91',
         title: stage.final
           ? `${sub.name}: last chance to attack before returning to port (5.6, 16.1)`
-          : opening ? `${sub.name}: attack before any further combat, or wait? (18.34)` : `${sub.name}: attack now or wait? (7.91)`,
+          : opening
+            ? `${sub.name}: attack before any further combat, or wait? (18.34)`
+            : `${sub.name}: attack now or wait? (7.91)`,
         owes: [sub.side],
         defaults: { [sub.side]: { kind: 'submarine', target: null } },
         submarine: ref(sub),
@@ -174,7 +179,9 @@ export function current(b: BattleState): Decision | null {
         owes: [stage.side],
         defaults: { [stage.side]: { kind: 'retreat', retreat: false } },
         units: retreatUnits(b, stage.side).map((u) => ({ ...ref(u), speed: currentSpeed(u) })),
-        airEscapes: fighting(b, 'main', stage.side).filter((u) => u.kind === 'land-based-air').map(ref),
+        airEscapes: fighting(b, 'main', stage.side)
+          .filter((u) => u.kind === 'land-based-air')
+          .map(ref),
       };
     case 'pursuit': {
       if (stage.reply) return null;
@@ -283,8 +290,11 @@ function checkPartialRetreat(b: BattleState, groups: readonly (readonly string[]
   const air = d.airEscapes.map((u) => u.id);
   if (groups.some((g) => g.length === 0)) problems.push('a group may not be empty (8.2)');
   for (const x of duplicates(all)) problems.push(`${nameOf(b, x)} is in more than one group (8.2)`);
-  for (const id of all) if (!d.units.some((u) => u.id === id) && !air.includes(id)) problems.push(`${nameOf(b, id)} cannot retreat from the main fight now (8.1, 20.8)`);
-  for (const g of groups) if (g.length > 1 && g.some((id) => air.includes(id))) problems.push('an air unit escapes alone: name it in a group of its own (8.21)');
+  for (const id of all)
+    if (!d.units.some((u) => u.id === id) && !air.includes(id))
+      problems.push(`${nameOf(b, id)} cannot retreat from the main fight now (8.1, 20.8)`);
+  for (const g of groups)
+    if (g.length > 1 && g.some((id) => air.includes(id))) problems.push('an air unit escapes alone: name it in a group of its own (8.21)');
   return problems;
 }
 
@@ -341,10 +351,12 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       if (stage.at !== 'action') return ['no action is being fought'];
       const fire = (reply as AnswerOf<'targets'>).fire;
       const step = stage.action.step;
-      if (step === 'intercept' || step === 'flak') return checkAirAllocation(b, airOptions(b, currentEngagement(b), stage.action, side, step), step, fire);
+      if (step === 'intercept' || step === 'flak')
+        return checkAirAllocation(b, airOptions(b, currentEngagement(b), stage.action, side, step), step, fire);
       const problems = checkDesignation(b, currentEngagement(b), stage.action, side, fire);
       for (const c of stage.action.kamikazeCarriers) {
-        if (side === 'japanese' && fire[c] === undefined) problems.push(`${nameOf(b, c)} was announced as a kamikaze and must attack (19.22)`);
+        if (side === 'japanese' && fire[c] === undefined)
+          problems.push(`${nameOf(b, c)} was announced as a kamikaze and must attack (19.22)`);
       }
       return problems;
     }
@@ -356,7 +368,12 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       const r = reply as AnswerOf<'retreat'>;
       if (!r.retreat) return [];
       if (partialRetreatAllowed(b)) return checkPartialRetreat(b, r.groups, d);
-      return checkPartition(b, r.groups, d.units.map((u) => u.id), '8.2');
+      return checkPartition(
+        b,
+        r.groups,
+        d.units.map((u) => u.id),
+        '8.2',
+      );
     }
     case 'pursuit':
       return checkAssign((reply as AnswerOf<'pursuit'>).assign, (ship, to) => {
@@ -369,11 +386,19 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
     case 'landings':
       return checkAssign((reply as AnswerOf<'landings'>).land, (unit, base) => {
         if (!d.units.some((u) => u.id === unit)) return `${nameOf(b, unit)} cannot land now (7.93, 13.31)`;
-        if (d.bases.some((x) => x.id === base && x.invade) && !mayInvade(b, unit)) return `${nameOf(b, unit)} was not announced as invading this round: it may only land on a friendly base (20.3, 20.7)`;
-        return d.bases.some((x) => x.id === base) ? null : `${nameOf(b, base)} is not a friendly port or base, nor an enemy island base here (13.3)`;
+        if (d.bases.some((x) => x.id === base && x.invade) && !mayInvade(b, unit))
+          return `${nameOf(b, unit)} was not announced as invading this round: it may only land on a friendly base (20.3, 20.7)`;
+        return d.bases.some((x) => x.id === base)
+          ? null
+          : `${nameOf(b, base)} is not a friendly port or base, nor an enemy island base here (13.3)`;
       });
     case 'split':
-      return checkPartition(b, (reply as AnswerOf<'split'>).groups, d.group.units.map((u) => u.id), '8.52');
+      return checkPartition(
+        b,
+        (reply as AnswerOf<'split'>).groups,
+        d.group.units.map((u) => u.id),
+        '8.52',
+      );
     case 'continue-pursuit':
       return checkAssign((reply as AnswerOf<'continue-pursuit'>).assign, (ship, to) => {
         const p = d.pursuers.find((x) => x.id === ship);
@@ -412,8 +437,7 @@ export function answer(battle: BattleState, side: VitpSide, reply: Answer): Answ
   else if (stage.at === 'action' && reply.kind === 'targets') {
     const a = stage.action;
     targetsStore(a)[side] = a.step === 'targets' ? firingOnly(b, currentEngagement(b), a, side, reply.fire) : { ...reply.fire };
-  }
-  else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
+  } else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
   else (stage as { reply?: Answer }).reply = structuredClone(reply);
   return { ok: true, battle: b };
 }

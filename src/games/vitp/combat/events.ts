@@ -24,7 +24,13 @@ export interface CombatEventData {
     atSea: { id: string; name: string; side: VitpSide; kind: string; damage: number }[];
   };
   'combat.round-started': { engagement: string; round: number };
-  'combat.day-night-chosen': { engagement: string; round: number; choices: Record<VitpSide, DayNight>; agreed: boolean; rule: '7.31' };
+  'combat.day-night-chosen': {
+    engagement: string;
+    round: number;
+    choices: Record<VitpSide, DayNight>;
+    agreed: boolean;
+    rule: '7.31';
+  };
   'combat.day-night-rolled': {
     engagement: string;
     round: number;
@@ -39,7 +45,12 @@ export interface CombatEventData {
     nightCarriers: string[];
     kamikazeCarriers: string[];
   };
-  'combat.targets-designated': { engagement: string; side: VitpSide; fire: { attacker: string; target: string }[]; rule: '7.44' };
+  'combat.targets-designated': {
+    engagement: string;
+    side: VitpSide;
+    fire: { attacker: string; target: string }[];
+    rule: '7.44';
+  };
   'combat.shot': {
     attacker: string;
     target: string;
@@ -64,16 +75,39 @@ export interface CombatEventData {
   'combat.damage-rolled': { attacker: string; target: string; die: number; rule: '7.532' };
   'combat.action-resolved': {
     engagement: string;
-    results: { unit: string; damageTaken: number; damage: number; result: UnitResult; speed: number | null }[];
+    results: {
+      unit: string;
+      damageTaken: number;
+      damage: number;
+      result: UnitResult;
+      speed: number | null;
+    }[];
     rule: '7.6';
   };
-  'combat.submarine-attacked': { submarine: string; target: string; result: UnitResult; damage: number; rule: '7.91' };
+  'combat.submarine-attacked': {
+    submarine: string;
+    target: string;
+    result: UnitResult;
+    damage: number;
+    rule: '7.91';
+  };
   'combat.submarine-waits': { submarine: string; final: boolean };
   'combat.stays': { side: VitpSide; rule: '8.1' };
   /** 20.8: part of a side's forces retreat; the rest stay in the main fight */
-  'combat.retreated-in-part': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; staying: number; rule: '20.8' };
+  'combat.retreated-in-part': {
+    side: VitpSide;
+    groups: GroupReport[];
+    airEscaped: string[];
+    staying: number;
+    rule: '20.8';
+  };
   /** 20.5-20.6: a round of task forces begins with a day action, then a night action */
-  'combat.task-force-round': { round: number; markers: Record<VitpSide, string[]>; sighted: string[]; rule: '20.5' };
+  'combat.task-force-round': {
+    round: number;
+    markers: Record<VitpSide, string[]>;
+    sighted: string[];
+    rule: '20.5';
+  };
   /** 20.6: an unsighted attacking task force is added to the night action: its units may now be attacked */
   'combat.task-force-joins': { side: VitpSide; marker: string; units: string[]; rule: '20.6' };
   'combat.retreated': { side: VitpSide; groups: GroupReport[]; airEscaped: string[]; rule: '8.1' | '18.35' };
@@ -84,7 +118,12 @@ export interface CombatEventData {
     notPursuing: string[];
     rule: '8.32';
   };
-  'combat.pursuer-dropped': { unit: string; group: string; reason: 'too-slow' | 'broke-off'; rule: '8.33' | '8.53' };
+  'combat.pursuer-dropped': {
+    unit: string;
+    group: string;
+    reason: 'too-slow' | 'broke-off';
+    rule: '8.33' | '8.53';
+  };
   'combat.group-split': { from: string; into: GroupReport[]; rule: '8.52' };
   'combat.group-escaped': { group: string; units: string[]; rule: '8.4' };
   'combat.pursuit-over': { group: string; reason: string };

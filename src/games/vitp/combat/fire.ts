@@ -36,7 +36,8 @@ export interface ShotInput {
 
 /** One die for one shot (7.53): 5 disables a ship or amphibious unit, 6 hits; +1 with the bonus (7.535). */
 export function rollShot(dice: Dice, emit: CombatEmit, a: ShotInput): Mark {
-  const label = a.factor === 'torpedo' ? 'submarine shot' : a.factor === 'flak' ? 'shot at an airstrike' : `${a.factor} shot ${a.shot} of ${a.of}`;
+  const label =
+    a.factor === 'torpedo' ? 'submarine shot' : a.factor === 'flak' ? 'shot at an airstrike' : `${a.factor} shot ${a.shot} of ${a.of}`;
   const die = dice.d6(`${label}, ${a.attackerName} at ${a.target.name}`, a.rule);
   const total = die + (a.bonus ? 1 : 0);
   const mark: Mark = { damage: 0, disabled: false };
@@ -66,7 +67,14 @@ export function rollShot(dice: Dice, emit: CombatEmit, a: ShotInput): Mark {
   if (result === 'hit') {
     // 7.532: a second die per hit gives the damage points
     const damage = dice.d6(`damage, ${a.attackerName}'s hit on ${a.target.name}`, '7.532');
-    emit(combatEvent('combat.damage-rolled', { attacker: a.attacker, target: a.target.id, die: damage, rule: '7.532' }));
+    emit(
+      combatEvent('combat.damage-rolled', {
+        attacker: a.attacker,
+        target: a.target.id,
+        die: damage,
+        rule: '7.532',
+      }),
+    );
     mark.damage = damage;
   }
   return mark;
@@ -128,7 +136,13 @@ export function applyMarks(
   marks: Record<string, Mark>,
   expended: readonly string[],
 ): void {
-  const results: { unit: string; damageTaken: number; damage: number; result: UnitResult; speed: number | null }[] = [];
+  const results: {
+    unit: string;
+    damageTaken: number;
+    damage: number;
+    result: UnitResult;
+    speed: number | null;
+  }[] = [];
   for (const u of b.units) {
     const mark = marks[u.id];
     const spent = expended.includes(u.id);

@@ -14,17 +14,7 @@ import { combatEvent } from './events';
 import { applyMarks, resolveAttack } from './fire';
 import type { ActionState, BattleState, Engagement } from './state';
 import { designationAsked, shootersFor, targetsFor } from './targets';
-import {
-  airstrikeShots,
-  fighting,
-  gunneryShots,
-  hasAttackBonus,
-  isCarrier,
-  kamikazeTurn,
-  otherSide,
-  toUnitState,
-  unitById,
-} from './units';
+import { fighting, gunneryShots, hasAttackBonus, isCarrier, kamikazeTurn, otherSide, toUnitState, unitById } from './units';
 import { escapeGroup } from './groups';
 import { alliedNightAnnouncement, announceAdded, announcedFromAttacking, mayStrike, planProblems, taskForcesApply } from './task-forces';
 import {
@@ -39,12 +29,11 @@ import {
 
 export function start(input: BattleInput): BattleState {
   const ids = new Set<string>();
-  const units = [
-    ...input.atSea.map((u) => toUnitState(u, null)),
-    ...input.ports.flatMap((p) => p.units.map((u) => toUnitState(u, p.id))),
-  ];
+  const units = [...input.atSea.map((u) => toUnitState(u, null)), ...input.ports.flatMap((p) => p.units.map((u) => toUnitState(u, p.id)))];
   if (input.options.separateAirstrikes) {
-    const given = new Map(input.atSea.concat(input.ports.flatMap((p) => p.units)).map((u) => [u.id, u.kind === 'ship' ? u.airstrikeDamage ?? 0 : 0]));
+    const given = new Map(
+      input.atSea.concat(input.ports.flatMap((p) => p.units)).map((u) => [u.id, u.kind === 'ship' ? (u.airstrikeDamage ?? 0) : 0]),
+    );
     for (const u of units) if (isCarrier(u) || u.kind === 'land-based-air') u.airstrikeDamage = given.get(u.id) ?? 0;
   }
   for (const u of units) {
@@ -75,8 +64,12 @@ export function start(input: BattleInput): BattleState {
   };
   if (input.taskForces) {
     const problems = planProblems(b, input.taskForces, 1);
-    if (problems.length > 0) throw new RangeError(`vitp combat: the first round's task forces do not fit the battle: ${problems.join('; ')}`);
-    b.taskForces = { round: 1, forces: input.taskForces.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })) };
+    if (problems.length > 0)
+      throw new RangeError(`vitp combat: the first round's task forces do not fit the battle: ${problems.join('; ')}`);
+    b.taskForces = {
+      round: 1,
+      forces: input.taskForces.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })),
+    };
   }
   return b;
 }
@@ -97,9 +90,7 @@ function announce(b: BattleState, emit: CombatEmit): void {
     combatEvent('combat.battle-started', {
       seaArea: b.seaArea.id,
       turn: b.turn,
-      atSea: b.units
-        .filter((u) => u.port === null)
-        .map((u) => ({ id: u.id, name: u.name, side: u.side, kind: u.kind, damage: u.damage })),
+      atSea: b.units.filter((u) => u.port === null).map((u) => ({ id: u.id, name: u.name, side: u.side, kind: u.kind, damage: u.damage })),
     }),
   );
 }
@@ -123,8 +114,16 @@ function step(b: BattleState, dice: Dice, emit: CombatEmit): boolean {
       const { japanese, allied } = stage.answers;
       if (!japanese || !allied) return false;
       const eng = currentEngagement(b);
-      const plan = settleDayOrNight({ japanese, allied }, b.seaArea.controller, dice, emit, { engagement: eng.id, round: b.round });
-      b.lastRound = { engagement: eng.id, round: b.round, agreedOn: japanese === allied ? japanese : null, couldFire: false };
+      const plan = settleDayOrNight({ japanese, allied }, b.seaArea.controller, dice, emit, {
+        engagement: eng.id,
+        round: b.round,
+      });
+      b.lastRound = {
+        engagement: eng.id,
+        round: b.round,
+        agreedOn: japanese === allied ? japanese : null,
+        couldFire: false,
+      };
       enterAction(b, emit, plan[0], plan.slice(1));
       return true;
     }
@@ -181,7 +180,12 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
     const pursuers = fighting(b, eng.id, otherSide(eng.retreater));
     if (group.length === 0) {
       for (const p of pursuers) p.engagement = null;
-      emit(combatEvent('combat.pursuit-over', { group: eng.id, reason: 'every unit of the group is sunk, disabled or gone' }));
+      emit(
+        combatEvent('combat.pursuit-over', {
+          group: eng.id,
+          reason: 'every unit of the group is sunk, disabled or gone',
+        }),
+      );
       b.stage = { at: 'engagement-over' };
       return true;
     }
@@ -221,12 +225,17 @@ function taskForceRoundStart(b: BattleState, emit: CombatEmit, eng: Engagement):
   }
   beginRound(b, emit, eng);
   const forces = b.taskForces.forces;
-  emit(combatEvent('combat.task-force-round', {
-    round: b.round,
-    markers: { japanese: forces.filter((f) => f.side === 'japanese').map((f) => f.marker), allied: forces.filter((f) => f.side === 'allied').map((f) => f.marker) },
-    sighted: forces.filter((f) => f.sighted).map((f) => f.marker),
-    rule: '20.5',
-  }));
+  emit(
+    combatEvent('combat.task-force-round', {
+      round: b.round,
+      markers: {
+        japanese: forces.filter((f) => f.side === 'japanese').map((f) => f.marker),
+        allied: forces.filter((f) => f.side === 'allied').map((f) => f.marker),
+      },
+      sighted: forces.filter((f) => f.sighted).map((f) => f.marker),
+      rule: '20.5',
+    }),
+  );
   b.lastRound = { engagement: eng.id, round: b.round, agreedOn: null, couldFire: false };
   enterAction(b, emit, 'day', ['night']);
   return true;
@@ -259,7 +268,16 @@ function beginRound(b: BattleState, emit: CombatEmit, eng: Engagement): void {
 }
 
 function blankAction(kind: DayNight | 'air-raid'): ActionState {
-  return { kind, then: [], step: 'targets', firing: 'japanese', nightCarriers: [], kamikazeCarriers: [], designations: {}, marks: {} };
+  return {
+    kind,
+    then: [],
+    step: 'targets',
+    firing: 'japanese',
+    nightCarriers: [],
+    kamikazeCarriers: [],
+    designations: {},
+    marks: {},
+  };
 }
 
 /** Carriers whose owner must announce something before targets are designated (5.33/7.424, 19.22). */
@@ -270,20 +288,28 @@ export function announcingCarriers(b: BattleState, action: ActionState): { side:
     return ids.length > 0 ? { side: 'allied', ids } : null;
   }
   if (action.kind === 'night') {
-    const ids = fighting(b, eng.id, 'allied').filter((u) => isCarrier(u) && gunneryShots(u) > 0).map((u) => u.id);
+    const ids = fighting(b, eng.id, 'allied')
+      .filter((u) => isCarrier(u) && gunneryShots(u) > 0)
+      .map((u) => u.id);
     return ids.length > 0 ? { side: 'allied', ids } : null;
   }
   if (!kamikazeTurn(b)) return null;
   if (eng.kind === 'air-raid' && eng.raider !== 'japanese') return null;
   // rule 20: the carriers that could strike as far as the Allies know (announcedFromAttacking keeps those that may)
-  const ids = fighting(b, eng.id, 'japanese').filter((u) => isCarrier(u) && mayStrike(b, action, u, true)).map((u) => u.id);
+  const ids = fighting(b, eng.id, 'japanese')
+    .filter((u) => isCarrier(u) && mayStrike(b, action, u, true))
+    .map((u) => u.id);
   return ids.length > 0 ? { side: 'japanese', ids } : null;
 }
 
 function enterAction(b: BattleState, emit: CombatEmit, kind: DayNight | 'air-raid', then: DayNight[]): void {
   b.actionNo += 1;
   const eng = currentEngagement(b);
-  const action: ActionState = { ...blankAction(kind), then, firing: eng.kind === 'air-raid' ? eng.raider : 'japanese' };
+  const action: ActionState = {
+    ...blankAction(kind),
+    then,
+    firing: eng.kind === 'air-raid' ? eng.raider : 'japanese',
+  };
   if (taskForcesApply(b, eng) && b.taskForces?.round === b.round) action.taskForces = true;
   const announcing = announcingCarriers(b, action);
   if (announcing) action.step = kind === 'night' ? 'night-carriers' : 'kamikaze-carriers';

@@ -36,10 +36,21 @@ function leaveUnpursued(b: BattleState, emit: CombatEmit, side: VitpSide): void 
   b.retreated.push(side);
   const air = leaving.filter((u) => u.kind === 'land-based-air').map((u) => u.id);
   const ships = leaving.filter((u) => u.kind !== 'land-based-air').map((u) => u.id);
-  emit(combatEvent('combat.retreated', {
-    side,
-    groups: ships.length > 0 ? [{ id: 'unpursued', units: ships, speed: Math.min(...ships.map((id) => currentSpeed(unitById(b, id)))) }] : [],
-    airEscaped: air,
-    rule: '18.35',
-  }));
+  emit(
+    combatEvent('combat.retreated', {
+      side,
+      groups:
+        ships.length > 0
+          ? [
+              {
+                id: 'unpursued',
+                units: ships,
+                speed: Math.min(...ships.map((id) => currentSpeed(unitById(b, id)))),
+              },
+            ]
+          : [],
+      airEscaped: air,
+      rule: '18.35',
+    }),
+  );
 }

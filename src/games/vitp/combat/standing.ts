@@ -59,19 +59,25 @@ function standingAnswer(b: BattleState, d: Decision, side: VitpSide, s: CombatSt
   switch (d.kind) {
     case 'day-night':
       if (!s.dayNight) return null;
-      return s.dayNight === 'by-strength' ? fallback ?? null : { kind: 'day-night', choice: s.dayNight };
+      return s.dayNight === 'by-strength' ? (fallback ?? null) : { kind: 'day-night', choice: s.dayNight };
     case 'night-carriers':
       if (!s.nightCarriers) return null;
-      return { kind: 'night-carriers', carriers: s.nightCarriers === 'all' ? d.carriers.map((c) => c.id) : [] };
+      return {
+        kind: 'night-carriers',
+        carriers: s.nightCarriers === 'all' ? d.carriers.map((c) => c.id) : [],
+      };
     case 'kamikaze-carriers':
       if (!s.kamikazeCarriers) return null;
-      return { kind: 'kamikaze-carriers', carriers: s.kamikazeCarriers === 'all' ? d.carriers.map((c) => c.id) : [] };
+      return {
+        kind: 'kamikaze-carriers',
+        carriers: s.kamikazeCarriers === 'all' ? d.carriers.map((c) => c.id) : [],
+      };
     case 'targets':
-      return s.targets === 'default' ? fallback ?? null : null;
+      return s.targets === 'default' ? (fallback ?? null) : null;
     case 'submarine': {
       if (!s.submarine) return null;
       const attack = s.submarine === 'first-chance' || (s.submarine === 'last-chance' && d.final);
-      return { kind: 'submarine', target: attack ? d.targets[0]?.id ?? null : null };
+      return { kind: 'submarine', target: attack ? (d.targets[0]?.id ?? null) : null };
     }
     case 'retreat': {
       if (!s.retreat) return null;
@@ -93,7 +99,7 @@ function standingAnswer(b: BattleState, d: Decision, side: VitpSide, s: CombatSt
     case 'landings':
       return s.landings ? { kind: 'landings', land: {} } : null;
     case 'split':
-      return s.split ? fallback ?? null : null;
+      return s.split ? (fallback ?? null) : null;
     case 'continue-pursuit': {
       if (!s.keepPursuing) return null;
       if (s.keepPursuing === 'always') return fallback ?? null;
@@ -110,7 +116,6 @@ function standingAnswer(b: BattleState, d: Decision, side: VitpSide, s: CombatSt
 
 export function answerFromStandingInstructions(b: BattleState, side: VitpSide, standing: CombatStanding): Answer | null {
   const d = current(b);
-  if (!d || !d.owes.includes(side)) return null;
+  if (!d?.owes.includes(side)) return null;
   return standingAnswer(b, d, side, standing);
 }
-

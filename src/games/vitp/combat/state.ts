@@ -118,12 +118,29 @@ export type Stage =
   | { readonly at: 'day-night'; answers: Partial<Record<VitpSide, DayNight>> }
   | { readonly at: 'action'; action: ActionState }
   | { readonly at: 'after-round'; readonly after: AfterRound }
-  | { readonly at: 'submarine'; readonly sub: string; readonly final: boolean; readonly after: AfterRound | null; reply?: Answer }
+  | {
+      readonly at: 'submarine';
+      readonly sub: string;
+      readonly final: boolean;
+      readonly after: AfterRound | null;
+      reply?: Answer;
+    }
   | { readonly at: 'retreat'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
-  | { readonly at: 'pursuit'; readonly retreater: VitpSide; readonly groups: string[]; readonly ports: string[]; readonly after: AfterRound; reply?: Answer }
+  | {
+      readonly at: 'pursuit';
+      readonly retreater: VitpSide;
+      readonly groups: string[];
+      readonly ports: string[];
+      readonly after: AfterRound;
+      reply?: Answer;
+    }
   | { readonly at: 'landings'; readonly side: VitpSide; readonly after: AfterRound; reply?: Answer }
   /** 7.93: invasions just made, waiting for the step machine to resolve them (13.4x, see api.ts) */
-  | { readonly at: 'invasions'; readonly landed: readonly { unit: string; base: string }[]; readonly after: AfterRound }
+  | {
+      readonly at: 'invasions';
+      readonly landed: readonly { unit: string; base: string }[];
+      readonly after: AfterRound;
+    }
   | { readonly at: 'split'; reply?: Answer }
   | { readonly at: 'continue-pursuit'; readonly from: string; readonly groups: string[]; reply?: Answer }
   | { readonly at: 'engagement-over' }
@@ -136,7 +153,12 @@ export interface BattleState {
   readonly seaArea: { readonly id: string; readonly name: string; readonly controller: VitpSide | null };
   readonly options: CombatOptions;
   /** controller changes mid-battle through baseChangedHands (13.42) */
-  ports: { readonly id: string; readonly name: string; readonly kind: PortInput['kind']; controller: VitpSide }[];
+  ports: {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: PortInput['kind'];
+    controller: VitpSide;
+  }[];
   units: UnitState[];
   submarines: SubmarineState[];
   /** engagements still to fight; the first is being fought */

@@ -40,7 +40,13 @@ export function targetsFor(b: BattleState, eng: Engagement, action: ActionState,
 }
 
 /** 20.5-20.6: the designation as it will be fired: attackers whose task force holds are left out. */
-export function firingOnly(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide, fire: Readonly<Record<string, string>>): Record<string, string> {
+export function firingOnly(
+  b: BattleState,
+  eng: Engagement,
+  action: ActionState,
+  side: VitpSide,
+  fire: Readonly<Record<string, string>>,
+): Record<string, string> {
   if (!action.taskForces) return { ...fire };
   const firing = new Set(shootersFor(b, eng, action, side).map((s) => s.unit.id));
   return Object.fromEntries(Object.entries(fire).filter(([attacker]) => firing.has(attacker)));
@@ -58,7 +64,7 @@ export function designationAsked(b: BattleState, eng: Engagement, action: Action
 /** 7.424: an enemy carrier firing its guns this night action may always be shot at. */
 function carrierIsFiring(action: ActionState, carrier: UnitState): boolean {
   if (carrier.side === 'allied') return action.nightCarriers.includes(carrier.id);
-  return Object.prototype.hasOwnProperty.call(action.designations.japanese ?? {}, carrier.id);
+  return Object.hasOwn(action.designations.japanese ?? {}, carrier.id);
 }
 
 export function checkDesignation(
@@ -78,17 +84,26 @@ export function checkDesignation(
   for (const [attacker, target] of Object.entries(fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
     // 7.411 by day only airstrikes attack; 7.421 by night only gunnery (and carriers that fire their guns, 7.424)
-    if (!shooters.has(attacker)) problems.push(`${nameOf(attacker)} cannot attack in this ${action.kind} action (${action.kind === 'night' ? '7.421' : '7.411'}${tf})`);
+    if (!shooters.has(attacker))
+      problems.push(
+        `${nameOf(attacker)} cannot attack in this ${action.kind} action (${action.kind === 'night' ? '7.421' : '7.411'}${tf})`,
+      );
     if (!targetIds.has(target)) {
       // the rule that bars this target first: its number is the one a refusal cites (orders/check.ts)
-      const why = b.submarines.some((x) => x.id === target) ? ': a submarine can never be attacked (16.4)'
-        : action.kind === 'night' && b.units.some((u) => u.id === target && u.kind === 'land-based-air') ? `: land-based air cannot be attacked at night (7.422${tf})`
+      const why = b.submarines.some((x) => x.id === target)
+        ? ': a submarine can never be attacked (16.4)'
+        : action.kind === 'night' && b.units.some((u) => u.id === target && u.kind === 'land-based-air')
+          ? `: land-based air cannot be attacked at night (7.422${tf})`
           : ` (7.412, 7.422, 9.11${tf})`;
       problems.push(`${nameOf(target)} is not a target ${nameOf(attacker)} can attack here${why}`);
     }
   }
   if (action.kind !== 'night') return problems;
-  const attacked = new Set(Object.entries(fire).filter(([attacker]) => firing.has(attacker)).map(([, target]) => target));
+  const attacked = new Set(
+    Object.entries(fire)
+      .filter(([attacker]) => firing.has(attacker))
+      .map(([, target]) => target),
+  );
   const ships = targets.filter((t) => t.kind === 'ship');
   const allShipsAttacked = ships.every((s) => attacked.has(s.id));
   const allNonCarriersAttacked = ships.filter((s) => !isCarrier(s)).every((s) => attacked.has(s.id));
@@ -157,8 +172,22 @@ export function targetOptions(b: BattleState, eng: Engagement, action: ActionSta
  * carrier announced as firing (the most the Allies could do, 7.424): for judging what is possible.
  */
 function openAction(b: BattleState, eng: Engagement, kind: DayNight): ActionState {
-  const carriers = kind === 'night' ? fighting(b, eng.id, 'allied').filter(isCarrier).map((u) => u.id) : [];
-  return { kind, then: [], step: 'targets', firing: 'japanese', nightCarriers: carriers, kamikazeCarriers: [], designations: {}, marks: {} };
+  const carriers =
+    kind === 'night'
+      ? fighting(b, eng.id, 'allied')
+          .filter(isCarrier)
+          .map((u) => u.id)
+      : [];
+  return {
+    kind,
+    then: [],
+    step: 'targets',
+    firing: 'japanese',
+    nightCarriers: carriers,
+    kamikazeCarriers: [],
+    designations: {},
+    marks: {},
+  };
 }
 
 /** Shots a side could fire in a day or a night action here: none when nothing of the enemy can be attacked in it (7.41-7.42). */

@@ -43,13 +43,15 @@ export function planProblems(b: BattleState, plan: TaskForcePlan, round: number)
   for (const f of plan.forces) {
     for (const id of f.units) {
       const u = b.units.find((x) => x.id === id);
-      if (!u || u.side !== f.side || u.engagement !== 'main' || u.fate !== 'at-sea') problems.push(`${id} is not a ${f.side} unit in the main fight (20.2)`);
+      if (!u || u.side !== f.side || u.engagement !== 'main' || u.fate !== 'at-sea')
+        problems.push(`${id} is not a ${f.side} unit in the main fight (20.2)`);
       if (seen.has(id)) problems.push(`${id} is in two task forces (20.2)`);
       seen.add(id);
     }
     for (const id of f.invading) if (!f.units.includes(id)) problems.push(`${id} invades but is not in task force ${f.marker} (20.3)`);
   }
-  for (const side of VITP_SIDES) for (const id of groupableIds(b, side)) if (!seen.has(id)) problems.push(`${id} is in no task force (20.2)`);
+  for (const side of VITP_SIDES)
+    for (const id of groupableIds(b, side)) if (!seen.has(id)) problems.push(`${id} is in no task force (20.2)`);
   return problems;
 }
 
@@ -59,7 +61,10 @@ export function answerPlan(battle: BattleState, plan: TaskForcePlan): AnswerResu
   const problems = planProblems(battle, plan, waiting.round);
   if (problems.length > 0) return { ok: false, problems };
   const b = structuredClone(battle);
-  b.taskForces = { round: plan.round, forces: plan.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })) };
+  b.taskForces = {
+    round: plan.round,
+    forces: plan.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })),
+  };
   b.stage = { at: 'round-start' };
   return { ok: true, battle: b };
 }
@@ -130,6 +135,13 @@ export function mayStrike(b: BattleState, action: ActionState, u: UnitState, asP
 /** 20.6: the forces added to the night action are shown to the enemy, who may now attack them. */
 export function announceAdded(b: BattleState, emit: CombatEmit, action: ActionState, side: VitpSide): void {
   for (const f of addedForces(b, action, side)) {
-    emit(combatEvent('combat.task-force-joins', { side, marker: f.marker, units: f.units.filter((id) => fighting(b, 'main').some((u) => u.id === id)), rule: '20.6' }));
+    emit(
+      combatEvent('combat.task-force-joins', {
+        side,
+        marker: f.marker,
+        units: f.units.filter((id) => fighting(b, 'main').some((u) => u.id === id)),
+        rule: '20.6',
+      }),
+    );
   }
 }

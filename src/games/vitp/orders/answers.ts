@@ -12,7 +12,10 @@ export function assembleAnswer(d: Decision, orders: readonly Order[]): Answer | 
     case 'pursuit':
     case 'air-raids':
     case 'continue-pursuit':
-      return { kind: last.kind, assign: Object.assign({}, ...parts.map((p) => (p as typeof last).assign)) } as Answer;
+      return {
+        kind: last.kind,
+        assign: Object.assign({}, ...parts.map((p) => (p as typeof last).assign)),
+      } as Answer;
     case 'landings':
       return { kind: 'landings', land: Object.assign({}, ...parts.map((p) => (p as typeof last).land)) };
     default:

@@ -39,41 +39,91 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
   const ph = s.phase;
   const stray = orders.filter((o) => !ALLOWED[ph.k].includes(o.t));
   if (stray.length) {
-    return stray.map((o) => ({ line: o.line, text: o.text, problem: 'that order does not belong to this step', hint: 'send HELP for the orders this step takes' }));
+    return stray.map((o) => ({
+      line: o.line,
+      text: o.text,
+      problem: 'that order does not belong to this step',
+      hint: 'send HELP for the orders this step takes',
+    }));
   }
   switch (ph.k) {
-    case 'raid-force': return checkRaidForce(s, orders);
-    case 'removals': return checkSubstitutes(s, orders);
-    case 'patrol': return [...checkMoves(s, side, orders, 'patrol'), ...checkRaiderDesignation(s, side, orders), ...checkRepairs(s, side, orders), ...checkRebuilds(s, side, orders), ...checkBasing(s, side, orders)];
-    case 'lba': return checkAir(s, side, orders);
-    case 'amph': return checkMoves(s, side, orders, 'amph');
-    case 'raiders': return checkMoves(s, side, orders, 'raid');
-    case 'sub': return checkSubmarine(s, side, orders);
-    case 'pick-battle': return checkPick(s, orders);
-    case 'battle': return checkAnswer(s, side, orders);
-    case 'pearl-sortie': return checkSortie(s, orders);
-    case 'surprise': return checkSurprise(s, orders);
-    case 'invade': return checkInvasions(s, side, orders);
-    case 'return': return checkReturns(s, side, orders);
-    case 'task-forces': return checkTaskForces(s, side, ph.area, orders);
-    default: return [];
+    case 'raid-force':
+      return checkRaidForce(s, orders);
+    case 'removals':
+      return checkSubstitutes(s, orders);
+    case 'patrol':
+      return [
+        ...checkMoves(s, side, orders, 'patrol'),
+        ...checkRaiderDesignation(s, side, orders),
+        ...checkRepairs(s, side, orders),
+        ...checkRebuilds(s, side, orders),
+        ...checkBasing(s, side, orders),
+      ];
+    case 'lba':
+      return checkAir(s, side, orders);
+    case 'amph':
+      return checkMoves(s, side, orders, 'amph');
+    case 'raiders':
+      return checkMoves(s, side, orders, 'raid');
+    case 'sub':
+      return checkSubmarine(s, side, orders);
+    case 'pick-battle':
+      return checkPick(s, orders);
+    case 'battle':
+      return checkAnswer(s, side, orders);
+    case 'pearl-sortie':
+      return checkSortie(s, orders);
+    case 'surprise':
+      return checkSurprise(s, orders);
+    case 'invade':
+      return checkInvasions(s, side, orders);
+    case 'return':
+      return checkReturns(s, side, orders);
+    case 'task-forces':
+      return checkTaskForces(s, side, ph.area, orders);
+    default:
+      return [];
   }
 }
 
 function checkPick(s: VitpState, orders: readonly Order[]): LineError[] {
   const areas = combatAreas(s);
   const picks = orders.filter((o) => o.t === 'pick');
-  if (picks.length !== 1) return [{ line: 0, text: '', problem: 'name exactly one sea area to fight in next', hint: `choose from: ${areas.join(', ')}`, rule: '5.31' }];
+  if (picks.length !== 1)
+    return [
+      {
+        line: 0,
+        text: '',
+        problem: 'name exactly one sea area to fight in next',
+        hint: `choose from: ${areas.join(', ')}`,
+        rule: '5.31',
+      },
+    ];
   const o = picks[0];
   return o.t === 'pick' && !areas.includes(o.area)
-    ? [{ line: o.line, text: o.text, problem: `there is no combat to fight in ${o.area}`, hint: `choose from: ${areas.join(', ')}`, rule: '5.31' }] : [];
+    ? [
+        {
+          line: o.line,
+          text: o.text,
+          problem: `there is no combat to fight in ${o.area}`,
+          hint: `choose from: ${areas.join(', ')}`,
+          rule: '5.31',
+        },
+      ]
+    : [];
 }
 
 function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const d = currentDecision(s);
   if (!d) return [];
   const wrong = orders.filter((o) => o.t === 'answer' && o.answer.kind !== d.kind);
-  if (wrong.length) return wrong.map((o) => ({ line: o.line, text: o.text, problem: `this decision is "${d.title}"`, rule: d.rule }));
+  if (wrong.length)
+    return wrong.map((o) => ({
+      line: o.line,
+      text: o.text,
+      problem: `this decision is "${d.title}"`,
+      rule: d.rule,
+    }));
   const reply = assembleAnswer(d, orders);
   if (!reply) return [];
   const r = answer(s.battle!.battle, side as 'japanese' | 'allied', reply);
@@ -81,15 +131,33 @@ function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineE
   const first = orders[0];
   // the combat module names the rule it applied in the problem's last parentheses, e.g. "(7.423)": cite that one
   const ruleOf = (problem: string) => problem.match(/\((\d+(?:\.\d+)*)[^()]*\)\s*$/)?.[1] ?? d.rule;
-  return r.problems.map((problem) => ({ line: first?.line ?? 0, text: first?.text ?? '', problem, rule: ruleOf(problem) }));
+  return r.problems.map((problem) => ({
+    line: first?.line ?? 0,
+    text: first?.text ?? '',
+    problem,
+    rule: ruleOf(problem),
+  }));
 }
 
 function checkSortie(s: VitpState, orders: readonly Order[]): LineError[] {
   const ok = sortieCandidates(s).map((u) => u.id);
-  return orders.flatMap((o) => (o.t === 'sortie' && o.units !== 'all' ? o.units.filter((id) => !ok.includes(id)).map((id) => ({
-    line: o.line, text: o.text, problem: `${s.units.find((u) => u.id === id)!.name} cannot sortie from Pearl Harbor`, rule: '18.33',
-    hint: `these can: ${sortieCandidates(s).map((u) => u.name).join(', ') || 'none'}`,
-  })) : []));
+  return orders.flatMap((o) =>
+    o.t === 'sortie' && o.units !== 'all'
+      ? o.units
+          .filter((id) => !ok.includes(id))
+          .map((id) => ({
+            line: o.line,
+            text: o.text,
+            problem: `${s.units.find((u) => u.id === id)!.name} cannot sortie from Pearl Harbor`,
+            rule: '18.33',
+            hint: `these can: ${
+              sortieCandidates(s)
+                .map((u) => u.name)
+                .join(', ') || 'none'
+            }`,
+          }))
+      : [],
+  );
 }
 
 function checkSurprise(s: VitpState, orders: readonly Order[]): LineError[] {
@@ -99,8 +167,23 @@ function checkSurprise(s: VitpState, orders: readonly Order[]): LineError[] {
   for (const o of orders) {
     if (o.t !== 'answer' || o.answer.kind !== 'targets') continue;
     for (const [a, t] of Object.entries(o.answer.fire)) {
-      if (!att.includes(a)) errors.push({ line: o.line, text: o.text, problem: `${a} has no airstrike in Indonesia`, rule: '18.4' });
-      if (!tgt.includes(t)) errors.push({ line: o.line, text: o.text, problem: `${t} is not an Allied ship in Indonesia`, rule: '18.4', hint: `targets: ${surpriseTargets(s).map((u) => u.name).join(', ')}` });
+      if (!att.includes(a))
+        errors.push({
+          line: o.line,
+          text: o.text,
+          problem: `${a} has no airstrike in Indonesia`,
+          rule: '18.4',
+        });
+      if (!tgt.includes(t))
+        errors.push({
+          line: o.line,
+          text: o.text,
+          problem: `${t} is not an Allied ship in Indonesia`,
+          rule: '18.4',
+          hint: `targets: ${surpriseTargets(s)
+            .map((u) => u.name)
+            .join(', ')}`,
+        });
     }
   }
   return errors;

@@ -14,8 +14,17 @@ const L = { line: 0, text: '(default)' };
 
 /** The documented battle defaults: fight by strength, retreat when outgunned, never chase or raid. */
 export const DEFAULT_STANDING: CombatStanding = {
-  dayNight: 'by-strength', nightCarriers: 'none', kamikazeCarriers: 'none', targets: 'default', submarine: 'last-chance',
-  retreat: 'when-outgunned', pursue: 'none', landings: 'none', split: 'never', keepPursuing: 'never', airRaids: 'none',
+  dayNight: 'by-strength',
+  nightCarriers: 'none',
+  kamikazeCarriers: 'none',
+  targets: 'default',
+  submarine: 'last-chance',
+  retreat: 'when-outgunned',
+  pursue: 'none',
+  landings: 'none',
+  split: 'never',
+  keepPursuing: 'never',
+  airRaids: 'none',
 };
 
 export function defaultOrdersFor(s: VitpState, side: VSide): Order[] {
@@ -25,16 +34,24 @@ export function defaultOrdersFor(s: VitpState, side: VSide): Order[] {
       const ok = raidEligible(s).map((u) => u.id);
       return [{ ...L, t: 'raid-force', units: HISTORICAL_RAID.filter((id) => ok.includes(id)) }];
     }
-    case 'lba': return [{ ...L, t: 'lba-done' }];
-    case 'pick-battle': return [{ ...L, t: 'pick', area: combatAreas(s)[0] }];
-    case 'pearl-stay': return [{ ...L, t: 'pearl', choice: 'withdraw' }];
-    case 'pearl-sortie': return [{ ...L, t: 'sortie', units: [] }, { ...L, t: 'hi-retreat', retreat: raidForceAtSea(s).length > 0 }];
+    case 'lba':
+      return [{ ...L, t: 'lba-done' }];
+    case 'pick-battle':
+      return [{ ...L, t: 'pick', area: combatAreas(s)[0] }];
+    case 'pearl-stay':
+      return [{ ...L, t: 'pearl', choice: 'withdraw' }];
+    case 'pearl-sortie':
+      return [
+        { ...L, t: 'sortie', units: [] },
+        { ...L, t: 'hi-retreat', retreat: raidForceAtSea(s).length > 0 },
+      ];
     case 'battle': {
       const d = currentDecision(s);
       if (!d) return [];
       const a = answerFromStanding(s.battle!.battle, side, DEFAULT_STANDING) ?? (d.defaults[side] as Answer | undefined);
       return a ? [{ ...L, t: 'answer', answer: a }] : [];
     }
-    default: return [];
+    default:
+      return [];
   }
 }

@@ -18,7 +18,7 @@ const GENERAL = `One order per line; capitals do not matter; unit lists are sepa
 Names may be shortened when unambiguous ("Yokosuka", "Pearl"). Lines starting with # are ignored.`;
 
 export function helpText(s: VitpState, side: VSide | null, step: StepInfo | null): string {
-  if (!step) return 'The game is over. ' + GENERAL;
+  if (!step) return `The game is over. ${GENERAL}`;
   const lines = [step.title, '', body(s, side), '', GENERAL];
   return lines.join('\n');
 }
@@ -31,62 +31,129 @@ function moveHelp(s: VitpState, side: VSide | null, mode: MoveMode, verb: string
     byReach.set(reach, [...(byReach.get(reach) ?? []), `${u.name} (${Math.max(1, u.speed - u.damage)})`]);
   }
   const list = [...byReach.entries()].map(([reach, units]) => `  ${units.join(', ')}\n    can reach: ${reach}`);
-  return [`${verb} <units> TO <sea area> [VIA <sea area>]     e.g. ${verb} Yamato, Nagato TO Marianas Islands`,
+  return [
+    `${verb} <units> TO <sea area> [VIA <sea area>]     e.g. ${verb} Yamato, Nagato TO Marianas Islands`,
     'STAY   (nothing moves)',
     mode === 'patrol' ? 'Patrollers entering a second area make a speed roll (6.221); failing, they raid instead (6.41).' : '',
-    mode === 'raid' ? 'Japanese/US raiders may go three areas (roll for the third); British, Australian, Dutch two (roll for the second) (6.22-6.23, 17.x).' : '',
+    mode === 'raid'
+      ? 'Japanese/US raiders may go three areas (roll for the third); British, Australian, Dutch two (roll for the second) (6.22-6.23, 17.x).'
+      : '',
     'Ships stop on entering an enemy-controlled area (6.3). Speed 7 and 8 always pass (6.4).',
-    'Units that can move (speed) and where they can reach:', ...list,
-    'Default if you send nothing: everything stays in port.'].filter(Boolean).join('\n');
+    'Units that can move (speed) and where they can reach:',
+    ...list,
+    'Default if you send nothing: everything stays in port.',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 function substituteHelp(s: VitpState): string {
   const owed = substitutesOwed(s);
   return `SUBSTITUTE <British ship> FOR <listed ship>   withdraws that ship in place of a listed removal that was sunk (4.42), before anyone moves (5.1).
-${owed.map((u) => `Owed for ${u.name}: choose from ${substituteCandidates(s, u).map((c) => c.name).join(', ')}.`).join('\n')}
+${owed
+  .map(
+    (u) =>
+      `Owed for ${u.name}: choose from ${substituteCandidates(s, u)
+        .map((c) => c.name)
+        .join(', ')}.`,
+  )
+  .join('\n')}
 Default: the first ship listed (not named for another).`;
 }
 
 function body(s: VitpState, side: VSide | null): string {
   const ph = s.phase;
   switch (ph.k) {
-    case 'removals': return substituteHelp(s);
-    case 'raid-force': return `RAID FORCE <ships>   puts turn-1 Yokosuka ships of speed 5+ in the Pearl Harbor raid (4.2).
-Eligible: ${raidEligible(s).map((u) => u.name).join(', ')}.
+    case 'removals':
+      return substituteHelp(s);
+    case 'raid-force':
+      return `RAID FORCE <ships>   puts turn-1 Yokosuka ships of speed 5+ in the Pearl Harbor raid (4.2).
+Eligible: ${raidEligible(s)
+        .map((u) => u.name)
+        .join(', ')}.
 Default: the historical raid (Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Hiei, Kirishima, Tone, Chikuma).`;
     case 'patrol': {
       const rep = side ? s.units.filter((u) => u.side === side && repairable(s, u)).map((u) => `${u.name} (${u.damage} damage)`) : [];
       return `${moveHelp(s, side, 'patrol', 'PATROL')}
 RAIDERS <ships>   turns ships white side up in port: only these may raid in the raider step (5.21, 6.12); they may not patrol.
 REPAIR <ship> <points>   repairs a ship in port; it may not move this turn (11.1). Repairable: ${rep.join(', ') || 'none'}.
-BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${side && rebaseable(s, side).length ? ` Back this turn: ${rebaseable(s, side).map((u) => u.name).join(', ')}.` : ''}${side ? rebuildHelp(s, side) : ''}`;
+BASE <unit> AT <major port>   moves a land or air unit back in play this turn to another friendly major port (4.4).${
+        side && rebaseable(s, side).length
+          ? ` Back this turn: ${rebaseable(s, side)
+              .map((u) => u.name)
+              .join(', ')}.`
+          : ''
+      }${side ? rebuildHelp(s, side) : ''}`;
     }
-    case 'lba': return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
+    case 'lba':
+      return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
 LBA DONE   places no more this turn. Default: LBA DONE.
-Air units: ${side ? placeableAir(s, side).map((u) => u.name).join(', ') : ''}.
+Air units: ${
+        side
+          ? placeableAir(s, side)
+              .map((u) => u.name)
+              .join(', ')
+          : ''
+      }.
 Areas touching a port or base you control (12.13): ${side ? airAreas(s, side).join(', ') : ''}.`;
-    case 'amph': return moveHelp(s, side, 'amph', 'MOVE') + '\nAmphibious units move up to two areas, no speed roll (13.1).';
-    case 'raiders': return moveHelp(s, side, 'raid', 'RAID');
-    case 'sub': return 'SUB <submarine> TO <sea area>   any area, whatever the distance (6.6).\nSTAY   keeps it in port. Default: STAY.';
-    case 'pick-battle': return `BATTLE <sea area>   chooses where combat is fought next (5.31).\nChoices: ${combatAreas(s).join(', ')}. Default: the first listed.`;
-    case 'pearl-stay': return 'STAY   the raid force stays for up to two more rounds (18.31, 18.36).\nWITHDRAW   it leaves now and cannot be pursued. Default: WITHDRAW.';
-    case 'pearl-sortie': return `SORTIE <units> | SORTIE ALL | SORTIE NONE   ships and air units leave Pearl Harbor for the Hawaiian Islands (18.33).
-Can sortie: ${sortieCandidates(s).map((u) => u.name).join(', ') || 'none'}.
+    case 'amph':
+      return `${moveHelp(s, side, 'amph', 'MOVE')}\nAmphibious units move up to two areas, no speed roll (13.1).`;
+    case 'raiders':
+      return moveHelp(s, side, 'raid', 'RAID');
+    case 'sub':
+      return 'SUB <submarine> TO <sea area>   any area, whatever the distance (6.6).\nSTAY   keeps it in port. Default: STAY.';
+    case 'pick-battle':
+      return `BATTLE <sea area>   chooses where combat is fought next (5.31).\nChoices: ${combatAreas(s).join(', ')}. Default: the first listed.`;
+    case 'pearl-stay':
+      return 'STAY   the raid force stays for up to two more rounds (18.31, 18.36).\nWITHDRAW   it leaves now and cannot be pursued. Default: WITHDRAW.';
+    case 'pearl-sortie':
+      return `SORTIE <units> | SORTIE ALL | SORTIE NONE   ships and air units leave Pearl Harbor for the Hawaiian Islands (18.33).
+Can sortie: ${
+        sortieCandidates(s)
+          .map((u) => u.name)
+          .join(', ') || 'none'
+      }.
 RETREAT   everything at sea in the Hawaiian Islands leaves, unpursued (18.35); STAY to fight.
 Default: SORTIE NONE, and RETREAT if the raid force is still there.`;
-    case 'surprise': return `TARGET <attackers|ALL> AT <target>   one line per target (18.4); the Allies cannot fire back.
-Attackers: ${surpriseAttackers(s).map((u) => u.name).join(', ')}.
-Targets: ${surpriseTargets(s).map((u) => u.name).join(', ')}. Default: everything at the biggest ship.`;
-    case 'invade': return `INVADE <amphibious units> AT <island base>   each invader is spent; see 13.4-13.43. LAND ... AT <friendly base> goes ashore.
-${side ? invaders(s, side).map((u) => `  ${u.name}: ${landingChoices(s, u).join(', ')}`).join('\n') : ''}
+    case 'surprise':
+      return `TARGET <attackers|ALL> AT <target>   one line per target (18.4); the Allies cannot fire back.
+Attackers: ${surpriseAttackers(s)
+        .map((u) => u.name)
+        .join(', ')}.
+Targets: ${surpriseTargets(s)
+        .map((u) => u.name)
+        .join(', ')}. Default: everything at the biggest ship.`;
+    case 'invade':
+      return `INVADE <amphibious units> AT <island base>   each invader is spent; see 13.4-13.43. LAND ... AT <friendly base> goes ashore.
+${
+  side
+    ? invaders(s, side)
+        .map((u) => `  ${u.name}: ${landingChoices(s, u).join(', ')}`)
+        .join('\n')
+    : ''
+}
 STAY   no invasions. Default: no invasions.`;
-    case 'return': return `RETURN <units> TO <port or base>   or   RETURN ALL TO <port>   (10.1-10.16, 17.x)
-${side ? mustReturn(s, side).map((u) => `  ${u.name}: ${destinationsFor(s, u).join(', ') || 'nowhere: removed (10.14)'}${defaultDestination(s, u) ? ` [default ${defaultDestination(s, u)}]` : ''}`).join('\n') : ''}
+    case 'return':
+      return `RETURN <units> TO <port or base>   or   RETURN ALL TO <port>   (10.1-10.16, 17.x)
+${
+  side
+    ? mustReturn(s, side)
+        .map(
+          (u) =>
+            `  ${u.name}: ${destinationsFor(s, u).join(', ') || 'nowhere: removed (10.14)'}${defaultDestination(s, u) ? ` [default ${defaultDestination(s, u)}]` : ''}`,
+        )
+        .join('\n')
+    : ''
+}
 Units you do not name go to the default shown.`;
-    case 'battle': return battleHelp(s, side);
-    case 'task-forces': return taskForceHelp(s, side, ph.area);
-    case 'sighting': return 'Sighting rolls (20.4): no orders.';
-    case 'over': return 'The game is over.';
+    case 'battle':
+      return battleHelp(s, side);
+    case 'task-forces':
+      return taskForceHelp(s, side, ph.area);
+    case 'sighting':
+      return 'Sighting rolls (20.4): no orders.';
+    case 'over':
+      return 'The game is over.';
   }
 }
 

@@ -3,7 +3,12 @@ import { closest, distance } from 'fastest-levenshtein';
 import type { Unit, VitpState } from '../types';
 
 export const norm = (text: string): string =>
-  text.toLowerCase().replace(/u\.s\./g, 'us').replace(/[._\-'’]+/g, ' ').replace(/\s+/g, ' ').trim();
+  text
+    .toLowerCase()
+    .replace(/u\.s\./g, 'us')
+    .replace(/[._\-'’]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export type Match<T> = { ok: true; value: T } | { ok: false; problem: string; hint?: string };
 
@@ -22,12 +27,12 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
   const exact = items.find((t) => norm(nameOf(t)) === w) ?? unique(items.filter((t) => aliases(nameOf(t)).includes(w)));
   if (exact) return { ok: true, value: exact };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
-  const prefix = items.filter((t) => (norm(nameOf(t)) + ' ').startsWith(w + ' '));
+  const prefix = items.filter((t) => `${norm(nameOf(t))} `.startsWith(`${w} `));
   if (prefix.length === 1) return { ok: true, value: prefix[0] };
   const names = items.map((t) => norm(nameOf(t)));
   const near = names.length ? closest(w, names) : null;
-  const hint = near && distance(w, near) <= Math.max(2, Math.floor(w.length / 3))
-    ? `did you mean ${nameOf(items[names.indexOf(near)])}?` : undefined;
+  const hint =
+    near && distance(w, near) <= Math.max(2, Math.floor(w.length / 3)) ? `did you mean ${nameOf(items[names.indexOf(near)])}?` : undefined;
   return { ok: false, problem: `no ${what} called "${written.trim()}"`, hint };
 }
 
@@ -39,13 +44,26 @@ export function matchUnit(s: VitpState, written: string): Match<Unit> {
 }
 
 export function matchArea(s: VitpState, written: string): Match<string> {
-  return match(written, s.map.areas.map((a) => a.name), (n) => n, 'sea area');
+  return match(
+    written,
+    s.map.areas.map((a) => a.name),
+    (n) => n,
+    'sea area',
+  );
 }
 
 export function matchPlace(s: VitpState, written: string): Match<string> {
-  return match(written, s.map.places.map((p) => p.name), (n) => n, 'port or base');
+  return match(
+    written,
+    s.map.places.map((p) => p.name),
+    (n) => n,
+    'port or base',
+  );
 }
 
 /** "Yamato, Nagato and Mutsu" -> three names. */
 export const splitList = (text: string): string[] =>
-  text.split(/\s*,\s*|\s+and\s+|\s*&\s*/i).map((x) => x.trim()).filter(Boolean);
+  text
+    .split(/\s*,\s*|\s+and\s+|\s*&\s*/i)
+    .map((x) => x.trim())
+    .filter(Boolean);

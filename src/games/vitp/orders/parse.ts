@@ -12,7 +12,13 @@ import { matchArea, matchPlace, matchUnit, splitList, type Match } from './names
 type Line = { line: number; text: string };
 type Out = Order | LineError;
 
-const bad = (l: Line, problem: string, hint?: string, rule?: string): LineError => ({ line: l.line, text: l.text, problem, hint, rule });
+const bad = (l: Line, problem: string, hint?: string, rule?: string): LineError => ({
+  line: l.line,
+  text: l.text,
+  problem,
+  hint,
+  rule,
+});
 
 export function currentDecision(s: VitpState): Decision | null {
   return s.phase.k === 'battle' && s.battle ? nextDecision(s.battle.battle) : null;
@@ -51,13 +57,25 @@ function fromMatch<T>(l: Line, m: Match<T>): T | LineError {
 }
 const isErr = (x: unknown): x is LineError => typeof x === 'object' && x !== null && 'problem' in x;
 
-const MOVE_MODE: Record<string, 'patrol' | 'raid' | 'amph'> = { patrol: 'patrol', raid: 'raid', amphib: 'amph', amphibious: 'amph' };
+const MOVE_MODE: Record<string, 'patrol' | 'raid' | 'amph'> = {
+  patrol: 'patrol',
+  raid: 'raid',
+  amphib: 'amph',
+  amphibious: 'amph',
+};
 
 function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: string): Out {
   const t = body.replace(/\s+/g, ' ');
   let m: RegExpMatchArray | null;
   if (d && !(/^stay$/i.test(t) && d.kind !== 'retreat')) return parseAnswer(s, d, l, t);
-  if (/^(stay|pass|none|no moves?)$/i.test(t)) return ph.k === 'lba' ? { ...l, t: 'lba-done' } : ph.k === 'pearl-stay' ? { ...l, t: 'pearl', choice: 'stay' } : ph.k === 'pearl-sortie' ? { ...l, t: 'hi-retreat', retreat: false } : { ...l, t: 'stay' };
+  if (/^(stay|pass|none|no moves?)$/i.test(t))
+    return ph.k === 'lba'
+      ? { ...l, t: 'lba-done' }
+      : ph.k === 'pearl-stay'
+        ? { ...l, t: 'pearl', choice: 'stay' }
+        : ph.k === 'pearl-sortie'
+          ? { ...l, t: 'hi-retreat', retreat: false }
+          : { ...l, t: 'stay' };
   if ((m = t.match(/^raid force (.+)$/i))) {
     const ids = units(s, l, m[1]);
     return isErr(ids) ? ids : { ...l, t: 'raid-force', units: ids };
@@ -149,21 +167,36 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
 
 function hintFor(ph: Phase): string {
   switch (ph.k) {
-    case 'raid-force': return 'RAID FORCE <ships>   or   STAY';
-    case 'removals': return 'SUBSTITUTE <British ship> FOR <listed ship>   or   STAY for the default';
-    case 'patrol': return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   REBUILD <carrier or air unit> [<points>] [AT <port>]   STAY';
-    case 'lba': return 'LBA <air unit> TO <sea area>   or   LBA DONE';
-    case 'amph': return 'MOVE <amphibious units> TO <sea area> [VIA <sea area>]   or   STAY';
-    case 'raiders': return 'RAID <ships> TO <sea area> [VIA <sea area>]   or   STAY';
-    case 'sub': return 'SUB <submarine> TO <sea area>   or   STAY';
-    case 'pick-battle': return 'BATTLE <sea area>';
-    case 'pearl-stay': return 'STAY   or   WITHDRAW';
-    case 'pearl-sortie': return 'SORTIE <units> | SORTIE ALL | SORTIE NONE, and RETREAT or STAY';
-    case 'surprise': return 'TARGET <attackers> AT <target>';
-    case 'invade': return 'INVADE <amphibious units> AT <base>   or   STAY';
-    case 'return': return 'RETURN <units> TO <port or base>   or   RETURN ALL TO <port>';
-    case 'task-forces': return 'TASK FORCE <units> [ATTACK]   one line per task force; INVADING <amphibious units>; or STAY';
-    default: return 'send HELP for the order card';
+    case 'raid-force':
+      return 'RAID FORCE <ships>   or   STAY';
+    case 'removals':
+      return 'SUBSTITUTE <British ship> FOR <listed ship>   or   STAY for the default';
+    case 'patrol':
+      return 'PATROL <ships> TO <sea area> [VIA <sea area>]   RAIDERS <ships>   REPAIR <ship> <points>   REBUILD <carrier or air unit> [<points>] [AT <port>]   STAY';
+    case 'lba':
+      return 'LBA <air unit> TO <sea area>   or   LBA DONE';
+    case 'amph':
+      return 'MOVE <amphibious units> TO <sea area> [VIA <sea area>]   or   STAY';
+    case 'raiders':
+      return 'RAID <ships> TO <sea area> [VIA <sea area>]   or   STAY';
+    case 'sub':
+      return 'SUB <submarine> TO <sea area>   or   STAY';
+    case 'pick-battle':
+      return 'BATTLE <sea area>';
+    case 'pearl-stay':
+      return 'STAY   or   WITHDRAW';
+    case 'pearl-sortie':
+      return 'SORTIE <units> | SORTIE ALL | SORTIE NONE, and RETREAT or STAY';
+    case 'surprise':
+      return 'TARGET <attackers> AT <target>';
+    case 'invade':
+      return 'INVADE <amphibious units> AT <base>   or   STAY';
+    case 'return':
+      return 'RETURN <units> TO <port or base>   or   RETURN ALL TO <port>';
+    case 'task-forces':
+      return 'TASK FORCE <units> [ATTACK]   one line per task force; INVADING <amphibious units>; or STAY';
+    default:
+      return 'send HELP for the order card';
   }
 }
 
@@ -172,14 +205,24 @@ function parseTargets(s: VitpState, l: Line, who: string, at: string, d: Decisio
   if (isErr(target)) return target;
   let attackers: string[];
   if (/^all$/i.test(who)) {
-    attackers = d && d.kind === 'targets' ? d.attackers.map((a) => a.attacker.id)
-      : s.phase.k === 'surprise' ? s.units.filter((u) => u.side === 'japanese' && u.loc.at === 'sea' && u.loc.area === 'Indonesia' && u.airstrike > 0).map((u) => u.id) : [];
+    attackers =
+      d && d.kind === 'targets'
+        ? d.attackers.map((a) => a.attacker.id)
+        : s.phase.k === 'surprise'
+          ? s.units
+              .filter((u) => u.side === 'japanese' && u.loc.at === 'sea' && u.loc.area === 'Indonesia' && u.airstrike > 0)
+              .map((u) => u.id)
+          : [];
   } else {
     const ids = units(s, l, who);
     if (isErr(ids)) return ids;
     attackers = ids;
   }
-  return { ...l, t: 'answer', answer: { kind: 'targets', fire: Object.fromEntries(attackers.map((a) => [a, target.id])) } };
+  return {
+    ...l,
+    t: 'answer',
+    answer: { kind: 'targets', fire: Object.fromEntries(attackers.map((a) => [a, target.id])) },
+  };
 }
 
 /** A reply to the battle decision at hand (combat/api.ts Answer kinds). */
@@ -198,7 +241,13 @@ function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
     case 'night-carriers':
     case 'kamikaze-carriers': {
       m = t.match(/^(?:carriers(?: fire)?|kamikaze) (.+)$/i);
-      if (!m) return bad(l, `name the carriers: ${d.kind === 'night-carriers' ? 'CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL' : 'KAMIKAZE <carriers> | KAMIKAZE NONE'}`, undefined, d.rule);
+      if (!m)
+        return bad(
+          l,
+          `name the carriers: ${d.kind === 'night-carriers' ? 'CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL' : 'KAMIKAZE <carriers> | KAMIKAZE NONE'}`,
+          undefined,
+          d.rule,
+        );
       const all = d.carriers.map((c) => c.id);
       const ids = /^none$/i.test(m[1]) ? [] : /^all$/i.test(m[1]) ? all : units(s, l, m[1]);
       return isErr(ids) ? ids : ans({ kind: d.kind, carriers: ids });
@@ -218,7 +267,12 @@ function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
       return bad(l, 'SUB ATTACK <target> or SUB WAIT', undefined, '7.91');
     case 'retreat':
       if (/^stay$/i.test(t)) return ans({ kind: 'retreat', retreat: false });
-      if (/^retreat together$/i.test(t)) return ans({ kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] });
+      if (/^retreat together$/i.test(t))
+        return ans({
+          kind: 'retreat',
+          retreat: true,
+          groups: d.units.length ? [d.units.map((u) => u.id)] : [],
+        });
       if (/^retreat$/i.test(t)) return ans({ kind: 'retreat', retreat: true, groups: bySpeed(d) });
       if ((m = t.match(/^retreat (.+)$/i))) {
         const groups: string[][] = [];
@@ -247,10 +301,23 @@ function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
       if ((m = t.match(/^(?:pursue|follow|air ?raid) (.+?) with (.+)$/i))) {
         const target = groupOrPort(m[1]);
         if (isErr(target)) return target;
-        const ids = /^all$/i.test(m[2]) ? (kind === 'continue-pursuit' ? d.pursuers.map((p) => p.id) : d.ships.map((x) => x.id)) : units(s, l, m[2]);
+        const ids = /^all$/i.test(m[2])
+          ? kind === 'continue-pursuit'
+            ? d.pursuers.map((p) => p.id)
+            : d.ships.map((x) => x.id)
+          : units(s, l, m[2]);
         return isErr(ids) ? ids : ans({ kind, assign: Object.fromEntries(ids.map((i) => [i, target])) } as Answer);
       }
-      return bad(l, kind === 'air-raids' ? 'AIRRAID <port> WITH <ships> or NO AIRRAIDS' : kind === 'pursuit' ? 'PURSUE <group> WITH <ships>, PURSUE ALL, AIRRAID <port> WITH <ships> or NO PURSUIT' : 'FOLLOW <group> WITH <ships>, BREAK OFF <ships>, CONTINUE', undefined, d.rule);
+      return bad(
+        l,
+        kind === 'air-raids'
+          ? 'AIRRAID <port> WITH <ships> or NO AIRRAIDS'
+          : kind === 'pursuit'
+            ? 'PURSUE <group> WITH <ships>, PURSUE ALL, AIRRAID <port> WITH <ships> or NO PURSUIT'
+            : 'FOLLOW <group> WITH <ships>, BREAK OFF <ships>, CONTINUE',
+        undefined,
+        d.rule,
+      );
     }
     case 'landings':
       if (/^(no landings?|none|stay)$/i.test(t)) return ans({ kind: 'landings', land: {} });

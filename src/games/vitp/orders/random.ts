@@ -21,7 +21,8 @@ const subset = <T>(rng: Rng, xs: readonly T[], p: number) => xs.filter(() => cha
 export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
   const ph = s.phase;
   switch (ph.k) {
-    case 'raid-force': return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
+    case 'raid-force':
+      return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
     case 'removals': {
       // 4.42: a substitute named for some owed removals, the rest left to the default
       const named = new Set<string>();
@@ -36,15 +37,20 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     case 'patrol': {
       const repairs = [...randomRepairs(s, side, rng), ...randomRebuilds(s, side, rng)];
       const fixing = new Set([...repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : ''))]);
-      const basing: Order[] = rebaseable(s, side).filter(() => chance(rng, 0.5))
+      const basing: Order[] = rebaseable(s, side)
+        .filter(() => chance(rng, 0.5))
         .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
       const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
       const busy = new Set([...fixing, ...moves.flatMap((o) => (o.t === 'move' ? o.units : []))]);
-      const raiders = movers(s, side, 'patrol').filter((u) => !busy.has(u.id) && chance(rng, 0.4)).map((u) => u.id);
+      const raiders = movers(s, side, 'patrol')
+        .filter((u) => !busy.has(u.id) && chance(rng, 0.4))
+        .map((u) => u.id);
       return [...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
     }
-    case 'amph': return randomMoves(s, side, 'amph', rng, 0.5);
-    case 'raiders': return randomMoves(s, side, 'raid', rng, 0.4);
+    case 'amph':
+      return randomMoves(s, side, 'amph', rng, 0.5);
+    case 'raiders':
+      return randomMoves(s, side, 'raid', rng, 0.4);
     case 'lba': {
       const air = placeableAir(s, side);
       const areas = airAreas(s, side);
@@ -55,24 +61,43 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
       const sub = s.units.find((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
       return sub && chance(rng, 0.8) ? [{ ...L, t: 'sub', unit: sub.id, to: rng.pick(s.map.areas).name }] : [];
     }
-    case 'pick-battle': return [{ ...L, t: 'pick', area: rng.pick(combatAreas(s)) }];
-    case 'pearl-stay': return [{ ...L, t: 'pearl', choice: chance(rng, 0.5) ? 'stay' : 'withdraw' }];
-    case 'pearl-sortie': return [
-      { ...L, t: 'sortie', units: subset(rng, sortieCandidates(s), 0.5).map((u) => u.id) },
-      { ...L, t: 'hi-retreat', retreat: chance(rng, 0.4) },
-    ];
+    case 'pick-battle':
+      return [{ ...L, t: 'pick', area: rng.pick(combatAreas(s)) }];
+    case 'pearl-stay':
+      return [{ ...L, t: 'pearl', choice: chance(rng, 0.5) ? 'stay' : 'withdraw' }];
+    case 'pearl-sortie':
+      return [
+        { ...L, t: 'sortie', units: subset(rng, sortieCandidates(s), 0.5).map((u) => u.id) },
+        { ...L, t: 'hi-retreat', retreat: chance(rng, 0.4) },
+      ];
     case 'surprise': {
       const targets = surpriseTargets(s);
-      return [{ ...L, t: 'answer', answer: { kind: 'targets', fire: Object.fromEntries(surpriseAttackers(s).map((a) => [a.id, rng.pick(targets).id])) } }];
+      return [
+        {
+          ...L,
+          t: 'answer',
+          answer: {
+            kind: 'targets',
+            fire: Object.fromEntries(surpriseAttackers(s).map((a) => [a.id, rng.pick(targets).id])),
+          },
+        },
+      ];
     }
-    case 'battle': return randomAnswer(s, side, rng);
-    case 'invade': return invaders(s, side).filter(() => chance(rng, 0.6)).map((u) => ({ ...L, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
-    case 'task-forces': return randomTaskForces(s, side, ph.area, rng);
-    case 'return': return mustReturn(s, side).flatMap((u) => {
-      const to = destinationsFor(s, u);
-      return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
-    });
-    default: return [];
+    case 'battle':
+      return randomAnswer(s, side, rng);
+    case 'invade':
+      return invaders(s, side)
+        .filter(() => chance(rng, 0.6))
+        .map((u) => ({ ...L, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
+    case 'task-forces':
+      return randomTaskForces(s, side, ph.area, rng);
+    case 'return':
+      return mustReturn(s, side).flatMap((u) => {
+        const to = destinationsFor(s, u);
+        return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
+      });
+    default:
+      return [];
   }
 }
 
@@ -82,7 +107,7 @@ function randomTaskForces(s: VitpState, side: VSide, area: string, rng: Rng): Or
   if (chance(rng, 0.2)) return [];
   const n = 1 + rng.int(Math.min(3, units.length));
   const groups: string[][] = Array.from({ length: n }, () => []);
-  units.forEach((u, i) => groups[i < n ? i : rng.int(n)].push(u.id));
+  for (const [i, u] of units.entries()) groups[i < n ? i : rng.int(n)].push(u.id);
   const invading = units.filter((u) => u.kind === 'amph' && chance(rng, 0.3)).map((u) => u.id);
   return [
     ...groups.map((g) => ({ ...L, t: 'task-force' as const, units: g, attacking: chance(rng, 0.6) })),
@@ -128,7 +153,13 @@ function randomRebuilds(s: VitpState, side: VSide, rng: Rng): Order[] {
     if (u.loc.at === 'eliminated' && !ports.length) continue;
     const at = u.loc.at === 'eliminated' ? rng.pick(ports) : null;
     left -= points;
-    out.push({ ...L, t: 'rebuild', unit: u.id, points: points === lost && chance(rng, 0.5) ? null : points, at });
+    out.push({
+      ...L,
+      t: 'rebuild',
+      unit: u.id,
+      points: points === lost && chance(rng, 0.5) ? null : points,
+      at,
+    });
   }
   return out;
 }
@@ -146,16 +177,25 @@ function randomAnswer(s: VitpState, side: VSide, rng: Rng): Order[] {
 
 function randomReply(d: Decision, side: VSide, rng: Rng): Answer | null {
   switch (d.kind) {
-    case 'day-night': return { kind: 'day-night', choice: chance(rng, 0.5) ? 'day' : 'night' };
+    case 'day-night':
+      return { kind: 'day-night', choice: chance(rng, 0.5) ? 'day' : 'night' };
     case 'night-carriers':
-    case 'kamikaze-carriers': return { kind: d.kind, carriers: subset(rng, d.carriers, 0.5).map((c) => c.id) };
+    case 'kamikaze-carriers':
+      return { kind: d.kind, carriers: subset(rng, d.carriers, 0.5).map((c) => c.id) };
     case 'targets': {
       const fire: Record<string, string> = {};
       for (const a of d.attackers) if (a.legalTargets.length) fire[a.attacker.id] = rng.pick(a.legalTargets);
       return { kind: 'targets', fire };
     }
-    case 'submarine': return { kind: 'submarine', target: d.targets.length && chance(rng, 0.5) ? rng.pick(d.targets).id : null };
-    case 'retreat': return chance(rng, 0.3) ? { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] } : { kind: 'retreat', retreat: false };
+    case 'submarine':
+      return {
+        kind: 'submarine',
+        target: d.targets.length && chance(rng, 0.5) ? rng.pick(d.targets).id : null,
+      };
+    case 'retreat':
+      return chance(rng, 0.3)
+        ? { kind: 'retreat', retreat: true, groups: d.units.length ? [d.units.map((u) => u.id)] : [] }
+        : { kind: 'retreat', retreat: false };
     case 'pursuit': {
       const assign: Record<string, string> = {};
       for (const sh of d.ships) if (sh.canPursue.length && chance(rng, 0.5)) assign[sh.id] = rng.pick(sh.canPursue);
@@ -171,7 +211,8 @@ function randomReply(d: Decision, side: VSide, rng: Rng): Answer | null {
       for (const u of d.units) if (d.bases.length && chance(rng, 0.5)) land[u.id] = rng.pick(d.bases).id;
       return { kind: 'landings', land };
     }
-    case 'split': return (d.defaults[side] as Answer | undefined) ?? null;
+    case 'split':
+      return (d.defaults[side] as Answer | undefined) ?? null;
     case 'continue-pursuit': {
       const assign: Record<string, string> = {};
       for (const p of d.pursuers) assign[p.id] = p.canFollow.length && chance(rng, 0.7) ? rng.pick(p.canFollow) : 'stop';

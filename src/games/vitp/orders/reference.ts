@@ -9,7 +9,24 @@ import type { ReferenceSection } from '../../../engine/ruleset';
 export const VITP_REFERENCE: readonly ReferenceSection[] = [
   {
     topic: 'orders',
-    aliases: ['move', 'moves', 'movement', 'syntax', 'steps', 'patrol', 'raid', 'raiders', 'invade', 'return', 'repair', 'rebuild', 'lba', 'sub', 'substitute', 'removals'],
+    aliases: [
+      'move',
+      'moves',
+      'movement',
+      'syntax',
+      'steps',
+      'patrol',
+      'raid',
+      'raiders',
+      'invade',
+      'return',
+      'repair',
+      'rebuild',
+      'lba',
+      'sub',
+      'substitute',
+      'removals',
+    ],
     title: 'Orders, step by step (one per line, any case; # starts a comment)',
     lines: [
       'RAID FORCE Akagi, Kaga, ...            turn 1, Japanese: the Pearl Harbor raid (4.2)',
@@ -23,7 +40,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'RAID Akagi TO Coral Sea                 SUB I-Boat TO Hawaiian Islands',
       'BATTLE Coral Sea                        (Japanese: which area is fought next, 5.31)',
       'STAY / WITHDRAW   SORTIE Nevada, 7th-Air-Force | ALL | NONE   RETREAT   (Pearl Harbor, 18.31–18.35)',
-      'TARGET Akagi, Kaga AT Prince of Wales   (18.4 and every battle\'s target designation)',
+      "TARGET Akagi, Kaga AT Prince of Wales   (18.4 and every battle's target designation)",
       'INVADE 1st-Marines AT Guadalcanal       RETURN Yamato TO Truk | RETURN ALL TO Truk',
       'TASK FORCE Nagato, Mutsu ATTACK        TASK FORCE Akagi      INVADING Kure-SNLF   (rule 20 on: before a battle, 20.2-20.3)',
       'STAY in any step: nothing / the default.',
@@ -38,7 +55,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
     lines: [
       'DAY | NIGHT   (7.3)',
       'CARRIERS FIRE <carriers> | CARRIERS NONE | CARRIERS ALL   (5.33, 7.424)',
-      'TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire\'s choice (7.4);',
+      "TARGET <attackers|ALL> AT <target>, one line per target; TARGETS DEFAULT for the umpire's choice (7.4);",
       '  TARGETS NONE: nobody fires this action (with rule 23 on, every airstrike defends, 23.3)',
       'SUB ATTACK <target> | SUB WAIT   (7.91)',
       'STAY | RETREAT | RETREAT TOGETHER | RETREAT a, b / c   (8.1-8.23)',
@@ -68,7 +85,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
     lines: [
       'FOR t3/raiders/japanese   the lines after it are orders for that step of this turn, sent ahead: patrol, first air',
       '  placement, amphibious, raider, submarine, invasion and return steps (see steps.ts); checked when the step comes.',
-      'They are sealed like any orders and replace earlier orders for the same step; step ids are in every report\'s heading.',
+      "They are sealed like any orders and replace earlier orders for the same step; step ids are in every report's heading.",
     ],
   },
   {
@@ -91,7 +108,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
     lines: [
       'Stay in port, place no air, no invasions, return to the port sailed from; the historical raid',
       'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
-      'day or night by strength, the umpire\'s targets, retreat when outgunned (the enemy can fire at us',
+      "day or night by strength, the umpire's targets, retreat when outgunned (the enemy can fire at us",
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
       'A substitute owed for a sunk British removal (4.42): the first candidate in roster order.',
     ],

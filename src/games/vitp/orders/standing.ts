@@ -26,10 +26,18 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
   const combat: Record<string, string> = {};
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: each line's handler returns early; the value is unused
   text.split(/\r?\n/).forEach((raw, i) => {
-    const t = raw.replace(/#.*$/, '').trim().replace(/^standing\s+/i, '').replace(/\s+/g, ' ').toLowerCase();
+    const t = raw
+      .replace(/#.*$/, '')
+      .trim()
+      .replace(/^standing\s+/i, '')
+      .replace(/\s+/g, ' ')
+      .toLowerCase();
     if (!t) return;
-    const set = (k: string, v: string) => { combat[k] = v; };
+    const set = (k: string, v: string) => {
+      combat[k] = v;
+    };
     const table: [RegExp, () => void][] = [
       [/^(day|night)$/, () => set('dayNight', t)],
       [/^action by strength$/, () => set('dayNight', 'by-strength')],
@@ -54,13 +62,24 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       for (const item of items) {
         if (CLASSES.includes(item)) continue;
         const u = matchUnit(s, item);
-        if (!u.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: u.problem, hint: u.hint ?? `classes: ${CLASSES.join(', ')}` });
+        if (!u.ok)
+          return errors.push({
+            line: i + 1,
+            text: raw.trim(),
+            problem: u.problem,
+            hint: u.hint ?? `classes: ${CLASSES.join(', ')}`,
+          });
       }
       targetPriority = items.map((item) => (CLASSES.includes(item) ? item : (matchUnit(s, item) as { value: { id: string } }).value.id));
       combat.targets = 'default';
       return;
     }
-    errors.push({ line: i + 1, text: raw.trim(), problem: 'not a standing instruction I know', hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships' });
+    errors.push({
+      line: i + 1,
+      text: raw.trim(),
+      problem: 'not a standing instruction I know',
+      hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships',
+    });
   });
   return errors.length ? { ok: false, errors } : { ok: true, orders: [{ combat: combat as CombatStanding, targetPriority }] };
 }
@@ -70,7 +89,7 @@ const L = { line: 0, text: '(standing instructions)' };
 export function answerStanding(s: VitpState, side: VSide, standing: unknown): Order[] | null {
   const st = (Array.isArray(standing) ? standing[0] : standing) as VitpStanding | undefined;
   const d = currentDecision(s);
-  if (!st || !d || !d.owes.includes(side)) return null;
+  if (!st || !d?.owes.includes(side)) return null;
   const b = s.battle!.battle;
   if (d.kind === 'targets' && st.targetPriority.length) {
     const a = byPriority(s, d, st.targetPriority);

@@ -15,17 +15,31 @@ const pearl = port('pearl-harbor', 'allied', [
 ]);
 
 function alone(atSea = [carrier('Akagi', 'japanese'), lba('22nd Flotilla', 'japanese')]) {
-  return battleInput({ seaArea: { id: 'hawaiian-islands', name: 'Hawaiian Islands', controller: 'allied' }, atSea, ports: [pearl] });
+  return battleInput({
+    seaArea: { id: 'hawaiian-islands', name: 'Hawaiian Islands', controller: 'allied' },
+    atSea,
+    ports: [pearl],
+  });
 }
 
 describe('9.2 the side alone in an area may raid the enemy ports touching it', () => {
   it('given only Japanese forces at sea, then they are offered a raid on Pearl Harbor, for ships only (9.3)', () => {
     const { asked } = play(alone(), [], [['japanese', raid({})]]);
-    expect(asked[0]).toMatchObject({ kind: 'air-raids', owes: ['japanese'], rule: '9.2', ports: [{ id: 'pearl-harbor' }], ships: [{ id: 'Akagi' }] });
+    expect(asked[0]).toMatchObject({
+      kind: 'air-raids',
+      owes: ['japanese'],
+      rule: '9.2',
+      ports: [{ id: 'pearl-harbor' }],
+      ships: [{ id: 'Akagi' }],
+    });
   });
 
   it('given a raider already used in a raid this turn, then it cannot raid again (9.3)', () => {
-    const { asked } = play(alone([carrier('Akagi', 'japanese', { raidedThisTurn: true }), carrier('Kaga', 'japanese')]), [], [['japanese', raid({})]]);
+    const { asked } = play(
+      alone([carrier('Akagi', 'japanese', { raidedThisTurn: true }), carrier('Kaga', 'japanese')]),
+      [],
+      [['japanese', raid({})]],
+    );
     expect(asked[0]).toMatchObject({ ships: [{ id: 'Kaga' }] });
   });
 });
@@ -63,22 +77,31 @@ describe('9.4 ships in port take double damage before they are gone', () => {
 
   it('given land-based air in port, then its defense is not doubled (9.4: ships only)', () => {
     const r = twoRounds([6, 2, 1, /* round 2: nothing left worth a shot */ 1, 1], { Akagi: 'Hickam' }, { Akagi: 'Marines' });
-    expect(eventsOf(r.events, 'combat.action-resolved')[0].results).toEqual([{ unit: 'Hickam', damageTaken: 2, damage: 2, result: 'sunk', speed: null }]);
+    expect(eventsOf(r.events, 'combat.action-resolved')[0].results).toEqual([
+      { unit: 'Hickam', damageTaken: 2, damage: 2, result: 'sunk', speed: null },
+    ]);
   });
 
   it('given an amphibious unit in port, then it sinks past its own armor, not twice it', () => {
     const r = twoRounds([1, 1, /* round 2 */ 6, 2, 1], { Akagi: 'Arizona' }, { Akagi: 'Marines' });
-    expect(battleOutcome(r.battle).units.find((u) => u.id === 'Marines')).toMatchObject({ fate: 'sunk', damage: 2 });
+    expect(battleOutcome(r.battle).units.find((u) => u.id === 'Marines')).toMatchObject({
+      fate: 'sunk',
+      damage: 2,
+    });
   });
 });
 
 describe('9.12-9.13 two rounds, and the port does not fire back', () => {
   it('given a raid, then only the raider designates targets, twice, and the raid is over', () => {
-    const r = play(alone(), [1, 1, 1, 1], [
-      ['japanese', raid({ Akagi: 'pearl-harbor' })],
-      ['japanese', targets({ Akagi: 'Arizona' })],
-      ['japanese', targets({ Akagi: 'Oklahoma' })],
-    ]);
+    const r = play(
+      alone(),
+      [1, 1, 1, 1],
+      [
+        ['japanese', raid({ Akagi: 'pearl-harbor' })],
+        ['japanese', targets({ Akagi: 'Arizona' })],
+        ['japanese', targets({ Akagi: 'Oklahoma' })],
+      ],
+    );
     expect(r.asked.filter((d) => d.kind === 'targets').map((d) => [d.id, d.owes])).toEqual([
       ['raid-pearl-harbor/r1/a1-air-raid/targets-japanese', ['japanese']],
       ['raid-pearl-harbor/r2/a1-air-raid/targets-japanese', ['japanese']],

@@ -25,7 +25,10 @@ describe('7.31 both players want the same action', () => {
       { stopAtUnscripted: true },
     );
     expect(dice.rolls.filter((r) => r.rule === '7.32')).toHaveLength(0);
-    expect(eventsOf(events, 'combat.day-night-chosen')[0]).toMatchObject({ agreed: true, choices: { japanese: 'night', allied: 'night' } });
+    expect(eventsOf(events, 'combat.day-night-chosen')[0]).toMatchObject({
+      agreed: true,
+      choices: { japanese: 'night', allied: 'night' },
+    });
     expect(eventsOf(events, 'combat.action-started').map((a) => a.action)).toEqual(['night']);
   });
 });
@@ -101,7 +104,10 @@ describe('7.33 a tie: day action followed by night action in the same round (7.8
       ],
       { stopAtUnscripted: true },
     );
-    expect(eventsOf(events, 'combat.day-night-rolled')[0]).toMatchObject({ result: 'day-then-night', rule: '7.33' });
+    expect(eventsOf(events, 'combat.day-night-rolled')[0]).toMatchObject({
+      result: 'day-then-night',
+      rule: '7.33',
+    });
     expect(eventsOf(events, 'combat.action-started').map((a) => a.action)).toEqual(['day', 'night']);
     expect(eventsOf(events, 'combat.action-resolved')[0].results).toEqual([
       { unit: 'Astoria', damageTaken: 2, damage: 2, result: 'sunk', speed: 3 },

@@ -24,11 +24,16 @@ const input = battleInput({
   ports: [port('guadalcanal', 'japanese', [], 'island-base'), port('noumea', 'allied', [], 'island-base')],
 });
 
-const upToLandings = play(input, [1, 1], [
-  ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
-  ['japanese', { kind: 'landings', land: {} }],
-  ['allied', { kind: 'landings', land: { Marines: 'guadalcanal', Raiders: 'guadalcanal' } }],
-], { stopAtUnscripted: true }).battle;
+const upToLandings = play(
+  input,
+  [1, 1],
+  [
+    ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
+    ['japanese', { kind: 'landings', land: {} }],
+    ['allied', { kind: 'landings', land: { Marines: 'guadalcanal', Raiders: 'guadalcanal' } }],
+  ],
+  { stopAtUnscripted: true },
+).battle;
 
 describe('7.93: invasions made after a round', () => {
   it('given the Allies invade, then the battle waits for the invasion to be resolved, asking nothing', () => {
@@ -41,8 +46,14 @@ describe('7.93: invasions made after a round', () => {
 
   it('given the step machine reports the base taken, then 12.24 grounds the air it supported and round 2 follows', () => {
     const events: CombatEvent[] = [];
-    const on = resolveUntilDecision(invasionsResolved(upToLandings, [{ port: 'guadalcanal', controller: 'allied' }], (e) => events.push(e)), new ScriptedDice([]), (e) => events.push(e));
-    expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([{ port: 'guadalcanal', controller: 'allied', groundedAir: ['Betty'], rule: '12.24' }]);
+    const on = resolveUntilDecision(
+      invasionsResolved(upToLandings, [{ port: 'guadalcanal', controller: 'allied' }], (e) => events.push(e)),
+      new ScriptedDice([]),
+      (e) => events.push(e),
+    );
+    expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([
+      { port: 'guadalcanal', controller: 'allied', groundedAir: ['Betty'], rule: '12.24' },
+    ]);
     expect(pendingInvasions(on)).toEqual([]);
     expect(nextDecision(on)?.id).toBe('main/r2/day-night');
     expect(on.ports.find((p) => p.id === 'guadalcanal')?.controller).toBe('allied');
@@ -50,20 +61,37 @@ describe('7.93: invasions made after a round', () => {
 
   it('given the invasion failed (a defender stood), then nothing changes hands and the battle goes on', () => {
     const events: CombatEvent[] = [];
-    const on = resolveUntilDecision(invasionsResolved(upToLandings, [], (e) => events.push(e)), new ScriptedDice([]), (e) => events.push(e));
+    const on = resolveUntilDecision(
+      invasionsResolved(upToLandings, [], (e) => events.push(e)),
+      new ScriptedDice([]),
+      (e) => events.push(e),
+    );
     expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([]);
     expect(on.units.find((u) => u.id === 'Betty')?.fate).toBe('at-sea');
     expect(nextDecision(on)?.id).toBe('main/r2/day-night');
   });
 
   it('given a Japanese invasion, then it is resolved before the Allies are asked about their landings', () => {
-    const jp = play(input, [1, 1], [
-      ...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }),
-      ['japanese', { kind: 'landings', land: { SNLF: 'noumea' } }],
-    ], { stopAtUnscripted: true }).battle;
+    const jp = play(
+      input,
+      [1, 1],
+      [...nightRoundBothStay({ Kongo: 'Houston' }, { Houston: 'Kongo' }), ['japanese', { kind: 'landings', land: { SNLF: 'noumea' } }]],
+      { stopAtUnscripted: true },
+    ).battle;
     expect(pendingInvasions(jp)).toEqual([{ base: 'noumea', units: ['SNLF'] }]);
-    const on = resolveUntilDecision(invasionsResolved(jp, [{ port: 'noumea', controller: 'japanese' }], () => undefined), new ScriptedDice([]), () => undefined);
+    const on = resolveUntilDecision(
+      invasionsResolved(jp, [{ port: 'noumea', controller: 'japanese' }], () => undefined),
+      new ScriptedDice([]),
+      () => undefined,
+    );
     // Noumea is Japanese now: the Allies may only invade it, no longer land on it as a friend
-    expect(nextDecision(on)).toMatchObject({ kind: 'landings', owes: ['allied'], bases: [{ id: 'guadalcanal', invade: true }, { id: 'noumea', invade: true }] });
+    expect(nextDecision(on)).toMatchObject({
+      kind: 'landings',
+      owes: ['allied'],
+      bases: [
+        { id: 'guadalcanal', invade: true },
+        { id: 'noumea', invade: true },
+      ],
+    });
   });
 });

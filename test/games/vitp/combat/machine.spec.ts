@@ -26,7 +26,12 @@ function deepFreeze<T>(o: T): T {
 
 const input: BattleInput = battleInput({
   seaArea: { id: 'coral-sea', name: 'Coral Sea', controller: 'japanese' },
-  atSea: [carrier('Shokaku', 'japanese', { airstrike: 3 }), ship('Myoko', 'japanese', { gunnery: 2 }), ship('Chicago', 'allied', { gunnery: 2, armor: 2 }), lba('B-26', 'allied', { airstrike: 1 })],
+  atSea: [
+    carrier('Shokaku', 'japanese', { airstrike: 3 }),
+    ship('Myoko', 'japanese', { gunnery: 2 }),
+    ship('Chicago', 'allied', { gunnery: 2, armor: 2 }),
+    lba('B-26', 'allied', { airstrike: 1 }),
+  ],
 });
 
 describe('purity', () => {
@@ -118,7 +123,10 @@ describe('defaults are legal answers', () => {
 describe('answers are checked and refused as values', () => {
   const b = resolveUntilDecision(startBattle(input), new ScriptedDice([]), () => undefined);
   it('given the wrong kind of answer, then it is refused with a reason', () => {
-    expect(answer(b, 'japanese', targets({}))).toEqual({ ok: false, problems: ['expected an answer to "day-night", got "targets"'] });
+    expect(answer(b, 'japanese', targets({}))).toEqual({
+      ok: false,
+      problems: ['expected an answer to "day-night", got "targets"'],
+    });
   });
   it('given a side answers twice, then the second is refused', () => {
     const r = answer(b, 'japanese', dayNight('day'));
@@ -131,14 +139,21 @@ describe('answers are checked and refused as values', () => {
 describe('standing instructions', () => {
   const b = resolveUntilDecision(startBattle(input), new ScriptedDice([]), () => undefined);
   it('given "night" on file, then the day/night question is answered night', () => {
-    expect(answerFromStanding(b, 'japanese', { dayNight: 'night' })).toEqual({ kind: 'day-night', choice: 'night' });
+    expect(answerFromStanding(b, 'japanese', { dayNight: 'night' })).toEqual({
+      kind: 'day-night',
+      choice: 'night',
+    });
   });
   it('given nothing on file for this decision, then the player is asked (null)', () => {
     expect(answerFromStanding(b, 'japanese', { retreat: 'never' })).toBeNull();
   });
   it('given "retreat when outgunned" and the enemy has twice our best shots, then it retreats in groups by speed', () => {
     const outgunned = battleInput({
-      atSea: [ship('Jintsu', 'japanese', { gunnery: 1, speed: 5 }), ship('Naka', 'japanese', { gunnery: 0, speed: 4 }), ship('Indiana', 'allied', { gunnery: 3 })],
+      atSea: [
+        ship('Jintsu', 'japanese', { gunnery: 1, speed: 5 }),
+        ship('Naka', 'japanese', { gunnery: 0, speed: 4 }),
+        ship('Indiana', 'allied', { gunnery: 3 }),
+      ],
     });
     const { battle } = play(
       outgunned,

@@ -6,7 +6,12 @@
 import { answer, nextDecision, type Answer, type BattleState } from '../../../../src/games/vitp/combat/api';
 import { amphib, battleInput, carrier, dayNight, eventsOf, lba, play, ship, targets } from './support';
 
-const japanese = [ship('Kongo', 'japanese', { gunnery: 2 }), ship('Haruna', 'japanese'), ship('Mogami', 'japanese'), ship('Kumano', 'japanese')];
+const japanese = [
+  ship('Kongo', 'japanese', { gunnery: 2 }),
+  ship('Haruna', 'japanese'),
+  ship('Mogami', 'japanese'),
+  ship('Kumano', 'japanese'),
+];
 const allied = [
   carrier('Enterprise', 'allied', { gunnery: 1 }),
   ship('Northampton', 'allied'),
@@ -74,7 +79,15 @@ describe('7.424 carriers at night', () => {
         ['japanese', dayNight('night')],
         ['allied', dayNight('night')],
         ['allied', { kind: 'night-carriers', carriers: [] }],
-        ['japanese', targets({ Kongo: 'Northampton', Haruna: 'Northampton', Mogami: 'Northampton', Kumano: 'Northampton' })],
+        [
+          'japanese',
+          targets({
+            Kongo: 'Northampton',
+            Haruna: 'Northampton',
+            Mogami: 'Northampton',
+            Kumano: 'Northampton',
+          }),
+        ],
       ],
       { stopAtUnscripted: true },
     );
@@ -88,7 +101,9 @@ describe('7.424 carriers at night', () => {
 
   it('given a Japanese carrier fires its guns, then the Allies may attack it alone', () => {
     const { battle } = play(
-      battleInput({ atSea: [carrier('Zuikaku', 'japanese', { gunnery: 1 }), ship('Haguro', 'japanese'), ship('Houston', 'allied')] }),
+      battleInput({
+        atSea: [carrier('Zuikaku', 'japanese', { gunnery: 1 }), ship('Haguro', 'japanese'), ship('Houston', 'allied')],
+      }),
       [1],
       [
         ['japanese', dayNight('night')],
@@ -103,7 +118,9 @@ describe('7.424 carriers at night', () => {
 
   it('given a Japanese carrier holds its fire, then the Allies may not single it out', () => {
     const { battle } = play(
-      battleInput({ atSea: [carrier('Zuikaku', 'japanese', { gunnery: 1 }), ship('Haguro', 'japanese'), ship('Houston', 'allied')] }),
+      battleInput({
+        atSea: [carrier('Zuikaku', 'japanese', { gunnery: 1 }), ship('Haguro', 'japanese'), ship('Houston', 'allied')],
+      }),
       [1],
       [
         ['japanese', dayNight('night')],

@@ -3,8 +3,31 @@
  * at once, pursuers must be as fast as their group, fight it separately, may fall behind, break
  * off, or follow its parts when it splits; 9.1 ports count as groups for raids; 7.93 landings.
  */
-import { answer, baseChangedHands, battleOutcome, isOver, nextDecision, type Answer, type CombatEvent } from '../../../../src/games/vitp/combat/api';
-import { amphib, battleInput, carrier, dayNight, eventsOf, lba, play, port, retreat, ship, stay, targets, type Step, nightRoundBothStay } from './support';
+import {
+  answer,
+  baseChangedHands,
+  battleOutcome,
+  isOver,
+  nextDecision,
+  type Answer,
+  type CombatEvent,
+} from '../../../../src/games/vitp/combat/api';
+import {
+  amphib,
+  battleInput,
+  carrier,
+  dayNight,
+  eventsOf,
+  lba,
+  play,
+  port,
+  retreat,
+  ship,
+  stay,
+  targets,
+  type Step,
+  nightRoundBothStay,
+} from './support';
 
 const pursue = (assign: Record<string, string>): Answer => ({ kind: 'pursuit', assign });
 
@@ -31,7 +54,9 @@ const misses = (n: number) => Array<number>(n).fill(1);
 
 describe('8.1 after each round either side may retreat, the Japanese deciding first', () => {
   it('given a round is over, then the Japanese are asked first, then the Allies, then the next round begins', () => {
-    const { asked, battle } = play(forces, misses(9), [...firstRound, ['japanese', stay], ['allied', stay]], { stopAtUnscripted: true });
+    const { asked, battle } = play(forces, misses(9), [...firstRound, ['japanese', stay], ['allied', stay]], {
+      stopAtUnscripted: true,
+    });
     expect(asked.slice(4).map((d) => d.id)).toEqual(['main/r1/retreat-japanese', 'main/r1/retreat-allied']);
     expect(nextDecision(battle)?.id).toBe('main/r2/day-night');
   });
@@ -74,7 +99,9 @@ describe('8.2-8.4 groups, escaping air units, unpursued groups', () => {
 
 describe('8.33 a pursuer must be at least as fast as its group', () => {
   it('given Indiana (speed 3), then it may pursue Fuso (3) but not Kongo (5)', () => {
-    const { battle } = play(forces, misses(9), [...firstRound, ['japanese', retreat(['Kongo'], ['Fuso'])]], { stopAtUnscripted: true });
+    const { battle } = play(forces, misses(9), [...firstRound, ['japanese', retreat(['Kongo'], ['Fuso'])]], {
+      stopAtUnscripted: true,
+    });
     const d = nextDecision(battle);
     if (d?.kind !== 'pursuit') throw new Error(`expected pursuit, got ${d?.kind}`);
     expect(d.ships.map((s) => [s.id, s.speed, s.canPursue])).toEqual([
@@ -87,15 +114,19 @@ describe('8.33 a pursuer must be at least as fast as its group', () => {
   });
 
   it('given the pursuer is slowed by damage below its group, then it falls behind and the group escapes', () => {
-    const { events, battle } = play(forces, [...misses(9), /* Kongo at Houston */ 6, 1, 1, /* Houston */ 1], [
-      ...firstRound,
-      ['japanese', retreat(['Kongo'], ['Fuso'])],
-      ['allied', pursue({ Houston: 'g1' })],
-      ['japanese', dayNight('night')],
-      ['allied', dayNight('night')],
-      ['japanese', targets({ Kongo: 'Houston' })],
-      ['allied', targets({ Houston: 'Kongo' })],
-    ]);
+    const { events, battle } = play(
+      forces,
+      [...misses(9), /* Kongo at Houston */ 6, 1, 1, /* Houston */ 1],
+      [
+        ...firstRound,
+        ['japanese', retreat(['Kongo'], ['Fuso'])],
+        ['allied', pursue({ Houston: 'g1' })],
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['japanese', targets({ Kongo: 'Houston' })],
+        ['allied', targets({ Houston: 'Kongo' })],
+      ],
+    );
     expect(eventsOf(events, 'combat.round-started').map((r) => `${r.engagement}/${r.round}`)).toEqual(['main/1', 'g1/1']);
     expect(eventsOf(events, 'combat.pursuer-dropped')).toEqual([{ unit: 'Houston', group: 'g1', reason: 'too-slow', rule: '8.33' }]);
     expect(eventsOf(events, 'combat.group-escaped').map((g) => g.group)).toEqual(['g2', 'g1']);
@@ -106,23 +137,30 @@ describe('8.33 a pursuer must be at least as fast as its group', () => {
 
 describe('8.5 each group fights its own battle against its pursuers', () => {
   it('given Houston pursues Kongo, then only Kongo and Houston fight, and Houston may break off (8.53)', () => {
-    const { asked, events, battle } = play(forces, [...misses(9), 1, 1, 1], [
-      ...firstRound,
-      ['japanese', retreat(['Kongo'], ['Fuso'])],
-      ['allied', pursue({ Houston: 'g1' })],
-      ['japanese', dayNight('night')],
-      ['allied', dayNight('night')],
-      ['japanese', targets({ Kongo: 'Houston' })],
-      ['allied', targets({ Houston: 'Kongo' })],
-      ['allied', { kind: 'continue-pursuit', assign: { Houston: 'stop' } }],
-    ]);
+    const { asked, events, battle } = play(
+      forces,
+      [...misses(9), 1, 1, 1],
+      [
+        ...firstRound,
+        ['japanese', retreat(['Kongo'], ['Fuso'])],
+        ['allied', pursue({ Houston: 'g1' })],
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['japanese', targets({ Kongo: 'Houston' })],
+        ['allied', targets({ Houston: 'Kongo' })],
+        ['allied', { kind: 'continue-pursuit', assign: { Houston: 'stop' } }],
+      ],
+    );
     const g1Targets = asked.filter((d) => d.id.startsWith('g1/') && d.kind === 'targets');
     for (const d of g1Targets) {
       if (d.kind !== 'targets') continue;
       expect([...d.attackers.map((a) => a.attacker.id), ...d.targets.map((t) => t.id)].sort()).toEqual(['Houston', 'Kongo']);
     }
     expect(eventsOf(events, 'combat.pursuer-dropped')).toEqual([{ unit: 'Houston', group: 'g1', reason: 'broke-off', rule: '8.53' }]);
-    expect(battleOutcome(battle).units.find((u) => u.id === 'Kongo')).toMatchObject({ fate: 'returning', retreated: true });
+    expect(battleOutcome(battle).units.find((u) => u.id === 'Kongo')).toMatchObject({
+      fate: 'returning',
+      retreated: true,
+    });
   });
 
   it('given the group splits (8.52), then each pursuer follows a part it can keep up with', () => {
@@ -158,7 +196,10 @@ describe('8.5 each group fights its own battle against its pursuers', () => {
       ['Indiana', ['g3']],
     ]);
     expect(answer(battle, 'allied', { kind: 'continue-pursuit', assign: { Indiana: 'g2' } }).ok).toBe(false);
-    const r = answer(battle, 'allied', { kind: 'continue-pursuit', assign: { Houston: 'g2', Indiana: 'g3' } });
+    const r = answer(battle, 'allied', {
+      kind: 'continue-pursuit',
+      assign: { Houston: 'g2', Indiana: 'g3' },
+    });
     if (!r.ok) throw new Error(r.problems.join());
     const next = play(r.battle, [], [], { stopAtUnscripted: true });
     expect(nextDecision(next.battle)?.id).toBe('g2/r1/day-night');
@@ -169,21 +210,36 @@ describe('9.1 the retreating side’s ports count as groups the pursuer may raid
   it('given the Japanese retreat, then Saratoga may raid Truk instead of pursuing', () => {
     const input = battleInput({
       atSea: [ship('Kongo', 'japanese', { speed: 5 }), carrier('Saratoga', 'allied', { airstrike: 1, airstrikeBonus: false })],
-      ports: [port('truk', 'japanese', [ship('Nagara', 'japanese', { armor: 1 })], 'island-base'), port('noumea', 'allied', [], 'island-base')],
+      ports: [
+        port('truk', 'japanese', [ship('Nagara', 'japanese', { armor: 1 })], 'island-base'),
+        port('noumea', 'allied', [], 'island-base'),
+      ],
     });
-    const { events, asked, battle } = play(input, [1, /* raid */ 6, 3], [
-      ['japanese', dayNight('night')],
-      ['allied', dayNight('night')],
-      ['japanese', targets({ Kongo: 'Saratoga' })],
-      ['japanese', retreat(['Kongo'])],
-      ['allied', pursue({ Saratoga: 'truk' })],
-      ['allied', targets({ Saratoga: 'Nagara' })],
-    ]);
+    const { events, asked, battle } = play(
+      input,
+      [1, /* raid */ 6, 3],
+      [
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['japanese', targets({ Kongo: 'Saratoga' })],
+        ['japanese', retreat(['Kongo'])],
+        ['allied', pursue({ Saratoga: 'truk' })],
+        ['allied', targets({ Saratoga: 'Nagara' })],
+      ],
+    );
     // nothing left in Truk after the first raid round, so no second one is asked for
-    expect(asked.find((d) => d.kind === 'pursuit')).toMatchObject({ ports: [{ id: 'truk' }], ships: [{ id: 'Saratoga', canPursue: ['g1'], canRaid: true }] });
-    expect(eventsOf(events, 'combat.air-raid-started')).toEqual([{ engagement: 'raid-truk', port: 'truk', raiders: ['Saratoga'], rule: '9.1' }]);
+    expect(asked.find((d) => d.kind === 'pursuit')).toMatchObject({
+      ports: [{ id: 'truk' }],
+      ships: [{ id: 'Saratoga', canPursue: ['g1'], canRaid: true }],
+    });
+    expect(eventsOf(events, 'combat.air-raid-started')).toEqual([
+      { engagement: 'raid-truk', port: 'truk', raiders: ['Saratoga'], rule: '9.1' },
+    ]);
     // armor 1 in port: 3 damage is past twice its armor
-    expect(battleOutcome(battle).units.find((u) => u.id === 'Nagara')).toMatchObject({ fate: 'sunk', damage: 3 });
+    expect(battleOutcome(battle).units.find((u) => u.id === 'Nagara')).toMatchObject({
+      fate: 'sunk',
+      damage: 3,
+    });
     expect(asked.some((d) => d.kind === 'air-raids')).toBe(false);
   });
 });
@@ -192,7 +248,11 @@ describe('7.93 non-retreating amphibious units may land or invade after a round'
   it('given Marines at sea, then they may invade the enemy island base but not the enemy major port (13.3)', () => {
     const input = battleInput({
       atSea: [ship('Kongo', 'japanese', { gunnery: 1 }), ship('Houston', 'allied', { gunnery: 1 }), amphib('Marines', 'allied')],
-      ports: [port('guadalcanal', 'japanese', [], 'island-base'), port('rabaul', 'japanese', [], 'major-port'), port('noumea', 'allied', [], 'island-base')],
+      ports: [
+        port('guadalcanal', 'japanese', [], 'island-base'),
+        port('rabaul', 'japanese', [], 'major-port'),
+        port('noumea', 'allied', [], 'island-base'),
+      ],
     });
     const { asked, events, battle } = play(
       input,
@@ -212,7 +272,10 @@ describe('7.93 non-retreating amphibious units may land or invade after a round'
       ],
     });
     expect(eventsOf(events, 'combat.landed')).toEqual([{ unit: 'Marines', base: 'guadalcanal', invading: true, rule: '7.93' }]);
-    expect(battle.units.find((u) => u.id === 'Marines')).toMatchObject({ fate: 'landed', landedAt: { base: 'guadalcanal', invading: true } });
+    expect(battle.units.find((u) => u.id === 'Marines')).toMatchObject({
+      fate: 'landed',
+      landedAt: { base: 'guadalcanal', invading: true },
+    });
   });
 });
 
@@ -278,7 +341,12 @@ describe('forces that cannot hurt each other', () => {
 describe('12.24 an invasion mid-battle can leave air units without a base', () => {
   it('given the Marines take Guadalcanal, the only Japanese base here, then the Japanese air units are disabled and go home', () => {
     const input = battleInput({
-      atSea: [ship('Kongo', 'japanese', { gunnery: 1 }), lba('Betty', 'japanese', { airstrike: 1 }), ship('Houston', 'allied', { gunnery: 1 }), amphib('Marines', 'allied')],
+      atSea: [
+        ship('Kongo', 'japanese', { gunnery: 1 }),
+        lba('Betty', 'japanese', { airstrike: 1 }),
+        ship('Houston', 'allied', { gunnery: 1 }),
+        amphib('Marines', 'allied'),
+      ],
       ports: [port('guadalcanal', 'japanese', [], 'island-base'), port('noumea', 'allied', [], 'island-base')],
     });
     const { battle } = play(
@@ -292,8 +360,13 @@ describe('12.24 an invasion mid-battle can leave air units without a base', () =
     );
     const events: CombatEvent[] = [];
     const after = baseChangedHands(battle, 'guadalcanal', 'allied', (e) => events.push(e));
-    expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([{ port: 'guadalcanal', controller: 'allied', groundedAir: ['Betty'], rule: '12.24' }]);
-    expect(after.units.find((u) => u.id === 'Betty')).toMatchObject({ fate: 'returning', returnReason: 'disabled' });
+    expect(eventsOf(events, 'combat.base-changed-hands')).toEqual([
+      { port: 'guadalcanal', controller: 'allied', groundedAir: ['Betty'], rule: '12.24' },
+    ]);
+    expect(after.units.find((u) => u.id === 'Betty')).toMatchObject({
+      fate: 'returning',
+      returnReason: 'disabled',
+    });
     expect(battle.units.find((u) => u.id === 'Betty')?.fate).toBe('at-sea');
   });
 });

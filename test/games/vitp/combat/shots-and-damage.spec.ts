@@ -6,9 +6,11 @@ import { nextDecision, type BattleInput, type ShipInput } from '../../../../src/
 import { battleInput, carrier, dayNight, eventsOf, lba, play, ship, targets } from './support';
 
 function action(input: BattleInput, kind: 'day' | 'night', faces: number[], jp: Record<string, string>, al: Record<string, string> = {}) {
-  const script: [('japanese' | 'allied'), ReturnType<typeof targets>][] = [['japanese', targets(jp)]];
+  const script: ['japanese' | 'allied', ReturnType<typeof targets>][] = [['japanese', targets(jp)]];
   if (Object.keys(al).length > 0) script.push(['allied', targets(al)]);
-  const r = play(input, faces, [['japanese', dayNight(kind)], ['allied', dayNight(kind)], ...script], { stopAtUnscripted: true });
+  const r = play(input, faces, [['japanese', dayNight(kind)], ['allied', dayNight(kind)], ...script], {
+    stopAtUnscripted: true,
+  });
   expect(r.dice.unused).toBe(0);
   return {
     ...r,
@@ -21,7 +23,9 @@ function action(input: BattleInput, kind: 'day' | 'night', faces: number[], jp: 
 }
 
 describe('7.53 one die per shot: 5 disables, 6 hits and rolls damage', () => {
-  const duel = battleInput({ atSea: [ship('Kongo', 'japanese', { gunnery: 4, armor: 4 }), ship('Houston', 'allied', { armor: 3 })] });
+  const duel = battleInput({
+    atSea: [ship('Kongo', 'japanese', { gunnery: 4, armor: 4 }), ship('Houston', 'allied', { armor: 3 })],
+  });
 
   it('given Kongo rolls 1, 4, 5, 6 and then 2 for damage, then Houston is disabled with 2 damage and goes to port (7.64)', () => {
     const r = action(duel, 'night', [1, 4, 5, 6, 2, /* Houston */ 1], { Kongo: 'Houston' }, { Houston: 'Kongo' });
@@ -68,7 +72,9 @@ describe('7.53 one die per shot: 5 disables, 6 hits and rolls damage', () => {
 
 describe('7.535 the attack bonus: +1 on the shot, never on the damage die', () => {
   it('given circled airstrikes roll 3, 4, 5 at a carrier, then 4 becomes a disable and 5 a hit, and damage 1 stays 1', () => {
-    const input = battleInput({ atSea: [carrier('Akagi', 'japanese', { airstrike: 3 }), carrier('Yorktown', 'allied', { airstrike: 0, armor: 3 })] });
+    const input = battleInput({
+      atSea: [carrier('Akagi', 'japanese', { airstrike: 3 }), carrier('Yorktown', 'allied', { airstrike: 0, armor: 3 })],
+    });
     const r = action(input, 'day', [3, 4, 5, 1], { Akagi: 'Yorktown' });
     expect(r.shots).toEqual([
       ['Akagi', 3, 4, 'miss'],
@@ -79,7 +85,9 @@ describe('7.535 the attack bonus: +1 on the shot, never on the damage die', () =
   });
 
   it('given the target is land-based air, then the bonus is ignored and a 5 is ignored too (7.531, 12.22-12.23)', () => {
-    const input = battleInput({ atSea: [carrier('Akagi', 'japanese', { airstrike: 2 }), lba('5th AF', 'allied', { airstrike: 0, defense: 2 })] });
+    const input = battleInput({
+      atSea: [carrier('Akagi', 'japanese', { airstrike: 2 }), lba('5th AF', 'allied', { airstrike: 0, defense: 2 })],
+    });
     const r = action(input, 'day', [4, 5], { Akagi: '5th AF' });
     expect(r.shots).toEqual([
       ['Akagi', 4, 4, 'miss'],
@@ -89,7 +97,9 @@ describe('7.535 the attack bonus: +1 on the shot, never on the damage die', () =
   });
 
   it('given land-based air attacks a ship, then it has no bonus: a 5 only disables (12.21)', () => {
-    const input = battleInput({ atSea: [lba('11th AF', 'japanese', { airstrike: 1 }), ship('Repulse', 'allied', { nationality: 'british', armor: 3 })] });
+    const input = battleInput({
+      atSea: [lba('11th AF', 'japanese', { airstrike: 1 }), ship('Repulse', 'allied', { nationality: 'british', armor: 3 })],
+    });
     const r = action(input, 'day', [5], { '11th AF': 'Repulse' });
     expect(r.shots).toEqual([['11th AF', 5, 5, 'disabled']]);
   });
@@ -97,13 +107,17 @@ describe('7.535 the attack bonus: +1 on the shot, never on the damage die', () =
 
 describe('7.534 land-based air is shot down when damage reaches its defense factor', () => {
   it('given 2 damage on a defense-2 air unit, then it is sunk', () => {
-    const input = battleInput({ atSea: [carrier('Akagi', 'japanese', { airstrike: 1 }), lba('5th AF', 'allied', { airstrike: 0, defense: 2 })] });
+    const input = battleInput({
+      atSea: [carrier('Akagi', 'japanese', { airstrike: 1 }), lba('5th AF', 'allied', { airstrike: 0, defense: 2 })],
+    });
     const r = action(input, 'day', [6, 2], { Akagi: '5th AF' });
     expect(r.results).toEqual([{ unit: '5th AF', damageTaken: 2, damage: 2, result: 'sunk', speed: null }]);
   });
 
   it('given 1 damage on a defense-2 air unit, then it keeps fighting at full strength', () => {
-    const input = battleInput({ atSea: [carrier('Akagi', 'japanese', { airstrike: 1 }), lba('5th AF', 'allied', { airstrike: 2, defense: 2 })] });
+    const input = battleInput({
+      atSea: [carrier('Akagi', 'japanese', { airstrike: 1 }), lba('5th AF', 'allied', { airstrike: 2, defense: 2 })],
+    });
     const r = action(input, 'day', [6, 1, 1, 1], { Akagi: '5th AF' }, { '5th AF': 'Akagi' });
     expect(r.shots.filter((s) => s[0] === '5th AF')).toHaveLength(2);
     expect(r.unit('5th AF')).toMatchObject({ fate: 'at-sea', damage: 1 });
@@ -111,16 +125,28 @@ describe('7.534 land-based air is shot down when damage reaches its defense fact
 });
 
 describe('7.7 effects of damage', () => {
-  const yamato = (f: Partial<ShipInput> = {}) => ship('Yamato', 'japanese', { shipClass: 'battleship', gunnery: 5, gunneryBonus: true, armor: 6, speed: 3, ...f });
+  const yamato = (f: Partial<ShipInput> = {}) =>
+    ship('Yamato', 'japanese', {
+      shipClass: 'battleship',
+      gunnery: 5,
+      gunneryBonus: true,
+      armor: 6,
+      speed: 3,
+      ...f,
+    });
 
   it('7.71: each damage point costs a point of speed, down to 1', () => {
-    const input = battleInput({ atSea: [ship('Kirishima', 'japanese', { gunnery: 2 }), ship('Indiana', 'allied', { armor: 4, speed: 3 })] });
+    const input = battleInput({
+      atSea: [ship('Kirishima', 'japanese', { gunnery: 2 }), ship('Indiana', 'allied', { armor: 4, speed: 3 })],
+    });
     const r = action(input, 'night', [6, 3, 1, 1], { Kirishima: 'Indiana' }, { Indiana: 'Kirishima' });
     expect(r.changed).toEqual([{ unit: 'Indiana', damageTaken: 3, damage: 3, result: 'damaged', speed: 1 }]);
   });
 
   it('7.72: a damaged ship loses its gunnery bonus, so a 5 only disables', () => {
-    const input = battleInput({ atSea: [yamato({ damage: 1, gunnery: 1 }), ship('Houston', 'allied', { armor: 3 })] });
+    const input = battleInput({
+      atSea: [yamato({ damage: 1, gunnery: 1 }), ship('Houston', 'allied', { armor: 3 })],
+    });
     const r = action(input, 'night', [5, 1], { Yamato: 'Houston' }, { Houston: 'Yamato' });
     expect(r.shots[0]).toEqual(['Yamato', 5, 5, 'disabled']);
   });
@@ -133,9 +159,21 @@ describe('7.7 effects of damage', () => {
 
   it('7.73: damage equal to armor leaves one gunnery shot and no airstrike', () => {
     const input = battleInput({
-      atSea: [carrier('Shokaku', 'japanese', { gunnery: 2, airstrike: 3, armor: 3, damage: 3 }), yamato({ gunnery: 4, armor: 4, damage: 4 }), ship('Houston', 'allied')],
+      atSea: [
+        carrier('Shokaku', 'japanese', { gunnery: 2, airstrike: 3, armor: 3, damage: 3 }),
+        yamato({ gunnery: 4, armor: 4, damage: 4 }),
+        ship('Houston', 'allied'),
+      ],
     });
-    const { battle } = play(input, [], [['japanese', dayNight('night')], ['allied', dayNight('night')]], { stopAtUnscripted: true });
+    const { battle } = play(
+      input,
+      [],
+      [
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+      ],
+      { stopAtUnscripted: true },
+    );
     const d = nextDecision(battle);
     if (d?.kind !== 'targets') throw new Error(`expected targets, got ${d?.kind}`);
     expect(d.attackers.map((a) => [a.attacker.id, a.shots])).toEqual([
@@ -145,8 +183,18 @@ describe('7.7 effects of damage', () => {
   });
 
   it('7.73: by day the crippled carrier has no airstrike to fire', () => {
-    const input = battleInput({ atSea: [carrier('Shokaku', 'japanese', { airstrike: 3, armor: 3, damage: 3 }), ship('Houston', 'allied')] });
-    const r = play(input, [], [['japanese', dayNight('day')], ['allied', dayNight('day')]], { stopAtUnscripted: true });
+    const input = battleInput({
+      atSea: [carrier('Shokaku', 'japanese', { airstrike: 3, armor: 3, damage: 3 }), ship('Houston', 'allied')],
+    });
+    const r = play(
+      input,
+      [],
+      [
+        ['japanese', dayNight('day')],
+        ['allied', dayNight('day')],
+      ],
+      { stopAtUnscripted: true },
+    );
     expect(eventsOf(r.events, 'combat.targets-designated')).toEqual([
       { engagement: 'main', side: 'japanese', fire: [], rule: '7.44' },
       { engagement: 'main', side: 'allied', fire: [], rule: '7.44' },
@@ -154,7 +202,13 @@ describe('7.7 effects of damage', () => {
   });
 
   it('7.533: a ship is sunk only when damage exceeds its armor', () => {
-    const input = battleInput({ atSea: [ship('Kongo', 'japanese', { gunnery: 2 }), ship('Houston', 'allied', { armor: 3 }), ship('Marblehead', 'allied', { armor: 3 })] });
+    const input = battleInput({
+      atSea: [
+        ship('Kongo', 'japanese', { gunnery: 2 }),
+        ship('Houston', 'allied', { armor: 3 }),
+        ship('Marblehead', 'allied', { armor: 3 }),
+      ],
+    });
     const r = action(input, 'night', [6, 3, 1, 6, 4], { Kongo: 'Houston' }, { Houston: 'Kongo' });
     expect(r.results).toEqual([
       { unit: 'Kongo', damageTaken: 4, damage: 4, result: 'sunk', speed: 1 },
@@ -168,20 +222,45 @@ describe('rule 21 (optional): US battleships get the gunnery bonus from turn 7',
     battleInput({
       turn,
       options: { usBattleshipBonus, kamikaze: false, taskForces: false, separateAirstrikes: false },
-      atSea: [ship('Nagato', 'japanese', { gunnery: 0, armor: 4 }), ship('North Carolina', 'allied', { shipClass: 'battleship', gunnery: 1, armor: 4 })],
+      atSea: [
+        ship('Nagato', 'japanese', { gunnery: 0, armor: 4 }),
+        ship('North Carolina', 'allied', { shipClass: 'battleship', gunnery: 1, armor: 4 }),
+      ],
     });
   const fire = (turn: number, on: boolean, faces: number[]) =>
-    play(input(turn, on), faces, [['japanese', dayNight('night')], ['allied', dayNight('night')], ['allied', targets({ 'North Carolina': 'Nagato' })]], {
-      stopAtUnscripted: true,
-    });
+    play(
+      input(turn, on),
+      faces,
+      [
+        ['japanese', dayNight('night')],
+        ['allied', dayNight('night')],
+        ['allied', targets({ 'North Carolina': 'Nagato' })],
+      ],
+      {
+        stopAtUnscripted: true,
+      },
+    );
 
   it('given turn 7 and the option, then a 5 from North Carolina is a hit', () => {
-    expect(eventsOf(fire(7, true, [5, 1]).events, 'combat.shot')[0]).toMatchObject({ die: 5, total: 6, bonus: true, result: 'hit' });
+    expect(eventsOf(fire(7, true, [5, 1]).events, 'combat.shot')[0]).toMatchObject({
+      die: 5,
+      total: 6,
+      bonus: true,
+      result: 'hit',
+    });
   });
   it('given turn 6, then the same 5 only disables', () => {
-    expect(eventsOf(fire(6, true, [5]).events, 'combat.shot')[0]).toMatchObject({ total: 5, bonus: false, result: 'disabled' });
+    expect(eventsOf(fire(6, true, [5]).events, 'combat.shot')[0]).toMatchObject({
+      total: 5,
+      bonus: false,
+      result: 'disabled',
+    });
   });
   it('given turn 7 without the option, then the same 5 only disables', () => {
-    expect(eventsOf(fire(7, false, [5]).events, 'combat.shot')[0]).toMatchObject({ total: 5, bonus: false, result: 'disabled' });
+    expect(eventsOf(fire(7, false, [5]).events, 'combat.shot')[0]).toMatchObject({
+      total: 5,
+      bonus: false,
+      result: 'disabled',
+    });
   });
 });

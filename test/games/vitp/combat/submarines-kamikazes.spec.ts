@@ -2,7 +2,7 @@
  * 7.91/16.x submarine attacks, 19.2 kamikazes (turn 9), and the optional rules this module
  * refuses loudly (20, 23, 18.3-18.4).
  */
-import { answer, battleOutcome, nextDecision, startBattle } from '../../../../src/games/vitp/combat/api';
+import { answer, battleOutcome, nextDecision } from '../../../../src/games/vitp/combat/api';
 import { battleInput, carrier, dayNight, eventsOf, lba, play, ship, targets } from './support';
 
 const fBoat = { id: 'F-Boat', name: 'F-Boat', side: 'allied' as const };
@@ -12,7 +12,7 @@ describe('7.91 a submarine gets one shot with the attack bonus after a round, ef
     atSea: [ship('Kongo', 'japanese', { armor: 4 }), lba('Betty', 'japanese'), ship('Houston', 'allied')],
     submarines: [fBoat],
   });
-  const round: [('japanese' | 'allied'), ReturnType<typeof dayNight>][] = [
+  const round: ['japanese' | 'allied', ReturnType<typeof dayNight>][] = [
     ['japanese', dayNight('night')],
     ['allied', dayNight('night')],
     ['japanese', targets({ Kongo: 'Houston' })],
@@ -20,15 +20,47 @@ describe('7.91 a submarine gets one shot with the attack bonus after a round, ef
   ];
 
   it('given the F-Boat rolls 4, then Kongo is disabled (4+1) and leaves before anyone decides to retreat', () => {
-    const { asked, events, battle } = play(input, [1, 1, 4], [...round, ['allied', { kind: 'submarine', target: 'Kongo' }], ['japanese', { kind: 'retreat', retreat: false }], ['allied', { kind: 'retreat', retreat: false }]], {
-      stopAtUnscripted: true,
+    const { asked, events, battle } = play(
+      input,
+      [1, 1, 4],
+      [
+        ...round,
+        ['allied', { kind: 'submarine', target: 'Kongo' }],
+        ['japanese', { kind: 'retreat', retreat: false }],
+        ['allied', { kind: 'retreat', retreat: false }],
+      ],
+      {
+        stopAtUnscripted: true,
+      },
+    );
+    expect(asked[4]).toMatchObject({
+      kind: 'submarine',
+      owes: ['allied'],
+      final: false,
+      targets: [{ id: 'Kongo' }],
     });
-    expect(asked[4]).toMatchObject({ kind: 'submarine', owes: ['allied'], final: false, targets: [{ id: 'Kongo' }] });
-    expect(eventsOf(events, 'combat.shot').at(-1)).toMatchObject({ attacker: 'F-Boat', die: 4, bonus: true, total: 5, result: 'disabled', rule: '7.91' });
-    expect(eventsOf(events, 'combat.submarine-attacked')).toEqual([{ submarine: 'F-Boat', target: 'Kongo', result: 'disabled', damage: 0, rule: '7.91' }]);
-    expect(battle.units.find((u) => u.id === 'Kongo')).toMatchObject({ fate: 'returning', returnReason: 'disabled' });
+    expect(eventsOf(events, 'combat.shot').at(-1)).toMatchObject({
+      attacker: 'F-Boat',
+      die: 4,
+      bonus: true,
+      total: 5,
+      result: 'disabled',
+      rule: '7.91',
+    });
+    expect(eventsOf(events, 'combat.submarine-attacked')).toEqual([
+      { submarine: 'F-Boat', target: 'Kongo', result: 'disabled', damage: 0, rule: '7.91' },
+    ]);
+    expect(battle.units.find((u) => u.id === 'Kongo')).toMatchObject({
+      fate: 'returning',
+      returnReason: 'disabled',
+    });
     expect(battle.submarines[0].attacked).toBe(true);
-    expect(asked[5]).toMatchObject({ kind: 'retreat', owes: ['japanese'], units: [], airEscapes: [{ id: 'Betty' }] });
+    expect(asked[5]).toMatchObject({
+      kind: 'retreat',
+      owes: ['japanese'],
+      units: [],
+      airEscapes: [{ id: 'Betty' }],
+    });
   });
 
   it('given land-based air, then the submarine may not attack it (16.2)', () => {
@@ -70,7 +102,11 @@ describe('19.2 kamikazes on turn 9 (optional)', () => {
       ],
     );
     expect(asked[2]).toMatchObject({ kind: 'kamikaze-carriers', rule: '19.22', carriers: [{ id: 'Zuiho' }] });
-    expect(eventsOf(events, 'combat.shot').slice(0, 2).map((s) => [s.attacker, s.total, s.result])).toEqual([
+    expect(
+      eventsOf(events, 'combat.shot')
+        .slice(0, 2)
+        .map((s) => [s.attacker, s.total, s.result]),
+    ).toEqual([
       ['Kamikaze Corps', 5, 'disabled'],
       ['Zuiho', 6, 'hit'],
     ]);
@@ -83,9 +119,18 @@ describe('19.2 kamikazes on turn 9 (optional)', () => {
   });
 
   it('given a carrier announced as a kamikaze, then it must attack', () => {
-    const { battle } = play(input(9), [], [['japanese', dayNight('day')], ['allied', dayNight('day')], ['japanese', { kind: 'kamikaze-carriers', carriers: ['Zuiho'] }]], {
-      stopAtUnscripted: true,
-    });
+    const { battle } = play(
+      input(9),
+      [],
+      [
+        ['japanese', dayNight('day')],
+        ['allied', dayNight('day')],
+        ['japanese', { kind: 'kamikaze-carriers', carriers: ['Zuiho'] }],
+      ],
+      {
+        stopAtUnscripted: true,
+      },
+    );
     const r = answer(battle, 'japanese', targets({ 'Kamikaze Corps': 'Essex' }));
     expect(r.ok ? [] : r.problems).toEqual(['Zuiho was announced as a kamikaze and must attack (19.22)']);
   });
@@ -101,7 +146,11 @@ describe('19.2 kamikazes on turn 9 (optional)', () => {
       ],
       { stopAtUnscripted: true },
     );
-    expect(eventsOf(events, 'combat.shot')[0]).toMatchObject({ attacker: 'Kamikaze Corps', total: 4, result: 'miss' });
+    expect(eventsOf(events, 'combat.shot')[0]).toMatchObject({
+      attacker: 'Kamikaze Corps',
+      total: 4,
+      result: 'miss',
+    });
     expect(nextDecision(battle)?.kind).toBe('targets');
   });
 });

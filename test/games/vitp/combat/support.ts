@@ -69,7 +69,15 @@ export function ship(id: string, side: Side, f: Partial<ShipInput> = {}): ShipIn
 }
 
 export function carrier(id: string, side: Side, f: Partial<ShipInput> = {}): ShipInput {
-  return ship(id, side, { shipClass: 'carrier', gunnery: 0, airstrike: 2, airstrikeBonus: true, armor: 3, speed: 6, ...f });
+  return ship(id, side, {
+    shipClass: 'carrier',
+    gunnery: 0,
+    airstrike: 2,
+    airstrikeBonus: true,
+    armor: 3,
+    speed: 6,
+    ...f,
+  });
 }
 
 export function lba(id: string, side: Side, f: Partial<AirUnitInput> = {}): AirUnitInput {

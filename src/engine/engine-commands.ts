@@ -1,0 +1,123 @@
+/** Engine commands: what the edges ask of the engine (create, submit, resolve, deadline, concede). */
+import type { LineError, Side } from './ruleset';
+import type { Seat } from './engine-events';
+
+// ---------------------------------------------------------------- commands
+
+/** Turn -> seed (hex). A function or a plain map; the engine verifies each seed against the anchor. */
+export type SeedSource = ((turn: number) => string) | Readonly<Record<number, string>>;
+
+/** Orders and salt as they come out of a sealed blob. */
+export interface Unsealed {
+  readonly orders: readonly unknown[];
+  readonly salt: string;
+}
+
+export interface CreateGame {
+  readonly type: 'CreateGame';
+  readonly gameId: string;
+  readonly scenario?: string;
+  readonly options?: Readonly<Record<string, boolean>>;
+  readonly sides: readonly Seat[];
+  readonly seedAnchor: string;
+  /** a club's override box; omitted = the ruleset's default box */
+  readonly box?: unknown;
+  readonly now: string;
+}
+
+export interface SubmitOrders {
+  readonly type: 'SubmitOrders';
+  readonly side: Side;
+  /**
+   * Order text as the player wrote it. Lines starting with STANDING set standing instructions; a
+   * line `FOR <stepId>` (or `STEP <stepId>`) starts the orders for that step; lines before any
+   * FOR are for `stepId` (default: the step in play). Orders for an upcoming step are queued.
+   */
+  readonly text: string;
+  /** the step the lines before any FOR are for; omitted = the step in play; an upcoming step queues them */
+  readonly stepId?: string;
+  /**
+   * Random secret drawn by the edge. Each step's orders in the message are committed with their
+   * own salt, sectionSalt(salt, stepId), so revealing one step's orders says nothing of another's.
+   */
+  readonly salt: string;
+  readonly now: string;
+  /**
+   * Seals the plaintext (canonical JSON of {side, stepId, orders, salt}, see sealing.ts) for
+   * storage. A string is taken as already sealed by the edge.
+   */
+  readonly seal: ((plaintext: string) => string) | string;
+}
+
+interface ResolveBase {
+  readonly now: string;
+  readonly seeds: SeedSource;
+  /** the sealed orders of the step in play, opened by the edge, by side (used for that step only) */
+  readonly revealed?: Readonly<Record<Side, Unsealed>>;
+  /**
+   * The inverse of SubmitOrders' `seal`: a sealed blob in, its plaintext out (deterministic, no
+   * side effects). Needed when orders queued for an upcoming step come into play during this
+   * command (to validate them, and to reveal them when their step resolves); also opens the step
+   * in play's sealed orders that `revealed` lacks.
+   */
+  readonly open?: (sealed: string) => string;
+  /** test cases only: dice faces from the case file instead of the seeds */
+  readonly forcedDice?: import('./dice').ForcedDiceQueue;
+}
+
+/** Resolve the step in play (every owing side has orders), then auto-advance. */
+export interface Resolve extends ResolveBase {
+  readonly type: 'Resolve';
+}
+
+/** The deadline passed: default orders for every side still owing, then resolve and auto-advance. */
+export interface Deadline extends ResolveBase {
+  readonly type: 'Deadline';
+}
+
+/**
+ * A side concedes: the game ends now, the other side winning by concession. `seeds` reveals the
+ * seed of the turn in play, so the dice already rolled in it can be checked.
+ */
+export interface Concede {
+  readonly type: 'Concede';
+  readonly side: Side;
+  readonly now: string;
+  readonly seeds: SeedSource;
+}
+
+export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline | Concede;
+
+// ---------------------------------------------------------------- rejections
+
+export type RejectionCode =
+  | 'game-exists'
+  | 'no-game'
+  | 'game-over'
+  | 'unknown-side'
+  | 'bad-options'
+  | 'bad-box'
+  | 'bad-seed'
+  | 'wrong-step'
+  | 'not-owed'
+  | 'invalid-orders'
+  | 'awaiting-orders'
+  | 'missing-reveal'
+  | 'commitment-mismatch'
+  | 'runaway';
+
+/** A command the engine refuses. Nothing changes: no event records a rejection. */
+export class CommandRejected extends Error {
+  constructor(
+    readonly code: RejectionCode,
+    message: string,
+    readonly errors: readonly LineError[] = [],
+  ) {
+    super(errors.length ? `${message}\n${errors.map((e) => `  line ${e.line}: ${e.problem} (${e.text})`).join('\n')}` : message);
+    this.name = 'CommandRejected';
+  }
+}
+
+export function assertNever(x: never, what: string): never {
+  throw new Error(`unhandled ${what}: ${JSON.stringify(x)}`);
+}
