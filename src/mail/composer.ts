@@ -1,6 +1,6 @@
 import type { Sql } from '../store/db';
 import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outbox';
-import type { Notice, StepNeeds } from '../services/notices';
+import type { Notice, StepNeeds } from './notices';
 import { replyAddress, type ReplyAddressConfig } from './auth';
 import { buildMessage } from './outbound';
 import { MailRenderer, type MapArea, type RenderedMail, type TemplateDataMap, type TemplateName } from './render';

@@ -2,7 +2,7 @@ import type { Seat } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import type { Sql } from '../store/db';
 import type { OutboxDraft } from '../store/outbox';
-import type { Notice } from './notices';
+import type { Notice } from '../mail/notices';
 
 /** What the game service takes in, and the edges it talks to (scheduler, notice sink). */
 export interface CreateGameInput {

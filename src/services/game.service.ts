@@ -17,7 +17,7 @@ import { insertOutbox } from '../store/outbox';
 import type { Db, Sql } from '../store/db';
 import { GENESIS_HASH, type NewEvent, type StoredEvent } from '../store/event-store';
 import { GameRepository, UnknownGameError, rulesetFor, toEngineEvent, SERVICE_EVENT_TYPES, type LoadedGame } from './game-repository';
-import type { Notice } from './notices';
+import type { Notice } from '../mail/notices';
 import { noticeBase, rejectionNotice, reportNotices, stepNeeds } from './notice-builders';
 import type { MailCommand } from '../mail/commands';
 import { answerHelp } from './help-topics';

@@ -1,7 +1,7 @@
 import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
-import type { Notice, StepNeeds } from './notices';
+import type { Notice, StepNeeds } from '../mail/notices';
 
 /** What the step in play needs, from whom, by when (for acks, reports and reminders). */
 export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds | null {
