@@ -10,10 +10,11 @@ import { verifyGameLog } from './verify';
 
 /**
  * Self-play: random legal players play whole games through decide/evolve; each game's log is then
- * round-tripped through JSON (as storage would), replayed from scratch and checked: same state
- * hash, same event hash chain, every die verifies from the revealed seeds, every step re-adjudicates
- * to the recorded outcome. Pure: the caller passes
- * the clock used for the throughput figures.
+ * round-tripped through storage, replayed from scratch and checked: same state hash, same event
+ * hash chain, every die verifies from the revealed seeds, every step re-adjudicates to the recorded
+ * outcome. The storage round trip is JSON by default (which keeps key order); `selfplayThrough`
+ * takes the edge's own (the CLI's `--through-store` writes each game to PostgreSQL and reads it
+ * back, keys re-sorted by JSONB). Pure: the caller passes the clock used for the throughput figures.
  */
 
 export interface SelfplayOptions {
@@ -38,8 +39,26 @@ export interface SelfplayOptions {
   readonly options?: Readonly<Record<string, boolean>>;
   /** standing instructions (STANDING lines) each side sends with its first orders */
   readonly standing?: Readonly<Record<Side, string>>;
+  /**
+   * Stands in for the service loading a game between commands (a snapshot's JSON, PostgreSQL's
+   * JSONB): each state decide sees goes through it first.
+   */
+  readonly reload?: (state: EngineState<unknown>) => EngineState<unknown>;
   readonly onGame?: (done: number, total: number) => void;
 }
+
+/** Which game of a run a storage round trip carries. */
+export interface SelfplayGame {
+  readonly index: number;
+  readonly gameSeed: string;
+}
+
+/** A game's log as storage gives it back (the default: a JSON round trip). */
+export type StoreRoundTrip = (game: SelfplayGame, events: readonly EngineEvent[]) => readonly EngineEvent[];
+/** The same at the edge, where storage is a database: problems it finds itself (a broken hash chain) throw. */
+export type AsyncStoreRoundTrip = (game: SelfplayGame, events: readonly EngineEvent[]) => Promise<readonly EngineEvent[]>;
+
+export const jsonRoundTrip: StoreRoundTrip = (_game, events) => JSON.parse(JSON.stringify(events)) as EngineEvent[];
 
 export interface SelfplayError {
   readonly game: number;
@@ -52,6 +71,12 @@ export interface SelfplayResult {
   /** games that reached their end (currentStep null, GameEnded recorded) */
   readonly ended: number;
   readonly events: number;
+  /** games whose stored log replayed, verified and audited without a problem */
+  readonly verified: number;
+  /** games with at least one error */
+  readonly failed: number;
+  /** DefaultOrdersApplied events: a side missed a deadline and the documented defaults chose */
+  readonly defaultsApplied: number;
   readonly errors: readonly SelfplayError[];
   readonly elapsedMs: number;
   readonly gamesPerSec: number;
@@ -63,35 +88,81 @@ export function hashChain(events: readonly EngineEvent[]): string {
   return events.reduce((prev, e) => sha256Hex(prev + canonicalJson(e)), '');
 }
 
-export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions): SelfplayResult {
-  const master = seededRng(opts.seed);
-  const errors: SelfplayError[] = [];
-  let events = 0;
-  let ended = 0;
-  const start = opts.clock();
-  for (let g = 0; g < opts.games; g++) {
-    const gameSeed = `${opts.seed}/${g}/${master.hex(8)}`;
+export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions, store: StoreRoundTrip = jsonRoundTrip): SelfplayResult {
+  const run = new Run(opts);
+  for (const game of run.games()) {
     try {
-      const played = playOneGame(ruleset, gameSeed, opts);
-      events += played.events.length;
-      if (played.state.result) ended++;
-      for (const message of checkReplay(ruleset, played.events, played.state)) errors.push({ game: g, gameSeed, message });
+      const played = playOneGame(ruleset, game.gameSeed, opts);
+      run.played(game, played, checkReplay(ruleset, played.events, played.state, store(game, played.events)));
     } catch (e) {
-      errors.push({ game: g, gameSeed, message: e instanceof Error ? e.message : String(e) });
+      run.failed(game, e);
     }
-    opts.onGame?.(g + 1, opts.games);
+    opts.onGame?.(game.index + 1, opts.games);
   }
-  const elapsedMs = opts.clock() - start;
-  const perSec = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
-  return {
-    games: opts.games,
-    ended,
-    events,
-    errors,
-    elapsedMs,
-    gamesPerSec: perSec(opts.games),
-    eventsPerSec: perSec(events),
-  };
+  return run.result();
+}
+
+/** selfplay with an asynchronous storage round trip (the edge's database): the same games, the same checks. */
+export async function selfplayThrough(ruleset: AnyRuleset, opts: SelfplayOptions, store: AsyncStoreRoundTrip): Promise<SelfplayResult> {
+  const run = new Run(opts);
+  for (const game of run.games()) {
+    try {
+      const played = playOneGame(ruleset, game.gameSeed, opts);
+      run.played(game, played, checkReplay(ruleset, played.events, played.state, await store(game, played.events)));
+    } catch (e) {
+      run.failed(game, e);
+    }
+    opts.onGame?.(game.index + 1, opts.games);
+  }
+  return run.result();
+}
+
+/** One run's tally; its games' seeds come from the run's seed. */
+class Run {
+  private readonly errors: SelfplayError[] = [];
+  private events = 0;
+  private ended = 0;
+  private verified = 0;
+  private defaultsApplied = 0;
+  private readonly start: number;
+
+  constructor(private readonly opts: SelfplayOptions) {
+    this.start = opts.clock();
+  }
+
+  *games(): Generator<SelfplayGame> {
+    const master = seededRng(this.opts.seed);
+    for (let index = 0; index < this.opts.games; index++) yield { index, gameSeed: `${this.opts.seed}/${index}/${master.hex(8)}` };
+  }
+
+  played(game: SelfplayGame, played: Played, problems: readonly string[]): void {
+    this.events += played.events.length;
+    this.defaultsApplied += played.events.filter((e) => e.type === 'DefaultOrdersApplied').length;
+    if (played.state.result) this.ended++;
+    if (!problems.length) this.verified++;
+    for (const message of problems) this.errors.push({ game: game.index, gameSeed: game.gameSeed, message });
+  }
+
+  failed(game: SelfplayGame, e: unknown): void {
+    this.errors.push({ game: game.index, gameSeed: game.gameSeed, message: e instanceof Error ? e.message : String(e) });
+  }
+
+  result(): SelfplayResult {
+    const elapsedMs = this.opts.clock() - this.start;
+    const perSec = (n: number) => (elapsedMs > 0 ? (n * 1000) / elapsedMs : 0);
+    return {
+      games: this.opts.games,
+      ended: this.ended,
+      events: this.events,
+      verified: this.verified,
+      failed: new Set(this.errors.map((e) => e.game)).size,
+      defaultsApplied: this.defaultsApplied,
+      errors: this.errors,
+      elapsedMs,
+      gamesPerSec: perSec(this.opts.games),
+      eventsPerSec: perSec(this.events),
+    };
+  }
 }
 
 interface Played {
@@ -103,7 +174,7 @@ interface Played {
 export function playOneGame(
   ruleset: AnyRuleset,
   gameSeed: string,
-  opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing'> = {},
+  opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing' | 'reload'> = {},
 ): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
@@ -111,7 +182,9 @@ export function playOneGame(
   const events: EngineEvent[] = [];
   let state = initialState();
   let tick = 0;
+  const reload = opts.reload ?? ((s: EngineState<unknown>) => s);
   const run = (cmd: EngineCommand): void => {
+    state = reload(state);
     const out = decide(cmd, state, ruleset);
     for (const e of out) state = evolve(state, e, ruleset);
     events.push(...out);
@@ -184,12 +257,17 @@ function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Sid
   return `\nFOR ${step.id}\n${randomOrdersText(ruleset, state.rules, side, step, rng)}`;
 }
 
-/** Problems found replaying a finished game's log as storage would hand it back. */
-export function checkReplay(ruleset: AnyRuleset, events: readonly EngineEvent[], live: EngineState<unknown>): string[] {
+/** Problems found replaying a finished game's log as storage handed it back (`stored`; default: through JSON). */
+export function checkReplay(
+  ruleset: AnyRuleset,
+  events: readonly EngineEvent[],
+  live: EngineState<unknown>,
+  stored: readonly EngineEvent[] = jsonRoundTrip({ index: 0, gameSeed: '' }, events),
+): string[] {
   const problems: string[] = [];
-  const stored = JSON.parse(JSON.stringify(events)) as EngineEvent[];
+  if (stored.length !== events.length) problems.push(`storage gave back ${stored.length} of the game's ${events.length} events`);
   if (hashChain(stored) !== hashChain(events))
-    problems.push('event hash chain changes after a JSON round trip (an event holds non-JSON data)');
+    problems.push('event hash chain changes after the storage round trip (an event holds non-JSON data, or storage changed one)');
   const replayed = replay(stored, ruleset);
   if (stateHash(replayed) !== stateHash(live))
     problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);

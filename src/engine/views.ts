@@ -59,6 +59,13 @@ export interface EngineView {
   readonly result: EngineState['result'];
 }
 
+/** The game's sides as seated, then any other side a record names (by code unit). */
+function seatingOrder(state: EngineState<unknown>): Side[] {
+  const seated = state.game?.sides.map((s) => s.side) ?? [];
+  const named = [...Object.keys(state.standing), ...Object.keys(state.queued ?? {})];
+  return [...seated, ...[...new Set(named)].filter((s) => !seated.includes(s)).sort(compareCodeUnits)];
+}
+
 export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: AnyRuleset): EngineView {
   const step = state.step;
   const awaiting = whoIsAwaited(state, ruleset);
@@ -72,14 +79,19 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
           ? { status: 'awaited' }
           : { status: 'answered-by-standing-instructions' };
   }
+  // sides in seating order, never the key order of a stored state (PostgreSQL's JSONB re-sorts keys)
+  const seated = seatingOrder(state);
   const standing: Record<Side, string> = {};
-  for (const [side, st] of Object.entries(state.standing)) {
+  for (const side of seated) {
+    const st = state.standing[side];
+    if (!st) continue;
     if (viewer === side) standing[side] = st.text;
     else if (viewer === 'referee') standing[side] = standingSealedNote(st.setAt, st.commitment);
   }
   const queued: Record<Side, QueuedStatus[]> = {};
-  for (const [side, steps] of Object.entries(state.queued ?? {})) {
-    if (viewer !== 'referee' && viewer !== side) continue;
+  for (const side of seated) {
+    const steps = state.queued?.[side];
+    if (!steps || (viewer !== 'referee' && viewer !== side)) continue;
     queued[side] = Object.values(steps)
       .sort((a, b) => compareCodeUnits(a.stepId, b.stepId))
       .map((q) => ({
@@ -96,7 +108,7 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
       gameId: g.gameId,
       rulesetId: g.rulesetId,
       scenario: g.scenario,
-      options: g.options,
+      options: Object.fromEntries(Object.entries(g.options).sort(([x], [y]) => compareCodeUnits(x, y))),
       sides: g.sides.map((s) => ({ side: s.side, player: s.player.name ?? s.side })),
       seedAnchor: g.seedAnchor,
       revealedSeeds: state.revealedSeeds,

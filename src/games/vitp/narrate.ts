@@ -9,6 +9,7 @@ import { nextDecision, type CombatEvent } from './combat/api';
 import type { VitpEvent } from './events';
 import { phaseTitle } from './steps';
 import { slug } from './world';
+import { compareCodeUnits } from '../../shared/canonical';
 
 const SIDE = (s: string | null) => (s === 'japanese' ? 'Japanese' : s === 'allied' ? 'Allied' : 'nobody');
 const PEOPLE = (s: string) => (s === 'japanese' ? 'the Japanese' : 'the Allies');
@@ -42,10 +43,12 @@ function narrateVitp(e: VitpEvent): string[] {
     case 'vitp.control':
       return [`${e.data.place}: control passes to ${SIDE(e.data.side)}; ${e.data.why} (${e.data.rule}).`];
     case 'vitp.control-recorded': {
+      // in the box's sea area order (as scoreTurn records them), never the stored key order
       const held = (who: string | null) =>
         Object.entries(e.data.areas)
           .filter(([, s]) => s === who)
           .map(([a]) => a)
+          .sort((x, y) => areaRank(x) - areaRank(y) || compareCodeUnits(x, y))
           .join(', ') || 'none';
       return [
         `Sea areas held at the end of turn ${e.data.turn} (15.1, counted for capture, 14.1): Japanese ${held('japanese')}; Allied ${held('allied')}.`,
@@ -137,6 +140,9 @@ const NAMES: ReadonlyMap<string, string> = new Map(
     n,
   ]),
 );
+/** A sea area's place in the box's list (the order the map and scoreTurn give them); unknown names last. */
+const AREA_RANK: ReadonlyMap<string, number> = new Map(defaultBox.seaAreas.map((a, i) => [a.name, i]));
+const areaRank = (name: string) => AREA_RANK.get(name) ?? AREA_RANK.size;
 const nm = (id: string) => NAMES.get(id) ?? id.split('-').map(Cap).join(' ');
 const nms = (ids: readonly string[]) => ids.map(nm).join(', ') || 'none';
 

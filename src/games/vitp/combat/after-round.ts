@@ -11,7 +11,7 @@ import { submarineShot } from './fire';
 import { availableHunters, escapeGroup, groupReport, groupUnits, newGroupId, pursuersOf, raidablePorts, speedOf } from './groups';
 import { outcomeOf } from './outcome';
 import type { AfterRound, BattleState, Engagement, Stage, SubmarineState, UnitState } from './state';
-import { airstrikeShots, currentSpeed, fighting, otherSide, unitById } from './units';
+import { airstrikeShots, currentSpeed, fighting, inUnitOrder, otherSide, unitById } from './units';
 
 function head(b: BattleState): Engagement {
   const eng = b.queue[0];
@@ -130,7 +130,8 @@ export function applySequentialReply(b: BattleState, dice: Dice, emit: CombatEmi
       return;
     case 'landings': {
       const invasions: { unit: string; base: string }[] = [];
-      for (const [unit, base] of Object.entries((stage.reply as AnswerOf<'landings'>).land)) {
+      // the battle's unit order: a landing's events and invasions never follow the stored key order
+      for (const [unit, base] of inUnitOrder(b, (stage.reply as AnswerOf<'landings'>).land)) {
         const u = unitById(b, unit);
         const invading = b.ports.find((p) => p.id === base)!.controller !== u.side;
         u.fate = 'landed';
@@ -304,7 +305,7 @@ function queueRaids(
   rule: '9.1' | '9.2',
 ): void {
   for (const port of ports) {
-    const raiders = Object.entries(assign)
+    const raiders = inUnitOrder(b, assign)
       .filter(([, p]) => p === port)
       .map(([ship]) => unitById(b, ship));
     if (raiders.length === 0) continue;

@@ -19,7 +19,7 @@ import { combatEvent } from './events';
 import { rollShot } from './fire';
 import type { ActionState, BattleState, Engagement, Mark, UnitState } from './state';
 import { shootersFor } from './targets';
-import { airstrikeShots, fighting, isCarrier, otherSide, unitById } from './units';
+import { airstrikeShots, fighting, inUnitOrder, isCarrier, otherSide, unitById } from './units';
 import { compareCodeUnits } from '../../../shared/canonical';
 
 export type AirStep = 'intercept' | 'flak';
@@ -77,7 +77,7 @@ export function checkAirAllocation(b: BattleState, o: AirOptions, step: AirStep,
   const rule = step === 'intercept' ? '23.31' : '23.35';
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
   const problems: string[] = [];
-  for (const [attacker, target] of Object.entries(fire)) {
+  for (const [attacker, target] of inUnitOrder(b, fire)) {
     if (!o.shooters.some((s) => s.unit.id === attacker)) {
       problems.push(
         `${nameOf(attacker)} cannot fire at airstrikes now (${step === 'intercept' ? 'only defending airstrikes, 23.3' : 'only battleships nobody attacks, 23.35'})`,
@@ -145,10 +145,10 @@ function fireAtAirstrikes(dice: Dice, emit: CombatEmit, f: AirstrikeFire): void 
   }
 }
 
-/** 23.32: every defending airstrike's shots (no bonus, 12.22), Japanese first. */
+/** 23.32: every defending airstrike's shots (no bonus, 12.22), Japanese first, each side's in the battle's unit order. */
 export function resolveIntercepts(b: BattleState, dice: Dice, emit: CombatEmit, action: ActionState): void {
   for (const side of VITP_SIDES) {
-    for (const [attacker, target] of Object.entries(action.intercepts?.[side] ?? {})) {
+    for (const [attacker, target] of inUnitOrder(b, action.intercepts?.[side] ?? {})) {
       const u = unitById(b, attacker);
       fireAtAirstrikes(dice, emit, {
         shooter: u,
@@ -173,9 +173,9 @@ export function resolveTargetsFire(b: BattleState, dice: Dice, emit: CombatEmit,
   }
 }
 
-/** 23.35: a side's battleships left alone each fire one shot at the airstrike they picked. */
+/** 23.35: a side's battleships left alone each fire one shot at the airstrike they picked, in the battle's unit order. */
 export function resolveBattleshipFire(b: BattleState, dice: Dice, emit: CombatEmit, action: ActionState, side: VitpSide): void {
-  for (const [ship, target] of Object.entries(action.flak?.[side] ?? {})) {
+  for (const [ship, target] of inUnitOrder(b, action.flak?.[side] ?? {})) {
     fireAtAirstrikes(dice, emit, {
       shooter: unitById(b, ship),
       target: unitById(b, target),

@@ -10,7 +10,7 @@ import { airOptions, checkAirAllocation, defaultAirAllocation, type AirStep } fr
 import { announcingCarriers, currentEngagement } from './machine';
 import type { ActionState, BattleState, Stage } from './state';
 import { checkDesignation, defaultDesignation, designationAsked, firingOnly, possibleShots, targetOptions, targetsFor } from './targets';
-import { currentSpeed, fighting, otherSide, unitById } from './units';
+import { currentSpeed, fighting, inUnitOrder, otherSide, unitById } from './units';
 
 const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
 
@@ -324,8 +324,12 @@ function checkPartition(b: BattleState, groups: readonly (readonly string[])[], 
   return problems;
 }
 
-function checkAssign(assign: Readonly<Record<string, string>>, legal: (unit: string, to: string) => string | null): string[] {
-  return Object.entries(assign)
+function checkAssign(
+  b: BattleState,
+  assign: Readonly<Record<string, string>>,
+  legal: (unit: string, to: string) => string | null,
+): string[] {
+  return inUnitOrder(b, assign)
     .map(([unit, to]) => legal(unit, to))
     .filter((p): p is string => p !== null);
 }
@@ -376,7 +380,7 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
       );
     }
     case 'pursuit':
-      return checkAssign((reply as AnswerOf<'pursuit'>).assign, (ship, to) => {
+      return checkAssign(b, (reply as AnswerOf<'pursuit'>).assign, (ship, to) => {
         const s = d.ships.find((x) => x.id === ship);
         if (!s) return `${nameOf(b, ship)} cannot pursue (8.31, 8.34, 9.3)`;
         if (d.ports.some((p) => p.id === to)) return s.canRaid ? null : `${nameOf(b, ship)} cannot raid (9.3)`;
@@ -384,7 +388,7 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
         return s.canPursue.includes(to) ? null : `${s.name} (speed ${s.speed}) is too slow to pursue ${to} (8.33)`;
       });
     case 'landings':
-      return checkAssign((reply as AnswerOf<'landings'>).land, (unit, base) => {
+      return checkAssign(b, (reply as AnswerOf<'landings'>).land, (unit, base) => {
         if (!d.units.some((u) => u.id === unit)) return `${nameOf(b, unit)} cannot land now (7.93, 13.31)`;
         if (d.bases.some((x) => x.id === base && x.invade) && !mayInvade(b, unit))
           return `${nameOf(b, unit)} was not announced as invading this round: it may only land on a friendly base (20.3, 20.7)`;
@@ -400,14 +404,14 @@ function problemsWith(b: BattleState, d: Decision, reply: Answer, side: VitpSide
         '8.52',
       );
     case 'continue-pursuit':
-      return checkAssign((reply as AnswerOf<'continue-pursuit'>).assign, (ship, to) => {
+      return checkAssign(b, (reply as AnswerOf<'continue-pursuit'>).assign, (ship, to) => {
         const p = d.pursuers.find((x) => x.id === ship);
         if (!p) return `${nameOf(b, ship)} is not pursuing this group`;
         if (to === 'stop' || p.canFollow.includes(to)) return null;
         return `${p.name} (speed ${p.speed}) cannot follow ${to} (8.33, 8.52)`;
       });
     case 'air-raids':
-      return checkAssign((reply as AnswerOf<'air-raids'>).assign, (ship, port) => {
+      return checkAssign(b, (reply as AnswerOf<'air-raids'>).assign, (ship, port) => {
         if (!d.ships.some((s) => s.id === ship)) return `${nameOf(b, ship)} cannot raid (9.3)`;
         return d.ports.some((p) => p.id === port) ? null : `${nameOf(b, port)} is not an enemy port or base with targets here (9.2)`;
       });

@@ -14,7 +14,7 @@ import { combatEvent } from './events';
 import { applyMarks, resolveAttack } from './fire';
 import type { ActionState, BattleState, Engagement } from './state';
 import { designationAsked, shootersFor, targetsFor } from './targets';
-import { fighting, gunneryShots, hasAttackBonus, isCarrier, kamikazeTurn, otherSide, toUnitState, unitById } from './units';
+import { fighting, gunneryShots, hasAttackBonus, inUnitOrder, isCarrier, kamikazeTurn, otherSide, toUnitState, unitById } from './units';
 import { escapeGroup } from './groups';
 import { alliedNightAnnouncement, announceAdded, announcedFromAttacking, mayStrike, planProblems, taskForcesApply } from './task-forces';
 import {
@@ -434,7 +434,8 @@ function fireDesignation(b: BattleState, dice: Dice, emit: CombatEmit, action: A
     combatEvent('combat.targets-designated', {
       engagement: eng.id,
       side,
-      fire: Object.entries(fire).map(([attacker, target]) => ({ attacker, target })),
+      // listed in the battle's unit order, the order the shots below are rolled in (never the stored key order)
+      fire: inUnitOrder(b, fire).map(([attacker, target]) => ({ attacker, target })),
       rule: '7.44',
     }),
   );

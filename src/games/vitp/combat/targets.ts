@@ -3,7 +3,7 @@
  */
 import type { DayNight, TargetOption, VitpSide } from './api';
 import type { ActionState, BattleState, Engagement, UnitState } from './state';
-import { airstrikeShots, fighting, gunneryShots, isCarrier, otherSide } from './units';
+import { airstrikeShots, fighting, gunneryShots, inUnitOrder, isCarrier, otherSide } from './units';
 import { mayAttack, mayBeAttacked } from './task-forces';
 import { compareCodeUnits } from '../../../shared/canonical';
 
@@ -81,7 +81,7 @@ export function checkDesignation(
   const targets = targetsFor(b, eng, action, side);
   const targetIds = new Set(targets.map((t) => t.id));
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
-  for (const [attacker, target] of Object.entries(fire)) {
+  for (const [attacker, target] of inUnitOrder(b, fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
     // 7.411 by day only airstrikes attack; 7.421 by night only gunnery (and carriers that fire their guns, 7.424)
     if (!shooters.has(attacker))

@@ -4,6 +4,7 @@
  */
 import type { CombatUnitInput, VitpSide } from './api';
 import type { BattleState, UnitState } from './state';
+import { compareCodeUnits } from '../../../shared/canonical';
 
 export function otherSide(side: VitpSide): VitpSide {
   return side === 'japanese' ? 'allied' : 'japanese';
@@ -158,6 +159,23 @@ export function unitById(b: BattleState, id: string): UnitState {
   const u = b.units.find((x) => x.id === id);
   if (!u) throw new RangeError(`no unit ${id} in this battle`);
   return u;
+}
+
+/**
+ * A record keyed by unit id (a designation, an allocation, a landing or raid plan) as entries in the
+ * order the battle lists its units (then its submarines; an id it does not hold last, by code unit).
+ * Never the record's own key order: orders and battle state come back from PostgreSQL's JSONB with
+ * their keys re-sorted (shorter first), so a replay would fire in another order than the game did.
+ * The rules leave the order open (7.44: every target is fixed before a die is rolled; 7.6: results
+ * count together) except where a hit counts at once (23.32, 23.35): there the umpire fires in the
+ * battle's own unit order, the order fireDesignation rolls every other shot in (shootersFor).
+ */
+export function inUnitOrder<V>(b: BattleState, record: Readonly<Record<string, V>>): [string, V][] {
+  const rank = new Map<string, number>();
+  for (const [i, u] of b.units.entries()) rank.set(u.id, i);
+  for (const [i, s] of b.submarines.entries()) if (!rank.has(s.id)) rank.set(s.id, b.units.length + i);
+  const at = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return Object.entries(record).sort(([x], [y]) => at(x) - at(y) || compareCodeUnits(x, y));
 }
 
 /** Units of the engagement still fighting in it (not sunk, disabled, escaped, landed). */

@@ -1,5 +1,6 @@
 /** validateOrders: the orders parsed for a step checked against the rules and the board. */
 import type { LineError } from '../../../engine/ruleset';
+import { compareCodeUnits } from '../../../shared/canonical';
 import { checkAir } from '../air';
 import { combatAreas } from '../battles';
 import { answer } from '../combat/api';
@@ -166,7 +167,10 @@ function checkSurprise(s: VitpState, orders: readonly Order[]): LineError[] {
   const errors: LineError[] = [];
   for (const o of orders) {
     if (o.t !== 'answer' || o.answer.kind !== 'targets') continue;
-    for (const [a, t] of Object.entries(o.answer.fire)) {
+    // the surprise attackers' order, never the key order of orders that may have been stored
+    const rank = (id: string) => (att.includes(id) ? att.indexOf(id) : att.length);
+    const fire = Object.entries(o.answer.fire).sort(([x], [y]) => rank(x) - rank(y) || compareCodeUnits(x, y));
+    for (const [a, t] of fire) {
       if (!att.includes(a))
         errors.push({
           line: o.line,

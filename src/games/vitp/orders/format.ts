@@ -1,8 +1,16 @@
 /** Orders written back as order text (the acknowledgment; the random player's mail). Round-trips through parse. */
 import type { Answer } from '../combat/api';
 import type { Order } from '../types';
+import { compareCodeUnits } from '../../../shared/canonical';
 
 const list = (ids: readonly string[]) => ids.join(', ');
+
+/**
+ * A unit-keyed answer (targets, pursuers, raiders, landings) line by line in unit id order (code
+ * units): the orders may come from a stored event, whose keys PostgreSQL's JSONB re-sorts, and the
+ * same orders must always read the same. Each line stands alone, so the order means nothing to the rules.
+ */
+const byUnit = <V>(record: Readonly<Record<string, V>>): [string, V][] => Object.entries(record).sort(([x], [y]) => compareCodeUnits(x, y));
 
 export function formatOrders(orders: readonly Order[]): string {
   return orders.flatMap(formatOrder).join('\n');
@@ -62,7 +70,7 @@ function formatAnswer(a: Answer): string[] {
     case 'kamikaze-carriers':
       return [`KAMIKAZE ${a.carriers.length ? list(a.carriers) : 'NONE'}`];
     case 'targets': {
-      const lines = Object.entries(a.fire).map(([att, tgt]) => `TARGET ${att} AT ${tgt}`);
+      const lines = byUnit(a.fire).map(([att, tgt]) => `TARGET ${att} AT ${tgt}`);
       return lines.length ? lines : ['TARGETS DEFAULT'];
     }
     case 'submarine':
@@ -71,17 +79,15 @@ function formatAnswer(a: Answer): string[] {
       return [a.retreat ? (a.groups.length ? `RETREAT ${a.groups.map(list).join(' / ')}` : 'RETREAT TOGETHER') : 'STAY'];
     case 'pursuit':
     case 'air-raids': {
-      const lines = Object.entries(a.assign).map(([ship, to]) =>
-        /^g\d+$/.test(to) ? `PURSUE ${to} WITH ${ship}` : `AIRRAID ${to} WITH ${ship}`,
-      );
+      const lines = byUnit(a.assign).map(([ship, to]) => (/^g\d+$/.test(to) ? `PURSUE ${to} WITH ${ship}` : `AIRRAID ${to} WITH ${ship}`));
       return lines.length ? lines : [a.kind === 'pursuit' ? 'NO PURSUIT' : 'NO AIRRAIDS'];
     }
     case 'continue-pursuit': {
-      const lines = Object.entries(a.assign).map(([ship, to]) => (to === 'stop' ? `BREAK OFF ${ship}` : `FOLLOW ${to} WITH ${ship}`));
+      const lines = byUnit(a.assign).map(([ship, to]) => (to === 'stop' ? `BREAK OFF ${ship}` : `FOLLOW ${to} WITH ${ship}`));
       return lines.length ? lines : ['CONTINUE'];
     }
     case 'landings': {
-      const lines = Object.entries(a.land).map(([unit, base]) => `LAND ${unit} AT ${base}`);
+      const lines = byUnit(a.land).map(([unit, base]) => `LAND ${unit} AT ${base}`);
       return lines.length ? lines : ['NO LANDINGS'];
     }
     case 'split':
