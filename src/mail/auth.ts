@@ -34,8 +34,10 @@ export interface ReplyAddressParts {
 export interface RosterPlayer {
   readonly side: string;
   readonly address: string;
-  /** The player's `SECRET` word, if one was issued. */
+  /** The player's `SECRET` word, if one was issued (secretWord). */
   readonly secret?: string;
+  /** The word games created before secretWord were given (base64url, compared case for case). */
+  readonly legacySecret?: string;
 }
 
 export interface GameRoster {
@@ -44,6 +46,7 @@ export interface GameRoster {
   readonly refereeAddresses: readonly string[];
   /** The referee's `SECRET` word, if one was issued. */
   readonly refereeSecret?: string;
+  readonly refereeLegacySecret?: string;
 }
 
 /** Whatever holds the games' rosters (the database, in the service). */
@@ -163,7 +166,8 @@ function checkSecret(roster: GameRoster, message: ParsedMessage, sender: string)
     );
   }
   if (roster.refereeAddresses.some((a) => normalizeAddress(a) === sender) && roster.refereeSecret !== undefined) {
-    if (safeEqual(secret, roster.refereeSecret)) return { ok: true, gameId, side: null, role: 'referee', via: 'body-secret' };
+    if (secretMatches(secret, roster.refereeSecret, roster.refereeLegacySecret))
+      return { ok: true, gameId, side: null, role: 'referee', via: 'body-secret' };
   }
   const mine = roster.players.filter((p) => normalizeAddress(p.address) === sender);
   if (mine.length === 0) return fail('not-a-player', `${sender} plays no side in game ${gameId}.`, gameId);
@@ -172,7 +176,7 @@ function checkSecret(roster: GameRoster, message: ParsedMessage, sender: string)
   if (candidates.length === 0) return fail('not-a-player', `${sender} does not play ${claimedSide} in game ${gameId}.`, gameId);
   if (candidates.length > 1) return fail('ambiguous-side', `${sender} plays several sides in ${gameId}; add a "SIDE …" line.`, gameId);
   const player = candidates[0];
-  if (player.secret === undefined || !safeEqual(secret, player.secret)) {
+  if (player.secret === undefined || !secretMatches(secret, player.secret, player.legacySecret)) {
     return fail('wrong-secret', 'The SECRET line does not match the one the umpire sent you.', gameId);
   }
   return { ok: true, gameId, side: player.side, role: 'player', via: 'body-secret' };
@@ -188,10 +192,47 @@ function findReplyAddress(message: ParsedMessage, config: ReplyAddressConfig): R
   return null;
 }
 
-/** Constant-time for equal lengths; hashing first makes unequal lengths leak nothing either. */
+/** Crockford's base32: no I, L, O or U, so a word read aloud or retyped in any case means one thing. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * A player's (or the referee's, side `referee`) SECRET word for one game and address: 15 base32
+ * characters from HMAC-SHA-256 (75 bits), shown in groups of five. Case never matters and the
+ * letters people confuse with digits are read as those digits, so all 75 bits count however the
+ * player types it.
+ */
+export function secretWord(secret: string | Buffer, gameId: string, side: string, address: string): string {
+  const mac = createHmac('sha256', secret)
+    .update(`secret-word|${gameId}|${side.toLowerCase()}|${normalizeAddress(address)}`)
+    .digest();
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of mac) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 15) {
+      out += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    if (out.length === 15) break;
+  }
+  return `${out.slice(0, 5)}-${out.slice(5, 10)}-${out.slice(10)}`;
+}
+
+/** The word as typed, in canonical form: upper case, no separators, O read as 0, I and L as 1. */
+function canonicalWord(word: string): string {
+  return word.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+function secretMatches(typed: string, word: string, legacy?: string): boolean {
+  return safeEqual(canonicalWord(typed), canonicalWord(word)) || (legacy !== undefined && safeEqual(typed, legacy));
+}
+
+/** Exact comparison, constant-time for equal lengths; hashing first makes unequal lengths leak nothing either. */
 function safeEqual(a: string, b: string): boolean {
-  const da = createHash('sha256').update(a.toLowerCase()).digest();
-  const db = createHash('sha256').update(b.toLowerCase()).digest();
+  const da = createHash('sha256').update(a).digest();
+  const db = createHash('sha256').update(b).digest();
   return timingSafeEqual(da, db);
 }
 

@@ -71,16 +71,48 @@ export function listId(gameId: string, domain: string): string {
   return `<${gameId}.${domain}>`;
 }
 
+/**
+ * One plain mailbox, `local@domain`, as the umpire will send to: a dot-atom local part (no quotes,
+ * commas, semicolons, spaces or angle brackets, so no mail library can read several recipients
+ * into it), an ASCII domain of letter-digit-hyphen labels, within RFC 5321's lengths.
+ */
+export function isPlainMailbox(address: string): boolean {
+  if (address.length > 254) return false;
+  const at = address.lastIndexOf('@');
+  if (at < 1 || at > 64) return false;
+  const atom = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+  const label = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+  return (
+    new RegExp(`^${atom}(?:\\.${atom})*$`).test(address.slice(0, at)) &&
+    new RegExp(`^${label}(?:\\.${label})*$`).test(address.slice(at + 1))
+  );
+}
+
+/** Message-IDs we echo (In-Reply-To, References) only when they are plain and short: a sender's 10 KB id goes nowhere. */
+function echoable(id: string | undefined): id is string {
+  return id !== undefined && id.length <= 250 && /^<?[!-~]+>?$/.test(id);
+}
+
+/** The idempotency key shown in X-Umpire-Key: itself when short, else its hash (keys can hold a sender's Message-ID). */
+function keyHeader(key: string): string {
+  return key.length <= 200 && /^[ -~]+$/.test(key) ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMailOptions {
+  const recipients = typeof mail.to === 'string' ? [mail.to] : [...mail.to];
+  const bad = recipients.filter((r) => !isPlainMailbox(r));
+  if (bad.length || recipients.length === 0)
+    throw new Error(`refusing to address mail to ${bad.length ? JSON.stringify(bad[0].slice(0, 80)) : 'nobody'}: not one plain mailbox`);
   const messageId = outboundMessageId(mail.idempotencyKey, mail.domain);
   const root = mail.gameId ? threadRootId(mail.gameId, mail.side, mail.domain) : undefined;
-  const references = dedupe([root, ...(mail.references ?? []), mail.inReplyTo]).map(angle);
-  const inReplyTo = mail.inReplyTo ?? root;
+  const repliedTo = echoable(mail.inReplyTo) ? mail.inReplyTo : undefined;
+  const references = dedupe([root, ...(mail.references ?? []).filter(echoable), repliedTo]).map(angle);
+  const inReplyTo = repliedTo ?? root;
   const headers: Record<string, string> = {
     'Auto-Submitted': mail.autoSubmitted,
     Precedence: 'bulk',
     'X-Auto-Response-Suppress': 'All',
-    'X-Umpire-Key': mail.idempotencyKey,
+    'X-Umpire-Key': keyHeader(mail.idempotencyKey),
   };
   if (mail.gameId) {
     headers['List-Id'] = listId(mail.gameId, mail.domain);
@@ -89,7 +121,7 @@ export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMa
   return {
     messageId: angle(messageId),
     from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
-    to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+    to: recipients.map((address) => ({ name: '', address })),
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: rendered.subject,
     text: rendered.text,
@@ -99,14 +131,16 @@ export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMa
     ...(mail.date ? { date: mail.date } : {}),
     envelope: {
       from: mail.bounceAddress ?? mail.from.address,
-      to: typeof mail.to === 'string' ? mail.to : [...mail.to],
+      to: recipients,
     },
     headers,
+    // an attachment with a Content-ID is shown inline by the HTML part (the report's map.png)
     attachments: rendered.attachments.map((a) => ({
       filename: a.filename,
       content: a.content,
       contentType: a.contentType,
-      contentDisposition: 'attachment' as const,
+      ...(a.encoding ? { encoding: a.encoding } : {}),
+      ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : { contentDisposition: 'attachment' as const }),
     })),
   };
 }

@@ -1,4 +1,13 @@
+import type { SecretBox } from '../services/secret-box';
 import type { Db, Sql } from './db';
+
+/**
+ * Commands whose payload and outcome hold a side's orders, which may be sealed orders of a
+ * simultaneous step: stored sealed (AES-GCM, key from UMPIRE_SECRET) so a database reader learns
+ * only that a side sent orders, and when. The event log keeps its own sealed copy and reveals the
+ * orders when the step resolves.
+ */
+const SEALED_KINDS: ReadonlySet<string> = new Set(['game.orders']);
 
 /**
  * The command inbox. A command is stored first (idempotent on its key: the same inbound mail or
@@ -85,13 +94,28 @@ export interface SubmittedCommand {
 }
 
 export class CommandInbox {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox | null = null,
+  ) {}
+
+  /** A payload or outcome as stored: sealed for SEALED_KINDS when the inbox has a key. */
+  private atRest(kind: string, value: unknown): string {
+    if (!this.box || !SEALED_KINDS.has(kind)) return JSON.stringify(value ?? null);
+    return JSON.stringify({ sealed: this.box.seal(JSON.stringify(value ?? null)) });
+  }
+
+  private fromRest(value: unknown): unknown {
+    if (value === null || typeof value !== 'object' || !('sealed' in value) || Object.keys(value).length !== 1) return value;
+    if (!this.box) throw new Error('this command is sealed at rest: the inbox needs UMPIRE_SECRET to read it');
+    return JSON.parse(this.box.open(String((value as { sealed: unknown }).sealed)).toString('utf8'));
+  }
 
   async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
     const inserted = await this.db.query<{ id: string }>(
       `INSERT INTO commands (game_id, idempotency_key, kind, payload) VALUES ($1, $2, $3, $4::jsonb)
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [gameId, idempotencyKey, kind, JSON.stringify(payload ?? null)],
+      [gameId, idempotencyKey, kind, this.atRest(kind, payload)],
     );
     if (inserted.length) return { id: String(inserted[0].id), duplicate: false, status: 'pending' };
     const existing = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [
@@ -105,7 +129,7 @@ export class CommandInbox {
       'SELECT status, result, game_id FROM commands WHERE id = $1',
       [id],
     );
-    return rows.length ? { status: rows[0].status, result: rows[0].result, gameId: rows[0].game_id } : null;
+    return rows.length ? { status: rows[0].status, result: this.fromRest(rows[0].result), gameId: rows[0].game_id } : null;
   }
 
   async pendingCount(gameId?: string): Promise<number> {
@@ -161,7 +185,7 @@ export class CommandInbox {
             gameId: r.game_id,
             idempotencyKey: r.idempotency_key,
             kind: r.kind,
-            payload: r.payload,
+            payload: this.fromRest(r.payload),
             createdAt: new Date(r.created_at).toISOString(),
           };
           current = command;
@@ -169,7 +193,7 @@ export class CommandInbox {
           await tx.query(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
             r.id,
             outcome.status,
-            JSON.stringify(outcome.result ?? null),
+            this.atRest(r.kind, outcome.result),
           ]);
           return true;
         })

@@ -30,9 +30,21 @@ export interface OutboundMail {
 
 export interface OutboxRow extends OutboxDraft {
   readonly id: string;
-  readonly status: 'pending' | 'sent' | 'failed';
+  /** `suppressed`: a refusal over its recipient's daily budget (REFUSALS_PER_DAY), kept and never sent. */
+  readonly status: 'pending' | 'sent' | 'failed' | 'suppressed';
   readonly attempts: number;
 }
+
+/** How a stored row's mail is read back (bodies sealed at rest, SECRET words filled in): src/mail/at-rest.ts. */
+export interface OutboxOpener {
+  open(row: Pick<OutboxRow, 'payload' | 'gameId' | 'recipient'>): OutboundMail;
+}
+
+/**
+ * Refusals sent to one address in 24 hours, at most. An autoresponder that ignores RFC 3834 and a
+ * loop between two robots both end here: past the budget a refusal is recorded, not sent.
+ */
+export const REFUSALS_PER_DAY = 12;
 
 export interface MailTransport {
   /** Throws on failure; an error with `permanent: true` is not retried (the row is marked failed). */
@@ -64,6 +76,7 @@ export class Outbox {
   constructor(
     private readonly db: Db,
     private readonly maxAttempts = 8,
+    private readonly opener: OutboxOpener | null = null,
   ) {}
 
   /** Records mail that no event caused (replies to bad input, for instance). Idempotent on the key. */
@@ -107,8 +120,15 @@ export class Outbox {
         const rows = await tx.query<RawRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         if (!rows.length) return 'empty' as const;
         const row = toRow(rows[0]);
+        if (row.kind === 'rejection' && (await this.overRefusalBudget(tx, row.recipient))) {
+          await tx.query(`UPDATE outbox SET status = 'suppressed', last_error = $2 WHERE id = $1`, [
+            row.id,
+            `not sent: ${REFUSALS_PER_DAY} refusals already went to this address in 24 hours (a mail loop or a flood)`,
+          ]);
+          return 'suppressed' as const;
+        }
         try {
-          await transport.send(row.payload, row.idempotencyKey);
+          await transport.send(this.open(row), row.idempotencyKey);
           await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
           return 'sent' as const;
         } catch (err) {
@@ -123,6 +143,7 @@ export class Outbox {
         }
       });
       if (outcome === 'empty') break;
+      if (outcome === 'suppressed') continue;
       if (outcome === 'sent') sent++;
       else if (outcome === 'sent-failed')
         failed++; // refused for good (5xx): kept as failed, go on
@@ -135,9 +156,24 @@ export class Outbox {
     return { sent, failed, transient };
   }
 
+  private async overRefusalBudget(tx: Sql, recipient: string): Promise<boolean> {
+    const rows = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox
+        WHERE recipient = $1 AND kind = 'rejection' AND status = 'sent' AND sent_at > now() - interval '24 hours'`,
+      [recipient],
+    );
+    return rows[0].n >= REFUSALS_PER_DAY;
+  }
+
+  /** A row's mail as sent: opened when the outbox has an opener (sealed bodies, SECRET markers). */
+  private open(row: OutboxRow): OutboundMail {
+    return this.opener ? this.opener.open(row) : row.payload;
+  }
+
+  /** Rows as they read back: bodies opened, so callers (HISTORY, RESEND, tests) see the mail as sent. */
   private async rows(where: string, params: unknown[] = []): Promise<OutboxRow[]> {
     const rows = await this.db.query<RawRow>(`SELECT * FROM outbox ${where}`, params);
-    return rows.map(toRow);
+    return rows.map(toRow).map((r) => ({ ...r, payload: this.open(r) }));
   }
 }
 

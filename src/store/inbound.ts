@@ -1,0 +1,263 @@
+import type { MailboxCursor, MailboxCursorStore } from '../mail/imap-reader';
+import { messageIdentity } from '../mail/message-id';
+import { JobName } from '../queue/jobs';
+import type { JobQueue, Requeued } from '../queue/job-queue';
+import type { SecretBox } from '../services/secret-box';
+import type { Db } from './db';
+
+/**
+ * Inbound mail is stored raw before anything else happens, idempotently on (source, UIDVALIDITY,
+ * UID) and on the message's identity (src/mail/message-id.ts): the same message fetched twice,
+ * delivered ten times, relayed along another path or posted to the webhook again is one row and
+ * one ingest job. A different message that reuses an earlier Message-ID is stored as a message of
+ * its own (its id suffixed with its content hash) and the reuse is recorded in its result.
+ *
+ * The raw bytes are sealed at rest (AES-GCM, key from UMPIRE_SECRET) when a box is given: mail
+ * holds sealed orders and SECRET words, which a database reader must not read.
+ */
+
+/** A throttled message still waiting this long after it arrived has lost its delayed job (the throttle refills hourly). */
+export const THROTTLED_STUCK_MS = 6 * 3600_000;
+
+/** Ingest attempts before a message that keeps failing is quarantined (and its sender and the referee told). */
+export const MAX_INGEST_ATTEMPTS = 5;
+
+export interface StoredInbound {
+  readonly id: string;
+  readonly duplicate: boolean;
+  readonly messageId: string;
+  /** The earlier message whose Message-ID this one reused (it is stored apart). */
+  readonly reusedIdOf?: string;
+}
+
+export interface InboundRow {
+  readonly id: string;
+  readonly raw: Buffer;
+  readonly status: string;
+  readonly messageId: string;
+  readonly source: string;
+  readonly attempts: number;
+  readonly throttleTaken: boolean;
+  readonly result: unknown;
+}
+
+export type InboundStatus = 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined';
+
+export class InboundStore {
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobQueue,
+    private readonly box: SecretBox | null = null,
+  ) {}
+
+  /** Stores a raw message and queues its ingestion (once). */
+  async receive(source: string, raw: Buffer, at: { uidValidity?: number; uid?: number } = {}): Promise<StoredInbound> {
+    const { messageId, contentHash } = messageIdentity(raw);
+    if (at.uid !== undefined) {
+      const same = await this.db.query<{ id: string; message_id: string }>(
+        'SELECT id, message_id FROM inbound_messages WHERE source = $1 AND uid_validity = $2 AND uid = $3',
+        [source, at.uidValidity ?? null, at.uid],
+      );
+      if (same.length) return this.duplicate(same[0].id, same[0].message_id);
+    }
+    const first = await this.insert(source, raw, at, messageId, contentHash, null);
+    if (first) return { id: first, duplicate: false, messageId };
+    const earlier = await this.db.query<{ id: string; content_hash: string | null }>(
+      'SELECT id, content_hash FROM inbound_messages WHERE message_id = $1',
+      [messageId],
+    );
+    // rows stored before content hashes were kept count as the same message
+    if (earlier.length && (earlier[0].content_hash === null || earlier[0].content_hash === contentHash))
+      return this.duplicate(earlier[0].id, messageId);
+    const own = `${messageId}#${contentHash.slice(0, 16)}`;
+    const reuse = { reusedMessageId: messageId, earlierInbound: earlier[0]?.id ?? null };
+    const second = await this.insert(source, raw, at, own, contentHash, reuse);
+    if (second) return { id: second, duplicate: false, messageId: own, reusedIdOf: earlier[0]?.id };
+    const again = await this.db.query<{ id: string }>('SELECT id FROM inbound_messages WHERE message_id = $1', [own]);
+    return this.duplicate(again[0].id, own);
+  }
+
+  private async insert(
+    source: string,
+    raw: Buffer,
+    at: { uidValidity?: number; uid?: number },
+    messageId: string,
+    contentHash: string,
+    note: unknown,
+  ): Promise<string | null> {
+    const stored = this.box ? Buffer.from(this.box.seal(raw), 'latin1') : raw;
+    const inserted = await this.db.query<{ id: string }>(
+      `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
+      [source, at.uidValidity ?? null, at.uid ?? null, messageId, stored, raw.length, this.box !== null, contentHash, jsonb(note)],
+    );
+    if (!inserted.length) return null;
+    const id = String(inserted[0].id);
+    await this.jobs.add(JobName.IngestMail, { inboundId: id }, { jobId: `ingest:${id}` });
+    return id;
+  }
+
+  private async duplicate(id: string, messageId: string): Promise<StoredInbound> {
+    await this.requeueIfStored(String(id));
+    return { id: String(id), duplicate: true, messageId };
+  }
+
+  /**
+   * A message arriving again while its row is still `stored` may be one whose ingest job was lost
+   * or failed for good: queue it again (nothing is added while its first job is still in hand).
+   */
+  private async requeueIfStored(id: string): Promise<void> {
+    const rows = await this.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE id = $1', [id]);
+    if (rows[0]?.status === 'stored') await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`);
+  }
+
+  /**
+   * Messages still `stored` `olderThanMs` after they arrived: their ingest job was lost or failed
+   * for good. Also messages still `throttled` long after they arrived (THROTTLED_STUCK_MS): a
+   * throttled message waits in a delayed job, and a Redis that lost it must not lose the mail.
+   * Quarantined messages are done with: they are never queued again.
+   */
+  async stuck(olderThanMs: number, limit = 500): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT id FROM inbound_messages
+        WHERE (status = 'stored' AND received_at < now() - $1::float8 * interval '1 millisecond')
+           OR (status = 'throttled' AND received_at < now() - greatest($1::float8, $3::float8) * interval '1 millisecond')
+        ORDER BY id LIMIT $2`,
+      [olderThanMs, limit, THROTTLED_STUCK_MS],
+    );
+    return rows.map((r) => String(r.id));
+  }
+
+  /** Queues ingestion again for every message stuck in `stored` (the worker's periodic sweep). */
+  async requeueStuck(olderThanMs: number): Promise<{ inboundId: string; requeued: Requeued }[]> {
+    const out: { inboundId: string; requeued: Requeued }[] = [];
+    for (const id of await this.stuck(olderThanMs))
+      out.push({
+        inboundId: id,
+        requeued: await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`),
+      });
+    return out;
+  }
+
+  async get(id: string): Promise<InboundRow | null> {
+    const rows = await this.db.query<{
+      id: string;
+      raw: Buffer;
+      raw_sealed: boolean;
+      status: string;
+      message_id: string;
+      source: string;
+      attempts: number;
+      throttle_taken: boolean;
+      result: unknown;
+    }>('SELECT id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result FROM inbound_messages WHERE id = $1', [
+      id,
+    ]);
+    if (!rows.length) return null;
+    const r = rows[0];
+    return {
+      id: String(r.id),
+      raw: r.raw_sealed ? this.open(r.raw) : r.raw,
+      status: r.status,
+      messageId: r.message_id,
+      source: r.source,
+      attempts: r.attempts,
+      throttleTaken: r.throttle_taken,
+      result: r.result,
+    };
+  }
+
+  /**
+   * Counts one more ingest attempt of a message still to be handled, and returns the count (null
+   * when it was handled meanwhile). Counted before the work, so a message that kills its worker
+   * every time is still counted.
+   */
+  async beginAttempt(id: string): Promise<number | null> {
+    const rows = await this.db.query<{ attempts: number }>(
+      `UPDATE inbound_messages SET attempts = attempts + 1
+        WHERE id = $1 AND status IN ('stored', 'throttled') RETURNING attempts`,
+      [id],
+    );
+    return rows.length ? rows[0].attempts : null;
+  }
+
+  async recordFailure(id: string, error: string): Promise<void> {
+    await this.db.query('UPDATE inbound_messages SET last_error = $2 WHERE id = $1', [id, error.slice(0, 2000)]);
+  }
+
+  /** The sender's throttle was charged for this message: retries of it are not charged again. */
+  async markThrottleTaken(id: string): Promise<void> {
+    await this.db.query('UPDATE inbound_messages SET throttle_taken = true WHERE id = $1', [id]);
+  }
+
+  async mark(id: string, status: InboundStatus, gameId: string | null, result: unknown): Promise<void> {
+    // a note stored with the message (a reused Message-ID) is kept beside the outcome
+    await this.db.query(
+      `UPDATE inbound_messages SET status = $2, game_id = $3,
+         result = CASE WHEN jsonb_typeof(result) = 'object' AND jsonb_typeof($4::jsonb) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
+       WHERE id = $1`,
+      [id, status, gameId, jsonb(result ?? null)],
+    );
+  }
+
+  async list(limit = 50): Promise<
+    {
+      id: string;
+      messageId: string;
+      status: string;
+      gameId: string | null;
+      receivedAt: string;
+      result: unknown;
+    }[]
+  > {
+    const rows = await this.db.query<{
+      id: string;
+      message_id: string;
+      status: string;
+      game_id: string | null;
+      received_at: Date;
+      result: unknown;
+    }>('SELECT id, message_id, status, game_id, received_at, result FROM inbound_messages ORDER BY id DESC LIMIT $1', [limit]);
+    return rows.map((r) => ({
+      id: r.id,
+      messageId: r.message_id,
+      status: r.status,
+      gameId: r.game_id,
+      receivedAt: new Date(r.received_at).toISOString(),
+      result: r.result,
+    }));
+  }
+
+  private open(stored: Buffer): Buffer {
+    if (!this.box) throw new Error('this inbound message is sealed at rest: the store needs UMPIRE_SECRET to read it');
+    return this.box.open(stored.toString('latin1'));
+  }
+}
+
+/** JSON for a JSONB column: PostgreSQL refuses U+0000 in JSONB, so it is dropped from every string. */
+function jsonb(value: unknown): string {
+  return JSON.stringify(value ?? null, (_k, v: unknown) =>
+    typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '') : v,
+  );
+}
+
+/** Where the IMAP reader stopped, per mailbox, in PostgreSQL (survives restarts and moves between machines). */
+export class PgCursorStore implements MailboxCursorStore {
+  constructor(private readonly db: Db) {}
+
+  async get(mailbox: string): Promise<MailboxCursor | null> {
+    const rows = await this.db.query<{ uid_validity: string; last_uid: string }>(
+      'SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1',
+      [mailbox],
+    );
+    return rows.length ? { uidValidity: Number(rows[0].uid_validity), lastUid: Number(rows[0].last_uid) } : null;
+  }
+
+  async set(mailbox: string, cursor: MailboxCursor): Promise<void> {
+    await this.db.query(
+      `INSERT INTO mailbox_cursors (mailbox, uid_validity, last_uid, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (mailbox) DO UPDATE SET uid_validity = EXCLUDED.uid_validity, last_uid = EXCLUDED.last_uid, updated_at = now()`,
+      [mailbox, cursor.uidValidity, cursor.lastUid],
+    );
+  }
+}
