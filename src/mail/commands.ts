@@ -4,6 +4,8 @@
  * is documented for players in docs/mail-commands.md (keep the two in step).
  */
 
+import { extractReply } from './reply';
+
 /** Game ids look like `G-abc123`; the id never contains a dot (reply addresses use dots as separators). */
 export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
 /** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
@@ -100,32 +102,12 @@ const COMMAND_WORDS: Record<string, CommandName> = {
 const SUBJECT_NOISE = new Set(['re', 'fw', 'fwd', 'aw', 'sv', 'ack', 'acknowledgment', 'rejected', 'reminder', 'turn', 'report']);
 
 /**
- * Cut a reply down to what the sender wrote: quoted lines (`>`), the "On … wrote:" attribution
- * and everything after it, Outlook's "-----Original Message-----" block, the signature after
- * `-- `, and an explicit `END`. Kept lines keep their original line numbers.
+ * Cut a reply down to what the sender wrote (reply.ts: quotes marked or not, attributions,
+ * forwards, signatures, taglines, and everything from a line `END`). Kept lines keep their
+ * original line numbers.
  */
 export function stripReply(text: string): NumberedLine[] {
-  const all = text.replace(/\r\n?/g, '\n').split('\n');
-  const kept: NumberedLine[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const raw = all[i];
-    const trimmed = raw.trim();
-    if (trimmed === '--' || raw === '-- ' || /^END$/i.test(trimmed)) break;
-    if (/^-{2,}\s*(Original Message|Forwarded message)\s*-{2,}$/i.test(trimmed)) break;
-    if (/^_{10,}$/.test(trimmed) && /^From:/i.test((all[i + 1] ?? '').trim())) break;
-    if (isAttribution(trimmed, (all[i + 1] ?? '').trim())) break;
-    if (/^Sent from my /i.test(trimmed)) break;
-    if (trimmed.startsWith('>')) continue;
-    kept.push({ line: i + 1, text: raw.replace(/\s+$/, '') });
-  }
-  return kept;
-}
-
-/** "On Sat, 21 Nov 2026, Umpire <u@x> wrote:" — Gmail sometimes wraps it over two lines. */
-function isAttribution(line: string, next: string): boolean {
-  if (/^On\b.*\bwrote:$/i.test(line)) return true;
-  if (/^On\b.{6,}$/i.test(line) && /\bwrote:$/i.test(next) && !next.startsWith('>')) return true;
-  return /^(Le|Am|El)\b.*\b(a écrit|schrieb|escribió)\b.*:$/i.test(line);
+  return extractReply({ text }).lines;
 }
 
 /** `[umpire G-abc123] orders japanese turn 3` (and its "Re: …" replies). */
@@ -186,6 +168,8 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
       continue;
     }
     if (text === '') continue;
+    // a comment line (`# ...`) is nobody's order: before any order it starts nothing
+    if (!inOrders && text.startsWith('#')) continue;
     if (inOrders) {
       orderLines.push(l);
       continue;
@@ -209,7 +193,7 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
     orderLines.push(l);
   }
   endPress();
-  if (orderLines.length > 0 || (subjectCommand === 'ORDERS' && commands.length === 0)) {
+  if (orderLines.some((l) => !l.text.trim().startsWith('#')) || (subjectCommand === 'ORDERS' && commands.length === 0)) {
     commands.unshift({ name: 'ORDERS', lines: orderLines, refereeOnly: false });
   } else if (commands.length === 0 && subjectCommand) {
     const fromSubject = readCommand(subjectCommand, 0);

@@ -58,6 +58,13 @@ describe('extractCommands', () => {
     ]);
   });
 
+  it('starts no ORDERS for a comment after a command (an empty set of orders would replace the real ones)', () => {
+    const { commands } = extractCommands(lines('STATUS', '# just checking where we are'));
+    expect(commands.map((c) => c.name)).toEqual(['STATUS']);
+    const withOrders = extractCommands(lines('STATUS', '# my plan:', 'MOVE north'));
+    expect(withOrders.commands.map((c) => c.name)).toEqual(['ORDERS', 'STATUS']);
+  });
+
   it('reads commands, one per line, then orders', () => {
     const { commands } = extractCommands(lines('SECRET hunter2', 'status', 'RESEND turn 2', 'players', 'help orders'));
     expect(commands.map((c) => c.name)).toEqual(['STATUS', 'RESEND', 'PLAYERS', 'HELP']);
