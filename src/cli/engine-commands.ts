@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
 import type { AnyRuleset } from '../engine/evolve';
-import { selfplay } from '../engine/selfplay';
+import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
 import { expandCasePaths, runCases } from './case-files';
 import { UsageError, positiveInt, readTextFile } from './usage';
@@ -46,7 +47,12 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .option('--seed <s>', 'seed string: the same seed plays the same games', 'umpire')
     .option('--max-steps <n>', 'steps before a game counts as a runaway', '10000')
     .option('--option <id...>', 'switch optional rules on, e.g. --option task-forces airstrike-damage')
-    .action((id: string, opts: { games: string; seed: string; maxSteps: string; option?: string[] }) => {
+    .option('--miss-rate <r>', "chance (0 to 1) that a side misses a step's deadline and gets the documented defaults", '0.1')
+    .option(
+      '--through-store',
+      'write every game to the event store in PostgreSQL (DATABASE_URL; append-only, use a scratch database) and replay, verify and audit it as read back',
+    )
+    .action((id: string, opts: SelfplayCliOptions) => {
       const ruleset = lookup(id);
       const known = new Set(ruleset.options.map((o) => o.id));
       const unknown = (opts.option ?? []).filter((o) => !known.has(o));
@@ -55,25 +61,20 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
           `--option: ${id} has no optional rule ${unknown.map((o) => `"${o}"`).join(', ')}; it offers ${[...known].join(', ') || 'none'}`,
         );
       const games = positiveInt(opts.games, '--games');
-      const maxSteps = positiveInt(opts.maxSteps, '--max-steps');
-      const tick = Math.max(1, Math.floor(games / 10));
-      const result = selfplay(ruleset, {
+      const tick = Math.max(1, Math.floor(games / (opts.throughStore ? 50 : 10)));
+      const options: SelfplayOptions = {
         games,
         options: Object.fromEntries((opts.option ?? []).map((o) => [o, true])),
         seed: opts.seed,
-        maxSteps,
+        maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
+        missRate: rate(opts.missRate, '--miss-rate'),
         clock: () => performance.now(),
         onGame: (done, total) => {
           if (done % tick === 0 || done === total) process.stderr.write(`selfplay ${id}: ${done}/${total} games\n`);
         },
-      });
-      for (const e of result.errors.slice(0, 20)) console.log(`ERROR game ${e.game} (seed ${JSON.stringify(e.gameSeed)}): ${e.message}`);
-      if (result.errors.length > 20) console.log(`... and ${result.errors.length - 20} more errors`);
-      console.log(
-        `${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
-      );
-      console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
-      process.exitCode = result.errors.length ? 1 : 0;
+      };
+      if (!opts.throughStore) return printSelfplay(selfplay(ruleset, options));
+      return throughStore(ruleset, options);
     });
 
   program
@@ -99,6 +100,55 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       }
       process.exitCode = problems ? 1 : 0;
     });
+}
+
+interface SelfplayCliOptions {
+  games: string;
+  seed: string;
+  maxSteps: string;
+  option?: string[];
+  missRate: string;
+  throughStore?: boolean;
+}
+
+/** `--miss-rate 0.5` → 0.5; anything outside 0..1 is a usage error naming the flag. */
+function rate(text: string, flag: string): number {
+  const n = Number(text);
+  if (!text.trim() || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`${flag} must be a number from 0 to 1, got "${text}"`);
+  return n;
+}
+
+/** Each game through PostgreSQL's event store (src/services/selfplay-store.ts); loaded only when asked for. */
+async function throughStore(ruleset: AnyRuleset, options: SelfplayOptions): Promise<void> {
+  const { loadConfig } = await import('../config/config');
+  const { createDb } = await import('../store/db');
+  const { checkEventTable, selfplayGameId, storeRoundTrip } = await import('../services/selfplay-store');
+  const db = createDb(loadConfig().DATABASE_URL, { max: 2 });
+  try {
+    await checkEventTable(db);
+    const runId = randomBytes(4).toString('hex');
+    const result = await selfplayThrough(ruleset, options, storeRoundTrip(db, { runId, now: () => new Date() }));
+    printSelfplay(result);
+    console.log(
+      `stored in PostgreSQL as ${selfplayGameId(runId, 0)}${options.games > 1 ? ` .. ${selfplayGameId(runId, options.games - 1)}` : ''}; replayed, verified and audited as read back`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/** The errors (the first 20), the tally and the throughput; exit code 1 if any game failed. */
+function printSelfplay(result: SelfplayResult): void {
+  for (const e of result.errors.slice(0, 20)) console.log(`ERROR game ${e.game} (seed ${JSON.stringify(e.gameSeed)}): ${e.message}`);
+  if (result.errors.length > 20) console.log(`... and ${result.errors.length - 20} more errors`);
+  console.log(
+    `${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `verified: ${result.verified} ok, ${result.failed} failed; ${result.defaultsApplied} default orders applied (missed deadlines)`,
+  );
+  console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
+  process.exitCode = result.errors.length ? 1 : 0;
 }
 
 function report(label: string, data: unknown, ruleset: AnyRuleset): number {
