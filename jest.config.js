@@ -3,8 +3,8 @@ module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-  // NestJS 12 ships ES modules only; Jest on Node 20 cannot require() them, so swc compiles them too.
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm)/)'],
+  // NestJS 12 and Crisp's mail parsers ship ES modules only; Jest on Node 20 cannot require() them, so swc compiles them too.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uid|load-esm|email-reply-parser|email-forward-parser)/)'],
   transform: {
     '^.+/node_modules/.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' }, jsc: { target: 'es2022' } }],
     '^.+\\.ts$': [

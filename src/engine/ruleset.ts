@@ -193,11 +193,31 @@ export interface Ruleset<S, O, Box = unknown> {
    */
   readonly reference?: readonly ReferenceSection[];
 
+  /**
+   * What the game's order lines look like, for the mail reader (src/mail/order-lines.ts): it joins
+   * lines a mail client wrapped and sets aside trailing lines that are no order (a name, a
+   * tagline). Optional: without it only a list ending in a comma (and the like) is joined and no
+   * line is set aside.
+   */
+  readonly orderLines?: OrderLineGrammar;
+
   /** Random legal orders for the random player / fuzzer. */
   randomOrders(state: S, side: Side, step: StepInfo, rng: Rng): readonly O[];
 
   /** Final result once currentStep is null. */
   result(state: S): { readonly winner: Side | 'draw' | null; readonly summary: string };
+}
+
+/** How a game's order lines look, judged line by line without the game state (Ruleset.orderLines). */
+export interface OrderLineGrammar {
+  /** The line begins as an order (or a line the order parser reads: a FOR header, a comment) does. */
+  startsOrder(line: string): boolean;
+  /** The line names something of the game (a unit, a sea area, a port): it is meant as an order. */
+  mentionsGame(line: string): boolean;
+  /** The line cannot end an order: the next line goes on with it (a list ending in a comma, TO without an area). */
+  incomplete(line: string): boolean;
+  /** The line cannot begin an order: it goes on with the line above (VIA <area>, the rest of a list). */
+  continuation(line: string): boolean;
 }
 
 /** Thrown by a ruleset for a rule it does not implement yet: the game stops loudly, citing the rule. */

@@ -24,7 +24,15 @@ export interface NumberedLine {
 }
 
 export type MailCommand =
-  | { readonly name: 'ORDERS'; readonly lines: readonly NumberedLine[]; readonly refereeOnly: false }
+  | {
+      readonly name: 'ORDERS';
+      readonly lines: readonly NumberedLine[];
+      /** trailing lines that are no order and no command, set aside (order-lines.ts), for the acknowledgment */
+      readonly ignored?: readonly NumberedLine[];
+      /** lines a client wrapped, joined again: each joined order is numbered by its first line */
+      readonly joined?: readonly { readonly line: number; readonly parts: readonly number[] }[];
+      readonly refereeOnly: false;
+    }
   | { readonly name: 'HELP'; readonly topic?: string; readonly line: number; readonly refereeOnly: false }
   | { readonly name: 'STATUS'; readonly line: number; readonly refereeOnly: false }
   | { readonly name: 'RESEND'; readonly turn?: number; readonly line: number; readonly refereeOnly: false }
@@ -200,6 +208,12 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
     if (fromSubject && fromSubject !== 'orders-start') commands.push(fromSubject);
   }
   return { directives, commands };
+}
+
+/** A line the mail reader takes as a command or a directive where those stand (before the orders). */
+export function isCommandLine(text: string): boolean {
+  const t = text.trim();
+  return readCommand(t, 0) !== null || readDirective(t, {}) || /^(PRESS|BROADCAST)(:|\s|$)/i.test(t);
 }
 
 function readDirective(text: string, into: { gameId?: string; side?: string; turn?: number; secret?: string }): boolean {

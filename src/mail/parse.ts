@@ -5,17 +5,17 @@
  */
 import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail as MailparserMail, type HeaderValue } from 'mailparser';
-import { convert as htmlToText } from 'html-to-text';
 import {
   extractCommands,
   parseSubject,
-  stripReply,
   type BodyDirectives,
   type GameReference,
   type MailCommand,
   type NumberedLine,
   type SubjectInfo,
 } from './commands';
+import { htmlToPlayerText } from './html-text';
+import { extractReply, type DroppedLine } from './reply';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
 
@@ -44,6 +44,8 @@ export interface ParsedMessage {
   readonly textSource: 'plain' | 'html' | 'none';
   /** The lines the sender wrote (quotes and signature removed), numbered as in `text`. */
   readonly replyLines: readonly NumberedLine[];
+  /** The lines of `text` that are not the sender's (quotes, signature, taglines), and why. */
+  readonly dropped: readonly DroppedLine[];
   /** RFC 3834 and friends: mail from a machine, which must never be answered. */
   readonly automatic: boolean;
   readonly automaticReason: string | null;
@@ -108,9 +110,9 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
     );
   }
   const { text, source } = bodyText(mail);
-  const replyLines = stripReply(text);
+  const reply = extractReply({ text, sender: from.address });
   const subjectInfo = parseSubject(subject);
-  const { directives, commands } = extractCommands(replyLines, subjectInfo.command);
+  const { directives, commands } = extractCommands(reply.lines, subjectInfo.command);
   const auto = automaticReason(mail, from);
   return {
     ok: true,
@@ -130,7 +132,8 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
       date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
       text,
       textSource: source,
-      replyLines,
+      replyLines: reply.lines,
+      dropped: reply.dropped,
       automatic: auto !== null,
       automaticReason: auto,
       size,
@@ -142,6 +145,30 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
       },
       commands,
     },
+  };
+}
+
+export interface RereadOptions {
+  /** texts of the mail the umpire sent this sender in this game (the outbox) */
+  readonly knownTexts?: readonly string[];
+  /** the game's test for a line it would read as an order (protects it from sign-off detection) */
+  readonly looksLikeOrder?: (line: string) => boolean;
+}
+
+/**
+ * The message read again once its game is known: lines repeating what the umpire sent are quoted
+ * text, whatever the client did (reply.ts). Directives, claims and commands follow the new lines.
+ */
+export function rereadReply(message: ParsedMessage, options: RereadOptions): ParsedMessage {
+  const reply = extractReply({ text: message.text, sender: message.from.address, ...options });
+  const { directives, commands } = extractCommands(reply.lines, message.subjectInfo.command);
+  return {
+    ...message,
+    replyLines: reply.lines,
+    dropped: reply.dropped,
+    directives,
+    claimed: { ...pick(message.subjectInfo), ...pick(directives) },
+    commands,
   };
 }
 
@@ -182,17 +209,7 @@ function looksLikeMail(raw: Buffer): boolean {
 
 function bodyText(mail: MailparserMail): { text: string; source: ParsedMessage['textSource'] } {
   if (mail.text && mail.text.trim() !== '') return { text: mail.text, source: 'plain' };
-  if (typeof mail.html === 'string' && mail.html.trim() !== '') {
-    const text = htmlToText(mail.html, {
-      wordwrap: false,
-      selectors: [
-        { selector: 'a', options: { ignoreHref: true } },
-        { selector: 'img', format: 'skip' },
-        { selector: 'blockquote', options: { trimEmptyLines: true } },
-      ],
-    });
-    return { text, source: 'html' };
-  }
+  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { text: htmlToPlayerText(mail.html), source: 'html' };
   return { text: '', source: 'none' };
 }
 

@@ -96,6 +96,17 @@ export class Outbox {
     return this.rows('WHERE game_id = $1 ORDER BY id', [gameId]);
   }
 
+  /**
+   * The latest mail of one game to one address (case-blind), newest first: what a reply from that
+   * address may quote (src/mail/reply.ts takes lines repeating it for quoted text).
+   */
+  async recentTo(gameId: string, recipient: string, limit = 12): Promise<OutboxRow[]> {
+    return this.rows(`WHERE game_id = $1 AND lower(recipient) = lower($2) ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}`, [
+      gameId,
+      recipient,
+    ]);
+  }
+
   /** The rows of one game sent under these Message-IDs (bare, as a reply's In-Reply-To names them). */
   async byMessageIds(gameId: string, messageIds: readonly string[]): Promise<OutboxRow[]> {
     if (!messageIds.length) return [];

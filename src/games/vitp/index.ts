@@ -15,6 +15,7 @@ import { assembleAnswer } from './orders/answers';
 import { checkOrders } from './orders/check';
 import { defaultOrdersFor } from './orders/defaults';
 import { formatOrders } from './orders/format';
+import { vitpOrderLines } from './orders/grammar';
 import { helpText } from './orders/help';
 import { VITP_REFERENCE } from './orders/reference';
 import { currentDecision, parseOrderText } from './orders/parse';
@@ -130,6 +131,7 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   formatOrders,
   help: (state, side, step) => helpText(step ? atStep(state, step) : state, side === 'referee' ? null : asSide(side), step),
   reference: VITP_REFERENCE,
+  orderLines: vitpOrderLines,
   randomOrders: (state, side, step, rng) => orStay(randomOrdersFor(atStep(state, step), asSide(side), rng)),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };

@@ -1,0 +1,51 @@
+/**
+ * A player's mail read again once the ingest knows its game (after authentication): the umpire's
+ * own recent mail to that address is known quoted text (src/mail/reply.ts, "know what the umpire
+ * sent"), and the game's order grammar joins lines the client wrapped and sets aside trailing
+ * lines that are no order (src/mail/order-lines.ts).
+ */
+import type { AnyRuleset } from '../engine/game';
+import { htmlToPlayerText } from '../mail/html-text';
+import { shapeOrdersCommand } from '../mail/order-lines';
+import { rereadReply, type ParsedMessage } from '../mail/parse';
+import type { OutboxRow } from '../store/outbox';
+
+/** How many of the umpire's latest mails to the sender a reply is compared with. */
+export const KNOWN_MAILS = 12;
+
+/**
+ * Mail whose text is the player's own or another player's (relayed press) is never evidence of
+ * quoting; acknowledgments and refusals repeat the player's lines only behind a prefix, so their
+ * text part is safe, but their HTML tables are not.
+ */
+const NOT_EVIDENCE = new Set(['press']);
+const TEXT_ONLY = new Set(['ack', 'rejection', 'confirmation']);
+
+export interface ReplyContextDeps {
+  readonly outbox: { recentTo(gameId: string, recipient: string, limit?: number): Promise<OutboxRow[]> };
+  readonly games: { rulesetOf(gameId: string): Promise<AnyRuleset> };
+}
+
+export async function readReplyInGame(mail: ParsedMessage, gameId: string, deps: ReplyContextDeps): Promise<ParsedMessage> {
+  const [rows, ruleset] = await Promise.all([deps.outbox.recentTo(gameId, mail.from.address, KNOWN_MAILS), deps.games.rulesetOf(gameId)]);
+  const grammar = ruleset.orderLines;
+  const reread = rereadReply(mail, {
+    knownTexts: rows.flatMap(knownTextsOf),
+    ...(grammar ? { looksLikeOrder: (line: string) => grammar.startsOrder(line) || grammar.mentionsGame(line) } : {}),
+  });
+  return { ...reread, commands: shapeOrdersCommand(reread.commands, grammar) };
+}
+
+/** The texts of one sent mail a reply may quote: its text part, and its HTML as a client renders it. */
+export function knownTextsOf(row: Pick<OutboxRow, 'kind' | 'payload'>): string[] {
+  if (NOT_EVIDENCE.has(row.kind)) return [];
+  const texts = typeof row.payload.text === 'string' ? [row.payload.text] : [];
+  if (!TEXT_ONLY.has(row.kind) && typeof row.payload.html === 'string') {
+    try {
+      texts.push(htmlToPlayerText(row.payload.html));
+    } catch {
+      // HTML too deep to render: its text part stands for it
+    }
+  }
+  return texts;
+}
