@@ -1,4 +1,5 @@
 import type { Sql } from '../store/db';
+import type { MapData, MapPicture } from './map-svg';
 import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outbox';
 import type { Notice, StepNeeds } from './notices';
 import { replyAddress, type ReplyAddressConfig } from './auth';
@@ -181,6 +182,8 @@ export class MailComposer {
                 text: `FOR ${q.stepId}`,
                 understood: `queued, sealed until that step: commitment ${q.commitment}`,
               })),
+              // lines after the orders that are no order (a name, a tagline): set aside, not refused
+              ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: 'ignored: not an order (read as a signature)' })),
             ],
             errors: [],
             commitment: n.commitment ?? undefined,
@@ -304,10 +307,15 @@ function firstLines(text: string, n: number): string {
   return text.split('\n').slice(0, n).join('\n');
 }
 
-/** A ruleset's view may carry `map` (areas for the picture) and `summary` (sentences). */
-function mapOf(board: unknown): MapArea[] | undefined {
-  const map = (board as { map?: unknown } | null)?.map;
-  return Array.isArray(map) ? (map as MapArea[]) : undefined;
+/**
+ * A ruleset's view may carry `map` (its areas), `mapBoard` (links, places, sides, caption) and
+ * `summary` (sentences): the side's picture, never the full state.
+ */
+function mapOf(board: unknown): MapData | undefined {
+  const b = board as { map?: unknown; mapBoard?: unknown } | null;
+  if (!Array.isArray(b?.map)) return undefined;
+  const areas = b.map as MapArea[];
+  return b.mapBoard && typeof b.mapBoard === 'object' ? { ...(b.mapBoard as Omit<MapPicture, 'areas'>), areas } : areas;
 }
 
 function knowledgeOf(board: unknown, result: { winner: string | null; summary: string } | null): string[] {

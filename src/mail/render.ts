@@ -7,9 +7,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { renderMapSvg, renderMapText, type MapArea } from './map-svg';
+import { renderMapSvg, renderMapText, type MapData } from './map-svg';
+import { renderMapPng } from './map-png';
 
-export type { MapArea, MapUnitCount } from './map-svg';
+export type { MapArea, MapData, MapPicture, MapPlace, MapUnitCount } from './map-svg';
+
+/** The Content-ID of the map image in a report's HTML part (`<img src="cid:map@umpire">`). */
+export const MAP_CID = 'map@umpire';
 
 export interface GameContext {
   readonly gameId: string;
@@ -60,7 +64,8 @@ export interface DieRoll {
 export interface ReportData extends GameContext {
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
-  readonly map?: readonly MapArea[];
+  /** The side's map: drawn as a PNG (attached, shown inline by Content-ID) and as text lines. */
+  readonly map?: MapData;
   readonly narrative: readonly {
     readonly text: string;
     readonly rule?: string;
@@ -160,7 +165,9 @@ export type TemplateName = keyof TemplateDataMap;
 export interface RenderedAttachment {
   readonly filename: string;
   readonly contentType: string;
+  /** The bytes: text as is, or base64 when `encoding` says so (outbox rows are JSON). */
   readonly content: string;
+  readonly encoding?: 'base64';
   /** Content-ID for inline use. */
   readonly cid?: string;
 }
@@ -246,12 +253,13 @@ export class MailRenderer {
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
     const context = { ...data, ...extra, ...defaults, commandHelp: COMMAND_HELP };
     const attachments: RenderedAttachment[] = [];
-    if ('mapSvg' in extra && extra.mapSvg) {
+    if ('mapPng' in extra && extra.mapPng) {
       attachments.push({
-        filename: 'map.svg',
-        contentType: 'image/svg+xml',
-        content: extra.mapSvg,
-        cid: 'map@umpire',
+        filename: 'map.png',
+        contentType: 'image/png',
+        content: extra.mapPng.png.toString('base64'),
+        encoding: 'base64',
+        cid: MAP_CID,
       });
     }
     return {
@@ -273,10 +281,23 @@ export function subjectFor(name: TemplateName, data: Partial<GameContext>): stri
   return `${tag}${SUBJECT_WORD[name]}${who}${turn}${step}`;
 }
 
-function mapContext(data: ReportData): { mapSvg?: string; mapText?: string[] } {
-  if (!data.map || data.map.length === 0) return {};
-  const title = `${data.gameId} turn ${data.turn ?? ''} — ${data.side ?? 'referee'}`;
-  return { mapSvg: renderMapSvg(data.map, title), mapText: renderMapText(data.map) };
+function mapContext(data: ReportData) {
+  if (!data.map) return {};
+  const areas = Array.isArray(data.map) ? data.map : (data.map as { areas: unknown[] }).areas;
+  if (areas.length === 0) return {};
+  // no side in the picture's title: an open game's sides see the same map, drawn once for all
+  const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
+  const mapPng = renderMapPng(renderMapSvg(data.map, title));
+  return {
+    mapPng,
+    mapImage: {
+      cid: MAP_CID,
+      width: mapPng.width,
+      height: mapPng.height,
+      alt: `Map of ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}`,
+    },
+    mapText: renderMapText(data.map),
+  };
 }
 
 function registerHelpers(hbs: typeof Handlebars): void {

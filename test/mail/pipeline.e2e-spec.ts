@@ -232,7 +232,8 @@ describe('mail pipeline on Postfix + Dovecot', () => {
     expect(parsed.message.text).toContain('die #0: [5] for search (rule 8.2)');
     const full = await simpleParser(delivered.source);
     expect(full.headers.get('auto-submitted')).toBe('auto-generated');
-    expect(full.attachments.map((a) => a.filename)).toEqual(['map.svg']);
+    expect(full.attachments.map((a) => [a.filename, a.contentType, a.cid])).toEqual([['map.png', 'image/png', 'map@umpire']]);
+    expect(full.html).toContain('<img src="data:image/png;base64,');
   });
 
   it('reports an unreachable SMTP server as a transient failure', async () => {

@@ -2,6 +2,7 @@ import { MailRenderer, formatUtc, subjectFor, type ReportData } from '../../src/
 import { renderMapSvg } from '../../src/mail/map-svg';
 import { buildMessage, composeRaw, outboundMessageId } from '../../src/mail/outbound';
 import { parseMail } from '../../src/mail/parse';
+import { simpleParser } from 'mailparser';
 
 const renderer = new MailRenderer();
 const game = {
@@ -72,8 +73,13 @@ describe('MailRenderer', () => {
     expect(r.text).toContain('Java Sea: empty');
     expect(r.text).toContain('Shoho <damaged>');
     expect(r.html).toContain('Shoho &lt;damaged&gt;');
-    expect(r.html).toContain('<svg');
-    expect(r.attachments).toEqual([expect.objectContaining({ filename: 'map.svg', contentType: 'image/svg+xml' })]);
+    // the map: a PNG shown inline by Content-ID (no inline SVG, which many mail clients drop)
+    expect(r.html).not.toContain('<svg');
+    expect(r.html).toContain('<img src="cid:map@umpire"');
+    expect(r.attachments).toEqual([
+      expect.objectContaining({ filename: 'map.png', contentType: 'image/png', encoding: 'base64', cid: 'map@umpire' }),
+    ]);
+    expect(Buffer.from(r.attachments[0].content, 'base64').subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
     expect(r.text).toMatch(/\n-- \n/);
   });
 
@@ -253,6 +259,32 @@ describe('renderMapSvg', () => {
     expect(svg).toContain('A &amp; &lt;B&gt;');
     expect(svg.match(/#2c6fbb|#c0392b/g)?.length).toBeGreaterThan(1);
   });
+
+  it("draws connections, ports and bases in their owners' colours, units by type and battles, with the caption", () => {
+    const svg = renderMapSvg(
+      {
+        areas: [
+          { area: 'North', x: 10, y: 6, units: [{ side: 'red', count: 3, label: '2 CV, 1 BB' }], controlledBy: 'red', battle: 'now' },
+          { area: 'South', x: 10, y: 26, units: [], controlledBy: null },
+        ],
+        links: [{ a: 'North', b: 'South' }],
+        places: [{ name: 'Harbor & Co', kind: 'port', owner: 'blue', touches: ['North', 'South'], units: [{ side: 'blue', count: 2 }] }],
+        sides: [
+          { id: 'red', name: 'Reds', short: 'R', colour: '#aa0000' },
+          { id: 'blue', name: 'Blues', colour: '#0000aa' },
+        ],
+        note: 'Schematic layout.',
+      },
+      'Test map',
+    );
+    expect(svg).toContain('R: 2 CV, 1 BB');
+    expect(svg).toContain('Harbor &amp; Co (2)');
+    expect(svg).toMatch(/<rect x="\d+" y="\d+" width="12" height="12" fill="#0000aa"/);
+    expect(svg).toMatch(/<path d="M\d+ \d+ L\d+ \d+"\/>/);
+    expect(svg).toContain('<polygon');
+    expect(svg).toContain('Schematic layout.');
+    expect(svg).toContain('Blues (B)');
+  });
 });
 
 describe('outbound messages', () => {
@@ -287,5 +319,31 @@ describe('outbound messages', () => {
     expect(head).toMatch(/^List-Id: <G-abc123\.umpire\.test>\r?$/im);
     expect(head).toMatch(/^Precedence: bulk\r?$/m);
     expect(head).toMatch(/^Date: Sat, 21 Nov 2026 21:00:00 \+0000\r?$/m);
+  });
+
+  it('carry the report map as an inline PNG the HTML part shows by its Content-ID', async () => {
+    const rendered = renderer.render('report', report);
+    const msg = buildMessage(
+      {
+        idempotencyKey: 'G-abc123/japan@example.org/report/43',
+        from: { address: 'umpire@umpire.test', name: 'Umpire' },
+        to: 'japan@example.org',
+        domain: 'umpire.test',
+        gameId: 'G-abc123',
+        side: 'japanese',
+        autoSubmitted: 'auto-generated',
+      },
+      rendered,
+    );
+    const raw = await composeRaw(msg);
+    expect(raw.toString('latin1')).toMatch(/Content-Type: multipart\/related/i);
+    const parsed = await simpleParser(raw, { keepCidLinks: true });
+    expect(parsed.attachments).toHaveLength(1);
+    const [png] = parsed.attachments;
+    expect(png).toMatchObject({ contentType: 'image/png', filename: 'map.png', cid: 'map@umpire', contentDisposition: 'inline' });
+    expect(png.content.equals(Buffer.from(rendered.attachments[0].content, 'base64'))).toBe(true);
+    expect(parsed.html).toContain('src="cid:map@umpire"');
+    // the whole mail stays small: the map is the bulk of it
+    expect(raw.length).toBeLessThan(150 * 1024);
   });
 });

@@ -302,7 +302,8 @@ describe('VITP by email, end to end on real mail servers', () => {
       const theirs = received[other];
       const reports = mine.filter((m) => /^\[umpire [^\]]+\] report /.test(m.subject));
       expect(reports.length).toBeGreaterThan(3);
-      expect(reports.some((m) => m.attachments.some((c) => /svg/.test(c)))).toBe(true);
+      // the map: a PNG shown inline (test/mail/map-png.spec.ts decodes one)
+      expect(reports.some((m) => m.attachments.includes('image/png'))).toBe(true);
       const leaks = (secret: string, from: typeof mine = mine) =>
         from.filter((m) => m.all.toLowerCase().includes(secret.toLowerCase())).map((m) => m.subject);
       // instruction lines are common words (the order reference quotes them): a leak is a whole line

@@ -1,7 +1,7 @@
 /**
  * Fog of war: what one side may know of the state, as data (units, control, battle), as sentences a
  * player can act on (`summary`, printed under "What you know") and as a map (`map`, drawn by
- * src/mail/map-svg.ts).
+ * src/mail/map-svg.ts, with `mapBoard`).
  *
  * VITP is an open game: both fleets' positions, both charts and every battle are public, and sealed
  * orders are the engine's business (never in this state). The one secret is optional rule 20: the
@@ -18,6 +18,7 @@ import type { Loc, Unit, VitpState, VSide } from './types';
 import { SIDES, other } from './types';
 import { alive, describeLoc } from './world';
 import { compareCodeUnits } from '../../shared/canonical';
+import { AREA_AT, LINK_VIA, MAP_NOTE, PLACE_AT, linkKey } from './map-layout';
 
 /** One sea area as the report's map draws it: the shape src/mail/map-svg.ts reads (MapArea), kept here so a ruleset imports nothing from mail. */
 export interface MapAreaView {
@@ -26,30 +27,31 @@ export interface MapAreaView {
   readonly y?: number;
   readonly units: readonly { readonly side: string; readonly count: number; readonly label?: string }[];
   readonly controlledBy?: string | null;
+  /** now: the battle being fought; due: combat still to come this turn; fought: done this turn */
+  readonly battle?: 'now' | 'due' | 'fought' | null;
+}
+
+/** The rest of the map picture (MapPicture in src/mail/map-svg.ts): connections, ports and bases, sides, caption. */
+export interface MapBoardView {
+  readonly links: readonly { readonly a: string; readonly b: string; readonly via?: { readonly x: number; readonly y: number } }[];
+  readonly places: readonly {
+    readonly name: string;
+    readonly kind: 'port' | 'base';
+    readonly owner: string | null;
+    readonly touches: readonly string[];
+    readonly x?: number;
+    readonly y?: number;
+    readonly labelAt?: 'right' | 'left' | 'above' | 'below';
+    readonly units: readonly { readonly side: string; readonly count: number; readonly label?: string }[];
+  }[];
+  readonly sides: readonly { readonly id: string; readonly name: string; readonly short: string; readonly colour: string }[];
+  readonly note: string;
 }
 
 const NAME: Record<VSide, string> = { japanese: 'Japanese', allied: 'Allied' };
 const PLURAL: Record<VSide, string> = { japanese: 'the Japanese', allied: 'the Allies' };
 
-/**
- * Rough positions of the 13 sea areas on a 0-100 grid, west to east and north to south, so the
- * report's map reads like the Pacific. A picture only: adjacency is the box's (box/map.ts).
- */
-const LAYOUT: Readonly<Record<string, { x: number; y: number }>> = {
-  'Aleutian Islands': { x: 46, y: 0 },
-  'North Pacific Ocean': { x: 66, y: 4 },
-  'Japanese Islands': { x: 30, y: 10 },
-  'Central Pacific Ocean': { x: 70, y: 18 },
-  'Hawaiian Islands': { x: 90, y: 18 },
-  'Marianas Islands': { x: 40, y: 24 },
-  'Marshall Islands': { x: 58, y: 30 },
-  'Bay of Bengal': { x: 2, y: 26 },
-  Indonesia: { x: 20, y: 34 },
-  'U.S. Mandate': { x: 82, y: 36 },
-  'South Pacific Ocean': { x: 50, y: 44 },
-  'Indian Ocean': { x: 24, y: 54 },
-  'Coral Sea': { x: 64, y: 54 },
-};
+const COLOUR: Record<VSide, string> = { japanese: '#c0392b', allied: '#2c6fbb' };
 
 export function factors(u: Unit): string {
   if (u.kind === 'lba') return `air ${u.airstrike}, defense ${u.armor}`;
@@ -87,27 +89,53 @@ export function viewFor(s: VitpState, side: Side | 'referee') {
       : null,
     summary: summaryFor(s, viewer),
     map: mapOf(s),
+    mapBoard: mapBoardOf(s),
   };
 }
 
-/** The map picture: every sea area, its flag, and how many units each side has at sea there (public in VITP). */
+/** The map picture: every sea area, its flag, how many units of each type each side has at sea there (public in VITP), and its battle. */
 export function mapOf(s: VitpState): MapAreaView[] {
+  const now = s.battle?.area ?? (s.phase.k === 'task-forces' || s.phase.k === 'sighting' ? s.phase.area : null);
+  const due = COMBAT_PHASES.has(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
   return s.map.areas.map((a) => {
     const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
     const units = SIDES.flatMap((side) => {
       const mine = here.filter((u) => u.side === side);
       return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
     });
-    return { area: a.name, ...LAYOUT[a.name], units, controlledBy: s.control[a.name] ?? null };
+    const battle = a.name === now ? 'now' : s.foughtAreas.includes(a.name) ? 'fought' : due.has(a.name) ? 'due' : null;
+    return { area: a.name, ...AREA_AT[a.name], units, controlledBy: s.control[a.name] ?? null, ...(battle ? { battle } : {}) };
   });
 }
 
+/** Phases of the combat part of a turn (5.3), when the areas where combat is still due are worth marking. */
+const COMBAT_PHASES = new Set<string>(['pick-battle', 'battle', 'pearl-stay', 'pearl-sortie', 'surprise', 'task-forces', 'sighting']);
+
+/** The box's connections, its ports and bases with their owners and the units in them, and the sides' colours. */
+export function mapBoardOf(s: VitpState): MapBoardView {
+  // in area order, never the key order of a stored state (PostgreSQL's JSONB re-sorts keys)
+  const links = s.map.areas.flatMap(({ name: a }) =>
+    [...(s.map.adjacent[a] ?? [])]
+      .filter((b) => compareCodeUnits(a, b) < 0)
+      .sort(compareCodeUnits)
+      .map((b) => ({ a, b, ...(LINK_VIA[linkKey(a, b)] ? { via: LINK_VIA[linkKey(a, b)] } : {}) })),
+  );
+  const places = s.map.places.map((p) => {
+    const inPort = s.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name);
+    const units = SIDES.flatMap((side) => {
+      const mine = inPort.filter((u) => u.side === side);
+      return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
+    });
+    return { name: p.name, kind: p.kind, owner: s.control[p.name] ?? null, touches: p.touches, ...PLACE_AT[p.name], units };
+  });
+  const sides = SIDES.map((id) => ({ id, name: NAME[id], short: id === 'japanese' ? 'J' : 'A', colour: COLOUR[id] }));
+  return { links, places, sides, note: MAP_NOTE };
+}
+
+/** By counter type as printed (CV, BB, LBA, AMPH, SS, ...), in order of first appearance. */
 function countByType(units: readonly Unit[]): string {
   const n = new Map<string, number>();
-  for (const u of units) {
-    const t = u.kind === 'ship' ? u.type : u.kind === 'lba' ? 'air' : u.kind === 'amph' ? 'amphibious' : 'sub';
-    n.set(t, (n.get(t) ?? 0) + 1);
-  }
+  for (const u of units) n.set(u.type, (n.get(u.type) ?? 0) + 1);
   return [...n.entries()].map(([t, k]) => `${k} ${t}`).join(', ');
 }
 

@@ -1,10 +1,14 @@
 import { vitpRuleset } from '../../../src/games/vitp';
 import { MailRenderer, type MapArea } from '../../../src/mail/render';
-import { playRandom } from './driver';
+import { mapOf, type MapBoardView } from '../../../src/games/vitp/view';
+import type { VitpState } from '../../../src/games/vitp/types';
+import { mapGeometry } from '../../../src/mail/map-svg';
+import { newGame, playRandom } from './driver';
 
 interface BoardView {
   summary: string[];
   map: MapArea[];
+  mapBoard: MapBoardView;
   [k: string]: unknown;
 }
 const view = (s: Parameters<typeof vitpRuleset.view>[0], side: string) => vitpRuleset.view(s, side) as BoardView;
@@ -60,22 +64,71 @@ describe('VITP reports and fog of war', () => {
       expect(a.x).toBeLessThanOrEqual(100);
       expect(a.controlledBy).toBe(state.control[a.area] ?? null);
       for (const side of ['japanese', 'allied']) {
-        const atSea = state.units.filter((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === a.area).length;
-        expect(a.units.find((u) => u.side === side)?.count ?? 0).toBe(atSea);
+        const atSea = state.units.filter((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === a.area);
+        const drawn = a.units.find((u) => u.side === side);
+        expect(drawn?.count ?? 0).toBe(atSea.length);
+        // by counter type: the counts add up to the units there
+        const byType = (drawn?.label ?? '').split(', ').filter(Boolean);
+        expect(byType.reduce((n, t) => n + Number(t.split(' ')[0]), 0)).toBe(atSea.length);
       }
-      // map-svg draws a circle of radius 44px at 8px a unit: centres 11 units apart never overlap
-      for (const b of map) if (b !== a) expect(Math.hypot(a.x! - b.x!, a.y! - b.y!)).toBeGreaterThanOrEqual(11);
     }
+    // the picture's area boxes never overlap
+    const boxes = mapGeometry(map).areas;
+    for (const a of boxes)
+      for (const b of boxes) if (a !== b) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
   });
 
-  it('given the view, then the report mail prints the summary under what you know and draws the map', () => {
+  it("given a view, then its map board holds the box's connections, every port and base with its owner and the units in it", () => {
+    const { state } = game;
+    const board = view(state, 'japanese').mapBoard;
+    const pairs = Object.entries(state.map.adjacent).flatMap(([a, bs]) => bs.map((b) => [a, b].sort().join(' | ')));
+    expect(board.links.map((l) => [l.a, l.b].sort().join(' | ')).sort()).toEqual([...new Set(pairs)].sort());
+    expect(board.places.map((p) => p.name)).toEqual(state.map.places.map((p) => p.name));
+    for (const p of board.places) {
+      expect(p.owner).toBe(state.control[p.name] ?? null);
+      expect(p.x).toBeDefined();
+      const inPort = state.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name).length;
+      expect(p.units.reduce((n, u) => n + u.count, 0)).toBe(inPort);
+    }
+    expect(board.note).toMatch(/schematic/i);
+    // no two place markers on the same spot
+    const spots = board.places.map((p) => `${p.x},${p.y}`);
+    expect(new Set(spots).size).toBe(spots.length);
+  });
+
+  it('given a turn in combat, then the map marks the battle being fought, the combat still due and the areas fought', () => {
+    const s = newGame();
+    const moved = {
+      ...s,
+      phase: { k: 'pick-battle' as const },
+      foughtAreas: ['Coral Sea'],
+      units: s.units.map((u, i) =>
+        i === s.units.findIndex((x) => x.side === 'japanese' && x.kind === 'ship') ||
+        i === s.units.findIndex((x) => x.side === 'allied' && x.kind === 'ship')
+          ? { ...u, loc: { at: 'sea' as const, area: 'Marshall Islands', mode: 'patrol' as const } }
+          : u,
+      ),
+    };
+    const marks = Object.fromEntries(mapOf(moved).map((a) => [a.area, a.battle ?? null]));
+    expect(marks['Marshall Islands']).toBe('due');
+    expect(marks['Coral Sea']).toBe('fought');
+    expect(marks['Hawaiian Islands']).toBeNull();
+    const fighting = { ...moved, battle: { area: 'Marshall Islands' } as VitpState['battle'], phase: { k: 'battle' as const } };
+    expect(mapOf(fighting).find((a) => a.area === 'Marshall Islands')?.battle).toBe('now');
+    // outside combat nothing is marked as due
+    expect(
+      mapOf({ ...moved, phase: { k: 'patrol', side: 'japanese' } }).find((a) => a.area === 'Marshall Islands')?.battle,
+    ).toBeUndefined();
+  });
+
+  it('given the view, then the report mail prints the summary under what you know and shows the map as an inline PNG', () => {
     const v = view(game.state, 'japanese');
     const r = new MailRenderer().render('report', {
       gameId: 'G-1',
       gameName: 'Victory in the Pacific',
       side: 'japanese',
       knowledge: v.summary,
-      map: v.map,
+      map: { ...v.mapBoard, areas: v.map },
       narrative: [],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
@@ -83,8 +136,9 @@ describe('VITP reports and fog of war', () => {
     });
     expect(r.text).toContain(v.summary[1]);
     expect(r.text).toMatch(/Coral Sea( \[(japanese|allied)\])?: /);
-    expect(r.attachments).toEqual([expect.objectContaining({ filename: 'map.svg' })]);
-    expect(r.html.match(/<circle/g)).toHaveLength(13);
+    expect(r.attachments).toEqual([expect.objectContaining({ filename: 'map.png', contentType: 'image/png', cid: 'map@umpire' })]);
+    expect(r.html).toContain('<img src="cid:map@umpire"');
+    expect(r.html).not.toContain('<svg');
   });
 
   it('given combat events, then units are named as on their counters', () => {

@@ -1,0 +1,109 @@
+import { PNG } from 'pngjs';
+import { vitpRuleset } from '../../src/games/vitp';
+import type { MapAreaView, MapBoardView } from '../../src/games/vitp/view';
+import type { VitpState } from '../../src/games/vitp/types';
+import { renderMapPng } from '../../src/mail/map-png';
+import { BATTLE_COLOURS, mapGeometry, NOBODY_COLOUR, renderMapSvg, SEA_COLOUR, type MapPicture } from '../../src/mail/map-svg';
+import { newGame } from '../games/vitp/driver';
+
+/** The picture a report is drawn from: the side's view, never the state. */
+function pictureOf(s: VitpState, side: string): MapPicture {
+  const v = vitpRuleset.view(s, side) as { map: MapAreaView[]; mapBoard: MapBoardView };
+  return { ...v.mapBoard, areas: v.map };
+}
+
+function decode(png: Buffer): PNG {
+  return PNG.sync.read(png);
+}
+
+function pixel(img: PNG, x: number, y: number): [number, number, number] {
+  const i = (img.width * Math.round(y) + Math.round(x)) * 4;
+  return [img.data[i], img.data[i + 1], img.data[i + 2]];
+}
+
+const rgb = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+
+/** Within a few levels of each channel: the PNG is reduced to a palette, which may shift a colour a little. */
+function expectColour(actual: [number, number, number], hex: string, what: string): void {
+  const want = rgb(hex);
+  const off = Math.max(...actual.map((c, i) => Math.abs(c - want[i])));
+  if (off > 8) throw new Error(`${what}: expected ${hex} (${want}), got (${actual})`);
+}
+
+describe('the report map as a PNG', () => {
+  const start = newGame();
+  // turn-1 combat: a Japanese and an Allied ship meet in the Marshalls, the Coral Sea is fought, the Japanese hold it
+  const s: VitpState = {
+    ...start,
+    phase: { k: 'pick-battle' },
+    foughtAreas: ['Coral Sea'],
+    control: { ...start.control, 'Coral Sea': 'japanese' },
+    units: start.units.map((u, i) =>
+      i === start.units.findIndex((x) => x.side === 'japanese' && x.type === 'CV') ||
+      i === start.units.findIndex((x) => x.side === 'allied' && x.type === 'CA')
+        ? { ...u, loc: { at: 'sea', area: 'Marshall Islands', mode: 'patrol' } }
+        : u,
+    ),
+  };
+  const picture = pictureOf(s, 'allied');
+  const svg = renderMapSvg(picture, 'Victory in the Pacific G-test, turn 1: the map');
+  const out = renderMapPng(svg);
+  const img = decode(out.png);
+  const geometry = mapGeometry(picture);
+  const colour = Object.fromEntries((picture.sides ?? []).map((x) => [x.id, x.colour!]));
+
+  it('opens as a PNG of the size the layout says, small enough for mail', () => {
+    expect(out.png.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+    expect([img.width, img.height]).toEqual([geometry.width, geometry.height]);
+    expect([out.width, out.height]).toEqual([img.width, img.height]);
+    expect(img.width).toBeGreaterThan(800);
+    expect(img.width).toBeLessThan(1000);
+    expect(img.height).toBeGreaterThan(600);
+    expect(out.png.length).toBeLessThan(100 * 1024);
+  });
+
+  it("shows each sea area in its controller's colour, and nobody's in grey", () => {
+    expect(colour.japanese).not.toBe(colour.allied);
+    for (const box of geometry.areas) {
+      const owner = s.control[box.area] ?? null;
+      expectColour(pixel(img, box.x + 5, box.y + 12), owner ? colour[owner] : NOBODY_COLOUR, `${box.area} (${owner ?? 'nobody'})`);
+    }
+    // the ones this test set up, by name
+    const at = (area: string) => geometry.areas.find((b) => b.area === area)!;
+    expectColour(pixel(img, at('Coral Sea').x + 5, at('Coral Sea').y + 12), colour.japanese, 'Coral Sea, taken by the Japanese');
+    expectColour(pixel(img, at('Hawaiian Islands').x + 5, at('Hawaiian Islands').y + 12), colour.allied, 'Hawaiian Islands');
+  });
+
+  it('marks the battles: combat due where both sides are at sea, the area fought, none elsewhere', () => {
+    const at = (area: string) => geometry.areas.find((b) => b.area === area)!;
+    expect(at('Marshall Islands').mark).toBeDefined();
+    expectColour(pixel(img, at('Marshall Islands').mark!.x, at('Marshall Islands').mark!.y), BATTLE_COLOURS.due, 'Marshall Islands mark');
+    expectColour(pixel(img, at('Coral Sea').mark!.x, at('Coral Sea').mark!.y), BATTLE_COLOURS.fought, 'Coral Sea mark');
+    expect(at('Indian Ocean').mark).toBeUndefined();
+  });
+
+  it("draws every port and base in its owner's colour", () => {
+    for (const p of geometry.places) {
+      const owner = s.control[p.name];
+      expectColour(pixel(img, p.x, p.y), owner ? colour[owner] : '#ffffff', p.name);
+    }
+    const place = (name: string) => geometry.places.find((p) => p.name === name)!;
+    expectColour(pixel(img, place('Pearl Harbor').x, place('Pearl Harbor').y), colour.allied, 'Pearl Harbor');
+    expectColour(pixel(img, place('Truk').x, place('Truk').y), colour.japanese, 'Truk');
+  });
+
+  it('has the sea around the areas and a white legend band', () => {
+    expectColour(pixel(img, 2, 2), SEA_COLOUR, 'sea');
+    expectColour(pixel(img, img.width - 3, img.height - 3), '#ffffff', 'legend');
+  });
+
+  it('draws the same bytes for the same picture, and another picture when control changes', () => {
+    const again = renderMapPng(renderMapSvg(pictureOf(s, 'allied'), 'Victory in the Pacific G-test, turn 1: the map'), false);
+    expect(again.png.equals(out.png)).toBe(true);
+    const flipped = { ...s, control: { ...s.control, 'Coral Sea': 'allied' as const } };
+    const other = decode(renderMapPng(renderMapSvg(pictureOf(flipped, 'allied'), 'x')).png);
+    const coral = geometry.areas.find((b) => b.area === 'Coral Sea')!;
+    expectColour(pixel(other, coral.x + 5, coral.y + 12), colour.allied, 'Coral Sea, back with the Allies');
+  });
+});
