@@ -53,6 +53,8 @@ export type Notice =
       readonly resolved: boolean;
       /** orders sent ahead for upcoming steps (FOR sections), sealed until their step */
       readonly queued: readonly { readonly stepId: string; readonly commitment: string }[];
+      /** lines after the orders that were no order (a name, a tagline), set aside by the mail reader */
+      readonly ignored?: readonly { readonly line: number; readonly text: string }[];
     })
   | (NoticeBase & {
       readonly kind: 'rejection';

@@ -27,6 +27,8 @@ export interface OrdersInput {
   /** where the orders came from, for the log ("mail <message-id>", "cli") */
   readonly via: string;
   readonly stepId?: string;
+  /** lines after the orders that are no order (a name, a tagline), set aside by the mail reader: the acknowledgment names them */
+  readonly ignored?: readonly { readonly line: number; readonly text: string }[];
 }
 
 /** Schedules deadline and reminder jobs (BullMQ); the service only says when. */

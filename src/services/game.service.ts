@@ -225,6 +225,7 @@ export class GameService {
       {
         ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
         kind: 'ack',
+        ...(input.ignored?.length ? { ignored: input.ignored } : {}),
         ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
         commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
         standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,

@@ -19,6 +19,7 @@ import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, OutboxDraft } from '../store/outbox';
 import type { GameRepository } from './game-repository';
 import type { GameService } from './game.service';
+import { readReplyInGame } from './reply-context';
 import type { InboundStore } from './inbound';
 
 export interface IngestResult {
@@ -64,7 +65,7 @@ export class MailIngest {
         message: parsed.rejection.message,
       });
     }
-    const mail = parsed.message;
+    let mail = parsed.message;
     // RFC 3834: mail from machines (bounces, vacation replies, lists) is recorded, never answered
     if (mail.automatic) return this.done(inboundId, 'ignored', null, { automatic: mail.automaticReason });
     if (isUmpire(mail.from.address, this.umpireAddress))
@@ -113,6 +114,9 @@ export class MailIngest {
       }
     }
 
+    // read again now that the game is known: its own mail quoted back is quoted text, and wrapped
+    // order lines are joined by the game's grammar (reply-context.ts)
+    mail = await readReplyInGame(mail, auth.gameId, { outbox: this.outbox, games: this.games });
     if (!mail.commands.length) {
       await this.outbox.enqueue([
         this.bounce(
@@ -187,6 +191,7 @@ export class MailIngest {
             side,
             text: ordersText(c),
             via,
+            ...(c.ignored?.length ? { ignored: c.ignored } : {}),
             ...(stepId ? { stepId } : {}),
           }),
         };
