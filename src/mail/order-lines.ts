@@ -78,7 +78,7 @@ function joins(g: OrderLineGrammar, above: string, last: string, next: string): 
   if (g.incomplete(above)) return true;
   // a long line the client broke where the next word would not fit (only a game's own grammar
   // can tell that the next line begins no order)
-  if (g === GENERIC_ORDER_LINES) return false;
+  if (g === GENERIC_ORDER_LINES || !(g.startsOrder(above) || g.mentionsGame(above))) return false;
   const word = next.split(/\s+/)[0] ?? '';
   return last.length >= WRAPPED_LINE_MIN && last.length + 1 + word.length > WRAP_MIN;
 }

@@ -38,10 +38,9 @@ const WROTE = [
   'kirjutas',
   'escrigué',
   'va escriure',
-  '写道',
-  '작성',
-  'のメッセージ',
 ].join('|');
+/** The same in Chinese, Korean and Japanese, written without a space before them. */
+const WROTE_CJK = ['写道', '작성', 'のメッセージ'].join('|');
 
 /**
  * Attribution lines, joined when the client wrapped them (Gmail wraps the address onto a second
@@ -55,6 +54,10 @@ const ATTRIBUTIONS: readonly { readonly re: RegExp; readonly client: string }[] 
   },
   // "Am 21.11.2026 um 20:00 schrieb Umpire <u@x>:", "Den 21. nov. 2026 kl. 20:00 skrev Umpire <u@x>:"
   { re: new RegExp(`^.{0,120}\\s(?:${WROTE})\\s.{1,200}[:：]$`, 'iu'), client: 'attribution ("… schrieb X:")' },
+  // Chinese Gmail: "Umpire <u@x> 于2026年11月21日周六 20:00写道：", Korean "…님이 작성:"
+  { re: new RegExp(`^.{0,300}(?:${WROTE_CJK})\\s*[:：]\\s*$`, 'u'), client: 'attribution in Chinese, Korean or Japanese' },
+  // mutt's attribution setting "* %n <%a> [%{%Y-%m-%d %H:%M:%S %Z}]:"
+  { re: /^\*\s.{1,200}\[[^\]]*\d{4}[^\]]*\]\s*:$/u, client: 'mutt attribution ("* Name <address> [date]:")' },
   // Russian and Ukrainian Gmail: "ср, 30 апр. 2025 г. в 15:19, John Doe <doe@example.com>:"
   {
     re: /^.{0,200}\d.{0,200}[<([][^\s<>()[\]]+@[^\s<>()[\]]+[>)\]]\s*[:：]$/u,
@@ -115,11 +118,16 @@ export function ownHeaderAt(lines: readonly string[], i: number): HeaderMatch | 
   for (let span = 1; span <= 3 && i + span <= lines.length; span++) {
     if (span > 1 && lines[i + span - 1].trim() === '') break;
     const hit = attribution(lines, i, span);
-    // a wrapped attribution starts on its first line: not when the lines below make one alone
-    if (hit && (span === 1 || !attribution(lines, i + 1, span - 1))) return { span, kind: 'attribution', why: hit };
+    // a wrapped attribution starts on its first line: one that is unfinished or dates the mail,
+    // or at least one the lines below do not make an attribution without
+    if (hit && (span === 1 || UNFINISHED_OR_DATED.test(t) || !attribution(lines, i + 1, span - 1)))
+      return { span, kind: 'attribution', why: hit };
   }
   return null;
 }
+
+/** The first line of a wrapped attribution: it breaks at an opening bracket or comma, or holds a time or a year. */
+const UNFINISHED_OR_DATED = /([<([,]\s*$)|(\d{1,2}[:.]\d{2})|((19|20)\d{2})/u;
 
 function attribution(lines: readonly string[], i: number, span: number): string | null {
   const window = lines

@@ -90,7 +90,13 @@ export function extractReply(input: ReplyInput): ReplyExtraction {
         i = forward.bodyStart - 1;
         continue;
       }
-      set(forward.bodyStart, stop, { reason: 'forwarded', why: 'the forwarded mail (email-forward-parser)' });
+      set(
+        forward.bodyStart,
+        stop,
+        forward.marked
+          ? { reason: 'forwarded', why: 'the forwarded mail (email-forward-parser)' }
+          : { reason: 'quoted-unmarked', why: `the quoted mail below its header on line ${forward.start + 1} (email-forward-parser)` },
+      );
       break;
     }
     const header = headerAt(lines, i, talon);
@@ -241,6 +247,8 @@ interface Forward {
   readonly start: number;
   /** first line of the forwarded mail's body */
   readonly bodyStart: number;
+  /** a forward separator stands above it ("Begin forwarded message:"): not a reply's header block */
+  readonly marked: boolean;
   /** forwarded from the sender himself: its body is his */
   readonly own: boolean;
   readonly why: string;
@@ -276,7 +284,10 @@ function forwardOf(lines: readonly string[], stop: number, sender: string | unde
   // a forward (not a reply's header block) of a mail the sender wrote himself, with nothing above it
   const marked = lines.slice(start, bodyStart).some(isForwardMark);
   const own = note === '' && marked && !!sender && !!from && from === sender.toLowerCase() && bodyStart < stop;
-  return { start, bodyStart, own, why: `forwarded mail${own ? ' (your own, read as yours)' : ''} (email-forward-parser)` };
+  const why = marked
+    ? `forwarded mail${own ? ' (your own, read as yours)' : ''} (email-forward-parser)`
+    : 'header block of the quoted mail (email-forward-parser)';
+  return { start, bodyStart, marked, own, why };
 }
 
 /** The first non-blank line after the lines that spell `prefix`, or -1. */
