@@ -46,9 +46,9 @@ export class KnownTexts {
 
   /**
    * Which of `candidates` (indexes into `lines`, in order) repeat the umpire's text. A line counts
-   * when it equals a known line (a `weak` one, such as a line that reads like an order, only next
-   * to another match; a short one only between two), or when it and the lines after it are one
-   * known line the client wrapped.
+   * when it equals a known line (a `weak` one, such as a line that reads like an order, only right
+   * next to another match; a short one only between two), or when it and the lines after it are
+   * one known line the client wrapped.
    */
   match(lines: readonly string[], candidates: readonly number[], weak: (line: string) => boolean = () => false): Set<number> {
     const hit = new Set<number>();
@@ -60,9 +60,9 @@ export class KnownTexts {
       const n = norm.get(i)!;
       if (n === '') continue;
       if (exact.has(i)) {
-        const above = this.neighbour(candidates, k, -1, norm, exact);
-        const below = this.neighbour(candidates, k, 1, norm, exact);
-        if (n.length < SHORT ? above && below : !weak(lines[i]) || above || below) hit.add(i);
+        if (n.length < SHORT) {
+          if (this.neighbour(candidates, k, -1, norm, exact) && this.neighbour(candidates, k, 1, norm, exact)) hit.add(i);
+        } else if (!weak(lines[i]) || exact.has(i - 1) || exact.has(i + 1)) hit.add(i);
         continue;
       }
       const span = this.rewrapped(candidates, k, norm);
