@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { canonicalJson, sha256Hex } from '../shared/canonical';
+import { sha256Hex } from '../shared/canonical';
 import { jsonPath } from './box';
+import { CaseDice, diceSchema } from './case-dice';
+import { checkExpectations, stepMatches, unclaimedRejections, type Expectations, type Rejection } from './case-checks';
+import { isPlainObject, lookupPath, show } from './case-match';
 import { decide, readyToResolve } from './decide';
-import { ForcedDiceQueue, makeSeedChain } from './dice';
+import { makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { evolve, initialState, type AnyRuleset } from './evolve';
-import type { LineError, Side } from './ruleset';
+
+export { partialDiff } from './case-match';
+export type { CaseSupport } from './ruleset';
 
 /**
  * Adjudication cases as data, in the manner of godip's DATC: one JSON file per topic, each case
@@ -13,10 +18,28 @@ import type { LineError, Side } from './ruleset';
  * ruleset. Format: docs/cases.md. Pure: the caller reads the files (src/cli/case-files.ts).
  */
 
+const expectationsShape = {
+  expectEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+  expectNoEvents: z.array(z.record(z.string(), z.unknown())).optional(),
+  expectDice: z.array(z.record(z.string(), z.unknown())).optional(),
+  expectNoDice: z.array(z.record(z.string(), z.unknown())).optional(),
+  expectState: z.record(z.string(), z.unknown()).optional(),
+  expectUnits: z.record(z.string(), z.unknown()).optional(),
+  expectErrors: z.array(z.record(z.string(), z.unknown())).optional(),
+  expectStep: z.unknown().optional(),
+};
+
+const stepPattern = z.union([z.string().min(1), z.record(z.string(), z.unknown())]);
+
 const whenSchema = z.union([
-  z.object({ side: z.string(), orders: z.string() }).strict(),
+  /** `at`: the step these orders are for (the case fails if another is in play) */
+  z.object({ side: z.string(), orders: z.string(), at: stepPattern.optional() }).strict(),
   z.object({ deadline: z.literal(true) }).strict(),
   z.object({ resolve: z.literal(true) }).strict(),
+  /** deadlines (default orders for the silent) until this step is in play; "end": until the game is over */
+  z.object({ advance: stepPattern, max: z.number().int().positive().optional() }).strict(),
+  /** a checkpoint: the state now, the events and refusals since the last checkpoint */
+  z.object({ expect: z.object(expectationsShape).strict(), note: z.string().optional() }).strict(),
 ]);
 
 export const caseSchema = z
@@ -30,26 +53,23 @@ export const caseSchema = z
     given: z
       .object({
         box: z.unknown().optional(),
-        /** deep-merged into the ruleset's state after setup (a start position; not event-sourced) */
+        /** a start position in the game's own terms, checked by the ruleset (CaseSupport.setup) */
+        setup: z.unknown().optional(),
+        /** deep-merged into the ruleset's state after setup (unchecked; not event-sourced) */
         state: z.record(z.string(), z.unknown()).optional(),
-        /** engine events folded in after GameCreated */
+        /** engine events folded in after GameCreated (unchecked) */
         events: z.array(z.object({ type: z.string(), data: z.unknown() })).optional(),
       })
       .strict()
       .optional(),
     when: z.array(whenSchema).default([]),
-    dice: z.array(z.number().int().min(1).max(6)).default([]),
-    then: z
-      .object({
-        expectEvents: z.array(z.record(z.string(), z.unknown())).optional(),
-        expectState: z.record(z.string(), z.unknown()).optional(),
-        expectErrors: z.array(z.record(z.string(), z.unknown())).optional(),
-      })
-      .strict(),
+    dice: diceSchema.default([]),
+    then: z.object(expectationsShape).strict().default({}),
   })
   .strict();
 
-export type AdjudicationCase = z.infer<typeof caseSchema>;
+export type AdjudicationCase = z.input<typeof caseSchema>;
+type ParsedCase = z.output<typeof caseSchema>;
 
 export interface CaseResult {
   readonly file: string;
@@ -62,7 +82,7 @@ export interface CaseResult {
 }
 
 /** A file holds one case or an array of cases. Schema problems name the JSON path. */
-export function parseCaseFile(text: string, file: string): AdjudicationCase[] | { problems: string[] } {
+export function parseCaseFile(text: string, file: string): ParsedCase[] | { problems: string[] } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -85,13 +105,22 @@ export function runCaseFiles(
   });
 }
 
-interface Rejection {
-  readonly when: number;
-  readonly side?: Side;
-  readonly errors: readonly (LineError & { code: string })[];
-}
+/** Thrown inside the runner when the case itself cannot go on (a step that never comes, a bad setup). */
+class CaseStopped extends Error {}
 
-export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, AnyRuleset>>, file = '(inline)'): CaseResult {
+const DEFAULT_ADVANCE_LIMIT = 400;
+
+export function runCase(input: AdjudicationCase, registry: Readonly<Record<string, AnyRuleset>>, file = '(inline)'): CaseResult {
+  const parsed = caseSchema.safeParse(input);
+  if (!parsed.success)
+    return {
+      file,
+      name: input.name,
+      passed: false,
+      failures: parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`),
+      events: [],
+    };
+  const c = parsed.data;
   const ruleset = registry[c.ruleset];
   const fail = (failures: string[], events: readonly EngineEvent[] = []): CaseResult => ({
     file,
@@ -103,11 +132,15 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
   if (!ruleset) return fail([`no ruleset "${c.ruleset}" (known: ${Object.keys(registry).join(', ') || 'none'})`]);
 
   const chain = makeSeedChain(Buffer.from(sha256Hex(`case:${c.name}`), 'hex'), 100);
-  const forcedDice = new ForcedDiceQueue(c.dice);
+  const dice = new CaseDice(c.dice);
   const rejections: Rejection[] = [];
+  const claimed = new Set<Rejection['errors'][number]>();
   const events: EngineEvent[] = [];
+  const failures: string[] = [];
   let state: EngineState<unknown> = initialState();
+  let mark = { events: 0, rejections: 0 };
   const run = (cmd: EngineCommand, into: EngineEvent[] | null): void => {
+    dice.step = state.step?.id ?? '';
     const out = decide(cmd, state, ruleset);
     for (const e of out) state = evolve(state, e, ruleset);
     into?.push(...out);
@@ -118,8 +151,23 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
     now: 'case',
     seeds: chain.seeds,
     open: (sealed) => sealed,
-    forcedDice,
+    forcedDice: dice,
   });
+  const unit = (ref: string): unknown =>
+    ruleset.cases?.unit
+      ? ruleset.cases.unit(state.rules, ref)
+      : lookupPath(state, `/rules/units/@${ref.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  const check = (x: Expectations, label: string): string[] => {
+    const window = {
+      state,
+      events: events.slice(mark.events),
+      rejections: rejections.slice(mark.rejections),
+      claimed,
+      unit,
+    };
+    mark = { events: events.length, rejections: rejections.length };
+    return checkExpectations(x, window, label);
+  };
 
   try {
     run(
@@ -139,53 +187,59 @@ export function runCase(c: AdjudicationCase, registry: Readonly<Record<string, A
     if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
     c.when.forEach((w, i) => {
       try {
-        if ('orders' in w) {
-          run(
-            {
-              type: 'SubmitOrders',
-              side: w.side,
-              text: w.orders,
-              salt: `salt-${i}`,
-              now: `case+${i}`,
-              seal: (p) => p,
-            },
-            events,
-          );
+        if ('expect' in w) {
+          failures.push(...check(w.expect, `when[${i}]${w.note ? ` (${w.note})` : ''}`));
+        } else if ('advance' in w) {
+          advance(w.advance, w.max ?? DEFAULT_ADVANCE_LIMIT, i);
+        } else if ('orders' in w) {
+          if (w.at !== undefined && !stepMatches(w.at, state.step))
+            throw new CaseStopped(`when[${i}]: orders for ${show(w.at)}, but the step in play is ${describeStep(state)}`);
+          run({ type: 'SubmitOrders', side: w.side, text: w.orders, salt: `salt-${i}`, now: `case+${i}`, seal: (p) => p }, events);
           if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
         } else run(resolve('deadline' in w ? 'Deadline' : 'Resolve'), events);
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;
         const errors = e.errors.length ? e.errors : [{ line: 0, text: '', problem: e.message }];
-        rejections.push({
-          when: i,
-          side: 'side' in w ? w.side : undefined,
-          errors: errors.map((x) => ({ ...x, code: e.code })),
-        });
+        rejections.push({ when: i, side: 'side' in w ? w.side : undefined, errors: errors.map((x) => ({ ...x, code: e.code })) });
       }
     });
   } catch (e) {
-    return fail([`the case stopped with an error: ${(e as Error).message}`], events);
+    return fail([...failures, `the case stopped with an error: ${(e as Error).message}`], events);
   }
-  const failures = [
-    ...checkEvents(c.then.expectEvents, events),
-    ...checkState(c.then.expectState, state),
-    ...checkErrors(c.then.expectErrors, rejections),
-  ];
-  if (forcedDice.remaining > 0)
-    failures.push(`the case supplies ${c.dice.length} dice but only ${c.dice.length - forcedDice.remaining} were rolled`);
+  failures.push(...check(c.then, ''), ...unclaimedRejections(rejections, claimed));
+  if (dice.remaining > 0) failures.push(`the case supplies dice that were never rolled: ${dice.unused()}`);
   return fail(failures, events);
+
+  function advance(target: unknown, max: number, i: number): void {
+    for (let n = 0; !stepMatches(target, state.step); n++) {
+      if (state.step === null || n >= max)
+        throw new CaseStopped(
+          `when[${i}]: advance to ${show(target)}: ${state.step === null ? 'the game ended first' : `not reached after ${max} deadlines`} (the step in play is ${describeStep(state)})`,
+        );
+      run(resolve('Deadline'), events);
+    }
+  }
 }
 
-function applyGiven(state: EngineState<unknown>, c: AdjudicationCase, ruleset: AnyRuleset): EngineState<unknown> {
+function describeStep(state: EngineState<unknown>): string {
+  return state.step ? `${state.step.id} "${state.step.title}"` : 'none (the game is over)';
+}
+
+function applyGiven(state: EngineState<unknown>, c: ParsedCase, ruleset: AnyRuleset): EngineState<unknown> {
   let s = state;
   for (const e of c.given?.events ?? []) s = evolve(s, e as EngineEvent, ruleset);
+  if (c.given?.setup !== undefined) {
+    if (!ruleset.cases?.setup)
+      throw new CaseStopped(`given.setup: ruleset ${ruleset.id} offers no checked setup (use given.state / given.events)`);
+    const built = ruleset.cases.setup(s.rules, c.given.setup);
+    if ('problems' in built)
+      throw new CaseStopped(`given.setup is not a consistent position:\n${built.problems.map((p) => `    ${p}`).join('\n')}`);
+    for (const event of built.events) s = evolve(s, { type: 'RulesApplied', data: { stepId: 'setup', event } } as EngineEvent, ruleset);
+  }
   if (c.given?.state) s = { ...s, rules: deepMerge(s.rules, c.given.state) };
-  if (c.given?.events || c.given?.state) s = { ...s, step: s.rules === null ? null : ruleset.currentStep(s.rules) };
+  if (c.given?.events || c.given?.state || c.given?.setup !== undefined)
+    s = { ...s, step: s.rules === null ? null : ruleset.currentStep(s.rules) };
   return s;
-}
-
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  return x !== null && typeof x === 'object' && !Array.isArray(x);
 }
 
 function deepMerge(base: unknown, patch: unknown): unknown {
@@ -193,88 +247,4 @@ function deepMerge(base: unknown, patch: unknown): unknown {
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
   return out;
-}
-
-// ---------------------------------------------------------------- matching
-
-/** Differences between what a case expects and what happened; objects match partially. */
-export function partialDiff(expected: unknown, actual: unknown, path = ''): string[] {
-  const at = path || '(root)';
-  if (isPlainObject(expected)) {
-    if (!isPlainObject(actual)) return [`${at}: expected an object ${show(expected)}, got ${show(actual)}`];
-    return Object.entries(expected).flatMap(([k, v]) => partialDiff(v, actual[k], path ? `${path}.${k}` : k));
-  }
-  if (Array.isArray(expected)) {
-    if (!Array.isArray(actual)) return [`${at}: expected an array, got ${show(actual)}`];
-    if (actual.length !== expected.length)
-      return [`${at}: expected ${expected.length} item(s) ${show(expected)}, got ${actual.length} ${show(actual)}`];
-    return expected.flatMap((v, i) => partialDiff(v, actual[i], `${path}[${i}]`));
-  }
-  return canonicalJson(expected) === canonicalJson(actual ?? null) && (actual !== undefined || expected === undefined)
-    ? []
-    : [`${at}: expected ${show(expected)}, got ${show(actual)}`];
-}
-
-function show(x: unknown): string {
-  const s = x === undefined ? 'nothing' : JSON.stringify(x);
-  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
-}
-
-/** Each expected event must match a later event than the previous match (a subsequence). */
-function checkEvents(expected: readonly Record<string, unknown>[] | undefined, events: readonly EngineEvent[]): string[] {
-  let from = 0;
-  for (const [i, want] of (expected ?? []).entries()) {
-    const found = events.findIndex((e, j) => j >= from && partialDiff(want, e).length === 0);
-    if (found >= 0) {
-      from = found + 1;
-      continue;
-    }
-    const rest = events.slice(from);
-    const sameType = rest.filter((e) => e.type === want.type);
-    // Nearest: first those whose nested `type`s agree (a ShipLost for a ShipLost), then the fewest differences.
-    const typeMisses = (diff: string[]) => diff.filter((d) => /(^|\.)type: /.test(d)).length;
-    const nearest = sameType.map((e) => partialDiff(want, e)).sort((a, b) => typeMisses(a) - typeMisses(b) || a.length - b.length)[0];
-    return [
-      `expected event #${i + 1} not found after event ${from}: ${show(want)}`,
-      nearest
-        ? `  nearest ${String(want.type)}:\n${nearest.map((d) => `    ${d}`).join('\n')}`
-        : `  no ${String(want.type)} event follows; the rest are: ${rest.map(describeEvent).join(', ') || 'none'}`,
-    ];
-  }
-  return [];
-}
-
-function describeEvent(e: EngineEvent): string {
-  return e.type === 'RulesApplied' ? `RulesApplied(${e.data.event.type})` : e.type;
-}
-
-/** Keys are paths into the engine state: "rules.fleets.red.ships", "step.id", "submissions.red.kind", "x[0]". */
-function checkState(expected: Record<string, unknown> | undefined, state: EngineState<unknown>): string[] {
-  return Object.entries(expected ?? {}).flatMap(([path, want]) => partialDiff(want, lookup(state, path), path));
-}
-
-function lookup(root: unknown, path: string): unknown {
-  const keys = path.match(/[^.[\]]+/g) ?? [];
-  return keys.reduce<unknown>((x, k) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>)[k] : undefined), root);
-}
-
-/** Every expected error must match one rejected line; a rejection nobody expected is a failure. */
-function checkErrors(expected: readonly Record<string, unknown>[] | undefined, rejections: readonly Rejection[]): string[] {
-  const actual = rejections.flatMap((r) => r.errors.map((e) => ({ ...e, side: r.side, when: r.when })));
-  if (!expected) {
-    return actual.length
-      ? [
-          `unexpected rejection(s):\n${actual.map((a) => `    when[${a.when}] ${a.side ?? ''} line ${a.line}: ${a.problem} (${a.code})`).join('\n')}`,
-        ]
-      : [];
-  }
-  const failures = expected.flatMap((want, i) =>
-    actual.some((a) => partialDiff(want, a).length === 0)
-      ? []
-      : [
-          `expected error #${i + 1} ${show(want)} was not raised; errors raised: ${actual.length ? actual.map((a) => show(a)).join('; ') : 'none'}`,
-        ],
-  );
-  if (expected.length === 0 && actual.length) failures.push(`expected no errors, got ${actual.map((a) => show(a)).join('; ')}`);
-  return failures;
 }

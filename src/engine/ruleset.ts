@@ -201,11 +201,26 @@ export interface Ruleset<S, O, Box = unknown> {
    */
   readonly orderLines?: OrderLineGrammar;
 
+  /**
+   * What the game offers its adjudication cases (docs/cases.md): a start position written in the
+   * game's own terms and checked for consistency (`given.setup`), and units read by id or name
+   * (`expectUnits`). Optional: without it cases use `given.state` / `given.events` and state paths.
+   */
+  readonly cases?: CaseSupport;
+
   /** Random legal orders for the random player / fuzzer. */
   randomOrders(state: S, side: Side, step: StepInfo, rng: Rng): readonly O[];
 
   /** Final result once currentStep is null. */
   result(state: S): { readonly winner: Side | 'draw' | null; readonly summary: string };
+}
+
+/** Ruleset.cases: what a game offers the case runner (src/engine/cases.ts). */
+export interface CaseSupport {
+  /** given.setup: the rules events that build the position on the state after setup, or what is wrong with it */
+  setup?(rules: unknown, setup: unknown): { readonly events: readonly RulesEvent[] } | { readonly problems: readonly string[] };
+  /** expectUnits: a unit found by id or name as plain JSON (undefined: none), e.g. with its fate in a battle under way */
+  unit?(rules: unknown, ref: string): unknown;
 }
 
 /** How a game's order lines look, judged line by line without the game state (Ruleset.orderLines). */

@@ -70,7 +70,7 @@ describe('the case runner', () => {
 
   it('given dice that are never rolled, then the case fails', () => {
     const r = runCase({ ...base, dice: [2, 5, 3] }, registry);
-    expect(r.failures).toContain('the case supplies 3 dice but only 2 were rolled');
+    expect(r.failures).toContain('the case supplies dice that were never rolled: rolls [3]');
   });
 
   it('given a rejection the case did not expect, then the case fails naming the line', () => {
@@ -88,6 +88,119 @@ describe('the case runner', () => {
       passed: false,
       failures: [expect.stringMatching(/^bad\.json: \$\[0\]\.dice\[0\]: /)],
     });
+  });
+});
+
+describe('the case format: saying more with less', () => {
+  const battle = (then: AdjudicationCase['then'], extra: Partial<AdjudicationCase> = {}): AdjudicationCase => ({ ...base, then, ...extra });
+  const failuresOf = (c: AdjudicationCase) => runCase(c, registry).failures.join('\n');
+
+  it('given a rules event by its type alone ({"event": ...}), then it matches the RulesApplied that carries it', () => {
+    expect(failuresOf(battle({ expectEvents: [{ event: 'ShipLost', data: { side: 'red' } }] }))).toBe('');
+    expect(failuresOf(battle({ expectEvents: [{ event: 'ShipLost', data: { side: 'blue' } }] }))).toContain(
+      'data.event.data.side: expected "blue", got "red"',
+    );
+  });
+
+  it('given expectNoEvents, then the case fails only if such an event happened', () => {
+    expect(failuresOf(battle({ expectNoEvents: [{ event: 'ShipLost', data: { side: 'blue' } }] }))).toBe('');
+    expect(failuresOf(battle({ expectNoEvents: [{ event: 'ShipLost' }] }))).toMatch(
+      /expected no event matching .*ShipLost.*but event \d+ is/,
+    );
+  });
+
+  it('given expectDice and expectNoDice, then dice are matched by rule, purpose and face', () => {
+    expect(failuresOf(battle({ expectDice: [{ rule: '3.1', face: 2 }], expectNoDice: [{ rule: '4.1' }] }))).toBe('');
+    expect(failuresOf(battle({ expectNoDice: [{ purpose: { $contains: 'blue fleet' } }] }))).toMatch(/expected no event matching/);
+  });
+
+  it('given a JSON-pointer path or a quoted key, then keys holding dots are addressed; $absent says a key is not there', () => {
+    const c = battle({
+      expectState: {
+        '/rules/fleets/red/ships': 2,
+        'rules["fleets"].blue.ships': 3,
+        '/rules/fleets/U.S. fleet': { $absent: true },
+        'rules.fleets.red.ships': { $present: true },
+      },
+    });
+    expect(failuresOf(c)).toBe('');
+    expect(failuresOf(battle({ expectState: { '/rules/fleets/red': { $absent: true } } }))).toContain('expected no such key');
+  });
+
+  it('given text matchers and a list of rules, then a refusal matches by substring, pattern or any of several rule numbers', () => {
+    const c = { ...base, when: [{ side: 'red', orders: 'MOVE mars' }], dice: [] };
+    expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $contains: '"mars"' } }] } })).toBe('');
+    expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $regex: '^no sea area' } }] } })).toBe('');
+    expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $regex: '^mars' } }] } })).toContain('was not raised');
+  });
+
+  it('given array matchers, then $includes is any order and a subset, $unordered any order and all', () => {
+    const owes = (m: unknown) => failuresOf(battle({ expectState: { 'step.owes': m } }));
+    expect(owes({ $includes: ['red'] })).toBe('');
+    expect(owes({ $unordered: ['red'] })).toBe('');
+    expect(owes({ $includes: ['blue'] })).toContain('no item matching "blue"');
+    expect(owes({ $length: 1 })).toBe('');
+  });
+
+  it('given a checkpoint in when, then state and events are checked there, and the final check sees only later events', () => {
+    const c: AdjudicationCase = {
+      ...base,
+      when: [
+        { side: 'red', orders: 'MOVE center' },
+        { side: 'blue', orders: 'MOVE center' },
+        { expect: { expectEvents: [{ event: 'ShipLost' }], expectStep: 'retreat', expectState: { 'rules.fleets.red.ships': 2 } } },
+        { side: 'red', orders: 'STAND' },
+      ],
+      dice: [2, 5, 6, 1, 1, 1],
+      then: { expectNoEvents: [{ event: 'BattleJoined' }], expectEvents: [{ event: 'ShipLost', data: { side: 'blue' } }] },
+    };
+    expect(failuresOf(c)).toBe('');
+    const wrong = { ...c, when: (c.when ?? []).map((w) => ('expect' in w ? { expect: { expectState: { 'rules.fleets.red.ships': 3 } } } : w)) };
+    expect(failuresOf(wrong)).toContain('when[2]: rules.fleets.red.ships: expected 3, got 2');
+  });
+
+  it('given orders with "at", then the case stops if another step is in play', () => {
+    const c: AdjudicationCase = { ...base, when: [{ side: 'red', orders: 'MOVE center', at: 'retreat' }] };
+    expect(failuresOf(c)).toMatch(/orders for "retreat", but the step in play is t1\/orders/);
+  });
+
+  it('given advance, then deadlines are applied until that step is in play; a step that never comes stops the case', () => {
+    // silent sides stay in port: no battle, no dice
+    const c: AdjudicationCase = { ...base, when: [{ advance: 't2/orders' }], dice: [], then: { expectStep: { id: 't2/orders' } } };
+    expect(failuresOf(c)).toBe('');
+    expect(failuresOf({ ...c, when: [{ advance: 'no-such-step', max: 1 }] })).toMatch(
+      /advance to "no-such-step": not reached after 1 deadlines/,
+    );
+    expect(failuresOf({ ...c, when: [{ advance: 'no-such-step' }] })).toMatch(/advance to "no-such-step": the game ended first/);
+    expect(failuresOf({ ...c, when: [{ advance: 'end' }], then: { expectState: { 'result.winner': { $present: true } } } })).toBe('');
+  });
+
+  it('given dice by rule or purpose, then those dice go to those rolls whatever the order; otherwise covers the rest', () => {
+    const c: AdjudicationCase = {
+      ...base,
+      dice: {
+        for: [
+          { purpose: 'blue fleet', rolls: [5] },
+          { rule: '3.1', rolls: [2] },
+        ],
+      },
+    };
+    expect(failuresOf(c)).toBe('');
+    expect(failuresOf({ ...c, dice: { for: [{ purpose: 'red fleet', rolls: [2] }], otherwise: 5 } })).toBe('');
+    expect(failuresOf({ ...c, dice: { for: [{ purpose: 'red fleet', rolls: [2] }] } })).toMatch(
+      /die 2 was asked for \("battle round 1, blue fleet", rule 3.1\) at step t1\/orders, and the case has no die left for it/,
+    );
+    expect(failuresOf({ ...c, dice: { rolls: [2, 5], for: [{ rule: '9.9', rolls: [6] }] } })).toContain('never rolled: for 9.9 [6]');
+    expect(failuresOf({ ...c, dice: { rolls: [2, 5], for: [{ rule: '9.9', rolls: [6] }], allowUnused: true } })).toBe('');
+  });
+
+  it('given expectUnits on a ruleset without case support, then units are read from rules.units by id or name', () => {
+    // Fleet Duel has no units array: nothing is found, and the case says so
+    expect(failuresOf(battle({ expectUnits: { Nagato: { side: 'red' } } }))).toContain('unit Nagato: no unit with that id or name');
+  });
+
+  it('given given.setup for a ruleset that offers none, then the case stops saying so', () => {
+    expect(failuresOf({ ...base, given: { setup: { turn: 2 } } })).toContain('offers no checked setup');
   });
 });
 

@@ -2,6 +2,7 @@
 import type { AdjudicationContext, Ruleset, Side, StepInfo } from '../../engine/ruleset';
 import { resolveAir } from './air';
 import { continueBattle } from './battles';
+import { vitpCaseSetup, vitpCaseUnit } from './case-support';
 import { defaultBox, validateBox, type VitpBox } from './box';
 import type { Answer } from './combat/api';
 import { evolveVitp, Tx } from './events';
@@ -132,6 +133,7 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   help: (state, side, step) => helpText(step ? atStep(state, step) : state, side === 'referee' ? null : asSide(side), step),
   reference: VITP_REFERENCE,
   orderLines: vitpOrderLines,
+  cases: { setup: vitpCaseSetup, unit: vitpCaseUnit },
   randomOrders: (state, side, step, rng) => orStay(randomOrdersFor(atStep(state, step), asSide(side), rng)),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };
