@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config';
 import { registerEngineCommands } from './engine-commands';
 import { registerGameCommands } from './game-commands';
+import { registerMailCommands } from './mail-commands';
 import { registerStoreCommands } from './store-commands';
 import { UsageError } from './usage';
 
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
   registerStoreCommands(program);
   registerGameCommands(program);
   registerEngineCommands(program);
+  registerMailCommands(program);
   program
     .command('worker')
     .description('run a worker process (applies commands, adjudicates, sends mail) until stopped')

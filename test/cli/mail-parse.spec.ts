@@ -1,0 +1,69 @@
+/** `umpire mail parse`: what the umpire reads from a raw mail, without a database. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from '../../src/cli/main';
+
+const CLIENTS = join(__dirname, '..', 'mail', 'fixtures', 'clients');
+
+async function cli(...args: string[]): Promise<{ code: number; out: string }> {
+  const out: string[] = [];
+  const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const err = jest.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  process.exitCode = 0;
+  try {
+    await run(['node', 'umpire', ...args]);
+    return { code: Number(process.exitCode ?? 0), out: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    err.mockRestore();
+    process.exitCode = 0;
+  }
+}
+
+describe('umpire mail parse', () => {
+  it('prints the text used, each line taken or dropped and why, and the orders as the game gets them', async () => {
+    const { code, out } = await cli('mail', 'parse', join(CLIENTS, 'outlook-hard-wrapped.eml'));
+    expect(code).toBe(0);
+    expect(out).toContain('Text used: the text/plain part');
+    expect(out).toMatch(/^ 1 \+ Patrol Akagi, Kaga, Soryu/m);
+    expect(out).toMatch(/^ 6 - From: Umpire .*\[quote-header: header block of the quoted mail/m);
+    expect(out).toMatch(/^11 - Game G-abc123 .*\[quoted-unmarked, as above\]/m);
+    expect(out).toContain(
+      'line 1: Patrol Akagi, Kaga, Soryu, Hiryu, Shokaku, Zuikaku, Ryujo, Zuiho, Hosho to Coral Sea   (lines 1 + 2 joined',
+    );
+  });
+
+  it('--json: the same as data; ignored lines, --known texts of the umpire, SECRET words masked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-parse-'));
+    const report = join(dir, 'report.txt');
+    writeFileSync(report, 'Game G-abc123, side japanese, turn 3\nThe Allies control the Coral Sea and the Indian Ocean.\n');
+    const eml = join(dir, 'reply.eml');
+    writeFileSync(
+      eml,
+      'From: kenji@example.jp\r\nTo: umpire@umpire.test\r\nSubject: orders\r\n\r\nGAME G-abc123\r\nSECRET hunter2\r\nStay\r\nKenji\r\n\r\nGame G-abc123, side japanese, turn 3\r\nThe Allies control the Coral Sea and the Indian Ocean.\r\n',
+    );
+    const { code, out } = await cli('mail', 'parse', eml, '--json', '--known', report);
+    expect(code).toBe(0);
+    expect(out).not.toContain('hunter2');
+    const r = JSON.parse(out);
+    expect(r.directives).toEqual({ gameId: 'G-abc123', secret: '••••' });
+    expect(r.lines.filter((l: { taken: boolean }) => !l.taken).map((l: { line: number; reason: string }) => [l.line, l.reason])).toEqual([
+      [6, 'umpire-text'],
+      [7, 'umpire-text'],
+    ]);
+    expect(r.commands).toEqual([
+      { name: 'ORDERS', lines: [{ line: 3, text: 'Stay' }], ignored: [{ line: 4, text: 'Kenji' }], refereeOnly: false },
+    ]);
+  });
+
+  it('a mail it cannot read is named, with exit code 1; a missing file is a usage mistake', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mail-parse-'));
+    writeFileSync(join(dir, 'junk.eml'), 'no headers here\n');
+    expect(await cli('mail', 'parse', join(dir, 'junk.eml'))).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('not read (malformed)'),
+    });
+    expect((await cli('mail', 'parse', join(dir, 'missing.eml'))).code).toBe(2);
+  });
+});
