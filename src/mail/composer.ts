@@ -182,6 +182,8 @@ export class MailComposer {
                 text: `FOR ${q.stepId}`,
                 understood: `queued, sealed until that step: commitment ${q.commitment}`,
               })),
+              // lines after the orders that are no order (a name, a tagline): set aside, not refused
+              ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: 'ignored: not an order (read as a signature)' })),
             ],
             errors: [],
             commitment: n.commitment ?? undefined,
