@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase, runCaseFiles, type AdjudicationCase } from '../../src/engine/cases';
 import { runCases } from '../../src/cli/case-files';
@@ -155,7 +155,10 @@ describe('the case format: saying more with less', () => {
       then: { expectNoEvents: [{ event: 'BattleJoined' }], expectEvents: [{ event: 'ShipLost', data: { side: 'blue' } }] },
     };
     expect(failuresOf(c)).toBe('');
-    const wrong = { ...c, when: (c.when ?? []).map((w) => ('expect' in w ? { expect: { expectState: { 'rules.fleets.red.ships': 3 } } } : w)) };
+    const wrong = {
+      ...c,
+      when: (c.when ?? []).map((w) => ('expect' in w ? { expect: { expectState: { 'rules.fleets.red.ships': 3 } } } : w)),
+    };
     expect(failuresOf(wrong)).toContain('when[2]: rules.fleets.red.ships: expected 3, got 2');
   });
 
@@ -227,5 +230,18 @@ describe('every case file in the repository (cases/ and test/**/cases/), through
 
   it.each(results.map((r) => [`${r.file.slice(ROOT.length + 1)}: ${r.name}`, r] as const))('%s', (_name, r) => {
     expect(r.failures).toEqual([]);
+  });
+});
+
+describe('the examples of docs/cases.md (blocks marked `json case`)', () => {
+  const doc = readFileSync(join(ROOT, 'docs/cases.md'), 'utf8');
+  const examples = [...doc.matchAll(/```json case\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]) as AdjudicationCase);
+
+  it('given the page, then it has examples to run', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(examples.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(runCase(c, { ...rulesets, 'fleet-duel': fleetDuel }).failures).toEqual([]);
   });
 });

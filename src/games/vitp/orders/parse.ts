@@ -229,8 +229,13 @@ function parseTargets(s: VitpState, l: Line, who: string, at: string, d: Decisio
 function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
   const ans = (answer: Answer): Order => ({ ...l, t: 'answer', answer });
   let m: RegExpMatchArray | null;
+  // a fleeing group by its id (g1) or by a unit in it ("PURSUE Nagato WITH Chicago"), else a port or base
   const groupOrPort = (w: string): string | LineError => {
     if (/^g\d+$/i.test(w)) return w.toLowerCase();
+    const groups = 'groups' in d ? d.groups : [];
+    const u = matchUnit(s, w);
+    const group = u.ok ? groups.find((g) => g.units.some((x) => x.id === u.value.id)) : undefined;
+    if (group) return group.id;
     const p = place(s, l, w);
     return isErr(p) ? p : slugPlace(p);
   };
