@@ -124,12 +124,31 @@ export class CommandInbox {
     return { id: String(existing[0].id), duplicate: true, status: existing[0].status };
   }
 
+  /** The command stored under `idempotencyKey`, if any (its id and status): what a retried producer stored before. */
+  async byKey(idempotencyKey: string): Promise<{ id: string; status: string } | null> {
+    const rows = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [
+      idempotencyKey,
+    ]);
+    return rows.length ? { id: String(rows[0].id), status: rows[0].status } : null;
+  }
+
   async get(id: string): Promise<{ status: string; result: unknown; gameId: string } | null> {
     const rows = await this.db.query<{ status: string; result: unknown; game_id: string }>(
       'SELECT status, result, game_id FROM commands WHERE id = $1',
       [id],
     );
     return rows.length ? { status: rows[0].status, result: this.fromRest(rows[0].result), gameId: rows[0].game_id } : null;
+  }
+
+  /** A stored command as it was submitted, sealed fields opened (the CLI and tests; the audit trail). */
+  async read(id: string): Promise<{ status: string; kind: string; payload: unknown; result: unknown } | null> {
+    const rows = await this.db.query<{ status: string; kind: string; payload: unknown; result: unknown }>(
+      'SELECT status, kind, payload, result FROM commands WHERE id = $1',
+      [id],
+    );
+    if (!rows.length) return null;
+    const r = rows[0];
+    return { status: r.status, kind: r.kind, payload: this.fromRest(r.payload), result: this.fromRest(r.result) };
   }
 
   async pendingCount(gameId?: string): Promise<number> {

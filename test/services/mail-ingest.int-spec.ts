@@ -178,12 +178,8 @@ describe('mail ingest', () => {
     };
     const commandOf = async (result: { detail: unknown }) => {
       const { id } = (result.detail as { commands: { ORDERS: { id: string } }[] }).commands[0].ORDERS;
-      return t.db
-        .query<{ status: string; payload: { stepId?: string }; result: { error?: string } }>(
-          'SELECT status, payload, result FROM commands WHERE id = $1',
-          [id],
-        )
-        .then((r) => r[0]);
+      // orders are sealed at rest: read the command through the inbox, which opens them
+      return (await s.inbox.read(id)) as { status: string; payload: { stepId?: string }; result: { error?: string } };
     };
     const ordersFrom = async (gameId: string, messageId: string) =>
       (await s.events.read(gameId)).filter((e) => e.metadata.via === `mail ${messageId}@players.test` && e.type.startsWith('Orders'));

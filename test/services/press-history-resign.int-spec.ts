@@ -1,3 +1,4 @@
+import { MailAtRest } from '../../src/mail/at-rest';
 import { auditGameLog, narrativeFor, verifyGameLog } from '../../src/engine/game';
 import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
@@ -370,6 +371,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
       { name: 'HELP', topic: 'commands', line: 1, refereeOnly: false },
       'help-cmds',
     );
-    for (const usage of ['HISTORY [turn]', 'PRESS text', 'RESIGN CONFIRM']) expect(d.payload.text).toContain(usage);
+    // a help reply's body is sealed at rest: read it as the dispatcher does
+    const { text } = new MailAtRest(s.config.UMPIRE_SECRET).open(d);
+    for (const usage of ['HISTORY [turn]', 'PRESS text', 'RESIGN CONFIRM']) expect(text).toContain(usage);
   });
 });

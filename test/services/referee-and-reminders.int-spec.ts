@@ -1,3 +1,4 @@
+import { MailAtRest } from '../../src/mail/at-rest';
 import { Queue } from 'bullmq';
 import { parseReplyAddress } from '../../src/mail/auth';
 import { formatUtc } from '../../src/mail/render';
@@ -278,16 +279,17 @@ describe('referee commands and reminders', () => {
       sides: vsides,
     });
     expect(created.status).toBe('applied');
+    // help replies are sealed at rest: read them as the dispatcher does
     const ask = async (topic?: string) =>
-      (
+      new MailAtRest(s.config.UMPIRE_SECRET).open(
         await s.gameService.replyDraft(
           'G-help',
           'japanese',
           'jp@players.test',
           { name: 'HELP', line: 1, refereeOnly: false, ...(topic ? { topic } : {}) },
           `h-${topic ?? 'none'}`,
-        )
-      ).payload;
+        ),
+      );
     const step = (await s.gameService.status('G-help', 'japanese')).view.step!;
 
     const plain = await ask();
