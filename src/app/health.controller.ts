@@ -19,7 +19,7 @@ export class HealthController {
   @HealthCheck()
   check() {
     return this.health.check([
-      () => this.probe('postgres', () => this.s.db.query('SELECT 1')),
+      () => this.probe('postgres', () => this.s.db.ping()),
       () => this.probe('redis', () => this.jobs.ping()),
       () => this.probe('mailbox', () => this.mailbox.ping()),
     ]);

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config/config';
 import { JobQueue } from '../queue/job-queue';
 import { buildServices, type Services } from '../services/container';
-import { CommandBus } from './command-bus.service';
+import { CommandBus } from '../services/command-bus';
 import { createLogger } from './logger';
 import { SmtpTransport } from './smtp-transport';
 import { CONFIG, LOGGER, MAIL_TRANSPORT, SERVICES } from './tokens';

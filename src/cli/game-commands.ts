@@ -212,10 +212,10 @@ async function latestReport(
   gameId: string,
   side: string,
 ): Promise<{ subject: string; text: string; status: string; seq: number | null } | null> {
+  const game = await s.games.load(gameId);
+  // the referee's address as the game's settings record it (folded from the log with the game)
   const address =
-    side === 'referee'
-      ? await refereeAddress(s, gameId)
-      : (await s.games.load(gameId)).state.game?.sides.find((seat) => seat.side === side)?.player.address;
+    side === 'referee' ? game.service.settings?.referee : game.state.game?.sides.find((seat) => seat.side === side)?.player.address;
   if (!address) return null;
   // the opening report is mailed as the welcome; every later one as a report
   const rows = (await s.outbox.byGame(gameId)).filter(
@@ -230,16 +230,6 @@ async function latestReport(
         seq: last.eventSeq ?? null,
       }
     : null;
-}
-
-/** The referee's address as the game's settings (the latest `NoteAdded {settings}`) record it. */
-async function refereeAddress(s: Services, gameId: string): Promise<string | null> {
-  const log = await s.events.read(gameId);
-  for (let i = log.length - 1; i >= 0; i--) {
-    const settings = (log[i].payload as { settings?: { referee?: string | null } } | null)?.settings;
-    if (log[i].type === 'NoteAdded' && settings) return settings.referee ?? null;
-  }
-  return null;
 }
 
 /** The side as the game spells it (any case), or a usage error naming the game's sides; checks the game exists. */

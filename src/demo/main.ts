@@ -17,7 +17,7 @@ import { auditGameLog, verifyGameLog } from '../engine/game';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../services/game-repository';
 import { buildServices } from '../services/container';
 import { projectRoot } from '../shared/paths';
-import { ensureDatabase, migrate } from '../store/migrate';
+import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
 
 const ROOT = projectRoot();
@@ -196,13 +196,7 @@ async function waitForQuietOutbox(s: ReturnType<typeof buildServices>): Promise<
 }
 
 async function resetDatabase(databaseUrl: string): Promise<void> {
-  const { Client } = await import('pg');
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const c = new Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`);
-  await c.end();
+  await dropDatabase(databaseUrl);
   await ensureDatabase(databaseUrl);
   mkdirSync(join(ROOT, 'var'), { recursive: true });
 }

@@ -1,4 +1,3 @@
-import { CommandBus } from '../app/command-bus.service';
 import type { Config } from '../config/config';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
@@ -7,13 +6,18 @@ import { createDb, type Db } from '../store/db';
 import { EventStore } from '../store/event-store';
 import { Outbox } from '../store/outbox';
 import { SnapshotStore } from '../store/snapshots';
+import { GameTable } from '../store/games';
+import { SentReports } from '../store/reports';
+import { CommandBus } from './command-bus';
 import { MailComposer } from '../mail/composer';
+import { MailAtRest } from '../mail/at-rest';
+import { SecretBox } from './secret-box';
 import { GameRepository } from './game-repository';
 import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
 import { QueueDeadlineScheduler } from './scheduler';
 import { Redis } from 'ioredis';
 import { SenderThrottle } from '../mail/throttle';
-import { InboundStore, PgCursorStore } from './inbound';
+import { InboundStore, PgCursorStore } from '../store/inbound';
 import { MailIngest } from './mail-ingest';
 
 /**
@@ -30,6 +34,9 @@ export interface Services {
   readonly jobs: JobQueue;
   readonly bus: CommandBus;
   readonly games: GameRepository;
+  /** the games table and the deadlines still open (the worker's reconciliation reads them) */
+  readonly table: GameTable;
+  readonly scheduler: QueueDeadlineScheduler;
   readonly gameService: GameService;
   readonly composer: MailComposer;
   readonly inbound: InboundStore;
@@ -49,28 +56,34 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   const db = createDb(config.DATABASE_URL, { max: options.poolSize ?? 10 });
   const events = new EventStore(db);
   const snapshots = new SnapshotStore(db);
-  const outbox = new Outbox(db);
-  const inbox = new CommandInbox(db);
+  // what a database reader must not read is sealed at rest (docs/security.md)
+  const outbox = new Outbox(db, 8, new MailAtRest(config.UMPIRE_SECRET));
+  const inbox = new CommandInbox(db, new SecretBox(config.UMPIRE_SECRET, 'commands'));
   const jobs = new JobQueue({
     redisUrl: config.REDIS_URL,
     prefix: config.UMPIRE_QUEUE_PREFIX,
     log: options.log,
   });
   const bus = new CommandBus(inbox, jobs, events);
-  const games = new GameRepository(db, events, snapshots, config.SNAPSHOT_EVERY);
+  const table = new GameTable(db);
+  const games = new GameRepository(table, events, snapshots, config.SNAPSHOT_EVERY);
   const composer = new MailComposer({
     domain: config.MAIL_DOMAIN,
     umpireAddress: config.UMPIRE_ADDRESS,
     secret: config.UMPIRE_SECRET,
   });
-  const gameService = new GameService(db, games, composer, new QueueDeadlineScheduler(jobs, options.clock), {
-    secret: config.UMPIRE_SECRET,
-    defaultDeadlineMinutes: config.DEADLINE_MINUTES,
-    defaultGraceMinutes: config.DEADLINE_GRACE_MINUTES,
-    clock: options.clock,
-  });
+  const scheduler = new QueueDeadlineScheduler(jobs, options.clock);
+  const gameService = new GameService(
+    { db, games, table, reports: new SentReports(db), sink: composer, scheduler },
+    {
+      secret: config.UMPIRE_SECRET,
+      defaultDeadlineMinutes: config.DEADLINE_MINUTES,
+      defaultGraceMinutes: config.DEADLINE_GRACE_MINUTES,
+      clock: options.clock,
+    },
+  );
 
-  const inbound = new InboundStore(db, jobs);
+  const inbound = new InboundStore(db, jobs, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'));
   let redis: Redis | null = null;
   const throttle =
     config.THROTTLE_PER_HOUR > 0
@@ -153,6 +166,8 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     jobs,
     bus,
     games,
+    table,
+    scheduler,
     gameService,
     composer,
     inbound,

@@ -1,8 +1,11 @@
-import { evolve, initialState, stateHash, type AnyRuleset, type EngineEvent, type EngineState } from '../engine/game';
+import { evolve, initialState, type AnyRuleset, type EngineEvent, type EngineState } from '../engine/game';
 import { rulesets } from '../games';
-import type { Db, Sql } from '../store/db';
+import { hashCanonical } from '../shared/canonical';
+import type { Sql } from '../store/db';
 import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
+import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
+import { foldService, initialServiceState, type ServiceState } from './service-state';
 
 /**
  * Events the service itself writes into a game's stream (not the engine's): they carry what the
@@ -21,6 +24,8 @@ export interface LoadedGame {
   readonly gameId: string;
   readonly ruleset: AnyRuleset;
   readonly state: EngineState<unknown>;
+  /** the umpire's own state around the rules (settings, the deadline in force), folded from its events */
+  readonly service: ServiceState;
   readonly head: StreamHead;
   /** the engine events after the snapshot the state was loaded from (for reports) */
   readonly tail: readonly StoredEvent[];
@@ -46,41 +51,51 @@ export function fold(state: EngineState<unknown>, events: readonly StoredEvent[]
   return s;
 }
 
+/** What a snapshot holds: both folds, so a load costs the snapshot and its tail and nothing more. */
+interface GameSnapshot {
+  readonly engine: EngineState<unknown>;
+  readonly service: ServiceState;
+}
+
+/** A snapshot of this shape whose content still hashes to its recorded hash (an older shape is ignored: the game is replayed). */
+function usableSnapshot(snap: { seq: number; state: Partial<GameSnapshot>; stateHash: string } | null): GameSnapshot | null {
+  const s = snap?.state;
+  if (!s?.engine || !s.service || s.engine.version !== snap!.seq || hashCanonical(s) !== snap!.stateHash) return null;
+  return s as GameSnapshot;
+}
+
 /**
  * Loads and saves games: a game costs its latest snapshot plus the events after it. A snapshot
  * whose state no longer hashes to its recorded hash is ignored (and the game replayed in full).
  */
 export class GameRepository {
   constructor(
-    private readonly db: Db,
+    private readonly table: GameTable,
     readonly events: EventStore,
     private readonly snapshots: SnapshotStore,
     private readonly snapshotEvery: number,
   ) {}
 
-  async rulesetOf(gameId: string, tx: Sql = this.db): Promise<AnyRuleset> {
-    const rows = await tx.query<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [gameId]);
-    if (!rows.length) throw new UnknownGameError(gameId);
-    return rulesetFor(rows[0].ruleset);
+  async rulesetOf(gameId: string, tx?: Sql): Promise<AnyRuleset> {
+    const id = await this.table.rulesetOf(gameId, tx);
+    if (!id) throw new UnknownGameError(gameId);
+    return rulesetFor(id);
   }
 
-  async load(gameId: string, tx: Sql = this.db): Promise<LoadedGame> {
+  async load(gameId: string, tx?: Sql): Promise<LoadedGame> {
     const ruleset = await this.rulesetOf(gameId, tx);
-    const snap = await this.snapshots.latest<EngineState<unknown>>(gameId, ruleset.engineVersion, tx);
-    const usable = snap && stateHash(snap.state) === snap.stateHash && snap.state.version === snap.seq ? snap : null;
-    const tail = await this.events.read(gameId, usable?.seq ?? 0, tx);
-    const state = fold(usable?.state ?? initialState(), tail, ruleset);
+    const snap = await this.snapshots.latest<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx);
+    const usable = usableSnapshot(snap);
+    const tail = await this.events.read(gameId, usable ? snap!.seq : 0, tx);
+    const state = fold(usable?.engine ?? initialState(), tail, ruleset);
+    const service = foldService(usable?.service ?? initialServiceState, tail);
     const last = tail[tail.length - 1];
     const head = last ? { version: last.seq, hash: last.hash } : await this.events.head(gameId, tx);
-    return { gameId, ruleset, state, head, tail };
+    return { gameId, ruleset, state, service, head, tail };
   }
 
   async register(gameId: string, rulesetId: string, tx: Sql): Promise<boolean> {
-    const rows = await tx.query('INSERT INTO games (id, ruleset) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING RETURNING id', [
-      gameId,
-      rulesetId,
-    ]);
-    return rows.length === 1;
+    return this.table.register(gameId, rulesetId, tx);
   }
 
   /**
@@ -95,31 +110,26 @@ export class GameRepository {
       now,
     });
     const state = fold(game.state, appended.events, game.ruleset);
+    const service = foldService(game.service, appended.events);
     const before = Math.floor(game.head.version / this.snapshotEvery);
     const after = Math.floor(appended.head.version / this.snapshotEvery);
     if (after > before) {
+      const snapshot: GameSnapshot = { engine: state, service };
       await this.snapshots.save(
         {
           gameId: game.gameId,
           seq: appended.head.version,
-          state,
-          stateHash: stateHash(state),
+          state: snapshot,
+          stateHash: hashCanonical(snapshot),
           engineVersion: game.ruleset.engineVersion,
         },
         tx,
       );
     }
-    return { ...game, state, head: appended.head, tail: [...game.tail, ...appended.events] };
+    return { ...game, state, service, head: appended.head, tail: [...game.tail, ...appended.events] };
   }
 
   async listGames(): Promise<{ id: string; ruleset: string; createdAt: string }[]> {
-    const rows = await this.db.query<{ id: string; ruleset: string; created_at: Date }>(
-      'SELECT id, ruleset, created_at FROM games ORDER BY created_at',
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      ruleset: r.ruleset,
-      createdAt: new Date(r.created_at).toISOString(),
-    }));
+    return this.table.list();
   }
 }

@@ -13,14 +13,14 @@ import type { MailCommand } from '../mail/commands';
 import type { MailComposer } from '../mail/composer';
 import { parseMail, type ParsedMessage } from '../mail/parse';
 import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throttle';
-import type { CommandBus } from '../app/command-bus.service';
+import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, OutboxDraft } from '../store/outbox';
 import type { GameRepository } from './game-repository';
 import type { GameService } from './game.service';
 import { readReplyInGame } from './reply-context';
-import type { InboundStore } from './inbound';
+import type { InboundStore } from '../store/inbound';
 
 export interface IngestResult {
   readonly status: 'processed' | 'ignored' | 'rejected' | 'throttled' | 'already-done';

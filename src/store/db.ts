@@ -50,6 +50,11 @@ export class Db implements Sql {
     }
   }
 
+  /** Answers when PostgreSQL does (health check). */
+  async ping(): Promise<void> {
+    await this.query('SELECT 1');
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

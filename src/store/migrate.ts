@@ -88,12 +88,7 @@ export async function migrate(
 
 /** Creates the database named in the URL if it does not exist (connecting to `postgres`). */
 export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^[a-zA-Z0-9_]+$/.test(name)) throw new Error(`database name "${name}" must be letters, digits and _ only`);
-  url.pathname = '/postgres';
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
+  const { name, client } = await maintenance(databaseUrl);
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (exists.rowCount) return false;
@@ -102,4 +97,25 @@ export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
   } finally {
     await client.end();
   }
+}
+
+/** Drops the database `databaseUrl` names, if it exists, closing its connections first (the demo starts afresh). */
+export async function dropDatabase(databaseUrl: string): Promise<void> {
+  const { name, client } = await maintenance(databaseUrl);
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database name `databaseUrl` holds (checked: it goes into SQL as an identifier) and a connection to the server's `postgres` database. */
+async function maintenance(databaseUrl: string): Promise<{ name: string; client: Client }> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[a-zA-Z0-9_]+$/.test(name)) throw new Error(`database name "${name}" must be letters, digits and _ only`);
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
+  await client.connect();
+  return { name, client };
 }

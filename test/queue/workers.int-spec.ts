@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { CommandBus } from '../../src/app/command-bus.service';
+import { CommandBus } from '../../src/services/command-bus';
 import { JobQueue } from '../../src/queue/job-queue';
 import { QueueName } from '../../src/queue/jobs';
 import { CommandInbox } from '../../src/store/commands';

@@ -3,7 +3,7 @@ import { JobQueue } from '../queue/job-queue';
 import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
 import type { Sql } from '../store/db';
 import { EventStore } from '../store/event-store';
-import { UnknownGameError } from '../services/game-repository';
+import { UnknownGameError } from './game-repository';
 
 /** A command the worker does not know is refused, not dropped: the result names the kinds it knows. */
 export class UnknownCommandError extends Error {}

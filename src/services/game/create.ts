@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { initialState, makeSeedChain, viewFor } from '../../engine/game';
+import type { Side } from '../../engine/ruleset';
+import type { Notice } from '../../mail/notices';
+import type { CommandOutcome } from '../../store/commands';
+import type { Sql } from '../../store/db';
+import { GENESIS_HASH } from '../../store/event-store';
+import { rulesetFor, type LoadedGame } from '../game-repository';
+import type { CreateGameInput } from '../game-ports';
+import { noticeBase, stepNeeds } from '../notice-builders';
+import { initialServiceState, type GameSettings } from '../service-state';
+import { SEED_CHAIN_TURNS, advanceIfReady, openDeadline } from './flow';
+import { Handling, engineToNew, rejected, type GameHandler } from './handler';
+
+/** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
+export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
+
+const REFEREE_WELCOME_HELP =
+  "As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, and PRESS <text> (to every side). You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.";
+
+/**
+ * A new game: the engine checks the sides, options and box and records GameCreated; the game's
+ * seed chain is drawn (its top sealed, its anchor published); its settings are recorded; steps
+ * nobody has to order are played; every side (and the referee) is welcomed.
+ */
+export async function createGame(handler: GameHandler, tx: Sql, input: CreateGameInput): Promise<CommandOutcome> {
+  const { env } = handler;
+  const ruleset = rulesetFor(input.ruleset);
+  if (!GAME_ID.test(input.gameId)) return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
+  const fresh: LoadedGame = {
+    gameId: input.gameId,
+    ruleset,
+    state: initialState(),
+    service: initialServiceState,
+    head: { version: 0, hash: GENESIS_HASH },
+    tail: [],
+  };
+  const h = new Handling(env, tx, fresh);
+  const top = randomBytes(32);
+  const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
+  const decision = h.decide({
+    type: 'CreateGame',
+    gameId: input.gameId,
+    options: input.options,
+    scenario: input.scenario,
+    sides: input.sides,
+    seedAnchor: chain.anchor,
+    box: input.box,
+    now: h.now.toISOString(),
+  });
+  if (!decision.ok) return rejected(decision.rejection.message, decision.rejection);
+  if (!(await env.deps.games.register(input.gameId, ruleset.id, tx))) return rejected(`game ${input.gameId} already exists`);
+  await env.deps.table.saveSeedSecret(tx, input.gameId, env.seeds.seal(top));
+  const settings: GameSettings = {
+    deadlineMinutes: input.deadlineMinutes ?? env.options.defaultDeadlineMinutes,
+    graceMinutes: input.graceMinutes ?? env.options.defaultGraceMinutes ?? 0,
+    referee: input.referee ?? null,
+  };
+  await h.append([
+    ...decision.events.map(engineToNew('umpire')),
+    { type: 'NoteAdded', payload: { text: 'game settings', settings }, metadata: { actor: 'umpire' } },
+  ]);
+  // a ruleset may open with steps nobody has to order
+  await advanceIfReady(h);
+  const deadline = await openDeadline(h);
+  const game = h.game;
+  const info = game.state.game!;
+  const welcome = (viewer: Side | 'referee', address: string, help: string): Notice => ({
+    ...noticeBase(game, viewer, address, 'welcome'),
+    kind: 'welcome',
+    seedAnchor: chain.anchor,
+    boxHash: info.boxHash,
+    boxSource: info.boxSource,
+    options: info.options,
+    sides: info.sides.map((s) => ({ side: s.side, player: s.player.address })),
+    needs: stepNeeds(game, deadline),
+    help,
+    view: viewFor(game.state, viewer, ruleset),
+    secret: env.playerSecret(input.gameId, viewer, address),
+  });
+  h.notify(
+    ...info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step))),
+  );
+  if (settings.referee) h.notify(welcome('referee', settings.referee, REFEREE_WELCOME_HELP));
+  return handler.close(h, {
+    status: 'applied',
+    result: { gameId: input.gameId, version: game.head.version, seedAnchor: chain.anchor, step: game.state.step?.id ?? null },
+  });
+}

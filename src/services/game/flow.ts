@@ -1,0 +1,134 @@
+import { type EngineCommand, makeSeedChain, whoIsAwaited } from '../../engine/game';
+import type { Notice } from '../../mail/notices';
+import { PermanentCommandError, type CommandOutcome } from '../../store/commands';
+import type { StoredEvent } from '../../store/event-store';
+import { noticeBase, reportNotices, stepNeeds } from '../notice-builders';
+import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
+
+/** Turns covered by a game's seed chain: more than any of our games can last. */
+export const SEED_CHAIN_TURNS = 256;
+
+/** Adjudicates the step in play if nobody is awaited any more (then the engine auto-advances). */
+export async function advanceIfReady(h: Handling): Promise<void> {
+  if (!h.game.state.step || whoIsAwaited(h.game.state, h.game.ruleset).length) return;
+  await resolve(h, 'Resolve');
+}
+
+/** Resolves the step in play: on its orders (Resolve), or with defaults for the silent (Deadline). */
+export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promise<void> {
+  const seeds = await seedChain(h);
+  // the engine asks for each sealed blob it needs (this step's orders, orders queued for the steps it moves into)
+  const command: EngineCommand = {
+    type,
+    now: h.now.toISOString(),
+    seeds: (turn) => seeds[turn],
+    open: (sealed) => h.env.orders.open(sealed).toString('utf8'),
+  };
+  const decision = h.decide(command);
+  // a resolve the engine refuses (a ruleset that never waits) will refuse again: a permanent fault
+  if (!decision.ok) throw new PermanentCommandError(decision.rejection.message, { code: decision.rejection.code });
+  await h.append(decision.events.map(engineToNew('umpire')));
+}
+
+/** The game's dice seeds, opened from their sealed top. */
+export async function seedChain(h: Handling): Promise<readonly string[]> {
+  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
+  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
+  return makeSeedChain(h.env.seeds.open(sealed), SEED_CHAIN_TURNS).seeds;
+}
+
+/**
+ * The deadline of the step in play; a step without one gets it now (a DeadlineSet event, and
+ * its deadline and reminder jobs scheduled).
+ */
+export async function openDeadline(h: Handling): Promise<string | null> {
+  const step = h.game.state.step;
+  if (!step) return null;
+  const known = h.deadline(step.id);
+  if (known) return known.at;
+  const at = new Date(h.now.getTime() + h.settings.deadlineMinutes * 60_000);
+  // late orders are still taken until the grace period ends; only then do defaults apply
+  const graceUntil = new Date(at.getTime() + (h.settings.graceMinutes ?? 0) * 60_000);
+  const remindAt = reminderTime(h.now, at);
+  await h.append([
+    {
+      type: 'DeadlineSet',
+      payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null },
+      metadata: { actor: 'umpire' },
+    },
+  ]);
+  // scheduled in Redis before the transaction commits: if it rolls back, the job finds its step
+  // unchanged or gone and does nothing (the deadline checks the step id); if Redis loses the job,
+  // the workers' reconciliation schedules it again from this event
+  await h.env.deps.scheduler.schedule(h.game.gameId, step.id, graceUntil, remindAt);
+  return at.toISOString();
+}
+
+/**
+ * When to remind the sides still awaited of a deadline at `at`: a quarter of the time left before
+ * it (at most a day before); with less than an hour left, half way there.
+ */
+export function reminderTime(now: Date, at: Date): Date | null {
+  const left = at.getTime() - now.getTime();
+  if (left <= 0) return null;
+  const before = left >= 60 * 60_000 ? Math.min(24 * 60 * 60_000, left / 4) : left / 2;
+  return new Date(Math.round(at.getTime() - before));
+}
+
+/**
+ * The reports after `afterSeq`: one per side as it may see them, and the referee's copy (the
+ * referee's view: everything but sealed orders not yet revealed) unless the game has no referee.
+ * Referee notes recorded since the last report or welcome went out lead each report: a note
+ * reaches every side once, in its next report.
+ */
+export async function reportsFor(h: Handling, afterSeq: number, deadline: string | null): Promise<Notice[]> {
+  const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee);
+  const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
+  const notes = rows.filter(isRefereeNote).map(noteLine);
+  if (!notes.length) return notices;
+  return notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n));
+}
+
+/** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */
+export function confirm(h: Handling, by: RefereeReply, command: string, done: string[], deadline: string | null): void {
+  const to = by.replyTo ?? h.settings.referee;
+  if (!to) return;
+  h.notify({
+    ...noticeBase(h.game, 'referee', to, `done:${by.key ?? command}`),
+    kind: 'confirmation',
+    command,
+    done,
+    needs: stepNeeds(h.game, deadline),
+  });
+}
+
+/** A referee command refused: nothing changed; the referee is told what was wrong and what would be right. */
+export function refereeRejected(h: Handling, by: RefereeReply, command: string, problem: string, hint: string): CommandOutcome {
+  const to = by.replyTo ?? h.settings.referee;
+  if (to) {
+    h.notify({
+      ...noticeBase(h.game, 'referee', to, `rejected:${by.key ?? command}`),
+      kind: 'rejection',
+      summary: `${command}: ${problem}`,
+      problems: [],
+      hint,
+    });
+  }
+  return rejected(`${command}: ${problem}`);
+}
+
+/** A note the referee wrote (not the umpire's settings or a fault it recorded). */
+export function isRefereeNote(e: Pick<StoredEvent, 'type' | 'payload' | 'metadata'>): boolean {
+  const p = e.payload as { text?: unknown; settings?: unknown; fault?: unknown } | null;
+  return (
+    e.type === 'NoteAdded' &&
+    e.metadata?.actor === 'referee' &&
+    typeof p?.text === 'string' &&
+    p.settings === undefined &&
+    p.fault === undefined
+  );
+}
+
+export function noteLine(e: Pick<StoredEvent, 'payload'>): string {
+  return `Referee's note: ${(e.payload as { text: string }).text}`;
+}

@@ -1,0 +1,157 @@
+import { createHmac } from 'node:crypto';
+import { type CommandRejected, type Decision, type EngineCommand, type EngineEvent, tryDecide } from '../../engine/game';
+import { type CommandOutcome, PermanentCommandError } from '../../store/commands';
+import type { Db, Sql } from '../../store/db';
+import type { NewEvent } from '../../store/event-store';
+import type { GameTable } from '../../store/games';
+import type { SentReports } from '../../store/reports';
+import type { Notice } from '../../mail/notices';
+import type { GameRepository, LoadedGame } from '../game-repository';
+import type { DeadlineScheduler, GameServiceOptions, NoticeSink } from '../game-ports';
+import { SecretBox } from '../secret-box';
+import { secretWord } from '../../mail/auth';
+import { deadlineOf, type DeadlineRecord, type GameSettings } from '../service-state';
+
+/** The stores and edges a game's use cases work with. */
+export interface GameDeps {
+  readonly db: Db;
+  readonly games: GameRepository;
+  readonly table: GameTable;
+  readonly reports: SentReports;
+  readonly sink: NoticeSink;
+  readonly scheduler: DeadlineScheduler;
+}
+
+/** What every use case shares: the stores, the secrets (dice seeds, sealed orders, SECRET words) and the clock. */
+export class GameEnv {
+  readonly seeds: SecretBox;
+  readonly orders: SecretBox;
+  readonly clock: () => Date;
+
+  constructor(
+    readonly deps: GameDeps,
+    readonly options: GameServiceOptions,
+  ) {
+    this.seeds = new SecretBox(options.secret, 'dice-seeds');
+    this.orders = new SecretBox(options.secret, 'sealed-orders');
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  /** The per-player SECRET word (the alternative to the signed reply address), derived, never stored (auth.ts secretWord). */
+  playerSecret(gameId: string, side: string, address: string): string {
+    return secretWord(this.options.secret, gameId, side, address);
+  }
+
+  /** The word games created before secretWord were given; still accepted, compared exactly. */
+  legacyPlayerSecret(gameId: string, side: string, address: string): string {
+    return createHmac('sha256', this.options.secret)
+      .update(`secret|${gameId}|${side.toLowerCase()}|${address.trim().toLowerCase()}`)
+      .digest('base64url')
+      .slice(0, 12);
+  }
+}
+
+/**
+ * One command on one game, inside the command inbox's transaction (under the game's advisory
+ * lock): the game as loaded and as each append leaves it, the instant the command is applied at,
+ * and the notices it causes, written to the outbox when the use case is done.
+ */
+export class Handling {
+  readonly notices: Notice[] = [];
+  readonly now: Date;
+
+  constructor(
+    readonly env: GameEnv,
+    readonly tx: Sql,
+    public game: LoadedGame,
+  ) {
+    this.now = env.clock();
+  }
+
+  /** The game's settings as it recorded them at creation (the deployment's defaults before then). */
+  get settings(): GameSettings {
+    return this.game.service.settings ?? { deadlineMinutes: this.env.options.defaultDeadlineMinutes, referee: null };
+  }
+
+  /** The deadline recorded for `stepId` (the step in play unless named), or null. */
+  deadline(stepId: string | undefined = this.game.state.step?.id): DeadlineRecord | null {
+    return deadlineOf(this.game.service, stepId);
+  }
+
+  /** The pure engine on the game as it stands; a refusal comes back as a value. */
+  decide(command: EngineCommand): Decision {
+    return engine(() => tryDecide(command, this.game.state, this.game.ruleset));
+  }
+
+  /** Appends after the game's head (expected version), folds, and carries on from the result. */
+  async append(events: readonly NewEvent[]): Promise<LoadedGame> {
+    this.game = await this.env.deps.games.append(this.game, events, this.tx, this.now);
+    return this.game;
+  }
+
+  notify(...notices: Notice[]): void {
+    this.notices.push(...notices);
+  }
+}
+
+/**
+ * The one shape of every game command: load → decide → append (each use case decides and appends
+ * through its Handling, as many times as the rules make it), then the notices it caused go to the
+ * outbox in the same transaction as the events that caused them.
+ */
+export class GameHandler {
+  constructor(readonly env: GameEnv) {}
+
+  async open(tx: Sql, gameId: string): Promise<Handling> {
+    return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx));
+  }
+
+  async close(h: Handling, outcome: CommandOutcome): Promise<CommandOutcome> {
+    await this.env.deps.sink.write(h.tx, h.notices);
+    return outcome;
+  }
+
+  async run(tx: Sql, gameId: string, body: (h: Handling) => Promise<CommandOutcome>): Promise<CommandOutcome> {
+    const h = await this.open(tx, gameId);
+    return this.close(h, await body(h));
+  }
+}
+
+/**
+ * Runs the pure engine. Whatever it throws it will throw again for the same input (a rule not
+ * implemented, a bug in a ruleset), so retrying is pointless: it becomes a PermanentCommandError.
+ */
+export function engine<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const e = err as Error & { rule?: string };
+    throw new PermanentCommandError(`${e.name ?? 'Error'}: ${e.message}`, e.rule ? { rule: e.rule } : {});
+  }
+}
+
+export function rejected(message: string, r?: CommandRejected): CommandOutcome {
+  return { status: 'rejected', result: { error: message, code: r?.code, problems: r?.errors ?? [] } };
+}
+
+export function engineToNew(actor: string, via?: string) {
+  return (e: EngineEvent): NewEvent => ({
+    type: e.type,
+    payload: e.data,
+    metadata: { actor, ...(via ? { via } : {}) },
+  });
+}
+
+/** Who asked for a referee command and by which command (the confirmation's address and idempotency). */
+export interface RefereeReply {
+  readonly replyTo?: string;
+  readonly key?: string;
+}
+
+export function oneLine(text: string): string {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' / ');
+}

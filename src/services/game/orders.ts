@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { openPlaintext, whoIsAwaited } from '../../engine/game';
+import type { CommandOutcome } from '../../store/commands';
+import type { Sql } from '../../store/db';
+import type { OrdersInput } from '../game-ports';
+import { noticeBase, rejectionNotice, stepNeeds } from '../notice-builders';
+import { advanceIfReady, openDeadline, reportsFor } from './flow';
+import { engineToNew, rejected, type GameHandler } from './handler';
+
+/**
+ * A side's orders: the engine checks them (a refusal changes nothing but a reply naming each
+ * problem), seals a simultaneous step's orders, and takes orders sent ahead; a step nobody is
+ * awaited at any more is adjudicated at once. The side is told what was understood (its ack);
+ * every side gets its report if the step resolved.
+ */
+export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersInput): Promise<CommandOutcome> {
+  return handler.run(tx, input.gameId, async (h) => {
+    const seat = h.game.state.game?.sides.find((s) => s.side === input.side);
+    if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
+    const salt = randomBytes(16).toString('hex');
+    // one message may seal several steps' orders (FOR sections): keep each plaintext for the ack
+    const sealedPlaintexts: string[] = [];
+    const seal = (plain: string) => {
+      sealedPlaintexts.push(plain);
+      return h.env.orders.seal(plain);
+    };
+    const decision = h.decide({
+      type: 'SubmitOrders',
+      side: input.side,
+      text: input.text,
+      stepId: input.stepId,
+      salt,
+      now: h.now.toISOString(),
+      seal,
+    });
+    if (!decision.ok) {
+      h.notify(rejectionNotice(h.game, seat, decision.rejection, input.via));
+      return rejected(decision.rejection.message, decision.rejection);
+    }
+    await h.append(decision.events.map(engineToNew(input.side, input.via)));
+    const submitted = decision.events.find((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted');
+    const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
+    const before = h.game.head.version;
+    const stepBefore = h.game.state.step?.id;
+    // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
+    const forStep = stepNeeds(h.game, await openDeadline(h));
+    await advanceIfReady(h);
+    const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
+    const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
+    const queued = decision.events.flatMap((e) =>
+      e.type === 'OrdersQueued' ? [{ stepId: e.data.stepId, commitment: e.data.commitment }] : [],
+    );
+    const deadline = await openDeadline(h);
+    const game = h.game;
+    h.notify({
+      ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
+      kind: 'ack',
+      ...(input.ignored?.length ? { ignored: input.ignored } : {}),
+      ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
+      commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
+      standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
+      needs: forStep,
+      resolved: game.state.step?.id !== stepBefore,
+      queued,
+    });
+    if (game.head.version > before) h.notify(...(await reportsFor(h, before, deadline)));
+    return {
+      status: 'applied',
+      result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) },
+    };
+  });
+}

@@ -1,0 +1,210 @@
+import type { Notice } from '../../mail/notices';
+import { failCommand, type CommandOutcome, type PendingCommand, type PermanentCommandError } from '../../store/commands';
+import type { Sql } from '../../store/db';
+import { insertOutbox } from '../../store/outbox';
+import { UnknownGameError } from '../game-repository';
+import { noticeBase, stepNeeds } from '../notice-builders';
+import { resolveAtDeadline } from './deadlines';
+import { confirm, openDeadline, refereeRejected, reminderTime, reportsFor } from './flow';
+import type { GameHandler, Handling, RefereeReply } from './handler';
+
+/**
+ * FORCE: resolve the step in play now; sides without orders get their defaults. The referee
+ * (`by.replyTo`, else the game's referee) is told what was done, or why nothing was.
+ */
+export async function force(handler: GameHandler, tx: Sql, gameId: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+  return handler.run(tx, gameId, async (h) => {
+    const step = h.game.state.step;
+    if (!step) {
+      return refereeRejected(
+        h,
+        by,
+        'FORCE',
+        `game ${gameId} is over: there is no step to resolve`,
+        'Nothing to force. STATUS shows the result; NOTE <text> still records a ruling.',
+      );
+    }
+    const before = h.game.head.version;
+    const outcome = await resolveAtDeadline(h, step.id, { force: true });
+    const after = h.game;
+    const defaulted = after.tail.flatMap((e) =>
+      e.seq > before && e.type === 'DefaultOrdersApplied' ? [String((e.payload as { side: string }).side)] : [],
+    );
+    const next = after.state.step;
+    confirm(
+      h,
+      by,
+      'FORCE',
+      [
+        `${step.title} [${step.id}] resolved now, by the referee.`,
+        defaulted.length
+          ? `Default orders applied for: ${[...new Set(defaulted)].join(', ')}.`
+          : 'Every side had ordered: no defaults were needed.',
+        'Every side has been sent its report.',
+        next ? `Next: ${next.title} [${next.id}].` : `The game is over. ${after.state.result?.summary ?? ''}`.trim(),
+      ],
+      next ? (h.deadline(next.id)?.at ?? null) : null,
+    );
+    return outcome;
+  });
+}
+
+/** EXTEND: a new deadline for the step in play (recorded, rescheduled with its reminder, announced to every side and the referee). */
+export async function extend(
+  handler: GameHandler,
+  tx: Sql,
+  gameId: string,
+  byMinutes: number | undefined,
+  until: string | undefined,
+  by: RefereeReply = {},
+): Promise<CommandOutcome> {
+  return handler.run(tx, gameId, async (h) => {
+    const { now } = h;
+    const step = h.game.state.step;
+    const asked = until ? `EXTEND TO ${until}` : `EXTEND ${byMinutes ?? 24 * 60}m`;
+    if (!step) return refereeRejected(h, by, asked, `game ${gameId} is over: there is no deadline to move`, 'Nothing to extend.');
+    const deadline = await openDeadline(h);
+    const base = deadline ? new Date(deadline) : now;
+    const at = until ? new Date(until) : new Date(base.getTime() + (byMinutes ?? 24 * 60) * 60_000);
+    if (Number.isNaN(at.getTime()) || at.getTime() <= now.getTime()) {
+      return refereeRejected(
+        h,
+        by,
+        asked,
+        `the new deadline must be in the future: ${Number.isNaN(at.getTime()) ? `"${until}" is not a date` : `${at.toISOString()} is not after now (${now.toISOString()})`}`,
+        `Send EXTEND 24h (or 90m, 2d) to move the deadline${deadline ? ` of ${deadline}` : ''} later, or EXTEND TO an instant after ${now.toISOString()} with its zone, e.g. EXTEND TO ${new Date(now.getTime() + 86_400_000).toISOString().slice(0, 16)}Z.`,
+      );
+    }
+    const grace = h.settings.graceMinutes;
+    const graceUntil = new Date(at.getTime() + (grace ?? 0) * 60_000);
+    const remindAt = reminderTime(now, at);
+    const next = await h.append([
+      {
+        type: 'DeadlineSet',
+        payload: {
+          stepId: step.id,
+          at: at.toISOString(),
+          graceUntil: graceUntil.toISOString(),
+          remindAt: remindAt?.toISOString() ?? null,
+          extended: true,
+        },
+        metadata: { actor: 'referee' },
+      },
+    ]);
+    // the old deadline and reminder jobs still fire: the deadline finds the step not due, the reminder finds itself superseded
+    await h.env.deps.scheduler.schedule(gameId, step.id, graceUntil, remindAt);
+    const needs = stepNeeds(next, at.toISOString())!;
+    h.notify(
+      ...next.state.game!.sides.map(
+        (seat): Notice => ({
+          ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`),
+          kind: 'reminder',
+          needs,
+        }),
+      ),
+    );
+    confirm(
+      h,
+      by,
+      asked,
+      [
+        `The deadline of ${step.title} [${step.id}] is now ${at.toISOString()}${deadline ? ` (was ${deadline})` : ''}.`,
+        grace
+          ? `Late orders are taken until ${graceUntil.toISOString()} (${grace} minutes' grace); then defaults apply.`
+          : 'Defaults apply to sides still silent then.',
+        remindAt ? `The sides still awaited will be reminded at ${remindAt.toISOString()}.` : 'No reminder: the deadline is too close.',
+        'Every side has been told the new deadline.',
+      ],
+      at.toISOString(),
+    );
+    return { status: 'applied', result: { stepId: step.id, deadline: at.toISOString(), remindAt: remindAt?.toISOString() ?? null } };
+  });
+}
+
+/**
+ * NOTE: a referee's ruling or remark in the game's log. It leads every side's next report (and
+ * is in every `report` the CLI prints); once the game is over it is mailed to every side at once.
+ * A log without a game (`umpire note` on any stream) just records it.
+ */
+export async function note(
+  handler: GameHandler,
+  tx: Sql,
+  gameId: string,
+  text: unknown,
+  actor: string,
+  key: string,
+  by: RefereeReply = {},
+): Promise<CommandOutcome> {
+  let h: Handling;
+  try {
+    h = await handler.open(tx, gameId);
+  } catch (err) {
+    if (!(err instanceof UnknownGameError)) throw err;
+    if (typeof text !== 'string' || !text.trim()) return { status: 'rejected', result: { error: 'a note needs non-empty text' } };
+    const { events } = handler.env.deps.games;
+    const head = await events.head(gameId, tx);
+    const appended = await events.append(
+      gameId,
+      head.version,
+      [{ type: 'NoteAdded', payload: { text }, metadata: { actor, causationId: key } }],
+      { head, tx, now: handler.env.clock() },
+    );
+    return { status: 'applied', result: { seq: appended.head.version } };
+  }
+  if (typeof text !== 'string' || !text.trim()) {
+    return handler.close(
+      h,
+      refereeRejected(
+        h,
+        by,
+        'NOTE',
+        'a note needs text after the word NOTE',
+        'Write NOTE and the ruling on one line, e.g. NOTE Rule 7.3: the Allied fleet may retreat.',
+      ),
+    );
+  }
+  const next = await h.append([{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }]);
+  let delivery = "It will lead every side's next report.";
+  if (!next.state.step && next.state.game) {
+    h.notify(...(await reportsFor(h, next.head.version, null)));
+    delivery = 'The game is over, so it has been mailed to every side now.';
+  }
+  confirm(h, by, 'NOTE', [`Recorded in the game log (event ${next.head.version}): "${text.trim()}".`, delivery], null);
+  return handler.close(h, { status: 'applied', result: { seq: next.head.version } });
+}
+
+/**
+ * A command failed for good (see PermanentCommandError): record it in the game's log, and tell
+ * the player whose orders it carried and the referee. The game's later commands go on.
+ */
+export async function commandFailed(handler: GameHandler, command: PendingCommand, error: PermanentCommandError): Promise<void> {
+  const { env } = handler;
+  const p = command.payload as { side?: string };
+  // marks the command failed and writes the note and notices in one transaction, under the game's lock
+  await failCommand(env.deps.db, command, error, async (tx) => {
+    let h: Handling;
+    try {
+      h = await handler.open(tx, command.gameId);
+    } catch (err) {
+      if (err instanceof UnknownGameError) return;
+      throw err;
+    }
+    const text = `The umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; the referee has been told.`;
+    await h.append([
+      { type: 'NoteAdded', payload: { text, fault: error.detail }, metadata: { actor: 'umpire', causationId: command.idempotencyKey } },
+    ]);
+    const to = [h.game.state.game?.sides.find((seat) => seat.side === p?.side)?.player.address, h.settings.referee].filter(
+      (a): a is string => !!a,
+    );
+    const drafts = to.map((address) =>
+      env.deps.sink.rejectionDraft(
+        `${command.idempotencyKey}:failed:${address}`,
+        address,
+        text,
+        'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.',
+        command.gameId,
+      ),
+    );
+    if (drafts.length) await insertOutbox(tx, drafts);
+  });
+}

@@ -1,0 +1,53 @@
+import type { StoredEvent } from '../store/event-store';
+
+/** A game's own settings, recorded once at creation (a NoteAdded holding `settings`). */
+export interface GameSettings {
+  /** minutes a step stays open before default orders apply */
+  readonly deadlineMinutes: number;
+  /** minutes after the deadline during which late orders are still taken */
+  readonly graceMinutes?: number;
+  readonly referee: string | null;
+}
+
+/** A DeadlineSet: when the step's orders are due, when defaults apply, when the silent are reminded. */
+export interface DeadlineRecord {
+  readonly stepId: string;
+  readonly at: string;
+  /** the deadline plus its grace period (older records have none: then `at`) */
+  readonly graceUntil?: string;
+  readonly remindAt?: string | null;
+  /** set by the referee's EXTEND */
+  readonly extended?: boolean;
+}
+
+/**
+ * What the umpire keeps around the rules, folded from its own events in the game's log as the
+ * engine state is from the engine's: the game's settings and the deadline in force. Loaded with
+ * the game (snapshot + tail), so no use case queries the log for them again.
+ */
+export interface ServiceState {
+  /** null until the game's settings are recorded (then the deployment's defaults apply) */
+  readonly settings: GameSettings | null;
+  /** the latest deadline set: a step keeps its deadline until it resolves (step ids never repeat) */
+  readonly deadline: DeadlineRecord | null;
+}
+
+export const initialServiceState: ServiceState = { settings: null, deadline: null };
+
+export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' | 'payload'>): ServiceState {
+  if (e.type === 'DeadlineSet') return { ...state, deadline: e.payload as DeadlineRecord };
+  if (e.type === 'NoteAdded') {
+    const settings = (e.payload as { settings?: GameSettings } | null)?.settings;
+    if (settings) return { ...state, settings };
+  }
+  return state;
+}
+
+export function foldService(state: ServiceState, events: readonly Pick<StoredEvent, 'type' | 'payload'>[]): ServiceState {
+  return events.reduce(evolveService, state);
+}
+
+/** The deadline of `stepId`, if the latest one set is that step's. */
+export function deadlineOf(state: ServiceState, stepId: string | undefined): DeadlineRecord | null {
+  return stepId !== undefined && state.deadline?.stepId === stepId ? state.deadline : null;
+}

@@ -1,0 +1,59 @@
+import type { Db, Sql } from './db';
+import type { EventMetadata } from './event-store';
+
+/** A report or welcome as it was sent (its outbox row), for HISTORY. */
+export interface SentReport {
+  readonly subject: string;
+  readonly text: string;
+  readonly createdAt: string;
+}
+
+/**
+ * What the outbox holds of a game's reports, read back for the game's use cases: the latest one
+ * a player was sent (RESEND), all of them (HISTORY), and the referee notes written since the last
+ * report went out (they lead the next one). Addresses compare case-blind, as authentication does.
+ */
+export class SentReports {
+  constructor(private readonly db: Db) {}
+
+  /** The latest report or welcome sent to `recipient`, or the latest of `turn` (its subject names the turn). */
+  async latest(gameId: string, recipient: string, turn?: number): Promise<Record<string, unknown> | null> {
+    const rows = await this.db.query<{ payload: Record<string, unknown> }>(
+      `SELECT payload FROM outbox WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
+          AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%')
+        ORDER BY id DESC LIMIT 1`,
+      [gameId, recipient, turn ?? null],
+    );
+    return rows[0]?.payload ?? null;
+  }
+
+  /** The reports and welcome sent to `recipient` under a subject starting `subject` (one side's), all or one turn's, oldest first. */
+  async sentTo(gameId: string, recipient: string, subject: string, turn?: number): Promise<SentReport[]> {
+    const rows = await this.db.query<{ subject: string; text: string; created_at: Date }>(
+      `SELECT payload->>'subject' AS subject, payload->>'text' AS text, created_at FROM outbox
+        WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
+          AND (payload->>'subject' = $3 OR starts_with(payload->>'subject', $3 || ' '))
+          AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%')
+        ORDER BY id`,
+      [gameId, recipient, subject, turn ?? null],
+    );
+    return rows.map((r) => ({ subject: r.subject, text: r.text, createdAt: new Date(r.created_at).toISOString() }));
+  }
+
+  /**
+   * The referee's NoteAdded events recorded after the last report or welcome went out (the
+   * outbox row's event sequence says which event that was): each reaches every side once.
+   */
+  async refereeNotesSinceLastReport(
+    tx: Sql,
+    gameId: string,
+  ): Promise<{ seq: number; type: string; payload: unknown; metadata: EventMetadata }[]> {
+    return tx.query(
+      `SELECT seq, type, payload, metadata FROM events
+        WHERE game_id = $1 AND type = 'NoteAdded' AND metadata->>'actor' = 'referee'
+          AND seq > COALESCE((SELECT max(event_seq) FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome')), 0)
+        ORDER BY seq`,
+      [gameId],
+    );
+  }
+}
