@@ -41,6 +41,11 @@ export class CommandBus {
     return submitted;
   }
 
+  /** Whether a command was stored under `idempotencyKey` already (a producer that retries finds its own command). */
+  async stored(idempotencyKey: string): Promise<boolean> {
+    return (await this.inbox.byKey(idempotencyKey)) !== null;
+  }
+
   /** Waits (polling the database) until a command has been applied or refused. */
   async waitFor(commandId: string, timeoutMs = 60_000): Promise<{ status: string; result: unknown }> {
     const until = Date.now() + timeoutMs;

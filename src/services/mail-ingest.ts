@@ -131,7 +131,10 @@ export class MailIngest {
     }
     const orders = mail.commands.find((c): c is Extract<MailCommand, { name: 'ORDERS' }> => c.name === 'ORDERS');
     let stepId: string | undefined;
-    if (orders && auth.side) {
+    // a message whose orders were stored before (its worker died before marking it) was judged
+    // then: its orders are applied or in hand, and the step they were for may be over since, so
+    // judged again they would be refused ("Nothing was changed") after being taken
+    if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
       const target = await this.stepOf(mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId)]);
@@ -161,7 +164,7 @@ export class MailIngest {
     side: string | null,
     stepId: string | undefined,
   ): Promise<unknown> {
-    const key = `mail:${mail.messageId}:${c.name}:${'line' in c ? c.line : 0}`;
+    const key = commandKey(mail, c);
     const via = `mail ${mail.messageId}`;
     switch (c.name) {
       case 'ORDERS': {
@@ -390,6 +393,11 @@ type StepTarget =
       readonly stepNow: string;
       readonly claimed: string;
     };
+
+/** The idempotency key of the command a mail command becomes: the same on every ingest of the message. */
+function commandKey(mail: ParsedMessage, c: MailCommand): string {
+  return `mail:${mail.messageId}:${c.name}:${'line' in c ? c.line : 0}`;
+}
 
 /** The orders as text, each on the line number it has in the player's message, so errors point there. */
 function ordersText(c: Extract<MailCommand, { name: 'ORDERS' }>): string {
