@@ -1,9 +1,10 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
 import type { Requeued } from '../queue/job-queue';
 import { JobName, type JobHandlers } from '../queue/jobs';
 import { deadlineJobHandlers, type Services } from '../services/container';
+import type { ReconciledDeadline } from '../services/scheduler';
 import type { MailTransport } from '../store/outbox';
 import { IngestService } from './ingest.service';
 import { CONFIG, LOGGER, MAIL_TRANSPORT, SERVICES } from './tokens';
@@ -11,6 +12,12 @@ import { CONFIG, LOGGER, MAIL_TRANSPORT, SERVICES } from './tokens';
 export interface SweepResult {
   readonly games: readonly { gameId: string; commandId: string; requeued: Requeued }[];
   readonly mail: readonly { inboundId: string; requeued: Requeued }[];
+}
+
+export interface ReconcileResult {
+  /** repeating jobs Redis had lost (or held at another interval), registered again */
+  readonly schedules: readonly JobName[];
+  readonly deadlines: readonly ReconciledDeadline[];
 }
 
 /**
@@ -37,7 +44,10 @@ export async function sweepStuckWork(s: Pick<Services, 'inbox' | 'inbound' | 'jo
 
 /** The worker process: binds every job name to one use case, refusing to boot if one is missing. */
 @Injectable()
-export class WorkerService implements OnApplicationBootstrap {
+export class WorkerService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
   constructor(
     @Inject(SERVICES) private readonly s: Services,
     private readonly ingest: IngestService,
@@ -72,13 +82,52 @@ export class WorkerService implements OnApplicationBootstrap {
     };
   }
 
+  /**
+   * Rebuilds from PostgreSQL (the record) what Redis should hold, whatever Redis has lost: the
+   * repeating sweeps (the outbox sweep finds rows whose dispatch a crash interrupted; the
+   * stuck-work sweep finds commands and mail whose job was lost), and each running game's
+   * deadline and reminder jobs, a passed deadline fired once (QueueDeadlineScheduler.reconcile).
+   * Run at start and then on a timer of the process's own, so it needs nothing Redis kept.
+   * Harmless however many workers run it at once.
+   */
+  async reconcile(): Promise<ReconcileResult> {
+    const schedules: JobName[] = [];
+    if (await this.s.jobs.ensureEvery(JobName.DispatchOutbox, { reason: 'sweep' }, this.config.OUTBOX_SWEEP_MS))
+      schedules.push(JobName.DispatchOutbox);
+    if (await this.s.jobs.ensureEvery(JobName.SweepStuck, { olderThanMs: this.config.STUCK_AGE_MS }, this.config.STUCK_SWEEP_MS))
+      schedules.push(JobName.SweepStuck);
+    const deadlines = await this.s.scheduler.reconcile(await this.s.table.openDeadlines(), this.s.bus);
+    return { schedules, deadlines };
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     this.s.jobs.startWorkers(this.handlers());
-    // the sweep finds rows whose dispatch a crash interrupted (commit done, send not)
-    await this.s.jobs.every(JobName.DispatchOutbox, { reason: 'sweep' }, this.config.OUTBOX_SWEEP_MS);
-    // and this one finds commands and mail whose job was lost or failed for good (one schedule,
-    // however many workers: BullMQ runs each tick once)
-    await this.s.jobs.every(JobName.SweepStuck, { olderThanMs: this.config.STUCK_AGE_MS }, this.config.STUCK_SWEEP_MS);
+    this.stopped = false;
+    await this.reconcile();
+    this.scheduleReconcile();
     this.log.info({ queues: Object.values(JobName) }, 'worker started');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** The next reconciliation, RECONCILE_MS after the last one ended (never two at once in one process). */
+  private scheduleReconcile(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(async () => {
+      try {
+        const r = await this.reconcile();
+        const fired = r.deadlines.filter((d) => d.deadline === 'fired' || d.reminder === 'fired');
+        if (r.schedules.length) this.log.warn({ schedules: r.schedules }, 'repeating jobs were missing from Redis: registered again');
+        if (fired.length) this.log.warn({ fired }, 'deadlines or reminders past due without their jobs: their commands submitted');
+      } catch (err) {
+        this.log.warn({ error: (err as Error).message }, 'reconciliation failed; trying again later');
+      }
+      this.scheduleReconcile();
+    }, this.config.RECONCILE_MS);
+    this.timer.unref();
   }
 }

@@ -43,6 +43,11 @@ const schema = z.object({
   STUCK_SWEEP_MS: z.coerce.number().int().min(100).default(30_000),
   /** how long a command may stay pending, or a stored message unprocessed, before the sweep queues it again */
   STUCK_AGE_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * how often each worker rebuilds from PostgreSQL what Redis should hold: the repeating sweeps,
+   * and the deadline and reminder jobs of every running game (a flushed Redis loses them)
+   */
+  RECONCILE_MS: z.coerce.number().int().min(100).default(60_000),
   /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
   DEADLINE_MINUTES: z.coerce
     .number()

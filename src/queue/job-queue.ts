@@ -56,6 +56,11 @@ export class JobQueue {
 
   constructor(private readonly opts: JobQueueOptions) {}
 
+  /** The id BullMQ keeps a job under (it reserves ':'), as handlers see it in `meta.jobId`. */
+  static storedId(jobId: string): string {
+    return jobId.replace(/:/g, '_');
+  }
+
   private queue(name: QueueName): Queue {
     let q = this.queues.get(name);
     if (!q) {
@@ -78,7 +83,7 @@ export class JobQueue {
    */
   async add<N extends JobName>(name: N, payload: JobOf<N>, options: { jobId?: string; delayMs?: number } = {}): Promise<void> {
     await this.queue(JOB_QUEUE[name]).add(name, payload, {
-      jobId: options.jobId?.replace(/:/g, '_'),
+      jobId: options.jobId === undefined ? undefined : JobQueue.storedId(options.jobId),
       delay: options.delayMs,
     });
   }
@@ -96,9 +101,9 @@ export class JobQueue {
   async requeue<N extends JobName>(name: N, payload: JobOf<N>, originalJobId: string): Promise<Requeued> {
     const q = this.queue(JOB_QUEUE[name]);
     const live = (state: string) => !['completed', 'failed', 'unknown'].includes(state);
-    const original = await q.getJob(originalJobId.replace(/:/g, '_'));
+    const original = await q.getJob(JobQueue.storedId(originalJobId));
     if (original && live(await original.getState())) return 'in-hand';
-    const jobId = `requeue:${originalJobId}`.replace(/:/g, '_');
+    const jobId = JobQueue.storedId(`requeue:${originalJobId}`);
     const existing = await q.getJob(jobId);
     if (existing) {
       const state = await existing.getState();
@@ -116,7 +121,7 @@ export class JobQueue {
 
   /** The state of a job added under `jobId` (as given to `add`), or null if none is kept. */
   async jobState(name: JobName, jobId: string): Promise<string | null> {
-    const job = await this.queue(JOB_QUEUE[name]).getJob(jobId.replace(/:/g, '_'));
+    const job = await this.queue(JOB_QUEUE[name]).getJob(JobQueue.storedId(jobId));
     return job ? job.getState() : null;
   }
 
@@ -142,6 +147,24 @@ export class JobQueue {
   /** A repeating job (e.g. the outbox sweep), one schedule however many processes call this. */
   async every<N extends JobName>(name: N, payload: JobOf<N>, everyMs: number): Promise<void> {
     await this.queue(JOB_QUEUE[name]).upsertJobScheduler(`every:${name}`, { every: everyMs }, { name, data: payload });
+  }
+
+  /**
+   * The repeating job `name`, registered again only if Redis no longer holds its schedule (a
+   * flush, a failover to an empty replica) or holds another interval; a schedule in place keeps
+   * its timing. True when it was (re)registered.
+   */
+  async ensureEvery<N extends JobName>(name: N, payload: JobOf<N>, everyMs: number): Promise<boolean> {
+    const current = await this.schedule(name);
+    if (current?.every === everyMs) return false;
+    await this.every(name, payload, everyMs);
+    return true;
+  }
+
+  /** The schedule of the repeating job `name` as Redis holds it, or null. */
+  async schedule(name: JobName): Promise<{ every: number | null } | null> {
+    const s = await this.queue(JOB_QUEUE[name]).getJobScheduler(`every:${name}`);
+    return s ? { every: s.every === undefined || s.every === null ? null : Number(s.every) } : null;
   }
 
   static assertHandlers(handlers: JobHandlers): void {

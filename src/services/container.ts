@@ -14,7 +14,7 @@ import { MailAtRest } from '../mail/at-rest';
 import { SecretBox } from './secret-box';
 import { GameRepository } from './game-repository';
 import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
-import { QueueDeadlineScheduler } from './scheduler';
+import { QueueDeadlineScheduler, commandKeyOfJob } from './scheduler';
 import { Redis } from 'ioredis';
 import { SenderThrottle } from '../mail/throttle';
 import { InboundStore, PgCursorStore } from '../store/inbound';
@@ -185,13 +185,13 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
 export function deadlineJobHandlers(s: Services) {
   return {
     [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }, meta: { jobId: string }) =>
-      s.bus.submit(gameId, `job:${meta.jobId}`, 'game.deadline', { gameId, stepId }),
+      s.bus.submit(gameId, commandKeyOfJob(meta.jobId), 'game.deadline', { gameId, stepId }),
     // one command per scheduled reminder: an extended deadline's reminder is a new job and a new command
     [JobName.GameReminder]: async (
       { gameId, stepId, remindAt }: { gameId: string; stepId: string; remindAt?: string },
       meta: { jobId: string },
     ) =>
-      s.bus.submit(gameId, remindAt ? `job:${meta.jobId}` : `reminder:${gameId}:${stepId}`, 'game.remind', {
+      s.bus.submit(gameId, remindAt ? commandKeyOfJob(meta.jobId) : `reminder:${gameId}:${stepId}`, 'game.remind', {
         gameId,
         stepId,
         remindAt,
