@@ -1,5 +1,5 @@
 import type { OutboundMail, OutboxDraft, OutboxRow } from '../store/outbox';
-import { SecretBox } from '../services/secret-box';
+import { SecretBox } from '../shared/secret-box';
 import { secretWord } from './auth';
 
 /**

@@ -11,7 +11,7 @@ import { SentReports } from '../store/reports';
 import { CommandBus } from './command-bus';
 import { MailComposer } from '../mail/composer';
 import { MailAtRest } from '../mail/at-rest';
-import { SecretBox } from './secret-box';
+import { SecretBox } from '../shared/secret-box';
 import { GameRepository } from './game-repository';
 import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
 import { QueueDeadlineScheduler, commandKeyOfJob } from './scheduler';

@@ -2,6 +2,7 @@ import type { EngineEvent } from '../engine/engine-events';
 import type { AsyncStoreRoundTrip, SelfplayGame } from '../engine/selfplay';
 import type { Db } from '../store/db';
 import { EventStore, GENESIS_HASH, type StreamHead } from '../store/event-store';
+import { tableExists } from '../store/migrate';
 
 /**
  * Self-play through the real event store (`umpire selfplay --through-store`): each finished
@@ -51,8 +52,7 @@ export function storeRoundTrip(db: Db, opts: StoreRoundTripOptions): AsyncStoreR
 
 /** Says what to do when the database has no event log yet. */
 export async function checkEventTable(db: Db): Promise<void> {
-  const rows = await db.query<{ t: string | null }>(`SELECT to_regclass('public.events')::text AS t`);
-  if (!rows[0]?.t) throw new Error(`no events table in ${redact(db.url)}: run \`umpire db migrate\` first`);
+  if (!(await tableExists(db, 'events'))) throw new Error(`no events table in ${redact(db.url)}: run \`umpire db migrate\` first`);
 }
 
 function redact(url: string): string {

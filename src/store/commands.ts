@@ -1,4 +1,4 @@
-import type { SecretBox } from '../services/secret-box';
+import type { SecretBox } from '../shared/secret-box';
 import type { Db, Sql } from './db';
 
 /**

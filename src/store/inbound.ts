@@ -2,7 +2,7 @@ import type { MailboxCursor, MailboxCursorStore } from '../mail/imap-reader';
 import { messageIdentity } from '../mail/message-id';
 import { JobName } from '../queue/jobs';
 import type { JobQueue, Requeued } from '../queue/job-queue';
-import type { SecretBox } from '../services/secret-box';
+import type { SecretBox } from '../shared/secret-box';
 import type { Db } from './db';
 
 /**

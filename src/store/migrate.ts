@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { projectRoot } from '../shared/paths';
+import type { Sql } from './db';
 
 /**
  * Applies prisma/migrations/<name>/migration.sql in name order, offline, and records each in
@@ -118,4 +119,10 @@ async function maintenance(databaseUrl: string): Promise<{ name: string; client:
   const client = new Client({ connectionString: url.toString() });
   await client.connect();
   return { name, client };
+}
+
+/** Whether the database holds `table` (public schema): whether its migrations have run. */
+export async function tableExists(db: Sql, table: string): Promise<boolean> {
+  const rows = await db.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`public.${table}`]);
+  return !!rows[0]?.t;
 }

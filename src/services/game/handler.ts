@@ -8,7 +8,7 @@ import type { SentReports } from '../../store/reports';
 import type { Notice } from '../../mail/notices';
 import type { GameRepository, LoadedGame } from '../game-repository';
 import type { DeadlineScheduler, GameServiceOptions, NoticeSink } from '../game-ports';
-import { SecretBox } from '../secret-box';
+import { SecretBox } from '../../shared/secret-box';
 import { secretWord } from '../../mail/auth';
 import { deadlineOf, type DeadlineRecord, type GameSettings } from '../service-state';
 
