@@ -25,6 +25,7 @@ import {
 } from './combat/api';
 import type { Tx } from './events';
 import { invade } from './invasion';
+import { submarineHome } from './submarines';
 import { eliminatedLoc } from './repairs';
 import type { CurrentBattle, Unit, VitpState, VSide } from './types';
 import { SIDES } from './types';
@@ -285,7 +286,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   for (const sub of outcome.submarines) {
     if (sub.attacked) {
       const u = tx.s.units.find((x) => x.id === sub.id)!;
-      tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'has attacked and returns to port', '16.3');
+      submarineHome(tx, u, 'has attacked and returns to port', '16.3');
     }
   }
   tx.emit('vitp.battle', { battle: null });

@@ -2,6 +2,7 @@
 import type { Tx } from './events';
 import type { VitpState, VSide } from './types';
 import { other } from './types';
+import { submarineHome } from './submarines';
 import { placesTouching } from './world';
 
 /** 14.1 / 14.2: every touching sea area enemy-controlled at the end of this turn and the last. */
@@ -32,7 +33,9 @@ export function changeHands(tx: Tx, placeName: string, to: VSide, rule: string, 
   const area = touches[0];
   for (const u of tx.s.units) {
     if (u.side === to || u.loc.at !== 'port' || u.loc.place !== placeName) continue;
-    if (u.kind === 'amph') {
+    if (u.kind === 'sub') {
+      submarineHome(tx, u, `leaves ${placeName} as it falls`, '14.31');
+    } else if (u.kind === 'amph') {
       tx.unit(u.id, { loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, `is eliminated as ${placeName} falls`, '14.32');
     } else {
       tx.unit(u.id, { loc: { at: 'transit', area, areas: [...touches] } }, `must leave ${placeName} for another friendly port`, '14.31');

@@ -9,6 +9,7 @@ export type UnitPatch = Partial<
     | 'airstrikeDamage'
     | 'loc'
     | 'arrivalTurn'
+    | 'arrivalAt'
     | 'returnedOn'
     | 'sailedFrom'
     | 'raider'

@@ -3,6 +3,7 @@ import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
 import { eliminatedLoc } from './repairs';
+import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
 
 /** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
@@ -79,6 +80,6 @@ export function resolveReturns(tx: Tx, side: VSide, orders: readonly Order[]): v
 /** 5.6 / 16.3: submarines still at sea go home. */
 export function recallSubmarines(tx: Tx): void {
   for (const u of tx.s.units) {
-    if (u.kind === 'sub' && u.loc.at === 'sea') tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'returns to port', '5.6');
+    if (u.kind === 'sub' && u.loc.at === 'sea') submarineHome(tx, u, 'returns to port', '5.6');
   }
 }

@@ -73,8 +73,14 @@ export function rollUncertainGroups(tx: Tx): void {
     const result = locationUncertainResult(die);
     tx.emit('vitp.uncertain-roll', { group, die, result, units: members.map((u) => u.name), rule: '18.32' });
     for (const u of members) {
+      // 17.11: a US reinforcement comes on at Pearl Harbor (or Samoa if it has fallen, 4.41); the chart's letter is no port
       if (result === 'turn 2')
-        tx.unit(u.id, { loc: { at: 'pool' }, arrivalTurn: 2 }, 'is in the United States: arrives on turn 2', '18.32');
+        tx.unit(
+          u.id,
+          { loc: { at: 'pool' }, arrivalTurn: 2, arrivalAt: 'Pearl Harbor' },
+          'is in the United States: arrives on turn 2 at Pearl Harbor',
+          '18.32',
+        );
       else tx.unit(u.id, { loc: { at: 'sea', area: result, mode: 'patrol' } }, `is found in ${result}`, '18.32');
     }
   }

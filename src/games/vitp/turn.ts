@@ -2,6 +2,8 @@
 import type { Tx } from './events';
 import type { LineError } from '../../engine/ruleset';
 import type { Order, Unit, VitpState, VSide } from './types';
+import { eliminatedLoc } from './repairs';
+import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
 
 /** 4.41: a reinforcement whose port is enemy-held is lost, except Pearl Harbor's, which may use Samoa. */
@@ -11,11 +13,15 @@ function arrivalPort(s: VitpState, u: Unit): string | null {
   return null;
 }
 
-/** 4.4: returning land and air units may use any friendly major port: the home port if friendly, else the
- * first in board order; the owner may move them with BASE in the patrol step (checkBasing below). */
+/**
+ * 4.4: returning land and air units may use any friendly major port their nationality may enter
+ * (17.12, 10.12: never Ceylon for US units): the home port if it is one, else the first in board
+ * order; the owner may move them with BASE in the patrol step (checkBasing below). None: the unit
+ * waits in the returning box for a turn when one is friendly again (our reading; 4.4 gives no other place).
+ */
 function returningPort(s: VitpState, u: Unit): string | null {
-  if (s.control[u.arrivalAt] === u.side) return u.arrivalAt;
-  return s.map.places.find((p) => p.kind === 'port' && s.control[p.name] === u.side)?.name ?? null;
+  const ports = basePorts(s, u);
+  return ports.includes(u.arrivalAt) ? u.arrivalAt : (ports[0] ?? null);
 }
 
 export function beginTurn(tx: Tx, turn: number): void {
@@ -50,7 +56,17 @@ function reinforce(tx: Tx, turn: number): void {
     if (u.loc.at === 'pool' && u.arrivalTurn === turn) {
       const port = arrivalPort(tx.s, u);
       if (port) tx.unit(u.id, { loc: { at: 'port', place: port } }, `arrives at ${port}`, port === u.arrivalAt ? '4.4' : '4.41');
-      else tx.unit(u.id, { loc: { at: 'removed' } }, `is lost: ${u.arrivalAt} is in enemy hands`, '4.41');
+      else if (u.kind === 'ship') tx.unit(u.id, { loc: { at: 'removed' } }, `is lost: ${u.arrivalAt} is in enemy hands`, '4.41');
+      else {
+        // 4.5: an amphibious or air unit that is lost always comes back two turns later (23.5: only if rebuilt)
+        const lost = eliminatedLoc(tx.s, u);
+        tx.unit(
+          u.id,
+          { loc: lost },
+          `is lost: ${u.arrivalAt} is in enemy hands; ${lost.returns === null ? 'only rebuilding brings it back (23.5)' : `it returns on turn ${lost.returns} (4.5)`}`,
+          '4.41',
+        );
+      }
     } else if (u.loc.at === 'eliminated' && u.loc.returns === turn) {
       const port = returningPort(tx.s, u);
       // a fresh counter: the damage it was lost with does not come back with it (4.5, 12.3, 13.5)
@@ -93,9 +109,12 @@ export const substitutesOwed = (s: VitpState): Unit[] => s.units.filter((u) => u
  */
 function removeBritish(tx: Tx, turn: number): void {
   // the listed ships still in play go first, so none of them is taken as another's substitute
-  const listed = tx.s.units.filter((u) => u.removedOnTurn === turn && u.loc.at !== 'pool'); // pool: never arrived (its port fell)
+  const listed = tx.s.units.filter((u) => u.removedOnTurn === turn);
   for (const u of listed.filter(britishInPlay)) tx.unit(u.id, { loc: { at: 'removed' } }, 'is withdrawn from the Pacific', '4.42');
-  for (const gone of listed.filter((u) => !britishInPlay(u))) {
+  // 4.42 asks a substitute only for a listed ship that was sunk. One already out of play otherwise
+  // (lost on arrival at an enemy-held Ceylon, 4.41; withdrawn earlier as another's substitute; removed
+  // with nowhere to return, 10.14) is a withdrawal already made: nothing more leaves for it (our reading).
+  for (const gone of listed.filter((u) => u.loc.at === 'sunk')) {
     const current = tx.s.units.find((u) => u.id === gone.id)!;
     const candidates = substituteCandidates(tx.s, current);
     if (candidates.length === 1) {
@@ -190,13 +209,26 @@ export function resolveSubstitutes(tx: Tx, orders: readonly Order[]): void {
   }
 }
 
-/** 3.2 / 5.25: the submarine of the turn comes into play; one whose time is over leaves. */
+/**
+ * 3.2 / 5.25: the submarine of the turn comes into play; one whose time is over leaves. Coming into
+ * play it arrives at its chart port as any reinforcement does (4.41): at an enemy-held port it is
+ * lost, except that a Pearl Harbor boat may come on at Samoa. One already in play whose port has
+ * fallen moves to another friendly port (2.3, 10.11; submarineHarbour).
+ */
 function submarinesFor(tx: Tx, turn: number): void {
   for (const u of tx.s.units.filter((x) => x.kind === 'sub')) {
     const turns = tx.s.subTurns[u.id] ?? [];
     const active = turns.includes(turn);
-    if (active && u.loc.at !== 'port') tx.unit(u.id, { loc: { at: 'port', place: u.arrivalAt } }, 'is available this turn', '5.25');
-    if (!active && u.loc.at === 'port') tx.unit(u.id, { loc: { at: 'pool' } }, 'is not available this turn', '5.25');
+    if (active && u.loc.at === 'pool') {
+      const port = arrivalPort(tx.s, u);
+      if (port)
+        tx.unit(u.id, { loc: { at: 'port', place: port } }, `is available this turn at ${port}`, port === u.arrivalAt ? '5.25' : '4.41');
+      else tx.unit(u.id, { loc: { at: 'removed' } }, `is lost: ${u.arrivalAt} is in enemy hands`, '4.41');
+    } else if (active && (u.loc.at === 'transit' || (u.loc.at === 'port' && tx.s.control[u.loc.place] !== u.side))) {
+      submarineHome(tx, u, 'is available this turn', '5.25');
+    }
+    if (!active && (u.loc.at === 'port' || u.loc.at === 'transit'))
+      tx.unit(u.id, { loc: { at: 'pool' } }, 'is not available this turn', '5.25');
   }
 }
 
