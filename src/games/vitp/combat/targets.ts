@@ -83,12 +83,15 @@ export function checkDesignation(
   const nameOf = (id: string) => b.units.find((u) => u.id === id)?.name ?? b.submarines.find((u) => u.id === id)?.name ?? id;
   for (const [attacker, target] of inUnitOrder(b, fire)) {
     const tf = action.taskForces ? ', 20.5-20.6' : '';
+    const lost = lostThisRound(b, action, attacker);
     // 7.411 by day only airstrikes attack; 7.421 by night only gunnery (and carriers that fire their guns, 7.424)
     if (!shooters.has(attacker))
       problems.push(
-        `${nameOf(attacker)} cannot attack in this ${action.kind} action (${action.kind === 'night' ? '7.421' : '7.411'}${tf})`,
+        lost ?? `${nameOf(attacker)} cannot attack in this ${action.kind} action (${action.kind === 'night' ? '7.421' : '7.411'}${tf})`,
       );
-    if (!targetIds.has(target)) {
+    const targetLost = targetIds.has(target) ? null : lostThisRound(b, action, target);
+    if (targetLost) problems.push(targetLost);
+    else if (!targetIds.has(target)) {
       // the rule that bars this target first: its number is the one a refusal cites (orders/check.ts)
       const why = b.submarines.some((x) => x.id === target)
         ? ': a submarine can never be attacked (16.4)'
@@ -117,6 +120,21 @@ export function checkDesignation(
     }
   }
   return problems;
+}
+
+/**
+ * 5.37 / 7.8: in the night action that follows a day action in the same round, the units the day
+ * action sank (or disabled and sent to port, 7.62) are not there: the refusal cites those rules.
+ */
+function lostThisRound(b: BattleState, action: ActionState, id: string): string | null {
+  if (action.kind !== 'night' || b.actionNo < 2) return null;
+  const u = b.units.find((x) => x.id === id);
+  if (!u) return null;
+  if (u.fate === 'sunk')
+    return `${u.name} was sunk in this round's day action: what the day action sank is not there for the night action (5.37, 7.8)`;
+  if (u.fate === 'returning' && u.disabled)
+    return `${u.name} was disabled in this round's day action and is on its way to port: not there for the night action (7.62, 7.8)`;
+  return null;
 }
 
 /** Highest first: carriers by airstrike, then gun ships, then air units, then amphibious units. */
