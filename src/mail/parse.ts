@@ -3,7 +3,6 @@
  * to be about, the commands it carries, and whether a machine sent it. Never throws: oversized
  * or unreadable mail becomes a typed rejection with a message a human can act on.
  */
-import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail as MailparserMail, type HeaderValue } from 'mailparser';
 import {
   extractCommands,
@@ -16,6 +15,7 @@ import {
 } from './commands';
 import { htmlToPlayerText } from './html-text';
 import { extractReply, type DroppedLine } from './reply';
+import { messageIdentity } from './message-id';
 
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024;
 
@@ -64,7 +64,13 @@ export interface MailRejection {
   /** Written for the sender: what was wrong and what would be right. */
   readonly message: string;
   /** Whatever could be read, so the caller can log it or answer a real sender. */
-  readonly partial: { readonly messageId?: string; readonly from?: string; readonly subject?: string };
+  readonly partial: {
+    readonly messageId?: string;
+    readonly from?: string;
+    readonly subject?: string;
+    /** Why the header says a machine sent it (RFC 3834), read even when the body is not: never answer those. */
+    readonly automatic?: string | null;
+  };
   readonly size: number;
 }
 
@@ -82,7 +88,7 @@ export interface ParseOptions {
 export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promise<ParseOutcome> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const size = Math.max(raw.length, options.declaredSize ?? 0);
-  if (size > maxBytes) return reject('oversized', oversizedMessage(size, maxBytes), headerPeek(raw), size);
+  if (size > maxBytes) return reject('oversized', oversizedMessage(size, maxBytes), await headerPeek(raw), size);
   if (!looksLikeMail(raw)) {
     return reject(
       'malformed',
@@ -96,11 +102,12 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
     mail = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true });
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return reject('malformed', `The message could not be decoded (${why}). Send it again as plain text.`, headerPeek(raw), size);
+    return reject('malformed', `The message could not be decoded (${why}). Send it again as plain text.`, await headerPeek(raw), size);
   }
   const from = firstAddress(mail.from);
-  const subject = (mail.subject ?? '').trim();
-  const messageId = stripBrackets(mail.messageId) ?? `${sha256(raw).slice(0, 40)}@synthesized.invalid`;
+  const subject = withoutNul((mail.subject ?? '').trim());
+  const identity = messageIdentity(raw);
+  const messageId = identity.messageId;
   if (!from) {
     return reject(
       'no-sender',
@@ -118,7 +125,7 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
     ok: true,
     message: {
       messageId,
-      messageIdSynthesized: !mail.messageId,
+      messageIdSynthesized: identity.synthesized,
       from,
       replyTo: firstAddress(mail.replyTo),
       to: allAddresses(mail.to),
@@ -184,21 +191,30 @@ function oversizedMessage(size: number, max: number): string {
   );
 }
 
-/** Enough of the header to answer the sender of a message we will not parse. */
-function headerPeek(raw: Buffer): MailRejection['partial'] {
-  const head = raw
+/**
+ * Enough of the header to decide whether, and whom, to answer about a message we will not read:
+ * the header block alone goes through the same parser, so a machine's mail (RFC 3834) is never
+ * answered whatever its size, and the sender is the parsed From, never a raw string.
+ */
+async function headerPeek(raw: Buffer): Promise<MailRejection['partial']> {
+  const block = raw
     .subarray(0, 64 * 1024)
     .toString('latin1')
-    .split(/\r?\n\r?\n/)[0]
-    .replace(/\r?\n[ \t]+/g, ' ');
-  const field = (name: string) => head.match(new RegExp(`^${name}:[ \\t]*(.*)$`, 'im'))?.[1]?.trim();
-  const fromField = field('From');
-  const from = fromField?.match(/<([^>]+)>/)?.[1] ?? fromField?.match(/[^\s<>"]+@[^\s<>"]+/)?.[0];
-  return {
-    ...(stripBrackets(field('Message-ID')) ? { messageId: stripBrackets(field('Message-ID')) } : {}),
-    ...(from ? { from: from.toLowerCase() } : {}),
-    ...(field('Subject') ? { subject: field('Subject') } : {}),
-  };
+    .split(/\r?\n\r?\n/)[0];
+  const messageId = messageIdentity(raw).messageId;
+  try {
+    const head = await simpleParser(Buffer.from(`${block}\r\n\r\n`, 'latin1'), { skipHtmlToText: true, skipTextToHtml: true });
+    const from = firstAddress(head.from);
+    const subject = withoutNul((head.subject ?? '').trim());
+    return {
+      messageId,
+      ...(from ? { from: from.address } : {}),
+      ...(subject ? { subject: subject.slice(0, 200) } : {}),
+      automatic: from ? automaticReason(head, from) : 'no readable From',
+    };
+  } catch {
+    return { messageId, automatic: 'header unreadable' };
+  }
 }
 
 /** A message starts with a header field (`Name: value`) before its first blank line. */
@@ -208,9 +224,35 @@ function looksLikeMail(raw: Buffer): boolean {
 }
 
 function bodyText(mail: MailparserMail): { text: string; source: ParsedMessage['textSource'] } {
-  if (mail.text && mail.text.trim() !== '') return { text: mail.text, source: 'plain' };
-  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { text: htmlToPlayerText(mail.html), source: 'html' };
+  if (mail.text && mail.text.trim() !== '') return { text: withoutNul(mail.text), source: 'plain' };
+  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { text: withoutNul(htmlText(mail.html)), source: 'html' };
   return { text: '', source: 'none' };
+}
+
+/**
+ * HTML to text. html-to-text walks the document recursively, so HTML nested some thousands deep
+ * overflows the stack; such a page is read by the flat fallback (tags dropped, block ends kept as
+ * line breaks) instead of failing the message for ever.
+ */
+function htmlText(html: string): string {
+  try {
+    return htmlToPlayerText(html);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return html
+      .replace(/<(br|\/p|\/div|\/li|\/tr|\/h[1-6])\b[^>]*>/gi, '\n')
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/\n{3,}/g, '\n\n');
+  }
+}
+
+/** PostgreSQL text and JSONB cannot hold U+0000; no order or command contains it either. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
 }
 
 /**
@@ -311,8 +353,4 @@ function pick(ref: GameReference): GameReference {
     ...(ref.side ? { side: ref.side } : {}),
     ...(ref.turn !== undefined ? { turn: ref.turn } : {}),
   };
-}
-
-function sha256(data: Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }

@@ -20,10 +20,11 @@ import type { Outbox, OutboxDraft } from '../store/outbox';
 import type { GameRepository } from './game-repository';
 import type { GameService } from './game.service';
 import { readReplyInGame } from './reply-context';
-import type { InboundStore } from '../store/inbound';
+import { type InboundRow, type InboundStore, MAX_INGEST_ATTEMPTS } from '../store/inbound';
+import { isPlainMailbox } from '../mail/outbound';
 
 export interface IngestResult {
-  readonly status: 'processed' | 'ignored' | 'rejected' | 'throttled' | 'already-done';
+  readonly status: 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined' | 'already-done';
   readonly detail: unknown;
 }
 
@@ -48,28 +49,56 @@ export class MailIngest {
     private readonly umpireAddress: string,
   ) {}
 
+  /**
+   * Ingests one stored message. Each attempt is counted first (in PostgreSQL, so a message that
+   * kills its worker is counted too); a message that fails MAX_INGEST_ATTEMPTS times is
+   * quarantined: never queued again, its authenticated sender told it could not be read, the
+   * referee told. Failures before the last are thrown, for the job's retry.
+   */
   async ingest(inboundId: string): Promise<IngestResult> {
     const row = await this.inbound.get(inboundId);
     if (!row) throw new Error(`inbound message ${inboundId} does not exist`);
     if (row.status !== 'stored' && row.status !== 'throttled') return { status: 'already-done', detail: row.status };
+    const attempt = await this.inbound.beginAttempt(inboundId);
+    if (attempt === null) return { status: 'already-done', detail: 'handled meanwhile' };
+    if (attempt > MAX_INGEST_ATTEMPTS) return this.quarantine(row, `it failed ${attempt - 1} times`);
+    try {
+      return await this.read(row);
+    } catch (err) {
+      const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+      await this.inbound.recordFailure(inboundId, why);
+      if (attempt >= MAX_INGEST_ATTEMPTS) return this.quarantine(row, why);
+      throw err;
+    }
+  }
 
+  private async read(row: InboundRow): Promise<IngestResult> {
+    const inboundId = row.id;
     const parsed = await parseMail(row.raw);
     if (!parsed.ok) {
-      const to = parsed.rejection.partial.from;
-      if (to && !isUmpire(to, this.umpireAddress))
-        await this.outbox.enqueue([
-          this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.'),
-        ]);
-      return this.done(inboundId, 'rejected', null, {
-        reason: parsed.rejection.code,
-        message: parsed.rejection.message,
-      });
+      const { partial } = parsed.rejection;
+      const detail = { reason: parsed.rejection.code, message: parsed.rejection.message };
+      // a machine's mail is never answered, whatever its size (RFC 3834); nor is a sender we cannot address
+      if (partial.automatic) return this.done(inboundId, 'ignored', null, { ...detail, automatic: partial.automatic });
+      const to = partial.from;
+      if (!to || !isPlainMailbox(to) || isUmpire(to, this.umpireAddress))
+        return this.done(inboundId, 'rejected', null, { ...detail, unanswered: 'no plain sender address' });
+      const t = this.throttle ? await this.throttle.take(strangerBucket(to, normalizeAddress(this.umpireAddress))) : null;
+      if (t && !t.allowed) return this.done(inboundId, 'rejected', null, { ...detail, throttled: true, unanswered: true });
+      await this.outbox.enqueue([
+        this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.'),
+      ]);
+      return this.done(inboundId, 'rejected', null, detail);
     }
-    let mail = parsed.message;
+    // the stored row's id is the message's identity (a reused Message-ID was told apart there)
+    let mail: ParsedMessage = { ...parsed.message, messageId: row.messageId };
     // RFC 3834: mail from machines (bounces, vacation replies, lists) is recorded, never answered
     if (mail.automatic) return this.done(inboundId, 'ignored', null, { automatic: mail.automaticReason });
     if (isUmpire(mail.from.address, this.umpireAddress))
       return this.done(inboundId, 'ignored', null, { automatic: 'sent by the umpire itself' });
+    // a forged From such as "a@x,b@y"@z is never a recipient: only a plain mailbox is answered
+    if (!isPlainMailbox(mail.from.address))
+      return this.done(inboundId, 'rejected', null, { reason: 'sender address is not one plain mailbox', unanswered: true });
 
     const auth = await authenticate(mail, this.registry(), this.reply);
     if (!auth.ok) {
@@ -97,7 +126,8 @@ export class MailIngest {
       return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
     }
 
-    if (this.throttle) {
+    // charged once per message: a retry of the same message (after a crash) is not charged again
+    if (this.throttle && !row.throttleTaken) {
       const t = await this.throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee'));
       if (!t.allowed) {
         // later, not lost: the same message is ingested again when the side's bucket refills
@@ -112,6 +142,7 @@ export class MailIngest {
         await this.inbound.mark(inboundId, 'throttled', auth.gameId, { retryAfterMs: t.retryAfterMs });
         return { status: 'throttled', detail: { retryAfterMs: t.retryAfterMs } };
       }
+      await this.inbound.markThrottleTaken(inboundId);
     }
 
     // read again now that the game is known: its own mail quoted back is quoted text, and wrapped
@@ -125,6 +156,7 @@ export class MailIngest {
           'The message holds no orders or commands.',
           'Write your orders one per line, or HELP for the order reference.',
           auth.gameId,
+          auth.side,
         ),
       ]);
       return this.done(inboundId, 'rejected', auth.gameId, { reason: 'empty' });
@@ -137,7 +169,9 @@ export class MailIngest {
     if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
       const target = await this.stepOf(mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
-        await this.outbox.enqueue([this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId)]);
+        await this.outbox.enqueue([
+          this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
+        ]);
         return this.done(inboundId, 'rejected', auth.gameId, {
           reason: 'wrong-step',
           problem: target.problem,
@@ -182,6 +216,7 @@ export class MailIngest {
               `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
               'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.',
               gameId,
+              null,
             ),
           ]);
           return { ORDERS: 'refused: the referee plays no side' };
@@ -357,17 +392,68 @@ export class MailIngest {
           side: s.side,
           address: s.player.address,
           secret: this.gameService.playerSecret(gameId, s.side, s.player.address),
+          legacySecret: this.gameService.legacyPlayerSecret(gameId, s.side, s.player.address),
         })),
         refereeAddresses: referee ? [referee] : [],
         refereeSecret: referee ? this.gameService.playerSecret(gameId, 'referee', referee) : undefined,
+        refereeLegacySecret: referee ? this.gameService.legacyPlayerSecret(gameId, 'referee', referee) : undefined,
       };
     } catch {
       return null;
     }
   }
 
-  private bounce(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft {
-    return this.composer.rejectionDraft(key, to, problem, hint, gameId);
+  private bounce(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
+    return this.composer.rejectionDraft(key, to, problem, hint, gameId, side);
+  }
+
+  /**
+   * A message that cannot be ingested (it kept failing): marked quarantined, never queued again.
+   * Who sent it is read from its header alone; a sender the reply address (or nothing forgeable)
+   * authenticates is told the mail could not be read and nothing was changed, and the game's
+   * referee is told where to look. Anyone else is not answered (backscatter).
+   */
+  private async quarantine(row: InboundRow, why: string): Promise<IngestResult> {
+    const head = await parseMail(headerOnly(row.raw)).catch(() => null);
+    const mail = head?.ok ? head.message : null;
+    let told: string[] = [];
+    let gameId: string | null = null;
+    if (mail && !mail.automatic && isPlainMailbox(mail.from.address)) {
+      const auth = await authenticate(mail, this.registry(), this.reply).catch(() => null);
+      if (auth?.ok) {
+        gameId = auth.gameId;
+        const when = mail.date ? ` of ${mail.date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+        const subject = mail.subject ? ` ("${mail.subject.slice(0, 80)}")` : '';
+        const drafts = [
+          this.bounce(
+            `${row.messageId}:quarantined`,
+            mail.from.address,
+            `Your mail${when}${subject} could not be read by the umpire, so nothing was changed; the referee has been told.`,
+            'Send your orders again as plain text, one per line (no attachments, no quoted history).',
+            auth.gameId,
+            auth.side,
+          ),
+        ];
+        told = [mail.from.address];
+        const referee = await this.gameService.refereeOf(auth.gameId);
+        if (referee && isPlainMailbox(referee) && normalizeAddress(referee) !== normalizeAddress(mail.from.address)) {
+          drafts.push(
+            this.bounce(
+              `${row.messageId}:quarantined:referee`,
+              referee,
+              `A mail from ${auth.side ?? 'the referee'} (inbound message ${row.id}${subject}) could not be read and is quarantined: ${why.slice(0, 200)}. The sender was asked to send it again.`,
+              `\`umpire mail parse\` on the stored message shows what the umpire reads from it.`,
+              auth.gameId,
+              null,
+            ),
+          );
+          told.push('referee');
+        }
+        await this.outbox.enqueue(drafts);
+      }
+    }
+    await this.inbound.mark(row.id, 'quarantined', gameId, { reason: 'quarantined', error: why.slice(0, 500), told });
+    return { status: 'quarantined', detail: { error: why, told } };
   }
 
   private async done(
@@ -405,6 +491,13 @@ function ordersText(c: Extract<MailCommand, { name: 'ORDERS' }>): string {
     { length: Math.max(0, ...c.lines.map((l) => l.line)) },
     (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '',
   ).join('\n');
+}
+
+/** The header block of a raw message with an empty body: enough to say who sent it, however broken the body. */
+function headerOnly(raw: Buffer): Buffer {
+  const text = raw.subarray(0, 64 * 1024).toString('latin1');
+  const end = text.search(/\r?\n\r?\n/);
+  return Buffer.from(`${end >= 0 ? text.slice(0, end) : text}\r\n\r\n`, 'latin1');
 }
 
 function isUmpire(address: string, umpireAddress: string): boolean {

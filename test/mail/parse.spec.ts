@@ -103,7 +103,14 @@ describe('parseMail', () => {
     if (out.ok) return;
     expect(out.rejection.code).toBe('oversized');
     expect(out.rejection.message).toMatch(/more than the 256 KiB/);
-    expect(out.rejection.partial).toEqual({ from: 'big@example.org', messageId: 'big@x', subject: 'huge' });
+    expect(out.rejection.partial).toEqual({ from: 'big@example.org', messageId: 'big@x', subject: 'huge', automatic: null });
+    // the header of an oversized mail is still read for RFC 3834 marks: a machine's mail is never answered
+    const auto = await parseMail(Buffer.from(big.replace('Subject: huge', 'Subject: huge\r\nAuto-Submitted: auto-replied')));
+    expect(auto.ok).toBe(false);
+    if (auto.ok) return;
+    expect(auto.rejection.partial.automatic).toBe('Auto-Submitted: auto-replied');
+    const bounce = await parseMail(Buffer.from(`Return-Path: <>\r\n${big}`));
+    expect(!bounce.ok && bounce.rejection.partial.automatic).toBe('empty Return-Path (a bounce)');
     const small = await parseMail(Buffer.from(big), { maxBytes: 1024 * 1024 });
     expect(small.ok).toBe(true);
     const declared = await parseMail(Buffer.from('From: a@b.c\r\n\r\nhi'), { declaredSize: 5_000_000 });

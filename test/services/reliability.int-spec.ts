@@ -196,7 +196,8 @@ describe('reliability probe (issue 16)', () => {
     const row = (await s.outbox.byRecipient('red@players.test')).find((r) => r.idempotencyKey.startsWith('empty-red'));
     expect(row?.payload.text).toMatch(/Game G-loop.*, side red/);
     expect(row?.payload.text).not.toMatch(/, referee/);
-    expect(row?.payload.subject).toMatch(/rejected red/);
+    expect(row?.payload.subject).toMatch(/G-loop red\b/);
+    expect(row?.payload.subject).not.toMatch(/referee/);
   });
 
   it('keeps SECRET words and sealed orders out of the database; the mails still carry them when sent', async () => {
