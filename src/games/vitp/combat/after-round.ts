@@ -383,7 +383,9 @@ export function finishBattleStep(b: BattleState, emit: CombatEmit): Stage {
   if (!b.raidsOffered) {
     b.raidsOffered = true;
     const atSea = VITP_SIDES.filter((s) => b.units.some((u) => u.side === s && u.port === null && u.fate === 'at-sea'));
-    if (atSea.length === 1) {
+    // 18.36: the raid force's additional raids on Pearl Harbor only while it has rounds left
+    const fuel = b.pearlRoundsLeft === undefined || b.pearlRoundsLeft > 0;
+    if (atSea.length === 1 && fuel) {
       const raider = atSea[0];
       const ports = raidablePorts(b, otherSide(raider));
       // an air raid is day actions only (9.13), where only airstrikes attack: no airstrike, nothing to ask

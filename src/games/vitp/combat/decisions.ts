@@ -257,8 +257,11 @@ export function current(b: BattleState): Decision | null {
       return {
         id: 'air-raids',
         kind: 'air-raids',
-        rule: '9.2',
-        title: `Alone in ${b.seaArea.name}: which ${stage.raider} ships raid which enemy port or base? (9.2)`,
+        rule: b.pearlRoundsLeft !== undefined ? '18.36' : '9.2',
+        title:
+          b.pearlRoundsLeft !== undefined
+            ? `Alone in ${b.seaArea.name}: which ships raid Pearl Harbor again in the ${b.pearlRoundsLeft === 1 ? 'round' : `${b.pearlRoundsLeft} rounds`} left? (18.36, 9.2)`
+            : `Alone in ${b.seaArea.name}: which ${stage.raider} ships raid which enemy port or base? (9.2)`,
         owes: [stage.raider],
         defaults: { [stage.raider]: { kind: 'air-raids', assign: {} } },
         ports: stage.ports.map((p) => ref(b.ports.find((x) => x.id === p)!)),

@@ -59,6 +59,9 @@ export function raidablePorts(b: BattleState, owner: VitpSide): string[] {
 /**
  * Ships that may still be sent after a group or against a port: 8.31 ships only, 8.34 not
  * barred, 9.3 not already used for a raid this turn, and not already sent in this battle (8.32).
+ * 18.36: in the rounds after the Pearl Harbor raids (the only port in that battle is Pearl Harbor)
+ * the raid force may raid again: 18.36 allows "additional air raids on Pearl Harbor", the 18.3
+ * raids notwithstanding.
  */
 export function availableHunters(b: BattleState, side: VitpSide, engagement: string | null): UnitState[] {
   return b.units.filter(
@@ -69,7 +72,7 @@ export function availableHunters(b: BattleState, side: VitpSide, engagement: str
       u.fate === 'at-sea' &&
       (engagement === null || u.engagement === engagement) &&
       !u.barredFromPursuit &&
-      !u.raidedThisTurn &&
+      (!u.raidedThisTurn || b.pearlRoundsLeft !== undefined) &&
       !u.pursued,
   );
 }

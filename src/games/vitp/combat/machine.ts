@@ -60,7 +60,9 @@ export function start(input: BattleInput): BattleState {
     finalSubsAsked: [],
     announced: false,
     stage: input.opening === 'pearl-harbor-rounds' ? { at: 'opening' } : { at: 'round-start' },
-    ...(input.opening === 'pearl-harbor-rounds' ? { openingSubsAsked: [], openingRetreat: [...(input.openingRetreat ?? [])] } : {}),
+    ...(input.opening === 'pearl-harbor-rounds'
+      ? { openingSubsAsked: [], openingRetreat: [...(input.openingRetreat ?? [])], pearlRoundsLeft: 2 }
+      : {}),
   };
   if (input.taskForces) {
     const problems = planProblems(b, input.taskForces, 1);
@@ -164,7 +166,9 @@ function roundStart(b: BattleState, emit: CombatEmit): boolean {
   if (eng.kind === 'air-raid') {
     const raiders = fighting(b, eng.id, eng.raider);
     const nothingLeft = targetsFor(b, eng, blankAction('air-raid'), eng.raider).length === 0;
-    if (b.round >= 2 || nothingLeft || raiders.length === 0) {
+    // 9.13: two rounds; 18.36: no more than the raid force's rounds left
+    const outOfFuel = b.pearlRoundsLeft !== undefined && b.pearlRoundsLeft <= 0;
+    if (b.round >= 2 || nothingLeft || raiders.length === 0 || outOfFuel) {
       for (const u of raiders) u.engagement = null;
       emit(combatEvent('combat.air-raid-ended', { engagement: eng.id, port: eng.port }));
       b.stage = { at: 'engagement-over' };
@@ -264,6 +268,7 @@ function firesBack(eng: Engagement): boolean {
 function beginRound(b: BattleState, emit: CombatEmit, eng: Engagement): void {
   b.round += 1;
   b.actionNo = 0;
+  if (b.pearlRoundsLeft !== undefined && (eng.kind === 'main' || eng.kind === 'air-raid')) b.pearlRoundsLeft -= 1;
   emit(combatEvent('combat.round-started', { engagement: eng.id, round: b.round }));
 }
 

@@ -177,6 +177,12 @@ export interface BattleState {
   openingSubsAsked?: string[];
   /** 18.35: sides that leave before the first round, unpursued */
   openingRetreat?: VitpSide[];
+  /**
+   * 18.36 ('pearl-harbor-rounds' only): the combat rounds the raid force has left in the Hawaiian
+   * Islands, counted down by rounds of the main fight and of air raids; its raids on Pearl Harbor
+   * in them are not barred by the 18.3 raids (9.3), and last no longer than the rounds left.
+   */
+  pearlRoundsLeft?: number;
   /** the battle-started event has been emitted */
   announced: boolean;
   /**
