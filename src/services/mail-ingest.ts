@@ -7,8 +7,6 @@ import {
   type PlayerRegistry,
   type ReplyAddressConfig,
 } from '../mail/auth';
-import { splitMessage } from '../engine/sections';
-import type { StepInfo } from '../engine/ruleset';
 import type { MailCommand } from '../mail/commands';
 import type { MailComposer } from '../mail/composer';
 import { parseMail, type ParsedMessage } from '../mail/parse';
@@ -19,6 +17,9 @@ import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, OutboxDraft } from '../store/outbox';
 import type { GameRepository } from './game-repository';
 import type { GameService } from './game.service';
+import { applyMailCommand, commandKey, ordersText } from './mail-commands';
+import { gameRoster } from './mail-roster';
+import { stepOfOrders } from './mail-step';
 import { readReplyInGame } from './reply-context';
 import { type InboundRow, type InboundStore, MAX_INGEST_ATTEMPTS } from '../store/inbound';
 import { isPlainMailbox } from '../mail/outbound';
@@ -167,7 +168,7 @@ export class MailIngest {
     // then: its orders are applied or in hand, and the step they were for may be over since, so
     // judged again they would be refused ("Nothing was changed") after being taken
     if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
-      const target = await this.stepOf(mail, auth.gameId, ordersText(orders));
+      const target = await stepOfOrders({ games: this.games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([
           this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
@@ -182,187 +183,13 @@ export class MailIngest {
       stepId = target.stepId;
     }
     const outcomes: unknown[] = [];
-    for (const command of mail.commands) outcomes.push(await this.apply(command, mail, auth.gameId, auth.side, stepId));
+    const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this) };
+    for (const command of mail.commands) outcomes.push(await applyMailCommand(deps, command, mail, auth.gameId, auth.side, stepId));
     return this.done(inboundId, 'processed', auth.gameId, {
       side: auth.side,
       role: auth.role,
       commands: outcomes,
     });
-  }
-
-  /** `stepId`: the step the orders are for (stepOf); undefined = the step in play when they are applied. */
-  private async apply(
-    c: MailCommand,
-    mail: ParsedMessage,
-    gameId: string,
-    side: string | null,
-    stepId: string | undefined,
-  ): Promise<unknown> {
-    const key = commandKey(mail, c);
-    const via = `mail ${mail.messageId}`;
-    switch (c.name) {
-      case 'ORDERS': {
-        if (!side) {
-          // the referee's mail held lines that are no referee command: say so, change nothing
-          const first =
-            ordersText(c)
-              .split(/\r?\n/)
-              .map((l) => l.trim())
-              .find((l) => l.length > 0) ?? '';
-          await this.outbox.enqueue([
-            this.bounce(
-              `${key}:referee-lines`,
-              mail.from.address,
-              `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-              'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.',
-              gameId,
-              null,
-            ),
-          ]);
-          return { ORDERS: 'refused: the referee plays no side' };
-        }
-        // the engine checks the step again when the command is applied: if it was resolved in
-        // between, the orders are refused (wrong-step), never applied to the step after it
-        return {
-          ORDERS: await this.bus.submit(gameId, key, 'game.orders', {
-            gameId,
-            side,
-            text: ordersText(c),
-            via,
-            ...(c.ignored?.length ? { ignored: c.ignored } : {}),
-            ...(stepId ? { stepId } : {}),
-          }),
-        };
-      }
-      case 'HELP':
-      case 'STATUS':
-      case 'PLAYERS':
-      case 'RESEND':
-        await this.outbox.enqueue([await this.gameService.replyDraft(gameId, side ?? 'referee', mail.from.address, c, key)]);
-        return { [c.name]: 'replied' };
-      case 'HISTORY':
-        await this.outbox.enqueue(await this.gameService.historyDrafts(gameId, side ?? 'referee', mail.from.address, c.turn, key));
-        return { HISTORY: 'replied' };
-      case 'PRESS':
-        return {
-          PRESS: await this.bus.submit(gameId, key, 'game.press', {
-            gameId,
-            from: side ?? 'referee',
-            text: c.text,
-            replyTo: mail.from.address,
-          }),
-        };
-      case 'RESIGN':
-        return {
-          RESIGN: await this.bus.submit(gameId, key, 'game.resign', {
-            gameId,
-            side,
-            confirm: c.confirm,
-            replyTo: mail.from.address,
-          }),
-        };
-      case 'FORCE':
-        return {
-          FORCE: await this.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }),
-        };
-      case 'EXTEND':
-        return {
-          EXTEND: await this.bus.submit(gameId, key, 'game.extend', {
-            gameId,
-            byMinutes: c.byMinutes,
-            until: c.until,
-            replyTo: mail.from.address,
-          }),
-        };
-      case 'NOTE':
-        return {
-          NOTE: await this.bus.submit(gameId, key, 'referee.note', {
-            text: c.text,
-            actor: 'referee',
-            replyTo: mail.from.address,
-          }),
-        };
-      default: {
-        const never: never = c;
-        throw new Error(`unhandled mail command ${JSON.stringify(never)}`);
-      }
-    }
-  }
-
-  /**
-   * The step a mail's orders are meant for, from what the mail says, strongest first: a body line
-   * `TURN n`; a subject the sender wrote (`[umpire G-…] orders japanese turn 3`); the umpire's
-   * message it replies to (In-Reply-To, then References, newest first: the step that was open
-   * when that message was written); the turn in a reply's subject (`Re: … turn 3`), which was
-   * copied from the umpire's message. A named turn is narrowed to the replied-to step when the
-   * two agree. Orders whose lines all sit under `FOR <step>` lines name their own steps (the
-   * engine checks those), and a mail naming nothing is for the step in play when it is applied.
-   * Orders for a step that is over are refused here, naming that step and the step now open.
-   */
-  private async stepOf(mail: ParsedMessage, gameId: string, text: string): Promise<StepTarget> {
-    if (!splitMessage(text, DEFAULT_SECTION).sections.some((x) => x.stepId === DEFAULT_SECTION)) return { ok: true };
-    const game = await this.games.load(gameId);
-    const now = game.state.step;
-    if (!now) return { ok: true }; // the game is over: the engine says so
-    const replied = await this.repliedStep(mail, gameId, game.state.step);
-    const { directives, subjectInfo } = mail;
-    const named =
-      directives.turn !== undefined
-        ? { turn: directives.turn, source: `your line "TURN ${directives.turn}"` }
-        : subjectInfo.turn !== undefined && !subjectInfo.reply
-          ? { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` }
-          : null;
-    let claim: { turn: number; stepId?: string; source: string } | null;
-    if (named)
-      claim =
-        replied && replied.turn === named.turn
-          ? {
-              ...replied,
-              source: `${named.source}, in reply to the umpire's message about step ${replied.stepId}`,
-            }
-          : named;
-    else if (replied) claim = { ...replied, source: `you replied to the umpire's message about step ${replied.stepId}` };
-    else if (subjectInfo.turn !== undefined) claim = { turn: subjectInfo.turn, source: `your subject ("turn ${subjectInfo.turn}")` };
-    else return { ok: true };
-
-    const stepNow = `${now.id} (${now.title})`;
-    if (claim.stepId === now.id || (claim.stepId === undefined && claim.turn === now.turn)) return { ok: true, stepId: now.id };
-    const claimed = claim.stepId ?? `turn ${claim.turn}`;
-    if (claim.stepId !== undefined || claim.turn < now.turn) {
-      return {
-        ok: false,
-        claimed,
-        stepNow: now.id,
-        problem: `These orders are for ${claim.stepId ? `step ${claim.stepId}` : `turn ${claim.turn}`} (${claim.source}), which is over: the step now open is ${stepNow}. Nothing was changed.`,
-        hint: `Read the latest report, then reply to it with orders for ${now.id}, or start your orders with the line "FOR ${now.id}".`,
-      };
-    }
-    return {
-      ok: false,
-      claimed,
-      stepNow: now.id,
-      problem: `These orders are for turn ${claim.turn} (${claim.source}), which has not begun: the step now open is ${stepNow}, in turn ${now.turn}. Nothing was changed.`,
-      hint: `Orders for a step to come go under a line "FOR <step id>" naming that step (each report's heading gives step ids); orders for the step now open need no TURN line, or "TURN ${now.turn}".`,
-    };
-  }
-
-  /**
-   * The step the umpire's message this mail replies to was about: the step open when it was
-   * written (its outbox row's event sequence), which is the first step resolved after it, or the
-   * step still in play. Null when the mail replies to nothing the umpire sent for this game.
-   */
-  private async repliedStep(mail: ParsedMessage, gameId: string, inPlay: StepInfo): Promise<{ stepId: string; turn: number } | null> {
-    const ids = [...new Set([mail.inReplyTo, ...[...mail.references].reverse()].filter((id): id is string => !!id))];
-    if (!ids.length) return null;
-    const rows = await this.outbox.byMessageIds(gameId, ids);
-    const row = ids
-      .map((id) => rows.find((r) => r.payload.messageId === `<${id}>` && typeof r.eventSeq === 'number'))
-      .find((r) => r !== undefined);
-    if (!row) return null;
-    const resolved = (await this.games.events.read(gameId, row.eventSeq)).find((e) => e.type === 'StepResolved');
-    if (!resolved) return { stepId: inPlay.id, turn: inPlay.turn };
-    const p = resolved.payload as { stepId: string; turn: number };
-    return { stepId: p.stepId, turn: p.turn };
   }
 
   /** The recipient of a mail that failed authentication, for its throttle bucket: the signature tag dropped. */
@@ -377,30 +204,7 @@ export class MailIngest {
   }
 
   private registry(): PlayerRegistry {
-    return { findRoster: (gameId) => this.roster(gameId) };
-  }
-
-  private async roster(gameId: string): Promise<GameRoster | null> {
-    try {
-      const game = await this.games.load(gameId);
-      const info = game.state.game;
-      if (!info) return null;
-      const referee = await this.gameService.refereeOf(gameId);
-      return {
-        gameId,
-        players: info.sides.map((s) => ({
-          side: s.side,
-          address: s.player.address,
-          secret: this.gameService.playerSecret(gameId, s.side, s.player.address),
-          legacySecret: this.gameService.legacyPlayerSecret(gameId, s.side, s.player.address),
-        })),
-        refereeAddresses: referee ? [referee] : [],
-        refereeSecret: referee ? this.gameService.playerSecret(gameId, 'referee', referee) : undefined,
-        refereeLegacySecret: referee ? this.gameService.legacyPlayerSecret(gameId, 'referee', referee) : undefined,
-      };
-    } catch {
-      return null;
-    }
+    return { findRoster: (gameId) => gameRoster(this.games, this.gameService, gameId) };
   }
 
   private bounce(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
@@ -465,32 +269,6 @@ export class MailIngest {
     await this.inbound.mark(id, status, gameId, detail);
     return { status, detail };
   }
-}
-
-/** Marks the lines of a message before any FOR line (no step id contains a NUL). */
-const DEFAULT_SECTION = '\u0000default';
-
-type StepTarget =
-  | { readonly ok: true; readonly stepId?: string }
-  | {
-      readonly ok: false;
-      readonly problem: string;
-      readonly hint: string;
-      readonly stepNow: string;
-      readonly claimed: string;
-    };
-
-/** The idempotency key of the command a mail command becomes: the same on every ingest of the message. */
-function commandKey(mail: ParsedMessage, c: MailCommand): string {
-  return `mail:${mail.messageId}:${c.name}:${'line' in c ? c.line : 0}`;
-}
-
-/** The orders as text, each on the line number it has in the player's message, so errors point there. */
-function ordersText(c: Extract<MailCommand, { name: 'ORDERS' }>): string {
-  return Array.from(
-    { length: Math.max(0, ...c.lines.map((l) => l.line)) },
-    (_, i) => c.lines.find((l) => l.line === i + 1)?.text ?? '',
-  ).join('\n');
 }
 
 /** The header block of a raw message with an empty body: enough to say who sent it, however broken the body. */

@@ -1,0 +1,34 @@
+import type { GameRoster } from '../mail/auth';
+import type { GameRepository } from './game-repository';
+import type { GameService } from './game.service';
+
+/**
+ * A game's roster as authentication needs it: each side's registered address and SECRET words
+ * (derived, never stored), and the referee's. Null when there is no such game.
+ */
+export async function gameRoster(
+  games: Pick<GameRepository, 'load'>,
+  secrets: Pick<GameService, 'refereeOf' | 'playerSecret' | 'legacyPlayerSecret'>,
+  gameId: string,
+): Promise<GameRoster | null> {
+  try {
+    const game = await games.load(gameId);
+    const info = game.state.game;
+    if (!info) return null;
+    const referee = await secrets.refereeOf(game);
+    return {
+      gameId,
+      players: info.sides.map((s) => ({
+        side: s.side,
+        address: s.player.address,
+        secret: secrets.playerSecret(gameId, s.side, s.player.address),
+        legacySecret: secrets.legacyPlayerSecret(gameId, s.side, s.player.address),
+      })),
+      refereeAddresses: referee ? [referee] : [],
+      refereeSecret: referee ? secrets.playerSecret(gameId, 'referee', referee) : undefined,
+      refereeLegacySecret: referee ? secrets.legacyPlayerSecret(gameId, 'referee', referee) : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
