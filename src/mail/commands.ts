@@ -11,7 +11,7 @@ export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
 /** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
 const WORD = /^[a-z][a-z0-9_-]*$/i;
 
-export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS' | 'HISTORY' | 'PRESS' | 'RESIGN';
+export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS' | 'HISTORY' | 'PRESS' | 'RESIGN' | 'DIGEST';
 export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
@@ -47,6 +47,8 @@ export type MailCommand =
   | { readonly name: 'PRESS'; readonly text: string; readonly line: number; readonly refereeOnly: false }
   /** Concede the game: bare RESIGN only asks for confirmation; RESIGN CONFIRM concedes. */
   | { readonly name: 'RESIGN'; readonly confirm: boolean; readonly line: number; readonly refereeOnly: false }
+  /** How much mail the sender wants: ACTION (default), TURN or EVERY (services/service-state.ts DigestMode). */
+  | { readonly name: 'DIGEST'; readonly mode: 'action' | 'turn' | 'every'; readonly line: number; readonly refereeOnly: false }
   /** Move the current deadline: by a duration (`by`) or to an instant (`until`). */
   | {
       readonly name: 'EXTEND';
@@ -97,6 +99,7 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   BROADCAST: 'PRESS',
   RESIGN: 'RESIGN',
   CONCEDE: 'RESIGN',
+  DIGEST: 'DIGEST',
   PLAYERS: 'PLAYERS',
   WHOGAME: 'PLAYERS',
   WHO: 'PLAYERS',
@@ -118,7 +121,14 @@ export function stripReply(text: string): NumberedLine[] {
   return extractReply({ text }).lines;
 }
 
-/** `[umpire G-abc123] orders japanese turn 3` (and its "Re: …" replies). */
+/**
+ * The umpire's subjects as they are (`ACTION G-abc123 japanese t3: Patrol move`, FYI, GAME OVER)
+ * and as they were (`[umpire G-abc123] report japanese turn 3: …`): game, side (or `referee`), turn.
+ */
+const UMPIRE_SUBJECT =
+  /^(?:ACTION|FYI|GAME\s+OVER)\s+(G-[A-Za-z0-9][A-Za-z0-9_-]*)(?:\s+(?!t\d{1,4}\s*:)([a-z][a-z0-9_-]*))?(?:\s+t(\d{1,4}))?\s*:/i;
+
+/** `[umpire G-abc123] orders japanese turn 3`, and replies to the umpire's `ACTION G-abc123 japanese t3: …`. */
 export function parseSubject(subject: string): SubjectInfo {
   const gameId = subject.match(GAME_ID_PATTERN)?.[0];
   const afterTag = subject.replace(/^.*\[umpire[^\]]*\]/i, '').trim();
@@ -126,6 +136,14 @@ export function parseSubject(subject: string): SubjectInfo {
   const words = rest.split(/[\s:,;]+/).filter(Boolean);
   // A reply's subject names what it replies to ("Re: … report …"), not what the sender asks for.
   const isReply = /^\s*(re|fwd?|aw|sv)\s*:/i.test(subject);
+  const ours = rest.match(UMPIRE_SUBJECT);
+  if (ours)
+    return {
+      gameId: ours[1],
+      ...(ours[2] ? { side: ours[2].toLowerCase() } : {}),
+      ...(ours[3] ? { turn: Number(ours[3]) } : {}),
+      ...(isReply ? { reply: true as const } : {}),
+    };
   const command = words.length > 0 && !isReply ? COMMAND_WORDS[words[0].toUpperCase()] : undefined;
   const turnMatch = rest.match(/\bturn\s+(\d{1,4})\b/i);
   const sideBeforeTurn = rest.match(/\b([a-z][a-z0-9_-]*)\s+turn\s+\d/i)?.[1];
@@ -273,6 +291,10 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'RESIGN':
       if (args === '') return { name, confirm: false, line, refereeOnly: false };
       return /^CONFIRM$/i.test(args) ? { name, confirm: true, line, refereeOnly: false } : null;
+    case 'DIGEST': {
+      const mode = args.toLowerCase();
+      return mode === 'action' || mode === 'turn' || mode === 'every' ? { name, mode, line, refereeOnly: false } : null;
+    }
     case 'FORCE':
       return args === '' ? { name, line, refereeOnly: true } : null;
     case 'NOTE':

@@ -151,6 +151,10 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
       key: cmd.idempotencyKey,
     });
   });
+  bus.register('game.digest', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; viewer: string; mode: string; replyTo?: string };
+    return gameService.digest(tx, p.gameId, p.viewer, p.mode, { replyTo: p.replyTo, key: cmd.idempotencyKey });
+  });
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
     return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);

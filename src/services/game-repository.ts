@@ -11,7 +11,7 @@ import { foldService, initialServiceState, type ServiceState } from './service-s
  * Events the service itself writes into a game's stream (not the engine's): they carry what the
  * umpire did around the rules (notes, deadlines, press between sides) and are skipped when folding state.
  */
-export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet', 'PressSent']);
+export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet', 'PressSent', 'DigestSet']);
 
 export class UnknownGameError extends Error {
   constructor(readonly gameId: string) {

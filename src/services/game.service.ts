@@ -14,6 +14,7 @@ import { refereeOf, report, status } from './game/reads';
 import { commandFailed, extend, force, note } from './game/referee';
 import { historyDrafts, replyDraft } from './game/replies';
 import { resign } from './game/resign';
+import { setDigest } from './game/digest';
 
 export { GAME_ID } from './game/create';
 export { SEED_CHAIN_TURNS, reminderTime } from './game/flow';
@@ -83,6 +84,10 @@ export class GameService {
 
   press(tx: Sql, gameId: string, from: string, text: unknown, by: RefereeReply = {}): Promise<CommandOutcome> {
     return press(this.handler, tx, gameId, from, text, by);
+  }
+
+  digest(tx: Sql, gameId: string, viewer: string, mode: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+    return setDigest(this.handler, tx, gameId, viewer, mode, by);
   }
 
   resign(tx: Sql, gameId: string, side: string | null, confirm: boolean, by: RefereeReply = {}): Promise<CommandOutcome> {

@@ -89,6 +89,15 @@ export async function applyMailCommand(
           replyTo: mail.from.address,
         }),
       };
+    case 'DIGEST':
+      return {
+        DIGEST: await deps.bus.submit(gameId, key, 'game.digest', {
+          gameId,
+          viewer: side ?? 'referee',
+          mode: c.mode,
+          replyTo: mail.from.address,
+        }),
+      };
     case 'FORCE':
       return {
         FORCE: await deps.bus.submit(gameId, key, 'game.force', { gameId, replyTo: mail.from.address }),

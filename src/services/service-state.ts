@@ -21,6 +21,17 @@ export interface DeadlineRecord {
 }
 
 /**
+ * How much mail a player (or the referee) wants (issue 10): `action` (the default) a mail when the
+ * step asks something of them and one at the end of each turn, what happened in between folded
+ * into the next; `turn` one mail per turn (and at the end of the game), decisions within the turn
+ * left to standing instructions, orders ahead, reminders and defaults; `every` a mail after every
+ * step, as each step resolves.
+ */
+export type DigestMode = 'action' | 'turn' | 'every';
+export const DIGEST_MODES: readonly DigestMode[] = ['action', 'turn', 'every'];
+export const DEFAULT_DIGEST: DigestMode = 'action';
+
+/**
  * What the umpire keeps around the rules, folded from its own events in the game's log as the
  * engine state is from the engine's: the game's settings and the deadline in force. Loaded with
  * the game (snapshot + tail), so no use case queries the log for them again.
@@ -30,12 +41,22 @@ export interface ServiceState {
   readonly settings: GameSettings | null;
   /** the latest deadline set: a step keeps its deadline until it resolves (step ids never repeat) */
   readonly deadline: DeadlineRecord | null;
+  /** DIGEST settings by viewer (a side, or `referee`); absent: DEFAULT_DIGEST */
+  readonly digest?: Readonly<Record<string, DigestMode>>;
 }
 
 export const initialServiceState: ServiceState = { settings: null, deadline: null };
 
+export function digestOf(state: ServiceState, viewer: string): DigestMode {
+  return state.digest?.[viewer] ?? DEFAULT_DIGEST;
+}
+
 export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' | 'payload'>): ServiceState {
   if (e.type === 'DeadlineSet') return { ...state, deadline: e.payload as DeadlineRecord };
+  if (e.type === 'DigestSet') {
+    const { viewer, mode } = e.payload as { viewer: string; mode: DigestMode };
+    return { ...state, digest: { ...state.digest, [viewer]: mode } };
+  }
   if (e.type === 'NoteAdded') {
     const settings = (e.payload as { settings?: GameSettings } | null)?.settings;
     if (settings) return { ...state, settings };

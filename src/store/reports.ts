@@ -20,24 +20,40 @@ export class SentReports {
   async latest(gameId: string, recipient: string, turn?: number): Promise<Record<string, unknown> | null> {
     const rows = await this.db.query<{ payload: Record<string, unknown> }>(
       `SELECT payload FROM outbox WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
-          AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%')
+          AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%' OR payload->>'subject' LIKE '% t' || $3::int || ':%')
         ORDER BY id DESC LIMIT 1`,
       [gameId, recipient, turn ?? null],
     );
     return rows[0]?.payload ?? null;
   }
 
-  /** The reports and welcome sent to `recipient` under a subject starting `subject` (one side's), all or one turn's, oldest first. */
-  async sentTo(gameId: string, recipient: string, subject: string, turn?: number): Promise<SentReport[]> {
+  /** The reports and welcome sent to `recipient` under a subject matching `subjectPattern` (one side's: render.ts reportSubjectPattern), all or one turn's, oldest first. */
+  async sentTo(gameId: string, recipient: string, subjectPattern: string, turn?: number): Promise<SentReport[]> {
     const rows = await this.db.query<{ subject: string; text: string; created_at: Date }>(
       `SELECT payload->>'subject' AS subject, payload->>'text' AS text, created_at FROM outbox
         WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
-          AND (payload->>'subject' = $3 OR starts_with(payload->>'subject', $3 || ' '))
-          AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%')
+          AND payload->>'subject' ~ $3
+          AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%' OR payload->>'subject' LIKE '% t' || $4::int || ':%')
         ORDER BY id`,
-      [gameId, recipient, subject, turn ?? null],
+      [gameId, recipient, subjectPattern, turn ?? null],
     );
     return rows.map((r) => ({ subject: r.subject, text: r.text, createdAt: new Date(r.created_at).toISOString() }));
+  }
+
+  /**
+   * The event sequence the last report or welcome sent to `viewer` at `recipient` covered (its
+   * outbox row's), or null: where the next report's story for that viewer starts when reports were
+   * held for the digest.
+   */
+  async lastNarratedSeq(tx: Sql, gameId: string, viewer: string, recipient: string): Promise<number | null> {
+    const prefix = `${gameId}:${viewer}:`;
+    const rows = await tx.query<{ seq: number | null }>(
+      `SELECT max(event_seq)::int AS seq FROM outbox
+        WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
+          AND left(idempotency_key, length($3)) = $3`,
+      [gameId, recipient, prefix],
+    );
+    return rows[0]?.seq ?? null;
   }
 
   /**

@@ -63,12 +63,14 @@ describe('referee commands and reminders', () => {
     expect(note.status).toBe('applied');
     const done = (await mailTo('G-note', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
-    expect(done[0].payload.subject).toContain('done referee');
+    expect(done[0].payload.subject).toMatch(/^FYI G-note referee t\d+: done NOTE/);
     expect(done[0].payload.text).toContain('Done: NOTE');
     expect(done[0].payload.text).toContain('"Rule 2.3 ruling: the blue fleet may not split."');
     expect(done[0].payload.text).toMatch(/lead every side's next report/);
     expect(done[0].payload.replyTo).toBe(s.composer.replyAddressFor('G-note', 'referee', REFEREE));
 
+    // red reads every step's report (DIGEST EVERY), so a second report is sure to come this turn
+    await apply('G-note', 'n-digest', 'game.digest', { gameId: 'G-note', viewer: 'red', mode: 'every' });
     await apply('G-note', 'n-red', 'game.orders', {
       gameId: 'G-note',
       side: 'red',

@@ -1,4 +1,6 @@
-import { type EngineCommand, makeSeedChain, whoIsAwaited } from '../../engine/game';
+import { type EngineCommand, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import { SERVICE_EVENT_TYPES, toEngineEvent } from '../game-repository';
+import { digestOf } from '../service-state';
 import type { Notice } from '../../mail/notices';
 import { PermanentCommandError, type CommandOutcome } from '../../store/commands';
 import type { StoredEvent } from '../../store/event-store';
@@ -85,8 +87,49 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
   const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee);
   const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
   const notes = rows.filter(isRefereeNote).map(noteLine);
-  if (!notes.length) return notices;
-  return notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n));
+  const all = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
+  return digest(h, all, afterSeq);
+}
+
+/**
+ * The reports each recipient asked for (DIGEST, service-state.ts): a report goes to a viewer in
+ * `action` mode when the step now open awaits them, when a turn ended, or when the game ended; in
+ * `turn` mode only when a turn or the game ended; in `every` mode always. A report held back is
+ * not lost: the next one sent to that viewer tells everything since the last it was sent.
+ */
+async function digest(h: Handling, notices: readonly Notice[], afterSeq: number): Promise<Notice[]> {
+  const step = h.game.state.step;
+  const resolvedTurns = h.game.tail
+    .filter((e) => e.seq > afterSeq && e.type === 'StepResolved')
+    .map((e) => (e.payload as { turn: number }).turn);
+  const over = h.game.state.result !== null || step === null;
+  const turnEnded = over || (resolvedTurns.length > 0 && step !== null && step.turn > Math.max(...resolvedTurns));
+  const awaiting = new Set(step ? whoIsAwaited(h.game.state, h.game.ruleset) : []);
+  const out: Notice[] = [];
+  for (const n of notices) {
+    if (n.kind !== 'report') {
+      out.push(n);
+      continue;
+    }
+    const mode = digestOf(h.game.service, n.side);
+    const send = mode === 'every' || over || turnEnded || (mode === 'action' && awaiting.has(n.side));
+    if (!send) continue;
+    if (mode === 'every') {
+      out.push(n);
+      continue;
+    }
+    const last = await h.env.deps.reports.lastNarratedSeq(h.tx, h.game.gameId, n.side, n.to);
+    out.push(last !== null && last < afterSeq ? { ...n, narrative: await storySince(h, last, n.side) } : n);
+  }
+  return out;
+}
+
+/** What `viewer` may read of the events after `seq` (referee notes first), for a report that folds held ones. */
+async function storySince(h: Handling, seq: number, viewer: string): Promise<string[]> {
+  const events = await h.env.deps.games.events.read(h.game.gameId, seq, h.tx);
+  const notes = events.filter(isRefereeNote).map(noteLine);
+  const engineEvents = events.filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+  return [...notes, ...narrativeFor(engineEvents, viewer, h.game.ruleset)];
 }
 
 /** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */
