@@ -5,6 +5,7 @@ import { seededRng } from '../engine/random-player';
 import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
+import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
 
 export interface BotOptions {
@@ -42,6 +43,15 @@ export class EmailBot {
   private stopped = false;
   sent = 0;
   rejections = 0;
+  /** per turn: order mails sent, mails received, and the steps this side answered (its round trips on the game's critical path) */
+  readonly perTurn = new Map<number, { sent: number; received: number; steps: Set<string> }>();
+  private turnNow = 0;
+
+  private tally(turn: number) {
+    let t = this.perTurn.get(turn);
+    if (!t) this.perTurn.set(turn, (t = { sent: 0, received: 0, steps: new Set() }));
+    return t;
+  }
 
   constructor(
     private readonly o: BotOptions,
@@ -84,15 +94,16 @@ export class EmailBot {
     if (!parsed.ok) return;
     const m = parsed.message;
     // a mailbox may hold mail of earlier games: this bot answers only its own
-    if (!m.subject.includes(`[umpire ${this.o.gameId}]`)) return;
+    if (parseSubject(m.subject).gameId !== this.o.gameId) return;
     this.received++;
+    this.tally(parseSubject(m.subject).turn ?? this.turnNow).received++;
     const name = `${String(this.received).padStart(4, '0')}-${m.subject.replace(/[^A-Za-z0-9]+/g, '-').slice(0, 80)}`;
     writeFileSync(join(this.o.saveDir, `${name}.eml`), raw);
     writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
     if (m.replyTo?.address) this.replyTo = m.replyTo.address;
-    if (/\back\b/.test(m.subject)) this.refusedInARow = 0;
+    if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
-    if (/\brejected\b/.test(m.subject)) {
+    if (/: refused\b/.test(m.subject)) {
       this.rejections++;
       // try again with other orders, but never loop on a refusal that keeps coming back
       if (++this.refusedInARow <= 3) this.lastSentStep = null;
@@ -111,6 +122,7 @@ export class EmailBot {
     try {
       const game = await this.games.load(this.o.gameId);
       const step = game.state.step;
+      if (step) this.turnNow = step.turn;
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
       const orders = game.ruleset.randomOrders(game.state.rules, this.o.side, step, this.rng);
@@ -129,6 +141,9 @@ export class EmailBot {
         ...(this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
       });
       this.sent++;
+      const t = this.tally(step.turn);
+      t.sent++;
+      t.steps.add(step.id);
     } finally {
       this.busy = false;
     }

@@ -4,6 +4,7 @@ import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outb
 import type { Notice, StepNeeds } from './notices';
 import { replyAddress, type ReplyAddressConfig } from './auth';
 import { buildMessage } from './outbound';
+import { MailAtRest, secretMarker } from './at-rest';
 import { MailRenderer, type MapArea, type RenderedMail, type TemplateDataMap, type TemplateName } from './render';
 
 export interface ComposerOptions {
@@ -22,9 +23,11 @@ export interface ComposerOptions {
 export class MailComposer {
   private readonly renderer: MailRenderer;
   private readonly reply: ReplyAddressConfig;
+  private readonly atRest: MailAtRest;
 
   constructor(private readonly options: ComposerOptions) {
     this.renderer = new MailRenderer(options.templatesDir);
+    this.atRest = new MailAtRest(options.secret);
     this.reply = {
       secret: options.secret,
       localPart: options.umpireAddress.split('@')[0],
@@ -47,19 +50,28 @@ export class MailComposer {
   draft(n: Notice, inReplyTo?: string): OutboxDraft {
     const [template, data] = this.templateFor(n);
     const rendered = this.renderer.render(template, data as never);
-    return {
+    return this.atRest.seal({
       idempotencyKey: n.key,
       gameId: n.gameId,
       eventSeq: n.latestSeq,
       recipient: n.to,
       kind: n.kind,
       payload: this.message(n, rendered, inReplyTo),
-    };
+    });
   }
 
-  /** A reply to mail the umpire could not take (unreadable, unauthenticated, empty): no game context needed. */
-  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft {
-    const rendered = this.renderer.render('rejection', { gameId, problem, hint });
+  /**
+   * A reply to mail the umpire could not take (unreadable, unauthenticated, empty): no game context
+   * needed. `side`: the authenticated sender's side (null: the referee); absent for a sender the
+   * umpire could not place, whose heading then names no side.
+   */
+  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
+    const rendered = this.renderer.render('rejection', {
+      gameId,
+      ...(side !== undefined ? { side } : {}),
+      problem: capText(problem, MAX_PROBLEM_CHARS),
+      hint: capText(hint, MAX_PROBLEM_CHARS),
+    });
     const built = buildMessage(
       {
         idempotencyKey: key,
@@ -71,13 +83,13 @@ export class MailComposer {
       },
       rendered,
     );
-    return {
+    return this.atRest.seal({
       idempotencyKey: key,
       gameId,
       recipient: to,
       kind: 'rejection',
       payload: JSON.parse(JSON.stringify(built)) as OutboundMail,
-    };
+    });
   }
 
   private message(n: Notice, rendered: RenderedMail, inReplyTo?: string): OutboundMail {
@@ -120,35 +132,46 @@ export class MailComposer {
 
   private templateFor(n: Notice): [TemplateName, TemplateDataMap[TemplateName]] {
     switch (n.kind) {
-      case 'welcome':
+      case 'welcome': {
+        const yours = n.side !== 'referee' && !!n.needs?.awaiting.includes(n.side);
         return [
-          'report',
+          'welcome',
           {
             ...this.context(n, n.needs),
-            knowledge: [
-              `You play ${n.side} in ${n.rulesetName}. Sides: ${n.sides.map((s) => `${s.side} (${s.player})`).join(', ')}.`,
-              `Options: ${
-                Object.entries(n.options)
-                  .map(([k, v]) => `${k} ${v ? 'on' : 'off'}`)
-                  .join(', ') || 'none'
-              }.`,
-              `Game box: ${n.boxSource} data, SHA-256 ${n.boxHash}.`,
-              `Your SECRET word is ${n.secret}: put "GAME ${n.gameId}" and "SECRET ${n.secret}" on the first lines to order from any address you registered, without the reply address.`,
-              `Dice commitment: every die of this game derives from a chain of secret seeds whose anchor is ${n.seedAnchor}. Each turn's seed is revealed when the turn ends; SHA-256 applied t times to the seed of turn t gives this anchor, so the umpire cannot change a seed after today.`,
-              ...n.help.split('\n').filter((l) => l.trim()),
-            ],
+            attention: yours ? 'action' : 'fyi',
+            // sides only: a player's address is never printed (PRESS and PLAYERS hide them too)
+            sides: n.sides.map((s) => ({ side: s.side, you: s.side === n.side })),
+            referee: n.settings ? n.settings.referee : n.side === 'referee',
+            options: Object.entries(n.options).map(([name, on]) => ({ name, on })),
+            box: { source: n.boxSource, hash: n.boxHash },
+            deadline: n.needs?.deadline ?? undefined,
+            deadlineMinutes: n.settings?.deadlineMinutes,
+            graceMinutes: n.settings?.graceMinutes,
+            // the word itself is never stored: the marker is filled in when the mail is sent (at-rest.ts)
+            secret: secretMarker(n.side),
+            ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),
+            ...(n.digest ? { digest: n.digest } : {}),
+            // the step's order card goes to the sides it asks for orders (and the referee's own notes to him)
+            card: n.needs
+              ? {
+                  what: n.needs.title,
+                  yours,
+                  awaiting: n.needs.awaiting,
+                  lines: yours || n.side === 'referee' ? n.help.split('\n').filter((l) => l.trim()) : [],
+                }
+              : null,
+            seedAnchor: n.seedAnchor,
+            knowledge: knowledgeOf(n.view.board, null),
             map: mapOf(n.view.board),
-            narrative: [{ text: `Game ${n.gameId} created.` }],
-            dice: { anchor: n.seedAnchor, revealedSeeds: [] },
-            latestEventHash: n.latestHash,
-            next: next(n.needs),
           },
         ];
+      }
       case 'report':
         return [
           'report',
           {
             ...this.context(n, n.needs),
+            ...(n.result ? { attention: 'over' as const } : {}),
             knowledge: knowledgeOf(n.view.board, n.result),
             map: mapOf(n.view.board),
             narrative: n.narrative.map((text) => ({ text })),
@@ -191,16 +214,36 @@ export class MailComposer {
             awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
           },
         ];
-      case 'rejection':
+      case 'rejection': {
+        const needs = n.needs ?? null;
+        const side = n.side === 'referee' ? null : n.side;
+        // refused orders change nothing: say what stands for the step they were for, and its deadline
+        const unchanged =
+          needs && n.ordersIn !== undefined
+            ? n.ordersIn
+              ? `Nothing was changed; your earlier orders for ${needs.title} stand.`
+              : `Nothing was changed; you have no orders in for ${needs.title}.`
+            : undefined;
         return [
           'rejection',
           {
             gameId: n.gameId,
-            side: n.side === 'referee' ? null : n.side,
-            problem: n.summary,
-            hint:
+            side,
+            ...(needs
+              ? {
+                  turn: needs.turn,
+                  step: { id: needs.stepId, title: needs.title },
+                  attention: side !== null && needs.awaiting.includes(side) ? ('action' as const) : ('fyi' as const),
+                  deadline: needs.deadline ?? undefined,
+                }
+              : {}),
+            unchanged,
+            problem: capText(n.summary, MAX_PROBLEM_CHARS),
+            hint: capText(
               n.hint ?? (n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.'),
-            errors: n.problems.map((p) => ({
+              MAX_PROBLEM_CHARS * 4,
+            ),
+            errors: capProblems(n.problems).map((p) => ({
               line: p.line,
               text: p.text,
               problem: p.problem,
@@ -209,6 +252,7 @@ export class MailComposer {
             })),
           },
         ];
+      }
       case 'reminder':
         return [
           'reminder',
@@ -323,4 +367,32 @@ function knowledgeOf(board: unknown, result: { winner: string | null; summary: s
   const lines = Array.isArray(summary) ? summary.map(String) : [];
   if (result) lines.unshift(`Game over. Winner: ${result.winner ?? 'none'}. ${result.summary}`);
   return lines;
+}
+
+/** A refusal stays short whatever the mail it answers: this many problems, each line and text cut to a length. */
+const MAX_PROBLEMS = 40;
+const MAX_PROBLEM_CHARS = 600;
+const MAX_LINE_CHARS = 160;
+
+function capText(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** The first MAX_PROBLEMS problems, each cut to length; one more entry says how many were left out. */
+export function capProblems<P extends { line: number; text: string; problem: string; hint?: string }>(problems: readonly P[]): P[] {
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => ({
+    ...p,
+    text: capText(p.text, MAX_LINE_CHARS),
+    problem: capText(p.problem, MAX_PROBLEM_CHARS),
+    ...(p.hint !== undefined ? { hint: capText(p.hint, MAX_PROBLEM_CHARS) } : {}),
+  }));
+  if (problems.length > MAX_PROBLEMS)
+    shown.push({
+      ...problems[MAX_PROBLEMS],
+      line: problems[MAX_PROBLEMS].line,
+      text: '…',
+      problem: `${problems.length - MAX_PROBLEMS} more problems are not listed; fix the ones above and send the orders again.`,
+      hint: undefined,
+    });
+  return shown;
 }

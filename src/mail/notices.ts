@@ -41,6 +41,11 @@ export type Notice =
       readonly view: EngineView;
       /** the recipient's SECRET word: lets them order from another client without the reply address */
       readonly secret: string;
+      /** the game's deadline and grace lengths, and whether it has a referee (never the address) */
+      readonly settings?: { readonly deadlineMinutes: number; readonly graceMinutes?: number; readonly referee: boolean };
+      /** the recipient's standing instructions in force and digest setting, if there are any */
+      readonly standing?: string | null;
+      readonly digest?: string;
     })
   | (NoticeBase & {
       readonly kind: 'ack';
@@ -63,6 +68,10 @@ export type Notice =
       readonly help?: string;
       /** what would be right, when it is not the order card */
       readonly hint?: string;
+      /** refused orders: the step they were for (its deadline, who is awaited) */
+      readonly needs?: StepNeeds | null;
+      /** refused orders: whether the side's earlier orders for that step stand (nothing was changed) */
+      readonly ordersIn?: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'report';

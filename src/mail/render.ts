@@ -15,6 +15,9 @@ export type { MapArea, MapData, MapPicture, MapPlace, MapUnitCount } from './map
 /** The Content-ID of the map image in a report's HTML part (`<img src="cid:map@umpire">`). */
 export const MAP_CID = 'map@umpire';
 
+/** What a mail asks of its recipient, the first word of its subject. */
+export type Attention = 'action' | 'fyi' | 'over';
+
 export interface GameContext {
   readonly gameId: string;
   readonly gameName?: string;
@@ -24,6 +27,8 @@ export interface GameContext {
   readonly step?: { readonly id: string; readonly title: string };
   /** The tagged address the recipient should reply to. */
   readonly replyAddress?: string;
+  /** ACTION (orders or a decision asked of the recipient now), FYI, or GAME OVER; else decided from the data. */
+  readonly attention?: Attention;
 }
 
 export interface LineProblem {
@@ -52,6 +57,10 @@ export interface RejectionData extends Partial<GameContext> {
   /** What would be right. */
   readonly hint?: string;
   readonly errors?: readonly LineProblem[];
+  /** "Nothing was changed; your earlier orders for <step> stand." (or "you have no orders in for <step>.") */
+  readonly unchanged?: string;
+  /** the deadline of the step the refused orders were for */
+  readonly deadline?: string;
 }
 
 export interface DieRoll {
@@ -84,6 +93,39 @@ export interface ReportData extends GameContext {
     readonly deadline?: string;
     readonly awaiting: readonly string[];
   } | null;
+}
+
+/**
+ * A side's (or the referee's) first mail of a game: who plays (sides, never addresses), whether
+ * a referee watches, deadlines and grace, how to answer, and the first step's card.
+ */
+export interface WelcomeData extends GameContext {
+  /** every side of the game, the recipient's marked; no addresses */
+  readonly sides: readonly { readonly side: string; readonly you: boolean }[];
+  /** the game has a referee (never the address) */
+  readonly referee: boolean;
+  readonly options: readonly { readonly name: string; readonly on: boolean }[];
+  readonly box: { readonly source: string; readonly hash: string };
+  /** the first deadline, and the length of a step's deadline and of its grace, if known */
+  readonly deadline?: string;
+  readonly deadlineMinutes?: number;
+  readonly graceMinutes?: number;
+  /** the SECRET word's marker (at-rest.ts fills the word in when the mail is sent) */
+  readonly secret: string;
+  /** standing instructions in force, digest setting: shown only if known */
+  readonly standing?: readonly string[];
+  readonly digest?: string;
+  /** the step in play: asked of the recipient now or not, who else is awaited, the order card */
+  readonly card: {
+    readonly what: string;
+    readonly yours: boolean;
+    readonly awaiting: readonly string[];
+    readonly lines: readonly string[];
+  } | null;
+  readonly seedAnchor: string;
+  /** the side's view of the board at the start (as a report's) */
+  readonly knowledge?: readonly string[];
+  readonly map?: MapData;
 }
 
 export interface HelpData extends Partial<GameContext> {
@@ -153,6 +195,7 @@ export interface TemplateDataMap {
   acknowledgment: AcknowledgmentData;
   rejection: RejectionData;
   report: ReportData;
+  welcome: WelcomeData;
   help: HelpData;
   status: StatusData;
   reminder: ReminderData;
@@ -214,10 +257,12 @@ export const COMMAND_HELP: readonly {
   { usage: 'NOTE text', does: 'a ruling or remark for the game log, seen by all', referee: true },
 ];
 
+/** What each kind of mail is, after the subject's step-free head (a report is named by its step alone). */
 const SUBJECT_WORD: Record<TemplateName, string> = {
-  acknowledgment: 'ack',
-  rejection: 'rejected',
-  report: 'report',
+  acknowledgment: 'orders received',
+  rejection: 'refused',
+  report: '',
+  welcome: 'welcome',
   help: 'help',
   status: 'status',
   reminder: 'reminder',
@@ -225,6 +270,11 @@ const SUBJECT_WORD: Record<TemplateName, string> = {
   press: 'press',
   history: 'history',
 };
+
+const ATTENTION_WORD: Record<Attention, string> = { action: 'ACTION', fyi: 'FYI', over: 'GAME OVER' };
+
+/** Subjects stay under this many characters (the step name is cut with … to fit). */
+export const MAX_SUBJECT = 79;
 
 type Compiled = { text: HandlebarsTemplateDelegate; html: HandlebarsTemplateDelegate };
 
@@ -249,9 +299,12 @@ export class MailRenderer {
 
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
-    const extra = name === 'report' ? mapContext(data as ReportData) : {};
+    const extra = name === 'report' || name === 'welcome' ? mapContext(data as ReportData) : {};
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
-    const context = { ...data, ...extra, ...defaults, commandHelp: COMMAND_HELP };
+    // a player's HELP lists the player commands; the referee's (side null) adds the referee's
+    const refereeHelp = (name === 'help' || name === 'welcome') && (data as Partial<GameContext>).side === null;
+    const commandHelp = refereeHelp ? COMMAND_HELP : COMMAND_HELP.filter((c) => !c.referee);
+    const context = { ...data, ...extra, ...defaults, commandHelp, refereeHelp };
     const attachments: RenderedAttachment[] = [];
     if ('mapPng' in extra && extra.mapPng) {
       attachments.push({
@@ -271,17 +324,64 @@ export class MailRenderer {
   }
 }
 
-/** `[umpire G-abc123] report japanese turn 3: Turn 3: Japanese patrol movement (5.2)` */
+/**
+ * `ACTION G-abc123 japanese t3: Japanese patrol movement`, `FYI G-abc123 allied t3: orders
+ * received, Allied raider movement`, `GAME OVER G-abc123 japanese t9: final report`: what the mail
+ * asks of its recipient, then the game, side and turn (parseSubject reads them back from a reply),
+ * then what it is and the step; always under 80 characters.
+ */
 export function subjectFor(name: TemplateName, data: Partial<GameContext>): string {
-  const tag = data.gameId ? `[umpire ${data.gameId}] ` : '[umpire] ';
+  const attention = data.attention ?? attentionOf(name, data);
   // side null = the referee; side absent = a sender the umpire could not place (bounces)
   const who = data.side ? ` ${data.side}` : data.side === null && data.gameId ? ' referee' : '';
-  const turn = data.turn !== undefined ? ` turn ${data.turn}` : '';
-  const step = data.step ? `: ${data.step.title}` : '';
-  return `${tag}${SUBJECT_WORD[name]}${who}${turn}${step}`;
+  const turn = data.turn !== undefined ? ` t${data.turn}` : '';
+  const head = `${ATTENTION_WORD[attention]} ${data.gameId ?? 'umpire'}${who}${turn}: `;
+  let word = SUBJECT_WORD[name];
+  if (name === 'press') word = `press from ${(data as Partial<PressData>).from ?? 'a side'}`;
+  if (name === 'confirmation') word = `done ${(data as Partial<ConfirmationData>).command ?? ''}`.trim();
+  const step = data.step ? shortStep(data.step.title) : '';
+  const tail = [word, step].filter(Boolean).join(', ') || (attention === 'over' ? 'final report' : 'report');
+  return fitSubject(`${head}${tail}`, MAX_SUBJECT);
 }
 
-function mapContext(data: ReportData) {
+/** ACTION when the mail asks its recipient for orders now, else FYI (the composer says GAME OVER). */
+function attentionOf(name: TemplateName, data: Partial<GameContext>): Attention {
+  const awaits = (awaiting: readonly string[] | undefined) => typeof data.side === 'string' && (awaiting ?? []).includes(data.side);
+  switch (name) {
+    case 'reminder':
+      return 'action';
+    case 'report':
+      return awaits((data as Partial<ReportData>).next?.awaiting) ? 'action' : 'fyi';
+    case 'welcome':
+      return (data as Partial<WelcomeData>).card?.yours ? 'action' : 'fyi';
+    default:
+      return 'fyi';
+  }
+}
+
+/** "Turn 3: Japanese patrol movement (5.21)" -> "Japanese patrol movement": the subject names the step, the body the rule. */
+export function shortStep(title: string): string {
+  return title
+    .replace(/^\s*turn\s+\d+\s*[:.,-]\s*/i, '')
+    .replace(/\s*\((?:rules?\s+)?\d[\d.\s,a-z-]*\)\s*$/i, '')
+    .trim();
+}
+
+function fitSubject(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A POSIX regular expression (PostgreSQL `~`) matching the subjects of the reports and welcome
+ * sent to one side of a game (`side` 'referee' for the referee's copies): today's
+ * (`FYI G-abc123 red t2: …`) and the older `[umpire G-abc123] report red turn 2: …`.
+ */
+export function reportSubjectPattern(gameId: string, side: string): string {
+  const esc = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+  return `^((ACTION|FYI|GAME OVER) ${esc(gameId)} ${esc(side)}[ :]|\\[umpire ${esc(gameId)}\\] report ${esc(side)}( |$))`;
+}
+
+function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn'>) {
   if (!data.map) return {};
   const areas = Array.isArray(data.map) ? data.map : (data.map as { areas: unknown[] }).areas;
   if (areas.length === 0) return {};
@@ -305,7 +405,18 @@ function registerHelpers(hbs: typeof Handlebars): void {
   hbs.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   hbs.registerHelper('faces', (faces: unknown) => (Array.isArray(faces) ? faces.map((f) => `[${f}]`).join(' ') : ''));
   hbs.registerHelper('short', (hash: unknown) => (typeof hash === 'string' ? hash.slice(0, 16) : ''));
+  // side null is the referee; side absent is a sender the umpire could not place
+  hbs.registerHelper('isReferee', (side: unknown) => side === null);
+  hbs.registerHelper('duration', (minutes: unknown) => (typeof minutes === 'number' ? formatDuration(minutes) : ''));
   hbs.registerHelper('hasItems', (list: unknown) => Array.isArray(list) && list.length > 0);
+}
+
+/** `90 minutes`, `36 hours`, `3 days`: a deadline's or a grace period's length. */
+export function formatDuration(minutes: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (minutes >= 2 * 24 * 60 && minutes % (24 * 60) === 0) return plural(minutes / (24 * 60), 'day');
+  if (minutes >= 2 * 60 && minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
 }
 
 /** `Mon 23 Nov 2026 18:00 UTC`: unambiguous for players in any time zone. */

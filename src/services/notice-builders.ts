@@ -56,13 +56,19 @@ export function reportNotices(game: LoadedGame, afterSeq: number, deadline: stri
   return notices;
 }
 
-/** The reply to orders the engine refused: the problems line by line, and the order reference. */
-export function rejectionNotice(game: LoadedGame, seat: Seat, r: CommandRejected, via: string): Notice {
+/**
+ * The reply to orders the engine refused: the problems line by line, whether the side's earlier
+ * orders for the step in play stand (nothing was changed), its deadline, and the order reference.
+ */
+export function rejectionNotice(game: LoadedGame, seat: Seat, r: CommandRejected, via: string, deadline: string | null = null): Notice {
+  const step = game.state.step;
   return {
     ...noticeBase(game, seat.side, seat.player.address, `rejection:${via}`),
     kind: 'rejection',
     summary: r.message.split('\n')[0],
     problems: r.errors,
-    help: game.ruleset.help(game.state.rules, seat.side, game.state.step),
+    help: game.ruleset.help(game.state.rules, seat.side, step),
+    needs: stepNeeds(game, deadline),
+    ...(step ? { ordersIn: game.state.submissions[seat.side]?.stepId === step.id } : {}),
   };
 }

@@ -58,7 +58,8 @@ const report: ReportData = {
 describe('MailRenderer', () => {
   it('renders a report with every die, the rules, the seeds, the hash and the deadline', () => {
     const r = renderer.render('report', report);
-    expect(r.subject).toBe('[umpire G-abc123] report japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    // japanese is awaited: the report asks for orders now
+    expect(r.subject).toBe('ACTION G-abc123 japanese t3: Battle of the Coral Sea');
     for (const part of [r.text, r.html]) {
       expect(part).toContain('die #0: [4] for search roll (rule 8.2)');
       expect(part).toContain('die #1: [6] [2] [5] for hits (rule 9.1)');
@@ -105,7 +106,7 @@ describe('MailRenderer', () => {
       deadline: '2026-11-23T18:00:00Z',
       awaiting: ['allied'],
     });
-    expect(r.subject).toBe('[umpire G-abc123] ack japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.subject).toBe('FYI G-abc123 japanese t3: orders received, Battle of the Coral Sea');
     expect(r.text).toContain('CV Akagi moves Truk → Coral Sea');
     expect(r.text).toContain('line 2: Yamoto to Midway');
     expect(r.text).toContain('try: did you mean Yamato?');
@@ -120,14 +121,22 @@ describe('MailRenderer', () => {
       hint: 'Put "GAME G-…" on the first line.',
       receivedSubject: 'orders',
     });
-    expect(rej.subject).toBe('[umpire] rejected');
+    expect(rej.subject).toBe('FYI umpire: refused');
     expect(rej.text).toContain('What would be right:');
     const help = renderer.render('help', {
       umpireAddress: 'umpire@umpire.test',
       orderSyntax: ['<unit> to <area>'],
     });
     expect(help.text).toContain('RESEND [turn]');
-    expect(help.text).toMatch(/Referee only:\n\s+EXTEND/);
+    // a player's HELP (or a stranger's) lists no referee command; the referee's (side null) adds them
+    expect(help.text).not.toContain('Referee only');
+    expect(help.text).not.toContain('EXTEND');
+    expect(help.html).not.toContain('FORCE');
+    const refereeHelp = renderer.render('help', { ...game, side: null, umpireAddress: 'umpire@umpire.test', orderSyntax: [] });
+    expect(refereeHelp.text).toMatch(/Referee only:\n\s+EXTEND/);
+    expect(refereeHelp.html).toContain('FORCE');
+    const playerHelp = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', orderSyntax: [] });
+    expect(playerHelp.text).not.toMatch(/EXTEND|FORCE|NOTE text/);
     expect(help.text).toContain('<unit> to <area>');
     const status = renderer.render('status', {
       ...game,
@@ -143,7 +152,8 @@ describe('MailRenderer', () => {
       defaultAction: 'your units stay where they are',
     });
     expect(rem.text).toContain('If none arrive by then: your units stay where they are');
-    expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('[umpire G-1] status referee');
+    expect(rem.subject).toBe('ACTION G-abc123 japanese t3: reminder, Battle of the Coral Sea');
+    expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('FYI G-1 referee: status');
   });
 
   it('renders HELP <topic>: the section alone with the topics there are; an unknown topic says so', () => {
@@ -184,7 +194,7 @@ describe('MailRenderer', () => {
       deadline: '2026-11-23T18:00:00Z',
       awaiting: ['allied'],
     });
-    expect(r.subject).toBe('[umpire G-abc123] done referee turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.subject).toBe('FYI G-abc123 referee t3: done EXTEND 1440m, Battle of the Coral Sea');
     expect(r.text).toContain('Done: EXTEND 1440m\n  The deadline is now 2026-11-23T18:00:00.000Z.');
     expect(r.text).toContain('Deadline now: Mon 23 Nov 2026 18:00 UTC');
     expect(r.text).toContain('Still awaited: allied');
@@ -202,7 +212,7 @@ describe('MailRenderer', () => {
       seq: 42,
       lines: ['Admiral,', '', 'meet me at <b>Midway</b> & bring cake.'],
     });
-    expect(r.subject).toBe('[umpire G-abc123] press allied turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.subject).toBe('FYI G-abc123 allied t3: press from japanese, Battle of the Coral Sea');
     expect(r.text).toContain(
       'Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.',
     );
@@ -241,7 +251,7 @@ describe('MailRenderer', () => {
         },
       ],
     });
-    expect(r.subject).toBe('[umpire G-abc123] history japanese turn 3: Turn 3: Battle of the Coral Sea (8.1)');
+    expect(r.subject).toBe('FYI G-abc123 japanese t3: history, Battle of the Coral Sea');
     expect(r.text).toContain('History of turn 3: 2 reports sent to you, each exactly as it was sent.');
     expect(r.text).toContain('===== 1. [umpire G-abc123] report japanese turn 3: A (sent Sat 21 Nov 2026 21:00 UTC) =====\nfirst <report>');
     expect(r.text.indexOf('===== 2.')).toBeGreaterThan(r.text.indexOf('===== 1.'));

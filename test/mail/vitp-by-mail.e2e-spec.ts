@@ -272,7 +272,7 @@ describe('VITP by email, end to end on real mail servers', () => {
         (await fetchInbox(user)).map(async ({ source }) => {
           const m = await simpleParser(source);
           const key = String(m.headers.get('x-umpire-key') ?? '');
-          if (!key.startsWith(`${gameId}:`) && !String(m.subject).includes(`[umpire ${gameId}]`)) return null;
+          if (!key.startsWith(`${gameId}:`) && !String(m.subject).includes(` ${gameId} `)) return null;
           const version = /:(\d+)$/.test(key) ? Number(key.match(/:(\d+)$/)![1]) : Number.POSITIVE_INFINITY;
           const parts = [
             source.toString('utf8'),
@@ -282,6 +282,7 @@ describe('VITP by email, end to end on real mail servers', () => {
           ];
           return {
             subject: String(m.subject),
+            key,
             version,
             text: m.text ?? '',
             attachments: m.attachments.map((a) => a.contentType),
@@ -300,7 +301,11 @@ describe('VITP by email, end to end on real mail servers', () => {
     ] as const) {
       const mine = received[side];
       const theirs = received[other];
-      const reports = mine.filter((m) => /^\[umpire [^\]]+\] report /.test(m.subject));
+      // reports by their outbox key (game:side:recipient:report:version); subjects say ACTION or FYI, then game, side, turn
+      const isReport = (m: { key: string }) => m.key.includes(':report:');
+      const reports = mine.filter(isReport);
+      for (const m of reports) expect(m.subject).toMatch(new RegExp(`^(ACTION|FYI|GAME OVER) ${gameId} ${side} t\\d+: `));
+      for (const m of mine.filter((x) => !x.subject.startsWith('RESEND: '))) expect(m.subject.length).toBeLessThan(80);
       expect(reports.length).toBeGreaterThan(3);
       // the map: a PNG shown inline (test/mail/map-png.spec.ts decodes one)
       expect(reports.some((m) => m.attachments.includes('image/png'))).toBe(true);
@@ -329,12 +334,7 @@ describe('VITP by email, end to end on real mail servers', () => {
       // 2. the other side's signed reply address (its tag): on every mail to them, never on mine
       const otherTag = replyAddressOf(other, users[other]).split('@')[0].split('.').pop()!;
       expect(otherTag).toMatch(/^[0-9a-f]{20}$/);
-      expect(
-        leaks(
-          otherTag,
-          theirs.filter((m) => /\] report /.test(m.subject)),
-        ).length,
-      ).toBe(theirs.filter((m) => /\] report /.test(m.subject)).length);
+      expect(leaks(otherTag, theirs.filter(isReport)).length).toBe(theirs.filter(isReport).length);
       expect(leaks(otherTag)).toEqual([]);
 
       // 3. the other side's standing instructions: in the log this turn, never in my mails
@@ -414,10 +414,10 @@ describe('VITP by email, end to end on real mail servers', () => {
     // (a) the allied player's mailbox: one press mail, from the japanese side, and nothing that is Japan's
     const press = await waitFor(
       'the press mail to reach the allied mailbox',
-      async () => (await mailsWith(allies)).filter((m) => /\] press /.test(m.subject)).length > 0 && (await mailsWith(allies)),
+      async () => (await mailsWith(allies)).filter((m) => /: press from /.test(m.subject)).length > 0 && (await mailsWith(allies)),
       60_000,
     );
-    expect(press.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^\\[umpire ${gameId}\\] press allied`))]);
+    expect(press.map((m) => m.subject)).toEqual([expect.stringMatching(new RegExp(`^FYI ${gameId} allied t\\d+: press from japanese`))]);
     expect(press[0].text).toContain('Press from japanese to allied');
     expect(press[0].text).toContain(text);
     const senderTag = replyAddressOf('japanese', japan).split('@')[0].split('.').pop()!;
@@ -441,12 +441,12 @@ describe('VITP by email, end to end on real mail servers', () => {
     // (c) the sender is told it was relayed, as from its side
     const confirmation = await waitFor(
       'the press confirmation to reach the japanese mailbox',
-      async () => (await mailsWith(japan)).find((m) => /\] done japanese/.test(m.subject)),
+      async () => (await mailsWith(japan)).find((m) => new RegExp(`^FYI ${gameId} japanese t\\d+: done PRESS`).test(m.subject)),
       60_000,
     );
     expect(confirmation.text).toMatch(/Relayed to allied, as from japanese \(your address is not shown\)/);
     expect(confirmation.all).toContain(senderTag);
-    expect((await mailsWith(japan)).filter((m) => /\] press /.test(m.subject))).toEqual([]);
+    expect((await mailsWith(japan)).filter((m) => /: press from /.test(m.subject))).toEqual([]);
 
     // (d) one PressSent event, with the text, from the mail
     const logged = (await s.events.read(gameId)).filter((e) => e.type === 'PressSent'); // a service event: eventsOf leaves it out

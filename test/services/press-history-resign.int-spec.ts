@@ -67,7 +67,7 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     expect(log[0].metadata).toMatchObject({ actor: 'red' });
 
     const [toBlue] = await mailTo('G-press', 'blue@players.test', 'press');
-    expect(toBlue.payload.subject).toBe('[umpire G-press] press blue turn 1: Turn 1: fleet orders (2.1)');
+    expect(toBlue.payload.subject).toBe('FYI G-press blue t1: press from red, fleet orders');
     expect(toBlue.payload.text).toContain(`Press from red to blue (game log event ${log[0].seq}):`);
     expect(toBlue.payload.text).toContain('shall we leave the north alone this turn?');
     expect(toBlue.payload.text).not.toContain('red@players.test');
@@ -185,7 +185,7 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
       const batch = reports.filter((m) => m.eventSeq === seq);
       expect(batch.map((m) => m.recipient).sort()).toEqual(['blue@players.test', REFEREE, 'red@players.test'].sort());
       const ref = batch.find((m) => m.recipient === REFEREE)!;
-      expect(ref.payload.subject).toMatch(/^\[umpire G-refcopy\] report referee turn \d+/);
+      expect(ref.payload.subject).toMatch(/^FYI G-refcopy referee t\d+: /);
       expect(ref.payload.replyTo).toBe(s.composer.replyAddressFor('G-refcopy', 'referee', REFEREE));
       expect(ref.payload.text).toContain(', referee, turn');
     }
@@ -232,7 +232,7 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const r = await send('G-hist', 'red', 'red@players.test', 'hist1', 'HISTORY');
     expect(r.status).toBe('processed');
     const [h] = await mailTo('G-hist', 'red@players.test', 'history');
-    expect(h.payload.subject).toMatch(/^\[umpire G-hist\] history red turn 2/);
+    expect(h.payload.subject).toMatch(/^FYI G-hist red t2: history/);
     expect(h.payload.text).toContain(`${redReports.length} reports sent to you, each exactly as it was sent.`);
     for (const m of redReports) {
       expect(h.payload.text).toContain(m.payload.subject);
@@ -240,7 +240,7 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
       const body = m.payload.text.split('\n-- \n')[0].trim().split('\n');
       for (const line of body.filter((l) => l.trim())) expect(h.payload.text).toContain(line);
     }
-    expect(h.payload.text).toMatch(/===== 1\. \[umpire G-hist\] report red turn 1/); // the welcome comes first
+    expect(h.payload.text).toMatch(/===== 1\. (ACTION|FYI) G-hist red t1: welcome/); // the welcome comes first
     expect(h.payload.text).toContain('blue sent no orders');
     expect(h.payload.text).not.toContain(blueOnly!);
     for (const m of blueReports) expect(h.payload.text).not.toContain(m.payload.subject);
@@ -249,10 +249,10 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
 
     await send('G-hist', 'red', 'red@players.test', 'hist2', 'HISTORY turn 2');
     const t2 = (await mailTo('G-hist', 'red@players.test', 'history')).find((m) => m.idempotencyKey.includes('hist2'))!;
-    const turn2 = redReports.filter((m) => / turn 2:/.test(m.payload.subject));
+    const turn2 = redReports.filter((m) => / t2:/.test(m.payload.subject));
     expect(turn2.length).toBeGreaterThan(0);
     expect(t2.payload.text).toContain(`History of turn 2: ${turn2.length} report${turn2.length === 1 ? '' : 's'} sent to you`);
-    expect(t2.payload.text).not.toMatch(/report red turn 1/);
+    expect(t2.payload.text).not.toMatch(/G-hist red t1:/);
 
     await send('G-hist', 'red', 'red@players.test', 'hist9', 'HISTORY 9');
     const t9 = (await mailTo('G-hist', 'red@players.test', 'history')).find((m) => m.idempotencyKey.includes('hist9'))!;

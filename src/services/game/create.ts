@@ -77,6 +77,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     help,
     view: viewFor(game.state, viewer, ruleset),
     secret: env.playerSecret(input.gameId, viewer, address),
+    settings: { deadlineMinutes: settings.deadlineMinutes, graceMinutes: settings.graceMinutes, referee: settings.referee !== null },
   });
   h.notify(
     ...info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step))),

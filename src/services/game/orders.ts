@@ -34,7 +34,7 @@ export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersI
       seal,
     });
     if (!decision.ok) {
-      h.notify(rejectionNotice(h.game, seat, decision.rejection, input.via));
+      h.notify(rejectionNotice(h.game, seat, decision.rejection, input.via, h.deadline()?.at ?? null));
       return rejected(decision.rejection.message, decision.rejection);
     }
     await h.append(decision.events.map(engineToNew(input.side, input.via)));

@@ -1,6 +1,7 @@
 import type { Side } from '../../engine/ruleset';
 import { viewFor } from '../../engine/game';
 import type { MailCommand } from '../../mail/commands';
+import { reportSubjectPattern } from '../../mail/render';
 import type { OutboxDraft } from '../../store/outbox';
 import { answerHelp } from '../help-topics';
 import { noticeBase, stepNeeds } from '../notice-builders';
@@ -77,7 +78,7 @@ export async function historyDrafts(
 ): Promise<OutboxDraft[]> {
   const { games, reports, sink } = env.deps;
   const game = await games.load(gameId);
-  const rows = await reports.sentTo(gameId, to, `[umpire ${gameId}] report ${viewer}`, turn);
+  const rows = await reports.sentTo(gameId, to, reportSubjectPattern(gameId, viewer), turn);
   const entries = rows.map((r) => ({ subject: r.subject, sentAt: r.createdAt, text: withoutFooter(r.text) }));
   const parts: (typeof entries)[] = [[]];
   let size = 0;
