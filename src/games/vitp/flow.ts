@@ -11,7 +11,7 @@ import type { Tx } from './events';
 import { invaders } from './invasion';
 import { movers } from './movement';
 import { rebuildable, repairable } from './repairs';
-import { mustReturn, recallSubmarines } from './returns';
+import { harbourChoices, mustReturn, placeTurnedBack, recallSubmarines } from './returns';
 import {
   openingAuto,
   pearlHarborRaid,
@@ -26,7 +26,7 @@ import { submarineReady } from './submarines';
 import { groupable, taskForceBattle } from './task-forces';
 import { beginTurn, rebaseable, substitutesOwed } from './turn';
 import type { Phase, VitpState, VSide } from './types';
-import { other } from './types';
+import { SIDES, other } from './types';
 import { atSeaIn } from './world';
 
 /** Does anyone have a choice in this phase? (DESIGN-NOTES: skip steps where no side has one.) */
@@ -53,6 +53,8 @@ export function applicable(s: VitpState, ph: Phase): boolean {
       return invaders(s, ph.side).length > 0;
     case 'return':
       return mustReturn(s, ph.side).length > 0;
+    case 'harbour':
+      return harbourChoices(s, ph.side).length > 0;
     case 'task-forces':
       return groupable(s, ph.side, ph.area).length > 0;
     default:
@@ -89,6 +91,7 @@ export function advanceFrom(tx: Tx, done: Phase): void {
     case 'pearl-stay':
     case 'pearl-sortie':
     case 'surprise':
+    case 'harbour':
       return proceedCombat(tx);
     case 'task-forces':
       return done.side === J ? enter(tx, { ...done, side: A }) : tx.phase({ k: 'sighting', area: done.area, round: done.round });
@@ -124,6 +127,10 @@ export function proceedCombat(tx: Tx): void {
       return waiting ? organizeTaskForces(tx, tx.s.battle.area, waiting.round) : tx.phase({ k: 'battle' });
     }
     raidForceGoesHome(tx);
+    // 10.2: whatever the last fighting (or movement) turned back goes to harbour before anything else is fought
+    placeTurnedBack(tx);
+    const choosing = SIDES.find((side) => harbourChoices(tx.s, side).length > 0);
+    if (choosing) return tx.phase({ k: 'harbour', side: choosing });
     if (tx.s.turn === 1 && tx.s.surprise.pearl !== 'done') {
       if (tx.s.surprise.pearl === 'pending') {
         pearlHarborRaid(tx);

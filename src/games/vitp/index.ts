@@ -23,7 +23,7 @@ import { currentDecision, parseOrderText } from './orders/parse';
 import { randomOrdersFor } from './orders/random';
 import { answerStanding, parseStandingText } from './orders/standing';
 import { resolveRepairs } from './repairs';
-import { resolveReturns } from './returns';
+import { resolveReturns, turnedBack } from './returns';
 import { setupGame } from './setup';
 import { placeSubmarine } from './submarines';
 import { resolveBasing, resolveSubstitutes } from './turn';
@@ -93,6 +93,9 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
       break;
     case 'return':
       resolveReturns(tx, ph.side, mine(ph.side));
+      break;
+    case 'harbour':
+      resolveReturns(tx, ph.side, mine(ph.side), turnedBack);
       break;
     case 'task-forces':
       formTaskForces(tx, ph.side, ph.area, ph.round, mine(ph.side));

@@ -2,6 +2,7 @@
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
+import { SIDES } from './types';
 import { eliminatedLoc } from './repairs';
 import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
@@ -24,9 +25,31 @@ export function defaultDestination(s: VitpState, u: Unit): string | null {
   return legal[0] ?? null;
 }
 
-export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+/**
+ * 6.42, 7.62, 8.4, 12.24, 14.31, 18.31, 18.35-18.36: units turned back during the turn go to harbour
+ * at once, not at the end of the turn: once the fighting that turned them back is over, before the
+ * next battle (10.2). They are in transit (Loc 'transit') only until then.
+ */
+export const turnedBack = (s: VitpState, side: VSide): Unit[] =>
+  s.units.filter((u) => u.side === side && u.kind !== 'sub' && u.loc.at === 'transit');
+
+/** Turned-back units whose owner has a harbour to choose (several legal, 10.1-10.16): asked in a harbour step. */
+export const harbourChoices = (s: VitpState, side: VSide): Unit[] => turnedBack(s, side).filter((u) => destinationsFor(s, u).length > 1);
+
+/** Turned-back units with one legal harbour go there now; with none, they leave the game (10.14). No choice, no step. */
+export function placeTurnedBack(tx: Tx): void {
+  for (const side of SIDES)
+    for (const u of turnedBack(tx.s, side)) if (destinationsFor(tx.s, u).length <= 1) sendHome(tx, u, defaultDestination(tx.s, u), '10.2');
+}
+
+export function checkReturns(
+  s: VitpState,
+  side: VSide,
+  orders: readonly Order[],
+  pool: (s: VitpState, side: VSide) => Unit[] = mustReturn,
+): LineError[] {
   const errors: LineError[] = [];
-  const returning = mustReturn(s, side);
+  const returning = pool(s, side);
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
     const list = o.units === 'all' ? returning : o.units.map((id) => s.units.find((u) => u.id === id)!);
     for (const u of list) {
@@ -34,8 +57,8 @@ export function checkReturns(s: VitpState, side: VSide, orders: readonly Order[]
         errors.push({
           line: o.line,
           text: o.text,
-          problem: `${u.name} is not at sea or returning`,
-          rule: '5.74',
+          problem: pool === mustReturn ? `${u.name} is not at sea or returning` : `${u.name} was not turned back this turn`,
+          rule: pool === mustReturn ? '5.74' : '10.2',
         });
       } else if (o.units !== 'all' && !destinationsFor(s, u).includes(o.to)) {
         errors.push({
@@ -59,21 +82,27 @@ function ruleFor(s: VitpState, u: Unit, to: string): string {
 }
 
 /** Later lines override earlier ones; RETURN ALL sends whoever can go there, the rest take the default. */
-export function resolveReturns(tx: Tx, side: VSide, orders: readonly Order[]): void {
+export function resolveReturns(
+  tx: Tx,
+  side: VSide,
+  orders: readonly Order[],
+  pool: (s: VitpState, side: VSide) => Unit[] = mustReturn,
+): void {
   const chosen: Record<string, string> = {};
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
-    const list = o.units === 'all' ? mustReturn(tx.s, side) : o.units.map((id) => tx.s.units.find((u) => u.id === id)!);
+    const list = o.units === 'all' ? pool(tx.s, side) : o.units.map((id) => tx.s.units.find((u) => u.id === id)!);
     for (const u of list) if (destinationsFor(tx.s, u).includes(o.to)) chosen[u.id] = o.to;
   }
-  for (const u of mustReturn(tx.s, side)) {
-    const to = chosen[u.id] ?? defaultDestination(tx.s, u);
-    if (to) {
-      tx.unit(u.id, { loc: { at: 'port', place: to } }, `returns to ${to}`, '10.1');
-    } else if (u.kind === 'ship') {
-      tx.unit(u.id, { loc: { at: 'removed' } }, 'has nowhere to return to and is removed from the game', '10.14');
-    } else {
-      tx.unit(u.id, { loc: eliminatedLoc(tx.s, u) }, 'has nowhere to return to and is lost', '10.14');
-    }
+  for (const u of pool(tx.s, side)) sendHome(tx, u, chosen[u.id] ?? defaultDestination(tx.s, u), pool === mustReturn ? '10.1' : '10.2');
+}
+
+function sendHome(tx: Tx, u: Unit, to: string | null, rule: string): void {
+  if (to) {
+    tx.unit(u.id, { loc: { at: 'port', place: to } }, `returns to ${to}`, rule);
+  } else if (u.kind === 'ship') {
+    tx.unit(u.id, { loc: { at: 'removed' } }, 'has nowhere to return to and is removed from the game', '10.14');
+  } else {
+    tx.unit(u.id, { loc: eliminatedLoc(tx.s, u) }, 'has nowhere to return to and is lost', '10.14');
   }
 }
 

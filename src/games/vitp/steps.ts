@@ -43,6 +43,8 @@ export function phaseTitle(ph: Exclude<Phase, { k: 'battle' }>): { title: string
       return { title: `${SIDE[ph.side]} invasions`, rule: '5.73' };
     case 'return':
       return { title: `${SIDE[ph.side]} return to port`, rule: '5.74' };
+    case 'harbour':
+      return { title: `${SIDE[ph.side]} harbour for the ships and units turned back`, rule: '10.2' };
     case 'task-forces':
       return { title: `${SIDE[ph.side]} task forces in ${ph.area}, round ${ph.round}`, rule: '20.2' };
     case 'sighting':
@@ -83,6 +85,8 @@ function localId(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>): st
       return `invasions/${ph.side}`;
     case 'return':
       return `return/${ph.side}`;
+    case 'harbour':
+      return `harbour/${s.battleSeq}/${ph.side}`;
     case 'task-forces':
       return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/task-forces/${ph.side}`;
     case 'sighting':
@@ -144,7 +148,16 @@ const AFTER_COMBAT: readonly Phase[] = [
   { k: 'return', side: A },
 ];
 const SEQUENCE: readonly Phase[] = [...BEFORE_COMBAT, { k: 'battle' }, ...AFTER_COMBAT];
-const COMBAT_PHASES: readonly Phase['k'][] = ['pick-battle', 'battle', 'pearl-stay', 'pearl-sortie', 'surprise', 'task-forces', 'sighting'];
+const COMBAT_PHASES: readonly Phase['k'][] = [
+  'pick-battle',
+  'battle',
+  'pearl-stay',
+  'pearl-sortie',
+  'surprise',
+  'task-forces',
+  'sighting',
+  'harbour',
+];
 
 /** Where a phase sits in SEQUENCE (every combat phase counts as the combat sequence); -1 before the turn's patrols. */
 function position(ph: Phase): number {

@@ -95,6 +95,8 @@ export type Phase =
   | { readonly k: 'surprise'; readonly round: number }
   | { readonly k: 'invade'; readonly side: VSide }
   | { readonly k: 'return'; readonly side: VSide }
+  /** 10.2: the side chooses the harbour of units turned back this turn (6.42, 7.62, 8.4, ...), before the next battle */
+  | { readonly k: 'harbour'; readonly side: VSide }
   | { readonly k: 'over' }
   /** optional rule 20.2-20.3: a side organizes its forces in `area` into task forces for a round */
   | { readonly k: 'task-forces'; readonly side: VSide; readonly area: string; readonly round: number }

@@ -109,7 +109,16 @@ export function mapOf(s: VitpState): MapAreaView[] {
 }
 
 /** Phases of the combat part of a turn (5.3), when the areas where combat is still due are worth marking. */
-const COMBAT_PHASES = new Set<string>(['pick-battle', 'battle', 'pearl-stay', 'pearl-sortie', 'surprise', 'task-forces', 'sighting']);
+const COMBAT_PHASES = new Set<string>([
+  'pick-battle',
+  'battle',
+  'pearl-stay',
+  'pearl-sortie',
+  'surprise',
+  'task-forces',
+  'sighting',
+  'harbour',
+]);
 
 /** The box's connections, its ports and bases with their owners and the units in them, and the sides' colours. */
 export function mapBoardOf(s: VitpState): MapBoardView {

@@ -9,7 +9,7 @@ import { checkMoves, checkRaiderDesignation } from '../movement';
 import { checkRebuilds, checkRepairs } from '../repairs';
 import { checkSubmarine } from '../submarines';
 import { checkBasing, checkSubstitutes } from '../turn';
-import { checkReturns } from '../returns';
+import { checkReturns, turnedBack } from '../returns';
 import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
 import { checkTaskForces } from '../task-forces';
@@ -31,6 +31,7 @@ const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   surprise: ['answer', 'stay'],
   invade: ['invade', 'stay'],
   return: ['return', 'stay'],
+  harbour: ['return', 'stay'],
   'task-forces': ['task-force', 'invading', 'stay'],
   sighting: [],
   over: [],
@@ -80,6 +81,8 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
       return checkInvasions(s, side, orders);
     case 'return':
       return checkReturns(s, side, orders);
+    case 'harbour':
+      return checkReturns(s, side, orders, turnedBack);
     case 'task-forces':
       return checkTaskForces(s, side, ph.area, orders);
     default:

@@ -5,7 +5,7 @@ import { combatAreas } from '../battles';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
 import { airstrikeLost, rebuildable, rebuildCapacity, rebuildingInUse, rebuildPorts, repairable } from '../repairs';
-import { destinationsFor, mustReturn, defaultDestination } from '../returns';
+import { destinationsFor, harbourChoices, mustReturn, defaultDestination } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { VitpState, VSide } from '../types';
 import { currentDecision } from './parse';
@@ -134,10 +134,11 @@ ${
 }
 STAY   no invasions. Default: no invasions.`;
     case 'return':
-      return `RETURN <units> TO <port or base>   or   RETURN ALL TO <port>   (10.1-10.16, 17.x)
+    case 'harbour':
+      return `${ph.k === 'harbour' ? 'Turned back this turn, these go to harbour now (10.2), where enemy air raids may find them (9.1-9.2):\n' : ''}RETURN <units> TO <port or base>   or   RETURN ALL TO <port>   (10.1-10.16, 17.x)
 ${
   side
-    ? mustReturn(s, side)
+    ? (ph.k === 'harbour' ? harbourChoices(s, side) : mustReturn(s, side))
         .map(
           (u) =>
             `  ${u.name}: ${destinationsFor(s, u).join(', ') || 'nowhere: removed (10.14)'}${defaultDestination(s, u) ? ` [default ${defaultDestination(s, u)}]` : ''}`,

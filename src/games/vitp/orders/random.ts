@@ -6,7 +6,7 @@ import { answer, type Answer, type Decision } from '../combat/api';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
 import { airstrikeLost, rebuildable, rebuildCapacity, rebuildPorts, repairable, repairPoints } from '../repairs';
-import { destinationsFor, mustReturn } from '../returns';
+import { destinationsFor, harbourChoices, mustReturn } from '../returns';
 import { raidEligible, sortieCandidates, surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';
 import { basePorts, rebaseable, substituteCandidates, substitutesOwed } from '../turn';
@@ -92,7 +92,8 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     case 'task-forces':
       return randomTaskForces(s, side, ph.area, rng);
     case 'return':
-      return mustReturn(s, side).flatMap((u) => {
+    case 'harbour':
+      return (ph.k === 'harbour' ? harbourChoices(s, side) : mustReturn(s, side)).flatMap((u) => {
         const to = destinationsFor(s, u);
         return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
       });

@@ -42,6 +42,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'STAY / WITHDRAW   SORTIE Nevada, 7th-Air-Force | ALL | NONE   RETREAT   (Pearl Harbor, 18.31–18.35)',
       "TARGET Akagi, Kaga AT Prince of Wales   (18.4 and every battle's target designation)",
       'INVADE 1st-Marines AT Guadalcanal       RETURN Yamato TO Truk | RETURN ALL TO Truk',
+      '                                        (also in a harbour step: ships turned back this turn go to harbour at once, 10.2)',
       'TASK FORCE Nagato, Mutsu ATTACK        TASK FORCE Akagi      INVADING Kure-SNLF   (rule 20 on: before a battle, 20.2-20.3)',
       'STAY in any step: nothing / the default.',
       'Names may be shortened when unambiguous ("Yokosuka", "Pearl"), hyphens stand for spaces, and a',
@@ -106,7 +107,8 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
     aliases: ['default', 'deadline', 'missed'],
     title: 'Defaults for a side silent at the deadline',
     lines: [
-      'Stay in port, place no air, no invasions, return to the port sailed from; the historical raid',
+      'Stay in port, place no air, no invasions, return (and go to harbour when turned back) to the port',
+      'sailed from, if open, else home or the first legal one; the historical raid',
       'force; withdraw from Pearl Harbor; Allied: no sortie, retreat if the raid force stays; in battle:',
       "day or night by strength, the umpire's targets, retreat when outgunned (the enemy can fire at us",
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
