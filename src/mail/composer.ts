@@ -150,7 +150,7 @@ export class MailComposer {
             // the word itself is never stored: the marker is filled in when the mail is sent (at-rest.ts)
             secret: secretMarker(n.side),
             ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),
-            ...(n.digest ? { digest: n.digest } : {}),
+            ...(n.digest ? { digest: digestLine(n.digest) } : {}),
             // the step's order card goes to the sides it asks for orders (and the referee's own notes to him)
             card: n.needs
               ? {
@@ -345,6 +345,17 @@ export class MailComposer {
 function next(needs: StepNeeds | null) {
   if (!needs) return null;
   return { what: needs.title, deadline: needs.deadline ?? undefined, awaiting: needs.awaiting };
+}
+
+/** The digest setting as the welcome states it (services/service-state.ts DigestMode), with how to change it. */
+function digestLine(mode: string): string {
+  const what: Record<string, string> = {
+    action: 'a mail when something is asked of you, and a report at the end of each turn',
+    turn: 'one report at the end of each turn (and mail that asks something of you)',
+    every: 'a report after every step',
+  };
+  const known = what[mode.toLowerCase()];
+  return known ? `DIGEST ${mode.toUpperCase()}: ${known}. Send DIGEST ACTION, DIGEST TURN or DIGEST EVERY to change it.` : mode;
 }
 
 function firstLines(text: string, n: number): string {

@@ -43,8 +43,9 @@ export type Notice =
       readonly secret: string;
       /** the game's deadline and grace lengths, and whether it has a referee (never the address) */
       readonly settings?: { readonly deadlineMinutes: number; readonly graceMinutes?: number; readonly referee: boolean };
-      /** the recipient's standing instructions in force and digest setting, if there are any */
+      /** the recipient's standing instructions in force, if there are any */
       readonly standing?: string | null;
+      /** the recipient's digest setting (action, turn, every), if known */
       readonly digest?: string;
     })
   | (NoticeBase & {

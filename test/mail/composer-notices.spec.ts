@@ -119,9 +119,10 @@ describe('welcome', () => {
     expect(bare.text).not.toContain('Deadlines:');
     expect(bare.text).not.toContain('Standing instructions');
     expect(bare.text).not.toContain('Digest');
-    const full = sent(welcome('allied', ALLIES, { standing: 'NIGHT\nRETREAT never', digest: 'DIGEST ACTION' } as Partial<Notice>));
+    const full = sent(welcome('allied', ALLIES, { standing: 'NIGHT\nRETREAT never', digest: 'action' } as Partial<Notice>));
     expect(full.text).toContain('Standing instructions in force:\n  NIGHT\n  RETREAT never');
-    expect(full.text).toContain('Digest: DIGEST ACTION');
+    expect(full.text).toContain('Digest: DIGEST ACTION: a mail when something is asked of you, and a report at the end of each turn.');
+    expect(full.html).toContain('Digest: DIGEST ACTION');
   });
 });
 

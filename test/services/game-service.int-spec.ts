@@ -36,6 +36,20 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const mail = await s.outbox.byGame('G-duel');
     expect(mail.map((m) => `${m.kind}:${m.recipient}`).sort()).toEqual(['welcome:blue@players.test', 'welcome:red@players.test']);
     for (const m of mail) expect(m.payload.text).toContain(seedAnchor);
+    // the welcome (issue 10 item 7): no player's address, no referee in this game, the deadline and grace lengths
+    for (const m of mail) {
+      for (const address of ['red@players.test', 'blue@players.test']) {
+        expect(m.payload.text).not.toContain(address);
+        expect(String(m.payload.html)).not.toContain(address);
+      }
+      expect(m.payload.text).toContain('Sides: ');
+      expect(m.payload.text).toContain('Referee: none');
+      expect(m.payload.text).toContain(
+        'Deadlines: each step stays open 10 hours.\nGrace: orders that arrive late are still taken for 30 minutes more.',
+      );
+      expect(m.payload.text).toContain('Digest: DIGEST ACTION');
+      expect(m.payload.subject).toMatch(/^(ACTION|FYI) G-duel (red|blue) t1: welcome/);
+    }
     const log = await s.events.read('G-duel');
     expect(log.map((e) => e.type)).toEqual(['GameCreated', 'NoteAdded', 'DeadlineSet']);
     // the seed secret is stored sealed, never in the clear
@@ -56,6 +70,11 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const welcomes = (await s.outbox.byGame('G-solo')).filter((m) => m.kind === 'welcome');
     expect(welcomes.map((m) => m.recipient)).toEqual([solo, solo, solo]);
     expect(new Set(welcomes.map((m) => m.payload.subject)).size).toBe(3);
+    // a game with a referee says so, without the referee's address
+    for (const m of welcomes) {
+      expect(m.payload.text).toContain('Referee: this game has a referee');
+      expect(m.payload.text).not.toContain(solo);
+    }
   });
 
   it('refuses orders and referee commands for a game that does not exist, at once and for good, writing nothing', async () => {

@@ -8,7 +8,7 @@ import { GENESIS_HASH } from '../../store/event-store';
 import { rulesetFor, type LoadedGame } from '../game-repository';
 import type { CreateGameInput } from '../game-ports';
 import { noticeBase, stepNeeds } from '../notice-builders';
-import { initialServiceState, type GameSettings } from '../service-state';
+import { digestOf, initialServiceState, type GameSettings } from '../service-state';
 import { SEED_CHAIN_TURNS, advanceIfReady, openDeadline } from './flow';
 import { Handling, engineToNew, rejected, type GameHandler } from './handler';
 
@@ -78,6 +78,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     view: viewFor(game.state, viewer, ruleset),
     secret: env.playerSecret(input.gameId, viewer, address),
     settings: { deadlineMinutes: settings.deadlineMinutes, graceMinutes: settings.graceMinutes, referee: settings.referee !== null },
+    digest: digestOf(game.service, viewer),
   });
   h.notify(
     ...info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step))),
