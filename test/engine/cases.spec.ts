@@ -2,6 +2,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCase, runCaseFiles, type AdjudicationCase } from '../../src/engine/cases';
 import { runCases } from '../../src/cli/case-files';
+import { checkExpectations, type Rejection } from '../../src/engine/case-checks';
+import { initialState } from '../../src/engine/evolve';
 import { rulesets } from '../../src/games';
 import { fleetDuel } from '../support/test-game';
 
@@ -132,6 +134,24 @@ describe('the case format: saying more with less', () => {
     expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $contains: '"mars"' } }] } })).toBe('');
     expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $regex: '^no sea area' } }] } })).toBe('');
     expect(failuresOf({ ...c, then: { expectErrors: [{ problem: { $regex: '^mars' } }] } })).toContain('was not raised');
+  });
+
+  it('given a refusal citing several rules, then an expected rule matches any one of them; a list of rules matches any', () => {
+    const rejection: Rejection = {
+      when: 0,
+      side: 'red',
+      errors: [{ line: 1, text: 'x', problem: 'p', rule: '5.37, 7.8', code: 'invalid-orders' }],
+    };
+    const check = (rule: unknown) =>
+      checkExpectations(
+        { expectErrors: [{ rule }] },
+        { state: initialState(), events: [], rejections: [rejection], claimed: new Set(), unit: () => undefined },
+        '',
+      );
+    expect(check('7.8')).toEqual([]);
+    expect(check('5.37, 7.8')).toEqual([]);
+    expect(check(['9.9', '5.37'])).toEqual([]);
+    expect(check('7.80')).toHaveLength(1);
   });
 
   it('given array matchers, then $includes is any order and a subset, $unordered any order and all', () => {
