@@ -85,6 +85,10 @@ export class EmailBot {
     this.smtp.close();
   }
 
+  get side(): string {
+    return this.o.side;
+  }
+
   get mailsReceived(): number {
     return this.received;
   }

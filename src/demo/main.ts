@@ -174,6 +174,7 @@ async function main(): Promise<void> {
     log(
       `mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`,
     );
+    for (const b of bots) log(mailFigures(b));
     log(`reports, as each side received them: ${join(outDir, gameId)}/{japanese,allied}/*.txt (and .eml)`);
     log(
       `the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`,
@@ -205,3 +206,17 @@ main().catch((err: unknown) => {
   console.error(`[demo] failed: ${(err as Error).message ?? err}`);
   process.exit(1);
 });
+
+/** One side's mail per turn, as issue 10 measures it: order mails sent, mails received, round trips on the critical path. */
+function mailFigures(b: EmailBot): string {
+  const turns = [...b.perTurn.entries()].filter(([turn]) => turn > 0).sort(([a], [c]) => a - c);
+  const stat = (xs: number[]) => {
+    const sorted = [...xs].sort((x, y) => x - y);
+    const median = sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : 0;
+    return `median ${median}, max ${sorted.at(-1) ?? 0}`;
+  };
+  return (
+    `${b.side} per turn (${turns.length} turns): order mails sent ${stat(turns.map(([, t]) => t.sent))}; ` +
+    `mails received ${stat(turns.map(([, t]) => t.received))}; critical-path round trips ${stat(turns.map(([, t]) => t.steps.size))}`
+  );
+}

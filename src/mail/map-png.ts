@@ -1,11 +1,11 @@
 /**
  * The report's map as a PNG: the SVG from map-svg.ts rendered by resvg (@resvg/resvg-js) with the
  * DejaVu fonts shipped in the dejavu-fonts-ttf package and no system fonts, so every machine draws
- * the same pixels; then reduced to a 256-colour palette by libimagequant (@napi-rs/image) to keep
- * the mail small (about a third of the size). Deterministic: the same SVG gives the same bytes.
+ * the same pixels. Deterministic: the same SVG gives the same bytes. Not reduced to a palette:
+ * libimagequant (tried) made the PNG a third of the size but cost about a second per map inside the
+ * game's transaction, five times the render itself; about 100 KB a report is the cheaper price.
  */
 import { dirname, join } from 'node:path';
-import { pngQuantizeSync } from '@napi-rs/image';
 import { Resvg } from '@resvg/resvg-js';
 
 /** map-svg.ts sets every text in DejaVu Sans Condensed, regular or bold. */
@@ -33,7 +33,7 @@ export function renderMapPng(svg: string, useCache = true): MapPng {
   const image = new Resvg(svg, {
     font: { loadSystemFonts: false, fontFiles: fonts(), defaultFontFamily: 'DejaVu Sans' },
   }).render();
-  const out = { png: pngQuantizeSync(image.asPng(), { minQuality: 70, maxQuality: 99 }), width: image.width, height: image.height };
+  const out = { png: image.asPng(), width: image.width, height: image.height };
   cache.set(svg, out);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return out;
