@@ -92,12 +92,14 @@ async function main(): Promise<void> {
     {
       side: 'japanese',
       user: 'japan',
-      standing: 'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE',
+      // skilled mail players answer what they can ahead: target priorities end most battle mails
+      standing:
+        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers',
     },
     {
       side: 'allied',
       user: 'allies',
-      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE',
+      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers',
     },
   ].map(
     (b) =>

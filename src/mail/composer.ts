@@ -172,6 +172,21 @@ export class MailComposer {
           {
             ...this.context(n, n.needs),
             ...(n.result ? { attention: 'over' as const } : {}),
+            ...(n.card ? { card: n.card, attention: 'action' as const } : {}),
+            ...(n.taken
+              ? {
+                  taken: {
+                    stepTitle: n.taken.stepTitle,
+                    lines: [
+                      ...n.taken.orders.split('\n').filter((l) => l.trim()),
+                      ...(n.taken.standing ?? '')
+                        .split('\n')
+                        .filter((l) => l.trim())
+                        .map((l) => `standing instruction: ${l}`),
+                    ],
+                  },
+                }
+              : {}),
             knowledge: knowledgeOf(n.view.board, n.result),
             map: mapOf(n.view.board),
             narrative: n.narrative.map((text) => ({ text })),

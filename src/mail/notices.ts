@@ -77,6 +77,10 @@ export type Notice =
   | (NoticeBase & {
       readonly kind: 'report';
       readonly narrative: readonly string[];
+      /** what the step now open asks of this recipient, when it asks something (services/answer-card.ts) */
+      readonly card?: AnswerCard | null;
+      /** the recipient's orders that completed the step this report follows (the acknowledgment, folded in) */
+      readonly taken?: { readonly stepTitle: string; readonly orders: string; readonly standing: string | null };
       readonly view: EngineView;
       readonly needs: StepNeeds | null;
       readonly revealedSeeds: Readonly<Record<string, string>>;
@@ -139,3 +143,19 @@ export type Notice =
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
 
 export type NoticeKind = Notice['kind'];
+
+/**
+ * The answer card at the top of a mail that asks for orders: the step, how to write the orders
+ * (the ruleset's card for the step), an example with the reader's own units, what the deadline
+ * applies if nothing comes, the deadline and the end of its grace.
+ */
+export interface AnswerCard {
+  readonly stepId: string;
+  readonly title: string;
+  readonly syntax: readonly string[];
+  readonly example: readonly string[];
+  /** the default orders as they would be written; empty: no orders (nothing moves, nothing is chosen) */
+  readonly defaultOrders: readonly string[];
+  readonly deadline: string | null;
+  readonly graceUntil: string | null;
+}

@@ -4,6 +4,7 @@
  * UTC), so the dispatcher can re-render an outbox row and get the same bytes.
  * What a report may show is decided before it gets here: the data is already one side's view.
  */
+import type { AnswerCard } from './notices';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
@@ -71,6 +72,10 @@ export interface DieRoll {
 }
 
 export interface ReportData extends GameContext {
+  /** The answer card, first in the mail, when the step asks something of the recipient. */
+  readonly card?: AnswerCard | null;
+  /** The recipient's orders that completed the step (their acknowledgment, folded into this report). */
+  readonly taken?: { readonly stepTitle: string; readonly lines: readonly string[] };
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
   /** The side's map: drawn as a PNG (attached, shown inline by Content-ID) and as text lines. */

@@ -3,7 +3,6 @@ import {
   normalizeAddress,
   parseReplyAddress,
   type AuthRejectionCode,
-  type GameRoster,
   type PlayerRegistry,
   type ReplyAddressConfig,
 } from '../mail/auth';

@@ -1,3 +1,5 @@
+import { answerCard } from './answer-card';
+import { deadlineOf } from './service-state';
 import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
@@ -45,6 +47,7 @@ export function reportNotices(game: LoadedGame, afterSeq: number, deadline: stri
     ...noticeBase(game, viewer, to, reason),
     kind: 'report' as const,
     narrative: narrativeFor(fresh, viewer, game.ruleset),
+    card: viewer === 'referee' ? null : answerCard(game, viewer, deadlineOf(game.service, game.state.step?.id)),
     view: viewFor(game.state, viewer, game.ruleset),
     needs: stepNeeds(game, deadline),
     revealedSeeds: game.state.revealedSeeds,

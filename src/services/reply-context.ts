@@ -47,5 +47,28 @@ export function knownTextsOf(row: Pick<OutboxRow, 'kind' | 'payload'>): string[]
       // HTML too deep to render: its text part stands for it
     }
   }
-  return texts;
+  return texts.map(withoutAnswerCard);
+}
+
+/**
+ * The answer card (templates/mail/partials/*-card.hbs) offers orders to copy: its example and
+ * the default are written exactly as the player may send them, so a player who copies them must
+ * not have them taken for quoted text; nor may the player's own orders that a report repeats
+ * ("Your orders for … were taken"), which he may well send again. Both run to the report's story
+ * ("What happened").
+ */
+export function withoutAnswerCard(text: string): string {
+  const out: string[] = [];
+  let inCard = false;
+  for (const line of text.split('\n')) {
+    // as sent, or as a client renders the HTML part (headings in capitals)
+    const bare = line
+      .trim()
+      .replace(/^==\s*/, '')
+      .toLowerCase();
+    if (bare.startsWith('your move:') || /^your orders for .* were taken/.test(bare)) inCard = true;
+    else if (inCard && /^what happened\b/.test(bare)) inCard = false;
+    if (!inCard) out.push(line);
+  }
+  return out.join('\n');
 }

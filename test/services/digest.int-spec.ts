@@ -83,6 +83,30 @@ describe('digest delivery', () => {
     for (const side of ['red', 'blue']) expect(await reportsTo(gameId, addressOf(side))).toHaveLength(1);
   });
 
+  it('puts the answer card first in a mail that asks for orders: the step, how to write, an example, the default, the deadline', async () => {
+    const { gameId, loser } = await gameWithRetreat('card', async (id) => {
+      for (const side of ['red', 'blue'])
+        await applyCommand(s, id, `${id}:digest:${side}`, 'game.digest', { gameId: id, viewer: side, mode: 'every' });
+    });
+    const winner = loser === 'red' ? 'blue' : 'red';
+    const [asked] = await reportsTo(gameId, addressOf(loser));
+    expect(asked.payload.subject).toMatch(/^ACTION /);
+    const text = asked.payload.text;
+    const card = text.indexOf('== Your move: Turn 1: ');
+    expect(card).toBeGreaterThan(0);
+    expect(card).toBeLessThan(text.indexOf('== What happened =='));
+    expect(text.indexOf('== What happened ==')).toBeLessThan(text.indexOf('== What you know =='));
+    expect(text).toMatch(/\[t1\/retreat\]/);
+    expect(text).toMatch(/Deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d UTC/);
+    expect(text).toMatch(/For example, with your own forces:\n {2}(RETREAT|STAND)\n/);
+    expect(text).toMatch(/If nothing comes by the deadline: (these orders apply:\n {2}(RETREAT|STAND)|no orders)/);
+    // a side the step does not ask gets no card
+    for (const r of await reportsTo(gameId, addressOf(winner))) {
+      expect(r.payload.text).not.toContain('== Your move');
+      expect(r.payload.subject).toMatch(/^FYI /);
+    }
+  });
+
   it('refuses an unknown setting, changing nothing', async () => {
     const gameId = 'G-bad-digest';
     await applyCommand(s, gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES });

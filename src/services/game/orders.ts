@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openPlaintext, whoIsAwaited } from '../../engine/game';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
+import type { Notice } from '../../mail/notices';
 import type { OrdersInput } from '../game-ports';
 import { noticeBase, rejectionNotice, stepNeeds } from '../notice-builders';
 import { advanceIfReady, openDeadline, reportsFor } from './flow';
@@ -52,7 +53,7 @@ export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersI
     );
     const deadline = await openDeadline(h);
     const game = h.game;
-    h.notify({
+    const ack: Notice = {
       ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
       kind: 'ack',
       ...(input.ignored?.length ? { ignored: input.ignored } : {}),
@@ -62,8 +63,19 @@ export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersI
       needs: forStep,
       resolved: game.state.step?.id !== stepBefore,
       queued,
-    });
-    if (game.head.version > before) h.notify(...(await reportsFor(h, before, deadline)));
+    };
+    const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
+    // orders that completed their step: the side's report says what was taken, in one mail instead of two
+    const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
+    if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.queued.length) {
+      const report = reports[own];
+      if (report.kind === 'report')
+        reports[own] = {
+          ...report,
+          taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing },
+        };
+    } else h.notify(ack);
+    h.notify(...reports);
     return {
       status: 'applied',
       result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) },
