@@ -94,12 +94,12 @@ async function main(): Promise<void> {
       user: 'japan',
       // skilled mail players answer what they can ahead: target priorities end most battle mails
       standing:
-        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers',
+        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers\nSTANDING BATTLE ORDER DEFAULT\nSTANDING HARBOUR DEFAULT',
     },
     {
       side: 'allied',
       user: 'allies',
-      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers',
+      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT',
     },
   ].map(
     (b) =>

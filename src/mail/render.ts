@@ -250,6 +250,10 @@ export const COMMAND_HELP: readonly {
     does: "a message to the other side(s), relayed under your side's name (never your address); the referee gets a copy. From the referee: to every side",
   },
   {
+    usage: 'DIGEST ACTION | TURN | EVERY',
+    does: 'how much mail you get: ACTION (default) when a step asks something of you and at the end of each turn; TURN once a turn; EVERY after every step',
+  },
+  {
     usage: 'RESIGN CONFIRM',
     does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)',
   },

@@ -64,6 +64,45 @@ describe('VITP games with standing instructions for every battle decision', () =
   );
 });
 
+describe('VITP standing instructions that delegate a step to its default (5.31 battle order, 10.2 harbour)', () => {
+  const stepsOwed = (events: readonly EngineEvent[], kind: string) =>
+    events.filter(
+      (e) => (e.type === 'OrdersAccepted' || e.type === 'OrdersSubmitted') && String((e.data as { stepId: string }).stepId).includes(kind),
+    ).length;
+  const answered = (events: readonly EngineEvent[], kind: string) =>
+    events.filter((e) => e.type === 'StandingOrdersApplied' && String((e.data as { stepId: string }).stepId).includes(kind)).length;
+
+  it('given BATTLE ORDER DEFAULT and HARBOUR DEFAULT, then no order mail is needed for those steps, and the games still end', () => {
+    const delegate: Record<string, string> = {
+      japanese: `${DEMO.japanese}\nSTANDING BATTLE ORDER DEFAULT\nSTANDING HARBOUR DEFAULT`,
+      allied: `${DEMO.allied}\nSTANDING HARBOR DEFAULT`,
+    };
+    let picks = 0;
+    let harbours = 0;
+    for (const seed of ['dl1', 'dl2']) {
+      const without = playWithStanding(seed, {}, DEMO);
+      const withDelegation = playWithStanding(seed, {}, delegate);
+      expect(withDelegation.state.result).not.toBeNull();
+      // the same games without the delegation ask for those steps by mail
+      picks += stepsOwed(without.events, 'pick-battle');
+      harbours += stepsOwed(without.events, 'harbour');
+      expect(stepsOwed(withDelegation.events, 'pick-battle')).toBe(0);
+      expect(stepsOwed(withDelegation.events, 'harbour')).toBe(0);
+      expect(answered(withDelegation.events, 'pick-battle') + answered(withDelegation.events, 'harbour')).toBeGreaterThan(0);
+    }
+    expect(picks).toBeGreaterThan(0);
+    expect(harbours).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses a delegation it does not know, naming the ones it does', () => {
+    const s = playWithStanding('dl1', {}, DEMO).state;
+    const parsed = vitpRuleset.parseStanding!(s.rules as never, 'japanese', 'STANDING BATTLE ORDER WEST FIRST');
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.errors[0].hint).toMatch(/BATTLE ORDER DEFAULT, HARBOUR DEFAULT/);
+  });
+});
+
 describe('VITP games with optional rule 23 (airstrikes apart)', () => {
   it('given the option, then a whole game is fought under rule 23, airstrikes hit apart from their carriers (23.1-23.5)', () => {
     const { state, events } = playRandom('r23-0', { 'airstrike-damage': true });

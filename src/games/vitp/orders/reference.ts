@@ -100,6 +100,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'STANDING PURSUE ALL | PURSUE NONE | KEEP PURSUING | BREAK OFF',
       'STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER',
       'STANDING CARRIERS FIRE ALL | NONE, KAMIKAZE ALL | NONE, NO LANDINGS, NO AIRRAIDS, NO SPLIT',
+      'STANDING BATTLE ORDER DEFAULT (Japanese: the umpire picks the next sea area to fight in, 5.31), HARBOUR DEFAULT (ships turned back go to their default harbour, 10.2)',
     ],
   },
   {

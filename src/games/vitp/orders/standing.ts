@@ -7,23 +7,30 @@
  *   PURSUE ALL | PURSUE NONE        KEEP PURSUING | BREAK OFF
  *   SUBMARINE FIRST CHANCE | SUBMARINE LAST CHANCE | SUBMARINE NEVER
  *   CARRIERS FIRE ALL | CARRIERS FIRE NONE      NO LANDINGS      NO AIRRAIDS
+ * and, outside battles, two delegations to the documented default (orders/defaults.ts):
+ *   BATTLE ORDER DEFAULT   5.31: the Japanese let the umpire pick the next sea area to fight in
+ *   HARBOUR DEFAULT        10.2: ships turned back go to the default harbour (HARBOR too)
  */
 import type { LineError, ParseResult } from '../../../engine/ruleset';
 import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
 import type { Order, VitpState, VSide } from '../types';
 import { matchUnit } from './names';
+import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
 
 export interface VitpStanding {
   readonly combat: CombatStanding;
   /** 7.43: target classes ("carriers", "battleships", "cruisers", "air", "amphibious") or unit ids, best first */
   readonly targetPriority: readonly string[];
+  /** steps outside battles answered by their documented default (5.31 battle order, 10.2 harbour) */
+  readonly phases?: { readonly pickBattle?: 'default'; readonly harbour?: 'default' };
 }
 
 const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
 
 export function parseStandingText(s: VitpState, text: string): ParseResult<VitpStanding> {
   const combat: Record<string, string> = {};
+  const phases: { pickBattle?: 'default'; harbour?: 'default' } = {};
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
   // biome-ignore lint/suspicious/useIterableCallbackReturn: each line's handler returns early; the value is unused
@@ -53,6 +60,8 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       [/^no air ?raids$/, () => set('airRaids', 'none')],
       [/^no split$/, () => set('split', 'never')],
       [/^targets default$/, () => set('targets', 'default')],
+      [/^(battle order|next battle) default$/, () => void (phases.pickBattle = 'default')],
+      [/^harbou?r default$/, () => void (phases.harbour = 'default')],
     ];
     const hit = table.find(([re]) => re.test(t));
     if (hit) return hit[1]();
@@ -78,16 +87,30 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       line: i + 1,
       text: raw.trim(),
       problem: 'not a standing instruction I know',
-      hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships',
+      hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships, BATTLE ORDER DEFAULT, HARBOUR DEFAULT',
     });
   });
-  return errors.length ? { ok: false, errors } : { ok: true, orders: [{ combat: combat as CombatStanding, targetPriority }] };
+  return errors.length
+    ? { ok: false, errors }
+    : {
+        ok: true,
+        orders: [{ combat: combat as CombatStanding, targetPriority, ...(Object.keys(phases).length ? { phases } : {}) }],
+      };
 }
 
 const L = { line: 0, text: '(standing instructions)' };
 
 export function answerStanding(s: VitpState, side: VSide, standing: unknown): Order[] | null {
   const st = (Array.isArray(standing) ? standing[0] : standing) as VitpStanding | undefined;
+  // 5.31 / 10.2: the side delegated the step to its documented default
+  const ph = s.phase;
+  const delegated =
+    (ph.k === 'pick-battle' && side === 'japanese' && st?.phases?.pickBattle === 'default') ||
+    (ph.k === 'harbour' && ph.side === side && st?.phases?.harbour === 'default');
+  if (delegated) {
+    const orders = defaultOrdersFor(s, side);
+    return orders.length ? orders : [{ ...L, t: 'stay' }];
+  }
   const d = currentDecision(s);
   if (!st || !d?.owes.includes(side)) return null;
   const b = s.battle!.battle;
