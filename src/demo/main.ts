@@ -99,7 +99,8 @@ async function main(): Promise<void> {
     {
       side: 'allied',
       user: 'allies',
-      standing: 'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT',
+      standing:
+        'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT',
     },
   ].map(
     (b) =>
