@@ -295,6 +295,15 @@ describe('VITP by email, end to end on real mail servers', () => {
       ).then((list) => list.filter((x): x is NonNullable<typeof x> => x !== null));
     const received = { japanese: await mailsOf(japan), allied: await mailsOf(allies) };
     const users = { japanese: japan, allied: allies };
+    // digest (the default, DIGEST ACTION): within turn 1 a side gets a report only when a step asks
+    // something of it (ACTION, its answer card first); the one FYI report is the turn's end
+    for (const side of ['japanese', 'allied'] as const) {
+      const reports = received[side].filter((m) => /:report:\d+$/.test(m.key) && / t1: /.test(m.subject));
+      expect(reports.length).toBeGreaterThan(0);
+      const fyi = reports.filter((m) => m.subject.startsWith('FYI '));
+      expect(fyi.length).toBeLessThanOrEqual(1);
+      for (const m of reports.filter((r) => r.subject.startsWith('ACTION '))) expect(m.text).toMatch(/== Your move: /);
+    }
     // read after the mails: the bots play on, and every mail fetched was written at a version now stored
     const hashAt = new Map((await s.events.read(gameId)).map((e) => [e.seq, e.hash]));
 
