@@ -94,13 +94,17 @@ async function main(): Promise<void> {
       user: 'japan',
       // skilled mail players answer what they can ahead: target priorities end most battle mails
       standing:
-        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers\nSTANDING BATTLE ORDER DEFAULT\nSTANDING HARBOUR DEFAULT',
+        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers\nSTANDING BATTLE ORDER DEFAULT\nSTANDING HARBOUR DEFAULT' +
+        '\nSTANDING AIR 21st Air Flotilla TO Marshall Islands\nSTANDING AIR 22nd Air Flotilla TO Indonesia' +
+        '\nSTANDING AIR 23rd Air Flotilla TO Marianas Islands\nSTANDING AIR 24th Air Flotilla TO Marshall Islands' +
+        '\nSTANDING AIR 25th Air Flotilla TO Indonesia\nSTANDING AIR 26th Air Flotilla TO Japanese Islands',
     },
     {
       side: 'allied',
       user: 'allies',
       standing:
-        'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT',
+        'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT' +
+        '\nSTANDING AIR 7th Air Force TO Hawaiian Islands\nSTANDING AIR Far East Air Force TO Indonesia',
     },
   ].map(
     (b) =>

@@ -94,6 +94,37 @@ describe('VITP standing instructions that delegate a step to its default (5.31 b
     expect(harbours).toBeGreaterThan(0);
   }, 120_000);
 
+  it('given an AIR plan, then land-based air is placed by it, unit by unit, each where it is legal then (5.22, 12.11, 12.13)', () => {
+    const plan: Record<string, string> = {
+      japanese: [
+        DEMO.japanese,
+        'STANDING AIR 21st Air Flotilla TO Marshall Islands',
+        'STANDING AIR 22nd Air Flotilla TO Indonesia',
+        'STANDING AIR 23rd Air Flotilla TO Marianas Islands',
+      ].join('\n'),
+      allied: [DEMO.allied, 'STANDING AIR 7th Air Force TO Hawaiian Islands'].join('\n'),
+    };
+    const { state, events } = playWithStanding('air1', {}, plan);
+    expect(state.result).not.toBeNull();
+    const planned = events.filter(
+      (e) => e.type === 'StandingOrdersApplied' && String((e.data as { stepId: string }).stepId).includes('/lba/'),
+    ) as unknown as { data: { side: string; orders: { t: string; unit?: string; to?: string }[] } }[];
+    const placed = planned.flatMap((e) => e.data.orders.filter((o) => o.t === 'lba').map((o) => `${o.unit}>${o.to}`));
+    expect(placed).toContain('21st-air-flotilla>Marshall Islands');
+    expect(placed).toContain('7th-air-force>Hawaiian Islands');
+    // no placement the plan answered was also asked by mail
+    expect(stepsOwed(events, '/lba/')).toBe(0);
+  });
+
+  it('refuses an AIR line naming no air unit or no sea area', () => {
+    const s = playWithStanding('dl1', {}, DEMO).state;
+    const ship = vitpRuleset.parseStanding!(s.rules as never, 'japanese', 'STANDING AIR Yamato TO Indonesia');
+    expect(ship.ok).toBe(false);
+    if (!ship.ok) expect(ship.errors[0].problem).toMatch(/no land-based air unit|not/);
+    const nowhere = vitpRuleset.parseStanding!(s.rules as never, 'japanese', 'STANDING AIR 21st Air Flotilla TO Atlantis');
+    expect(nowhere.ok).toBe(false);
+  });
+
   it('refuses a delegation it does not know, naming the ones it does', () => {
     const s = playWithStanding('dl1', {}, DEMO).state;
     const parsed = vitpRuleset.parseStanding!(s.rules as never, 'japanese', 'STANDING BATTLE ORDER WEST FIRST');

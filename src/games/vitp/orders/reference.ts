@@ -101,6 +101,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER',
       'STANDING CARRIERS FIRE ALL | NONE, KAMIKAZE ALL | NONE, NO LANDINGS, NO AIRRAIDS, NO SPLIT',
       'STANDING BATTLE ORDER DEFAULT (Japanese: the umpire picks the next sea area to fight in, 5.31), HARBOUR DEFAULT (ships turned back go to their default harbour, 10.2)',
+      'STANDING AIR <air unit> TO <sea area>, one line per unit, best first: at each of your air placements the first unit not yet placed whose area is legal then is placed (5.22, 12.11, 12.13); none left: you place no more',
     ],
   },
   {

@@ -10,11 +10,16 @@
  * and, outside battles, two delegations to the documented default (orders/defaults.ts):
  *   BATTLE ORDER DEFAULT   5.31: the Japanese let the umpire pick the next sea area to fight in
  *   HARBOUR DEFAULT        10.2: ships turned back go to the default harbour (HARBOR too)
+ * and a plan for land-based air, which the sides place one unit at a time, in turn (5.22, 12.11):
+ *   AIR <unit> TO <sea area>   one line per unit, best first: at each of the side's placements the
+ *                              umpire places the first unit of the plan still to be placed whose
+ *                              area is legal then (12.13); with none left, the side places no more
  */
 import type { LineError, ParseResult } from '../../../engine/ruleset';
 import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
 import type { Order, VitpState, VSide } from '../types';
-import { matchUnit } from './names';
+import { checkOrders } from './check';
+import { matchArea, matchUnit } from './names';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
 
@@ -24,6 +29,8 @@ export interface VitpStanding {
   readonly targetPriority: readonly string[];
   /** steps outside battles answered by their documented default (5.31 battle order, 10.2 harbour) */
   readonly phases?: { readonly pickBattle?: 'default'; readonly harbour?: 'default' };
+  /** 5.22/12.11: land-based air to place, best first, as unit id and sea area */
+  readonly airPlan?: readonly { readonly unit: string; readonly to: string }[];
 }
 
 const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
@@ -31,6 +38,7 @@ const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
 export function parseStandingText(s: VitpState, text: string): ParseResult<VitpStanding> {
   const combat: Record<string, string> = {};
   const phases: { pickBattle?: 'default'; harbour?: 'default' } = {};
+  const airPlan: { unit: string; to: string }[] = [];
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
   // biome-ignore lint/suspicious/useIterableCallbackReturn: each line's handler returns early; the value is unused
@@ -63,6 +71,22 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       [/^(battle order|next battle) default$/, () => void (phases.pickBattle = 'default')],
       [/^harbou?r default$/, () => void (phases.harbour = 'default')],
     ];
+    const air = t.match(/^(?:air|lba) (.+?) (?:to|over) (.+)$/);
+    if (air) {
+      const u = matchUnit(s, air[1]);
+      const a = matchArea(s, air[2]);
+      if (!u.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: u.problem, hint: u.hint ?? 'AIR <air unit> TO <sea area>' });
+      if (!a.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: a.problem, hint: a.hint ?? 'AIR <air unit> TO <sea area>' });
+      if (u.value.kind !== 'lba')
+        return errors.push({
+          line: i + 1,
+          text: raw.trim(),
+          problem: `${u.value.name} is no land-based air unit`,
+          hint: 'AIR <air unit> TO <sea area> (5.22)',
+        });
+      airPlan.push({ unit: u.value.id, to: a.value });
+      return;
+    }
     const hit = table.find(([re]) => re.test(t));
     if (hit) return hit[1]();
     const m = t.match(/^targets? (.+)$/);
@@ -94,7 +118,14 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
     ? { ok: false, errors }
     : {
         ok: true,
-        orders: [{ combat: combat as CombatStanding, targetPriority, ...(Object.keys(phases).length ? { phases } : {}) }],
+        orders: [
+          {
+            combat: combat as CombatStanding,
+            targetPriority,
+            ...(Object.keys(phases).length ? { phases } : {}),
+            ...(airPlan.length ? { airPlan } : {}),
+          },
+        ],
       };
 }
 
@@ -110,6 +141,14 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
   if (delegated) {
     const orders = defaultOrdersFor(s, side);
     return orders.length ? orders : [{ ...L, t: 'stay' }];
+  }
+  // 5.22/12.11: the first unit of the air plan that may be placed now, else no more placements
+  if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) {
+    for (const p of st.airPlan) {
+      const order: Order = { ...L, t: 'lba', unit: p.unit, to: p.to };
+      if (checkOrders(s, side, [order]).length === 0) return [order];
+    }
+    return [{ ...L, t: 'lba-done' }];
   }
   const d = currentDecision(s);
   if (!st || !d?.owes.includes(side)) return null;
