@@ -148,7 +148,8 @@ const AFTER_COMBAT: readonly Phase[] = [
   { k: 'return', side: A },
 ];
 const SEQUENCE: readonly Phase[] = [...BEFORE_COMBAT, { k: 'battle' }, ...AFTER_COMBAT];
-const COMBAT_PHASES: readonly Phase['k'][] = [
+/** Phases of the combat part of a turn (5.3): every one counts as the combat sequence. */
+export const COMBAT_PHASES: readonly Phase['k'][] = [
   'pick-battle',
   'battle',
   'pearl-stay',

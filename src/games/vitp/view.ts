@@ -12,6 +12,7 @@
 import type { Side } from '../../engine/ruleset';
 import { nextDecision } from './combat/api';
 import { combatAreas } from './battles';
+import { COMBAT_PHASES } from './steps';
 import { pocStanding } from './control';
 import { taskForceAsSeenBy } from './task-forces';
 import type { Loc, Unit, VitpState, VSide } from './types';
@@ -96,7 +97,7 @@ export function viewFor(s: VitpState, side: Side | 'referee') {
 /** The map picture: every sea area, its flag, how many units of each type each side has at sea there (public in VITP), and its battle. */
 export function mapOf(s: VitpState): MapAreaView[] {
   const now = s.battle?.area ?? (s.phase.k === 'task-forces' || s.phase.k === 'sighting' ? s.phase.area : null);
-  const due = COMBAT_PHASES.has(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
+  const due = COMBAT_PHASES.includes(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
   return s.map.areas.map((a) => {
     const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
     const units = SIDES.flatMap((side) => {
@@ -107,18 +108,6 @@ export function mapOf(s: VitpState): MapAreaView[] {
     return { area: a.name, ...AREA_AT[a.name], units, controlledBy: s.control[a.name] ?? null, ...(battle ? { battle } : {}) };
   });
 }
-
-/** Phases of the combat part of a turn (5.3), when the areas where combat is still due are worth marking. */
-const COMBAT_PHASES = new Set<string>([
-  'pick-battle',
-  'battle',
-  'pearl-stay',
-  'pearl-sortie',
-  'surprise',
-  'task-forces',
-  'sighting',
-  'harbour',
-]);
 
 /** The box's connections, its ports and bases with their owners and the units in them, and the sides' colours. */
 export function mapBoardOf(s: VitpState): MapBoardView {

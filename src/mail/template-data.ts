@@ -1,0 +1,217 @@
+/**
+ * The data each mail template (templates/mail/*.hbs) is rendered from, one interface per kind of
+ * message, and what rendering gives back. Plain data: render.ts turns it into text and HTML.
+ */
+import type { MapData } from './map-svg';
+import type { AnswerCard } from './notices';
+
+/** What a mail asks of its recipient, the first word of its subject. */
+export type Attention = 'action' | 'fyi' | 'over';
+
+export interface GameContext {
+  readonly gameId: string;
+  readonly gameName?: string;
+  /** The recipient's side; null for the referee. */
+  readonly side: string | null;
+  readonly turn?: number;
+  readonly step?: { readonly id: string; readonly title: string };
+  /** The tagged address the recipient should reply to. */
+  readonly replyAddress?: string;
+  /** ACTION (orders or a decision asked of the recipient now), FYI, or GAME OVER; else decided from the data. */
+  readonly attention?: Attention;
+}
+
+export interface LineProblem {
+  readonly line: number;
+  readonly text: string;
+  readonly problem: string;
+  readonly hint?: string;
+  readonly rule?: string;
+}
+
+export interface AcknowledgmentData extends GameContext {
+  readonly receivedAt: string;
+  /** Each order line as the umpire understood it. */
+  readonly orders: readonly { readonly line: number; readonly text: string; readonly understood: string }[];
+  readonly errors: readonly LineProblem[];
+  /** Sealed orders: SHA-256(canonical orders ‖ salt), revealed and checked when the step resolves. */
+  readonly commitment?: string;
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
+}
+
+export interface RejectionData extends Partial<GameContext> {
+  readonly receivedSubject?: string;
+  /** What was wrong. */
+  readonly problem: string;
+  /** What would be right. */
+  readonly hint?: string;
+  readonly errors?: readonly LineProblem[];
+  /** "Nothing was changed; your earlier orders for <step> stand." (or "you have no orders in for <step>.") */
+  readonly unchanged?: string;
+  /** the deadline of the step the refused orders were for */
+  readonly deadline?: string;
+}
+
+export interface DieRoll {
+  readonly index: number;
+  readonly purpose: string;
+  readonly rule?: string;
+  readonly faces: readonly number[];
+}
+
+export interface ReportData extends GameContext {
+  /** The answer card, first in the mail, when the step asks something of the recipient. */
+  readonly card?: AnswerCard | null;
+  /** The recipient's orders that completed the step (their acknowledgment, folded into this report). */
+  readonly taken?: { readonly stepTitle: string; readonly lines: readonly string[] };
+  /** What the side now knows, as sentences. */
+  readonly knowledge: readonly string[];
+  /** The side's map: drawn as a PNG (attached, shown inline by Content-ID) and as text lines. */
+  readonly map?: MapData;
+  readonly narrative: readonly {
+    readonly text: string;
+    readonly rule?: string;
+    readonly dice?: readonly DieRoll[];
+  }[];
+  readonly dice: {
+    /** s_0, published at game creation. */
+    readonly anchor: string;
+    readonly revealedSeeds: readonly { readonly turn: number; readonly seed: string }[];
+    /** Commitments of sealed orders that fed this step's dice. */
+    readonly ordersCommitments?: readonly { readonly side: string; readonly commitment: string }[];
+  };
+  readonly latestEventHash: string;
+  readonly next: {
+    readonly what: string;
+    readonly deadline?: string;
+    readonly awaiting: readonly string[];
+  } | null;
+}
+
+/**
+ * A side's (or the referee's) first mail of a game: who plays (sides, never addresses), whether
+ * a referee watches, deadlines and grace, how to answer, and the first step's card.
+ */
+export interface WelcomeData extends GameContext {
+  /** every side of the game, the recipient's marked; no addresses */
+  readonly sides: readonly { readonly side: string; readonly you: boolean }[];
+  /** the game has a referee (never the address) */
+  readonly referee: boolean;
+  readonly options: readonly { readonly name: string; readonly on: boolean }[];
+  readonly box: { readonly source: string; readonly hash: string };
+  /** the first deadline, and the length of a step's deadline and of its grace, if known */
+  readonly deadline?: string;
+  readonly deadlineMinutes?: number;
+  readonly graceMinutes?: number;
+  /** the SECRET word's marker (at-rest.ts fills the word in when the mail is sent) */
+  readonly secret: string;
+  /** standing instructions in force, digest setting: shown only if known */
+  readonly standing?: readonly string[];
+  readonly digest?: string;
+  /** the step in play: asked of the recipient now or not, who else is awaited, the order card */
+  readonly card: {
+    readonly what: string;
+    readonly yours: boolean;
+    readonly awaiting: readonly string[];
+    readonly lines: readonly string[];
+  } | null;
+  readonly seedAnchor: string;
+  /** the side's view of the board at the start (as a report's) */
+  readonly knowledge?: readonly string[];
+  readonly map?: MapData;
+}
+
+export interface HelpData extends Partial<GameContext> {
+  readonly umpireAddress: string;
+  readonly topic?: string;
+  /** Ruleset-specific order syntax lines, if the game is known. */
+  readonly orderSyntax?: readonly string[];
+  /** The heading of orderSyntax (the step at hand, or the reference section asked for). */
+  readonly title?: string;
+  /** List the mail commands too (plain HELP, HELP COMMANDS, HELP ALL); default true. */
+  readonly showCommands?: boolean;
+  /** The topics `HELP <topic>` knows, for the reply's last lines. */
+  readonly topics?: readonly string[];
+  /** The topic asked for that matched nothing. */
+  readonly unknownTopic?: string;
+}
+
+/** A referee command carried out: what was done, and what the game needs next. */
+export interface ConfirmationData extends GameContext {
+  readonly command: string;
+  readonly done: readonly string[];
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
+}
+
+/** PRESS relayed from one side (or the referee) to the others. */
+export interface PressData extends GameContext {
+  /** the sender's side, or "the referee" */
+  readonly from: string;
+  /** the sides it went to */
+  readonly to: readonly string[];
+  /** the referee's copy of press between sides */
+  readonly copy: boolean;
+  readonly lines: readonly string[];
+  /** the event that records it in the game log */
+  readonly seq: number;
+}
+
+/** HISTORY: the reports the recipient was sent, each as it was sent. */
+export interface HistoryData extends GameContext {
+  /** the turn asked for, if any */
+  readonly askedTurn?: number;
+  /** "3 reports sent to you, part 1 of 2, ..." or "no report has been sent to you yet." */
+  readonly summary: string;
+  readonly entries: readonly {
+    readonly n: number;
+    readonly subject: string;
+    readonly sentAt: string;
+    readonly lines: readonly string[];
+  }[];
+}
+
+export interface StatusData extends GameContext {
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
+  readonly received: readonly { readonly side: string; readonly at: string; readonly commitment?: string }[];
+  readonly players: readonly { readonly side: string; readonly name?: string }[];
+}
+
+export interface ReminderData extends GameContext {
+  readonly deadline: string;
+  /** What happens at the deadline, e.g. "your standing orders apply: no movement". */
+  readonly defaultAction: string;
+}
+
+export interface TemplateDataMap {
+  acknowledgment: AcknowledgmentData;
+  rejection: RejectionData;
+  report: ReportData;
+  welcome: WelcomeData;
+  help: HelpData;
+  status: StatusData;
+  reminder: ReminderData;
+  confirmation: ConfirmationData;
+  press: PressData;
+  history: HistoryData;
+}
+export type TemplateName = keyof TemplateDataMap;
+
+export interface RenderedAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  /** The bytes: text as is, or base64 when `encoding` says so (outbox rows are JSON). */
+  readonly content: string;
+  readonly encoding?: 'base64';
+  /** Content-ID for inline use. */
+  readonly cid?: string;
+}
+
+export interface RenderedMail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly attachments: readonly RenderedAttachment[];
+}
