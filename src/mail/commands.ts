@@ -5,17 +5,37 @@
  */
 
 import { extractReply } from './reply';
+import { readTimeCommand, type TimeCommand } from './time-commands';
 
 /** Game ids look like `G-abc123`; the id never contains a dot (reply addresses use dots as separators). */
 export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
 /** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
 const WORD = /^[a-z][a-z0-9_-]*$/i;
 
-export type PlayerCommandName = 'ORDERS' | 'HELP' | 'STATUS' | 'RESEND' | 'PLAYERS' | 'HISTORY' | 'PRESS' | 'RESIGN' | 'DIGEST';
-export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE';
+export type PlayerCommandName =
+  | 'ORDERS'
+  | 'HELP'
+  | 'STATUS'
+  | 'RESEND'
+  | 'PLAYERS'
+  | 'HISTORY'
+  | 'PRESS'
+  | 'RESIGN'
+  | 'DIGEST'
+  | 'WAIT'
+  | 'CONFIRM';
+export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE' | 'PAUSE' | 'RESUME' | 'ABSENCE' | 'DEADLINE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
-export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>(['EXTEND', 'FORCE', 'NOTE']);
+export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
+  'EXTEND',
+  'FORCE',
+  'NOTE',
+  'PAUSE',
+  'RESUME',
+  'ABSENCE',
+  'DEADLINE',
+]);
 
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
 export interface NumberedLine {
@@ -60,7 +80,9 @@ export type MailCommand =
   /** Resolve the current step now, using default orders for sides that have not ordered. */
   | { readonly name: 'FORCE'; readonly line: number; readonly refereeOnly: true }
   /** A referee's note for the game log, seen by every side. */
-  | { readonly name: 'NOTE'; readonly text: string; readonly line: number; readonly refereeOnly: true };
+  | { readonly name: 'NOTE'; readonly text: string; readonly line: number; readonly refereeOnly: true }
+  /** WAIT, CONFIRM (a player's); PAUSE, RESUME, ABSENCE, DEADLINE <kind> <length> (the referee's): time-commands.ts */
+  | TimeCommand;
 
 /** Which game, side and turn a message claims to be about (claims only: auth decides). */
 export interface GameReference {
@@ -107,6 +129,11 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   FORCE: 'FORCE',
   PROCESS: 'FORCE',
   NOTE: 'NOTE',
+  WAIT: 'WAIT',
+  CONFIRM: 'CONFIRM',
+  PAUSE: 'PAUSE',
+  RESUME: 'RESUME',
+  ABSENCE: 'ABSENCE',
 };
 
 /** Words of our own outbound subjects that are not side names. */
@@ -265,6 +292,8 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
   const name = COMMAND_WORDS[word.toUpperCase().replace(/:$/, '')];
   if (!name) return null;
   const args = restWords.join(' ').trim();
+  // a bare DEADLINE asks for the STATUS; DEADLINE <kind> <length> is the referee's
+  if (name === 'STATUS' && args !== '' && /^DEADLINE:?$/i.test(word)) return readTimeCommand('DEADLINE', args, line);
   switch (name) {
     case 'ORDERS':
       return args === '' ? 'orders-start' : null;
@@ -301,6 +330,13 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
       return args === '' ? null : { name, text: args, line, refereeOnly: true };
     case 'EXTEND':
       return readExtend(args, line);
+    case 'WAIT':
+    case 'CONFIRM':
+    case 'PAUSE':
+    case 'RESUME':
+    case 'ABSENCE':
+    case 'DEADLINE':
+      return readTimeCommand(name, args, line);
     default: {
       const unreachable: never = name;
       return unreachable;

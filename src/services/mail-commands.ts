@@ -59,6 +59,33 @@ export async function applyMailCommand(
           via,
           ...(c.ignored?.length ? { ignored: c.ignored } : {}),
           ...(stepId ? { stepId } : {}),
+          // WAIT in the same mail holds these orders (one command, so they never complete the step first)
+          ...(mail.commands.some((o) => o.name === 'WAIT') ? { wait: true } : {}),
+        }),
+      };
+    }
+    case 'WAIT':
+    case 'CONFIRM':
+      // WAIT beside orders went with them; a side's WAIT or CONFIRM alone is a command of its own
+      if (c.name === 'WAIT' && side && mail.commands.some((o) => o.name === 'ORDERS')) return { WAIT: 'with the orders' };
+      return {
+        [c.name]: await deps.bus.submit(gameId, key, c.name === 'WAIT' ? 'game.wait' : 'game.confirm', {
+          gameId,
+          side,
+          replyTo: mail.from.address,
+        }),
+      };
+    case 'PAUSE':
+    case 'RESUME':
+    case 'ABSENCE':
+    case 'DEADLINE': {
+      const { name, line: _line, refereeOnly: _r, ...args } = c;
+      return {
+        [name]: await deps.bus.submit(gameId, key, `game.${name.toLowerCase()}`, {
+          gameId,
+          ...args,
+          referee: mail.from.address,
+          replyTo: mail.from.address,
         }),
       };
     }
