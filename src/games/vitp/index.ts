@@ -32,6 +32,7 @@ import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolve
 import type { Order, VitpState, VSide } from './types';
 import { viewFor } from './view';
 import { pocStanding } from './control';
+import rulesVersion from './rules-version.json';
 
 const asSide = (side: Side): VSide => {
   if (side !== 'japanese' && side !== 'allied') throw new RangeError(`vitp has no side "${side}"`);
@@ -117,7 +118,8 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   name: 'Victory in the Pacific',
   sides: ['japanese', 'allied'],
   options: vitpOptions,
-  engineVersion: 'vitp-1',
+  // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
+  engineVersion: `vitp-${rulesVersion.version}`,
   box: { defaultData: defaultBox, validate: validateBox },
   setup: setupGame,
   currentStep: stepOf,

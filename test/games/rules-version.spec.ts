@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rulesets } from '../../src/games';
+import { rulesSourceHash } from '../support/rules-fingerprint';
+
+/**
+ * Engine pinning (docs/audit.md): a game records the rules version it was created under and is
+ * adjudicated under that version only. The version is worth something only if it changes whenever
+ * the rules code does, so this test fails when a ruleset's source differs from the fingerprint
+ * committed beside it.
+ */
+const FINGERPRINTED = ['vitp'];
+
+describe.each(FINGERPRINTED)('rules version of %s', (id) => {
+  const dir = join(__dirname, '..', '..', 'src', 'games', id);
+  const file = join(dir, 'rules-version.json');
+  const pinned = JSON.parse(readFileSync(file, 'utf8')) as { ruleset: string; version: number; sourceHash: string };
+
+  it('changes whenever the rules source does', () => {
+    const now = rulesSourceHash(dir);
+    if (now !== pinned.sourceHash) {
+      throw new Error(
+        [
+          `src/games/${id} changed, but its rules version (${pinned.version}) did not.`,
+          `If adjudication of any step could now differ (a rule, a step order, a default, a die), set in`,
+          `src/games/${id}/rules-version.json: "version": ${pinned.version + 1} and "sourceHash": "${now}".`,
+          'Games created under the old version will then wait for the referee to UPGRADE them (docs/audit.md).',
+          `If it cannot (wording, comments, narration only), keep the version and set "sourceHash": "${now}".`,
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('is the version the ruleset reports and records in GameCreated', () => {
+    expect(pinned.ruleset).toBe(id);
+    expect(Number.isInteger(pinned.version) && pinned.version >= 2).toBe(true); // 1 was the unpinned "vitp-1" of older logs
+    expect(rulesets[id].engineVersion).toBe(`${id}-${pinned.version}`);
+  });
+});

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/** Files of a ruleset's source that do not change adjudication by definition: its fingerprint file and prose. */
+const OUTSIDE = (path: string): boolean => path === 'rules-version.json' || path.endsWith('.md');
+
+/**
+ * The content hash of a ruleset's source directory: SHA-256 over `path\nsha256(content)\n` of every
+ * file under it (sorted by path, `/` separators), the fingerprint file and Markdown left out.
+ */
+export function rulesSourceHash(dir: string): string {
+  const files: string[] = [];
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.push(relative(dir, full).split(sep).join('/'));
+    }
+  };
+  walk(dir);
+  const outer = createHash('sha256');
+  for (const path of files.filter((p) => !OUTSIDE(p)).sort()) {
+    const inner = createHash('sha256')
+      .update(readFileSync(join(dir, path)))
+      .digest('hex');
+    outer.update(`${path}\n${inner}\n`);
+  }
+  return outer.digest('hex');
+}
