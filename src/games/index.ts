@@ -1,5 +1,7 @@
 import type { Ruleset } from '../engine/ruleset';
+import { withStepKinds } from '../engine/step-kinds';
 import { vitpRuleset } from './vitp';
+import { vitpStepKind } from './vitp/step-kinds';
 
 /**
  * Every ruleset the umpire can run, by id. Add a game here once its src/games/<id>/index.ts
@@ -7,5 +9,6 @@ import { vitpRuleset } from './vitp';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
 export const rulesets: Record<string, Ruleset<any, any, any>> = {
-  [vitpRuleset.id]: vitpRuleset,
+  // with its steps' kinds, for the deadline lengths per kind (engine/step-kinds.ts)
+  [vitpRuleset.id]: withStepKinds(vitpRuleset, vitpStepKind),
 };

@@ -1,3 +1,4 @@
+import type { StepKind } from '../engine/step-kinds';
 import type { StoredEvent } from '../store/event-store';
 
 /** A game's own settings, recorded once at creation (a NoteAdded holding `settings`). */
@@ -6,7 +7,29 @@ export interface GameSettings {
   readonly deadlineMinutes: number;
   /** minutes after the deadline during which late orders are still taken */
   readonly graceMinutes?: number;
+  /** minutes per kind of step (engine/step-kinds.ts), where they differ from `deadlineMinutes` */
+  readonly deadlines?: Readonly<Partial<Record<StepKind, number>>>;
   readonly referee: string | null;
+}
+
+/** The referee's PAUSE in force (GamePaused): what was left of the deadline it stopped. */
+export interface PauseRecord {
+  readonly at: string;
+  readonly referee: string;
+  readonly reason: string;
+  /** the step whose deadline stopped, and the time its deadline and grace still had */
+  readonly stepId: string | null;
+  readonly leftMs: number | null;
+  readonly graceMs: number | null;
+}
+
+/** The referee's ABSENCE (AbsenceDeclared): a side's deadlines falling in [from, to] move to `to`. */
+export interface AbsenceRecord {
+  readonly side: string;
+  readonly from: string;
+  readonly to: string;
+  readonly referee: string;
+  readonly reason: string;
 }
 
 /** A DeadlineSet: when the step's orders are due, when defaults apply, when the silent are reminded. */
@@ -43,6 +66,13 @@ export interface ServiceState {
   readonly deadline: DeadlineRecord | null;
   /** DIGEST settings by viewer (a side, or `referee`); absent: DEFAULT_DIGEST */
   readonly digest?: Readonly<Record<string, DigestMode>>;
+  /** PAUSE in force (deadlines stopped), until RESUME */
+  readonly paused?: PauseRecord | null;
+  readonly absences?: readonly AbsenceRecord[];
+  /** the referee's DEADLINE <kind> <length> rulings: minutes per kind of step, over the game's settings */
+  readonly lengths?: Readonly<Partial<Record<StepKind, number>>>;
+  /** WAIT: the step each side holds its orders for (OrdersHeld), until CONFIRM or the step resolves */
+  readonly held?: Readonly<Record<string, string>>;
 }
 
 export const initialServiceState: ServiceState = { settings: null, deadline: null };
@@ -56,6 +86,21 @@ export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' |
   if (e.type === 'DigestSet') {
     const { viewer, mode } = e.payload as { viewer: string; mode: DigestMode };
     return { ...state, digest: { ...state.digest, [viewer]: mode } };
+  }
+  if (e.type === 'GamePaused') return { ...state, paused: e.payload as PauseRecord };
+  if (e.type === 'GameResumed') return { ...state, paused: null };
+  if (e.type === 'AbsenceDeclared') {
+    const { side, from, to, referee, reason } = e.payload as AbsenceRecord;
+    return { ...state, absences: [...(state.absences ?? []), { side, from, to, referee, reason }] };
+  }
+  if (e.type === 'DeadlineLengthSet') {
+    const { kind, minutes } = e.payload as { kind: StepKind; minutes: number };
+    return { ...state, lengths: { ...state.lengths, [kind]: minutes } };
+  }
+  if (e.type === 'OrdersHeld' || e.type === 'OrdersReleased') {
+    const { side, stepId } = e.payload as { side: string; stepId: string };
+    const { [side]: _was, ...rest } = state.held ?? {};
+    return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
   }
   if (e.type === 'NoteAdded') {
     const settings = (e.payload as { settings?: GameSettings } | null)?.settings;
@@ -72,3 +117,11 @@ export function foldService(state: ServiceState, events: readonly Pick<StoredEve
 export function deadlineOf(state: ServiceState, stepId: string | undefined): DeadlineRecord | null {
   return stepId !== undefined && state.deadline?.stepId === stepId ? state.deadline : null;
 }
+
+/** Whether `side` holds its orders (WAIT) for `stepId`. */
+export function holds(state: ServiceState, side: string, stepId: string | undefined): boolean {
+  return stepId !== undefined && state.held?.[side] === stepId;
+}
+
+/** The service's own event types (besides notes, deadlines, press, digest): SERVICE_EVENT_TYPES has them. */
+export const TIME_EVENT_TYPES = ['GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet', 'OrdersHeld', 'OrdersReleased'];
