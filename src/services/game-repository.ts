@@ -5,13 +5,30 @@ import type { Sql } from '../store/db';
 import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
 import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
-import { foldService, initialServiceState, type ServiceState } from './service-state';
+import { hasRollback, liveEvents, ROLLED_BACK, voidedSeqs } from '../engine/voids';
+import { TIME_EVENT_TYPES, foldService, initialServiceState, type ServiceState } from './service-state';
 
 /**
  * Events the service itself writes into a game's stream (not the engine's): they carry what the
  * umpire did around the rules (notes, deadlines, press between sides) and are skipped when folding state.
  */
-export const SERVICE_EVENT_TYPES = new Set(['NoteAdded', 'DeadlineSet', 'PressSent', 'DigestSet']);
+export const SERVICE_EVENT_TYPES = new Set([
+  'NoteAdded',
+  'DeadlineSet',
+  'PressSent',
+  'DigestSet',
+  ROLLED_BACK,
+  'SeatReplaced',
+  // PAUSE, RESUME, ABSENCE, DEADLINE rulings and WAIT/CONFIRM (service-state.ts)
+  ...TIME_EVENT_TYPES,
+]);
+
+const isService = (type: string): boolean => SERVICE_EVENT_TYPES.has(type);
+
+/** The engine events of a log (or of any part of it read to its end) that are not void (engine/voids.ts). */
+export function liveEngineEvents(events: readonly StoredEvent[]): StoredEvent[] {
+  return liveEvents(events, isService).filter((e) => !isService(e.type));
+}
 
 export class UnknownGameError extends Error {
   constructor(readonly gameId: string) {
@@ -41,11 +58,20 @@ export function toEngineEvent(e: StoredEvent): EngineEvent {
   return { type: e.type, data: e.payload } as EngineEvent;
 }
 
-/** Folds stored events into engine state, skipping the service's own events. */
+/**
+ * Folds stored events into engine state, skipping the service's own events and the voided ones
+ * (a fold that meets a RolledBack must have started from the beginning: see GameRepository).
+ * SeatReplaced (REPLACE) gives a side its new player: every reader of the seats sees the new address.
+ */
 export function fold(state: EngineState<unknown>, events: readonly StoredEvent[], ruleset: AnyRuleset): EngineState<unknown> {
+  const voided = voidedSeqs(events, isService);
   let s = state;
   for (const e of events) {
-    if (SERVICE_EVENT_TYPES.has(e.type)) s = { ...s, version: s.version + 1 };
+    if (e.type === 'SeatReplaced' && s.game) {
+      const { side, address } = e.payload as { side: string; address: string };
+      const sides = s.game.sides.map((seat) => (seat.side === side ? { ...seat, player: { ...seat.player, address } } : seat));
+      s = { ...s, version: s.version + 1, game: { ...s.game, sides } };
+    } else if (isService(e.type) || voided.has(e.seq)) s = { ...s, version: s.version + 1 };
     else s = evolve(s, toEngineEvent(e), ruleset);
   }
   return s;
@@ -85,13 +111,18 @@ export class GameRepository {
   async load(gameId: string, tx?: Sql): Promise<LoadedGame> {
     const ruleset = await this.rulesetOf(gameId, tx);
     const snap = await this.snapshots.latest<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx);
-    const usable = usableSnapshot(snap);
-    const tail = await this.events.read(gameId, usable ? snap!.seq : 0, tx);
+    let usable = usableSnapshot(snap);
+    let tail = await this.events.read(gameId, usable ? snap!.seq : 0, tx);
+    // a rollback after the snapshot may void events before it: replay the whole log
+    if (usable && hasRollback(tail)) {
+      usable = null;
+      tail = await this.events.read(gameId, 0, tx);
+    }
     const state = fold(usable?.engine ?? initialState(), tail, ruleset);
     const service = foldService(usable?.service ?? initialServiceState, tail);
     const last = tail[tail.length - 1];
     const head = last ? { version: last.seq, hash: last.hash } : await this.events.head(gameId, tx);
-    return { gameId, ruleset, state, service, head, tail };
+    return { gameId, ruleset, state, service, head, tail: liveEvents(tail, isService) };
   }
 
   async register(gameId: string, rulesetId: string, tx: Sql): Promise<boolean> {
@@ -109,24 +140,28 @@ export class GameRepository {
       tx,
       now,
     });
+    if (hasRollback(appended.events)) {
+      // the state is the replay of what is not void: fold the whole log again, and snapshot it
+      // here so later loads start after the rollback
+      const all = await this.events.read(game.gameId, 0, tx);
+      const state = fold(initialState(), all, game.ruleset);
+      const service = foldService(initialServiceState, all);
+      await this.snapshot(game, appended.head.version, { engine: state, service }, tx);
+      return { ...game, state, service, head: appended.head, tail: liveEvents(all, isService) };
+    }
     const state = fold(game.state, appended.events, game.ruleset);
     const service = foldService(game.service, appended.events);
     const before = Math.floor(game.head.version / this.snapshotEvery);
     const after = Math.floor(appended.head.version / this.snapshotEvery);
-    if (after > before) {
-      const snapshot: GameSnapshot = { engine: state, service };
-      await this.snapshots.save(
-        {
-          gameId: game.gameId,
-          seq: appended.head.version,
-          state: snapshot,
-          stateHash: hashCanonical(snapshot),
-          engineVersion: game.ruleset.engineVersion,
-        },
-        tx,
-      );
-    }
+    if (after > before) await this.snapshot(game, appended.head.version, { engine: state, service }, tx);
     return { ...game, state, service, head: appended.head, tail: [...game.tail, ...appended.events] };
+  }
+
+  private async snapshot(game: LoadedGame, seq: number, snapshot: GameSnapshot, tx: Sql): Promise<void> {
+    await this.snapshots.save(
+      { gameId: game.gameId, seq, state: snapshot, stateHash: hashCanonical(snapshot), engineVersion: game.ruleset.engineVersion },
+      tx,
+    );
   }
 
   async listGames(): Promise<{ id: string; ruleset: string; createdAt: string }[]> {

@@ -1,10 +1,11 @@
 import { type EngineCommand, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
-import { SERVICE_EVENT_TYPES, toEngineEvent } from '../game-repository';
+import { liveEngineEvents, toEngineEvent } from '../game-repository';
 import { digestOf } from '../service-state';
 import type { Notice } from '../../mail/notices';
 import { PermanentCommandError, type CommandOutcome } from '../../store/commands';
 import type { StoredEvent } from '../../store/event-store';
 import { noticeBase, reportNotices, stepNeeds } from '../notice-builders';
+import { holding, planDeadline, setDeadline } from './deadline-plan';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 
 /** Turns covered by a game's seed chain: more than any of our games can last. */
@@ -13,6 +14,8 @@ export const SEED_CHAIN_TURNS = 256;
 /** Adjudicates the step in play if nobody is awaited any more (then the engine auto-advances). */
 export async function advanceIfReady(h: Handling): Promise<void> {
   if (!h.game.state.step || whoIsAwaited(h.game.state, h.game.ruleset).length) return;
+  // WAIT: a side holding its orders for this step keeps it open until CONFIRM or the deadline
+  if (holding(h.game.service, h.game.state.step).length) return;
   await resolve(h, 'Resolve');
 }
 
@@ -48,22 +51,16 @@ export async function openDeadline(h: Handling): Promise<string | null> {
   if (!step) return null;
   const known = h.deadline(step.id);
   if (known) return known.at;
-  const at = new Date(h.now.getTime() + h.settings.deadlineMinutes * 60_000);
-  // late orders are still taken until the grace period ends; only then do defaults apply
-  const graceUntil = new Date(at.getTime() + (h.settings.graceMinutes ?? 0) * 60_000);
-  const remindAt = reminderTime(h.now, at);
-  await h.append([
-    {
-      type: 'DeadlineSet',
-      payload: { stepId: step.id, at: at.toISOString(), graceUntil: graceUntil.toISOString(), remindAt: remindAt?.toISOString() ?? null },
-      metadata: { actor: 'umpire' },
-    },
-  ]);
-  // scheduled in Redis before the transaction commits: if it rolls back, the job finds its step
-  // unchanged or gone and does nothing (the deadline checks the step id); if Redis loses the job,
-  // the workers' reconciliation schedules it again from this event
-  await h.env.deps.scheduler.schedule(h.game.gameId, step.id, graceUntil, remindAt);
-  return at.toISOString();
+  // PAUSE: no deadline runs until the referee resumes (RESUME gives the step its deadline then)
+  if (h.game.service.paused) return null;
+  // the length of the step's kind, moved past the absences of the sides it awaits; late orders are
+  // still taken until the grace period ends, only then do defaults apply. Scheduled in Redis before
+  // the transaction commits: if it rolls back, the job finds its step unchanged or gone and does
+  // nothing (the deadline checks the step id); if Redis loses the job, the workers' reconciliation
+  // schedules it again from the DeadlineSet
+  const plan = planDeadline(h, step);
+  await setDeadline(h, step.id, plan, 'umpire');
+  return plan.at.toISOString();
 }
 
 /**
@@ -128,7 +125,7 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number)
 async function storySince(h: Handling, seq: number, viewer: string): Promise<string[]> {
   const events = await h.env.deps.games.events.read(h.game.gameId, seq, h.tx);
   const notes = events.filter(isRefereeNote).map(noteLine);
-  const engineEvents = events.filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+  const engineEvents = liveEngineEvents(events).map(toEngineEvent);
   return [...notes, ...narrativeFor(engineEvents, viewer, h.game.ruleset)];
 }
 

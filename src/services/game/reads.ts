@@ -1,6 +1,7 @@
 import { narrativeFor, viewFor, type EngineEvent } from '../../engine/game';
 import type { Side } from '../../engine/ruleset';
-import { SERVICE_EVENT_TYPES, UnknownGameError, toEngineEvent, type LoadedGame } from '../game-repository';
+import { SERVICE_EVENT_TYPES, UnknownGameError, liveEngineEvents, toEngineEvent, type LoadedGame } from '../game-repository';
+import { rollbackLine } from './rollback-notice';
 import { isRefereeNote, noteLine } from './flow';
 import { oneLine, type GameEnv } from './handler';
 
@@ -20,6 +21,7 @@ export async function report(env: GameEnv, gameId: string, viewer: Side | 'refer
   const game = await env.deps.games.load(gameId);
   assertViewer(game, viewer);
   const all = await env.deps.games.events.read(gameId);
+  const live = new Set(liveEngineEvents(all).map((e) => e.seq));
   const narrative: string[] = [];
   let run: EngineEvent[] = [];
   const flush = () => {
@@ -36,7 +38,10 @@ export async function report(env: GameEnv, gameId: string, viewer: Side | 'refer
         flush();
         narrative.push(`Press from ${p.from === 'referee' ? 'the referee' : p.from} to ${p.to.join(', ')}: ${oneLine(p.text)}`);
       }
-    } else if (!SERVICE_EVENT_TYPES.has(e.type)) run.push(toEngineEvent(e));
+    } else if (e.type === 'RolledBack') {
+      flush();
+      narrative.push(rollbackLine(e));
+    } else if (!SERVICE_EVENT_TYPES.has(e.type) && live.has(e.seq)) run.push(toEngineEvent(e));
   }
   flush();
   return { view: viewFor(game.state, viewer, game.ruleset), narrative, head: game.head };

@@ -1,0 +1,104 @@
+import type { StoredEvent } from '../../store/event-store';
+import type { RolledBackPayload } from '../../engine/voids';
+import { liveEngineEvents } from '../game-repository';
+
+/**
+ * Where a ROLLBACK cuts the log (pure: the game's whole log in, the cut or the reason there is none
+ * out). A step is rolled back to the moment before it resolved:
+ *  - orders kept: the first event of its resolution (the orders revealed, defaults, dice, rules
+ *    events, StepResolved) is the first voided; the orders the sides had in for it stay in;
+ *  - orders resend: its submissions are voided too (from the first order event for the step after
+ *    the step before it resolved), so every owing side orders again. A seed revealed in between
+ *    (the step opens a turn) is never voided: the cut starts after it.
+ * Only steps of the turn in play can be rolled back: that turn's seed is still sealed, so nobody
+ * can compute the dice the step will roll again (see docs/mail-commands.md, ROLLBACK).
+ */
+export interface RollbackCut {
+  readonly toSeq: number;
+  readonly firstVoidedSeq: number;
+  readonly stepId: string;
+  readonly turn: number;
+  readonly undone: readonly string[];
+}
+
+export type RollbackTarget = { readonly stepId: string } | { readonly eventSeq: number };
+
+const RESOLUTION = new Set([
+  'OrdersRevealed',
+  'DefaultOrdersApplied',
+  'StandingOrdersApplied',
+  'DieRolled',
+  'RulesApplied',
+  'StepResolved',
+]);
+const SUBMISSION = new Set(['OrdersSubmitted', 'OrdersAccepted', 'QueuedOrdersUsed']);
+const TURN_MARK = new Set(['SeedRevealed', 'GameEnded', 'GameConceded']);
+
+interface StepPayload {
+  readonly stepId?: string;
+  readonly turn?: number;
+}
+
+export function planRollback(
+  all: readonly StoredEvent[],
+  target: RollbackTarget,
+  orders: RolledBackPayload['orders'],
+  current: { readonly stepId: string; readonly turn: number } | null,
+): RollbackCut | { readonly problem: string; readonly hint: string } {
+  if (!current)
+    return {
+      problem: 'the game is over: its last seed is revealed',
+      hint: 'A finished game is not rolled back; `umpire fork` replays it from any step as a new game.',
+    };
+  const live = liveEngineEvents(all);
+  const resolved = live.filter((e) => e.type === 'StepResolved').map((e) => ({ seq: e.seq, ...(e.payload as Required<StepPayload>) }));
+  const inTurn = resolved.filter((r) => r.turn === current.turn);
+  const choices = inTurn.length
+    ? `Steps of turn ${current.turn} that can be rolled back: ${inTurn.map((r) => r.stepId).join(', ')}.`
+    : `No step of turn ${current.turn} has resolved yet: there is nothing to roll back this turn.`;
+  let stepId: string;
+  if ('eventSeq' in target) {
+    const e = all.find((x) => x.seq === target.eventSeq);
+    if (!e) return { problem: `there is no event ${target.eventSeq} (the log has ${all.length})`, hint: choices };
+    const step = (e.payload as StepPayload | null)?.stepId;
+    const owner = step ?? resolved.find((r) => r.seq >= e.seq)?.stepId;
+    if (!owner) return { problem: `event ${target.eventSeq} (${e.type}) belongs to no step that has resolved`, hint: choices };
+    stepId = owner;
+  } else stepId = target.stepId;
+  const done = inTurn.find((r) => r.stepId === stepId);
+  if (!done) {
+    const other = resolved.find((r) => r.stepId === stepId);
+    const problem = other
+      ? `${stepId} resolved in turn ${other.turn}, whose seed is revealed: only steps of turn ${current.turn} (the turn in play) can be rolled back`
+      : stepId === current.stepId
+        ? `${stepId} is the step in play: it has not resolved yet`
+        : `no step ${stepId} has resolved in this game`;
+    return { problem, hint: choices };
+  }
+  const start = live.find((e) => e.seq < done.seq && RESOLUTION.has(e.type) && stepOf(e) === stepId && !priorResolution(live, e, done.seq));
+  const resolutionStart = start?.seq ?? done.seq;
+  let first = resolutionStart;
+  if (orders === 'resend') {
+    const before = [...resolved].reverse().find((r) => r.seq < resolutionStart)?.seq ?? 0;
+    const window = live.filter((e) => e.seq > before && e.seq < resolutionStart);
+    const lastMark = [...window].reverse().find((e) => TURN_MARK.has(e.type))?.seq ?? before;
+    const sub = window.find((e) => e.seq > lastMark && SUBMISSION.has(e.type) && stepOf(e) === stepId);
+    if (sub) first = sub.seq;
+  }
+  return {
+    toSeq: first - 1,
+    firstVoidedSeq: first,
+    stepId,
+    turn: done.turn,
+    undone: resolved.filter((r) => r.seq >= first).map((r) => r.stepId),
+  };
+}
+
+function stepOf(e: StoredEvent): string | undefined {
+  return (e.payload as StepPayload | null)?.stepId;
+}
+
+/** True when another StepResolved lies between `e` and the step's own (e belongs to an earlier resolution of the same step id). */
+function priorResolution(live: readonly StoredEvent[], e: StoredEvent, doneSeq: number): boolean {
+  return live.some((x) => x.type === 'StepResolved' && x.seq >= e.seq && x.seq < doneSeq);
+}
