@@ -6,6 +6,7 @@ import type { AnyRuleset } from '../engine/evolve';
 import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
 import { expandCasePaths, runCases } from './case-files';
+import { optionArgs } from './option-args';
 import { UsageError, positiveInt, readTextFile } from './usage';
 
 /** `umpire case run`, `umpire selfplay`, `umpire box check`: the rules engine from the shell. */
@@ -46,7 +47,12 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .option('--games <n>', 'number of games', '100')
     .option('--seed <s>', 'seed string: the same seed plays the same games', 'umpire')
     .option('--max-steps <n>', 'steps before a game counts as a runaway', '10000')
-    .option('--option <id...>', 'switch optional rules on, e.g. --option task-forces airstrike-damage')
+    .option('--option <id...>', 'switch optional rules on, or set one: --option task-forces airstrike-damage, --option turn-limit=12')
+    .option(
+      '--max-turns <n>',
+      "length of each game's seed chain: a game with no fixed end still in play then stops, counted as unfinished at cap",
+      '200',
+    )
     .option('--miss-rate <r>', "chance (0 to 1) that a side misses a step's deadline and gets the documented defaults", '0.1')
     .option(
       '--through-store',
@@ -54,17 +60,12 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     )
     .action((id: string, opts: SelfplayCliOptions) => {
       const ruleset = lookup(id);
-      const known = new Set(ruleset.options.map((o) => o.id));
-      const unknown = (opts.option ?? []).filter((o) => !known.has(o));
-      if (unknown.length)
-        throw new UsageError(
-          `--option: ${id} has no optional rule ${unknown.map((o) => `"${o}"`).join(', ')}; it offers ${[...known].join(', ') || 'none'}`,
-        );
       const games = positiveInt(opts.games, '--games');
       const tick = Math.max(1, Math.floor(games / (opts.throughStore ? 50 : 10)));
       const options: SelfplayOptions = {
         games,
-        options: Object.fromEntries((opts.option ?? []).map((o) => [o, true])),
+        options: optionArgs(opts.option ?? [], ruleset),
+        maxTurns: positiveInt(opts.maxTurns, '--max-turns'),
         seed: opts.seed,
         maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
         missRate: rate(opts.missRate, '--miss-rate'),
@@ -107,6 +108,7 @@ interface SelfplayCliOptions {
   seed: string;
   maxSteps: string;
   option?: string[];
+  maxTurns: string;
   missRate: string;
   throughStore?: boolean;
 }
@@ -142,7 +144,7 @@ function printSelfplay(result: SelfplayResult): void {
   for (const e of result.errors.slice(0, 20)) console.log(`ERROR game ${e.game} (seed ${JSON.stringify(e.gameSeed)}): ${e.message}`);
   if (result.errors.length > 20) console.log(`... and ${result.errors.length - 20} more errors`);
   console.log(
-    `${result.games} games (${result.ended} ended), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
+    `${result.games} games (${result.ended} ended, ${result.unfinishedAtCap} unfinished at cap), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
   );
   console.log(
     `verified: ${result.verified} ok, ${result.failed} failed; ${result.defaultsApplied} default orders applied (missed deadlines)`,

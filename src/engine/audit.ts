@@ -2,6 +2,7 @@ import { canonicalJson } from '../shared/canonical';
 import type { EngineEvent, EngineState } from './engine-events';
 import { concessionResult } from './concede';
 import { evolve, initialState, type AnyRuleset } from './evolve';
+import { rollEach } from './dice';
 import type { Dice, RulesEvent, Side } from './ruleset';
 
 /**
@@ -141,13 +142,12 @@ function rerun(
   const out: Produced[] = [];
   const faces = recorded.filter((r): r is Extract<Recorded, { type: 'DieRolled' }> => r.type === 'DieRolled').map((r) => r.data.face);
   let next = 0;
-  const dice: Dice = {
-    d6(purpose, rule) {
-      out.push({ kind: 'die', purpose, rule });
-      // Past the recorded dice the rules asked for more than were rolled: the comparison below says so.
-      return faces[next++] ?? 1;
-    },
+  const d6 = (purpose: string, rule: string): number => {
+    out.push({ kind: 'die', purpose, rule });
+    // Past the recorded dice the rules asked for more than were rolled: the comparison below says so.
+    return faces[next++] ?? 1;
   };
+  const dice: Dice = { d6, roll: (n, purpose, rule, labels) => rollEach(d6, n, purpose, rule, labels) };
   ruleset.adjudicate(before.rules, step, orders, {
     dice,
     emit: (event) => out.push({ kind: 'rules', event }),

@@ -16,7 +16,7 @@ import {
 } from './engine-events';
 import { evolve, type AnyRuleset } from './evolve';
 import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
-import type { Side, StepInfo } from './ruleset';
+import type { GameOptions, OptionSpec, OptionValue, Side, StepInfo } from './ruleset';
 import { ordersHashOf } from './sealing';
 import { decideSubmitOrders, requireInPlay } from './submit';
 
@@ -98,7 +98,7 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
   ];
 }
 
-function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRuleset): Record<string, boolean> {
+function fillOptions(given: GameOptions, ruleset: AnyRuleset): Record<string, OptionValue> {
   const known = new Map(ruleset.options.map((o) => [o.id, o]));
   const unknown = Object.keys(given).filter((k) => !known.has(k));
   if (unknown.length)
@@ -106,7 +106,30 @@ function fillOptions(given: Readonly<Record<string, boolean>>, ruleset: AnyRules
       'bad-options',
       `unknown option(s) ${unknown.join(', ')}; ${ruleset.id} offers: ${[...known.keys()].join(', ') || 'none'}`,
     );
-  return Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
+  const problems = ruleset.options.flatMap((o) => (given[o.id] === undefined ? [] : optionProblems(o, given[o.id])));
+  const options = Object.fromEntries(ruleset.options.map((o) => [o.id, given[o.id] ?? o.default]));
+  if (!problems.length) problems.push(...(ruleset.validateOptions?.(options) ?? []));
+  if (problems.length)
+    throw new CommandRejected(
+      'bad-options',
+      `options refused: ${problems.join('; ')}`,
+      problems.map((problem) => ({ line: 0, text: '', problem })),
+    );
+  return options;
+}
+
+/** One option's value against its spec: the default's type, the listed words, the bounds. */
+export function optionProblems(spec: OptionSpec, value: OptionValue): string[] {
+  const type = typeof spec.default;
+  if (typeof value !== type) return [`option ${spec.id} takes a ${type} (default ${String(spec.default)}), not ${JSON.stringify(value)}`];
+  if (typeof value === 'string' && spec.values && !spec.values.includes(value))
+    return [`option ${spec.id} takes one of ${spec.values.join(', ')}, not "${value}"`];
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return [`option ${spec.id} takes a whole number, not ${value}`];
+    if (spec.min !== undefined && value < spec.min) return [`option ${spec.id} is at least ${spec.min}, not ${value}`];
+    if (spec.max !== undefined && value > spec.max) return [`option ${spec.id} is at most ${spec.max}, not ${value}`];
+  }
+  return [];
 }
 
 // ---------------------------------------------------------------- Concede
@@ -320,7 +343,11 @@ class SeedBook {
     const known = this.verified.get(turn);
     if (known) return known;
     const seed = typeof this.source === 'function' ? this.source(turn) : this.source[turn];
-    if (!seed) throw new CommandRejected('bad-seed', `no seed was supplied for turn ${turn}`);
+    if (!seed)
+      throw new CommandRejected(
+        'seed-chain-exhausted',
+        `no seed for turn ${turn}: the game's seed chain ends before it (its length is the game's hard turn cap)`,
+      );
     if (!verifySeed(seed, turn, this.anchor))
       throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
     this.verified.set(turn, seed);

@@ -92,6 +92,27 @@ export interface Roll {
   readonly forced?: true;
 }
 
+/**
+ * Dice.roll for any Dice: `n` dice by `d6`, one at a time, so each is derived, recorded and
+ * verified alone exactly as a single roll is. Die k's purpose is `labels[k]`, else `purpose #k+1`.
+ */
+export function rollEach(
+  d6: (purpose: string, rule: string) => number,
+  n: number,
+  purpose: string,
+  rule: string,
+  labels?: readonly string[],
+): number[] {
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`a batch of dice needs a whole number of dice, not ${n} (${purpose})`);
+  if (labels && labels.length !== n) throw new RangeError(`${n} dice but ${labels.length} labels (${purpose})`);
+  return Array.from({ length: n }, (_, k) => d6(labels ? labels[k] : `${purpose} #${k + 1}`, rule));
+}
+
+/** `n` dice in one call through `dice.roll`, or die by die for dice that only have d6 (test doubles). */
+export function rollDice(dice: Dice, n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
+  return dice.roll ? dice.roll(n, purpose, rule, labels) : rollEach((p, r) => dice.d6(p, r), n, purpose, rule, labels);
+}
+
 /** Dice that also report every roll, in order, to the engine. */
 export interface RecordingDice extends Dice {
   readonly rolls: readonly Roll[];
@@ -128,6 +149,10 @@ export class SeededDice implements RecordingDice {
     this.recorded.push(roll);
     this.input.onRoll?.(roll);
     return face;
+  }
+
+  roll(n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
+    return rollEach((p, r) => this.d6(p, r), n, purpose, rule, labels);
   }
 }
 
@@ -195,5 +220,9 @@ export class ForcedDice implements RecordingDice {
     this.recorded.push(roll);
     this.onRoll?.(roll);
     return face;
+  }
+
+  roll(n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
+    return rollEach((p, r) => this.d6(p, r), n, purpose, rule, labels);
   }
 }

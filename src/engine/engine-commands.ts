@@ -1,5 +1,5 @@
 /** Engine commands: what the edges ask of the engine (create, submit, resolve, deadline, concede). */
-import type { LineError, Side } from './ruleset';
+import type { GameOptions, LineError, Side } from './ruleset';
 import type { Seat } from './engine-events';
 
 // ---------------------------------------------------------------- commands
@@ -17,7 +17,7 @@ export interface CreateGame {
   readonly type: 'CreateGame';
   readonly gameId: string;
   readonly scenario?: string;
-  readonly options?: Readonly<Record<string, boolean>>;
+  readonly options?: GameOptions;
   readonly sides: readonly Seat[];
   readonly seedAnchor: string;
   /** a club's override box; omitted = the ruleset's default box */
@@ -98,6 +98,8 @@ export type RejectionCode =
   | 'bad-options'
   | 'bad-box'
   | 'bad-seed'
+  /** the turn in play is past the end of the game's seed chain: the hard turn cap of a game with no fixed end */
+  | 'seed-chain-exhausted'
   | 'wrong-step'
   | 'not-owed'
   | 'invalid-orders'

@@ -1,4 +1,4 @@
-import type { RulesEvent, Side, StepInfo, Visibility } from './ruleset';
+import type { GameOptions, RulesEvent, Side, StepInfo, Visibility } from './ruleset';
 
 /**
  * Engine events: what the umpire records for every game, whatever the ruleset.
@@ -26,7 +26,7 @@ export type GameCreated = Ev<
     rulesetId: string;
     engineVersion: string;
     /** every option of the ruleset, defaults filled in */
-    options: Readonly<Record<string, boolean>>;
+    options: GameOptions;
     scenario: string | null;
     sides: readonly Seat[];
     /** s_0 of the seed chain, hex */
@@ -242,7 +242,7 @@ export interface GameInfo {
   readonly gameId: string;
   readonly rulesetId: string;
   readonly engineVersion: string;
-  readonly options: Readonly<Record<string, boolean>>;
+  readonly options: GameOptions;
   readonly scenario: string | null;
   readonly sides: readonly Seat[];
   readonly seedAnchor: string;

@@ -72,6 +72,14 @@ export interface StepInfo {
 export interface Dice {
   /** A d6 roll (1..6). `purpose` names it for the log ("speed roll, Yamato"); `rule` cites it ("6.4"). */
   d6(purpose: string, rule: string): number;
+  /**
+   * A batch of `n` d6 in one call (a battle box of 12, an attack of 30 dice): the faces in order.
+   * Each die is still derived, recorded (one DieRolled each) and verified on its own; `labels[k]`,
+   * when given, is die k's purpose in the log ("slot 3: battleship"), else `purpose #k+1`.
+   * The engine's dice always have it (a ruleset calls `rollDice` from src/engine/dice.ts, which
+   * also serves test doubles that only implement d6).
+   */
+  roll?(n: number, purpose: string, rule: string, labels?: readonly string[]): number[];
 }
 
 /** What adjudicate receives besides state and orders. */
@@ -81,19 +89,30 @@ export interface AdjudicationContext {
   emit(event: RulesEvent): void;
 }
 
+/** An option's value: on/off, a number (a turn limit) or one word of a list (a variant). */
+export type OptionValue = boolean | number | string;
+
+/** A game's options as chosen at creation, every option present (defaults filled in). */
+export type GameOptions = Readonly<Record<string, OptionValue>>;
+
 /** A game option selectable at creation (optional rules, scenario variants). */
 export interface OptionSpec {
   readonly id: string;
   readonly title: string;
   readonly rule?: string;
-  readonly default: boolean;
+  /** the value when the game does not set it; its type is the option's type (boolean, number or string) */
+  readonly default: OptionValue;
+  /** a string option: the words it accepts; a number option: none (then `min`/`max` bound it) */
+  readonly values?: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
 }
 
 /** What a ruleset needs to set a game up. */
 export interface SetupInput<Box> {
   readonly gameId: string;
   readonly scenario?: string;
-  readonly options: Readonly<Record<string, boolean>>;
+  readonly options: GameOptions;
   readonly box: Box;
 }
 
@@ -121,6 +140,11 @@ export interface Ruleset<S, O, Box = unknown> {
   /** Every side, in rulebook order. */
   readonly sides: readonly Side[];
   readonly options: readonly OptionSpec[];
+  /**
+   * Checks across options, once each has its own type and range (e.g. "each side gets as many
+   * advantage tokens"): problems, empty when the set is playable. Optional.
+   */
+  validateOptions?(options: GameOptions): readonly string[];
   readonly engineVersion: string;
 
   /** The default game box (component data with provenance) and its schema check. */
@@ -144,6 +168,13 @@ export interface Ruleset<S, O, Box = unknown> {
    * orders for the step in play only.
    */
   upcomingSteps?(state: S): readonly StepInfo[];
+
+  /**
+   * A section name a player may write after FOR instead of a step id (`FOR FIGHTERS`, `FOR
+   * REGROUP`): the id of the step in play or to come that it means for `side`, or null when the name
+   * is no section of the game. Called with the name as written (any case). Optional.
+   */
+  resolveSection?(state: S, side: Side, name: string): string | null;
 
   /**
    * Parse a side's order text for the current step, or for an upcoming one (`step` is then the

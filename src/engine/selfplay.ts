@@ -4,7 +4,7 @@ import { makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { randomOrdersText, seededRng, type SeededRng } from './random-player';
-import type { Side } from './ruleset';
+import type { GameOptions, Side } from './ruleset';
 import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
 
@@ -36,7 +36,7 @@ export interface SelfplayOptions {
    */
   readonly aheadRate?: number;
   /** the game's options (optional rules), as `umpire game create --option` would set them */
-  readonly options?: Readonly<Record<string, boolean>>;
+  readonly options?: GameOptions;
   /** standing instructions (STANDING lines) each side sends with its first orders */
   readonly standing?: Readonly<Record<Side, string>>;
   /**
@@ -70,6 +70,12 @@ export interface SelfplayResult {
   readonly games: number;
   /** games that reached their end (currentStep null, GameEnded recorded) */
   readonly ended: number;
+  /**
+   * games with no fixed end still in play when their seed chain (`maxTurns` turns, the hard cap)
+   * ran out: stopped loudly by the engine (`seed-chain-exhausted`), replayed and checked like the
+   * rest, counted apart from errors
+   */
+  readonly unfinishedAtCap: number;
   readonly events: number;
   /** games whose stored log replayed, verified and audited without a problem */
   readonly verified: number;
@@ -122,6 +128,7 @@ class Run {
   private readonly errors: SelfplayError[] = [];
   private events = 0;
   private ended = 0;
+  private unfinishedAtCap = 0;
   private verified = 0;
   private defaultsApplied = 0;
   private readonly start: number;
@@ -139,6 +146,7 @@ class Run {
     this.events += played.events.length;
     this.defaultsApplied += played.events.filter((e) => e.type === 'DefaultOrdersApplied').length;
     if (played.state.result) this.ended++;
+    if (played.unfinishedAtCap) this.unfinishedAtCap++;
     if (!problems.length) this.verified++;
     for (const message of problems) this.errors.push({ game: game.index, gameSeed: game.gameSeed, message });
   }
@@ -153,6 +161,7 @@ class Run {
     return {
       games: this.opts.games,
       ended: this.ended,
+      unfinishedAtCap: this.unfinishedAtCap,
       events: this.events,
       verified: this.verified,
       failed: new Set(this.errors.map((e) => e.game)).size,
@@ -168,6 +177,8 @@ class Run {
 interface Played {
   readonly events: EngineEvent[];
   readonly state: EngineState<unknown>;
+  /** the game was still in play when its seed chain ran out (a game with no fixed end) */
+  readonly unfinishedAtCap?: true;
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
@@ -219,7 +230,12 @@ export function playOneGame(
       for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now(), opts.aheadRate ?? 0.2, standing);
     }
     // Self-play seals with the identity: opening is reading the plaintext back.
-    run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, open: (sealed) => sealed });
+    try {
+      run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, open: (sealed) => sealed });
+    } catch (e) {
+      if (e instanceof CommandRejected && e.code === 'seed-chain-exhausted') return { events, state, unfinishedAtCap: true };
+      throw e;
+    }
   }
   return { events, state };
 }

@@ -30,7 +30,7 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   const { step, rules } = requireInPlay(state);
   if (!state.game!.sides.some((s) => s.side === cmd.side)) throw new CommandRejected('unknown-side', `no side "${cmd.side}" in this game`);
   const upcoming: readonly StepInfo[] | null = ruleset.upcomingSteps?.(rules) ?? null;
-  const canonical = canonicalStepId([step, ...(upcoming ?? [])]);
+  const canonical = canonicalStepId([step, ...(upcoming ?? [])], (name) => ruleset.resolveSection?.(rules, cmd.side, name) ?? null);
   const defaultStepId = cmd.stepId === undefined ? step.id : canonical(cmd.stepId);
   if (defaultStepId !== step.id && !upcoming?.some((u) => u.id === defaultStepId)) {
     throw new CommandRejected(
@@ -95,10 +95,16 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   return events;
 }
 
-/** A step id as the player wrote it, matched to the ruleset's spelling when only the case differs. */
-function canonicalStepId(known: readonly StepInfo[]): (written: string) => string {
+/**
+ * A step id as the player wrote it, matched to the ruleset's spelling when only the case differs,
+ * or a section name the ruleset knows (`FOR FIGHTERS`, Ruleset.resolveSection) turned into its id.
+ */
+function canonicalStepId(known: readonly StepInfo[], section: (name: string) => string | null): (written: string) => string {
   return (written) =>
-    known.find((k) => k.id === written)?.id ?? known.find((k) => k.id.toLowerCase() === written.toLowerCase())?.id ?? written;
+    known.find((k) => k.id === written)?.id ??
+    known.find((k) => k.id.toLowerCase() === written.toLowerCase())?.id ??
+    section(written) ??
+    written;
 }
 
 function stepsHint(upcoming: readonly StepInfo[] | null): string {

@@ -1,7 +1,7 @@
 import type { EngineEvent, EngineState, QueuedOrdersDropped, Submission } from './engine-events';
 import { whoIsAwaited } from './decide';
 import type { AnyRuleset } from './evolve';
-import type { Side, StepInfo, Visibility } from './ruleset';
+import type { GameOptions, Side, StepInfo, Visibility } from './ruleset';
 import { compareCodeUnits } from '../shared/canonical';
 
 /**
@@ -39,7 +39,7 @@ export interface EngineView {
     readonly gameId: string;
     readonly rulesetId: string;
     readonly scenario: string | null;
-    readonly options: Readonly<Record<string, boolean>>;
+    readonly options: GameOptions;
     readonly sides: readonly { side: Side; player: string }[];
     readonly seedAnchor: string;
     readonly revealedSeeds: Readonly<Record<string, string>>;

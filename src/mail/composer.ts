@@ -143,7 +143,7 @@ export class MailComposer {
             // sides only: a player's address is never printed (PRESS and PLAYERS hide them too)
             sides: n.sides.map((s) => ({ side: s.side, you: s.side === n.side })),
             referee: n.settings ? n.settings.referee : n.side === 'referee',
-            options: Object.entries(n.options).map(([name, on]) => ({ name, on })),
+            options: Object.entries(n.options).map(([name, on]) => ({ name, on: Boolean(on) })),
             box: { source: n.boxSource, hash: n.boxHash },
             deadline: n.needs?.deadline ?? undefined,
             deadlineMinutes: n.settings?.deadlineMinutes,

@@ -1,5 +1,5 @@
 import type { EngineView } from '../engine/game';
-import type { LineError, Side } from '../engine/ruleset';
+import type { GameOptions, LineError, Side } from '../engine/ruleset';
 
 /**
  * What the umpire has to tell someone, as data. The game service decides the notices; the mail
@@ -34,7 +34,7 @@ export type Notice =
       readonly seedAnchor: string;
       readonly boxHash: string;
       readonly boxSource: string;
-      readonly options: Readonly<Record<string, boolean>>;
+      readonly options: GameOptions;
       readonly sides: readonly { side: Side; player: string }[];
       readonly needs: StepNeeds | null;
       readonly help: string;

@@ -1,5 +1,5 @@
 import type { Seat } from '../engine/game';
-import type { Side } from '../engine/ruleset';
+import type { GameOptions, Side } from '../engine/ruleset';
 import type { Sql } from '../store/db';
 import type { OutboxDraft } from '../store/outbox';
 import type { Notice } from '../mail/notices';
@@ -8,7 +8,7 @@ import type { Notice } from '../mail/notices';
 export interface CreateGameInput {
   readonly gameId: string;
   readonly ruleset: string;
-  readonly options?: Readonly<Record<string, boolean>>;
+  readonly options?: GameOptions;
   readonly scenario?: string;
   readonly sides: readonly Seat[];
   readonly referee?: string;

@@ -62,7 +62,7 @@ describe('umpire selfplay', () => {
   it('given 5 games, then it reports throughput, progress on stderr, and exits 0', () => {
     const r = runCli('selfplay', 'fleet-duel', '--games', '5', '--seed', 'cli');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/5 games \(5 ended\), \d+ events, 0 errors/);
+    expect(r.out).toMatch(/5 games \(5 ended, 0 unfinished at cap\), \d+ events, 0 errors/);
     expect(r.out).toMatch(/games\/sec, \d+ events\/sec/);
     expect(r.err).toContain('selfplay fleet-duel: 5/5 games');
   });

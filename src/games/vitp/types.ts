@@ -1,4 +1,5 @@
 /** State and order types of the VITP ruleset. Everything here is plain JSON. */
+import type { GameOptions } from '../../engine/ruleset';
 import type { Answer, BattleState } from './combat/api';
 import type { Nation, UnitKind } from './box/units';
 
@@ -134,7 +135,7 @@ export interface CurrentBattle {
 
 export interface VitpState {
   readonly gameId: string;
-  readonly options: Readonly<Record<string, boolean>>;
+  readonly options: GameOptions;
   readonly lastTurn: number;
   readonly pocCap: number;
   readonly map: MapInfo;
