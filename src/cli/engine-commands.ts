@@ -5,12 +5,17 @@ import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
 import type { AnyRuleset } from '../engine/evolve';
 import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
+import { type BoxCheckEntry, boxes as registeredBoxes } from '../games/boxes';
 import { expandCasePaths, runCases } from './case-files';
 import { optionArgs } from './option-args';
 import { UsageError, positiveInt, readTextFile } from './usage';
 
 /** `umpire case run`, `umpire selfplay`, `umpire box check`: the rules engine from the shell. */
-export function registerEngineCommands(program: Command, registry: Readonly<Record<string, AnyRuleset>> = rulesets): void {
+export function registerEngineCommands(
+  program: Command,
+  registry: Readonly<Record<string, AnyRuleset>> = rulesets,
+  boxes: Readonly<Record<string, BoxCheckEntry>> = registeredBoxes,
+): void {
   const lookup = (id: string): AnyRuleset => {
     const r = registry[id];
     if (!r) throw new UsageError(`unknown ruleset "${id}"; available: ${Object.keys(registry).join(', ') || 'none'}`);
@@ -85,9 +90,9 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .description('count values by provenance (rulebook/reference/reconstructed) and validate the box; --override checks a club file')
     .option('--override <file>', "a club's override box (JSON)")
     .action((id: string, opts: { override?: string }) => {
-      const ruleset = lookup(id);
+      const box = boxes[id] ?? lookup(id).box;
       const text = opts.override === undefined ? undefined : readTextFile(opts.override, '--override'); // a missing file is a usage error (exit 2)
-      let problems = report('default box', ruleset.box.defaultData, ruleset);
+      let problems = report('default box', box.defaultData, box);
       if (opts.override && text !== undefined) {
         let data: unknown;
         try {
@@ -97,7 +102,7 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
           process.exitCode = 1;
           return;
         }
-        problems += report(`override ${opts.override}`, data, ruleset);
+        problems += report(`override ${opts.override}`, data, box, box.defaultData);
       }
       process.exitCode = problems ? 1 : 0;
     });
@@ -153,13 +158,15 @@ function printSelfplay(result: SelfplayResult): void {
   process.exitCode = result.errors.length ? 1 : 0;
 }
 
-function report(label: string, data: unknown, ruleset: AnyRuleset): number {
+/** `against`: the default box, when `data` is an override (a box with `details` then names each changed value). */
+function report(label: string, data: unknown, box: BoxCheckEntry, against?: unknown): number {
   const counts: ProvenanceCounts = countProvenance(data);
-  const problems = ruleset.box.validate(data);
+  const problems = box.validate(data);
   console.log(`${label}: hash ${boxHash(data)}`);
   console.log(
     `  ${counts.total} values: ${counts.rulebook} rulebook, ${counts.reference} reference${referenceDetail(counts.referenceByStatus)}, ${counts.reconstructed} reconstructed`,
   );
+  for (const line of box.details?.(data, against) ?? []) console.log(`  ${line}`);
   console.log(problems.length ? `  ${problems.length} problem(s):\n${problems.map((p) => `    ${p}`).join('\n')}` : '  valid');
   return problems.length;
 }

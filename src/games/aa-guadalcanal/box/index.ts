@@ -1,18 +1,10 @@
 /**
- * The A&A Guadalcanal game box: the default data (every value with its provenance), its schema,
- * and the plain data the rules compute with. Constraint checks: ./constraints.ts.
+ * The A&A Guadalcanal game box: schema and types (./schema.ts), the default data with provenance
+ * (./default-box.ts), board distances (./graph.ts), and the constraint checks a box must pass
+ * (./constraints.ts; `guadalcanalBox` is what the ruleset's `box` field takes).
  */
-import { withoutProvenance } from '../../../engine/box';
-import { zones } from './map';
-import { guadalcanalBoxSchema, type GuadalcanalBox, type GuadalcanalBoxData } from './schema';
-import { setup } from './setup';
-import { advantages, battleBox, constants, supplyToken, units } from './units';
-
 export * from './schema';
-
-export const defaultBox: GuadalcanalBox = { units, supplyToken, battleBox, zones, advantages, constants, setup };
-
-/** The box without provenance, parsed through the schema first (a club's file is checked the same way). */
-export function boxData(box: unknown = defaultBox): GuadalcanalBoxData {
-  return withoutProvenance<GuadalcanalBoxData>(guadalcanalBoxSchema.parse(box));
-}
+export { boxData, defaultBox } from './default-box';
+export { adjacent, distance, distances, neighbours } from './graph';
+export { boxProblems, checkBox, constraints, guadalcanalBox, type BoxCheck } from './constraints';
+export type { Constraint, ConstraintResult, Problem } from './constraint';
