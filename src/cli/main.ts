@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config';
 import { registerEngineCommands } from './engine-commands';
 import { registerGameCommands } from './game-commands';
 import { registerMailCommands } from './mail-commands';
+import { registerPageCommands } from './page-commands';
 import { registerStoreCommands } from './store-commands';
 import { UsageError } from './usage';
 
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerGameCommands(program);
   registerEngineCommands(program);
   registerMailCommands(program);
+  registerPageCommands(program);
   program
     .command('worker')
     .description('run a worker process (applies commands, adjudicates, sends mail) until stopped')

@@ -1,0 +1,195 @@
+import type { OrdersStatus } from '../../engine/game';
+import type { AnyRuleset } from '../../engine/evolve';
+import { renderMapSvg, type MapArea, type MapData } from '../../mail/map-svg';
+import type { EventStore, StoredEvent } from '../../store/event-store';
+import type { InboundStore } from '../../store/inbound';
+import { UnknownGameError, type GameRepository } from '../game-repository';
+import { diceLog } from './dice-log';
+import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFor, viewAt } from './history';
+import { OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
+import { PageRenderer } from './page-renderer';
+
+/** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
+const CACHED_GAMES = 8;
+
+export interface GamePageDeps {
+  readonly games: Pick<GameRepository, 'rulesetOf'>;
+  readonly events: Pick<EventStore, 'read'>;
+  readonly inbound: Pick<InboundStore, 'forGame'>;
+  /** UMPIRE_SECRET: the key of the signed links */
+  readonly secret: string;
+  readonly clock?: () => Date;
+}
+
+export interface PageResponse {
+  readonly status: 200 | 403 | 404;
+  readonly html: string;
+}
+
+interface Opened {
+  readonly claims: PageClaims;
+  readonly ruleset: AnyRuleset;
+  readonly events: readonly StoredEvent[];
+  readonly sides: readonly string[];
+  /** what every page shares: the game, the viewer, the link's base path */
+  readonly common: Record<string, unknown>;
+}
+
+/**
+ * The read-only pages of one game, for whoever holds a signed link (link.ts): the referee, one
+ * side (its own view only, as it was shown then), or an observer (what every side sees). Each
+ * request reads the log and replays it; nothing here writes.
+ */
+export class GamePages {
+  private readonly renderer: PageRenderer;
+  /** by game and head hash, least recently used first */
+  private readonly cache = new Map<string, Replayed>();
+
+  constructor(
+    private readonly deps: GamePageDeps,
+    renderer?: PageRenderer,
+  ) {
+    this.renderer = renderer ?? new PageRenderer();
+  }
+
+  async index(token: string): Promise<PageResponse> {
+    return this.with(token, async (o) => {
+      const { timeline } = this.replayed(o);
+      return this.page('index', { ...o.common, timeline, rulings: rulingsFor(o.events, o.claims.viewer) });
+    });
+  }
+
+  async step(token: string, n: number): Promise<PageResponse> {
+    return this.with(token, async (o) => {
+      const replayed = this.replayed(o);
+      const { timeline } = replayed;
+      const at = stateAfter(o.events, o.ruleset, replayed, n);
+      if (!at) return this.refused(404, `This game has no step ${n} in its timeline (it has ${timeline.length}).`);
+      const { state, events } = at;
+      const { viewer } = o.claims;
+      const entry = timeline[n - 1];
+      const view = viewAt(state, viewer, o.sides, o.ruleset);
+      const board = (view.board ?? {}) as { summary?: unknown; map?: unknown; mapBoard?: unknown };
+      const map = mapOf(board);
+      const title = `${o.ruleset.name} ${o.claims.gameId}, ${entry.title}: the map`;
+      const dice = diceLog(o.events, viewer, o.sides).dice.filter((d) => d.seq >= entry.fromSeq && d.seq <= entry.toSeq);
+      const { summary: _s, map: _m, mapBoard: _b, ...rest } = board;
+      return this.page('step', {
+        ...o.common,
+        entry,
+        prev: n > 1 ? n - 1 : null,
+        following: n < timeline.length ? n + 1 : null,
+        story: storyFor(events, viewer, o.sides, o.ruleset),
+        dice,
+        knowledge: [
+          ...(view.result ? [`Game over. Winner: ${view.result.winner ?? 'none'}. ${view.result.summary}`] : []),
+          ...(Array.isArray(board.summary) ? board.summary.map(String) : []),
+        ],
+        mapSvg: map ? Buffer.from(renderMapSvg(map, title), 'utf8').toString('base64') : null,
+        mapAlt: `Map of ${o.claims.gameId} after ${entry.title}`,
+        next: view.step ? { title: view.step.title, awaiting: view.awaiting ?? [] } : null,
+        orders: Object.entries(view.orders ?? {}).map(([side, st]) => `${side}: ${ordersLine(st)}`),
+        standing: Object.entries(view.standing ?? {}).map(([side, text]) => `${side}: ${text}`),
+        board: JSON.stringify(rest, null, 1),
+      });
+    });
+  }
+
+  async dice(token: string): Promise<PageResponse> {
+    return this.with(token, async (o) => this.page('dice', { ...o.common, log: diceLog(o.events, o.claims.viewer, o.sides) }));
+  }
+
+  async mails(token: string): Promise<PageResponse> {
+    return this.with(token, async (o) => {
+      if (o.claims.viewer !== REFEREE_VIEWER)
+        return this.refused(403, "The game's inbound mail is the referee's to read: this link is not the referee's.");
+      const mails = await this.deps.inbound.forGame(o.claims.gameId);
+      return this.page('mails', {
+        ...o.common,
+        mails: mails.map((m) => ({ ...m, result: m.result === null || m.result === undefined ? '' : JSON.stringify(m.result) })),
+      });
+    });
+  }
+
+  /** The game's timeline and checkpoints, replayed once per head of its log (a few games kept). */
+  private replayed(o: Opened): Replayed {
+    const head = o.events[o.events.length - 1]?.hash ?? '';
+    const key = `${o.claims.gameId} ${head}`;
+    let r = this.cache.get(key);
+    if (!r) {
+      r = replayTimeline(o.events, o.ruleset);
+      if (this.cache.size >= CACHED_GAMES) this.cache.delete(this.cache.keys().next().value!);
+    } else this.cache.delete(key);
+    this.cache.set(key, r);
+    return r;
+  }
+
+  refused(status: 403 | 404, message: string): PageResponse {
+    return { status, html: this.renderer.render('refused', { message }) };
+  }
+
+  private page(name: 'index' | 'step' | 'dice' | 'mails', data: object): PageResponse {
+    return { status: 200, html: this.renderer.render(name, data) };
+  }
+
+  /** Checks the link, loads the game's log, and refuses a viewer the game does not have. */
+  private async with(token: string, body: (o: Opened) => Promise<PageResponse>): Promise<PageResponse> {
+    const check = verifyPageLink(this.deps.secret, token, (this.deps.clock ?? (() => new Date()))());
+    if (!check.ok) return this.refused(403, check.message);
+    const { claims } = check;
+    let ruleset: AnyRuleset;
+    try {
+      ruleset = await this.deps.games.rulesetOf(claims.gameId);
+    } catch (err) {
+      if (err instanceof UnknownGameError) return this.refused(404, `There is no game ${claims.gameId} on this umpire.`);
+      throw err;
+    }
+    const events = await this.deps.events.read(claims.gameId);
+    const sides = sidesOf(events);
+    if (claims.viewer !== REFEREE_VIEWER && claims.viewer !== OBSERVER_VIEWER && !sides.includes(claims.viewer))
+      return this.refused(403, `Game ${claims.gameId} has no side ${claims.viewer}.`);
+    const last = events[events.length - 1];
+    const ended = events.some((e) => e.type === 'GameEnded');
+    const common = {
+      title: `${ruleset.name} ${claims.gameId}`,
+      base: `/game/${token}`,
+      viewerLabel: claims.viewer === REFEREE_VIEWER ? 'the referee' : claims.viewer === OBSERVER_VIEWER ? 'an observer' : claims.viewer,
+      referee: claims.viewer === REFEREE_VIEWER,
+      expiresAt: claims.expiresAt,
+      game: {
+        name: ruleset.name,
+        gameId: claims.gameId,
+        sides,
+        status: ended ? 'over' : 'in play',
+        anchor: (events[0]?.payload as { seedAnchor?: string } | undefined)?.seedAnchor ?? '',
+        headSeq: last?.seq ?? 0,
+        headHash: last?.hash ?? '',
+      },
+    };
+    return body({ claims, ruleset, events, sides, common });
+  }
+}
+
+function ordersLine(st: OrdersStatus): string {
+  switch (st.status) {
+    case 'awaited':
+      return 'awaited';
+    case 'sealed':
+      return `sealed: ${st.note}`;
+    case 'accepted':
+      return `received at ${st.receivedAt}${st.orders ? `: ${st.orders.replace(/\s*\n\s*/g, '; ')}` : ''}`;
+    default:
+      return 'answered by standing instructions';
+  }
+}
+
+/** The view's map as the mails draw it (src/mail/composer.ts): its areas, with the board's links, places and sides. */
+function mapOf(board: { map?: unknown; mapBoard?: unknown }): MapData | null {
+  if (!Array.isArray(board.map) || board.map.length === 0) return null;
+  // an observer's map keeps only what every side's holds alike: an area may have lost its units
+  const areas = (board.map as Partial<MapArea>[])
+    .filter((a) => typeof a.area === 'string')
+    .map((a) => ({ ...a, units: a.units ?? [] })) as MapArea[];
+  const rest = board.mapBoard && typeof board.mapBoard === 'object' ? (board.mapBoard as object) : {};
+  return { ...rest, areas };
+}
