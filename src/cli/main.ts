@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config';
+import { registerAuditCommands } from './audit-commands';
 import { registerEngineCommands } from './engine-commands';
 import { registerGameCommands } from './game-commands';
 import { registerMailCommands } from './mail-commands';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerGameCommands(program);
   registerEngineCommands(program);
   registerMailCommands(program);
+  registerAuditCommands(program, packageVersion());
   registerPageCommands(program);
   program
     .command('worker')

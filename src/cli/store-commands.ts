@@ -5,6 +5,7 @@ import { QueueName } from '../queue/jobs';
 import { ensureDatabase, migrate } from '../store/migrate';
 import { auditGameLog, verifyGameLog } from '../engine/game';
 import { SERVICE_EVENT_TYPES, rulesetFor, toEngineEvent } from '../services/game-repository';
+import { verifyBundle } from './audit-commands';
 import { warnIfNoWorker, withContext } from './context';
 import { UsageError } from './usage';
 
@@ -53,12 +54,15 @@ export function registerStoreCommands(program: Command): void {
     );
 
   program
-    .command('verify <gameId>')
+    .command('verify [gameId]')
     .description(
       'audit a game: hash chain, then (for engine games) seeds, sealed-order commitments, every die, and a re-adjudication of every step; exits 1 naming the first problem',
     )
-    .action((gameId: string) =>
-      withContext(async ({ events, games }) => {
+    .option('--bundle <file>', 'audit an exported bundle (umpire export) instead of the database: no database needed')
+    .action((gameId: string | undefined, opts: { bundle?: string }) => {
+      if (opts.bundle !== undefined) return verifyBundle(opts.bundle);
+      if (gameId === undefined) throw new UsageError('verify needs a game id, or --bundle <file>');
+      return withContext(async ({ events, games }) => {
         const r = await events.verify(gameId);
         if (r.checked === 0 && r.ok) {
           console.error(`no events for game ${gameId}: check the id with \`umpire games\``);
@@ -89,8 +93,8 @@ export function registerStoreCommands(program: Command): void {
           return 1;
         }
         console.log(`ok: ${audit.stepsChecked} steps re-adjudicated with the recorded orders and dice give the recorded results`);
-      }),
-    );
+      });
+    });
 
   program
     .command('note <gameId> <text...>')

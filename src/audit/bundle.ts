@@ -1,0 +1,182 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { create as tarCreate, list as tarList } from 'tar';
+import type { EngineEvent } from '../engine/engine-events';
+import { eventVisibleTo } from '../engine/views';
+import type { Side } from '../engine/ruleset';
+import type { StoredEvent } from '../store/event-store';
+
+/**
+ * The offline audit bundle (docs/audit.md): one .tar.gz holding a directory `<game>-audit/` with
+ * events.jsonl (the log, one stored event a line), box.json, build.json (the rules build, the head
+ * hash, the view), AUDIT.md (every hash and dice formula) and verify.js (the standalone verifier:
+ * `node verify.js`, nothing else needed). A tar.gz rather than one JSON file: the verifier and the
+ * description are then plain files a reader opens as they are, and `tar xzf` is on every system.
+ *
+ * A side's bundle (the mail LOG command) is redacted by event visibility: an event the side may not
+ * see keeps its place in the chain as `{seq, type, prevHash, hash, redacted: true}`; the verifier
+ * links it by its hash and the next event's prevHash, so the chain still ends at the head hash.
+ */
+
+/** A bundle as its files: name (inside the bundle directory) → text. */
+export type BundleFiles = Readonly<Record<string, string>>;
+
+/** One line of events.jsonl: a stored event, or a redacted one (its hash alone). */
+export type BundleEvent = StoredEvent | RedactedEvent;
+export interface RedactedEvent {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly type: string;
+  readonly prevHash: string;
+  readonly hash: string;
+  readonly redacted: true;
+  /** GameCreated only: what the verifier needs of it, which the reader checks against his welcome mail */
+  readonly disclosed?: {
+    readonly gameId: string;
+    readonly seedAnchor: string;
+    readonly boxHash: string;
+    readonly rulesetId: string;
+    readonly engineVersion: string;
+  };
+}
+
+export interface BuildRecord {
+  readonly gameId: string;
+  readonly rulesetId: string;
+  /** the rules version the game was created under (GameCreated.engineVersion), and any upgrades since */
+  readonly rulesVersion: string;
+  readonly upgrades: readonly { readonly seq: number; readonly from: string; readonly to: string }[];
+  readonly boxHash: string;
+  /** the umpire's package version that wrote the bundle */
+  readonly umpireVersion: string;
+  readonly headHash: string;
+  readonly events: number;
+  /** 'referee': the whole log; a side: that side's view */
+  readonly view: Side | 'referee';
+  readonly exportedAt: string;
+}
+
+/** Service event types a side's view keeps (everything else of the umpire's own is the referee's). */
+const PUBLIC_SERVICE_TYPES = new Set(['DeadlineSet', 'RolledBack', 'RulesUpgraded']);
+
+export interface BundleInput {
+  readonly log: readonly StoredEvent[];
+  readonly view: Side | 'referee';
+  /** the engine's event types are those not in this set */
+  readonly serviceTypes: ReadonlySet<string>;
+  readonly umpireVersion: string;
+  readonly exportedAt: string;
+}
+
+export function bundleFiles(input: BundleInput): BundleFiles {
+  const { log, view } = input;
+  const created = log[0];
+  if (created?.type !== 'GameCreated') throw new Error('the log does not start with GameCreated: nothing to export');
+  const data = created.payload as GameCreatedData;
+  const events = log.map((e) => (visible(e, view, input.serviceTypes) ? e : redact(e)));
+  const build: BuildRecord = {
+    gameId: created.gameId,
+    rulesetId: data.rulesetId,
+    rulesVersion: data.engineVersion,
+    upgrades: log.filter((e) => e.type === 'RulesUpgraded').map((e) => ({ seq: e.seq, ...(e.payload as { from: string; to: string }) })),
+    boxHash: data.boxHash,
+    umpireVersion: input.umpireVersion,
+    headHash: log[log.length - 1].hash,
+    events: log.length,
+    view,
+    exportedAt: input.exportedAt,
+  };
+  return {
+    'events.jsonl': `${events.map((e) => JSON.stringify(e)).join('\n')}\n`,
+    'box.json': `${JSON.stringify(data.box, null, 1)}\n`,
+    'build.json': `${JSON.stringify(build, null, 2)}\n`,
+    'AUDIT.md': readFileSync(auditAsset('docs', 'audit.md'), 'utf8'),
+    'verify.js': readFileSync(auditAsset('templates', 'audit', 'verify.js'), 'utf8'),
+  };
+}
+
+interface GameCreatedData {
+  readonly gameId: string;
+  readonly rulesetId: string;
+  readonly engineVersion: string;
+  readonly boxHash: string;
+  readonly seedAnchor: string;
+  readonly box: unknown;
+}
+
+function visible(e: StoredEvent, view: Side | 'referee', serviceTypes: ReadonlySet<string>): boolean {
+  if (view === 'referee') return true;
+  // GameCreated names every player's address, which no side is shown (the welcome leaves them out)
+  if (e.type === 'GameCreated') return false;
+  if (serviceTypes.has(e.type) || e.type === 'RulesUpgraded') return PUBLIC_SERVICE_TYPES.has(e.type);
+  try {
+    return eventVisibleTo({ type: e.type, data: e.payload } as EngineEvent, view);
+  } catch {
+    return false; // a type this build does not know: the referee's
+  }
+}
+
+function redact(e: StoredEvent): RedactedEvent {
+  const base = { gameId: e.gameId, seq: e.seq, type: e.type, prevHash: e.prevHash, hash: e.hash, redacted: true as const };
+  if (e.type !== 'GameCreated') return base;
+  const d = e.payload as GameCreatedData;
+  return {
+    ...base,
+    disclosed: { gameId: d.gameId, seedAnchor: d.seedAnchor, boxHash: d.boxHash, rulesetId: d.rulesetId, engineVersion: d.engineVersion },
+  };
+}
+
+/** templates/audit/verify.js and docs/audit.md, from a checkout or an installed package (src/ or dist/src/). */
+export function auditAsset(...path: string[]): string {
+  for (const up of ['../..', '../../..']) {
+    const file = resolve(__dirname, up, ...path);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`${path.join('/')} not found above ${__dirname}`);
+}
+
+/** Writes the bundle as a gzipped tar holding one directory, `<gameId>-audit/`. */
+export async function writeBundle(files: BundleFiles, gameId: string, out: string): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'umpire-export-'));
+  const dir = `${gameId}-audit`;
+  try {
+    mkdirSync(join(work, dir));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(work, dir, name), text);
+    // fixed times and owners: the same log exports to the same bytes
+    await tarCreate({ gzip: true, file: out, cwd: work, portable: true, mtime: new Date(0) }, [dir]);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Reads a bundle's files (names without the directory); a file that is no bundle says what is missing. */
+export async function readBundle(path: string): Promise<BundleFiles> {
+  const files: Record<string, string> = {};
+  await tarList({
+    file: path,
+    onReadEntry: (entry) => {
+      const chunks: Buffer[] = [];
+      entry.on('data', (c: Buffer) => chunks.push(c));
+      entry.on('end', () => {
+        const name = entry.path.split('/').pop() ?? entry.path;
+        if (entry.type === 'File') files[name] = Buffer.concat(chunks).toString('utf8');
+      });
+    },
+  });
+  const missing = ['events.jsonl', 'box.json', 'build.json'].filter((n) => files[n] === undefined);
+  if (missing.length) throw new Error(`${path} is not an audit bundle: it lacks ${missing.join(', ')}`);
+  return files;
+}
+
+/** The log lines of a bundle, parsed (a line that is no JSON is reported by the verifier, not here). */
+export function bundleEvents(files: BundleFiles): BundleEvent[] {
+  return files['events.jsonl']
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as BundleEvent);
+}
+
+export function isRedacted(e: BundleEvent): e is RedactedEvent {
+  return (e as RedactedEvent).redacted === true;
+}

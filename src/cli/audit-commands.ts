@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { bundleFiles, writeBundle } from '../audit/bundle';
+import { rulesets } from '../games';
+import { SERVICE_EVENT_TYPES } from '../services/game-repository';
+import { withContext } from './context';
+import { resolveSide, UsageError } from './usage';
+
+/** `umpire export`: the offline audit bundle (docs/audit.md). */
+export function registerAuditCommands(program: Command, umpireVersion: string): void {
+  program
+    .command('export <gameId>')
+    .description(
+      "write a game's offline audit bundle (.tar.gz: log, box, rules build, AUDIT.md, and verify.js, which checks chain, seeds and dice with node alone)",
+    )
+    .option('--out <file>', 'where to write it (default: <gameId>.audit.tar.gz here)')
+    .option('--side <side>', "that side's view only, redacted by event visibility (what the mail LOG command sends)")
+    .action((gameId: string, opts: { out?: string; side?: string }) =>
+      withContext(async ({ events }) => {
+        const log = await events.read(gameId);
+        if (!log.length) throw new UsageError(`no events for game ${gameId}: check the id with \`umpire games\``);
+        const rulesetId = (log[0].payload as { rulesetId?: string }).rulesetId ?? '';
+        const sides = rulesets[rulesetId]?.sides ?? [];
+        const view = opts.side === undefined ? 'referee' : resolveSide(opts.side, sides, { where: '--side: the game has ' });
+        const files = bundleFiles({
+          log,
+          view,
+          serviceTypes: SERVICE_EVENT_TYPES,
+          umpireVersion,
+          exportedAt: new Date().toISOString(),
+        });
+        const out = resolve(opts.out ?? `${gameId}${view === 'referee' ? '' : `-${view}`}.audit.tar.gz`);
+        await writeBundle(files, gameId, out);
+        console.log(`wrote ${out}: ${log.length} events (${view === 'referee' ? 'the whole log' : `${view}'s view`})`);
+        console.log(`check it anywhere with Node.js: tar xzf ${out} && node ${gameId}-audit/verify.js`);
+      }),
+    );
+}
+
+/** `umpire verify --bundle <file>`: the full audit from the bundle alone (no database). */
+export async function verifyBundle(file: string): Promise<void> {
+  const { auditBundle } = await import('../audit/verify-bundle');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(file)) throw new UsageError(`--bundle ${file}: no such file`);
+  const r = await auditBundle(file, (id) => rulesets[id], SERVICE_EVENT_TYPES);
+  for (const line of r.lines) (r.ok ? console.log : console.error)(line);
+  process.exitCode = r.ok ? 0 : 1;
+}
