@@ -3,8 +3,8 @@
  * rules and the rulebook's examples impose (./constraints-board.ts, ./constraints-setup.ts), and
  * the values printed in the rulebook, which an override may not change.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { jsonPath, validateBox, withoutProvenance } from '../../../engine/box';
+import { canonicalJson } from '../../../shared/canonical';
 import type { Constraint, ConstraintResult, Problem } from './constraint';
 import { boardConstraints } from './constraints-board';
 import { setupConstraints } from './constraints-setup';
@@ -12,6 +12,8 @@ import { defaultBox } from './default-box';
 import { guadalcanalBoxSchema, type GuadalcanalBoxData } from './schema';
 
 type Node = Record<string, unknown>;
+/** JSON data compared by content (key order and object prototypes aside). */
+const sameJson = (a: unknown, b: unknown) => a === b || (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b));
 const isProvenanced = (x: unknown): x is { value: unknown; source: { kind: string; rule?: string } } =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && 'value' in x && 'source' in x;
 
@@ -44,7 +46,7 @@ const printedConstraint: Constraint = {
   check: (box) =>
     printedValues().flatMap(({ path, value, rule }): Problem[] => {
       const found = valueAt(box, path);
-      return isDeepStrictEqual(found, value)
+      return sameJson(found, value)
         ? []
         : [{ path: jsonPath(path), message: `printed ${JSON.stringify(value)} (${rule}), found ${JSON.stringify(found)}` }];
     }),

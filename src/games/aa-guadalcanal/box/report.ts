@@ -3,12 +3,13 @@
  * the provenance split of each part of the box, every constraint with its result, and for a
  * club's override each value it changes from the default box.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { countProvenance, jsonPath, type ProvenanceSource, withoutProvenance } from '../../../engine/box';
 import { canonicalJson } from '../../../shared/canonical';
 import { checkBox } from './constraints';
 
 type Node = Record<string, unknown>;
+/** JSON data compared by content (key order and object prototypes aside). */
+const sameJson = (a: unknown, b: unknown) => a === b || (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b));
 const isProvenanced = (x: unknown): x is { value: unknown; source: ProvenanceSource } =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && 'value' in x && 'source' in x;
 
@@ -27,7 +28,7 @@ const show = (x: unknown) => (x === undefined ? '(absent)' : JSON.stringify(with
  * pieces) is compared as a set: entries added and removed.
  */
 export function boxChanges(from: unknown, to: unknown, path: PropertyKey[] = []): string[] {
-  if (isDeepStrictEqual(from, to)) return [];
+  if (sameJson(from, to)) return [];
   const at = jsonPath(path);
   if (isProvenanced(from) || isProvenanced(to)) {
     const a = isProvenanced(from) ? from : undefined;
@@ -41,7 +42,7 @@ export function boxChanges(from: unknown, to: unknown, path: PropertyKey[] = [])
     const removed = from.filter((_x, i) => !now.includes(was[i])).map((x) => `${at}: - ${show(x.value)} (${describeSource(x.source)})`);
     const added = to.filter((_x, i) => !was.includes(now[i])).map((x) => `${at}: + ${show(x.value)} (${describeSource(x.source)})`);
     const resourced = to
-      .filter((x, i) => was.includes(now[i]) && !isDeepStrictEqual(from[was.indexOf(now[i])].source, x.source))
+      .filter((x, i) => was.includes(now[i]) && !sameJson(from[was.indexOf(now[i])].source, x.source))
       .map((x) => `${at}: ${show(x.value)} now (${describeSource(x.source)})`);
     return [...removed, ...added, ...resourced];
   }
