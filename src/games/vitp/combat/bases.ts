@@ -2,6 +2,7 @@
  * A port or base changing hands in the middle of a battle (13.42 after an invasion by a landing
  * of 7.93): the step machine resolves the invasion, then tells the battle.
  */
+import { clonePlain } from '../../../shared/clone';
 import { combatEvent } from './events';
 import type { CombatEmit } from './api';
 import type { VitpSide } from './sides';
@@ -35,7 +36,7 @@ export function invasionsResolved(
  * to the contents of the port itself (14.31-14.32) is the step machine's capture rule.
  */
 export function baseChangedHands(battle: BattleState, portId: string, controller: VitpSide, emit: CombatEmit): BattleState {
-  const b = structuredClone(battle);
+  const b = clonePlain(battle);
   const port = b.ports.find((p) => p.id === portId);
   if (!port) throw new RangeError(`no port or base ${portId} touches ${b.seaArea.name}`);
   port.controller = controller;

@@ -2,6 +2,7 @@
  * Decision points: what the waiting stage asks, of whom, with which legal answers and defaults,
  * and the check of an answer before it is recorded (applied later by resolve).
  */
+import { clonePlain } from '../../../shared/clone';
 import type { Answer, AnswerOf, AnswerResult, DayNight, Decision, UnitRef, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
 import { landingBases, landingCandidates, submarineTargets } from './after-round';
@@ -438,13 +439,13 @@ export function answer(battle: BattleState, side: VitpSide, reply: Answer): Answ
   if (!d.owes.includes(side)) return { ok: false, problems: [`the ${side} player does not owe "${d.kind}" now`] };
   const problems = problemsWith(battle, d, reply, side);
   if (problems.length > 0) return { ok: false, problems };
-  const b = structuredClone(battle);
+  const b = clonePlain(battle);
   const stage = b.stage;
   if (stage.at === 'day-night') stage.answers[side] = (reply as AnswerOf<'day-night'>).choice;
   else if (stage.at === 'action' && reply.kind === 'targets') {
     const a = stage.action;
     targetsStore(a)[side] = a.step === 'targets' ? firingOnly(b, currentEngagement(b), a, side, reply.fire) : { ...reply.fire };
-  } else if (stage.at === 'action') stage.action.reply = structuredClone(reply);
-  else (stage as { reply?: Answer }).reply = structuredClone(reply);
+  } else if (stage.at === 'action') stage.action.reply = clonePlain(reply);
+  else (stage as { reply?: Answer }).reply = clonePlain(reply);
   return { ok: true, battle: b };
 }

@@ -3,6 +3,7 @@
  * each round (see after-round.ts), then pursuits and raids one at a time, then the end.
  * resolve() advances until a stage needs an answer; answers are applied here, where dice are.
  */
+import { clonePlain } from '../../../shared/clone';
 import type { Dice } from '../../../engine/ruleset';
 import type { BattleInput, CombatEmit, DayNight, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
@@ -77,7 +78,7 @@ export function start(input: BattleInput): BattleState {
 }
 
 export function resolve(battle: BattleState, dice: Dice, emit: CombatEmit): BattleState {
-  const b = structuredClone(battle);
+  const b = clonePlain(battle);
   if (!b.announced) announce(b, emit);
   // each step either advances the stage or reports that it waits; the bound only catches bugs
   for (let steps = 0; steps < 100_000; steps++) {

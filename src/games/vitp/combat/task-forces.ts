@@ -16,6 +16,7 @@
  * - 20.8: a side may retreat with part of its forces (after-round.ts); pursuits are fought as in
  *   the basic game, outside the main fight, and task forces are not formed for them nor for raids.
  */
+import { clonePlain } from '../../../shared/clone';
 import type { AnswerResult, CombatEmit, TaskForceInput, TaskForcePlan, VitpSide } from './api';
 import { VITP_SIDES } from './sides';
 import { combatEvent } from './events';
@@ -60,7 +61,7 @@ export function answerPlan(battle: BattleState, plan: TaskForcePlan): AnswerResu
   if (!waiting) return { ok: false, problems: ['the battle is not waiting for task forces'] };
   const problems = planProblems(battle, plan, waiting.round);
   if (problems.length > 0) return { ok: false, problems };
-  const b = structuredClone(battle);
+  const b = clonePlain(battle);
   b.taskForces = {
     round: plan.round,
     forces: plan.forces.map((f) => ({ ...f, units: [...f.units], invading: [...f.invading] })),

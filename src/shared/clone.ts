@@ -1,0 +1,17 @@
+/**
+ * Deep copy of plain data (objects, arrays, strings, numbers, booleans, null, undefined members):
+ * the same result as structuredClone for such values, keys in the same order, several times
+ * faster (structuredClone serialises and deserialises through V8's wire format). Hand-written
+ * because it is ten lines and the rules clone a battle at every answer. Anything else (a Date, a
+ * Map, a class instance) is refused: game state is plain data.
+ */
+export function clonePlain<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(clonePlain) as T;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null)
+    throw new TypeError(`clonePlain: ${proto?.constructor?.name ?? 'an object'} is not plain data`);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = clonePlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}

@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { canonicalJson } from '../../src/shared/canonical';
+
+/** The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must match it byte for byte. */
+function reference(value: unknown): string {
+  return JSON.stringify(sortDeep(value));
+}
+function sortDeep(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError('no JSON form');
+    return value;
+  }
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sortDeep(v)));
+  if (value instanceof Date) return value.toISOString();
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value as Record<string, unknown>).sort()) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = sortDeep(v);
+  }
+  return out;
+}
+
+const key = fc.oneof(
+  fc.string(),
+  fc.nat({ max: 20 }).map(String),
+  fc.constantFrom('0', '01', '-1', '1.5', '4294967294', '4294967295', '10', '2', 'a', 'B', 'é', '\u{1F600}', '__proto__x'),
+);
+const leaf = fc.oneof(
+  fc.string(),
+  fc.fullUnicodeString(),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constant(-0),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.date({ noInvalidDate: true }),
+);
+const value = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+  array: fc.array(tie('node'), { maxLength: 6 }),
+  object: fc.dictionary(key, tie('node'), { maxKeys: 8 }),
+})).node;
+
+describe('canonicalJson', () => {
+  it('is byte for byte the key-sorted copy stringified, on generated values', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const want = reference(v);
+        expect(canonicalJson(v)).toBe(want);
+        // already in canonical key order (the shared path), at every depth
+        if (want !== undefined) expect(canonicalJson(JSON.parse(want))).toBe(want);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('puts array-index keys first in numeric order, as JSON.stringify of a built object does', () => {
+    expect(canonicalJson({ b: 1, 10: 2, 2: 3, a: 4, '01': 5 })).toBe('{"2":3,"10":2,"01":5,"a":4,"b":1}');
+  });
+
+  it('drops undefined members, writes null for undefined array items, refuses non-finite numbers', () => {
+    expect(canonicalJson({ a: undefined, b: [undefined, 1] })).toBe('{"b":[null,1]}');
+    expect(() => canonicalJson({ a: Number.NaN })).toThrow(/no JSON form/);
+    expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow(/no JSON form/);
+  });
+});
