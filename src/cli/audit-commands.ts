@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bundleFiles, writeBundle } from '../audit/bundle';
+import { fairnessLines, fairnessOfLog } from '../audit/dice-stats';
 import { rulesets } from '../games';
 import { SERVICE_EVENT_TYPES } from '../services/game-repository';
 import { withContext } from './context';
@@ -33,6 +34,20 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
         await writeBundle(files, gameId, out);
         console.log(`wrote ${out}: ${log.length} events (${view === 'referee' ? 'the whole log' : `${view}'s view`})`);
         console.log(`check it anywhere with Node.js: tar xzf ${out} && node ${gameId}-audit/verify.js`);
+      }),
+    );
+
+  program
+    .command('dice <gameId>')
+    .description('dice fairness of a game: faces per side and per rule, chi-square against a fair d6 with its p-value, longest runs')
+    .option('--json', 'the figures as JSON')
+    .action((gameId: string, opts: { json?: boolean }) =>
+      withContext(async ({ events }) => {
+        const log = await events.read(gameId);
+        if (!log.length) throw new UsageError(`no events for game ${gameId}: check the id with \`umpire games\``);
+        const f = fairnessOfLog(log, SERVICE_EVENT_TYPES);
+        if (opts.json) console.log(JSON.stringify(f, null, 2));
+        else for (const line of fairnessLines(f)) console.log(line);
       }),
     );
 }
