@@ -3,7 +3,7 @@ import { canonicalJson } from '../shared/canonical';
 import type { Dice } from './ruleset';
 
 /**
- * Provably fair dice (docs/DESIGN-NOTES "Dice that nobody can steer").
+ * Provably fair dice: the formulas below are described for auditors in docs/audit.md ("Dice seeds", "Dice").
  *
  * Seeds form a reverse hash chain: s_N is secret, s_i = SHA-256(s_{i+1}), s_0 is published in
  * GameCreated. Turn t rolls with s_t and reveals it when the turn ends; anyone checks
