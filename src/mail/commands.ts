@@ -6,6 +6,7 @@
 
 import { extractReply } from './reply';
 import { readTimeCommand, type TimeCommand } from './time-commands';
+import { readDeskCommand, readNoteConcerns, type DeskCommand } from './desk-commands';
 
 /** Game ids look like `G-abc123`; the id never contains a dot (reply addresses use dots as separators). */
 export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
@@ -24,7 +25,19 @@ export type PlayerCommandName =
   | 'DIGEST'
   | 'WAIT'
   | 'CONFIRM';
-export type RefereeCommandName = 'EXTEND' | 'FORCE' | 'NOTE' | 'PAUSE' | 'RESUME' | 'ABSENCE' | 'DEADLINE';
+export type RefereeCommandName =
+  | 'EXTEND'
+  | 'FORCE'
+  | 'NOTE'
+  | 'PAUSE'
+  | 'RESUME'
+  | 'ABSENCE'
+  | 'DEADLINE'
+  | 'ROLLBACK'
+  | 'PREVIEW'
+  | 'REPLACE'
+  | 'MAILS'
+  | 'VIEW';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
 export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
@@ -35,6 +48,11 @@ export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'RESUME',
   'ABSENCE',
   'DEADLINE',
+  'ROLLBACK',
+  'PREVIEW',
+  'REPLACE',
+  'MAILS',
+  'VIEW',
 ]);
 
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
@@ -80,9 +98,18 @@ export type MailCommand =
   /** Resolve the current step now, using default orders for sides that have not ordered. */
   | { readonly name: 'FORCE'; readonly line: number; readonly refereeOnly: true }
   /** A referee's note for the game log, seen by every side. */
-  | { readonly name: 'NOTE'; readonly text: string; readonly line: number; readonly refereeOnly: true }
+  | {
+      readonly name: 'NOTE';
+      readonly text: string;
+      /** `NOTE ON 57 …`: the events the ruling concerns */
+      readonly concerns?: readonly number[];
+      readonly line: number;
+      readonly refereeOnly: true;
+    }
   /** WAIT, CONFIRM (a player's); PAUSE, RESUME, ABSENCE, DEADLINE <kind> <length> (the referee's): time-commands.ts */
-  | TimeCommand;
+  | TimeCommand
+  /** ROLLBACK, PREVIEW, REPLACE, MAILS, VIEW (the referee's desk): desk-commands.ts */
+  | DeskCommand;
 
 /** Which game, side and turn a message claims to be about (claims only: auth decides). */
 export interface GameReference {
@@ -134,6 +161,11 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   PAUSE: 'PAUSE',
   RESUME: 'RESUME',
   ABSENCE: 'ABSENCE',
+  ROLLBACK: 'ROLLBACK',
+  PREVIEW: 'PREVIEW',
+  REPLACE: 'REPLACE',
+  MAILS: 'MAILS',
+  VIEW: 'VIEW',
 };
 
 /** Words of our own outbound subjects that are not side names. */
@@ -327,7 +359,7 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'FORCE':
       return args === '' ? { name, line, refereeOnly: true } : null;
     case 'NOTE':
-      return args === '' ? null : { name, text: args, line, refereeOnly: true };
+      return args === '' ? null : { name, ...readNoteConcerns(args), line, refereeOnly: true };
     case 'EXTEND':
       return readExtend(args, line);
     case 'WAIT':
@@ -337,6 +369,12 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'ABSENCE':
     case 'DEADLINE':
       return readTimeCommand(name, args, line);
+    case 'ROLLBACK':
+    case 'PREVIEW':
+    case 'REPLACE':
+    case 'MAILS':
+    case 'VIEW':
+      return readDeskCommand(name, args, line);
     default: {
       const unreachable: never = name;
       return unreachable;

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import { registerDeskCommands } from './desk-registrations';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox } from '../store/commands';
@@ -131,10 +132,11 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   bus.register(
     'referee.note',
     (tx, cmd) => {
-      const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string };
+      const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string; concerns?: number[] };
       return gameService.note(tx, cmd.gameId, p?.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, {
         replyTo: p?.replyTo,
         key: cmd.idempotencyKey,
+        concerns: p?.concerns,
       });
     },
     { replace: true },
@@ -155,6 +157,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     const p = cmd.payload as { gameId: string; viewer: string; mode: string; replyTo?: string };
     return gameService.digest(tx, p.gameId, p.viewer, p.mode, { replyTo: p.replyTo, key: cmd.idempotencyKey });
   });
+  registerDeskCommands(bus, gameService);
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
     return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);

@@ -15,6 +15,10 @@ import { commandFailed, extend, force, note } from './game/referee';
 import { historyDrafts, replyDraft } from './game/replies';
 import { resign } from './game/resign';
 import { setDigest } from './game/digest';
+import { mails, view } from './game/desk';
+import { fork, type ForkInput } from './game/fork';
+import { preview, rollback, type RollbackInput } from './game/rollback';
+import { replace } from './game/rulings';
 
 export { GAME_ID } from './game/create';
 export { SEED_CHAIN_TURNS, reminderTime } from './game/flow';
@@ -78,7 +82,14 @@ export class GameService {
     return extend(this.handler, tx, gameId, byMinutes, until, by);
   }
 
-  note(tx: Sql, gameId: string, text: unknown, actor: string, key: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+  note(
+    tx: Sql,
+    gameId: string,
+    text: unknown,
+    actor: string,
+    key: string,
+    by: RefereeReply & { readonly concerns?: readonly number[] } = {},
+  ): Promise<CommandOutcome> {
     return note(this.handler, tx, gameId, text, actor, key, by);
   }
 
@@ -92,6 +103,39 @@ export class GameService {
 
   resign(tx: Sql, gameId: string, side: string | null, confirm: boolean, by: RefereeReply = {}): Promise<CommandOutcome> {
     return resign(this.handler, tx, gameId, side, confirm, by);
+  }
+
+  // the referee's desk (issue 12): rulings recorded as events, and reads that record nothing
+
+  rollback(tx: Sql, gameId: string, input: RollbackInput, by: RefereeReply = {}): Promise<CommandOutcome> {
+    return rollback(this.handler, tx, gameId, input, by);
+  }
+
+  preview(tx: Sql, gameId: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+    return preview(this.handler, tx, gameId, by);
+  }
+
+  replace(
+    tx: Sql,
+    gameId: string,
+    side: string,
+    address: string,
+    reason: string,
+    by: RefereeReply & { readonly referee?: string } = {},
+  ): Promise<CommandOutcome> {
+    return replace(this.handler, tx, gameId, side, address, reason, by);
+  }
+
+  mails(tx: Sql, gameId: string, side: string | undefined, by: RefereeReply = {}): Promise<CommandOutcome> {
+    return mails(this.handler, tx, gameId, side, by);
+  }
+
+  view(tx: Sql, gameId: string, side: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+    return view(this.handler, tx, gameId, side, by);
+  }
+
+  fork(tx: Sql, input: ForkInput): Promise<CommandOutcome> {
+    return fork(this.handler, tx, input);
   }
 
   /** A command failed for good: recorded in the game's log; the player and the referee are told. */

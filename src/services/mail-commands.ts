@@ -42,7 +42,7 @@ export async function applyMailCommand(
             `${key}:referee-lines`,
             mail.from.address,
             `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE <text for every side>, PRESS <message to every side>, STATUS, RESEND, HISTORY, HELP.',
+            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE [ON <event>] <text for every side>, PRESS <message to every side>, ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, PREVIEW, REPLACE <side> <address>, MAILS [side], VIEW <side>, STATUS, RESEND, HISTORY, HELP.',
             gameId,
             null,
           ),
@@ -144,8 +144,25 @@ export async function applyMailCommand(
           text: c.text,
           actor: 'referee',
           replyTo: mail.from.address,
+          ...(c.concerns ? { concerns: c.concerns } : {}),
         }),
       };
+    case 'ROLLBACK':
+    case 'PREVIEW':
+    case 'REPLACE':
+    case 'MAILS':
+    case 'VIEW': {
+      // the referee's desk (desk-commands.ts): one command kind each, game.<name>
+      const { name, line: _line, refereeOnly: _r, ...args } = c;
+      return {
+        [name]: await deps.bus.submit(gameId, key, `game.${name.toLowerCase()}`, {
+          gameId,
+          ...args,
+          referee: mail.from.address,
+          replyTo: mail.from.address,
+        }),
+      };
+    }
     default: {
       const never: never = c;
       throw new Error(`unhandled mail command ${JSON.stringify(never)}`);

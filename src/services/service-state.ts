@@ -66,6 +66,8 @@ export interface ServiceState {
   readonly deadline: DeadlineRecord | null;
   /** DIGEST settings by viewer (a side, or `referee`); absent: DEFAULT_DIGEST */
   readonly digest?: Readonly<Record<string, DigestMode>>;
+  /** a what-if fork's parent game (GameForked): a fork mails the referee only */
+  readonly forkOf?: string;
   /** PAUSE in force (deadlines stopped), until RESUME */
   readonly paused?: PauseRecord | null;
   readonly absences?: readonly AbsenceRecord[];
@@ -102,6 +104,7 @@ export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' |
     const { [side]: _was, ...rest } = state.held ?? {};
     return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
   }
+  if (e.type === 'GameForked') return { ...state, forkOf: (e.payload as { parentGameId: string }).parentGameId };
   if (e.type === 'NoteAdded') {
     const settings = (e.payload as { settings?: GameSettings } | null)?.settings;
     if (settings) return { ...state, settings };

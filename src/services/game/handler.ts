@@ -107,7 +107,9 @@ export class GameHandler {
   }
 
   async close(h: Handling, outcome: CommandOutcome): Promise<CommandOutcome> {
-    await this.env.deps.sink.write(h.tx, h.notices);
+    // a what-if fork (umpire fork) is the referee's: its players never hear of it
+    const notices = h.game.service.forkOf ? h.notices.filter((n) => n.side === 'referee') : h.notices;
+    await this.env.deps.sink.write(h.tx, notices);
     return outcome;
   }
 

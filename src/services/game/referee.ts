@@ -133,7 +133,7 @@ export async function note(
   text: unknown,
   actor: string,
   key: string,
-  by: RefereeReply = {},
+  by: RefereeReply & { readonly concerns?: readonly number[] } = {},
 ): Promise<CommandOutcome> {
   let h: Handling;
   try {
@@ -163,13 +163,30 @@ export async function note(
       ),
     );
   }
-  const next = await h.append([{ type: 'NoteAdded', payload: { text: text.trim() }, metadata: { actor, causationId: key } }]);
+  // a ruling may name the events it concerns (NOTE ON 57 ...): each must be in the log
+  const concerns = by.concerns ?? [];
+  const missing = concerns.filter((seq) => !Number.isInteger(seq) || seq < 1 || seq > h.game.head.version);
+  if (missing.length) {
+    return handler.close(
+      h,
+      refereeRejected(
+        h,
+        by,
+        'NOTE',
+        `there is no event ${missing.join(', ')} in game ${gameId} (its log has ${h.game.head.version} events)`,
+        `Name an event of the log, e.g. NOTE ON ${h.game.head.version} <ruling>; \`umpire events ${gameId}\` lists them.`,
+      ),
+    );
+  }
+  const payload = { text: text.trim(), ...(concerns.length ? { concerns, referee: by.replyTo ?? actor } : {}) };
+  const next = await h.append([{ type: 'NoteAdded', payload, metadata: { actor, causationId: key } }]);
   let delivery = "It will lead every side's next report.";
   if (!next.state.step && next.state.game) {
     h.notify(...(await reportsFor(h, next.head.version, null)));
     delivery = 'The game is over, so it has been mailed to every side now.';
   }
-  confirm(h, by, 'NOTE', [`Recorded in the game log (event ${next.head.version}): "${text.trim()}".`, delivery], null);
+  const about = concerns.length ? ` It concerns event ${concerns.join(', ')}.` : '';
+  confirm(h, by, 'NOTE', [`Recorded in the game log (event ${next.head.version}): "${text.trim()}".${about}`, delivery], null);
   return handler.close(h, { status: 'applied', result: { seq: next.head.version } });
 }
 

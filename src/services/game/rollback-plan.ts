@@ -44,18 +44,22 @@ export function planRollback(
   target: RollbackTarget,
   orders: RolledBackPayload['orders'],
   current: { readonly stepId: string; readonly turn: number } | null,
+  /** a fork (a new game) may start at any step of any turn, the game over or not */
+  anyTurn = false,
 ): RollbackCut | { readonly problem: string; readonly hint: string } {
-  if (!current)
+  if (!current && !anyTurn)
     return {
       problem: 'the game is over: its last seed is revealed',
       hint: 'A finished game is not rolled back; `umpire fork` replays it from any step as a new game.',
     };
   const live = liveEngineEvents(all);
   const resolved = live.filter((e) => e.type === 'StepResolved').map((e) => ({ seq: e.seq, ...(e.payload as Required<StepPayload>) }));
-  const inTurn = resolved.filter((r) => r.turn === current.turn);
-  const choices = inTurn.length
-    ? `Steps of turn ${current.turn} that can be rolled back: ${inTurn.map((r) => r.stepId).join(', ')}.`
-    : `No step of turn ${current.turn} has resolved yet: there is nothing to roll back this turn.`;
+  const inTurn = anyTurn || !current ? resolved : resolved.filter((r) => r.turn === current.turn);
+  const choices = anyTurn
+    ? `Steps that have resolved: ${resolved.map((r) => r.stepId).join(', ') || 'none'}.`
+    : inTurn.length
+      ? `Steps of turn ${current?.turn} that can be rolled back: ${inTurn.map((r) => r.stepId).join(', ')}.`
+      : `No step of turn ${current?.turn} has resolved yet: there is nothing to roll back this turn.`;
   let stepId: string;
   if ('eventSeq' in target) {
     const e = all.find((x) => x.seq === target.eventSeq);
@@ -69,8 +73,8 @@ export function planRollback(
   if (!done) {
     const other = resolved.find((r) => r.stepId === stepId);
     const problem = other
-      ? `${stepId} resolved in turn ${other.turn}, whose seed is revealed: only steps of turn ${current.turn} (the turn in play) can be rolled back`
-      : stepId === current.stepId
+      ? `${stepId} resolved in turn ${other.turn}, whose seed is revealed: only steps of turn ${current?.turn} (the turn in play) can be rolled back`
+      : stepId === current?.stepId
         ? `${stepId} is the step in play: it has not resolved yet`
         : `no step ${stepId} has resolved in this game`;
     return { problem, hint: choices };

@@ -77,7 +77,7 @@ export async function rollback(
 }
 
 /** The step rolled back to gets a deadline of its own again (the one it had has passed or was for the voided play). */
-async function freshDeadline(h: Handling): Promise<string | null> {
+export async function freshDeadline(h: Handling): Promise<string | null> {
   const step = h.game.state.step;
   if (!step) return null;
   const at = new Date(h.now.getTime() + h.settings.deadlineMinutes * 60_000);

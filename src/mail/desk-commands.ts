@@ -1,0 +1,80 @@
+/**
+ * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MAILS, VIEW. Pure;
+ * the game service checks what the words name (the step, the side, the address) and refuses with a
+ * reply saying what would be right.
+ */
+
+export type DeskCommand =
+  /**
+   * `ROLLBACK TO <step id | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>`: void the log after
+   * the moment before that step resolved; orders kept by default. An empty reason is refused by the service.
+   */
+  | {
+      readonly name: 'ROLLBACK';
+      readonly target: { readonly stepId: string } | { readonly eventSeq: number };
+      readonly orders: 'kept' | 'resend';
+      readonly reason: string;
+      readonly line: number;
+      readonly refereeOnly: true;
+    }
+  /** Adjudicate the step in play with the orders in hand, recording nothing (one-off dice). */
+  | { readonly name: 'PREVIEW'; readonly line: number; readonly refereeOnly: true }
+  /** `REPLACE <side> <address> [reason]`: the seat goes to a new player. */
+  | {
+      readonly name: 'REPLACE';
+      readonly side: string;
+      readonly address: string;
+      readonly reason: string;
+      readonly line: number;
+      readonly refereeOnly: true;
+    }
+  /** `MAILS [side]`: the game's inbound mails with arrival times, status and outcome. */
+  | { readonly name: 'MAILS'; readonly side?: string; readonly line: number; readonly refereeOnly: true }
+  /** `VIEW <side>`: that side's report as it would read now. */
+  | { readonly name: 'VIEW'; readonly side: string; readonly line: number; readonly refereeOnly: true };
+
+export type DeskCommandName = DeskCommand['name'];
+export const DESK_COMMAND_NAMES: readonly DeskCommandName[] = ['ROLLBACK', 'PREVIEW', 'REPLACE', 'MAILS', 'VIEW'];
+
+const SIDE = /^[a-z][a-z0-9_-]*$/i;
+
+/** A desk command's line (its first word known), or null when the words do not make one. */
+export function readDeskCommand(word: DeskCommandName, args: string, line: number): DeskCommand | null {
+  const words = args.split(/\s+/).filter(Boolean);
+  switch (word) {
+    case 'ROLLBACK': {
+      const m = args.match(/^TO\s+(?:(?:EVENT\s+|#)(\d{1,9})|(\S+))(?:\s+ORDERS\s+(KEPT|KEEP|RESEND))?(?:\s+([\s\S]*))?$/i);
+      if (!m) return null;
+      const target = m[1] !== undefined ? { eventSeq: Number(m[1]) } : { stepId: m[2] };
+      const orders = m[3] && /^RESEND$/i.test(m[3]) ? 'resend' : 'kept';
+      return { name: 'ROLLBACK', target, orders, reason: (m[4] ?? '').trim(), line, refereeOnly: true };
+    }
+    case 'PREVIEW':
+      return words.length === 0 ? { name: 'PREVIEW', line, refereeOnly: true } : null;
+    case 'REPLACE':
+      if (words.length < 2 || !SIDE.test(words[0]) || !words[1].includes('@')) return null;
+      return {
+        name: 'REPLACE',
+        side: words[0].toLowerCase(),
+        address: words[1].replace(/^<|>$/g, ''),
+        reason: words.slice(2).join(' '),
+        line,
+        refereeOnly: true,
+      };
+    case 'MAILS':
+      if (words.length === 0) return { name: 'MAILS', line, refereeOnly: true };
+      return words.length === 1 && SIDE.test(words[0]) ? { name: 'MAILS', side: words[0].toLowerCase(), line, refereeOnly: true } : null;
+    case 'VIEW':
+      return words.length === 1 && SIDE.test(words[0]) ? { name: 'VIEW', side: words[0].toLowerCase(), line, refereeOnly: true } : null;
+    default: {
+      const unreachable: never = word;
+      return unreachable;
+    }
+  }
+}
+
+/** `NOTE ON <event> <text>` (or `NOTE #57 <text>`): a ruling that names the event it concerns. */
+export function readNoteConcerns(text: string): { readonly concerns?: readonly number[]; readonly text: string } {
+  const m = text.match(/^(?:ON\s+(?:EVENT\s+)?#?|#)(\d{1,9})\b[\s:,-]*([\s\S]*)$/i);
+  return m ? { concerns: [Number(m[1])], text: m[2].trim() } : { text };
+}

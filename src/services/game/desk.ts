@@ -1,0 +1,105 @@
+import { parseMail } from '../../mail/parse';
+import { normalizeAddress } from '../../mail/auth';
+import { SecretBox } from '../../shared/secret-box';
+import type { CommandOutcome } from '../../store/commands';
+import type { Sql } from '../../store/db';
+import { gameMails } from '../../store/game-mails';
+import { reportNotices } from '../notice-builders';
+import { confirm, refereeRejected } from './flow';
+import type { GameHandler, RefereeReply } from './handler';
+
+/** The longest a MAILS line's outcome gets before it is cut (the whole outcome is in the database). */
+const OUTCOME_CHARS = 240;
+
+/**
+ * MAILS [side]: the inbound mails the umpire tied to the game, oldest first, with arrival time
+ * (when our server stored it: the time that counts against a deadline), sender, subject, status
+ * and outcome; with a side, only the mails from addresses that held that seat. Read only: nothing
+ * is recorded. The lines also come back in the result (the CLI prints them).
+ */
+export async function mails(
+  handler: GameHandler,
+  tx: Sql,
+  gameId: string,
+  side: string | undefined,
+  by: RefereeReply = {},
+): Promise<CommandOutcome> {
+  return handler.run(tx, gameId, async (h) => {
+    const seats = h.game.state.game?.sides ?? [];
+    if (side !== undefined && !seats.some((s) => s.side === side))
+      return refereeRejected(
+        h,
+        by,
+        `MAILS ${side}`,
+        `game ${gameId} has no side "${side}"`,
+        `Sides: ${seats.map((s) => s.side).join(', ')}; or send MAILS alone for every mail.`,
+      );
+    const addresses = side === undefined ? null : seatAddresses(await h.env.deps.games.events.read(gameId, 0, tx), side);
+    const box = new SecretBox(h.env.options.secret, 'inbound-mail');
+    const lines: string[] = [];
+    for (const m of await gameMails(tx, box, gameId)) {
+      const parsed = await parseMail(m.raw).catch(() => null);
+      const from = parsed?.ok ? parsed.message.from.address : '(unreadable)';
+      if (addresses && !addresses.has(normalizeAddress(from))) continue;
+      const subject = parsed?.ok ? parsed.message.subject : '';
+      const outcome = JSON.stringify(m.result ?? null);
+      lines.push(
+        `${m.receivedAt} #${m.id} from ${from} "${subject.slice(0, 80)}": ${m.status}${m.attempts > 1 ? ` after ${m.attempts} attempts` : ''}; ${outcome.length > OUTCOME_CHARS ? `${outcome.slice(0, OUTCOME_CHARS)}…` : outcome}`,
+      );
+    }
+    const title = `MAILS${side ? ` ${side}` : ''}`;
+    confirm(
+      h,
+      by,
+      title,
+      lines.length
+        ? [`${lines.length} mail(s), oldest first (arrival: when our server stored it):`, ...lines]
+        : ['No mail has been tied to this game.'],
+      null,
+    );
+    return { status: 'applied', result: { mails: lines.length, lines } };
+  });
+}
+
+/** Every address that held `side` (the first player and every REPLACE since). */
+function seatAddresses(log: readonly { type: string; payload: unknown }[], side: string): Set<string> {
+  const out = new Set<string>();
+  for (const e of log) {
+    if (e.type === 'GameCreated') {
+      const seats = (e.payload as { sides: { side: string; player: { address: string } }[] }).sides;
+      for (const s of seats) if (s.side === side) out.add(normalizeAddress(s.player.address));
+    } else if (e.type === 'SeatReplaced' && (e.payload as { side: string }).side === side) {
+      out.add(normalizeAddress((e.payload as { address: string }).address));
+    }
+  }
+  return out;
+}
+
+/**
+ * VIEW <side>: that side's report as it would read now (its view, its answer card, the step and
+ * deadline), sent to the referee. Read only.
+ */
+export async function view(handler: GameHandler, tx: Sql, gameId: string, side: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+  return handler.run(tx, gameId, async (h) => {
+    const seats = h.game.state.game?.sides ?? [];
+    const to = by.replyTo ?? h.settings.referee;
+    if (!seats.some((s) => s.side === side))
+      return refereeRejected(
+        h,
+        by,
+        `VIEW ${side}`,
+        `game ${gameId} has no side "${side}"`,
+        `Send VIEW and one of: ${seats.map((s) => s.side).join(', ')}.`,
+      );
+    const report = reportNotices(h.game, h.game.head.version, h.deadline()?.at ?? null).find((n) => n.side === side);
+    if (report?.kind === 'report' && to) {
+      h.notify({
+        ...report,
+        to,
+        key: `${gameId}:view:${side}:${by.key ?? 'cli'}:${h.game.head.version}`,
+        narrative: [`VIEW ${side}: this is the report ${side} would read now (sent to the referee only; nothing was recorded).`],
+      });
+    }
+    return { status: 'applied', result: { side, view: report?.kind === 'report' ? report.view : null } };
+  });
+}
