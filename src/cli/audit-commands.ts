@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bundleFiles, writeBundle } from '../audit/bundle';
 import { fairnessLines, fairnessOfLog } from '../audit/dice-stats';
+import { replayLines, replayWithCurrent } from '../audit/replay';
+import { liveEngineEvents } from '../audit/verify-bundle';
+import type { EngineEvent } from '../engine/engine-events';
 import { rulesets } from '../games';
 import { SERVICE_EVENT_TYPES } from '../services/game-repository';
 import { withContext } from './context';
@@ -34,6 +37,29 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
         await writeBundle(files, gameId, out);
         console.log(`wrote ${out}: ${log.length} events (${view === 'referee' ? 'the whole log' : `${view}'s view`})`);
         console.log(`check it anywhere with Node.js: tar xzf ${out} && node ${gameId}-audit/verify.js`);
+      }),
+    );
+
+  program
+    .command('replay <gameId>')
+    .description(
+      "re-adjudicate a game's log under the rules running now and print the first step whose outcome differs, with both outcomes (exit 1 when one does)",
+    )
+    .requiredOption('--with-current', 'under the current rules build (the only replay there is; says so explicitly)')
+    .action((gameId: string) =>
+      withContext(async ({ events }) => {
+        const log = await events.read(gameId);
+        if (!log.length) throw new UsageError(`no events for game ${gameId}: check the id with \`umpire games\``);
+        const rulesetId = (log[0].payload as { rulesetId?: string }).rulesetId ?? '';
+        const ruleset = rulesets[rulesetId];
+        if (!ruleset) throw new UsageError(`game ${gameId} is played under ruleset "${rulesetId}", which this umpire does not have`);
+        const live = liveEngineEvents(log, SERVICE_EVENT_TYPES);
+        const r = replayWithCurrent(
+          live.map((e) => ({ type: e.type, data: e.payload }) as EngineEvent),
+          ruleset,
+        );
+        for (const line of replayLines(r, (i) => live[i]?.seq ?? -1)) console.log(line);
+        return r.firstDifference ? 1 : 0;
       }),
     );
 
