@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { seededRng } from '../engine/random-player';
+import { botPlan } from './plan';
+import { composeMail } from './policy';
 import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
@@ -17,7 +19,7 @@ export interface BotOptions {
   /** where every mail the bot receives is saved (.eml and .txt) */
   readonly saveDir: string;
   readonly seed: string;
-  /** standing instructions sent with the first orders, so battles need fewer mails */
+  /** standing instructions sent with the first orders (default: the demo plan's, plan.ts) */
   readonly standing?: string;
   readonly log: (line: string) => void;
 }
@@ -25,7 +27,8 @@ export interface BotOptions {
 /**
  * A demo player that plays only by email: it reads its own mailbox over IMAP, keeps every report,
  * and answers each step it owes with random legal orders mailed over SMTP to the signed reply
- * address the umpire gave it. Its "brain" (which orders are legal) reads the game state, as a
+ * address the umpire gave it: as a skilled mail player, with orders for its later steps of the turn
+ * in the same mail and standing instructions sent with its first (policy.ts, plan.ts). Its "brain" (which orders are legal) reads the game state, as a
  * human would read the board in front of them; its orders travel the whole pipeline like anyone's.
  */
 export class EmailBot {
@@ -37,6 +40,8 @@ export class EmailBot {
   /** the step this bot last mailed orders for; cleared when the umpire refuses them */
   private lastSentStep: string | null = null;
   private standingSent = false;
+  /** steps this bot sent orders ahead for */
+  private readonly sentAhead = new Set<string>();
   private refusedInARow = 0;
   private received = 0;
   private busy = false;
@@ -129,12 +134,13 @@ export class EmailBot {
       if (step) this.turnNow = step.turn;
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
-      const orders = game.ruleset.randomOrders(game.state.rules, this.o.side, step, this.rng);
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
-      let text = game.ruleset.formatOrders(orders);
-      if (text.trim()) text = `FOR ${step.id}\n${text}`;
-      if (!this.standingSent && this.o.standing) text = `${text}\n${this.o.standing}`;
+      const plan = botPlan(this.o.side);
+      const mail = composeMail(game.state, this.o.side, step, this.rng, { ahead: plan.ahead, sentAhead: this.sentAhead, skip: plan.skip });
+      let text = mail.text;
+      const standing = this.o.standing ?? plan.standing;
+      if (!this.standingSent && standing) text = `${text}\n${standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;
       await this.smtp.sendMail({

@@ -5,7 +5,9 @@
  * says where the reports are. Ends by itself.
  *
  * Options (environment): DEMO_TURNS (stop after this many turns; default: the whole game),
- * DEMO_TIMEOUT_MIN (default 20).
+ * DEMO_TIMEOUT_MIN (default 20), DEMO_OPTIONS (game options, comma-separated; none by default),
+ * DEMO_BOTS=plain (bots answer one step a mail, without orders ahead: the figures before issue 10).
+ * `node dist/src/demo/model.js` counts the same bots' mail in process, with the reason for each.
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +21,7 @@ import { buildServices } from '../services/container';
 import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
+import { demoOptions } from './plan';
 
 const ROOT = projectRoot();
 const DB_NAME = 'umpire_demo';
@@ -89,23 +92,8 @@ async function main(): Promise<void> {
   const gameId = `G-demo${Date.now().toString(36)}`;
   const domain = mailEnv.MAIL_DOMAIN;
   const bots = [
-    {
-      side: 'japanese',
-      user: 'japan',
-      // skilled mail players answer what they can ahead: target priorities end most battle mails
-      standing:
-        'STANDING ACTION BY STRENGTH\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS carriers, battleships, cruisers\nSTANDING BATTLE ORDER DEFAULT\nSTANDING HARBOUR DEFAULT' +
-        '\nSTANDING AIR 21st Air Flotilla TO Marshall Islands\nSTANDING AIR 22nd Air Flotilla TO Indonesia' +
-        '\nSTANDING AIR 23rd Air Flotilla TO Marianas Islands\nSTANDING AIR 24th Air Flotilla TO Marshall Islands' +
-        '\nSTANDING AIR 25th Air Flotilla TO Indonesia\nSTANDING AIR 26th Air Flotilla TO Japanese Islands',
-    },
-    {
-      side: 'allied',
-      user: 'allies',
-      standing:
-        'STANDING NIGHT\nSTANDING RETREAT WHEN OUTGUNNED\nSTANDING PURSUE NONE\nSTANDING TARGETS battleships, carriers, cruisers\nSTANDING HARBOUR DEFAULT' +
-        '\nSTANDING AIR 7th Air Force TO Hawaiian Islands\nSTANDING AIR Far East Air Force TO Indonesia',
-    },
+    { side: 'japanese', user: 'japan' },
+    { side: 'allied', user: 'allies' },
   ].map(
     (b) =>
       new EmailBot(
@@ -122,7 +110,6 @@ async function main(): Promise<void> {
           smtp: { host: config.SMTP_HOST, port: config.SMTP_PORT },
           saveDir: join(outDir, gameId, b.side),
           seed: `${gameId}:${b.side}`,
-          standing: b.standing,
           log,
         },
         s.games,
@@ -139,11 +126,13 @@ async function main(): Promise<void> {
         { side: 'allied', player: { address: `allies@${domain}` } },
       ],
       referee: `referee@${domain}`,
+      options: demoOptions(),
       deadlineMinutes: 7 * 24 * 60,
     });
     const done = await s.bus.waitFor(created.id, 120_000);
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
-    log(`created VITP game ${gameId}; the welcome mails are on their way`);
+    const opts = Object.keys(demoOptions());
+    log(`created VITP game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
 
     const started = Date.now();
     let lastTurn = 0;

@@ -7,9 +7,17 @@
  *   PURSUE ALL | PURSUE NONE        KEEP PURSUING | BREAK OFF
  *   SUBMARINE FIRST CHANCE | SUBMARINE LAST CHANCE | SUBMARINE NEVER
  *   CARRIERS FIRE ALL | CARRIERS FIRE NONE      NO LANDINGS      NO AIRRAIDS
- * and, outside battles, two delegations to the documented default (orders/defaults.ts):
+ * and, outside battles, delegations to the documented default (orders/defaults.ts, returns.ts):
  *   BATTLE ORDER DEFAULT   5.31: the Japanese let the umpire pick the next sea area to fight in
  *   HARBOUR DEFAULT        10.2: ships turned back go to the default harbour (HARBOR too)
+ *   RETURN DEFAULT         5.74: at the end of the turn every unit at sea goes to its default port
+ *   SUBSTITUTES DEFAULT    4.42: the umpire names the substitutes for sunk listed British ships
+ * and answers for steps outside battles:
+ *   INVADE ALL | INVADE NONE   5.73/13.3: every amphibious unit at sea that may land does, at an
+ *                              enemy base it touches if it has one (13.43: all at the same), else
+ *                              at a friendly place; or none invades
+ *   PEARL HARBOR STAY | PEARL HARBOR WITHDRAW   18.31: the raid force's choice
+ *   TARGETS ...            also aims the Indonesia surprise raid (18.4)
  * and a plan for land-based air, which the sides place one unit at a time, in turn (5.22, 12.11):
  *   AIR <unit> TO <sea area>   one line per unit, best first: at each of the side's placements the
  *                              umpire places the first unit of the plan still to be placed whose
@@ -17,7 +25,9 @@
  */
 import type { LineError, ParseResult } from '../../../engine/ruleset';
 import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
-import type { Order, VitpState, VSide } from '../types';
+import { invaders, landingChoices } from '../invasion';
+import { surpriseAttackers, surpriseTargets } from '../surprise';
+import type { Order, Phase, VitpState, VSide } from '../types';
 import { checkOrders } from './check';
 import { matchArea, matchUnit } from './names';
 import { defaultOrdersFor } from './defaults';
@@ -27,17 +37,31 @@ export interface VitpStanding {
   readonly combat: CombatStanding;
   /** 7.43: target classes ("carriers", "battleships", "cruisers", "air", "amphibious") or unit ids, best first */
   readonly targetPriority: readonly string[];
-  /** steps outside battles answered by their documented default (5.31 battle order, 10.2 harbour) */
-  readonly phases?: { readonly pickBattle?: 'default'; readonly harbour?: 'default' };
+  /** steps outside battles answered by their documented default (5.31 battle order, 10.2 harbour, 5.74 return, 4.42 substitutes) */
+  readonly phases?: Partial<Record<Delegated, 'default'>>;
+  /** 5.73: every amphibious unit that may land invades, or none does */
+  readonly invade?: 'all' | 'none';
+  /** 18.31: the Japanese stay at Pearl Harbor or withdraw */
+  readonly pearl?: 'stay' | 'withdraw';
   /** 5.22/12.11: land-based air to place, best first, as unit id and sea area */
   readonly airPlan?: readonly { readonly unit: string; readonly to: string }[];
 }
 
 const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
 
+type Delegated = 'pickBattle' | 'harbour' | 'return' | 'substitutes';
+/** Each delegated step: its phase, and whose it is (null: the phase's own side). */
+const DELEGATED: Record<Delegated, { phase: Phase['k']; side: VSide | null }> = {
+  pickBattle: { phase: 'pick-battle', side: 'japanese' },
+  harbour: { phase: 'harbour', side: null },
+  return: { phase: 'return', side: null },
+  substitutes: { phase: 'removals', side: 'allied' },
+};
+
 export function parseStandingText(s: VitpState, text: string): ParseResult<VitpStanding> {
   const combat: Record<string, string> = {};
-  const phases: { pickBattle?: 'default'; harbour?: 'default' } = {};
+  const phases: Partial<Record<Delegated, 'default'>> = {};
+  const other: { invade?: 'all' | 'none'; pearl?: 'stay' | 'withdraw' } = {};
   const airPlan: { unit: string; to: string }[] = [];
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
@@ -70,6 +94,10 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       [/^targets default$/, () => set('targets', 'default')],
       [/^(battle order|next battle) default$/, () => void (phases.pickBattle = 'default')],
       [/^harbou?r default$/, () => void (phases.harbour = 'default')],
+      [/^return default$/, () => void (phases.return = 'default')],
+      [/^substitutes? default$/, () => void (phases.substitutes = 'default')],
+      [/^invade (all|none)$/, () => void (other.invade = t.endsWith('all') ? 'all' : 'none')],
+      [/^pearl harbou?r (stay|withdraw)$/, () => void (other.pearl = t.endsWith('stay') ? 'stay' : 'withdraw')],
     ];
     const air = t.match(/^(?:air|lba) (.+?) (?:to|over) (.+)$/);
     if (air) {
@@ -111,7 +139,7 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       line: i + 1,
       text: raw.trim(),
       problem: 'not a standing instruction I know',
-      hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships, BATTLE ORDER DEFAULT, HARBOUR DEFAULT',
+      hint: 'e.g. NIGHT, RETREAT WHEN OUTGUNNED, PURSUE NONE, TARGETS carriers, battleships, BATTLE ORDER DEFAULT, HARBOUR DEFAULT, RETURN DEFAULT, INVADE ALL',
     });
   });
   return errors.length
@@ -123,6 +151,7 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
             combat: combat as CombatStanding,
             targetPriority,
             ...(Object.keys(phases).length ? { phases } : {}),
+            ...other,
             ...(airPlan.length ? { airPlan } : {}),
           },
         ],
@@ -133,11 +162,12 @@ const L = { line: 0, text: '(standing instructions)' };
 
 export function answerStanding(s: VitpState, side: VSide, standing: unknown): Order[] | null {
   const st = (Array.isArray(standing) ? standing[0] : standing) as VitpStanding | undefined;
-  // 5.31 / 10.2: the side delegated the step to its documented default
+  // 5.31 / 10.2 / 5.74 / 4.42: the side delegated the step to its documented default
   const ph = s.phase;
-  const delegated =
-    (ph.k === 'pick-battle' && side === 'japanese' && st?.phases?.pickBattle === 'default') ||
-    (ph.k === 'harbour' && ph.side === side && st?.phases?.harbour === 'default');
+  const owner = 'side' in ph ? ph.side : null;
+  const delegated = (Object.keys(DELEGATED) as Delegated[]).some(
+    (k) => st?.phases?.[k] === 'default' && DELEGATED[k].phase === ph.k && (DELEGATED[k].side ?? owner) === side,
+  );
   if (delegated) {
     const orders = defaultOrdersFor(s, side);
     return orders.length ? orders : [{ ...L, t: 'stay' }];
@@ -150,6 +180,9 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
     }
     return [{ ...L, t: 'lba-done' }];
   }
+  if (ph.k === 'invade' && ph.side === side && st?.invade) return invasions(s, side, st.invade);
+  if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ ...L, t: 'pearl', choice: st.pearl }];
+  if (ph.k === 'surprise' && side === 'japanese' && st?.targetPriority.length) return surpriseFire(s, st.targetPriority);
   const d = currentDecision(s);
   if (!st || !d?.owes.includes(side)) return null;
   const b = s.battle!.battle;
@@ -159,6 +192,33 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
   }
   const a = answerFromStanding(b, side, st.combat);
   return a ? [{ ...L, t: 'answer', answer: a }] : null;
+}
+
+/** 5.73/13.3, 13.43: every unit that may land goes to an enemy base it touches (the first by name, all together), else a friendly place. */
+function invasions(s: VitpState, side: VSide, mode: 'all' | 'none'): Order[] {
+  if (mode === 'none') return [{ ...L, t: 'stay' }];
+  const at = new Map<string, string[]>();
+  for (const u of invaders(s, side)) {
+    const choices = [...landingChoices(s, u)].sort();
+    const to = choices.find((p) => s.control[p] !== side) ?? choices[0];
+    at.set(to, [...(at.get(to) ?? []), u.id]);
+  }
+  const orders: Order[] = [...at.entries()].map(([place, units]) => ({ ...L, t: 'invade', units, at: place }));
+  return orders.length ? orders : [{ ...L, t: 'stay' }];
+}
+
+/** 18.4: each Japanese airstrike at the best target of the side's TARGETS list. */
+function surpriseFire(s: VitpState, priority: readonly string[]): Order[] {
+  const rank = (id: string) => {
+    const i = priority.findIndex((p) => p === id || p === classOf(s, id));
+    return i < 0 ? priority.length : i;
+  };
+  const targets = surpriseTargets(s)
+    .map((u) => u.id)
+    .sort((x, y) => rank(x) - rank(y));
+  if (!targets.length) return [{ ...L, t: 'stay' }];
+  const fire = Object.fromEntries(surpriseAttackers(s).map((a) => [a.id, targets[0]]));
+  return [{ ...L, t: 'answer', answer: { kind: 'targets', fire } }];
 }
 
 function classOf(s: VitpState, id: string): string {

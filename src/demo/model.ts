@@ -1,0 +1,192 @@
+/**
+ * The demo's mail, counted in process in a few seconds instead of minutes: the same bot policy
+ * (policy.ts) plays a VITP game through the engine's decide/evolve, and each command is followed by
+ * the mail the game service would send for it (services/game/orders.ts and flow.ts): a report to a
+ * side when the step now open awaits it, when a turn ended or when the game ended (DIGEST ACTION,
+ * every side's default); an acknowledgment of its own unless the orders completed their step and the
+ * side's report carries it and nothing was queued ahead; a refusal for orders refused. The real
+ * demo (main.ts) counts the mail that actually arrives; this model says why each mail went.
+ *
+ *   node dist/src/demo/model.js [games] [seed]      (DEMO_OPTIONS=a,b for game options)
+ */
+import { decide, whoIsAwaited } from '../engine/decide';
+import { makeSeedChain } from '../engine/dice';
+import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../engine/engine-events';
+import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
+import { seededRng } from '../engine/random-player';
+import type { Side } from '../engine/ruleset';
+import { sha256Hex } from '../shared/canonical';
+import { vitpRuleset } from '../games/vitp';
+import { BOT_SIDES, botPlan, demoOptions } from './plan';
+import { composeMail } from './policy';
+
+export interface TurnMail {
+  sent: number;
+  received: number;
+  /** why each mail went out or came in, e.g. "sent patrol", "action battle/targets", "ack", "turn" */
+  why: string[];
+}
+
+export interface ModelResult {
+  readonly perSide: Record<Side, Map<number, TurnMail>>;
+  readonly ended: boolean;
+  readonly turns: number;
+  readonly refused: number;
+  readonly dropped: number;
+  readonly summary: string;
+  /** is the play plausible: battles fought, units landed (5.73), amphibious and raider moves made */
+  readonly play: { battles: number; invaded: number; amphibious: number; raids: number };
+}
+
+function playOf(events: readonly EngineEvent[]): ModelResult['play'] {
+  const play = { battles: 0, invaded: 0, amphibious: 0, raids: 0 };
+  for (const e of events) {
+    if (e.type !== 'RulesApplied') continue;
+    const { stepId, event } = e.data as { stepId: string; event: { type: string; data: { patch?: { loc?: unknown } } } };
+    if (event.type === 'vitp.battle-done') play.battles++;
+    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/invasions/')) play.invaded++;
+    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/amphibious/')) play.amphibious++;
+    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/raiders/')) play.raids++;
+  }
+  return play;
+}
+
+/** A step id without turn, numbers and places: t3/battle/2-coral-sea/r1/targets -> battle/targets. */
+export function stepKind(id: string): string {
+  const parts = id.split('/').slice(1);
+  if (parts[0] === 'battle') return `battle/${parts.at(-1)?.replace(/-\d+$/, '')}`;
+  return parts.filter((p) => !/^\d+$/.test(p) && p !== 'japanese' && p !== 'allied').join('/');
+}
+
+export function playModel(seed: string, options: Record<string, boolean> = demoOptions()): ModelResult {
+  const ruleset = vitpRuleset as unknown as AnyRuleset;
+  const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
+  let state: EngineState<unknown> = initialState();
+  let tick = 0;
+  const log: EngineEvent[] = [];
+  const run = (cmd: EngineCommand): EngineEvent[] => {
+    const out = decide(cmd, state, ruleset);
+    for (const e of out) state = evolve(state, e, ruleset);
+    log.push(...out);
+    return out;
+  };
+  const now = () => `model+${tick++}`;
+  const seeds = (turn: number) => chain.seeds[turn];
+  const perSide: Record<Side, Map<number, TurnMail>> = Object.fromEntries(BOT_SIDES.map((s) => [s, new Map()]));
+  const tally = (side: Side, turn: number) => {
+    const m = perSide[side];
+    if (!m.has(turn)) m.set(turn, { sent: 0, received: 0, why: [] });
+    return m.get(turn)!;
+  };
+  const receive = (side: Side, turn: number, why: string) => {
+    const t = tally(side, turn);
+    t.received++;
+    t.why.push(why);
+  };
+  run({
+    type: 'CreateGame',
+    gameId: seed,
+    options,
+    seedAnchor: chain.anchor,
+    now: now(),
+    sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@model.invalid`, name: side } })),
+  });
+  const bots = Object.fromEntries(
+    BOT_SIDES.map((side) => [side, { rng: seededRng(`${seed}:${side}`), standingSent: false, sentAhead: new Set<string>(), answered: '' }]),
+  );
+  // the welcome: one mail to each side
+  for (const side of BOT_SIDES) receive(side, state.step?.turn ?? 1, 'welcome');
+  let refused = 0;
+  let dropped = 0;
+  /** the mail after a command whose events are `events` (submitted by `by`, if orders) */
+  const mailAfter = (before: EngineState<unknown>, events: EngineEvent[], by: Side | null) => {
+    const resolvedTurns = events.filter((e) => e.type === 'StepResolved').map((e) => (e.data as { turn: number }).turn);
+    dropped += events.filter((e) => e.type === 'QueuedOrdersDropped').length;
+    const step = state.step;
+    const over = step === null;
+    const turn = step?.turn ?? before.step?.turn ?? 0;
+    const turnEnded = over || (resolvedTurns.length > 0 && step !== null && step.turn > Math.max(...resolvedTurns));
+    const awaiting = new Set(step ? whoIsAwaited(state, ruleset) : []);
+    const reported = new Set<Side>();
+    if (resolvedTurns.length)
+      for (const side of BOT_SIDES) {
+        if (awaiting.has(side)) receive(side, turn, `action ${stepKind(step!.id)}`);
+        else if (turnEnded) receive(side, turn, over ? 'game over' : 'turn');
+        else continue;
+        reported.add(side);
+      }
+    if (by) {
+      const queued = events.some((e) => e.type === 'OrdersQueued');
+      const resolved = before.step?.id !== step?.id;
+      if (!(resolved && reported.has(by) && !queued)) receive(by, before.step?.turn ?? turn, 'ack');
+    }
+  };
+  for (let steps = 0; state.step; steps++) {
+    if (steps > 5000) throw new Error(`the model game did not end (stuck at ${state.step.id})`);
+    const step = state.step;
+    for (const side of whoIsAwaited(state, ruleset)) {
+      const bot = bots[side];
+      if (bot.answered === step.id) continue;
+      bot.answered = step.id;
+      const plan = botPlan(side);
+      const mail = composeMail(state, side, step, bot.rng, { ahead: plan.ahead, sentAhead: bot.sentAhead, skip: plan.skip });
+      const text = bot.standingSent ? mail.text : `${mail.text}\n${plan.standing}`;
+      bot.standingSent = true;
+      const t = tally(side, step.turn);
+      t.sent++;
+      t.why.push(`sent ${mail.steps.map(stepKind).join('+')}`);
+      const before = state;
+      try {
+        const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
+        const after = whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, open: (s) => s }) : [];
+        mailAfter(before, [...events, ...after], side);
+      } catch (e) {
+        if (!(e instanceof CommandRejected)) throw e;
+        refused++;
+        receive(side, step.turn, `refused ${stepKind(step.id)}: ${e.message.slice(0, 120)}`);
+      }
+      if (state.step?.id !== step.id) break;
+    }
+    if (state.step?.id === step.id && whoIsAwaited(state, ruleset).length === 0) {
+      const before = state;
+      mailAfter(before, run({ type: 'Resolve', now: now(), seeds, open: (s) => s }), null);
+    } else if (state.step?.id === step.id && BOT_SIDES.every((s) => bots[s].answered === step.id)) {
+      // refused orders: the deadline's defaults
+      const before = state;
+      mailAfter(before, run({ type: 'Deadline', now: now(), seeds, open: (s) => s }), null);
+    }
+  }
+  const turns = Math.max(...BOT_SIDES.flatMap((s) => [...perSide[s].keys()]));
+  return { perSide, ended: state.result !== null, turns, refused, dropped, summary: state.result?.summary ?? '', play: playOf(log) };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : 0;
+};
+
+export function figures(r: ModelResult, side: Side): string {
+  const turns = [...r.perSide[side].entries()].filter(([t]) => t > 0).map(([, t]) => t);
+  const sent = turns.map((t) => t.sent);
+  const got = turns.map((t) => t.received);
+  return `${side}: order mails sent median ${median(sent)}, max ${Math.max(...sent)}; received median ${median(got)}, max ${Math.max(...got)}`;
+}
+
+function main(): void {
+  const games = Number(process.argv[2] ?? 1);
+  const seed = process.argv[3] ?? 'model';
+  for (let g = 0; g < games; g++) {
+    const r = playModel(`${seed}/${g}`);
+    process.stdout.write(
+      `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
+    );
+    for (const side of BOT_SIDES) {
+      process.stdout.write(`  ${figures(r, side)}\n`);
+      if (process.env.MODEL_VERBOSE)
+        for (const [turn, t] of [...r.perSide[side].entries()].sort(([a], [b]) => a - b))
+          process.stdout.write(`    t${turn}: sent ${t.sent}, received ${t.received}: ${t.why.join('; ')}\n`);
+    }
+  }
+}
+
+if (require.main === module) main();

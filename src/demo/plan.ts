@@ -1,0 +1,84 @@
+/**
+ * The demo bots' plan: the standing instructions each side sends with its first mail, whether it
+ * sends orders ahead, and the game options (DEMO_OPTIONS, comma-separated option ids; none by default).
+ */
+import type { Side } from '../engine/ruleset';
+
+export const BOT_SIDES: readonly Side[] = ['japanese', 'allied'];
+
+/** What the bots sent before issue 10's mail economy: battle answers, target priorities, an AIR plan. */
+const BEFORE: Record<string, readonly string[]> = {
+  japanese: [
+    'ACTION BY STRENGTH',
+    'RETREAT WHEN OUTGUNNED',
+    'PURSUE NONE',
+    'TARGETS carriers, battleships, cruisers',
+    'BATTLE ORDER DEFAULT',
+    'HARBOUR DEFAULT',
+    'AIR 21st Air Flotilla TO Marshall Islands',
+    'AIR 22nd Air Flotilla TO Indonesia',
+    'AIR 23rd Air Flotilla TO Marianas Islands',
+    'AIR 24th Air Flotilla TO Marshall Islands',
+    'AIR 25th Air Flotilla TO Indonesia',
+    'AIR 26th Air Flotilla TO Japanese Islands',
+  ],
+  allied: [
+    'NIGHT',
+    'RETREAT WHEN OUTGUNNED',
+    'PURSUE NONE',
+    'TARGETS battleships, carriers, cruisers',
+    'HARBOUR DEFAULT',
+    'AIR 7th Air Force TO Hawaiian Islands',
+    'AIR Far East Air Force TO Indonesia',
+  ],
+};
+
+/** Every other decision point, answered ahead as a skilled mail player does. */
+const MORE: Record<string, readonly string[]> = {
+  japanese: [
+    'RETURN DEFAULT',
+    'INVADE ALL',
+    'PEARL HARBOR STAY',
+    'SUBMARINE FIRST CHANCE',
+    'CARRIERS FIRE ALL',
+    'KAMIKAZE ALL',
+    'NO LANDINGS',
+    'NO AIRRAIDS',
+    'NO SPLIT',
+    'BREAK OFF',
+  ],
+  allied: [
+    'RETURN DEFAULT',
+    'SUBSTITUTES DEFAULT',
+    'INVADE ALL',
+    'SUBMARINE LAST CHANCE',
+    'CARRIERS FIRE NONE',
+    'NO LANDINGS',
+    'NO AIRRAIDS',
+    'NO SPLIT',
+    'KEEP PURSUING',
+  ],
+};
+
+export interface BotPlan {
+  readonly standing: string;
+  /** orders for the side's later steps of the turn in FOR sections of the same mail */
+  readonly ahead: boolean;
+  /** steps never sent ahead: land-based air, invasions and the return follow standing instructions (AIR plan, INVADE ALL, RETURN DEFAULT) */
+  readonly skip: (stepId: string) => boolean;
+}
+
+export function botPlan(side: Side): BotPlan {
+  const plain = process.env.DEMO_BOTS === 'plain';
+  const lines = [...(BEFORE[side] ?? []), ...(plain ? [] : (MORE[side] ?? []))];
+  return { standing: lines.map((l) => `STANDING ${l}`).join('\n'), ahead: !plain, skip: (id) => /\/(lba|invasions|return)\//.test(id) };
+}
+
+/** DEMO_OPTIONS=air-in-groups,...: the game's options; none by default. */
+export function demoOptions(): Record<string, boolean> {
+  const ids = (process.env.DEMO_OPTIONS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return Object.fromEntries(ids.map((id) => [id, true]));
+}

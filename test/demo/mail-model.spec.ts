@@ -1,0 +1,55 @@
+/**
+ * The demo bots as skilled mail players (issue 10): the in-process mail model plays whole VITP
+ * games with the demo's bot policy and counts each side's mail per turn as the game service sends
+ * it. The targets of issue 10 hold with no relaxing option on, and the bots still fight, invade and
+ * raid; the same bots answering one step a mail (DEMO_BOTS=plain, the figures before) miss them.
+ */
+import { BOT_SIDES } from '../../src/demo/plan';
+import { playModel, stepKind, type ModelResult } from '../../src/demo/model';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
+};
+const perTurn = (r: ModelResult, side: string, what: 'sent' | 'received') =>
+  [...r.perSide[side].entries()].filter(([t]) => t > 0).map(([, t]) => t[what]);
+
+describe('the demo bots mail as skilled players do', () => {
+  const before = process.env.DEMO_BOTS;
+  afterEach(() => {
+    if (before === undefined) delete process.env.DEMO_BOTS;
+    else process.env.DEMO_BOTS = before;
+  });
+
+  it.each(['m1', 'm2'])(
+    'given game %s with no option on, then each side sends at most 4 and receives at most 6 mails a turn (medians), and the bots fight, invade and raid',
+    (seed) => {
+      delete process.env.DEMO_BOTS;
+      const r = playModel(seed, {});
+      expect(r.ended).toBe(true);
+      expect(r.refused).toBe(0);
+      for (const side of BOT_SIDES) {
+        expect(median(perTurn(r, side, 'sent'))).toBeLessThanOrEqual(4);
+        expect(median(perTurn(r, side, 'received'))).toBeLessThanOrEqual(6);
+      }
+      expect(r.play.battles).toBeGreaterThan(5);
+      expect(r.play.invaded).toBeGreaterThan(3);
+      expect(r.play.raids).toBeGreaterThan(5);
+      expect(r.play.amphibious).toBeGreaterThan(5);
+    },
+    60_000,
+  );
+
+  it('given the bots answer one step a mail (no orders ahead), then the same game misses the targets', () => {
+    process.env.DEMO_BOTS = 'plain';
+    const r = playModel('m1', {});
+    const worst = Math.max(...BOT_SIDES.map((side) => median(perTurn(r, side, 'sent'))));
+    expect(worst).toBeGreaterThan(4);
+  }, 60_000);
+
+  it('names a step by its kind, without turn, number or place', () => {
+    expect(stepKind('t3/battle/2-coral-sea/r1/targets')).toBe('battle/targets');
+    expect(stepKind('t2/patrol/japanese')).toBe('patrol');
+    expect(stepKind('t2/lba/3')).toBe('lba');
+  });
+});
