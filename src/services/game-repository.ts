@@ -19,6 +19,9 @@ export const SERVICE_EVENT_TYPES = new Set([
   'DigestSet',
   ROLLED_BACK,
   'SeatReplaced',
+  // UPGRADE: the rules build the game goes on under (game/upgrade.ts)
+  'RulesUpgraded',
+  'GameForked',
   // PAUSE, RESUME, ABSENCE, DEADLINE rulings and WAIT/CONFIRM (service-state.ts)
   ...TIME_EVENT_TYPES,
 ]);

@@ -1,0 +1,208 @@
+import { auditGameLog, verifyGameLog } from '../../src/engine/game';
+import type { Services } from '../../src/services/container';
+import { liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
+import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+
+const REFEREE = 'ref@players.test';
+
+/**
+ * The referee's desk on PostgreSQL: ROLLBACK voids a tail without deleting it (chain, dice and
+ * re-adjudication still verify), PREVIEW records nothing and never asks for the game's seed,
+ * REPLACE hands a seat over, fork shares its parent's prefix and leaves the parent alone.
+ */
+describe('rollback, preview, replace and fork', () => {
+  let h: ServiceHarness;
+  let s: Services;
+  const now = new Date('2026-11-21T12:00:00Z');
+  beforeAll(async () => {
+    h = await startServices('rollback', { DEADLINE_MINUTES: '600' }, { clock: () => now });
+    s = h.s;
+  });
+  afterAll(() => stopServices(h));
+
+  const apply = (gameId: string, key: string, kind: string, payload: unknown) => applyCommand(s, gameId, key, kind, payload);
+  const mailTo = async (gameId: string, to: string) => (await s.outbox.byGame(gameId)).filter((m) => m.recipient === to);
+  const orders = (gameId: string, side: string, text: string) =>
+    apply(gameId, `${gameId}:${side}:${text}:${Math.random()}`, 'game.orders', { gameId, side, text, via: 'test' });
+  const log = (gameId: string) => s.events.read(gameId);
+
+  /** A game whose turn-1 fleets met and fought a round with a loser (the dice are the game's own: a tie sends us to another game). */
+  async function gameAtRetreat(prefix: string): Promise<string> {
+    for (let i = 0; i < 12; i++) {
+      const gameId = `G-${prefix}${i}`;
+      await apply(gameId, `${gameId}:create`, 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+      await orders(gameId, 'red', 'MOVE center');
+      await orders(gameId, 'blue', 'MOVE center');
+      if ((await s.games.load(gameId)).state.step?.id === 't1/retreat') return gameId;
+    }
+    throw new Error('twelve games in a row tied their battle');
+  }
+
+  async function expectVerifies(gameId: string): Promise<void> {
+    expect(await s.events.verify(gameId)).toMatchObject({ ok: true });
+    const game = await s.games.load(gameId);
+    const live = liveEngineEvents(await log(gameId)).map(toEngineEvent);
+    expect(verifyGameLog(live).ok).toBe(true);
+    expect(auditGameLog(live, game.ruleset).ok).toBe(true);
+  }
+
+  it('ROLLBACK (orders resend) voids the step and what followed, keeps them in the chain, tells every side, and the game finishes', async () => {
+    const gameId = await gameAtRetreat('rb');
+    const before = await log(gameId);
+    const firstDie = before.find((e) => e.type === 'DieRolled')!;
+    const out = await apply(gameId, 'mail:rb1:ROLLBACK:1', 'game.rollback', {
+      gameId,
+      target: { stepId: 't1/orders' },
+      orders: 'resend',
+      reason: 'blue orders were sent in time but quarantined',
+      referee: REFEREE,
+      replyTo: REFEREE,
+    });
+    expect(out.status).toBe('applied');
+    const after = await log(gameId);
+    const rolled = after.find((e) => e.type === 'RolledBack')!;
+    expect(rolled.payload).toMatchObject({ stepId: 't1/orders', orders: 'resend', referee: REFEREE, undone: ['t1/orders'] });
+    // nothing deleted: the voided dice are still in the log, at their seqs, with their hashes
+    expect(after.find((e) => e.seq === firstDie.seq)).toEqual(firstDie);
+    const game = await s.games.load(gameId);
+    expect(game.state.step?.id).toBe('t1/orders');
+    expect(game.state.submissions).toEqual({}); // resend: the sealed orders of the step are void too
+    await expectVerifies(gameId);
+    for (const to of ['red@players.test', 'blue@players.test', REFEREE]) {
+      const told = (await mailTo(gameId, to)).filter((m) => String(m.payload.text).includes('rolled back to t1/orders'));
+      expect(told.length).toBeGreaterThanOrEqual(1);
+      expect(String(told[0].payload.text)).toContain('blue orders were sent in time but quarantined');
+    }
+    // a fresh load (the snapshot taken at the rollback) gives the same state as the whole replay
+    expect((await s.games.load(gameId)).state).toEqual(game.state);
+
+    // play resumes at the step and goes on to the end
+    for (let turn = 1; ; turn++) {
+      const g = await s.games.load(gameId);
+      if (!g.state.step) break;
+      if (turn > 20) throw new Error('the game did not end');
+      if (g.state.step.id.endsWith('/retreat')) await orders(gameId, g.state.step.owes[0], 'RETREAT');
+      else {
+        await orders(gameId, 'red', 'MOVE north');
+        await orders(gameId, 'blue', 'MOVE south');
+      }
+    }
+    expect((await s.games.load(gameId)).state.result).not.toBeNull();
+    await expectVerifies(gameId);
+  });
+
+  it('ROLLBACK with orders kept re-rolls nothing: FORCE resolves the same orders with the same dice', async () => {
+    const gameId = await gameAtRetreat('rk');
+    const faces = (events: Awaited<ReturnType<typeof log>>) =>
+      liveEngineEvents(events)
+        .filter((e) => e.type === 'DieRolled')
+        .map((e) => (e.payload as { face: number }).face);
+    const first = faces(await log(gameId));
+    await apply(gameId, 'rk-roll', 'game.rollback', {
+      gameId,
+      target: { stepId: 't1/orders' },
+      orders: 'kept',
+      reason: 'rule 3.1 misread',
+    });
+    const g = await s.games.load(gameId);
+    expect(g.state.step?.id).toBe('t1/orders');
+    expect(Object.keys(g.state.submissions).sort()).toEqual(['blue', 'red']);
+    expect(faces(await log(gameId))).toEqual([]);
+    await apply(gameId, 'rk-force', 'game.force', { gameId });
+    expect(faces(await log(gameId))).toEqual(first);
+    await expectVerifies(gameId);
+  });
+
+  it('refuses a rollback into a turn whose seed is revealed, or without a reason, and changes nothing', async () => {
+    const gameId = 'G-rbref';
+    await apply(gameId, 'ref-create', 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    await orders(gameId, 'red', 'MOVE north');
+    await orders(gameId, 'blue', 'MOVE south');
+    expect((await s.games.load(gameId)).state.step?.id).toBe('t2/orders');
+    const head = (await s.games.load(gameId)).head;
+    const old = await apply(gameId, 'ref-1', 'game.rollback', { gameId, target: { stepId: 't1/orders' }, orders: 'kept', reason: 'x' });
+    expect(old.status).toBe('rejected');
+    expect(JSON.stringify(old.result)).toMatch(/turn 1, whose seed is revealed/);
+    const bare = await apply(gameId, 'ref-2', 'game.rollback', { gameId, target: { eventSeq: 3 }, orders: 'kept', reason: ' ' });
+    expect(bare.status).toBe('rejected');
+    expect(JSON.stringify(bare.result)).toMatch(/needs a reason/);
+    expect((await s.games.load(gameId)).head).toEqual(head);
+    const refusals = (await mailTo(gameId, REFEREE)).filter((m) => m.kind === 'rejection');
+    expect(refusals.map((m) => String(m.payload.text)).join('\n')).toMatch(/ROLLBACK TO/);
+  });
+
+  it('PREVIEW shows the outcome to the referee, records nothing, and never uses the game seed', async () => {
+    const gameId = 'G-preview';
+    await apply(gameId, 'pv-create', 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    await orders(gameId, 'red', 'MOVE center');
+    const head = (await s.games.load(gameId)).head;
+    // the game's seed secret is never read: take it away and the preview still runs
+    const sealed = await s.table.seedSecret(s.db, gameId);
+    await s.db.query('DELETE FROM game_secrets WHERE game_id = $1', [gameId]);
+    const out = await apply(gameId, 'pv-1', 'game.preview', { gameId, replyTo: REFEREE });
+    await s.table.saveSeedSecret(s.db, gameId, sealed!);
+    expect(out.status).toBe('applied');
+    expect((await s.games.load(gameId)).head).toEqual(head);
+    const shown = (await mailTo(gameId, REFEREE)).find((m) => m.kind === 'confirmation' && String(m.payload.text).includes('PREVIEW'))!;
+    expect(String(shown.payload.text)).toContain('NOTHING WAS RECORDED');
+    expect(String(shown.payload.text)).toMatch(/DICE ARE NOT THE GAME'S/);
+    expect(String(shown.payload.text)).toMatch(/Turn 1/);
+    // the players hear nothing of it
+    expect((await mailTo(gameId, 'blue@players.test')).some((m) => String(m.payload.text).includes('PREVIEW'))).toBe(false);
+  });
+
+  it('REPLACE hands a seat to a new address: SeatReplaced, the old player told, the new one welcomed with another SECRET', async () => {
+    const gameId = 'G-replace';
+    await apply(gameId, 'rp-create', 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    const out = await apply(gameId, 'rp-1', 'game.replace', {
+      gameId,
+      side: 'blue',
+      address: 'navy@players.test',
+      reason: 'moved abroad',
+      replyTo: REFEREE,
+    });
+    expect(out.status).toBe('applied');
+    const g = await s.games.load(gameId);
+    expect(g.state.game!.sides.find((x) => x.side === 'blue')!.player.address).toBe('navy@players.test');
+    expect((await log(gameId)).find((e) => e.type === 'SeatReplaced')!.payload).toMatchObject({
+      previous: 'blue@players.test',
+      concerns: [1],
+    });
+    const old = await mailTo(gameId, 'blue@players.test');
+    expect(old.some((m) => String(m.payload.text).includes('handed your seat'))).toBe(true);
+    const welcome = (await mailTo(gameId, 'navy@players.test')).find((m) => m.kind === 'welcome')!;
+    const newSecret = s.gameService.playerSecret(gameId, 'blue', 'navy@players.test');
+    expect(newSecret).not.toBe(s.gameService.playerSecret(gameId, 'blue', 'blue@players.test'));
+    expect(String(welcome.payload.text)).toContain(newSecret);
+    const again = await apply(gameId, 'rp-2', 'game.replace', { gameId, side: 'blue', address: 'navy@players.test' });
+    expect(again.status).toBe('rejected');
+    await expectVerifies(gameId);
+  });
+
+  it('fork: a new game sharing the prefix by content and hash, re-adjudicated with other orders; the parent untouched', async () => {
+    const parent = await gameAtRetreat('fp');
+    const parentLog = await log(parent);
+    const cut = parentLog.find((e) => e.type === 'OrdersRevealed')!.seq - 1;
+    const out = await apply('G-forked', 'fork-1', 'game.fork', {
+      parentId: parent,
+      gameId: 'G-forked',
+      target: { stepId: 't1/orders' },
+      orders: { blue: 'MOVE south' },
+    });
+    expect(out.status).toBe('applied');
+    expect(await log(parent)).toEqual(parentLog);
+    const forked = await log('G-forked');
+    const marker = forked.find((e) => e.type === 'GameForked')!;
+    expect(marker.payload).toMatchObject({ parentGameId: parent, atSeq: cut, parentHash: parentLog[cut - 1].hash });
+    expect(forked.slice(0, cut).map((e) => [e.type, e.payload])).toEqual(parentLog.slice(0, cut).map((e) => [e.type, e.payload]));
+    const g = await s.games.load('G-forked');
+    expect(g.state.step?.id).not.toBe('t1/orders'); // re-adjudicated: blue went south, no battle
+    const battle = (e: (typeof forked)[number]) =>
+      e.type === 'RulesApplied' && (e.payload as { event: { type: string } }).event.type === 'BattleJoined';
+    expect(liveEngineEvents(forked).some((e) => e.seq > marker.seq && battle(e))).toBe(false);
+    expect(parentLog.some(battle)).toBe(true);
+    // the fork's players are never mailed
+    expect((await s.outbox.byGame('G-forked')).every((m) => m.recipient === REFEREE)).toBe(true);
+    await expectVerifies('G-forked');
+  });
+});
