@@ -1,4 +1,4 @@
-import { canonicalJson } from '../shared/canonical';
+import { canonicalEqual, canonicalJson } from '../shared/canonical';
 import type { EngineEvent, EngineState } from './engine-events';
 import { concessionResult } from './concede';
 import { evolve, initialState, type AnyRuleset } from './evolve';
@@ -169,7 +169,7 @@ function rerun(
     const same =
       want.kind === 'die'
         ? got.type === 'DieRolled' && got.data.purpose === want.purpose && got.data.rule === want.rule
-        : got.type === 'RulesApplied' && canonicalJson(got.data.event) === canonicalJson(want.event);
+        : got.type === 'RulesApplied' && canonicalEqual(got.data.event, want.event);
     if (!same) {
       return {
         offset: k,

@@ -51,6 +51,52 @@ function sortDeep(value: unknown): unknown {
   return out ?? obj;
 }
 
+/**
+ * canonicalJson(a) === canonicalJson(b), without writing either: a walk of both values under the
+ * same rules (key order ignored, undefined members dropped, undefined array items as null, a
+ * Date as its ISO string, non-finite numbers refused). For comparing a re-adjudicated event with
+ * the recorded one, where the strings were only ever compared.
+ */
+export function canonicalEqual(a: unknown, b: unknown): boolean {
+  return same(jsonValue(a, false), jsonValue(b, false));
+}
+
+function jsonValue(v: unknown, inArray: boolean): unknown {
+  switch (typeof v) {
+    case 'number':
+      if (!Number.isFinite(v)) throw new TypeError(`canonicalJson: ${v} has no JSON form`);
+      return v;
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return inArray ? null : undefined;
+    default:
+      return v instanceof Date ? v.toISOString() : v;
+  }
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    if (a.length !== bb.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(jsonValue(a[i], true), jsonValue(bb[i], true))) return false;
+    return true;
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  let count = 0;
+  for (const key of Object.keys(ao)) {
+    const av = jsonValue(ao[key], false);
+    if (av === undefined) continue;
+    count++;
+    if (!Object.hasOwn(bo, key) || !same(av, jsonValue(bo[key], false))) return false;
+  }
+  for (const key of Object.keys(bo)) if (jsonValue(bo[key], false) !== undefined) count--;
+  return count === 0;
+}
+
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalJson } from '../../src/shared/canonical';
+import { canonicalEqual, canonicalJson } from '../../src/shared/canonical';
 
 /** The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must match it byte for byte. */
 function reference(value: unknown): string {
@@ -63,5 +63,25 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: undefined, b: [undefined, 1] })).toBe('{"b":[null,1]}');
     expect(() => canonicalJson({ a: Number.NaN })).toThrow(/no JSON form/);
     expect(() => canonicalJson([Number.POSITIVE_INFINITY])).toThrow(/no JSON form/);
+  });
+
+  it('canonicalEqual agrees with comparing the canonical strings, on generated pairs', () => {
+    const pair = fc.oneof(
+      fc.tuple(value, value),
+      value.map((v) => [v, v] as const),
+      value.map((v) => [v, canonicalJson(v) === undefined ? v : JSON.parse(canonicalJson(v))] as const),
+      fc.tuple(value, fc.constantFrom(null, 0, '', [], {}, [null], { a: null })).map(([v, w]) => [{ x: v }, { x: w }] as const),
+    );
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        expect(canonicalEqual(a, b)).toBe(canonicalJson(a) === canonicalJson(b));
+      }),
+      { numRuns: 1000 },
+    );
+    expect(canonicalEqual({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(canonicalEqual([undefined], [null])).toBe(true);
+    expect(canonicalEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(canonicalEqual({ a: 1, c: 3 }, { a: 1, b: 3 })).toBe(false);
+    expect(canonicalEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
   });
 });
