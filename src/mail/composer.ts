@@ -1,4 +1,5 @@
 import type { Sql } from '../store/db';
+import { deadlineData, reminderData } from './deadline-mail';
 import type { MapData, MapPicture } from './map-svg';
 import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outbox';
 import type { Notice, StepNeeds } from './notices';
@@ -228,6 +229,7 @@ export class MailComposer {
             commitment: n.commitment ?? undefined,
             deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
             awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
+            ...(n.held ? { held: true } : {}),
           },
         ];
       case 'rejection': {
@@ -270,14 +272,9 @@ export class MailComposer {
         ];
       }
       case 'reminder':
-        return [
-          'reminder',
-          {
-            ...this.context(n, n.needs),
-            deadline: n.needs.deadline ?? '',
-            defaultAction: 'if no orders arrive by then, the documented default orders for this step apply (send HELP to read them)',
-          },
-        ];
+        return ['reminder', reminderData(n, this.context(n, n.needs))];
+      case 'deadline':
+        return ['deadline', deadlineData(n, this.context(n, n.needs))];
       case 'help':
         return [
           'help',

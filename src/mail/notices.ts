@@ -61,6 +61,8 @@ export type Notice =
       readonly queued: readonly { readonly stepId: string; readonly commitment: string }[];
       /** lines after the orders that were no order (a name, a tagline), set aside by the mail reader */
       readonly ignored?: readonly { readonly line: number; readonly text: string }[];
+      /** WAIT: the side holds these orders; they complete the step only on CONFIRM or at the deadline */
+      readonly held?: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'rejection';
@@ -87,7 +89,26 @@ export type Notice =
       readonly seedAnchor: string;
       readonly result: { winner: string | null; summary: string } | null;
     })
-  | (NoticeBase & { readonly kind: 'reminder'; readonly needs: StepNeeds })
+  /**
+   * Orders awaited: the step's answer card (the default that applies, the deadline and the end of
+   * grace); `extended` when the referee has just moved the deadline (EXTEND), with what it was.
+   */
+  | (NoticeBase & {
+      readonly kind: 'reminder';
+      readonly needs: StepNeeds;
+      readonly card?: AnswerCard | null;
+      readonly extended?: { readonly was: string | null };
+    })
+  /**
+   * News about deadlines: a deadline passed and who is late, the referee's PAUSE, RESUME, ABSENCE,
+   * DEADLINE rulings, an EXTEND for a side the step does not await. `headline` goes in the subject.
+   */
+  | (NoticeBase & {
+      readonly kind: 'deadline';
+      readonly headline: string;
+      readonly lines: readonly string[];
+      readonly needs: StepNeeds | null;
+    })
   | (NoticeBase & {
       readonly kind: 'help';
       readonly help: string;

@@ -16,6 +16,7 @@ import type {
   Attention,
   GameContext,
   ConfirmationData,
+  DeadlineData,
   HelpData,
   PressData,
   RenderedAttachment,
@@ -77,6 +78,7 @@ const SUBJECT_WORD: Record<TemplateName, string> = {
   help: 'help',
   status: 'status',
   reminder: 'reminder',
+  deadline: 'deadline',
   confirmation: 'done',
   press: 'press',
   history: 'history',
@@ -150,6 +152,7 @@ export function subjectFor(name: TemplateName, data: Partial<GameContext>): stri
   let word = SUBJECT_WORD[name];
   if (name === 'press') word = `press from ${(data as Partial<PressData>).from ?? 'a side'}`;
   if (name === 'confirmation') word = `done ${(data as Partial<ConfirmationData>).command ?? ''}`.trim();
+  if (name === 'deadline') word = (data as Partial<DeadlineData>).headline ?? word;
   const step = data.step ? shortStep(data.step.title) : '';
   const tail = [word, step].filter(Boolean).join(', ') || (attention === 'over' ? 'final report' : 'report');
   return fitSubject(`${head}${tail}`, MAX_SUBJECT);

@@ -38,6 +38,8 @@ export interface AcknowledgmentData extends GameContext {
   readonly commitment?: string;
   readonly deadline?: string;
   readonly awaiting: readonly string[];
+  /** WAIT: the orders are held until CONFIRM or the deadline */
+  readonly held?: boolean;
 }
 
 export interface RejectionData extends Partial<GameContext> {
@@ -181,8 +183,18 @@ export interface StatusData extends GameContext {
 
 export interface ReminderData extends GameContext {
   readonly deadline: string;
-  /** What happens at the deadline, e.g. "your standing orders apply: no movement". */
-  readonly defaultAction: string;
+  /** the recipient's answer card: the default that applies, the deadline and the end of its grace */
+  readonly card?: AnswerCard;
+  /** EXTEND: the referee moved the deadline (from `was`) */
+  readonly extended?: { readonly was?: string };
+}
+
+/** News about deadlines (late sides, PAUSE, RESUME, ABSENCE, DEADLINE rulings): a headline and its lines. */
+export interface DeadlineData extends GameContext {
+  readonly headline: string;
+  readonly lines: readonly string[];
+  readonly deadline?: string;
+  readonly awaiting: readonly string[];
 }
 
 export interface TemplateDataMap {
@@ -193,6 +205,7 @@ export interface TemplateDataMap {
   help: HelpData;
   status: StatusData;
   reminder: ReminderData;
+  deadline: DeadlineData;
   confirmation: ConfirmationData;
   press: PressData;
   history: HistoryData;

@@ -149,9 +149,22 @@ describe('MailRenderer', () => {
     const rem = renderer.render('reminder', {
       ...game,
       deadline: '2026-11-23T18:00:00Z',
-      defaultAction: 'your units stay where they are',
+      card: {
+        stepId: 't3/patrol/japanese',
+        title: 'Turn 3: Japanese patrol movement (5.21)',
+        syntax: ['<unit> TO <area>'],
+        example: ['Yamato TO Coral Sea'],
+        defaultOrders: ['STAY'],
+        deadline: '2026-11-23T18:00:00Z',
+        graceUntil: '2026-11-23T20:00:00Z',
+      },
     });
-    expect(rem.text).toContain('If none arrive by then: your units stay where they are');
+    // the phrase once, then the default that will apply and the end of grace
+    expect(rem.text.match(/no orders from you/g)).toHaveLength(1);
+    expect(rem.text).toContain('If nothing comes by the deadline: these orders apply:\n  STAY');
+    expect(rem.text).toContain('Deadline: Mon 23 Nov 2026 18:00 UTC; late orders are still taken until Mon 23 Nov 2026 20:00 UTC.');
+    const extended = renderer.render('reminder', { ...game, deadline: '2026-11-24T18:00:00Z', extended: { was: '2026-11-23T18:00:00Z' } });
+    expect(extended.text).toContain('The referee extended the deadline of this step (it was Mon 23 Nov 2026 18:00 UTC).');
     expect(rem.subject).toBe('ACTION G-abc123 japanese t3: reminder, Battle of the Coral Sea');
     expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('FYI G-1 referee: status');
   });

@@ -2,7 +2,13 @@ import type { Notice } from '../../mail/notices';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { noticeBase, stepNeeds } from '../notice-builders';
+import { whoIsAwaited } from '../../engine/game';
+import { formatUtc } from '../../mail/render';
+import type { DeadlineRecord } from '../service-state';
+import { answerCard } from '../answer-card';
+import { holding } from './deadline-plan';
 import { openDeadline, reportsFor, resolve } from './flow';
+import { tellEverySide } from './time-rulings';
 import type { GameHandler, Handling } from './handler';
 
 /** The deadline for `stepId` passed: defaults for the sides still owing, then adjudicate. */
@@ -17,6 +23,9 @@ export async function deadlinePassed(handler: GameHandler, tx: Sql, gameId: stri
  */
 export async function resolveAtDeadline(h: Handling, stepId: string, options: { force?: boolean } = {}): Promise<CommandOutcome> {
   if (h.game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+  const paused = h.game.service.paused;
+  if (!options.force && paused)
+    return { status: 'applied', result: { ignored: `paused since ${paused.at}: RESUME restarts the deadline` } };
   const set = h.deadline(stepId);
   const current = set ? (set.graceUntil ?? set.at) : null;
   if (!options.force && current && new Date(current).getTime() > h.now.getTime() + 1000) {
@@ -26,9 +35,21 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
     };
   }
   const before = h.game.head.version;
+  const step = h.game.state.step!;
+  const late = whoIsAwaited(h.game.state, h.game.ruleset);
+  const held = holding(h.game.service, step);
   await resolve(h, 'Deadline');
   const deadline = await openDeadline(h);
-  h.notify(...(await reportsFor(h, before, deadline)));
+  let reports = await reportsFor(h, before, deadline);
+  // the deadline passed with sides silent: every side and the referee hear who was late, at the
+  // top of the report they get now, else in a notice of its own
+  if (!options.force && late.length) {
+    const lines = lateLines(step.title, set, late, held);
+    reports = reports.map((n) => (n.kind === 'report' ? { ...n, narrative: [...lines, ...n.narrative] } : n));
+    const told = new Set(reports.flatMap((n) => (n.kind === 'report' ? [n.side] : [])));
+    tellEverySide(h, `late: ${late.join(', ')}`, lines, `late:${step.id}`, { referee: true, skip: told });
+  }
+  h.notify(...reports);
   return { status: 'applied', result: { version: h.game.head.version, step: h.game.state.step?.id ?? null } };
 }
 
@@ -40,6 +61,7 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
 export async function remind(handler: GameHandler, tx: Sql, gameId: string, stepId: string, remindAt?: string): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     if (h.game.state.step?.id !== stepId) return { status: 'applied', result: { ignored: `step ${stepId} already resolved` } };
+    if (h.game.service.paused) return { status: 'applied', result: { ignored: 'paused: no reminder while the deadlines are stopped' } };
     if (remindAt) {
       const current = h.deadline(stepId);
       if ((current?.remindAt ?? null) !== remindAt) {
@@ -62,9 +84,23 @@ export async function remind(handler: GameHandler, tx: Sql, gameId: string, step
           ...noticeBase(g, seat.side, seat.player.address, `reminder:${stepId}:${deadline ?? ''}`),
           kind: 'reminder',
           needs,
+          // the default that will apply, the deadline and the end of grace, with the reader's own units
+          card: answerCard(g, seat.side, h.deadline(stepId)),
         }),
       );
     h.notify(...notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
   });
+}
+
+/** What the late notice says: the deadline passed, these sides sent nothing, their default orders applied. */
+function lateLines(title: string, set: DeadlineRecord | null, late: readonly string[], held: readonly string[]): string[] {
+  const when = set
+    ? `The deadline of ${title} passed at ${formatUtc(set.at)}${set.graceUntil && set.graceUntil !== set.at ? ` and its grace ended at ${formatUtc(set.graceUntil)}` : ''}.`
+    : `The deadline of ${title} passed.`;
+  return [
+    when,
+    `Late: ${late.join(', ')}. No orders came in time, so ${late.length > 1 ? 'their' : 'the'} default orders applied and the step has been resolved.`,
+    ...(held.length ? [`Orders held with WAIT (${held.join(', ')}) applied as they stood.`] : []),
+  ];
 }

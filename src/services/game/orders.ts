@@ -7,14 +7,21 @@ import type { OrdersInput } from '../game-ports';
 import { noticeBase, rejectionNotice, stepNeeds } from '../notice-builders';
 import { advanceIfReady, openDeadline, reportsFor } from './flow';
 import { engineToNew, rejected, type GameHandler } from './handler';
+import { holds } from '../service-state';
+import { holdEvent } from './wait';
 
 /**
  * A side's orders: the engine checks them (a refusal changes nothing but a reply naming each
  * problem), seals a simultaneous step's orders, and takes orders sent ahead; a step nobody is
  * awaited at any more is adjudicated at once. The side is told what was understood (its ack);
- * every side gets its report if the step resolved.
+ * every side gets its report if the step resolved. With WAIT (`wait`) the orders are held: they do
+ * not complete the step until CONFIRM or the deadline (wait.ts), and the acknowledgment says so.
  */
-export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersInput): Promise<CommandOutcome> {
+export async function submitOrders(
+  handler: GameHandler,
+  tx: Sql,
+  input: OrdersInput & { readonly wait?: boolean },
+): Promise<CommandOutcome> {
   return handler.run(tx, input.gameId, async (h) => {
     const seat = h.game.state.game?.sides.find((s) => s.side === input.side);
     if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
@@ -39,6 +46,10 @@ export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersI
       return rejected(decision.rejection.message, decision.rejection);
     }
     await h.append(decision.events.map(engineToNew(input.side, input.via)));
+    // WAIT with the orders: held for the step in play (if it asks for them) until CONFIRM or the deadline
+    const inPlay = h.game.state.step;
+    if (input.wait && inPlay?.owes.includes(seat.side) && !holds(h.game.service, seat.side, inPlay.id))
+      await h.append([holdEvent(seat.side, inPlay.id, input.via)]);
     const submitted = decision.events.find((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted');
     const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
     const before = h.game.head.version;
@@ -63,6 +74,7 @@ export async function submitOrders(handler: GameHandler, tx: Sql, input: OrdersI
       needs: forStep,
       resolved: game.state.step?.id !== stepBefore,
       queued,
+      ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
     };
     const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
     // orders that completed their step: the side's report says what was taken, in one mail instead of two
