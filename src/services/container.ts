@@ -158,6 +158,10 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     return gameService.digest(tx, p.gameId, p.viewer, p.mode, { replyTo: p.replyTo, key: cmd.idempotencyKey });
   });
   registerDeskCommands(bus, gameService);
+  bus.register('game.upgrade', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; reason?: string; referee?: string; replyTo?: string };
+    return gameService.upgrade(tx, p.gameId, String(p.reason ?? ''), { replyTo: p.replyTo, key: cmd.idempotencyKey, referee: p.referee });
+  });
   bus.register('game.remind', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
     return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);

@@ -15,6 +15,7 @@ import { commandFailed, extend, force, note } from './game/referee';
 import { historyDrafts, replyDraft } from './game/replies';
 import { resign } from './game/resign';
 import { setDigest } from './game/digest';
+import { upgrade } from './game/upgrade';
 import { mails, view } from './game/desk';
 import { fork, type ForkInput } from './game/fork';
 import { preview, rollback, type RollbackInput } from './game/rollback';
@@ -136,6 +137,11 @@ export class GameService {
 
   fork(tx: Sql, input: ForkInput): Promise<CommandOutcome> {
     return fork(this.handler, tx, input);
+  }
+
+  /** UPGRADE: the game goes on under the rules build running now (engine pinning, docs/audit.md). */
+  upgrade(tx: Sql, gameId: string, reason: string, by: RefereeReply & { readonly referee?: string } = {}): Promise<CommandOutcome> {
+    return upgrade(this.handler, tx, gameId, reason, by);
   }
 
   /** A command failed for good: recorded in the game's log; the player and the referee are told. */

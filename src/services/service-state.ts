@@ -75,6 +75,8 @@ export interface ServiceState {
   readonly lengths?: Readonly<Partial<Record<StepKind, number>>>;
   /** WAIT: the step each side holds its orders for (OrdersHeld), until CONFIRM or the step resolves */
   readonly held?: Readonly<Record<string, string>>;
+  /** the rules version the referee last UPGRADEd the game to (RulesUpgraded); absent: GameCreated's */
+  readonly rulesVersion?: string;
 }
 
 export const initialServiceState: ServiceState = { settings: null, deadline: null };
@@ -104,6 +106,7 @@ export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' |
     const { [side]: _was, ...rest } = state.held ?? {};
     return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
   }
+  if (e.type === 'RulesUpgraded') return { ...state, rulesVersion: (e.payload as { to: string }).to };
   if (e.type === 'GameForked') return { ...state, forkOf: (e.payload as { parentGameId: string }).parentGameId };
   if (e.type === 'NoteAdded') {
     const settings = (e.payload as { settings?: GameSettings } | null)?.settings;

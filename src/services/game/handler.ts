@@ -11,6 +11,7 @@ import type { DeadlineScheduler, GameServiceOptions, NoticeSink } from '../game-
 import { SecretBox } from '../../shared/secret-box';
 import { secretWord } from '../../mail/auth';
 import { deadlineOf, type DeadlineRecord, type GameSettings } from '../service-state';
+import { requireSameBuild } from './pinning';
 
 /** The stores and edges a game's use cases work with. */
 export interface GameDeps {
@@ -80,6 +81,8 @@ export class Handling {
 
   /** The pure engine on the game as it stands; a refusal comes back as a value. */
   decide(command: EngineCommand): Decision {
+    // a game is decided only under the rules build it is pinned to (pinning.ts)
+    if (command.type !== 'CreateGame') requireSameBuild(this.game);
     return engine(() => tryDecide(command, this.game.state, this.game.ruleset));
   }
 
