@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
@@ -6,6 +7,7 @@ import type { AnyRuleset } from '../engine/evolve';
 import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
 import { type BoxCheckEntry, boxes as registeredBoxes } from '../games/boxes';
+import { renderMapSvg } from '../mail/map-svg';
 import { expandCasePaths, runCases } from './case-files';
 import { optionArgs } from './option-args';
 import { UsageError, positiveInt, readTextFile } from './usage';
@@ -89,7 +91,8 @@ export function registerEngineCommands(
     .command('check <ruleset>')
     .description('count values by provenance (rulebook/reference/reconstructed) and validate the box; --override checks a club file')
     .option('--override <file>', "a club's override box (JSON)")
-    .action((id: string, opts: { override?: string }) => {
+    .option('--map <file>', "write the box's starting position as an SVG map picture (the override's when given)")
+    .action((id: string, opts: { override?: string; map?: string }) => {
       const box = boxes[id] ?? lookup(id).box;
       const text = opts.override === undefined ? undefined : readTextFile(opts.override, '--override'); // a missing file is a usage error (exit 2)
       let problems = report('default box', box.defaultData, box);
@@ -103,7 +106,8 @@ export function registerEngineCommands(
           return;
         }
         problems += report(`override ${opts.override}`, data, box, box.defaultData);
-      }
+        if (opts.map) problems += writeMap(opts.map, id, box, data);
+      } else if (opts.map) problems += writeMap(opts.map, id, box, box.defaultData);
       process.exitCode = problems ? 1 : 0;
     });
 }
@@ -156,6 +160,21 @@ function printSelfplay(result: SelfplayResult): void {
   );
   console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
   process.exitCode = result.errors.length ? 1 : 0;
+}
+
+/** The starting position drawn by the report's map pipeline; 1 when the box cannot be drawn. */
+function writeMap(file: string, id: string, box: BoxCheckEntry, data: unknown): number {
+  if (!box.picture) throw new UsageError(`no map picture for the ${id} box`);
+  let picture: ReturnType<NonNullable<BoxCheckEntry['picture']>>;
+  try {
+    picture = box.picture(data);
+  } catch {
+    console.log(`map not drawn: the box does not pass its schema`);
+    return 1;
+  }
+  writeFileSync(file, renderMapSvg(picture, `${id}: starting position from the box`));
+  console.log(`map: ${file}`);
+  return 0;
 }
 
 /** `against`: the default box, when `data` is an override (a box with `details` then names each changed value). */

@@ -1,4 +1,6 @@
 import { guadalcanalBox } from './aa-guadalcanal/box';
+import { boxData } from './aa-guadalcanal/box/default-box';
+import { setupPicture } from './aa-guadalcanal/box/map-picture';
 import { boxCheckDetails } from './aa-guadalcanal/box/report';
 
 /**
@@ -12,8 +14,10 @@ export interface BoxCheckEntry {
   validate(data: unknown): readonly string[];
   /** lines printed after the counts; `against` is the default box when `data` is an override */
   details?(data: unknown, against?: unknown): readonly string[];
+  /** the starting position as a map picture (src/mail/map-svg.ts draws it); throws on a box the schema refuses */
+  picture?(data: unknown): ReturnType<typeof setupPicture>;
 }
 
 export const boxes: Readonly<Record<string, BoxCheckEntry>> = {
-  'aa-guadalcanal': { ...guadalcanalBox, details: boxCheckDetails },
+  'aa-guadalcanal': { ...guadalcanalBox, details: boxCheckDetails, picture: (data) => setupPicture(boxData(data)) },
 };

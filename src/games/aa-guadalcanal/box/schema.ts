@@ -171,6 +171,11 @@ export const guadalcanalBoxSchema = z.strictObject({
     playingPieces: provenanced(perSide(count)),
   }),
   setup: setupSchema,
+  /** where the map picture draws each zone (map units, 10 px each): the project's schematic, not the board's geometry */
+  layout: z.record(
+    zoneIdSchema,
+    provenanced(z.strictObject({ x: z.number(), y: z.number(), labelAt: z.enum(['right', 'left', 'above', 'below']).optional() })),
+  ),
 });
 
 export type GuadalcanalBox = z.infer<typeof guadalcanalBoxSchema>;
