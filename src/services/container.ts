@@ -1,5 +1,6 @@
 import type { Config } from '../config/config';
 import { registerDeskCommands } from './desk-registrations';
+import { registerTimeCommands } from './time-registrations';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox } from '../store/commands';
@@ -158,6 +159,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     return gameService.digest(tx, p.gameId, p.viewer, p.mode, { replyTo: p.replyTo, key: cmd.idempotencyKey });
   });
   registerDeskCommands(bus, gameService);
+  registerTimeCommands(bus, gameService.time());
   bus.register('game.upgrade', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; reason?: string; referee?: string; replyTo?: string };
     return gameService.upgrade(tx, p.gameId, String(p.reason ?? ''), { replyTo: p.replyTo, key: cmd.idempotencyKey, referee: p.referee });

@@ -15,6 +15,7 @@ import { commandFailed, extend, force, note } from './game/referee';
 import { historyDrafts, replyDraft } from './game/replies';
 import { resign } from './game/resign';
 import { setDigest } from './game/digest';
+import { TimeCommands } from './time-registrations';
 import { upgrade } from './game/upgrade';
 import { mails, view } from './game/desk';
 import { fork, type ForkInput } from './game/fork';
@@ -142,6 +143,11 @@ export class GameService {
   /** UPGRADE: the game goes on under the rules build running now (engine pinning, docs/audit.md). */
   upgrade(tx: Sql, gameId: string, reason: string, by: RefereeReply & { readonly referee?: string } = {}): Promise<CommandOutcome> {
     return upgrade(this.handler, tx, gameId, reason, by);
+  }
+
+  /** WAIT and CONFIRM (a side's), PAUSE, RESUME, ABSENCE and DEADLINE <kind> <length> (the referee's): time-registrations.ts */
+  time(): TimeCommands {
+    return new TimeCommands(this.handler);
   }
 
   /** A command failed for good: recorded in the game's log; the player and the referee are told. */

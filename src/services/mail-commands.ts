@@ -80,8 +80,10 @@ export async function applyMailCommand(
     case 'ABSENCE':
     case 'DEADLINE': {
       const { name, line: _line, refereeOnly: _r, ...args } = c;
+      // game.deadline is the deadline job's command: the referee's DEADLINE <kind> <length> is game.deadline-length
+      const kind = name === 'DEADLINE' ? 'game.deadline-length' : `game.${name.toLowerCase()}`;
       return {
-        [name]: await deps.bus.submit(gameId, key, `game.${name.toLowerCase()}`, {
+        [name]: await deps.bus.submit(gameId, key, kind, {
           gameId,
           ...args,
           referee: mail.from.address,
