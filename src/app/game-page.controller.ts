@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { Config } from '../config/config';
 import type { Services } from '../services/container';
+import { SecretBox } from '../shared/secret-box';
+import { gameMails } from '../store/game-mails';
 import { GamePages, type PageResponse } from '../services/game-page/pages';
 import { CONFIG, SERVICES } from './tokens';
 
@@ -15,7 +17,13 @@ export class GamePageController {
   private readonly pages: GamePages;
 
   constructor(@Inject(SERVICES) s: Services, @Inject(CONFIG) config: Config) {
-    this.pages = new GamePages({ games: s.games, events: s.events, inbound: s.inbound, secret: config.UMPIRE_SECRET });
+    const box = new SecretBox(config.UMPIRE_SECRET, 'inbound-mail');
+    this.pages = new GamePages({
+      games: s.games,
+      events: s.events,
+      mails: (gameId) => gameMails(s.db, box, gameId, 1000),
+      secret: config.UMPIRE_SECRET,
+    });
   }
 
   @Get(':token')

@@ -228,32 +228,6 @@ export class InboundStore {
     }));
   }
 
-  /** A game's inbound mail, oldest first: when each arrived, its status and what came of it (never the sealed message). */
-  async forGame(
-    gameId: string,
-    limit = 5000,
-  ): Promise<{ id: string; messageId: string; status: string; receivedAt: string; attempts: number; result: unknown }[]> {
-    const rows = await this.db.query<{
-      id: string;
-      message_id: string;
-      status: string;
-      received_at: Date;
-      attempts: number;
-      result: unknown;
-    }>(
-      'SELECT id, message_id, status, received_at, attempts, result FROM inbound_messages WHERE game_id = $1 ORDER BY received_at, id LIMIT $2',
-      [gameId, limit],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      messageId: r.message_id,
-      status: r.status,
-      receivedAt: new Date(r.received_at).toISOString(),
-      attempts: r.attempts,
-      result: r.result,
-    }));
-  }
-
   private open(stored: Buffer): Buffer {
     if (!this.box) throw new Error('this inbound message is sealed at rest: the store needs UMPIRE_SECRET to read it');
     return this.box.open(stored.toString('latin1'));

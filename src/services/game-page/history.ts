@@ -1,5 +1,6 @@
 import { initialState, narrativeFor, viewFor, type EngineState, type EngineView } from '../../engine/game';
 import type { AnyRuleset } from '../../engine/evolve';
+import { ROLLED_BACK, type RolledBackPayload } from '../../engine/voids';
 import type { StoredEvent } from '../../store/event-store';
 import { SERVICE_EVENT_TYPES, fold, toEngineEvent } from '../game-repository';
 import { isRefereeNote, noteLine } from '../game/flow';
@@ -28,9 +29,6 @@ export interface TimelineEntry {
   /** the seq of the referee's rollback that later voided this step (its events stay in the log) */
   readonly voidedBy?: number;
 }
-
-/** The referee's ROLLBACK (src/engine/voids.ts): voids the engine events from `firstVoidedSeq` up to itself. */
-const ROLLED_BACK = 'RolledBack';
 
 /** The timeline, and the state after every `every`-th entry (entry n's at key n; the start at 0). */
 export interface Replayed {
@@ -96,9 +94,7 @@ export function stateAfter(
 
 /** Each rollback in the log: its seq, and the first seq it voids. */
 export function voidRanges(events: readonly StoredEvent[]): { seq: number; from: number }[] {
-  return events
-    .filter((e) => e.type === ROLLED_BACK)
-    .map((e) => ({ seq: e.seq, from: Number((e.payload as { firstVoidedSeq?: unknown }).firstVoidedSeq) }));
+  return events.filter((e) => e.type === ROLLED_BACK).map((e) => ({ seq: e.seq, from: (e.payload as RolledBackPayload).firstVoidedSeq }));
 }
 
 /** The sides of the game (seated), from its first event. */

@@ -2,7 +2,8 @@ import type { OrdersStatus } from '../../engine/game';
 import type { AnyRuleset } from '../../engine/evolve';
 import { renderMapSvg, type MapArea, type MapData } from '../../mail/map-svg';
 import type { EventStore, StoredEvent } from '../../store/event-store';
-import type { InboundStore } from '../../store/inbound';
+import type { GameMail } from '../../store/game-mails';
+import { parseMail } from '../../mail/parse';
 import { UnknownGameError, type GameRepository } from '../game-repository';
 import { diceLog } from './dice-log';
 import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFor, viewAt } from './history';
@@ -15,7 +16,8 @@ const CACHED_GAMES = 8;
 export interface GamePageDeps {
   readonly games: Pick<GameRepository, 'rulesetOf'>;
   readonly events: Pick<EventStore, 'read'>;
-  readonly inbound: Pick<InboundStore, 'forGame'>;
+  /** the game's inbound mail, opened (src/store/game-mails.ts) */
+  readonly mails: (gameId: string) => Promise<readonly GameMail[]>;
   /** UMPIRE_SECRET: the key of the signed links */
   readonly secret: string;
   readonly clock?: () => Date;
@@ -103,11 +105,20 @@ export class GamePages {
     return this.with(token, async (o) => {
       if (o.claims.viewer !== REFEREE_VIEWER)
         return this.refused(403, "The game's inbound mail is the referee's to read: this link is not the referee's.");
-      const mails = await this.deps.inbound.forGame(o.claims.gameId);
-      return this.page('mails', {
-        ...o.common,
-        mails: mails.map((m) => ({ ...m, result: m.result === null || m.result === undefined ? '' : JSON.stringify(m.result) })),
-      });
+      const mails = [];
+      for (const m of await this.deps.mails(o.claims.gameId)) {
+        const parsed = await parseMail(m.raw).catch(() => null);
+        mails.push({
+          id: m.id,
+          receivedAt: m.receivedAt,
+          messageId: m.messageId,
+          from: parsed?.ok ? parsed.message.from.address : '(unreadable)',
+          subject: parsed?.ok ? parsed.message.subject : '',
+          status: m.attempts > 1 ? `${m.status} after ${m.attempts} attempts` : m.status,
+          result: m.result === null || m.result === undefined ? '' : JSON.stringify(m.result),
+        });
+      }
+      return this.page('mails', { ...o.common, mails });
     });
   }
 
