@@ -1,5 +1,6 @@
 import type { Ruleset } from '../engine/ruleset';
 import { withStepKinds } from '../engine/step-kinds';
+import { guadalcanalRuleset } from './aa-guadalcanal';
 import { vitpRuleset } from './vitp';
 import { vitpStepKind } from './vitp/step-kinds';
 
@@ -11,4 +12,5 @@ import { vitpStepKind } from './vitp/step-kinds';
 export const rulesets: Record<string, Ruleset<any, any, any>> = {
   // with its steps' kinds, for the deadline lengths per kind (engine/step-kinds.ts)
   [vitpRuleset.id]: withStepKinds(vitpRuleset, vitpStepKind),
+  [guadalcanalRuleset.id]: guadalcanalRuleset,
 };

@@ -1,0 +1,86 @@
+/**
+ * The battle box (ATK.2, ATK.3, ATK.absent, ATK.cargo, ATK.damage, BOX): die k sits in slot
+ * ((k-1) mod 12)+1; a 1 or 2 hits the type printed in that slot for the category; an absent type
+ * reads the chart again from slot 1; battleships shed one hit each per turn first; undamaged units
+ * of a type take hits before damaged ones; on a 1 the attacker picks the unit, on a 2 the defender.
+ * Pure: the position in, each die's result and each unit's fate out.
+ */
+import type { UnitType } from './box';
+import type { DieResult } from './types';
+
+export interface Target {
+  readonly id: string;
+  readonly type: UnitType;
+  readonly resilient: boolean;
+  readonly armor: boolean;
+  /** what losing it costs its owner beyond itself (cargo), for the choosers */
+  readonly load: number;
+}
+
+export type Fate = 'destroyed' | 'damaged';
+
+export interface BoxResult {
+  readonly dice: DieResult[];
+  readonly fates: ReadonlyMap<string, Fate>;
+  readonly armorSpent: readonly string[];
+}
+
+/**
+ * Who picks among alike units: the attacker (on a 1) takes the most loaded, the defender (on a 2)
+ * gives the least loaded; ties by id. The standing priority lists (`HITS`) are not implemented: this
+ * fixed choice stands in for both players' choice (README, ATK.cargo).
+ */
+function choose(cands: readonly Target[], face: number): Target {
+  const sorted = [...cands].sort((a, b) => (face === 1 ? b.load - a.load : a.load - b.load) || a.id.localeCompare(b.id));
+  return sorted[0];
+}
+
+export function resolveBox(
+  faces: readonly number[],
+  chart: readonly UnitType[],
+  targets: readonly Target[],
+  opts: { readonly hitFaces: readonly number[] } = { hitFaces: [1, 2] },
+): BoxResult {
+  const fates = new Map<string, Fate>();
+  const armor = new Set(targets.filter((t) => t.armor).map((t) => t.id));
+  const armorSpent: string[] = [];
+  const alive = (t: Target) => fates.get(t.id) !== 'destroyed';
+  const dice: DieResult[] = faces.map((face, k) => {
+    const slot = (k % chart.length) + 1;
+    const printed = chart[slot - 1];
+    if (!opts.hitFaces.includes(face)) return { slot, face, printed, unit: null, effect: 'miss' };
+    let type: UnitType | undefined = printed;
+    let redirected = false;
+    if (!targets.some((t) => t.type === type && alive(t))) {
+      redirected = true;
+      type = chart.find((c) => targets.some((t) => t.type === c && alive(t)));
+    }
+    if (!type) return { slot, face, printed, unit: null, effect: 'lost' };
+    const extra = redirected ? { redirectedTo: type } : {};
+    const ofType = targets.filter((t) => t.type === type && alive(t));
+    const shield = ofType.find((t) => armor.has(t.id));
+    if (shield) {
+      armor.delete(shield.id);
+      armorSpent.push(shield.id);
+      return { slot, face, printed, unit: shield.id, effect: 'armor', ...extra };
+    }
+    const undamaged = ofType.filter((t) => !fates.has(t.id));
+    const unit = choose(undamaged.length ? undamaged : ofType, face);
+    const effect: Fate = unit.resilient && face !== 1 && !fates.has(unit.id) ? 'damaged' : 'destroyed';
+    fates.set(unit.id, effect);
+    return { slot, face, printed, unit: unit.id, effect, ...extra };
+  });
+  return { dice, fates, armorSpent };
+}
+
+/** Airfield roll (CMB.4): slot types ignored; every two hits damage one airfield. */
+export function airfieldHits(faces: readonly number[], hitFaces: readonly number[] = [1, 2]): { dice: DieResult[]; hits: number } {
+  const dice = faces.map((face, k) => ({
+    slot: (k % 12) + 1,
+    face,
+    printed: null,
+    unit: null,
+    effect: hitFaces.includes(face) ? ('airfield-hit' as const) : ('miss' as const),
+  }));
+  return { dice, hits: dice.filter((d) => d.effect === 'airfield-hit').length };
+}

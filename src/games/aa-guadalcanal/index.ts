@@ -1,0 +1,69 @@
+/**
+ * Axis & Allies: Guadalcanal (ruleset `aa-guadalcanal`). Section ids (MOV.1, ATK.cargo, REG.4c ...)
+ * are this project's, defined in ./README.md: the rulebook has no rule numbers.
+ */
+import type { Ruleset, StepInfo } from '../../engine/ruleset';
+import { guadalcanalBox } from './box';
+import { evolveGuadalcanal } from './evolve';
+import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
+import { randomGuadalcanalOrders } from './random';
+import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
+import { setupGuadalcanal } from './setup';
+import { TURN_STEPS } from './steps';
+import type { GSide, GState, Order } from './types';
+import { narrateGuadalcanal, viewGuadalcanal } from './view';
+
+const NOT_YET: Record<string, string> = {
+  advantages: 'ADV (advantage tokens)',
+  'hidden-movement': 'HID (hidden movement)',
+};
+
+function help(step: StepInfo | null): string {
+  if (!step) return 'The game is over.';
+  return [
+    `${step.title}`,
+    `Orders: ${SYNTAX[syntaxKey(step)] ?? 'none: this step needs no orders'}`,
+    'Section ids: see HELP ALL (README of aa-guadalcanal).',
+  ].join('\n');
+}
+
+export const guadalcanalRuleset: Ruleset<GState, Order> = {
+  id: 'aa-guadalcanal',
+  name: 'Axis & Allies: Guadalcanal',
+  sides: ['axis', 'allies'],
+  options: [
+    { id: 'advantages', title: 'Advantage tokens (App. 1): none, or all of them', rule: 'ADV', default: 'none', values: ['none', 'all'] },
+    { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false },
+  ],
+  validateOptions(options) {
+    const on = (['advantages', 'hidden-movement'] as const).filter((id) => options[id] !== 'none' && options[id] !== false);
+    return on.map((id) => `option ${id}: rule ${NOT_YET[id]} is not implemented yet in aa-guadalcanal; the game cannot be played with it`);
+  },
+  engineVersion: 'aa-guadalcanal/0.1',
+  box: guadalcanalBox,
+  setup: ({ box, options }) => setupGuadalcanal(box, options),
+  currentStep: currentStepOf,
+  upcomingSteps: upcomingStepsOf,
+  resolveSection(s, side, name) {
+    const word = name.toUpperCase();
+    const ahead = [currentStepOf(s), ...upcomingStepsOf(s)].filter((x): x is StepInfo => x !== null);
+    const defs = TURN_STEPS.filter((d) => d.section === word);
+    if (!defs.length) return null;
+    const hit = ahead.find((x) => x.owes.includes(side) && defs.some((d) => d.rule === x.rule));
+    return hit?.id ?? null;
+  },
+  parseOrders: (_s, _side, text, step) => parseGuadalcanalOrders(text, step),
+  validateOrders: (s, side, orders, step) => validate(s, side as GSide, orders, step),
+  defaultOrders: () => [],
+  adjudicate: adjudicateGuadalcanal,
+  evolve: evolveGuadalcanal,
+  view: viewGuadalcanal,
+  narrate: (e) => narrateGuadalcanal(e),
+  formatOrders,
+  help: (_s, _side, step) => help(step),
+  randomOrders: (s, side, step, rng) => randomGuadalcanalOrders(s, side as GSide, step, rng),
+  result: (s) =>
+    s.winner
+      ? { winner: s.winner, summary: `${s.winner} wins on turn ${s.turn}: ${s.vp.axis} VP axis, ${s.vp.allies} VP allies (WIN, REG.5)` }
+      : { winner: null, summary: 'no winner yet' },
+};

@@ -1,0 +1,257 @@
+/**
+ * Order lines (README "Orders"): one order a line, any case, `#` comments. Parsing reads the words
+ * only; validate.ts checks them against the position. Errors cite the section and show the syntax.
+ */
+import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { ISLANDS, ZONE_IDS, type IslandId, type ZoneId } from './box';
+import { defOf } from './steps';
+import type { Order, OrderBody, PieceType } from './types';
+
+const PIECE_TYPES: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
+const ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP)\d+$/;
+
+/** What each step takes, for errors and HELP. */
+export const SYNTAX: Record<string, string> = {
+  move: 'MOVE <unit> TO <sea zone> (LOAD <ship> WITH <cargo ids> first for transports and destroyers); NONE to stay',
+  sub: 'MOVE <sub> TO <sea zone>, SUB <sub> ATTACK <enemy sea unit>; NONE',
+  fly: 'FLY <unit> TO <zone>; NONE',
+  'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>; NONE',
+  unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
+  'fire-land': 'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields); NONE',
+  landing: 'LAND <air unit> AT <island or your base> or LAND <fighter> ON <carrier>; NONE (the umpire lands the rest)',
+  regroup:
+    'BUILD AIRFIELD AT <island>, BUY <n> <type>, LOAD <ship> WITH <cargo ids>, REPAIR <ship>, REPAIR AIRFIELD AT <island>, DEPLOY <ship> TO <sea zone>; NONE',
+};
+
+export function syntaxKey(step: StepInfo): string {
+  const def = defOf(step);
+  if (def.kind.kind === 'move') return def.kind.type === 'SS' ? 'sub' : def.kind.type === 'BMR' || def.kind.type === 'FTR' ? 'fly' : 'move';
+  return def.kind.kind;
+}
+
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return d[a.length][b.length];
+}
+
+/** The nearest of `known` to a misspelt word, for "did you mean". */
+export function nearest(word: string, known: readonly string[]): string | null {
+  let best: string | null = null;
+  let score = 3;
+  for (const k of known) {
+    const dist = editDistance(word.toLowerCase(), k.toLowerCase());
+    if (dist < score) [best, score] = [k, dist];
+  }
+  return best;
+}
+
+const ALIASES: Record<string, ZoneId> = { CHOSEUL: 'Choiseul', 'NEW GEORGIA': 'New-Georgia', 'SANTA ISABEL': 'Santa-Isabel' };
+
+export function zoneOf(word: string): ZoneId | null {
+  const w = word.trim().replace(/\s+/g, '-');
+  const exact = ZONE_IDS.find((z) => z.toLowerCase() === w.toLowerCase());
+  if (exact) return exact;
+  if (ALIASES[word.toUpperCase()]) return ALIASES[word.toUpperCase()];
+  if (w.toUpperCase() === 'CHOSEUL') return 'Choiseul';
+  const prefix = ZONE_IDS.filter((z) => z.length > 1 && w.length >= 3 && z.toLowerCase().startsWith(w.toLowerCase()));
+  return prefix.length === 1 ? prefix[0] : null;
+}
+
+export const islandOf = (word: string): IslandId | null => {
+  const z = zoneOf(word);
+  return z && (ISLANDS as readonly string[]).includes(z) ? (z as IslandId) : null;
+};
+
+class LineReader {
+  constructor(
+    readonly line: number,
+    readonly text: string,
+    readonly rule: string,
+    readonly syntax: string,
+  ) {}
+  fail(problem: string, hint?: string): LineError {
+    return { line: this.line, text: this.text, problem, hint: hint ?? this.syntax, rule: this.rule };
+  }
+}
+
+function unitId(r: LineReader, word: string | undefined, what = 'a unit id'): string | LineError {
+  const w = (word ?? '').toUpperCase();
+  if (ID.test(w)) return w;
+  return r.fail(`"${word ?? ''}" is not ${what}`, `unit ids are shown in every report, e.g. TR3, FTR2, SUP7`);
+}
+
+function zoneWord(r: LineReader, word: string | undefined): ZoneId | LineError {
+  const z = zoneOf(word ?? '');
+  if (z) return z;
+  const guess = nearest(word ?? '', ZONE_IDS);
+  return r.fail(`"${word ?? ''}" is no zone`, guess ? `did you mean ${guess}?` : `zones: ${ZONE_IDS.join(', ')}`);
+}
+
+function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
+  const verb = words[0].toUpperCase();
+  const up = words.map((w) => w.toUpperCase());
+  const toAt = (kw: string) => up.indexOf(kw);
+  switch (verb) {
+    case 'NONE':
+    case 'HOLD':
+      return { kind: 'none' };
+    case 'MOVE':
+    case 'FLY':
+    case 'DEPLOY': {
+      const to = toAt('TO');
+      if (to !== 2 || words.length < 4) return r.fail(`${verb} takes one unit and a zone`);
+      const unit = unitId(r, words[1]);
+      if (typeof unit !== 'string') return unit;
+      const zone = zoneWord(r, words.slice(3).join(' '));
+      if (typeof zone !== 'string') return zone;
+      if (verb === 'MOVE') return { kind: 'move', unit, to: zone };
+      return verb === 'FLY' ? { kind: 'fly', unit, to: zone } : { kind: 'deploy', unit, to: zone };
+    }
+    case 'LOAD': {
+      if (up[2] !== 'WITH' || words.length < 4) return r.fail('LOAD takes a ship and its cargo: LOAD TR1 WITH INF3 SUP2');
+      const ship = unitId(r, words[1]);
+      if (typeof ship !== 'string') return ship;
+      const cargo: string[] = [];
+      for (const w of words.slice(3)) {
+        const id = unitId(r, w, 'a land unit or supply id');
+        if (typeof id !== 'string') return id;
+        cargo.push(id);
+      }
+      return { kind: 'load', ship, cargo };
+    }
+    case 'SUB': {
+      if (up[2] !== 'ATTACK' || words.length !== 4) return r.fail('SUB takes a submarine and its target: SUB SS1 ATTACK TR5');
+      const sub = unitId(r, words[1]);
+      if (typeof sub !== 'string') return sub;
+      const target = unitId(r, words[3]);
+      if (typeof target !== 'string') return target;
+      return { kind: 'attack', sub, target };
+    }
+    case 'UNLOAD': {
+      const to = toAt('TO');
+      if (to < 2 || to === words.length - 1) return r.fail('UNLOAD takes a ship, optionally cargo ids, and an island');
+      const ship = unitId(r, words[1]);
+      if (typeof ship !== 'string') return ship;
+      const cargo: string[] = [];
+      for (const w of words.slice(2, to)) {
+        const id = unitId(r, w, 'a cargo id');
+        if (typeof id !== 'string') return id;
+        cargo.push(id);
+      }
+      const island = islandOf(words.slice(to + 1).join(' '));
+      if (!island) return r.fail(`"${words.slice(to + 1).join(' ')}" is no island`, `islands: ${ISLANDS.join(', ')}`);
+      return { kind: 'unload', ship, cargo, to: island };
+    }
+    case 'FIRE': {
+      if (up[2] !== 'AT' || words.length < 4) return r.fail('FIRE takes a unit and a zone: FIRE ART2 AT J');
+      const unit = unitId(r, words[1]);
+      if (typeof unit !== 'string') return unit;
+      const zone = zoneWord(r, words.slice(3).join(' '));
+      if (typeof zone !== 'string') return zone;
+      return { kind: 'fire', unit, at: zone };
+    }
+    case 'AIRFIELD': {
+      if (words.length !== 2) return r.fail('AIRFIELD takes one unit: AIRFIELD BMR1');
+      const unit = unitId(r, words[1]);
+      return typeof unit === 'string' ? { kind: 'airfield', unit } : unit;
+    }
+    case 'LAND': {
+      if (words.length < 4 || (up[2] !== 'AT' && up[2] !== 'ON'))
+        return r.fail('LAND takes an air unit and where: LAND FTR1 AT Guadalcanal, LAND FTR1 ON CV2');
+      const unit = unitId(r, words[1]);
+      if (typeof unit !== 'string') return unit;
+      if (up[2] === 'ON') {
+        const cv = unitId(r, words[3], 'a carrier id');
+        return typeof cv === 'string' ? { kind: 'land', unit, at: cv } : cv;
+      }
+      const zone = zoneWord(r, words.slice(3).join(' '));
+      return typeof zone === 'string' ? { kind: 'land', unit, at: zone } : zone;
+    }
+    case 'BUILD': {
+      if (up[1] !== 'AIRFIELD' || up[2] !== 'AT' || words.length < 4) return r.fail('BUILD AIRFIELD AT <island>');
+      const island = islandOf(words.slice(3).join(' '));
+      return island ? { kind: 'build', island } : r.fail(`"${words.slice(3).join(' ')}" is no island`, `islands: ${ISLANDS.join(', ')}`);
+    }
+    case 'BUY': {
+      const n = words.length === 3 ? Number(words[1]) : words.length === 2 ? 1 : Number.NaN;
+      const type = up[words.length - 1] as PieceType;
+      if (!Number.isInteger(n) || n < 1) return r.fail('BUY takes a count and a type: BUY 3 INF');
+      if (!PIECE_TYPES.includes(type)) {
+        const guess = nearest(up[words.length - 1], PIECE_TYPES);
+        return r.fail(
+          `"${words[words.length - 1]}" is no unit type`,
+          guess ? `did you mean ${guess}?` : `types: ${PIECE_TYPES.join(', ')}`,
+        );
+      }
+      return { kind: 'buy', type, count: n };
+    }
+    case 'REPAIR': {
+      if (up[1] === 'AIRFIELD') {
+        const island = up[2] === 'AT' ? islandOf(words.slice(3).join(' ')) : null;
+        return island ? { kind: 'repair-airfield', island } : r.fail('REPAIR AIRFIELD AT <island>');
+      }
+      const unit = unitId(r, words[1]);
+      return typeof unit === 'string' && words.length === 2 ? { kind: 'repair', unit } : r.fail('REPAIR <damaged ship>');
+    }
+    default: {
+      const verbs = ['MOVE', 'FLY', 'LOAD', 'SUB', 'UNLOAD', 'FIRE', 'AIRFIELD', 'LAND', 'BUILD', 'BUY', 'REPAIR', 'DEPLOY', 'NONE'];
+      const guess = nearest(verb, verbs);
+      return r.fail(`"${words[0]}" is no order`, guess ? `did you mean ${guess}? ${r.syntax}` : r.syntax);
+    }
+  }
+}
+
+export function parseGuadalcanalOrders(text: string, step: StepInfo): ParseResult<Order> {
+  const syntax = SYNTAX[syntaxKey(step)];
+  const orders: Order[] = [];
+  const errors: LineError[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').replace(/,/g, ' ').trim();
+    if (!line) return;
+    const out = parseLine(new LineReader(i + 1, raw.trim(), step.rule ?? '', syntax), line.split(/\s+/));
+    if ('kind' in out) orders.push({ ...out, line: i + 1 });
+    else errors.push(out);
+  });
+  if (errors.length) return { ok: false, errors };
+  if (!orders.length) return { ok: false, errors: [{ line: 0, text: '', problem: 'no orders found', hint: syntax, rule: step.rule }] };
+  return { ok: true, orders };
+}
+
+export function formatOrder(o: Order): string {
+  switch (o.kind) {
+    case 'none':
+      return 'NONE';
+    case 'load':
+      return `LOAD ${o.ship} WITH ${o.cargo.join(' ')}`;
+    case 'move':
+      return `MOVE ${o.unit} TO ${o.to}`;
+    case 'fly':
+      return `FLY ${o.unit} TO ${o.to}`;
+    case 'deploy':
+      return `DEPLOY ${o.unit} TO ${o.to}`;
+    case 'attack':
+      return `SUB ${o.sub} ATTACK ${o.target}`;
+    case 'unload':
+      return `UNLOAD ${o.ship}${o.cargo.length ? ` ${o.cargo.join(' ')}` : ''} TO ${o.to}`;
+    case 'fire':
+      return `FIRE ${o.unit} AT ${o.at}`;
+    case 'airfield':
+      return `AIRFIELD ${o.unit}`;
+    case 'land':
+      return /^CV\d+$/.test(o.at) ? `LAND ${o.unit} ON ${o.at}` : `LAND ${o.unit} AT ${o.at}`;
+    case 'build':
+      return `BUILD AIRFIELD AT ${o.island}`;
+    case 'buy':
+      return `BUY ${o.count} ${o.type}`;
+    case 'repair':
+      return `REPAIR ${o.unit}`;
+    case 'repair-airfield':
+      return `REPAIR AIRFIELD AT ${o.island}`;
+  }
+}
+
+export const formatOrders = (orders: readonly Order[]): string => orders.map(formatOrder).join('\n');

@@ -1,0 +1,86 @@
+/** Random legal orders (self-play, fuzzing): candidates drawn at random, each kept only if the step accepts it. */
+import type { Rng, StepInfo } from '../../engine/ruleset';
+import { ISLANDS, ZONE_IDS, type ZoneId } from './box';
+import { validate } from './rules';
+import { defOf } from './steps';
+import type { GSide, GState, Order, PieceType } from './types';
+import { adjacentZones, airDistance, airRange, baseOf, isAir, isIsland, isSea, isSeaZone, seaMoves } from './world';
+
+const BUYABLE: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
+
+function candidates(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
+  const def = defOf(step);
+  const k = def.kind;
+  const mine = s.pieces.filter((p) => p.side === side && p.zone !== 'damaged');
+  const out: Order[] = [];
+  if (k.kind === 'move') {
+    for (const u of mine.filter((p) => p.type === k.type)) {
+      const z = u.zone as ZoneId;
+      if (k.type === 'TR' || k.type === 'DD') {
+        const base = baseOf(s, side);
+        const cargo = mine.filter(
+          (c) =>
+            c.on === null &&
+            ['INF', 'ART', 'AA', 'SUP'].includes(c.type) &&
+            ((adjacentZones(s, z).includes(c.zone as ZoneId) && isIsland(s, c.zone as ZoneId)) || (z === base.sea && c.zone === base.land)),
+        );
+        if (cargo.length && rng.int(2)) out.push({ kind: 'load', ship: u.id, cargo: [rng.pick(cargo).id] });
+      }
+      if (k.type === 'BMR' || k.type === 'FTR') {
+        const range = airRange(s, k.type);
+        const reach = ZONE_IDS.filter((t) => t !== z && airDistance(s, z, t) <= range);
+        if (reach.length) out.push({ kind: 'fly', unit: u.id, to: rng.pick(reach) });
+      } else {
+        const moves = seaMoves(s, side, z);
+        if (moves.length && rng.int(3)) out.push({ kind: 'move', unit: u.id, to: rng.pick(moves) });
+      }
+      if (k.type === 'SS') {
+        const targets = s.pieces.filter(
+          (e) => e.side !== side && isSea(e) && e.zone !== 'damaged' && (e.zone === z || adjacentZones(s, z).includes(e.zone as ZoneId)),
+        );
+        if (targets.length) out.push({ kind: 'attack', sub: u.id, target: rng.pick(targets).id });
+      }
+    }
+  } else if (k.kind === 'fire-sea' || k.kind === 'fire-land') {
+    for (const u of mine.filter((p) => (k.kind === 'fire-sea' ? p.type === 'ART' : p.type === 'CA' || p.type === 'BB'))) {
+      const at = adjacentZones(s, u.zone as ZoneId).filter((z) => (k.kind === 'fire-sea' ? isSeaZone(s, z) : isIsland(s, z)));
+      if (at.length && rng.int(3)) out.push({ kind: 'fire', unit: u.id, at: rng.pick(at) });
+      if (k.kind === 'fire-land' && rng.int(4) === 0) out.push({ kind: 'airfield', unit: u.id });
+    }
+    if (k.kind === 'fire-land')
+      for (const u of mine.filter((p) => isAir(p) && rng.int(3) === 0)) out.push({ kind: 'airfield', unit: u.id });
+  } else if (k.kind === 'unload') {
+    for (const ship of mine.filter((p) => p.type === 'TR' || p.type === 'DD')) {
+      const islands = adjacentZones(s, ship.zone as ZoneId).filter((z) => isIsland(s, z));
+      if (islands.length && rng.int(4)) out.push({ kind: 'unload', ship: ship.id, cargo: [], to: rng.pick(islands) });
+    }
+  } else if (k.kind === 'landing') {
+    for (const u of mine.filter(isAir)) {
+      const spots = [baseOf(s, side).land, ...ISLANDS, ...mine.filter((c) => c.type === 'CV').map((c) => c.id)];
+      if (rng.int(2)) out.push({ kind: 'land', unit: u.id, at: rng.pick(spots) });
+    }
+  } else if (k.kind === 'regroup') {
+    for (const i of ISLANDS) out.push({ kind: 'build', island: i });
+    for (let n = 0; n < 4; n++) out.push({ kind: 'buy', type: rng.pick(BUYABLE), count: 1 + rng.int(3) });
+    for (const u of s.pieces.filter((p) => p.side === side && p.zone === 'damaged')) out.push({ kind: 'repair', unit: u.id });
+    for (const i of ISLANDS) out.push({ kind: 'repair-airfield', island: i });
+    const base = baseOf(s, side);
+    const deployTo = ZONE_IDS.filter((z) => {
+      const zone = s.box.zones[z];
+      return zone.kind === 'sea' && zone.deploy?.side === side;
+    });
+    for (const u of mine.filter((p) => p.zone === base.sea && isSea(p)))
+      if (deployTo.length) out.push({ kind: 'deploy', unit: u.id, to: rng.pick(deployTo) });
+  }
+  return out;
+}
+
+export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
+  const pool = candidates(s, side, step, rng);
+  const orders: Order[] = [];
+  while (pool.length) {
+    const c = pool.splice(rng.int(pool.length), 1)[0];
+    if (!validate(s, side, [...orders, c], step).length) orders.push(c);
+  }
+  return orders.length ? orders : [{ kind: 'none' }];
+}

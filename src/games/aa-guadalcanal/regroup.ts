@@ -1,0 +1,245 @@
+/** Phase 3, Regroup (REG.1-REG.6): control and capture, landing, building, reinforcing, repair, deploy, score. */
+import { ISLANDS, type IslandId, type UnitType, type ZoneId } from './box';
+import { load, ownUnit } from './movement';
+import type { Play } from './play';
+import { SIDE_ORDER, type GSide, type GState, type Order, type Piece, type PieceType } from './types';
+import { adjacentZones, airDistance, airRange, attackOf, baseOf, cargoOf, costOf, isAir, isLand, islandsControlled, piece } from './world';
+
+/** REG.1: land power per island; adjacent cruisers and battleships count for a side with a land unit there. */
+export function landPower(s: GState, island: IslandId, side: GSide): number {
+  const land = s.pieces.filter((p) => p.side === side && p.zone === island && p.on === null && isLand(p));
+  if (!land.length) return 0;
+  const ships = s.pieces.filter(
+    (p) =>
+      p.side === side &&
+      (p.type === 'CA' || p.type === 'BB') &&
+      p.zone !== 'damaged' &&
+      adjacentZones(s, p.zone as ZoneId).includes(island),
+  );
+  return [...land, ...ships].reduce((sum, p) => sum + attackOf(s, p.type, 'land'), 0);
+}
+
+export function controlStep(p: Play): void {
+  for (const island of ISLANDS) {
+    const power = { axis: landPower(p.s, island, 'axis'), allies: landPower(p.s, island, 'allies') };
+    const holder = p.s.control[island];
+    const winner: GSide = power.axis > power.allies ? 'axis' : power.allies > power.axis ? 'allies' : holder;
+    if (winner !== holder) p.emit({ type: 'gc.control', data: { island, side: winner, power } });
+    const enemy: GSide = winner === 'axis' ? 'allies' : 'axis';
+    const enemyLand = p.s.pieces.some((x) => x.side === enemy && x.zone === island && x.on === null && isLand(x));
+    if (enemyLand) continue;
+    const supplies = p.s.pieces.filter((x) => x.side === enemy && x.zone === island && x.on === null && x.type === 'SUP').map((x) => x.id);
+    p.s.airfields.forEach((a, index) => {
+      if (a.island === island && a.side === enemy)
+        p.emit({ type: 'gc.airfield', data: { island, index, airfield: { ...a, side: winner }, why: `captured by ${winner} (REG.1)` } });
+    });
+    if (supplies.length) p.emit({ type: 'gc.captured', data: { island, side: winner, supplies } });
+  }
+}
+
+/** Where an air unit of `side` may land: base land, an undamaged own airfield's island, an own carrier (fighters). */
+function landingSpots(s: GState, side: GSide, u: Piece): string[] {
+  const base = baseOf(s, side).land;
+  const islands = ISLANDS.filter((i) => s.airfields.some((a) => a.island === i && a.side === side && !a.damaged));
+  const carriers =
+    u.type === 'FTR' ? s.pieces.filter((c) => c.side === side && c.type === 'CV' && c.zone !== 'damaged').map((c) => c.id) : [];
+  const range = airRange(s, u.type as UnitType);
+  const zoneOfSpot = (spot: string) => (piece(s, spot)?.zone as ZoneId) ?? (spot as ZoneId);
+  return [base, ...islands, ...carriers].filter(
+    (spot) => u.zone !== 'damaged' && airDistance(s, u.zone as ZoneId, zoneOfSpot(spot)) <= range,
+  );
+}
+
+function capacity(s: GState, side: GSide, spot: string): number {
+  if (spot === baseOf(s, side).land) return Number.POSITIVE_INFINITY;
+  if (/^CV\d+$/.test(spot)) return s.box.units.CV.flightDeck;
+  return s.airfields.filter((a) => a.island === spot && a.side === side && !a.damaged).length * s.box.constants.airfieldCapacity;
+}
+
+/** REG.2: a side's LAND orders, then the rest landed where they fit (nearest first), the others lost. */
+export function landingStep(p: Play, orders: readonly Order[]): void {
+  const used = new Map<string, number>();
+  const landed = new Set<string>();
+  const occupy = (spot: string) => used.set(spot, (used.get(spot) ?? 0) + 1);
+  const put = (u: Piece, spot: string) => {
+    occupy(spot);
+    landed.add(u.id);
+    const zone = (piece(p.s, spot)?.zone as ZoneId) ?? (spot as ZoneId);
+    p.emit({ type: 'gc.landed', data: { unit: u.id, at: spot, zone } });
+  };
+  const air = p.s.pieces.filter((x) => x.side === p.side && isAir(x) && x.zone !== 'damaged');
+  // fighters already on a carrier that stays afloat stay aboard, taking their deck space
+  for (const f of air) {
+    if (!f.on || piece(p.s, f.on)?.zone !== f.zone) continue;
+    occupy(f.on);
+    landed.add(f.id);
+  }
+  for (const o of orders) {
+    if (o.kind === 'none') continue;
+    if (o.kind !== 'land') {
+      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'REG.2');
+      continue;
+    }
+    const u = ownUnit(p, o, o.unit, ['BMR', 'FTR'], 'REG.2');
+    if (!u) continue;
+    if (landed.has(u.id)) {
+      p.fail(o, `${u.id} has landed already`, 'REG.2');
+      continue;
+    }
+    const spots = landingSpots(p.s, p.side, u);
+    if (!spots.includes(o.at)) {
+      p.fail(
+        o,
+        `${u.id} in ${u.zone} cannot land at ${o.at}`,
+        'REG.2',
+        spots.length ? `it may land at: ${spots.join(', ')}` : 'it cannot reach a landing',
+      );
+      continue;
+    }
+    if ((used.get(o.at) ?? 0) >= capacity(p.s, p.side, o.at)) {
+      p.fail(o, `${o.at} is full (${capacity(p.s, p.side, o.at)} air units)`, 'REG.2');
+      continue;
+    }
+    put(u, o.at);
+  }
+  for (const u of air) {
+    if (landed.has(u.id)) continue;
+    const spots = landingSpots(p.s, p.side, u)
+      .filter((spot) => (used.get(spot) ?? 0) < capacity(p.s, p.side, spot))
+      .sort((a, b) => dist(p.s, u, a) - dist(p.s, u, b) || a.localeCompare(b));
+    if (spots.length) put(u, spots[0]);
+    else p.emit({ type: 'gc.crashed', data: { unit: u.id, zone: u.zone } });
+  }
+}
+
+const dist = (s: GState, u: Piece, spot: string) => airDistance(s, u.zone as ZoneId, (piece(s, spot)?.zone as ZoneId) ?? (spot as ZoneId));
+
+const supplies = (s: GState, side: GSide, zone: ZoneId) =>
+  s.pieces.filter((x) => x.side === side && x.zone === zone && x.on === null && x.type === 'SUP');
+
+/** REG.3, REG.4a-c in one step per side: build, buy, load, repair, deploy, in the order written. */
+export function regroupStep(p: Play, orders: readonly Order[]): void {
+  const base = baseOf(p.s, p.side);
+  let rp = p.s.box.constants.reinforceBase + p.s.box.constants.reinforcePerIsland * islandsControlled(p.s, p.side);
+  const spend = (o: Order, zone: ZoneId, n: number, why: string, rule: string): boolean => {
+    const have = supplies(p.s, p.side, zone);
+    if (have.length < n) return p.fail(o, `${why} needs ${n} supply token(s) in ${zone}; you have ${have.length} there`, rule);
+    p.emit({ type: 'gc.spent', data: { side: p.side, supplies: have.slice(0, n).map((x) => x.id), why } });
+    return true;
+  };
+  for (const o of orders) {
+    switch (o.kind) {
+      case 'none':
+        break;
+      case 'build': {
+        const slots = p.s.box.zones[o.island].kind === 'island' ? (p.s.box.zones[o.island] as { airfieldSlots: number }).airfieldSlots : 0;
+        const built = p.s.airfields.filter((a) => a.island === o.island).length;
+        if (built >= slots) {
+          p.fail(o, `${o.island} has no empty airfield slot (${slots})`, 'REG.3');
+          break;
+        }
+        if (spend(o, o.island, p.s.box.constants.airfieldBuildSupplies, `airfield on ${o.island}`, 'REG.3'))
+          p.emit({
+            type: 'gc.airfield',
+            data: {
+              island: o.island,
+              index: p.s.airfields.length,
+              airfield: { island: o.island, side: p.side, damaged: false },
+              why: 'built (REG.3)',
+            },
+          });
+        break;
+      }
+      case 'buy': {
+        const cost = costOf(p.s, o.type) * o.count;
+        if (cost > rp) {
+          p.fail(o, `${o.count} ${o.type} cost ${cost}; ${rp} reinforcement points are left`, 'REG.4a');
+          break;
+        }
+        rp -= cost;
+        const sea = o.type !== 'SUP' && p.s.box.units[o.type as UnitType].category === 'sea';
+        const pieces: Piece[] = Array.from({ length: o.count }, (_, k) => ({
+          id: `${o.type}${p.s.nextNumber + k}`,
+          side: p.side,
+          type: o.type as PieceType,
+          zone: sea ? base.sea : base.land,
+          on: null,
+          armorUsed: false,
+          fired: null,
+          vsAirfield: false,
+        }));
+        p.emit({ type: 'gc.placed', data: { side: p.side, pieces, why: 'bought (REG.4a)' } });
+        break;
+      }
+      case 'load': {
+        const ship = piece(p.s, o.ship);
+        if (!ship || ship.zone !== base.sea) {
+          p.fail(o, `${o.ship} is not in your base's sea zone (${base.sea})`, 'REG.4a');
+          break;
+        }
+        load(p, o, 'REG.4a', new Set());
+        break;
+      }
+      case 'repair': {
+        const u = piece(p.s, o.unit);
+        if (!u || u.side !== p.side || u.zone !== 'damaged') {
+          p.fail(o, `${o.unit} is not one of your damaged units`, 'REG.4b');
+          break;
+        }
+        if (spend(o, base.land, p.s.box.constants.shipRepairSupplies, `repair of ${u.id}`, 'REG.4b'))
+          p.emit({ type: 'gc.repaired', data: { unit: u.id, to: base.sea } });
+        break;
+      }
+      case 'repair-airfield': {
+        const index = p.s.airfields.findIndex((a) => a.island === o.island && a.side === p.side && a.damaged);
+        if (index < 0) {
+          p.fail(o, `you have no damaged airfield on ${o.island}`, 'REG.4b');
+          break;
+        }
+        if (spend(o, o.island, p.s.box.constants.airfieldRepairSupplies, `airfield repair on ${o.island}`, 'REG.4b'))
+          p.emit({
+            type: 'gc.airfield',
+            data: { island: o.island, index, airfield: { ...p.s.airfields[index], damaged: false }, why: 'repaired (REG.4b)' },
+          });
+        break;
+      }
+      case 'deploy': {
+        const u = piece(p.s, o.unit);
+        if (!u || u.side !== p.side || u.zone !== base.sea) {
+          p.fail(o, `${o.unit} is not one of your sea units in ${base.sea}`, 'REG.4c');
+          break;
+        }
+        const zone = p.s.box.zones[o.to];
+        const deploy = zone.kind === 'sea' ? zone.deploy : null;
+        if (!deploy || deploy.side !== p.side) {
+          const legal = Object.keys(p.s.box.zones)
+            .sort()
+            .filter((z) => {
+              const k = p.s.box.zones[z as ZoneId];
+              return k.kind === 'sea' && k.deploy?.side === p.side;
+            });
+          p.fail(o, `${o.to} has no deployment number of yours`, 'REG.4c', `yours: ${legal.join(', ')}`);
+          break;
+        }
+        if (spend(o, base.land, deploy.cost, `deployment of ${u.id} to ${o.to}`, 'REG.4c'))
+          p.emit({ type: 'gc.moved', data: { unit: u.id, from: u.zone, to: o.to, carried: cargoOf(p.s, u.id).map((c) => c.id) } });
+        break;
+      }
+      default:
+        p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'REG.4');
+    }
+  }
+}
+
+/** REG.5 and REG.6: airfield points; 15 or more wins (more wins if both; a tie plays on). */
+export function scoreStep(p: Play): GSide | null {
+  for (const side of SIDE_ORDER) {
+    const n = p.s.airfields.filter((a) => a.side === side && !a.damaged).length * p.s.box.constants.vpPerAirfield;
+    if (n) p.emit({ type: 'gc.vp', data: { side, delta: n, total: p.s.vp[side] + n, why: `${n} undamaged airfield(s) (REG.5)` } });
+  }
+  const goal = p.s.box.constants.victoryPoints;
+  const { axis, allies } = p.s.vp;
+  if (axis < goal && allies < goal) return null;
+  if (axis === allies) return null;
+  return axis > allies ? 'axis' : 'allies';
+}

@@ -1,0 +1,155 @@
+/** Who owes orders at each step, and each step carried out (validation and adjudication share the walk). */
+import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
+import type { ZoneId } from './box';
+import { combatStep, declareStep } from './combat';
+import { movementStep } from './movement';
+import { Play } from './play';
+import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
+import { defOf, sideOf, stepInfo, TURN_STEPS, type StepDef } from './steps';
+import { other, type GSide, type GState, type Order } from './types';
+import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
+
+const onBoard = (s: GState, side: GSide, type: string) =>
+  s.pieces.filter((p) => p.side === side && p.type === type && p.zone !== 'damaged');
+
+/** A side owes a step only when it has a choice there (else the step passes without asking). */
+export function owes(s: GState, def: StepDef, side: GSide): boolean {
+  const k = def.kind;
+  switch (k.kind) {
+    case 'move':
+      return onBoard(s, side, k.type).length > 0;
+    case 'fire-sea':
+      return onBoard(s, side, 'ART').some(
+        (a) =>
+          a.on === null &&
+          !a.fired &&
+          adjacentZones(s, a.zone as ZoneId).some(
+            (z) => isSeaZone(s, z) && s.pieces.some((e) => e.side !== side && e.zone === z && isSea(e)),
+          ),
+      );
+    case 'unload':
+      return s.pieces.some(
+        (c) => c.side === side && c.on !== null && c.type !== 'FTR' && adjacentZones(s, c.zone as ZoneId).some((z) => isIsland(s, z)),
+      );
+    case 'fire-land':
+      return (
+        s.pieces.some(
+          (u) =>
+            u.side === side &&
+            (u.type === 'CA' || u.type === 'BB') &&
+            u.zone !== 'damaged' &&
+            adjacentZones(s, u.zone as ZoneId).some((z) => isIsland(s, z)),
+        ) || s.pieces.some((u) => u.side === side && isAir(u) && s.airfields.some((a) => a.island === u.zone && a.side !== side))
+      );
+    case 'landing':
+      return s.pieces.some((u) => u.side === side && isAir(u));
+    case 'regroup':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function currentStepOf(s: GState): StepInfo | null {
+  if (s.winner || s.at >= TURN_STEPS.length) return null;
+  return stepInfo(s, s.at, (def, side) => owes(s, def, side));
+}
+
+export function upcomingStepsOf(s: GState): StepInfo[] {
+  if (s.winner) return [];
+  const out: StepInfo[] = [];
+  for (let i = s.at + 1; i < TURN_STEPS.length; i++) out.push(stepInfo(s, i, () => true));
+  return out.filter((x) => x.owes.length);
+}
+
+/** One side's orders for a step walked on the position: the problems, and the events. */
+function walk(s: GState, side: GSide, step: StepInfo, orders: readonly Order[], dice: Dice | null): Play {
+  const p = new Play(s, side, dice);
+  const def = defOf(step);
+  const k = def.kind;
+  if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
+  else if (k.kind === 'fire-sea') declareStep(p, 'sea', orders);
+  else if (k.kind === 'fire-land') declareStep(p, 'land', orders);
+  else if (k.kind === 'unload') unloadStep(p, orders);
+  else if (k.kind === 'landing') landingStep(p, orders);
+  else if (k.kind === 'regroup') regroupStep(p, orders);
+  else if (orders.length) p.fail(orders[0], 'this step takes no orders', def.rule);
+  return p;
+}
+
+export function validate(s: GState, side: GSide, orders: readonly Order[], step: StepInfo): LineError[] {
+  return walk(s, side, step, orders, null).errors;
+}
+
+function unloadStep(p: Play, orders: readonly Order[]): void {
+  for (const o of orders) {
+    if (o.kind === 'none') continue;
+    if (o.kind !== 'unload') {
+      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'CMB.3');
+      continue;
+    }
+    const ship = p.s.pieces.find((x) => x.id === o.ship);
+    if (!ship || ship.side !== p.side || (ship.type !== 'TR' && ship.type !== 'DD') || ship.zone === 'damaged') {
+      p.fail(o, `${o.ship} is not one of your transports or destroyers afloat`, 'CMB.3');
+      continue;
+    }
+    if (!adjacentZones(p.s, ship.zone as ZoneId).includes(o.to)) {
+      const near = adjacentZones(p.s, ship.zone as ZoneId).filter((z) => isIsland(p.s, z));
+      p.fail(o, `${o.to} is not next to ${ship.id} in ${ship.zone}`, 'CMB.3', `islands next to ${ship.zone}: ${near.join(', ')}`);
+      continue;
+    }
+    const aboard = p.s.pieces.filter((c) => c.on === ship.id).map((c) => c.id);
+    const cargo = o.cargo.length ? o.cargo : aboard;
+    const stray = cargo.find((c) => !aboard.includes(c));
+    if (stray || !cargo.length) {
+      p.fail(
+        o,
+        stray ? `${stray} is not aboard ${ship.id}` : `${ship.id} carries nothing`,
+        'CMB.3',
+        `aboard: ${aboard.join(', ') || 'nothing'}`,
+      );
+      continue;
+    }
+    for (const c of cargo) p.emit({ type: 'gc.unloaded', data: { unit: c, from: ship.id, to: o.to } });
+  }
+}
+
+export function adjudicateGuadalcanal(
+  s: GState,
+  step: StepInfo,
+  orders: Readonly<Record<string, readonly Order[]>>,
+  ctx: AdjudicationContext,
+): void {
+  const def = defOf(step);
+  let cur = s;
+  const run = (side: GSide, os: readonly Order[]) => {
+    const p = walk(cur, side, step, os, ctx.dice);
+    if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
+    for (const e of p.events) ctx.emit(e);
+    cur = p.s;
+  };
+  const auto = new Play(cur, cur.first, ctx.dice);
+  const k = def.kind.kind;
+  if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
+    let winner: GSide | null = null;
+    if (k === 'air-combat') combatStep(auto, 'air');
+    if (k === 'sea-combat') combatStep(auto, 'sea');
+    if (k === 'land-combat') combatStep(auto, 'land');
+    if (k === 'control') controlStep(auto);
+    if (k === 'score') winner = scoreStep(auto);
+    for (const e of auto.events) ctx.emit(e);
+    cur = auto.s;
+    if (winner) {
+      ctx.emit({ type: 'gc.won', data: { winner, vp: { ...cur.vp } } });
+      return;
+    }
+  } else {
+    const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOf(def, s.first)!];
+    for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
+  }
+  const last = s.at + 1 >= TURN_STEPS.length;
+  ctx.emit({
+    type: 'gc.next',
+    data: { at: last ? 0 : s.at + 1, turn: last ? s.turn + 1 : s.turn, first: last ? other(s.first) : s.first },
+  });
+}

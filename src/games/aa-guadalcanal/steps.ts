@@ -1,0 +1,101 @@
+/**
+ * The turn as steps (MOV, CMB, REG). The list is the same every turn, in the first player's order;
+ * `state.at` indexes it. A step whose side has nothing to decide owes nobody and resolves at once.
+ */
+import type { StepInfo } from '../../engine/ruleset';
+import type { UnitType } from './box';
+import { other, type GSide, type GState } from './types';
+
+export type StepKind =
+  | { kind: 'move'; type: UnitType; n: number; name: string }
+  | { kind: 'air-combat' }
+  | { kind: 'fire-sea' }
+  | { kind: 'sea-combat' }
+  | { kind: 'unload' }
+  | { kind: 'fire-land' }
+  | { kind: 'land-combat' }
+  | { kind: 'control' }
+  | { kind: 'landing' }
+  | { kind: 'regroup' }
+  | { kind: 'score' };
+
+export interface StepDef {
+  readonly slug: string;
+  readonly kind: StepKind;
+  /** 'first' / 'second': that side alone (sequential); 'both': simultaneous; 'none': automatic */
+  readonly who: 'first' | 'second' | 'both' | 'none';
+  readonly rule: string;
+  readonly title: string;
+  /** the word a player may write after FOR (`FOR FIGHTERS`) */
+  readonly section?: string;
+}
+
+const MOVES: readonly [UnitType, string, string][] = [
+  ['TR', 'transports', 'load and move transports'],
+  ['BB', 'battleships', 'move battleships'],
+  ['CV', 'carriers', 'move aircraft carriers'],
+  ['CA', 'cruisers', 'move cruisers'],
+  ['DD', 'destroyers', 'load and move destroyers'],
+  ['SS', 'submarines', 'move and attack with submarines'],
+  ['BMR', 'bombers', 'move bombers'],
+  ['FTR', 'fighters', 'move fighters'],
+];
+
+const pair = (slug: string, kind: StepKind, rule: string, title: string, section: string): StepDef[] => [
+  { slug: `${slug}/first`, kind, who: 'first', rule, title, section },
+  { slug: `${slug}/second`, kind, who: 'second', rule, title, section },
+];
+
+export const TURN_STEPS: readonly StepDef[] = [
+  ...MOVES.flatMap(([type, name, title], i) =>
+    pair(`mov/${i + 1}-${name}`, { kind: 'move', type, n: i + 1, name }, `MOV.${i + 1}`, title, name.toUpperCase()),
+  ),
+  { slug: 'cmb/1-air', kind: { kind: 'air-combat' }, who: 'none', rule: 'CMB.1', title: 'attack air units' },
+  ...pair('cmb/2-fire', { kind: 'fire-sea' }, 'CMB.2', 'declare artillery fire into sea zones', 'ARTILLERY'),
+  { slug: 'cmb/2-sea', kind: { kind: 'sea-combat' }, who: 'none', rule: 'CMB.2', title: 'attack sea units' },
+  ...pair('cmb/3-unload', { kind: 'unload' }, 'CMB.3', 'unload transports and destroyers', 'UNLOAD'),
+  ...pair('cmb/4-fire', { kind: 'fire-land' }, 'CMB.4', 'declare ship fire into islands and airfield attacks', 'BOMBARD'),
+  { slug: 'cmb/4-land', kind: { kind: 'land-combat' }, who: 'none', rule: 'CMB.4', title: 'attack land units and airfields' },
+  { slug: 'reg/1-control', kind: { kind: 'control' }, who: 'none', rule: 'REG.1', title: 'island control and capture' },
+  { slug: 'reg/2-land', kind: { kind: 'landing' }, who: 'both', rule: 'REG.2', title: 'land air units', section: 'LANDING' },
+  ...pair('reg/4-regroup', { kind: 'regroup' }, 'REG.4', 'build airfields, reinforce, repair and deploy', 'REGROUP'),
+  { slug: 'reg/5-score', kind: { kind: 'score' }, who: 'none', rule: 'REG.5', title: 'score victory points, pass the first-player marker' },
+];
+
+export function sideOf(def: StepDef, first: GSide): GSide | null {
+  if (def.who === 'first') return first;
+  if (def.who === 'second') return other(first);
+  return null;
+}
+
+export function stepId(turn: number, def: StepDef, first: GSide): string {
+  const side = sideOf(def, first);
+  return `t${turn}/${def.slug.replace(/\/(first|second)$/, '')}${side ? `/${side}` : ''}`;
+}
+
+/** The nominal owers of a step (upcoming steps); `owes` trims them to the sides with a choice. */
+export function stepInfo(s: GState, index: number, owes: (def: StepDef, side: GSide) => boolean): StepInfo {
+  const def = TURN_STEPS[index];
+  const side = sideOf(def, s.first);
+  const nominal: GSide[] = def.who === 'both' ? ['axis', 'allies'] : side ? [side] : [];
+  return {
+    id: stepId(s.turn, def, s.first),
+    turn: s.turn,
+    title: `Turn ${s.turn}: ${side ? `${side} ` : ''}${def.title} (${def.rule})`,
+    mode: def.who === 'both' ? 'simultaneous' : 'sequential',
+    owes: nominal.filter((x) => owes(def, x)),
+    rule: def.rule,
+  };
+}
+
+export function defOf(step: StepInfo): StepDef {
+  const slug = step.id.replace(/^t\d+\//, '').replace(/\/(axis|allies)$/, '');
+  const def = TURN_STEPS.find((d) => d.slug.replace(/\/(first|second)$/, '') === slug);
+  if (!def) throw new Error(`aa-guadalcanal: no step ${step.id}`);
+  return def;
+}
+
+export function sideOfStep(step: StepInfo): GSide | null {
+  const m = /\/(axis|allies)$/.exec(step.id);
+  return m ? (m[1] as GSide) : null;
+}

@@ -1,0 +1,109 @@
+/** State, order and event types of the A&A Guadalcanal ruleset. Everything here is plain JSON. */
+import type { GameOptions } from '../../engine/ruleset';
+import type { Category, GuadalcanalBoxData, GuadalcanalSide, IslandId, UnitType, ZoneId } from './box';
+
+export type GSide = GuadalcanalSide;
+export const SIDE_ORDER: readonly GSide[] = ['axis', 'allies'];
+export const other = (s: GSide): GSide => (s === 'axis' ? 'allies' : 'axis');
+
+/** A piece's type: a unit of the unit table, or a supply token (moved and spent like cargo). */
+export type PieceType = UnitType | 'SUP';
+
+/** Where a damaged sea unit waits for repair: its base card's damaged area (REG.4b). */
+export const DAMAGED = 'damaged';
+export type Place = ZoneId | typeof DAMAGED;
+
+/** One piece on the board, stable id for life (TR3, SUP12). */
+export interface Piece {
+  readonly id: string;
+  readonly side: GSide;
+  readonly type: PieceType;
+  /** the zone; cargo and fighters aboard share their carrier's zone */
+  readonly zone: Place;
+  /** the transport/destroyer carrying it, or the carrier a fighter is on */
+  readonly on: string | null;
+  /** heavy armor spent this turn (battleships, MOV.6 / ATK.cargo) */
+  readonly armorUsed: boolean;
+  /** the zone its ranged fire was declared into this turn (CMB.2 / CMB.4), else null */
+  readonly fired: ZoneId | null;
+  /** attacks airfields, not land units, in this turn's CMB.4 */
+  readonly vsAirfield: boolean;
+  /** land unit or supply unloaded this turn (Amphibious Assault reads it) */
+  readonly unloadedTo?: IslandId | null;
+}
+
+export interface Airfield {
+  readonly island: IslandId;
+  readonly side: GSide;
+  readonly damaged: boolean;
+}
+
+/** The steps of a turn in order (steps.ts); `at` indexes them. */
+export interface GState {
+  readonly box: GuadalcanalBoxData;
+  readonly options: GameOptions;
+  readonly turn: number;
+  readonly first: GSide;
+  readonly at: number;
+  readonly pieces: readonly Piece[];
+  readonly nextNumber: number;
+  readonly airfields: readonly Airfield[];
+  readonly control: Readonly<Record<IslandId, GSide>>;
+  readonly vp: Readonly<Record<GSide, number>>;
+  readonly winner: GSide | null;
+}
+
+export type Order = OrderBody & { readonly line?: number };
+
+export type OrderBody =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'load'; readonly ship: string; readonly cargo: readonly string[] }
+  | { readonly kind: 'move'; readonly unit: string; readonly to: ZoneId }
+  | { readonly kind: 'attack'; readonly sub: string; readonly target: string }
+  | { readonly kind: 'fly'; readonly unit: string; readonly to: ZoneId }
+  | { readonly kind: 'unload'; readonly ship: string; readonly cargo: readonly string[]; readonly to: IslandId }
+  | { readonly kind: 'fire'; readonly unit: string; readonly at: ZoneId }
+  | { readonly kind: 'airfield'; readonly unit: string }
+  | { readonly kind: 'land'; readonly unit: string; readonly at: string }
+  | { readonly kind: 'build'; readonly island: IslandId }
+  | { readonly kind: 'buy'; readonly type: PieceType; readonly count: number }
+  | { readonly kind: 'repair'; readonly unit: string }
+  | { readonly kind: 'repair-airfield'; readonly island: IslandId }
+  | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId };
+
+/** One die of a battle-box roll as the narrative shows it. */
+export interface DieResult {
+  readonly slot: number;
+  readonly face: number;
+  /** the type printed in the slot for the category (null for an airfield roll) */
+  readonly printed: UnitType | null;
+  /** the unit that took the hit, null for a miss or a hit lost */
+  readonly unit: string | null;
+  readonly effect: 'miss' | 'destroyed' | 'damaged' | 'armor' | 'lost' | 'airfield-hit';
+  /** the type read instead when the printed type was absent (ATK.absent) */
+  readonly redirectedTo?: UnitType;
+}
+
+export type GEvent =
+  | { type: 'gc.loaded'; data: { ship: string; cargo: string[]; zone: ZoneId } }
+  | { type: 'gc.moved'; data: { unit: string; from: Place; to: ZoneId; carried: string[] } }
+  | { type: 'gc.unloaded'; data: { unit: string; from: string; to: IslandId } }
+  | {
+      type: 'gc.roll';
+      data: { step: string; zone: ZoneId; category: Category | 'airfield' | 'torpedo'; by: GSide; dice: DieResult[]; rule: string };
+    }
+  | { type: 'gc.armor'; data: { unit: string } }
+  | { type: 'gc.fired'; data: { unit: string; at: ZoneId } }
+  | { type: 'gc.vs-airfield'; data: { unit: string } }
+  | { type: 'gc.casualties'; data: { zone: ZoneId; destroyed: string[]; damaged: string[]; lostCargo: string[]; rule: string } }
+  | { type: 'gc.vp'; data: { side: GSide; delta: number; total: number; why: string } }
+  | { type: 'gc.airfield'; data: { island: IslandId; index: number; airfield: Airfield | null; why: string } }
+  | { type: 'gc.control'; data: { island: IslandId; side: GSide; power: Record<GSide, number> } }
+  | { type: 'gc.captured'; data: { island: IslandId; side: GSide; supplies: string[] } }
+  | { type: 'gc.landed'; data: { unit: string; at: string; zone: ZoneId } }
+  | { type: 'gc.crashed'; data: { unit: string; zone: Place } }
+  | { type: 'gc.spent'; data: { side: GSide; supplies: string[]; why: string } }
+  | { type: 'gc.placed'; data: { side: GSide; pieces: Piece[]; why: string } }
+  | { type: 'gc.repaired'; data: { unit: string; to: ZoneId } }
+  | { type: 'gc.next'; data: { at: number; turn: number; first: GSide } }
+  | { type: 'gc.won'; data: { winner: GSide; vp: Record<GSide, number> } };

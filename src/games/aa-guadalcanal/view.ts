@@ -1,0 +1,98 @@
+/** Views (the basic game is open: both sides see the whole board) and the narrative of each event. */
+import type { RulesEvent, Side } from '../../engine/ruleset';
+import { ZONE_IDS } from './box';
+import type { DieResult, GEvent, GState, Piece } from './types';
+import { islandsControlled, unitName } from './world';
+
+function label(s: GState, p: Piece): string {
+  const cargo = s.pieces.filter((c) => c.on === p.id).map((c) => c.id);
+  return cargo.length ? `${p.id}[${cargo.join(' ')}]` : p.id;
+}
+
+export function viewGuadalcanal(s: GState, _side: Side | 'referee') {
+  const zones = ZONE_IDS.map((z) => {
+    const here = s.pieces.filter((p) => p.zone === z && p.on === null);
+    return {
+      zone: z,
+      axis: here.filter((p) => p.side === 'axis').map((p) => label(s, p)),
+      allies: here.filter((p) => p.side === 'allies').map((p) => label(s, p)),
+      control: (s.control as Record<string, string>)[z] ?? null,
+      airfields: s.airfields.filter((a) => a.island === z).map((a) => `${a.side}${a.damaged ? ' (damaged)' : ''}`),
+    };
+  }).filter((z) => z.axis.length || z.allies.length || z.airfields.length || z.control);
+  const damaged = (side: string) => s.pieces.filter((p) => p.side === side && p.zone === 'damaged').map((p) => p.id);
+  const rp = (side: 'axis' | 'allies') => s.box.constants.reinforceBase + s.box.constants.reinforcePerIsland * islandsControlled(s, side);
+  return {
+    turn: s.turn,
+    firstPlayer: s.first,
+    victoryPoints: { ...s.vp },
+    goal: s.box.constants.victoryPoints,
+    reinforcementPoints: { axis: rp('axis'), allies: rp('allies') },
+    zones,
+    damagedArea: { axis: damaged('axis'), allies: damaged('allies') },
+    winner: s.winner,
+  };
+}
+
+function die(d: DieResult): string {
+  const head = d.printed ? `slot ${d.slot} (${unitName[d.printed]})` : `die ${d.slot}`;
+  if (d.effect === 'miss') return `${head}: ${d.face}, miss`;
+  if (d.effect === 'airfield-hit') return `${head}: ${d.face}, hit`;
+  if (d.effect === 'lost') return `${head}: ${d.face}, hit lost: no unit of that category left (ATK.absent)`;
+  const via = d.redirectedTo ? `, no ${unitName[d.printed!]} there: read from slot 1, ${unitName[d.redirectedTo]}` : '';
+  const what = d.effect === 'armor' ? 'hit ignored by heavy armor' : d.effect;
+  return `${head}: ${d.face}${via}, ${d.unit} ${what}`;
+}
+
+export function narrateGuadalcanal(event: RulesEvent): string[] {
+  const e = event as GEvent;
+  switch (e.type) {
+    case 'gc.loaded':
+      return [`${e.data.ship} loads ${e.data.cargo.join(', ')} in ${e.data.zone}.`];
+    case 'gc.moved':
+      return [`${e.data.unit} moves ${e.data.from} -> ${e.data.to}${e.data.carried.length ? ` with ${e.data.carried.join(', ')}` : ''}.`];
+    case 'gc.unloaded':
+      return [`${e.data.unit} unloads from ${e.data.from} onto ${e.data.to}.`];
+    case 'gc.roll':
+      return [
+        `${e.data.by} ${e.data.category} attack in ${e.data.zone} (${e.data.rule}), ${e.data.dice.length} dice:`,
+        ...e.data.dice.map((d) => `  ${die(d)}`),
+      ];
+    case 'gc.armor':
+      return [];
+    case 'gc.fired':
+      return [`${e.data.unit} will fire into ${e.data.at}.`];
+    case 'gc.vs-airfield':
+      return [`${e.data.unit} will attack airfields.`];
+    case 'gc.casualties':
+      return [
+        `Casualties in ${e.data.zone} (${e.data.rule}): destroyed ${e.data.destroyed.join(', ') || 'none'}; damaged (home for repair) ${e.data.damaged.join(', ') || 'none'}${e.data.lostCargo.length ? `; cargo lost ${e.data.lostCargo.join(', ')}` : ''}.`,
+      ];
+    case 'gc.vp':
+      return [`${e.data.side} +${e.data.delta} VP (${e.data.why}): ${e.data.total}.`];
+    case 'gc.airfield':
+      return [`Airfield on ${e.data.island} ${e.data.why}.`];
+    case 'gc.control':
+      return [
+        `${e.data.island} now controlled by ${e.data.side} (land power axis ${e.data.power.axis}, allies ${e.data.power.allies}; REG.1).`,
+      ];
+    case 'gc.captured':
+      return [`${e.data.side} captures supplies ${e.data.supplies.join(', ')} on ${e.data.island} (REG.1).`];
+    case 'gc.landed':
+      return [`${e.data.unit} lands at ${e.data.at}.`];
+    case 'gc.crashed':
+      return [`${e.data.unit} finds no landing and is lost (REG.2).`];
+    case 'gc.spent':
+      return [`${e.data.side} spends ${e.data.supplies.length} supply token(s): ${e.data.why}.`];
+    case 'gc.placed':
+      return [`${e.data.side} ${e.data.why}: ${e.data.pieces.map((p) => p.id).join(', ')}.`];
+    case 'gc.repaired':
+      return [`${e.data.unit} repaired, back in ${e.data.to} (REG.4b).`];
+    case 'gc.next':
+      return e.data.at === 0 ? [`Turn ${e.data.turn} begins; first player: ${e.data.first} (REG.6).`] : [];
+    case 'gc.won':
+      return [`${e.data.winner} wins with ${e.data.vp[e.data.winner]} VP (axis ${e.data.vp.axis}, allies ${e.data.vp.allies}; REG.5).`];
+    default:
+      return [];
+  }
+}
