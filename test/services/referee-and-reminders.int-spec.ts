@@ -146,7 +146,8 @@ describe('referee commands and reminders', () => {
     const refused = (await mailTo('G-ext', REFEREE)).filter((m) => m.kind === 'rejection');
     expect(refused).toHaveLength(1);
     expect(refused[0].payload.text).toContain('the new deadline must be in the future');
-    expect(refused[0].payload.text).toContain('2026-11-20T00:00:00.000Z is not after now');
+    // one date format in every mail (formatUtc)
+    expect(refused[0].payload.text).toContain('Fri 20 Nov 2026 00:00 UTC is not after now (Sat 21 Nov 2026 12:00 UTC)');
     expect(refused[0].payload.text).toMatch(/What would be right:\s+Send EXTEND 24h/);
 
     const ok = await apply('G-ext', 'mail:e2@ref:EXTEND:1', 'game.extend', {
@@ -159,11 +160,20 @@ describe('referee commands and reminders', () => {
     const done = (await mailTo('G-ext', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
     expect(done[0].payload.text).toContain('Done: EXTEND 1440m');
-    expect(done[0].payload.text).toContain('is now 2026-11-22T22:00:00.000Z (was 2026-11-21T22:00:00.000Z)');
+    expect(done[0].payload.text).toContain('is now Sun 22 Nov 2026 22:00 UTC (was Sat 21 Nov 2026 22:00 UTC)');
     expect(done[0].payload.text).toContain('Deadline now: Sun 22 Nov 2026 22:00 UTC');
-    // every side was told too
-    for (const side of sides)
-      expect((await mailTo('G-ext', side.player.address)).some((m) => m.idempotencyKey.includes(`extended:${step}`))).toBe(true);
+    // every side the step awaits hears that the referee extended it, with its card (the default, the grace)
+    for (const side of sides) {
+      const told = (await mailTo('G-ext', side.player.address)).filter((m) => m.idempotencyKey.includes(`extended:${step}`));
+      expect(told).toHaveLength(1);
+      expect(told[0].payload.subject).toMatch(/^ACTION G-ext /);
+      expect(told[0].payload.text).toContain('The referee extended the deadline of this step (it was Sat 21 Nov 2026 22:00 UTC).');
+      expect(told[0].payload.text).toContain(
+        'Deadline: Sun 22 Nov 2026 22:00 UTC; late orders are still taken until Sun 22 Nov 2026 22:30 UTC.',
+      );
+      expect(told[0].payload.text).toContain('If nothing comes by the deadline:');
+      expect(told[0].payload.text.match(/no orders from you/g)).toHaveLength(1);
+    }
   });
 
   it('FORCE tells the referee which sides got defaults and what comes next', async () => {

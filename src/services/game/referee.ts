@@ -1,4 +1,7 @@
 import type { Notice } from '../../mail/notices';
+import { formatDuration, formatUtc } from '../../mail/render';
+import { answerCard } from '../answer-card';
+import { digestOf } from '../service-state';
 import { failCommand, type CommandOutcome, type PendingCommand, type PermanentCommandError } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { insertOutbox } from '../../store/outbox';
@@ -71,8 +74,8 @@ export async function extend(
         h,
         by,
         asked,
-        `the new deadline must be in the future: ${Number.isNaN(at.getTime()) ? `"${until}" is not a date` : `${at.toISOString()} is not after now (${now.toISOString()})`}`,
-        `Send EXTEND 24h (or 90m, 2d) to move the deadline${deadline ? ` of ${deadline}` : ''} later, or EXTEND TO an instant after ${now.toISOString()} with its zone, e.g. EXTEND TO ${new Date(now.getTime() + 86_400_000).toISOString().slice(0, 16)}Z.`,
+        `the new deadline must be in the future: ${Number.isNaN(at.getTime()) ? `"${until}" is not a date` : `${formatUtc(at.toISOString())} is not after now (${formatUtc(now.toISOString())})`}`,
+        `Send EXTEND 24h (or 90m, 2d) to move the deadline${deadline ? ` of ${formatUtc(deadline)}` : ''} later, or EXTEND TO an instant after ${now.toISOString()} with its zone, e.g. EXTEND TO ${new Date(now.getTime() + 86_400_000).toISOString().slice(0, 16)}Z.`,
       );
     }
     const grace = h.settings.graceMinutes;
@@ -93,27 +96,37 @@ export async function extend(
     ]);
     // the old deadline and reminder jobs still fire: the deadline finds the step not due, the reminder finds itself superseded
     await h.env.deps.scheduler.schedule(gameId, step.id, graceUntil, remindAt);
+    // the sides the step awaits hear that the referee extended it (with their card); the others
+    // nothing, unless they read every step (DIGEST EVERY): then an FYI
     const needs = stepNeeds(next, at.toISOString())!;
+    const awaited = new Set(needs.awaiting);
     h.notify(
-      ...next.state.game!.sides.map(
-        (seat): Notice => ({
-          ...noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`),
-          kind: 'reminder',
-          needs,
-        }),
-      ),
+      ...next.state.game!.sides.flatMap((seat): Notice[] => {
+        const base = noticeBase(next, seat.side, seat.player.address, `extended:${step.id}`);
+        if (awaited.has(seat.side))
+          return [
+            { ...base, kind: 'reminder', needs, card: answerCard(next, seat.side, h.deadline(step.id)), extended: { was: deadline } },
+          ];
+        if (digestOf(next.service, seat.side) !== 'every') return [];
+        const line = `The referee extended the deadline of ${step.title} to ${formatUtc(at.toISOString())}; the step awaits ${needs.awaiting.join(', ') || 'nobody now'}.`;
+        return [{ ...base, kind: 'deadline', headline: 'deadline extended', lines: [line], needs }];
+      }),
     );
     confirm(
       h,
       by,
       asked,
       [
-        `The deadline of ${step.title} [${step.id}] is now ${at.toISOString()}${deadline ? ` (was ${deadline})` : ''}.`,
+        `The deadline of ${step.title} [${step.id}] is now ${formatUtc(at.toISOString())}${deadline ? ` (was ${formatUtc(deadline)})` : ''}.`,
         grace
-          ? `Late orders are taken until ${graceUntil.toISOString()} (${grace} minutes' grace); then defaults apply.`
+          ? `Late orders are taken until ${formatUtc(graceUntil.toISOString())} (${formatDuration(grace)}' grace); then defaults apply.`
           : 'Defaults apply to sides still silent then.',
-        remindAt ? `The sides still awaited will be reminded at ${remindAt.toISOString()}.` : 'No reminder: the deadline is too close.',
-        'Every side has been told the new deadline.',
+        remindAt
+          ? `The sides still awaited will be reminded at ${formatUtc(remindAt.toISOString())}.`
+          : 'No reminder: the deadline is too close.',
+        needs.awaiting.length
+          ? `${needs.awaiting.join(', ')} ${needs.awaiting.length > 1 ? 'have' : 'has'} been told the new deadline; the other sides are not mailed (but those reading every step).`
+          : 'No side is awaited: nobody was mailed (but those reading every step).',
       ],
       at.toISOString(),
     );
