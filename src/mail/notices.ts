@@ -1,5 +1,6 @@
 import type { EngineView } from '../engine/game';
 import type { GameOptions, LineError, Side } from '../engine/ruleset';
+import type { DiceCheckStep } from './dice-checks';
 
 /**
  * What the umpire has to tell someone, as data. The game service decides the notices; the mail
@@ -88,6 +89,8 @@ export type Notice =
       readonly revealedSeeds: Readonly<Record<string, string>>;
       readonly seedAnchor: string;
       readonly result: { winner: string | null; summary: string } | null;
+      /** per step resolved since the last report: its orders hash and the dice this recipient may see (dice-checks.ts) */
+      readonly diceChecks?: readonly DiceCheckStep[];
     })
   /**
    * Orders awaited: the step's answer card (the default that applies, the deadline and the end of

@@ -4,6 +4,7 @@
  */
 import type { MapData } from './map-svg';
 import type { AnswerCard } from './notices';
+import type { DiceCheckStep } from './dice-checks';
 
 /** What a mail asks of its recipient, the first word of its subject. */
 export type Attention = 'action' | 'fyi' | 'over';
@@ -80,8 +81,12 @@ export interface ReportData extends GameContext {
     /** s_0, published at game creation. */
     readonly anchor: string;
     readonly revealedSeeds: readonly { readonly turn: number; readonly seed: string }[];
-    /** Commitments of sealed orders that fed this step's dice. */
-    readonly ordersCommitments?: readonly { readonly side: string; readonly commitment: string }[];
+    /** The game id: the first part of every die's HMAC message. */
+    readonly gameId?: string;
+    /** Per step resolved since the last report: the orders hash its dice are keyed on, and each die shown. */
+    readonly steps?: readonly DiceCheckStep[];
+    /** the final report: how to check a die, and the whole log as an audit bundle */
+    readonly over?: boolean;
   };
   readonly latestEventHash: string;
   readonly next: {

@@ -4,6 +4,7 @@ import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } 
 import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
 import type { Notice, StepNeeds } from '../mail/notices';
+import { diceChecks } from '../mail/dice-checks';
 
 /** What the step in play needs, from whom, by when (for acks, reports and reminders). */
 export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds | null {
@@ -53,6 +54,7 @@ export function reportNotices(game: LoadedGame, afterSeq: number, deadline: stri
     revealedSeeds: game.state.revealedSeeds,
     seedAnchor: game.state.game!.seedAnchor,
     result: game.state.result,
+    diceChecks: diceChecks(fresh, viewer),
   });
   const notices = game.state.game!.sides.map((seat) => report(seat.side, seat.player.address, 'report'));
   if (referee) notices.push(report('referee', referee, 'report:referee'));

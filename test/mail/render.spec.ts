@@ -45,7 +45,15 @@ const report: ReportData = {
       { turn: 1, seed: 'b'.repeat(64) },
       { turn: 2, seed: 'c'.repeat(64) },
     ],
-    ordersCommitments: [{ side: 'allied', commitment: 'd'.repeat(64) }],
+    gameId: 'G-render',
+    steps: [
+      {
+        stepId: 't3/battle/coral-sea/1/day',
+        turn: 3,
+        ordersHash: 'd'.repeat(64),
+        dice: [{ index: 0, face: 4, purpose: 'search roll', rule: '8.2' }],
+      },
+    ],
   },
   latestEventHash: 'e'.repeat(64),
   next: {
@@ -69,7 +77,12 @@ describe('MailRenderer', () => {
       expect(part).toContain('e'.repeat(64));
       expect(part).toContain('Mon 23 Nov 2026 18:00 UTC');
       expect(part).toContain('t3/battle/coral-sea');
+      // each die with what recomputes it: its step, index and face, the step's orders commitment (issue 12 item 5)
+      expect(part).toContain(`Orders commitment of t3/battle/coral-sea/1/day (turn 3)`);
+      expect(part).toContain('die 0 = 4');
+      expect(part).toContain('G-render');
     }
+    expect(r.text).toContain(`Orders commitment of t3/battle/coral-sea/1/day (turn 3): ${'d'.repeat(64)}`);
     expect(r.text).toContain('Coral Sea [allied]: japanese 3; allied 2 (2 CV)');
     expect(r.text).toContain('Java Sea: empty');
     expect(r.text).toContain('Shoho <damaged>');

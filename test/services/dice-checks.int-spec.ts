@@ -1,0 +1,60 @@
+import { deriveDie, verifySeed } from '../../src/engine/dice';
+import type { Services } from '../../src/services/container';
+import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REFEREE = 'ref@players.test';
+
+/**
+ * Per-die checks from the mail (issue 12 item 5): a player recomputes every die his reports show
+ * from the reports' text alone: each die's step, index and face, its step's orders commitment, and
+ * the seed of its turn once revealed. Fleet Duel on PostgreSQL, red reading every step's report.
+ */
+describe('every die a report shows can be checked from the mail', () => {
+  let h: ServiceHarness;
+  let s: Services;
+  beforeAll(async () => {
+    h = await startServices('dicechecks', { REDIS_URL: REDIS, DEADLINE_MINUTES: '600' });
+    s = h.s;
+  });
+  afterAll(() => stopServices(h));
+
+  const apply = (key: string, kind: string, payload: unknown) => applyCommand(s, 'G-dice', key, kind, payload);
+
+  it('from step, index, orders commitment and seed, all in the reports', async () => {
+    await apply('c', 'game.create', { gameId: 'G-dice', ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    await apply('d', 'game.digest', { gameId: 'G-dice', viewer: 'red', mode: 'every' });
+    // both fleets to the same area: a battle, with dice; then the referee forces every step until the game ends
+    await apply('o1', 'game.orders', { gameId: 'G-dice', side: 'red', text: 'MOVE center', via: 'test' });
+    await apply('o2', 'game.orders', { gameId: 'G-dice', side: 'blue', text: 'MOVE center', via: 'test' });
+    for (let k = 0; k < 30; k++) {
+      const log = await s.events.read('G-dice');
+      if (log.some((e) => e.type === 'GameEnded')) break;
+      await apply(`f${k}`, 'game.force', { gameId: 'G-dice', replyTo: REFEREE });
+    }
+    const mails = (await s.outbox.byGame('G-dice')).filter((m) => m.recipient === 'red@players.test' && m.kind === 'report');
+    const text = mails.map((m) => String(m.payload.text)).join('\n');
+
+    // read back from the text only
+    const anchor = /Dice anchor \(s0\): ([0-9a-f]{64})/.exec(text)![1];
+    const seeds = new Map([...text.matchAll(/Seed of turn (\d+): ([0-9a-f]{64})/g)].map((m) => [Number(m[1]), m[2]]));
+    let checked = 0;
+    for (const block of text.split('Orders commitment of ').slice(1)) {
+      const [, stepId, turn, hash] = /^(\S+) \(turn (\d+)\): ([0-9a-f]{64})/.exec(block)!;
+      const seed = seeds.get(Number(turn))!;
+      expect(verifySeed(seed, Number(turn), anchor)).toBe(true);
+      for (const m of block.split('\nLatest event hash')[0].matchAll(/^ {2}die (\d+) = (\d): /gm)) {
+        expect(deriveDie(seed, { gameId: 'G-dice', stepId, index: Number(m[1]), ordersHash: hash })).toBe(Number(m[2]));
+        checked++;
+      }
+    }
+    // red saw every die that is not hidden from it (a submarine's search is its own side's only)
+    const log = await s.events.read('G-dice');
+    const visible = log.filter((e) => e.type === 'DieRolled' && (e.payload as { visibleTo: unknown }).visibleTo === 'all').length;
+    expect(visible).toBeGreaterThan(0);
+    expect(checked).toBe(visible);
+    // the final report says how
+    expect(String(mails[mails.length - 1].payload.text)).toContain('How to check the dice: every seed is revealed now.');
+    expect(String(mails[mails.length - 1].payload.html)).toContain('How to check the dice');
+  });
+});
