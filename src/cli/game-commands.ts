@@ -6,6 +6,7 @@ import { renderMapText, type MapArea } from '../mail/map-svg';
 import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';
 import { warnIfNoWorker, withContext } from './context';
+import { registerRefereeCommands } from './referee-commands';
 import { UsageError, checkAddress, nonNegativeNumber, readJsonFile, readTextFile, resolveSide } from './usage';
 
 export interface CreateOptions {
@@ -68,6 +69,7 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
 
 /** `umpire game create`, `umpire orders`, `umpire status`, `umpire report`: the CLI's door into games. */
 export function registerGameCommands(program: Command): void {
+  registerRefereeCommands(program); // rollback, preview, replace, mails, view, fork
   const game = program.command('game').description('create games (then: orders, status, report)');
   game
     .command('create <ruleset>')

@@ -123,21 +123,13 @@ export async function preview(handler: GameHandler, tx: Sql, gameId: string, by:
     const events: EngineEvent[] = decision.events;
     const after = events.reduce<EngineState<unknown>>((s, e) => evolve(s, e, ruleset), trial);
     const narrative = narrativeFor(events, 'referee', ruleset);
-    confirm(
-      h,
-      by,
-      'PREVIEW',
-      [
-        `PREVIEW of ${state.step.title} [${state.step.id}] with the orders in hand (defaults for sides still silent). NOTHING WAS RECORDED.`,
-        "DICE ARE NOT THE GAME'S: drawn from a one-off random seed for this preview only. The real resolution rolls its own dice; the game's seed was not used or revealed.",
-        ...narrative,
-        `Afterwards: ${after.step ? `${after.step.title} [${after.step.id}]` : `game over. ${after.result?.summary ?? ''}`}`,
-      ],
-      null,
-    );
-    return {
-      status: 'applied',
-      result: { preview: true, events: events.length, dice: events.filter((e) => e.type === 'DieRolled').length },
-    };
+    const lines = [
+      `PREVIEW of ${state.step.title} [${state.step.id}] with the orders in hand (defaults for sides still silent). NOTHING WAS RECORDED.`,
+      "DICE ARE NOT THE GAME'S: drawn from a one-off random seed for this preview only. The real resolution rolls its own dice; the game's seed was not used or revealed.",
+      ...narrative,
+      `Afterwards: ${after.step ? `${after.step.title} [${after.step.id}]` : `game over. ${after.result?.summary ?? ''}`}`,
+    ];
+    confirm(h, by, 'PREVIEW', lines, null);
+    return { status: 'applied', result: { preview: true, lines, dice: events.filter((e) => e.type === 'DieRolled').length } };
   });
 }
