@@ -9,6 +9,7 @@ import { registerGameCommands } from './game-commands';
 import { registerMailCommands } from './mail-commands';
 import { registerPageCommands } from './page-commands';
 import { registerStoreCommands } from './store-commands';
+import { registerTimeCommands } from './time-commands';
 import { UsageError } from './usage';
 
 export function buildProgram(): Command {
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
     );
   registerStoreCommands(program);
   registerGameCommands(program);
+  registerTimeCommands(program); // pause, resume, absence, deadline, wait, confirm
   registerEngineCommands(program);
   registerMailCommands(program);
   registerAuditCommands(program, packageVersion());
