@@ -85,9 +85,19 @@ export function registerEngineCommands(
       return throughStore(ruleset, options);
     });
 
-  program
-    .command('box')
-    .description('game box data')
+  const box = program.command('box').description('game box data');
+  box
+    .command('export <ruleset> [file]')
+    .description("the default box as JSON (to a file, else standard output): the starting point of a club's override")
+    .action((id: string, file?: string) => {
+      const json = `${JSON.stringify((boxes[id] ?? lookup(id).box).defaultData, null, 2)}\n`;
+      if (file === undefined) process.stdout.write(json);
+      else {
+        writeFileSync(file, json);
+        console.log(`default ${id} box written to ${file}`);
+      }
+    });
+  box
     .command('check <ruleset>')
     .description('count values by provenance (rulebook/reference/reconstructed) and validate the box; --override checks a club file')
     .option('--override <file>', "a club's override box (JSON)")

@@ -30,7 +30,7 @@ describe('umpire box check aa-guadalcanal', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}\d+ values: \d+ rulebook, \d+ reference \(.*\), \d+ reconstructed$/m);
     expect(r.out).toMatch(/^ {4}units: \d+ values: \d+ rulebook, 0 reference, 0 reconstructed$/m);
-    expect(r.out).toMatch(/constraints: 20 passed, 0 failed, 0 warning\(s\)/);
+    expect(r.out).toMatch(/constraints: 21 passed, 0 failed, 0 warning\(s\)/);
     expect(r.out).toMatch(/^ {2}valid$/m);
   });
 
@@ -47,6 +47,14 @@ describe('umpire box check aa-guadalcanal', () => {
     );
     expect(r.out).toMatch(/FAIL deploy\.as-printed \(REG\.4c\)/);
     expect(r.out).toMatch(/\$\.zones\.I\.deploy: must be the Allies' deployment number 2/);
+  });
+
+  it('given box export, then the file checks as an override with no change and no problem', () => {
+    const file = join(dir, 'default.json');
+    expect(runCli('box', 'export', 'aa-guadalcanal', file).code).toBe(0);
+    const r = runCli('box', 'check', 'aa-guadalcanal', '--override', file);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('changes from the default box: 0');
   });
 
   it('given --map, then it writes an SVG of the starting position with every sea zone and island', () => {

@@ -99,6 +99,24 @@ export const boardConstraints: Constraint[] = [
       }),
   },
   {
+    id: 'route-to-base.opposite-ends',
+    rule: 'COMP',
+    severity: 'warning',
+    text: "the two sides' route-to-base zones are at opposite ends of the board: at least 3 sea moves apart (a reading of 'opposite ends')",
+    check: (box) => {
+      const routes = (side: string) =>
+        SEA_ZONES.filter((z) => box.zones[z].kind === 'sea' && (box.zones[z] as { routeToBase: string | null }).routeToBase === side);
+      return routes('axis').flatMap((a) =>
+        routes('allies').flatMap((b) => {
+          const d = distance(box.zones, a, b, 'sea');
+          return d < 3
+            ? [{ path: `${at(a)}.routeToBase`, message: `Axis route zone ${a} is ${d} sea move(s) from Allied route zone ${b}` }]
+            : [];
+        }),
+      );
+    },
+  },
+  {
     id: 'board.connected',
     rule: 'MOV',
     text: "every zone can be reached by air, and each base's sea zone by sea from the other's",
