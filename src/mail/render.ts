@@ -66,7 +66,20 @@ export const COMMAND_HELP: readonly {
   },
   { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
   { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
-  { usage: 'NOTE text', does: 'a ruling or remark for the game log, seen by all', referee: true },
+  {
+    usage: 'NOTE text | NOTE ON 57 text',
+    does: 'a ruling or remark for the game log, seen by all (ON: the event it concerns)',
+    referee: true,
+  },
+  {
+    usage: 'ROLLBACK TO t3/orders [ORDERS KEPT|ORDERS RESEND] reason',
+    does: 'undo a step of this turn and what followed (nothing deleted); every side told',
+    referee: true,
+  },
+  { usage: 'PREVIEW', does: 'adjudicate the step now with the orders in hand, recording nothing (one-off dice)', referee: true },
+  { usage: 'REPLACE side new@address [reason]', does: 'hand a seat to a new player (new reply address and SECRET)', referee: true },
+  { usage: 'MAILS [side]', does: "the game's mails: arrival time, status, outcome", referee: true },
+  { usage: 'VIEW side', does: "that side's report as it would read now, to you only", referee: true },
 ];
 
 /** What each kind of mail is, after the subject's step-free head (a report is named by its step alone). */
