@@ -137,9 +137,12 @@ export function storyFor(events: readonly StoredEvent[], viewer: PageViewer, sid
   return out;
 }
 
+/** Events the referee causes that rule on nothing: his own mail setting, and press (in the story). */
+const NOT_RULINGS = new Set(['DigestSet', 'PressSent']);
+
 /** A referee's ruling: any event the referee caused (notes, FORCE, EXTEND, and the rulings other commands record). */
-export function isRuling(e: Pick<StoredEvent, 'metadata'>): boolean {
-  return e.metadata?.actor === REFEREE_VIEWER;
+export function isRuling(e: Pick<StoredEvent, 'type' | 'metadata'>): boolean {
+  return e.metadata?.actor === REFEREE_VIEWER && !NOT_RULINGS.has(e.type);
 }
 
 export interface RulingLine {
