@@ -105,6 +105,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'STANDING INVADE ALL (at your invasion step every amphibious unit that may land does: at an enemy base it touches, the first by name, all together, else at a friendly place; 5.73, 13.3, 13.43) | INVADE NONE',
       'STANDING PEARL HARBOR STAY | PEARL HARBOR WITHDRAW (Japanese, turn 1, 18.31); your TARGETS list also aims the Indonesia surprise raid (18.4)',
       'STANDING AIR <air unit> TO <sea area>, one line per unit, best first: at each of your air placements the first unit not yet placed whose area is legal then is placed (5.22, 12.11, 12.13); none left: you place no more',
+      'STANDING AIR <air unit> TO <sea area> IF ENEMY IN <sea area> | IF NO ENEMY IN <sea area> | IF <air unit> IN <sea area> | IF <air unit> NOT IN <sea area>: the line counts only while its condition holds on what has been placed so far, so you answer the other side placement by placement without a mail (5.22, 6.5)',
     ],
   },
   {

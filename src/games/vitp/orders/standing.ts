@@ -19,17 +19,16 @@
  *   PEARL HARBOR STAY | PEARL HARBOR WITHDRAW   18.31: the raid force's choice
  *   TARGETS ...            also aims the Indonesia surprise raid (18.4)
  * and a plan for land-based air, which the sides place one unit at a time, in turn (5.22, 12.11):
- *   AIR <unit> TO <sea area>   one line per unit, best first: at each of the side's placements the
- *                              umpire places the first unit of the plan still to be placed whose
- *                              area is legal then (12.13); with none left, the side places no more
+ *   AIR <unit> TO <sea area> [IF ...]   one line per unit, best first, with conditions on what the
+ *                              sides have placed so far (air-plan.ts)
  */
 import type { LineError, ParseResult } from '../../../engine/ruleset';
 import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
 import { invaders, landingChoices } from '../invasion';
 import { surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
-import { checkOrders } from './check';
-import { matchArea, matchUnit } from './names';
+import { type AirPlanLine, nextPlacement, parseAirLine } from './air-plan';
+import { matchUnit } from './names';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
 
@@ -44,7 +43,7 @@ export interface VitpStanding {
   /** 18.31: the Japanese stay at Pearl Harbor or withdraw */
   readonly pearl?: 'stay' | 'withdraw';
   /** 5.22/12.11: land-based air to place, best first, as unit id and sea area */
-  readonly airPlan?: readonly { readonly unit: string; readonly to: string }[];
+  readonly airPlan?: readonly AirPlanLine[];
 }
 
 const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
@@ -62,7 +61,7 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
   const combat: Record<string, string> = {};
   const phases: Partial<Record<Delegated, 'default'>> = {};
   const other: { invade?: 'all' | 'none'; pearl?: 'stay' | 'withdraw' } = {};
-  const airPlan: { unit: string; to: string }[] = [];
+  const airPlan: AirPlanLine[] = [];
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
   // biome-ignore lint/suspicious/useIterableCallbackReturn: each line's handler returns early; the value is unused
@@ -99,22 +98,9 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       [/^invade (all|none)$/, () => void (other.invade = t.endsWith('all') ? 'all' : 'none')],
       [/^pearl harbou?r (stay|withdraw)$/, () => void (other.pearl = t.endsWith('stay') ? 'stay' : 'withdraw')],
     ];
-    const air = t.match(/^(?:air|lba) (.+?) (?:to|over) (.+)$/);
-    if (air) {
-      const u = matchUnit(s, air[1]);
-      const a = matchArea(s, air[2]);
-      if (!u.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: u.problem, hint: u.hint ?? 'AIR <air unit> TO <sea area>' });
-      if (!a.ok) return errors.push({ line: i + 1, text: raw.trim(), problem: a.problem, hint: a.hint ?? 'AIR <air unit> TO <sea area>' });
-      if (u.value.kind !== 'lba')
-        return errors.push({
-          line: i + 1,
-          text: raw.trim(),
-          problem: `${u.value.name} is no land-based air unit`,
-          hint: 'AIR <air unit> TO <sea area> (5.22)',
-        });
-      airPlan.push({ unit: u.value.id, to: a.value });
-      return;
-    }
+    const air = parseAirLine(s, t, i + 1, raw.trim());
+    if (air && 'problem' in air) return errors.push(air);
+    if (air) return airPlan.push(air);
     const hit = table.find(([re]) => re.test(t));
     if (hit) return hit[1]();
     const m = t.match(/^targets? (.+)$/);
@@ -172,14 +158,8 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
     const orders = defaultOrdersFor(s, side);
     return orders.length ? orders : [{ ...L, t: 'stay' }];
   }
-  // 5.22/12.11: the first unit of the air plan that may be placed now, else no more placements
-  if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) {
-    for (const p of st.airPlan) {
-      const order: Order = { ...L, t: 'lba', unit: p.unit, to: p.to };
-      if (checkOrders(s, side, [order]).length === 0) return [order];
-    }
-    return [{ ...L, t: 'lba-done' }];
-  }
+  // 5.22/12.11: the first unit of the air plan that may be placed now (its condition holding), else no more placements
+  if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) return [nextPlacement(s, side, st.airPlan)];
   if (ph.k === 'invade' && ph.side === side && st?.invade) return invasions(s, side, st.invade);
   if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ ...L, t: 'pearl', choice: st.pearl }];
   if (ph.k === 'surprise' && side === 'japanese' && st?.targetPriority.length) return surpriseFire(s, st.targetPriority);
