@@ -7,6 +7,7 @@ import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';
 import { warnIfNoWorker, withContext } from './context';
 import { registerRefereeCommands } from './referee-commands';
+import { readLength } from '../services/game/time-args';
 import { UsageError, checkAddress, nonNegativeNumber, readJsonFile, readTextFile, resolveSide } from './usage';
 
 export interface CreateOptions {
@@ -17,6 +18,31 @@ export interface CreateOptions {
   readonly box?: string;
   readonly deadline?: string;
   readonly grace?: string;
+  /** lengths per kind of step: --deadline-orders 48h, --deadline-battle 1d, --deadline-placement 12h */
+  readonly deadlineOrders?: string;
+  readonly deadlineBattle?: string;
+  readonly deadlinePlacement?: string;
+}
+
+function deadlinesPerKind(opts: CreateOptions) {
+  const deadlines = Object.fromEntries(
+    (
+      [
+        ['orders', kindLength(opts.deadlineOrders, '--deadline-orders')],
+        ['battle', kindLength(opts.deadlineBattle, '--deadline-battle')],
+        ['placement', kindLength(opts.deadlinePlacement, '--deadline-placement')],
+      ] as const
+    ).filter(([, m]) => m !== undefined),
+  );
+  return Object.keys(deadlines).length ? { deadlines } : {};
+}
+
+/** `--deadline-battle 48h` (or 90m, 2d, or minutes alone) → minutes; a usage error names the flag. */
+function kindLength(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const read = readLength(/^\d+$/.test(text.trim()) ? `${text.trim()}m` : text);
+  if (!read.ok) throw new UsageError(`${flag}: ${read.problem}. ${read.hint}`);
+  return read.value;
 }
 
 /**
@@ -64,6 +90,7 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
     box: opts.box === undefined ? undefined : readJsonFile(opts.box, '--box'),
     deadlineMinutes: opts.deadline === undefined ? undefined : nonNegativeNumber(opts.deadline, '--deadline'),
     graceMinutes: opts.grace === undefined ? undefined : nonNegativeNumber(opts.grace, '--grace', { allowZero: true }),
+    ...deadlinesPerKind(opts),
   };
 }
 
@@ -81,6 +108,9 @@ export function registerGameCommands(program: Command): void {
     .option('--box <file>', "a club's override game box (JSON), validated and recorded by hash")
     .option('--deadline <minutes>', 'minutes each step stays open')
     .option('--grace <minutes>', 'minutes after a deadline during which late orders are still taken')
+    .option('--deadline-orders <length>', 'deadline of order steps (movement), e.g. 48h (default: --deadline)')
+    .option('--deadline-battle <length>', 'deadline of battle decisions (targets, day/night, retreat), e.g. 24h')
+    .option('--deadline-placement <length>', 'deadline of placement steps (air, submarines), e.g. 12h')
     .addHelpText(
       'after',
       () =>

@@ -149,6 +149,7 @@ export class MailComposer {
             deadline: n.needs?.deadline ?? undefined,
             deadlineMinutes: n.settings?.deadlineMinutes,
             graceMinutes: n.settings?.graceMinutes,
+            deadlineKinds: Object.entries(n.settings?.deadlines ?? {}).map(([kind, minutes]) => ({ kind, minutes })),
             // the word itself is never stored: the marker is filled in when the mail is sent (at-rest.ts)
             secret: secretMarker(n.side),
             ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),

@@ -43,7 +43,13 @@ export type Notice =
       /** the recipient's SECRET word: lets them order from another client without the reply address */
       readonly secret: string;
       /** the game's deadline and grace lengths, and whether it has a referee (never the address) */
-      readonly settings?: { readonly deadlineMinutes: number; readonly graceMinutes?: number; readonly referee: boolean };
+      readonly settings?: {
+        readonly deadlineMinutes: number;
+        readonly graceMinutes?: number;
+        /** lengths per kind of step where they differ (orders, battle, placement) */
+        readonly deadlines?: Readonly<Record<string, number>>;
+        readonly referee: boolean;
+      };
       /** the recipient's standing instructions in force, if there are any */
       readonly standing?: string | null;
       /** the recipient's digest setting (action, turn, every), if known */

@@ -111,6 +111,8 @@ export interface WelcomeData extends GameContext {
   readonly deadline?: string;
   readonly deadlineMinutes?: number;
   readonly graceMinutes?: number;
+  /** lengths per kind of step where they differ from deadlineMinutes */
+  readonly deadlineKinds?: readonly { readonly kind: string; readonly minutes: number }[];
   /** the SECRET word's marker (at-rest.ts fills the word in when the mail is sent) */
   readonly secret: string;
   /** standing instructions in force, digest setting: shown only if known */

@@ -1,5 +1,6 @@
 import type { Seat } from '../engine/game';
 import type { GameOptions, Side } from '../engine/ruleset';
+import type { StepKind } from '../engine/step-kinds';
 import type { Sql } from '../store/db';
 import type { OutboxDraft } from '../store/outbox';
 import type { Notice } from '../mail/notices';
@@ -18,6 +19,8 @@ export interface CreateGameInput {
   readonly deadlineMinutes?: number;
   /** minutes after the deadline during which late orders are still taken before defaults apply */
   readonly graceMinutes?: number;
+  /** minutes per kind of step (orders, battle, placement: engine/step-kinds.ts), where they differ from deadlineMinutes */
+  readonly deadlines?: Readonly<Partial<Record<StepKind, number>>>;
 }
 
 export interface OrdersInput {

@@ -9,6 +9,7 @@ import { rulesetFor, type LoadedGame } from '../game-repository';
 import type { CreateGameInput } from '../game-ports';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf, initialServiceState, type GameSettings } from '../service-state';
+import { STEP_KINDS, type StepKind } from '../../engine/step-kinds';
 import { SEED_CHAIN_TURNS, advanceIfReady, openDeadline } from './flow';
 import { Handling, engineToNew, rejected, type GameHandler } from './handler';
 
@@ -27,6 +28,13 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
   const { env } = handler;
   const ruleset = rulesetFor(input.ruleset);
   if (!GAME_ID.test(input.gameId)) return rejected(`game id "${input.gameId}" must look like G-abc123 (G-, then letters, digits, _ or -)`);
+  const badKinds = Object.entries(input.deadlines ?? {}).filter(
+    ([kind, minutes]) => !STEP_KINDS.includes(kind as StepKind) || !(typeof minutes === 'number' && minutes >= 1),
+  );
+  if (badKinds.length)
+    return rejected(
+      `deadlines per kind of step: ${badKinds.map(([k, m]) => `${k}=${m}`).join(', ')} is not a kind (${STEP_KINDS.join(', ')}) with a length of 1 minute or more`,
+    );
   const fresh: LoadedGame = {
     gameId: input.gameId,
     ruleset,
@@ -54,6 +62,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
   const settings: GameSettings = {
     deadlineMinutes: input.deadlineMinutes ?? env.options.defaultDeadlineMinutes,
     graceMinutes: input.graceMinutes ?? env.options.defaultGraceMinutes ?? 0,
+    ...(input.deadlines && Object.keys(input.deadlines).length ? { deadlines: input.deadlines } : {}),
     referee: input.referee ?? null,
   };
   await h.append([
@@ -77,7 +86,12 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     help,
     view: viewFor(game.state, viewer, ruleset),
     secret: env.playerSecret(input.gameId, viewer, address),
-    settings: { deadlineMinutes: settings.deadlineMinutes, graceMinutes: settings.graceMinutes, referee: settings.referee !== null },
+    settings: {
+      deadlineMinutes: settings.deadlineMinutes,
+      graceMinutes: settings.graceMinutes,
+      ...(settings.deadlines ? { deadlines: settings.deadlines } : {}),
+      referee: settings.referee !== null,
+    },
     digest: digestOf(game.service, viewer),
   });
   h.notify(
