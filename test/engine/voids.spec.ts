@@ -1,0 +1,34 @@
+import { liveEvents, voidedSeqs } from '../../src/engine/voids';
+
+const service = (type: string) => type === 'NoteAdded' || type === 'RolledBack';
+const ev = (seq: number, type: string, payload: unknown = {}) => ({ seq, type, payload });
+
+describe('the void rule', () => {
+  it('a RolledBack voids the engine events in [firstVoidedSeq, its own seq), never the service events, never later ones', () => {
+    const log = [
+      ev(1, 'GameCreated'),
+      ev(2, 'OrdersSubmitted'),
+      ev(3, 'DieRolled'),
+      ev(4, 'NoteAdded'),
+      ev(5, 'StepResolved'),
+      ev(6, 'RolledBack', { firstVoidedSeq: 3, toSeq: 2 }),
+      ev(7, 'DieRolled'),
+    ];
+    expect([...voidedSeqs(log, service)].sort()).toEqual([3, 5]);
+    expect(liveEvents(log, service).map((e) => e.seq)).toEqual([1, 2, 4, 6, 7]);
+  });
+
+  it("a later rollback reaching further back voids the earlier one's range too, and a suffix of the log filters alone", () => {
+    const log = [
+      ev(1, 'GameCreated'),
+      ev(2, 'A'),
+      ev(3, 'B'),
+      ev(4, 'RolledBack', { firstVoidedSeq: 3, toSeq: 2 }),
+      ev(5, 'C'),
+      ev(6, 'RolledBack', { firstVoidedSeq: 2, toSeq: 1 }),
+      ev(7, 'D'),
+    ];
+    expect(liveEvents(log, service).map((e) => e.seq)).toEqual([1, 4, 6, 7]);
+    expect(liveEvents(log.slice(4), service).map((e) => e.seq)).toEqual([6, 7]);
+  });
+});

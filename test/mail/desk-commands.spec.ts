@@ -1,0 +1,64 @@
+import { extractCommands } from '../../src/mail/commands';
+
+const read = (...texts: string[]) => extractCommands(texts.map((text, i) => ({ line: i + 1, text }))).commands;
+
+describe('the referee desk commands as mail lines', () => {
+  it('reads ROLLBACK with a step or an event, the orders choice and the reason', () => {
+    expect(read('ROLLBACK TO t3/orders ORDERS RESEND blue orders were quarantined')).toEqual([
+      {
+        name: 'ROLLBACK',
+        target: { stepId: 't3/orders' },
+        orders: 'resend',
+        reason: 'blue orders were quarantined',
+        line: 1,
+        refereeOnly: true,
+      },
+    ]);
+    expect(read('rollback to event 57 the die was misread')[0]).toMatchObject({
+      target: { eventSeq: 57 },
+      orders: 'kept',
+      reason: 'the die was misread',
+    });
+    expect(read('ROLLBACK TO #12 ORDERS KEPT x')[0]).toMatchObject({ target: { eventSeq: 12 }, orders: 'kept' });
+    // no reason: parsed, so the service can answer what is missing
+    expect(read('ROLLBACK TO t1/orders')[0]).toMatchObject({ name: 'ROLLBACK', reason: '' });
+  });
+
+  it('a ROLLBACK without TO is no command (the line is taken as orders, which a referee does not give)', () => {
+    expect(read('ROLLBACK t1/orders')[0]).toMatchObject({ name: 'ORDERS' });
+  });
+
+  it('reads PREVIEW, REPLACE, MAILS and VIEW, and refuses their malformed forms', () => {
+    expect(read('PREVIEW')[0]).toEqual({ name: 'PREVIEW', line: 1, refereeOnly: true });
+    expect(read('REPLACE Blue <new@example.org> moved away')[0]).toEqual({
+      name: 'REPLACE',
+      side: 'blue',
+      address: 'new@example.org',
+      reason: 'moved away',
+      line: 1,
+      refereeOnly: true,
+    });
+    expect(read('REPLACE blue')[0]).toMatchObject({ name: 'ORDERS' });
+    expect(read('MAILS')[0]).toEqual({ name: 'MAILS', line: 1, refereeOnly: true });
+    expect(read('MAILS Japanese')[0]).toEqual({ name: 'MAILS', side: 'japanese', line: 1, refereeOnly: true });
+    expect(read('VIEW allied')[0]).toEqual({ name: 'VIEW', side: 'allied', line: 1, refereeOnly: true });
+    expect(read('VIEW')[0]).toMatchObject({ name: 'ORDERS' });
+  });
+
+  it('NOTE ON <event> names the event a ruling concerns; a plain NOTE names none', () => {
+    expect(read('NOTE ON 57 The die stands: rule 7.3.')[0]).toEqual({
+      name: 'NOTE',
+      text: 'The die stands: rule 7.3.',
+      concerns: [57],
+      line: 1,
+      refereeOnly: true,
+    });
+    expect(read('NOTE #9: see rule 2.3')[0]).toMatchObject({ concerns: [9], text: 'see rule 2.3' });
+    expect(read('NOTE Only the ON word is special')[0]).toEqual({
+      name: 'NOTE',
+      text: 'Only the ON word is special',
+      line: 1,
+      refereeOnly: true,
+    });
+  });
+});
