@@ -179,6 +179,35 @@ describe('rollback, preview, replace and fork', () => {
     await expectVerifies(gameId);
   });
 
+  it("NOTE ON names the event a ruling concerns (an event the log lacks is refused); VIEW mails the referee a side's report", async () => {
+    const gameId = 'G-noteon';
+    await apply(gameId, 'no-create', 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    const note = await apply(gameId, 'no-1', 'referee.note', {
+      text: 'The setup stands.',
+      actor: 'referee',
+      replyTo: REFEREE,
+      concerns: [1],
+    });
+    expect(note.status).toBe('applied');
+    expect((await log(gameId)).find((e) => e.type === 'NoteAdded' && (e.payload as { concerns?: number[] }).concerns)!.payload).toEqual({
+      text: 'The setup stands.',
+      concerns: [1],
+      referee: REFEREE,
+    });
+    const head = (await s.games.load(gameId)).head;
+    const bad = await apply(gameId, 'no-2', 'referee.note', { text: 'x', actor: 'referee', replyTo: REFEREE, concerns: [999] });
+    expect(bad.status).toBe('rejected');
+    expect(JSON.stringify(bad.result)).toMatch(/no event 999/);
+    expect((await s.games.load(gameId)).head).toEqual(head);
+
+    const view = await apply(gameId, 'vw-1', 'game.view', { gameId, side: 'blue', replyTo: REFEREE });
+    expect(view.status).toBe('applied');
+    const mailed = (await mailTo(gameId, REFEREE)).find((m) => String(m.payload.text).includes('VIEW blue'))!;
+    expect(String(mailed.payload.text)).toMatch(/side blue/);
+    expect((await s.games.load(gameId)).head).toEqual(head);
+    expect((await apply(gameId, 'vw-2', 'game.view', { gameId, side: 'green', replyTo: REFEREE })).status).toBe('rejected');
+  });
+
   it('fork: a new game sharing the prefix by content and hash, re-adjudicated with other orders; the parent untouched', async () => {
     const parent = await gameAtRetreat('fp');
     const parentLog = await log(parent);
