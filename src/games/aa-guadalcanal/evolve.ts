@@ -1,6 +1,5 @@
 /** Folding the rules events into the state (total over GEvent). */
 import type { RulesEvent } from '../../engine/ruleset';
-import { TURN_STEPS } from './steps';
 import { DAMAGED, type GEvent, type GState, type Piece } from './types';
 
 const update = (s: GState, ids: readonly string[], f: (p: Piece) => Piece): GState => ({
@@ -76,7 +75,7 @@ export function evolveGuadalcanal(s: GState, event: RulesEvent): GState {
       };
     }
     case 'gc.won':
-      return { ...s, winner: e.data.winner, at: TURN_STEPS.length };
+      return { ...s, winner: e.data.winner };
     default: {
       const never: never = e;
       throw new Error(`aa-guadalcanal: no evolve for ${JSON.stringify(never)}`);

@@ -9,14 +9,10 @@ import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './order
 import { randomGuadalcanalOrders } from './random';
 import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
-import { TURN_STEPS } from './steps';
+import { HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
 import type { GSide, GState, Order } from './types';
 import { narrateGuadalcanal, viewGuadalcanal } from './view';
 
-const NOT_YET: Record<string, string> = {
-  advantages: 'ADV (advantage tokens)',
-  'hidden-movement': 'HID (hidden movement)',
-};
 
 function help(step: StepInfo | null): string {
   if (!step) return 'The game is over.';
@@ -35,10 +31,10 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
     { id: 'advantages', title: 'Advantage tokens (App. 1): none, or all of them', rule: 'ADV', default: 'none', values: ['none', 'all'] },
     { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false },
   ],
-  validateOptions(options) {
-    const on = (['advantages', 'hidden-movement'] as const).filter((id) => options[id] !== 'none' && options[id] !== false);
-    return on.map((id) => `option ${id}: rule ${NOT_YET[id]} is not implemented yet in aa-guadalcanal; the game cannot be played with it`);
-  },
+  validateOptions: (options) =>
+    options.advantages === 'none'
+      ? []
+      : ['option advantages: rule ADV (advantage tokens, App. 1) is not implemented yet in aa-guadalcanal; the game cannot be played with it'],
   engineVersion: 'aa-guadalcanal/0.1',
   box: guadalcanalBox,
   setup: ({ box, options }) => setupGuadalcanal(box, options),
@@ -47,7 +43,7 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
   resolveSection(s, side, name) {
     const word = name.toUpperCase();
     const ahead = [currentStepOf(s), ...upcomingStepsOf(s)].filter((x): x is StepInfo => x !== null);
-    const defs = TURN_STEPS.filter((d) => d.section === word);
+    const defs = [...TURN_STEPS, ...HIDDEN_TURN_STEPS].filter((d) => d.section === word);
     if (!defs.length) return null;
     const hit = ahead.find((x) => x.owes.includes(side) && defs.some((d) => d.rule === x.rule));
     return hit?.id ?? null;

@@ -139,6 +139,36 @@ export function movementStep(p: Play, type: UnitType, rule: string, orders: read
   if (p.dice && hits.size) torpedoCasualties(p, hits);
 }
 
+/**
+ * Hidden movement (App. 1): HID.1 loading (transports and destroyers), HID.2 every sea unit's move
+ * (sealed, both sides at once, carried out together when revealed), HID.3 torpedoes without moving.
+ */
+export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', orders: readonly Order[]): void {
+  const rule = kind === 'hid-load' ? 'HID.1' : kind === 'hid-sea' ? 'HID.2' : 'HID.3';
+  const moved = new Set<string>();
+  const fired = new Set<string>();
+  const hits = new Map<string, number[]>();
+  for (const o of orders) {
+    if (o.kind === 'none') continue;
+    if (kind === 'hid-load' && o.kind === 'load') {
+      const ship = piece(p.s, o.ship);
+      if (ship && ship.type !== 'TR' && ship.type !== 'DD') p.fail(o, `${o.ship} is no transport or destroyer`, rule);
+      else load(p, o, rule, moved);
+    } else if (kind === 'hid-sea' && o.kind === 'move') {
+      const u = piece(p.s, o.unit);
+      seaMove(p, o, u && isSea(u) ? (u.type as UnitType) : 'TR', rule, moved);
+    } else if (kind === 'hid-subs' && o.kind === 'attack') torpedo(p, o, fired, hits);
+    else
+      p.fail(
+        o,
+        `${o.kind.toUpperCase()} is not an order of this step`,
+        rule,
+        kind === 'hid-subs' ? 'submarines moved in HID.2; here: SUB <sub> ATTACK <target>' : undefined,
+      );
+  }
+  if (p.dice && hits.size) torpedoCasualties(p, hits);
+}
+
 /** After all of a side's submarines attacked: each target takes its dice in order (armor, resilience). */
 function torpedoCasualties(p: Play, hits: Map<string, number[]>): void {
   const destroyed: string[] = [];

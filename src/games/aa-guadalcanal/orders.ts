@@ -15,6 +15,8 @@ export const SYNTAX: Record<string, string> = {
   move: 'MOVE <unit> TO <sea zone> (LOAD <ship> WITH <cargo ids> first for transports and destroyers); NONE to stay',
   sub: 'MOVE <sub> TO <sea zone>, SUB <sub> ATTACK <enemy sea unit>; NONE',
   fly: 'FLY <unit> TO <zone>; NONE',
+  'hid-load': 'LOAD <transport or destroyer> WITH <cargo ids>; NONE',
+  'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone>; NONE',
   'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>; NONE',
   unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
   'fire-land': 'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields); NONE',
@@ -25,6 +27,9 @@ export const SYNTAX: Record<string, string> = {
 
 export function syntaxKey(step: StepInfo): string {
   const def = defOf(step);
+  if (def.kind.kind === 'hid-load') return 'hid-load';
+  if (def.kind.kind === 'hid-sea') return 'move';
+  if (def.kind.kind === 'hid-subs') return 'hid-subs';
   if (def.kind.kind === 'move') return def.kind.type === 'SS' ? 'sub' : def.kind.type === 'BMR' || def.kind.type === 'FTR' ? 'fly' : 'move';
   return def.kind.kind;
 }

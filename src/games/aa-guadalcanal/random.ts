@@ -3,45 +3,62 @@ import type { Rng, StepInfo } from '../../engine/ruleset';
 import { ISLANDS, ZONE_IDS, type ZoneId } from './box';
 import { validate } from './rules';
 import { defOf } from './steps';
-import type { GSide, GState, Order, PieceType } from './types';
+import type { UnitType } from './box';
+import type { GSide, GState, Order, Piece, PieceType } from './types';
 import { adjacentZones, airDistance, airRange, baseOf, isAir, isIsland, isSea, isSeaZone, seaMoves } from './world';
 
 const BUYABLE: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
+
+/** Movement candidates for one unit type; `kind` says which parts the step takes (hidden movement splits them). */
+function moveCandidates(
+  s: GState,
+  side: GSide,
+  type: UnitType,
+  mine: readonly Piece[],
+  rng: Rng,
+  kind: 'move' | 'hid-load' | 'hid-sea' | 'hid-subs',
+): Order[] {
+  const out: Order[] = [];
+  for (const u of mine.filter((p) => p.type === type)) {
+    const z = u.zone as ZoneId;
+    if ((type === 'TR' || type === 'DD') && (kind === 'move' || kind === 'hid-load')) {
+      const base = baseOf(s, side);
+      const cargo = mine.filter(
+        (c) =>
+          c.on === null &&
+          ['INF', 'ART', 'AA', 'SUP'].includes(c.type) &&
+          ((adjacentZones(s, z).includes(c.zone as ZoneId) && isIsland(s, c.zone as ZoneId)) || (z === base.sea && c.zone === base.land)),
+      );
+      if (cargo.length && rng.int(2)) out.push({ kind: 'load', ship: u.id, cargo: [rng.pick(cargo).id] });
+    }
+    if (type === 'BMR' || type === 'FTR') {
+      const reach = ZONE_IDS.filter((t) => t !== z && airDistance(s, z, t) <= airRange(s, type));
+      if (reach.length) out.push({ kind: 'fly', unit: u.id, to: rng.pick(reach) });
+    } else if (kind === 'move' || kind === 'hid-sea') {
+      const moves = seaMoves(s, side, z);
+      if (moves.length && rng.int(3)) out.push({ kind: 'move', unit: u.id, to: rng.pick(moves) });
+    }
+    if (type === 'SS' && (kind === 'move' || kind === 'hid-subs')) {
+      const targets = s.pieces.filter(
+        (e) => e.side !== side && isSea(e) && e.zone !== 'damaged' && (e.zone === z || adjacentZones(s, z).includes(e.zone as ZoneId)),
+      );
+      if (targets.length) out.push({ kind: 'attack', sub: u.id, target: rng.pick(targets).id });
+    }
+  }
+  return out;
+}
 
 function candidates(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
   const def = defOf(step);
   const k = def.kind;
   const mine = s.pieces.filter((p) => p.side === side && p.zone !== 'damaged');
   const out: Order[] = [];
-  if (k.kind === 'move') {
-    for (const u of mine.filter((p) => p.type === k.type)) {
-      const z = u.zone as ZoneId;
-      if (k.type === 'TR' || k.type === 'DD') {
-        const base = baseOf(s, side);
-        const cargo = mine.filter(
-          (c) =>
-            c.on === null &&
-            ['INF', 'ART', 'AA', 'SUP'].includes(c.type) &&
-            ((adjacentZones(s, z).includes(c.zone as ZoneId) && isIsland(s, c.zone as ZoneId)) || (z === base.sea && c.zone === base.land)),
-        );
-        if (cargo.length && rng.int(2)) out.push({ kind: 'load', ship: u.id, cargo: [rng.pick(cargo).id] });
-      }
-      if (k.type === 'BMR' || k.type === 'FTR') {
-        const range = airRange(s, k.type);
-        const reach = ZONE_IDS.filter((t) => t !== z && airDistance(s, z, t) <= range);
-        if (reach.length) out.push({ kind: 'fly', unit: u.id, to: rng.pick(reach) });
-      } else {
-        const moves = seaMoves(s, side, z);
-        if (moves.length && rng.int(3)) out.push({ kind: 'move', unit: u.id, to: rng.pick(moves) });
-      }
-      if (k.type === 'SS') {
-        const targets = s.pieces.filter(
-          (e) => e.side !== side && isSea(e) && e.zone !== 'damaged' && (e.zone === z || adjacentZones(s, z).includes(e.zone as ZoneId)),
-        );
-        if (targets.length) out.push({ kind: 'attack', sub: u.id, target: rng.pick(targets).id });
-      }
-    }
-  } else if (k.kind === 'fire-sea' || k.kind === 'fire-land') {
+  if (k.kind === 'hid-load' || k.kind === 'hid-sea' || k.kind === 'hid-subs') {
+    const type: UnitType[] = k.kind === 'hid-load' ? ['TR', 'DD'] : k.kind === 'hid-subs' ? ['SS'] : ['TR', 'BB', 'CV', 'CA', 'DD', 'SS'];
+    return type.flatMap((t) => moveCandidates(s, side, t, mine, rng, k.kind));
+  }
+  if (k.kind === 'move') return moveCandidates(s, side, k.type, mine, rng, 'move');
+  if (k.kind === 'fire-sea' || k.kind === 'fire-land') {
     for (const u of mine.filter((p) => (k.kind === 'fire-sea' ? p.type === 'ART' : p.type === 'CA' || p.type === 'BB'))) {
       const at = adjacentZones(s, u.zone as ZoneId).filter((z) => (k.kind === 'fire-sea' ? isSeaZone(s, z) : isIsland(s, z)));
       if (at.length && rng.int(3)) out.push({ kind: 'fire', unit: u.id, at: rng.pick(at) });

@@ -2,10 +2,10 @@
 import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
 import { combatStep, declareStep } from './combat';
-import { movementStep } from './movement';
+import { hiddenStep, movementStep } from './movement';
 import { Play } from './play';
 import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
-import { defOf, sideOf, stepInfo, TURN_STEPS, type StepDef } from './steps';
+import { defOf, sideOf, stepInfo, stepsOf, type StepDef } from './steps';
 import { other, type GSide, type GState, type Order } from './types';
 import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
 
@@ -18,6 +18,12 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
   switch (k.kind) {
     case 'move':
       return onBoard(s, side, k.type).length > 0;
+    case 'hid-load':
+      return onBoard(s, side, 'TR').length + onBoard(s, side, 'DD').length > 0;
+    case 'hid-sea':
+      return s.pieces.some((p) => p.side === side && isSea(p) && p.zone !== 'damaged');
+    case 'hid-subs':
+      return onBoard(s, side, 'SS').some((sub) => s.pieces.some((e) => e.side !== side && e.zone === sub.zone && isSea(e)));
     case 'fire-sea':
       return onBoard(s, side, 'ART').some(
         (a) =>
@@ -51,14 +57,14 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
 }
 
 export function currentStepOf(s: GState): StepInfo | null {
-  if (s.winner || s.at >= TURN_STEPS.length) return null;
+  if (s.winner || s.at >= stepsOf(s).length) return null;
   return stepInfo(s, s.at, (def, side) => owes(s, def, side));
 }
 
 export function upcomingStepsOf(s: GState): StepInfo[] {
   if (s.winner) return [];
   const out: StepInfo[] = [];
-  for (let i = s.at + 1; i < TURN_STEPS.length; i++) out.push(stepInfo(s, i, () => true));
+  for (let i = s.at + 1; i < stepsOf(s).length; i++) out.push(stepInfo(s, i, () => true));
   return out.filter((x) => x.owes.length);
 }
 
@@ -68,6 +74,7 @@ function walk(s: GState, side: GSide, step: StepInfo, orders: readonly Order[], 
   const def = defOf(step);
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
+  else if (k.kind === 'hid-load' || k.kind === 'hid-sea' || k.kind === 'hid-subs') hiddenStep(p, k.kind, orders);
   else if (k.kind === 'fire-sea') declareStep(p, 'sea', orders);
   else if (k.kind === 'fire-land') declareStep(p, 'land', orders);
   else if (k.kind === 'unload') unloadStep(p, orders);
@@ -147,7 +154,7 @@ export function adjudicateGuadalcanal(
     const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOf(def, s.first)!];
     for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
   }
-  const last = s.at + 1 >= TURN_STEPS.length;
+  const last = s.at + 1 >= stepsOf(s).length;
   ctx.emit({
     type: 'gc.next',
     data: { at: last ? 0 : s.at + 1, turn: last ? s.turn + 1 : s.turn, first: last ? other(s.first) : s.first },

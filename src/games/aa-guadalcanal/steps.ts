@@ -8,6 +8,9 @@ import { other, type GSide, type GState } from './types';
 
 export type StepKind =
   | { kind: 'move'; type: UnitType; n: number; name: string }
+  | { kind: 'hid-load' }
+  | { kind: 'hid-sea' }
+  | { kind: 'hid-subs' }
   | { kind: 'air-combat' }
   | { kind: 'fire-sea' }
   | { kind: 'sea-combat' }
@@ -46,10 +49,20 @@ const pair = (slug: string, kind: StepKind, rule: string, title: string, section
   { slug: `${slug}/second`, kind, who: 'second', rule, title, section },
 ];
 
-export const TURN_STEPS: readonly StepDef[] = [
-  ...MOVES.flatMap(([type, name, title], i) =>
-    pair(`mov/${i + 1}-${name}`, { kind: 'move', type, n: i + 1, name }, `MOV.${i + 1}`, title, name.toUpperCase()),
-  ),
+const MOVEMENT: readonly StepDef[] = MOVES.flatMap(([type, name, title], i) =>
+  pair(`mov/${i + 1}-${name}`, { kind: 'move', type, n: i + 1, name }, `MOV.${i + 1}`, title, name.toUpperCase()),
+);
+
+/** Hidden movement (App. 1) replaces the Movement steps: loading, sealed sea moves revealed together, then the rest. */
+const HIDDEN_MOVEMENT: readonly StepDef[] = [
+  ...pair('hid/1-load', { kind: 'hid-load' }, 'HID.1', 'load transports and destroyers', 'LOADING'),
+  { slug: 'hid/2-sea', kind: { kind: 'hid-sea' }, who: 'both', rule: 'HID.2', title: 'hidden sea movement (sealed)', section: 'SEA' },
+  ...pair('hid/3-subs', { kind: 'hid-subs' }, 'HID.3', 'attack with submarines', 'SUBMARINES'),
+  ...pair('hid/4-bombers', { kind: 'move', type: 'BMR', n: 7, name: 'bombers' }, 'HID.4', 'move bombers', 'BOMBERS'),
+  ...pair('hid/5-fighters', { kind: 'move', type: 'FTR', n: 8, name: 'fighters' }, 'HID.5', 'move fighters', 'FIGHTERS'),
+];
+
+const COMBAT_AND_REGROUP: readonly StepDef[] = [
   { slug: 'cmb/1-air', kind: { kind: 'air-combat' }, who: 'none', rule: 'CMB.1', title: 'attack air units' },
   ...pair('cmb/2-fire', { kind: 'fire-sea' }, 'CMB.2', 'declare artillery fire into sea zones', 'ARTILLERY'),
   { slug: 'cmb/2-sea', kind: { kind: 'sea-combat' }, who: 'none', rule: 'CMB.2', title: 'attack sea units' },
@@ -61,6 +74,12 @@ export const TURN_STEPS: readonly StepDef[] = [
   ...pair('reg/4-regroup', { kind: 'regroup' }, 'REG.4', 'build airfields, reinforce, repair and deploy', 'REGROUP'),
   { slug: 'reg/5-score', kind: { kind: 'score' }, who: 'none', rule: 'REG.5', title: 'score victory points, pass the first-player marker' },
 ];
+
+export const TURN_STEPS: readonly StepDef[] = [...MOVEMENT, ...COMBAT_AND_REGROUP];
+export const HIDDEN_TURN_STEPS: readonly StepDef[] = [...HIDDEN_MOVEMENT, ...COMBAT_AND_REGROUP];
+
+/** The turn's steps under the game's options. */
+export const stepsOf = (s: GState): readonly StepDef[] => (s.options['hidden-movement'] === true ? HIDDEN_TURN_STEPS : TURN_STEPS);
 
 export function sideOf(def: StepDef, first: GSide): GSide | null {
   if (def.who === 'first') return first;
@@ -75,7 +94,7 @@ export function stepId(turn: number, def: StepDef, first: GSide): string {
 
 /** The nominal owers of a step (upcoming steps); `owes` trims them to the sides with a choice. */
 export function stepInfo(s: GState, index: number, owes: (def: StepDef, side: GSide) => boolean): StepInfo {
-  const def = TURN_STEPS[index];
+  const def = stepsOf(s)[index];
   const side = sideOf(def, s.first);
   const nominal: GSide[] = def.who === 'both' ? ['axis', 'allies'] : side ? [side] : [];
   return {
@@ -90,7 +109,7 @@ export function stepInfo(s: GState, index: number, owes: (def: StepDef, side: GS
 
 export function defOf(step: StepInfo): StepDef {
   const slug = step.id.replace(/^t\d+\//, '').replace(/\/(axis|allies)$/, '');
-  const def = TURN_STEPS.find((d) => d.slug.replace(/\/(first|second)$/, '') === slug);
+  const def = [...TURN_STEPS, ...HIDDEN_MOVEMENT].find((d) => d.slug.replace(/\/(first|second)$/, '') === slug);
   if (!def) throw new Error(`aa-guadalcanal: no step ${step.id}`);
   return def;
 }
