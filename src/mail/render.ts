@@ -57,6 +57,11 @@ export const COMMAND_HELP: readonly {
     does: 'how much mail you get: ACTION (default) when a step asks something of you and at the end of each turn; TURN once a turn; EVERY after every step',
   },
   {
+    usage: 'WAIT (with your orders, or alone)',
+    does: 'hold your orders: they do not complete the step until you send CONFIRM, or they apply as they stand at the deadline; you may send new ones meanwhile',
+  },
+  { usage: 'CONFIRM', does: 'release orders held by WAIT: the step resolves once nobody else is awaited' },
+  {
     usage: 'RESIGN CONFIRM',
     does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)',
   },
@@ -66,6 +71,21 @@ export const COMMAND_HELP: readonly {
   },
   { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
   { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
+  {
+    usage: 'PAUSE [reason] / RESUME',
+    does: 'stop the deadlines (each keeps the time it had left) / restart them; every side is told',
+    referee: true,
+  },
+  {
+    usage: 'ABSENCE side 2026-12-20 2026-12-28 [reason]',
+    does: 'that side is away (dates in UTC, the last day included): deadlines of steps awaiting it that fall in that time move to its end',
+    referee: true,
+  },
+  {
+    usage: 'DEADLINE orders|battle|placement 48h [reason]',
+    does: 'the deadline length of that kind of step from now on (the deadline in force stands: EXTEND moves it)',
+    referee: true,
+  },
   {
     usage: 'NOTE text | NOTE ON 57 text',
     does: 'a ruling or remark for the game log, seen by all (ON: the event it concerns)',
