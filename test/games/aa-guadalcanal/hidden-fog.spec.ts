@@ -40,7 +40,7 @@ function sealedWindows(events: readonly EngineEvent[]): Window[] {
         j > i && (x.type === 'OrdersRevealed' || x.type === 'DefaultOrdersApplied') && (x.data as { stepId: string }).stepId === stepId,
     );
     if (until > 0 && opens > 0 && revealed)
-      out.push({ side, stepId, from: i, until: opens, orders: (revealed.data as { orders: Order[] }).orders });
+      out.push({ side, stepId, from: i, until: opens, orders: (revealed.data as unknown as { orders: Order[] }).orders });
   });
   return out;
 }
