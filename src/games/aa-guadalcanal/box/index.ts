@@ -8,3 +8,4 @@ export { boxData, defaultBox } from './default-box';
 export { adjacent, distance, distances, neighbours } from './graph';
 export { boxProblems, checkBox, constraints, guadalcanalBox, type BoxCheck } from './constraints';
 export type { Constraint, ConstraintResult, Problem } from './constraint';
+export { boardPicture, MAP_NOTE, MAP_SIDES, type PicturePiece, piecesPicture, setupPicture } from './map-picture';

@@ -81,33 +81,63 @@ function label(counts: Map<UnitType | 'SUP', number>, order: readonly (UnitType 
   return order.flatMap((t) => (counts.get(t) ? [`${counts.get(t)} ${t}`] : [])).join(', ');
 }
 
-/** The box's starting position: each side's pieces (cargo and fighters aboard included) and supplies by zone. */
-export function setupPicture(box: GuadalcanalBoxData) {
+/** A piece as the picture counts it: `zone` may be a zone id or `damaged` (its side's base damaged area). */
+export interface PicturePiece {
+  readonly side: GuadalcanalSide;
+  readonly type: UnitType | 'SUP';
+  readonly zone: string;
+}
+
+export interface PiecesOnBoard {
+  readonly pieces: readonly PicturePiece[];
+  readonly control: Partial<Record<IslandId, GuadalcanalSide | null>>;
+  readonly airfields: readonly { readonly island: IslandId; readonly side: GuadalcanalSide; readonly damaged: boolean }[];
+  readonly battles?: Partial<Record<ZoneId, Battle>>;
+}
+
+const BASE_LAND = { axis: 'Rabaul', allies: 'New-Caledonia' } as const;
+
+/**
+ * The board with its pieces, for a report: each side's units by zone (cargo and fighters aboard
+ * counted in their carrier's zone; supplies in the label, not the count), airfields and damaged
+ * units named beside their island or base.
+ */
+export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
   const order = [...(Object.keys(box.units) as UnitType[]), 'SUP' as const];
   const units: Partial<Record<ZoneId, MapUnitCount[]>> = {};
+  const notes: Partial<Record<ZoneId, string[]>> = {};
+  const note = (z: ZoneId, text: string) => void (notes[z] ??= []).push(text);
   for (const side of SIDES) {
-    const byZone = new Map<ZoneId, Map<UnitType | 'SUP', number>>();
-    const add = (z: ZoneId, t: UnitType | 'SUP', n: number) => {
-      const m = byZone.get(z) ?? new Map();
-      m.set(t, (m.get(t) ?? 0) + n);
-      byZone.set(z, m);
-    };
-    for (const x of box.setup.pieces.filter((y) => y.side === side)) {
-      add(x.zone, x.type, x.count);
-      for (const c of x.cargo ?? []) add(x.zone, c.type, c.count * x.count);
-      if (x.fighters) add(x.zone, 'FTR', x.fighters * x.count);
+    const byZone = new Map<string, Map<UnitType | 'SUP', number>>();
+    for (const x of on.pieces.filter((y) => y.side === side)) {
+      const m = byZone.get(x.zone) ?? new Map();
+      m.set(x.type, (m.get(x.type) ?? 0) + 1);
+      byZone.set(x.zone, m);
     }
-    for (const s of box.setup.supplies.filter((y) => y.side === side)) add(s.zone, 'SUP', s.count);
     for (const [z, m] of byZone) {
-      const count = [...m].filter(([t]) => t !== 'SUP').reduce((n, [, k]) => n + k, 0);
-      (units[z] ??= []).push({ side, count, label: label(m, order) });
+      if (z === 'damaged') note(BASE_LAND[side], `damaged: ${label(m, order)}`);
+      else if (z in box.zones) {
+        const count = [...m].filter(([t]) => t !== 'SUP').reduce((n, [, k]) => n + k, 0);
+        (units[z as ZoneId] ??= []).push({ side, count, label: label(m, order) });
+      }
     }
   }
-  const notes: Partial<Record<ZoneId, string>> = {};
-  for (const a of box.setup.airfields) {
-    const who = MAP_SIDES.find((s) => s.id === a.side)!.short;
-    notes[a.island] = notes[a.island] ? `${notes[a.island]}, ${who}` : `[airfield ${who}`;
+  for (const a of on.airfields) note(a.island, `airfield ${MAP_SIDES.find((x) => x.id === a.side)!.short}${a.damaged ? ' damaged' : ''}`);
+  const joined = Object.fromEntries(Object.entries(notes).map(([z, list]) => [z, `[${list!.join('; ')}]`]));
+  return boardPicture(box, { units, control: on.control, notes: joined, battles: on.battles });
+}
+
+/** The box's starting position: each side's pieces (cargo and fighters aboard included) and supplies. */
+export function setupPicture(box: GuadalcanalBoxData) {
+  const pieces: PicturePiece[] = [];
+  const put = (side: GuadalcanalSide, zone: ZoneId, type: UnitType | 'SUP', n: number) => {
+    for (let i = 0; i < n; i++) pieces.push({ side, zone, type });
+  };
+  for (const x of box.setup.pieces) {
+    put(x.side, x.zone, x.type, x.count);
+    for (const c of x.cargo ?? []) put(x.side, x.zone, c.type, c.count * x.count);
+    if (x.fighters) put(x.side, x.zone, 'FTR', x.fighters * x.count);
   }
-  for (const z of Object.keys(notes) as ZoneId[]) notes[z] = `${notes[z]}]`;
-  return boardPicture(box, { units, control: box.setup.control, notes });
+  for (const s of box.setup.supplies) put(s.side, s.zone, 'SUP', s.count);
+  return piecesPicture(box, { pieces, control: box.setup.control, airfields: box.setup.airfields });
 }

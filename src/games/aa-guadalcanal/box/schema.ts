@@ -131,7 +131,7 @@ export const setupSchema = z.strictObject({
   firstPlayer: provenanced(sideSchema),
   vp: provenanced(perSide(count)),
   control: z.record(z.enum(ISLANDS), provenanced(sideSchema)),
-  airfields: z.array(provenanced(z.strictObject({ island: zoneIdSchema, side: sideSchema, damaged: z.boolean() }))),
+  airfields: z.array(provenanced(z.strictObject({ island: z.enum(ISLANDS), side: sideSchema, damaged: z.boolean() }))),
   pieces: z.array(provenanced(setupPieceSchema)),
   supplies: z.array(provenanced(z.strictObject({ side: sideSchema, zone: zoneIdSchema, count: int.min(1) }))),
 });
