@@ -19,7 +19,6 @@ export class GamePageController {
   constructor(@Inject(SERVICES) s: Services, @Inject(CONFIG) config: Config) {
     const box = new SecretBox(config.UMPIRE_SECRET, 'inbound-mail');
     this.pages = new GamePages({
-      games: s.games,
       events: s.events,
       mails: (gameId) => gameMails(s.db, box, gameId, 1000),
       secret: config.UMPIRE_SECRET,

@@ -1,7 +1,7 @@
 /**
  * The game pages in a real browser (Debian's chromium through playwright-core; scripts/chromium.sh
  * installs it): a Victory in the Pacific game played by self-play through the real event store on
- * PostgreSQL (half its deadlines missed), registered as a game, with a referee's note recorded by
+ * PostgreSQL (half its deadlines missed), with a referee's note recorded by
  * the game service and an inbound mail in the inbound store; the API process (ApiModule) serves
  * the pages. Each side's pages are checked against the other side's hidden facts, computed here
  * from the engine's own views and narrative, not from the pages' code.
@@ -66,7 +66,6 @@ describe('the game pages in a real browser', () => {
     );
     expect(played.verified).toBe(1);
     gameId = selfplayGameId('pages', 0);
-    await s.db.transaction((tx) => s.table.register(gameId, 'vitp', tx));
     // a referee's ruling through the game service, and a mail in the inbound store
     await s.db.transaction((tx) => s.gameService.note(tx, gameId, NOTE, 'referee', 'note-1'));
     const mail = await s.inbound.receive(
@@ -219,7 +218,7 @@ describe('the game pages in a real browser', () => {
     await shot.page.close();
   }, 120_000);
 
-  it('given a changed link, an expired one or a bare game id, then each gets a 403 page saying why', async () => {
+  it('given a changed link, an expired one or a bare game id, then each gets a 403 page saying why (a good link to no game: 404)', async () => {
     const good = link('japanese');
     const token = good.split('/game/')[1];
     const at = token.length - 10;
@@ -230,6 +229,15 @@ describe('the game pages in a real browser', () => {
       [link('japanese', -1), /This link expired at/],
       [`${base}/game/${gameId}`, /not a game-page link/],
     ];
+    const nowhere = signPageLink(SECRET, {
+      gameId: 'G-nowhere',
+      viewer: 'referee',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const missing = await open(`${base}/game/${nowhere}`);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('There is no game G-nowhere');
+    await missing.page.close();
     for (const [url, why] of cases) {
       const { page, status, text } = await open(url);
       expect(status).toBe(403);

@@ -4,7 +4,7 @@ import { renderMapSvg, type MapArea, type MapData } from '../../mail/map-svg';
 import type { EventStore, StoredEvent } from '../../store/event-store';
 import type { GameMail } from '../../store/game-mails';
 import { parseMail } from '../../mail/parse';
-import { UnknownGameError, type GameRepository } from '../game-repository';
+import { rulesetFor } from '../game-repository';
 import { diceLog } from './dice-log';
 import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFor, viewAt } from './history';
 import { OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
@@ -14,7 +14,6 @@ import { PageRenderer } from './page-renderer';
 const CACHED_GAMES = 8;
 
 export interface GamePageDeps {
-  readonly games: Pick<GameRepository, 'rulesetOf'>;
   readonly events: Pick<EventStore, 'read'>;
   /** the game's inbound mail, opened (src/store/game-mails.ts) */
   readonly mails: (gameId: string) => Promise<readonly GameMail[]>;
@@ -148,14 +147,13 @@ export class GamePages {
     const check = verifyPageLink(this.deps.secret, token, (this.deps.clock ?? (() => new Date()))());
     if (!check.ok) return this.refused(403, check.message);
     const { claims } = check;
-    let ruleset: AnyRuleset;
-    try {
-      ruleset = await this.deps.games.rulesetOf(claims.gameId);
-    } catch (err) {
-      if (err instanceof UnknownGameError) return this.refused(404, `There is no game ${claims.gameId} on this umpire.`);
-      throw err;
-    }
     const events = await this.deps.events.read(claims.gameId);
+    // the log alone says which rules it was played under (a self-played log has no games row)
+    const rulesetId = (events[0]?.type === 'GameCreated' ? (events[0].payload as { rulesetId?: unknown }).rulesetId : undefined) as
+      | string
+      | undefined;
+    if (!rulesetId) return this.refused(404, `There is no game ${claims.gameId} on this umpire.`);
+    const ruleset = rulesetFor(rulesetId);
     const sides = sidesOf(events);
     if (claims.viewer !== REFEREE_VIEWER && claims.viewer !== OBSERVER_VIEWER && !sides.includes(claims.viewer))
       return this.refused(403, `Game ${claims.gameId} has no side ${claims.viewer}.`);
