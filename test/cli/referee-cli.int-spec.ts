@@ -1,0 +1,155 @@
+import { execFile, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config/config';
+import { buildServices, type Services } from '../../src/services/container';
+import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
+import { ROOT, startWorkerProcess, stopProcess, waitUntil } from '../support/processes';
+
+const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CLI = join(ROOT, 'bin', 'umpire.js');
+
+/**
+ * The referee's desk from the built CLI against a real worker process, on a VITP game: preview,
+ * rollback, fork, replace and mails, each answered as the worker applied it. (Needs `npx tsc -p
+ * tsconfig.build.json` first.)
+ */
+describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
+  let t: TestDatabase;
+  let prefix: string;
+  let s: Services;
+  let worker: ChildProcess;
+  const gameId = 'G-clidesk';
+
+  const env = () => ({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: t.url,
+    REDIS_URL: REDIS,
+    UMPIRE_QUEUE_PREFIX: prefix,
+    LOG_LEVEL: 'warn',
+  });
+  const umpire = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+      ),
+    );
+
+  beforeAll(async () => {
+    t = await freshDatabase('clidesk');
+    prefix = redisPrefix('clidesk');
+    worker = startWorkerProcess({
+      DATABASE_URL: t.url,
+      REDIS_URL: REDIS,
+      UMPIRE_QUEUE_PREFIX: prefix,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '1',
+    });
+    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix } as NodeJS.ProcessEnv), {
+      poolSize: 2,
+    });
+    const created = await s.bus.submit(gameId, 'create', 'game.create', {
+      gameId,
+      ruleset: 'vitp',
+      sides: [
+        { side: 'japanese', player: { address: 'tojo@players.test' } },
+        { side: 'allied', player: { address: 'nimitz@players.test' } },
+      ],
+    });
+    expect((await s.bus.waitFor(created.id, 60_000)).status).toBe('applied');
+    // the owing sides order their defaults until a step of turn 1 has resolved
+    for (let i = 0; i < 10; i++) {
+      const game = await s.games.load(gameId);
+      if (game.tail.some((e) => e.type === 'StepResolved')) break;
+      const step = game.state.step!;
+      for (const side of step.owes) {
+        if (game.state.submissions[side]?.stepId === step.id) continue;
+        const text = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, side, step));
+        const c = await s.bus.submit(gameId, `o-${i}-${side}`, 'game.orders', { gameId, side, text, via: 'test' });
+        await s.bus.waitFor(c.id, 60_000);
+      }
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await stopProcess(worker);
+    await s.jobs.obliterate();
+    await s.close();
+    await t.drop();
+  });
+
+  it('previews without recording, rolls back, forks (parent untouched), replaces, and lists mails', async () => {
+    const game = await s.games.load(gameId);
+    const resolved = game.tail.find((e) => e.type === 'StepResolved')!.payload as { stepId: string; turn: number };
+    expect(game.state.step!.turn).toBe(resolved.turn);
+    const head = game.head;
+
+    const preview = await umpire('preview', gameId);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('NOTHING WAS RECORDED');
+    expect((await s.events.head(gameId)).version).toBe(head.version);
+
+    const refused = await umpire('rollback', gameId, '--to', 'no/such-step', 'a', 'reason');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/refused: ROLLBACK TO no\/such-step: no step no\/such-step has resolved/);
+
+    const rolled = await umpire('rollback', gameId, '--to', resolved.stepId, '--orders', 'resend', 'the', 'default', 'was', 'wrong');
+    expect(rolled.stderr).toBe('');
+    expect(rolled.stdout).toContain(`rolled back to ${resolved.stepId}`);
+    expect((await s.games.load(gameId)).state.step?.id).toBe(resolved.stepId);
+    expect(await s.events.verify(gameId)).toMatchObject({ ok: true });
+
+    const before = await s.events.read(gameId);
+    const forked = await umpire(
+      'fork',
+      gameId,
+      '--at',
+      `event:${before.find((e) => e.type === 'GameCreated')!.seq + 1}`,
+      '--id',
+      'G-clifork',
+    );
+    // the event after GameCreated belongs to the first step, which has no live resolution after the rollback
+    expect(forked.code).toBe(1);
+    expect(forked.stderr).toMatch(/refused: fork of G-clidesk/);
+    expect(await s.events.read(gameId)).toEqual(before);
+
+    const replaced = await umpire('replace', gameId, 'allied', 'halsey@players.test', 'moved');
+    expect(replaced.stdout).toContain('allied is now played from halsey@players.test (was nimitz@players.test)');
+    const mails = await umpire('mails', gameId);
+    expect(mails.code).toBe(0);
+    expect(mails.stdout).toContain('no mail tied to this game');
+  }, 180_000);
+
+  it('forks a game at a resolved step into a new game naming its parent', async () => {
+    const other = 'G-cliparent';
+    const c = await s.bus.submit(other, 'create-2', 'game.create', {
+      gameId: other,
+      ruleset: 'vitp',
+      sides: [
+        { side: 'japanese', player: { address: 'tojo@players.test' } },
+        { side: 'allied', player: { address: 'nimitz@players.test' } },
+      ],
+    });
+    await s.bus.waitFor(c.id, 60_000);
+    for (let i = 0; i < 10; i++) {
+      const game = await s.games.load(other);
+      if (game.tail.some((e) => e.type === 'StepResolved')) break;
+      const step = game.state.step!;
+      for (const side of step.owes) {
+        const text = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, side, step));
+        await s.bus.waitFor(
+          (await s.bus.submit(other, `p-${i}-${side}`, 'game.orders', { gameId: other, side, text, via: 'test' })).id,
+          60_000,
+        );
+      }
+    }
+    const parentLog = await s.events.read(other);
+    const stepId = (parentLog.find((e) => e.type === 'StepResolved')!.payload as { stepId: string }).stepId;
+    const out = await umpire('fork', other, '--at', stepId, '--id', 'G-clifork2');
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toMatch(/^forked G-cliparent at event \d+ \(hash [0-9a-f]{64}\) as G-clifork2/);
+    await waitUntil('the fork to exist', async () => (await s.events.head('G-clifork2')).version > 0, 10_000);
+    expect(await s.events.read(other)).toEqual(parentLog);
+    expect((await s.events.read('G-clifork2')).find((e) => e.type === 'GameForked')?.payload).toMatchObject({ parentGameId: other });
+  }, 180_000);
+});
