@@ -180,3 +180,15 @@ export function bundleEvents(files: BundleFiles): BundleEvent[] {
 export function isRedacted(e: BundleEvent): e is RedactedEvent {
   return (e as RedactedEvent).redacted === true;
 }
+
+/** The bundle's bytes (a .tar.gz, as writeBundle writes it), for a mail attachment. */
+export async function bundleBytes(files: BundleFiles, gameId: string): Promise<Buffer> {
+  const work = mkdtempSync(join(tmpdir(), 'umpire-bundle-'));
+  try {
+    const file = join(work, 'bundle.tar.gz');
+    await writeBundle(files, gameId, file);
+    return readFileSync(file);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

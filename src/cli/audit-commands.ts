@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bundleFiles, writeBundle } from '../audit/bundle';
@@ -7,7 +8,7 @@ import { liveEngineEvents } from '../audit/verify-bundle';
 import type { EngineEvent } from '../engine/engine-events';
 import { rulesets } from '../games';
 import { SERVICE_EVENT_TYPES } from '../services/game-repository';
-import { withContext } from './context';
+import { warnIfNoWorker, withContext } from './context';
 import { resolveSide, UsageError } from './usage';
 
 /** `umpire export`: the offline audit bundle (docs/audit.md). */
@@ -37,6 +38,27 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
         await writeBundle(files, gameId, out);
         console.log(`wrote ${out}: ${log.length} events (${view === 'referee' ? 'the whole log' : `${view}'s view`})`);
         console.log(`check it anywhere with Node.js: tar xzf ${out} && node ${gameId}-audit/verify.js`);
+      }),
+    );
+
+  program
+    .command('upgrade <gameId> <reason...>')
+    .description(
+      "the referee's UPGRADE: the game goes on under the rules build this umpire runs (recorded as RulesUpgraded; docs/audit.md)",
+    )
+    .option('--key <key>', 'idempotency key (default: random)')
+    .action((gameId: string, words: string[], opts: { key?: string }) =>
+      withContext(async (ctx) => {
+        if ((await ctx.events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
+        const submitted = await ctx.bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'game.upgrade', {
+          gameId,
+          reason: words.join(' '),
+          referee: 'cli',
+        });
+        await warnIfNoWorker(ctx, submitted.id);
+        const done = await ctx.bus.waitFor(submitted.id);
+        console.log(`${done.status}: ${JSON.stringify(done.result)}`);
+        return done.status === 'applied' ? 0 : 1;
       }),
     );
 

@@ -24,7 +24,8 @@ export type PlayerCommandName =
   | 'RESIGN'
   | 'DIGEST'
   | 'WAIT'
-  | 'CONFIRM';
+  | 'CONFIRM'
+  | 'LOG';
 export type RefereeCommandName =
   | 'EXTEND'
   | 'FORCE'
@@ -37,7 +38,8 @@ export type RefereeCommandName =
   | 'PREVIEW'
   | 'REPLACE'
   | 'MAILS'
-  | 'VIEW';
+  | 'VIEW'
+  | 'UPGRADE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
 export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
@@ -53,6 +55,7 @@ export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'REPLACE',
   'MAILS',
   'VIEW',
+  'UPGRADE',
 ]);
 
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
@@ -87,6 +90,10 @@ export type MailCommand =
   | { readonly name: 'RESIGN'; readonly confirm: boolean; readonly line: number; readonly refereeOnly: false }
   /** How much mail the sender wants: ACTION (default), TURN or EVERY (services/service-state.ts DigestMode). */
   | { readonly name: 'DIGEST'; readonly mode: 'action' | 'turn' | 'every'; readonly line: number; readonly refereeOnly: false }
+  /** LOG: the game's audit bundle for the sender's view, once the game is over (docs/audit.md) */
+  | { readonly name: 'LOG'; readonly line: number; readonly refereeOnly: false }
+  /** UPGRADE <reason>: the game goes on under the rules build running now (engine pinning, docs/audit.md) */
+  | { readonly name: 'UPGRADE'; readonly reason: string; readonly line: number; readonly refereeOnly: true }
   /** Move the current deadline: by a duration (`by`) or to an instant (`until`). */
   | {
       readonly name: 'EXTEND';
@@ -166,6 +173,8 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   REPLACE: 'REPLACE',
   MAILS: 'MAILS',
   VIEW: 'VIEW',
+  LOG: 'LOG',
+  UPGRADE: 'UPGRADE',
 };
 
 /** Words of our own outbound subjects that are not side names. */
@@ -352,6 +361,11 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'RESIGN':
       if (args === '') return { name, confirm: false, line, refereeOnly: false };
       return /^CONFIRM$/i.test(args) ? { name, confirm: true, line, refereeOnly: false } : null;
+    case 'LOG':
+      return args === '' ? { name, line, refereeOnly: false } : null;
+    case 'UPGRADE':
+      // an empty reason is refused by the game service, saying what to write
+      return { name, reason: args, line, refereeOnly: true };
     case 'DIGEST': {
       const mode = args.toLowerCase();
       return mode === 'action' || mode === 'turn' || mode === 'every' ? { name, mode, line, refereeOnly: false } : null;

@@ -51,7 +51,8 @@ export class MailComposer {
 
   draft(n: Notice, inReplyTo?: string): OutboxDraft {
     const [template, data] = this.templateFor(n);
-    const rendered = this.renderer.render(template, data as never);
+    const drawn = this.renderer.render(template, data as never);
+    const rendered = n.attachments?.length ? { ...drawn, attachments: [...drawn.attachments, ...n.attachments] } : drawn;
     return this.atRest.seal({
       idempotencyKey: n.key,
       gameId: n.gameId,

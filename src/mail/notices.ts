@@ -1,6 +1,7 @@
 import type { EngineView } from '../engine/game';
 import type { GameOptions, LineError, Side } from '../engine/ruleset';
 import type { DiceCheckStep } from './dice-checks';
+import type { RenderedAttachment } from './template-data';
 
 /**
  * What the umpire has to tell someone, as data. The game service decides the notices; the mail
@@ -18,6 +19,8 @@ export interface NoticeBase {
   /** the hash of the latest event when the notice was written (players can later prove what the log said) */
   readonly latestHash: string;
   readonly latestSeq: number;
+  /** files sent with the mail (LOG: the audit bundle) */
+  readonly attachments?: readonly RenderedAttachment[];
 }
 
 export interface StepNeeds {

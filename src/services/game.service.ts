@@ -13,6 +13,7 @@ import { press } from './game/press';
 import { refereeOf, report, status } from './game/reads';
 import { commandFailed, extend, force, note } from './game/referee';
 import { historyDrafts, replyDraft } from './game/replies';
+import { logDraft } from './game/log';
 import { resign } from './game/resign';
 import { setDigest } from './game/digest';
 import { TimeCommands } from './time-registrations';
@@ -163,6 +164,11 @@ export class GameService {
 
   historyDrafts(gameId: string, viewer: Side | 'referee', to: string, turn: number | undefined, key: string): Promise<OutboxDraft[]> {
     return historyDrafts(this.env, gameId, viewer, to, turn, key);
+  }
+
+  /** LOG: the game's audit bundle for `viewer`'s view, once the game is over (game/log.ts). */
+  logDraft(gameId: string, viewer: Side | 'referee', to: string, key: string): Promise<OutboxDraft> {
+    return logDraft(this.env, gameId, viewer, to, key);
   }
 
   status(gameId: string, viewer: Side | 'referee') {

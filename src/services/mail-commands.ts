@@ -8,7 +8,7 @@ import type { GameService } from './game.service';
 export interface MailCommandDeps {
   readonly bus: Pick<CommandBus, 'submit'>;
   readonly outbox: Pick<Outbox, 'enqueue'>;
-  readonly replies: Pick<GameService, 'replyDraft' | 'historyDrafts'>;
+  readonly replies: Pick<GameService, 'replyDraft' | 'historyDrafts' | 'logDraft'>;
   readonly bounce: (key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null) => OutboxDraft;
 }
 
@@ -42,7 +42,7 @@ export async function applyMailCommand(
             `${key}:referee-lines`,
             mail.from.address,
             `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE [ON <event>] <text for every side>, PRESS <message to every side>, PAUSE [reason], RESUME, ABSENCE <side> <from> <to>, DEADLINE <orders|battle|placement> <length>, ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, PREVIEW, REPLACE <side> <address>, MAILS [side], VIEW <side>, STATUS, RESEND, HISTORY, HELP.',
+            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE [ON <event>] <text for every side>, PRESS <message to every side>, PAUSE [reason], RESUME, ABSENCE <side> <from> <to>, DEADLINE <orders|battle|placement> <length>, ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, PREVIEW, REPLACE <side> <address>, MAILS [side], VIEW <side>, UPGRADE <reason>, STATUS, RESEND, HISTORY, LOG, HELP.',
             gameId,
             null,
           ),
@@ -100,6 +100,18 @@ export async function applyMailCommand(
     case 'HISTORY':
       await deps.outbox.enqueue(await deps.replies.historyDrafts(gameId, side ?? 'referee', mail.from.address, c.turn, key));
       return { HISTORY: 'replied' };
+    case 'LOG':
+      await deps.outbox.enqueue([await deps.replies.logDraft(gameId, side ?? 'referee', mail.from.address, key)]);
+      return { LOG: 'replied' };
+    case 'UPGRADE':
+      return {
+        UPGRADE: await deps.bus.submit(gameId, key, 'game.upgrade', {
+          gameId,
+          reason: c.reason,
+          referee: mail.from.address,
+          replyTo: mail.from.address,
+        }),
+      };
     case 'PRESS':
       return {
         PRESS: await deps.bus.submit(gameId, key, 'game.press', {

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deriveDie, verifySeed } from '../../src/engine/dice';
 import type { Services } from '../../src/services/container';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
@@ -24,6 +28,10 @@ describe('every die a report shows can be checked from the mail', () => {
   it('from step, index, orders commitment and seed, all in the reports', async () => {
     await apply('c', 'game.create', { gameId: 'G-dice', ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
     await apply('d', 'game.digest', { gameId: 'G-dice', viewer: 'red', mode: 'every' });
+    // LOG before the end is refused, saying when it will be sent
+    await s.outbox.enqueue([await s.gameService.logDraft('G-dice', 'red', 'red@players.test', 'log-0')]);
+    const early = (await s.outbox.byGame('G-dice')).find((m) => m.idempotencyKey === 'log-0')!;
+    expect(String(early.payload.text)).toContain('LOG: the game is not over yet');
     // both fleets to the same area: a battle, with dice; then the referee forces every step until the game ends
     await apply('o1', 'game.orders', { gameId: 'G-dice', side: 'red', text: 'MOVE center', via: 'test' });
     await apply('o2', 'game.orders', { gameId: 'G-dice', side: 'blue', text: 'MOVE center', via: 'test' });
@@ -56,5 +64,28 @@ describe('every die a report shows can be checked from the mail', () => {
     // the final report says how
     expect(String(mails[mails.length - 1].payload.text)).toContain('How to check the dice: every seed is revealed now.');
     expect(String(mails[mails.length - 1].payload.html)).toContain('How to check the dice');
+  });
+
+  it("LOG: once the game is over a player gets his side's audit bundle, which node alone verifies", async () => {
+    await s.outbox.enqueue([await s.gameService.logDraft('G-dice', 'blue', 'blue@players.test', 'log-1')]);
+    const mail = (await s.outbox.byGame('G-dice')).find((m) => m.idempotencyKey === 'log-1')!;
+    expect(String(mail.payload.text)).toContain('tar xzf G-dice-blue.audit.tar.gz && node G-dice-audit/verify.js');
+    const [file] = (mail.payload as unknown as { attachments: { filename: string; content: string }[] }).attachments;
+    expect(file.filename).toBe('G-dice-blue.audit.tar.gz');
+    const dir = mkdtempSync(join(tmpdir(), 'log-spec-'));
+    try {
+      writeFileSync(join(dir, file.filename), Buffer.from(file.content, 'base64'));
+      expect(spawnSync('tar', ['xzf', file.filename], { cwd: dir }).status).toBe(0);
+      const r = spawnSync(process.execPath, ['verify.js'], {
+        cwd: join(dir, 'G-dice-audit'),
+        env: { PATH: process.env.PATH ?? '' },
+        encoding: 'utf8',
+      });
+      expect(r.stdout).toMatch(/\(\d+ redacted, 0 voided\)/);
+      expect(r.stdout).not.toContain('(0 redacted');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
