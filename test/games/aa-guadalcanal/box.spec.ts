@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   boxData,
   checkBox,
@@ -191,5 +193,27 @@ describe('aa-guadalcanal box: changes of an override, value by value', () => {
       ].sort(),
     );
     expect(boxChanges(defaultBox, clone())).toEqual([]);
+  });
+});
+
+describe('aa-guadalcanal box: citations', () => {
+  it('given every rulebook source in the box, then its section id is documented in the game README or the box README', () => {
+    const dir = join(__dirname, '../../../src/games/aa-guadalcanal');
+    const docs = readFileSync(join(dir, 'README.md'), 'utf8') + readFileSync(join(dir, 'box/README.md'), 'utf8');
+    const cited = new Set<string>();
+    const walk = (x: unknown): void => {
+      if (x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) return x.forEach(walk);
+      const o = x as { source?: { kind?: string; rule?: string } };
+      if (o.source?.kind === 'rulebook' && o.source.rule) cited.add(o.source.rule);
+      Object.values(x).forEach(walk);
+    };
+    walk(defaultBox);
+    const documented = (id: string) =>
+      docs.includes(`\`${id}\``) ||
+      new RegExp(`\\|[^|\\n]*\\b${id.replace('.', '\\.')}\\b[^|\\n]*\\|`).test(docs) ||
+      (id.startsWith('UNIT.') && docs.includes('UNIT.<type>')) ||
+      (id.startsWith('ADV.') && docs.includes('ADV.*'));
+    expect([...cited].filter((id) => !documented(id))).toEqual([]);
   });
 });
