@@ -5,7 +5,7 @@ import { combatStep, declareStep } from './combat';
 import { hiddenStep, movementStep } from './movement';
 import { Play } from './play';
 import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
-import { defOf, sideOf, stepInfo, stepsOf, type StepDef } from './steps';
+import { defOf, sideOfStep, stepInfo, stepsOf, type StepDef } from './steps';
 import { other, type GSide, type GState, type Order } from './types';
 import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
 
@@ -151,7 +151,7 @@ export function adjudicateGuadalcanal(
       return;
     }
   } else {
-    const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOf(def, s.first)!];
+    const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
     for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
   }
   const last = s.at + 1 >= stepsOf(s).length;
