@@ -153,6 +153,7 @@ export class MailComposer {
             deadlineKinds: Object.entries(n.settings?.deadlines ?? {}).map(([kind, minutes]) => ({ kind, minutes })),
             // the word itself is never stored: the marker is filled in when the mail is sent (at-rest.ts)
             secret: secretMarker(n.side),
+            ...(n.answer ? { answer: n.answer } : {}),
             ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),
             ...(n.digest ? { digest: digestLine(n.digest) } : {}),
             // the step's order card goes to the sides it asks for orders (and the referee's own notes to him)

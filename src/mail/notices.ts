@@ -45,6 +45,8 @@ export type Notice =
       readonly view: EngineView;
       /** the recipient's SECRET word: lets them order from another client without the reply address */
       readonly secret: string;
+      /** the first step's answer card, for a side it asks for orders (the default, the deadline, the grace) */
+      readonly answer?: AnswerCard | null;
       /** the game's deadline and grace lengths, and whether it has a referee (never the address) */
       readonly settings?: {
         readonly deadlineMinutes: number;

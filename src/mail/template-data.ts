@@ -89,6 +89,8 @@ export interface ReportData extends GameContext {
     readonly over?: boolean;
   };
   readonly latestEventHash: string;
+  /** the final report: the dice fairness table, one line each (audit/dice-stats.ts fairnessLines) */
+  readonly fairness?: readonly string[];
   readonly next: {
     readonly what: string;
     readonly deadline?: string;
@@ -118,6 +120,8 @@ export interface WelcomeData extends GameContext {
   /** standing instructions in force, digest setting: shown only if known */
   readonly standing?: readonly string[];
   readonly digest?: string;
+  /** the first step's answer card when it asks the recipient for orders: its legal choices, example, default, deadline and grace */
+  readonly answer?: AnswerCard;
   /** the step in play: asked of the recipient now or not, who else is awaited, the order card */
   readonly card: {
     readonly what: string;

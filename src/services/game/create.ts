@@ -7,6 +7,7 @@ import type { Sql } from '../../store/db';
 import { GENESIS_HASH } from '../../store/event-store';
 import { rulesetFor, type LoadedGame } from '../game-repository';
 import type { CreateGameInput } from '../game-ports';
+import { answerCard } from '../answer-card';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf, initialServiceState, type GameSettings } from '../service-state';
 import { STEP_KINDS, type StepKind } from '../../engine/step-kinds';
@@ -86,6 +87,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     help,
     view: viewFor(game.state, viewer, ruleset),
     secret: env.playerSecret(input.gameId, viewer, address),
+    answer: viewer === 'referee' ? null : answerCard(game, viewer, h.deadline()),
     settings: {
       deadlineMinutes: settings.deadlineMinutes,
       graceMinutes: settings.graceMinutes,
