@@ -1,4 +1,6 @@
 import { jStat } from 'jstat';
+import type { EngineEvent } from '../engine/engine-events';
+import { eventVisibleTo } from '../engine/views';
 import { liveEngineEvents } from './verify-bundle';
 
 /**
@@ -154,12 +156,17 @@ export function diceOfLog<E extends { seq: number; type: string; payload: unknow
     .map((e) => e.payload as DieRecord);
 }
 
-/** diceFairness of a stored game log: its sides and box from GameCreated. */
+/**
+ * diceFairness of a stored game log: its sides and box from GameCreated. With `viewer`, only the
+ * dice that viewer may see count (a side's final report says nothing of dice hidden from it).
+ */
 export function fairnessOfLog<E extends { seq: number; type: string; payload: unknown }>(
   log: readonly E[],
   serviceTypes: ReadonlySet<string>,
+  viewer: string = 'referee',
 ): DiceFairness {
   const created = log[0]?.payload as { sides?: readonly { side: string }[]; box?: unknown } | undefined;
   const sides = created?.sides?.map((s) => s.side) ?? [];
-  return diceFairness(diceOfLog(log, serviceTypes), sides, namesFromBox(created?.box, sides));
+  const seen = log.filter((e) => e.type !== 'DieRolled' || eventVisibleTo({ type: e.type, data: e.payload } as EngineEvent, viewer));
+  return diceFairness(diceOfLog(seen, serviceTypes), sides, namesFromBox(created?.box, sides));
 }

@@ -206,6 +206,7 @@ export class MailComposer {
               over: !!n.result,
             },
             latestEventHash: n.latestHash,
+            ...(n.fairness?.length ? { fairness: n.fairness } : {}),
             next: next(n.needs),
           },
         ];

@@ -102,6 +102,8 @@ export type Notice =
       readonly result: { winner: string | null; summary: string } | null;
       /** per step resolved since the last report: its orders hash and the dice this recipient may see (dice-checks.ts) */
       readonly diceChecks?: readonly DiceCheckStep[];
+      /** the final report: the game's dice fairness as the recipient may see its dice (audit/dice-stats.ts) */
+      readonly fairness?: readonly string[];
     })
   /**
    * Orders awaited: the step's answer card (the default that applies, the deadline and the end of

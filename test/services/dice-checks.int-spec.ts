@@ -64,6 +64,13 @@ describe('every die a report shows can be checked from the mail', () => {
     // the final report says how
     expect(String(mails[mails.length - 1].payload.text)).toContain('How to check the dice: every seed is revealed now.');
     expect(String(mails[mails.length - 1].payload.html)).toContain('How to check the dice');
+    // and gives the game's dice fairness, counting the dice red may see
+    const last = String(mails[mails.length - 1].payload.text);
+    expect(last).toContain('== Dice fairness ==');
+    const all = /^all dice +(\d+) +((?:\d+ +){6})/m.exec(last)!;
+    expect(Number(all[1])).toBe(visible);
+    expect(all[2].trim().split(/ +/).map(Number).reduce((a, b) => a + b, 0)).toBe(visible);
+    expect(last).toMatch(/^rule 3\.1 /m);
   });
 
   it("LOG: once the game is over a player gets his side's audit bundle, which node alone verifies", async () => {

@@ -1,5 +1,6 @@
 import { type EngineCommand, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
-import { liveEngineEvents, toEngineEvent } from '../game-repository';
+import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
+import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
 import { digestOf } from '../service-state';
 import type { Notice } from '../../mail/notices';
 import { PermanentCommandError, type CommandOutcome } from '../../store/commands';
@@ -84,7 +85,12 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
   const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee);
   const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
   const notes = rows.filter(isRefereeNote).map(noteLine);
-  const all = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
+  const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
+  // the final report: the dice fairness of the whole game, as each recipient may see its dice
+  const log = h.game.state.result ? await h.env.deps.games.events.read(h.game.gameId, 0, h.tx) : null;
+  const all = log
+    ? noted.map((n) => (n.kind === 'report' ? { ...n, fairness: fairnessLines(fairnessOfLog(log, SERVICE_EVENT_TYPES, n.side)) } : n))
+    : noted;
   return digest(h, all, afterSeq);
 }
 
