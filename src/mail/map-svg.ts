@@ -64,6 +64,8 @@ export interface MapPicture {
   readonly sides?: readonly MapSide[];
   /** A caption under the legend (e.g. that the layout is schematic). */
   readonly note?: string;
+  /** Draw a dashed line from each place to each area it touches (islands on a board where that is the adjacency). */
+  readonly placeLinks?: boolean;
 }
 
 /** A report's map: a whole picture, or only its areas. */
@@ -257,6 +259,16 @@ export function renderMapSvg(map: MapData, title = 'Map'): string {
     );
   }
   parts.push('</g>');
+  if (p.placeLinks) {
+    parts.push(`<g stroke="#6b8e23" stroke-width="1.5" stroke-dasharray="4 3" fill="none">`);
+    for (const [i, pl] of (p.places ?? []).entries()) {
+      for (const t of pl.touches) {
+        const c = centre(t);
+        if (c) parts.push(`<path d="M${g.places[i].x} ${g.places[i].y} L${c.x} ${c.y}"/>`);
+      }
+    }
+    parts.push('</g>');
+  }
   for (const [i, a] of p.areas.entries()) parts.push(areaSvg(a, g.areas[i], styles, colourOf));
   for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(pl, g.places[i], colourOf));
   parts.push(legendSvg(p, g, styles));
@@ -375,7 +387,8 @@ function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>
     out.push(battleMark(bx, row2 - 4, kind, 0.75), `<text x="${bx + 14}" y="${row2}">${text}</text>`);
     bx += 34 + textWidth(text, 11);
   }
-  out.push(`<text x="${bx}" y="${row2}">Lines join adjacent sea areas. Units at sea by type.</text>`);
+  const dashed = p.placeLinks ? ' Dashed: what each place borders.' : '';
+  out.push(`<text x="${bx}" y="${row2}">Lines join adjacent sea areas.${dashed} Units at sea by type.</text>`);
   if (p.note) out.push(`<text x="${MARGIN}" y="${y + 64}" font-size="10" fill="#4d5656">${esc(p.note)}</text>`);
   return out.join('');
 }

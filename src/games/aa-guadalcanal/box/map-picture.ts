@@ -73,7 +73,7 @@ export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = 
         units: contents.units?.[z] ?? [],
       };
     });
-  return { areas, links, places, sides: MAP_SIDES, note: MAP_NOTE };
+  return { areas, links, places, sides: MAP_SIDES, note: MAP_NOTE, placeLinks: true };
 }
 
 /** "2 INF, 1 ART": counts by type in the unit table's order. */
