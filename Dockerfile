@@ -7,6 +7,8 @@ COPY src ./src
 COPY bench ./bench
 COPY bin ./bin
 COPY templates ./templates
+# the audit bundle (umpire export, mail LOG) ships docs/audit.md as its AUDIT.md
+COPY docs/audit.md ./docs/audit.md
 RUN npm install --no-audit --no-fund && npm prune --omit=dev
 ENV NODE_ENV=production
 CMD ["node", "dist/src/worker.js"]
