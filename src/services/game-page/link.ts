@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical';
 
 /**
  * Signed links to a game's read-only pages: `v1.<claims>.<mac>`, the claims (game, viewer,
- * expiry) in base64url canonical JSON, the MAC an HMAC-SHA-256 under UMPIRE_SECRET over a label
- * and the claims. The link is the only credential: a game id alone opens nothing, a changed
+ * expiry) in base64url canonical JSON, the MAC an HMAC-SHA-256 over the version and the claims,
+ * keyed by a key of its own derived from UMPIRE_SECRET. The link is the only credential: a game id alone opens nothing, a changed
  * character breaks the MAC, and an expired link is refused even with a good MAC.
  *
  * Hand-written on node:crypto rather than with a JWT library: one fixed algorithm and one key
@@ -29,11 +29,14 @@ export type PageLinkCheck =
   | { readonly ok: false; readonly reason: 'malformed' | 'bad-signature' | 'expired'; readonly message: string };
 
 const VERSION = 'v1';
-/** Domain separation: the same secret keys reply addresses and at-rest sealing with other messages. */
-const LABEL = 'umpire game page link v1';
+
+/** The links' own key, from UMPIRE_SECRET by HKDF as every other key (src/shared/secret-box.ts): purpose `umpire:game-page-links`. */
+function keyOf(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), Buffer.from('umpire:game-page-links'), 32));
+}
 
 function mac(secret: string, claims: string): Buffer {
-  return createHmac('sha256', secret).update(`${LABEL}\n${claims}`).digest();
+  return createHmac('sha256', keyOf(secret)).update(`${VERSION}.${claims}`).digest();
 }
 
 export function signPageLink(secret: string, claims: PageClaims): string {
