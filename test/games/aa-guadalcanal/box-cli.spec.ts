@@ -63,6 +63,9 @@ describe('umpire box check aa-guadalcanal', () => {
     expect(r.code).toBe(0);
     const svg = readFileSync(file, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
+    // each island and base land zone joined to the sea zones it borders by a dashed line (placeLinks)
+    const dashed = svg.slice(svg.indexOf('stroke-dasharray'));
+    expect(dashed.slice(0, dashed.indexOf('</g>')).match(/<path /g)).toHaveLength(23 + 2); // 23 island borders, 2 base land - base sea
     for (const name of [
       'Rabaul sea zone',
       'New Caledonia sea zone',
