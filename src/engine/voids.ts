@@ -12,6 +12,8 @@
  * seats changed, settings), which a rollback of the game cannot undo.
  */
 
+import { deriveDie } from './dice';
+
 export const ROLLED_BACK = 'RolledBack';
 
 export interface RolledBackPayload {
@@ -64,4 +66,50 @@ export function liveEvents<E extends LoggedEvent>(events: readonly E[], isServic
 /** True when any RolledBack is among `events`. */
 export function hasRollback(events: readonly LoggedEvent[]): boolean {
   return events.some((e) => e.type === ROLLED_BACK);
+}
+
+/** What checking the voided dice found: how many were recomputed, how many wait for their turn's seed, the first wrong one. */
+export interface VoidedDiceReport {
+  readonly checked: number;
+  readonly sealed: number;
+  readonly broken?: { readonly seq: number; readonly reason: string };
+}
+
+/**
+ * The dice of voided resolutions, recomputed: each voided DieRolled from the ordersHash of the
+ * voided StepResolved that closed its step and the seed its turn revealed later (a rollback stays
+ * inside a turn whose seed is sealed, so the seed that turn reveals is the one those dice used).
+ * Dice of a turn not revealed yet are counted as sealed. Forced dice are never valid in a game.
+ */
+export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: string) => boolean): VoidedDiceReport {
+  const voided = voidedSeqs(all, isService);
+  if (!voided.size) return { checked: 0, sealed: 0 };
+  const created = all.find((e) => e.type === 'GameCreated')?.payload as { gameId: string } | undefined;
+  const seeds = new Map<number, string>();
+  for (const e of all) {
+    if (e.type === 'SeedRevealed' && !voided.has(e.seq)) {
+      const p = e.payload as { turn: number; seed: string };
+      seeds.set(p.turn, p.seed);
+    }
+  }
+  let checked = 0;
+  let sealed = 0;
+  for (const e of all) {
+    if (e.type !== 'DieRolled' || !voided.has(e.seq)) continue;
+    const d = e.payload as { stepId: string; turn: number; index: number; face: number; forced?: true };
+    if (d.forced) return { checked, sealed, broken: { seq: e.seq, reason: 'a forced die in a game' } };
+    const closing = all.find((x) => x.seq > e.seq && x.type === 'StepResolved' && (x.payload as { stepId: string }).stepId === d.stepId);
+    if (!closing || !voided.has(closing.seq) || !created)
+      return { checked, sealed, broken: { seq: e.seq, reason: `no voided StepResolved of ${d.stepId} follows this die` } };
+    const seed = seeds.get(d.turn);
+    if (!seed) {
+      sealed++;
+      continue;
+    }
+    const ordersHash = (closing.payload as { ordersHash: string }).ordersHash;
+    const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, index: d.index, ordersHash });
+    if (face !== d.face) return { checked, sealed, broken: { seq: e.seq, reason: `recorded face ${d.face}, the seed gives ${face}` } };
+    checked++;
+  }
+  return { checked, sealed };
 }

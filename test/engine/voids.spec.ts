@@ -1,4 +1,5 @@
-import { liveEvents, voidedSeqs } from '../../src/engine/voids';
+import { deriveDie, makeSeedChain } from '../../src/engine/dice';
+import { checkVoidedDice, liveEvents, voidedSeqs } from '../../src/engine/voids';
 
 const service = (type: string) => type === 'NoteAdded' || type === 'RolledBack';
 const ev = (seq: number, type: string, payload: unknown = {}) => ({ seq, type, payload });
@@ -30,5 +31,24 @@ describe('the void rule', () => {
     ];
     expect(liveEvents(log, service).map((e) => e.seq)).toEqual([1, 4, 6, 7]);
     expect(liveEvents(log.slice(4), service).map((e) => e.seq)).toEqual([6, 7]);
+  });
+
+  it('voided dice are recomputed from their voided StepResolved and the seed their turn revealed later; a changed face is named', () => {
+    const chain = makeSeedChain(Buffer.alloc(32, 7), 4);
+    const at = { gameId: 'G-v', stepId: 't1/orders', index: 0, ordersHash: 'ab'.repeat(32) };
+    const face = deriveDie(chain.seeds[1], at);
+    const log = (f: number, revealed: boolean) => [
+      ev(1, 'GameCreated', { gameId: 'G-v' }),
+      ev(2, 'DieRolled', { stepId: at.stepId, turn: 1, index: 0, face: f }),
+      ev(3, 'StepResolved', { stepId: at.stepId, turn: 1, ordersHash: at.ordersHash }),
+      ev(4, 'RolledBack', { firstVoidedSeq: 2, toSeq: 1 }),
+      ...(revealed ? [ev(5, 'SeedRevealed', { turn: 1, seed: chain.seeds[1] })] : []),
+    ];
+    expect(checkVoidedDice(log(face, true), service)).toEqual({ checked: 1, sealed: 0 });
+    expect(checkVoidedDice(log(face, false), service)).toEqual({ checked: 0, sealed: 1 });
+    expect(checkVoidedDice(log((face % 6) + 1, true), service).broken).toEqual({
+      seq: 2,
+      reason: `recorded face ${(face % 6) + 1}, the seed gives ${face}`,
+    });
   });
 });

@@ -9,7 +9,8 @@
 import { simpleParser } from 'mailparser';
 import { SmtpTransport } from '../../src/app/smtp-transport';
 import { auditGameLog, verifyGameLog } from '../../src/engine/game';
-import { liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
+import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
+import { checkVoidedDice } from '../../src/engine/voids';
 import { createMailUser, ensureMailServers, fetchInbox, sendSmtp, type MailUser } from '../support/mail';
 import { type ServiceHarness, startServices, stopServices } from '../support/services';
 
@@ -85,6 +86,7 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     const live = liveEngineEvents(await h.s.events.read(gameId)).map(toEngineEvent);
     expect(verifyGameLog(live).ok).toBe(true);
     expect(auditGameLog(live, (await h.s.games.load(gameId)).ruleset).ok).toBe(true);
+    expect(checkVoidedDice(await h.s.events.read(gameId), (t) => SERVICE_EVENT_TYPES.has(t)).broken).toBeUndefined();
   }
 
   it('a ROLLBACK by mail undoes a step, every side is told, the log verifies; a REPLACE hands blue over; the game finishes', async () => {
@@ -170,6 +172,12 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     expect(end.state.step).toBeNull();
     expect(end.state.result).not.toBeNull();
     await expectVerifies(gameId);
+    // the voided dice too: recomputed from their voided StepResolved and the seed turn 1 revealed since
+    expect(checkVoidedDice(await h.s.events.read(gameId), (t) => SERVICE_EVENT_TYPES.has(t))).toMatchObject({
+      sealed: 0,
+      checked: expect.any(Number),
+    });
+    expect(checkVoidedDice(await h.s.events.read(gameId), (t) => SERVICE_EVENT_TYPES.has(t)).checked).toBeGreaterThan(0);
     expect((await mailsOf(navy, /GAME OVER|game is over|Result/i)).length).toBeGreaterThan(0);
   }, 240_000);
 });

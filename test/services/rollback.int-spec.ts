@@ -1,6 +1,7 @@
 import { auditGameLog, verifyGameLog } from '../../src/engine/game';
 import type { Services } from '../../src/services/container';
-import { liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
+import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
+import { checkVoidedDice } from '../../src/engine/voids';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 const REFEREE = 'ref@players.test';
@@ -44,6 +45,7 @@ describe('rollback, preview, replace and fork', () => {
     const live = liveEngineEvents(await log(gameId)).map(toEngineEvent);
     expect(verifyGameLog(live).ok).toBe(true);
     expect(auditGameLog(live, game.ruleset).ok).toBe(true);
+    expect(checkVoidedDice(await log(gameId), (t) => SERVICE_EVENT_TYPES.has(t)).broken).toBeUndefined();
   }
 
   it('ROLLBACK (orders resend) voids the step and what followed, keeps them in the chain, tells every side, and the game finishes', async () => {
@@ -89,6 +91,9 @@ describe('rollback, preview, replace and fork', () => {
     }
     expect((await s.games.load(gameId)).state.result).not.toBeNull();
     await expectVerifies(gameId);
+    // the voided dice too: recomputed from their voided StepResolved and the seed turn 1 revealed since
+    expect(checkVoidedDice(await log(gameId), (t) => SERVICE_EVENT_TYPES.has(t))).toMatchObject({ sealed: 0, checked: expect.any(Number) });
+    expect(checkVoidedDice(await log(gameId), (t) => SERVICE_EVENT_TYPES.has(t)).checked).toBeGreaterThan(0);
   });
 
   it('ROLLBACK with orders kept re-rolls nothing: FORCE resolves the same orders with the same dice', async () => {
