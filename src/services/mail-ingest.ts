@@ -6,6 +6,7 @@ import {
   type PlayerRegistry,
   type ReplyAddressConfig,
 } from '../mail/auth';
+import { formatUtc } from '../mail/render';
 import type { MailCommand } from '../mail/commands';
 import type { MailComposer } from '../mail/composer';
 import { parseMail, type ParsedMessage } from '../mail/parse';
@@ -225,7 +226,7 @@ export class MailIngest {
       const auth = await authenticate(mail, this.registry(), this.reply).catch(() => null);
       if (auth?.ok) {
         gameId = auth.gameId;
-        const when = mail.date ? ` of ${mail.date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+        const when = mail.date ? ` of ${formatUtc(mail.date.toISOString())}` : '';
         const subject = mail.subject ? ` ("${mail.subject.slice(0, 80)}")` : '';
         const drafts = [
           this.bounce(

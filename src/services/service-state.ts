@@ -119,9 +119,9 @@ export function foldService(state: ServiceState, events: readonly Pick<StoredEve
   return events.reduce(evolveService, state);
 }
 
-/** The deadline of `stepId`, if the latest one set is that step's. */
+/** The deadline of `stepId`, if the latest one set is that step's and the game is not paused (PAUSE stops it). */
 export function deadlineOf(state: ServiceState, stepId: string | undefined): DeadlineRecord | null {
-  return stepId !== undefined && state.deadline?.stepId === stepId ? state.deadline : null;
+  return stepId !== undefined && state.deadline?.stepId === stepId && !state.paused ? state.deadline : null;
 }
 
 /** Whether `side` holds its orders (WAIT) for `stepId`. */

@@ -66,6 +66,14 @@ export async function extend(
     const step = h.game.state.step;
     const asked = until ? `EXTEND TO ${until}` : `EXTEND ${byMinutes ?? 24 * 60}m`;
     if (!step) return refereeRejected(h, by, asked, `game ${gameId} is over: there is no deadline to move`, 'Nothing to extend.');
+    if (h.game.service.paused)
+      return refereeRejected(
+        h,
+        by,
+        asked,
+        'the game is paused: no deadline runs',
+        'Nothing was changed. RESUME first (the deadline gets back the time it had left), then EXTEND.',
+      );
     const deadline = await openDeadline(h);
     const base = deadline ? new Date(deadline) : now;
     const at = until ? new Date(until) : new Date(base.getTime() + (byMinutes ?? 24 * 60) * 60_000);

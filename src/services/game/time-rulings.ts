@@ -120,7 +120,9 @@ export async function resume(handler: GameHandler, tx: Sql, gameId: string, r: R
       return { status: 'applied', result: { resumed: null } };
     }
     const same = p.stepId === step.id && p.leftMs !== null;
-    const plan = same ? withGrace(h, new Date(h.now.getTime() + p.leftMs!), (p.graceMs ?? p.leftMs!) - p.leftMs!) : planDeadline(h, step);
+    // the time left, moved past any absence of the sides the step awaits
+    const leftAt = same ? pastAbsences(new Date(h.now.getTime() + p.leftMs!), h.game.service.absences, step.owes) : null;
+    const plan = leftAt ? withGrace(h, leftAt, (p.graceMs ?? p.leftMs!) - p.leftMs!) : planDeadline(h, step);
     await setDeadline(h, step.id, plan, 'referee', { resumed: true });
     const lines = [
       `The referee resumed the game${because(r)}.`,
