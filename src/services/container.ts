@@ -1,5 +1,6 @@
 import type { Config } from '../config/config';
 import { registerDeskCommands } from './desk-registrations';
+import { readNoteConcerns } from '../mail/desk-commands';
 import { registerTimeCommands } from './time-registrations';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
@@ -134,10 +135,12 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     'referee.note',
     (tx, cmd) => {
       const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string; concerns?: number[] };
-      return gameService.note(tx, cmd.gameId, p?.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, {
+      // `umpire note G-x ON 57 <ruling>` names the event as the mail's NOTE ON 57 does
+      const ruling = p?.concerns || typeof p?.text !== 'string' ? { text: p?.text, concerns: p?.concerns } : readNoteConcerns(p.text);
+      return gameService.note(tx, cmd.gameId, ruling.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, {
         replyTo: p?.replyTo,
         key: cmd.idempotencyKey,
-        concerns: p?.concerns,
+        concerns: ruling.concerns,
       });
     },
     { replace: true },

@@ -199,6 +199,9 @@ describe('rollback, preview, replace and fork', () => {
       concerns: [1],
       referee: REFEREE,
     });
+    // the CLI's `umpire note G-x ON 1 <text>` submits the words as they are
+    await apply(gameId, 'no-cli', 'referee.note', { text: 'ON 1 Setup checked again.', actor: 'referee' });
+    expect((await log(gameId)).at(-1)!.payload).toMatchObject({ text: 'Setup checked again.', concerns: [1] });
     const head = (await s.games.load(gameId)).head;
     const bad = await apply(gameId, 'no-2', 'referee.note', { text: 'x', actor: 'referee', replyTo: REFEREE, concerns: [999] });
     expect(bad.status).toBe('rejected');
