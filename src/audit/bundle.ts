@@ -31,14 +31,12 @@ export interface RedactedEvent {
   readonly prevHash: string;
   readonly hash: string;
   readonly redacted: true;
-  /** GameCreated only: what the verifier needs of it, which the reader checks against his welcome mail */
-  readonly disclosed?: {
-    readonly gameId: string;
-    readonly seedAnchor: string;
-    readonly boxHash: string;
-    readonly rulesetId: string;
-    readonly engineVersion: string;
-  };
+  /**
+   * What the verifier needs of a hidden event, not covered by its hash: GameCreated's anchor (the
+   * reader checks it against his welcome mail) and box hash; a RolledBack's void range; a
+   * RulesUpgraded's versions. (Those events name the players' and the referee's addresses.)
+   */
+  readonly disclosed?: Readonly<Record<string, unknown>>;
 }
 
 export interface BuildRecord {
@@ -58,7 +56,7 @@ export interface BuildRecord {
 }
 
 /** Service event types a side's view keeps (everything else of the umpire's own is the referee's). */
-const PUBLIC_SERVICE_TYPES = new Set(['DeadlineSet', 'RolledBack', 'RulesUpgraded']);
+const PUBLIC_SERVICE_TYPES = new Set(['DeadlineSet']);
 
 export interface BundleInput {
   readonly log: readonly StoredEvent[];
@@ -119,12 +117,17 @@ function visible(e: StoredEvent, view: Side | 'referee', serviceTypes: ReadonlyS
 
 function redact(e: StoredEvent): RedactedEvent {
   const base = { gameId: e.gameId, seq: e.seq, type: e.type, prevHash: e.prevHash, hash: e.hash, redacted: true as const };
-  if (e.type !== 'GameCreated') return base;
-  const d = e.payload as GameCreatedData;
-  return {
-    ...base,
-    disclosed: { gameId: d.gameId, seedAnchor: d.seedAnchor, boxHash: d.boxHash, rulesetId: d.rulesetId, engineVersion: d.engineVersion },
-  };
+  const pick = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, (e.payload as Record<string, unknown>)[k]]));
+  switch (e.type) {
+    case 'GameCreated':
+      return { ...base, disclosed: pick('gameId', 'seedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
+    case 'RolledBack':
+      return { ...base, disclosed: pick('toSeq', 'firstVoidedSeq') };
+    case 'RulesUpgraded':
+      return { ...base, disclosed: pick('from', 'to') };
+    default:
+      return base;
+  }
 }
 
 /** templates/audit/verify.js and docs/audit.md, from a checkout or an installed package (src/ or dist/src/). */

@@ -80,7 +80,8 @@ const boxHash = sha256(canonical(box)).toString('hex');
 if (boxHash !== game.boxHash) fail(1, 'GameCreated', `box.json hashes to ${boxHash.slice(0, 12)}..., the game recorded ${game.boxHash}`);
 
 // 2. Voids: a RolledBack event at seq r with firstVoidedSeq f voids the engine events f..r-1 (their dice are not checked).
-const voids = events.filter((e) => !e.redacted && e.type === 'RolledBack').map((e) => [e.payload.firstVoidedSeq, e.seq]);
+// (a side's bundle hides RolledBack, which names the referee, and discloses its range beside its hash)
+const voids = events.filter((e) => e.type === 'RolledBack').map((e) => [(e.redacted ? e.disclosed || {} : e.payload).firstVoidedSeq, e.seq]);
 const voided = (seq) => voids.some(([f, r]) => seq >= f && seq < r);
 
 // 3. Seeds: seed of turn t is checked by SHA-256 applied t times (to the 32 bytes) giving the anchor.

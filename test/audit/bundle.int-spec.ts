@@ -146,6 +146,11 @@ describe('umpire export bundle', () => {
     const ok = runVerifier((await unpacked(rechain([...forged, rolledBack]))).dir);
     expect(ok.out).toMatch(/\(0 redacted, \d+ voided\)/);
     expect(ok.status).toBe(0);
+    // in a side's bundle the RolledBack is hidden (it names the referee) and discloses its range beside its hash
+    const side = await unpacked(rechain([...forged, rolledBack]), 'japanese');
+    const last = readFileSync(join(side.dir, 'events.jsonl'), 'utf8').trim().split('\n').pop()!;
+    expect(JSON.parse(last)).toMatchObject({ type: 'RolledBack', redacted: true, disclosed: { firstVoidedSeq: die.seq } });
+    expect(runVerifier(side.dir).status).toBe(0);
   });
 
   it('umpire verify --bundle: the full audit, re-adjudication included, from the bundle alone', async () => {
