@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: prints figures and writes them to bench/results.json.
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
- * BENCH_QUICK=1 for a short run.
+ * BENCH_QUICK=1 for a short run; `npm run bench -- --full` for issue 14's sizes in its sections.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +49,11 @@ async function main(): Promise<void> {
   const engine = await benchSelfplay(progress, quick);
   console.log(engine.lines.join('\n'));
   results.engine = engine.figures;
+
+  const { benchEngineThroughput } = await import('./engine-throughput');
+  const throughput = benchEngineThroughput(progress, process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default');
+  console.log(throughput.lines.join('\n'));
+  results.engineThroughput = throughput.figures;
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 }
 

@@ -1,0 +1,144 @@
+/**
+ * Engine figures of issue 14 for `npm run bench`: VITP self-play games/s with and without the
+ * replay checks (state hash, event round trip, dice, re-adjudication), history independence
+ * (adjudicating the same step at turn 8 and at turn 1, each from a snapshot plus its tail), and
+ * the heap after many games. CPU time of this process is reported beside wall time: the bench
+ * machine is shared, and CPU time is what the engine spends.
+ */
+import vm from 'node:vm';
+import v8 from 'node:v8';
+import { decide, whoIsAwaited } from '../src/engine/decide';
+import { makeSeedChain } from '../src/engine/dice';
+import type { EngineEvent, EngineState } from '../src/engine/engine-events';
+import { evolve, replay, type AnyRuleset } from '../src/engine/evolve';
+import { checkReplay, playOneGame } from '../src/engine/selfplay';
+import { rulesets } from '../src/games';
+import { sha256Hex } from '../src/shared/canonical';
+import { fleetDuel } from '../test/support/test-game';
+
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+export interface EngineThroughput {
+  lines: string[];
+  figures: Record<string, unknown>;
+}
+
+export function benchEngineThroughput(progress: (line: string) => void, size: 'quick' | 'default' | 'full'): EngineThroughput {
+  const vitp = rulesets.vitp;
+  const games = size === 'full' ? 50 : size === 'quick' ? 2 : 5;
+  progress(`engine throughput: ${games} VITP games, play then check`);
+  let playCpu = 0;
+  let checkCpu = 0;
+  let playWall = 0;
+  let checkWall = 0;
+  let events = 0;
+  const problems: string[] = [];
+  for (let g = 0; g < games; g++) {
+    const [c0, w0] = [cpuMs(), performance.now()];
+    const played = playOneGame(vitp, `bench-throughput/${g}`);
+    const [c1, w1] = [cpuMs(), performance.now()];
+    problems.push(...checkReplay(vitp, played.events, played.state));
+    const [c2, w2] = [cpuMs(), performance.now()];
+    playCpu += c1 - c0;
+    checkCpu += c2 - c1;
+    playWall += w1 - w0;
+    checkWall += w2 - w1;
+    events += played.events.length;
+  }
+  const perSec = (n: number, ms: number) => (n * 1000) / ms;
+  const throughput = {
+    games,
+    events,
+    problems: problems.length,
+    gamesPerSecPlayCpu: perSec(games, playCpu),
+    gamesPerSecCheckedCpu: perSec(games, playCpu + checkCpu),
+    gamesPerSecPlayWall: perSec(games, playWall),
+    gamesPerSecCheckedWall: perSec(games, playWall + checkWall),
+  };
+
+  progress('history independence: the same step at turn 1 and turn 8, from snapshot + tail');
+  const history = historyIndependence(vitp, size === 'full' ? 200 : 30);
+
+  const memGames = size === 'full' ? 1000 : size === 'quick' ? 100 : 300;
+  progress(`heap after ${memGames} Fleet Duel games played and checked`);
+  const heap = heapAfterGames(fleetDuel, memGames);
+
+  const f1 = (n: number) => n.toFixed(2);
+  const lines = [
+    'Engine throughput (VITP self-play, random legal players, default options)',
+    `  ${games} games, ${events} events, ${problems.length} check problems`,
+    `  without checks   ${f1(throughput.gamesPerSecPlayCpu)} games/s CPU   (${f1(throughput.gamesPerSecPlayWall)} wall)`,
+    `  with checks      ${f1(throughput.gamesPerSecCheckedCpu)} games/s CPU   (${f1(throughput.gamesPerSecCheckedWall)} wall)   replay, state hash, round trip, dice, re-adjudication`,
+    `History independence (step ${history.step}: snapshot every 50 events + tail, then adjudicate; median of ${history.runs})`,
+    `  turn 1 ${f1(history.turn1Ms)} ms   turn 8 ${f1(history.turn8Ms)} ms   ratio ${f1(history.ratio)} (target <= 1.2)`,
+    `Heap after many games (Fleet Duel, played and checked in one process, after GC)`,
+    `  after ${heap.warmGames} games ${heap.heapAfterWarmMb.toFixed(1)} MB, after ${heap.games} games ${heap.heapAfterMb.toFixed(1)} MB (growth ${(heap.heapAfterMb - heap.heapAfterWarmMb).toFixed(1)} MB)`,
+  ];
+  return { lines, figures: { throughput, history, heap } };
+}
+
+/**
+ * The same step (same local id) at turn 1 and turn 8 of one self-played game: the state at the
+ * snapshot below the step (every 50 events, as the service snapshots) as JSON, then per run: parse
+ * it, fold the tail, adjudicate (decide Resolve). A game that ends before turn 8 is passed over.
+ */
+function historyIndependence(ruleset: AnyRuleset, runs: number) {
+  for (let g = 0; g < 20; g++) {
+    const gameSeed = `bench-history/${g}`;
+    const ready: EngineState<unknown>[] = [];
+    const { events } = playOneGame(ruleset, gameSeed, {
+      reload: (s) => {
+        if (s.step && !whoIsAwaited(s, ruleset).length) ready.push(s);
+        return s;
+      },
+    });
+    const local = (s: EngineState<unknown>) => s.step!.id.replace(/^t\d+\//, '');
+    const firstOfTurn1 = ready.filter((s) => s.step!.turn === 1);
+    const at8 = new Map(ready.filter((s) => s.step!.turn === 8).map((s) => [local(s), s]));
+    const t1 = firstOfTurn1.find((s) => at8.has(local(s)));
+    if (!t1) continue;
+    const t8 = at8.get(local(t1))!;
+    const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), 200);
+    const time = (target: EngineState<unknown>) => {
+      const snapAt = Math.floor(target.version / 50) * 50;
+      const snapshot = JSON.stringify(replay(events.slice(0, snapAt), ruleset));
+      const tail = events.slice(snapAt, target.version);
+      const ms: number[] = [];
+      for (let r = 0; r < runs; r++) {
+        const t0 = performance.now();
+        let s = JSON.parse(snapshot) as EngineState<unknown>;
+        for (const e of tail) s = evolve(s, e as EngineEvent, ruleset);
+        decide({ type: 'Resolve', now: 'bench', seeds: (turn) => chain.seeds[turn], open: (x) => x }, s, ruleset);
+        ms.push(performance.now() - t0);
+      }
+      return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)];
+    };
+    time(t1); // warm up
+    const turn1Ms = time(t1);
+    const turn8Ms = time(t8);
+    return { step: local(t1), runs, game: gameSeed, events: events.length, turn1Ms, turn8Ms, ratio: turn8Ms / turn1Ms };
+  }
+  throw new Error('no self-played game reached turn 8 with a step also played at turn 1');
+}
+
+function heapAfterGames(ruleset: AnyRuleset, games: number) {
+  const warmGames = Math.floor(games / 10);
+  let heapAfterWarmMb = 0;
+  for (let g = 0; g < games; g++) {
+    const played = playOneGame(ruleset, `bench-heap/${g}`);
+    const problems = checkReplay(ruleset, played.events, played.state);
+    if (problems.length) throw new Error(`heap bench game ${g}: ${problems[0]}`);
+    if (g + 1 === warmGames) {
+      gc();
+      heapAfterWarmMb = process.memoryUsage().heapUsed / 1e6;
+    }
+  }
+  gc();
+  return { games, warmGames, heapAfterWarmMb, heapAfterMb: process.memoryUsage().heapUsed / 1e6 };
+}
