@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { auditBundle } from '../../src/audit/verify-bundle';
 import { deriveDie, verifySeed } from '../../src/engine/dice';
+import { rulesets } from '../../src/games';
+import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import type { Services } from '../../src/services/container';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
@@ -69,7 +72,13 @@ describe('every die a report shows can be checked from the mail', () => {
     expect(last).toContain('== Dice fairness ==');
     const all = /^all dice +(\d+) +((?:\d+ +){6})/m.exec(last)!;
     expect(Number(all[1])).toBe(visible);
-    expect(all[2].trim().split(/ +/).map(Number).reduce((a, b) => a + b, 0)).toBe(visible);
+    expect(
+      all[2]
+        .trim()
+        .split(/ +/)
+        .map(Number)
+        .reduce((a, b) => a + b, 0),
+    ).toBe(visible);
     expect(last).toMatch(/^rule 3\.1 /m);
   });
 
@@ -91,6 +100,18 @@ describe('every die a report shows can be checked from the mail', () => {
       expect(r.stdout).toMatch(/\(\d+ redacted, 0 voided\)/);
       expect(r.stdout).not.toContain('(0 redacted');
       expect(r.status).toBe(0);
+
+      // the referee's LOG: the whole log (notes, deadlines, digest settings among the engine's events),
+      // checked by node alone and by the full audit, re-adjudication included
+      await s.outbox.enqueue([await s.gameService.logDraft('G-dice', 'referee', REFEREE, 'log-ref')]);
+      const refMail = (await s.outbox.byGame('G-dice')).find((m) => m.idempotencyKey === 'log-ref')!;
+      const [whole] = (refMail.payload as unknown as { attachments: { filename: string; content: string }[] }).attachments;
+      expect(whole.filename).toBe('G-dice.audit.tar.gz');
+      const path = join(dir, whole.filename);
+      writeFileSync(path, Buffer.from(whole.content, 'base64'));
+      const audit = await auditBundle(path, (id) => rulesets[id], SERVICE_EVENT_TYPES);
+      expect(audit.lines.join('\n')).toMatch(/\(0 redacted, 0 voided\)[\s\S]*ok: \d+ steps re-adjudicated under fleet-duel\/1/);
+      expect(audit.ok).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
