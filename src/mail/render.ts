@@ -65,12 +65,14 @@ export const COMMAND_HELP: readonly {
     usage: 'RESIGN CONFIRM',
     does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)',
   },
+  { usage: 'LOG', does: 'once the game is over: the log as your side saw it, and a program checking every hash and die' },
   {
     usage: 'GAME G-xxx / SIDE name / SECRET word',
     does: 'first lines: identify yourself without the reply address',
   },
   { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
   { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
+  { usage: 'UPGRADE reason', does: 'a game held by a rules change goes on under the rules now running', referee: true },
   {
     usage: 'PAUSE [reason] / RESUME',
     does: 'stop the deadlines (each keeps the time it had left) / restart them; every side is told',
