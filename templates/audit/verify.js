@@ -23,6 +23,15 @@ function sortDeep(v) {
 const canonical = (v) => JSON.stringify(sortDeep(v));
 const sha256 = (data) => createHash('sha256').update(data).digest();
 
+function readJson(name) {
+  try {
+    return JSON.parse(readFileSync(join(dir, name), 'utf8'));
+  } catch (e) {
+    console.error(`FAIL: ${name} in ${dir} cannot be read as JSON: ${e.message}`);
+    process.exit(1);
+  }
+}
+
 function fail(seq, type, message) {
   console.error(`FAIL event #${seq}${type ? ` (${type})` : ''}: ${message}`);
   process.exit(1);
@@ -65,7 +74,7 @@ lines.forEach((line, i) => {
   events.push(e);
 });
 if (!events.length) fail(1, null, 'events.jsonl holds no event');
-const head = JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')).headHash;
+const head = readJson('build.json').headHash;
 if (head !== prev) fail(events.length, events[events.length - 1].type, `the last hash ${prev.slice(0, 12)}... is not the head ${String(head).slice(0, 12)}... named in build.json`);
 
 const created = events[0];
@@ -75,7 +84,7 @@ const game = created.redacted ? created.disclosed : created.payload;
 if (!game) fail(1, 'GameCreated', 'redacted without the seed anchor and box hash it must disclose');
 const anchor = game.seedAnchor;
 const diceGameId = game.gameId; // dice are keyed by the game id GameCreated records
-const box = JSON.parse(readFileSync(join(dir, 'box.json'), 'utf8'));
+const box = readJson('box.json');
 const boxHash = sha256(canonical(box)).toString('hex');
 if (boxHash !== game.boxHash) fail(1, 'GameCreated', `box.json hashes to ${boxHash.slice(0, 12)}..., the game recorded ${game.boxHash}`);
 
