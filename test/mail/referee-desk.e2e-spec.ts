@@ -133,7 +133,7 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     }
 
     // REPLACE: blue's seat goes to navy; the old address is refused from then on
-    await send(ref, replyTo(gameId, 'referee', ref), 'REPLACE blue ' + navy.address + ' moved to another club');
+    await send(ref, replyTo(gameId, 'referee', ref), `REPLACE blue ${navy.address} moved to another club`);
     await pump([gameId]);
     expect((await mailsOf(blue, /handed your seat/)).length).toBe(1);
     const secret = h.s.gameService.playerSecret(gameId, 'blue', navy.address);
