@@ -13,7 +13,7 @@ export function registerRefereeCommands(program: Command): void {
   program
     .command('rollback <gameId> <reason...>')
     .description('void the log after the moment before a step resolved (the turn in play only); every side is told')
-    .requiredOption('--to <step|event:N>', 'the step to play again (its id, e.g. t3/orders), or event:N for the step event N belongs to')
+    .requiredOption('--to <step|event:N>', 'the step to play again (its id, e.g. t3/orders), or N (event:N) for the step event N belongs to')
     .option('--orders <kept|resend>', 'the orders in for that step stay in (kept, default) or are void too (resend)', 'kept')
     .action((gameId: string, reason: string[], opts: { to: string; orders: string }) => {
       if (opts.orders !== 'kept' && opts.orders !== 'resend') throw new UsageError(`--orders ${opts.orders}: kept or resend`);
@@ -55,7 +55,7 @@ export function registerRefereeCommands(program: Command): void {
   program
     .command('fork <gameId>')
     .description('a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched')
-    .requiredOption('--at <step|event:N>', 'the step to play again in the fork (its id), or event:N')
+    .requiredOption('--at <step|event:N>', 'the step to play again in the fork (its id), or N (event:N) for the step event N belongs to')
     .option('--orders <side=file...>', "orders for the step forked at, replacing that side's (a file per side)")
     .option('--id <gameId>', "the fork's id (default: G- and 8 random hex digits)")
     .action((parentId: string, opts: { at: string; orders?: string[]; id?: string }) => {
@@ -76,7 +76,7 @@ export function registerRefereeCommands(program: Command): void {
 }
 
 function parseTarget(given: string): { stepId: string } | { eventSeq: number } {
-  const m = /^(?:event:|#)(\d+)$/i.exec(given.trim());
+  const m = /^(?:event:|#)?(\d+)$/i.exec(given.trim()); // step ids are never bare numbers
   return m ? { eventSeq: Number(m[1]) } : { stepId: given.trim() };
 }
 

@@ -6,7 +6,7 @@
 
 export type DeskCommand =
   /**
-   * `ROLLBACK TO <step id | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>`: void the log after
+   * `ROLLBACK TO <step id | EVENT n | n> [ORDERS KEPT | ORDERS RESEND] <reason>`: void the log after
    * the moment before that step resolved; orders kept by default. An empty reason is refused by the service.
    */
   | {
@@ -43,7 +43,7 @@ export function readDeskCommand(word: DeskCommandName, args: string, line: numbe
   const words = args.split(/\s+/).filter(Boolean);
   switch (word) {
     case 'ROLLBACK': {
-      const m = args.match(/^TO\s+(?:(?:EVENT\s+|#)(\d{1,9})|(\S+))(?:\s+ORDERS\s+(KEPT|KEEP|RESEND))?(?:\s+([\s\S]*))?$/i);
+      const m = args.match(/^TO\s+(?:(?:EVENT\s+|#)?(\d{1,9})(?=\s|$)|(\S+))(?:\s+ORDERS\s+(KEPT|KEEP|RESEND))?(?:\s+([\s\S]*))?$/i);
       if (!m) return null;
       const target = m[1] !== undefined ? { eventSeq: Number(m[1]) } : { stepId: m[2] };
       const orders = m[3] && /^RESEND$/i.test(m[3]) ? 'resend' : 'kept';

@@ -20,6 +20,8 @@ describe('the referee desk commands as mail lines', () => {
       reason: 'the die was misread',
     });
     expect(read('ROLLBACK TO #12 ORDERS KEPT x')[0]).toMatchObject({ target: { eventSeq: 12 }, orders: 'kept' });
+    expect(read('ROLLBACK TO 12 a late mail')[0]).toMatchObject({ target: { eventSeq: 12 }, reason: 'a late mail' });
+    expect(read('ROLLBACK TO 12a x')[0]).toMatchObject({ target: { stepId: '12a' } });
     // no reason: parsed, so the service can answer what is missing
     expect(read('ROLLBACK TO t1/orders')[0]).toMatchObject({ name: 'ROLLBACK', reason: '' });
   });
