@@ -237,6 +237,34 @@ describe('WAIT, deadlines and time rulings', () => {
     expect(await lastDeadline('G-pause2')).toMatchObject({ stepId: step, at: minutes(650).toISOString() });
   });
 
+  it('while paused EXTEND is refused and no deadline shows; RESUME gives back the time left, moved past an absence', async () => {
+    await create('G-pause3');
+    const step = await stepOf('G-pause3');
+    now = minutes(60);
+    await apply('G-pause3', 'p3-pause', 'game.pause', { gameId: 'G-pause3', referee: REFEREE, replyTo: REFEREE });
+    const head = await s.events.head('G-pause3');
+    const ext = await apply('G-pause3', 'p3-extend', 'game.extend', { gameId: 'G-pause3', byMinutes: 60, replyTo: REFEREE });
+    expect(ext.status).toBe('rejected');
+    expect(await s.events.head('G-pause3')).toEqual(head);
+    expect((await mailTo('G-pause3', REFEREE)).some((m) => m.kind === 'rejection' && m.payload.text.includes('RESUME first'))).toBe(true);
+    expect((await s.games.load('G-pause3')).service.paused).toMatchObject({ referee: REFEREE, stepId: step });
+    // blue is away over the instant the time left would end at
+    await apply('G-pause3', 'p3-absence', 'game.absence', {
+      gameId: 'G-pause3',
+      side: 'blue',
+      from: '2026-11-22T00:00Z',
+      to: '2026-11-23T06:00Z',
+      referee: REFEREE,
+    });
+    now = minutes(900); // 2026-11-22 03:00: 540 minutes left would end at 12:00, inside the absence
+    await apply('G-pause3', 'p3-resume', 'game.resume', { gameId: 'G-pause3', referee: REFEREE });
+    expect(await lastDeadline('G-pause3')).toMatchObject({
+      stepId: step,
+      at: '2026-11-23T06:00:00.000Z',
+      graceUntil: '2026-11-23T06:30:00.000Z',
+    });
+  });
+
   it('ABSENCE moves a deadline falling in the window to its end; bad input is refused and changes nothing', async () => {
     await create('G-abs');
     const step = await stepOf('G-abs');
