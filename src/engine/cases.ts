@@ -48,7 +48,7 @@ export const caseSchema = z
     ruleset: z.string().min(1),
     description: z.string().optional(),
     rules: z.array(z.string()).optional(),
-    options: z.record(z.string(), z.boolean()).optional(),
+    options: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
     scenario: z.string().optional(),
     given: z
       .object({

@@ -39,7 +39,7 @@ export function resolveBox(
   faces: readonly number[],
   chart: readonly UnitType[],
   targets: readonly Target[],
-  opts: { readonly hitFaces: readonly number[] } = { hitFaces: [1, 2] },
+  opts: { readonly hitFaces: readonly number[]; readonly asOne?: readonly number[] } = { hitFaces: [1, 2] },
 ): BoxResult {
   const fates = new Map<string, Fate>();
   const armor = new Set(targets.filter((t) => t.armor).map((t) => t.id));
@@ -65,8 +65,10 @@ export function resolveBox(
       return { slot, face, printed, unit: shield.id, effect: 'armor', ...extra };
     }
     const undamaged = ofType.filter((t) => !fates.has(t.id));
-    const unit = choose(undamaged.length ? undamaged : ofType, face);
-    const effect: Fate = unit.resilient && face !== 1 && !fates.has(unit.id) ? 'damaged' : 'destroyed';
+    // Night Fighting (ADV.night-fighting): a 2 destroys, and is chosen, like a 1
+    const as = opts.asOne?.includes(face) ? 1 : face;
+    const unit = choose(undamaged.length ? undamaged : ofType, as);
+    const effect: Fate = unit.resilient && as !== 1 && !fates.has(unit.id) ? 'damaged' : 'destroyed';
     fates.set(unit.id, effect);
     return { slot, face, printed, unit: unit.id, effect, ...extra };
   });

@@ -5,6 +5,7 @@
 import { rollDice } from '../../engine/dice';
 import { ZONE_IDS, type Category, type UnitType, type ZoneId } from './box';
 import { airfieldHits, resolveBox, type Target } from './battle-box';
+import { inForce, useAdvantage } from './advantages';
 import { removeCasualties } from './movement';
 import type { Play } from './play';
 import { other, type GSide, type GState, type Order, type Piece } from './types';
@@ -55,7 +56,10 @@ function fightZone(p: Play, z: ZoneId, cat: Category): void {
       const chart = p.s.box.battleBox[cat];
       const labels = Array.from({ length: n }, (_, k) => `${side} ${cat} attack in ${z}, slot ${(k % 12) + 1} (${chart[k % 12]})`);
       const faces = rollDice(p.dice!, n, `${side} ${cat} attack in ${z}`, 'ATK.2', labels);
-      const res = resolveBox(faces, chart, targets, { hitFaces: p.s.box.constants.hitFaces });
+      const banzai = cat === 'land' && inForce(p.s, side, 'banzai-charge', z);
+      const night = cat === 'sea' && inForce(p.s, side, 'night-fighting', z);
+      const hitFaces = banzai ? [...p.s.box.constants.hitFaces, 3] : p.s.box.constants.hitFaces;
+      const res = resolveBox(faces, chart, targets, { hitFaces, asOne: night ? [2] : [] });
       p.emit({ type: 'gc.roll', data: { step: rule, zone: z, category: cat, by: side, dice: res.dice, rule: 'ATK.3' } });
       for (const a of res.armorSpent) p.emit({ type: 'gc.armor', data: { unit: a } });
       for (const [id, fate] of res.fates) if (fates.get(id) !== 'destroyed') fates.set(id, fate);
@@ -107,12 +111,38 @@ export function combatStep(p: Play, cat: Category): void {
   for (const z of zonesFor(p.s, cat)) fightZone(p, z, cat);
 }
 
+/**
+ * Amphibious Assault (ADV.amphibious-assault), between CMB.3 and CMB.4: the units unloaded on the
+ * island this turn attack its land units; no return fire; casualties at once.
+ */
+function amphibiousAssault(p: Play, z: ZoneId): void {
+  const shooters = p.s.pieces.filter(
+    (u) => u.side === p.side && u.zone === z && u.on === null && u.unloadedTo === z && attackOf(p.s, u.type, 'land') > 0,
+  );
+  const targets = targetsOf(p.s, other(p.side), z, 'land');
+  const n = shooters.reduce((sum, u) => sum + attackOf(p.s, u.type, 'land'), 0);
+  if (!n || !targets.length) return;
+  const faces = rollDice(p.dice!, n, `${p.side} amphibious assault on ${z}`, 'ADV.amphibious-assault');
+  const res = resolveBox(faces, p.s.box.battleBox.land, targets, { hitFaces: p.s.box.constants.hitFaces });
+  p.emit({
+    type: 'gc.roll',
+    data: { step: 'ADV.amphibious-assault', zone: z, category: 'land', by: p.side, dice: res.dice, rule: 'ADV.amphibious-assault' },
+  });
+  const destroyed = [...res.fates.keys()].sort();
+  if (destroyed.length) removeCasualties(p, 'ADV.amphibious-assault', destroyed, []);
+}
+
 /** CMB.2 / CMB.4 declarations: which ranged units fire where; which units attack airfields. */
 export function declareStep(p: Play, cat: 'sea' | 'land', orders: readonly Order[]): void {
   const rule = cat === 'sea' ? 'CMB.2' : 'CMB.4';
   const used = new Set<string>();
   for (const o of orders) {
     if (o.kind === 'none') continue;
+    if (o.kind === 'use') {
+      if (useAdvantage(p, o, cat === 'sea' ? 'fire-sea' : 'fire-land') && o.advantage === 'amphibious-assault' && p.dice)
+        amphibiousAssault(p, o.at as ZoneId);
+      continue;
+    }
     if (o.kind === 'fire') {
       const u = p.s.pieces.find((x) => x.id === o.unit);
       const kinds = cat === 'sea' ? ['ART'] : ['CA', 'BB'];

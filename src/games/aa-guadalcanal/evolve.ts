@@ -64,6 +64,14 @@ export function evolveGuadalcanal(s: GState, event: RulesEvent): GState {
       return { ...s, pieces: [...s.pieces, ...e.data.pieces], nextNumber: s.nextNumber + e.data.pieces.length };
     case 'gc.repaired':
       return update(s, [e.data.unit], (p) => ({ ...p, zone: e.data.to }));
+    case 'gc.advantage': {
+      const { left, ...used } = e.data;
+      return {
+        ...s,
+        tokens: { ...s.tokens, [used.side]: { ...s.tokens[used.side], [used.advantage]: left } },
+        active: [...s.active, used],
+      };
+    }
     case 'gc.next': {
       const newTurn = e.data.turn !== s.turn;
       return {
@@ -71,6 +79,7 @@ export function evolveGuadalcanal(s: GState, event: RulesEvent): GState {
         at: e.data.at,
         turn: e.data.turn,
         first: e.data.first,
+        active: newTurn ? [] : s.active,
         pieces: newTurn ? s.pieces.map((p) => ({ ...p, armorUsed: false, fired: null, vsAirfield: false, unloadedTo: null })) : s.pieces,
       };
     }

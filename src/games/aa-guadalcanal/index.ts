@@ -4,6 +4,7 @@
  */
 import type { Ruleset, StepInfo } from '../../engine/ruleset';
 import { guadalcanalBox } from './box';
+import { advantageOptions, advantageProblems } from './advantages';
 import { evolveGuadalcanal } from './evolve';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
 import { randomGuadalcanalOrders } from './random';
@@ -12,7 +13,6 @@ import { setupGuadalcanal } from './setup';
 import { HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
 import type { GSide, GState, Order } from './types';
 import { narrateGuadalcanal, viewGuadalcanal } from './view';
-
 
 function help(step: StepInfo | null): string {
   if (!step) return 'The game is over.';
@@ -27,14 +27,8 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
   id: 'aa-guadalcanal',
   name: 'Axis & Allies: Guadalcanal',
   sides: ['axis', 'allies'],
-  options: [
-    { id: 'advantages', title: 'Advantage tokens (App. 1): none, or all of them', rule: 'ADV', default: 'none', values: ['none', 'all'] },
-    { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false },
-  ],
-  validateOptions: (options) =>
-    options.advantages === 'none'
-      ? []
-      : ['option advantages: rule ADV (advantage tokens, App. 1) is not implemented yet in aa-guadalcanal; the game cannot be played with it'],
+  options: [...advantageOptions, { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false }],
+  validateOptions: advantageProblems,
   engineVersion: 'aa-guadalcanal/0.1',
   box: guadalcanalBox,
   setup: ({ box, options }) => setupGuadalcanal(box, options),

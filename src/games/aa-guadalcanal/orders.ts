@@ -3,7 +3,7 @@
  * only; validate.ts checks them against the position. Errors cite the section and show the syntax.
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
-import { ISLANDS, ZONE_IDS, type IslandId, type ZoneId } from './box';
+import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type IslandId, type ZoneId } from './box';
 import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
@@ -17,12 +17,13 @@ export const SYNTAX: Record<string, string> = {
   fly: 'FLY <unit> TO <zone>; NONE',
   'hid-load': 'LOAD <transport or destroyer> WITH <cargo ids>; NONE',
   'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone>; NONE',
-  'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>; NONE',
+  'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>, USE NIGHT-FIGHTING AT <sea zone>; NONE',
   unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
-  'fire-land': 'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields); NONE',
+  'fire-land':
+    'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields), USE BANZAI-CHARGE AT <island>; NONE',
   landing: 'LAND <air unit> AT <island or your base> or LAND <fighter> ON <carrier>; NONE (the umpire lands the rest)',
   regroup:
-    'BUILD AIRFIELD AT <island>, BUY <n> <type>, LOAD <ship> WITH <cargo ids>, REPAIR <ship>, REPAIR AIRFIELD AT <island>, DEPLOY <ship> TO <sea zone>; NONE',
+    'BUILD AIRFIELD AT <island>, BUY <n> <type>, LOAD <ship> WITH <cargo ids>, REPAIR <ship>, REPAIR AIRFIELD AT <island>, DEPLOY <ship> TO <sea zone>, USE GOOD-LOGISTICS (before BUY); NONE',
 };
 
 export function syntaxKey(step: StepInfo): string {
@@ -194,6 +195,24 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       }
       return { kind: 'buy', type, count: n };
     }
+    case 'USE': {
+      const at = up.indexOf('AT');
+      const name = words
+        .slice(1, at < 0 ? undefined : at)
+        .join('-')
+        .toLowerCase();
+      const found = ADVANTAGES.filter((a) => a === name || (name.length >= 4 && a.startsWith(name)));
+      if (found.length !== 1) {
+        const guess = nearest(name, ADVANTAGES);
+        return r.fail(
+          `"${words.slice(1, at < 0 ? undefined : at).join(' ')}" is no advantage`,
+          guess ? `did you mean ${guess}?` : `advantages: ${ADVANTAGES.join(', ')}`,
+        );
+      }
+      if (at < 0) return { kind: 'use', advantage: found[0] as Advantage, at: null };
+      const zone = zoneWord(r, words.slice(at + 1).join(' '));
+      return typeof zone === 'string' ? { kind: 'use', advantage: found[0] as Advantage, at: zone } : zone;
+    }
     case 'REPAIR': {
       if (up[1] === 'AIRFIELD') {
         const island = up[2] === 'AT' ? islandOf(words.slice(3).join(' ')) : null;
@@ -203,7 +222,7 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       return typeof unit === 'string' && words.length === 2 ? { kind: 'repair', unit } : r.fail('REPAIR <damaged ship>');
     }
     default: {
-      const verbs = ['MOVE', 'FLY', 'LOAD', 'SUB', 'UNLOAD', 'FIRE', 'AIRFIELD', 'LAND', 'BUILD', 'BUY', 'REPAIR', 'DEPLOY', 'NONE'];
+      const verbs = ['USE', 'MOVE', 'FLY', 'LOAD', 'SUB', 'UNLOAD', 'FIRE', 'AIRFIELD', 'LAND', 'BUILD', 'BUY', 'REPAIR', 'DEPLOY', 'NONE'];
       const guess = nearest(verb, verbs);
       return r.fail(`"${words[0]}" is no order`, guess ? `did you mean ${guess}? ${r.syntax}` : r.syntax);
     }
@@ -256,6 +275,8 @@ export function formatOrder(o: Order): string {
       return `REPAIR ${o.unit}`;
     case 'repair-airfield':
       return `REPAIR AIRFIELD AT ${o.island}`;
+    case 'use':
+      return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}`;
   }
 }
 

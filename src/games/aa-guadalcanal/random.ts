@@ -1,6 +1,7 @@
 /** Random legal orders (self-play, fuzzing): candidates drawn at random, each kept only if the step accepts it. */
 import type { Rng, StepInfo } from '../../engine/ruleset';
 import { ISLANDS, ZONE_IDS, type ZoneId } from './box';
+import { usable } from './advantages';
 import { validate } from './rules';
 import { defOf } from './steps';
 import type { UnitType } from './box';
@@ -94,6 +95,16 @@ function candidates(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
 
 export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
   const pool = candidates(s, side, step, rng);
+  for (const a of usable(s, side, defOf(step).kind.kind))
+    if (rng.int(3) === 0)
+      pool.unshift({
+        kind: 'use',
+        advantage: a,
+        at:
+          a === 'good-logistics'
+            ? null
+            : rng.pick(ZONE_IDS.filter((z) => (a === 'night-fighting' ? s.box.zones[z].kind === 'sea' : isIsland(s, z)))),
+      });
   const orders: Order[] = [];
   while (pool.length) {
     const c = pool.splice(rng.int(pool.length), 1)[0];

@@ -1,5 +1,6 @@
 /** Phase 3, Regroup (REG.1-REG.6): control and capture, landing, building, reinforcing, repair, deploy, score. */
 import { ISLANDS, type IslandId, type UnitType, type ZoneId } from './box';
+import { inForce, useAdvantage } from './advantages';
 import { load, ownUnit } from './movement';
 import type { Play } from './play';
 import { SIDE_ORDER, type GSide, type GState, type Order, type Piece, type PieceType } from './types';
@@ -131,6 +132,9 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
     switch (o.kind) {
       case 'none':
         break;
+      case 'use':
+        useAdvantage(p, o, 'regroup');
+        break;
       case 'build': {
         const slots = p.s.box.zones[o.island].kind === 'island' ? (p.s.box.zones[o.island] as { airfieldSlots: number }).airfieldSlots : 0;
         const built = p.s.airfields.filter((a) => a.island === o.island).length;
@@ -157,8 +161,10 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
           break;
         }
         rp -= cost;
+        // Good Logistics (ADV.good-logistics): each supply or artillery bought this turn comes with a second, free
+        const count = (o.type === 'SUP' || o.type === 'ART') && inForce(p.s, p.side, 'good-logistics') ? o.count * 2 : o.count;
         const sea = o.type !== 'SUP' && p.s.box.units[o.type as UnitType].category === 'sea';
-        const pieces: Piece[] = Array.from({ length: o.count }, (_, k) => ({
+        const pieces: Piece[] = Array.from({ length: count }, (_, k) => ({
           id: `${o.type}${p.s.nextNumber + k}`,
           side: p.side,
           type: o.type as PieceType,

@@ -1,6 +1,7 @@
 /** Who owes orders at each step, and each step carried out (validation and adjudication share the walk). */
 import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
+import { usable } from './advantages';
 import { combatStep, declareStep } from './combat';
 import { hiddenStep, movementStep } from './movement';
 import { Play } from './play';
@@ -15,6 +16,7 @@ const onBoard = (s: GState, side: GSide, type: string) =>
 /** A side owes a step only when it has a choice there (else the step passes without asking). */
 export function owes(s: GState, def: StepDef, side: GSide): boolean {
   const k = def.kind;
+  if (usable(s, side, k.kind).length) return true;
   switch (k.kind) {
     case 'move':
       return onBoard(s, side, k.type).length > 0;

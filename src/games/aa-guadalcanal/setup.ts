@@ -1,6 +1,6 @@
 /** SETUP: the box's starting position as pieces with ids (TR1, INF2, SUP3: one counter for all). */
 import type { GameOptions } from '../../engine/ruleset';
-import { boxData, type GuadalcanalBoxData } from './box';
+import { ADVANTAGES, boxData, type GuadalcanalBoxData } from './box';
 import type { GState, Piece, PieceType } from './types';
 
 export function setupGuadalcanal(box: unknown, options: GameOptions): GState {
@@ -35,5 +35,10 @@ export function setupGuadalcanal(box: unknown, options: GameOptions): GState {
     control: { ...data.setup.control } as GState['control'],
     vp: { ...data.setup.vp },
     winner: null,
+    tokens: {
+      axis: Object.fromEntries(ADVANTAGES.filter((a) => options[`adv-${a}`] === true).map((a) => [a, data.advantages[a].axis])),
+      allies: Object.fromEntries(ADVANTAGES.filter((a) => options[`adv-${a}`] === true).map((a) => [a, data.advantages[a].allies])),
+    },
+    active: [],
   };
 }

@@ -1,6 +1,6 @@
 /** State, order and event types of the A&A Guadalcanal ruleset. Everything here is plain JSON. */
 import type { GameOptions } from '../../engine/ruleset';
-import type { Category, GuadalcanalBoxData, GuadalcanalSide, IslandId, UnitType, ZoneId } from './box';
+import type { Advantage, Category, GuadalcanalBoxData, GuadalcanalSide, IslandId, UnitType, ZoneId } from './box';
 
 export type GSide = GuadalcanalSide;
 export const SIDE_ORDER: readonly GSide[] = ['axis', 'allies'];
@@ -51,6 +51,16 @@ export interface GState {
   readonly control: Readonly<Record<IslandId, GSide>>;
   readonly vp: Readonly<Record<GSide, number>>;
   readonly winner: GSide | null;
+  /** advantage tokens left per side (App. 1; only the advantages the game's options switch on) */
+  readonly tokens: Readonly<Record<GSide, Readonly<Partial<Record<Advantage, number>>>>>;
+  /** advantages in force this turn: who used which, where */
+  readonly active: readonly ActiveAdvantage[];
+}
+
+export interface ActiveAdvantage {
+  readonly side: GSide;
+  readonly advantage: Advantage;
+  readonly at: ZoneId | null;
 }
 
 export type Order = OrderBody & { readonly line?: number };
@@ -69,7 +79,8 @@ export type OrderBody =
   | { readonly kind: 'buy'; readonly type: PieceType; readonly count: number }
   | { readonly kind: 'repair'; readonly unit: string }
   | { readonly kind: 'repair-airfield'; readonly island: IslandId }
-  | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId };
+  | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId }
+  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null };
 
 /** One die of a battle-box roll as the narrative shows it. */
 export interface DieResult {
@@ -105,5 +116,6 @@ export type GEvent =
   | { type: 'gc.spent'; data: { side: GSide; supplies: string[]; why: string } }
   | { type: 'gc.placed'; data: { side: GSide; pieces: Piece[]; why: string } }
   | { type: 'gc.repaired'; data: { unit: string; to: ZoneId } }
+  | { type: 'gc.advantage'; data: ActiveAdvantage & { left: number } }
   | { type: 'gc.next'; data: { at: number; turn: number; first: GSide } }
   | { type: 'gc.won'; data: { winner: GSide; vp: Record<GSide, number> } };

@@ -30,6 +30,8 @@ export function viewGuadalcanal(s: GState, _side: Side | 'referee') {
     reinforcementPoints: { axis: rp('axis'), allies: rp('allies') },
     zones,
     damagedArea: { axis: damaged('axis'), allies: damaged('allies') },
+    advantageTokens: s.tokens,
+    advantagesInForce: s.active,
     winner: s.winner,
   };
 }
@@ -88,6 +90,10 @@ export function narrateGuadalcanal(event: RulesEvent): string[] {
       return [`${e.data.side} ${e.data.why}: ${e.data.pieces.map((p) => p.id).join(', ')}.`];
     case 'gc.repaired':
       return [`${e.data.unit} repaired, back in ${e.data.to} (REG.4b).`];
+    case 'gc.advantage':
+      return [
+        `${e.data.side} uses ${e.data.advantage}${e.data.at ? ` at ${e.data.at}` : ''} (ADV.${e.data.advantage}); ${e.data.left} left.`,
+      ];
     case 'gc.next':
       return e.data.at === 0 ? [`Turn ${e.data.turn} begins; first player: ${e.data.first} (REG.6).`] : [];
     case 'gc.won':
