@@ -6,6 +6,7 @@ import type { Ruleset, StepInfo } from '../../engine/ruleset';
 import { guadalcanalBox } from './box';
 import { advantageOptions, advantageProblems } from './advantages';
 import { evolveGuadalcanal } from './evolve';
+import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
 import { randomGuadalcanalOrders } from './random';
 import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
@@ -51,6 +52,7 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
   narrate: (e) => narrateGuadalcanal(e),
   formatOrders,
   help: (_s, _side, step) => help(step),
+  reference: guadalcanalReference,
   randomOrders: (s, side, step, rng) => randomGuadalcanalOrders(s, side as GSide, step, rng),
   result: (s) =>
     s.winner
