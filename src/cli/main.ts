@@ -26,8 +26,8 @@ export function buildProgram(): Command {
   registerTimeCommands(program); // pause, resume, absence, deadline, wait, confirm
   registerEngineCommands(program);
   registerMailCommands(program);
-  registerAuditCommands(program, packageVersion());
   registerPageCommands(program);
+  registerAuditCommands(program, packageVersion());
   program
     .command('worker')
     .description('run a worker process (applies commands, adjudicates, sends mail) until stopped')

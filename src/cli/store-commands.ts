@@ -4,7 +4,7 @@ import { loadConfig } from '../config/config';
 import { QueueName } from '../queue/jobs';
 import { ensureDatabase, migrate } from '../store/migrate';
 import { auditGameLog, verifyGameLog } from '../engine/game';
-import { SERVICE_EVENT_TYPES, rulesetFor, toEngineEvent } from '../services/game-repository';
+import { liveEngineEvents, rulesetFor, toEngineEvent } from '../services/game-repository';
 import { verifyBundle } from './audit-commands';
 import { warnIfNoWorker, withContext } from './context';
 import { UsageError } from './usage';
@@ -75,7 +75,7 @@ export function registerStoreCommands(program: Command): void {
         console.log(`ok: game ${gameId}, ${r.checked} events, hash chain intact`);
         const known = (await games.listGames()).find((g) => g.id === gameId);
         if (!known) return 0; // a log without a game (referee notes only): nothing more to check
-        const log = (await events.read(gameId)).filter((e) => !SERVICE_EVENT_TYPES.has(e.type));
+        const log = liveEngineEvents(await events.read(gameId)); // voided events: chained above, not replayed
         const engineEvents = log.map(toEngineEvent);
         const dice = verifyGameLog(engineEvents);
         if (!dice.ok) {
