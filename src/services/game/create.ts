@@ -18,7 +18,7 @@ import { Handling, engineToNew, rejected, type GameHandler } from './handler';
 export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
 
 const REFEREE_WELCOME_HELP =
-  "As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, PRESS <text> (to every side), PAUSE [reason] and RESUME (stop and restart the deadlines), ABSENCE <side> <from> <to> (deadlines in that time move to its end) and DEADLINE <orders|battle|placement> <length>. You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.";
+  "As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, PRESS <text> (to every side), PAUSE [reason] and RESUME (stop and restart the deadlines), ABSENCE <side> <from> <to> (deadlines in that time move to its end) DEADLINE <orders|battle|placement> <length>, NOTE ON <event> <text>, ROLLBACK TO <step|event> [ORDERS KEPT|RESEND] <reason> (undo the tail of the turn in play), PREVIEW (the step at hand adjudicated, nothing recorded), REPLACE <side> <address>, MAILS [side], VIEW <side> and UPGRADE <reason> (move the game to the rules build now running). HELP lists them with examples. You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.";
 
 /**
  * A new game: the engine checks the sides, options and box and records GameCreated; the game's
