@@ -174,9 +174,23 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
     const d = (await h.s.games.load(late)).service.deadline!;
     await send(red, replyTo(late, 'red', red), 'MOVE center');
     await pump(late);
+    // the deadline itself passes (its job fires): every side and the referee hear who is late
+    now = new Date(Date.parse(d.at) + 1000);
+    await h.s.bus.submit(late, commandKeyOfJob(deadlineJobId(late, d.stepId, new Date(d.at))), 'game.deadline', {
+      gameId: late,
+      stepId: d.stepId,
+    });
+    await deliver(late);
+    for (const user of [red, blue, ref]) {
+      const told = await mailsOf(user, late, /Late: blue\. Late orders are still taken until/);
+      expect(told).toHaveLength(1);
+      expect(told[0].subject).toMatch(/^FYI G-dllate \w+ t1: late: blue/);
+      expect(told[0].text).toContain(`passed at ${formatUtc(d.at)}.`);
+    }
+    // the grace ends: defaults apply, and the reports say who was late
     await deadlinePasses(late);
     for (const user of [red, blue, ref]) {
-      const told = await mailsOf(user, late, /Late: blue\./);
+      const told = await mailsOf(user, late, /Late: blue\. No orders came in time/);
       expect(told).toHaveLength(1);
       expect(told[0].text).toContain(`passed at ${formatUtc(d.at)} and its grace ended at ${formatUtc(d.graceUntil!)}`);
     }

@@ -106,7 +106,9 @@ describe('WAIT, deadlines and time rulings', () => {
     // the deadline job fires before the grace has ended: nothing yet
     now = new Date(Date.parse(d.at) + 60_000);
     const early = await apply('G-wait2', 'w2-early', 'game.deadline', { gameId: 'G-wait2', stepId: step });
-    expect(JSON.stringify(early.result)).toMatch(/not due/);
+    // the deadline passed, its grace runs: nobody is late (red's orders are held, not missing), nothing resolves
+    expect(early.result).toEqual({ late: [], graceUntil: d.graceUntil });
+    expect(await stepOf('G-wait2')).toBe(step);
     now = new Date(Date.parse(d.graceUntil) + 1000);
     await apply('G-wait2', 'w2-deadline', 'game.deadline', { gameId: 'G-wait2', stepId: step });
     expect(await stepOf('G-wait2')).not.toBe(step);
@@ -115,26 +117,45 @@ describe('WAIT, deadlines and time rulings', () => {
     expect((await s.outbox.byGame('G-wait2')).some((m) => m.payload.text.includes('Late:'))).toBe(false);
   });
 
-  it('at the deadline every side and the referee are told who is late', async () => {
+  it('at the deadline every side and the referee are told who is late, and again when the grace ends and defaults apply', async () => {
     await create('G-late');
-    const step = await stepOf('G-late');
+    const step = (await stepOf('G-late'))!;
     await orders('G-late', 'red', 'MOVE center');
     const d = await lastDeadline('G-late');
-    // the deadline job BullMQ holds is the one for the end of grace
+    // BullMQ holds a job for the deadline itself and one for the end of its grace
     const jobs = await deadlineJobs('G-late');
-    expect(jobs.map((j) => j.id)).toEqual([JobQueue.storedId(deadlineJobId('G-late', step!, new Date(d.graceUntil)))]);
-    const before = (await s.outbox.byGame('G-late')).length;
-    now = new Date(Date.parse(d.graceUntil) + 1000);
-    // as the job submits it when it fires
-    await apply('G-late', commandKeyOfJob(deadlineJobId('G-late', step!, new Date(d.graceUntil))), 'game.deadline', {
+    expect(jobs.map((j) => j.id).sort()).toEqual(
+      [deadlineJobId('G-late', step, new Date(d.at)), deadlineJobId('G-late', step, new Date(d.graceUntil))].map(JobQueue.storedId).sort(),
+    );
+    // the deadline passes (as its job submits it when it fires): who is late, and until when late orders are taken
+    let before = (await s.outbox.byGame('G-late')).length;
+    now = new Date(Date.parse(d.at) + 1000);
+    const atJob = await apply('G-late', commandKeyOfJob(deadlineJobId('G-late', step, new Date(d.at))), 'game.deadline', {
       gameId: 'G-late',
       stepId: step,
     });
-    const fresh = (await s.outbox.byGame('G-late')).slice(before);
+    expect(atJob.result).toEqual({ late: ['blue'], graceUntil: d.graceUntil });
+    expect(await stepOf('G-late')).toBe(step);
+    let fresh = (await s.outbox.byGame('G-late')).slice(before);
+    for (const to of everyone) {
+      const mail = fresh.filter((m) => m.recipient === to);
+      expect(mail).toHaveLength(1);
+      expect(mail[0].payload.subject).toMatch(/^FYI G-late \w+ t1: late: blue/);
+      expect(mail[0].payload.text).toContain(`The deadline of Turn 1`);
+      expect(mail[0].payload.text).toContain(`passed at ${formatUtc(d.at)}.`);
+      expect(mail[0].payload.text).toContain(`Late: blue. Late orders are still taken until ${formatUtc(d.graceUntil)}`);
+    }
+    // the grace ends: defaults for blue, and the reports say who was late
+    before = (await s.outbox.byGame('G-late')).length;
+    now = new Date(Date.parse(d.graceUntil) + 1000);
+    await apply('G-late', commandKeyOfJob(deadlineJobId('G-late', step, new Date(d.graceUntil))), 'game.deadline', {
+      gameId: 'G-late',
+      stepId: step,
+    });
+    fresh = (await s.outbox.byGame('G-late')).slice(before);
     for (const to of everyone) {
       const mail = fresh.filter((m) => m.recipient === to && m.payload.text.includes('Late: blue.'));
       expect(mail).toHaveLength(1);
-      expect(mail[0].payload.text).toContain(`The deadline of ${'Turn 1'}`);
       expect(mail[0].payload.text).toContain(`passed at ${formatUtc(d.at)} and its grace ended at ${formatUtc(d.graceUntil)}`);
       expect(mail[0].payload.text).not.toContain('Late: red');
     }

@@ -71,6 +71,8 @@ export function deadlineSet(stepId: string, plan: PlannedDeadline, actor: string
 export async function setDeadline(h: Handling, stepId: string, plan: PlannedDeadline, actor: string, why: Record<string, unknown> = {}) {
   await h.append([deadlineSet(stepId, plan, actor, why)]);
   await h.env.deps.scheduler.schedule(h.game.gameId, stepId, plan.graceUntil, plan.remindAt);
+  // with a grace period, a job at the deadline itself: the late notice (deadlines.ts lateInGrace)
+  if (plan.graceUntil.getTime() > plan.at.getTime()) await h.env.deps.scheduler.schedule(h.game.gameId, stepId, plan.at, null);
 }
 
 /** The sides holding their orders (WAIT) for the step in play. */

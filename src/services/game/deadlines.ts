@@ -29,6 +29,8 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
   const set = h.deadline(stepId);
   const current = set ? (set.graceUntil ?? set.at) : null;
   if (!options.force && current && new Date(current).getTime() > h.now.getTime() + 1000) {
+    // the deadline itself has passed, its grace not yet (the job set for the deadline's instant)
+    if (set && set.at !== current && Date.parse(set.at) <= h.now.getTime() + 1000) return lateInGrace(h, set, current);
     return {
       status: 'applied',
       result: { ignored: `not due: the deadline of ${stepId}, with its grace period, ends ${current}` },
@@ -47,7 +49,9 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
     const lines = lateLines(step.title, set, late, held);
     reports = reports.map((n) => (n.kind === 'report' ? { ...n, narrative: [...lines, ...n.narrative] } : n));
     const told = new Set(reports.flatMap((n) => (n.kind === 'report' ? [n.side] : [])));
-    tellEverySide(h, `late: ${late.join(', ')}`, lines, `late:${step.id}`, { referee: true, skip: told });
+    // with a grace period every side heard who was late when the deadline passed (lateInGrace)
+    const graced = set?.graceUntil !== undefined && set.graceUntil !== set.at;
+    if (!graced) tellEverySide(h, `late: ${late.join(', ')}`, lines, `late:${step.id}`, { referee: true, skip: told });
   }
   h.notify(...reports);
   return { status: 'applied', result: { version: h.game.head.version, step: h.game.state.step?.id ?? null } };
@@ -91,6 +95,27 @@ export async function remind(handler: GameHandler, tx: Sql, gameId: string, step
     h.notify(...notices);
     return { status: 'applied', result: { reminded: notices.map((n) => n.side) } };
   });
+}
+
+/**
+ * The deadline passed and its grace runs: every side and the referee hear who is late and until
+ * when late orders are taken (nothing is adjudicated yet; the job at the end of grace does that).
+ */
+function lateInGrace(h: Handling, set: DeadlineRecord, graceUntil: string): CommandOutcome {
+  const step = h.game.state.step!;
+  const late = whoIsAwaited(h.game.state, h.game.ruleset);
+  if (late.length)
+    tellEverySide(
+      h,
+      `late: ${late.join(', ')}`,
+      [
+        `The deadline of ${step.title} passed at ${formatUtc(set.at)}.`,
+        `Late: ${late.join(', ')}. Late orders are still taken until ${formatUtc(graceUntil)}; then the default orders apply.`,
+      ],
+      `late:${step.id}:${set.at}`,
+      { referee: true },
+    );
+  return { status: 'applied', result: { late, graceUntil } };
 }
 
 /** What the late notice says: the deadline passed, these sides sent nothing, their default orders applied. */

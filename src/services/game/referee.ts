@@ -104,6 +104,7 @@ export async function extend(
     ]);
     // the old deadline and reminder jobs still fire: the deadline finds the step not due, the reminder finds itself superseded
     await h.env.deps.scheduler.schedule(gameId, step.id, graceUntil, remindAt);
+    if (graceUntil.getTime() > at.getTime()) await h.env.deps.scheduler.schedule(gameId, step.id, at, null);
     // the sides the step awaits hear that the referee extended it (with their card); the others
     // nothing, unless they read every step (DIGEST EVERY): then an FYI
     const needs = stepNeeds(next, at.toISOString())!;
