@@ -33,6 +33,12 @@ const BEFORE: Record<string, readonly string[]> = {
   ],
 };
 
+/** Air placements answering the other side's, ahead of the plain AIR plan (5.22: best first). */
+const PRIORITY: Record<string, readonly string[]> = {
+  japanese: ['AIR 26th Air Flotilla TO Marshall Islands IF ENEMY IN Marshall Islands'],
+  allied: ['AIR Far East Air Force TO Marianas Islands IF ENEMY IN Marianas Islands'],
+};
+
 /** Every other decision point, answered ahead as a skilled mail player does. */
 const MORE: Record<string, readonly string[]> = {
   japanese: [
@@ -70,7 +76,7 @@ export interface BotPlan {
 
 export function botPlan(side: Side): BotPlan {
   const plain = process.env.DEMO_BOTS === 'plain';
-  const lines = [...(BEFORE[side] ?? []), ...(plain ? [] : (MORE[side] ?? []))];
+  const lines = plain ? (BEFORE[side] ?? []) : [...(PRIORITY[side] ?? []), ...(BEFORE[side] ?? []), ...(MORE[side] ?? [])];
   return { standing: lines.map((l) => `STANDING ${l}`).join('\n'), ahead: !plain, skip: (id) => /\/(lba|invasions|return)\//.test(id) };
 }
 

@@ -20,6 +20,7 @@ describe('HELP topics', () => {
       'AHEAD',
       'STANDING',
       'DEFAULTS',
+      'OPTIONS',
       'COMMANDS',
       'ALL',
       '<rule number, e.g. 7.3>',

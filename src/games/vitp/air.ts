@@ -2,6 +2,7 @@
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { frozenOnTurnOne } from './movement';
+import { airInGroups } from './options';
 import type { Order, Unit, VitpState, VSide } from './types';
 import { friendly, placesTouching } from './world';
 
@@ -15,7 +16,16 @@ export const airAreas = (s: VitpState, side: VSide): string[] =>
 export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const errors: LineError[] = [];
   const places = orders.filter((o) => o.t === 'lba');
-  if (places.length > 1) {
+  if (airInGroups(s)) {
+    // option air-in-groups (departs from 5.22/12.11): every unit in one order, each once
+    const seen = new Set<string>();
+    for (const o of places) {
+      if (o.t !== 'lba') continue;
+      if (seen.has(o.unit))
+        errors.push({ line: o.line, text: o.text, problem: 'this air unit is placed on an earlier line already', rule: '12.1' });
+      seen.add(o.unit);
+    }
+  } else if (places.length > 1) {
     for (const o of places.slice(1))
       errors.push({
         line: o.line,
@@ -56,10 +66,10 @@ export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): L
 }
 
 export function resolveAir(tx: Tx, side: VSide, orders: readonly Order[]): void {
-  const o = orders.find((x) => x.t === 'lba');
-  if (o && o.t === 'lba') {
-    tx.unit(o.unit, { loc: { at: 'sea', area: o.to, mode: 'air' }, moved: true }, `is placed over ${o.to}`, '12.1');
-  } else {
-    tx.emit('vitp.lba-done', { side });
+  const places = orders.filter((x) => x.t === 'lba');
+  for (const o of places) {
+    if (o.t === 'lba') tx.unit(o.unit, { loc: { at: 'sea', area: o.to, mode: 'air' }, moved: true }, `is placed over ${o.to}`, '12.1');
   }
+  // one unit a time (12.11): LBA DONE stops the side; air-in-groups: the side's one order places all it will
+  if (!places.length || airInGroups(tx.s)) tx.emit('vitp.lba-done', { side });
 }

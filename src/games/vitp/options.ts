@@ -1,4 +1,7 @@
-/** Optional rules 19–23, chosen when the game is created. */
+/**
+ * Optional rules 19–23, chosen when the game is created, and relaxations of the rulebook's strict
+ * sequence that mail clubs play with (each names the rule it departs from; off by default).
+ */
 import type { OptionSpec } from '../../engine/ruleset';
 
 export const vitpOptions: readonly OptionSpec[] = [
@@ -33,4 +36,17 @@ export const vitpOptions: readonly OptionSpec[] = [
     rule: '23.1',
     default: false,
   },
+  {
+    id: 'air-in-groups',
+    title:
+      'Relaxed for play by mail: each side places all its land-based air in one order, Japanese first, instead of one unit at a time in turn (departs from 5.22 and 12.11)',
+    rule: '5.22',
+    default: false,
+  },
 ];
+
+/** The relaxing options (not in the rulebook): named with the rule each departs from wherever the game's options are shown. */
+export const RELAXING_OPTIONS: readonly string[] = ['air-in-groups'];
+
+/** Is `id` on in this game? */
+export const airInGroups = (s: { readonly options: Readonly<Record<string, unknown>> }): boolean => s.options['air-in-groups'] === true;

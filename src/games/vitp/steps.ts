@@ -6,6 +6,7 @@
 import type { StepInfo } from '../../engine/ruleset';
 import { placeableAir } from './air';
 import { nextDecision } from './combat/api';
+import { airInGroups } from './options';
 import { submarineReady } from './submarines';
 import type { Phase, VitpState, VSide } from './types';
 import { slug } from './world';
@@ -96,7 +97,9 @@ function localId(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>): st
 
 /** The step of `ph` in turn `turn` (any phase but a battle decision, which needs the battle). */
 function phaseStep(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>, turn: number): StepInfo {
-  const { title, rule } = phaseTitle(ph);
+  const { title: strict, rule } = phaseTitle(ph);
+  // option air-in-groups: the side's one placement step places every unit (departs from 5.22/12.11)
+  const title = ph.k === 'lba' && airInGroups(s) ? `${SIDE[ph.side]} land-based air placement, all units at once (air-in-groups)` : strict;
   const id = `t${turn}/${localId(s, ph)}`;
   const heading = `Turn ${turn}: ${title} (${rule})`;
   if (ph.k === 'sighting') {
@@ -170,8 +173,8 @@ function position(ph: Phase): number {
 
 /**
  * 5.21-5.25 and 5.73-5.74: the steps still to come this turn whose ids the rules fix now. Land-based
- * air placement alternates one unit at a time (12.11), so only its first step is told, and only
- * before it starts: the Japanese place first (5.22) unless they have nothing to place. A submarine
+ * air placement alternates one unit at a time (12.11), so only its first step is told (with option
+ * air-in-groups each side's one step), and only before it starts: the Japanese place first (5.22) unless they have nothing to place. A submarine
  * step comes only for a side whose submarine is in port this turn (5.25). Battle decisions are not
  * known until the battle is fought.
  */
@@ -183,10 +186,12 @@ export function upcomingPhases(s: VitpState): { phase: Phase; step: StepInfo }[]
     if (i <= from || ph.k === 'battle' || ph.k === 'over') return;
     if (ph.k === 'sub' && !submarineReady(s, ph.side)) return;
     if (ph.k === 'lba') {
-      const first = [J, A].find((side) => !s.lbaDone.includes(side) && placeableAir(s, side).length > 0);
-      if (!first) return;
-      const lba: Phase = { k: 'lba', side: first, n: 1 };
-      out.push({ phase: lba, step: phaseStep(s, lba, s.turn) });
+      const placing = [J, A].filter((side) => !s.lbaDone.includes(side) && placeableAir(s, side).length > 0);
+      // in turn, only the first placement is known; air-in-groups: one step a side, so both are
+      for (const [i, side] of (airInGroups(s) ? placing : placing.slice(0, 1)).entries()) {
+        const lba: Phase = { k: 'lba', side, n: i + 1 };
+        out.push({ phase: lba, step: phaseStep(s, lba, s.turn) });
+      }
       return;
     }
     out.push({ phase: ph, step: phaseStep(s, ph, s.turn) });

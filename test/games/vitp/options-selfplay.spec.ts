@@ -18,6 +18,7 @@ const withOption = (id: string) => ({
 describe('VITP self-play with each optional rule on', () => {
   it('covers every option the ruleset offers', () => {
     expect(vitpRuleset.options.map((o) => o.id).sort()).toEqual([
+      'air-in-groups',
       'airstrike-damage',
       'island-combat',
       'japanese-islands-bonus',

@@ -11,7 +11,8 @@
  * whose area is legal then and whose condition holds then; none: the side places no more (12.11).
  */
 import type { LineError } from '../../../engine/ruleset';
-import type { Order, VitpState, VSide } from '../types';
+import { airInGroups } from '../options';
+import type { Order, Unit, VitpState, VSide } from '../types';
 import { other } from '../types';
 import { checkOrders } from './check';
 import { matchArea, matchUnit } from './names';
@@ -74,6 +75,24 @@ export function conditionHolds(s: VitpState, side: VSide, c: AirCondition): bool
 }
 
 const L = { line: 0, text: '(standing instructions)' };
+
+/**
+ * The side's placements from its plan: one (5.22/12.11), or with option air-in-groups every unit
+ * the plan places, line by line on the board the earlier lines leave.
+ */
+export function planPlacements(s: VitpState, side: VSide, plan: readonly AirPlanLine[]): Order[] {
+  if (!airInGroups(s)) return [nextPlacement(s, side, plan)];
+  const out: Order[] = [];
+  let board = s;
+  for (;;) {
+    const o = nextPlacement(board, side, plan);
+    if (o.t !== 'lba') break;
+    out.push(o);
+    const placed = (u: Unit): Unit => (u.id === o.unit ? { ...u, loc: { at: 'sea', area: o.to, mode: 'air' }, moved: true } : u);
+    board = { ...board, units: board.units.map(placed) };
+  }
+  return out.length ? out : [{ ...L, t: 'lba-done' }];
+}
 
 /** 5.22/12.11: the first line of the plan that may be placed now and whose condition holds, else no more placements. */
 export function nextPlacement(s: VitpState, side: VSide, plan: readonly AirPlanLine[]): Order {

@@ -1,4 +1,5 @@
 /** The order card for the step at hand, written to be mailed to a player as it stands. */
+import { airInGroups } from '../options';
 import type { StepInfo } from '../../../engine/ruleset';
 import { airAreas, placeableAir } from '../air';
 import { combatAreas } from '../battles';
@@ -86,8 +87,11 @@ BASE <unit> AT <major port>   moves a land or air unit back in play this turn to
       }${side ? rebuildHelp(s, side) : ''}`;
     }
     case 'lba':
-      return `LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.
-LBA DONE   places no more this turn. Default: LBA DONE.
+      return `${
+        airInGroups(s)
+          ? 'LBA <air unit> TO <sea area>, one line per unit: option air-in-groups places all your air in this one order, Japanese first (departs from 5.22, 12.11).\nLBA DONE (or no LBA line)   places none this turn.'
+          : 'LBA <air unit> TO <sea area>   places ONE air unit (12.11); the sides alternate.\nLBA DONE   places no more this turn.'
+      } Default: LBA DONE.
 Air units: ${
         side
           ? placeableAir(s, side)

@@ -2,6 +2,7 @@
 import type { Rng } from '../../../engine/ruleset';
 import { airAreas, placeableAir } from '../air';
 import { combatAreas } from '../battles';
+import { airInGroups } from '../options';
 import { answer, type Answer, type Decision } from '../combat/api';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
@@ -55,6 +56,11 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
       const air = placeableAir(s, side);
       const areas = airAreas(s, side);
       if (!air.length || !areas.length || chance(rng, 0.15)) return [{ ...L, t: 'lba-done' }];
+      // option air-in-groups: every unit the side places goes in this one order
+      if (airInGroups(s)) {
+        const group = subset(rng, air, 0.7).map((u) => ({ ...L, t: 'lba' as const, unit: u.id, to: rng.pick(areas) }));
+        return group.length ? group : [{ ...L, t: 'lba-done' }];
+      }
       return [{ ...L, t: 'lba', unit: rng.pick(air).id, to: rng.pick(areas) }];
     }
     case 'sub': {

@@ -5,6 +5,7 @@
  * new block there.
  */
 import type { ReferenceSection } from '../../../engine/ruleset';
+import { vitpOptions } from '../options';
 
 export const VITP_REFERENCE: readonly ReferenceSection[] = [
   {
@@ -120,6 +121,12 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'with at least twice our best shots), never pursue, raid or land; the submarine at its last chance.',
       'A substitute owed for a sunk British removal (4.42): the first candidate in roster order.',
     ],
+  },
+  {
+    topic: 'options',
+    aliases: ['option', 'optional', 'relaxed', 'air-in-groups'],
+    title: 'Game options (chosen when the game is created, all off by default; the welcome and every report name those on)',
+    lines: vitpOptions.map((o) => `${o.id}: ${o.title}`),
   },
 ];
 

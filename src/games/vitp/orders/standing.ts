@@ -27,7 +27,7 @@ import { answer, answerFromStanding, type Answer, type CombatStanding, type Deci
 import { invaders, landingChoices } from '../invasion';
 import { surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
-import { type AirPlanLine, nextPlacement, parseAirLine } from './air-plan';
+import { type AirPlanLine, parseAirLine, planPlacements } from './air-plan';
 import { matchUnit } from './names';
 import { defaultOrdersFor } from './defaults';
 import { currentDecision } from './parse';
@@ -159,7 +159,7 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
     return orders.length ? orders : [{ ...L, t: 'stay' }];
   }
   // 5.22/12.11: the first unit of the air plan that may be placed now (its condition holding), else no more placements
-  if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) return [nextPlacement(s, side, st.airPlan)];
+  if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) return planPlacements(s, side, st.airPlan);
   if (ph.k === 'invade' && ph.side === side && st?.invade) return invasions(s, side, st.invade);
   if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ ...L, t: 'pearl', choice: st.pearl }];
   if (ph.k === 'surprise' && side === 'japanese' && st?.targetPriority.length) return surpriseFire(s, st.targetPriority);
