@@ -216,19 +216,34 @@ export class MailComposer {
           {
             ...this.context(n, n.needs),
             receivedAt: new Date().toISOString(),
+            // per step: the orders in canonical form, and what becomes of them
             orders: [
               ...n.ordersText
                 .split('\n')
                 .filter((l) => l.trim())
-                .map((text, i) => ({ line: i + 1, text, understood: text })),
+                .map((text, i) => ({
+                  line: i + 1,
+                  text,
+                  understood: `for ${n.needs?.title ?? 'the step in play'}${n.resolved ? ': resolved at once' : ''}`,
+                })),
               ...(n.standing
                 ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` }))
                 : []),
-              ...n.queued.map((q, i) => ({
-                line: i + 1,
-                text: `FOR ${q.stepId}`,
-                understood: `queued, sealed until that step: commitment ${q.commitment}`,
-              })),
+              ...(n.inForce ?? '')
+                .split('\n')
+                .filter((l) => l.trim())
+                .map((text, i) => ({ line: i + 1, text, understood: 'standing instruction in force (sent earlier)' })),
+              ...n.queued.flatMap((q, i) => [
+                {
+                  line: i + 1,
+                  text: `FOR ${q.stepId}`,
+                  understood: `${q.title ?? 'a step to come'}: queued, sealed until that step: commitment ${q.commitment}`,
+                },
+                ...(q.orders ?? '')
+                  .split('\n')
+                  .filter((l) => l.trim())
+                  .map((text, j) => ({ line: j + 1, text, understood: `for ${q.title ?? q.stepId}, when it comes` })),
+              ]),
               // lines after the orders that are no order (a name, a tagline): set aside, not refused
               ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: 'ignored: not an order (read as a signature)' })),
             ],

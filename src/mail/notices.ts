@@ -69,8 +69,15 @@ export type Notice =
       readonly needs: StepNeeds | null;
       /** these orders completed the step: it has been adjudicated and reports follow */
       readonly resolved: boolean;
-      /** orders sent ahead for upcoming steps (FOR sections), sealed until their step */
-      readonly queued: readonly { readonly stepId: string; readonly commitment: string }[];
+      /** orders sent ahead for upcoming steps (FOR sections), sealed until their step; with the step's title and the orders as understood */
+      readonly queued: readonly {
+        readonly stepId: string;
+        readonly commitment: string;
+        readonly title?: string;
+        readonly orders?: string;
+      }[];
+      /** the side's standing instructions already in force, when these orders set none */
+      readonly inForce?: string | null;
       /** lines after the orders that were no order (a name, a tagline), set aside by the mail reader */
       readonly ignored?: readonly { readonly line: number; readonly text: string }[];
       /** WAIT: the side holds these orders; they complete the step only on CONFIRM or at the deadline */

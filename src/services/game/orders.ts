@@ -56,12 +56,25 @@ export async function submitOrders(
     const stepBefore = h.game.state.step?.id;
     // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
     const forStep = stepNeeds(h.game, await openDeadline(h));
+    const titles = new Map((h.game.ruleset.upcomingSteps?.(h.game.state.rules) ?? []).map((st) => [st.id, st.title]));
+    const inForce = standing ? null : (h.game.state.standing[input.side]?.text ?? null);
     await advanceIfReady(h);
     const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
     const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
-    const queued = decision.events.flatMap((e) =>
-      e.type === 'OrdersQueued' ? [{ stepId: e.data.stepId, commitment: e.data.commitment }] : [],
-    );
+    // each step of a multi-step mail as understood: its title and its orders in canonical form
+    const queued = decision.events.flatMap((e) => {
+      if (e.type !== 'OrdersQueued') return [];
+      const plain = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === e.data.stepId);
+      const title = titles.get(e.data.stepId);
+      return [
+        {
+          stepId: e.data.stepId,
+          commitment: e.data.commitment,
+          ...(title ? { title } : {}),
+          ...(plain ? { orders: h.game.ruleset.formatOrders(plain.orders) } : {}),
+        },
+      ];
+    });
     const deadline = await openDeadline(h);
     const game = h.game;
     const ack: Notice = {
@@ -71,6 +84,7 @@ export async function submitOrders(
       ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
       commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
       standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
+      ...(inForce ? { inForce } : {}),
       needs: forStep,
       resolved: game.state.step?.id !== stepBefore,
       queued,
