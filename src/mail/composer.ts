@@ -129,6 +129,7 @@ export class MailComposer {
       side: n.side === 'referee' ? null : n.side,
       turn: needs?.turn,
       step: needs ? { id: needs.stepId, title: needs.title } : undefined,
+      ...(n.optionsOn?.length ? { optionsOn: n.optionsOn } : {}),
       replyAddress: this.replyAddressFor(n.gameId, n.side, n.to),
     };
   }

@@ -19,6 +19,8 @@ export interface NoticeBase {
   /** the hash of the latest event when the notice was written (players can later prove what the log said) */
   readonly latestHash: string;
   readonly latestSeq: number;
+  /** the game's options that are on, "id: title" (every mail's heading names them) */
+  readonly optionsOn?: readonly string[];
   /** files sent with the mail (LOG: the audit bundle) */
   readonly attachments?: readonly RenderedAttachment[];
 }

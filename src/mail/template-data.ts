@@ -16,6 +16,8 @@ export interface GameContext {
   readonly side: string | null;
   readonly turn?: number;
   readonly step?: { readonly id: string; readonly title: string };
+  /** The game's options that are on, each with its title (a relaxing option names the rule it departs from). */
+  readonly optionsOn?: readonly string[];
   /** The tagged address the recipient should reply to. */
   readonly replyAddress?: string;
   /** ACTION (orders or a decision asked of the recipient now), FYI, or GAME OVER; else decided from the data. */

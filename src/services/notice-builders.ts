@@ -26,7 +26,10 @@ export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds 
  * with both sides of a practice game, a referee who also plays) gets each seat's mail.
  */
 export function noticeBase(game: LoadedGame, side: Side | 'referee', to: string, reason: string) {
+  // optional rules and relaxations in force, named in every mail's heading (issue 10: a relaxing option names the rule it departs from)
+  const on = game.ruleset.options.filter((o) => game.state.game?.options[o.id] === true).map((o) => `${o.id}: ${o.title}`);
   return {
+    ...(on.length ? { optionsOn: on } : {}),
     gameId: game.gameId,
     rulesetName: game.ruleset.name,
     side,

@@ -58,4 +58,14 @@ describe('acknowledgment of a multi-step mail', () => {
     expect(text).not.toContain('resolved at once');
     expect(text).not.toContain('in force');
   });
+
+  it('names every option on in the heading, a relaxing one with the rule it departs from', () => {
+    const on = [
+      'air-in-groups: Relaxed for play by mail: each side places all its land-based air in one order (departs from 5.22 and 12.11)',
+    ];
+    const { text, html } = sent(ack({ optionsOn: on }));
+    expect(text.split('\n').slice(0, 4).join('\n')).toContain(`Option on: ${on[0]}`);
+    expect(html).toContain('departs from 5.22 and 12.11');
+    expect(sent(ack({})).text).not.toContain('Option on');
+  });
 });
