@@ -197,7 +197,9 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
       gameId: 'G-duel',
       stepId,
     });
-    expect(JSON.stringify(inGrace.result)).toMatch(/with its grace period/);
+    // (the job at the deadline itself: every side is told who is late; nothing resolves)
+    expect(inGrace.result).toMatchObject({ late: ['blue'] });
+    expect((await s.events.read('G-duel')).some((e) => e.type === 'DefaultOrdersApplied')).toBe(false);
     now = new Date(now.getTime() + 30 * 60_000);
     const r = await apply('G-duel', `deadline:G-duel:${stepId}`, 'game.deadline', {
       gameId: 'G-duel',
