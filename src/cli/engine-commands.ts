@@ -165,6 +165,10 @@ function printSelfplay(result: SelfplayResult): void {
   console.log(
     `${result.games} games (${result.ended} ended, ${result.unfinishedAtCap} unfinished at cap), ${result.events} events, ${result.errors.length} errors in ${(result.elapsedMs / 1000).toFixed(2)} s`,
   );
+  const results = Object.keys(result.results)
+    .sort()
+    .map((k) => `${k} ${result.results[k]}`);
+  console.log(`results: ${results.join(', ') || 'none ended'}; unfinished at cap ${result.unfinishedAtCap}`);
   console.log(
     `verified: ${result.verified} ok, ${result.failed} failed; ${result.defaultsApplied} default orders applied (missed deadlines)`,
   );

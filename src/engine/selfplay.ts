@@ -76,6 +76,8 @@ export interface SelfplayResult {
    * rest, counted apart from errors
    */
   readonly unfinishedAtCap: number;
+  /** games ended, by result: winner side, 'draw', or 'none' (ended with no winner) */
+  readonly results: Readonly<Record<string, number>>;
   readonly events: number;
   /** games whose stored log replayed, verified and audited without a problem */
   readonly verified: number;
@@ -124,6 +126,7 @@ class Run {
   private events = 0;
   private ended = 0;
   private unfinishedAtCap = 0;
+  private readonly results: Record<string, number> = {};
   private verified = 0;
   private defaultsApplied = 0;
   private readonly start: number;
@@ -140,7 +143,11 @@ class Run {
   played(game: SelfplayGame, played: Played, problems: readonly string[]): void {
     this.events += played.events.length;
     this.defaultsApplied += played.events.filter((e) => e.type === 'DefaultOrdersApplied').length;
-    if (played.state.result) this.ended++;
+    if (played.state.result) {
+      this.ended++;
+      const key = played.state.result.winner ?? 'none';
+      this.results[key] = (this.results[key] ?? 0) + 1;
+    }
     if (played.unfinishedAtCap) this.unfinishedAtCap++;
     if (!problems.length) this.verified++;
     for (const message of problems) this.errors.push({ game: game.index, gameSeed: game.gameSeed, message });
@@ -157,6 +164,7 @@ class Run {
       games: this.opts.games,
       ended: this.ended,
       unfinishedAtCap: this.unfinishedAtCap,
+      results: this.results,
       events: this.events,
       verified: this.verified,
       failed: new Set(this.errors.map((e) => e.game)).size,
