@@ -7,6 +7,7 @@
  */
 import type { UnitType } from './box';
 import type { DieResult } from './types';
+import { compareCodeUnits } from '../../shared/canonical';
 
 export interface Target {
   readonly id: string;
@@ -31,7 +32,7 @@ export interface BoxResult {
  * fixed choice stands in for both players' choice (README, ATK.cargo).
  */
 function choose(cands: readonly Target[], face: number): Target {
-  const sorted = [...cands].sort((a, b) => (face === 1 ? b.load - a.load : a.load - b.load) || a.id.localeCompare(b.id));
+  const sorted = [...cands].sort((a, b) => (face === 1 ? b.load - a.load : a.load - b.load) || compareCodeUnits(a.id, b.id));
   return sorted[0];
 }
 

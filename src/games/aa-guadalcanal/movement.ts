@@ -18,6 +18,7 @@ import {
   piece,
   seaMoves,
 } from './world';
+import { compareCodeUnits } from '../../shared/canonical';
 
 /** The unit an order names, the mover's own and of the step's type, or a refusal. */
 export function ownUnit(p: Play, o: Order, id: string, types: readonly string[], rule: string): Piece | null {
@@ -173,7 +174,7 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
 function torpedoCasualties(p: Play, hits: Map<string, number[]>): void {
   const destroyed: string[] = [];
   const damaged: string[] = [];
-  for (const [id, faces] of [...hits.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [id, faces] of [...hits.entries()].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const t = piece(p.s, id)!;
     const spec = p.s.box.units[t.type as UnitType];
     const target: Target = { id, type: t.type as UnitType, resilient: spec.resilient, armor: spec.heavyArmor && !t.armorUsed, load: 0 };

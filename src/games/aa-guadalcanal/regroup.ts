@@ -5,6 +5,7 @@ import { load, ownUnit } from './movement';
 import type { Play } from './play';
 import { SIDE_ORDER, type GSide, type GState, type Order, type Piece, type PieceType } from './types';
 import { adjacentZones, airDistance, airRange, attackOf, baseOf, cargoOf, costOf, isAir, isLand, islandsControlled, piece } from './world';
+import { compareCodeUnits } from '../../shared/canonical';
 
 /** REG.1: land power per island; adjacent cruisers and battleships count for a side with a land unit there. */
 export function landPower(s: GState, island: IslandId, side: GSide): number {
@@ -107,7 +108,7 @@ export function landingStep(p: Play, orders: readonly Order[]): void {
     if (landed.has(u.id)) continue;
     const spots = landingSpots(p.s, p.side, u)
       .filter((spot) => (used.get(spot) ?? 0) < capacity(p.s, p.side, spot))
-      .sort((a, b) => dist(p.s, u, a) - dist(p.s, u, b) || a.localeCompare(b));
+      .sort((a, b) => dist(p.s, u, a) - dist(p.s, u, b) || compareCodeUnits(a, b));
     if (spots.length) put(u, spots[0]);
     else p.emit({ type: 'gc.crashed', data: { unit: u.id, zone: u.zone } });
   }
