@@ -54,21 +54,34 @@ export function knownTextsOf(row: Pick<OutboxRow, 'kind' | 'payload'>): string[]
  * The answer card (templates/mail/partials/*-card.hbs) offers orders to copy: its example and
  * the default are written exactly as the player may send them, so a player who copies them must
  * not have them taken for quoted text; nor may the player's own orders that a report repeats
- * ("Your orders for … were taken"), which he may well send again. Both run to the report's story
- * ("What happened").
+ * ("Your orders for … were taken"), which he may well send again. Only those blocks go: each runs
+ * from its lead-in line to the first blank line after it holds a line (a client's rendering of the
+ * HTML may put a blank line between the lead-in and its block). The card's prose (step, deadline,
+ * how to answer, the syntax) stays known text, so a pasted welcome or report is still quoted text.
  */
 export function withoutAnswerCard(text: string): string {
   const out: string[] = [];
-  let inCard = false;
+  let inBlock = false;
+  let held = 0;
   for (const line of text.split('\n')) {
     // as sent, or as a client renders the HTML part (headings in capitals)
     const bare = line
       .trim()
       .replace(/^==\s*/, '')
       .toLowerCase();
-    if (bare.startsWith('your move:') || /^your orders for .* were taken/.test(bare)) inCard = true;
-    else if (inCard && /^what happened\b/.test(bare)) inCard = false;
-    if (!inCard) out.push(line);
+    if (/^(for example\b|if nothing comes by the deadline\b|your orders for .* were taken)/.test(bare)) {
+      inBlock = true;
+      held = 0;
+      out.push(line);
+      continue;
+    }
+    if (inBlock && bare === '' && held > 0) inBlock = false;
+    if (inBlock && /^(what happened\b|your move:)/.test(bare)) inBlock = false;
+    if (inBlock) {
+      if (bare !== '') held++;
+      continue;
+    }
+    out.push(line);
   }
   return out.join('\n');
 }

@@ -25,13 +25,17 @@ describe('known text leaves out what a player is invited to copy', () => {
     expect(kept).toContain('== What happened ==');
     expect(kept).toContain('- The Japanese fleet sails.');
     expect(kept).toContain('Game G-x, side japanese, turn 1');
+    // the card's prose stays known, so a pasted card is quoted text
+    expect(kept).toContain('== Your move: Turn 1: targets [t1/targets] ==');
+    expect(kept).toContain('If nothing comes by the deadline: these orders apply:');
   });
 
   it('applies to the HTML part as a client renders it too', () => {
-    const html = `<h2>Your move: Turn 1: targets</h2><pre>TARGET fuso AT repulse\nTARGET ise AT repulse</pre><h2>What happened</h2><ul><li>The fleet sails.</li></ul>`;
+    const html = `<h2>Your move: Turn 1: targets</h2><p>Deadline: Thu 26 Nov 2026 17:51 UTC</p><p>For example, with your own forces:</p><pre>TARGET fuso AT repulse\nTARGET ise AT repulse</pre><h2>What happened</h2><ul><li>The fleet sails.</li></ul>`;
     const texts = knownTextsOf({ kind: 'report', payload: { to: 'a@b.c', subject: 's', text: report, html } });
     expect(texts).toHaveLength(2);
     for (const t of texts) expect(t).not.toContain('TARGET ise AT repulse');
     expect(texts[1]).toContain('The fleet sails.');
+    expect(texts[1]).toContain('Deadline: Thu 26 Nov 2026 17:51 UTC');
   });
 });

@@ -76,7 +76,7 @@ describe('self-play through the event store on PostgreSQL', () => {
       registerEngineCommands(program, { 'fleet-duel': fleetDuel });
       await program.parseAsync(['selfplay', 'fleet-duel', '--games', '4', '--through-store', '--miss-rate', '0.5'], { from: 'user' });
       expect(process.exitCode).toBe(0);
-      expect(out.join('\n')).toMatch(/^4 games \(4 ended\), \d+ events, 0 errors/m);
+      expect(out.join('\n')).toMatch(/^4 games \(4 ended, 0 unfinished at cap\), \d+ events, 0 errors/m);
       expect(out.join('\n')).toMatch(/^verified: 4 ok, 0 failed; [1-9]\d* default orders applied/m);
       expect(out.join('\n')).toMatch(/stored in PostgreSQL as G-selfplay-[0-9a-f]{8}-0 \.\. G-selfplay-[0-9a-f]{8}-3/);
 
