@@ -2,7 +2,8 @@
  * The battle box (ATK.2, ATK.3, ATK.absent, ATK.cargo, ATK.damage, BOX): die k sits in slot
  * ((k-1) mod 12)+1; a 1 or 2 hits the type printed in that slot for the category; an absent type
  * reads the chart again from slot 1; battleships shed one hit each per turn first; undamaged units
- * of a type take hits before damaged ones; on a 1 the attacker picks the unit, on a 2 the defender.
+ * of a type take hits before damaged ones; on a 1 the attacker picks the unit, on a 2 the defender
+ * (each by his standing `HITS` list, else the default in `choose`).
  * Pure: the position in, each die's result and each unit's fate out.
  */
 import type { UnitType } from './box';
@@ -26,12 +27,23 @@ export interface BoxResult {
   readonly armorSpent: readonly string[];
 }
 
+/** The choosers' standing `HITS` lists (ATK.cargo): unit ids best first; absent, the default. */
+export interface Choosers {
+  /** chooses on a 1: enemy units to take first */
+  readonly attacker?: readonly string[];
+  /** chooses on a 2: own units to give up first */
+  readonly defender?: readonly string[];
+}
+
 /**
- * Who picks among alike units: the attacker (on a 1) takes the most loaded, the defender (on a 2)
- * gives the least loaded; ties by id. The standing priority lists (`HITS`) are not implemented: this
- * fixed choice stands in for both players' choice (README, ATK.cargo).
+ * Who picks among alike units (ATK.cargo): the attacker on a 1, the defender on a 2, each by his
+ * `HITS` list (the first listed unit among the candidates). Unlisted, the documented default: the
+ * attacker takes the most loaded (cargo at cost), the defender gives the least loaded; ties by id.
  */
-function choose(cands: readonly Target[], face: number): Target {
+function choose(cands: readonly Target[], face: number, choosers: Choosers): Target {
+  const list = (face === 1 ? choosers.attacker : choosers.defender) ?? [];
+  const listed = list.find((id) => cands.some((c) => c.id === id));
+  if (listed) return cands.find((c) => c.id === listed)!;
   const sorted = [...cands].sort((a, b) => (face === 1 ? b.load - a.load : a.load - b.load) || compareCodeUnits(a.id, b.id));
   return sorted[0];
 }
@@ -40,7 +52,7 @@ export function resolveBox(
   faces: readonly number[],
   chart: readonly UnitType[],
   targets: readonly Target[],
-  opts: { readonly hitFaces: readonly number[]; readonly asOne?: readonly number[] } = { hitFaces: [1, 2] },
+  opts: { readonly hitFaces: readonly number[]; readonly asOne?: readonly number[]; readonly choosers?: Choosers } = { hitFaces: [1, 2] },
 ): BoxResult {
   const fates = new Map<string, Fate>();
   const armor = new Set(targets.filter((t) => t.armor).map((t) => t.id));
@@ -68,7 +80,7 @@ export function resolveBox(
     const undamaged = ofType.filter((t) => !fates.has(t.id));
     // Night Fighting (ADV.night-fighting): a 2 destroys, and is chosen, like a 1
     const as = opts.asOne?.includes(face) ? 1 : face;
-    const unit = choose(undamaged.length ? undamaged : ofType, as);
+    const unit = choose(undamaged.length ? undamaged : ofType, as, opts.choosers ?? {});
     const effect: Fate = unit.resilient && as !== 1 && !fates.has(unit.id) ? 'damaged' : 'destroyed';
     fates.set(unit.id, effect);
     return { slot, face, printed, unit: unit.id, effect, ...extra };

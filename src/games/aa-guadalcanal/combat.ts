@@ -59,7 +59,8 @@ function fightZone(p: Play, z: ZoneId, cat: Category): void {
       const banzai = cat === 'land' && inForce(p.s, side, 'banzai-charge', z);
       const night = cat === 'sea' && inForce(p.s, side, 'night-fighting', z);
       const hitFaces = banzai ? [...p.s.box.constants.hitFaces, 3] : p.s.box.constants.hitFaces;
-      const res = resolveBox(faces, chart, targets, { hitFaces, asOne: night ? [2] : [] });
+      const choosers = { attacker: p.s.hits?.[side], defender: p.s.hits?.[enemy] };
+      const res = resolveBox(faces, chart, targets, { hitFaces, asOne: night ? [2] : [], choosers });
       p.emit({ type: 'gc.roll', data: { step: rule, zone: z, category: cat, by: side, dice: res.dice, rule: 'ATK.3' } });
       for (const a of res.armorSpent) p.emit({ type: 'gc.armor', data: { unit: a } });
       for (const [id, fate] of res.fates) if (fates.get(id) !== 'destroyed') fates.set(id, fate);
@@ -123,7 +124,8 @@ function amphibiousAssault(p: Play, z: ZoneId): void {
   const n = shooters.reduce((sum, u) => sum + attackOf(p.s, u.type, 'land'), 0);
   if (!n || !targets.length) return;
   const faces = rollDice(p.dice!, n, `${p.side} amphibious assault on ${z}`, 'ADV.amphibious-assault');
-  const res = resolveBox(faces, p.s.box.battleBox.land, targets, { hitFaces: p.s.box.constants.hitFaces });
+  const choosers = { attacker: p.s.hits?.[p.side], defender: p.s.hits?.[other(p.side)] };
+  const res = resolveBox(faces, p.s.box.battleBox.land, targets, { hitFaces: p.s.box.constants.hitFaces, choosers });
   p.emit({
     type: 'gc.roll',
     data: { step: 'ADV.amphibious-assault', zone: z, category: 'land', by: p.side, dice: res.dice, rule: 'ADV.amphibious-assault' },

@@ -20,6 +20,8 @@ export function evolveGuadalcanal(s: GState, event: RulesEvent): GState {
       return update(s, [e.data.unit], (p) => ({ ...p, on: null, zone: e.data.to, unloadedTo: e.data.to }));
     case 'gc.roll':
       return s;
+    case 'gc.hits':
+      return { ...s, hits: { ...s.hits, [e.data.side]: e.data.units } };
     case 'gc.armor':
       return update(s, [e.data.unit], (p) => ({ ...p, armorUsed: true }));
     case 'gc.fired':

@@ -26,6 +26,10 @@ export const SYNTAX: Record<string, string> = {
     'BUILD AIRFIELD AT <island>, BUY <n> <type>, LOAD <ship> WITH <cargo ids>, REPAIR <ship>, REPAIR AIRFIELD AT <island>, DEPLOY <ship> TO <sea zone>, USE GOOD-LOGISTICS (before BUY); NONE',
 };
 
+/** ATK.cargo: the casualty priority, accepted with any step's orders; it stands until replaced. */
+export const HITS_SYNTAX =
+  'HITS <unit ids, best first>: your units to lose first when the defender chooses (a 2), enemy units to hit first when you attack and choose (a 1); HITS DEFAULT for the default';
+
 export function syntaxKey(step: StepInfo): string {
   const def = defOf(step);
   if (def.kind.kind === 'hid-load') return 'hid-load';
@@ -213,6 +217,18 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       const zone = zoneWord(r, words.slice(at + 1).join(' '));
       return typeof zone === 'string' ? { kind: 'use', advantage: found[0] as Advantage, at: zone } : zone;
     }
+    case 'HITS': {
+      // ATK.cargo: a standing casualty priority, unit ids best first; HITS DEFAULT clears it
+      if (words.length === 2 && up[1] === 'DEFAULT') return { kind: 'hits', units: [] };
+      if (words.length < 2) return r.fail('HITS takes unit ids, best first: HITS TR5 FTR2 (or HITS DEFAULT)', HITS_SYNTAX);
+      const units: string[] = [];
+      for (const w of words.slice(1)) {
+        const id = unitId(r, w);
+        if (typeof id !== 'string') return { ...id, hint: HITS_SYNTAX };
+        if (!units.includes(id)) units.push(id);
+      }
+      return { kind: 'hits', units };
+    }
     case 'REPAIR': {
       if (up[1] === 'AIRFIELD') {
         const island = up[2] === 'AT' ? islandOf(words.slice(3).join(' ')) : null;
@@ -222,7 +238,23 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       return typeof unit === 'string' && words.length === 2 ? { kind: 'repair', unit } : r.fail('REPAIR <damaged ship>');
     }
     default: {
-      const verbs = ['USE', 'MOVE', 'FLY', 'LOAD', 'SUB', 'UNLOAD', 'FIRE', 'AIRFIELD', 'LAND', 'BUILD', 'BUY', 'REPAIR', 'DEPLOY', 'NONE'];
+      const verbs = [
+        'HITS',
+        'USE',
+        'MOVE',
+        'FLY',
+        'LOAD',
+        'SUB',
+        'UNLOAD',
+        'FIRE',
+        'AIRFIELD',
+        'LAND',
+        'BUILD',
+        'BUY',
+        'REPAIR',
+        'DEPLOY',
+        'NONE',
+      ];
       const guess = nearest(verb, verbs);
       return r.fail(`"${words[0]}" is no order`, guess ? `did you mean ${guess}? ${r.syntax}` : r.syntax);
     }
@@ -275,6 +307,8 @@ export function formatOrder(o: Order): string {
       return `REPAIR ${o.unit}`;
     case 'repair-airfield':
       return `REPAIR AIRFIELD AT ${o.island}`;
+    case 'hits':
+      return `HITS ${o.units.join(' ') || 'DEFAULT'}`;
     case 'use':
       return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}`;
   }

@@ -71,9 +71,12 @@ export function upcomingStepsOf(s: GState): StepInfo[] {
 }
 
 /** One side's orders for a step walked on the position: the problems, and the events. */
-function walk(s: GState, side: GSide, step: StepInfo, orders: readonly Order[], dice: Dice | null): Play {
+function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dice: Dice | null): Play {
   const p = new Play(s, side, dice);
   const def = defOf(step);
+  // ATK.cargo: a HITS list rides with any step's orders and stands until replaced (seen by its side only)
+  for (const o of all) if (o.kind === 'hits') p.emit({ type: 'gc.hits', data: { side, units: [...o.units] }, visibleTo: [side] });
+  const orders = all.filter((o) => o.kind !== 'hits');
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
   else if (k.kind === 'hid-load' || k.kind === 'hid-sea' || k.kind === 'hid-subs') hiddenStep(p, k.kind, orders);

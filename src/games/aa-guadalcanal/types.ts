@@ -55,6 +55,11 @@ export interface GState {
   readonly tokens: Readonly<Record<GSide, Readonly<Partial<Record<Advantage, number>>>>>;
   /** advantages in force this turn: who used which, where */
   readonly active: readonly ActiveAdvantage[];
+  /**
+   * Each side's standing casualty priority (ATK.cargo, `HITS`): unit ids best first, its own to give
+   * up on a 2 and the enemy's to take on a 1. Absent: the documented default (battle-box.ts).
+   */
+  readonly hits?: Readonly<Partial<Record<GSide, readonly string[]>>>;
 }
 
 export interface ActiveAdvantage {
@@ -80,7 +85,8 @@ export type OrderBody =
   | { readonly kind: 'repair'; readonly unit: string }
   | { readonly kind: 'repair-airfield'; readonly island: IslandId }
   | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId }
-  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null };
+  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null }
+  | { readonly kind: 'hits'; readonly units: readonly string[] };
 
 /** One die of a battle-box roll as the narrative shows it. */
 export interface DieResult {
@@ -117,5 +123,6 @@ export type GEvent =
   | { type: 'gc.placed'; data: { side: GSide; pieces: Piece[]; why: string } }
   | { type: 'gc.repaired'; data: { unit: string; to: ZoneId } }
   | { type: 'gc.advantage'; data: ActiveAdvantage & { left: number } }
+  | { type: 'gc.hits'; data: { side: GSide; units: string[] }; visibleTo?: GSide[] }
   | { type: 'gc.next'; data: { at: number; turn: number; first: GSide } }
   | { type: 'gc.won'; data: { winner: GSide; vp: Record<GSide, number> } };

@@ -9,7 +9,7 @@ function label(s: GState, p: Piece): string {
   return cargo.length ? `${p.id}[${cargo.join(' ')}]` : p.id;
 }
 
-export function viewGuadalcanal(s: GState, _side: Side | 'referee') {
+export function viewGuadalcanal(s: GState, side: Side | 'referee') {
   const zones = ZONE_IDS.map((z) => {
     const here = s.pieces.filter((p) => p.zone === z && p.on === null);
     return {
@@ -33,6 +33,8 @@ export function viewGuadalcanal(s: GState, _side: Side | 'referee') {
     advantageTokens: s.tokens,
     advantagesInForce: s.active,
     winner: s.winner,
+    // a side's own HITS list (ATK.cargo); the other side's stays private
+    ...(side === 'axis' || side === 'allies' ? { casualtyPriority: s.hits?.[side] ?? null } : {}),
   };
 }
 
@@ -94,6 +96,8 @@ export function narrateGuadalcanal(event: RulesEvent): string[] {
       return [
         `${e.data.side} uses ${e.data.advantage}${e.data.at ? ` at ${e.data.at}` : ''} (ADV.${e.data.advantage}); ${e.data.left} left.`,
       ];
+    case 'gc.hits':
+      return [`${e.data.side} casualty priority (ATK.cargo): ${e.data.units.join(' ') || 'the default'}.`];
     case 'gc.next':
       return e.data.at === 0 ? [`Turn ${e.data.turn} begins; first player: ${e.data.first} (REG.6).`] : [];
     case 'gc.won':

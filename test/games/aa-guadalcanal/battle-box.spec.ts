@@ -52,6 +52,21 @@ describe('battle box (ATK.3, BOX)', () => {
     expect(resolveBox(slot5(2), chart.sea, two).dice[4].unit).toBe('TR1');
   });
 
+  it('given HITS lists, then the attacker takes his listed unit on a 1 and the defender gives his listed unit on a 2; unlisted, the default (ATK.cargo)', () => {
+    const two = [ship('TR1', 'TR'), ship('TR2', 'TR', 4)];
+    const slot5 = (face: number) => [6, 6, 6, 6, face];
+    const choosers = { attacker: ['CA9', 'TR1'], defender: ['TR2'] };
+    expect(resolveBox(slot5(1), chart.sea, two, { hitFaces: [1, 2], choosers }).dice[4].unit).toBe('TR1');
+    expect(resolveBox(slot5(2), chart.sea, two, { hitFaces: [1, 2], choosers }).dice[4].unit).toBe('TR2');
+    // the other chooser's list does not count: on a 2 only the defender's, on a 1 only the attacker's
+    expect(resolveBox(slot5(2), chart.sea, two, { hitFaces: [1, 2], choosers: { attacker: ['TR2'] } }).dice[4].unit).toBe('TR1');
+    expect(resolveBox(slot5(1), chart.sea, two, { hitFaces: [1, 2], choosers: { defender: ['TR1'] } }).dice[4].unit).toBe('TR2');
+    // a list never overrides undamaged before damaged: DD1 is hit first (damaged), the next 2 goes to DD2
+    const dds = [ship('DD1', 'DD'), ship('DD2', 'DD')];
+    const r = resolveBox([2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 2], chart.sea, dds, { hitFaces: [1, 2], choosers: { defender: ['DD1'] } });
+    expect([r.dice[0].unit, r.dice[0].effect, r.dice[12].unit, r.dice[12].effect]).toEqual(['DD1', 'damaged', 'DD2', 'damaged']);
+  });
+
   it('given a hit past slot 12, then die 13 reads slot 1 again (ATK.2)', () => {
     const faces = [...Array(12).fill(6), 1];
     expect(resolveBox(faces, chart.air, [{ id: 'FTR1', type: 'FTR', resilient: false, armor: false, load: 0 }]).dice[12]).toMatchObject({
