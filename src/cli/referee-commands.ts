@@ -13,7 +13,10 @@ export function registerRefereeCommands(program: Command): void {
   program
     .command('rollback <gameId> <reason...>')
     .description('void the log after the moment before a step resolved (the turn in play only); every side is told')
-    .requiredOption('--to <step|event:N>', 'the step to play again (its id, e.g. t3/orders), or N (event:N) for the step event N belongs to')
+    .requiredOption(
+      '--to <step|event:N>',
+      'the step to play again (its id, e.g. t3/orders), or N (event:N) for the step event N belongs to',
+    )
     .option('--orders <kept|resend>', 'the orders in for that step stay in (kept, default) or are void too (resend)', 'kept')
     .action((gameId: string, reason: string[], opts: { to: string; orders: string }) => {
       if (opts.orders !== 'kept' && opts.orders !== 'resend') throw new UsageError(`--orders ${opts.orders}: kept or resend`);
