@@ -1,23 +1,61 @@
 /**
  * Advantage tokens (App. 1, ADV.<name>): one game option per advantage (`adv-banzai-charge` ...).
- * A token is spent with `USE <ADVANTAGE> [AT <zone>]` in the step that is its window. Implemented:
- * Banzai Charge, Night Fighting, Good Logistics, Amphibious Assault; the others are refused at game creation, loudly.
+ * A token is spent with `USE <ADVANTAGE> [AT <zone>] [AIR|SEA|LAND]` in the step that is its window.
+ * Implemented: all but PT Boats, which is refused at game creation, loudly.
  */
 import type { GameOptions, OptionSpec } from '../../engine/ruleset';
-import { ADVANTAGES, boxData, type Advantage, type ZoneId } from './box';
+import { ADVANTAGES, boxData, ZONE_IDS, type Advantage, type UnitType, type ZoneId } from './box';
 import type { Play } from './play';
+import type { StepKind } from './steps';
 import type { GState, Order } from './types';
 import { isIsland } from './world';
 
-export const IMPLEMENTED: readonly Advantage[] = ['banzai-charge', 'night-fighting', 'good-logistics', 'amphibious-assault'];
+export const IMPLEMENTED: readonly Advantage[] = [
+  'banzai-charge',
+  'night-fighting',
+  'good-logistics',
+  'amphibious-assault',
+  'superior-fighters',
+  'coast-watchers',
+  'quick-drop',
+  'command-decision',
+];
 
-/** The step kind in which each advantage is used (its window). */
-export const WINDOW: Partial<Record<Advantage, string>> = {
-  'banzai-charge': 'fire-land',
-  'night-fighting': 'fire-sea',
-  'good-logistics': 'regroup',
-  'amphibious-assault': 'fire-land',
+const MOVE_WINDOWS = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'].map((t) => `move-${t}`);
+
+/** The windows (step kinds, a movement step as `move-<type>`) in which each advantage is used. */
+export const WINDOW: Partial<Record<Advantage, readonly string[]>> = {
+  'banzai-charge': ['fire-land'],
+  'night-fighting': ['fire-sea'],
+  'good-logistics': ['regroup'],
+  'amphibious-assault': ['fire-land'],
+  'superior-fighters': ['move-FTR'],
+  'coast-watchers': MOVE_WINDOWS,
+  'quick-drop': ['quick-drop'],
+  'command-decision': ['command'],
 };
+
+/** The zone an advantage is aimed at: none, an island, a sea zone, or any zone. */
+const TARGET: Record<Advantage, 'island' | 'sea zone' | 'zone' | null> = {
+  'banzai-charge': 'island',
+  'night-fighting': 'sea zone',
+  'good-logistics': null,
+  'amphibious-assault': 'island',
+  'superior-fighters': null,
+  'coast-watchers': null,
+  'quick-drop': 'sea zone',
+  'command-decision': 'zone',
+  'pt-boats': 'sea zone',
+};
+
+export const windowOf = (k: StepKind): string => (k.kind === 'move' ? `move-${k.type}` : k.kind);
+
+/** The zones an advantage may be aimed at (null: none is named). */
+export function targetZones(s: GState, a: Advantage): ZoneId[] | null {
+  const t = TARGET[a];
+  if (!t) return null;
+  return ZONE_IDS.filter((z) => t === 'zone' || (t === 'island' ? isIsland(s, z) : s.box.zones[z].kind === 'sea'));
+}
 
 export const advantageOptions: OptionSpec[] = ADVANTAGES.map((a) => ({
   id: `adv-${a}`,
@@ -41,24 +79,45 @@ export function advantageProblems(options: GameOptions): string[] {
   return problems;
 }
 
-export const usable = (s: GState, side: 'axis' | 'allies', kind: string) =>
-  (Object.keys(s.tokens[side]) as Advantage[]).filter((a) => (s.tokens[side][a] ?? 0) > 0 && WINDOW[a] === kind);
+/** The advantages `side` holds a token of whose window is `window` (see windowOf). */
+export const usable = (s: GState, side: 'axis' | 'allies', window: string) =>
+  (Object.keys(s.tokens[side]) as Advantage[]).filter((a) => (s.tokens[side][a] ?? 0) > 0 && (WINDOW[a] ?? []).includes(window));
 
-/** USE <advantage> in its window: a token left, the zone of the right kind. */
-export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, kind: string): boolean {
+/** USE <advantage> in its window: a token left, the zone of the right kind; `held` is the step's unit type (Coast Watchers). */
+export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, window: string, held?: UnitType): boolean {
   const rule = `ADV.${o.advantage}`;
   const left = p.s.tokens[p.side][o.advantage] ?? 0;
   if (left < 1) return p.fail(o, `you have no ${o.advantage} token left`, rule);
-  if (WINDOW[o.advantage] !== kind) return p.fail(o, `${o.advantage} is not used in this step`, rule);
-  const zoneNeeded = o.advantage === 'good-logistics' ? null : o.advantage === 'night-fighting' ? 'sea zone' : 'island';
-  if (zoneNeeded && (!o.at || (zoneNeeded === 'island' ? !isIsland(p.s, o.at) : p.s.box.zones[o.at].kind !== 'sea')))
-    return p.fail(o, `${o.advantage} needs a ${zoneNeeded}: USE ${o.advantage.toUpperCase().replace(/-/g, ' ')} AT <${zoneNeeded}>`, rule);
-  if (p.s.active.some((a) => a.side === p.side && a.advantage === o.advantage && a.at === o.at))
-    return p.fail(o, `${o.advantage} is in force there already this turn`, rule);
+  if (!(WINDOW[o.advantage] ?? []).includes(window)) return p.fail(o, `${o.advantage} is not used in this step`, rule);
+  const zoneNeeded = TARGET[o.advantage];
+  const zones = targetZones(p.s, o.advantage);
+  const form = `USE ${o.advantage.toUpperCase()}${zoneNeeded ? ` AT <${zoneNeeded}>` : ''}${o.advantage === 'command-decision' ? ' AIR|SEA|LAND' : ''}`;
+  if (zones && (!o.at || !zones.includes(o.at))) return p.fail(o, `${o.advantage} needs a ${zoneNeeded}: ${form}`, rule);
+  if (o.advantage === 'command-decision' && !commandFits(p.s, o))
+    return p.fail(o, `Command Decision ${o.category ?? ''} needs ${o.category === 'land' ? 'an island' : 'a sea zone'}`, rule, form);
+  if (p.s.active.some((a) => a.side === p.side && a.advantage === o.advantage && a.at === (o.at ?? null)))
+    return p.fail(o, `${o.advantage} is in force ${o.at ? 'there ' : ''}already this turn`, rule);
+  if (o.advantage === 'coast-watchers' && p.s.active.some((a) => a.advantage === 'coast-watchers'))
+    return p.fail(o, 'Coast Watchers holds one unit type back per turn, and one is held back already', rule);
   p.emit({
     type: 'gc.advantage',
-    data: { side: p.side, advantage: o.advantage, at: zoneNeeded ? (o.at as ZoneId) : null, left: left - 1 },
+    data: {
+      side: p.side,
+      advantage: o.advantage,
+      at: zoneNeeded ? (o.at as ZoneId) : null,
+      left: left - 1,
+      ...(o.advantage === 'coast-watchers' && held ? { type: held } : {}),
+      ...(o.category ? { category: o.category } : {}),
+    },
   });
+  return true;
+}
+
+/** Command Decision: air units fight in any zone, sea units in sea zones, land units on islands. */
+function commandFits(s: GState, o: Extract<Order, { kind: 'use' }>): boolean {
+  if (!o.at || !o.category) return false;
+  if (o.category === 'land') return isIsland(s, o.at);
+  if (o.category === 'sea') return s.box.zones[o.at].kind === 'sea';
   return true;
 }
 

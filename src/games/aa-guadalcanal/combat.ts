@@ -41,7 +41,7 @@ function targetsOf(s: GState, side: GSide, z: ZoneId, cat: Category): Target[] {
 }
 
 /** One category in one zone: both sides roll, then casualties go. */
-function fightZone(p: Play, z: ZoneId, cat: Category): void {
+function fightZone(p: Play, z: ZoneId, cat: Category, again = ''): void {
   const rule = CATEGORY_RULE[cat];
   const fates = new Map<string, 'destroyed' | 'damaged'>();
   const airfieldDamage: { side: GSide; hits: number }[] = [];
@@ -54,20 +54,23 @@ function fightZone(p: Play, z: ZoneId, cat: Category): void {
     const n = vsUnits.reduce((sum, u) => sum + attackOf(p.s, u.type, cat), 0);
     if (n > 0 && targets.length) {
       const chart = p.s.box.battleBox[cat];
-      const labels = Array.from({ length: n }, (_, k) => `${side} ${cat} attack in ${z}, slot ${(k % 12) + 1} (${chart[k % 12]})`);
-      const faces = rollDice(p.dice!, n, `${side} ${cat} attack in ${z}`, 'ATK.2', labels);
+      const labels = Array.from({ length: n }, (_, k) => `${side} ${cat} attack in ${z}${again}, slot ${(k % 12) + 1} (${chart[k % 12]})`);
+      const faces = rollDice(p.dice!, n, `${side} ${cat} attack in ${z}${again}`, again ? 'ADV.command-decision' : 'ATK.2', labels);
       const banzai = cat === 'land' && inForce(p.s, side, 'banzai-charge', z);
       const night = cat === 'sea' && inForce(p.s, side, 'night-fighting', z);
       const hitFaces = banzai ? [...p.s.box.constants.hitFaces, 3] : p.s.box.constants.hitFaces;
       const choosers = { attacker: p.s.hits?.[side], defender: p.s.hits?.[enemy] };
       const res = resolveBox(faces, chart, targets, { hitFaces, asOne: night ? [2] : [], choosers });
-      p.emit({ type: 'gc.roll', data: { step: rule, zone: z, category: cat, by: side, dice: res.dice, rule: 'ATK.3' } });
+      p.emit({
+        type: 'gc.roll',
+        data: { step: rule, zone: z, category: cat, by: side, dice: res.dice, rule: again ? 'ADV.command-decision' : 'ATK.3' },
+      });
       for (const a of res.armorSpent) p.emit({ type: 'gc.armor', data: { unit: a } });
       for (const [id, fate] of res.fates) if (fates.get(id) !== 'destroyed') fates.set(id, fate);
     }
     const m = vsAirfields.reduce((sum, u) => sum + attackOf(p.s, u.type, 'land'), 0);
     if (m > 0 && p.s.airfields.some((a) => a.island === z && a.side === enemy && !a.damaged)) {
-      const faces = rollDice(p.dice!, m, `${side} airfield attack on ${z}`, 'CMB.4');
+      const faces = rollDice(p.dice!, m, `${side} airfield attack on ${z}${again}`, 'CMB.4');
       const res = airfieldHits(faces, p.s.box.constants.hitFaces);
       p.emit({ type: 'gc.roll', data: { step: rule, zone: z, category: 'airfield', by: side, dice: res.dice, rule: 'CMB.4' } });
       airfieldDamage.push({ side: enemy, hits: res.hits });
@@ -108,8 +111,14 @@ function zonesFor(s: GState, cat: Category): ZoneId[] {
   });
 }
 
+/** Zone by zone; a Command Decision on the zone and category (ADV.command-decision) fights it again after its casualties. */
 export function combatStep(p: Play, cat: Category): void {
-  for (const z of zonesFor(p.s, cat)) fightZone(p, z, cat);
+  for (const z of zonesFor(p.s, cat)) {
+    fightZone(p, z, cat);
+    const decisions = p.s.active.filter((a) => a.advantage === 'command-decision' && a.at === z && a.category === cat);
+    for (const [i, d] of decisions.entries())
+      fightZone(p, z, cat, ` (${d.side} command decision${decisions.length > 1 ? ` ${i + 1}` : ''})`);
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 import { rollDice } from '../../engine/dice';
 import type { UnitType, ZoneId } from './box';
 import { resolveBox, type Target } from './battle-box';
+import { useAdvantage } from './advantages';
 import type { Play } from './play';
 import type { Order, Piece } from './types';
 import {
@@ -90,7 +91,7 @@ function fly(p: Play, o: Extract<Order, { kind: 'fly' }>, type: UnitType, rule: 
   const u = ownUnit(p, o, o.unit, [type], rule);
   if (!u) return false;
   if (moved.has(u.id)) return p.fail(o, `${u.id} has flown already this step`, rule);
-  const range = airRange(p.s, type);
+  const range = airRange(p.s, type, p.side);
   const dist = airDistance(p.s, u.zone as ZoneId, o.to);
   if (dist > range) return p.fail(o, `${u.id} in ${u.zone} is ${dist} zones from ${o.to}; it flies up to ${range}`, rule);
   if (enemyBase(p.s, p.side, o.to)) return p.fail(o, `${o.to} is the enemy's base card: no unit enters it`, 'MOV');
@@ -121,13 +122,22 @@ function torpedo(p: Play, o: Extract<Order, { kind: 'attack' }>, fired: Set<stri
 }
 
 /** Carries out one side's orders for a movement step. */
-export function movementStep(p: Play, type: UnitType, rule: string, orders: readonly Order[]): void {
+export function movementStep(p: Play, type: UnitType, rule: string, orders: readonly Order[], watched = false): void {
   const moved = new Set<string>();
   const fired = new Set<string>();
   const hits = new Map<string, number[]>();
+  const heldBack = () => !watched && p.s.active.some((a) => a.side === p.side && a.advantage === 'coast-watchers' && a.type === type);
   for (const o of orders) {
     if (o.kind === 'none') continue;
-    if (o.kind === 'load' && (type === 'TR' || type === 'DD')) {
+    if (o.kind === 'use') useAdvantage(p, o, `move-${type}`, type);
+    else if (heldBack())
+      p.fail(
+        o,
+        `Coast Watchers holds your ${type} back this turn: they move after all other units`,
+        'ADV.coast-watchers',
+        'give these lines FOR WATCHED',
+      );
+    else if (o.kind === 'load' && (type === 'TR' || type === 'DD')) {
       const ship = piece(p.s, o.ship);
       if (ship && ship.type !== type) p.fail(o, `${o.ship} is not a ${type}: this step loads ${type}`, rule);
       else load(p, o, rule, moved);

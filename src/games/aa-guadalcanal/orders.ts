@@ -3,7 +3,7 @@
  * only; validate.ts checks them against the position. Errors cite the section and show the syntax.
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
-import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type IslandId, type ZoneId } from './box';
+import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type ZoneId } from './box';
 import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
@@ -12,15 +12,18 @@ const ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP)\d+$/;
 
 /** What each step takes, for errors and HELP. */
 export const SYNTAX: Record<string, string> = {
-  move: 'MOVE <unit> TO <sea zone> (LOAD <ship> WITH <cargo ids> first for transports and destroyers); NONE to stay',
+  move: 'MOVE <unit> TO <sea zone> (LOAD <ship> WITH <cargo ids> first for transports and destroyers); USE COAST-WATCHERS (this type moves after all others); NONE to stay',
   sub: 'MOVE <sub> TO <sea zone>, SUB <sub> ATTACK <enemy sea unit>; NONE',
-  fly: 'FLY <unit> TO <zone>; NONE',
+  fly: 'FLY <unit> TO <zone>, USE SUPERIOR-FIGHTERS (before FLY, fighters), USE COAST-WATCHERS; NONE',
   'hid-load': 'LOAD <transport or destroyer> WITH <cargo ids>; NONE',
   'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone>; NONE',
   'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>, USE NIGHT-FIGHTING AT <sea zone>; NONE',
   unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
   'fire-land':
     'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields), USE BANZAI-CHARGE AT <island>; NONE',
+  watched: 'the Coast Watchers type held back (ADV.coast-watchers): its MOVE, LOAD, SUB or FLY lines; NONE',
+  'quick-drop': 'USE QUICK-DROP AT <sea zone>, then UNLOAD <ship> TO <adjacent island> for your ships there (ADV.quick-drop); NONE',
+  command: 'USE COMMAND-DECISION AT <zone> AIR|SEA|LAND (ADV.command-decision); NONE',
   landing: 'LAND <air unit> AT <island or your base> or LAND <fighter> ON <carrier>; NONE (the umpire lands the rest)',
   regroup:
     'BUILD AIRFIELD AT <island>, BUY <n> <type>, LOAD <ship> WITH <cargo ids>, REPAIR <ship>, REPAIR AIRFIELD AT <island>, DEPLOY <ship> TO <sea zone>, USE GOOD-LOGISTICS (before BUY); NONE',
@@ -214,8 +217,16 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
         );
       }
       if (at < 0) return { kind: 'use', advantage: found[0] as Advantage, at: null };
-      const zone = zoneWord(r, words.slice(at + 1).join(' '));
-      return typeof zone === 'string' ? { kind: 'use', advantage: found[0] as Advantage, at: zone } : zone;
+      // ADV.command-decision names a category after the zone: USE COMMAND-DECISION AT <zone> AIR|SEA|LAND
+      const last = up[up.length - 1];
+      const category = found[0] === 'command-decision' && ['AIR', 'SEA', 'LAND'].includes(last) ? (last.toLowerCase() as Category) : null;
+      if (found[0] === 'command-decision' && !category)
+        return r.fail('Command Decision names a zone and a category', 'USE COMMAND-DECISION AT <zone> AIR|SEA|LAND (ADV.command-decision)');
+      const zone = zoneWord(r, words.slice(at + 1, category ? -1 : undefined).join(' '));
+      if (typeof zone !== 'string') return zone;
+      return category
+        ? { kind: 'use', advantage: 'command-decision', at: zone, category }
+        : { kind: 'use', advantage: found[0] as Advantage, at: zone };
     }
     case 'HITS': {
       // ATK.cargo: a standing casualty priority, unit ids best first; HITS DEFAULT clears it
@@ -310,7 +321,7 @@ export function formatOrder(o: Order): string {
     case 'hits':
       return `HITS ${o.units.join(' ') || 'DEFAULT'}`;
     case 'use':
-      return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}`;
+      return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}${o.category ? ` ${o.category.toUpperCase()}` : ''}`;
   }
 }
 

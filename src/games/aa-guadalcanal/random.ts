@@ -1,10 +1,10 @@
 /** Random legal orders (self-play, fuzzing): candidates drawn at random, each kept only if the step accepts it. */
 import type { Rng, StepInfo } from '../../engine/ruleset';
 import { ISLANDS, ZONE_IDS, type ZoneId } from './box';
-import { usable } from './advantages';
+import { targetZones, usable, windowOf } from './advantages';
 import { validate } from './rules';
 import { defOf } from './steps';
-import type { UnitType } from './box';
+import type { Advantage, Category, UnitType } from './box';
 import type { GSide, GState, Order, Piece, PieceType } from './types';
 import { adjacentZones, airDistance, airRange, baseOf, isAir, isIsland, isSea, isSeaZone, seaMoves } from './world';
 
@@ -33,7 +33,7 @@ function moveCandidates(
       if (cargo.length && rng.int(2)) out.push({ kind: 'load', ship: u.id, cargo: [rng.pick(cargo).id] });
     }
     if (type === 'BMR' || type === 'FTR') {
-      const reach = ZONE_IDS.filter((t) => t !== z && airDistance(s, z, t) <= airRange(s, type));
+      const reach = ZONE_IDS.filter((t) => t !== z && airDistance(s, z, t) <= airRange(s, type, side));
       if (reach.length) out.push({ kind: 'fly', unit: u.id, to: rng.pick(reach) });
     } else if (kind === 'move' || kind === 'hid-sea') {
       const moves = seaMoves(s, side, z);
@@ -93,19 +93,47 @@ function candidates(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
   return out;
 }
 
+/** A USE line for an advantage usable here, aimed where it can matter; null to keep the token. */
+function useCandidate(s: GState, side: GSide, a: Advantage, rng: Rng): Order | null {
+  if (a === 'quick-drop') {
+    const zones = s.pieces
+      .filter((p) => p.side === side && (p.type === 'TR' || p.type === 'DD') && s.pieces.some((c) => c.on === p.id))
+      .map((p) => p.zone as ZoneId)
+      .filter((z) => s.box.zones[z]?.kind === 'sea' && adjacentZones(s, z).some((i) => isIsland(s, i)));
+    return zones.length ? { kind: 'use', advantage: a, at: rng.pick(zones) } : null;
+  }
+  if (a === 'command-decision') {
+    const contested = ZONE_IDS.filter((z) =>
+      (['axis', 'allies'] as const).every((x) => s.pieces.some((p) => p.side === x && p.zone === z)),
+    );
+    if (!contested.length) return null;
+    const at = rng.pick(contested);
+    const cats: Category[] = isIsland(s, at) ? ['air', 'land'] : s.box.zones[at].kind === 'sea' ? ['air', 'sea'] : ['air'];
+    return { kind: 'use', advantage: a, at, category: rng.pick(cats) };
+  }
+  const zones = targetZones(s, a);
+  return { kind: 'use', advantage: a, at: zones ? rng.pick(zones) : null };
+}
+
 export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
   const pool = candidates(s, side, step, rng);
-  for (const a of usable(s, side, defOf(step).kind.kind))
-    if (rng.int(3) === 0)
-      pool.unshift({
-        kind: 'use',
-        advantage: a,
-        at:
-          a === 'good-logistics'
-            ? null
-            : rng.pick(ZONE_IDS.filter((z) => (a === 'night-fighting' ? s.box.zones[z].kind === 'sea' : isIsland(s, z)))),
-      });
+  const def = defOf(step);
   const orders: Order[] = [];
+  for (const a of usable(s, side, windowOf(def.kind)))
+    if (rng.int(3) === 0) {
+      const use = useCandidate(s, side, a, rng);
+      if (use && !validate(s, side, [...orders, use], step).length) orders.push(use);
+    }
+  if (def.kind.kind === 'quick-drop' || def.kind.kind === 'watched') {
+    const held = s.active.find((x) => x.side === side && x.advantage === 'coast-watchers')?.type;
+    const mine = s.pieces.filter((p) => p.side === side && p.zone !== 'damaged');
+    if (def.kind.kind === 'watched' && held) pool.push(...moveCandidates(s, side, held, mine, rng, 'move'));
+    if (def.kind.kind === 'quick-drop')
+      for (const ship of mine.filter((p) => p.type === 'TR' || p.type === 'DD')) {
+        const islands = adjacentZones(s, ship.zone as ZoneId).filter((z) => isIsland(s, z));
+        if (islands.length) pool.push({ kind: 'unload', ship: ship.id, cargo: [], to: rng.pick(islands) });
+      }
+  }
   while (pool.length) {
     const c = pool.splice(rng.int(pool.length), 1)[0];
     if (!validate(s, side, [...orders, c], step).length) orders.push(c);

@@ -45,7 +45,7 @@ function landingSpots(s: GState, side: GSide, u: Piece): string[] {
   const islands = ISLANDS.filter((i) => s.airfields.some((a) => a.island === i && a.side === side && !a.damaged));
   const carriers =
     u.type === 'FTR' ? s.pieces.filter((c) => c.side === side && c.type === 'CV' && c.zone !== 'damaged').map((c) => c.id) : [];
-  const range = airRange(s, u.type as UnitType);
+  const range = airRange(s, u.type as UnitType, side);
   const zoneOfSpot = (spot: string) => (piece(s, spot)?.zone as ZoneId) ?? (spot as ZoneId);
   return [base, ...islands, ...carriers].filter(
     (spot) => u.zone !== 'damaged' && airDistance(s, u.zone as ZoneId, zoneOfSpot(spot)) <= range,

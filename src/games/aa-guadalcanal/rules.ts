@@ -1,7 +1,8 @@
 /** Who owes orders at each step, and each step carried out (validation and adjudication share the walk). */
 import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
-import { usable } from './advantages';
+import { usable, windowOf } from './advantages';
+import { commandStep, quickDropStep, watchedStep } from './adv-steps';
 import { combatStep, declareStep } from './combat';
 import { hiddenStep, movementStep } from './movement';
 import { Play } from './play';
@@ -16,10 +17,22 @@ const onBoard = (s: GState, side: GSide, type: string) =>
 /** A side owes a step only when it has a choice there (else the step passes without asking). */
 export function owes(s: GState, def: StepDef, side: GSide): boolean {
   const k = def.kind;
-  if (usable(s, side, k.kind).length) return true;
+  const tokens = usable(s, side, windowOf(k)).filter(
+    (a) => a !== 'coast-watchers' || (k.kind === 'move' && onBoard(s, side, k.type).length),
+  );
+  if (tokens.length) return true;
   switch (k.kind) {
+    case 'watched': {
+      const held = s.active.find((a) => a.side === side && a.advantage === 'coast-watchers');
+      return !!held?.type && onBoard(s, side, held.type).length > 0;
+    }
+    case 'quick-drop':
+      return false;
     case 'move':
-      return onBoard(s, side, k.type).length > 0;
+      return (
+        onBoard(s, side, k.type).length > 0 &&
+        !s.active.some((a) => a.side === side && a.advantage === 'coast-watchers' && a.type === k.type)
+      );
     case 'hid-load':
       return onBoard(s, side, 'TR').length + onBoard(s, side, 'DD').length > 0;
     case 'hid-sea':
@@ -83,6 +96,9 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   else if (k.kind === 'fire-sea') declareStep(p, 'sea', orders);
   else if (k.kind === 'fire-land') declareStep(p, 'land', orders);
   else if (k.kind === 'unload') unloadStep(p, orders);
+  else if (k.kind === 'watched') watchedStep(p, orders);
+  else if (k.kind === 'quick-drop') quickDropStep(p, orders);
+  else if (k.kind === 'command') commandStep(p, orders);
   else if (k.kind === 'landing') landingStep(p, orders);
   else if (k.kind === 'regroup') regroupStep(p, orders);
   else if (orders.length) p.fail(orders[0], 'this step takes no orders', def.rule);
@@ -93,21 +109,22 @@ export function validate(s: GState, side: GSide, orders: readonly Order[], step:
   return walk(s, side, step, orders, null).errors;
 }
 
-function unloadStep(p: Play, orders: readonly Order[]): void {
+/** CMB.3 unloading; Quick Drop (ADV.quick-drop) calls it with its rule for the ships of its sea zone. */
+export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): void {
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind !== 'unload') {
-      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'CMB.3');
+      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, rule);
       continue;
     }
     const ship = p.s.pieces.find((x) => x.id === o.ship);
     if (!ship || ship.side !== p.side || (ship.type !== 'TR' && ship.type !== 'DD') || ship.zone === 'damaged') {
-      p.fail(o, `${o.ship} is not one of your transports or destroyers afloat`, 'CMB.3');
+      p.fail(o, `${o.ship} is not one of your transports or destroyers afloat`, rule);
       continue;
     }
     if (!adjacentZones(p.s, ship.zone as ZoneId).includes(o.to)) {
       const near = adjacentZones(p.s, ship.zone as ZoneId).filter((z) => isIsland(p.s, z));
-      p.fail(o, `${o.to} is not next to ${ship.id} in ${ship.zone}`, 'CMB.3', `islands next to ${ship.zone}: ${near.join(', ')}`);
+      p.fail(o, `${o.to} is not next to ${ship.id} in ${ship.zone}`, rule, `islands next to ${ship.zone}: ${near.join(', ')}`);
       continue;
     }
     const aboard = p.s.pieces.filter((c) => c.on === ship.id).map((c) => c.id);
@@ -117,7 +134,7 @@ function unloadStep(p: Play, orders: readonly Order[]): void {
       p.fail(
         o,
         stray ? `${stray} is not aboard ${ship.id}` : `${ship.id} carries nothing`,
-        'CMB.3',
+        rule,
         `aboard: ${aboard.join(', ') || 'nothing'}`,
       );
       continue;

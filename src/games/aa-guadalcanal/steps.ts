@@ -11,6 +11,9 @@ export type StepKind =
   | { kind: 'hid-load' }
   | { kind: 'hid-sea' }
   | { kind: 'hid-subs' }
+  | { kind: 'watched' }
+  | { kind: 'quick-drop' }
+  | { kind: 'command' }
   | { kind: 'air-combat' }
   | { kind: 'fire-sea' }
   | { kind: 'sea-combat' }
@@ -49,9 +52,21 @@ const pair = (slug: string, kind: StepKind, rule: string, title: string, section
   { slug: `${slug}/second`, kind, who: 'second', rule, title, section },
 ];
 
-const MOVEMENT: readonly StepDef[] = MOVES.flatMap(([type, name, title], i) =>
-  pair(`mov/${i + 1}-${name}`, { kind: 'move', type, n: i + 1, name }, `MOV.${i + 1}`, title, name.toUpperCase()),
-);
+/**
+ * The end of Movement, both forms: the unit type Coast Watchers held back moves after all others
+ * (ADV.coast-watchers), then Quick Drop (ADV.quick-drop). Nobody is asked without such a token.
+ */
+const MOVEMENT_END: readonly StepDef[] = [
+  ...pair('mov/9-watched', { kind: 'watched' }, 'ADV.coast-watchers', 'move the unit type held back', 'WATCHED'),
+  ...pair('mov/10-quick-drop', { kind: 'quick-drop' }, 'ADV.quick-drop', 'quick drop: unload from one sea zone', 'QUICK-DROP'),
+];
+
+const MOVEMENT: readonly StepDef[] = [
+  ...MOVES.flatMap(([type, name, title], i) =>
+    pair(`mov/${i + 1}-${name}`, { kind: 'move', type, n: i + 1, name }, `MOV.${i + 1}`, title, name.toUpperCase()),
+  ),
+  ...MOVEMENT_END,
+];
 
 /** Hidden movement (App. 1) replaces the Movement steps: loading, sealed sea moves revealed together, then the rest. */
 const HIDDEN_MOVEMENT: readonly StepDef[] = [
@@ -60,9 +75,11 @@ const HIDDEN_MOVEMENT: readonly StepDef[] = [
   ...pair('hid/3-subs', { kind: 'hid-subs' }, 'HID.3', 'attack with submarines', 'SUBMARINES'),
   ...pair('hid/4-bombers', { kind: 'move', type: 'BMR', n: 7, name: 'bombers' }, 'HID.4', 'move bombers', 'BOMBERS'),
   ...pair('hid/5-fighters', { kind: 'move', type: 'FTR', n: 8, name: 'fighters' }, 'HID.5', 'move fighters', 'FIGHTERS'),
+  ...MOVEMENT_END,
 ];
 
 const COMBAT_AND_REGROUP: readonly StepDef[] = [
+  ...pair('cmb/0-command', { kind: 'command' }, 'ADV.command-decision', 'command decision: a zone and category fought twice', 'COMMAND'),
   { slug: 'cmb/1-air', kind: { kind: 'air-combat' }, who: 'none', rule: 'CMB.1', title: 'attack air units' },
   ...pair('cmb/2-fire', { kind: 'fire-sea' }, 'CMB.2', 'declare artillery fire into sea zones', 'ARTILLERY'),
   { slug: 'cmb/2-sea', kind: { kind: 'sea-combat' }, who: 'none', rule: 'CMB.2', title: 'attack sea units' },
@@ -109,7 +126,7 @@ export function stepInfo(s: GState, index: number, owes: (def: StepDef, side: GS
 
 export function defOf(step: StepInfo): StepDef {
   const slug = step.id.replace(/^t\d+\//, '').replace(/\/(axis|allies)$/, '');
-  const def = [...TURN_STEPS, ...HIDDEN_MOVEMENT].find((d) => d.slug.replace(/\/(first|second)$/, '') === slug);
+  const def = [...TURN_STEPS, ...HIDDEN_TURN_STEPS].find((d) => d.slug.replace(/\/(first|second)$/, '') === slug);
   if (!def) throw new Error(`aa-guadalcanal: no step ${step.id}`);
   return def;
 }

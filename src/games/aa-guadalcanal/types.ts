@@ -66,6 +66,9 @@ export interface ActiveAdvantage {
   readonly side: GSide;
   readonly advantage: Advantage;
   readonly at: ZoneId | null;
+  /** Coast Watchers: the unit type held back; Command Decision: the category fought again */
+  readonly type?: UnitType;
+  readonly category?: Category;
 }
 
 export type Order = OrderBody & { readonly line?: number };
@@ -85,7 +88,7 @@ export type OrderBody =
   | { readonly kind: 'repair'; readonly unit: string }
   | { readonly kind: 'repair-airfield'; readonly island: IslandId }
   | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId }
-  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null }
+  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null; readonly category?: Category }
   | { readonly kind: 'hits'; readonly units: readonly string[] };
 
 /** One die of a battle-box roll as the narrative shows it. */

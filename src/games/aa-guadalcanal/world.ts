@@ -58,10 +58,14 @@ export const unitName: Record<PieceType, string> = {
   SUP: 'supply token',
 };
 
-/** Air moves per phase: bombers 3, fighters 2 (UNIT, MOV.7, MOV.8). */
-export function airRange(s: GState, type: UnitType): number {
-  return s.box.units[type].move;
+/** Air moves per phase: bombers 3, fighters 2 (UNIT, MOV.7, MOV.8); 3 for a side's fighters under Superior Fighters. */
+export function airRange(s: GState, type: UnitType, side?: GSide): number {
+  const superior = type === 'FTR' && s.active.some((a) => a.side === side && a.advantage === 'superior-fighters');
+  return superior ? SUPERIOR_FIGHTER_RANGE : s.box.units[type].move;
 }
+
+/** ADV.superior-fighters: fighters move up to 3 zones in Movement and Regroup that turn. */
+const SUPERIOR_FIGHTER_RANGE = 3;
 
 export const airDistance = (s: GState, a: ZoneId, b: ZoneId) => distance(s.box.zones, a, b, 'air');
 
