@@ -1,0 +1,96 @@
+/**
+ * How the demo bots write their A&A Guadalcanal mail (`npm run demo -- --game aa-guadalcanal`), as
+ * a skilled mail player would: the first mail of a phase gives the step in play and, in FOR sections
+ * named as players name them (`FOR BATTLESHIPS`, `FOR FIGHTERS`, `FOR BOMBARD`), the side's later
+ * steps of that phase, each drawn from the board its own earlier orders leave (the rules' own
+ * adjudication run on a copy, every die a miss: the bot plans, the umpire rolls). The turn's first
+ * mail also carries `FOR LANDING` NONE (the umpire lands the air units: REG.2) and a fresh `HITS`
+ * list (ATK.cargo): on a 2 its own units, empty ones first; on a 1 the enemy's, loaded ones first.
+ * Submarine attacks are only ordered for the step in play (their targets move in between).
+ */
+import type { EngineState } from '../engine/engine-events';
+import type { Dice, Rng, Side, StepInfo } from '../engine/ruleset';
+import { guadalcanalRuleset } from '../games/aa-guadalcanal';
+import { evolveGuadalcanal } from '../games/aa-guadalcanal/evolve';
+import { formatOrders } from '../games/aa-guadalcanal/orders';
+import { adjudicateGuadalcanal, upcomingStepsOf } from '../games/aa-guadalcanal/rules';
+import { defOf } from '../games/aa-guadalcanal/steps';
+import type { GSide, GState, Order } from '../games/aa-guadalcanal/types';
+import { cargoOf, costOf } from '../games/aa-guadalcanal/world';
+import type { BotMail } from './policy';
+
+/** The phase a step belongs to: `mov`, `hid`, `cmb` or `reg` (t3/cmb/2-fire/axis -> cmb). */
+const phaseOf = (id: string) => id.split('/')[1];
+/** Advantage steps (coast watchers, quick drop, command decision) are answered when asked. */
+const ADVANTAGE_STEP = /\/(mov\/9-watched|mov\/10-quick-drop|cmb\/0-command)\//;
+const MISSES: Dice = { d6: () => 6 };
+
+/** The bot's casualty priority (ATK.cargo): own units least loaded first, then enemy units most loaded first. */
+export function hitsLine(s: GState, side: GSide): string {
+  const load = (id: string) => cargoOf(s, id).reduce((sum, c) => sum + costOf(s, c.type), 0);
+  const by = (mine: boolean, sign: number) =>
+    s.pieces
+      .filter((p) => (p.side === side) === mine && p.type !== 'SUP' && p.zone !== 'damaged' && p.on === null)
+      .map((p) => ({ id: p.id, load: load(p.id) }))
+      .filter((p) => p.load > 0 || mine)
+      .sort((a, b) => sign * (a.load - b.load) || (a.id < b.id ? -1 : 1))
+      .map((p) => p.id);
+  // only units whose choice can matter: own units (give the empty first), enemy carriers with cargo
+  const own = by(true, 1).filter((id) => /^(TR|DD|CV)\d+$/.test(id));
+  const enemy = by(false, -1);
+  return own.length || enemy.length ? `HITS ${[...own, ...enemy].join(' ')}` : 'HITS DEFAULT';
+}
+
+/** Plays `orders` for `step` on a copy of the state; null when the rules refuse them. */
+function predict(s: GState, step: StepInfo, side: GSide, orders: readonly Order[]): GState | null {
+  let next = s;
+  try {
+    adjudicateGuadalcanal(
+      s,
+      { ...step, owes: [side] },
+      { [side]: orders },
+      {
+        dice: MISSES,
+        emit: (e) => {
+          next = evolveGuadalcanal(next, e);
+        },
+      },
+    );
+  } catch {
+    return null;
+  }
+  return next;
+}
+
+const sectionOf = (step: StepInfo) => defOf(step).section ?? step.id;
+
+/** The mail of `side` answering `step` (the step in play), with its later steps of the phase in FOR sections. */
+export function composeGuadalcanalMail(state: EngineState<unknown>, side: Side, step: StepInfo, rng: Rng, sentAhead: Set<string>): BotMail {
+  const s = state.rules as GState;
+  const me = side as GSide;
+  const random = (st: GState, at: StepInfo) => guadalcanalRuleset.randomOrders!(st, me, at, rng) as Order[];
+  const now = random(s, step);
+  const blocks: string[] = [];
+  const steps = [step.id];
+  const firstOfTurn = !sentAhead.has(`t${step.turn}:hits`);
+  if (firstOfTurn) sentAhead.add(`t${step.turn}:hits`);
+  blocks.push([firstOfTurn ? hitsLine(s, me) : '', formatOrders(now) || 'NONE'].filter(Boolean).join('\n'));
+  const later = upcomingStepsOf(s).filter((u) => u.owes.includes(me) && !sentAhead.has(u.id) && !ADVANTAGE_STEP.test(u.id));
+  let board = predict(s, step, me, now);
+  for (const u of later.filter((x) => phaseOf(x.id) === phaseOf(step.id))) {
+    if (!board) break;
+    const orders = random(board, u).filter((o) => o.kind !== 'attack');
+    board = predict(board, u, me, orders);
+    if (!board) break;
+    blocks.push(`FOR ${sectionOf(u)}\n${formatOrders(orders) || 'NONE'}`);
+    steps.push(u.id);
+    sentAhead.add(u.id);
+  }
+  const landing = later.find((u) => /\/reg\/2-land$/.test(u.id));
+  if (landing && firstOfTurn) {
+    blocks.push(`FOR ${sectionOf(landing)}\nNONE`);
+    steps.push(landing.id);
+    sentAhead.add(landing.id);
+  }
+  return { text: blocks.join('\n'), steps };
+}
