@@ -1,25 +1,14 @@
 /**
  * Advantage tokens (App. 1, ADV.<name>): one game option per advantage (`adv-banzai-charge` ...).
  * A token is spent with `USE <ADVANTAGE> [AT <zone>] [AIR|SEA|LAND]` in the step that is its window.
- * Implemented: all but PT Boats, which is refused at game creation, loudly.
+ * All nine advantages are implemented.
  */
 import type { GameOptions, OptionSpec } from '../../engine/ruleset';
 import { ADVANTAGES, boxData, ZONE_IDS, type Advantage, type UnitType, type ZoneId } from './box';
 import type { Play } from './play';
 import type { StepKind } from './steps';
-import type { GState, Order } from './types';
+import type { GState, Order, Piece } from './types';
 import { isIsland } from './world';
-
-export const IMPLEMENTED: readonly Advantage[] = [
-  'banzai-charge',
-  'night-fighting',
-  'good-logistics',
-  'amphibious-assault',
-  'superior-fighters',
-  'coast-watchers',
-  'quick-drop',
-  'command-decision',
-];
 
 const MOVE_WINDOWS = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'].map((t) => `move-${t}`);
 
@@ -33,6 +22,7 @@ export const WINDOW: Partial<Record<Advantage, readonly string[]>> = {
   'coast-watchers': MOVE_WINDOWS,
   'quick-drop': ['quick-drop'],
   'command-decision': ['command'],
+  'pt-boats': ['fire-sea'],
 };
 
 /** The zone an advantage is aimed at: none, an island, a sea zone, or any zone. */
@@ -64,12 +54,10 @@ export const advantageOptions: OptionSpec[] = ADVANTAGES.map((a) => ({
   default: false,
 }));
 
-/** Options across options: implemented advantages only; each side as many tokens as the other (App. 1). */
+/** Options across options: each side as many tokens as the other (App. 1). */
 export function advantageProblems(options: GameOptions): string[] {
   const on = ADVANTAGES.filter((a) => options[`adv-${a}`] === true);
-  const problems = on
-    .filter((a) => !IMPLEMENTED.includes(a))
-    .map((a) => `option adv-${a}: rule ADV.${a} is not implemented yet in aa-guadalcanal; the game cannot be played with it`);
+  const problems: string[] = [];
   const box = boxData();
   const count = (side: 'axis' | 'allies') => on.reduce((n, a) => n + box.advantages[a][side], 0);
   if (count('axis') !== count('allies'))
@@ -97,6 +85,8 @@ export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, window
     return p.fail(o, `Command Decision ${o.category ?? ''} needs ${o.category === 'land' ? 'an island' : 'a sea zone'}`, rule, form);
   if (p.s.active.some((a) => a.side === p.side && a.advantage === o.advantage && a.at === (o.at ?? null)))
     return p.fail(o, `${o.advantage} is in force ${o.at ? 'there ' : ''}already this turn`, rule);
+  if (o.advantage === 'pt-boats' && !p.s.pieces.some((x) => x.side === p.side && x.zone === o.at))
+    return p.fail(o, `a PT boat goes into a sea zone where you have at least one unit; you have none in ${o.at}`, rule);
   if (o.advantage === 'coast-watchers' && p.s.active.some((a) => a.advantage === 'coast-watchers'))
     return p.fail(o, 'Coast Watchers holds one unit type back per turn, and one is held back already', rule);
   p.emit({
@@ -110,6 +100,20 @@ export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, window
       ...(o.category ? { category: o.category } : {}),
     },
   });
+  // ADV.pt-boats: the token becomes a sea unit (1 sea attack, moves with the destroyers) until hit
+  if (o.advantage === 'pt-boats') {
+    const pt: Piece = {
+      id: `PT${p.s.nextNumber}`,
+      side: p.side,
+      type: 'PT',
+      zone: o.at as ZoneId,
+      on: null,
+      armorUsed: false,
+      fired: null,
+      vsAirfield: false,
+    };
+    p.emit({ type: 'gc.placed', data: { side: p.side, pieces: [pt], why: 'PT boat placed (ADV.pt-boats)' } });
+  }
   return true;
 }
 

@@ -65,6 +65,12 @@ export function resolveBox(
     let type: UnitType | undefined = printed;
     let redirected = false;
     if (!targets.some((t) => t.type === type && alive(t))) {
+      // ADV.pt-boats: a hit on a type absent there is taken by a PT boat token, which is destroyed
+      const pt = targets.find((t) => (t.type as string) === 'PT' && alive(t));
+      if (pt) {
+        fates.set(pt.id, 'destroyed');
+        return { slot, face, printed, unit: pt.id, effect: 'destroyed' };
+      }
       redirected = true;
       type = chart.find((c) => targets.some((t) => t.type === c && alive(t)));
     }

@@ -29,12 +29,12 @@ function targetsOf(s: GState, side: GSide, z: ZoneId, cat: Category): Target[] {
   return combatants(s, z, side)
     .filter((p) => ofCategory(p, cat))
     .map((p) => {
-      const spec = s.box.units[p.type as UnitType];
+      const spec = p.type === 'PT' ? null : s.box.units[p.type as UnitType];
       return {
         id: p.id,
         type: p.type as UnitType,
-        resilient: spec.resilient,
-        armor: spec.heavyArmor && !p.armorUsed,
+        resilient: spec?.resilient ?? false,
+        armor: !!spec?.heavyArmor && !p.armorUsed,
         load: cargoOf(s, p.id).reduce((sum, c) => sum + costOf(s, c.type), 0),
       };
     });

@@ -75,8 +75,8 @@ export function load(p: Play, o: Extract<Order, { kind: 'load' }>, rule: string,
   return true;
 }
 
-function seaMove(p: Play, o: Extract<Order, { kind: 'move' }>, type: UnitType, rule: string, moved: Set<string>): boolean {
-  const u = ownUnit(p, o, o.unit, [type], rule);
+function seaMove(p: Play, o: Extract<Order, { kind: 'move' }>, types: readonly string[], rule: string, moved: Set<string>): boolean {
+  const u = ownUnit(p, o, o.unit, types, rule);
   if (!u) return false;
   if (moved.has(u.id)) return p.fail(o, `${u.id} has moved already this step`, rule);
   const legal = seaMoves(p.s, p.side, u.zone as ZoneId);
@@ -141,7 +141,7 @@ export function movementStep(p: Play, type: UnitType, rule: string, orders: read
       const ship = piece(p.s, o.ship);
       if (ship && ship.type !== type) p.fail(o, `${o.ship} is not a ${type}: this step loads ${type}`, rule);
       else load(p, o, rule, moved);
-    } else if (o.kind === 'move' && !['BMR', 'FTR'].includes(type)) seaMove(p, o, type, rule, moved);
+    } else if (o.kind === 'move' && !['BMR', 'FTR'].includes(type)) seaMove(p, o, type === 'DD' ? ['DD', 'PT'] : [type], rule, moved);
     else if (o.kind === 'fly' && ['BMR', 'FTR'].includes(type)) fly(p, o, type, rule, moved);
     else if (o.kind === 'attack' && type === 'SS') {
       torpedo(p, o, fired, hits);
@@ -167,7 +167,7 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
       else load(p, o, rule, moved);
     } else if (kind === 'hid-sea' && o.kind === 'move') {
       const u = piece(p.s, o.unit);
-      seaMove(p, o, u && isSea(u) ? (u.type as UnitType) : 'TR', rule, moved);
+      seaMove(p, o, [u && isSea(u) ? u.type : 'TR'], rule, moved);
     } else if (kind === 'hid-subs' && o.kind === 'attack') torpedo(p, o, fired, hits);
     else
       p.fail(
@@ -186,8 +186,14 @@ function torpedoCasualties(p: Play, hits: Map<string, number[]>): void {
   const damaged: string[] = [];
   for (const [id, faces] of [...hits.entries()].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const t = piece(p.s, id)!;
-    const spec = p.s.box.units[t.type as UnitType];
-    const target: Target = { id, type: t.type as UnitType, resilient: spec.resilient, armor: spec.heavyArmor && !t.armorUsed, load: 0 };
+    const spec = t.type === 'PT' ? null : p.s.box.units[t.type as UnitType];
+    const target: Target = {
+      id,
+      type: t.type as UnitType,
+      resilient: spec?.resilient ?? false,
+      armor: !!spec?.heavyArmor && !t.armorUsed,
+      load: 0,
+    };
     const res = resolveBox(
       faces,
       faces.map(() => t.type as UnitType),
@@ -216,7 +222,9 @@ function torpedoCasualties(p: Play, hits: Map<string, number[]>): void {
 export function removeCasualties(p: Play, rule: string, destroyed: string[], damaged: string[]): void {
   const lostCargo = [...destroyed, ...damaged].flatMap((id) => cargoOf(p.s, id).filter((c) => c.type !== 'FTR')).map((c) => c.id);
   const zone = piece(p.s, destroyed[0] ?? damaged[0])!.zone as ZoneId;
-  const capitals = destroyed.map((id) => piece(p.s, id)!).filter((u) => u.type !== 'SUP' && p.s.box.units[u.type as UnitType].capital);
+  const capitals = destroyed
+    .map((id) => piece(p.s, id)!)
+    .filter((u) => u.type !== 'SUP' && u.type !== 'PT' && p.s.box.units[u.type as UnitType].capital);
   p.emit({ type: 'gc.casualties', data: { zone, destroyed, damaged, lostCargo, rule } });
   for (const c of capitals) {
     const scorer = c.side === 'axis' ? 'allies' : 'axis';

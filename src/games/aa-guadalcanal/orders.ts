@@ -8,7 +8,7 @@ import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
 const PIECE_TYPES: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
-const ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP)\d+$/;
+const ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP|PT)\d+$/;
 
 /** What each step takes, for errors and HELP. */
 export const SYNTAX: Record<string, string> = {

@@ -20,7 +20,7 @@ function moveCandidates(
   kind: 'move' | 'hid-load' | 'hid-sea' | 'hid-subs',
 ): Order[] {
   const out: Order[] = [];
-  for (const u of mine.filter((p) => p.type === type)) {
+  for (const u of mine.filter((p) => p.type === type || (type === 'DD' && p.type === 'PT'))) {
     const z = u.zone as ZoneId;
     if ((type === 'TR' || type === 'DD') && (kind === 'move' || kind === 'hid-load')) {
       const base = baseOf(s, side);
@@ -110,6 +110,12 @@ function useCandidate(s: GState, side: GSide, a: Advantage, rng: Rng): Order | n
     const at = rng.pick(contested);
     const cats: Category[] = isIsland(s, at) ? ['air', 'land'] : s.box.zones[at].kind === 'sea' ? ['air', 'sea'] : ['air'];
     return { kind: 'use', advantage: a, at, category: rng.pick(cats) };
+  }
+  if (a === 'pt-boats') {
+    const zones = [
+      ...new Set(s.pieces.filter((p) => p.side === side && s.box.zones[p.zone as ZoneId]?.kind === 'sea').map((p) => p.zone as ZoneId)),
+    ];
+    return zones.length ? { kind: 'use', advantage: a, at: rng.pick(zones) } : null;
   }
   const zones = targetZones(s, a);
   return { kind: 'use', advantage: a, at: zones ? rng.pick(zones) : null };

@@ -30,7 +30,7 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
       return false;
     case 'move':
       return (
-        onBoard(s, side, k.type).length > 0 &&
+        onBoard(s, side, k.type).length + (k.type === 'DD' ? onBoard(s, side, 'PT').length : 0) > 0 &&
         !s.active.some((a) => a.side === side && a.advantage === 'coast-watchers' && a.type === k.type)
       );
     case 'hid-load':

@@ -6,8 +6,8 @@ export type GSide = GuadalcanalSide;
 export const SIDE_ORDER: readonly GSide[] = ['axis', 'allies'];
 export const other = (s: GSide): GSide => (s === 'axis' ? 'allies' : 'axis');
 
-/** A piece's type: a unit of the unit table, or a supply token (moved and spent like cargo). */
-export type PieceType = UnitType | 'SUP';
+/** A piece's type: a unit of the unit table, a supply token (moved and spent like cargo), or a PT boat token (ADV.pt-boats). */
+export type PieceType = UnitType | 'SUP' | 'PT';
 
 /** Where a damaged sea unit waits for repair: its base card's damaged area (REG.4b). */
 export const DAMAGED = 'damaged';

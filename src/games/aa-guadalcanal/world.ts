@@ -4,7 +4,7 @@ import type { Category, IslandId, UnitType, ZoneId } from './box';
 import type { GSide, GState, Piece, PieceType } from './types';
 
 export const LAND: readonly PieceType[] = ['INF', 'ART', 'AA'];
-export const SEA: readonly PieceType[] = ['TR', 'SS', 'DD', 'CA', 'CV', 'BB'];
+export const SEA: readonly PieceType[] = ['TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'PT'];
 export const AIR: readonly PieceType[] = ['BMR', 'FTR'];
 export const CARGO: readonly PieceType[] = ['INF', 'ART', 'AA', 'SUP'];
 
@@ -36,11 +36,13 @@ export function enemyBase(s: GState, side: GSide, z: ZoneId): boolean {
 
 export function attackOf(s: GState, type: PieceType, cat: Category): number {
   if (type === 'SUP') return 0;
+  // ADV.pt-boats: the PT boat token has 1 sea attack power
+  if (type === 'PT') return cat === 'sea' ? 1 : 0;
   return s.box.units[type].attack[cat];
 }
 
 export function costOf(s: GState, type: PieceType): number {
-  return type === 'SUP' ? s.box.supplyToken.cost : s.box.units[type].cost;
+  return type === 'SUP' ? s.box.supplyToken.cost : type === 'PT' ? 0 : s.box.units[type].cost;
 }
 
 export const unitName: Record<PieceType, string> = {
@@ -56,6 +58,7 @@ export const unitName: Record<PieceType, string> = {
   BMR: 'bomber',
   FTR: 'fighter',
   SUP: 'supply token',
+  PT: 'PT boat',
 };
 
 /** Air moves per phase: bombers 3, fighters 2 (UNIT, MOV.7, MOV.8); 3 for a side's fighters under Superior Fighters. */
@@ -89,5 +92,5 @@ export function islandsControlled(s: GState, side: GSide): number {
 }
 
 export function cargoSpaces(s: GState, type: PieceType): number {
-  return type === 'SUP' ? 0 : s.box.units[type].cargoSpaces;
+  return type === 'SUP' || type === 'PT' ? 0 : s.box.units[type].cargoSpaces;
 }

@@ -1,7 +1,7 @@
 import { decide, initialState, type CommandRejected } from '../../../src/engine/game';
 import { guadalcanalRuleset } from '../../../src/games/aa-guadalcanal';
 import { resolveBox } from '../../../src/games/aa-guadalcanal/battle-box';
-import { boxData } from '../../../src/games/aa-guadalcanal/box';
+import { ADVANTAGES, boxData } from '../../../src/games/aa-guadalcanal/box';
 
 const create = (options: Record<string, boolean>) => () =>
   decide(
@@ -30,10 +30,13 @@ const refusal = (f: () => unknown): CommandRejected => {
 };
 
 describe('aa-guadalcanal options (ADV, HID)', () => {
-  it('given an advantage not implemented, then the game is refused naming its section', () => {
-    const e = refusal(create({ 'adv-pt-boats': true, 'adv-night-fighting': true }));
-    expect(e.code).toBe('bad-options');
-    expect(e.errors.map((x) => x.problem)).toEqual([expect.stringContaining('rule ADV.pt-boats is not implemented')]);
+  it('given every advantage, then the game starts with 8 tokens a side (App. 1: 16 tokens, 8 per player)', () => {
+    const all = Object.fromEntries(ADVANTAGES.map((a) => [`adv-${a}`, true]));
+    const [created] = create(all)();
+    expect((created.data as { options: Record<string, unknown> }).options).toMatchObject(all);
+    const box = boxData();
+    expect(ADVANTAGES.reduce((n, a) => n + box.advantages[a].axis, 0)).toBe(8);
+    expect(ADVANTAGES.reduce((n, a) => n + box.advantages[a].allies, 0)).toBe(8);
   });
 
   it('given advantages that give one side more tokens, then the game is refused (App. 1: the same number each)', () => {
