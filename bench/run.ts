@@ -2,6 +2,7 @@
  * `npm run bench`: prints figures and writes them to bench/results.json.
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; `npm run bench -- --full` for issue 14's sizes in its sections.
+ * The pipeline section runs the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,6 +55,12 @@ async function main(): Promise<void> {
   const throughput = benchEngineThroughput(progress, process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default');
   console.log(throughput.lines.join('\n'));
   results.engineThroughput = throughput.figures;
+
+  // the service as players meet it: the built API and workers (run `npx tsc -p tsconfig.build.json` first)
+  const { benchPipeline } = await import('./pipeline');
+  const pipeline = await benchPipeline(progress, process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default');
+  console.log(pipeline.lines.join('\n'));
+  results.pipeline = pipeline.figures;
   writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 }
 
