@@ -47,6 +47,9 @@ export const guadalcanalReference: readonly ReferenceSection[] = [
     lines: [
       'USE BANZAI-CHARGE AT <island> (ADV.banzai-charge, Axis, in FOR BOMBARD), USE NIGHT-FIGHTING AT <sea zone> (ADV.night-fighting, Axis, in FOR ARTILLERY),',
       'USE GOOD-LOGISTICS (ADV.good-logistics, Allies, in FOR REGROUP before BUY), USE AMPHIBIOUS-ASSAULT AT <island> (ADV.amphibious-assault, Allies, in FOR BOMBARD).',
+      'USE COMMAND-DECISION AT <zone> AIR|SEA|LAND (ADV.command-decision, both, in FOR COMMAND), USE QUICK-DROP AT <sea zone> then UNLOAD lines (ADV.quick-drop, Axis, in FOR QUICK-DROP),',
+      'USE SUPERIOR-FIGHTERS (ADV.superior-fighters, Axis, in FOR FIGHTERS before FLY), USE COAST-WATCHERS (ADV.coast-watchers, Allies, in the step of the type to hold back; its lines go FOR WATCHED),',
+      'USE PT-BOATS AT <sea zone with your unit> (ADV.pt-boats, Allies, in FOR ARTILLERY; the PT boat moves FOR DESTROYERS).',
     ],
   },
   {

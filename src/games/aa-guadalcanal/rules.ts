@@ -76,10 +76,19 @@ export function currentStepOf(s: GState): StepInfo | null {
   return stepInfo(s, s.at, (def, side) => owes(s, def, side));
 }
 
+/** Upcoming steps: every step may be owed, but an advantage's own step only by a side holding (or having used, Coast Watchers) its token. */
+function mayOwe(s: GState, def: StepDef, side: GSide): boolean {
+  const k = def.kind.kind;
+  if (k === 'watched')
+    return (s.tokens[side]['coast-watchers'] ?? 0) > 0 || s.active.some((a) => a.side === side && a.advantage === 'coast-watchers');
+  if (k === 'quick-drop' || k === 'command') return usable(s, side, k).length > 0;
+  return true;
+}
+
 export function upcomingStepsOf(s: GState): StepInfo[] {
   if (s.winner) return [];
   const out: StepInfo[] = [];
-  for (let i = s.at + 1; i < stepsOf(s).length; i++) out.push(stepInfo(s, i, () => true));
+  for (let i = s.at + 1; i < stepsOf(s).length; i++) out.push(stepInfo(s, i, (def, side) => mayOwe(s, def, side)));
   return out.filter((x) => x.owes.length);
 }
 
