@@ -74,7 +74,9 @@ export function composeGuadalcanalMail(state: EngineState<unknown>, side: Side, 
   const steps = [step.id];
   const firstOfTurn = !sentAhead.has(`t${step.turn}:hits`);
   if (firstOfTurn) sentAhead.add(`t${step.turn}:hits`);
-  blocks.push([firstOfTurn ? hitsLine(s, me) : '', formatOrders(now) || 'NONE'].filter(Boolean).join('\n'));
+  // the step in play by its id: the bot reads the board before its report comes, and a reply to an
+  // earlier mail would otherwise be taken for that mail's step
+  blocks.push([`FOR ${step.id}`, firstOfTurn ? hitsLine(s, me) : '', formatOrders(now) || 'NONE'].filter(Boolean).join('\n'));
   const later = upcomingStepsOf(s).filter((u) => u.owes.includes(me) && !sentAhead.has(u.id) && !ADVANTAGE_STEP.test(u.id));
   let board = predict(s, step, me, now);
   for (const u of later.filter((x) => phaseOf(x.id) === phaseOf(step.id))) {

@@ -30,8 +30,9 @@ const GAMES: Record<string, DemoGame> = {
     ruleset: 'aa-guadalcanal',
     title: 'A&A Guadalcanal',
     players: [
-      { side: 'axis', user: 'axis' },
-      { side: 'allies', user: 'allies' },
+      // mailboxes of their own: the VITP demo's bots read "allies"
+      { side: 'axis', user: 'aa-axis' },
+      { side: 'allies', user: 'aa-allies' },
     ],
     compose: composeGuadalcanalMail,
   },
