@@ -12,7 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { loadConfig } from '../src/config/config';
@@ -57,6 +57,10 @@ export interface PipelineRun {
   readonly latencyMs: Percentiles;
   /** per worker after the run, after a GC: MB */
   readonly workerMemory: { rssMb: number; heapUsedMb: number; heapUsedAtStartMb: number }[];
+  /** CPU time per order during the orders: all workers together, and the API (IMAP reader, webhook) */
+  readonly cpuMsPerOrder: { workers: number; api: number };
+  /** the machine's load average over the last minute at the end of the run (it is shared) */
+  readonly loadAverage: number;
 }
 
 interface Answer {
@@ -107,6 +111,13 @@ function startFromDist(script: 'api' | 'worker', env: Record<string, string>): C
   child.stdout?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
   child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
   return child;
+}
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // after "pid (comm) ": state is field 3, utime 14, stime 15
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function memoryOf(pid: number, dir: string): Promise<{ rss: number; heapUsed: number }> {
@@ -204,6 +215,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const reasons: string[] = [];
     let byImap = 0;
     let byWebhook = 0;
+    const cpu0 = procs.map((p) => cpuMsOf(p.pid!));
     const t0 = performance.now();
     await Promise.all(
       games.map(async (gameId, g) => {
@@ -253,6 +265,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       }),
     );
     const elapsed = performance.now() - t0;
+    const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const after = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
     const acknowledged = reasons.filter((r) => /^(ack|report)/.test(r)).length;
     const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
@@ -266,6 +279,11 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       otherAnswers: reasons.length - acknowledged,
       perSec: (latencies.length * 1000) / elapsed,
       latencyMs: percentiles(latencies),
+      cpuMsPerOrder: {
+        workers: cpu.slice(1).reduce((a, b) => a + b, 0) / latencies.length,
+        api: cpu[0] / latencies.length,
+      },
+      loadAverage: loadavg()[0],
       workerMemory: after.map((m, i) => ({ rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapUsedAtStartMb: mb(heapAtStart[i].heapUsed) })),
     };
   } finally {
@@ -296,10 +314,10 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
   const f = (p: Percentiles) => `p50 ${p.p50.toFixed(0)}  p95 ${p.p95.toFixed(0)}  p99 ${p.p99.toFixed(0)} ms`;
   const lines = [
     `Pipeline (VITP games by mail through the built API + workers; ${size.games} games, orders by IMAP APPEND and the webhook, timed to the answer in the player's Dovecot mailbox; ${mailEnv().domain})`,
-    '  workers  orders  imap/webhook  ack/other    orders/s   latency                         worker RSS / heap after (heap before)',
+    '  workers  orders  imap/webhook  ack/other    orders/s   latency                         CPU ms/order workers+api  load  worker RSS / heap after (heap before)',
     ...runs.map(
       (r) =>
-        `  ${String(r.workers).padStart(7)}  ${String(r.orders).padStart(6)}  ${`${r.byImap}/${r.byWebhook}`.padStart(12)}  ${`${r.acknowledged}/${r.otherAnswers}`.padStart(9)}  ${r.perSec.toFixed(1).padStart(9)}   ${f(r.latencyMs).padEnd(30)}  ${r.workerMemory.map((m) => `${m.rssMb}/${m.heapUsedMb} (${m.heapUsedAtStartMb}) MB`).join(', ')}`,
+        `  ${String(r.workers).padStart(7)}  ${String(r.orders).padStart(6)}  ${`${r.byImap}/${r.byWebhook}`.padStart(12)}  ${`${r.acknowledged}/${r.otherAnswers}`.padStart(9)}  ${r.perSec.toFixed(1).padStart(9)}   ${f(r.latencyMs).padEnd(30)}  ${`${r.cpuMsPerOrder.workers.toFixed(0)} + ${r.cpuMsPerOrder.api.toFixed(0)}`.padStart(24)}  ${r.loadAverage.toFixed(1).padStart(4)}  ${r.workerMemory.map((m) => `${m.rssMb}/${m.heapUsedMb} (${m.heapUsedAtStartMb}) MB`).join(', ')}`,
     ),
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,

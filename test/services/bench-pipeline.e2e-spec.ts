@@ -28,6 +28,9 @@ describe('the pipeline bench', () => {
     expect(p50).toBeLessThanOrEqual(p95);
     expect(p95).toBeLessThanOrEqual(p99);
     expect(p99).toBeLessThanOrEqual(max);
+    // CPU time read from the processes themselves (/proc): the worker did the adjudicating
+    expect(r.cpuMsPerOrder.workers).toBeGreaterThan(0);
+    expect(r.cpuMsPerOrder.api).toBeGreaterThanOrEqual(0);
     expect(r.workerMemory).toHaveLength(1);
     const m = r.workerMemory[0];
     expect(m.heapUsedMb).toBeGreaterThan(0);
