@@ -11,7 +11,7 @@
  * Needs `npx tsc -p tsconfig.build.json` first (the processes run from dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -304,6 +304,9 @@ export interface PipelineBench {
 
 export async function benchPipeline(progress: (l: string) => void, which: 'quick' | 'default' | 'full'): Promise<PipelineBench> {
   const size = PIPELINE_SIZES[which];
+  for (const built of ['src/api.js', 'src/worker.js', 'bench/worker-memory-probe.js'])
+    if (!existsSync(join(ROOT, 'dist', built)))
+      throw new Error(`dist/${built} is missing: the pipeline bench runs the built service; run \`npx tsc -p tsconfig.build.json\` first`);
   await ensureMailServers();
   progress(`pipeline ceilings: ${size.bareJobs} bare BullMQ jobs, ${size.bareMails} bare LMTP deliveries`);
   const bullmq = await bareBullmq(REDIS, redisPrefix('bench-bare'), size.bareJobs, 16);
