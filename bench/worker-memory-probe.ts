@@ -2,19 +2,35 @@
  * Preloaded into the bench's worker processes (NODE_OPTIONS=--require): on SIGWINCH (a signal
  * Nest's shutdown hooks leave alone, unlike SIGUSR2, and ignored by default) the process
  * collects its garbage and writes process.memoryUsage() to BENCH_MEMORY_DIR/<pid>.json, so the
- * pipeline bench reads a worker's heap and RSS from the process itself.
+ * pipeline bench reads a worker's heap and RSS from the process itself. With BENCH_CPU_PROFILE
+ * set to a folder, the first signal also starts V8's CPU profiler and the second writes
+ * <pid>.cpuprofile there (the orders phase; open it in Chrome DevTools).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
 const dir = process.env.BENCH_MEMORY_DIR;
+const profileDir = process.env.BENCH_CPU_PROFILE;
 if (dir) {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
+  let session: Session | null = null;
   process.on('SIGWINCH', () => {
     gc();
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+    if (!profileDir) return;
+    if (!session) {
+      session = new Session();
+      session.connect();
+      session.post('Profiler.enable', () => session?.post('Profiler.start'));
+    } else
+      session.post('Profiler.stop', (err, r) => {
+        if (err) return;
+        mkdirSync(profileDir, { recursive: true });
+        writeFileSync(join(profileDir, `${process.pid}.cpuprofile`), JSON.stringify(r.profile));
+      });
   });
 }
