@@ -110,7 +110,17 @@ describe('dice in batches', () => {
 
   it('given dice with d6 only (a test double), then rollDice rolls die by die with numbered purposes', () => {
     const purposes: string[] = [];
-    const faces = rollDice({ d6: (p) => (purposes.push(p), 3) }, 2, 'torpedo', 'MOV.6');
+    const faces = rollDice(
+      {
+        d6: (p) => {
+          purposes.push(p);
+          return 3;
+        },
+      },
+      2,
+      'torpedo',
+      'MOV.6',
+    );
     expect(faces).toEqual([3, 3]);
     expect(purposes).toEqual(['torpedo #1', 'torpedo #2']);
   });
