@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { seededRng } from '../engine/random-player';
 import { botPlan } from './plan';
-import { composeMail } from './policy';
+import { type BotMail, composeMail } from './policy';
 import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
+import type { EngineState } from '../engine/engine-events';
+import type { Rng, StepInfo } from '../engine/ruleset';
 
 export interface BotOptions {
   readonly gameId: string;
@@ -22,6 +24,8 @@ export interface BotOptions {
   /** standing instructions sent with the first orders (default: the demo plan's, plan.ts) */
   readonly standing?: string;
   readonly log: (line: string) => void;
+  /** how this bot writes a step's mail (default: VITP's policy.ts with plan.ts; games.ts) */
+  readonly compose?: (state: EngineState<unknown>, side: string, step: StepInfo, rng: Rng, sentAhead: Set<string>) => BotMail;
 }
 
 /**
@@ -137,7 +141,9 @@ export class EmailBot {
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
       const plan = botPlan(this.o.side);
-      const mail = composeMail(game.state, this.o.side, step, this.rng, { ahead: plan.ahead, sentAhead: this.sentAhead, skip: plan.skip });
+      const mail = this.o.compose
+        ? this.o.compose(game.state, this.o.side, step, this.rng, this.sentAhead)
+        : composeMail(game.state, this.o.side, step, this.rng, { ahead: plan.ahead, sentAhead: this.sentAhead, skip: plan.skip });
       let text = mail.text;
       const standing = this.o.standing ?? plan.standing;
       if (!this.standingSent && standing) text = `${text}\n${standing}`;

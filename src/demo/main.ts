@@ -8,6 +8,7 @@
  * DEMO_TIMEOUT_MIN (default 20), DEMO_OPTIONS (game options, comma-separated; none by default),
  * DEMO_BOTS=plain (bots answer one step a mail, without orders ahead: the figures before issue 10).
  * `node dist/src/demo/model.js` counts the same bots' mail in process, with the reason for each.
+ * `--game aa-guadalcanal` (or DEMO_GAME=aa-guadalcanal) plays A&A Guadalcanal instead (games.ts).
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +22,7 @@ import { buildServices } from '../services/container';
 import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
+import { demoGame } from './games';
 import { demoOptions } from './plan';
 
 const ROOT = projectRoot();
@@ -33,18 +35,20 @@ function log(line: string): void {
 async function main(): Promise<void> {
   const maxTurns = Number(process.env.DEMO_TURNS ?? 99);
   const timeoutMs = Number(process.env.DEMO_TIMEOUT_MIN ?? 20) * 60_000;
+  const demo = demoGame(process.argv.slice(2), process.env);
   const mailEnv = Object.fromEntries(
     execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'env'], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((l) => l.split('=') as [string, string]),
   );
-  for (const user of ['japan', 'allies', 'referee'])
+  for (const user of [...demo.players.map((p) => p.user), 'referee'])
     execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'add-user', user], { stdio: 'ignore' });
 
   const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire';
   const url = new URL(adminUrl);
-  url.pathname = `/${DB_NAME}`;
+  // a database of its own per game, so a VITP demo and an A&A demo can run side by side
+  url.pathname = `/${DB_NAME}${demo.ruleset === 'vitp' ? '' : `_${demo.ruleset.replace(/-/g, '_')}`}`;
   const databaseUrl = url.toString();
   await resetDatabase(databaseUrl);
   await migrate(databaseUrl);
@@ -91,10 +95,7 @@ async function main(): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
   const gameId = `G-demo${Date.now().toString(36)}`;
   const domain = mailEnv.MAIL_DOMAIN;
-  const bots = [
-    { side: 'japanese', user: 'japan' },
-    { side: 'allied', user: 'allies' },
-  ].map(
+  const bots = demo.players.map(
     (b) =>
       new EmailBot(
         {
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
           saveDir: join(outDir, gameId, b.side),
           seed: `${gameId}:${b.side}`,
           log,
+          ...(demo.compose ? { compose: demo.compose, standing: '' } : {}),
         },
         s.games,
       ),
@@ -120,11 +122,8 @@ async function main(): Promise<void> {
   try {
     const created = await s.bus.submit(gameId, `demo:create:${gameId}`, 'game.create', {
       gameId,
-      ruleset: 'vitp',
-      sides: [
-        { side: 'japanese', player: { address: `japan@${domain}` } },
-        { side: 'allied', player: { address: `allies@${domain}` } },
-      ],
+      ruleset: demo.ruleset,
+      sides: demo.players.map((p) => ({ side: p.side, player: { address: `${p.user}@${domain}` } })),
       referee: `referee@${domain}`,
       options: demoOptions(),
       deadlineMinutes: 7 * 24 * 60,
@@ -132,7 +131,7 @@ async function main(): Promise<void> {
     const done = await s.bus.waitFor(created.id, 120_000);
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
     const opts = Object.keys(demoOptions());
-    log(`created VITP game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
+    log(`created ${demo.title} game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
 
     const started = Date.now();
     let lastTurn = 0;
@@ -171,7 +170,7 @@ async function main(): Promise<void> {
       `mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`,
     );
     for (const b of bots) log(mailFigures(b));
-    log(`reports, as each side received them: ${join(outDir, gameId)}/{japanese,allied}/*.txt (and .eml)`);
+    log(`reports, as each side received them: ${join(outDir, gameId)}/{${demo.players.map((p) => p.side).join(',')}}/*.txt (and .eml)`);
     log(
       `the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`,
     );
