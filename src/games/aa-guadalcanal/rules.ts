@@ -97,7 +97,7 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   const p = new Play(s, side, dice);
   const def = defOf(step);
   // ATK.cargo: a HITS list rides with any step's orders and stands until replaced (seen by its side only)
-  for (const o of all) if (o.kind === 'hits') p.emit({ type: 'gc.hits', data: { side, units: [...o.units] }, visibleTo: [side] });
+  for (const o of all) if (o.kind === 'hits') hitsOrder(p, o.units, o);
   const orders = all.filter((o) => o.kind !== 'hits');
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
@@ -112,6 +112,21 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   else if (k.kind === 'regroup') regroupStep(p, orders);
   else if (orders.length) p.fail(orders[0], 'this step takes no orders', def.rule);
   return p;
+}
+
+/** ATK.cargo: a side's new casualty priority; every id must be a unit on the board (a typo would be a silent no-op). */
+function hitsOrder(p: Play, units: readonly string[], o: Order): void {
+  const unknown = units.filter((id) => !p.s.pieces.some((x) => x.id === id));
+  if (unknown.length) {
+    p.fail(
+      o,
+      `${unknown.join(', ')}: no such unit on the board`,
+      'ATK.cargo',
+      'unit ids are in every report; HITS DEFAULT clears the list',
+    );
+    return;
+  }
+  p.emit({ type: 'gc.hits', data: { side: p.side, units: [...units] }, visibleTo: [p.side] });
 }
 
 export function validate(s: GState, side: GSide, orders: readonly Order[], step: StepInfo): LineError[] {
