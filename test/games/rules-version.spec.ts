@@ -9,7 +9,7 @@ import { rulesSourceHash } from '../support/rules-fingerprint';
  * the rules code does, so this test fails when a ruleset's source differs from the fingerprint
  * committed beside it.
  */
-const FINGERPRINTED = ['vitp'];
+const FINGERPRINTED = ['vitp', 'aa-guadalcanal'];
 
 describe.each(FINGERPRINTED)('rules version of %s', (id) => {
   const dir = join(__dirname, '..', '..', 'src', 'games', id);
@@ -33,7 +33,7 @@ describe.each(FINGERPRINTED)('rules version of %s', (id) => {
 
   it('is the version the ruleset reports and records in GameCreated', () => {
     expect(pinned.ruleset).toBe(id);
-    expect(Number.isInteger(pinned.version) && pinned.version >= 2).toBe(true); // 1 was the unpinned "vitp-1" of older logs
+    expect(Number.isInteger(pinned.version) && pinned.version >= 2).toBe(true); // 1 was the unpinned "vitp-1" (and "aa-guadalcanal/0.1") of older logs
     expect(rulesets[id].engineVersion).toBe(`${id}-${pinned.version}`);
   });
 });

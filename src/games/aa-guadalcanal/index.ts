@@ -14,6 +14,7 @@ import { setupGuadalcanal } from './setup';
 import { HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
 import type { GSide, GState, Order } from './types';
 import { narrateGuadalcanal, viewGuadalcanal } from './view';
+import rulesVersion from './rules-version.json';
 
 function help(step: StepInfo | null): string {
   if (!step) return 'The game is over.';
@@ -30,7 +31,8 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
   sides: ['axis', 'allies'],
   options: [...advantageOptions, { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false }],
   validateOptions: advantageProblems,
-  engineVersion: 'aa-guadalcanal/0.1',
+  // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
+  engineVersion: `aa-guadalcanal-${rulesVersion.version}`,
   box: guadalcanalBox,
   setup: ({ box, options }) => setupGuadalcanal(box, options),
   currentStep: currentStepOf,
