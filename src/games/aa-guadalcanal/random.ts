@@ -125,6 +125,14 @@ export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, 
   const pool = candidates(s, side, step, rng);
   const def = defOf(step);
   const orders: Order[] = [];
+  // now and then a casualty priority list (ATK.cargo), so self-play exercises the players' choices too
+  if (rng.int(4) === 0) {
+    const onBoard = s.pieces.filter((p) => p.zone !== 'damaged');
+    const units: string[] = [];
+    for (let n = 0; n < 4 && onBoard.length; n++) units.push(onBoard.splice(rng.int(onBoard.length), 1)[0].id);
+    const hits: Order = { kind: 'hits', units };
+    if (!validate(s, side, [hits], step).length) orders.push(hits);
+  }
   for (const a of usable(s, side, windowOf(def.kind)))
     if (rng.int(3) === 0) {
       const use = useCandidate(s, side, a, rng);

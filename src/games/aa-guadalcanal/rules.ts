@@ -114,10 +114,16 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   return p;
 }
 
-/** ATK.cargo: a side's new casualty priority; every id must be a unit on the board (a typo would be a silent no-op). */
+/**
+ * ATK.cargo: a side's new casualty priority. When the orders are checked every id must be a unit on
+ * the board (a typo would be a silent no-op). When they are carried out, a unit lost since they were
+ * written (say, to the other side's part of a step both sides play at once) is just left out: the
+ * list stands for the units that remain.
+ */
 function hitsOrder(p: Play, units: readonly string[], o: Order): void {
-  const unknown = units.filter((id) => !p.s.pieces.some((x) => x.id === id));
-  if (unknown.length) {
+  const onBoard = (id: string) => p.s.pieces.some((x) => x.id === id);
+  const unknown = units.filter((id) => !onBoard(id));
+  if (unknown.length && p.dice === null) {
     p.fail(
       o,
       `${unknown.join(', ')}: no such unit on the board`,
@@ -126,7 +132,7 @@ function hitsOrder(p: Play, units: readonly string[], o: Order): void {
     );
     return;
   }
-  p.emit({ type: 'gc.hits', data: { side: p.side, units: [...units] }, visibleTo: [p.side] });
+  p.emit({ type: 'gc.hits', data: { side: p.side, units: units.filter(onBoard) }, visibleTo: [p.side] });
 }
 
 export function validate(s: GState, side: GSide, orders: readonly Order[], step: StepInfo): LineError[] {
