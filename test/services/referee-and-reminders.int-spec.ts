@@ -307,7 +307,9 @@ describe('referee commands and reminders', () => {
     const plain = await ask();
     expect(plain.text).toContain(`Orders for the step at hand: ${step.title}`);
     expect(plain.text).toContain('RESEND [turn]');
-    expect(plain.text).toMatch(/More help: HELP <topic>, one of ORDERS, BATTLE, INTERACTIVE, AHEAD, STANDING, DEFAULTS, OPTIONS, COMMANDS, ALL/);
+    expect(plain.text).toMatch(
+      /More help: HELP <topic>, one of ORDERS, BATTLE, INTERACTIVE, AHEAD, STANDING, DEFAULTS, OPTIONS, COMMANDS, ALL/,
+    );
 
     const standing = await ask('standing');
     expect(standing.text).toContain('STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER');
