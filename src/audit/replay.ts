@@ -1,3 +1,4 @@
+import { noteOrders } from '../engine/audit';
 import { deriveDie, rollEach, verifySeed } from '../engine/dice';
 import type { EngineEvent, EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
@@ -61,16 +62,8 @@ export function replayWithCurrent(events: readonly EngineEvent[], ruleset: AnyRu
 
   for (const [i, e] of events.entries()) {
     if ((e.type === 'DieRolled' || e.type === 'RulesApplied' || e.type === 'StepResolved') && before === null) before = state;
+    noteOrders(orders, e);
     switch (e.type) {
-      case 'OrdersAccepted':
-      case 'OrdersRevealed':
-      case 'DefaultOrdersApplied':
-      case 'StandingOrdersApplied':
-        orders[e.data.side] = e.data.orders;
-        break;
-      case 'QueuedOrdersUsed':
-        if (e.data.opened) orders[e.data.side] = e.data.opened.orders;
-        break;
       case 'DieRolled':
       case 'RulesApplied':
         block.push(e);

@@ -22,6 +22,25 @@ export interface AuditReport {
 type Recorded = Extract<EngineEvent, { type: 'DieRolled' | 'RulesApplied' }>;
 type Produced = { kind: 'die'; purpose: string; rule: string } | { kind: 'rules'; event: RulesEvent };
 
+/**
+ * The orders a step will be re-adjudicated with, as the log records them: taken, revealed, defaulted,
+ * standing, or queued ahead (a sequential step takes queued orders opened; a simultaneous one reveals
+ * them at resolution). Updates `orders` in place; other events leave it alone.
+ */
+export function noteOrders(orders: Record<Side, readonly unknown[]>, e: EngineEvent): void {
+  switch (e.type) {
+    case 'OrdersAccepted':
+    case 'OrdersRevealed':
+    case 'DefaultOrdersApplied':
+    case 'StandingOrdersApplied':
+      orders[e.data.side] = e.data.orders;
+      break;
+    case 'QueuedOrdersUsed':
+      if (e.data.opened) orders[e.data.side] = e.data.opened.orders;
+      break;
+  }
+}
+
 export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset): AuditReport {
   let state: EngineState<unknown> = initialState();
   let before: EngineState<unknown> | null = null;
@@ -36,17 +55,8 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
       before = state;
       blockStart = i;
     }
+    noteOrders(orders, e);
     switch (e.type) {
-      case 'OrdersAccepted':
-      case 'OrdersRevealed':
-      case 'DefaultOrdersApplied':
-      case 'StandingOrdersApplied':
-        orders[e.data.side] = e.data.orders;
-        break;
-      case 'QueuedOrdersUsed':
-        // a sequential step takes queued orders opened; a simultaneous one reveals them at resolution
-        if (e.data.opened) orders[e.data.side] = e.data.opened.orders;
-        break;
       case 'DieRolled':
       case 'RulesApplied':
         block.push(e);
