@@ -40,6 +40,19 @@ function refuse(h: Handling, side: string, to: string, command: string, problem:
   return rejected(`${command}: ${problem}`);
 }
 
+/** The side a WAIT or CONFIRM comes from, with the address its answer goes to; refused when the game has no such side. */
+function caller(
+  h: Handling,
+  command: string,
+  gameId: string,
+  side: string | null,
+  by: RefereeReply,
+): { key: string; to: string; side: string } | CommandOutcome {
+  const seat = h.game.state.game?.sides.find((s) => s.side === side);
+  if (!seat || !side) return rejected(`${command}: game ${gameId} has no side ${side ?? '(the referee plays none)'}`);
+  return { key: by.key ?? command, to: by.replyTo ?? seat.player.address, side };
+}
+
 /** WAIT alone (without orders in the same mail): hold the side's orders for the step in play. */
 export async function wait(
   handler: GameHandler,
@@ -49,29 +62,28 @@ export async function wait(
   by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
-    const key = by.key ?? 'WAIT';
-    const seat = h.game.state.game?.sides.find((s) => s.side === side);
-    const to = by.replyTo ?? seat?.player.address;
-    if (!seat || !side) return rejected(`WAIT: game ${gameId} has no side ${side ?? '(the referee plays none)'}`);
+    const who = caller(h, 'WAIT', gameId, side, by);
+    if ('status' in who) return who;
+    const { key, to, side: mine } = who;
     const step = h.game.state.step;
-    if (!step) return refuse(h, side, to!, 'WAIT', `game ${gameId} is over.`, 'There are no more orders to hold.', key);
-    if (!step.owes.includes(side))
+    if (!step) return refuse(h, mine, to, 'WAIT', `game ${gameId} is over.`, 'There are no more orders to hold.', key);
+    if (!step.owes.includes(mine))
       return refuse(
         h,
-        side,
-        to!,
+        mine,
+        to,
         'WAIT',
-        `${step.title} asks nothing of ${side}.`,
+        `${step.title} asks nothing of ${mine}.`,
         'WAIT holds your orders for a step that asks for them: send it with those orders.',
         key,
       );
-    if (!holds(h.game.service, side, step.id)) await h.append([holdEvent(side, step.id, key)]);
+    if (!holds(h.game.service, mine, step.id)) await h.append([holdEvent(mine, step.id, key)]);
     const deadline = await openDeadline(h);
-    const ordersIn = !whoIsAwaited(h.game.state, h.game.ruleset).includes(side);
+    const ordersIn = !whoIsAwaited(h.game.state, h.game.ruleset).includes(mine);
     answer(
       h,
-      side,
-      to!,
+      mine,
+      to,
       'WAIT',
       [
         `Your orders for ${step.title} are held: they will not complete the step.`,
@@ -93,44 +105,43 @@ export async function confirmOrders(
   by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
-    const key = by.key ?? 'CONFIRM';
-    const seat = h.game.state.game?.sides.find((s) => s.side === side);
-    const to = by.replyTo ?? seat?.player.address;
-    if (!seat || !side) return rejected(`CONFIRM: game ${gameId} has no side ${side ?? '(the referee plays none)'}`);
+    const who = caller(h, 'CONFIRM', gameId, side, by);
+    if ('status' in who) return who;
+    const { key, to, side: mine } = who;
     const step = h.game.state.step;
-    if (!step || !holds(h.game.service, side, step.id))
+    if (!step || !holds(h.game.service, mine, step.id))
       return refuse(
         h,
-        side,
-        to!,
+        mine,
+        to,
         'CONFIRM',
         step ? `you hold no orders for ${step.title}.` : `game ${gameId} is over.`,
         'CONFIRM releases orders you held with WAIT; orders sent without WAIT complete the step when every side has ordered.',
         key,
       );
-    if (whoIsAwaited(h.game.state, h.game.ruleset).includes(side))
+    if (whoIsAwaited(h.game.state, h.game.ruleset).includes(mine))
       return refuse(
         h,
-        side,
-        to!,
+        mine,
+        to,
         'CONFIRM',
         `you have no orders in for ${step.title} yet.`,
         'Send your orders first (with CONFIRM in the same mail, or WAIT to keep holding them).',
         key,
       );
-    await h.append([{ type: 'OrdersReleased', payload: { side, stepId: step.id }, metadata: { actor: side, via: key } }]);
+    await h.append([{ type: 'OrdersReleased', payload: { side: mine, stepId: step.id }, metadata: { actor: mine, via: key } }]);
     const before = h.game.head.version;
     await advanceIfReady(h);
     const resolved = h.game.state.step?.id !== step.id;
     const deadline = await openDeadline(h);
     const reports: Notice[] = resolved ? await reportsFor(h, before, deadline) : [];
     // resolved: the side's report says so; else a word on who the step still waits for
-    if (!reports.some((n) => n.kind === 'report' && n.side === side)) {
+    if (!reports.some((n) => n.kind === 'report' && n.side === mine)) {
       const others = whoIsAwaited(h.game.state, h.game.ruleset);
       answer(
         h,
-        side,
-        to!,
+        mine,
+        to,
         'CONFIRM',
         resolved
           ? [`Your orders for ${step.title} are released, and the step has been resolved.`]
