@@ -34,7 +34,8 @@ type Kind = (typeof KINDS)[number];
 
 interface Hostile {
   readonly kind: Kind;
-  readonly raw: Buffer;
+  /** made when the mail is sent, so the corpus holds no bytes (10,000 mails, some of 25 MB) */
+  readonly raw: () => Buffer;
   /** a machine's mail (bounce, auto-reply, list): recorded, never answered (RFC 3834) */
   readonly automatic: boolean;
 }
@@ -70,7 +71,7 @@ describe('hostile mail corpus (issue 14)', () => {
     const outboxBefore = (await h.t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox'))[0].n;
     let answerable = 0;
     for (const [i, m] of corpus.entries()) {
-      const { id } = await s.inbound.receive('hostile', m.raw);
+      const { id } = await s.inbound.receive('hostile', m.raw());
       const out = await s.ingest.ingest(id).catch((e: Error) => ({ status: `threw ${e.message}`, detail: null }));
       if (out.status === 'already-done') {
         count(`${m.kind} -> already-done (a byte-identical mail generated twice: one identity)`);
@@ -132,7 +133,7 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       .tuple(stranger, id, text, fc.constantFrom('no-close', 'no-boundary', 'bad-b64', 'bad-qp', 'nested'))
       .map(([from, mid, t, how]) => ({
         automatic: false,
-        raw: mail(
+        raw: () => mail(
           [
             `From: ${from}`,
             `To: ${UMPIRE}`,
@@ -175,7 +176,7 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       )
       .map(([from, mid, cs, bytes, to]) => ({
         automatic: false,
-        raw: mail(
+        raw: () => mail(
           [
             `From: ${from}`,
             `To: ${to}`,
@@ -188,16 +189,16 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       })),
     'html-only': fc.tuple(stranger, id, text, fc.nat({ max: 3000 })).map(([from, mid, t, depth]) => ({
       automatic: false,
-      raw: mail(
+      raw: () => mail(
         [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders', 'Content-Type: text/html; charset=utf-8'],
         `<html><body>${'<div><table><tr><td>'.repeat(depth % 500)}<script>alert(1)</script>${t}<img src="x" onerror="y">${'</td></tr></table></div>'.repeat(depth % 300)}`,
       ),
     })),
     attachment: fc.tuple(stranger, id, fc.constantFrom(1, 2, 3)).map(([from, mid, n]) => {
-      const bytes = Buffer.alloc(n === 3 ? ATTACHMENT_MB * 1024 * 1024 : 64 * 1024 * n, n);
+      const bytes = () => Buffer.alloc(n === 3 ? ATTACHMENT_MB * 1024 * 1024 : 64 * 1024 * n, n);
       return {
         automatic: false,
-        raw: mail(
+        raw: () => mail(
           [
             `From: ${from}`,
             `To: ${UMPIRE}`,
@@ -206,13 +207,13 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
             'MIME-Version: 1.0',
             'Content-Type: multipart/mixed; boundary="att"',
           ],
-          `--att\r\nContent-Type: text/plain\r\n\r\nMOVE north\r\n--att\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="map.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${bytes.toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n--att--`,
+          `--att\r\nContent-Type: text/plain\r\n\r\nMOVE north\r\n--att\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="map.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${bytes().toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n--att--`,
         ),
       };
     }),
     'header-injection': fc.tuple(stranger, id, text, fc.constantFrom('subject', 'from', 'encoded')).map(([from, mid, t, where]) => ({
       automatic: false,
-      raw: mail(
+      raw: () => mail(
         [
           where === 'from' ? `From: "x\r\nBcc: victim@target.test" <${from}>` : `From: ${from}`,
           `To: ${UMPIRE}`,
@@ -228,7 +229,7 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       .tuple(fc.oneof(stranger, fc.constantFrom('red@players.test', 'blue@players.test')), id, text, tampered)
       .map(([from, mid, t, to]) => ({
         automatic: false,
-        raw: mail([`From: ${from}`, `To: ${to}`, `Message-ID: ${mid}`, 'Subject: Re: orders'], t),
+        raw: () => mail([`From: ${from}`, `To: ${to}`, `Message-ID: ${mid}`, 'Subject: Re: orders'], t),
       })),
     'forged-secret': fc
       .tuple(
@@ -239,14 +240,14 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       )
       .map(([from, mid, g, word]) => ({
         automatic: false,
-        raw: mail(
+        raw: () => mail(
           [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders'],
           `GAME ${g}\nSECRET ${word}\nMOVE north\nRESIGN`,
         ),
       })),
     loop: fc.tuple(id, text, fc.constantFrom('auto-replied', 'bounce', 'bulk', 'list', 'x-autoreply')).map(([mid, t, how]) => ({
       automatic: true,
-      raw: mail(
+      raw: () => mail(
         [
           how === 'bounce'
             ? 'From: MAILER-DAEMON@mx.example.test'
@@ -268,7 +269,7 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
     'other-game-or-side': fc.tuple(id, fc.constantFrom(...GAMES), fc.constantFrom('nope', 'other')).map(([mid, g, how]) => ({
       automatic: false,
       // the blue player signing with red's reply address, or a reply address for a game that does not exist
-      raw: mail(
+      raw: () => mail(
         [
           'From: blue@players.test',
           `To: ${how === 'nope' ? reply('G-nope', 'red', 'blue@players.test') : reply(g, 'red', 'red@players.test')}`,
@@ -282,7 +283,7 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       .tuple(stranger, id, fc.constantFrom('subject', 'lines', 'line', 'local-part', 'recipients'))
       .map(([from, mid, how]) => ({
         automatic: false,
-        raw: mail(
+        raw: () => mail(
           [
             how === 'local-part' ? `From: ${'a'.repeat(20_000)}@example.test` : `From: ${from}`,
             how === 'recipients'
