@@ -133,25 +133,26 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       .tuple(stranger, id, text, fc.constantFrom('no-close', 'no-boundary', 'bad-b64', 'bad-qp', 'nested'))
       .map(([from, mid, t, how]) => ({
         automatic: false,
-        raw: () => mail(
-          [
-            `From: ${from}`,
-            `To: ${UMPIRE}`,
-            `Message-ID: ${mid}`,
-            'Subject: orders',
-            'MIME-Version: 1.0',
-            how === 'no-boundary' ? 'Content-Type: multipart/mixed' : 'Content-Type: multipart/mixed; boundary="b1"',
-          ],
-          how === 'no-close'
-            ? `--b1\r\nContent-Type: text/plain\r\n\r\n${t}\r\n--b1\r\nContent-Type: text/plain`
-            : how === 'bad-b64'
-              ? `--b1\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!${t}%%%\r\n--b1--`
-              : how === 'bad-qp'
-                ? `--b1\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n=ZZ=\r\n${t}=\r\n--b1--`
-                : how === 'nested'
-                  ? `${'--b1\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\n'.repeat(200)}${t}`
-                  : t,
-        ),
+        raw: () =>
+          mail(
+            [
+              `From: ${from}`,
+              `To: ${UMPIRE}`,
+              `Message-ID: ${mid}`,
+              'Subject: orders',
+              'MIME-Version: 1.0',
+              how === 'no-boundary' ? 'Content-Type: multipart/mixed' : 'Content-Type: multipart/mixed; boundary="b1"',
+            ],
+            how === 'no-close'
+              ? `--b1\r\nContent-Type: text/plain\r\n\r\n${t}\r\n--b1\r\nContent-Type: text/plain`
+              : how === 'bad-b64'
+                ? `--b1\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: base64\r\n\r\n!!!${t}%%%\r\n--b1--`
+                : how === 'bad-qp'
+                  ? `--b1\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n=ZZ=\r\n${t}=\r\n--b1--`
+                  : how === 'nested'
+                    ? `${'--b1\r\nContent-Type: multipart/mixed; boundary="b1"\r\n\r\n'.repeat(200)}${t}`
+                    : t,
+          ),
       })),
     charset: fc
       .tuple(
@@ -176,54 +177,58 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       )
       .map(([from, mid, cs, bytes, to]) => ({
         automatic: false,
-        raw: () => mail(
-          [
-            `From: ${from}`,
-            `To: ${to}`,
-            `Message-ID: ${mid}`,
-            `Subject: =?${cs}?B?${Buffer.from(bytes.slice(0, 40)).toString('base64')}?=`,
-            `Content-Type: text/plain; charset=${cs}`,
-          ],
-          Buffer.from(bytes),
-        ),
+        raw: () =>
+          mail(
+            [
+              `From: ${from}`,
+              `To: ${to}`,
+              `Message-ID: ${mid}`,
+              `Subject: =?${cs}?B?${Buffer.from(bytes.slice(0, 40)).toString('base64')}?=`,
+              `Content-Type: text/plain; charset=${cs}`,
+            ],
+            Buffer.from(bytes),
+          ),
       })),
     'html-only': fc.tuple(stranger, id, text, fc.nat({ max: 3000 })).map(([from, mid, t, depth]) => ({
       automatic: false,
-      raw: () => mail(
-        [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders', 'Content-Type: text/html; charset=utf-8'],
-        `<html><body>${'<div><table><tr><td>'.repeat(depth % 500)}<script>alert(1)</script>${t}<img src="x" onerror="y">${'</td></tr></table></div>'.repeat(depth % 300)}`,
-      ),
+      raw: () =>
+        mail(
+          [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders', 'Content-Type: text/html; charset=utf-8'],
+          `<html><body>${'<div><table><tr><td>'.repeat(depth % 500)}<script>alert(1)</script>${t}<img src="x" onerror="y">${'</td></tr></table></div>'.repeat(depth % 300)}`,
+        ),
     })),
     attachment: fc.tuple(stranger, id, fc.constantFrom(1, 2, 3)).map(([from, mid, n]) => {
       const bytes = () => Buffer.alloc(n === 3 ? ATTACHMENT_MB * 1024 * 1024 : 64 * 1024 * n, n);
       return {
         automatic: false,
-        raw: () => mail(
-          [
-            `From: ${from}`,
-            `To: ${UMPIRE}`,
-            `Message-ID: ${mid}`,
-            'Subject: orders',
-            'MIME-Version: 1.0',
-            'Content-Type: multipart/mixed; boundary="att"',
-          ],
-          `--att\r\nContent-Type: text/plain\r\n\r\nMOVE north\r\n--att\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="map.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${bytes().toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n--att--`,
-        ),
+        raw: () =>
+          mail(
+            [
+              `From: ${from}`,
+              `To: ${UMPIRE}`,
+              `Message-ID: ${mid}`,
+              'Subject: orders',
+              'MIME-Version: 1.0',
+              'Content-Type: multipart/mixed; boundary="att"',
+            ],
+            `--att\r\nContent-Type: text/plain\r\n\r\nMOVE north\r\n--att\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="map.bin"\r\nContent-Transfer-Encoding: base64\r\n\r\n${bytes().toString('base64').replace(/.{76}/g, '$&\r\n')}\r\n--att--`,
+          ),
       };
     }),
     'header-injection': fc.tuple(stranger, id, text, fc.constantFrom('subject', 'from', 'encoded')).map(([from, mid, t, where]) => ({
       automatic: false,
-      raw: () => mail(
-        [
-          where === 'from' ? `From: "x\r\nBcc: victim@target.test" <${from}>` : `From: ${from}`,
-          `To: ${UMPIRE}`,
-          `Message-ID: ${mid}`,
-          where === 'subject'
-            ? 'Subject: orders\r\nBcc: victim@target.test'
-            : `Subject: =?utf-8?B?${Buffer.from('orders\r\nBcc: victim@target.test\r\n\r\nMOVE north').toString('base64')}?=`,
-        ],
-        t,
-      ),
+      raw: () =>
+        mail(
+          [
+            where === 'from' ? `From: "x\r\nBcc: victim@target.test" <${from}>` : `From: ${from}`,
+            `To: ${UMPIRE}`,
+            `Message-ID: ${mid}`,
+            where === 'subject'
+              ? 'Subject: orders\r\nBcc: victim@target.test'
+              : `Subject: =?utf-8?B?${Buffer.from('orders\r\nBcc: victim@target.test\r\n\r\nMOVE north').toString('base64')}?=`,
+          ],
+          t,
+        ),
     })),
     'forged-reply-address': fc
       .tuple(fc.oneof(stranger, fc.constantFrom('red@players.test', 'blue@players.test')), id, text, tampered)
@@ -240,60 +245,64 @@ function hostileMail(s: Services): fc.Arbitrary<Hostile> {
       )
       .map(([from, mid, g, word]) => ({
         automatic: false,
-        raw: () => mail(
-          [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders'],
-          `GAME ${g}\nSECRET ${word}\nMOVE north\nRESIGN`,
-        ),
+        raw: () =>
+          mail(
+            [`From: ${from}`, `To: ${UMPIRE}`, `Message-ID: ${mid}`, 'Subject: orders'],
+            `GAME ${g}\nSECRET ${word}\nMOVE north\nRESIGN`,
+          ),
       })),
     loop: fc.tuple(id, text, fc.constantFrom('auto-replied', 'bounce', 'bulk', 'list', 'x-autoreply')).map(([mid, t, how]) => ({
       automatic: true,
-      raw: () => mail(
-        [
-          how === 'bounce'
-            ? 'From: MAILER-DAEMON@mx.example.test'
-            : how === 'list'
-              ? 'From: list-bot@lists.test'
-              : 'From: noreply@example.test',
-          `To: ${UMPIRE}`,
-          `Message-ID: ${mid}`,
-          how === 'bounce' ? 'Subject: Undelivered Mail Returned to Sender' : 'Subject: Out of office',
-          ...(how === 'auto-replied' ? ['Auto-Submitted: auto-replied'] : []),
-          ...(how === 'bounce' ? ['Content-Type: multipart/report; report-type=delivery-status; boundary="r"'] : []),
-          ...(how === 'bulk' ? ['Precedence: bulk'] : []),
-          ...(how === 'list' ? ['List-Id: <players.lists.test>', 'Precedence: list'] : []),
-          ...(how === 'x-autoreply' ? ['X-Autoreply: yes', 'Auto-Submitted: auto-generated'] : []),
-        ],
-        how === 'bounce' ? `--r\r\nContent-Type: text/plain\r\n\r\n${t}\r\n--r--` : t,
-      ),
+      raw: () =>
+        mail(
+          [
+            how === 'bounce'
+              ? 'From: MAILER-DAEMON@mx.example.test'
+              : how === 'list'
+                ? 'From: list-bot@lists.test'
+                : 'From: noreply@example.test',
+            `To: ${UMPIRE}`,
+            `Message-ID: ${mid}`,
+            how === 'bounce' ? 'Subject: Undelivered Mail Returned to Sender' : 'Subject: Out of office',
+            ...(how === 'auto-replied' ? ['Auto-Submitted: auto-replied'] : []),
+            ...(how === 'bounce' ? ['Content-Type: multipart/report; report-type=delivery-status; boundary="r"'] : []),
+            ...(how === 'bulk' ? ['Precedence: bulk'] : []),
+            ...(how === 'list' ? ['List-Id: <players.lists.test>', 'Precedence: list'] : []),
+            ...(how === 'x-autoreply' ? ['X-Autoreply: yes', 'Auto-Submitted: auto-generated'] : []),
+          ],
+          how === 'bounce' ? `--r\r\nContent-Type: text/plain\r\n\r\n${t}\r\n--r--` : t,
+        ),
     })),
     'other-game-or-side': fc.tuple(id, fc.constantFrom(...GAMES), fc.constantFrom('nope', 'other')).map(([mid, g, how]) => ({
       automatic: false,
       // the blue player signing with red's reply address, or a reply address for a game that does not exist
-      raw: () => mail(
-        [
-          'From: blue@players.test',
-          `To: ${how === 'nope' ? reply('G-nope', 'red', 'blue@players.test') : reply(g, 'red', 'red@players.test')}`,
-          `Message-ID: ${mid}`,
-          'Subject: orders',
-        ],
-        'MOVE north',
-      ),
+      raw: () =>
+        mail(
+          [
+            'From: blue@players.test',
+            `To: ${how === 'nope' ? reply('G-nope', 'red', 'blue@players.test') : reply(g, 'red', 'red@players.test')}`,
+            `Message-ID: ${mid}`,
+            'Subject: orders',
+          ],
+          'MOVE north',
+        ),
     })),
     'absurd-length': fc
       .tuple(stranger, id, fc.constantFrom('subject', 'lines', 'line', 'local-part', 'recipients'))
       .map(([from, mid, how]) => ({
         automatic: false,
-        raw: () => mail(
-          [
-            how === 'local-part' ? `From: ${'a'.repeat(20_000)}@example.test` : `From: ${from}`,
-            how === 'recipients'
-              ? `To: ${Array.from({ length: 2000 }, (_, i) => `r${i}@example.test`).join(', ')}, ${UMPIRE}`
-              : `To: ${UMPIRE}`,
-            `Message-ID: ${mid}`,
-            how === 'subject' ? `Subject: ${'orders '.repeat(20_000)}` : 'Subject: orders',
-          ],
-          how === 'lines' ? 'MOVE north\n'.repeat(50_000) : how === 'line' ? `MOVE ${'n'.repeat(300_000)}` : 'MOVE north',
-        ),
+        raw: () =>
+          mail(
+            [
+              how === 'local-part' ? `From: ${'a'.repeat(20_000)}@example.test` : `From: ${from}`,
+              how === 'recipients'
+                ? `To: ${Array.from({ length: 2000 }, (_, i) => `r${i}@example.test`).join(', ')}, ${UMPIRE}`
+                : `To: ${UMPIRE}`,
+              `Message-ID: ${mid}`,
+              how === 'subject' ? `Subject: ${'orders '.repeat(20_000)}` : 'Subject: orders',
+            ],
+            how === 'lines' ? 'MOVE north\n'.repeat(50_000) : how === 'line' ? `MOVE ${'n'.repeat(300_000)}` : 'MOVE north',
+          ),
       })),
   };
   return fc.constantFrom(...KINDS).chain((kind) => byKind[kind].map((m) => ({ kind, ...m })));
