@@ -1,61 +1,32 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { loadConfig } from '../../src/config/config';
-import { randomOrdersText, seededRng } from '../../src/engine/random-player';
-import type { AnyRuleset } from '../../src/engine/evolve';
-import { rulesets } from '../../src/games';
-import { buildServices, type Services } from '../../src/services/container';
-import { freshDatabase, redisPrefix, urlFor, ADMIN_URL, type TestDatabase } from '../support/db';
-import { ROOT, startWorkerProcess, stopProcess } from '../support/processes';
 import { Client } from 'pg';
-
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLI = join(ROOT, 'bin', 'umpire.js');
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { SMTPServer } from 'smtp-server';
+import type { AnyRuleset } from '../../src/engine/evolve';
+import { randomOrdersText, seededRng } from '../../src/engine/random-player';
+import { rulesets } from '../../src/games';
+import type { Services } from '../../src/services/container';
+import { CLI, type CliHarness, type CliRun as Run, startCliHarness } from '../support/cli';
+import { ADMIN_URL, type TestDatabase, urlFor } from '../support/db';
+import { ROOT } from '../support/processes';
 
 /**
  * The built CLI (`node bin/umpire.js`, as `npx umpire` runs it) against its own database and
  * Redis prefix, with a real worker process adjudicating: what a referee types at a terminal.
  */
 describe('the umpire CLI: game create, orders, status, report', () => {
+  let h: CliHarness;
   let t: TestDatabase;
-  let prefix: string;
   let s: Services;
-  let worker: ChildProcess;
   let smtp: SMTPServer;
   let dir: string;
   const gameId = 'G-cli1';
-
-  const env = () => ({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: t.url,
-    REDIS_URL: REDIS,
-    UMPIRE_QUEUE_PREFIX: prefix,
-    THROTTLE_PER_HOUR: '0',
-    LOG_LEVEL: 'warn',
-  });
-
-  function umpire(...args: string[]): Promise<Run> {
-    return new Promise((resolve) => {
-      execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      });
-    });
-  }
+  const env = () => h.env();
+  const umpire = (...args: string[]) => h.umpire(...args);
 
   beforeAll(async () => {
-    t = await freshDatabase('cli');
-    prefix = redisPrefix('cli');
     dir = mkdtempSync(join(tmpdir(), 'umpire-cli-'));
     smtp = new SMTPServer({
       authOptional: true,
@@ -67,26 +38,17 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const smtpPort = (smtp.server.address() as { port: number }).port;
-    worker = startWorkerProcess({
-      DATABASE_URL: t.url,
-      REDIS_URL: REDIS,
-      UMPIRE_QUEUE_PREFIX: prefix,
-      THROTTLE_PER_HOUR: '0',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtpPort),
-      OUTBOX_SWEEP_MS: '500',
+    h = await startCliHarness('cli', {
+      cliEnv: { THROTTLE_PER_HOUR: '0' },
+      workerEnv: { THROTTLE_PER_HOUR: '0', SMTP_PORT: String(smtpPort), OUTBOX_SWEEP_MS: '500' },
     });
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix }), {
-      poolSize: 2,
-    });
+    t = h.t;
+    s = h.s;
   });
 
   afterAll(async () => {
-    await stopProcess(worker);
-    await s.jobs.obliterate();
-    await s.close();
+    await h.stop();
     await new Promise<void>((r) => smtp.close(() => r()));
-    await t.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,6 @@
-import { execFile, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { loadConfig } from '../../src/config/config';
-import { buildServices, type Services } from '../../src/services/container';
-import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
-import { ROOT, startWorkerProcess, stopProcess, waitUntil } from '../support/processes';
-
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLI = join(ROOT, 'bin', 'umpire.js');
+import type { Services } from '../../src/services/container';
+import { type CliHarness, startCliHarness } from '../support/cli';
+import { waitUntil } from '../support/processes';
 
 /**
  * The referee's desk from the built CLI against a real worker process, on a VITP game: preview,
@@ -14,40 +8,14 @@ const CLI = join(ROOT, 'bin', 'umpire.js');
  * tsconfig.build.json` first.)
  */
 describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
-  let t: TestDatabase;
-  let prefix: string;
+  let h: CliHarness;
   let s: Services;
-  let worker: ChildProcess;
   const gameId = 'G-clidesk';
-
-  const env = () => ({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: t.url,
-    REDIS_URL: REDIS,
-    UMPIRE_QUEUE_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-  });
-  const umpire = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-      ),
-    );
+  const umpire = (...args: string[]) => h.umpire(...args);
 
   beforeAll(async () => {
-    t = await freshDatabase('clidesk');
-    prefix = redisPrefix('clidesk');
-    worker = startWorkerProcess({
-      DATABASE_URL: t.url,
-      REDIS_URL: REDIS,
-      UMPIRE_QUEUE_PREFIX: prefix,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: '1',
-    });
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix } as NodeJS.ProcessEnv), {
-      poolSize: 2,
-    });
+    h = await startCliHarness('clidesk');
+    s = h.s;
     const created = await s.bus.submit(gameId, 'create', 'game.create', {
       gameId,
       ruleset: 'vitp',
@@ -71,12 +39,7 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     }
   }, 180_000);
 
-  afterAll(async () => {
-    await stopProcess(worker);
-    await s.jobs.obliterate();
-    await s.close();
-    await t.drop();
-  });
+  afterAll(() => h.stop());
 
   it('previews without recording, rolls back, forks (parent untouched), replaces, and lists mails', async () => {
     const game = await s.games.load(gameId);

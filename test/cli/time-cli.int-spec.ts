@@ -1,12 +1,5 @@
-import { execFile, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { loadConfig } from '../../src/config/config';
-import { buildServices, type Services } from '../../src/services/container';
-import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
-import { ROOT, startWorkerProcess, stopProcess } from '../support/processes';
-
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CLI = join(ROOT, 'bin', 'umpire.js');
+import type { Services } from '../../src/services/container';
+import { type CliHarness, startCliHarness } from '../support/cli';
 
 /**
  * The time commands from the built CLI against a real worker process, on a VITP game created by
@@ -15,49 +8,18 @@ const CLI = join(ROOT, 'bin', 'umpire.js');
  * 1 and change nothing. (Needs `npx tsc -p tsconfig.build.json` first.)
  */
 describe('the umpire CLI: pause, resume, absence, deadline', () => {
-  let t: TestDatabase;
-  let prefix: string;
+  let h: CliHarness;
   let s: Services;
-  let worker: ChildProcess;
   const gameId = 'G-clitime';
-
-  const env = () => ({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: t.url,
-    REDIS_URL: REDIS,
-    UMPIRE_QUEUE_PREFIX: prefix,
-    LOG_LEVEL: 'warn',
-  });
-  const umpire = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env: env(), timeout: 90_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-      ),
-    );
+  const umpire = (...args: string[]) => h.umpire(...args);
   const types = async () => (await s.events.read(gameId)).map((e) => e.type);
 
   beforeAll(async () => {
-    t = await freshDatabase('clitime');
-    prefix = redisPrefix('clitime');
-    worker = startWorkerProcess({
-      DATABASE_URL: t.url,
-      REDIS_URL: REDIS,
-      UMPIRE_QUEUE_PREFIX: prefix,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: '1',
-    });
-    s = buildServices(loadConfig({ DATABASE_URL: t.url, REDIS_URL: REDIS, UMPIRE_QUEUE_PREFIX: prefix } as NodeJS.ProcessEnv), {
-      poolSize: 2,
-    });
+    h = await startCliHarness('clitime');
+    s = h.s;
   }, 60_000);
 
-  afterAll(async () => {
-    await stopProcess(worker);
-    await s.jobs.obliterate();
-    await s.close();
-    await t.drop();
-  });
+  afterAll(() => h.stop());
 
   it('creates a game with a battle deadline, pauses, resumes, records an absence and a deadline length; refuses bad input', async () => {
     const bad = await umpire(
