@@ -11,7 +11,8 @@ import { simpleParser } from 'mailparser';
 import { SmtpTransport } from '../../src/app/smtp-transport';
 import { formatUtc } from '../../src/mail/render';
 import { commandKeyOfJob, deadlineJobId } from '../../src/services/scheduler';
-import { createMailUser, ensureMailServers, fetchInbox, sendSmtp, type MailUser } from '../support/mail';
+import { createMailUser, ensureMailServers, fetchInbox, type MailUser } from '../support/mail';
+import { type MailDesk, mailDesk } from '../support/mail-desk';
 import { type ServiceHarness, startServices, stopServices } from '../support/services';
 
 const T0 = new Date('2026-11-21T12:00:00Z');
@@ -23,8 +24,7 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
   let red: MailUser;
   let blue: MailUser;
   let ref: MailUser;
-  const seen = new Set<number>();
-  let n = 0;
+  let desk: MailDesk;
   let now = T0;
 
   beforeAll(async () => {
@@ -42,42 +42,17 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
       { clock: () => now },
     );
     transport = new SmtpTransport(env.smtpHost, env.smtpPort, umpire.address);
+    desk = mailDesk(h, umpire, transport, 'dl');
   }, 60_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
   });
 
-  const replyTo = (gameId: string, side: string, user: MailUser) => h.s.composer.replyAddressFor(gameId, side, user.address);
-
-  async function send(from: MailUser, to: string, body: string): Promise<void> {
-    await sendSmtp({
-      from: from.address,
-      to,
-      subject: 'Re: umpire',
-      text: `${body}\n`,
-      messageId: `<dl-${++n}-${Date.now()}@players.test>`,
-    });
-  }
-
-  /** What the umpire's mailbox received since the last pump, stored, ingested and applied; then the outbox goes out. */
-  async function pump(gameId: string, expected = 1): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      if ((await fetchInbox(umpire)).filter((m) => !seen.has(m.uid)).length >= expected) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    for (const m of (await fetchInbox(umpire)).filter((x) => !seen.has(x.uid))) {
-      seen.add(m.uid);
-      const stored = await h.s.inbound.receive('imap-test', m.source, { uidValidity: 1, uid: m.uid });
-      await h.s.ingest.ingest(stored.id);
-    }
-    await deliver(gameId);
-  }
-
-  async function deliver(gameId: string): Promise<void> {
-    await h.s.inbox.drain(gameId, h.s.bus.apply, 1000, (c, e) => h.s.gameService.commandFailed(c, e));
-    await h.s.outbox.dispatch(transport, 500);
-  }
+  const replyTo = (gameId: string, side: string, user: MailUser) => desk.replyTo(gameId, side, user);
+  const send = (from: MailUser, to: string, body: string) => desk.send(from, to, body);
+  const pump = (gameIds: string | readonly string[], expected = 1) => desk.pump(gameIds, expected);
+  const deliver = (gameIds: string | readonly string[]) => desk.deliver(gameIds);
 
   /** The mails (subject and text) in a real mailbox about `gameId` whose text matches `pattern` (waits for `least`). */
   async function mailsOf(user: MailUser, gameId: string, pattern: RegExp, least = 1): Promise<{ subject: string; text: string }[]> {

@@ -11,7 +11,8 @@ import { SmtpTransport } from '../../src/app/smtp-transport';
 import { auditGameLog, verifyGameLog } from '../../src/engine/game';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../../src/services/game-repository';
 import { checkVoidedDice } from '../../src/engine/voids';
-import { createMailUser, ensureMailServers, fetchInbox, sendSmtp, type MailUser } from '../support/mail';
+import { createMailUser, ensureMailServers, fetchInbox, type MailUser } from '../support/mail';
+import { type MailDesk, mailDesk } from '../support/mail-desk';
 import { type ServiceHarness, startServices, stopServices } from '../support/services';
 
 describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () => {
@@ -22,8 +23,7 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
   let blue: MailUser;
   let navy: MailUser;
   let ref: MailUser;
-  const seen = new Set<number>();
-  let n = 0;
+  let desk: MailDesk;
 
   beforeAll(async () => {
     const env = await ensureMailServers();
@@ -32,43 +32,17 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     );
     h = await startServices('referee-desk', { MAIL_DOMAIN: env.domain, UMPIRE_ADDRESS: umpire.address, THROTTLE_PER_HOUR: '0' });
     transport = new SmtpTransport(env.smtpHost, env.smtpPort, umpire.address);
+    desk = mailDesk(h, umpire, transport, 'desk');
   }, 60_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
   });
 
-  const replyTo = (gameId: string, side: string, user: MailUser) => h.s.composer.replyAddressFor(gameId, side, user.address);
-
-  async function send(from: MailUser, to: string, body: string): Promise<void> {
-    await sendSmtp({
-      from: from.address,
-      to,
-      subject: 'Re: umpire',
-      text: `${body}\n`,
-      messageId: `<desk-${++n}-${Date.now()}@players.test>`,
-    });
-  }
-
-  /** What the umpire's mailbox received since the last pump, stored, ingested and applied; then the outbox goes out. */
-  async function pump(gameIds: readonly string[], expected = 1): Promise<void> {
-    for (let i = 0; i < 100; i++) {
-      const fresh = (await fetchInbox(umpire)).filter((m) => !seen.has(m.uid));
-      if (fresh.length >= expected) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    for (const m of (await fetchInbox(umpire)).filter((x) => !seen.has(x.uid))) {
-      seen.add(m.uid);
-      const stored = await h.s.inbound.receive('imap-test', m.source, { uidValidity: 1, uid: m.uid });
-      await h.s.ingest.ingest(stored.id);
-    }
-    await deliver(gameIds);
-  }
-
-  async function deliver(gameIds: readonly string[]): Promise<void> {
-    for (const g of gameIds) await h.s.inbox.drain(g, h.s.bus.apply, 1000, (c, e) => h.s.gameService.commandFailed(c, e));
-    await h.s.outbox.dispatch(transport, 500);
-  }
+  const replyTo = (gameId: string, side: string, user: MailUser) => desk.replyTo(gameId, side, user);
+  const send = (from: MailUser, to: string, body: string) => desk.send(from, to, body);
+  const pump = (gameIds: string | readonly string[], expected = 1) => desk.pump(gameIds, expected);
+  const deliver = (gameIds: string | readonly string[]) => desk.deliver(gameIds);
 
   /** The texts of the mails in a player's real mailbox that match `pattern` (waits for one). */
   async function mailsOf(user: MailUser, pattern: RegExp): Promise<string[]> {
@@ -139,10 +113,10 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     const secret = h.s.gameService.playerSecret(gameId, 'blue', navy.address);
     expect((await mailsOf(navy, new RegExp(secret))).length).toBeGreaterThan(0);
     const head = (await h.s.events.head(gameId)).version;
-    await send(blue, replyTo(gameId, 'blue', blue), 'MOVE north');
+    const stale = await send(blue, replyTo(gameId, 'blue', blue), 'MOVE north');
     await pump([gameId]);
     expect((await h.s.events.head(gameId)).version).toBe(head);
-    const refused = await h.s.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE message_id LIKE $1', [`desk-${n}-%`]);
+    const refused = await h.s.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE message_id LIKE $1', [`%${stale}%`]);
     expect(refused.map((r) => r.status)).toEqual(['rejected']);
     expect((await mailsOf(blue, /not registered|belongs to another|no longer/i)).length).toBeGreaterThan(0);
 

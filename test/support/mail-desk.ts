@@ -1,0 +1,58 @@
+import type { SmtpTransport } from '../../src/app/smtp-transport';
+import { fetchInbox, type MailUser, sendSmtp } from './mail';
+import type { ServiceHarness } from './services';
+
+/**
+ * Plays the umpire's side of real mail in e2e specs: players' mails go through Postfix into the
+ * umpire's Dovecot mailbox; `pump` fetches what is new over IMAP, stores, ingests and applies it,
+ * then sends the outbox through Postfix to the players' mailboxes.
+ */
+export interface MailDesk {
+  /** A player's mail to `to` (a reply address), with `body` as its text; resolves with its Message-ID (no brackets). */
+  send(from: MailUser, to: string, body: string): Promise<string>;
+  /** Waits for `expected` new mails in the umpire's mailbox, ingests them, then delivers. */
+  pump(gameIds: string | readonly string[], expected?: number): Promise<void>;
+  /** Applies the games' queued commands and sends the outbox. */
+  deliver(gameIds: string | readonly string[]): Promise<void>;
+  /** The reply address of `user` seated as `side` in `gameId`. */
+  replyTo(gameId: string, side: string, user: MailUser): string;
+}
+
+export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTransport, tag: string): MailDesk {
+  const seen = new Set<number>();
+  let n = 0;
+  const list = (ids: string | readonly string[]) => (typeof ids === 'string' ? [ids] : ids);
+
+  async function deliver(gameIds: string | readonly string[]): Promise<void> {
+    for (const g of list(gameIds)) await h.s.inbox.drain(g, h.s.bus.apply, 1000, (c, e) => h.s.gameService.commandFailed(c, e));
+    await h.s.outbox.dispatch(transport, 500);
+  }
+
+  return {
+    deliver,
+    replyTo: (gameId, side, user) => h.s.composer.replyAddressFor(gameId, side, user.address),
+    async send(from, to, body) {
+      const id = `${tag}-${++n}-${Date.now()}@players.test`;
+      await sendSmtp({
+        from: from.address,
+        to,
+        subject: 'Re: umpire',
+        text: `${body}\n`,
+        messageId: `<${id}>`,
+      });
+      return id;
+    },
+    async pump(gameIds, expected = 1) {
+      for (let i = 0; i < 100; i++) {
+        if ((await fetchInbox(umpire)).filter((m) => !seen.has(m.uid)).length >= expected) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      for (const m of (await fetchInbox(umpire)).filter((x) => !seen.has(x.uid))) {
+        seen.add(m.uid);
+        const stored = await h.s.inbound.receive('imap-test', m.source, { uidValidity: 1, uid: m.uid });
+        await h.s.ingest.ingest(stored.id);
+      }
+      await deliver(gameIds);
+    },
+  };
+}
