@@ -167,7 +167,14 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
       else load(p, o, rule, moved);
     } else if (kind === 'hid-sea' && o.kind === 'move') {
       const u = piece(p.s, o.unit);
-      seaMove(p, o, [u && isSea(u) ? u.type : 'TR'], rule, moved);
+      if (u && !isSea(u))
+        p.fail(
+          o,
+          `${u.id} is not a sea unit: this step moves sea units only`,
+          rule,
+          'bombers fly in HID.4 (FOR BOMBERS), fighters in HID.5 (FOR FIGHTERS)',
+        );
+      else seaMove(p, o, [u ? u.type : 'TR'], rule, moved);
     } else if (kind === 'hid-subs' && o.kind === 'attack') torpedo(p, o, fired, hits);
     else
       p.fail(
