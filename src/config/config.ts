@@ -48,6 +48,8 @@ const schema = z.object({
    * and the deadline and reminder jobs of every running game (a flushed Redis loses them)
    */
   RECONCILE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** how long a job stays held by a worker that stopped renewing it (it died) before another worker takes it */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** how long a step stays open before default orders apply (72 h: a slow PBEM pace) */
   DEADLINE_MINUTES: z.coerce
     .number()
@@ -62,6 +64,15 @@ const schema = z.object({
   /** minutes after a deadline during which late orders are still taken (the judge's grace) */
   DEADLINE_GRACE_MINUTES: z.coerce.number().int().min(0).default(60),
   SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(50),
+  /**
+   * Tests only (NODE_ENV=test, refused otherwise): each new game's dice seed chain is drawn from
+   * SHA-256(this | game id) instead of 32 random bytes, so two runs of the same mails can be
+   * compared state for state (the crash tests of issue 14). A known seed makes every die
+   * predictable: no real game may have it.
+   */
+  UMPIRE_TEST_SEED: z.string().min(1).optional(),
+  /** Tests only (NODE_ENV=test, refused otherwise): src/shared/crash-point.ts reads it. */
+  UMPIRE_CRASH_AT: z.string().min(1).optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'UMPIRE_SECRET'> & { UMPIRE_SECRET: string };
@@ -82,6 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`));
   }
   const cfg = parsed.data;
+  const testOnly = (['UMPIRE_TEST_SEED', 'UMPIRE_CRASH_AT'] as const).filter((k) => cfg[k] !== undefined);
+  if (testOnly.length && cfg.NODE_ENV !== 'test')
+    throw new ConfigError(
+      testOnly.map((k) => `${k}: set, but it is for tests only (NODE_ENV=test); unset it (NODE_ENV is ${cfg.NODE_ENV}).`),
+    );
   if (!!cfg.SMTP_USER !== !!cfg.SMTP_PASSWORD) {
     throw new ConfigError([
       cfg.SMTP_USER

@@ -11,6 +11,7 @@
  * timer. Connection failures reconnect with exponential backoff until `stop()`.
  */
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { crashPoint } from '../shared/crash-point';
 
 export interface MailboxCursor {
   readonly uidValidity: number;
@@ -201,6 +202,7 @@ export class ImapMailboxReader {
       if (this.stopped) return;
       const msg = await client.fetchOne(String(uid), { uid: true, size: true, source: { maxLength: maxBytes } }, { uid: true });
       if (msg && msg.source !== undefined) {
+        crashPoint('imap-fetched', `${this.key} uid ${uid}`);
         const size = msg.size ?? msg.source.length;
         await this.options.onMessage(msg.source, {
           mailbox: this.key,

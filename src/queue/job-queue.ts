@@ -7,6 +7,12 @@ export interface JobQueueOptions {
   /** Redis key prefix: separates deployments and test files sharing one Redis. */
   readonly prefix: string;
   readonly concurrency?: number;
+  /**
+   * How long a worker's hold on a job lasts without renewal (BullMQ's lockDuration; renewed at half
+   * of it while the job runs), and how often workers look for jobs whose holder died (stalledInterval):
+   * the time a killed worker's jobs wait before another takes them. Default 30 s.
+   */
+  readonly lockMs?: number;
   /** First retry delay; doubles each attempt (default 500 ms). */
   readonly backoffMs?: number;
   readonly log?: (level: 'info' | 'warn' | 'error', msg: string, extra?: Record<string, unknown>) => void;
@@ -187,6 +193,7 @@ export class JobQueue {
           prefix: this.opts.prefix,
           concurrency: this.opts.concurrency ?? 4,
           name: WORKER_INSTANCE,
+          ...(this.opts.lockMs ? { lockDuration: this.opts.lockMs, stalledInterval: this.opts.lockMs } : {}),
         },
       );
       worker.on('failed', (job, err) =>

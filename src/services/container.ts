@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Config } from '../config/config';
 import { registerDeskCommands } from './desk-registrations';
 import { readNoteConcerns } from '../mail/desk-commands';
@@ -65,6 +66,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
   const jobs = new JobQueue({
     redisUrl: config.REDIS_URL,
     prefix: config.UMPIRE_QUEUE_PREFIX,
+    lockMs: config.JOB_LOCK_MS,
     log: options.log,
   });
   const bus = new CommandBus(inbox, jobs, events);
@@ -83,6 +85,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
       defaultDeadlineMinutes: config.DEADLINE_MINUTES,
       defaultGraceMinutes: config.DEADLINE_GRACE_MINUTES,
       clock: options.clock,
+      ...(config.UMPIRE_TEST_SEED !== undefined ? { seedTop: testSeedTop(config.UMPIRE_TEST_SEED) } : {}),
     },
   );
 
@@ -213,4 +216,9 @@ export function deadlineJobHandlers(s: Services) {
         remindAt,
       }),
   };
+}
+
+/** Tests only (UMPIRE_TEST_SEED, refused by loadConfig outside NODE_ENV=test): a game's seed-chain top, SHA-256(seed | game id). */
+function testSeedTop(seed: string): (gameId: string) => Buffer {
+  return (gameId) => createHash('sha256').update(`${seed}|${gameId}`).digest();
 }

@@ -52,4 +52,6 @@ export interface GameServiceOptions {
   readonly defaultDeadlineMinutes: number;
   readonly defaultGraceMinutes?: number;
   readonly clock?: () => Date;
+  /** Tests only (config UMPIRE_TEST_SEED): the top of a new game's seed chain, instead of random bytes. */
+  readonly seedTop?: (gameId: string) => Buffer;
 }

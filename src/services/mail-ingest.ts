@@ -23,6 +23,7 @@ import { stepOfOrders } from './mail-step';
 import { readReplyInGame } from './reply-context';
 import { type InboundRow, type InboundStore, MAX_INGEST_ATTEMPTS } from '../store/inbound';
 import { isPlainMailbox } from '../mail/outbound';
+import { crashPoint } from '../shared/crash-point';
 
 export interface IngestResult {
   readonly status: 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined' | 'already-done';
@@ -266,6 +267,7 @@ export class MailIngest {
     gameId: string | null,
     detail: unknown,
   ): Promise<IngestResult> {
+    crashPoint('ingest-stored', `inbound ${id} ${status}`);
     await this.inbound.mark(id, status, gameId, detail);
     return { status, detail };
   }

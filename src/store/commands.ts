@@ -1,3 +1,4 @@
+import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
 import type { Db, Sql } from './db';
 
@@ -234,6 +235,7 @@ export class CommandInbox {
           return true;
         });
       if (!done) break;
+      crashPoint('applied', gameId);
       handled++;
     }
     return handled;

@@ -1,4 +1,5 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
+import { crashPoint } from '../shared/crash-point';
 import type { Db, Sql } from './db';
 import { insertOutbox, type OutboxDraft } from './outbox';
 
@@ -135,6 +136,7 @@ export class EventStore {
       });
       const drafts = typeof options.outbox === 'function' ? options.outbox(stored) : options.outbox;
       if (drafts?.length) await insertOutbox(tx, drafts);
+      crashPoint('append', `${gameId}@${head.version + 1}`);
       const last = stored[stored.length - 1];
       return { head: { version: last.seq, hash: last.hash }, events: stored };
     };

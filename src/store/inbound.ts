@@ -2,6 +2,7 @@ import type { MailboxCursor, MailboxCursorStore } from '../mail/imap-reader';
 import { messageIdentity } from '../mail/message-id';
 import { JobName } from '../queue/jobs';
 import type { JobQueue, Requeued } from '../queue/job-queue';
+import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
 import type { Db } from './db';
 
@@ -93,6 +94,7 @@ export class InboundStore {
     );
     if (!inserted.length) return null;
     const id = String(inserted[0].id);
+    crashPoint('inbound-stored', `inbound ${id} ${messageId}`);
     await this.jobs.add(JobName.IngestMail, { inboundId: id }, { jobId: `ingest:${id}` });
     return id;
   }

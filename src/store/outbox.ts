@@ -1,3 +1,4 @@
+import { crashPoint } from '../shared/crash-point';
 import type { Db, Sql } from './db';
 
 /**
@@ -139,7 +140,9 @@ export class Outbox {
           return 'suppressed' as const;
         }
         try {
+          crashPoint('outbox-send', row.idempotencyKey);
           await transport.send(this.open(row), row.idempotencyKey);
+          crashPoint('outbox-sent', row.idempotencyKey);
           await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
           return 'sent' as const;
         } catch (err) {

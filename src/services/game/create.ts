@@ -45,7 +45,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     tail: [],
   };
   const h = new Handling(env, tx, fresh);
-  const top = randomBytes(32);
+  const top = env.options.seedTop?.(input.gameId) ?? randomBytes(32);
   const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
   const decision = h.decide({
     type: 'CreateGame',
