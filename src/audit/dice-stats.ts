@@ -1,13 +1,16 @@
 import { jStat } from 'jstat';
+import { D6 } from '../engine/dice';
 import type { EngineEvent } from '../engine/engine-events';
 import { eventVisibleTo } from '../engine/views';
 import { liveEngineEvents } from './verify-bundle';
 
 /**
  * Dice fairness (issue 12 item 6): for a game's dice, per side and per rule, the count of each
- * face, Pearson's chi-square against a fair d6 (5 degrees of freedom) with its p-value (jstat's
- * chi-square distribution), and the longest run of one face in the order rolled. Dice of voided
- * events and dice forced by a case file are left out: they are not the game's.
+ * face, Pearson's chi-square against a fair die of their size (n - 1 degrees of freedom) with its
+ * p-value (jstat's chi-square distribution), and the longest run of one face in the order rolled.
+ * Dice of each size are counted apart (a d10's faces against a fair d10): the d6 in `all`,
+ * `bySide`, `byRule`, every other size in `otherDice` ("d10"). Dice of voided events and dice
+ * forced by a case file are left out: they are not the game's.
  *
  * A die has no side of its own in the log, so it is given one by what it names: the earliest unit
  * of the game box (any entry with a `name` and a `side`) or side name in its purpose ("damage,
@@ -17,48 +20,58 @@ import { liveEngineEvents } from './verify-bundle';
 
 export interface DieRecord {
   readonly face: number;
+  /** absent for a d6, as in DieRolled */
+  readonly sides?: number;
   readonly purpose: string;
   readonly rule: string;
   readonly stepId: string;
 }
 
 export interface FaceStats {
+  /** the size of the dice counted */
+  readonly sides: number;
   readonly dice: number;
   /** counts[f - 1]: how many dice showed f */
   readonly counts: readonly number[];
   readonly chiSquare: number;
   /** P(a fair die gives a chi-square at least this large); small values say the dice are not fair */
   readonly pValue: number;
-  /** fewer than 30 dice (5 expected per face): the chi-square approximation is not to be trusted */
+  /** fewer than 5 dice expected per face (30 for a d6): the chi-square approximation is not to be trusted */
   readonly tooFew: boolean;
   readonly longestRun: { readonly face: number; readonly length: number } | null;
 }
 
-export interface DiceFairness {
+/** The dice of one size: all of them, per side and per rule. */
+export interface FairnessGroups {
   readonly all: FaceStats;
   readonly bySide: Readonly<Record<string, FaceStats>>;
   readonly byRule: Readonly<Record<string, FaceStats>>;
 }
 
-export const UNATTRIBUTED = 'unattributed';
-const FACES = 6;
-const MIN_DICE = 30;
+/** The d6 as ever, and the dice of every other size by name ("d10"), empty when a game rolls d6 alone. */
+export interface DiceFairness extends FairnessGroups {
+  readonly otherDice: Readonly<Record<string, FairnessGroups>>;
+}
 
-export function faceStats(faces: readonly number[]): FaceStats {
-  const counts = new Array<number>(FACES).fill(0);
+export const UNATTRIBUTED = 'unattributed';
+/** dice expected per face below which the chi-square test is not to be trusted */
+const MIN_PER_FACE = 5;
+
+export function faceStats(faces: readonly number[], sides: number = D6): FaceStats {
+  const counts = new Array<number>(sides).fill(0);
   let run: { face: number; length: number } | null = null;
   let current = { face: 0, length: 0 };
   for (const f of faces) {
-    if (!Number.isInteger(f) || f < 1 || f > FACES) throw new RangeError(`a d6 shows 1 to 6, not ${f}`);
+    if (!Number.isInteger(f) || f < 1 || f > sides) throw new RangeError(`a d${sides} shows 1 to ${sides}, not ${f}`);
     counts[f - 1]++;
     current = current.face === f ? { face: f, length: current.length + 1 } : { face: f, length: 1 };
     if (!run || current.length > run.length) run = current;
   }
   const n = faces.length;
-  const expected = n / FACES;
+  const expected = n / sides;
   const chiSquare = n ? counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0) : 0;
-  const pValue = n ? 1 - jStat.chisquare.cdf(chiSquare, FACES - 1) : 1;
-  return { dice: n, counts, chiSquare, pValue, tooFew: n < MIN_DICE, longestRun: run };
+  const pValue = n ? 1 - jStat.chisquare.cdf(chiSquare, sides - 1) : 1;
+  return { sides, dice: n, counts, chiSquare, pValue, tooFew: n < MIN_PER_FACE * sides, longestRun: run };
 }
 
 /** Who a die belongs to (see the module note). `names`: unit name → side, from the game box. */
@@ -105,20 +118,38 @@ export function namesFromBox(box: unknown, sides: readonly string[]): Map<string
 }
 
 export function diceFairness(dice: readonly DieRecord[], sides: readonly string[], names: ReadonlyMap<string, string>): DiceFairness {
-  const bySide = new Map<string, number[]>();
-  const byRule = new Map<string, number[]>();
-  const push = (m: Map<string, number[]>, k: string, f: number) => {
-    const list = m.get(k) ?? [];
-    list.push(f);
-    m.set(k, list);
-  };
+  const bySize = new Map<number, DieRecord[]>();
   for (const d of dice) {
-    push(bySide, sideOfDie(d, sides, names), d.face);
-    push(byRule, d.rule, d.face);
+    const list = bySize.get(d.sides ?? D6) ?? [];
+    list.push(d);
+    bySize.set(d.sides ?? D6, list);
   }
-  const stats = (m: Map<string, number[]>) =>
-    Object.fromEntries([...m.entries()].sort(([a], [b]) => compareRules(a, b)).map(([k, faces]) => [k, faceStats(faces)]));
-  return { all: faceStats(dice.map((d) => d.face)), bySide: stats(bySide), byRule: stats(byRule) };
+  const groups = (size: number): FairnessGroups => {
+    const these = bySize.get(size) ?? [];
+    const bySide = new Map<string, number[]>();
+    const byRule = new Map<string, number[]>();
+    const push = (m: Map<string, number[]>, k: string, f: number) => {
+      const list = m.get(k) ?? [];
+      list.push(f);
+      m.set(k, list);
+    };
+    for (const d of these) {
+      push(bySide, sideOfDie(d, sides, names), d.face);
+      push(byRule, d.rule, d.face);
+    }
+    const stats = (m: Map<string, number[]>) =>
+      Object.fromEntries([...m.entries()].sort(([a], [b]) => compareRules(a, b)).map(([k, faces]) => [k, faceStats(faces, size)]));
+    return {
+      all: faceStats(
+        these.map((d) => d.face),
+        size,
+      ),
+      bySide: stats(bySide),
+      byRule: stats(byRule),
+    };
+  };
+  const others = [...bySize.keys()].filter((n) => n !== D6).sort((a, b) => a - b);
+  return { ...groups(D6), otherDice: Object.fromEntries(others.map((n) => [`d${n}`, groups(n)])) };
 }
 
 /** 6.4 before 7.32 before 7.532 before 22.2: rule numbers in numeric order, other keys after, by name. */
@@ -130,18 +161,39 @@ function compareRules(a: string, b: string): number {
   return 0;
 }
 
-/** A plain-text table: one line per group (faces 1..6, chi-square, p, longest run). */
+/** Face counts of dice larger than this are summed up as their least and greatest count (a d100 has no room for 100 columns). */
+const MAX_COLUMNS = 12;
+
+/** A plain-text table: one line per group (faces 1..n, chi-square, p, longest run), the d6 first, then each other size. */
 export function fairnessLines(f: DiceFairness): string[] {
+  const counts = (s: FaceStats): string =>
+    s.sides <= MAX_COLUMNS
+      ? s.counts.map((c) => String(c).padStart(4)).join('')
+      : `  least ${Math.min(...s.counts)}, most ${Math.max(...s.counts)} of one face`;
   const line = (label: string, s: FaceStats): string =>
-    `${label.padEnd(16)} ${String(s.dice).padStart(5)}  ${s.counts.map((c) => String(c).padStart(4)).join('')}  ${s.chiSquare.toFixed(2).padStart(6)}  ${s.pValue.toFixed(3)}${s.tooFew ? '*' : ' '}  ${s.longestRun ? `${s.longestRun.length}x${s.longestRun.face}` : '-'}`;
-  const head = `${''.padEnd(16)} ${'dice'.padStart(5)}  ${[1, 2, 3, 4, 5, 6].map((k) => `  ${k}s`).join('')}  ${'chi2'.padStart(6)}  p       run`;
+    `${label.padEnd(16)} ${String(s.dice).padStart(5)}  ${counts(s)}  ${s.chiSquare.toFixed(2).padStart(6)}  ${s.pValue.toFixed(3)}${s.tooFew ? '*' : ' '}  ${s.longestRun ? `${s.longestRun.length}x${s.longestRun.face}` : '-'}`;
+  const head = (sides: number): string =>
+    `${''.padEnd(16)} ${'dice'.padStart(5)}  ${
+      sides <= MAX_COLUMNS ? Array.from({ length: sides }, (_, k) => `${k + 1}s`.padStart(4)).join('') : `  faces 1..${sides}`
+    }  ${'chi2'.padStart(6)}  p       run`;
+  const table = (g: FairnessGroups, all: string): string[] => [
+    line(all, g.all),
+    ...Object.entries(g.bySide).map(([k, s]) => line(`side ${k}`, s)),
+    ...Object.entries(g.byRule).map(([k, s]) => line(`rule ${k}`, s)),
+  ];
+  const others = Object.entries(f.otherDice);
   return [
-    head,
-    line('all dice', f.all),
-    ...Object.entries(f.bySide).map(([k, s]) => line(`side ${k}`, s)),
-    ...Object.entries(f.byRule).map(([k, s]) => line(`rule ${k}`, s)),
-    'chi2: Pearson chi-square against a fair d6 (5 degrees of freedom); p: the chance a fair die does at least as badly',
-    '(below 0.01 is worth a look; among many groups a few will be, by chance); *: under 30 dice, too few for the test;',
+    ...(f.all.dice || !others.length ? [head(D6), ...table(f, 'all dice')] : []),
+    ...others.flatMap(([size, g]) => [head(g.all.sides), ...table(g, `all ${size}`)]),
+    ...(others.length
+      ? [
+          'chi2: Pearson chi-square against a fair die of the size counted (n - 1 degrees of freedom for a dn); p: the chance a fair die',
+          'does at least as badly (below 0.01 is worth a look; among many groups a few will be, by chance); *: under 5 dice a face, too few;',
+        ]
+      : [
+          'chi2: Pearson chi-square against a fair d6 (5 degrees of freedom); p: the chance a fair die does at least as badly',
+          '(below 0.01 is worth a look; among many groups a few will be, by chance); *: under 30 dice, too few for the test;',
+        ]),
     'run: the longest run of one face in the order rolled (e.g. 4x6: four sixes in a row).',
   ];
 }

@@ -1,8 +1,8 @@
 import { noteOrders } from '../engine/audit';
-import { deriveDie, rollEach, verifySeed } from '../engine/dice';
+import { D6, deriveDie, rollEach, verifySeed } from '../engine/dice';
 import type { EngineEvent, EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
-import type { Dice, Side } from '../engine/ruleset';
+import type { Dice, RollOptions, Side, Visibility } from '../engine/ruleset';
 import { canonicalJson } from '../shared/canonical';
 
 /**
@@ -79,15 +79,19 @@ export function replayWithCurrent(events: readonly EngineEvent[], ruleset: AnyRu
           .map((b) => (b as Extract<Block, { type: 'DieRolled' }>).data.face);
         const lines: string[] = [];
         let k = 0;
-        const d6 = (purpose: string, rule: string): number => {
+        const die = (sides: number, purpose: string, rule: string, options?: RollOptions): number => {
           const seed = seeds.get(turn);
           // before the turn's seed is revealed only the recorded faces are known
-          const face = seed ? deriveDie(seed, { gameId, stepId, index: k, ordersHash }) : (recordedFaces[k] ?? 0);
-          lines.push(`die ${k} (${purpose}, ${rule}) = ${face || '? (seed not revealed)'}`);
+          const recordedFace = recordedFaces[k] ?? 0;
+          const face = seed ? deriveDie(seed, { gameId, stepId, index: k, ordersHash }, sides) : recordedFace <= sides ? recordedFace : 0;
+          lines.push(
+            `die ${k} (${dieLabel(purpose, rule, sides, options?.visibleTo ?? step.diceVisibleTo)}) = ${face || '? (seed not revealed)'}`,
+          );
           k++;
           return face || 1;
         };
-        const dice: Dice = { d6, roll: (n, purpose, rule, labels) => rollEach(d6, n, purpose, rule, labels) };
+        const d6 = (purpose: string, rule: string, options?: RollOptions): number => die(D6, purpose, rule, options);
+        const dice: Dice = { d6, die, roll: (n, purpose, rule, labels, options) => rollEach(d6, n, purpose, rule, labels, options) };
         ruleset.adjudicate(before!.rules, step, orders, { dice, emit: (event) => lines.push(canonicalJson(event)) });
         if (canonicalJson(lines) !== canonicalJson(recorded.lines))
           return result({ stepId, turn, eventIndex: i, recorded, current: { lines } });
@@ -106,7 +110,16 @@ export function replayWithCurrent(events: readonly EngineEvent[], ruleset: AnyRu
 }
 
 function describe(b: Block): string {
-  return b.type === 'DieRolled' ? `die ${b.data.index} (${b.data.purpose}, ${b.data.rule}) = ${b.data.face}` : canonicalJson(b.data.event);
+  return b.type === 'DieRolled'
+    ? `die ${b.data.index} (${dieLabel(b.data.purpose, b.data.rule, b.data.sides ?? D6, b.data.visibleTo)}) = ${b.data.face}`
+    : canonicalJson(b.data.event);
+}
+
+/** "speed roll, Kaga, 6.4"; a die of another size, or one not every side sees, says so. */
+function dieLabel(purpose: string, rule: string, sides: number, visibleTo: Visibility | undefined): string {
+  const size = sides === D6 ? '' : `, d${sides}`;
+  const seen = visibleTo === undefined || visibleTo === 'all' ? '' : `, seen by ${visibleTo.length ? visibleTo.join(', ') : 'the referee'}`;
+  return `${purpose}, ${rule}${size}${seen}`;
 }
 
 /** The difference as the CLI prints it: the step, then both outcomes line by line. */

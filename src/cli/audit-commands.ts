@@ -87,7 +87,9 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
 
   program
     .command('dice <gameId>')
-    .description('dice fairness of a game: faces per side and per rule, chi-square against a fair d6 with its p-value, longest runs')
+    .description(
+      'dice fairness of a game: faces per side and per rule, chi-square against a fair die of their size (d6, d10, ...) with its p-value, longest runs',
+    )
     .option('--json', 'the figures as JSON')
     .action((gameId: string, opts: { json?: boolean }) =>
       withContext(async ({ events }) => {

@@ -2,13 +2,13 @@ import { canonicalEqual, canonicalJson } from '../shared/canonical';
 import type { EngineEvent, EngineState } from './engine-events';
 import { concessionResult } from './concede';
 import { evolve, initialState, type AnyRuleset } from './evolve';
-import { rollEach } from './dice';
-import type { Dice, RulesEvent, Side } from './ruleset';
+import { D6, rollEach } from './dice';
+import type { Dice, RollOptions, RulesEvent, Side, Visibility } from './ruleset';
 
 /**
  * Re-adjudication audit: with the ruleset in hand, re-runs every resolved step of a log from the
  * state before it, with the step's recorded orders and recorded die faces, and checks the rules
- * emit exactly the recorded dice (purpose, rule) and rules events. verifyGameLog proves the faces
+ * emit exactly the recorded dice (purpose, rule, size, visibility) and rules events. verifyGameLog proves the faces
  * came from the seeds; this proves the outcome came from the rules. Together: nobody edited a
  * result.
  */
@@ -20,7 +20,7 @@ export interface AuditReport {
 }
 
 type Recorded = Extract<EngineEvent, { type: 'DieRolled' | 'RulesApplied' }>;
-type Produced = { kind: 'die'; purpose: string; rule: string } | { kind: 'rules'; event: RulesEvent };
+type Produced = { kind: 'die'; purpose: string; rule: string; sides: number; visibleTo: Visibility } | { kind: 'rules'; event: RulesEvent };
 
 /**
  * The orders a step will be re-adjudicated with, as the log records them: taken, revealed, defaulted,
@@ -152,12 +152,15 @@ function rerun(
   const out: Produced[] = [];
   const faces = recorded.filter((r): r is Extract<Recorded, { type: 'DieRolled' }> => r.type === 'DieRolled').map((r) => r.data.face);
   let next = 0;
-  const d6 = (purpose: string, rule: string): number => {
-    out.push({ kind: 'die', purpose, rule });
-    // Past the recorded dice the rules asked for more than were rolled: the comparison below says so.
-    return faces[next++] ?? 1;
+  const die = (sides: number, purpose: string, rule: string, options?: RollOptions): number => {
+    out.push({ kind: 'die', purpose, rule, sides, visibleTo: options?.visibleTo ?? step.diceVisibleTo ?? 'all' });
+    // Past the recorded dice the rules asked for more than were rolled (or a face no die of this
+    // size shows): the comparison below says so.
+    const face = faces[next++];
+    return face >= 1 && face <= sides ? face : 1;
   };
-  const dice: Dice = { d6, roll: (n, purpose, rule, labels) => rollEach(d6, n, purpose, rule, labels) };
+  const d6 = (purpose: string, rule: string, options?: RollOptions): number => die(D6, purpose, rule, options);
+  const dice: Dice = { d6, die, roll: (n, purpose, rule, labels, options) => rollEach(d6, n, purpose, rule, labels, options) };
   ruleset.adjudicate(before.rules, step, orders, {
     dice,
     emit: (event) => out.push({ kind: 'rules', event }),
@@ -178,12 +181,16 @@ function rerun(
       };
     const same =
       want.kind === 'die'
-        ? got.type === 'DieRolled' && got.data.purpose === want.purpose && got.data.rule === want.rule
+        ? got.type === 'DieRolled' &&
+          got.data.purpose === want.purpose &&
+          got.data.rule === want.rule &&
+          (got.data.sides ?? D6) === want.sides &&
+          canonicalEqual(got.data.visibleTo, want.visibleTo)
         : got.type === 'RulesApplied' && canonicalEqual(got.data.event, want.event);
     if (!same) {
       return {
         offset: k,
-        message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? `a die (${want.purpose}, ${want.rule})` : canonicalJson(want.event)}`,
+        message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? dieText(want.purpose, want.rule, want.sides, want.visibleTo) : canonicalJson(want.event)}`,
       };
     }
   }
@@ -191,5 +198,12 @@ function rerun(
 }
 
 function describe(r: Recorded): string {
-  return r.type === 'DieRolled' ? `a die (${r.data.purpose}, ${r.data.rule})` : canonicalJson(r.data.event);
+  return r.type === 'DieRolled' ? dieText(r.data.purpose, r.data.rule, r.data.sides ?? D6, r.data.visibleTo) : canonicalJson(r.data.event);
+}
+
+/** "a die (speed roll, 6.4)"; a die of another size or not seen by all says so. */
+function dieText(purpose: string, rule: string, sides: number, visibleTo: Visibility): string {
+  const size = sides === D6 ? '' : `, a d${sides}`;
+  const seen = visibleTo === 'all' ? '' : `, seen by ${visibleTo.length ? visibleTo.join(', ') : 'the referee alone'}`;
+  return `a die (${purpose}, ${rule}${size}${seen})`;
 }

@@ -1,13 +1,21 @@
 import { z } from 'zod';
-import { ForcedDiceQueue } from './dice';
+import { D6, ForcedDiceQueue, type ForcedFace, forcedFaceFor, MAX_SIDES } from './dice';
 
 /**
  * The dice a case supplies (docs/cases.md "Dice"): a plain list, rolled in order, every die used;
  * or a description: dice for a purpose or a rule (`for`), the rest in order (`rolls`), a face for
  * any die left (`otherwise`), and whether dice the rules never asked for may be left over.
+ * A face is a number for a d6, or `{"sides": 10, "face": 7}` for a die of another size: a forced
+ * die serves a die of its own size alone (a d10 asked for where the case gives a d6 fails loudly).
  */
 
-const face = z.number().int().min(1).max(6);
+const face = z.union([
+  z.number().int().min(1).max(D6),
+  z
+    .object({ sides: z.number().int().min(2).max(MAX_SIDES), face: z.number().int().min(1) })
+    .strict()
+    .refine((f) => f.face <= f.sides, { message: 'a face of a die of n sides is 1..n' }),
+]);
 
 export const diceForSchema = z
   .object({
@@ -47,7 +55,7 @@ export class CaseDiceExhausted extends Error {
 
 /** A ForcedDiceQueue that serves dice by purpose or rule first, then in order, then a fallback face. */
 export class CaseDice extends ForcedDiceQueue {
-  private readonly spec: Exclude<DiceSpec, number[]>;
+  private readonly spec: Exclude<DiceSpec, readonly unknown[]>;
   private readonly used: number[];
   private inOrder = 0;
   private asked = 0;
@@ -77,8 +85,9 @@ export class CaseDice extends ForcedDiceQueue {
     return parts.join('; ');
   }
 
-  override take(purpose: string, rule: string): number {
+  override take(purpose: string, rule: string, sides: number = D6): number {
     this.asked += 1;
+    const what = `die ${this.asked} ("${purpose}", rule ${rule}) at step ${this.step || '?'}: the case's face`;
     const i = this.spec.for.findIndex(
       (f, k) =>
         (f.rule === undefined || f.rule === rule) &&
@@ -88,10 +97,10 @@ export class CaseDice extends ForcedDiceQueue {
     if (i >= 0) {
       const f = this.spec.for[i];
       const n = this.used[i]++;
-      return n < f.rolls.length ? f.rolls[n] : f.then!;
+      return forcedFaceFor(n < f.rolls.length ? f.rolls[n] : (f.then as ForcedFace), sides, what);
     }
-    if (this.inOrder < this.spec.rolls.length) return this.spec.rolls[this.inOrder++];
-    if (this.spec.otherwise !== undefined) return this.spec.otherwise;
+    if (this.inOrder < this.spec.rolls.length) return forcedFaceFor(this.spec.rolls[this.inOrder++], sides, what);
+    if (this.spec.otherwise !== undefined) return forcedFaceFor(this.spec.otherwise, sides, what);
     throw new CaseDiceExhausted(
       `forced dice exhausted: die ${this.asked} was asked for ("${purpose}", rule ${rule}) at step ${this.step || '?'}, and the case has no die left for it` +
         ` (supply it in dice.rolls, in dice.for by rule or purpose, or give dice.otherwise)`,

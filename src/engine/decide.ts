@@ -288,7 +288,8 @@ function adjudicateStep(
         face: r.face,
         purpose: r.purpose,
         rule: r.rule,
-        visibleTo,
+        visibleTo: r.visibleTo ?? visibleTo,
+        ...(r.sides !== undefined ? { sides: r.sides } : {}),
         ...(r.forced ? { forced: true as const } : {}),
       },
     });

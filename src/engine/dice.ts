@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { canonicalJson } from '../shared/canonical';
-import type { Dice } from './ruleset';
+import type { Dice, RollOptions, Visibility } from './ruleset';
 
 /**
  * Provably fair dice: the formulas below are described for auditors in docs/audit.md ("Dice seeds", "Dice").
@@ -10,6 +10,8 @@ import type { Dice } from './ruleset';
  * SHA-256^t(s_t) = s_0. Die k of a step is HMAC-SHA-256(key = s_t, message = canonical
  * [gameId, stepId, k, ordersHash, attempt]); its first byte maps to 1..6 unless it is >= 252
  * (the largest multiple of 6 below 256), in which case the next attempt is drawn: no modulo bias.
+ * A die of n sides reads the first w bytes (w: the fewest with 256^w >= n) as a big-endian number
+ * v and redraws while v >= 256^w - (256^w mod n); face = v mod n + 1. For n = 6 that is the d6.
  */
 
 export interface SeedChain {
@@ -20,9 +22,11 @@ export interface SeedChain {
 }
 
 const SHA256_BYTES = 32;
-/** 252 = 6 * 42: bytes at or above it would favour faces 1..4, so they are redrawn. */
-const REJECT_AT = 252;
-/** Enough for any honest HMAC (P(reject) = 4/256 per attempt); past it something is broken. */
+/** Sides of a d6, and of a die whose DieRolled names no `sides`. */
+export const D6 = 6;
+/** The largest die: 2^32 sides (four bytes of the HMAC per attempt). */
+export const MAX_SIDES = 2 ** 32;
+/** Enough for any honest HMAC (P(reject) < 1/2 per attempt for any size); past it something is broken. */
 const MAX_ATTEMPTS = 64;
 
 function sha256(data: Buffer): Buffer {
@@ -69,15 +73,38 @@ export interface DieAddress {
   readonly ordersHash: string;
 }
 
-/** The face of die `index` of a step, derived from the turn's seed. */
-export function deriveDie(seed: string, at: DieAddress): number {
+/** Why `sides` is no die (null when it is one: a whole number from 2 to MAX_SIDES). */
+export function badSides(sides: unknown): string | null {
+  return typeof sides === 'number' && Number.isInteger(sides) && sides >= 2 && sides <= MAX_SIDES
+    ? null
+    : `a die has a whole number of sides from 2 to ${MAX_SIDES}, not ${String(sides)}`;
+}
+
+/**
+ * How a die of `sides` reads the HMAC: `bytes`, the fewest with 256^bytes >= sides; `bound`, the
+ * largest multiple of sides not above 256^bytes (values at or above it are redrawn). d6: 1 byte, 252.
+ */
+export function dieDraw(sides: number): { readonly bytes: number; readonly bound: number } {
+  const problem = badSides(sides);
+  if (problem) throw new RangeError(problem);
+  let bytes = 1;
+  while (256 ** bytes < sides) bytes++;
+  const span = 256 ** bytes;
+  return { bytes, bound: span - (span % sides) };
+}
+
+/** The face of die `index` of a step, derived from the turn's seed: 1..`sides` (default a d6). */
+export function deriveDie(seed: string, at: DieAddress, sides: number = D6): number {
   const key = seedBytes(seed, 'seed');
+  const { bytes, bound } = dieDraw(sides);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const message = canonicalJson([at.gameId, at.stepId, at.index, at.ordersHash, attempt]);
-    const byte = createHmac('sha256', key).update(message).digest()[0];
-    if (byte < REJECT_AT) return (byte % 6) + 1;
+    const digest = createHmac('sha256', key).update(message).digest();
+    let value = 0;
+    for (let b = 0; b < bytes; b++) value = value * 256 + digest[b];
+    if (value < bound) return (value % sides) + 1;
   }
-  throw new Error(`die ${at.index} of ${at.stepId}: no unbiased byte in ${MAX_ATTEMPTS} attempts`);
+  throw new Error(`die ${at.index} of ${at.stepId}: no unbiased value in ${MAX_ATTEMPTS} attempts`);
 }
 
 /** One roll as the engine records it (becomes a DieRolled event). */
@@ -88,8 +115,20 @@ export interface Roll {
   readonly rule: string;
   readonly stepId: string;
   readonly turn: number;
+  /** absent for a d6 (so a d6 is recorded as it always was) */
+  readonly sides?: number;
+  /** the roll's own visibility (RollOptions), overriding the step's diceVisibleTo */
+  readonly visibleTo?: Visibility;
   /** true when the face came from a case file, not from a seed: never in a real game. */
   readonly forced?: true;
+}
+
+/** What a Roll adds for a die's size and visibility: nothing for a d6 without options. */
+function rollExtras(sides: number, options: RollOptions | undefined): Pick<Roll, 'sides' | 'visibleTo'> {
+  return {
+    ...(sides !== D6 ? { sides } : {}),
+    ...(options?.visibleTo !== undefined ? { visibleTo: options.visibleTo } : {}),
+  };
 }
 
 /**
@@ -97,20 +136,47 @@ export interface Roll {
  * verified alone exactly as a single roll is. Die k's purpose is `labels[k]`, else `purpose #k+1`.
  */
 export function rollEach(
-  d6: (purpose: string, rule: string) => number,
+  d6: (purpose: string, rule: string, options?: RollOptions) => number,
   n: number,
   purpose: string,
   rule: string,
   labels?: readonly string[],
+  options?: RollOptions,
 ): number[] {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`a batch of dice needs a whole number of dice, not ${n} (${purpose})`);
   if (labels && labels.length !== n) throw new RangeError(`${n} dice but ${labels.length} labels (${purpose})`);
-  return Array.from({ length: n }, (_, k) => d6(labels ? labels[k] : `${purpose} #${k + 1}`, rule));
+  return Array.from({ length: n }, (_, k) => d6(labels ? labels[k] : `${purpose} #${k + 1}`, rule, options));
 }
 
 /** `n` dice in one call through `dice.roll`, or die by die for dice that only have d6 (test doubles). */
-export function rollDice(dice: Dice, n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
-  return dice.roll ? dice.roll(n, purpose, rule, labels) : rollEach((p, r) => dice.d6(p, r), n, purpose, rule, labels);
+export function rollDice(
+  dice: Dice,
+  n: number,
+  purpose: string,
+  rule: string,
+  labels?: readonly string[],
+  options?: RollOptions,
+): number[] {
+  return dice.roll
+    ? dice.roll(n, purpose, rule, labels, options)
+    : rollEach((p, r, o) => dice.d6(p, r, o), n, purpose, rule, labels, options);
+}
+
+/** One die of `sides` (1..sides) through `dice.die`; dice that only have d6 (test doubles) roll six-sided dice alone. */
+export function rollDie(dice: Dice, sides: number, purpose: string, rule: string, options?: RollOptions): number {
+  if (dice.die) return dice.die(sides, purpose, rule, options);
+  if (sides === D6) return dice.d6(purpose, rule, options);
+  throw new TypeError(`these dice roll d6 only, and the rules asked for a d${sides} (${purpose}, rule ${rule})`);
+}
+
+/**
+ * One of `items` at random: a die of items.length sides, face k picking items[k-1] (the order
+ * given is part of the record: narrate what was picked). A single item is picked without a die.
+ */
+export function pick<T>(dice: Dice, items: readonly T[], purpose: string, rule: string, options?: RollOptions): T {
+  if (items.length === 0) throw new RangeError(`nothing to pick from (${purpose}, rule ${rule})`);
+  if (items.length === 1) return items[0];
+  return items[rollDie(dice, items.length, purpose, rule, options) - 1];
 }
 
 /** Dice that also report every roll, in order, to the engine. */
@@ -140,19 +206,24 @@ export class SeededDice implements RecordingDice {
     return this.recorded;
   }
 
-  d6(purpose: string, rule: string): number {
+  d6(purpose: string, rule: string, options?: RollOptions): number {
+    return this.die(D6, purpose, rule, options);
+  }
+
+  die(sides: number, purpose: string, rule: string, options?: RollOptions): number {
+    dieDraw(sides); // a bad size fails before the seed is asked for
     this.seed ??= this.input.seed();
     const { gameId, stepId, turn, ordersHash } = this.input;
     const index = this.recorded.length;
-    const face = deriveDie(this.seed, { gameId, stepId, index, ordersHash });
-    const roll: Roll = { index, face, purpose, rule, stepId, turn };
+    const face = deriveDie(this.seed, { gameId, stepId, index, ordersHash }, sides);
+    const roll: Roll = { index, face, purpose, rule, stepId, turn, ...rollExtras(sides, options) };
     this.recorded.push(roll);
     this.input.onRoll?.(roll);
     return face;
   }
 
-  roll(n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
-    return rollEach((p, r) => this.d6(p, r), n, purpose, rule, labels);
+  roll(n: number, purpose: string, rule: string, labels?: readonly string[], options?: RollOptions): number[] {
+    return rollEach((p, r, o) => this.d6(p, r, o), n, purpose, rule, labels, options);
   }
 }
 
@@ -167,6 +238,23 @@ export class DiceExhaustedError extends Error {
   }
 }
 
+/** A forced die: a plain number is a d6 face; a die of another size names its sides. */
+export type ForcedFace = number | { readonly sides: number; readonly face: number };
+
+/** Why `f` cannot be forced as a die, as "forced die #k is ..." goes on (null when it can). */
+export function badForcedFace(f: ForcedFace): string | null {
+  const { sides, face } = typeof f === 'number' ? { sides: D6, face: f } : f;
+  if (badSides(sides)) return `a d${sides}: ${badSides(sides)}`;
+  return Number.isInteger(face) && face >= 1 && face <= sides ? null : `${face}, not 1..${sides} (a d${sides})`;
+}
+
+/** The face of forced die `f` for a die of `sides` the rules asked for; a die of another size fails loudly. */
+export function forcedFaceFor(f: ForcedFace, sides: number, what: string): number {
+  const given = typeof f === 'number' ? { sides: D6, face: f } : f;
+  if (given.sides !== sides) throw new RangeError(`${what} is a d${given.sides}, but the rules rolled a d${sides}`);
+  return given.face;
+}
+
 /**
  * Faces supplied by a test case, consumed in order across steps. Fails loudly when a rule asks for
  * a die the case did not supply, so a case never passes on a made-up roll.
@@ -174,9 +262,10 @@ export class DiceExhaustedError extends Error {
 export class ForcedDiceQueue {
   private next = 0;
 
-  constructor(private readonly faces: readonly number[]) {
+  constructor(private readonly faces: readonly ForcedFace[]) {
     faces.forEach((f, i) => {
-      if (!Number.isInteger(f) || f < 1 || f > 6) throw new RangeError(`forced die #${i + 1} is ${f}, not 1..6`);
+      const problem = badForcedFace(f);
+      if (problem) throw new RangeError(`forced die #${i + 1} is ${problem}`);
     });
   }
 
@@ -185,9 +274,10 @@ export class ForcedDiceQueue {
     return this.faces.length - this.next;
   }
 
-  take(purpose: string, rule: string): number {
+  take(purpose: string, rule: string, sides: number = D6): number {
     if (this.next >= this.faces.length) throw new DiceExhaustedError(this.next, purpose, rule);
-    return this.faces[this.next++];
+    const k = this.next++;
+    return forcedFaceFor(this.faces[k], sides, `forced die #${k + 1} ("${purpose}", rule ${rule})`);
   }
 }
 
@@ -206,8 +296,13 @@ export class ForcedDice implements RecordingDice {
     return this.recorded;
   }
 
-  d6(purpose: string, rule: string): number {
-    const face = this.queue.take(purpose, rule);
+  d6(purpose: string, rule: string, options?: RollOptions): number {
+    return this.die(D6, purpose, rule, options);
+  }
+
+  die(sides: number, purpose: string, rule: string, options?: RollOptions): number {
+    dieDraw(sides);
+    const face = this.queue.take(purpose, rule, sides);
     const roll: Roll = {
       index: this.recorded.length,
       face,
@@ -215,6 +310,7 @@ export class ForcedDice implements RecordingDice {
       rule,
       stepId: this.stepId,
       turn: this.turn,
+      ...rollExtras(sides, options),
       forced: true,
     };
     this.recorded.push(roll);
@@ -222,7 +318,7 @@ export class ForcedDice implements RecordingDice {
     return face;
   }
 
-  roll(n: number, purpose: string, rule: string, labels?: readonly string[]): number[] {
-    return rollEach((p, r) => this.d6(p, r), n, purpose, rule, labels);
+  roll(n: number, purpose: string, rule: string, labels?: readonly string[], options?: RollOptions): number[] {
+    return rollEach((p, r, o) => this.d6(p, r, o), n, purpose, rule, labels, options);
   }
 }

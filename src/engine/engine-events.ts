@@ -184,8 +184,10 @@ export type DieRolled = Ev<
     face: number;
     purpose: string;
     rule: string;
-    /** from the step's diceVisibleTo (default 'all') */
+    /** the roll's own visibleTo (RollOptions) if it gave one, else the step's diceVisibleTo (default 'all') */
     visibleTo: Visibility;
+    /** the die's size, 2..2^32; absent for a d6 (every d6 is recorded as before dice of other sizes existed) */
+    sides?: number;
     /** present only for dice forced by a case file; the verifier rejects them */
     forced?: true;
   }

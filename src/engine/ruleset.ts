@@ -64,14 +64,24 @@ export interface StepInfo {
   /**
    * Who may see this step's dice (engine DieRolled events). Default 'all'. A ruleset sets it for
    * a step whose rolls would give away hidden information (e.g. a search roll for a hidden unit).
+   * A single roll may say otherwise for itself (RollOptions.visibleTo).
    */
   readonly diceVisibleTo?: Visibility;
+}
+
+/**
+ * What one roll may say besides its purpose and rule. `visibleTo`: who sees this die, overriding
+ * the step's `diceVisibleTo` (a roll that would name a hidden unit: `[side]`, or `[]` for the
+ * referee alone; or `'all'` for a public roll in a step whose dice are hidden).
+ */
+export interface RollOptions {
+  readonly visibleTo?: Visibility;
 }
 
 /** Dice as the ruleset sees them: each call yields the next die and the engine records it as an event. */
 export interface Dice {
   /** A d6 roll (1..6). `purpose` names it for the log ("speed roll, Yamato"); `rule` cites it ("6.4"). */
-  d6(purpose: string, rule: string): number;
+  d6(purpose: string, rule: string, options?: RollOptions): number;
   /**
    * A batch of `n` d6 in one call (a battle box of 12, an attack of 30 dice): the faces in order.
    * Each die is still derived, recorded (one DieRolled each) and verified on its own; `labels[k]`,
@@ -79,7 +89,14 @@ export interface Dice {
    * The engine's dice always have it (a ruleset calls `rollDice` from src/engine/dice.ts, which
    * also serves test doubles that only implement d6).
    */
-  roll?(n: number, purpose: string, rule: string, labels?: readonly string[]): number[];
+  roll?(n: number, purpose: string, rule: string, labels?: readonly string[], options?: RollOptions): number[];
+  /**
+   * A die of any size: 1..`sides`, `sides` a whole number from 2 to 2^32 (a d10, a d100, a pick
+   * among 15 ships). Derived like a d6 with the rejection bound of its size (docs/audit.md "Dice");
+   * `die(6, ...)` is `d6(...)`. The engine's dice always have it; a ruleset calls `rollDie` or
+   * `pick` from src/engine/dice.ts (test doubles with d6 alone then serve six-sided dice only).
+   */
+  die?(sides: number, purpose: string, rule: string, options?: RollOptions): number;
 }
 
 /** What adjudicate receives besides state and orders. */

@@ -1,5 +1,5 @@
 import { concessionResult } from './concede';
-import { deriveDie, verifySeed } from './dice';
+import { badSides, D6, deriveDie, verifySeed } from './dice';
 import type { EngineEvent } from './engine-events';
 import type { Side } from './ruleset';
 import { commitmentFor, ordersHashOf } from './sealing';
@@ -174,6 +174,12 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
             kind: 'forced-die',
             message: `die ${d.index} of ${d.stepId} (event #${i}) was forced, not derived from a seed`,
           });
+        } else if (d.sides !== undefined && badSides(d.sides)) {
+          mismatches.push({
+            eventIndex: i,
+            kind: 'die',
+            message: `die ${d.index} of ${d.stepId} (event #${i}) names ${String(d.sides)} sides: ${badSides(d.sides)}`,
+          });
         } else if (d.index !== expectedIndex) {
           mismatches.push({
             eventIndex: i,
@@ -276,7 +282,7 @@ interface DieCheck {
  */
 function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersHash: string } | null, c: DieCheck): void {
   const computed = ordersHashOf(b.orders);
-  const checkable = b.dice.filter(({ die }, k) => !die.forced && die.index === k && typeof c.seeds.get(die.turn) === 'string');
+  const checkable = b.dice.filter(({ die }, k) => derivable(die, k) && typeof c.seeds.get(die.turn) === 'string');
   const fits = (hash: string) => checkable.length > 0 && checkable.every(({ die }) => faceOf(die, hash, c) === die.face);
   const sources = Object.entries(b.sources).sort(([, x], [, y]) => x.index - y.index);
   const named = sources.map(([side, src]) => `${side}: ${src.type} #${src.index}`).join(', ') || 'none recorded';
@@ -307,7 +313,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
     }
   }
   b.dice.forEach(({ index, die }, k) => {
-    if (die.forced || die.index !== k) return;
+    if (!derivable(die, k)) return;
     const seed = c.seeds.get(die.turn);
     if (seed === undefined) {
       c.tally.pending++;
@@ -327,19 +333,23 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       c.mismatches.push({
         eventIndex: index,
         kind: 'die',
-        message: `die ${die.index} of ${die.stepId} (${die.purpose}, event #${index}) shows ${die.face}, the seed gives ${face}`,
+        message: `die ${die.index} of ${die.stepId} (${die.purpose}${die.sides === undefined ? '' : `, a d${die.sides}`}, event #${index}) shows ${die.face}, the seed gives ${face}`,
       });
     }
   });
 }
 
+/** A die its seed can be asked about: not forced, in its place, of a size a die can have (the others are reported as they come). */
+function derivable(die: Block['dice'][number]['die'], k: number): boolean {
+  return !die.forced && die.index === k && (die.sides === undefined || badSides(die.sides) === null);
+}
+
 function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
-  return deriveDie(c.seeds.get(die.turn) as string, {
-    gameId: c.gameId,
-    stepId: die.stepId,
-    index: die.index,
-    ordersHash,
-  });
+  return deriveDie(
+    c.seeds.get(die.turn) as string,
+    { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash },
+    die.sides ?? D6,
+  );
 }
 
 /** turn -> seed for every revealed seed; null for a seed that fails the anchor check (reported once). */

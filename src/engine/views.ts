@@ -157,8 +157,8 @@ export function visibleTo(visibility: Visibility | undefined, viewer: Viewer): b
 }
 
 /**
- * Who may read an engine event. Rules events keep their own visibleTo; dice follow their step's
- * diceVisibleTo (default all); sealed submissions, orders queued ahead, sequential orders and
+ * Who may read an engine event. Rules events keep their own visibleTo; dice their own (the roll's
+ * visibleTo if it gave one, else their step's diceVisibleTo, default all); sealed submissions, orders queued ahead, sequential orders and
  * standing instructions belong to their side (and the referee, who reads no sealed content: the
  * narrative gives the referee only commitments for sealed orders, queued orders and standing
  * instructions) until revealed; everything else is public.
@@ -235,7 +235,10 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       return [`${e.data.side}: standing instructions answer ${e.data.stepId}: ${oneLine(ruleset.formatOrders(e.data.orders))}`];
     case 'DieRolled':
       // the step is in the report's heading; the die's index lets anyone find it in the log and recompute it
-      return [`Die #${e.data.index}: [${e.data.face}] ${e.data.purpose} (rule ${e.data.rule}).`];
+      // a die of another size than six says so ("Die #3: [7] (d10) weather (rule 6.1).")
+      return [
+        `Die #${e.data.index}: [${e.data.face}] ${e.data.sides === undefined ? '' : `(d${e.data.sides}) `}${e.data.purpose} (rule ${e.data.rule}).`,
+      ];
     case 'RulesApplied':
       return ruleset.narrate(e.data.event, viewer);
     case 'StepResolved':

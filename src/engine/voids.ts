@@ -12,7 +12,7 @@
  * seats changed, settings), which a rollback of the game cannot undo.
  */
 
-import { deriveDie } from './dice';
+import { badSides, D6, deriveDie } from './dice';
 
 export const ROLLED_BACK = 'RolledBack';
 
@@ -96,8 +96,10 @@ export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: s
   let sealed = 0;
   for (const e of all) {
     if (e.type !== 'DieRolled' || !voided.has(e.seq)) continue;
-    const d = e.payload as { stepId: string; turn: number; index: number; face: number; forced?: true };
+    const d = e.payload as { stepId: string; turn: number; index: number; face: number; sides?: number; forced?: true };
     if (d.forced) return { checked, sealed, broken: { seq: e.seq, reason: 'a forced die in a game' } };
+    const badSize = d.sides === undefined ? null : badSides(d.sides);
+    if (badSize) return { checked, sealed, broken: { seq: e.seq, reason: badSize } };
     const closing = all.find((x) => x.seq > e.seq && x.type === 'StepResolved' && (x.payload as { stepId: string }).stepId === d.stepId);
     if (!closing || !voided.has(closing.seq) || !created)
       return { checked, sealed, broken: { seq: e.seq, reason: `no voided StepResolved of ${d.stepId} follows this die` } };
@@ -107,7 +109,7 @@ export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: s
       continue;
     }
     const ordersHash = (closing.payload as { ordersHash: string }).ordersHash;
-    const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, index: d.index, ordersHash });
+    const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, index: d.index, ordersHash }, d.sides ?? D6);
     if (face !== d.face) return { checked, sealed, broken: { seq: e.seq, reason: `recorded face ${d.face}, the seed gives ${face}` } };
     checked++;
   }

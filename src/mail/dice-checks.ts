@@ -12,7 +12,14 @@ export interface DiceCheckStep {
   readonly stepId: string;
   readonly turn: number;
   readonly ordersHash: string;
-  readonly dice: readonly { readonly index: number; readonly face: number; readonly purpose: string; readonly rule: string }[];
+  readonly dice: readonly {
+    readonly index: number;
+    readonly face: number;
+    /** the die's size as the log names it: absent for a d6 */
+    readonly sides?: number;
+    readonly purpose: string;
+    readonly rule: string;
+  }[];
 }
 
 /** The dice checks of `events` (a report's fresh engine events) as `viewer` may see them. */
@@ -23,7 +30,8 @@ export function diceChecks(events: readonly EngineEvent[], viewer: Side | 'refer
     if (e.type === 'DieRolled') {
       if (!eventVisibleTo(e, viewer) || e.data.forced) continue;
       const list = open.get(e.data.stepId) ?? [];
-      list.push({ index: e.data.index, face: e.data.face, purpose: e.data.purpose, rule: e.data.rule });
+      const { index, face, sides, purpose, rule } = e.data;
+      list.push({ index, face, ...(sides !== undefined ? { sides } : {}), purpose, rule });
       open.set(e.data.stepId, list);
     } else if (e.type === 'StepResolved') {
       const dice = open.get(e.data.stepId);

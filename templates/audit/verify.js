@@ -105,12 +105,20 @@ for (const e of events) {
   seeds.set(turn, seed);
 }
 
-// 4. Dice: die k of a step = first byte b < 252 of HMAC-SHA-256(key = seed of its turn,
-//    canonical [gameId, stepId, k, ordersHash, attempt]) for attempt 0, 1, ...; face = b mod 6 + 1.
-function face(seed, stepId, index, ordersHash) {
+// 4. Dice: die k of a step with n sides (n = 6 when DieRolled names no `sides`): w = the fewest
+//    bytes with 256^w >= n, bound = 256^w - (256^w mod n); for attempt 0, 1, ...: v = the first w
+//    bytes (big-endian) of HMAC-SHA-256(key = seed of its turn, canonical [gameId, stepId, k,
+//    ordersHash, attempt]); the first v < bound gives face = v mod n + 1 (a d6: first byte < 252, b mod 6 + 1).
+const MAX_SIDES = 2 ** 32;
+function face(seed, stepId, index, ordersHash, sides) {
+  let bytes = 1;
+  while (256 ** bytes < sides) bytes++;
+  const bound = 256 ** bytes - ((256 ** bytes) % sides);
   for (let attempt = 0; attempt < 64; attempt++) {
-    const b = createHmac('sha256', Buffer.from(seed, 'hex')).update(canonical([diceGameId, stepId, index, ordersHash, attempt])).digest()[0];
-    if (b < 252) return (b % 6) + 1;
+    const digest = createHmac('sha256', Buffer.from(seed, 'hex')).update(canonical([diceGameId, stepId, index, ordersHash, attempt])).digest();
+    let v = 0;
+    for (let b = 0; b < bytes; b++) v = v * 256 + digest[b];
+    if (v < bound) return (v % sides) + 1;
   }
   return null;
 }
@@ -132,14 +140,17 @@ for (const e of events) {
     const { stepId, ordersHash } = e.payload;
     for (const d of pending.get(stepId) || []) {
       if (d.payload.forced) fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} was forced by a test case, not derived from a seed`);
+      const sides = d.payload.sides === undefined ? 6 : d.payload.sides;
+      if (!Number.isInteger(sides) || sides < 2 || sides > MAX_SIDES)
+        fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} names ${JSON.stringify(sides)} sides: a die has a whole number from 2 to ${MAX_SIDES}`);
       const seed = seeds.get(d.payload.turn);
       if (seed === undefined) {
         awaiting++;
         continue;
       }
-      const want = face(seed, stepId, d.payload.index, ordersHash);
+      const want = face(seed, stepId, d.payload.index, ordersHash, sides);
       if (want !== d.payload.face)
-        fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} (${d.payload.purpose}, rule ${d.payload.rule}) shows ${d.payload.face}, the seed of turn ${d.payload.turn} and orders hash ${ordersHash.slice(0, 12)}... give ${want}`);
+        fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} (${sides === 6 ? '' : `a d${sides}, `}${d.payload.purpose}, rule ${d.payload.rule}) shows ${d.payload.face}, the seed of turn ${d.payload.turn} and orders hash ${ordersHash.slice(0, 12)}... give ${want}`);
       checked++;
     }
     pending.delete(stepId);

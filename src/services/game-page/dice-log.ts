@@ -1,4 +1,4 @@
-import { deriveDie, eventVisibleTo, verifySeed, type EngineEvent } from '../../engine/game';
+import { badSides, D6, deriveDie, eventVisibleTo, verifySeed, type EngineEvent } from '../../engine/game';
 import type { StoredEvent } from '../../store/event-store';
 import { toEngineEvent } from '../game-repository';
 import { voidRanges } from './history';
@@ -7,7 +7,8 @@ import { OBSERVER_VIEWER, type PageViewer } from './link';
 /**
  * The dice of a game as a viewer may see them, each with what recomputes it (src/engine/dice.ts):
  * face = first byte < 252 of HMAC-SHA-256(key = the seed of the die's turn, message = canonical
- * JSON [gameId, stepId, index, ordersHash, attempt]) mod 6 + 1, attempt 0 and up; the turn's seed
+ * JSON [gameId, stepId, index, ordersHash, attempt]) mod 6 + 1, attempt 0 and up (a die of n sides:
+ * the first w bytes, w the fewest with 256^w >= n, below 256^w - 256^w mod n, mod n + 1); the turn's seed
  * checks against the game's seed anchor by SHA-256 applied `turn` times. Until the turn's seed is
  * revealed a die cannot be checked yet, and says so.
  */
@@ -17,6 +18,8 @@ export interface DieLine {
   readonly turn: number;
   readonly index: number;
   readonly face: number;
+  /** the die's size as the log names it: absent for a d6 */
+  readonly sides?: number;
   readonly purpose: string;
   readonly rule: string;
   /** of the StepResolved of the die's step: keys the die to the orders it was rolled on */
@@ -59,7 +62,16 @@ export function diceLog(events: readonly StoredEvent[], viewer: PageViewer, side
   const dice: DieLine[] = [];
   for (const e of events) {
     if (e.type !== 'DieRolled' || !sees(toEngineEvent(e))) continue;
-    const d = e.payload as { stepId: string; turn: number; index: number; face: number; purpose: string; rule: string; forced?: true };
+    const d = e.payload as {
+      stepId: string;
+      turn: number;
+      index: number;
+      face: number;
+      sides?: number;
+      purpose: string;
+      rule: string;
+      forced?: true;
+    };
     // the step's resolution comes after its dice
     const ordersHash = hashes.find((h) => h.seq > e.seq && h.stepId === d.stepId)?.ordersHash ?? null;
     const seed = seeds.get(d.turn) ?? null;
@@ -70,6 +82,7 @@ export function diceLog(events: readonly StoredEvent[], viewer: PageViewer, side
       turn: d.turn,
       index: d.index,
       face: d.face,
+      ...(d.sides !== undefined ? { sides: d.sides } : {}),
       purpose: d.purpose,
       rule: d.rule,
       ordersHash,
@@ -92,14 +105,15 @@ export function diceLog(events: readonly StoredEvent[], viewer: PageViewer, side
 function checkDie(
   gameId: string,
   anchor: string,
-  d: { stepId: string; turn: number; index: number; face: number; forced?: true },
+  d: { stepId: string; turn: number; index: number; face: number; sides?: number; forced?: true },
   ordersHash: string | null,
   seed: string | null,
 ): [string, boolean | null] {
   if (d.forced) return ['fails: a forced die (case files only), no seed made it', false];
   if (!seed) return [`pending: the seed of turn ${d.turn} is revealed when the turn ends`, null];
   if (!ordersHash) return ['pending: its step has not resolved yet', null];
+  if (d.sides !== undefined && badSides(d.sides)) return [`fails: ${badSides(d.sides)}`, false];
   if (!verifySeed(seed, d.turn, anchor)) return [`fails: SHA-256 applied ${d.turn} times to the seed is not the anchor`, false];
-  const face = deriveDie(seed, { gameId, stepId: d.stepId, index: d.index, ordersHash });
+  const face = deriveDie(seed, { gameId, stepId: d.stepId, index: d.index, ordersHash }, d.sides ?? D6);
   return face === d.face ? ['checks', true] : [`fails: the seed gives ${face}, the log says ${d.face}`, false];
 }

@@ -59,6 +59,10 @@ function narrateFleet(e: RulesEvent): string[] {
       return [`The ${ev.data.side} fleet ${ev.data.retreat ? 'retreats' : 'stands and fights'}.`];
     case 'SubSearched':
       return [`The ${ev.data.side} submarine ${ev.data.found ? 'sights' : 'misses'} the enemy fleet in ${ev.data.area}.`];
+    case 'Weather':
+      return [`Turn ${ev.data.turn}: ${ev.data.storm ? 'a storm, no submarine searches' : 'fair weather'} (6.1).`];
+    case 'ShipShadowed':
+      return [`The ${ev.data.side} submarine shadows ship ${ev.data.ship} of ${ev.data.of} of the enemy fleet (6.2).`];
     case 'PhaseEntered':
       return [];
     default: {
@@ -72,7 +76,10 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   id: 'fleet-duel',
   name: 'Fleet Duel',
   sides: SIDES,
-  options: [{ id: 'short', title: 'Short game: one turn', rule: '1.2', default: false }],
+  options: [
+    { id: 'short', title: 'Short game: one turn', rule: '1.2', default: false },
+    { id: 'scouting', title: 'Scouting: weather on a d10, submarines shadow a ship picked at random', rule: '6', default: false },
+  ],
   engineVersion: 'fleet-duel/1',
   box: fleetDuelBox,
 
@@ -89,6 +96,7 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
       subs: { red: b.fleets.red.sub, blue: b.fleets.blue.sub },
       retreatDecision: null,
       sightings: { red: null, blue: null },
+      ...(options.scouting ? { scouting: true as const } : {}),
     };
   },
   currentStep: currentFleetStep,

@@ -1,3 +1,4 @@
+import { pick, rollDie } from '../../../src/engine/dice';
 import type { AdjudicationContext, RulesEvent, Side, StepInfo } from '../../../src/engine/ruleset';
 import type { Area } from './box';
 import type { FleetOrder, FleetStanding, Posture } from './orders';
@@ -15,6 +16,12 @@ import type { FleetOrder, FleetStanding, Posture } from './orders';
  *  4.1  patrol (no orders): a submarine in the area of the enemy fleet searches, finding it on
  *       4+; the roll and the sighting are known only to the submarine's side.
  *  5.1  the game ends after the last turn or when a fleet has no ships; more ships wins.
+ *  6    scouting (option `scouting`; dice of other sizes and rolls with their own visibility):
+ *  6.1  at patrol, a d10 for the weather, seen by both sides (the step's other dice stay hidden):
+ *       1-3 is a storm and no submarine searches;
+ *  6.2  at the orders step, a submarine in the area the enemy fleet moved to shadows one of its
+ *       ships, picked at random (ships 1..n); the pick, its die included, is its own side's alone
+ *       (the step's dice are public); with one ship left there is nothing to pick.
  */
 
 export const SIDES = ['red', 'blue'] as const;
@@ -30,6 +37,8 @@ export interface FleetState {
   readonly retreatDecision: FleetSide | null;
   /** where each side's submarine last saw the enemy fleet (4.1) */
   readonly sightings: Readonly<Record<FleetSide, Area | null>>;
+  /** the scouting rules (6) are in play: absent when not, so games without them keep their states */
+  readonly scouting?: true;
 }
 
 export type FleetEvent =
@@ -40,6 +49,8 @@ export type FleetEvent =
   | RulesEvent<'ShipLost', { side: FleetSide; left: number }>
   | RulesEvent<'RetreatChosen', { side: FleetSide; retreat: boolean }>
   | RulesEvent<'SubSearched', { side: FleetSide; area: Area; found: boolean }>
+  | RulesEvent<'Weather', { turn: number; storm: boolean }>
+  | RulesEvent<'ShipShadowed', { side: FleetSide; ship: number; of: number }>
   | RulesEvent<'PhaseEntered', { phase: FleetState['phase']; turn: number; retreatDecision: FleetSide | null }>;
 
 export const other = (side: FleetSide): FleetSide => (side === 'red' ? 'blue' : 'red');
@@ -191,6 +202,7 @@ function adjudicateOrders(s: FleetState, orders: Readonly<Record<Side, readonly 
     ctx.emit({ type: 'FleetMoved', data: { side, area, posture: p }, visibleTo: [side] });
     if (sub?.kind === 'sub') ctx.emit({ type: 'SubMoved', data: { side, area: sub.area }, visibleTo: [side] });
   }
+  if (s.scouting) shadow(s, moved, orders, ctx);
   if (moved.red.area !== moved.blue.area) return enter(ctx, 'patrol', s.turn);
   const area = moved.red.area;
   ctx.emit({ type: 'BattleJoined', data: { area } });
@@ -212,8 +224,29 @@ function adjudicateRetreat(s: FleetState, orders: Readonly<Record<Side, readonly
   enter(ctx, 'patrol', s.turn);
 }
 
-function adjudicatePatrol(s: FleetState, ctx: AdjudicationContext): void {
+/** 6.2: each submarine where the enemy fleet now is picks one of its ships, for its own side's eyes. */
+function shadow(
+  s: FleetState,
+  moved: Record<FleetSide, FleetState['fleets'][FleetSide]>,
+  orders: Readonly<Record<Side, readonly FleetOrder[]>>,
+  ctx: AdjudicationContext,
+): void {
   for (const side of SIDES) {
+    const sub = (orders[side] ?? []).find((o) => o.kind === 'sub');
+    const at = sub?.kind === 'sub' ? sub.area : s.subs[side];
+    const enemy = moved[other(side)];
+    if (at !== enemy.area) continue;
+    const ships = Array.from({ length: enemy.ships }, (_, k) => k + 1);
+    const ship = pick(ctx.dice, ships, `${side} submarine shadows a ${other(side)} ship`, '6.2', { visibleTo: [side] });
+    ctx.emit({ type: 'ShipShadowed', data: { side, ship, of: ships.length }, visibleTo: [side] });
+  }
+}
+
+function adjudicatePatrol(s: FleetState, ctx: AdjudicationContext): void {
+  const storm = s.scouting ? rollDie(ctx.dice, 10, 'weather', '6.1', { visibleTo: 'all' }) <= 3 : false;
+  if (s.scouting) ctx.emit({ type: 'Weather', data: { turn: s.turn, storm } });
+  for (const side of SIDES) {
+    if (storm) break;
     const enemyArea = s.fleets[other(side)].area;
     if (s.subs[side] !== enemyArea) continue;
     const found = ctx.dice.d6(`submarine search, ${side}`, '4.1') >= 4;
@@ -244,6 +277,8 @@ export function evolveFleet(s: FleetState, e: RulesEvent): FleetState {
     case 'BattleJoined':
     case 'BattleRound':
     case 'RetreatChosen':
+    case 'Weather':
+    case 'ShipShadowed':
       return s;
     default: {
       const never: never = ev;
