@@ -1,146 +1,170 @@
 /**
- * Fog of war at scale (issue 14): across many self-play games, keyed by each event's visibility,
- * no view and no narrative of a side shows a fact the rules hide from it.
- *  - board: what a step adds to a side's view of the board is never a string that only the step's
- *    events hidden from that side hold (not in its earlier view, not in any event it may read);
- *  - narrative: no line a side reads repeats a line of an event hidden from it (as its owner reads it);
- *  - sealed orders: right after a side's sealed submission, no viewer's view (the referee's
- *    included) holds a word of those orders it did not hold before.
- * Games: FOG_GAMES per ruleset (default 1 VITP game with task forces, 20 Fleet Duel); UMPIRE_FULL=1
- * plays 1,000 of each.
+ * Fog of war at scale (issue 14): across many self-play games, no view, narrative, dice check or
+ * rendered report of a side or of the referee shows a fact the rules hide from it at that point.
+ * What is hidden is derived from the events and their visibility (test/support/fog-ledger.ts), as
+ * structured facts: unit positions and task force contents (rule 20.2-20.4), dice by index and
+ * face, orders by step, side and line; views, reports and mails are taken apart into the same facts
+ * (test/support/fog-facts.ts, fog-check.ts). Each kind of check is shown to fail on an injected leak.
+ *
+ * Sizes: CI plays FOG_GAMES_VITP (default 3) VITP games with task forces and FOG_GAMES_DUEL (default
+ * 20) Fleet Duel games; UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
  */
-import { evolve, initialState, type AnyRuleset, type EngineEvent, type EngineState } from '../../src/engine/game';
+import type { EngineEvent } from '../../src/engine/engine-events';
+import type { AnyRuleset } from '../../src/engine/evolve';
 import { playOneGame } from '../../src/engine/selfplay';
-import { eventVisibleTo, narrativeFor, type Viewer, viewFor } from '../../src/engine/views';
+import { eventVisibleTo, narrativeFor, viewFor, type EngineView } from '../../src/engine/views';
 import { rulesets } from '../../src/games';
-import { canonicalJson } from '../../src/shared/canonical';
+import { diceChecks } from '../../src/mail/dice-checks';
+import { toEngineEvent, type LoadedGame } from '../../src/services/game-repository';
+import { describeLeak, FogChecker, type FogSurfaces, realSurfaces } from '../support/fog-check';
+import { fleetDuelFacts, vitpBoardLines, vitpFacts } from '../support/fog-facts';
+import type { RulesetFacts } from '../support/fog-ledger';
 import { fleetDuel } from '../support/test-game';
 
 const FULL = process.env.UMPIRE_FULL === '1';
-const games = (ci: number) => Number(process.env.FOG_GAMES ?? (FULL ? 1000 : ci));
+const count = (env: string | undefined, ci: number, full: number) => Number(env ?? (FULL ? full : ci));
 
-jest.setTimeout(FULL ? 12 * 3600_000 : 180_000);
+jest.setTimeout(FULL ? 12 * 3600_000 : 240_000);
 
-const CASES: { ruleset: AnyRuleset; games: number; options: Record<string, boolean> }[] = [
-  { ruleset: fleetDuel, games: games(20), options: {} },
-  { ruleset: rulesets.vitp, games: games(1), options: { 'task-forces': true } },
-];
+interface Case {
+  readonly ruleset: AnyRuleset;
+  readonly facts: RulesetFacts;
+  readonly games: number;
+  readonly options: Record<string, boolean>;
+  readonly boardLines?: (board: unknown) => string[];
+  /** kinds of hidden fact the games must have produced (else the property had nothing to bite on) */
+  readonly kinds: readonly string[];
+}
+
+const VITP: Case = {
+  ruleset: rulesets.vitp,
+  facts: vitpFacts,
+  games: count(process.env.FOG_GAMES_VITP, 3, 100),
+  options: { 'task-forces': true },
+  boardLines: vitpBoardLines,
+  kinds: ['tf', 'sighting', 'die', 'order'],
+};
+const DUEL: Case = {
+  ruleset: fleetDuel,
+  facts: fleetDuelFacts,
+  games: count(process.env.FOG_GAMES_DUEL, 20, 900),
+  options: {},
+  kinds: ['fleet', 'sub', 'search', 'die', 'order'],
+};
+
+const play = (c: Case, g: number, tag = 'fog'): readonly EngineEvent[] =>
+  playOneGame(c.ruleset, `${tag}/${c.ruleset.id}/${g}`, { options: c.options }).events;
+
+function run(c: Case, games: number, surfaces?: FogSurfaces, tag?: string): FogChecker {
+  const checker = new FogChecker(c.ruleset, c.facts, { surfaces, boardLines: c.boardLines, renderAll: process.env.FOG_RENDER === 'all' });
+  for (let g = 0; g < games && checker.leaks.length < 50; g++) checker.checkGame(`${c.ruleset.id}/${g}`, play(c, g, tag));
+  return checker;
+}
 
 describe('fog of war at scale (issue 14)', () => {
-  for (const c of CASES) {
-    it(`${c.ruleset.id}: ${c.games} self-play games, every side's view and narrative at every hidden event and sealed submission`, () => {
-      const tally = { hiddenEvents: 0, boardChecks: 0, sealedChecks: 0, narrativeLines: 0 };
-      const leaks: string[] = [];
-      for (let g = 0; g < c.games; g++) {
-        const { events } = playOneGame(c.ruleset, `fog/${c.ruleset.id}/${g}`, { options: c.options });
-        checkGame(c.ruleset, events, `game ${g}`, leaks, tally);
-        if (leaks.length > 20) break;
-      }
-      process.stdout.write(`fog ${c.ruleset.id}: ${c.games} games, ${JSON.stringify(tally)}\n`);
-      expect(leaks).toEqual([]);
-      // the property had something to bite on
-      expect(tally.hiddenEvents).toBeGreaterThan(0);
-      expect(tally.sealedChecks).toBeGreaterThan(0);
+  for (const c of [DUEL, VITP]) {
+    it(`${c.ruleset.id}: ${c.games} self-play games, every view, report and rendered mail of every side and the referee`, () => {
+      const checker = run(c, c.games);
+      process.stdout.write(`fog ${c.ruleset.id}: ${JSON.stringify(checker.tally)}\n`);
+      expect(checker.leaks.map(describeLeak)).toEqual([]);
+      // the property had something to bite on: hidden facts of every kind, views, reports and mails read
+      for (const k of c.kinds) expect(checker.tally.hiddenByKind[k] ?? 0).toBeGreaterThan(0);
+      expect(checker.tally.viewChecks).toBeGreaterThan(0);
+      expect(checker.tally.renderedReports).toBeGreaterThan(0);
     });
   }
-
-  it('finds the leak in an engine view that shows every submission as stored (the check can fail)', () => {
-    const leaky: EngineViewOf = (state, viewer, ruleset) => ({ ...viewFor(state, viewer, ruleset), submissions: state.submissions });
-    const leaks: string[] = [];
-    const tally = { hiddenEvents: 0, boardChecks: 0, sealedChecks: 0, narrativeLines: 0 };
-    for (let g = 0; g < 3; g++) checkGame(fleetDuel, playOneGame(fleetDuel, `fog/leaky/${g}`).events, `game ${g}`, leaks, tally, leaky);
-    expect(leaks.some((l) => /view shows (red|blue)'s sealed/.test(l))).toBe(true);
-  });
 });
 
-type EngineViewOf = (state: EngineState<unknown>, viewer: Viewer, ruleset: AnyRuleset) => unknown;
+// ---- each check fails on a leak of its kind -------------------------------------------------------
 
-function checkGame(
-  ruleset: AnyRuleset,
-  events: readonly EngineEvent[],
-  game: string,
-  leaks: string[],
-  tally: { hiddenEvents: number; boardChecks: number; sealedChecks: number; narrativeLines: number },
-  view: EngineViewOf = viewFor,
-): void {
-  const sides: readonly string[] = ruleset.sides;
-  const viewers: Viewer[] = [...sides, 'referee'];
-  const hiddenLines = new Map<string, Set<string>>(sides.map((s) => [s, new Set()]));
-  let state: EngineState<unknown> = initialState();
-  let stepStart = state;
-  // by side: the strings of every event it may read so far, and of the step's events hidden from it
-  const seen = new Map<string, Set<string>>(sides.map((s) => [s, new Set()]));
-  const hiddenWords = new Map<string, Set<string>>(sides.map((s) => [s, new Set()]));
-  for (const [i, e] of events.entries()) {
-    const before = state;
-    state = evolve(state, e, ruleset);
-    if (e.type === 'GameCreated') stepStart = state;
-    for (const side of sides) if (eventVisibleTo(e, side)) for (const w of leafStrings(e.data)) seen.get(side)!.add(w);
-    if (e.type === 'RulesApplied' && Array.isArray(e.data.event.visibleTo)) {
-      const owners = e.data.event.visibleTo as readonly string[];
-      tally.hiddenEvents++;
-      const told = owners.length ? narrativeFor([e], owners[0], ruleset) : narrativeFor([e], 'referee', ruleset);
-      for (const side of sides.filter((s) => !owners.includes(s))) {
-        for (const line of told) hiddenLines.get(side)!.add(line);
-        for (const w of leafStrings(e.data.event.data)) hiddenWords.get(side)!.add(w);
-      }
-    }
-    if (e.type === 'StepResolved') {
-      // what the step added to a side's view of the board: nothing only an event hidden from it says
-      for (const side of sides) {
-        tally.boardChecks++;
-        const now = leafStrings(ruleset.view(state.rules, side));
-        const was = leafStrings(ruleset.view(stepStart.rules, side));
-        const leaked = [...now].filter((w) => hiddenWords.get(side)!.has(w) && !was.has(w) && !seen.get(side)!.has(w));
-        if (leaked.length)
-          leaks.push(
-            `${game} step ${e.data.stepId}: ${side}'s view of the board shows ${leaked.join(', ')}, said only by events hidden from it`,
-          );
-        hiddenWords.get(side)!.clear();
-      }
-      stepStart = state;
-    }
-    if (e.type === 'OrdersSubmitted') {
-      const words = orderWords(e.data.sealed);
-      for (const viewer of viewers.filter((v) => v !== e.data.side)) {
-        tally.sealedChecks++;
-        const was = canonicalJson(view(before, viewer, ruleset));
-        const now = canonicalJson(view(state, viewer, ruleset));
-        const shown = words.filter((w) => now.includes(w) && !was.includes(w));
-        if (shown.length) leaks.push(`${game} event #${i}: ${viewer}'s view shows ${e.data.side}'s sealed ${shown.join(', ')}`);
-      }
-    }
-  }
-  for (const side of sides) {
-    const hidden = hiddenLines.get(side)!;
-    const lines = narrativeFor(events, side, ruleset);
-    tally.narrativeLines += lines.length;
-    // an event the side may see that repeats, word for word, what an event hidden from it says
-    const own = new Set(lines);
-    for (const line of hidden) if (own.has(line)) leaks.push(`${game}: ${side} reads "${line}", which only an event hidden from it says`);
-  }
-}
+const fresh = (game: LoadedGame, afterSeq: number) => game.tail.filter((e) => e.seq > afterSeq).map(toEngineEvent);
 
-/** Every string value in a value (keys are its shape, not facts). */
-function leafStrings(v: unknown, out = new Set<string>()): Set<string> {
-  if (typeof v === 'string') out.add(v);
-  else if (Array.isArray(v)) for (const x of v) leafStrings(x, out);
-  else if (v && typeof v === 'object') for (const x of Object.values(v)) leafStrings(x, out);
-  return out;
-}
+/** Reports as the service builds them, then changed by `leak` for the players (not the referee). */
+const leakyReports = (
+  leak: (n: Extract<ReturnType<FogSurfaces['reports']>[number], { kind: 'report' }>, game: LoadedGame, afterSeq: number) => object,
+): FogSurfaces => ({
+  ...realSurfaces,
+  reports: (game, afterSeq) =>
+    realSurfaces
+      .reports(game, afterSeq)
+      .map((n) => (n.kind === 'report' && n.side !== 'referee' ? ({ ...n, ...leak(n, game, afterSeq) } as typeof n) : n)),
+});
 
-/** The distinctive strings of sealed orders (self-play seals with the identity: the plaintext is the sealed form). */
-function orderWords(sealed: string): string[] {
-  const out = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (v.length >= 6) out.add(v);
-    } else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
-  };
-  try {
-    walk((JSON.parse(sealed) as { orders?: unknown }).orders);
-  } catch {
-    out.add(sealed);
-  }
-  return [...out];
-}
+const refereeBoard = (n: { view: EngineView }, game: LoadedGame) => ({
+  view: { ...n.view, board: game.ruleset.view(game.state.rules, 'referee') },
+});
+
+describe('the fog checks fail on a leak', () => {
+  it('board position: a VITP report that shows the enemy task forces as the referee sees them (20.4)', () => {
+    const { leaks } = run(VITP, 1, leakyReports(refereeBoard), 'fog-leak');
+    expect(leaks.some((l) => l.where === 'report.view' && l.fact?.[0] === 'tf' && l.fact[4] === 'unit')).toBe(true);
+    expect(leaks.some((l) => l.where === 'report.text' && l.fact?.[0] === 'tf')).toBe(true);
+  });
+
+  it('board position: a Fleet Duel report that shows where the enemy fleet went (2.1)', () => {
+    const { leaks } = run(DUEL, 3, leakyReports(refereeBoard), 'fog-leak');
+    expect(leaks.some((l) => l.where === 'report.view' && l.fact?.[0] === 'fleet')).toBe(true);
+  });
+
+  it('die: reports whose dice checks list every die, the sighting rolls (20.4) included', () => {
+    const { leaks } = run(
+      VITP,
+      1,
+      leakyReports((_n, game, afterSeq) => ({ diceChecks: diceChecks(fresh(game, afterSeq), 'referee') })),
+      'fog-leak',
+    );
+    expect(leaks.some((l) => l.where === 'report.dice' && l.fact?.[0] === 'die')).toBe(true);
+    expect(leaks.some((l) => l.where === 'report.text' && l.fact?.[0] === 'die')).toBe(true);
+  });
+
+  it('sealed order: an engine view that prints sealed orders to everyone', () => {
+    const surfaces: FogSurfaces = {
+      ...realSurfaces,
+      view: (state, viewer, ruleset) => {
+        const v = viewFor(state, viewer, ruleset);
+        const orders = Object.fromEntries(
+          Object.entries(v.orders).map(([side, st]) => {
+            const sub = state.submissions[side];
+            const opened = sub?.kind === 'sealed' ? (JSON.parse(sub.sealed) as { orders: unknown[] }).orders : null;
+            return [side, opened ? { status: 'accepted' as const, receivedAt: sub!.receivedAt, orders: ruleset.formatOrders(opened) } : st];
+          }),
+        );
+        return { ...v, orders };
+      },
+    };
+    const { leaks } = run(DUEL, 3, surfaces, 'fog-leak');
+    expect(leaks.some((l) => l.where === 'view' && l.fact?.[0] === 'order' && l.viewer === 'referee')).toBe(true);
+    expect(leaks.some((l) => l.where === 'view' && l.fact?.[0] === 'order' && l.viewer !== 'referee')).toBe(true);
+  });
+
+  it('narrative: reports that also tell the players the rules events and the dice hidden from them (20.2-20.4)', () => {
+    const told = (type: EngineEvent['type']) =>
+      run(
+        VITP,
+        1,
+        leakyReports((n, game, afterSeq) => ({
+          narrative: [
+            ...n.narrative,
+            ...narrativeFor(
+              fresh(game, afterSeq).filter((e) => e.type === type && !eventVisibleTo(e, n.side)),
+              'referee',
+              game.ruleset,
+            ),
+          ],
+        })),
+        'fog-leak',
+      ).leaks.filter((l) => l.where === 'report.narrative');
+    expect([...new Set(told('RulesApplied').map((l) => l.fact?.[0]))]).toEqual(expect.arrayContaining(['tf', 'sighting']));
+    expect(told('DieRolled').some((l) => l.fact?.[0] === 'die')).toBe(true);
+  });
+
+  it('narrative: a sentence about a task force the reader does not know is a failure, not a pass', () => {
+    const { leaks } = run(
+      VITP,
+      1,
+      leakyReports((n) => ({ narrative: [...n.narrative, 'Rumour has it that task force J1 carries the Yamato.'] })),
+      'fog-leak',
+    );
+    expect(leaks.some((l) => l.fact === null && l.line?.startsWith('Rumour'))).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The facts of two rulesets for the fog ledger (fog-ledger.ts): Victory in the Pacific, whose one
+ * secret besides sealed orders is optional rule 20 (what a task force holds, whether it attacks,
+ * which units invade, its sighting roll: the owner's until sighted, 20.2-20.4), and the test game
+ * Fleet Duel (fleet and submarine positions, postures, submarine searches: 2.1, 4.1).
+ */
+import type { RulesEvent } from '../../src/engine/ruleset';
+import type { Viewer } from '../../src/engine/views';
+import { ANY, type Fact, type RulesetFacts } from './fog-ledger';
+
+const list = (s: string) => s.split(', ').filter(Boolean);
+
+// ---- Victory in the Pacific, rule 20 ---------------------------------------------------------------
+
+interface TaskForceLike {
+  readonly marker: string;
+  /** absent where the viewer may not know them */
+  readonly units?: readonly string[];
+  readonly attacking?: boolean;
+  readonly invading?: readonly string[];
+  readonly sighted?: boolean | null;
+}
+
+/** A task force's facts: `tf|area|round|marker|unit|name`, `...|attacking|true`, `...|invading|name`, `...|sighted|false`. */
+function taskForceFacts(area: string, round: string, tf: TaskForceLike, name: (id: string) => string): Fact[] {
+  const at = ['tf', area, round, tf.marker];
+  return [
+    ...(tf.units ?? []).map((u) => [...at, 'unit', name(u)]),
+    ...(tf.attacking === undefined ? [] : [[...at, 'attacking', String(tf.attacking)]]),
+    ...(tf.invading ?? []).map((u) => [...at, 'invading', name(u)]),
+    ...(tf.sighted === undefined || tf.sighted === null ? [] : [[...at, 'sighted', String(tf.sighted)]]),
+  ];
+}
+
+/** Every task force plan (`{ round, forces }`) inside a value: the battle the referee alone reads holds them. */
+function plansIn(v: unknown, out: { round: number; forces: TaskForceLike[] }[] = []): typeof out {
+  if (Array.isArray(v)) for (const x of v) plansIn(x, out);
+  else if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (typeof o.round === 'number' && Array.isArray(o.forces)) out.push(o as never);
+    for (const x of Object.values(o)) plansIn(x, out);
+  }
+  return out;
+}
+
+/** The sentences of narrate.ts and view.ts (summary) about task forces, read back into facts. */
+const VITP_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
+  [
+    /^Your task force (\w+) in (.+), round (\d+): (.+?); (attacking|not attacking)(?:; invading: (.+))? \(20\.2-20\.3\)\.$/,
+    (m) =>
+      taskForceFacts(m[2], m[3], { marker: m[1], units: list(m[4]), attacking: m[5] === 'attacking', invading: list(m[6] ?? '') }, String),
+  ],
+  [
+    /^(?:Japanese|Allied) task forces in (.+), round (\d+): (.+) \(20\.2\)\.$/,
+    (m) => list(m[3]).map((k) => ['tf', m[1], m[2], k, 'marker']),
+  ],
+  [
+    /^Sighting roll for your task force (\w+): (\d+), sighted on 1-(\d+): (?:sighted|not sighted) \((20\.\d+)\)\.$/,
+    (m) => [
+      ['sighting', ANY, ANY, m[1], 'die', m[2]],
+      ['sighting', ANY, ANY, m[1], 'on', m[3]],
+    ],
+  ],
+  [/^Your task force (\w+) is sighted without a roll \((20\.\d+)\)\.$/, (m) => [['sighting', ANY, ANY, m[1], 'on', '6']]],
+  [/^(?:Japanese|Allied) task force (\w+) is sighted: (.+) \(20\.4\)\.$/, (m) => list(m[2]).map((u) => ['tf', ANY, ANY, m[1], 'unit', u])],
+  [
+    /^(?:Japanese|Allied) task force (\w+) joins the fight: (.+) \(20\.6\)\.$/,
+    (m) => list(m[2]).map((u) => ['tf', ANY, ANY, m[1], 'unit', u]),
+  ],
+  [/^(?:Japanese|Allied) task force (\w+) is not sighted \(20\.4\)\.$/, (m) => [['tf', ANY, ANY, m[1], 'sighted', 'false']]],
+  [
+    /^(?:Japanese|Allied) task force (\w+) in (.+), round (\d+) \((not yet rolled for|sighted|not sighted)\): (.+)\.$/,
+    (m) => {
+      const sighted = m[4] === 'not yet rolled for' ? null : m[4] === 'sighted';
+      if (m[5].startsWith('what it holds is unknown to you'))
+        return taskForceFacts(m[2], m[3], { marker: m[1], units: [], sighted }, String);
+      const [units, ...rest] = m[5].split('; ');
+      const attacking = rest.find((r) => /^(not )?attacking$/.test(r));
+      const invading = rest.find((r) => r.startsWith('invading: '));
+      return taskForceFacts(
+        m[2],
+        m[3],
+        {
+          marker: m[1],
+          units: list(units),
+          attacking: attacking === undefined ? undefined : attacking === 'attacking',
+          invading: invading ? list(invading.slice('invading: '.length)) : [],
+          sighted,
+        },
+        String,
+      );
+    },
+  ],
+  [/^The task force markers in (.+) come off the board \(20\.2\)\.$/, (m) => [['tf-over', m[1]]]],
+];
+
+function readLine(rules: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][], line: string): Fact[] | null {
+  for (const [re, f] of rules) {
+    const m = line.match(re);
+    if (m) return f(m);
+  }
+  return null;
+}
+
+export const vitpFacts: RulesetFacts = {
+  game() {
+    const names = new Map<string, string>();
+    let at: { area: string; round: string } = { area: ANY, round: ANY };
+    const name = (id: string) => names.get(id) ?? id;
+    return {
+      event(e: RulesEvent): Fact[] {
+        const d = e.data as Record<string, unknown>;
+        switch (e.type) {
+          case 'vitp.task-forces': {
+            for (const [id, n] of Object.entries(d.names as Record<string, string>)) names.set(id, n);
+            at = { area: String(d.area), round: String(d.round) };
+            return (d.forces as TaskForceLike[]).flatMap((tf) => taskForceFacts(at.area, at.round, { ...tf, sighted: undefined }, name));
+          }
+          case 'vitp.task-force-markers':
+            at = { area: String(d.area), round: String(d.round) };
+            return (d.markers as string[]).map((k) => ['tf', at.area, at.round, k, 'marker']);
+          case 'vitp.sighting-roll':
+            return [
+              ...(d.die === null ? [] : [['sighting', at.area, at.round, String(d.marker), 'die', String(d.die)]]),
+              ['sighting', at.area, at.round, String(d.marker), 'on', String(d.sightedOn)],
+            ];
+          case 'vitp.sighted': {
+            const tf = { marker: String(d.marker), units: d.units as string[], sighted: d.sighted as boolean };
+            return taskForceFacts(String(d.area), String(d.round), tf, String);
+          }
+          case 'vitp.battle': {
+            const b = d.battle as { area?: string } | null;
+            return b ? plansIn(b).flatMap((p) => p.forces.flatMap((tf) => taskForceFacts(String(b.area), String(p.round), tf, name))) : [];
+          }
+          case 'combat.task-force-joins':
+            // 20.6: an unsighted task force that fires shows what it holds
+            return (d.units as string[]).map((u) => ['tf', at.area, at.round, String(d.marker), 'unit', name(u)]);
+          case 'vitp.task-forces-over':
+            return [['tf-over', String(d.area)]];
+          default:
+            return [];
+        }
+      },
+    };
+  },
+  board(board: unknown): Fact[] {
+    const b = board as { taskForces?: { area: string; round: number; forces: TaskForceLike[] } | null };
+    const round = b.taskForces;
+    if (!round) return [];
+    return round.forces.flatMap((tf) => taskForceFacts(round.area, String(round.round), tf, String));
+  },
+  line: (line) => (/task force|Sighting/.test(line) ? readLine(VITP_LINES, line) : null),
+  mentionsHidden: (line) => /\btask force [JA]\d+\b|\bSighting roll\b/.test(line),
+};
+
+/** VITP's board sentences ("What you know") and map labels, read like any other text. */
+export function vitpBoardLines(board: unknown): string[] {
+  const b = board as { summary?: string[]; map?: { units: { label?: string }[] }[] };
+  return [...(b.summary ?? []), ...(b.map ?? []).flatMap((a) => a.units.map((u) => u.label ?? ''))];
+}
+
+// ---- Fleet Duel (test/support/test-game) -----------------------------------------------------------
+
+const OTHER: Record<string, string> = { red: 'blue', blue: 'red' };
+
+const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
+  [
+    /^The (red|blue) fleet moves to (\w+), (\w+)\.$/,
+    (m) => [
+      ['fleet', m[1], m[2]],
+      ['posture', m[1], m[3]],
+    ],
+  ],
+  [/^The (red|blue) submarine moves to (\w+)\.$/, (m) => [['sub', m[1], m[2]]]],
+  [
+    /^The (red|blue) submarine (sights|misses) the enemy fleet in (\w+)\.$/,
+    (m) => [['search', m[1], m[3], String(m[2] === 'sights')], ...(m[2] === 'sights' ? [['fleet', OTHER[m[1]], m[3]]] : [])],
+  ],
+  [
+    /^The fleets meet in (\w+)!$/,
+    (m) => [
+      ['fleet', 'red', m[1]],
+      ['fleet', 'blue', m[1]],
+    ],
+  ],
+];
+
+export const fleetDuelFacts: RulesetFacts = {
+  game: () => ({
+    event(e: RulesEvent): Fact[] {
+      const d = e.data as { side: string; area: string; posture: string; found: boolean };
+      switch (e.type) {
+        case 'FleetMoved':
+          return [
+            ['fleet', d.side, d.area],
+            ['posture', d.side, d.posture],
+          ];
+        case 'SubMoved':
+          return [['sub', d.side, d.area]];
+        case 'BattleJoined':
+          return [
+            ['fleet', 'red', d.area],
+            ['fleet', 'blue', d.area],
+          ];
+        case 'SubSearched':
+          return [['search', d.side, d.area, String(d.found)], ...(d.found ? [['fleet', OTHER[d.side], d.area]] : [])];
+        default:
+          return [];
+      }
+    },
+  }),
+  board(board: unknown, _viewer: Viewer): Fact[] {
+    const b = board as { fleets: Record<string, { area?: string; lastSeen?: string; posture?: string }>; subs: Record<string, string> };
+    const out: Fact[] = [];
+    for (const [side, f] of Object.entries(b.fleets)) {
+      if (f.area) out.push(['fleet', side, f.area]);
+      if (f.lastSeen) out.push(['fleet', side, f.lastSeen]);
+      if (f.posture) out.push(['posture', side, f.posture]);
+    }
+    for (const [side, area] of Object.entries(b.subs)) out.push(['sub', side, area]);
+    return out;
+  },
+  line: (line) => (/fleet|submarine/.test(line) ? readLine(DUEL_LINES, line) : null),
+  mentionsHidden: (line) => /\b(fleet moves|submarine)\b/.test(line),
+};
