@@ -10,6 +10,8 @@ import { rulesSourceHash } from '../support/rules-fingerprint';
  * committed beside it.
  */
 const FINGERPRINTED = ['vitp', 'aa-guadalcanal'];
+/** Shared code the rulesets adjudicate with: a change there changes their fingerprints too. */
+const SHARED = [join(__dirname, '..', '..', 'src', 'games', 'kit')];
 
 describe.each(FINGERPRINTED)('rules version of %s', (id) => {
   const dir = join(__dirname, '..', '..', 'src', 'games', id);
@@ -17,11 +19,11 @@ describe.each(FINGERPRINTED)('rules version of %s', (id) => {
   const pinned = JSON.parse(readFileSync(file, 'utf8')) as { ruleset: string; version: number; sourceHash: string };
 
   it('changes whenever the rules source does', () => {
-    const now = rulesSourceHash(dir);
+    const now = rulesSourceHash(dir, SHARED);
     if (now !== pinned.sourceHash) {
       throw new Error(
         [
-          `src/games/${id} changed, but its rules version (${pinned.version}) did not.`,
+          `src/games/${id} (or the shared src/games/kit) changed, but its rules version (${pinned.version}) did not.`,
           `If adjudication of any step could now differ (a rule, a step order, a default, a die), set in`,
           `src/games/${id}/rules-version.json: "version": ${pinned.version + 1} and "sourceHash": "${now}".`,
           'Games created under the old version will then wait for the referee to UPGRADE them (docs/audit.md).',

@@ -6,10 +6,11 @@ import { join, relative, sep } from 'node:path';
 const OUTSIDE = (path: string): boolean => path === 'rules-version.json' || path.endsWith('.md');
 
 /**
- * The content hash of a ruleset's source directory: SHA-256 over `path\nsha256(content)\n` of every
- * file under it (sorted by path, `/` separators), the fingerprint file and Markdown left out.
+ * The content hash of a ruleset's source directory and the shared directories it imports (the game
+ * kit): SHA-256 over `path\nsha256(content)\n` of every file under them (paths relative to `dir`,
+ * so `../kit/hex.ts`, sorted, `/` separators), the fingerprint file and Markdown left out.
  */
-export function rulesSourceHash(dir: string): string {
+export function rulesSourceHash(dir: string, shared: readonly string[] = []): string {
   const files: string[] = [];
   const walk = (d: string): void => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
@@ -18,7 +19,7 @@ export function rulesSourceHash(dir: string): string {
       else files.push(relative(dir, full).split(sep).join('/'));
     }
   };
-  walk(dir);
+  for (const d of [dir, ...shared]) walk(d);
   const outer = createHash('sha256');
   for (const path of files.filter((p) => !OUTSIDE(p)).sort()) {
     const inner = createHash('sha256')

@@ -77,6 +77,19 @@ describe('VITP box', () => {
     expect(vitpRuleset.box.validate(bad)).toEqual(['Pearl Harbor touches unknown sea area "Hawaian Islands"']);
   });
 
+  it('given a sea map that borders itself, lists a border twice or falls apart, then each problem is named', () => {
+    const [a, b] = defaultBox.adjacency.value[0];
+    const looped = clone(defaultBox);
+    looped.adjacency.value = [...looped.adjacency.value, [a, a], [b, a]];
+    expect(vitpRuleset.box.validate(looped)).toEqual([
+      `sea-area adjacency: ${a} borders itself`,
+      `sea-area adjacency: border ${b}–${a} is listed twice`,
+    ]);
+    const cut = clone(defaultBox);
+    cut.adjacency.value = cut.adjacency.value.filter(([x, y]) => x !== a && y !== a);
+    expect(vitpRuleset.box.validate(cut)).toEqual(['the sea areas do not form one connected map']);
+  });
+
   it('given a value without a source, then the schema refuses it', () => {
     const bad = clone(defaultBox) as unknown as { seaAreas: { pocJapanese: unknown }[] };
     bad.seaAreas[0].pocJapanese = 2;

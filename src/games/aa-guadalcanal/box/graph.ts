@@ -1,8 +1,11 @@
 /**
  * Moves on the board as a graph (MOV): air units count zones crossed over every border, sea units
- * cross only between sea zones (board and base-card sea zones). Breadth-first search on a graph of
- * 23 zones: small enough that a library would add nothing.
+ * cross only between sea zones (board and base-card sea zones). The searches are the shared game
+ * kit's (src/games/kit); this file keeps only which borders each kind of move may cross. It reads
+ * the box's own adjacency lists, so the constraint checks can run it on a club's box before they
+ * have found it well formed.
  */
+import { distance as kitDistance, distances as kitDistances } from '../../kit';
 import type { GuadalcanalBoxData, ZoneId } from './schema';
 
 export type Zones = GuadalcanalBoxData['zones'];
@@ -20,21 +23,10 @@ export function adjacent(zones: Zones, a: ZoneId, b: ZoneId): boolean {
 
 /** Fewest moves from `from` to every zone it can reach (air: any border; sea: sea zones only). */
 export function distances(zones: Zones, from: ZoneId, by: 'air' | 'sea' = 'air'): Map<ZoneId, number> {
-  const dist = new Map<ZoneId, number>([[from, 0]]);
-  const queue: ZoneId[] = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const at = queue[i];
-    for (const n of neighbours(zones, at, by)) {
-      if (!dist.has(n)) {
-        dist.set(n, dist.get(at)! + 1);
-        queue.push(n);
-      }
-    }
-  }
-  return dist;
+  return kitDistances((z: ZoneId) => neighbours(zones, z, by), from);
 }
 
 /** Moves from a to b, or Infinity when b cannot be reached. */
 export function distance(zones: Zones, a: ZoneId, b: ZoneId, by: 'air' | 'sea' = 'air'): number {
-  return distances(zones, a, by).get(b) ?? Number.POSITIVE_INFINITY;
+  return kitDistance((z: ZoneId) => neighbours(zones, z, by), a, b);
 }

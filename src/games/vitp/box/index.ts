@@ -1,6 +1,7 @@
 /** The VITP game box: every component value with its provenance, a zod schema and a checker. */
 import { z } from 'zod';
 import { validateBox as validateShape } from '../../../engine/box';
+import { GraphError, graphFromEdges, isConnected } from '../../kit';
 import { provenanced } from './provenance';
 import { adjacency, places, seaAreas } from './map';
 import { japaneseUnits } from './japanese-oob';
@@ -115,23 +116,21 @@ export function validateBox(data: unknown): string[] {
     if (u.kind === 'sub' && !box.submarines.some((s) => s.name === u.name)) problems.push(`${u.name} has no submarine schedule`);
   }
   for (const r of box.repairs) if (!placeNames.has(r.port)) problems.push(`repair chart names unknown port "${r.port}"`);
-  if (!connected(box)) problems.push('the sea areas do not form one connected map');
+  problems.push(...seaMapProblems(box, areaNames));
   return problems;
 }
 
-function connected(box: VitpBox): boolean {
-  const names = box.seaAreas.map((a) => a.name);
-  const seen = new Set([names[0]]);
-  const queue = [names[0]];
-  while (queue.length) {
-    const at = queue.pop()!;
-    for (const [x, y] of box.adjacency.value) {
-      const next = x === at ? y : y === at ? x : null;
-      if (next && !seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    }
+/**
+ * The sea areas as a graph (the shared kit's checks: no area bordering itself, no border listed
+ * twice), then one connected map. Borders naming unknown areas are reported above and left out.
+ */
+function seaMapProblems(box: VitpBox, areaNames: ReadonlySet<string>): string[] {
+  const known = box.adjacency.value.filter(([x, y]) => areaNames.has(x) && areaNames.has(y));
+  try {
+    const map = graphFromEdges([...areaNames], known);
+    return isConnected(map.nodes, map.neighbours) ? [] : ['the sea areas do not form one connected map'];
+  } catch (e) {
+    if (e instanceof GraphError) return e.problems.map((p) => `sea-area adjacency: ${p}`);
+    throw e;
   }
-  return names.every((n) => seen.has(n));
 }
