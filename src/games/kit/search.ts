@@ -69,9 +69,14 @@ export function shortestPath<N extends string>(neighbours: Neighbours<N>, from: 
   const blocked = options.blocked ?? (() => false);
   const cost = options.cost ?? (() => 1);
   const prefer = options.prefer ?? ((_at: N, a: N, b: N) => byCodeUnit(a, b));
-  const toGoal = cheapest(to, Number.POSITIVE_INFINITY, (at, relax) => {
-    for (const n of neighbours(at)) if (!blocked(n, at)) relax(n, stepCost(cost, n, at));
-  });
+  const toGoal = cheapest(
+    to,
+    Number.POSITIVE_INFINITY,
+    (at, relax) => {
+      for (const n of neighbours(at)) if (!blocked(n, at)) relax(n, stepCost(cost, n, at));
+    },
+    from,
+  );
   const total = toGoal.get(from);
   if (total === undefined) return null;
   const path = [from];
@@ -127,8 +132,16 @@ function stepCost<N extends string>(cost: (a: N, b: N) => number, a: N, b: N): n
   return c;
 }
 
-/** Dijkstra from `start`; `expand(at, relax)` offers each step out of `at` with its cost. Settled in order of cost, then of discovery. */
-function cheapest<N extends string>(start: N, max: number, expand: (at: N, relax: (n: N, c: number) => void) => void): Map<N, number> {
+/**
+ * Dijkstra from `start`; `expand(at, relax)` offers each step out of `at` with its cost. Settled in
+ * order of cost, then of discovery; stops once `until` is settled (every place nearer is by then).
+ */
+function cheapest<N extends string>(
+  start: N,
+  max: number,
+  expand: (at: N, relax: (n: N, c: number) => void) => void,
+  until?: N,
+): Map<N, number> {
   const best = new Map<N, number>([[start, 0]]);
   const done = new Map<N, number>();
   const heap = new MinHeap<N>();
@@ -137,6 +150,7 @@ function cheapest<N extends string>(start: N, max: number, expand: (at: N, relax
     const [d, at] = item;
     if (done.has(at) || d > max) continue;
     done.set(at, d);
+    if (at === until) break;
     expand(at, (n, c) => {
       const nd = d + c;
       if (nd !== Number.POSITIVE_INFINITY && !done.has(n) && nd < (best.get(n) ?? Number.POSITIVE_INFINITY)) {
