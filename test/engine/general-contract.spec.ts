@@ -44,7 +44,12 @@ describe('options beyond on/off', () => {
     given([], typed)
       .when(create({ 'turn-limit': 12, tokens: 'all' }))
       .then((events) =>
-        expect((events[0].data as { options: unknown }).options).toEqual({ short: false, 'turn-limit': 12, tokens: 'all' }),
+        expect((events[0].data as { options: unknown }).options).toEqual({
+          short: false,
+          scouting: false,
+          'turn-limit': 12,
+          tokens: 'all',
+        }),
       );
   });
 
