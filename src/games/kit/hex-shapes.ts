@@ -8,7 +8,8 @@ import { cube, cubeDistance, cubeRound, type HexDirection, type HexGrid } from '
 /**
  * The hexes a straight line from the centre of `a` to the centre of `b` passes through, both
  * ends included, `distance + 1` of them. Where the line runs exactly along a hexside it is nudged
- * by a fixed hair (the same on every machine) so one side is always taken.
+ * by a fixed hair (the same on every machine) so one side is always taken. Throws HexIdError if
+ * it crosses a hex with no id (only possible along the edge of a map numbered from 00).
  */
 export function hexLine(grid: HexGrid, a: string, b: string): string[] {
   const from = grid.toCube(a);
@@ -60,8 +61,9 @@ export function hexRange(grid: HexGrid, centre: string, radius: number): string[
 
 /**
  * Up to `steps` hexes straight on from `start` in `direction`, in the order entered (start not
- * included). It stops before a step `blocked` refuses (an all-land hexside, the map's edge), so
- * the list may be shorter; the last hex is where the move ends.
+ * included). It stops before a step `blocked` refuses (an all-land hexside, the map's edge: pass
+ * `(a, b) => !map.onMap(b)`) and at the printable grid's edge, so the list may be shorter; the
+ * last hex is where the move ends.
  */
 export function hexWalk(
   grid: HexGrid,
@@ -72,8 +74,12 @@ export function hexWalk(
 ): string[] {
   const out: string[] = [];
   let at = start;
+  const [dq, dr] = grid.step(direction);
   for (let k = 0; k < steps; k++) {
-    const next = grid.neighbour(at, direction);
+    const c = grid.toCube(at);
+    const beyond = grid.toOffset(cube(c.q + dq, c.r + dr));
+    if (!grid.printable(beyond)) break;
+    const next = grid.format(beyond);
     if (blocked(at, next)) break;
     out.push(next);
     at = next;

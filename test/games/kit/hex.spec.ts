@@ -66,6 +66,7 @@ describe('hex ids and neighbours on printed-style grids', () => {
     const landWest = new Set(['0304/0404']);
     expect(hexWalk(pointy, '0604', 'W', 4, (a, b) => landWest.has(pointy.hexside(a, b)))).toEqual(['0504', '0404']);
     expect(hexWalk(pointy, '0604', 'W', 2)).toEqual(['0504', '0404']);
+    expect(hexWalk(pointy, '0104', 'W', 3)).toEqual(['0004']);
   });
 });
 
