@@ -31,9 +31,20 @@ export class Db implements Sql {
     return (await this.pool.query(text, params as unknown[])).rows as T[];
   }
 
-  /** Runs `fn` in one transaction on one connection; rolls back if it throws. */
+  /**
+   * Runs `fn` in one transaction on one connection; rolls back if it throws. A connection lost
+   * while checked out (server restart, pg_terminate_backend) while no query of ours is running
+   * (the outbox waiting on SMTP inside its transaction, say) makes node-postgres emit 'error' on
+   * the client, which the pool no longer listens to: unheard, it would crash the process. It is
+   * heard here, the transaction fails at its next query, and the client is destroyed, not reused.
+   */
   async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
     const client: PoolClient = await this.pool.connect();
+    let lost: Error | undefined;
+    const onError = (err: Error) => {
+      lost = err;
+    };
+    client.on('error', onError);
     const tx: Sql = {
       query: async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, params as unknown[])).rows as R[],
     };
@@ -43,10 +54,13 @@ export class Db implements Sql {
       await client.query('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((e: Error) => {
+        lost ??= e;
+      });
       throw err;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(lost ?? false);
     }
   }
 

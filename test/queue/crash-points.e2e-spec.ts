@@ -8,7 +8,8 @@
  * the same final state hash and event types, every command once, the same mail decided, and
  * every mail in the players' Dovecot mailboxes (read over IMAP) once; a kill between the relay's
  * acceptance and the outbox mark resends that one mail (same Message-ID; SMTP has no
- * exactly-once), and the test holds each such copy to the row the crash point named.
+ * exactly-once), and the test holds each such copy to the row the crash point named. Half way,
+ * every PostgreSQL connection of both processes is cut: they reconnect and go on, none exits.
  * KILLS (default 9: each of the 7 points once, 2 at random) over MAILS order mails (default 14);
  * UMPIRE_FULL=1: 50 kills (40 aimed, 10 random) over 80 mails.
  * Needs `npx tsc -p tsconfig.build.json` first (npm test builds).
@@ -51,7 +52,8 @@ class Killer {
 
   private start(role: Role, crashAt: string | undefined): void {
     const child = this.run.startProcess(role, crashAt);
-    child.once('exit', () => {
+    child.once('exit', (code, signal) => {
+      if (process.env.DEBUG_CRASH) process.stderr.write(`${role} exited ${code ?? signal}\n`);
       if (this.run.stopping || this.run.procs[role] !== child) return;
       const random = this.ours.has(child);
       this.kills.push({ role, how: random ? 'random' : 'aimed' });
@@ -124,6 +126,9 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
     await run.start();
     const killer = new Killer(run);
     await killer.begin();
+    await run.play(Math.floor(MAILS / 2));
+    // half way, every PostgreSQL connection of both processes cut: they reconnect and go on (no exit)
+    const cut = await run.cutConnections();
     await run.play(MAILS);
     await run.settle();
     const final = await run.finalState();
@@ -158,8 +163,9 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
     process.stdout.write(
       `crash points: ${killer.kills.length} kills (${killer.kills.length - random} at aimed points, ${random} at random moments) over ${run.sent.length} order mails; ` +
         `points hit: ${[...hit].sort().join(', ')}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} by a random kill); ` +
-        `final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
+        `${cut} PostgreSQL connections cut half way; final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
     );
+    expect(cut).toBeGreaterThan(0);
     expect(killer.kills.length - random).toBe(AIMED);
     expect(random).toBe(RANDOM);
     expect([...hit].sort()).toEqual([...CRASH_POINTS].sort());

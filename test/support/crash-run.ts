@@ -101,7 +101,14 @@ export class CrashRun {
   /** Starts (or restarts) a process of the build, armed with `crashAt` when given. */
   startProcess(role: Role, crashAt?: string): ChildProcess {
     const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', `${role}.js`)], {
-      env: { ...process.env, LOG_LEVEL: 'warn', ...this.env, ...(crashAt ? { UMPIRE_CRASH_AT: crashAt } : {}) },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        ...this.env,
+        // names the process's PostgreSQL connections, so cutConnections cuts those and not the test's own
+        PGAPPNAME: `umpire-crash-${role}`,
+        ...(crashAt ? { UMPIRE_CRASH_AT: crashAt } : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', () => undefined);
@@ -154,6 +161,15 @@ export class CrashRun {
   private async handled(messageId: string): Promise<boolean> {
     const rows = await this.t.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE message_id = $1', [messageId]);
     return rows.length > 0 && rows[0].status !== 'stored';
+  }
+
+  /** Cuts every PostgreSQL connection of the API and the worker (pg_terminate_backend); says how many. */
+  async cutConnections(): Promise<number> {
+    const cut = await this.t.db.query<{ n: number }>(
+      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name LIKE 'umpire-crash-%'`,
+    );
+    return cut[0].n;
   }
 
   /** Waits until every command, message and mail is done (whoever restarts the processes). */
