@@ -7,7 +7,7 @@
  * (test/support/fog-facts.ts, fog-check.ts). Each kind of check is shown to fail on an injected leak.
  *
  * Sizes: CI plays FOG_GAMES_VITP (default 3) VITP games with task forces and FOG_GAMES_DUEL (default
- * 20) Fleet Duel games; UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
+ * 20) Fleet Duel games (every other one with the scouting option); UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
  */
 import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
@@ -30,7 +30,8 @@ interface Case {
   readonly ruleset: AnyRuleset;
   readonly facts: RulesetFacts;
   readonly games: number;
-  readonly options: Record<string, boolean>;
+  /** the options of game g */
+  readonly options: (g: number) => Record<string, boolean>;
   readonly boardLines?: (board: unknown) => string[];
   /** kinds of hidden fact the games must have produced (else the property had nothing to bite on) */
   readonly kinds: readonly string[];
@@ -40,7 +41,7 @@ const VITP: Case = {
   ruleset: rulesets.vitp,
   facts: vitpFacts,
   games: count(process.env.FOG_GAMES_VITP, 3, 100),
-  options: { 'task-forces': true },
+  options: () => ({ 'task-forces': true }),
   boardLines: vitpBoardLines,
   kinds: ['tf', 'sighting', 'die', 'order'],
 };
@@ -48,12 +49,13 @@ const DUEL: Case = {
   ruleset: fleetDuel,
   facts: fleetDuelFacts,
   games: count(process.env.FOG_GAMES_DUEL, 20, 900),
-  options: {},
-  kinds: ['fleet', 'sub', 'search', 'die', 'order'],
+  // every other game with scouting (6): dice of other sizes, each roll with its own visibility
+  options: (g) => ({ scouting: g % 2 === 1 }),
+  kinds: ['fleet', 'sub', 'search', 'shadow', 'die', 'order'],
 };
 
 const play = (c: Case, g: number, tag = 'fog'): readonly EngineEvent[] =>
-  playOneGame(c.ruleset, `${tag}/${c.ruleset.id}/${g}`, { options: c.options }).events;
+  playOneGame(c.ruleset, `${tag}/${c.ruleset.id}/${g}`, { options: c.options(g) }).events;
 
 function run(c: Case, games: number, surfaces?: FogSurfaces, tag?: string): FogChecker {
   const checker = new FogChecker(c.ruleset, c.facts, { surfaces, boardLines: c.boardLines, renderAll: process.env.FOG_RENDER === 'all' });

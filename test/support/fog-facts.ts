@@ -2,7 +2,8 @@
  * The facts of two rulesets for the fog ledger (fog-ledger.ts): Victory in the Pacific, whose one
  * secret besides sealed orders is optional rule 20 (what a task force holds, whether it attacks,
  * which units invade, its sighting roll: the owner's until sighted, 20.2-20.4), and the test game
- * Fleet Duel (fleet and submarine positions, postures, submarine searches: 2.1, 4.1).
+ * Fleet Duel (fleet and submarine positions, postures, submarine searches, the ship a submarine
+ * shadows: 2.1, 4.1, 6.2).
  */
 import type { RulesEvent } from '../../src/engine/ruleset';
 import type { Viewer } from '../../src/engine/views';
@@ -172,10 +173,12 @@ const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
     ],
   ],
   [/^The (red|blue) submarine moves to (\w+)\.$/, (m) => [['sub', m[1], m[2]]]],
+  [/^The (red|blue) submarine shadows ship (\d+) of \d+ of the enemy fleet \(6\.2\)\.$/, (m) => [['shadow', m[1], m[2]]]],
   [
     /^The (red|blue) submarine (sights|misses) the enemy fleet in (\w+)\.$/,
     (m) => [['search', m[1], m[3], String(m[2] === 'sights')], ...(m[2] === 'sights' ? [['fleet', OTHER[m[1]], m[3]]] : [])],
   ],
+  [/^Turn (\d+): (a storm, no submarine searches|fair weather) \(6\.1\)\.$/, (m) => [['weather', m[1], m[2]]]],
   [
     /^The fleets meet in (\w+)!$/,
     (m) => [
@@ -188,7 +191,7 @@ const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
 export const fleetDuelFacts: RulesetFacts = {
   game: () => ({
     event(e: RulesEvent): Fact[] {
-      const d = e.data as { side: string; area: string; posture: string; found: boolean };
+      const d = e.data as { side: string; area: string; posture: string; found: boolean; ship: number };
       switch (e.type) {
         case 'FleetMoved':
           return [
@@ -197,6 +200,8 @@ export const fleetDuelFacts: RulesetFacts = {
           ];
         case 'SubMoved':
           return [['sub', d.side, d.area]];
+        case 'ShipShadowed':
+          return [['shadow', d.side, String(d.ship)]];
         case 'BattleJoined':
           return [
             ['fleet', 'red', d.area],
@@ -220,6 +225,6 @@ export const fleetDuelFacts: RulesetFacts = {
     for (const [side, area] of Object.entries(b.subs)) out.push(['sub', side, area]);
     return out;
   },
-  line: (line) => (/fleet|submarine/.test(line) ? readLine(DUEL_LINES, line) : null),
+  line: (line) => (/fleet|submarine|weather/.test(line) ? readLine(DUEL_LINES, line) : null),
   mentionsHidden: (line) => /\b(fleet moves|submarine)\b/.test(line),
 };

@@ -174,7 +174,7 @@ export function viewFacts(view: EngineView, facts: RulesetFacts): Fact[] {
 const ENGINE_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
   [/^Die #(\d+): \[(\d+)\]/, (m) => [['die', m[1], m[2]]]],
   [/^die #(\d+): \[(\d+)\]/, (m) => [['die', m[1], m[2]]]],
-  [/^die (\d+) = (\d+):/, (m) => [['die', m[1], m[2]]]],
+  [/^die (\d+) = (\d+)(?: \(d\d+\))?:/, (m) => [['die', m[1], m[2]]]],
   [/^(\S+): orders for (\S+) received at \S+: (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
   [/^(\S+) orders for (\S+) revealed \(salt \S+\): (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
   [/^(\S+) sent no orders for (\S+) by the deadline; default orders apply: (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
