@@ -3,12 +3,21 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
-const WORKER = join(ROOT, 'dist', 'src', 'worker.js');
 
 /** Starts a real worker process from the build (as `npm run worker` does). */
 export function startWorkerProcess(env: Record<string, string>): ChildProcess {
-  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run \`npm run build\` before the tests (npm test does)`);
-  const child = spawn(process.execPath, [WORKER], {
+  return startBuilt('worker', env);
+}
+
+/** Starts a real API process from the build (as `npm run api` does): health, the webhook, the IMAP reader if enabled. */
+export function startApiProcess(env: Record<string, string>): ChildProcess {
+  return startBuilt('api', env);
+}
+
+function startBuilt(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  const built = join(ROOT, 'dist', 'src', `${script}.js`);
+  if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` before the tests (npm test does)`);
+  const child = spawn(process.execPath, [built], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
