@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import nodemailer, { type SendMailOptions, type Transporter, type SMTPTransportOptions } from 'nodemailer';
+import { drawMapPng } from './map-png';
 import type { RenderedMail } from './render';
 
 export interface OutboundMail {
@@ -134,14 +135,35 @@ export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMa
       to: recipients,
     },
     headers,
-    // an attachment with a Content-ID is shown inline by the HTML part (the report's map.png)
+    // an attachment with a Content-ID is shown inline by the HTML part (the report's map.png);
+    // a picture keeps its SVG until drawPictures draws it, as the mail is sent
     attachments: rendered.attachments.map((a) => ({
       filename: a.filename,
-      content: a.content,
+      ...('svg' in a ? { svg: a.svg } : { content: a.content }),
       contentType: a.contentType,
-      ...(a.encoding ? { encoding: a.encoding } : {}),
+      ...('encoding' in a && a.encoding ? { encoding: a.encoding } : {}),
       ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : { contentDisposition: 'attachment' as const }),
     })),
+  };
+}
+
+/**
+ * The message with its pictures drawn: each attachment holding an `svg` (buildMessage) gets its
+ * PNG (map-png.ts), base64 as every other attachment, so the mail is byte for byte the one that
+ * carried the PNG from the start. Called as the mail is sent, outside any game's transaction.
+ */
+export async function drawPictures(message: SendMailOptions): Promise<SendMailOptions> {
+  const attachments = message.attachments as (Record<string, unknown> & { svg?: unknown })[] | undefined;
+  if (!attachments?.some((a) => typeof a.svg === 'string')) return message;
+  return {
+    ...message,
+    attachments: await Promise.all(
+      attachments.map(async ({ svg, ...a }) => {
+        if (typeof svg !== 'string') return a;
+        const { filename, contentType, ...rest } = a;
+        return { filename, content: (await drawMapPng(svg)).png.toString('base64'), contentType, encoding: 'base64', ...rest };
+      }),
+    ),
   };
 }
 
@@ -160,7 +182,7 @@ export function createSmtpTransport(config: SmtpConfig): Transporter {
 
 export async function sendMessage(transport: Transporter, message: SendMailOptions): Promise<SendResult> {
   try {
-    const info = await transport.sendMail(message);
+    const info = await transport.sendMail(await drawPictures(message));
     const rejected = (info.rejected ?? []).map(String);
     if ((info.accepted ?? []).length === 0 && rejected.length > 0) {
       return { ok: false, permanent: true, error: `all recipients rejected: ${rejected.join(', ')}` };
@@ -187,7 +209,7 @@ export async function sendMessage(transport: Transporter, message: SendMailOptio
 /** The message as RFC 822 bytes, exactly as it would go out (for the audit trail and tests). */
 export async function composeRaw(message: SendMailOptions): Promise<Buffer> {
   const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'crlf' });
-  const info = await streamer.sendMail(message);
+  const info = await streamer.sendMail(await drawPictures(message));
   return info.message as Buffer;
 }
 

@@ -7,8 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { renderMapSvg, renderMapText } from './map-svg';
-import { renderMapPng } from './map-png';
+import { mapGeometry, renderMapSvg, renderMapText } from './map-svg';
 
 export type { MapArea, MapData, MapPicture, MapPlace, MapUnitCount } from './map-svg';
 export type * from './template-data';
@@ -154,15 +153,9 @@ export class MailRenderer {
     const commandHelp = refereeHelp ? COMMAND_HELP : COMMAND_HELP.filter((c) => !c.referee);
     const context = { ...data, ...extra, ...defaults, commandHelp, refereeHelp };
     const attachments: RenderedAttachment[] = [];
-    if ('mapPng' in extra && extra.mapPng) {
-      attachments.push({
-        filename: 'map.png',
-        contentType: 'image/png',
-        content: extra.mapPng.png.toString('base64'),
-        encoding: 'base64',
-        cid: MAP_CID,
-      });
-    }
+    // the PNG is drawn from the SVG when the mail is sent (map-png.ts): nothing this costly here
+    if ('mapSvg' in extra && extra.mapSvg)
+      attachments.push({ filename: 'map.png', contentType: 'image/png', svg: extra.mapSvg, cid: MAP_CID });
     return {
       subject: subjectFor(name, data),
       text: tidyText(t.text(context)),
@@ -236,13 +229,14 @@ function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn
   if (areas.length === 0) return {};
   // no side in the picture's title: an open game's sides see the same map, drawn once for all
   const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
-  const mapPng = renderMapPng(renderMapSvg(data.map, title));
+  // resvg draws the SVG at its own size, whole pixels rounded up
+  const size = mapGeometry(data.map);
   return {
-    mapPng,
+    mapSvg: renderMapSvg(data.map, title),
     mapImage: {
       cid: MAP_CID,
-      width: mapPng.width,
-      height: mapPng.height,
+      width: Math.ceil(size.width),
+      height: Math.ceil(size.height),
       alt: `Map of ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}`,
     },
     mapText: renderMapText(data.map),

@@ -225,13 +225,24 @@ export interface TemplateDataMap {
 }
 export type TemplateName = keyof TemplateDataMap;
 
-export interface RenderedAttachment {
+/** A file sent with a mail: its bytes, or (the report's map) the SVG its PNG is drawn from when the mail is sent. */
+export type RenderedAttachment = FileAttachment | DrawnAttachment;
+
+export interface FileAttachment {
   readonly filename: string;
   readonly contentType: string;
   /** The bytes: text as is, or base64 when `encoding` says so (outbox rows are JSON). */
   readonly content: string;
   readonly encoding?: 'base64';
   /** Content-ID for inline use. */
+  readonly cid?: string;
+}
+
+/** A PNG drawn from `svg` by map-png.ts as the mail goes out (outbound.ts drawPictures): the same SVG, the same bytes. */
+export interface DrawnAttachment {
+  readonly filename: string;
+  readonly contentType: 'image/png';
+  readonly svg: string;
   readonly cid?: string;
 }
 

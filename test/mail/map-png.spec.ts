@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { vitpRuleset } from '../../src/games/vitp';
 import type { MapAreaView, MapBoardView } from '../../src/games/vitp/view';
 import type { VitpState } from '../../src/games/vitp/types';
-import { renderMapPng } from '../../src/mail/map-png';
+import { drawMapPng, type MapPng } from '../../src/mail/map-png';
 import { BATTLE_COLOURS, mapGeometry, NOBODY_COLOUR, renderMapSvg, SEA_COLOUR, type MapPicture } from '../../src/mail/map-svg';
 import { newGame } from '../games/vitp/driver';
 
@@ -48,8 +48,12 @@ describe('the report map as a PNG', () => {
   };
   const picture = pictureOf(s, 'allied');
   const svg = renderMapSvg(picture, 'Victory in the Pacific G-test, turn 1: the map');
-  const out = renderMapPng(svg);
-  const img = decode(out.png);
+  let out: MapPng;
+  let img: PNG;
+  beforeAll(async () => {
+    out = await drawMapPng(svg);
+    img = decode(out.png);
+  });
   const geometry = mapGeometry(picture);
   const colour = Object.fromEntries((picture.sides ?? []).map((x) => [x.id, x.colour!]));
 
@@ -98,11 +102,15 @@ describe('the report map as a PNG', () => {
     expectColour(pixel(img, img.width - 3, img.height - 3), '#ffffff', 'legend');
   });
 
-  it('draws the same bytes for the same picture, and another picture when control changes', () => {
-    const again = renderMapPng(renderMapSvg(pictureOf(s, 'allied'), 'Victory in the Pacific G-test, turn 1: the map'), false);
+  it('draws the same bytes for the same picture, and another picture when control changes', async () => {
+    const same = renderMapSvg(pictureOf(s, 'allied'), 'Victory in the Pacific G-test, turn 1: the map');
+    expect(await drawMapPng(same)).toBe(out); // drawn once per process (cached by the SVG's hash)
+    // drawn again (another SVG text, the same picture): the same bytes
+    const again = await drawMapPng(`${same}\n`);
+    expect(again).not.toBe(out);
     expect(again.png.equals(out.png)).toBe(true);
     const flipped = { ...s, control: { ...s.control, 'Coral Sea': 'allied' as const } };
-    const other = decode(renderMapPng(renderMapSvg(pictureOf(flipped, 'allied'), 'x')).png);
+    const other = decode((await drawMapPng(renderMapSvg(pictureOf(flipped, 'allied'), 'x'))).png);
     const coral = geometry.areas.find((b) => b.area === 'Coral Sea')!;
     expectColour(pixel(other, coral.x + 5, coral.y + 12), colour.allied, 'Coral Sea, back with the Allies');
   });

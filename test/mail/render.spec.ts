@@ -1,5 +1,6 @@
 import { MailRenderer, formatUtc, subjectFor, type ReportData } from '../../src/mail/render';
 import { renderMapSvg } from '../../src/mail/map-svg';
+import { drawMapPng } from '../../src/mail/map-png';
 import { buildMessage, composeRaw, outboundMessageId } from '../../src/mail/outbound';
 import { parseMail } from '../../src/mail/parse';
 import { simpleParser } from 'mailparser';
@@ -90,10 +91,10 @@ describe('MailRenderer', () => {
     // the map: a PNG shown inline by Content-ID (no inline SVG, which many mail clients drop)
     expect(r.html).not.toContain('<svg');
     expect(r.html).toContain('<img src="cid:map@umpire"');
+    // drawn as the mail is sent (outbound.ts drawPictures): the rendering holds the SVG it is drawn from
     expect(r.attachments).toEqual([
-      expect.objectContaining({ filename: 'map.png', contentType: 'image/png', encoding: 'base64', cid: 'map@umpire' }),
+      { filename: 'map.png', contentType: 'image/png', svg: expect.stringMatching(/^<svg /), cid: 'map@umpire' },
     ]);
-    expect(Buffer.from(r.attachments[0].content, 'base64').subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
     expect(r.text).toMatch(/\n-- \n/);
   });
 
@@ -377,9 +378,40 @@ describe('outbound messages', () => {
     expect(parsed.attachments).toHaveLength(1);
     const [png] = parsed.attachments;
     expect(png).toMatchObject({ contentType: 'image/png', filename: 'map.png', cid: 'map@umpire', contentDisposition: 'inline' });
-    expect(png.content.equals(Buffer.from(rendered.attachments[0].content, 'base64'))).toBe(true);
+    const drawn = rendered.attachments[0];
+    if (!('svg' in drawn)) throw new Error('the map is drawn when sent');
+    const map = await drawMapPng(drawn.svg);
+    expect(png.content.equals(map.png)).toBe(true);
+    expect(png.content.subarray(0, 8)).toEqual(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]));
+    expect(parsed.html).toContain(`width="${map.width}" height="${map.height}"`);
     expect(parsed.html).toContain('src="cid:map@umpire"');
     // the whole mail stays small: the map is the bulk of it
     expect(raw.length).toBeLessThan(200 * 1024);
+  });
+
+  it('with the map drawn as the mail is sent, the same bytes as a mail carrying the PNG from the start', async () => {
+    const rendered = renderer.render('report', report);
+    const drawn = rendered.attachments[0];
+    if (!('svg' in drawn)) throw new Error('the map is drawn when sent');
+    const head = {
+      idempotencyKey: 'G-abc123/japan@example.org/report/44',
+      from: { address: 'umpire@umpire.test', name: 'Umpire' },
+      to: 'japan@example.org',
+      domain: 'umpire.test',
+      gameId: 'G-abc123',
+      side: 'japanese',
+      autoSubmitted: 'auto-generated' as const,
+      date: new Date('2026-11-21T21:00:00Z'),
+    };
+    const png = (await drawMapPng(drawn.svg)).png.toString('base64');
+    const carried = {
+      ...rendered,
+      attachments: [{ filename: 'map.png', contentType: 'image/png', content: png, encoding: 'base64' as const, cid: drawn.cid }],
+    };
+    // multipart boundaries are random per message: the rest must match byte for byte
+    const same = (b: Buffer) => b.toString('latin1').replace(/_NmP-[0-9a-f]+-Part_/g, '_NmP-x-Part_');
+    const later = same(await composeRaw(buildMessage(head, rendered)));
+    expect(later).toBe(same(await composeRaw(buildMessage(head, carried))));
+    expect(later).toContain(png.slice(0, 76));
   });
 });

@@ -1,0 +1,310 @@
+/**
+ * What each notice says, as its template's data (templates/mail/*.hbs): the mail composer's
+ * (composer.ts) mapping from a notice to the template that renders it.
+ */
+import { deadlineData, reminderData } from './deadline-mail';
+import type { MapData, MapPicture } from './map-svg';
+import type { Notice, StepNeeds } from './notices';
+import { secretMarker } from './at-rest';
+import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
+import type { MapArea, TemplateDataMap, TemplateName } from './render';
+
+/** What the data needs from the composer: the recipient's signed reply address, and the umpire's own. */
+export interface NoticeContext {
+  replyAddressFor(gameId: string, side: string, playerAddress: string): string;
+  readonly umpireAddress: string;
+}
+
+/** The heading every game mail shares. */
+function context(n: Notice, needs: StepNeeds | null, c: NoticeContext) {
+  return {
+    gameId: n.gameId,
+    gameName: n.rulesetName,
+    side: n.side === 'referee' ? null : n.side,
+    turn: needs?.turn,
+    step: needs ? { id: needs.stepId, title: needs.title } : undefined,
+    ...(n.optionsOn?.length ? { optionsOn: n.optionsOn } : {}),
+    replyAddress: c.replyAddressFor(n.gameId, n.side, n.to),
+  };
+}
+
+export function templateFor(n: Notice, c: NoticeContext): [TemplateName, TemplateDataMap[TemplateName]] {
+  switch (n.kind) {
+    case 'welcome': {
+      const yours = n.side !== 'referee' && !!n.needs?.awaiting.includes(n.side);
+      return [
+        'welcome',
+        {
+          ...context(n, n.needs, c),
+          attention: yours ? 'action' : 'fyi',
+          // sides only: a player's address is never printed (PRESS and PLAYERS hide them too)
+          sides: n.sides.map((s) => ({ side: s.side, you: s.side === n.side })),
+          referee: n.settings ? n.settings.referee : n.side === 'referee',
+          options: Object.entries(n.options).map(([name, on]) => ({ name, on: Boolean(on) })),
+          box: { source: n.boxSource, hash: n.boxHash },
+          deadline: n.needs?.deadline ?? undefined,
+          deadlineMinutes: n.settings?.deadlineMinutes,
+          graceMinutes: n.settings?.graceMinutes,
+          deadlineKinds: Object.entries(n.settings?.deadlines ?? {}).map(([kind, minutes]) => ({ kind, minutes })),
+          // the word itself is never stored: the marker is filled in when the mail is sent (at-rest.ts)
+          secret: secretMarker(n.side),
+          ...(n.answer ? { answer: n.answer } : {}),
+          ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),
+          ...(n.digest ? { digest: digestLine(n.digest) } : {}),
+          // the step's order card goes to the sides it asks for orders (and the referee's own notes to him)
+          card: n.needs
+            ? {
+                what: n.needs.title,
+                yours,
+                awaiting: n.needs.awaiting,
+                lines: yours || n.side === 'referee' ? n.help.split('\n').filter((l) => l.trim()) : [],
+              }
+            : null,
+          seedAnchor: n.seedAnchor,
+          knowledge: knowledgeOf(n.view.board, null),
+          map: mapOf(n.view.board),
+        },
+      ];
+    }
+    case 'report':
+      return [
+        'report',
+        {
+          ...context(n, n.needs, c),
+          ...(n.result ? { attention: 'over' as const } : {}),
+          ...(n.card ? { card: n.card, attention: 'action' as const } : {}),
+          ...(n.taken
+            ? {
+                taken: {
+                  stepTitle: n.taken.stepTitle,
+                  lines: [
+                    ...n.taken.orders.split('\n').filter((l) => l.trim()),
+                    ...(n.taken.standing ?? '')
+                      .split('\n')
+                      .filter((l) => l.trim())
+                      .map((l) => `standing instruction: ${l}`),
+                  ],
+                },
+              }
+            : {}),
+          knowledge: knowledgeOf(n.view.board, n.result),
+          map: mapOf(n.view.board),
+          narrative: n.narrative.map((text) => ({ text })),
+          dice: {
+            anchor: n.seedAnchor,
+            revealedSeeds: Object.entries(n.revealedSeeds).map(([turn, seed]) => ({
+              turn: Number(turn),
+              seed,
+            })),
+            gameId: n.gameId,
+            steps: n.diceChecks ?? [],
+            over: !!n.result,
+          },
+          latestEventHash: n.latestHash,
+          ...(n.fairness?.length ? { fairness: n.fairness } : {}),
+          next: next(n.needs),
+        },
+      ];
+    case 'ack':
+      return [
+        'acknowledgment',
+        {
+          ...context(n, n.needs, c),
+          receivedAt: new Date().toISOString(),
+          // per step: the orders in canonical form, and what becomes of them
+          orders: [
+            ...n.ordersText
+              .split('\n')
+              .filter((l) => l.trim())
+              .map((text, i) => ({
+                line: i + 1,
+                text,
+                understood: `for ${n.needs?.title ?? 'the step in play'}${n.resolved ? ': resolved at once' : ''}`,
+              })),
+            ...(n.standing
+              ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` }))
+              : []),
+            ...(n.inForce ?? '')
+              .split('\n')
+              .filter((l) => l.trim())
+              .map((text, i) => ({ line: i + 1, text, understood: 'standing instruction in force (sent earlier)' })),
+            ...n.queued.flatMap((q, i) => [
+              {
+                line: i + 1,
+                text: `FOR ${q.stepId}`,
+                understood: `${q.title ?? 'a step to come'}: queued, sealed until that step: commitment ${q.commitment}`,
+              },
+              ...(q.orders ?? '')
+                .split('\n')
+                .filter((l) => l.trim())
+                .map((text, j) => ({ line: j + 1, text, understood: `for ${q.title ?? q.stepId}, when it comes` })),
+            ]),
+            // lines after the orders that are no order (a name, a tagline): set aside, not refused
+            ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: 'ignored: not an order (read as a signature)' })),
+          ],
+          errors: [],
+          commitment: n.commitment ?? undefined,
+          deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
+          awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
+          ...(n.held ? { held: true } : {}),
+        },
+      ];
+    case 'rejection': {
+      const needs = n.needs ?? null;
+      const side = n.side === 'referee' ? null : n.side;
+      // refused orders change nothing: say what stands for the step they were for, and its deadline
+      const unchanged =
+        needs && n.ordersIn !== undefined
+          ? n.ordersIn
+            ? `Nothing was changed; your earlier orders for ${needs.title} stand.`
+            : `Nothing was changed; you have no orders in for ${needs.title}.`
+          : undefined;
+      return [
+        'rejection',
+        {
+          gameId: n.gameId,
+          side,
+          ...(needs
+            ? {
+                turn: needs.turn,
+                step: { id: needs.stepId, title: needs.title },
+                attention: side !== null && needs.awaiting.includes(side) ? ('action' as const) : ('fyi' as const),
+                deadline: needs.deadline ?? undefined,
+              }
+            : {}),
+          unchanged,
+          problem: capText(n.summary, MAX_PROBLEM_CHARS),
+          hint: capText(
+            n.hint ?? (n.help ? `Send HELP for the order reference. ${firstLines(n.help, 12)}` : 'Send HELP for the order reference.'),
+            MAX_PROBLEM_CHARS * 4,
+          ),
+          errors: capProblems(n.problems).map((p) => ({
+            line: p.line,
+            text: p.text,
+            problem: p.problem,
+            hint: p.hint,
+            rule: p.rule,
+          })),
+        },
+      ];
+    }
+    case 'reminder':
+      return ['reminder', reminderData(n, context(n, n.needs, c))];
+    case 'deadline':
+      return ['deadline', deadlineData(n, context(n, n.needs, c))];
+    case 'help':
+      return [
+        'help',
+        {
+          ...context(n, n.needs, c),
+          umpireAddress: c.umpireAddress,
+          orderSyntax: n.help ? n.help.split('\n') : [],
+          topic: n.topic,
+          title: n.title,
+          showCommands: n.commands ?? true,
+          topics: n.topics,
+          unknownTopic: n.unknownTopic,
+        },
+      ];
+    case 'confirmation':
+      return [
+        'confirmation',
+        {
+          ...context(n, n.needs, c),
+          command: n.command,
+          done: n.done,
+          deadline: n.needs?.deadline ?? undefined,
+          awaiting: n.needs?.awaiting ?? [],
+        },
+      ];
+    case 'history':
+      return [
+        'history',
+        {
+          ...context(n, n.needs, c),
+          ...(n.turn !== null ? { askedTurn: n.turn } : {}),
+          summary:
+            n.total === 0
+              ? `no report${n.turn !== null ? ` of turn ${n.turn}` : ''} has been sent to you yet.`
+              : `${n.total} report${n.total === 1 ? '' : 's'} sent to you${n.parts > 1 ? ` (this is part ${n.part} of ${n.parts}, reports ${n.firstIndex + 1}-${n.firstIndex + n.entries.length})` : ''}, each exactly as it was sent.`,
+          entries: n.entries.map((e, i) => ({
+            n: n.firstIndex + i + 1,
+            subject: e.subject,
+            sentAt: e.sentAt,
+            lines: e.text.split('\n'),
+          })),
+        },
+      ];
+    case 'press':
+      return [
+        'press',
+        {
+          ...context(n, n.needs, c),
+          from: n.from === 'referee' ? 'the referee' : n.from,
+          to: n.toSides,
+          copy: n.copy,
+          lines: n.text.split('\n'),
+          seq: n.seq,
+        },
+      ];
+    case 'status':
+      return [
+        'status',
+        {
+          ...context(n, n.needs, c),
+          deadline: n.needs?.deadline ?? undefined,
+          awaiting: n.view.awaiting,
+          received: Object.entries(n.view.orders).flatMap(([side, st]) =>
+            st.status === 'sealed'
+              ? [{ side, at: st.receivedAt, commitment: st.commitment }]
+              : st.status === 'accepted'
+                ? [{ side, at: st.receivedAt }]
+                : [],
+          ),
+          players: n.view.game?.sides.map((s) => ({ side: s.side, name: s.player })) ?? [],
+        },
+      ];
+    default: {
+      const never: never = n;
+      throw new Error(`no template for notice ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function next(needs: StepNeeds | null) {
+  if (!needs) return null;
+  return { what: needs.title, deadline: needs.deadline ?? undefined, awaiting: needs.awaiting };
+}
+
+/** The digest setting as the welcome states it (services/service-state.ts DigestMode), with how to change it. */
+function digestLine(mode: string): string {
+  const what: Record<string, string> = {
+    action: 'a mail when something is asked of you, and a report at the end of each turn',
+    turn: 'one report at the end of each turn (and mail that asks something of you)',
+    every: 'a report after every step',
+  };
+  const known = what[mode.toLowerCase()];
+  return known ? `DIGEST ${mode.toUpperCase()}: ${known}. Send DIGEST ACTION, DIGEST TURN or DIGEST EVERY to change it.` : mode;
+}
+
+function firstLines(text: string, n: number): string {
+  return text.split('\n').slice(0, n).join('\n');
+}
+
+/**
+ * A ruleset's view may carry `map` (its areas), `mapBoard` (links, places, sides, caption) and
+ * `summary` (sentences): the side's picture, never the full state.
+ */
+function mapOf(board: unknown): MapData | undefined {
+  const b = board as { map?: unknown; mapBoard?: unknown } | null;
+  if (!Array.isArray(b?.map)) return undefined;
+  const areas = b.map as MapArea[];
+  return b.mapBoard && typeof b.mapBoard === 'object' ? { ...(b.mapBoard as Omit<MapPicture, 'areas'>), areas } : areas;
+}
+
+function knowledgeOf(board: unknown, result: { winner: string | null; summary: string } | null): string[] {
+  const summary = (board as { summary?: unknown } | null)?.summary;
+  const lines = Array.isArray(summary) ? summary.map(String) : [];
+  if (result) lines.unshift(`Game over. Winner: ${result.winner ?? 'none'}. ${result.summary}`);
+  return lines;
+}
