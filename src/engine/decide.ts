@@ -35,12 +35,26 @@ export function decide(command: EngineCommand, state: EngineState<unknown>, rule
       return decideSubmitOrders(command, state, ruleset);
     case 'Resolve':
     case 'Deadline':
-      return resolveAndAdvance(command, state, ruleset);
+      return resolveAndAdvance(command, state, ruleset).events;
     case 'Concede':
       return decideConcede(command, state);
     default:
       return assertNever(command, 'engine command');
   }
+}
+
+/**
+ * decide, and the state its events lead to: the same as folding them with evolve, without folding
+ * a resolution's events twice (resolving already folds them step by step).
+ */
+export function decideAndApply(
+  command: EngineCommand,
+  state: EngineState<unknown>,
+  ruleset: AnyRuleset,
+): { events: EngineEvent[]; state: EngineState<unknown> } {
+  if (command.type === 'Resolve' || command.type === 'Deadline') return resolveAndAdvance(command, state, ruleset);
+  const events = decide(command, state, ruleset);
+  return { events, state: applyAll(state, events, ruleset) };
 }
 
 export type Decision = { readonly ok: true; readonly events: EngineEvent[] } | { readonly ok: false; readonly rejection: CommandRejected };
@@ -183,7 +197,11 @@ export function currentStep(state: EngineState<unknown>): StepInfo | null {
  * human (no side owes orders, or orders queued ahead or standing instructions answer every owing
  * side), revealing each finished turn's seed, until a step waits for a player or the game ends.
  */
-function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
+function resolveAndAdvance(
+  cmd: Resolve | Deadline,
+  state: EngineState<unknown>,
+  ruleset: AnyRuleset,
+): { events: EngineEvent[]; state: EngineState<unknown> } {
   requireInPlay(state);
   const seeds = new SeedBook(state.game!.seedAnchor, cmd.seeds);
   const events: EngineEvent[] = [];
@@ -206,7 +224,7 @@ function resolveAndAdvance(cmd: Resolve | Deadline, state: EngineState<unknown>,
     s = applyAll(s, closing, ruleset);
     events.push(...stepEvents, ...met, ...closing);
   }
-  return events;
+  return { events, state: s };
 }
 
 function applyAll(s: EngineState<unknown>, events: readonly EngineEvent[], ruleset: AnyRuleset): EngineState<unknown> {

@@ -1,8 +1,8 @@
 import { canonicalEqual, sha256Hex } from '../shared/canonical';
-import { decide, whoIsAwaited } from './decide';
+import { decideAndApply, whoIsAwaited } from './decide';
 import { makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
-import { evolve, initialState, replay, stateHash, type AnyRuleset } from './evolve';
+import { initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { randomOrdersText, seededRng, type SeededRng } from './random-player';
 import type { GameOptions, Side } from './ruleset';
 import { auditGameLog } from './audit';
@@ -199,9 +199,9 @@ export function playOneGame(
   const reload = opts.reload ?? ((s: EngineState<unknown>) => s);
   const run = (cmd: EngineCommand): void => {
     state = reload(state);
-    const out = decide(cmd, state, ruleset);
-    for (const e of out) state = evolve(state, e, ruleset);
-    events.push(...out);
+    const out = decideAndApply(cmd, state, ruleset);
+    state = out.state;
+    events.push(...out.events);
   };
   const now = () => `selfplay+${tick++}`;
   const seeds = (turn: number) => chain.seeds[turn];

@@ -121,27 +121,32 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {},
   };
 }
 
-const enemyTargetsAtSea = (s: VitpState, area: string, side: VSide) => atSeaIn(s, area).some((u) => u.side !== side && u.kind !== 'lba');
-
 /** 7.1 / 9.2 / 5.6: areas where something can still be fought this turn. */
 export function combatAreas(s: VitpState): string[] {
+  // the pieces sorted by where they are, once: every area asks who is at sea in it
+  const atSea = new Map<string, Unit[]>();
+  const subs = new Map<string, Unit[]>();
+  const occupiedPorts = new Set<string>();
+  const add = (by: Map<string, Unit[]>, area: string, u: Unit) => (by.get(area) ?? by.set(area, []).get(area)!).push(u);
+  for (const u of s.units) {
+    if (u.loc.at === 'sea') {
+      if (u.loc.mode !== 'sub') add(atSea, u.loc.area, u);
+      if (u.kind === 'sub') add(subs, u.loc.area, u);
+    } else if (u.loc.at === 'port' && u.kind !== 'sub') occupiedPorts.add(u.loc.place);
+  }
   return s.map.areas
     .map((a) => a.name)
     .filter((area) => {
       if (s.foughtAreas.includes(area)) return false;
-      const present = SIDES.filter((side) => atSeaIn(s, area, side).length > 0);
+      const here = atSea.get(area) ?? [];
+      const present = SIDES.filter((side) => here.some((u) => u.side === side));
       if (present.length === 2) return true;
-      const subs = s.units.filter((u) => u.kind === 'sub' && u.loc.at === 'sea' && u.loc.area === area);
-      if (subs.some((sub) => enemyTargetsAtSea(s, area, sub.side))) return true;
+      const enemyTargets = (side: VSide) => here.some((u) => u.side !== side && u.kind !== 'lba');
+      if ((subs.get(area) ?? []).some((sub) => enemyTargets(sub.side))) return true;
       if (present.length !== 1) return false;
       const raider = present[0];
-      const ships = atSeaIn(s, area, raider).filter((u) => u.kind === 'ship' && !u.raidedThisTurn);
-      return (
-        ships.length > 0 &&
-        placesTouching(s, area).some(
-          (p) => s.control[p.name] !== raider && s.units.some((u) => u.kind !== 'sub' && u.loc.at === 'port' && u.loc.place === p.name),
-        )
-      );
+      const ships = here.filter((u) => u.side === raider && u.kind === 'ship' && !u.raidedThisTurn);
+      return ships.length > 0 && placesTouching(s, area).some((p) => s.control[p.name] !== raider && occupiedPorts.has(p.name));
     });
 }
 

@@ -21,13 +21,39 @@ function aliases(name: string): string[] {
   return out;
 }
 
+interface NameForms {
+  readonly norm: string;
+  readonly aliases: readonly string[];
+  /** norm and a space: a written name ending in a space is one of its leading-words abbreviations */
+  readonly words: string;
+}
+
+/**
+ * The forms of the names on the board (units, sea areas, ports), worked out once per name: every
+ * order line is matched against every unit, and the names come from the box, so they are few.
+ */
+const formsCache = new Map<string, NameForms>();
+const FORMS_CACHE_LIMIT = 10_000;
+
+function formsOf(name: string): NameForms {
+  let forms = formsCache.get(name);
+  if (!forms) {
+    if (formsCache.size >= FORMS_CACHE_LIMIT) formsCache.clear();
+    const n = norm(name);
+    forms = { norm: n, aliases: aliases(name), words: `${n} ` };
+    formsCache.set(name, forms);
+  }
+  return forms;
+}
+
 function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string, what: string): Match<T> {
   const w = norm(written);
   if (!w) return { ok: false, problem: `a ${what} name is missing` };
-  const exact = items.find((t) => norm(nameOf(t)) === w) ?? unique(items.filter((t) => aliases(nameOf(t)).includes(w)));
+  const exact = items.find((t) => formsOf(nameOf(t)).norm === w) ?? unique(items.filter((t) => formsOf(nameOf(t)).aliases.includes(w)));
   if (exact) return { ok: true, value: exact };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
-  const prefix = items.filter((t) => `${norm(nameOf(t))} `.startsWith(`${w} `));
+  const ws = `${w} `;
+  const prefix = items.filter((t) => formsOf(nameOf(t)).words.startsWith(ws));
   if (prefix.length === 1) return { ok: true, value: prefix[0] };
   const names = items.map((t) => norm(nameOf(t)));
   const near = names.length ? closest(w, names) : null;
