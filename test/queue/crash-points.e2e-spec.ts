@@ -12,6 +12,7 @@
  * every PostgreSQL connection of both processes is cut: they reconnect and go on, none exits.
  * KILLS (default 9: each of the 7 points once, 2 at random) over MAILS order mails (default 14);
  * UMPIRE_FULL=1: 50 kills (40 aimed, 10 random) over 80 mails.
+ * DEBUG_CRASH=1 prints each exit and how long each mail took to handle; DEBUG_WORKERS=1 the processes' logs.
  * Needs `npx tsc -p tsconfig.build.json` first (npm test builds).
  */
 import { seededRng } from '../../src/engine/random-player';
@@ -25,6 +26,8 @@ const MAILS = Number(process.env.MAILS ?? (FULL ? 80 : 14));
 /** a fifth of the kills at random moments, the rest at the crash points in turn */
 const RANDOM = Math.max(1, Math.round(KILLS / 5));
 const AIMED = KILLS - RANDOM;
+/** an armed process dies at the n-th pass of its point, n drawn from 1 to MAX_PASS (more spreads the kills over more mails) */
+const MAX_PASS = Number(process.env.MAX_PASS ?? (FULL ? 6 : 3));
 const SEED = 'issue-14-crash-test';
 const API_POINTS: readonly CrashPoint[] = ['imap-fetched', 'inbound-stored'];
 const WORKER_POINTS = CRASH_POINTS.filter((p) => !API_POINTS.includes(p));
@@ -44,6 +47,8 @@ class Killer {
   private readonly budget: Record<Role, number>;
   private readonly ours = new WeakSet<object>();
   private randomLeft = RANDOM;
+  /** how many order mails had gone when the last kill came */
+  lastKillAfter = 0;
 
   constructor(private readonly run: Run) {
     const api = Math.round((AIMED * API_POINTS.length) / CRASH_POINTS.length);
@@ -57,6 +62,7 @@ class Killer {
       if (this.run.stopping || this.run.procs[role] !== child) return;
       const random = this.ours.has(child);
       this.kills.push({ role, how: random ? 'random' : 'aimed' });
+      this.lastKillAfter = this.run.sent.length;
       this.start(role, random ? crashAt : this.arm(role));
     });
   }
@@ -64,7 +70,7 @@ class Killer {
   private arm(role: Role): string | undefined {
     if (this.armings[role] >= this.budget[role]) return undefined;
     const points = this.points[role];
-    return `${points[this.armings[role]++ % points.length]}:${1 + this.rng.int(3)}`;
+    return `${points[this.armings[role]++ % points.length]}:${1 + this.rng.int(MAX_PASS)}`;
   }
 
   /** Restarts both processes armed (a clean stop first), and starts the random kills. */
@@ -79,10 +85,15 @@ class Killer {
     void this.randomKills();
   }
 
-  /** A kill at a seeded random moment 2 to 8 s apart, a worker three times in four. */
+  /**
+   * Kills at seeded random moments, spread over the game: the i-th of RANDOM 0 to 3 s after the
+   * (i + 1/2) * MAILS / RANDOM-th order mail went; a worker three times in four.
+   */
   private async randomKills(): Promise<void> {
     while (this.randomLeft > 0 && !this.run.stopping) {
-      await new Promise((r) => setTimeout(r, 2000 + this.rng.int(6000)));
+      const due = Math.floor(((RANDOM - this.randomLeft + 0.5) * MAILS) / RANDOM);
+      while (this.run.sent.length < due && !this.run.stopping) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, this.rng.int(3000)));
       const child = this.run.procs[this.rng.int(4) < 3 ? 'worker' : 'api']!;
       if (this.run.stopping || child.exitCode !== null || child.signalCode !== null) continue;
       this.randomLeft--;
@@ -159,10 +170,17 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
       }
     }
     const random = killer.kills.filter((k) => k.how === 'random').length;
-    const hit = new Set(run.crashes.map((l) => l.split(' ')[3].split(':')[0]));
+    const byPoint = new Map<string, number>();
+    for (const l of run.crashes) byPoint.set(l.split(' ')[3].split(':')[0], (byPoint.get(l.split(' ')[3].split(':')[0]) ?? 0) + 1);
+    const hit = new Set(byPoint.keys());
     process.stdout.write(
       `crash points: ${killer.kills.length} kills (${killer.kills.length - random} at aimed points, ${random} at random moments) over ${run.sent.length} order mails; ` +
-        `points hit: ${[...hit].sort().join(', ')}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} by a random kill); ` +
+        `points hit: ${[...byPoint]
+          .sort()
+          .map(([p, n]) => `${p} ${n}`)
+          .join(
+            ', ',
+          )}; last kill after order mail ${killer.lastKillAfter}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} by a random kill); ` +
         `${cut} PostgreSQL connections cut half way; final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
     );
     expect(cut).toBeGreaterThan(0);
