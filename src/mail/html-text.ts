@@ -5,7 +5,7 @@
  * `divRplyFwdMsg` and Word's bordered header, Yahoo, Zoho, AOL, Outlook for Mac) a marker line
  * (HTML_QUOTE_MARK) tells reply.ts that the rest is quoted mail.
  */
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import { HTML_QUOTE_MARK } from './reply-patterns';
 
 /** Containers clients put the quoted mail in, where it is not inside a `<blockquote>`. */
@@ -48,10 +48,14 @@ const OPTIONS = {
   ],
 };
 
+/** Compiled once: html-to-text's convert compiles its options (a selector decision tree) on every call. */
+let converter: ((html: string) => string) | undefined;
+
 export function htmlToPlayerText(html: string): string {
+  converter ??= compile(OPTIONS);
   // a blank line as Gmail and Apple Mail write it (<div><br></div>) is one line, not two
   const tidy = html.replace(/<(div|p)(\s[^>]*)?>\s*<br\s*\/?>\s*<\/\1>/gi, '<$1$2>&nbsp;</$1>');
-  return convert(tidy, OPTIONS)
+  return converter(tidy)
     .split('\n')
     .map((l) => (l.trim() === '' ? '' : l.replace(/\u00a0/g, ' ')))
     .join('\n');

@@ -4,6 +4,7 @@
  * sent"), and the game's order grammar joins lines the client wrapped and sets aside trailing
  * lines that are no order (src/mail/order-lines.ts).
  */
+import { createHash } from 'node:crypto';
 import type { AnyRuleset } from '../engine/game';
 import { htmlToPlayerText } from '../mail/html-text';
 import { shapeOrdersCommand } from '../mail/order-lines';
@@ -36,9 +37,33 @@ export async function readReplyInGame(mail: ParsedMessage, gameId: string, deps:
   return { ...reread, commands: shapeOrdersCommand(reread.commands, grammar) };
 }
 
+/**
+ * The known texts of the last mails read, by the SHA-256 of what they were read from: every reply
+ * is compared with the sender's latest mails, mostly the same ones as for the reply before, and
+ * rendering a report's HTML as text is the costly part of reading a reply.
+ */
+const known = new Map<string, string[]>();
+const KNOWN_CACHE = 256;
+
 /** The texts of one sent mail a reply may quote: its text part, and its HTML as a client renders it. */
 export function knownTextsOf(row: Pick<OutboxRow, 'kind' | 'payload'>): string[] {
   if (NOT_EVIDENCE.has(row.kind)) return [];
+  const h = createHash('sha256').update(row.kind).update('\0');
+  for (const part of [row.payload.text, row.payload.html]) h.update(typeof part === 'string' ? `${part.length}:${part}` : '-');
+  const key = h.digest('hex');
+  const hit = known.get(key);
+  if (hit) {
+    known.delete(key);
+    known.set(key, hit);
+    return hit;
+  }
+  const texts = readKnownTexts(row);
+  known.set(key, texts);
+  if (known.size > KNOWN_CACHE) known.delete(known.keys().next().value!);
+  return texts;
+}
+
+function readKnownTexts(row: Pick<OutboxRow, 'kind' | 'payload'>): string[] {
   const texts = typeof row.payload.text === 'string' ? [row.payload.text] : [];
   if (!TEXT_ONLY.has(row.kind) && typeof row.payload.html === 'string') {
     try {

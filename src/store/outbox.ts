@@ -99,13 +99,15 @@ export class Outbox {
 
   /**
    * The latest mail of one game to one address (case-blind), newest first: what a reply from that
-   * address may quote (src/mail/reply.ts takes lines repeating it for quoted text).
+   * address may quote (src/mail/reply.ts takes lines repeating it for quoted text). Read without
+   * their open attachments (a report's map): a reply quotes text, never a picture.
    */
   async recentTo(gameId: string, recipient: string, limit = 12): Promise<OutboxRow[]> {
-    return this.rows(`WHERE game_id = $1 AND lower(recipient) = lower($2) ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}`, [
-      gameId,
-      recipient,
-    ]);
+    return this.rows(
+      `WHERE game_id = $1 AND lower(recipient) = lower($2) ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}`,
+      [gameId, recipient],
+      `id, idempotency_key, game_id, event_seq, recipient, kind, payload - 'attachments' AS payload, status, attempts`,
+    );
   }
 
   /** The rows of one game sent under these Message-IDs (bare, as a reply's In-Reply-To names them). */
@@ -185,8 +187,8 @@ export class Outbox {
   }
 
   /** Rows as they read back: bodies opened, so callers (HISTORY, RESEND, tests) see the mail as sent. */
-  private async rows(where: string, params: unknown[] = []): Promise<OutboxRow[]> {
-    const rows = await this.db.query<RawRow>(`SELECT * FROM outbox ${where}`, params);
+  private async rows(where: string, params: unknown[] = [], columns = '*'): Promise<OutboxRow[]> {
+    const rows = await this.db.query<RawRow>(`SELECT ${columns} FROM outbox ${where}`, params);
     return rows.map(toRow).map((r) => ({ ...r, payload: this.open(r) }));
   }
 }
