@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
-import { renderMapText, type MapArea } from '../mail/map-svg';
+import type { MapArea, MapPicture } from '../mail/map-types';
+import { renderMapText } from '../mail/map-text';
 import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';
 import { warnIfNoWorker, withContext } from './context';
@@ -218,11 +219,12 @@ export function registerGameCommands(program: Command): void {
         else {
           console.log(`game ${gameId} (${r.view.game?.rulesetId}), as ${side} sees it`);
           console.log('\n== The board ==');
-          const board = r.view.board as { summary?: unknown; map?: unknown } | null;
+          const board = r.view.board as { summary?: unknown; map?: unknown; mapBoard?: unknown } | null;
           for (const line of Array.isArray(board?.summary) ? board.summary.map(String) : []) console.log(`- ${line}`);
           if (Array.isArray(board?.map)) {
             console.log('Map (area [controlled by]: units):');
-            for (const line of renderMapText(board.map as MapArea[])) console.log(`  ${line}`);
+            const rest = board?.mapBoard && typeof board.mapBoard === 'object' ? (board.mapBoard as Omit<MapPicture, 'areas'>) : {};
+            for (const line of renderMapText({ ...rest, areas: board.map as MapArea[] })) console.log(`  ${line}`);
           }
           if (r.view.result) console.log(`Game over: ${r.view.result.winner ?? 'no winner'}. ${r.view.result.summary}`);
           console.log('\n== The story so far ==');

@@ -7,77 +7,19 @@
  * the sides' names and colours and a caption. Deterministic: the same picture gives the same bytes.
  */
 
-export interface MapUnitCount {
-  readonly side: string;
-  readonly count: number;
-  /** Short description, e.g. "2 CV, 1 BB". */
-  readonly label?: string;
-}
+import { asPicture, type MapArea, type MapBattle, type MapData, type MapPicture, type MapPlace } from './map-types';
 
-/** `now`: the battle being fought; `due`: combat still to come this turn; `fought`: done this turn. */
-export type MapBattle = 'now' | 'due' | 'fought';
-
-export interface MapArea {
-  readonly area: string;
-  /** Centre in map units (10 px each); missing positions are laid out on a grid. */
-  readonly x?: number;
-  readonly y?: number;
-  readonly units: readonly MapUnitCount[];
-  readonly controlledBy?: string | null;
-  readonly battle?: MapBattle | null;
-}
-
-export interface MapPlace {
-  readonly name: string;
-  readonly kind: 'port' | 'base';
-  readonly owner: string | null;
-  /** The areas it touches. */
-  readonly touches: readonly string[];
-  /** Position in map units; missing = between the areas it touches. */
-  readonly x?: number;
-  readonly y?: number;
-  /** Where its name goes beside the marker (default right). */
-  readonly labelAt?: 'right' | 'left' | 'above' | 'below';
-  /** Units in it (each side's). */
-  readonly units?: readonly MapUnitCount[];
-}
-
-export interface MapLink {
-  readonly a: string;
-  readonly b: string;
-  /** A control point (map units) to bend the line around areas in the way. */
-  readonly via?: { readonly x: number; readonly y: number };
-}
-
-export interface MapSide {
-  readonly id: string;
-  readonly name: string;
-  /** A letter or two printed before the side's units (default: the name's first letter). */
-  readonly short?: string;
-  readonly colour?: string;
-}
-
-export interface MapPicture {
-  readonly areas: readonly MapArea[];
-  readonly links?: readonly MapLink[];
-  readonly places?: readonly MapPlace[];
-  readonly sides?: readonly MapSide[];
-  /** A caption under the legend (e.g. that the layout is schematic). */
-  readonly note?: string;
-  /** Draw a dashed line from each place to each area it touches (islands on a board where that is the adjacency). */
-  readonly placeLinks?: boolean;
-}
-
-/** A report's map: a whole picture, or only its areas. */
-export type MapData = MapPicture | readonly MapArea[];
-
-export function asPicture(map: MapData): MapPicture {
-  return isAreaList(map) ? { areas: map } : map;
-}
-
-function isAreaList(map: MapData): map is readonly MapArea[] {
-  return Array.isArray(map);
-}
+export {
+  asPicture,
+  type MapArea,
+  type MapBattle,
+  type MapData,
+  type MapLink,
+  type MapPicture,
+  type MapPlace,
+  type MapSide,
+  type MapUnitCount,
+} from './map-types';
 
 const PALETTE = ['#c0392b', '#2c6fbb', '#27864a', '#8e44ad', '#b9770e', '#566573'];
 /** The colour of an area or place nobody holds. */
@@ -95,6 +37,8 @@ const MARGIN = 14;
 const TITLE_H = 30;
 const LEGEND_H = 74;
 const MARK_R = 13;
+const PLACE_LINE_H = 11;
+const PLACE_LINE_CHARS = 30;
 const FONT = 'DejaVu Sans';
 
 export interface SideStyle {
@@ -185,14 +129,19 @@ export function mapGeometry(map: MapData): MapGeometry {
     return at.length === 1 ? { x: x - AREA_W / 2 + 10, y: y + AREA_H / 2 + 12 } : { x, y };
   };
   const rawPlaces = (p.places ?? []).map((pl) => ({ name: pl.name, ...placeAt(pl) }));
+  const styles = sideStyles(p);
+  const lines = (p.places ?? []).map((pl) => placeUnitLines(p, pl, styles).length);
   const xs = [...[...centres.values()].flatMap((c) => [c.x - AREA_W / 2, c.x + AREA_W / 2]), ...rawPlaces.map((q) => q.x)];
-  const ys = [...[...centres.values()].flatMap((c) => [c.y - AREA_H / 2, c.y + AREA_H / 2]), ...rawPlaces.map((q) => q.y)];
+  const ys = [
+    ...[...centres.values()].flatMap((c) => [c.y - AREA_H / 2, c.y + AREA_H / 2]),
+    ...rawPlaces.map((q, i) => (lines[i] ? q.y + 18 + PLACE_LINE_H * lines[i] : q.y)),
+  ];
   const minX = Math.min(...xs, 0);
   const minY = Math.min(...ys, 0);
   const dx = MARGIN - minX;
   const dy = MARGIN + TITLE_H - minY;
   // room on the right for place names
-  const width = Math.round(Math.max(...xs, 0) + dx + MARGIN + Math.max(0, ...labelOverhang(p, rawPlaces, Math.max(...xs, 0))));
+  const width = Math.round(Math.max(...xs, 0) + dx + MARGIN + Math.max(0, ...labelOverhang(p, rawPlaces, Math.max(...xs, 0), styles)));
   const legendY = Math.round(Math.max(...ys, 0) + dy + MARGIN);
   const areas = p.areas.map((a): AreaBox => {
     const c = centres.get(a.area)!;
@@ -218,10 +167,17 @@ export function mapGeometry(map: MapData): MapGeometry {
   };
 }
 
-function labelOverhang(p: MapPicture, placed: readonly { name: string; x: number }[], maxX: number): number[] {
-  return (p.places ?? []).map((pl, i) =>
-    (pl.labelAt ?? 'right') === 'right' ? placed[i].x + 10 + textWidth(placeLabel(pl), 10) - maxX : 0,
-  );
+function labelOverhang(
+  p: MapPicture,
+  placed: readonly { name: string; x: number }[],
+  maxX: number,
+  styles: Map<string, SideStyle>,
+): number[] {
+  return (p.places ?? []).map((pl, i) => {
+    if ((pl.labelAt ?? 'right') !== 'right') return 0;
+    const texts = [placeLabel(p, pl), ...placeUnitLines(p, pl, styles).map((l) => l.text)];
+    return placed[i].x + 10 + Math.max(...texts.map((t) => textWidth(t, 10))) - maxX;
+  });
 }
 
 /** A rough width of text in DejaVu Sans Condensed, for wrapping and room: ~0.56 em a character. */
@@ -270,7 +226,7 @@ export function renderMapSvg(map: MapData, title = 'Map'): string {
     parts.push('</g>');
   }
   for (const [i, a] of p.areas.entries()) parts.push(areaSvg(a, g.areas[i], styles, colourOf));
-  for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(pl, g.places[i], colourOf));
+  for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(p, pl, g.places[i], styles, colourOf));
   parts.push(legendSvg(p, g, styles));
   parts.push('</svg>');
   return parts.join('\n');
@@ -287,6 +243,7 @@ function tint(hex: string, keep: number): string {
 
 function areaSvg(a: MapArea, b: AreaBox, styles: Map<string, SideStyle>, colourOf: (s: string | null | undefined) => string): string {
   const colour = colourOf(a.controlledBy);
+  const held = a.controlledBy !== undefined;
   const out = [
     `<g>`,
     `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="7" fill="${a.controlledBy ? tint(colour, 0.16) : '#ffffff'}"/>`,
@@ -296,7 +253,7 @@ function areaSvg(a: MapArea, b: AreaBox, styles: Map<string, SideStyle>, colourO
   ];
   const lines: { text: string; colour: string; bold?: boolean; indent?: boolean }[] = [];
   const controller = a.controlledBy ? (styles.get(a.controlledBy)?.name ?? a.controlledBy) : null;
-  lines.push({ text: controller ? `controlled by ${controller}` : 'controlled by nobody', colour: '#4d5656' });
+  if (held) lines.push({ text: controller ? `controlled by ${controller}` : 'controlled by nobody', colour: '#4d5656' });
   for (const u of a.units) {
     const st = styles.get(u.side);
     const words = `${st?.short ?? u.side}: ${u.label ?? `${u.count} unit${u.count === 1 ? '' : 's'}`}`;
@@ -328,12 +285,29 @@ function battleMark(cx: number, cy: number, kind: MapBattle, scale = 1): string 
   return `<polygon points="${pts.join(' ')}" fill="${BATTLE_COLOURS[kind]}" stroke="#1b2631" stroke-width="1.2" stroke-linejoin="round"/>`;
 }
 
-function placeLabel(pl: MapPlace): string {
+function placeLabel(p: MapPicture, pl: MapPlace): string {
   const n = (pl.units ?? []).reduce((s, u) => s + u.count, 0);
-  return n ? `${pl.name} (${n})` : pl.name;
+  return n && !p.placeUnits ? `${pl.name} (${n})` : pl.name;
 }
 
-function placeSvg(pl: MapPlace, at: { x: number; y: number }, colourOf: (s: string | null | undefined) => string): string {
+/** With `placeUnits`: each side's units in a place, a line each ("JP: 2 INF, 1 ART"), long lists wrapped. */
+function placeUnitLines(p: MapPicture, pl: MapPlace, styles: Map<string, SideStyle>): { side: string; text: string }[] {
+  if (!p.placeUnits) return [];
+  return (pl.units ?? []).flatMap((u) =>
+    wrap(`${styles.get(u.side)?.short ?? u.side}: ${u.label ?? `${u.count}`}`, PLACE_LINE_CHARS).map((text, i) => ({
+      side: u.side,
+      text: i ? `   ${text}` : text,
+    })),
+  );
+}
+
+function placeSvg(
+  p: MapPicture,
+  pl: MapPlace,
+  at: { x: number; y: number },
+  styles: Map<string, SideStyle>,
+  colourOf: (s: string | null | undefined) => string,
+): string {
   const fill = pl.owner ? colourOf(pl.owner) : '#ffffff';
   const marker =
     pl.kind === 'port'
@@ -348,7 +322,14 @@ function placeSvg(pl: MapPlace, at: { x: number; y: number }, colourOf: (s: stri
         : side === 'above'
           ? [at.x, at.y - 10, 'middle']
           : [at.x, at.y + 18, 'middle'];
-  return `<g>${marker}<text x="${lx}" y="${ly}" text-anchor="${anchor}" font-size="10" fill="#1b2631" stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke">${esc(placeLabel(pl))}</text></g>`;
+  const halo = 'stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"';
+  // unit lines under the name; a name above the marker has them under the marker
+  const y0 = side === 'above' ? at.y + 18 - PLACE_LINE_H : ly;
+  const lines = placeUnitLines(p, pl, styles).map(
+    (l, i) =>
+      `<text x="${lx}" y="${y0 + PLACE_LINE_H * (i + 1)}" text-anchor="${anchor}" font-size="10" font-weight="bold" fill="${colourOf(l.side)}" ${halo}>${esc(l.text)}</text>`,
+  );
+  return `<g>${marker}<text x="${lx}" y="${ly}" text-anchor="${anchor}" font-size="10" fill="#1b2631" ${halo}>${esc(placeLabel(p, pl))}</text>${lines.join('')}</g>`;
 }
 
 function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>): string {
@@ -369,13 +350,14 @@ function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>
   );
   x += 30 + textWidth('nobody', 11) + 10;
   if (p.places?.length) {
+    const placeKey = `base, in the owner's colour; ${p.placeUnits ? 'its units listed under it' : '(n) units in it'}`;
     out.push(
       `<rect x="${x}" y="${row1 - 10}" width="11" height="11" fill="#ffffff" stroke="#1b2631" stroke-width="1.5"/>`,
       `<text x="${x + 16}" y="${row1}">port</text>`,
       `<circle cx="${x + 56}" cy="${row1 - 4}" r="5.5" fill="#ffffff" stroke="#1b2631" stroke-width="1.5"/>`,
-      `<text x="${x + 66}" y="${row1}">base, in the owner's colour; (n) units in it</text>`,
+      `<text x="${x + 66}" y="${row1}">${esc(placeKey)}</text>`,
     );
-    x += 90 + textWidth("base, in the owner's colour; (n) units in it", 11);
+    x += 90 + textWidth(placeKey, 11);
   }
   const row2 = y + 44;
   let bx = MARGIN + 10;
@@ -388,14 +370,16 @@ function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>
     bx += 34 + textWidth(text, 11);
   }
   const dashed = p.placeLinks ? ' Dashed: what each place borders.' : '';
-  out.push(`<text x="${bx}" y="${row2}">Lines join adjacent sea areas.${dashed} Units at sea by type.</text>`);
+  out.push(
+    `<text x="${bx}" y="${row2}">Lines join adjacent sea areas.${dashed} ${p.placeUnits ? 'Units by type, at sea and in each place.' : 'Units at sea by type.'}</text>`,
+  );
   if (p.note) out.push(`<text x="${MARGIN}" y="${y + 64}" font-size="10" fill="#4d5656">${esc(p.note)}</text>`);
   return out.join('');
 }
 
-/** Lines of at most `width` characters, broken after the commas of a list ("2 CV, 1 BB"). */
+/** Lines of at most `width` characters, broken after the commas or semicolons of a list ("2 CV, 1 BB; aboard 2 FTR"). */
 function wrap(text: string, width: number): string[] {
-  const parts = text.split(/(?<=,) /);
+  const parts = text.split(/(?<=[,;]) /);
   const lines: string[] = [];
   let line = '';
   for (const p of parts) {
@@ -409,17 +393,6 @@ function wrap(text: string, width: number): string[] {
 }
 
 const r = (n: number) => Math.round(n * 10) / 10;
-
-const BATTLE_TEXT: Readonly<Record<MapBattle, string>> = { now: 'battle now', due: 'combat due', fought: 'fought this turn' };
-
-/** The same map as plain text lines, for the text/plain part. */
-export function renderMapText(map: MapData): string[] {
-  return asPicture(map).areas.map((a) => {
-    const control = a.controlledBy ? ` [${a.controlledBy}]` : '';
-    const units = a.units.length === 0 ? 'empty' : a.units.map((u) => `${u.side} ${u.count}${u.label ? ` (${u.label})` : ''}`).join('; ');
-    return `${a.area}${control}: ${units}${a.battle ? ` <${BATTLE_TEXT[a.battle]}>` : ''}`;
-  });
-}
 
 function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

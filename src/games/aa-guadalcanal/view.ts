@@ -1,26 +1,28 @@
-/** Views (the basic game is open: both sides see the whole board) and the narrative of each event. */
+/**
+ * Views (the basic game is open: both sides see the whole board) and the narrative of each event.
+ * The board, its map and "What you know" come from the same seen pieces (view-map.ts).
+ */
 import type { RulesEvent, Side } from '../../engine/ruleset';
 import { ZONE_IDS } from './box';
-import type { DieResult, GEvent, GState, Piece } from './types';
+import type { DieResult, GEvent, GState } from './types';
+import { boardMap, type SeenPiece, seenPieces, summaryOf } from './view-map';
 import { islandsControlled, unitName } from './world';
 
-function label(s: GState, p: Piece): string {
-  const cargo = s.pieces.filter((c) => c.on === p.id).map((c) => c.id);
-  return cargo.length ? `${p.id}[${cargo.join(' ')}]` : p.id;
-}
+const label = ({ piece, cargo }: SeenPiece) => (cargo.length ? `${piece.id}[${cargo.map((c) => c.id).join(' ')}]` : piece.id);
 
 export function viewGuadalcanal(s: GState, side: Side | 'referee') {
+  const seen = seenPieces(s);
   const zones = ZONE_IDS.map((z) => {
-    const here = s.pieces.filter((p) => p.zone === z && p.on === null);
+    const here = seen.filter((x) => x.piece.zone === z);
     return {
       zone: z,
-      axis: here.filter((p) => p.side === 'axis').map((p) => label(s, p)),
-      allies: here.filter((p) => p.side === 'allies').map((p) => label(s, p)),
+      axis: here.filter((x) => x.piece.side === 'axis').map(label),
+      allies: here.filter((x) => x.piece.side === 'allies').map(label),
       control: (s.control as Record<string, string>)[z] ?? null,
       airfields: s.airfields.filter((a) => a.island === z).map((a) => `${a.side}${a.damaged ? ' (damaged)' : ''}`),
     };
   }).filter((z) => z.axis.length || z.allies.length || z.airfields.length || z.control);
-  const damaged = (side: string) => s.pieces.filter((p) => p.side === side && p.zone === 'damaged').map((p) => p.id);
+  const damaged = (side: string) => seen.filter((x) => x.piece.side === side && x.piece.zone === 'damaged').map((x) => x.piece.id);
   const rp = (side: 'axis' | 'allies') => s.box.constants.reinforceBase + s.box.constants.reinforcePerIsland * islandsControlled(s, side);
   return {
     turn: s.turn,
@@ -35,6 +37,8 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee') {
     winner: s.winner,
     // a side's own HITS list (ATK.cargo); the other side's stays private
     ...(side === 'axis' || side === 'allies' ? { casualtyPriority: s.hits?.[side] ?? null } : {}),
+    summary: summaryOf(s, side, seen),
+    ...boardMap(s, seen, s.airfields),
   };
 }
 

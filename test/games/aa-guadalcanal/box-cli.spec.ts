@@ -94,10 +94,10 @@ describe('aa-guadalcanal map picture', () => {
     const guadalcanal = p.places.find((x) => x.name.startsWith('Guadalcanal'))!;
     expect(guadalcanal.touches.sort()).toEqual(['H', 'J', 'K']);
     expect(guadalcanal.owner).toBe('allies');
-    expect(guadalcanal.name).toBe('Guadalcanal [airfield US]');
+    expect(guadalcanal.name).toBe('Guadalcanal [airfield US; 1 slot free]');
     const rabaul = p.places.find((x) => x.name.startsWith('Rabaul'))!;
     expect(rabaul.units).toEqual([{ side: 'axis', count: 6, label: '1 INF, 1 ART, 3 BMR, 1 FTR, 2 SUP' }]);
     const k = p.areas.find((a) => a.area === 'K')!;
-    expect(k.units).toEqual([{ side: 'allies', count: 5, label: '1 DD, 1 CV, 1 BB, 2 FTR' }]);
+    expect(k.units).toEqual([{ side: 'allies', count: 5, label: '1 DD, 1 CV, 1 BB; aboard 2 FTR' }]);
   });
 });

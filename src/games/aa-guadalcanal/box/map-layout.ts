@@ -33,7 +33,7 @@ const at: Record<ZoneId, { x: number; y: number; labelAt?: 'right' | 'left' | 'a
   'Santa-Isabel': { x: 61, y: 35, labelAt: 'below' },
   Malaita: { x: 88, y: 38, labelAt: 'below' },
   'New-Georgia': { x: 36, y: 53, labelAt: 'below' },
-  Guadalcanal: { x: 70, y: 60 },
+  Guadalcanal: { x: 70, y: 60, labelAt: 'left' },
 };
 
 export const layout = Object.fromEntries(Object.entries(at).map(([z, xy]) => [z, p(xy, rec(WHY))])) as GuadalcanalBox['layout'];

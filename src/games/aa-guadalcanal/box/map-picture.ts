@@ -26,7 +26,7 @@ export interface BoardContents {
 }
 
 export const MAP_NOTE =
-  "Schematic layout drawn by the umpire from the game box's zones and borders (stand-in board where no source has it): not the published A&A Guadalcanal board.";
+  "Schematic layout reconstructed by the umpire from the game box's zones and borders (stand-in board where no source has it): not the published A&A Guadalcanal board.";
 
 export const MAP_SIDES = [
   { id: 'axis', name: 'Axis (Japan)', short: 'JP', colour: '#8d5524' },
@@ -47,7 +47,8 @@ export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = 
         x: box.layout[z].x,
         y: box.layout[z].y,
         units: contents.units?.[z] ?? [],
-        controlledBy: zone.kind === 'base-sea' ? zone.side : null,
+        // sea zones have no controller (no control line drawn); a base card's sea zone is its side's
+        ...(zone.kind === 'base-sea' ? { controlledBy: zone.side } : {}),
         battle: contents.battles?.[z] ?? null,
       };
     });
@@ -73,19 +74,26 @@ export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = 
         units: contents.units?.[z] ?? [],
       };
     });
-  return { areas, links, places, sides: MAP_SIDES, note: MAP_NOTE, placeLinks: true };
+  return { areas, links, places, sides: MAP_SIDES, note: MAP_NOTE, placeLinks: true, placeUnits: true };
 }
 
+/** A piece type as drawn: a unit of the table, a supply token, a PT boat (ADV.pt-boats). */
+type PictureType = UnitType | 'SUP' | 'PT';
+
 /** "2 INF, 1 ART": counts by type in the unit table's order. */
-function label(counts: Map<UnitType | 'SUP', number>, order: readonly (UnitType | 'SUP')[]): string {
+function label(counts: Map<PictureType, number>, order: readonly PictureType[]): string {
   return order.flatMap((t) => (counts.get(t) ? [`${counts.get(t)} ${t}`] : [])).join(', ');
 }
 
-/** A piece as the picture counts it: `zone` may be a zone id or `damaged` (its side's base damaged area). */
+/**
+ * A piece as the picture counts it: `zone` may be a zone id or `damaged` (its side's base damaged
+ * area); `aboard` for cargo on a transport or destroyer and fighters on a carrier.
+ */
 export interface PicturePiece {
   readonly side: GuadalcanalSide;
-  readonly type: UnitType | 'SUP';
+  readonly type: PictureType;
   readonly zone: string;
+  readonly aboard?: boolean;
 }
 
 export interface PiecesOnBoard {
@@ -97,32 +105,43 @@ export interface PiecesOnBoard {
 
 const BASE_LAND = { axis: 'Rabaul', allies: 'New-Caledonia' } as const;
 
+const tally = (pieces: readonly PicturePiece[]) => {
+  const m = new Map<PictureType, number>();
+  for (const x of pieces) m.set(x.type, (m.get(x.type) ?? 0) + 1);
+  return m;
+};
+
 /**
- * The board with its pieces, for a report: each side's units by zone (cargo and fighters aboard
- * counted in their carrier's zone; supplies in the label, not the count), airfields and damaged
- * units named beside their island or base.
+ * The board with its pieces, for a report: each side's units by zone by type ("2 TR, 1 DD; aboard
+ * 3 INF, 1 SUP": cargo and fighters aboard counted in their carrier's zone; supplies in the label,
+ * not the count), airfields (and free airfield slots) and the damaged area named beside their
+ * island or base.
  */
 export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
-  const order = [...(Object.keys(box.units) as UnitType[]), 'SUP' as const];
+  const order: PictureType[] = [...(Object.keys(box.units) as UnitType[]), 'PT', 'SUP'];
   const units: Partial<Record<ZoneId, MapUnitCount[]>> = {};
   const notes: Partial<Record<ZoneId, string[]>> = {};
   const note = (z: ZoneId, text: string) => void (notes[z] ??= []).push(text);
   for (const side of SIDES) {
-    const byZone = new Map<string, Map<UnitType | 'SUP', number>>();
-    for (const x of on.pieces.filter((y) => y.side === side)) {
-      const m = byZone.get(x.zone) ?? new Map();
-      m.set(x.type, (m.get(x.type) ?? 0) + 1);
-      byZone.set(x.zone, m);
-    }
-    for (const [z, m] of byZone) {
-      if (z === 'damaged') note(BASE_LAND[side], `damaged: ${label(m, order)}`);
+    const byZone = new Map<string, PicturePiece[]>();
+    for (const x of on.pieces.filter((y) => y.side === side)) byZone.set(x.zone, [...(byZone.get(x.zone) ?? []), x]);
+    for (const [z, here] of byZone) {
+      if (z === 'damaged') note(BASE_LAND[side], `damaged area: ${label(tally(here), order)}`);
       else if (z in box.zones) {
-        const count = [...m].filter(([t]) => t !== 'SUP').reduce((n, [, k]) => n + k, 0);
-        (units[z as ZoneId] ??= []).push({ side, count, label: label(m, order) });
+        const count = here.filter((x) => x.type !== 'SUP').length;
+        const aboard = label(tally(here.filter((x) => x.aboard)), order);
+        const words = [label(tally(here.filter((x) => !x.aboard)), order), ...(aboard ? [`aboard ${aboard}`] : [])];
+        (units[z as ZoneId] ??= []).push({ side, count, label: words.filter(Boolean).join('; ') });
       }
     }
   }
   for (const a of on.airfields) note(a.island, `airfield ${MAP_SIDES.find((x) => x.id === a.side)!.short}${a.damaged ? ' damaged' : ''}`);
+  for (const [z, zone] of Object.entries(box.zones)) {
+    if (zone.kind !== 'island') continue;
+    const free = zone.airfieldSlots - on.airfields.filter((a) => a.island === z).length;
+    const what = free === zone.airfieldSlots ? ' airfield' : '';
+    if (free > 0) note(z as ZoneId, `${free}${what} slot${free > 1 ? 's' : ''} free`);
+  }
   const joined = Object.fromEntries(Object.entries(notes).map(([z, list]) => [z, `[${list!.join('; ')}]`]));
   return boardPicture(box, { units, control: on.control, notes: joined, battles: on.battles });
 }
@@ -130,13 +149,13 @@ export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
 /** The box's starting position: each side's pieces (cargo and fighters aboard included) and supplies. */
 export function setupPicture(box: GuadalcanalBoxData) {
   const pieces: PicturePiece[] = [];
-  const put = (side: GuadalcanalSide, zone: ZoneId, type: UnitType | 'SUP', n: number) => {
-    for (let i = 0; i < n; i++) pieces.push({ side, zone, type });
+  const put = (side: GuadalcanalSide, zone: ZoneId, type: PictureType, n: number, aboard = false) => {
+    for (let i = 0; i < n; i++) pieces.push({ side, zone, type, aboard });
   };
   for (const x of box.setup.pieces) {
     put(x.side, x.zone, x.type, x.count);
-    for (const c of x.cargo ?? []) put(x.side, x.zone, c.type, c.count * x.count);
-    if (x.fighters) put(x.side, x.zone, 'FTR', x.fighters * x.count);
+    for (const c of x.cargo ?? []) put(x.side, x.zone, c.type, c.count * x.count, true);
+    if (x.fighters) put(x.side, x.zone, 'FTR', x.fighters * x.count, true);
   }
   for (const s of box.setup.supplies) put(s.side, s.zone, 'SUP', s.count);
   return piecesPicture(box, { pieces, control: box.setup.control, airfields: box.setup.airfields });
