@@ -45,14 +45,21 @@ export function summaryOf(s: GState, viewer: Side | 'referee', seen: readonly Se
   const damaged = (side: GSide) =>
     list(seen.filter(({ piece }) => piece.side === side && piece.zone === DAMAGED).map(({ piece }) => piece.id));
   const islands = (side: GSide) => list(Object.keys(s.control).filter((i) => s.control[i as keyof GState['control']] === side));
-  const airfield = (a: Airfield) => `${a.island} (${a.side}${a.damaged ? ', damaged' : ''})`;
+  const airfield = (a: Airfield) => `${a.side}${a.damaged ? ' damaged' : ''}`;
+  const fields = [...new Set(s.airfields.map((a) => a.island))].map(
+    (i) =>
+      `${i} (${s.airfields
+        .filter((a) => a.island === i)
+        .map(airfield)
+        .join(', ')})`,
+  );
   const tokens = (side: GSide) => list(Object.entries(s.tokens[side]).map(([a, n]) => `${a} ${n}`));
   const lines = [
     `Turn ${s.turn}; first player: ${s.first} (REG.6).`,
     `Victory points: ${perSide((side) => String(s.vp[side]))}; ${c.victoryPoints} win (WIN).`,
     `Reinforcement points at Regroup: ${perSide((side) => String(c.reinforceBase + c.reinforcePerIsland * islandsControlled(s, side)))} (REG.4a).`,
     `Islands controlled: ${perSide(islands)} (REG.1).`,
-    `Airfields: ${list(s.airfields.map(airfield))} (REG.3, REG.5).`,
+    `Airfields: ${list(fields)} (REG.3, REG.5).`,
     `Damaged area, waiting for repair: ${perSide(damaged)} (REG.4b).`,
   ];
   if (Object.keys(s.tokens.axis).length + Object.keys(s.tokens.allies).length)
