@@ -21,7 +21,7 @@ import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
 import { buildServices, type Services } from '../src/services/container';
-import { freshDatabase, redisPrefix } from '../test/support/db';
+import { ensureTemplate, freshDatabase, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
@@ -57,8 +57,13 @@ export interface PipelineRun {
   readonly latencyMs: Percentiles;
   /** per worker after the run, after a GC: MB */
   readonly workerMemory: { rssMb: number; heapUsedMb: number; heapUsedAtStartMb: number }[];
-  /** CPU time per order during the orders: all workers together, and the API (IMAP reader, webhook) */
-  readonly cpuMsPerOrder: { workers: number; api: number };
+  /**
+   * CPU time per order during the orders: all workers together (every thread: resvg draws maps on
+   * libuv's pool), their main threads alone (the event loop, what one worker can do at most), the
+   * API (IMAP reader, webhook), and the PostgreSQL backends on the run's database (the bench's own
+   * reads of the games included)
+   */
+  readonly cpuMsPerOrder: { workers: number; workersMainThread: number; api: number; postgres: number };
   /** the machine's load average over the last minute at the end of the run (it is shared) */
   readonly loadAverage: number;
 }
@@ -113,11 +118,27 @@ function startFromDist(script: 'api' | 'worker', env: Record<string, string>): C
   return child;
 }
 
-/** CPU time (user + system) a process has used so far, in ms, from /proc (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU time (user + system) a process (or with `thread`, one of its threads) has used so far, in ms, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number, thread?: number): number {
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ');
   // after "pid (comm) ": state is field 3, utime 14, stime 15
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU ms so far of each PostgreSQL backend serving `database` (PostgreSQL runs on this machine), by pid. */
+async function backendsCpu(db: TestDatabase): Promise<Map<number, number>> {
+  const rows = await db.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db.name]);
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      out.set(pid, cpuMsOf(pid));
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return out;
 }
 
 async function memoryOf(pid: number, dir: string): Promise<{ rss: number; heapUsed: number }> {
@@ -216,6 +237,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     let byImap = 0;
     let byWebhook = 0;
     const cpu0 = procs.map((p) => cpuMsOf(p.pid!));
+    const main0 = workerProcs.map((p) => cpuMsOf(p.pid!, p.pid!));
+    const pg0 = await backendsCpu(db);
     const t0 = performance.now();
     await Promise.all(
       games.map(async (gameId, g) => {
@@ -266,6 +289,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     );
     const elapsed = performance.now() - t0;
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
+    const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);
+    const pg = [...(await backendsCpu(db))].reduce((sum, [pid, ms]) => sum + ms - (pg0.get(pid) ?? 0), 0);
     const after = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
     const acknowledged = reasons.filter((r) => /^(ack|report)/.test(r)).length;
     const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
@@ -281,7 +306,9 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       latencyMs: percentiles(latencies),
       cpuMsPerOrder: {
         workers: cpu.slice(1).reduce((a, b) => a + b, 0) / latencies.length,
+        workersMainThread: main.reduce((a, b) => a + b, 0) / latencies.length,
         api: cpu[0] / latencies.length,
+        postgres: pg / latencies.length,
       },
       loadAverage: loadavg()[0],
       workerMemory: after.map((m, i) => ({ rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapUsedAtStartMb: mb(heapAtStart[i].heapUsed) })),
@@ -308,6 +335,8 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     if (!existsSync(join(ROOT, 'dist', built)))
       throw new Error(`dist/${built} is missing: the pipeline bench runs the built service; run \`npx tsc -p tsconfig.build.json\` first`);
   await ensureMailServers();
+  // each run's database is cloned from the migrated template (the tests' global setup makes it too)
+  await ensureTemplate();
   progress(`pipeline ceilings: ${size.bareJobs} bare BullMQ jobs, ${size.bareMails} bare LMTP deliveries`);
   const bullmq = await bareBullmq(REDIS, redisPrefix('bench-bare'), size.bareJobs, 16);
   const lmtpTo = await createMailUser('bench-bare');
@@ -317,10 +346,10 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
   const f = (p: Percentiles) => `p50 ${p.p50.toFixed(0)}  p95 ${p.p95.toFixed(0)}  p99 ${p.p99.toFixed(0)} ms`;
   const lines = [
     `Pipeline (VITP games by mail through the built API + workers; ${size.games} games, orders by IMAP APPEND and the webhook, timed to the answer in the player's Dovecot mailbox; ${mailEnv().domain})`,
-    '  workers  orders  imap/webhook  ack/other    orders/s   latency                         CPU ms/order workers+api  load  worker RSS / heap after (heap before)',
+    '  workers  orders  imap/webhook  ack/other    orders/s   latency                         CPU ms/order workers (main thread) + api + postgres  load  worker RSS / heap after (heap before)',
     ...runs.map(
       (r) =>
-        `  ${String(r.workers).padStart(7)}  ${String(r.orders).padStart(6)}  ${`${r.byImap}/${r.byWebhook}`.padStart(12)}  ${`${r.acknowledged}/${r.otherAnswers}`.padStart(9)}  ${r.perSec.toFixed(1).padStart(9)}   ${f(r.latencyMs).padEnd(30)}  ${`${r.cpuMsPerOrder.workers.toFixed(0)} + ${r.cpuMsPerOrder.api.toFixed(0)}`.padStart(24)}  ${r.loadAverage.toFixed(1).padStart(4)}  ${r.workerMemory.map((m) => `${m.rssMb}/${m.heapUsedMb} (${m.heapUsedAtStartMb}) MB`).join(', ')}`,
+        `  ${String(r.workers).padStart(7)}  ${String(r.orders).padStart(6)}  ${`${r.byImap}/${r.byWebhook}`.padStart(12)}  ${`${r.acknowledged}/${r.otherAnswers}`.padStart(9)}  ${r.perSec.toFixed(1).padStart(9)}   ${f(r.latencyMs).padEnd(30)}  ${`${r.cpuMsPerOrder.workers.toFixed(0)} (${r.cpuMsPerOrder.workersMainThread.toFixed(0)}) + ${r.cpuMsPerOrder.api.toFixed(0)} + ${r.cpuMsPerOrder.postgres.toFixed(0)}`.padStart(47)}  ${r.loadAverage.toFixed(1).padStart(4)}  ${r.workerMemory.map((m) => `${m.rssMb}/${m.heapUsedMb} (${m.heapUsedAtStartMb}) MB`).join(', ')}`,
     ),
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints figures and writes them to bench/results.json.
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
- * BENCH_QUICK=1 for a short run; `npm run bench -- --full` for issue 14's sizes in its sections.
+ * BENCH_QUICK=1 for a short run; `npm run bench -- --full` for issue 14's sizes in its sections;
+ * `npm run bench -- --only pipeline` (or event-store, engine, throughput) for one section.
  * The pipeline section runs the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
  */
 import { writeFileSync } from 'node:fs';
@@ -15,53 +16,62 @@ async function main(): Promise<void> {
   await ensureDatabase(url);
   await migrate(url);
   const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const section = (name: string) => only === undefined || only === name;
+  const results: Record<string, unknown> = { at: process.env.BENCH_LABEL ?? 'local', quick };
 
-  const store = await benchEventStores({
-    databaseUrl: url,
-    games: quick ? 8 : 40,
-    appendsPerGame: quick ? 50 : 250,
-    batch: 10,
-    concurrency: 8,
-    loadEvents: 1000,
-    loads: quick ? 20 : 100,
-    snapshotEvery: 50,
-    rounds: quick ? 1 : 3,
-    progress,
-  });
+  const size = process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default';
 
-  const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
-  const lines = [
-    `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; median of ${quick ? 1 : 3} rounds, order alternating)`,
-    `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ratio ${r(store.umpire.appendsPerSec, store.emmett.appendsPerSec)}`,
-    `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ratio ${r(store.umpire.batchedEventsPerSec, store.emmett.batchedEventsPerSec)}   (batches of 10)`,
-    `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
-    `  load 1000 events   umpire full read ${ms(store.umpire.loadFullMs)}   emmett ${ms(store.emmett.loadFullMs)}   ratio ${r(store.emmett.loadFullMs.p50, store.umpire.loadFullMs.p50)} (p50, higher = ours faster)`,
-    `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,
-  ];
-  console.log(lines.join('\n'));
-  const results: Record<string, unknown> = {
-    at: process.env.BENCH_LABEL ?? 'local',
-    quick,
-    eventStore: store,
-  };
+  if (section('event-store')) {
+    const store = await benchEventStores({
+      databaseUrl: url,
+      games: quick ? 8 : 40,
+      appendsPerGame: quick ? 50 : 250,
+      batch: 10,
+      concurrency: 8,
+      loadEvents: 1000,
+      loads: quick ? 20 : 100,
+      snapshotEvery: 50,
+      rounds: quick ? 1 : 3,
+      progress,
+    });
+    const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
+    const lines = [
+      `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; median of ${quick ? 1 : 3} rounds, order alternating)`,
+      `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ratio ${r(store.umpire.appendsPerSec, store.emmett.appendsPerSec)}`,
+      `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ratio ${r(store.umpire.batchedEventsPerSec, store.emmett.batchedEventsPerSec)}   (batches of 10)`,
+      `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
+      `  load 1000 events   umpire full read ${ms(store.umpire.loadFullMs)}   emmett ${ms(store.emmett.loadFullMs)}   ratio ${r(store.emmett.loadFullMs.p50, store.umpire.loadFullMs.p50)} (p50, higher = ours faster)`,
+      `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,
+    ];
+    console.log(lines.join('\n'));
+    results.eventStore = store;
+  }
 
-  const { benchSelfplay } = await import('./selfplay');
-  const engine = await benchSelfplay(progress, quick);
-  console.log(engine.lines.join('\n'));
-  results.engine = engine.figures;
+  if (section('engine')) {
+    const { benchSelfplay } = await import('./selfplay');
+    const engine = await benchSelfplay(progress, quick);
+    console.log(engine.lines.join('\n'));
+    results.engine = engine.figures;
+  }
 
-  const { benchEngineThroughput } = await import('./engine-throughput');
-  const throughput = benchEngineThroughput(progress, process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default');
-  console.log(throughput.lines.join('\n'));
-  results.engineThroughput = throughput.figures;
+  if (section('throughput')) {
+    const { benchEngineThroughput } = await import('./engine-throughput');
+    const throughput = benchEngineThroughput(progress, size);
+    console.log(throughput.lines.join('\n'));
+    results.engineThroughput = throughput.figures;
+  }
 
   // the service as players meet it: the built API and workers (run `npx tsc -p tsconfig.build.json` first)
-  const { benchPipeline } = await import('./pipeline');
-  const pipeline = await benchPipeline(progress, process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default');
-  console.log(pipeline.lines.join('\n'));
-  results.pipeline = pipeline.figures;
-  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (section('pipeline')) {
+    const { benchPipeline } = await import('./pipeline');
+    const pipeline = await benchPipeline(progress, size);
+    console.log(pipeline.lines.join('\n'));
+    results.pipeline = pipeline.figures;
+  }
+  // one section's figures beside the whole run's, never over them
+  writeFileSync(join(__dirname, only ? `results-${only}.json` : 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 }
 
 main().catch((err: unknown) => {

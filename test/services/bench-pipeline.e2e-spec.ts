@@ -31,6 +31,11 @@ describe('the pipeline bench', () => {
     // CPU time read from the processes themselves (/proc): the worker did the adjudicating
     expect(r.cpuMsPerOrder.workers).toBeGreaterThan(0);
     expect(r.cpuMsPerOrder.api).toBeGreaterThanOrEqual(0);
+    // the workers' main threads are part of the workers' time (resvg draws on other threads)
+    expect(r.cpuMsPerOrder.workersMainThread).toBeGreaterThan(0);
+    expect(r.cpuMsPerOrder.workersMainThread).toBeLessThanOrEqual(r.cpuMsPerOrder.workers);
+    // the database did work for the orders: its backends on this run's database were found
+    expect(r.cpuMsPerOrder.postgres).toBeGreaterThan(0);
     expect(r.workerMemory).toHaveLength(1);
     const m = r.workerMemory[0];
     expect(m.heapUsedMb).toBeGreaterThan(0);
