@@ -20,7 +20,9 @@ export interface AuditReport {
 }
 
 type Recorded = Extract<EngineEvent, { type: 'DieRolled' | 'RulesApplied' }>;
-type Produced = { kind: 'die'; purpose: string; rule: string; sides: number; visibleTo: Visibility } | { kind: 'rules'; event: RulesEvent };
+type Produced =
+  | { kind: 'die'; purpose: string; rule: string; sides: number; visibleTo: Visibility; sealed: boolean }
+  | { kind: 'rules'; event: RulesEvent };
 
 /**
  * The orders a step will be re-adjudicated with, as the log records them: taken, revealed, defaulted,
@@ -153,7 +155,14 @@ function rerun(
   const faces = recorded.filter((r): r is Extract<Recorded, { type: 'DieRolled' }> => r.type === 'DieRolled').map((r) => r.data.face);
   let next = 0;
   const die = (sides: number, purpose: string, rule: string, options?: RollOptions): number => {
-    out.push({ kind: 'die', purpose, rule, sides, visibleTo: options?.visibleTo ?? step.diceVisibleTo ?? 'all' });
+    out.push({
+      kind: 'die',
+      purpose,
+      rule,
+      sides,
+      visibleTo: options?.visibleTo ?? step.diceVisibleTo ?? 'all',
+      sealed: !!options?.sealed,
+    });
     // Past the recorded dice the rules asked for more than were rolled (or a face no die of this
     // size shows): the comparison below says so.
     const face = faces[next++];
@@ -185,6 +194,7 @@ function rerun(
           got.data.purpose === want.purpose &&
           got.data.rule === want.rule &&
           (got.data.sides ?? D6) === want.sides &&
+          !!got.data.sealed === want.sealed &&
           canonicalEqual(got.data.visibleTo, want.visibleTo)
         : got.type === 'RulesApplied' && canonicalEqual(got.data.event, want.event);
     if (!same) {

@@ -1,6 +1,8 @@
 import { hashCanonical } from '../shared/canonical';
 import { concessionResult } from './concede';
-import { ForcedDice, SeededDice, verifySeed, type Roll } from './dice';
+import { ForcedDice, SeededDice, type Roll } from './dice';
+import { SeedBook, sealedBook, sealedReveal } from './seed-book';
+import { checkNoSystemOwes, systemSidesOf } from './system-sides';
 import {
   assertNever,
   CommandRejected,
@@ -11,7 +13,6 @@ import {
   type EngineEvent,
   type EngineState,
   type Resolve,
-  type SeedSource,
   type Unsealed,
 } from './engine-events';
 import { evolve, type AnyRuleset } from './evolve';
@@ -73,15 +74,29 @@ export function tryDecide(command: EngineCommand, state: EngineState<unknown>, r
 
 function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset: AnyRuleset): EngineEvent[] {
   if (state.game) throw new CommandRejected('game-exists', `game ${state.game.gameId} already exists`);
+  const options = fillOptions(cmd.options ?? {}, ruleset);
+  const system = systemSidesOf(ruleset, options);
   const seated = cmd.sides.map((s) => s.side);
   for (const side of seated) {
     if (!ruleset.sides.includes(side))
       throw new CommandRejected('unknown-side', `${ruleset.id} has no side "${side}" (sides: ${ruleset.sides.join(', ')})`);
+    if (system.includes(side))
+      throw new CommandRejected(
+        'system-side',
+        `${side} is played by the umpire in this game (a system side): it takes no player or address`,
+      );
   }
-  const unseated = ruleset.sides.filter((side) => seated.filter((x) => x === side).length !== 1);
+  const unseated = ruleset.sides.filter((side) => !system.includes(side) && seated.filter((x) => x === side).length !== 1);
   if (unseated.length) throw new CommandRejected('unknown-side', `every side needs exactly one player: ${unseated.join(', ')}`);
-  const options = fillOptions(cmd.options ?? {}, ruleset);
   if (!/^[0-9a-f]{64}$/.test(cmd.seedAnchor)) throw new CommandRejected('bad-seed', 'seedAnchor must be 64 lowercase hex digits');
+  const sealed = ruleset.sealedDice?.(options) ?? false;
+  if (sealed && !/^[0-9a-f]{64}$/.test(cmd.sealedSeedAnchor ?? ''))
+    throw new CommandRejected(
+      'bad-seed',
+      `${ruleset.id} rolls sealed dice with these options: sealedSeedAnchor must be 64 lowercase hex digits`,
+    );
+  if (!sealed && cmd.sealedSeedAnchor !== undefined)
+    throw new CommandRejected('bad-seed', `${ruleset.id} rolls no sealed dice with these options: no sealedSeedAnchor`);
   const override = cmd.box !== undefined;
   const box = override ? cmd.box : ruleset.box.defaultData;
   const problems = ruleset.box.validate(box);
@@ -103,6 +118,8 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
         scenario: cmd.scenario ?? null,
         sides: cmd.sides,
         seedAnchor: cmd.seedAnchor,
+        ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
+        ...(system.length ? { systemSides: system } : {}),
         boxHash: hashCanonical(box),
         boxSource: override ? 'override' : 'default',
         box,
@@ -159,7 +176,8 @@ function decideConcede(cmd: Concede, state: EngineState<unknown>): EngineEvent[]
     const seeds = new SeedBook(state.game!.seedAnchor, cmd.seeds);
     events.push({ type: 'SeedRevealed', data: { turn: step.turn, seed: seeds.seedFor(step.turn) } });
   }
-  events.push({ type: 'GameEnded', data: concessionResult(sides, cmd.side) });
+  events.push(...sealedReveal(state, step.turn, cmd.sealedSeeds));
+  events.push({ type: 'GameEnded', data: concessionResult([...sides, ...(state.game!.systemSides ?? [])], cmd.side) });
   return events;
 }
 
@@ -180,6 +198,7 @@ function hasSubmitted(state: EngineState<unknown>, side: Side, step: StepInfo): 
 export function whoIsAwaited(state: EngineState<unknown>, ruleset: AnyRuleset): Side[] {
   const step = state.step;
   if (!step) return [];
+  checkNoSystemOwes(state, step);
   return step.owes.filter((side) => !hasSubmitted(state, side, step) && standingAnswer(state, side, step, ruleset) === null);
 }
 
@@ -220,7 +239,7 @@ function resolveAndAdvance(
     // the next step is in play: orders queued for it are taken (or dropped) before anyone is asked
     const met = meetQueuedOrders(s, ruleset, cmd.open);
     s = applyAll(s, met, ruleset);
-    const closing = closingEvents(s, step, ruleset, seeds);
+    const closing = closingEvents(s, step, ruleset, seeds, cmd);
     s = applyAll(s, closing, ruleset);
     events.push(...stepEvents, ...met, ...closing);
   }
@@ -239,6 +258,7 @@ function gatherOrders(
   cmd: Resolve | Deadline,
   first: boolean,
 ): { orders: Record<Side, readonly unknown[]>; events: EngineEvent[] } | null {
+  checkNoSystemOwes(s, step);
   const useDefaults = first && cmd.type === 'Deadline';
   const awaited = whoIsAwaited(s, ruleset);
   if (awaited.length && !useDefaults) {
@@ -309,6 +329,7 @@ function adjudicateStep(
         visibleTo: r.visibleTo ?? visibleTo,
         ...(r.sides !== undefined ? { sides: r.sides } : {}),
         ...(r.forced ? { forced: true as const } : {}),
+        ...(r.sealed ? { sealed: true as const } : {}),
       },
     });
   };
@@ -320,6 +341,7 @@ function adjudicateStep(
         turn: step.turn,
         ordersHash,
         seed: () => seeds.seedFor(step.turn),
+        ...(s.game!.sealedSeedAnchor ? { sealedSeed: () => sealedBook(s, cmd.sealedSeeds).seedFor(step.turn) } : {}),
         onRoll,
       });
   ruleset.adjudicate(s.rules, step, orders, {
@@ -334,7 +356,13 @@ function adjudicateStep(
 }
 
 /** After a step: reveal the seed of a finished turn; end the game when no step follows. */
-function closingEvents(s: EngineState<unknown>, resolved: StepInfo, ruleset: AnyRuleset, seeds: SeedBook): EngineEvent[] {
+function closingEvents(
+  s: EngineState<unknown>,
+  resolved: StepInfo,
+  ruleset: AnyRuleset,
+  seeds: SeedBook,
+  cmd: Resolve | Deadline,
+): EngineEvent[] {
   const out: EngineEvent[] = [];
   const next = s.step;
   const turnOver = next === null || next.turn !== resolved.turn;
@@ -342,34 +370,9 @@ function closingEvents(s: EngineState<unknown>, resolved: StepInfo, ruleset: Any
     out.push({ type: 'SeedRevealed', data: { turn: resolved.turn, seed: seeds.seedFor(resolved.turn) } });
   }
   if (next === null) {
+    out.push(...sealedReveal(s, resolved.turn, cmd.sealedSeeds));
     const { winner, summary } = ruleset.result(s.rules);
     out.push({ type: 'GameEnded', data: { winner, summary } });
   }
   return out;
-}
-
-/** Seeds as handed in by the edge, each checked against the anchor before first use. */
-class SeedBook {
-  private readonly verified = new Map<number, string>();
-
-  constructor(
-    private readonly anchor: string,
-    private readonly source: SeedSource,
-  ) {}
-
-  seedFor(turn: number): string {
-    if (turn < 1) throw new Error(`turn ${turn} has no secret seed (s_0 is the public anchor): a ruleset may not roll dice before turn 1`);
-    const known = this.verified.get(turn);
-    if (known) return known;
-    const seed = typeof this.source === 'function' ? this.source(turn) : this.source[turn];
-    if (!seed)
-      throw new CommandRejected(
-        'seed-chain-exhausted',
-        `no seed for turn ${turn}: the game's seed chain ends before it (its length is the game's hard turn cap)`,
-      );
-    if (!verifySeed(seed, turn, this.anchor))
-      throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
-    this.verified.set(turn, seed);
-    return seed;
-  }
 }

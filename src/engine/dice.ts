@@ -51,6 +51,25 @@ export function makeSeedChain(secretTop: Buffer, turns: number): SeedChain {
   return { anchor: seeds[0], seeds };
 }
 
+/**
+ * The sealed chain (docs/audit.md "Sealed dice"): a second chain whose top is HMAC-SHA-256(key =
+ * the main chain's secret top, message = SEALED_CHAIN_LABEL), so the edge keeps one secret for both.
+ * Revealed main seeds (s_t, t below the top) say nothing of it; its own seeds come out at the end.
+ */
+export const SEALED_CHAIN_LABEL = 'umpire sealed dice chain';
+
+export function makeSealedSeedChain(secretTop: Buffer, turns: number): SeedChain {
+  if (secretTop.length !== SHA256_BYTES) throw new RangeError('secretTop must be 32 bytes');
+  return makeSeedChain(createHmac('sha256', secretTop).update(SEALED_CHAIN_LABEL).digest(), turns);
+}
+
+/** The seed of `turn` below a revealed seed of a later turn `from` (SHA-256 applied from - turn times). */
+export function seedBelow(seed: string, from: number, turn: number): string {
+  let s = seedBytes(seed, 'seed');
+  for (let i = turn; i < from; i++) s = sha256(s);
+  return s.toString('hex');
+}
+
 /** True when SHA-256 applied `turn` times to `seed` gives `anchor` (turn 0: seed is the anchor). */
 export function verifySeed(seed: string, turn: number, anchor: string): boolean {
   if (!Number.isInteger(turn) || turn < 0) return false;
@@ -121,13 +140,16 @@ export interface Roll {
   readonly visibleTo?: Visibility;
   /** true when the face came from a case file, not from a seed: never in a real game. */
   readonly forced?: true;
+  /** drawn from the sealed chain (RollOptions.sealed) */
+  readonly sealed?: true;
 }
 
-/** What a Roll adds for a die's size and visibility: nothing for a d6 without options. */
-function rollExtras(sides: number, options: RollOptions | undefined): Pick<Roll, 'sides' | 'visibleTo'> {
+/** What a Roll adds for a die's size, visibility and chain: nothing for a d6 without options. */
+function rollExtras(sides: number, options: RollOptions | undefined): Pick<Roll, 'sides' | 'visibleTo' | 'sealed'> {
   return {
     ...(sides !== D6 ? { sides } : {}),
     ...(options?.visibleTo !== undefined ? { visibleTo: options.visibleTo } : {}),
+    ...(options?.sealed ? { sealed: true as const } : {}),
   };
 }
 
@@ -191,6 +213,8 @@ export interface SeededDiceInput {
   readonly ordersHash: string;
   /** Returns the (already verified) seed for `turn`. Called on the first roll only. */
   readonly seed: () => string;
+  /** The same from the sealed chain, for sealed dice; absent: the game has none (a sealed roll throws). */
+  readonly sealedSeed?: () => string;
   /** Called after each roll, so the engine can interleave DieRolled with emitted rules events. */
   readonly onRoll?: (roll: Roll) => void;
 }
@@ -199,6 +223,7 @@ export interface SeededDiceInput {
 export class SeededDice implements RecordingDice {
   private readonly recorded: Roll[] = [];
   private seed: string | null = null;
+  private sealedSeed: string | null = null;
 
   constructor(private readonly input: SeededDiceInput) {}
 
@@ -212,10 +237,13 @@ export class SeededDice implements RecordingDice {
 
   die(sides: number, purpose: string, rule: string, options?: RollOptions): number {
     dieDraw(sides); // a bad size fails before the seed is asked for
-    this.seed ??= this.input.seed();
     const { gameId, stepId, turn, ordersHash } = this.input;
     const index = this.recorded.length;
-    const face = deriveDie(this.seed, { gameId, stepId, index, ordersHash }, sides);
+    const face = deriveDie(
+      options?.sealed ? this.sealedSeedNow(purpose, rule) : (this.seed ??= this.input.seed()),
+      { gameId, stepId, index, ordersHash },
+      sides,
+    );
     const roll: Roll = { index, face, purpose, rule, stepId, turn, ...rollExtras(sides, options) };
     this.recorded.push(roll);
     this.input.onRoll?.(roll);
@@ -224,6 +252,13 @@ export class SeededDice implements RecordingDice {
 
   roll(n: number, purpose: string, rule: string, labels?: readonly string[], options?: RollOptions): number[] {
     return rollEach((p, r, o) => this.d6(p, r, o), n, purpose, rule, labels, options);
+  }
+
+  private sealedSeedNow(purpose: string, rule: string): string {
+    if (!this.input.sealedSeed)
+      throw new TypeError(`a sealed die (${purpose}, rule ${rule}) in a game without sealed dice (Ruleset.sealedDice)`);
+    this.sealedSeed ??= this.input.sealedSeed();
+    return this.sealedSeed;
   }
 }
 

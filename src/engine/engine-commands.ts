@@ -20,6 +20,8 @@ export interface CreateGame {
   readonly options?: GameOptions;
   readonly sides: readonly Seat[];
   readonly seedAnchor: string;
+  /** s_0 of the sealed chain: required when the ruleset rolls sealed dice with these options, refused otherwise */
+  readonly sealedSeedAnchor?: string;
   /** a club's override box; omitted = the ruleset's default box */
   readonly box?: unknown;
   readonly now: string;
@@ -52,6 +54,8 @@ export interface SubmitOrders {
 interface ResolveBase {
   readonly now: string;
   readonly seeds: SeedSource;
+  /** the sealed chain's seeds (games with a sealedSeedAnchor): checked against that anchor */
+  readonly sealedSeeds?: SeedSource;
   /** the sealed orders of the step in play, opened by the edge, by side (used for that step only) */
   readonly revealed?: Readonly<Record<Side, Unsealed>>;
   /**
@@ -84,6 +88,8 @@ export interface Concede {
   readonly side: Side;
   readonly now: string;
   readonly seeds: SeedSource;
+  /** the sealed chain's seeds (games with a sealedSeedAnchor): its seed of the turn in play is revealed */
+  readonly sealedSeeds?: SeedSource;
 }
 
 export type EngineCommand = CreateGame | SubmitOrders | Resolve | Deadline | Concede;
@@ -95,6 +101,8 @@ export type RejectionCode =
   | 'no-game'
   | 'game-over'
   | 'unknown-side'
+  /** a player or address given for a side the umpire plays */
+  | 'system-side'
   | 'bad-options'
   | 'bad-box'
   | 'bad-seed'

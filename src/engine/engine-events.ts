@@ -31,6 +31,10 @@ export type GameCreated = Ev<
     sides: readonly Seat[];
     /** s_0 of the seed chain, hex */
     seedAnchor: string;
+    /** s_0 of the sealed seed chain (sealed dice, revealed at the end); absent when the game rolls none */
+    sealedSeedAnchor?: string;
+    /** sides the umpire plays (Ruleset.systemSides): no seat in `sides`; absent when none */
+    systemSides?: readonly Side[];
     boxHash: string;
     boxSource: BoxSource;
     /** the box data itself: a game keeps the box it started with, and replays need nothing else */
@@ -190,6 +194,8 @@ export type DieRolled = Ev<
     sides?: number;
     /** present only for dice forced by a case file; the verifier rejects them */
     forced?: true;
+    /** drawn from the sealed seed chain (RollOptions.sealed): checkable once SealedSeedRevealed is out */
+    sealed?: true;
   }
 >;
 
@@ -207,6 +213,13 @@ export type StepResolved = Ev<
 >;
 
 export type SeedRevealed = Ev<'SeedRevealed', { turn: number; seed: string }>;
+
+/**
+ * The sealed chain's seed of `turn`, revealed just before GameEnded (after a concession's
+ * SeedRevealed): it hashes down to every earlier turn's sealed seed, so every sealed die is then
+ * checkable. Only in games with a sealedSeedAnchor.
+ */
+export type SealedSeedRevealed = Ev<'SealedSeedRevealed', { turn: number; seed: string }>;
 
 export type GameEnded = Ev<'GameEnded', { winner: Side | 'draw' | null; summary: string }>;
 
@@ -233,6 +246,7 @@ export type EngineEvent =
   | RulesApplied
   | StepResolved
   | SeedRevealed
+  | SealedSeedRevealed
   | GameConceded
   | GameEnded;
 
@@ -248,6 +262,8 @@ export interface GameInfo {
   readonly scenario: string | null;
   readonly sides: readonly Seat[];
   readonly seedAnchor: string;
+  readonly sealedSeedAnchor?: string;
+  readonly systemSides?: readonly Side[];
   readonly boxHash: string;
   readonly boxSource: BoxSource;
   readonly createdAt: string;

@@ -94,6 +94,9 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
       return { ...s, submissions: {}, step: ruleset.currentStep(requireRules(s)) };
     case 'SeedRevealed':
       return { ...s, revealedSeeds: { ...s.revealedSeeds, [String(event.data.turn)]: event.data.seed } };
+    case 'SealedSeedRevealed':
+      // the game is ending: the verifier reads the sealed seed from the log, no state keeps it
+      return s;
     case 'GameConceded': {
       // the step in play is never adjudicated: its orders, and orders queued ahead, go with it
       const { queued: _q, ...base } = s;

@@ -76,6 +76,13 @@ export interface StepInfo {
  */
 export interface RollOptions {
   readonly visibleTo?: Visibility;
+  /**
+   * Draw this die from the game's sealed seed chain (docs/audit.md "Sealed dice"): its seed is
+   * revealed only when the game ends, so no revealed turn seed lets a player recompute it. For
+   * hidden draws and a system side's secret choices; the game must have sealed dice
+   * (Ruleset.sealedDice). Give it a `visibleTo` that keeps it from the sides it is secret from.
+   */
+  readonly sealed?: true;
 }
 
 /** Dice as the ruleset sees them: each call yields the next die and the engine records it as an event. */
@@ -163,6 +170,19 @@ export interface Ruleset<S, O, Box = unknown> {
    */
   validateOptions?(options: GameOptions): readonly string[];
   readonly engineVersion: string;
+
+  /**
+   * Sides the umpire itself plays with these options (a solitaire's system side, a computer side):
+   * they take no player and no address, never owe orders (no step may list them in `owes`: their
+   * decisions are made inside adjudicate, from the state and dice, and recorded as rules events
+   * citing the rule or table), get no mail, and are never waited for. Optional: none.
+   */
+  systemSides?(options: GameOptions): readonly Side[];
+  /**
+   * True when a game with these options rolls sealed dice (RollOptions.sealed): the game is then
+   * created with a second, sealed seed chain beside the main one. Optional: no sealed dice.
+   */
+  sealedDice?(options: GameOptions): boolean;
 
   /** The default game box (component data with provenance) and its schema check. */
   readonly box: {

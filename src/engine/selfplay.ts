@@ -1,6 +1,6 @@
 import { canonicalEqual, sha256Hex } from '../shared/canonical';
 import { decideAndApply, whoIsAwaited } from './decide';
-import { makeSeedChain } from './dice';
+import { makeSealedSeedChain, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { randomOrdersText, seededRng, type SeededRng } from './random-player';
@@ -205,17 +205,25 @@ export function playOneGame(
   };
   const now = () => `selfplay+${tick++}`;
   const seeds = (turn: number) => chain.seeds[turn];
+  const options = opts.options ?? {};
+  // a game with sealed dice: the sealed chain from the same secret, as the service makes it
+  const sealed = ruleset.sealedDice?.({ ...defaultsOf(ruleset), ...options })
+    ? makeSealedSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200)
+    : null;
+  const sealedSeeds = sealed ? { sealedSeeds: (turn: number) => sealed.seeds[turn] } : {};
+  const system = ruleset.systemSides?.({ ...defaultsOf(ruleset), ...options }) ?? [];
 
   run({
     type: 'CreateGame',
     gameId: gameSeed,
-    options: opts.options ?? {},
+    options,
     seedAnchor: chain.anchor,
+    ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
     now: now(),
-    sides: ruleset.sides.map((side) => ({
-      side,
-      player: { address: `${side}@selfplay.invalid`, name: side },
-    })),
+    // the umpire plays the system sides: no seat
+    sides: ruleset.sides
+      .filter((side) => !system.includes(side))
+      .map((side) => ({ side, player: { address: `${side}@selfplay.invalid`, name: side } })),
   });
   const told = new Set<Side>();
   for (let steps = 0; state.step; steps++) {
@@ -234,7 +242,7 @@ export function playOneGame(
     }
     // Self-play seals with the identity: opening is reading the plaintext back.
     try {
-      run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, open: (sealed) => sealed });
+      run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, ...sealedSeeds, open: (blob) => blob });
     } catch (e) {
       if (e instanceof CommandRejected && e.code === 'seed-chain-exhausted') return { events, state, unfinishedAtCap: true };
       throw e;
@@ -297,5 +305,12 @@ export function checkReplay(
   if (!audit.ok) problems.push(`re-adjudication differs: ${audit.firstMismatch!.message} (event #${audit.firstMismatch!.eventIndex})`);
   if (live.step === null && report.dicePending > 0)
     problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);
+  if (live.step === null && report.sealedPending > 0)
+    problems.push(`${report.sealedPending} sealed dice still unverifiable after the game ended (the sealed seed was never revealed)`);
   return problems;
+}
+
+/** Every option at its default (the ruleset's hooks read a whole option set). */
+function defaultsOf(ruleset: AnyRuleset): GameOptions {
+  return Object.fromEntries(ruleset.options.map((o) => [o.id, o.default]));
 }

@@ -65,6 +65,8 @@ export function checkConcession(
   }
   // the reveal (of another turn too: faulted above, or by the turn check) stands between it and GameEnded
   if (after?.type === 'SeedRevealed') next++;
+  // a game with sealed dice reveals its sealed seed last
+  if (events[next]?.type === 'SealedSeedRevealed') next++;
   const endedAt = events[next]?.type === 'GameEnded' ? next : null;
   if (endedAt === null) fault(`the game does not end after it (${what(next)})`);
   return { eventIndex: i, side: c.side, stepId: c.stepId, turn: c.turn, seedRevealedAt, endedAt };

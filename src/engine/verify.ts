@@ -1,5 +1,6 @@
 import { concessionResult } from './concede';
-import { badSides, D6, deriveDie, verifySeed } from './dice';
+import { badSides, D6, deriveDie } from './dice';
+import { checkSealedSeeds, checkSeeds } from './verify-seeds';
 import type { EngineEvent } from './engine-events';
 import type { Side } from './ruleset';
 import { commitmentFor, ordersHashOf } from './sealing';
@@ -34,6 +35,8 @@ export interface VerifyReport {
   readonly diceChecked: number;
   /** dice of turns whose seed is not revealed yet: checkable later */
   readonly dicePending: number;
+  /** sealed dice (DieRolled `sealed`) whose sealed seed is not revealed yet: checkable after the game ends */
+  readonly sealedPending: number;
   readonly seedsChecked: number;
   readonly mismatches: readonly Mismatch[];
   readonly firstMismatch: Mismatch | null;
@@ -63,6 +66,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       ok: false,
       diceChecked: 0,
       dicePending: 0,
+      sealedPending: 0,
       seedsChecked: 0,
       mismatches: [m],
       firstMismatch: m,
@@ -71,6 +75,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   }
   const { gameId, seedAnchor } = created.data;
   const seeds = checkSeeds(events, seedAnchor, mismatches);
+  const sealedSeeds = checkSealedSeeds(events, created.data.sealedSeedAnchor, mismatches);
 
   const commitments = new Map<string, string>(); // side|stepId -> latest commitment, sent for the step or queued ahead
   /** false when the orders fail their commitment */
@@ -97,7 +102,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
     b.orders[side] = orders;
     b.sources[side] = { index: i, type: e.type, committed };
   };
-  const tally = { checked: 0, pending: 0 };
+  const tally = { checked: 0, pending: 0, sealedPending: 0 };
   let conceded: ConcessionChecked | null = null;
   const concessions = {
     lastResolved: null as { index: number; turn: number } | null,
@@ -109,7 +114,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const sawInPlay = (i: number, type: string, stepId: string): void => {
     concessions.inPlay ??= { index: i, type, stepId };
   };
-  const dieCheck = { gameId, seeds, mismatches, tally };
+  const dieCheck = { gameId, seeds, sealedSeeds, mismatches, tally };
 
   events.forEach((e, i) => {
     switch (e.type) {
@@ -230,6 +235,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       case 'SeedRevealed':
         concessions.revealed.add(e.data.turn);
         return;
+      case 'SealedSeedRevealed':
       case 'GameCreated':
       case 'RulesApplied':
         return;
@@ -249,6 +255,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
     ok: mismatches.length === 0,
     diceChecked,
     dicePending,
+    sealedPending: tally.sealedPending,
     seedsChecked: seeds.size,
     mismatches,
     firstMismatch: mismatches[0] ?? null,
@@ -270,8 +277,10 @@ interface Block {
 interface DieCheck {
   readonly gameId: string;
   readonly seeds: Map<number, string | null>;
+  /** the sealed chain's seeds by turn; null for the whole map when the game has no sealed chain */
+  readonly sealedSeeds: Map<number, string | null> | null;
   readonly mismatches: Mismatch[];
-  readonly tally: { checked: number; pending: number };
+  readonly tally: { checked: number; pending: number; sealedPending: number };
 }
 
 /**
@@ -282,7 +291,7 @@ interface DieCheck {
  */
 function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersHash: string } | null, c: DieCheck): void {
   const computed = ordersHashOf(b.orders);
-  const checkable = b.dice.filter(({ die }, k) => derivable(die, k) && typeof c.seeds.get(die.turn) === 'string');
+  const checkable = b.dice.filter(({ die }, k) => derivable(die, k) && typeof seedOf(die, c) === 'string');
   const fits = (hash: string) => checkable.length > 0 && checkable.every(({ die }) => faceOf(die, hash, c) === die.face);
   const sources = Object.entries(b.sources).sort(([, x], [, y]) => x.index - y.index);
   const named = sources.map(([side, src]) => `${side}: ${src.type} #${src.index}`).join(', ') || 'none recorded';
@@ -314,16 +323,25 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
   }
   b.dice.forEach(({ index, die }, k) => {
     if (!derivable(die, k)) return;
-    const seed = c.seeds.get(die.turn);
+    if (die.sealed && !c.sealedSeeds) {
+      c.mismatches.push({
+        eventIndex: index,
+        kind: 'die',
+        message: `die ${die.index} of ${die.stepId} (event #${index}) is sealed, but the game has no sealed seed anchor`,
+      });
+      return;
+    }
+    const seed = seedOf(die, c);
     if (seed === undefined) {
-      c.tally.pending++;
+      if (die.sealed) c.tally.sealedPending++;
+      else c.tally.pending++;
       return;
     }
     if (seed === null) {
       c.mismatches.push({
         eventIndex: index,
         kind: 'seed',
-        message: `die ${die.index} of ${die.stepId} (event #${index}): the seed revealed for turn ${die.turn} does not hash to the anchor`,
+        message: `die ${die.index} of ${die.stepId} (event #${index}): the ${die.sealed ? 'sealed ' : ''}seed revealed for turn ${die.turn} does not hash to the anchor`,
       });
       return;
     }
@@ -344,27 +362,11 @@ function derivable(die: Block['dice'][number]['die'], k: number): boolean {
   return !die.forced && die.index === k && (die.sides === undefined || badSides(die.sides) === null);
 }
 
-function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
-  return deriveDie(
-    c.seeds.get(die.turn) as string,
-    { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash },
-    die.sides ?? D6,
-  );
+/** The die's seed: from the sealed chain for a sealed die; undefined while not revealed, null when it failed its anchor. */
+function seedOf(die: Block['dice'][number]['die'], c: DieCheck): string | null | undefined {
+  return die.sealed ? c.sealedSeeds?.get(die.turn) : c.seeds.get(die.turn);
 }
 
-/** turn -> seed for every revealed seed; null for a seed that fails the anchor check (reported once). */
-function checkSeeds(events: readonly EngineEvent[], anchor: string, mismatches: Mismatch[]): Map<number, string | null> {
-  const seeds = new Map<number, string | null>();
-  events.forEach((e, i) => {
-    if (e.type !== 'SeedRevealed') return;
-    const good = verifySeed(e.data.seed, e.data.turn, anchor);
-    if (!good)
-      mismatches.push({
-        eventIndex: i,
-        kind: 'seed',
-        message: `seed revealed for turn ${e.data.turn} does not hash to the anchor ${anchor}`,
-      });
-    seeds.set(e.data.turn, good ? e.data.seed : null);
-  });
-  return seeds;
+function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
+  return deriveDie(seedOf(die, c) as string, { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash }, die.sides ?? D6);
 }

@@ -109,7 +109,10 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
       rulesetId: g.rulesetId,
       scenario: g.scenario,
       options: Object.fromEntries(Object.entries(g.options).sort(([x], [y]) => compareCodeUnits(x, y))),
-      sides: g.sides.map((s) => ({ side: s.side, player: s.player.name ?? s.side })),
+      sides: [
+        ...g.sides.map((s) => ({ side: s.side, player: s.player.name ?? s.side })),
+        ...(g.systemSides ?? []).map((side) => ({ side, player: 'the umpire (system side)' })),
+      ],
       seedAnchor: g.seedAnchor,
       revealedSeeds: state.revealedSeeds,
       boxHash: g.boxHash,
@@ -182,6 +185,7 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
     case 'DefaultOrdersApplied':
     case 'StepResolved':
     case 'SeedRevealed':
+    case 'SealedSeedRevealed':
     case 'GameConceded':
     case 'GameEnded':
       return true;
@@ -245,6 +249,8 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       return [];
     case 'SeedRevealed':
       return [`Seed for turn ${e.data.turn} revealed: ${e.data.seed}.`];
+    case 'SealedSeedRevealed':
+      return [`Sealed seed for turn ${e.data.turn} revealed (it hashes down to every earlier turn's): ${e.data.seed}.`];
     case 'GameConceded':
       return [
         `${e.data.side} conceded at ${e.data.at}, during ${e.data.stepId} (turn ${e.data.turn}); orders not yet adjudicated are void.`,

@@ -14,7 +14,7 @@ describe('creating a game', () => {
     expect(created.type).toBe('GameCreated');
     if (created.type !== 'GameCreated') return;
     expect(created.data.seedAnchor).toBe(testChain.anchor);
-    expect(created.data.options).toEqual({ short: false, scouting: false });
+    expect(created.data.options).toEqual({ short: false, scouting: false, system: false });
     expect(created.data.boxSource).toBe('default');
     expect(table.state.step?.id).toBe('t1/orders');
     expect(whoIsAwaited(table.state, fleetDuel)).toEqual(['red', 'blue']);

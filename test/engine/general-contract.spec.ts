@@ -47,6 +47,7 @@ describe('options beyond on/off', () => {
         expect((events[0].data as { options: unknown }).options).toEqual({
           short: false,
           scouting: false,
+          system: false,
           'turn-limit': 12,
           tokens: 'all',
         }),

@@ -63,6 +63,10 @@ function narrateFleet(e: RulesEvent): string[] {
       return [`Turn ${ev.data.turn}: ${ev.data.storm ? 'a storm, no submarine searches' : 'fair weather'} (6.1).`];
     case 'ShipShadowed':
       return [`The ${ev.data.side} submarine shadows ship ${ev.data.ship} of ${ev.data.of} of the enemy fleet (6.2).`];
+    case 'SystemDecided':
+      return [
+        `The umpire decides for ${ev.data.side} (${ev.data.rule}): ${ev.data.area ? `move to ${ev.data.area}, ${ev.data.posture}` : ev.data.retreat ? 'retreat' : 'stand'}.`,
+      ];
     case 'PhaseEntered':
       return [];
     default: {
@@ -79,7 +83,10 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   options: [
     { id: 'short', title: 'Short game: one turn', rule: '1.2', default: false },
     { id: 'scouting', title: 'Scouting: weather on a d10, submarines shadow a ship picked at random', rule: '6', default: false },
+    { id: 'system', title: 'System blue: the umpire plays blue with sealed dice', rule: '7', default: false },
   ],
+  systemSides: (options) => (options.system ? ['blue'] : []),
+  sealedDice: (options) => options.system === true,
   engineVersion: 'fleet-duel/1',
   box: fleetDuelBox,
 
@@ -97,6 +104,7 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
       retreatDecision: null,
       sightings: { red: null, blue: null },
       ...(options.scouting ? { scouting: true as const } : {}),
+      ...(options.system ? { system: true as const } : {}),
     };
   },
   currentStep: currentFleetStep,

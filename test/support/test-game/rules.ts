@@ -1,6 +1,6 @@
 import { pick, rollDie } from '../../../src/engine/dice';
 import type { AdjudicationContext, RulesEvent, Side, StepInfo } from '../../../src/engine/ruleset';
-import type { Area } from './box';
+import { AREAS, type Area } from './box';
 import type { FleetOrder, FleetStanding, Posture } from './orders';
 
 /**
@@ -22,6 +22,11 @@ import type { FleetOrder, FleetStanding, Posture } from './orders';
  *  6.2  at the orders step, a submarine in the area the enemy fleet moved to shadows one of its
  *       ships, picked at random (ships 1..n); the pick, its die included, is its own side's alone
  *       (the step's dice are public); with one ship left there is nothing to pick.
+ *  7    system blue (option `system`; system sides and sealed dice): the umpire plays blue, which
+ *       owes no orders. Its choices are sealed dice seen by the referee alone until the game ends:
+ *  7.1  at the orders step, blue's area is picked among the sea areas, then a d6 sets its posture
+ *       (4+ aggressive, if it has more than one ship); its submarine stays put;
+ *  7.2  when blue lost the round, a d6 decides: 1-3 retreat, 4-6 stand.
  */
 
 export const SIDES = ['red', 'blue'] as const;
@@ -39,6 +44,8 @@ export interface FleetState {
   readonly sightings: Readonly<Record<FleetSide, Area | null>>;
   /** the scouting rules (6) are in play: absent when not, so games without them keep their states */
   readonly scouting?: true;
+  /** blue is the umpire's (7): absent when not */
+  readonly system?: true;
 }
 
 export type FleetEvent =
@@ -51,9 +58,12 @@ export type FleetEvent =
   | RulesEvent<'SubSearched', { side: FleetSide; area: Area; found: boolean }>
   | RulesEvent<'Weather', { turn: number; storm: boolean }>
   | RulesEvent<'ShipShadowed', { side: FleetSide; ship: number; of: number }>
+  | RulesEvent<'SystemDecided', { side: FleetSide; rule: string; area?: Area; posture?: Posture; retreat?: boolean }>
   | RulesEvent<'PhaseEntered', { phase: FleetState['phase']; turn: number; retreatDecision: FleetSide | null }>;
 
 export const other = (side: FleetSide): FleetSide => (side === 'red' ? 'blue' : 'red');
+/** The sides that owe orders: blue never does when the umpire plays it (7). */
+const owing = (s: FleetState, sides: readonly FleetSide[]): FleetSide[] => sides.filter((side) => !(s.system && side === 'blue'));
 const asSide = (s: Side): FleetSide => s as FleetSide;
 
 export function currentFleetStep(s: FleetState): StepInfo | null {
@@ -65,7 +75,7 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
         turn: t,
         title: `Turn ${t}: fleet orders (2.1)`,
         mode: 'simultaneous',
-        owes: [...SIDES],
+        owes: owing(s, SIDES),
         rule: '2.1',
       };
     case 'retreat':
@@ -74,7 +84,7 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
         turn: t,
         title: `Turn ${t}: ${s.retreatDecision} retreat or stand (3.3)`,
         mode: 'sequential',
-        owes: [s.retreatDecision!],
+        owes: owing(s, [s.retreatDecision!]),
         rule: '3.3',
       };
     case 'patrol':
@@ -107,7 +117,7 @@ export function upcomingFleetSteps(s: FleetState): StepInfo[] {
     turn,
     title: `Turn ${turn}: fleet orders (2.1)`,
     mode: 'simultaneous',
-    owes: [...SIDES],
+    owes: owing(s, SIDES),
     rule: '2.1',
   });
   const retreat: StepInfo = {
@@ -115,7 +125,7 @@ export function upcomingFleetSteps(s: FleetState): StepInfo[] {
     turn: t,
     title: `Turn ${t}: retreat or stand (3.3)`,
     mode: 'sequential',
-    owes: [...SIDES],
+    owes: owing(s, SIDES),
     rule: '3.3',
   };
   const patrol: StepInfo = {
@@ -189,7 +199,21 @@ export function adjudicateFleet(
   }
 }
 
-function adjudicateOrders(s: FleetState, orders: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
+/** 7.1: the umpire's orders for blue, from sealed dice only the referee sees before the end. */
+function systemOrders(s: FleetState, ctx: AdjudicationContext): FleetOrder[] {
+  const secret = { sealed: true, visibleTo: [] } as const;
+  const area = pick(ctx.dice, AREAS, 'blue (system) picks its area', '7.1', secret);
+  const bold = ctx.dice.d6('blue (system) posture: 4+ aggressive', '7.1', secret) >= 4;
+  const posture: Posture = bold && s.fleets.blue.ships > 1 ? 'aggressive' : 'cautious';
+  ctx.emit({ type: 'SystemDecided', data: { side: 'blue', rule: '7.1', area, posture }, visibleTo: [] });
+  return [
+    { kind: 'move', area },
+    { kind: 'posture', posture },
+  ];
+}
+
+function adjudicateOrders(s: FleetState, given: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
+  const orders = s.system ? { ...given, blue: systemOrders(s, ctx) } : given;
   const moved = { ...s.fleets } as Record<FleetSide, FleetState['fleets'][FleetSide]>;
   for (const side of SIDES) {
     const mine = orders[side] ?? [];
@@ -215,13 +239,20 @@ function adjudicateOrders(s: FleetState, orders: Readonly<Record<Side, readonly 
 function adjudicateRetreat(s: FleetState, orders: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
   const side = s.retreatDecision!;
   const choice = (orders[side] ?? []).find((o) => o.kind === 'retreat');
-  const retreat = choice?.kind === 'retreat' ? choice.retreat : true;
+  const retreat = s.system && side === 'blue' ? systemRetreat(ctx) : choice?.kind === 'retreat' ? choice.retreat : true;
   ctx.emit({ type: 'RetreatChosen', data: { side, retreat } });
   if (!retreat) {
     const { ships } = battleRound(s, 2, s.fleets[side].area, ctx);
     if (sunk(ships)) return enter(ctx, 'over', s.turn);
   }
   enter(ctx, 'patrol', s.turn);
+}
+
+/** 7.2: the umpire decides blue's retreat with a sealed die. */
+function systemRetreat(ctx: AdjudicationContext): boolean {
+  const retreat = ctx.dice.d6('blue (system) retreat: 1-3 retreat', '7.2', { sealed: true, visibleTo: [] }) <= 3;
+  ctx.emit({ type: 'SystemDecided', data: { side: 'blue', rule: '7.2', retreat }, visibleTo: [] });
+  return retreat;
 }
 
 /** 6.2: each submarine where the enemy fleet now is picks one of its ships, for its own side's eyes. */
@@ -279,6 +310,7 @@ export function evolveFleet(s: FleetState, e: RulesEvent): FleetState {
     case 'RetreatChosen':
     case 'Weather':
     case 'ShipShadowed':
+    case 'SystemDecided':
       return s;
     default: {
       const never: never = ev;
