@@ -6,7 +6,7 @@
  * sea move is no part of the state until both sides' are revealed (the engine keeps it sealed);
  * each side's HITS list stays out of the map and the other side's summary.
  */
-import { piecesPicture } from './box';
+import { ADVANTAGES, ISLANDS, piecesPicture } from './box';
 import type { Side } from '../../engine/ruleset';
 import { DAMAGED, type Airfield, type GSide, type GState, type Piece, SIDE_ORDER } from './types';
 import { islandsControlled } from './world';
@@ -44,7 +44,8 @@ export function summaryOf(s: GState, viewer: Side | 'referee', seen: readonly Se
   const perSide = (f: (side: GSide) => string) => SIDE_ORDER.map((side) => `${side} ${f(side)}`).join('; ');
   const damaged = (side: GSide) =>
     list(seen.filter(({ piece }) => piece.side === side && piece.zone === DAMAGED).map(({ piece }) => piece.id));
-  const islands = (side: GSide) => list(Object.keys(s.control).filter((i) => s.control[i as keyof GState['control']] === side));
+  // islands in the box's order, never the key order of a stored state (JSONB re-sorts keys)
+  const islands = (side: GSide) => list(ISLANDS.filter((i) => s.control[i] === side));
   const airfield = (a: Airfield) => `${a.side}${a.damaged ? ' damaged' : ''}`;
   const fields = [...new Set(s.airfields.map((a) => a.island))].map(
     (i) =>
@@ -53,7 +54,7 @@ export function summaryOf(s: GState, viewer: Side | 'referee', seen: readonly Se
         .map(airfield)
         .join(', ')})`,
   );
-  const tokens = (side: GSide) => list(Object.entries(s.tokens[side]).map(([a, n]) => `${a} ${n}`));
+  const tokens = (side: GSide) => list(ADVANTAGES.flatMap((a) => (s.tokens[side][a] ? [`${a} ${s.tokens[side][a]}`] : [])));
   const lines = [
     `Turn ${s.turn}; first player: ${s.first} (REG.6).`,
     `Victory points: ${perSide((side) => String(s.vp[side]))}; ${c.victoryPoints} win (WIN).`,

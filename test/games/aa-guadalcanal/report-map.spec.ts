@@ -114,6 +114,26 @@ describe('aa-guadalcanal report map (issue 13)', () => {
     expect(seen.damaged).toBeGreaterThan(0);
   });
 
+  it('given the state stored with its keys re-sorted (as PostgreSQL JSONB does), then the map and the summary are the same', () => {
+    const resort = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(resort)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort((x, y) => x.length - y.length || (x < y ? -1 : 1))
+                .map((k) => [k, resort((v as Record<string, unknown>)[k])]),
+            )
+          : v;
+    const stored = { ...last, rules: resort(last.rules) } as EngineState<unknown>;
+    expect(Object.keys((stored.rules as GState).box.zones)).not.toEqual(Object.keys((last.rules as GState).box.zones));
+    for (const v of VIEWERS) {
+      const [a, b] = [boardOf(last, v), boardOf(stored, v)];
+      expect(pictureOf(b)).toEqual(pictureOf(a));
+      expect(b.summary).toEqual(a.summary);
+    }
+  });
+
   it('given a map, then its caption says the layout is reconstructed, and its text lines name every zone and island with its controller', () => {
     const s = last.rules as GState;
     const b = boardOf(last, 'allies');

@@ -6,7 +6,7 @@
  * (reconstructed). `setupPicture` draws the box's starting position.
  */
 import type { GuadalcanalBoxData, GuadalcanalSide, IslandId, UnitType, ZoneId } from './schema';
-import { SIDES } from './schema';
+import { SIDES, UNIT_TYPES, ZONE_IDS } from './schema';
 
 export interface MapUnitCount {
   readonly side: string;
@@ -36,7 +36,8 @@ export const MAP_SIDES = [
 const isSeaKind = (k: string) => k === 'sea' || k === 'base-sea';
 
 export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = {}) {
-  const ids = Object.keys(box.zones) as ZoneId[];
+  // in the schema's order, never the key order of a stored box (PostgreSQL's JSONB re-sorts keys)
+  const ids = ZONE_IDS.filter((z) => z in box.zones);
   const named = (z: ZoneId, name: string) => (contents.notes?.[z] ? `${name} ${contents.notes[z]}` : name);
   const areas = ids
     .filter((z) => isSeaKind(box.zones[z].kind))
@@ -118,7 +119,7 @@ const tally = (pieces: readonly PicturePiece[]) => {
  * island or base.
  */
 export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
-  const order: PictureType[] = [...(Object.keys(box.units) as UnitType[]), 'PT', 'SUP'];
+  const order: PictureType[] = [...UNIT_TYPES.filter((t) => t in box.units), 'PT', 'SUP'];
   const units: Partial<Record<ZoneId, MapUnitCount[]>> = {};
   const notes: Partial<Record<ZoneId, string[]>> = {};
   const note = (z: ZoneId, text: string) => void (notes[z] ??= []).push(text);
@@ -136,8 +137,9 @@ export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
     }
   }
   for (const a of on.airfields) note(a.island, `airfield ${MAP_SIDES.find((x) => x.id === a.side)!.short}${a.damaged ? ' damaged' : ''}`);
-  for (const [z, zone] of Object.entries(box.zones)) {
-    if (zone.kind !== 'island') continue;
+  for (const z of ZONE_IDS) {
+    const zone = box.zones[z];
+    if (zone?.kind !== 'island') continue;
     const free = zone.airfieldSlots - on.airfields.filter((a) => a.island === z).length;
     const what = free === zone.airfieldSlots ? ' airfield' : '';
     if (free > 0) note(z as ZoneId, `${free}${what} slot${free > 1 ? 's' : ''} free`);
