@@ -59,25 +59,21 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
     const side = resolveSide(m[1], ruleset.sides, { where: `--side ${spec}: ${rulesetId} has ` });
     return { side, player: { address: checkAddress(m[2], `--side ${spec}`) } };
   });
+  const options = createOptions(ruleset, rulesetId, opts);
+  // sides the umpire plays with these options take no player
+  const system = ruleset.systemSides?.(Object.fromEntries(ruleset.options.map((o) => [o.id, options[o.id] ?? o.default]))) ?? [];
   for (const side of ruleset.sides) {
     const n = sides.filter((s) => s.side === side).length;
+    if (system.includes(side)) {
+      if (n)
+        throw new UsageError(`--side ${side}: the umpire plays ${side} in this game (a system side), so it takes no player: leave it out`);
+      continue;
+    }
     if (n === 0)
       throw new UsageError(
         `no player for the ${side} side: add --side ${side}=ADDRESS (${rulesetId} has sides ${ruleset.sides.join(', ')})`,
       );
     if (n > 1) throw new UsageError(`--side ${side} given ${n} times: each side has exactly one player`);
-  }
-  const offered = ruleset.options.map((o) => o.id);
-  const options: Record<string, boolean> = {};
-  for (const spec of opts.option ?? []) {
-    const m = /^([^=]+?)(?:=(.*))?$/.exec(spec.trim());
-    const id = m?.[1] ?? spec;
-    const value = (m?.[2] ?? 'on').toLowerCase();
-    if (!offered.includes(id))
-      throw new UsageError(`--option ${spec}: ${rulesetId} has no optional rule "${id}"; it offers ${offered.join(', ') || 'none'}`);
-    if (!['on', 'off', 'true', 'false'].includes(value))
-      throw new UsageError(`--option ${spec}: the value must be on or off (e.g. --option ${id}=off)`);
-    options[id] = value === 'on' || value === 'true';
   }
   const gameId = opts.id ?? newId();
   if (!GAME_ID.test(gameId))
@@ -95,6 +91,23 @@ export function createPayload(rulesetId: string, opts: CreateOptions, newId: () 
   };
 }
 
+/** The --option arguments as on/off values, each an option of the ruleset. */
+function createOptions(ruleset: (typeof rulesets)[string], rulesetId: string, opts: CreateOptions): Record<string, boolean> {
+  const offered = ruleset.options.map((o) => o.id);
+  const options: Record<string, boolean> = {};
+  for (const spec of opts.option ?? []) {
+    const m = /^([^=]+?)(?:=(.*))?$/.exec(spec.trim());
+    const id = m?.[1] ?? spec;
+    const value = (m?.[2] ?? 'on').toLowerCase();
+    if (!offered.includes(id))
+      throw new UsageError(`--option ${spec}: ${rulesetId} has no optional rule "${id}"; it offers ${offered.join(', ') || 'none'}`);
+    if (!['on', 'off', 'true', 'false'].includes(value))
+      throw new UsageError(`--option ${spec}: the value must be on or off (e.g. --option ${id}=off)`);
+    options[id] = value === 'on' || value === 'true';
+  }
+  return options;
+}
+
 /** `umpire game create`, `umpire orders`, `umpire status`, `umpire report`: the CLI's door into games. */
 export function registerGameCommands(program: Command): void {
   registerRefereeCommands(program); // rollback, preview, replace, mails, view, fork
@@ -102,7 +115,10 @@ export function registerGameCommands(program: Command): void {
   game
     .command('create <ruleset>')
     .description('create a game (adjudicated by a worker); prints the game id')
-    .requiredOption('--side <NAME=ADDRESS...>', 'a side and its player address, once per side, e.g. --side japanese=tojo@example.org')
+    .requiredOption(
+      '--side <NAME=ADDRESS...>',
+      'a side and its player address, once per side the players take (never a side the umpire plays), e.g. --side japanese=tojo@example.org',
+    )
     .option('--option <id...>', 'optional rules to switch on (id, or id=off), e.g. --option task-forces airstrike-damage')
     .option('--id <gameId>', 'game id (default: G- and 8 random hex digits)')
     .option('--referee <address>', "the referee's address (receives referee copies; may use referee commands)")
@@ -116,7 +132,10 @@ export function registerGameCommands(program: Command): void {
       'after',
       () =>
         `\nRulesets and their sides and optional rules:\n${Object.values(rulesets)
-          .map((r) => `  ${r.id}: sides ${r.sides.join(', ')}; options ${r.options.map((o) => o.id).join(', ') || 'none'}`)
+          .map(
+            (r) =>
+              `  ${r.id}: sides ${r.sides.join(', ')}; options ${r.options.map((o) => o.id).join(', ') || 'none'}${r.systemSides ? ' (some options make a side the umpire plays: give no --side for it)' : ''}`,
+          )
           .join('\n')}`,
     )
     .action(async (rulesetId: string, opts: CreateOptions) => {

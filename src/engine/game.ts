@@ -36,7 +36,7 @@ export { sectionSalt } from './sections';
 export { concessionResult } from './concede';
 export { verifyGameLog, type VerifyReport, type Mismatch } from './verify';
 export { auditGameLog, type AuditReport } from './audit';
-export { makeSeedChain, verifySeed, deriveDie, rollDice, badSides, D6, type SeedChain } from './dice';
+export { makeSealedSeedChain, makeSeedChain, verifySeed, deriveDie, rollDice, badSides, D6, type SeedChain } from './dice';
 
 /** The Emmett-shaped decider for one ruleset: decide(command, state), evolve(state, event). */
 export interface Decider {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { initialState, makeSeedChain, viewFor } from '../../engine/game';
+import { initialState, makeSealedSeedChain, makeSeedChain, viewFor } from '../../engine/game';
 import type { Side } from '../../engine/ruleset';
 import type { Notice } from '../../mail/notices';
 import type { CommandOutcome } from '../../store/commands';
@@ -47,6 +47,9 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
   const h = new Handling(env, tx, fresh);
   const top = env.options.seedTop?.(input.gameId) ?? randomBytes(32);
   const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
+  // a game with sealed dice gets the second chain, from the same secret (docs/audit.md "Sealed dice")
+  const options = Object.fromEntries(ruleset.options.map((o) => [o.id, input.options?.[o.id] ?? o.default]));
+  const sealed = ruleset.sealedDice?.(options) ? { sealedSeedAnchor: makeSealedSeedChain(top, SEED_CHAIN_TURNS).anchor } : {};
   const decision = h.decide({
     type: 'CreateGame',
     gameId: input.gameId,
@@ -54,6 +57,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     scenario: input.scenario,
     sides: input.sides,
     seedAnchor: chain.anchor,
+    ...sealed,
     box: input.box,
     now: h.now.toISOString(),
   });

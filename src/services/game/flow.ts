@@ -1,4 +1,4 @@
-import { type EngineCommand, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import { type EngineCommand, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
 import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
 import { digestOf } from '../service-state';
@@ -28,6 +28,7 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
     type,
     now: h.now.toISOString(),
     seeds: (turn) => seeds[turn],
+    ...(await sealedSeeds(h)),
     open: (sealed) => h.env.orders.open(sealed).toString('utf8'),
   };
   const decision = h.decide(command);
@@ -41,6 +42,15 @@ export async function seedChain(h: Handling): Promise<readonly string[]> {
   const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
   if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
   return makeSeedChain(h.env.seeds.open(sealed), SEED_CHAIN_TURNS).seeds;
+}
+
+/** The sealed chain's seeds for a command, in a game with sealed dice (none otherwise). */
+export async function sealedSeeds(h: Handling): Promise<{ sealedSeeds?: (turn: number) => string }> {
+  if (!h.game.state.game?.sealedSeedAnchor) return {};
+  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
+  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
+  const chain = makeSealedSeedChain(h.env.seeds.open(sealed), SEED_CHAIN_TURNS);
+  return { sealedSeeds: (turn) => chain.seeds[turn] };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { noticeBase } from '../notice-builders';
-import { reportsFor, seedChain } from './flow';
+import { reportsFor, seedChain, sealedSeeds } from './flow';
 import { engineToNew, rejected, type GameHandler, type RefereeReply } from './handler';
 
 /**
@@ -55,7 +55,13 @@ export async function resign(
       );
     }
     const seeds = await seedChain(h);
-    const decision = h.decide({ type: 'Concede', side: seat.side, now: h.now.toISOString(), seeds: (turn) => seeds[turn] });
+    const decision = h.decide({
+      type: 'Concede',
+      side: seat.side,
+      now: h.now.toISOString(),
+      seeds: (turn) => seeds[turn],
+      ...(await sealedSeeds(h)),
+    });
     if (!decision.ok) return refuse(`RESIGN: ${decision.rejection.message}`, 'Nothing was changed.');
     const before = game.head.version;
     const next = await h.append(decision.events.map(engineToNew(seat.side, by.key)));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { evolve, makeSeedChain, tryDecide, narrativeFor, type EngineEvent, type EngineState } from '../../engine/game';
+import { evolve, makeSealedSeedChain, makeSeedChain, tryDecide, narrativeFor, type EngineEvent, type EngineState } from '../../engine/game';
 import { ROLLED_BACK, type RolledBackPayload } from '../../engine/voids';
 import type { CommandOutcome } from '../../store/commands';
 import { PermanentCommandError } from '../../store/commands';
@@ -105,14 +105,21 @@ export async function preview(handler: GameHandler, tx: Sql, gameId: string, by:
     const { state, ruleset } = h.game;
     if (!state.step || !state.game)
       return refereeRejected(h, by, 'PREVIEW', `game ${gameId} is over: there is no step to preview`, 'STATUS shows the result.');
-    const oneOff = makeSeedChain(randomBytes(32), SEED_CHAIN_TURNS);
-    const trial: EngineState<unknown> = { ...state, game: { ...state.game, seedAnchor: oneOff.anchor } };
+    const oneOffTop = randomBytes(32);
+    const oneOff = makeSeedChain(oneOffTop, SEED_CHAIN_TURNS);
+    // sealed dice too roll from a one-off chain: the preview never asks for the game's sealed seeds
+    const oneOffSealed = state.game.sealedSeedAnchor ? makeSealedSeedChain(oneOffTop, SEED_CHAIN_TURNS) : null;
+    const trial: EngineState<unknown> = {
+      ...state,
+      game: { ...state.game, seedAnchor: oneOff.anchor, ...(oneOffSealed ? { sealedSeedAnchor: oneOffSealed.anchor } : {}) },
+    };
     const decision = engine(() =>
       tryDecide(
         {
           type: 'Deadline',
           now: h.now.toISOString(),
           seeds: (turn) => oneOff.seeds[turn],
+          ...(oneOffSealed ? { sealedSeeds: (turn: number) => oneOffSealed.seeds[turn] } : {}),
           open: (sealed) => h.env.orders.open(sealed).toString('utf8'),
         },
         trial,
