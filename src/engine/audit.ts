@@ -43,7 +43,12 @@ export function noteOrders(orders: Record<Side, readonly unknown[]>, e: EngineEv
   }
 }
 
-export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset): AuditReport {
+/** `folded`, when given, receives the state the whole log folds to (only when the audit passes). */
+export function auditGameLog(
+  events: readonly EngineEvent[],
+  ruleset: AnyRuleset,
+  folded?: (state: EngineState<unknown>) => void,
+): AuditReport {
   let state: EngineState<unknown> = initialState();
   let before: EngineState<unknown> | null = null;
   let blockStart = 0;
@@ -134,6 +139,7 @@ export function auditGameLog(events: readonly EngineEvent[], ruleset: AnyRuleset
     }
     state = evolve(state, e, ruleset);
   }
+  folded?.(state);
   return { ok: true, stepsChecked, firstMismatch: null };
 }
 

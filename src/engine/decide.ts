@@ -99,7 +99,7 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
     throw new CommandRejected('bad-seed', `${ruleset.id} rolls no sealed dice with these options: no sealedSeedAnchor`);
   const override = cmd.box !== undefined;
   const box = override ? cmd.box : ruleset.box.defaultData;
-  const problems = ruleset.box.validate(box);
+  const { problems, hash } = override ? checkedBox(ruleset, box) : defaultBoxChecked(ruleset);
   if (problems.length) {
     throw new CommandRejected(
       'bad-box',
@@ -120,13 +120,32 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
         seedAnchor: cmd.seedAnchor,
         ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
         ...(system.length ? { systemSides: system } : {}),
-        boxHash: hashCanonical(box),
+        boxHash: hash,
         boxSource: override ? 'override' : 'default',
         box,
         createdAt: cmd.now,
       },
     },
   ];
+}
+
+type CheckedBox = { readonly problems: readonly string[]; readonly hash: string };
+
+/** A box's problems, and its hash when it has none. */
+function checkedBox(ruleset: AnyRuleset, box: unknown): CheckedBox {
+  const problems = ruleset.box.validate(box);
+  return { problems, hash: problems.length ? '' : hashCanonical(box) };
+}
+
+const defaultBoxes = new WeakMap<AnyRuleset['box'], CheckedBox & { readonly data: unknown }>();
+
+/** The default box is the same data at every CreateGame: validated and hashed once per ruleset. */
+function defaultBoxChecked(ruleset: AnyRuleset): CheckedBox {
+  const known = defaultBoxes.get(ruleset.box);
+  if (known && known.data === ruleset.box.defaultData) return known;
+  const checked = { data: ruleset.box.defaultData, ...checkedBox(ruleset, ruleset.box.defaultData) };
+  defaultBoxes.set(ruleset.box, checked);
+  return checked;
 }
 
 function fillOptions(given: GameOptions, ruleset: AnyRuleset): Record<string, OptionValue> {

@@ -296,12 +296,16 @@ export function checkReplay(
   // the hash chains are equal exactly when every event's canonical JSON is: compared without writing them
   if (stored.length !== events.length || !stored.every((e, i) => canonicalEqual(e, events[i])))
     problems.push('event hash chain changes after the storage round trip (an event holds non-JSON data, or storage changed one)');
-  const replayed = replay(stored, ruleset);
-  if (stateHash(replayed) !== stateHash(live))
-    problems.push(`replayed state hash ${stateHash(replayed)} differs from the live state hash ${stateHash(live)}`);
+  // the audit folds the whole log as it goes: its fold is the replay (folded apart only when it stops early)
+  let replayed: EngineState<unknown> | undefined;
+  const audit = auditGameLog(stored, ruleset, (state) => {
+    replayed = state;
+  });
+  replayed ??= replay(stored, ruleset);
+  const [replayedHash, liveHash] = [stateHash(replayed), stateHash(live)];
+  if (replayedHash !== liveHash) problems.push(`replayed state hash ${replayedHash} differs from the live state hash ${liveHash}`);
   const report = verifyGameLog(stored);
   if (!report.ok) problems.push(`dice verification failed: ${report.firstMismatch!.message} (event #${report.firstMismatch!.eventIndex})`);
-  const audit = auditGameLog(stored, ruleset);
   if (!audit.ok) problems.push(`re-adjudication differs: ${audit.firstMismatch!.message} (event #${audit.firstMismatch!.eventIndex})`);
   if (live.step === null && report.dicePending > 0)
     problems.push(`${report.dicePending} dice still unverifiable after the game ended (a turn's seed was never revealed)`);

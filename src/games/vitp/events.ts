@@ -123,8 +123,16 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
         phase: e.data.phase,
         foughtAreas: e.data.turn !== s.turn ? [] : s.foughtAreas,
       };
-    case 'vitp.unit':
-      return { ...s, units: s.units.map((u) => (u.id === e.data.id ? { ...u, ...e.data.patch } : u)) };
+    case 'vitp.unit': {
+      // copied once, then only the patched piece is new (a plain for: this runs at every unit event)
+      let units = s.units;
+      for (let i = 0; i < units.length; i++) {
+        if (units[i].id !== e.data.id) continue;
+        if (units === s.units) units = s.units.slice();
+        units[i] = { ...units[i], ...e.data.patch };
+      }
+      return { ...s, units };
+    }
     case 'vitp.control':
       return { ...s, control: { ...s.control, [e.data.place]: e.data.side } };
     case 'vitp.control-recorded': {
