@@ -72,7 +72,8 @@ export function composeGuadalcanalMail(state: EngineState<unknown>, side: Side, 
   const now = random(s, step);
   const blocks: string[] = [];
   const steps = [step.id];
-  const firstOfTurn = !sentAhead.has(`t${step.turn}:hits`);
+  // a HITS list only rides with a step the side plays alone (ATK.cargo: a simultaneous step's orders are revealed)
+  const firstOfTurn = step.mode === 'sequential' && !sentAhead.has(`t${step.turn}:hits`);
   if (firstOfTurn) sentAhead.add(`t${step.turn}:hits`);
   // the step in play by its id: the bot reads the board before its report comes, and a reply to an
   // earlier mail would otherwise be taken for that mail's step

@@ -26,7 +26,7 @@ export const guadalcanalReference: readonly ReferenceSection[] = [
       'CMB.4 (FOR BOMBARD): FIRE BB3 AT New-Georgia (one adjacent island a turn); AIRFIELD BMR7: it attacks airfields, 2 hits damage one (CMB.4).',
       'BOX: die k sits in slot ((k-1) mod 12)+1; a 1 or 2 hits the type printed there; an absent type reads the chart from slot 1 (ATK.absent).',
       'ATK.cargo: one hit ignored per battleship a turn first; among alike units (undamaged first) the attacker picks on a 1, the defender on a 2.',
-      'ATK.cargo (HITS): HITS TR5 FTR2 INF30 with any orders, best first: your units to lose first on a 2, enemy units to take first on a 1. It stands until a new HITS line (HITS DEFAULT clears it); only you see it.',
+      'ATK.cargo (HITS): HITS TR5 FTR2 INF30 with the orders of a step you play alone (not the sealed sea step or the landing step, whose orders the other side sees), best first: your units to lose first on a 2, enemy units to take first on a 1. It stands until a new HITS line (HITS DEFAULT clears it); only you see it.',
       'ATK.cargo default (no list, or no listed unit among the choices): the attacker takes the most loaded unit (cargo at cost), the defender gives the least loaded; ties by id.',
       'ATK.damage: destroyers, cruisers, carriers, battleships hit by a 2 are damaged and go home for repair; a second hit destroys.',
     ],

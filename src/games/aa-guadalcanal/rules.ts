@@ -96,8 +96,9 @@ export function upcomingStepsOf(s: GState): StepInfo[] {
 function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dice: Dice | null): Play {
   const p = new Play(s, side, dice);
   const def = defOf(step);
-  // ATK.cargo: a HITS list rides with any step's orders and stands until replaced (seen by its side only)
-  for (const o of all) if (o.kind === 'hits') hitsOrder(p, o.units, o);
+  // ATK.cargo: a HITS list rides with the orders of a step the side plays alone and stands until
+  // replaced (seen by its side only)
+  for (const o of all) if (o.kind === 'hits') hitsOrder(p, step, o.units, o);
   const orders = all.filter((o) => o.kind !== 'hits');
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
@@ -115,15 +116,26 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
 }
 
 /**
- * ATK.cargo: a side's new casualty priority. When the orders are checked every id must be a unit on
- * the board (a typo would be a silent no-op). When they are carried out, a unit lost since they were
- * written (say, to the other side's part of a step both sides play at once) is just left out: the
- * list stands for the units that remain.
+ * ATK.cargo: a side's new casualty priority; every id must be a unit on the board (a typo would be
+ * a silent no-op). The list is the side's own: a step both sides play at once reveals its orders
+ * whole to the other side when it resolves (so both can check the sealed commitments), so only a
+ * step the side plays alone takes a HITS line. Such a step is checked and carried out on the same
+ * board (queued orders are checked again when their step comes), so no listed unit can vanish in
+ * between.
  */
-function hitsOrder(p: Play, units: readonly string[], o: Order): void {
+function hitsOrder(p: Play, step: StepInfo, units: readonly string[], o: Order): void {
+  if (step.mode === 'simultaneous') {
+    p.fail(
+      o,
+      'a HITS list is yours alone, and the orders of a step both sides play at once are shown to the other side when it resolves',
+      'ATK.cargo',
+      'send HITS with the orders of a step you play alone, or in its FOR section (e.g. FOR FIGHTERS)',
+    );
+    return;
+  }
   const onBoard = (id: string) => p.s.pieces.some((x) => x.id === id);
   const unknown = units.filter((id) => !onBoard(id));
-  if (unknown.length && p.dice === null) {
+  if (unknown.length) {
     p.fail(
       o,
       `${unknown.join(', ')}: no such unit on the board`,
@@ -132,7 +144,7 @@ function hitsOrder(p: Play, units: readonly string[], o: Order): void {
     );
     return;
   }
-  p.emit({ type: 'gc.hits', data: { side: p.side, units: units.filter(onBoard) }, visibleTo: [p.side] });
+  p.emit({ type: 'gc.hits', data: { side: p.side, units: [...units] }, visibleTo: [p.side] });
 }
 
 export function validate(s: GState, side: GSide, orders: readonly Order[], step: StepInfo): LineError[] {
