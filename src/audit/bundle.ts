@@ -100,6 +100,8 @@ interface GameCreatedData {
   readonly engineVersion: string;
   readonly boxHash: string;
   readonly seedAnchor: string;
+  /** games with sealed dice */
+  readonly sealedSeedAnchor?: string;
   readonly box: unknown;
 }
 
@@ -120,7 +122,7 @@ function redact(e: StoredEvent): RedactedEvent {
   const pick = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, (e.payload as Record<string, unknown>)[k]]));
   switch (e.type) {
     case 'GameCreated':
-      return { ...base, disclosed: pick('gameId', 'seedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
+      return { ...base, disclosed: pick('gameId', 'seedAnchor', 'sealedSeedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
     case 'RolledBack':
       return { ...base, disclosed: pick('toSeq', 'firstVoidedSeq') };
     case 'RulesUpgraded':

@@ -86,6 +86,7 @@ export function registerStoreCommands(program: Command): void {
         console.log(
           `ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice recomputed from revealed seeds (${dice.dicePending} await their turn's seed)`,
         );
+        if (dice.sealedPending) console.log(`ok: ${dice.sealedPending} sealed dice await the sealed seed, revealed when the game ends`);
         const audit = auditGameLog(engineEvents, rulesetFor(known.ruleset));
         if (!audit.ok) {
           const m = audit.firstMismatch!;

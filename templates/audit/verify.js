@@ -105,10 +105,27 @@ for (const e of events) {
   seeds.set(turn, seed);
 }
 
+// 3b. Sealed seeds (games with sealed dice: GameCreated names a sealedSeedAnchor): the sealed seed of
+//     turn t, revealed at the end, is checked the same way against the sealed anchor; it gives every
+//     earlier turn's sealed seed by hashing (seed of turn u = SHA-256 applied t - u times).
+const sealedAnchor = game.sealedSeedAnchor;
+const sealedSeeds = new Map();
+for (const e of events) {
+  if (e.redacted || e.type !== 'SealedSeedRevealed') continue;
+  const { turn, seed } = e.payload;
+  if (!sealedAnchor) fail(e.seq, e.type, 'the game has no sealed seed anchor');
+  if (!/^[0-9a-f]{64}$/.test(seed)) fail(e.seq, e.type, `the sealed seed of turn ${turn} is not 64 hex digits`);
+  const chain = [Buffer.from(seed, 'hex')];
+  for (let k = 0; k < turn; k++) chain.push(sha256(chain[chain.length - 1]));
+  if (chain[turn].toString('hex') !== sealedAnchor) fail(e.seq, e.type, `the sealed seed of turn ${turn} does not hash to the sealed anchor ${sealedAnchor}`);
+  for (let u = 1; u <= turn; u++) sealedSeeds.set(u, chain[turn - u].toString('hex'));
+}
+
 // 4. Dice: die k of a step with n sides (n = 6 when DieRolled names no `sides`): w = the fewest
 //    bytes with 256^w >= n, bound = 256^w - (256^w mod n); for attempt 0, 1, ...: v = the first w
 //    bytes (big-endian) of HMAC-SHA-256(key = seed of its turn, canonical [gameId, stepId, k,
 //    ordersHash, attempt]); the first v < bound gives face = v mod n + 1 (a d6: first byte < 252, b mod 6 + 1).
+//    A sealed die (DieRolled `sealed`) takes its turn's sealed seed instead.
 const MAX_SIDES = 2 ** 32;
 function face(seed, stepId, index, ordersHash, sides) {
   let bytes = 1;
@@ -125,6 +142,7 @@ function face(seed, stepId, index, ordersHash, sides) {
 const pending = new Map(); // stepId -> dice since that step last resolved
 let checked = 0;
 let awaiting = 0;
+let sealedAwaiting = 0;
 let hidden = 0;
 for (const e of events) {
   if (e.redacted) {
@@ -143,14 +161,16 @@ for (const e of events) {
       const sides = d.payload.sides === undefined ? 6 : d.payload.sides;
       if (!Number.isInteger(sides) || sides < 2 || sides > MAX_SIDES)
         fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} names ${JSON.stringify(sides)} sides: a die has a whole number from 2 to ${MAX_SIDES}`);
-      const seed = seeds.get(d.payload.turn);
+      if (d.payload.sealed && !sealedAnchor) fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} is sealed, but the game has no sealed seed anchor`);
+      const seed = (d.payload.sealed ? sealedSeeds : seeds).get(d.payload.turn);
       if (seed === undefined) {
-        awaiting++;
+        if (d.payload.sealed) sealedAwaiting++;
+        else awaiting++;
         continue;
       }
       const want = face(seed, stepId, d.payload.index, ordersHash, sides);
       if (want !== d.payload.face)
-        fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} (${sides === 6 ? '' : `a d${sides}, `}${d.payload.purpose}, rule ${d.payload.rule}) shows ${d.payload.face}, the seed of turn ${d.payload.turn} and orders hash ${ordersHash.slice(0, 12)}... give ${want}`);
+        fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} (${sides === 6 ? '' : `a d${sides}, `}${d.payload.purpose}, rule ${d.payload.rule}) shows ${d.payload.face}, the seed of turn ${d.payload.turn} and orders hash ${ordersHash.slice(0, 12)}... give ${want}${d.payload.sealed ? ' (from the sealed seed)' : ''}`);
       checked++;
     }
     pending.delete(stepId);
@@ -159,4 +179,6 @@ for (const e of events) {
 const unresolved = [...pending.values()].reduce((n, l) => n + l.length, 0);
 console.log(`ok: game ${gameId}: ${events.length} events chained to head ${prev.slice(0, 12)}... (${events.filter((e) => e.redacted).length} redacted, ${events.filter((e) => voided(e.seq)).length} voided)`);
 console.log(`ok: ${seeds.size} seeds hash to the anchor; ${checked} dice recomputed (${awaiting} await their turn's seed, ${unresolved} in a step not yet resolved, ${hidden} hidden from this view)`);
+if (sealedAnchor)
+  console.log(`ok: sealed dice: ${sealedSeeds.size ? `sealed seeds of turns 1..${sealedSeeds.size} hash to the sealed anchor` : 'the sealed seed is not revealed yet'}; ${sealedAwaiting} sealed dice await the reveal at the game's end`);
 if (created.redacted) console.log(`note: GameCreated is hidden from this view; check that the anchor ${anchor} is the one your welcome mail gave`);
