@@ -7,7 +7,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { mapGeometry, renderMapSvg, renderMapText } from './map-svg';
+import { mapGeometry, renderMapSvg } from './map-svg';
+import { renderMapText } from './map-text';
 
 export type { MapArea, MapData, MapPicture, MapPlace, MapUnitCount } from './map-svg';
 export type * from './template-data';
