@@ -82,7 +82,9 @@ export function auditGameLog(
         }
         // the result is the rules' own (ruleset.result), or what a concession gives
         const want =
-          conceded !== null ? concessionResult(state.game?.sides.map((x) => x.side) ?? [], conceded) : ruleset.result(state.rules);
+          conceded !== null
+            ? concessionResult([...(state.game?.sides.map((x) => x.side) ?? []), ...(state.game?.systemSides ?? [])], conceded)
+            : ruleset.result(state.rules);
         if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
           return {
             ok: false,

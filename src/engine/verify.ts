@@ -215,10 +215,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
         concessions.ended ??= i;
         // a concession's result follows from the log alone: the one side left wins
         if (conceded) {
-          const want = concessionResult(
-            created.data.sides.map((s) => s.side),
-            conceded.side,
-          );
+          const want = concessionResult([...created.data.sides.map((s) => s.side), ...(created.data.systemSides ?? [])], conceded.side);
           if (e.data.winner !== want.winner || e.data.summary !== want.summary) {
             mismatches.push({
               eventIndex: i,

@@ -3,9 +3,10 @@
  * `system` option (rule 7): the umpire plays blue, which owes no orders and decides with sealed
  * dice drawn from the second seed chain; those come out only at the end (SealedSeedRevealed).
  */
-import { decide, tryDecide } from '../../src/engine/decide';
+import { decide, decideAndApply, tryDecide, whoIsAwaited } from '../../src/engine/decide';
+import { auditGameLog } from '../../src/engine/audit';
 import { deriveDie, makeSealedSeedChain, makeSeedChain } from '../../src/engine/dice';
-import type { EngineEvent } from '../../src/engine/engine-events';
+import type { EngineEvent, EngineState } from '../../src/engine/engine-events';
 import { replay } from '../../src/engine/evolve';
 import { playOneGame, selfplay } from '../../src/engine/selfplay';
 import { verifyGameLog } from '../../src/engine/verify';
@@ -113,6 +114,51 @@ describe('system sides', () => {
       ),
     );
     expect(fromMain).not.toEqual(secret.map((d) => d.face));
+  });
+
+  /** A game with the system option after red's first orders are adjudicated (turn 1 or later in play). */
+  const inPlay = () => {
+    const resolve = { now: 't', seeds: (t: number) => chain.seeds[t], sealedSeeds: (t: number) => sealed.seeds[t] };
+    const events: EngineEvent[] = [];
+    let state: EngineState<unknown> = replay([], fleetDuel);
+    const run = (cmd: Parameters<typeof decideAndApply>[0]) => {
+      const out = decideAndApply(cmd, state, fleetDuel);
+      events.push(...out.events);
+      state = out.state;
+    };
+    run({
+      type: 'CreateGame',
+      gameId: 'g',
+      options: SYSTEM,
+      sides: [red],
+      seedAnchor: chain.anchor,
+      sealedSeedAnchor: sealed.anchor,
+      now: 't0',
+    });
+    run({ type: 'SubmitOrders', side: 'red', text: 'MOVE north', salt: 's', now: 't', seal: (p: string) => p });
+    run({ type: 'Resolve', ...resolve, open: (b) => b });
+    return { state, resolve, events };
+  };
+
+  it('a concession reveals the turn’s seed, then the sealed seed, then ends; blue wins by concession', () => {
+    const { state, resolve, events } = inPlay();
+    expect(state.step).not.toBeNull();
+    const conceded = decide({ type: 'Concede', side: 'red', ...resolve }, state, fleetDuel);
+    expect(conceded.map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'SealedSeedRevealed', 'GameEnded']);
+    const ended = conceded.at(-1)!;
+    expect(ended.type === 'GameEnded' && ended.data.winner).toBe('blue');
+    const log = [...events, ...conceded];
+    expect(verifyGameLog(log).mismatches).toEqual([]);
+    expect(verifyGameLog(log)).toMatchObject({ ok: true, sealedPending: 0, dicePending: 0 });
+    expect(verifyGameLog(log).concession?.endedAt).toBe(log.length - 1);
+    expect(auditGameLog(log, fleetDuel)).toMatchObject({ ok: true });
+    expect(log.some((e) => e.type === 'DieRolled' && e.data.sealed)).toBe(true);
+  });
+
+  it('stops loudly when a step lists the system side among those owing orders', () => {
+    const { state } = inPlay();
+    const broken = { ...state, step: { ...state.step!, owes: ['red', 'blue'] } };
+    expect(() => whoIsAwaited(broken, fleetDuel)).toThrow(/lists blue in owes, but the umpire plays it/);
   });
 
   it('games without the option keep their logs: no sealed anchor, no system sides, no sealed dice', () => {
