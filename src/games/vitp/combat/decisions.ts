@@ -439,7 +439,7 @@ export function answer(battle: BattleState, side: VitpSide, reply: Answer): Answ
   if (!d.owes.includes(side)) return { ok: false, problems: [`the ${side} player does not owe "${d.kind}" now`] };
   const problems = problemsWith(battle, d, reply, side);
   if (problems.length > 0) return { ok: false, problems };
-  const b = clonePlain(battle);
+  const b = { ...battle, stage: clonePlain(battle.stage) }; // an answer changes the stage only; resolve copies the rest before changing it
   const stage = b.stage;
   if (stage.at === 'day-night') stage.answers[side] = (reply as AnswerOf<'day-night'>).choice;
   else if (stage.at === 'action' && reply.kind === 'targets') {
