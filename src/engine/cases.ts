@@ -5,7 +5,7 @@ import { CaseDice, diceSchema } from './case-dice';
 import { checkExpectations, stepMatches, unclaimedRejections, type Expectations, type Rejection } from './case-checks';
 import { isPlainObject, lookupPath, show } from './case-match';
 import { decide, readyToResolve } from './decide';
-import { makeSeedChain } from './dice';
+import { makeSealedSeedChain, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 
@@ -132,6 +132,10 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
   if (!ruleset) return fail([`no ruleset "${c.ruleset}" (known: ${Object.keys(registry).join(', ') || 'none'})`]);
 
   const chain = makeSeedChain(Buffer.from(sha256Hex(`case:${c.name}`), 'hex'), 100);
+  // a case whose options make a side the umpire's seats only the others; sealed dice come from its own chain
+  const options = Object.fromEntries(ruleset.options.map((o) => [o.id, c.options?.[o.id] ?? o.default]));
+  const system = ruleset.systemSides?.(options) ?? [];
+  const sealed = ruleset.sealedDice?.(options) ? makeSealedSeedChain(Buffer.from(sha256Hex(`case:${c.name}`), 'hex'), 100) : null;
   const dice = new CaseDice(c.dice);
   const rejections: Rejection[] = [];
   const claimed = new Set<Rejection['errors'][number]>();
@@ -150,7 +154,8 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
     type,
     now: 'case',
     seeds: chain.seeds,
-    open: (sealed) => sealed,
+    ...(sealed ? { sealedSeeds: sealed.seeds } : {}),
+    open: (blob) => blob,
     forcedDice: dice,
   });
   const unit = (ref: string): unknown =>
@@ -177,9 +182,12 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
         scenario: c.scenario,
         options: c.options ?? {},
         seedAnchor: chain.anchor,
+        ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
         now: 'case',
         box: c.given?.box,
-        sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
+        sides: ruleset.sides
+          .filter((side) => !system.includes(side))
+          .map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
       },
       null,
     );
