@@ -79,4 +79,35 @@ describe('a system side on PostgreSQL: Fleet Duel, blue played by the umpire', (
     // the referee sees the umpire's reasoning
     expect(JSON.stringify(await s.gameService.report('G-sys', 'referee'))).toMatch(/umpire decides for blue \(7\.1\)/);
   });
+
+  it('PREVIEW rolls the umpire’s sealed dice from a one-off chain, records nothing; RESIGN ends it for blue with the sealed seed out', async () => {
+    const referee = 'ref@players.test';
+    await apply('G-sys2', 'create2', 'game.create', {
+      gameId: 'G-sys2',
+      ruleset: 'fleet-duel',
+      options: { system: true },
+      sides: [red],
+      referee,
+    });
+    const head = (await s.games.load('G-sys2')).head;
+    const preview = await apply('G-sys2', 'pv', 'game.preview', { gameId: 'G-sys2', replyTo: referee });
+    expect(preview.status).toBe('applied');
+    expect((await s.games.load('G-sys2')).head).toEqual(head);
+    const shown = (await s.outbox.byGame('G-sys2')).find(
+      (m) => m.kind === 'confirmation' && m.recipient === referee && String(m.payload.text).includes('PREVIEW'),
+    );
+    expect(String(shown?.payload.text)).toMatch(/umpire decides for blue \(7\.1\)/);
+    const out = await apply('G-sys2', 'resign', 'game.resign', {
+      gameId: 'G-sys2',
+      side: 'red',
+      confirm: true,
+      replyTo: red.player.address,
+    });
+    expect(out.status).toBe('applied');
+    const log = await engineLog('G-sys2');
+    expect(log.slice(-4).map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'SealedSeedRevealed', 'GameEnded']);
+    const ended = log.at(-1)!;
+    expect(ended.type === 'GameEnded' && ended.data.winner).toBe('blue');
+    expect(verifyGameLog(log)).toMatchObject({ ok: true, sealedPending: 0 });
+  });
 });
