@@ -7,7 +7,7 @@
  * (test/support/fog-facts.ts, fog-check.ts). Each kind of check is shown to fail on an injected leak.
  *
  * Sizes: CI plays FOG_GAMES_VITP (default 3) VITP games with task forces and FOG_GAMES_DUEL (default
- * 20) Fleet Duel games (every other one with the scouting option); UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
+ * 20) Fleet Duel games (every other one with the scouting option, every third with the system option); UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
  */
 import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
@@ -49,8 +49,9 @@ const DUEL: Case = {
   ruleset: fleetDuel,
   facts: fleetDuelFacts,
   games: count(process.env.FOG_GAMES_DUEL, 20, 900),
-  // every other game with scouting (6): dice of other sizes, each roll with its own visibility
-  options: (g) => ({ scouting: g % 2 === 1 }),
+  // every other game with scouting (6): dice of other sizes, each roll with its own visibility;
+  // every third with blue the umpire's (7): its choices and sealed dice the referee's alone
+  options: (g) => ({ scouting: g % 2 === 1, system: g % 3 === 2 }),
   kinds: ['fleet', 'sub', 'search', 'shadow', 'die', 'order'],
 };
 

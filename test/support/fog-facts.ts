@@ -209,6 +209,14 @@ export const fleetDuelFacts: RulesetFacts = {
           ];
         case 'SubSearched':
           return [['search', d.side, d.area, String(d.found)], ...(d.found ? [['fleet', OTHER[d.side], d.area]] : [])];
+        case 'SystemDecided':
+          // the umpire's choice for a system side (rule 7.1): where its fleet goes, and how
+          return d.area
+            ? [
+                ['fleet', d.side, d.area],
+                ['posture', d.side, d.posture],
+              ]
+            : [];
         default:
           return [];
       }
