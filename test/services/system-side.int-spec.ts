@@ -6,7 +6,7 @@ import { type ServiceHarness, applyCommand, startServices, stopServices } from '
 /**
  * A system side through the game service on PostgreSQL and Redis (docs/engine.md "System sides and
  * sealed dice"): Fleet Duel with the `system` option, the umpire playing blue with sealed dice.
- * Only red is seated and mailed; red's reports never show blue's sealed dice or choices; the dice
+ * Only red is seated and mailed (its orders come as mail, through ingest); red's reports never show blue's sealed dice or choices; the dice
  * log checks out once the game ends, the sealed dice counted as awaiting the reveal before.
  */
 describe('a system side on PostgreSQL: Fleet Duel, blue played by the umpire', () => {
@@ -54,8 +54,21 @@ describe('a system side on PostgreSQL: Fleet Duel, blue played by the umpire', (
       if (!step) break;
       expect(step.owes).toEqual(['red']);
       const text = step.id.endsWith('/retreat') ? 'STAND' : `MOVE ${['north', 'center', 'south'][n % 3]}\nPOSTURE cautious`;
-      const r = await apply('G-sys', `red-${n}`, 'game.orders', { gameId: 'G-sys', side: 'red', text, via: 'test' });
-      expect(r.status).toBe('applied');
+      // red's orders as a mail to its signed reply address, ingested and applied as the worker does
+      const raw = Buffer.from(
+        [
+          'From: red@players.test',
+          `To: ${s.composer.replyAddressFor('G-sys', 'red', red.player.address)}`,
+          'Subject: orders',
+          `Message-ID: <sys-${n}@players.test>`,
+          '',
+          text,
+          '',
+        ].join('\r\n'),
+      );
+      await s.ingest.ingest((await s.inbound.receive('test', raw)).id);
+      await s.inbox.drain('G-sys', s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
+      expect((await s.gameService.status('G-sys', 'referee')).view.step?.id).not.toBe(step.id);
       const log = await engineLog('G-sys');
       if (!log.some((e) => e.type === 'GameEnded')) {
         const report = verifyGameLog(log);
