@@ -9,7 +9,8 @@ import { rulesets } from '../../src/games';
 import { vitpRuleset } from '../../src/games/vitp';
 import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-store';
-import { EventStore, GENESIS_HASH, hashEvent, type StoredEvent } from '../../src/store/event-store';
+import { EventStore, type StoredEvent } from '../../src/store/event-store';
+import { rechain } from '../support/bundle-audit';
 import { freshDatabase, type TestDatabase } from '../support/db';
 
 /**
@@ -61,17 +62,6 @@ async function unpacked(events: readonly StoredEvent[], view = 'referee'): Promi
 function runVerifier(dir: string): { status: number | null; out: string } {
   const r = spawnSync(process.execPath, ['verify.js'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
-/** Re-chains events after editing some of them (what a forger who rewrote the log would do). */
-function rechain(events: readonly StoredEvent[]): StoredEvent[] {
-  let prevHash = GENESIS_HASH;
-  return events.map((e) => {
-    const { hash: _old, ...rest } = { ...e, prevHash };
-    const hash = hashEvent(rest);
-    prevHash = hash;
-    return { ...rest, hash };
-  });
 }
 
 describe('umpire export bundle', () => {

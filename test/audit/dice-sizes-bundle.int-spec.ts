@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleFiles, writeBundle } from '../../src/audit/bundle';
-import { auditBundle } from '../../src/audit/verify-bundle';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { selfplayThrough } from '../../src/engine/selfplay';
-import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-store';
-import { EventStore, GENESIS_HASH, hashEvent, type StoredEvent } from '../../src/store/event-store';
+import { EventStore, type StoredEvent } from '../../src/store/event-store';
+import { auditAsBundle, rechain } from '../support/bundle-audit';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { fleetDuel } from '../support/test-game';
 
@@ -52,28 +50,11 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function audit(events: readonly StoredEvent[], view = 'referee') {
-  const file = join(work, `${view}-${Math.random().toString(36).slice(2)}.tar.gz`);
-  const files = bundleFiles({ log: events, view, serviceTypes: SERVICE_EVENT_TYPES, umpireVersion: 'test', exportedAt: 'now' });
-  await writeBundle(files, gameId, file);
-  return auditBundle(file, (id) => (id === duel.id ? duel : undefined), SERVICE_EVENT_TYPES);
-}
-
-function rechain(events: readonly StoredEvent[]): StoredEvent[] {
-  let prevHash = GENESIS_HASH;
-  return events.map((e) => {
-    const { hash: _old, ...rest } = { ...e, prevHash };
-    const hash = hashEvent(rest);
-    prevHash = hash;
-    return { ...rest, hash };
-  });
-}
-
 describe('dice of other sizes through the event store and the audit bundle', () => {
   it('given the stored log, then the full audit from the bundle passes: chain, seeds, every die of each size, re-adjudication', async () => {
     const stored = log.filter((e) => e.type === 'DieRolled').map((e) => e.payload as { sides?: number; visibleTo: unknown });
     expect(stored.some((d) => d.sides === 10 && d.visibleTo === 'all')).toBe(true);
-    const r = await audit(log);
+    const r = await auditAsBundle(work, gameId, log, duel);
     const text = r.lines.join('\n');
     expect(text).toContain(`${stored.length} dice recomputed`);
     expect(text).toMatch(/ok: \d+ steps re-adjudicated under fleet-duel\/1 give the recorded results/);
@@ -87,7 +68,7 @@ describe('dice of other sizes through the event store and the audit bundle', () 
       return v !== 'all' && !(v as string[]).includes('blue');
     });
     expect(hiddenFromBlue.length).toBeGreaterThan(0);
-    const r = await audit(log, 'blue');
+    const r = await auditAsBundle(work, gameId, log, duel, 'blue');
     expect(r.lines.join('\n')).toContain(`${hiddenFromBlue.length} hidden from this view`);
     expect(r.ok).toBe(true);
   });
@@ -96,7 +77,7 @@ describe('dice of other sizes through the event store and the audit bundle', () 
     const d10 = log.find((e) => e.type === 'DieRolled' && (e.payload as { sides?: number }).sides === 10)!;
     const p = d10.payload as { face: number };
     const edited = log.map((e) => (e.seq === d10.seq ? { ...e, payload: { ...p, face: (p.face % 10) + 1 } } : e));
-    const r = await audit(rechain(edited));
+    const r = await auditAsBundle(work, gameId, rechain(edited), duel);
     expect(r.ok).toBe(false);
     expect(r.lines.join('\n')).toContain(`FAIL event #${d10.seq} (DieRolled)`);
   });

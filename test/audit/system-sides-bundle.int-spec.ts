@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bundleFiles, writeBundle } from '../../src/audit/bundle';
-import { auditBundle } from '../../src/audit/verify-bundle';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { selfplayThrough } from '../../src/engine/selfplay';
-import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-store';
-import { EventStore, GENESIS_HASH, hashEvent, type StoredEvent } from '../../src/store/event-store';
+import { EventStore, type StoredEvent } from '../../src/store/event-store';
+import { auditAsBundle, rechain } from '../support/bundle-audit';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { fleetDuel } from '../support/test-game';
 
@@ -44,13 +42,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function audit(events: readonly StoredEvent[], view = 'referee') {
-  const file = join(work, `${view}-${Math.random().toString(36).slice(2)}.tar.gz`);
-  const files = bundleFiles({ log: events, view, serviceTypes: SERVICE_EVENT_TYPES, umpireVersion: 'test', exportedAt: 'now' });
-  await writeBundle(files, gameId, file);
-  return auditBundle(file, (id) => (id === duel.id ? duel : undefined), SERVICE_EVENT_TYPES);
-}
-
 const sealedDice = (events: readonly StoredEvent[]) =>
   events.filter((e) => e.type === 'DieRolled' && (e.payload as { sealed?: true }).sealed);
 
@@ -61,7 +52,7 @@ describe('sealed dice through the event store and the audit bundle', () => {
     expect(created.sides.map((s) => s.side)).toEqual(['red']);
     const sealed = sealedDice(log).length;
     expect(sealed).toBeGreaterThan(0);
-    const r = await audit(log);
+    const r = await auditAsBundle(work, gameId, log, duel);
     const text = r.lines.join('\n');
     expect(text).toContain(`${log.filter((e) => e.type === 'DieRolled').length} dice recomputed`);
     expect(text).toMatch(/sealed seeds of turns 1\.\.\d+ hash to the sealed anchor; 0 sealed dice await the reveal/);
@@ -72,14 +63,14 @@ describe('sealed dice through the event store and the audit bundle', () => {
     const cut = log.findIndex((e) => e.type === 'SealedSeedRevealed');
     expect(cut).toBeGreaterThan(0);
     const before = log.slice(0, cut);
-    const r = await audit(before);
+    const r = await auditAsBundle(work, gameId, before, duel);
     const text = r.lines.join('\n');
     expect(text).toContain(`the sealed seed is not revealed yet; ${sealedDice(before).length} sealed dice await the reveal`);
     expect(r.ok).toBe(true);
   });
 
   it("red's bundle hides the umpire's sealed dice; a forged sealed face is caught once the seed is out", async () => {
-    const red = await audit(log, 'red');
+    const red = await auditAsBundle(work, gameId, log, duel, 'red');
     const hidden = log.filter((e) => {
       const v = e.type === 'DieRolled' ? (e.payload as { visibleTo: 'all' | string[] }).visibleTo : 'all';
       return v !== 'all' && !v.includes('red');
@@ -90,14 +81,8 @@ describe('sealed dice through the event store and the audit bundle', () => {
     const die = sealedDice(log)[0];
     const p = die.payload as { face: number; sides?: number };
     const edited = log.map((e) => (e.seq === die.seq ? { ...e, payload: { ...p, face: (p.face % (p.sides ?? 6)) + 1 } } : e));
-    let prevHash = GENESIS_HASH;
-    const rechained = edited.map((e) => {
-      const { hash: _old, ...rest } = { ...e, prevHash };
-      const hash = hashEvent(rest);
-      prevHash = hash;
-      return { ...rest, hash };
-    });
-    const r = await audit(rechained);
+    const rechained = rechain(edited);
+    const r = await auditAsBundle(work, gameId, rechained, duel);
     expect(r.ok).toBe(false);
     expect(r.lines.join('\n')).toContain(`FAIL event #${die.seq} (DieRolled)`);
   });
