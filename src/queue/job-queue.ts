@@ -2,6 +2,9 @@ import { hostname } from 'node:os';
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { JOB_QUEUE, JobName, QueueName, type JobHandler, type JobHandlers, type JobOf } from './jobs';
 
+/** Jobs a worker process runs at once unless told otherwise (so, for one, outbox dispatches in flight). */
+export const DEFAULT_CONCURRENCY = 4;
+
 export interface JobQueueOptions {
   readonly redisUrl: string;
   /** Redis key prefix: separates deployments and test files sharing one Redis. */
@@ -191,7 +194,7 @@ export class JobQueue {
         {
           connection: connectionFromUrl(this.opts.redisUrl),
           prefix: this.opts.prefix,
-          concurrency: this.opts.concurrency ?? 4,
+          concurrency: this.opts.concurrency ?? DEFAULT_CONCURRENCY,
           name: WORKER_INSTANCE,
           ...(this.opts.lockMs ? { lockDuration: this.opts.lockMs, stalledInterval: this.opts.lockMs } : {}),
         },

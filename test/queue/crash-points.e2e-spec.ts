@@ -16,6 +16,7 @@
  * Needs `npx tsc -p tsconfig.build.json` first (npm test builds).
  */
 import { seededRng } from '../../src/engine/random-player';
+import { DEFAULT_CONCURRENCY } from '../../src/queue/job-queue';
 import { CRASH_POINTS, type CrashPoint } from '../../src/shared/crash-point';
 import { type CrashRun as Run, CrashRun, CRASH_GAME, copiesByMessageId, emptyMailbox, type Role } from '../support/crash-run';
 import { createMailUser, ensureMailServers } from '../support/mail';
@@ -180,14 +181,16 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
           .map(([p, n]) => `${p} ${n}`)
           .join(
             ', ',
-          )}; last kill after order mail ${killer.lastKillAfter}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} by a random kill); ` +
+          )}; last kill after order mail ${killer.lastKillAfter}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} cut short by a kill without being named); ` +
         `${cut} PostgreSQL connections cut half way; final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
     );
     expect(cut).toBeGreaterThan(0);
     expect(killer.kills.length - random).toBe(AIMED);
     expect(random).toBe(RANDOM);
     expect([...hit].sort()).toEqual([...CRASH_POINTS].sort());
-    expect(unexplained).toBeLessThanOrEqual(random);
+    // a kill, aimed or random, also cuts short the other dispatches in flight in that worker (up to
+    // its job concurrency): a mail one of them had handed to the relay is sent again, unnamed
+    expect(unexplained).toBeLessThanOrEqual(killer.kills.length * (DEFAULT_CONCURRENCY - 1) + random);
   });
 });
 

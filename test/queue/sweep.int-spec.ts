@@ -71,6 +71,7 @@ describe('the stuck-work sweep', () => {
   });
 
   afterAll(async () => {
+    await worker.onApplicationShutdown(); // its reconciliation timer must not fire after the test
     await s.jobs.obliterate();
     await fastJobs.close();
     await s.close();
