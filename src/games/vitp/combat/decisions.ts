@@ -8,7 +8,7 @@ import { VITP_SIDES } from './sides';
 import { landingBases, landingCandidates, submarineTargets } from './after-round';
 import { availableHunters, groupRef, groupUnits, pursuersOf, speedOf } from './groups';
 import { airOptions, checkAirAllocation, defaultAirAllocation, type AirStep } from './airstrikes';
-import { announcingCarriers, currentEngagement } from './machine';
+import { announcingCarriers, currentEngagement } from './rounds';
 import type { ActionState, BattleState, Stage } from './state';
 import { checkDesignation, defaultDesignation, designationAsked, firingOnly, possibleShots, targetOptions, targetsFor } from './targets';
 import { currentSpeed, fighting, inUnitOrder, otherSide, unitById } from './units';

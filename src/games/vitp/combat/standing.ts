@@ -5,7 +5,7 @@
  */
 import type { Answer, Decision, VitpSide } from './api';
 import { current } from './decisions';
-import { currentEngagement } from './machine';
+import { currentEngagement } from './rounds';
 import type { BattleState } from './state';
 import { possibleShots } from './targets';
 import { otherSide } from './units';
