@@ -330,7 +330,9 @@ export interface PipelineBench {
 }
 
 export async function benchPipeline(progress: (l: string) => void, which: 'quick' | 'default' | 'full'): Promise<PipelineBench> {
-  const size = PIPELINE_SIZES[which];
+  // BENCH_WORKERS=1,2 runs only those worker counts (a quicker look at one change)
+  const only = process.env.BENCH_WORKERS?.split(',').map(Number);
+  const size = only ? { ...PIPELINE_SIZES[which], workers: only } : PIPELINE_SIZES[which];
   for (const built of ['src/api.js', 'src/worker.js', 'bench/worker-memory-probe.js'])
     if (!existsSync(join(ROOT, 'dist', built)))
       throw new Error(`dist/${built} is missing: the pipeline bench runs the built service; run \`npx tsc -p tsconfig.build.json\` first`);

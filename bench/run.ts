@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints figures and writes them to bench/results.json.
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
- * BENCH_QUICK=1 for a short run; `npm run bench -- --full` for issue 14's sizes in its sections;
+ * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
+ * `npm run bench -- --full` for issue 14's sizes in its sections;
  * `npm run bench -- --only pipeline` (or event-store, engine, throughput) for one section.
  * The pipeline section runs the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
  */

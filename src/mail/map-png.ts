@@ -6,70 +6,142 @@
  * about 100 KB a report is the cheaper price.
  *
  * Drawn when the mail is sent (outbound.ts drawPictures), never while a game's transaction is
- * open: the outbox keeps the SVG (a tenth of the PNG's size), which is all a resend needs. A
- * drawing costs some 80 ms of CPU (two thirds of it laying out the text, a sixth encoding the
- * PNG), so the whole of it runs on a thread of its own (node:worker_threads), leaving the
- * worker's event loop free, and once per distinct picture in a process: every side of an open
- * game sees the same map, and RESEND sends an earlier one again.
+ * open: the outbox keeps the SVG (a tenth of the PNG's size), which is all a resend needs. The
+ * drawing runs on a thread of its own (node:worker_threads), leaving the worker's event loop free,
+ * and once per distinct picture in a process: every side of an open game sees the same map, and
+ * RESEND sends an earlier one again.
+ *
+ * Fonts: resvg reads its font files again for every text it lays out, and a whole DejaVu face is
+ * some 700 KB, so a map's seventy labels cost more than the rest of the drawing. The thread
+ * therefore draws with subsets of the two faces (subset-font, HarfBuzz's subsetter: Latin,
+ * punctuation, arrows and common symbols, about 40 KB each), made once per process in a temporary
+ * folder. The glyphs and their layout tables are HarfBuzz's own, so the pixels are the same as
+ * with the whole faces (test/mail/map-png.spec.ts compares them); a picture with any character
+ * outside the subsets is drawn with the whole faces.
  */
 import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 /** map-svg.ts sets every text in DejaVu Sans Condensed, regular or bold. */
 const FONT_FILES = ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'];
 
+/** The characters the subsets keep, as code point ranges (inclusive). */
+export const SUBSET_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e], // Basic Latin
+  [0xa0, 0x24f], // Latin-1, Latin Extended-A and -B
+  [0x2000, 0x206f], // General Punctuation (dashes, quotes, the ellipsis)
+  [0x2190, 0x21ff], // Arrows
+  [0x2200, 0x22ff], // Mathematical Operators (minus, ≤, ≥)
+  [0x25a0, 0x25ff], // Geometric Shapes
+  [0x2600, 0x26ff], // Miscellaneous Symbols
+  [0x2700, 0x27bf], // Dingbats (✓, ✗)
+];
+
+/** Whether every character of `svg` lies in the subsets (markup is ASCII; only the texts matter). */
+export function fitsSubset(svg: string): boolean {
+  for (const ch of svg) {
+    const c = ch.codePointAt(0)!;
+    if (c < 0x7f) continue;
+    if (!SUBSET_RANGES.some(([lo, hi]) => c >= lo && c <= hi)) return false;
+  }
+  return true;
+}
+
 export interface MapPng {
   readonly png: Buffer;
   readonly width: number;
   readonly height: number;
+  /** the faces it was drawn with: the subsets, or the whole faces (a character outside them, or no subsets) */
+  readonly fonts: 'subset' | 'whole';
 }
 
-/** The drawing thread: one SVG in, its PNG out, in order. */
+/**
+ * The drawing thread: makes the subsets once (a failure leaves it on the whole faces), then one
+ * SVG in, its PNG out, in order.
+ */
 const DRAWER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { Resvg } = require(workerData.resvg);
-parentPort.on('message', ({ id, svg }) => {
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+async function makeSubsets() {
+  const subsetFont = require(workerData.subsetFont);
+  let text = '';
+  for (const [lo, hi] of workerData.ranges) for (let c = lo; c <= hi; c++) text += String.fromCodePoint(c);
+  const faces = workerData.fonts.map((f) => fs.readFileSync(f));
+  const key = crypto.createHash('sha256').update(text);
+  for (const face of faces) key.update(face);
+  const dir = path.join(workerData.tmp, 'umpire-map-fonts-' + key.digest('hex').slice(0, 16));
+  const files = workerData.fonts.map((f) => path.join(dir, path.basename(f)));
+  if (files.every((f) => fs.existsSync(f))) return files;
+  fs.mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < faces.length; i++) {
+    const bytes = await subsetFont(faces[i], text, { targetFormat: 'truetype' });
+    // written whole under another name, then renamed: another process never reads half a font
+    const part = files[i] + '.' + process.pid + '.part';
+    fs.writeFileSync(part, bytes);
+    fs.renameSync(part, files[i]);
+  }
+  return files;
+}
+const subsets = makeSubsets().catch(() => null);
+parentPort.on('message', async ({ id, svg, whole }) => {
   try {
-    const image = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: workerData.fonts, defaultFontFamily: 'DejaVu Sans' } }).render();
-    parentPort.postMessage({ id, png: image.asPng(), width: image.width, height: image.height });
+    const subset = whole ? null : await subsets;
+    const fontFiles = subset || workerData.fonts;
+    const image = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' } }).render();
+    parentPort.postMessage({ id, png: image.asPng(), width: image.width, height: image.height, fonts: subset ? 'subset' : 'whole' });
   } catch (err) {
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
   }
 });`;
 
-type Reply = { id: number; png: Uint8Array; width: number; height: number } | { id: number; error: string };
+type Reply = { id: number; png: Uint8Array; width: number; height: number; fonts: MapPng['fonts'] } | { id: number; error: string };
 
 let drawer: Worker | undefined;
 let nextId = 0;
 const waiting = new Map<number, { resolve: (m: MapPng) => void; reject: (e: Error) => void }>();
 
-function draw(svg: string): Promise<MapPng> {
-  if (!drawer) {
-    const fonts = FONT_FILES.map((f) => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', f));
-    const thread = new Worker(DRAWER, { eval: true, workerData: { resvg: require.resolve('@resvg/resvg-js'), fonts } });
-    thread.unref(); // an idle drawer never keeps the process alive
-    thread.on('message', (m: Reply) => {
-      const w = waiting.get(m.id);
-      waiting.delete(m.id);
-      if (!waiting.size) thread.unref();
-      if ('error' in m) w?.reject(new Error(`map drawing failed: ${m.error}`));
-      else w?.resolve({ png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength), width: m.width, height: m.height });
-    });
-    thread.on('error', (err) => {
-      // the thread died: fail what it held, start a new one for the next drawing
-      if (drawer === thread) drawer = undefined;
-      for (const w of waiting.values()) w.reject(err);
-      waiting.clear();
-    });
-    drawer = thread;
-  }
+function startDrawer(): Worker {
+  const fonts = FONT_FILES.map((f) => join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', f));
+  const thread = new Worker(DRAWER, {
+    eval: true,
+    workerData: {
+      resvg: require.resolve('@resvg/resvg-js'),
+      subsetFont: require.resolve('subset-font'),
+      fonts,
+      ranges: SUBSET_RANGES,
+      tmp: tmpdir(),
+    },
+  });
+  thread.unref(); // an idle drawer never keeps the process alive
+  thread.on('message', (m: Reply) => {
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (!waiting.size) thread.unref();
+    if ('error' in m) w?.reject(new Error(`map drawing failed: ${m.error}`));
+    else w?.resolve({ png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength), width: m.width, height: m.height, fonts: m.fonts });
+  });
+  thread.on('error', (err) => {
+    // the thread died: fail what it held, start a new one for the next drawing
+    if (drawer === thread) drawer = undefined;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  });
+  return thread;
+}
+
+function draw(svg: string, whole: boolean): Promise<MapPng> {
+  drawer ??= startDrawer();
   const id = nextId++;
   const thread = drawer;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     thread.ref(); // a drawing in hand is awaited
-    thread.postMessage({ id, svg });
+    thread.postMessage({ id, svg, whole });
   });
 }
 
@@ -77,15 +149,20 @@ function draw(svg: string): Promise<MapPng> {
 const cache = new Map<string, Promise<MapPng>>();
 const CACHE_SIZE = 16;
 
-export function drawMapPng(svg: string): Promise<MapPng> {
-  const key = createHash('sha256').update(svg).digest('hex');
+/**
+ * The PNG of a map SVG. `wholeFonts` draws with the whole DejaVu faces even when the subsets
+ * would do (the test that shows both give the same pixels).
+ */
+export function drawMapPng(svg: string, options: { wholeFonts?: boolean } = {}): Promise<MapPng> {
+  const whole = options.wholeFonts === true || !fitsSubset(svg);
+  const key = createHash('sha256').update(whole ? 'whole\n' : 'subset\n').update(svg).digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
     return hit;
   }
-  const drawing = draw(svg);
+  const drawing = draw(svg, whole);
   cache.set(key, drawing);
   // a failed drawing is not kept: the next send tries again
   drawing.catch(() => cache.get(key) === drawing && cache.delete(key));

@@ -1,8 +1,11 @@
 import { PNG } from 'pngjs';
+import { viewFor } from '../../src/engine/game';
+import { playOneGame } from '../../src/engine/selfplay';
+import { guadalcanalRuleset } from '../../src/games/aa-guadalcanal';
 import { vitpRuleset } from '../../src/games/vitp';
 import type { MapAreaView, MapBoardView } from '../../src/games/vitp/view';
 import type { VitpState } from '../../src/games/vitp/types';
-import { drawMapPng, type MapPng } from '../../src/mail/map-png';
+import { drawMapPng, fitsSubset, type MapPng } from '../../src/mail/map-png';
 import { BATTLE_COLOURS, mapGeometry, NOBODY_COLOUR, renderMapSvg, SEA_COLOUR, type MapPicture } from '../../src/mail/map-svg';
 import { newGame } from '../games/vitp/driver';
 
@@ -10,6 +13,13 @@ import { newGame } from '../games/vitp/driver';
 function pictureOf(s: VitpState, side: string): MapPicture {
   const v = vitpRuleset.view(s, side) as { map: MapAreaView[]; mapBoard: MapBoardView };
   return { ...v.mapBoard, areas: v.map };
+}
+
+/** The A&A board at the end of a self-played game, as the Allies see it. */
+function aaPicture(): MapPicture {
+  const rs = guadalcanalRuleset as never;
+  const b = viewFor(playOneGame(rs, 'map-png-aa').state, 'allies' as never, rs).board as { map: MapPicture['areas']; mapBoard: Omit<MapPicture, 'areas'> };
+  return { ...b.mapBoard, areas: b.map };
 }
 
 function decode(png: Buffer): PNG {
@@ -114,4 +124,31 @@ describe('the report map as a PNG', () => {
     const coral = geometry.areas.find((b) => b.area === 'Coral Sea')!;
     expectColour(pixel(other, coral.x + 5, coral.y + 12), colour.allied, 'Coral Sea, back with the Allies');
   });
+
+  it('draws with the font subsets the same pixels as with the whole DejaVu faces', async () => {
+    expect(out.fonts).toBe('subset');
+    const wholeDrawn = await drawMapPng(svg, { wholeFonts: true });
+    expect(wholeDrawn.fonts).toBe('whole');
+    const whole = decode(wholeDrawn.png);
+    expect([whole.width, whole.height]).toEqual([img.width, img.height]);
+    expect(whole.data.equals(img.data)).toBe(true);
+    // the A&A board, with its own labels
+    const aa = renderMapSvg(aaPicture(), 'Axis & Allies: Guadalcanal G-test: the map');
+    const [a, b] = await Promise.all([drawMapPng(aa), drawMapPng(aa, { wholeFonts: true })]);
+    expect([a.fonts, b.fonts]).toEqual(['subset', 'whole']);
+    expect(decode(a.png).data.equals(decode(b.png).data)).toBe(true);
+  });
+
+  it('falls back to the whole faces for a character outside the subsets', async () => {
+    expect(fitsSubset(svg)).toBe(true);
+    expect(fitsSubset('<text>Coral Sea – 3 CV → Truk …</text>')).toBe(true);
+    const greek = svg.replace('Victory in the Pacific G-test', 'Ω-test \u4e2d');
+    expect(fitsSubset(greek)).toBe(false);
+    const fallback = await drawMapPng(greek);
+    expect(fallback.fonts).toBe('whole');
+    const drawn = decode(fallback.png);
+    const whole = decode((await drawMapPng(greek, { wholeFonts: true })).png);
+    expect(drawn.data.equals(whole.data)).toBe(true);
+  });
 });
+
