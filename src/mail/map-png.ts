@@ -123,7 +123,8 @@ function startDrawer(): Worker {
     waiting.delete(m.id);
     if (!waiting.size) thread.unref();
     if ('error' in m) w?.reject(new Error(`map drawing failed: ${m.error}`));
-    else w?.resolve({ png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength), width: m.width, height: m.height, fonts: m.fonts });
+    else
+      w?.resolve({ png: Buffer.from(m.png.buffer, m.png.byteOffset, m.png.byteLength), width: m.width, height: m.height, fonts: m.fonts });
   });
   thread.on('error', (err) => {
     // the thread died: fail what it held, start a new one for the next drawing
@@ -155,7 +156,10 @@ const CACHE_SIZE = 16;
  */
 export function drawMapPng(svg: string, options: { wholeFonts?: boolean } = {}): Promise<MapPng> {
   const whole = options.wholeFonts === true || !fitsSubset(svg);
-  const key = createHash('sha256').update(whole ? 'whole\n' : 'subset\n').update(svg).digest('hex');
+  const key = createHash('sha256')
+    .update(whole ? 'whole\n' : 'subset\n')
+    .update(svg)
+    .digest('hex');
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);

@@ -18,7 +18,10 @@ function pictureOf(s: VitpState, side: string): MapPicture {
 /** The A&A board at the end of a self-played game, as the Allies see it. */
 function aaPicture(): MapPicture {
   const rs = guadalcanalRuleset as never;
-  const b = viewFor(playOneGame(rs, 'map-png-aa').state, 'allies' as never, rs).board as { map: MapPicture['areas']; mapBoard: Omit<MapPicture, 'areas'> };
+  const b = viewFor(playOneGame(rs, 'map-png-aa').state, 'allies' as never, rs).board as {
+    map: MapPicture['areas'];
+    mapBoard: Omit<MapPicture, 'areas'>;
+  };
   return { ...b.mapBoard, areas: b.map };
 }
 
@@ -151,4 +154,3 @@ describe('the report map as a PNG', () => {
     expect(drawn.data.equals(whole.data)).toBe(true);
   });
 });
-
