@@ -11,7 +11,7 @@
  * Needs `npx tsc -p tsconfig.build.json` first (the processes run from dist).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -63,7 +63,14 @@ export interface PipelineRun {
    * API (IMAP reader, webhook), and the PostgreSQL backends on the run's database (the bench's own
    * reads of the games included)
    */
-  readonly cpuMsPerOrder: { workers: number; workersMainThread: number; api: number; postgres: number };
+  readonly cpuMsPerOrder: {
+    workers: number;
+    workersMainThread: number;
+    api: number;
+    postgres: number;
+    /** the workers' CPU per order by thread, busiest first (main, then the drawing thread, libuv's pool, V8's helpers by thread id) */
+    workersByThread: Record<string, number>;
+  };
   /** the machine's load average over the last minute at the end of the run (it is shared) */
   readonly loadAverage: number;
 }
@@ -125,6 +132,19 @@ function cpuMsOf(pid: number, thread?: number): number {
     .split(' ');
   // after "pid (comm) ": state is field 3, utime 14, stime 15
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU ms so far of each thread of a process: "main", and the others by thread id (resvg's drawing thread, libuv's pool, V8's helpers). */
+function threadsCpu(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      out.set(Number(tid) === pid ? 'main' : `thread ${tid}`, cpuMsOf(pid, Number(tid)));
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return out;
 }
 
 /** CPU ms so far of each PostgreSQL backend serving `database` (PostgreSQL runs on this machine), by pid. */
@@ -238,6 +258,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     let byWebhook = 0;
     const cpu0 = procs.map((p) => cpuMsOf(p.pid!));
     const main0 = workerProcs.map((p) => cpuMsOf(p.pid!, p.pid!));
+    const threads0 = workerProcs.map((p) => threadsCpu(p.pid!));
     const pg0 = await backendsCpu(db);
     const t0 = performance.now();
     await Promise.all(
@@ -290,6 +311,10 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const elapsed = performance.now() - t0;
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);
+    const byThread: Record<string, number> = {};
+    workerProcs.forEach((p, i) => {
+      for (const [name, ms] of threadsCpu(p.pid!)) byThread[name] = (byThread[name] ?? 0) + ms - (threads0[i].get(name) ?? 0);
+    });
     const pg = [...(await backendsCpu(db))].reduce((sum, [pid, ms]) => sum + ms - (pg0.get(pid) ?? 0), 0);
     const after = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
     const acknowledged = reasons.filter((r) => /^(ack|report)/.test(r)).length;
@@ -309,6 +334,12 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         workersMainThread: main.reduce((a, b) => a + b, 0) / latencies.length,
         api: cpu[0] / latencies.length,
         postgres: pg / latencies.length,
+        workersByThread: Object.fromEntries(
+          Object.entries(byThread)
+            .filter(([, ms]) => ms > 0)
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, ms]) => [name, Math.round((ms / latencies.length) * 10) / 10]),
+        ),
       },
       loadAverage: loadavg()[0],
       workerMemory: after.map((m, i) => ({ rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), heapUsedAtStartMb: mb(heapAtStart[i].heapUsed) })),
@@ -352,6 +383,12 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     ...runs.map(
       (r) =>
         `  ${String(r.workers).padStart(7)}  ${String(r.orders).padStart(6)}  ${`${r.byImap}/${r.byWebhook}`.padStart(12)}  ${`${r.acknowledged}/${r.otherAnswers}`.padStart(9)}  ${r.perSec.toFixed(1).padStart(9)}   ${f(r.latencyMs).padEnd(30)}  ${`${r.cpuMsPerOrder.workers.toFixed(0)} (${r.cpuMsPerOrder.workersMainThread.toFixed(0)}) + ${r.cpuMsPerOrder.api.toFixed(0)} + ${r.cpuMsPerOrder.postgres.toFixed(0)}`.padStart(47)}  ${r.loadAverage.toFixed(1).padStart(4)}  ${r.workerMemory.map((m) => `${m.rssMb}/${m.heapUsedMb} (${m.heapUsedAtStartMb}) MB`).join(', ')}`,
+    ),
+    ...runs.map(
+      (r) =>
+        `  ${r.workers} worker(s), CPU ms per order by thread: ${Object.entries(r.cpuMsPerOrder.workersByThread)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')}`,
     ),
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,

@@ -87,17 +87,56 @@ interface GameSnapshot {
 }
 
 /** A snapshot of this shape whose content still hashes to its recorded hash (an older shape is ignored: the game is replayed). */
-function usableSnapshot(snap: { seq: number; state: Partial<GameSnapshot>; stateHash: string } | null): GameSnapshot | null {
+function usableSnapshot(snap: { seq: number; state: Partial<GameSnapshot> | undefined; stateHash: string } | null): GameSnapshot | null {
   const s = snap?.state;
   if (!s?.engine || !s.service || s.engine.version !== snap!.seq || hashCanonical(s) !== snap!.stateHash) return null;
   return s as GameSnapshot;
 }
 
+/** A snapshot this process has read and checked: the same sequence number and hash in the store is the same content. */
+interface HeldSnapshot {
+  readonly seq: number;
+  readonly stateHash: string;
+  readonly engineVersion: string;
+  readonly snapshot: GameSnapshot;
+}
+
+/** How many games' checked snapshots and ruleset ids a process keeps (least recently used go first). */
+const HELD_GAMES = 512;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > HELD_GAMES) map.delete(map.keys().next().value!);
+}
+
+/**
+ * Under test, a held snapshot is frozen all the way down: every load after the first starts from
+ * the same objects, so code that changed a loaded state in place would corrupt the next load. A
+ * frozen state makes such code throw in the tests instead.
+ */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
  * Loads and saves games: a game costs its latest snapshot plus the events after it. A snapshot
  * whose state no longer hashes to its recorded hash is ignored (and the game replayed in full).
+ *
+ * A worker loads the same games over and over (each mail is read, then applied, each under a
+ * load), so the process keeps the snapshots it has checked: when the store's latest snapshot is
+ * one of them (same sequence number and hash), its state is neither sent again nor parsed and
+ * hashed again. A game's ruleset never changes once registered, so its id is kept too, but only
+ * when read outside a transaction (inside one, the game may be rolled back with it).
  */
 export class GameRepository {
+  private readonly held = new Map<string, HeldSnapshot>();
+  private readonly rulesetIds = new Map<string, string>();
+
   constructor(
     private readonly table: GameTable,
     readonly events: EventStore,
@@ -106,15 +145,28 @@ export class GameRepository {
   ) {}
 
   async rulesetOf(gameId: string, tx?: Sql): Promise<AnyRuleset> {
+    const known = this.rulesetIds.get(gameId);
+    if (known) return rulesetFor(known);
     const id = await this.table.rulesetOf(gameId, tx);
     if (!id) throw new UnknownGameError(gameId);
+    if (!tx) remember(this.rulesetIds, gameId, id);
     return rulesetFor(id);
   }
 
   async load(gameId: string, tx?: Sql): Promise<LoadedGame> {
     const ruleset = await this.rulesetOf(gameId, tx);
-    const snap = await this.snapshots.latest<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx);
-    let usable = usableSnapshot(snap);
+    const held = this.held.get(gameId);
+    const fits = held?.engineVersion === ruleset.engineVersion ? held : undefined;
+    const snap = await this.snapshots.latest<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx, fits);
+    let usable: GameSnapshot | null;
+    if (snap && fits && snap.state === undefined) usable = fits.snapshot;
+    else {
+      usable = usableSnapshot(snap);
+      if (usable) {
+        if (process.env.NODE_ENV === 'test') deepFreeze(usable);
+        remember(this.held, gameId, { seq: snap!.seq, stateHash: snap!.stateHash, engineVersion: ruleset.engineVersion, snapshot: usable });
+      }
+    }
     let tail = await this.events.read(gameId, usable ? snap!.seq : 0, tx);
     // a rollback after the snapshot may void events before it: replay the whole log
     if (usable && hasRollback(tail)) {
@@ -170,4 +222,23 @@ export class GameRepository {
   async listGames(): Promise<{ id: string; ruleset: string; createdAt: string }[]> {
     return this.table.list();
   }
+}
+
+/**
+ * The games as one mail's reading sees them (mail-ingest.ts): each game loaded once (authentication, the reply
+ * context and the step check all read it), outside any transaction, as before. The command the
+ * message becomes loads the game again under its lock, so a move made meanwhile by another mail
+ * is judged there.
+ */
+export function loadedOnce(games: GameRepository): Pick<GameRepository, 'load' | 'rulesetOf' | 'events'> {
+  const loaded = new Map<string, Promise<LoadedGame>>();
+  const load = (gameId: string): Promise<LoadedGame> => {
+    let game = loaded.get(gameId);
+    if (!game) {
+      game = games.load(gameId);
+      loaded.set(gameId, game);
+    }
+    return game;
+  };
+  return { load, rulesetOf: async (gameId) => (await load(gameId)).ruleset, events: games.events };
 }

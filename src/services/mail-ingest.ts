@@ -15,7 +15,7 @@ import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, OutboxDraft } from '../store/outbox';
-import type { GameRepository } from './game-repository';
+import { type GameRepository, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
 import { applyMailCommand, commandKey, ordersText } from './mail-commands';
 import { gameRoster } from './mail-roster';
@@ -92,6 +92,7 @@ export class MailIngest {
       ]);
       return this.done(inboundId, 'rejected', null, detail);
     }
+    const games = loadedOnce(this.games);
     // the stored row's id is the message's identity (a reused Message-ID was told apart there)
     let mail: ParsedMessage = { ...parsed.message, messageId: row.messageId };
     // RFC 3834: mail from machines (bounces, vacation replies, lists) is recorded, never answered
@@ -102,7 +103,7 @@ export class MailIngest {
     if (!isPlainMailbox(mail.from.address))
       return this.done(inboundId, 'rejected', null, { reason: 'sender address is not one plain mailbox', unanswered: true });
 
-    const auth = await authenticate(mail, this.registry(), this.reply);
+    const auth = await authenticate(mail, this.registry(games), this.reply);
     if (!auth.ok) {
       // throttled apart from every player's allowance (forged mail must not spend it), and not
       // answered once over the limit: a flood of forgeries gets at most a burst of replies
@@ -149,7 +150,7 @@ export class MailIngest {
 
     // read again now that the game is known: its own mail quoted back is quoted text, and wrapped
     // order lines are joined by the game's grammar (reply-context.ts)
-    mail = await readReplyInGame(mail, auth.gameId, { outbox: this.outbox, games: this.games });
+    mail = await readReplyInGame(mail, auth.gameId, { outbox: this.outbox, games });
     if (!mail.commands.length) {
       await this.outbox.enqueue([
         this.bounce(
@@ -169,7 +170,7 @@ export class MailIngest {
     // then: its orders are applied or in hand, and the step they were for may be over since, so
     // judged again they would be refused ("Nothing was changed") after being taken
     if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
-      const target = await stepOfOrders({ games: this.games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
+      const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([
           this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
@@ -204,8 +205,8 @@ export class MailIngest {
     return `${this.reply.localPart}+${tagged.gameId}.${tagged.side}@${this.reply.domain}`;
   }
 
-  private registry(): PlayerRegistry {
-    return { findRoster: (gameId) => gameRoster(this.games, this.gameService, gameId) };
+  private registry(games: Pick<GameRepository, 'load'> = this.games): PlayerRegistry {
+    return { findRoster: (gameId) => gameRoster(games, this.gameService, gameId) };
   }
 
   private bounce(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {

@@ -20,25 +20,35 @@ export class SnapshotStore {
     );
   }
 
-  /** The latest snapshot taken by this engine version (older engines' states are not trusted). */
-  async latest<S>(gameId: string, engineVersion: string, tx: Sql = this.db): Promise<Snapshot<S> | null> {
+  /**
+   * The latest snapshot taken by this engine version (older engines' states are not trusted).
+   * With `held` (a snapshot the caller already has), the state is not sent again when the latest
+   * is that one (same sequence number and hash): `state` is then undefined.
+   */
+  async latest<S>(
+    gameId: string,
+    engineVersion: string,
+    tx: Sql = this.db,
+    held?: { readonly seq: number; readonly stateHash: string },
+  ): Promise<(Omit<Snapshot<S>, 'state'> & { readonly state: S | undefined }) | null> {
     const rows = await tx.query<{
       game_id: string;
       seq: number;
-      state: S;
+      state: S | null;
       state_hash: string;
       engine_version: string;
     }>(
-      `SELECT game_id, seq, state, state_hash, engine_version FROM snapshots
+      `SELECT game_id, seq, CASE WHEN seq = $3 AND state_hash = $4 THEN NULL ELSE state END AS state, state_hash, engine_version
+         FROM snapshots
         WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1`,
-      [gameId, engineVersion],
+      [gameId, engineVersion, held?.seq ?? -1, held?.stateHash ?? ''],
     );
     if (!rows.length) return null;
     const r = rows[0];
     return {
       gameId: r.game_id,
       seq: r.seq,
-      state: r.state,
+      state: r.state ?? undefined,
       stateHash: r.state_hash,
       engineVersion: r.engine_version,
     };
