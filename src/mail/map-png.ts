@@ -39,14 +39,15 @@ export const SUBSET_RANGES: readonly (readonly [number, number])[] = [
   [0x2700, 0x27bf], // Dingbats (✓, ✗)
 ];
 
+/** A character outside the subsets (every range lies in the Basic Multilingual Plane). */
+const OUTSIDE = new RegExp(
+  `[^${SUBSET_RANGES.map(([lo, hi]) => `\\u${lo.toString(16).padStart(4, '0')}-\\u${hi.toString(16).padStart(4, '0')}`).join('')}\\n\\r\\t]`,
+  'u',
+);
+
 /** Whether every character of `svg` lies in the subsets (markup is ASCII; only the texts matter). */
 export function fitsSubset(svg: string): boolean {
-  for (const ch of svg) {
-    const c = ch.codePointAt(0)!;
-    if (c < 0x7f) continue;
-    if (!SUBSET_RANGES.some(([lo, hi]) => c >= lo && c <= hi)) return false;
-  }
-  return true;
+  return !OUTSIDE.test(svg);
 }
 
 export interface MapPng {
