@@ -177,11 +177,14 @@ export class CommandInbox {
   /**
    * Applies the game's pending commands one transaction each, oldest first. Returns how many
    * were handled. An applier that throws rolls its transaction back and the command stays
-   * pending (the job retries with backoff); a domain refusal is an outcome, not a throw.
+   * pending (the job retries with backoff); a domain refusal is an outcome, not a throw. It stops
+   * when the last command it read had none pending behind it, without a transaction to find the
+   * inbox empty: a command submitted after that read has its own job (CommandBus.submit).
    */
   async drain(gameId: string, apply: CommandApplier, limit = 1000, onFailed?: FailureHook): Promise<number> {
     let handled = 0;
-    while (handled < limit) {
+    let more = true;
+    while (more && handled < limit) {
       let current: PendingCommand | null = null;
       const done = await this.db
         .transaction(async (tx) => {
@@ -195,10 +198,11 @@ export class CommandInbox {
             created_at: Date;
           }>(
             `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
-              WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
+              WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 2`,
             [gameId],
           );
           if (!rows.length) return false;
+          more = rows.length > 1;
           const r = rows[0];
           const command: PendingCommand = {
             id: String(r.id),
