@@ -15,7 +15,7 @@ import {
   type Resolve,
   type Unsealed,
 } from './engine-events';
-import { evolve, type AnyRuleset } from './evolve';
+import { applyEvents, type AnyRuleset } from './evolve';
 import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
 import type { GameOptions, OptionSpec, OptionValue, Side, StepInfo } from './ruleset';
 import { ordersHashOf } from './sealing';
@@ -55,7 +55,7 @@ export function decideAndApply(
 ): { events: EngineEvent[]; state: EngineState<unknown> } {
   if (command.type === 'Resolve' || command.type === 'Deadline') return resolveAndAdvance(command, state, ruleset);
   const events = decide(command, state, ruleset);
-  return { events, state: applyAll(state, events, ruleset) };
+  return { events, state: applyEvents(state, events, ruleset) };
 }
 
 export type Decision = { readonly ok: true; readonly events: EngineEvent[] } | { readonly ok: false; readonly rejection: CommandRejected };
@@ -253,20 +253,17 @@ function resolveAndAdvance(
     const step = s.step;
     const gathered = gatherOrders(s, step, ruleset, cmd, n === 0);
     if (!gathered) break;
-    const stepEvents = [...gathered.events, ...adjudicateStep(s, step, gathered.orders, ruleset, cmd, seeds)];
-    s = applyAll(s, stepEvents, ruleset);
+    const adjudicated = adjudicateStep(s, step, gathered.orders, ruleset, cmd, seeds);
+    const stepEvents = [...gathered.events, ...adjudicated.events];
+    s = applyEvents(s, stepEvents, ruleset, adjudicated.rules);
     // the next step is in play: orders queued for it are taken (or dropped) before anyone is asked
     const met = meetQueuedOrders(s, ruleset, cmd.open);
-    s = applyAll(s, met, ruleset);
+    s = applyEvents(s, met, ruleset);
     const closing = closingEvents(s, step, ruleset, seeds, cmd);
-    s = applyAll(s, closing, ruleset);
+    s = applyEvents(s, closing, ruleset);
     events.push(...stepEvents, ...met, ...closing);
   }
   return { events, state: s };
-}
-
-function applyAll(s: EngineState<unknown>, events: readonly EngineEvent[], ruleset: AnyRuleset): EngineState<unknown> {
-  return events.reduce((st, e) => evolve(st, e, ruleset), s);
 }
 
 /** The orders each owing side resolves with, and the events saying where they came from; null = must wait. */
@@ -331,7 +328,7 @@ function adjudicateStep(
   ruleset: AnyRuleset,
   cmd: Resolve | Deadline,
   seeds: SeedBook,
-): EngineEvent[] {
+): { events: EngineEvent[]; rules: unknown } {
   const ordersHash = ordersHashOf(orders);
   const out: EngineEvent[] = [];
   const visibleTo = step.diceVisibleTo ?? 'all';
@@ -363,7 +360,7 @@ function adjudicateStep(
         ...(s.game!.sealedSeedAnchor ? { sealedSeed: () => sealedBook(s, cmd.sealedSeeds).seedFor(step.turn) } : {}),
         onRoll,
       });
-  ruleset.adjudicate(s.rules, step, orders, {
+  const rules: unknown = ruleset.adjudicate(s.rules, step, orders, {
     dice,
     emit: (event) => out.push({ type: 'RulesApplied', data: { stepId: step.id, event } }),
   });
@@ -371,7 +368,7 @@ function adjudicateStep(
     type: 'StepResolved',
     data: { stepId: step.id, turn: step.turn, ordersHash, resolvedAt: cmd.now },
   });
-  return out;
+  return { events: out, rules };
 }
 
 /** After a step: reveal the seed of a finished turn; end the game when no step follows. */

@@ -24,7 +24,8 @@ export function initialState<S = unknown>(): EngineState<S> {
  * step has been applied (StepResolved), never mid-resolution.
  */
 export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ruleset<S, unknown, unknown>): EngineState<S> {
-  const s = { ...state, version: state.version + 1 };
+  // every case copies the state once, the version counted in the same copy (keys keep their order)
+  const version = state.version + 1;
   switch (event.type) {
     case 'GameCreated': {
       const d = event.data;
@@ -35,29 +36,31 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
         box: d.box,
       });
       const { box: _box, ...info } = d;
-      return { ...s, game: info, rules, step: ruleset.currentStep(rules) };
+      return { ...state, version, game: info, rules, step: ruleset.currentStep(rules) };
     }
     case 'OrdersSubmitted': {
       const { side, stepId, commitment, sealed, receivedAt } = event.data;
       return {
-        ...s,
-        submissions: { ...s.submissions, [side]: { kind: 'sealed', stepId, commitment, sealed, receivedAt } },
+        ...state,
+        version,
+        submissions: { ...state.submissions, [side]: { kind: 'sealed', stepId, commitment, sealed, receivedAt } },
       };
     }
     case 'OrdersAccepted': {
       const { side, stepId, orders, receivedAt } = event.data;
       return {
-        ...s,
-        submissions: { ...s.submissions, [side]: { kind: 'accepted', stepId, orders, receivedAt } },
+        ...state,
+        version,
+        submissions: { ...state.submissions, [side]: { kind: 'accepted', stepId, orders, receivedAt } },
       };
     }
     case 'OrdersQueued': {
       const { side, stepId, commitment, sealed, receivedAt } = event.data;
-      return withQueued(s, side, stepId, { stepId, commitment, sealed, receivedAt });
+      return withQueued({ ...state, version }, side, stepId, { stepId, commitment, sealed, receivedAt });
     }
     case 'QueuedOrdersUsed': {
       const { side, stepId, opened } = event.data;
-      const q = queuedEntry(s, side, stepId);
+      const q = queuedEntry(state, side, stepId);
       const submission = opened
         ? { kind: 'accepted' as const, stepId, orders: opened.orders, receivedAt: q.receivedAt }
         : {
@@ -67,16 +70,17 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
             sealed: q.sealed,
             receivedAt: q.receivedAt,
           };
-      return { ...withQueued(s, side, stepId, null), submissions: { ...s.submissions, [side]: submission } };
+      return { ...withQueued({ ...state, version }, side, stepId, null), submissions: { ...state.submissions, [side]: submission } };
     }
     case 'QueuedOrdersDropped':
-      return withQueued(s, event.data.side, event.data.stepId, null);
+      return withQueued({ ...state, version }, event.data.side, event.data.stepId, null);
     case 'StandingInstructionsSet': {
       const { side, text, instructions, setAt, commitment } = event.data;
       return {
-        ...s,
+        ...state,
+        version,
         standing: {
-          ...s.standing,
+          ...state.standing,
           [side]: { text, instructions, setAt, ...(commitment ? { commitment } : {}) },
         },
       };
@@ -87,23 +91,23 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
     case 'DieRolled':
       // Recorded for the log, the verifier and the reports; the orders reach the rules through
       // the RulesApplied events of the same step.
-      return s;
+      return { ...state, version };
     case 'RulesApplied':
-      return { ...s, rules: ruleset.evolve(requireRules(s), event.data.event) };
+      return { ...state, version, rules: ruleset.evolve(requireRules(state), event.data.event) };
     case 'StepResolved':
-      return { ...s, submissions: {}, step: ruleset.currentStep(requireRules(s)) };
+      return { ...state, version, submissions: {}, step: ruleset.currentStep(requireRules(state)) };
     case 'SeedRevealed':
-      return { ...s, revealedSeeds: { ...s.revealedSeeds, [String(event.data.turn)]: event.data.seed } };
+      return { ...state, version, revealedSeeds: { ...state.revealedSeeds, [String(event.data.turn)]: event.data.seed } };
     case 'SealedSeedRevealed':
       // the game is ending: the verifier reads the sealed seed from the log, no state keeps it
-      return s;
+      return { ...state, version };
     case 'GameConceded': {
       // the step in play is never adjudicated: its orders, and orders queued ahead, go with it
-      const { queued: _q, ...base } = s;
-      return { ...base, submissions: {} };
+      const { queued: _q, ...base } = state;
+      return { ...base, version, submissions: {} };
     }
     case 'GameEnded':
-      return { ...s, step: null, result: { winner: event.data.winner, summary: event.data.summary } };
+      return { ...state, version, step: null, result: { winner: event.data.winner, summary: event.data.summary } };
     default:
       return assertNever(event, 'engine event');
   }
@@ -128,6 +132,23 @@ function withQueued<S>(s: EngineState<S>, side: string, stepId: string, entry: Q
 function requireRules<S>(s: EngineState<S>): S {
   if (s.rules === null) throw new Error('event before GameCreated');
   return s.rules;
+}
+
+/**
+ * Folds events into the state. `rules`, when the ruleset's adjudicate returned it, is what the
+ * step's RulesApplied events fold to: each then only counts a version, and the rules are set once
+ * (before StepResolved asks them for the next step), which is the state the full fold gives.
+ */
+export function applyEvents<S>(
+  s: EngineState<S>,
+  events: readonly EngineEvent[],
+  ruleset: Ruleset<S, unknown, unknown>,
+  rules?: S,
+): EngineState<S> {
+  if (rules === undefined) return events.reduce((st, e) => evolve(st, e, ruleset), s);
+  let st = s;
+  for (const e of events) st = e.type === 'RulesApplied' ? { ...st, version: st.version + 1, rules } : evolve(st, e, ruleset);
+  return st;
 }
 
 /** Replay is a fold. */

@@ -236,8 +236,13 @@ export interface Ruleset<S, O, Box = unknown> {
   /** Parse a side's standing instructions text (e.g. "STANDING night if outnumbered"). */
   parseStanding?(state: S, side: Side, text: string): ParseResult<unknown>;
 
-  /** Resolve the step. Pure: (state, orders, dice) -> events via ctx.emit. */
-  adjudicate(state: S, step: StepInfo, orders: Readonly<Record<Side, readonly O[]>>, ctx: AdjudicationContext): void;
+  /**
+   * Resolve the step. Pure: (state, orders, dice) -> events via ctx.emit. A ruleset that folds its
+   * own events as it emits them may return the state they fold to (exactly what evolve gives over
+   * every event emitted, in order): the engine then takes it instead of folding them again.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a ruleset that returns nothing keeps its plain void adjudicate
+  adjudicate(state: S, step: StepInfo, orders: Readonly<Record<Side, readonly O[]>>, ctx: AdjudicationContext): S | void;
 
   /** Fold one rules event into the state. Must be total over every event type adjudicate emits. */
   evolve(state: S, event: RulesEvent): S;

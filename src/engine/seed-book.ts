@@ -33,9 +33,26 @@ export class SeedBook {
         'seed-chain-exhausted',
         `no seed for turn ${turn}: the game's seed chain ends before it (its length is the game's hard turn cap)`,
       );
-    if (!verifySeed(seed, turn, this.anchor))
+    if (!alreadyVerified(this.anchor, turn, seed))
       throw new CommandRejected('bad-seed', `the seed supplied for turn ${turn} does not hash to the game's anchor`);
     this.verified.set(turn, seed);
     return seed;
   }
+}
+
+/**
+ * Seeds that hashed to their anchor lately, by anchor and turn: every Resolve of a turn hands in
+ * the same seed, which need not be hashed down the chain again. The newest few are kept.
+ */
+const verifiedSeeds = new Map<string, string>();
+const VERIFIED_KEPT = 256;
+
+function alreadyVerified(anchor: string, turn: number, seed: string): boolean {
+  const key = `${anchor}/${turn}`;
+  if (verifiedSeeds.get(key) === seed) return true;
+  if (!verifySeed(seed, turn, anchor)) return false;
+  verifiedSeeds.delete(key);
+  verifiedSeeds.set(key, seed);
+  if (verifiedSeeds.size > VERIFIED_KEPT) verifiedSeeds.delete(verifiedSeeds.keys().next().value!);
+  return true;
 }

@@ -86,14 +86,30 @@ function same(a: unknown, b: unknown): boolean {
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
+  const aKeys = Object.keys(ao);
+  const bKeys = Object.keys(bo);
+  // Usually both hold the same keys in the same order (JSON.parse keeps the writer's order): one
+  // pass over both, visiting members in the order the general walk below would. At the first key
+  // that differs (or a member only one side writes), that walk decides from the start (the
+  // members already seen were equal), so it fails or throws exactly where it did before.
+  if (aKeys.length === bKeys.length) {
+    let i = 0;
+    for (; i < aKeys.length && aKeys[i] === bKeys[i]; i++) {
+      const av = jsonValue(ao[aKeys[i]], false);
+      const bv = jsonValue(bo[aKeys[i]], false);
+      if ((av === undefined) !== (bv === undefined)) break;
+      if (!same(av, bv)) return false;
+    }
+    if (i === aKeys.length) return true;
+  }
   let count = 0;
-  for (const key of Object.keys(ao)) {
+  for (const key of aKeys) {
     const av = jsonValue(ao[key], false);
     if (av === undefined) continue;
     count++;
     if (!Object.hasOwn(bo, key) || !same(av, jsonValue(bo[key], false))) return false;
   }
-  for (const key of Object.keys(bo)) if (jsonValue(bo[key], false) !== undefined) count--;
+  for (const key of bKeys) if (jsonValue(bo[key], false) !== undefined) count--;
   return count === 0;
 }
 
