@@ -48,19 +48,32 @@ const SHIP_CLASS: Record<string, ShipClass> = {
 };
 
 export function combatUnit(u: Unit): CombatUnitInput {
-  const base = {
-    id: u.id,
-    name: u.name,
-    side: u.side,
-    nationality: NATIONALITY[u.nation],
-    damage: u.damage,
-    barredFromPursuit: u.barredFromPursuit,
-    raidedThisTurn: u.raidedThisTurn,
-  };
-  if (u.kind === 'lba') return { ...base, kind: 'land-based-air', airstrike: u.airstrike, defense: u.armor };
-  if (u.kind === 'amph') return { ...base, kind: 'amphibious', armor: u.armor, speed: u.speed };
-  return {
-    ...base,
+  // whole literals, no `{ ...base, more }`: see toUnitState (combat/units.ts)
+  const [id, name, side, nationality, damage] = [u.id, u.name, u.side, NATIONALITY[u.nation], u.damage];
+  const [barredFromPursuit, raidedThisTurn] = [u.barredFromPursuit, u.raidedThisTurn];
+  if (u.kind === 'lba')
+    return {
+      id,
+      name,
+      side,
+      nationality,
+      damage,
+      barredFromPursuit,
+      raidedThisTurn,
+      kind: 'land-based-air',
+      airstrike: u.airstrike,
+      defense: u.armor,
+    };
+  if (u.kind === 'amph')
+    return { id, name, side, nationality, damage, barredFromPursuit, raidedThisTurn, kind: 'amphibious', armor: u.armor, speed: u.speed };
+  const ship: CombatUnitInput = {
+    id,
+    name,
+    side,
+    nationality,
+    damage,
+    barredFromPursuit,
+    raidedThisTurn,
     kind: 'ship',
     shipClass: SHIP_CLASS[u.type] ?? 'other',
     gunnery: u.gunnery,
@@ -70,8 +83,9 @@ export function combatUnit(u: Unit): CombatUnitInput {
     armor: u.armor,
     speed: u.speed,
     posture: u.loc.at === 'sea' && u.loc.mode === 'raid' ? 'raiding' : 'patrolling',
-    ...(u.airstrikeDamage ? { airstrikeDamage: u.airstrikeDamage } : {}),
   };
+  if (u.airstrikeDamage) (ship as { airstrikeDamage?: number }).airstrikeDamage = u.airstrikeDamage;
+  return ship;
 }
 
 export interface BattleScope {

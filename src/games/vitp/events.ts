@@ -209,9 +209,10 @@ export class Tx {
     this.s = evolveVitp(this.s, event);
   }
 
-  /** pass a combat event through unchanged */
+  /** pass a combat event through unchanged (the fold leaves the state as it is: `s` stays the fold of every event emitted) */
   raw(event: RulesEvent): void {
     this.ctx.emit(event);
+    this.s = evolveVitp(this.s, event);
   }
 
   unit(id: string, patch: UnitPatch, why: string, rule: string): void {

@@ -39,7 +39,13 @@ const asSide = (side: Side): VSide => {
   return side;
 };
 
-function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<Side, readonly Order[]>>, ctx: AdjudicationContext): void {
+/** Returns the state its events fold to (the engine need not fold them again). */
+function adjudicate(
+  state: VitpState,
+  _step: StepInfo,
+  orders: Readonly<Record<Side, readonly Order[]>>,
+  ctx: AdjudicationContext,
+): VitpState {
   const tx = new Tx(state, ctx);
   const ph = state.phase;
   const mine = (side: VSide) => orders[side] ?? [];
@@ -70,7 +76,10 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
       break;
     case 'pick-battle': {
       const pick = mine('japanese').find((o) => o.t === 'pick');
-      if (pick && pick.t === 'pick') return startCombatIn(tx, pick.area);
+      if (pick && pick.t === 'pick') {
+        startCombatIn(tx, pick.area);
+        return tx.s;
+      }
       break;
     }
     case 'battle': {
@@ -105,9 +114,10 @@ function adjudicate(state: VitpState, _step: StepInfo, orders: Readonly<Record<S
       rollSightings(tx);
       break;
     case 'over':
-      return;
+      return tx.s;
   }
   advanceFrom(tx, ph);
+  return tx.s;
 }
 
 /** A mail must hold at least one order: "STAY" stands for "nothing this step". */

@@ -232,8 +232,18 @@ export function resolveUntilDecision(battle: BattleState, dice: Dice, emit: Comb
  * over, or when resolveUntilDecision has not run since the last answer.
  */
 export function nextDecision(battle: BattleState): Decision | null {
-  return decisions.current(battle);
+  let d = decided.get(battle);
+  if (d === undefined) decided.set(battle, (d = decisions.current(battle)));
+  return d;
 }
+
+/**
+ * Decisions already asked of a battle. A BattleState is never changed once made (every function
+ * here copies before it changes anything), and the step machine, the order reader, the order
+ * checks, the random player and the step's title each ask for the same battle's decision: it is
+ * worked out once. Callers read the decision and never change it.
+ */
+const decided = new WeakMap<BattleState, Decision | null>();
 
 /**
  * Records one side's answer to the current decision; returns problems instead if it is illegal.

@@ -12,7 +12,38 @@ export function otherSide(side: VitpSide): VitpSide {
 
 export function toUnitState(u: CombatUnitInput, port: string | null): UnitState {
   if (!Number.isInteger(u.damage) || u.damage < 0) throw new RangeError(`${u.name}: damage must be a whole number >= 0`);
-  const common = {
+  switch (u.kind) {
+    case 'ship':
+      return unitState(u, port, u.shipClass, u.gunnery, u.gunneryBonus, u.airstrike, u.airstrikeBonus, u.armor, u.speed, u.posture);
+    case 'land-based-air':
+      return unitState(u, port, null, 0, false, u.airstrike, false, u.defense, null, null);
+    case 'amphibious':
+      return unitState(u, port, null, 0, false, 0, false, u.armor, u.speed, null);
+    default: {
+      const never: never = u;
+      throw new TypeError(`unknown unit kind in ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/**
+ * One literal with every member, in the order the state has always had: Node 20's V8 gives each
+ * object built as `{ ...common, more }` a map of its own once the code is optimised, which made
+ * this a hot spot and every later read of a unit slow.
+ */
+function unitState(
+  u: CombatUnitInput,
+  port: string | null,
+  shipClass: UnitState['shipClass'],
+  gunnery: number,
+  gunneryBonus: boolean,
+  airstrike: number,
+  airstrikeBonus: boolean,
+  armor: number,
+  speed: number | null,
+  posture: UnitState['posture'],
+): UnitState {
+  return {
     id: u.id,
     name: u.name,
     side: u.side,
@@ -20,56 +51,22 @@ export function toUnitState(u: CombatUnitInput, port: string | null): UnitState 
     kind: u.kind,
     damage: u.damage,
     port,
-    fate: port === null ? ('at-sea' as const) : ('in-port' as const),
+    fate: port === null ? 'at-sea' : 'in-port',
     engagement: port === null ? 'main' : null,
     disabled: false,
     retreated: false,
     pursued: false,
     barredFromPursuit: u.barredFromPursuit ?? false,
     raidedThisTurn: u.raidedThisTurn ?? false,
+    shipClass,
+    gunnery,
+    gunneryBonus,
+    airstrike,
+    airstrikeBonus,
+    armor,
+    speed,
+    posture,
   };
-  switch (u.kind) {
-    case 'ship':
-      return {
-        ...common,
-        shipClass: u.shipClass,
-        gunnery: u.gunnery,
-        gunneryBonus: u.gunneryBonus,
-        airstrike: u.airstrike,
-        airstrikeBonus: u.airstrikeBonus,
-        armor: u.armor,
-        speed: u.speed,
-        posture: u.posture,
-      };
-    case 'land-based-air':
-      return {
-        ...common,
-        shipClass: null,
-        gunnery: 0,
-        gunneryBonus: false,
-        airstrike: u.airstrike,
-        airstrikeBonus: false,
-        armor: u.defense,
-        speed: null,
-        posture: null,
-      };
-    case 'amphibious':
-      return {
-        ...common,
-        shipClass: null,
-        gunnery: 0,
-        gunneryBonus: false,
-        airstrike: 0,
-        airstrikeBonus: false,
-        armor: u.armor,
-        speed: u.speed,
-        posture: null,
-      };
-    default: {
-      const never: never = u;
-      throw new TypeError(`unknown unit kind in ${JSON.stringify(never)}`);
-    }
-  }
 }
 
 /** 7.424: a carrier is any ship whose counter shows an airstrike factor (damage does not change what it is). */

@@ -91,15 +91,15 @@ export function planPlacements(s: VitpState, side: VSide, plan: readonly AirPlan
     const placed = (u: Unit): Unit => (u.id === o.unit ? { ...u, loc: { at: 'sea', area: o.to, mode: 'air' }, moved: true } : u);
     board = { ...board, units: board.units.map(placed) };
   }
-  return out.length ? out : [{ ...L, t: 'lba-done' }];
+  return out.length ? out : [{ line: L.line, text: L.text, t: 'lba-done' }];
 }
 
 /** 5.22/12.11: the first line of the plan that may be placed now and whose condition holds, else no more placements. */
 export function nextPlacement(s: VitpState, side: VSide, plan: readonly AirPlanLine[]): Order {
   for (const p of plan) {
     if (p.if && !conditionHolds(s, side, p.if)) continue;
-    const order: Order = { ...L, t: 'lba', unit: p.unit, to: p.to };
+    const order: Order = { line: L.line, text: L.text, t: 'lba', unit: p.unit, to: p.to };
     if (checkOrders(s, side, [order]).length === 0) return order;
   }
-  return { ...L, t: 'lba-done' };
+  return { line: L.line, text: L.text, t: 'lba-done' };
 }

@@ -32,24 +32,24 @@ export function defaultOrdersFor(s: VitpState, side: VSide): Order[] {
   switch (ph.k) {
     case 'raid-force': {
       const ok = raidEligible(s).map((u) => u.id);
-      return [{ ...L, t: 'raid-force', units: HISTORICAL_RAID.filter((id) => ok.includes(id)) }];
+      return [{ line: L.line, text: L.text, t: 'raid-force', units: HISTORICAL_RAID.filter((id) => ok.includes(id)) }];
     }
     case 'lba':
-      return [{ ...L, t: 'lba-done' }];
+      return [{ line: L.line, text: L.text, t: 'lba-done' }];
     case 'pick-battle':
-      return [{ ...L, t: 'pick', area: combatAreas(s)[0] }];
+      return [{ line: L.line, text: L.text, t: 'pick', area: combatAreas(s)[0] }];
     case 'pearl-stay':
-      return [{ ...L, t: 'pearl', choice: 'withdraw' }];
+      return [{ line: L.line, text: L.text, t: 'pearl', choice: 'withdraw' }];
     case 'pearl-sortie':
       return [
-        { ...L, t: 'sortie', units: [] },
-        { ...L, t: 'hi-retreat', retreat: raidForceAtSea(s).length > 0 },
+        { line: L.line, text: L.text, t: 'sortie', units: [] },
+        { line: L.line, text: L.text, t: 'hi-retreat', retreat: raidForceAtSea(s).length > 0 },
       ];
     case 'battle': {
       const d = currentDecision(s);
       if (!d) return [];
       const a = answerFromStanding(s.battle!.battle, side, DEFAULT_STANDING) ?? (d.defaults[side] as Answer | undefined);
-      return a ? [{ ...L, t: 'answer', answer: a }] : [];
+      return a ? [{ line: L.line, text: L.text, t: 'answer', answer: a }] : [];
     }
     default:
       return [];

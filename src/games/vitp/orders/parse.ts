@@ -28,12 +28,15 @@ export function parseOrderText(s: VitpState, text: string): ParseResult<Order> {
   const orders: Order[] = [];
   const errors: LineError[] = [];
   let signed = false;
+  // the decision waited for is the same for every line of the text: asked of the battle once
+  let decision: Decision | null | undefined;
   text.split(/\r?\n/).forEach((raw, i) => {
     // a mail signature ("-- " line) ends the orders; quoted lines (">") are the umpire's own words
     if (/^--\s*$/.test(raw)) signed = true;
     const body = raw.replace(/#.*$/, '').trim();
     if (signed || !body || body.startsWith('>')) return;
-    const out = parseLine(s, s.phase, currentDecision(s), { line: i + 1, text: raw.trim() }, body);
+    if (decision === undefined) decision = currentDecision(s);
+    const out = parseLine(s, s.phase, decision, { line: i + 1, text: raw.trim() }, body);
     if ('problem' in out) errors.push(out);
     else orders.push(out);
   });
@@ -70,27 +73,27 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
   if (d && !(/^stay$/i.test(t) && d.kind !== 'retreat')) return parseAnswer(s, d, l, t);
   if (/^(stay|pass|none|no moves?)$/i.test(t))
     return ph.k === 'lba'
-      ? { ...l, t: 'lba-done' }
+      ? { line: l.line, text: l.text, t: 'lba-done' }
       : ph.k === 'pearl-stay'
-        ? { ...l, t: 'pearl', choice: 'stay' }
+        ? { line: l.line, text: l.text, t: 'pearl', choice: 'stay' }
         : ph.k === 'pearl-sortie'
-          ? { ...l, t: 'hi-retreat', retreat: false }
-          : { ...l, t: 'stay' };
+          ? { line: l.line, text: l.text, t: 'hi-retreat', retreat: false }
+          : { line: l.line, text: l.text, t: 'stay' };
   if ((m = t.match(/^raid force (.+)$/i))) {
     const ids = units(s, l, m[1]);
-    return isErr(ids) ? ids : { ...l, t: 'raid-force', units: ids };
+    return isErr(ids) ? ids : { line: l.line, text: l.text, t: 'raid-force', units: ids };
   }
   if ((m = t.match(/^(?:task ?force|tf) (.+?)(?: (attack|attacking|attacks|hold|holding))?$/i))) {
     const ids = units(s, l, m[1]);
-    return isErr(ids) ? ids : { ...l, t: 'task-force', units: ids, attacking: /^attack/i.test(m[2] ?? '') };
+    return isErr(ids) ? ids : { line: l.line, text: l.text, t: 'task-force', units: ids, attacking: /^attack/i.test(m[2] ?? '') };
   }
   if ((m = t.match(/^invading (.+)$/i))) {
     const ids = units(s, l, m[1]);
-    return isErr(ids) ? ids : { ...l, t: 'invading', units: ids };
+    return isErr(ids) ? ids : { line: l.line, text: l.text, t: 'invading', units: ids };
   }
   if ((m = t.match(/^raiders (.+)$/i))) {
     const ids = units(s, l, m[1]);
-    return isErr(ids) ? ids : { ...l, t: 'raiders', units: ids };
+    return isErr(ids) ? ids : { line: l.line, text: l.text, t: 'raiders', units: ids };
   }
   if ((m = t.match(/^(patrol|raid|move|amphib|amphibious) (.+?) to (.+?)(?: via (.+))?$/i))) {
     const mode = MOVE_MODE[m[1].toLowerCase()] ?? (ph.k === 'raiders' ? 'raid' : ph.k === 'amph' ? 'amph' : 'patrol');
@@ -100,67 +103,67 @@ function parseLine(s: VitpState, ph: Phase, d: Decision | null, l: Line, body: s
     if (isErr(to)) return to;
     const via = m[4] ? area(s, l, m[4]) : null;
     if (isErr(via)) return via;
-    return { ...l, t: 'move', mode, units: ids, to, via };
+    return { line: l.line, text: l.text, t: 'move', mode, units: ids, to, via };
   }
   if ((m = t.match(/^(?:rebuild (.+?)|repair (.+?) air)(?: (\d+))?(?: (?:at|in) (.+))?$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1] ?? m[2]));
     if (isErr(u)) return u;
     const at = m[4] ? place(s, l, m[4]) : null;
-    return isErr(at) ? at : { ...l, t: 'rebuild', unit: u.id, points: m[3] ? Number(m[3]) : null, at };
+    return isErr(at) ? at : { line: l.line, text: l.text, t: 'rebuild', unit: u.id, points: m[3] ? Number(m[3]) : null, at };
   }
   if ((m = t.match(/^repair (.+?)(?: (\d+))?$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
-    return { ...l, t: 'repair', unit: u.id, points: m[2] ? Number(m[2]) : Math.max(1, u.damage) };
+    return { line: l.line, text: l.text, t: 'repair', unit: u.id, points: m[2] ? Number(m[2]) : Math.max(1, u.damage) };
   }
   if ((m = t.match(/^substitute (.+?) for (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
     const listed = fromMatch(l, matchUnit(s, m[2]));
-    return isErr(listed) ? listed : { ...l, t: 'substitute', unit: u.id, for: listed.id };
+    return isErr(listed) ? listed : { line: l.line, text: l.text, t: 'substitute', unit: u.id, for: listed.id };
   }
   if ((m = t.match(/^base (.+?) (?:at|to|in) (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
     const at = place(s, l, m[2]);
-    return isErr(at) ? at : { ...l, t: 'base', unit: u.id, at };
+    return isErr(at) ? at : { line: l.line, text: l.text, t: 'base', unit: u.id, at };
   }
-  if (/^lba (done|stop|no more|none)$/i.test(t)) return { ...l, t: 'lba-done' };
+  if (/^lba (done|stop|no more|none)$/i.test(t)) return { line: l.line, text: l.text, t: 'lba-done' };
   if ((m = t.match(/^(?:lba|air) (.+?) (?:to|over) (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
     const to = area(s, l, m[2]);
-    return isErr(to) ? to : { ...l, t: 'lba', unit: u.id, to };
+    return isErr(to) ? to : { line: l.line, text: l.text, t: 'lba', unit: u.id, to };
   }
   if ((m = t.match(/^(?:sub|submarine) (.+?) to (.+)$/i))) {
     const u = fromMatch(l, matchUnit(s, m[1]));
     if (isErr(u)) return u;
     const to = area(s, l, m[2]);
-    return isErr(to) ? to : { ...l, t: 'sub', unit: u.id, to };
+    return isErr(to) ? to : { line: l.line, text: l.text, t: 'sub', unit: u.id, to };
   }
   if ((m = t.match(/^(?:battle|fight|combat)(?: in| at)? (.+)$/i))) {
     const a = area(s, l, m[1]);
-    return isErr(a) ? a : { ...l, t: 'pick', area: a };
+    return isErr(a) ? a : { line: l.line, text: l.text, t: 'pick', area: a };
   }
   if ((m = t.match(/^(?:invade|land) (.+?) (?:at|on) (.+)$/i))) {
     const ids = units(s, l, m[1]);
     if (isErr(ids)) return ids;
     const at = place(s, l, m[2]);
-    return isErr(at) ? at : { ...l, t: 'invade', units: ids, at };
+    return isErr(at) ? at : { line: l.line, text: l.text, t: 'invade', units: ids, at };
   }
   if ((m = t.match(/^return (.+?) to (.+)$/i))) {
     const ids = /^all$/i.test(m[1]) ? 'all' : units(s, l, m[1]);
     if (isErr(ids)) return ids;
     const to = place(s, l, m[2]);
-    return isErr(to) ? to : { ...l, t: 'return', units: ids, to };
+    return isErr(to) ? to : { line: l.line, text: l.text, t: 'return', units: ids, to };
   }
-  if (/^withdraw$/i.test(t)) return { ...l, t: 'pearl', choice: 'withdraw' };
+  if (/^withdraw$/i.test(t)) return { line: l.line, text: l.text, t: 'pearl', choice: 'withdraw' };
   if ((m = t.match(/^sortie (.+)$/i))) {
-    if (/^none$/i.test(m[1])) return { ...l, t: 'sortie', units: [] };
+    if (/^none$/i.test(m[1])) return { line: l.line, text: l.text, t: 'sortie', units: [] };
     const ids = /^all$/i.test(m[1]) ? 'all' : units(s, l, m[1]);
-    return isErr(ids) ? ids : { ...l, t: 'sortie', units: ids };
+    return isErr(ids) ? ids : { line: l.line, text: l.text, t: 'sortie', units: ids };
   }
-  if (/^retreat$/i.test(t)) return { ...l, t: 'hi-retreat', retreat: true };
+  if (/^retreat$/i.test(t)) return { line: l.line, text: l.text, t: 'hi-retreat', retreat: true };
   if ((m = t.match(/^target (.+?) at (.+)$/i))) return parseTargets(s, l, m[1], m[2], null);
   return bad(l, 'not an order I know', hintFor(ph));
 }
@@ -219,7 +222,8 @@ function parseTargets(s: VitpState, l: Line, who: string, at: string, d: Decisio
     attackers = ids;
   }
   return {
-    ...l,
+    line: l.line,
+    text: l.text,
     t: 'answer',
     answer: { kind: 'targets', fire: Object.fromEntries(attackers.map((a) => [a, target.id])) },
   };
@@ -227,7 +231,7 @@ function parseTargets(s: VitpState, l: Line, who: string, at: string, d: Decisio
 
 /** A reply to the battle decision at hand (combat/api.ts Answer kinds). */
 function parseAnswer(s: VitpState, d: Decision, l: Line, t: string): Out {
-  const ans = (answer: Answer): Order => ({ ...l, t: 'answer', answer });
+  const ans = (answer: Answer): Order => ({ line: l.line, text: l.text, t: 'answer', answer });
   let m: RegExpMatchArray | null;
   // a fleeing group by its id (g1) or by a unit in it ("PURSUE Nagato WITH Chicago"), else a port or base
   const groupOrPort = (w: string): string | LineError => {

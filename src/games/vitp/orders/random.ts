@@ -23,7 +23,7 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
   const ph = s.phase;
   switch (ph.k) {
     case 'raid-force':
-      return [{ ...L, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
+      return [{ line: L.line, text: L.text, t: 'raid-force', units: subset(rng, raidEligible(s), 0.6).map((u) => u.id) }];
     case 'removals': {
       // 4.42: a substitute named for some owed removals, the rest left to the default
       const named = new Set<string>();
@@ -32,7 +32,7 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
         if (!free.length || !chance(rng, 0.7)) return [];
         const pick = rng.pick(free);
         named.add(pick.id);
-        return [{ ...L, t: 'substitute' as const, unit: pick.id, for: listed.id }];
+        return [{ line: L.line, text: L.text, t: 'substitute' as const, unit: pick.id, for: listed.id }];
       });
     }
     case 'patrol': {
@@ -40,13 +40,20 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
       const fixing = new Set([...repairs.map((o) => (o.t === 'repair' || o.t === 'rebuild' ? o.unit : ''))]);
       const basing: Order[] = rebaseable(s, side)
         .filter(() => chance(rng, 0.5))
-        .flatMap((u) => (basePorts(s, u).length ? [{ ...L, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : []));
+        .flatMap((u) =>
+          basePorts(s, u).length ? [{ line: L.line, text: L.text, t: 'base' as const, unit: u.id, at: rng.pick(basePorts(s, u)) }] : [],
+        );
       const moves = randomMoves(s, side, 'patrol', rng, 0.4, fixing);
       const busy = new Set([...fixing, ...moves.flatMap((o) => (o.t === 'move' ? o.units : []))]);
       const raiders = movers(s, side, 'patrol')
         .filter((u) => !busy.has(u.id) && chance(rng, 0.4))
         .map((u) => u.id);
-      return [...basing, ...repairs, ...moves, ...(raiders.length ? [{ ...L, t: 'raiders' as const, units: raiders }] : [])];
+      return [
+        ...basing,
+        ...repairs,
+        ...moves,
+        ...(raiders.length ? [{ line: L.line, text: L.text, t: 'raiders' as const, units: raiders }] : []),
+      ];
     }
     case 'amph':
       return randomMoves(s, side, 'amph', rng, 0.5);
@@ -55,32 +62,39 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     case 'lba': {
       const air = placeableAir(s, side);
       const areas = airAreas(s, side);
-      if (!air.length || !areas.length || chance(rng, 0.15)) return [{ ...L, t: 'lba-done' }];
+      if (!air.length || !areas.length || chance(rng, 0.15)) return [{ line: L.line, text: L.text, t: 'lba-done' }];
       // option air-in-groups: every unit the side places goes in this one order
       if (airInGroups(s)) {
-        const group = subset(rng, air, 0.7).map((u) => ({ ...L, t: 'lba' as const, unit: u.id, to: rng.pick(areas) }));
-        return group.length ? group : [{ ...L, t: 'lba-done' }];
+        const group = subset(rng, air, 0.7).map((u) => ({
+          line: L.line,
+          text: L.text,
+          t: 'lba' as const,
+          unit: u.id,
+          to: rng.pick(areas),
+        }));
+        return group.length ? group : [{ line: L.line, text: L.text, t: 'lba-done' }];
       }
-      return [{ ...L, t: 'lba', unit: rng.pick(air).id, to: rng.pick(areas) }];
+      return [{ line: L.line, text: L.text, t: 'lba', unit: rng.pick(air).id, to: rng.pick(areas) }];
     }
     case 'sub': {
       const sub = s.units.find((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
-      return sub && chance(rng, 0.8) ? [{ ...L, t: 'sub', unit: sub.id, to: rng.pick(s.map.areas).name }] : [];
+      return sub && chance(rng, 0.8) ? [{ line: L.line, text: L.text, t: 'sub', unit: sub.id, to: rng.pick(s.map.areas).name }] : [];
     }
     case 'pick-battle':
-      return [{ ...L, t: 'pick', area: rng.pick(combatAreas(s)) }];
+      return [{ line: L.line, text: L.text, t: 'pick', area: rng.pick(combatAreas(s)) }];
     case 'pearl-stay':
-      return [{ ...L, t: 'pearl', choice: chance(rng, 0.5) ? 'stay' : 'withdraw' }];
+      return [{ line: L.line, text: L.text, t: 'pearl', choice: chance(rng, 0.5) ? 'stay' : 'withdraw' }];
     case 'pearl-sortie':
       return [
-        { ...L, t: 'sortie', units: subset(rng, sortieCandidates(s), 0.5).map((u) => u.id) },
-        { ...L, t: 'hi-retreat', retreat: chance(rng, 0.4) },
+        { line: L.line, text: L.text, t: 'sortie', units: subset(rng, sortieCandidates(s), 0.5).map((u) => u.id) },
+        { line: L.line, text: L.text, t: 'hi-retreat', retreat: chance(rng, 0.4) },
       ];
     case 'surprise': {
       const targets = surpriseTargets(s);
       return [
         {
-          ...L,
+          line: L.line,
+          text: L.text,
           t: 'answer',
           answer: {
             kind: 'targets',
@@ -94,14 +108,14 @@ export function randomOrdersFor(s: VitpState, side: VSide, rng: Rng): Order[] {
     case 'invade':
       return invaders(s, side)
         .filter(() => chance(rng, 0.6))
-        .map((u) => ({ ...L, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
+        .map((u) => ({ line: L.line, text: L.text, t: 'invade', units: [u.id], at: rng.pick(landingChoices(s, u)) }));
     case 'task-forces':
       return randomTaskForces(s, side, ph.area, rng);
     case 'return':
     case 'harbour':
       return (ph.k === 'harbour' ? harbourChoices(s, side) : mustReturn(s, side)).flatMap((u) => {
         const to = destinationsFor(s, u);
-        return to.length && chance(rng, 0.7) ? [{ ...L, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
+        return to.length && chance(rng, 0.7) ? [{ line: L.line, text: L.text, t: 'return' as const, units: [u.id], to: rng.pick(to) }] : [];
       });
     default:
       return [];
@@ -117,8 +131,8 @@ function randomTaskForces(s: VitpState, side: VSide, area: string, rng: Rng): Or
   for (const [i, u] of units.entries()) groups[i < n ? i : rng.int(n)].push(u.id);
   const invading = units.filter((u) => u.kind === 'amph' && chance(rng, 0.3)).map((u) => u.id);
   return [
-    ...groups.map((g) => ({ ...L, t: 'task-force' as const, units: g, attacking: chance(rng, 0.6) })),
-    ...(invading.length ? [{ ...L, t: 'invading' as const, units: invading }] : []),
+    ...groups.map((g) => ({ line: L.line, text: L.text, t: 'task-force' as const, units: g, attacking: chance(rng, 0.6) })),
+    ...(invading.length ? [{ line: L.line, text: L.text, t: 'invading' as const, units: invading }] : []),
   ];
 }
 
@@ -127,7 +141,7 @@ function randomMoves(s: VitpState, side: VSide, mode: MoveMode, rng: Rng, p: num
   for (const u of movers(s, side, mode)) {
     if (exclude.has(u.id) || !chance(rng, p)) continue;
     const to = destinations(s, u, mode);
-    if (to.length) out.push({ ...L, t: 'move', mode, units: [u.id], to: rng.pick(to), via: null });
+    if (to.length) out.push({ line: L.line, text: L.text, t: 'move', mode, units: [u.id], to: rng.pick(to), via: null });
   }
   return out;
 }
@@ -142,7 +156,7 @@ function randomRepairs(s: VitpState, side: VSide, rng: Rng): Order[] {
     const pts = Math.min(u.damage, left[port]);
     if (pts <= 0) continue;
     left[port] -= pts;
-    out.push({ ...L, t: 'repair', unit: u.id, points: pts });
+    out.push({ line: L.line, text: L.text, t: 'repair', unit: u.id, points: pts });
   }
   return out;
 }
@@ -161,7 +175,8 @@ function randomRebuilds(s: VitpState, side: VSide, rng: Rng): Order[] {
     const at = u.loc.at === 'eliminated' ? rng.pick(ports) : null;
     left -= points;
     out.push({
-      ...L,
+      line: L.line,
+      text: L.text,
       t: 'rebuild',
       unit: u.id,
       points: points === lost && chance(rng, 0.5) ? null : points,
@@ -177,7 +192,7 @@ function randomAnswer(s: VitpState, side: VSide, rng: Rng): Order[] {
   if (!d) return [];
   for (let tries = 0; tries < 3; tries++) {
     const a = randomReply(d, side, rng);
-    if (a && answer(s.battle!.battle, side, a).ok) return [{ ...L, t: 'answer', answer: a }];
+    if (a && answer(s.battle!.battle, side, a).ok) return [{ line: L.line, text: L.text, t: 'answer', answer: a }];
   }
   return defaultOrdersFor(s, side);
 }

@@ -156,35 +156,35 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
   );
   if (delegated) {
     const orders = defaultOrdersFor(s, side);
-    return orders.length ? orders : [{ ...L, t: 'stay' }];
+    return orders.length ? orders : [{ line: L.line, text: L.text, t: 'stay' }];
   }
   // 5.22/12.11: the first unit of the air plan that may be placed now (its condition holding), else no more placements
   if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) return planPlacements(s, side, st.airPlan);
   if (ph.k === 'invade' && ph.side === side && st?.invade) return invasions(s, side, st.invade);
-  if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ ...L, t: 'pearl', choice: st.pearl }];
+  if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ line: L.line, text: L.text, t: 'pearl', choice: st.pearl }];
   if (ph.k === 'surprise' && side === 'japanese' && st?.targetPriority.length) return surpriseFire(s, st.targetPriority);
   const d = currentDecision(s);
   if (!st || !d?.owes.includes(side)) return null;
   const b = s.battle!.battle;
   if (d.kind === 'targets' && st.targetPriority.length) {
     const a = byPriority(s, d, st.targetPriority);
-    if (a && answer(b, side, a).ok) return [{ ...L, t: 'answer', answer: a }];
+    if (a && answer(b, side, a).ok) return [{ line: L.line, text: L.text, t: 'answer', answer: a }];
   }
   const a = answerFromStanding(b, side, st.combat);
-  return a ? [{ ...L, t: 'answer', answer: a }] : null;
+  return a ? [{ line: L.line, text: L.text, t: 'answer', answer: a }] : null;
 }
 
 /** 5.73/13.3, 13.43: every unit that may land goes to an enemy base it touches (the first by name, all together), else a friendly place. */
 function invasions(s: VitpState, side: VSide, mode: 'all' | 'none'): Order[] {
-  if (mode === 'none') return [{ ...L, t: 'stay' }];
+  if (mode === 'none') return [{ line: L.line, text: L.text, t: 'stay' }];
   const at = new Map<string, string[]>();
   for (const u of invaders(s, side)) {
     const choices = [...landingChoices(s, u)].sort();
     const to = choices.find((p) => s.control[p] !== side) ?? choices[0];
     at.set(to, [...(at.get(to) ?? []), u.id]);
   }
-  const orders: Order[] = [...at.entries()].map(([place, units]) => ({ ...L, t: 'invade', units, at: place }));
-  return orders.length ? orders : [{ ...L, t: 'stay' }];
+  const orders: Order[] = [...at.entries()].map(([place, units]) => ({ line: L.line, text: L.text, t: 'invade', units, at: place }));
+  return orders.length ? orders : [{ line: L.line, text: L.text, t: 'stay' }];
 }
 
 /** 18.4: each Japanese airstrike at the best target of the side's TARGETS list. */
@@ -196,9 +196,9 @@ function surpriseFire(s: VitpState, priority: readonly string[]): Order[] {
   const targets = surpriseTargets(s)
     .map((u) => u.id)
     .sort((x, y) => rank(x) - rank(y));
-  if (!targets.length) return [{ ...L, t: 'stay' }];
+  if (!targets.length) return [{ line: L.line, text: L.text, t: 'stay' }];
   const fire = Object.fromEntries(surpriseAttackers(s).map((a) => [a.id, targets[0]]));
-  return [{ ...L, t: 'answer', answer: { kind: 'targets', fire } }];
+  return [{ line: L.line, text: L.text, t: 'answer', answer: { kind: 'targets', fire } }];
 }
 
 function classOf(s: VitpState, id: string): string {
