@@ -14,6 +14,7 @@ import { defaultDesignation, designationAsked, firingOnly, possibleShots, target
 import { currentSpeed, fighting, otherSide, unitById } from './units';
 import { partialRetreatAllowed, problemsWith, targetsStore } from './answer-checks';
 
+// written out where more members follow: `{ ...ref(u), more }` gets a map of its own per object (see toUnitState)
 const ref = (u: { id: string; name: string }): UnitRef => ({ id: u.id, name: u.name });
 
 /**
@@ -173,7 +174,7 @@ export function current(b: BattleState): Decision | null {
           : `Does the ${stage.side} player retreat from ${b.seaArea.name}? (8.1)`,
         owes: [stage.side],
         defaults: { [stage.side]: { kind: 'retreat', retreat: false } },
-        units: retreatUnits(b, stage.side).map((u) => ({ ...ref(u), speed: currentSpeed(u) })),
+        units: retreatUnits(b, stage.side).map((u) => ({ id: u.id, name: u.name, speed: currentSpeed(u) })),
         airEscapes: fighting(b, 'main', stage.side)
           .filter((u) => u.kind === 'land-based-air')
           .map(ref),
@@ -191,7 +192,8 @@ export function current(b: BattleState): Decision | null {
         groups: stage.groups.map((g) => groupRef(b, g)),
         ports: stage.ports.map((p) => ref(b.ports.find((x) => x.id === p)!)),
         ships: availableHunters(b, side, 'main').map((u) => ({
-          ...ref(u),
+          id: u.id,
+          name: u.name,
           speed: currentSpeed(u),
           canPursue: followable(b, stage.groups, currentSpeed(u)),
           canRaid: stage.ports.length > 0,
@@ -230,7 +232,8 @@ export function current(b: BattleState): Decision | null {
       if (eng.kind !== 'pursuit') return null;
       const side = otherSide(eng.retreater);
       const pursuers = pursuersOf(b, stage.from).map((p) => ({
-        ...ref(p),
+        id: p.id,
+        name: p.name,
         speed: currentSpeed(p),
         canFollow: followable(b, stage.groups, currentSpeed(p)),
       }));
