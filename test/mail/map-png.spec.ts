@@ -153,4 +153,18 @@ describe('the report map as a PNG', () => {
     const whole = decode((await drawMapPng(greek, { wholeFonts: true })).png);
     expect(drawn.data.equals(whole.data)).toBe(true);
   });
+
+  it('draws every picture asked for while its drawing threads are retired and replaced (every 100 pictures)', async () => {
+    // small pictures, many at once: some are asked for while a retired thread still holds others
+    const tiny = (i: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${10 + (i % 7)}" height="12"><rect width="5" height="${1 + (i % 11)}" fill="#123456"/></svg>`;
+    const drawn = await Promise.all(Array.from({ length: 230 }, (_, i) => drawMapPng(tiny(i))));
+    drawn.forEach((d, i) => {
+      expect([d.width, d.height]).toEqual([10 + (i % 7), 12]);
+      const img = decode(d.png);
+      expect(pixel(img, 2, 0)).toEqual([0x12, 0x34, 0x56]);
+    });
+    // and the next one after them, on a fresh thread
+    expect((await drawMapPng(svg.replace('G-test', 'G-after'))).fonts).toBe('subset');
+  });
 });
