@@ -386,7 +386,9 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     ),
     ...runs.map(
       (r) =>
-        `  ${r.workers} worker(s), CPU ms per order by thread: ${Object.entries(r.cpuMsPerOrder.workersByThread)
+        `  ${r.workers} worker(s), CPU ms per order by thread still running at the end (a retired drawing thread's share is in the total only): ${Object.entries(
+          r.cpuMsPerOrder.workersByThread,
+        )
           .map(([name, ms]) => `${name} ${ms}`)
           .join(', ')}`,
     ),
