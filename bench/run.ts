@@ -3,8 +3,8 @@
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
- * `npm run bench -- --only pipeline` (or event-store, engine, throughput) for one section.
- * The pipeline section runs the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
+ * `npm run bench -- --only pipeline` (or event-store, engine, throughput, worker-memory) for one section.
+ * The pipeline and worker-memory sections run the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,6 +70,14 @@ async function main(): Promise<void> {
     const pipeline = await benchPipeline(progress, size);
     console.log(pipeline.lines.join('\n'));
     results.pipeline = pipeline.figures;
+  }
+
+  // one built worker over many games: does its memory level off?
+  if (section('worker-memory')) {
+    const { benchWorkerMemory } = await import('./worker-memory');
+    const memory = await benchWorkerMemory(progress, size);
+    console.log(memory.lines.join('\n'));
+    results.workerMemory = memory.figures;
   }
   // one section's figures beside the whole run's, never over them
   writeFileSync(join(__dirname, only ? `results-${only}.json` : 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

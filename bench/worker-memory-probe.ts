@@ -4,7 +4,9 @@
  * collects its garbage and writes process.memoryUsage() to BENCH_MEMORY_DIR/<pid>.json, so the
  * pipeline bench reads a worker's heap and RSS from the process itself. With BENCH_CPU_PROFILE
  * set to a folder, the first signal also starts V8's CPU profiler and the second writes
- * <pid>.cpuprofile there (the orders phase; open it in Chrome DevTools).
+ * <pid>.cpuprofile there (the orders phase; open it in Chrome DevTools). With BENCH_HEAP_SNAPSHOT
+ * set to a folder, every signal also writes a heap snapshot there, <pid>-<n>.heapsnapshot (what a
+ * growing heap holds: compare two in DevTools).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -14,13 +16,20 @@ import vm from 'node:vm';
 
 const dir = process.env.BENCH_MEMORY_DIR;
 const profileDir = process.env.BENCH_CPU_PROFILE;
+const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
 if (dir) {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc') as () => void;
   let session: Session | null = null;
+  let snapshots = 0;
   process.on('SIGWINCH', () => {
     gc();
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));
+    // after the figures, which it would swell
+    if (snapshotDir) {
+      mkdirSync(snapshotDir, { recursive: true });
+      v8.writeHeapSnapshot(join(snapshotDir, `${process.pid}-${snapshots++}.heapsnapshot`));
+    }
     if (!profileDir) return;
     if (!session) {
       session = new Session();
