@@ -65,7 +65,7 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     'Engine throughput (VITP self-play, random legal players, default options)',
     `  ${games} games, ${events} events, ${problems.length} check problems`,
     `  without checks   ${f1(throughput.gamesPerSecPlayCpu)} games/s CPU   (${f1(throughput.gamesPerSecPlayWall)} wall)`,
-    `  with checks      ${f1(throughput.gamesPerSecCheckedCpu)} games/s CPU   (${f1(throughput.gamesPerSecCheckedWall)} wall)   replay, state hash, round trip, dice, re-adjudication`,
+    `  with checks      ${f1(throughput.gamesPerSecCheckedCpu)} games/s CPU   (${f1(throughput.gamesPerSecCheckedWall)} wall)   replay, state hash, JSON-store walk, dice, re-adjudication`,
     `  warm (the same games again in the process): ${f1(throughput.warmGamesPerSecPlayCpu)} games/s CPU without checks, ${f1(throughput.warmGamesPerSecCheckedCpu)} with`,
     `History independence (step ${history.step}: snapshot every 50 events + tail, then adjudicate; median of ${history.runs})`,
     `  turn 1 ${f1(history.turn1Ms)} ms   turn 8 ${f1(history.turn8Ms)} ms   ratio ${f1(history.ratio)} (target <= 1.2)`,

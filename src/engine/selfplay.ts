@@ -1,4 +1,4 @@
-import { canonicalEqual, sha256Hex } from '../shared/canonical';
+import { canonicalEqual, notPlainJson, sha256Hex } from '../shared/canonical';
 import { decideAndApply, whoIsAwaited } from './decide';
 import { makeSealedSeedChain, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
@@ -12,7 +12,8 @@ import { verifyGameLog } from './verify';
  * Self-play: random legal players play whole games through decide/evolve; each game's log is then
  * round-tripped through storage, replayed from scratch and checked: same state hash, same event
  * hash chain, every die verifies from the revealed seeds, every step re-adjudicates to the recorded
- * outcome. The storage round trip is JSON by default (which keeps key order); `selfplayThrough`
+ * outcome. The store is JSON by default (which keeps key order), checked without writing the log
+ * out: a log of plain JSON data all through is its own round trip (checkReplay). `selfplayThrough`
  * takes the edge's own (the CLI's `--through-store` writes each game to PostgreSQL and reads it
  * back, keys re-sorted by JSONB). Pure: the caller passes the clock used for the throughput figures.
  */
@@ -58,7 +59,7 @@ export type StoreRoundTrip = (game: SelfplayGame, events: readonly EngineEvent[]
 /** The same at the edge, where storage is a database: problems it finds itself (a broken hash chain) throw. */
 export type AsyncStoreRoundTrip = (game: SelfplayGame, events: readonly EngineEvent[]) => Promise<readonly EngineEvent[]>;
 
-export const jsonRoundTrip: StoreRoundTrip = (_game, events) => JSON.parse(JSON.stringify(events)) as EngineEvent[];
+const jsonRoundTrip: StoreRoundTrip = (_game, events) => JSON.parse(JSON.stringify(events)) as EngineEvent[];
 
 export interface SelfplayError {
   readonly game: number;
@@ -91,12 +92,12 @@ export interface SelfplayResult {
   readonly eventsPerSec: number;
 }
 
-export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions, store: StoreRoundTrip = jsonRoundTrip): SelfplayResult {
+export function selfplay(ruleset: AnyRuleset, opts: SelfplayOptions, store?: StoreRoundTrip): SelfplayResult {
   const run = new Run(opts);
   for (const game of run.games()) {
     try {
       const played = playOneGame(ruleset, game.gameSeed, opts);
-      run.played(game, played, checkReplay(ruleset, played.events, played.state, store(game, played.events)));
+      run.played(game, played, checkReplay(ruleset, played.events, played.state, store?.(game, played.events)));
     } catch (e) {
       run.failed(game, e);
     }
@@ -284,18 +285,32 @@ function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Sid
   return `\nFOR ${step.id}\n${randomOrdersText(ruleset, state.rules, side, step, rng)}`;
 }
 
-/** Problems found replaying a finished game's log as storage handed it back (`stored`; default: through JSON). */
+/**
+ * Problems found replaying a finished game's log as storage handed it back (`stored`). Without
+ * `stored`, the store is JSON: the log is walked once for anything JSON would not give back as
+ * written (notPlainJson), and a log that is plain JSON all through is its own round trip, so the
+ * checks below run on it as they would on the copy read back.
+ */
 export function checkReplay(
   ruleset: AnyRuleset,
   events: readonly EngineEvent[],
   live: EngineState<unknown>,
-  stored: readonly EngineEvent[] = jsonRoundTrip({ index: 0, gameSeed: '' }, events),
+  given?: readonly EngineEvent[],
 ): string[] {
   const problems: string[] = [];
-  if (stored.length !== events.length) problems.push(`storage gave back ${stored.length} of the game's ${events.length} events`);
-  // the hash chains are equal exactly when every event's canonical JSON is: compared without writing them
-  if (stored.length !== events.length || !stored.every((e, i) => canonicalEqual(e, events[i])))
-    problems.push('event hash chain changes after the storage round trip (an event holds non-JSON data, or storage changed one)');
+  let stored = given ?? events;
+  if (!given) {
+    const trouble = events.reduce<string | null>((found, e, i) => found ?? notPlainJson(e, `event #${i}`), null);
+    if (trouble) {
+      problems.push(`event hash chain changes after the storage round trip: ${trouble}`);
+      stored = jsonRoundTrip({ index: 0, gameSeed: '' }, events);
+    }
+  } else {
+    if (stored.length !== events.length) problems.push(`storage gave back ${stored.length} of the game's ${events.length} events`);
+    // the hash chains are equal exactly when every event's canonical JSON is: compared without writing them
+    if (stored.length !== events.length || !stored.every((e, i) => canonicalEqual(e, events[i])))
+      problems.push('event hash chain changes after the storage round trip (an event holds non-JSON data, or storage changed one)');
+  }
   // the audit folds the whole log as it goes: its fold is the replay (folded apart only when it stops early)
   let replayed: EngineState<unknown> | undefined;
   const audit = auditGameLog(stored, ruleset, (state) => {

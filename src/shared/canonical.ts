@@ -113,6 +113,79 @@ function same(a: unknown, b: unknown): boolean {
   return count === 0;
 }
 
+/**
+ * Where `value` holds something a JSON store would not give back as it is, as a path
+ * (`data.units[3].loc`) and what is there, or null when it is plain JSON data all through: null,
+ * booleans, strings, finite numbers other than -0, arrays and plain objects of them. For such a value
+ * `JSON.parse(JSON.stringify(value))` is a copy equal to it key for key, so a check that stored
+ * logs replay as written can walk the log once instead of writing and reading it back. Stricter
+ * than the round trip: an `undefined` member (which the store drops), a Date (which comes back a
+ * string) or a class instance is named, not silently changed.
+ */
+export function notPlainJson(value: unknown, path = ''): string | null {
+  // the walk that finds nothing writes no paths; only a value found wanting is walked again for one
+  return isPlainJson(value) ? null : troubleIn(value, path);
+}
+
+function isPlainJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object': {
+      if (value === null) return true;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i])) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) return false;
+      const obj = value as Record<string, unknown>;
+      if (typeof obj.toJSON === 'function') return false;
+      for (const key in obj) if (!isPlainJson(obj[key])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function troubleIn(value: unknown, path: string): string | null {
+  const at = path || 'the value';
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return null;
+    case 'number':
+      if (Object.is(value, -0)) return `${at} is -0, which JSON writes as 0`;
+      return Number.isFinite(value) ? null : `${at} is ${value}, which JSON has no form for`;
+    case 'object': {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const trouble = troubleIn(value[i], `${path}[${i}]`);
+          if (trouble) return trouble;
+        }
+        return null;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null)
+        return `${at} is a ${proto?.constructor?.name ?? 'non-plain object'}, not plain data`;
+      const obj = value as Record<string, unknown>;
+      if (typeof obj.toJSON === 'function') return `${at} has a toJSON method, not plain data`;
+      for (const key in obj) {
+        const trouble = troubleIn(obj[key], path ? `${path}.${key}` : key);
+        if (trouble) return trouble;
+      }
+      return null;
+    }
+    default:
+      return `${at} is ${value === undefined ? 'undefined' : `a ${typeof value}`}, which a JSON store drops`;
+  }
+}
+
 export function sha256Hex(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalEqual, canonicalJson } from '../../src/shared/canonical';
+import { canonicalEqual, canonicalJson, notPlainJson } from '../../src/shared/canonical';
 
 /** The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must match it byte for byte. */
 function reference(value: unknown): string {
@@ -83,5 +83,41 @@ describe('canonicalJson', () => {
     expect(canonicalEqual({ a: 1 }, { a: 1, b: 2 })).toBe(false);
     expect(canonicalEqual({ a: 1, c: 3 }, { a: 1, b: 3 })).toBe(false);
     expect(canonicalEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
+  });
+});
+
+describe('notPlainJson', () => {
+  it('passes exactly the values a JSON round trip gives back key for key, on generated values', () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const trouble = notPlainJson(v);
+        if (trouble === null) {
+          const back = JSON.parse(JSON.stringify(v));
+          expect(back).toStrictEqual(v);
+          expect(JSON.stringify(back)).toBe(JSON.stringify(v));
+        } else if (v !== undefined) {
+          // what it names is really lost or changed: the round trip is not the value
+          expect(() => expect(JSON.parse(JSON.stringify(v))).toStrictEqual(v)).toThrow();
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names the first place that is not plain JSON data, with its path', () => {
+    class Fleet {
+      constructor(readonly ships = 1) {}
+    }
+    expect(notPlainJson({ type: 'x', data: { units: [{ loc: 'a' }, { loc: new Date(0) }] } }, 'event #7')).toBe(
+      'event #7.data.units[1].loc is a Date, not plain data',
+    );
+    expect(notPlainJson({ a: { b: undefined } })).toBe('a.b is undefined, which a JSON store drops');
+    expect(notPlainJson([1, Number.NaN])).toBe('[1] is NaN, which JSON has no form for');
+    expect(notPlainJson({ n: -0 })).toBe('n is -0, which JSON writes as 0');
+    expect(notPlainJson({ f: new Fleet() })).toBe('f is a Fleet, not plain data');
+    expect(notPlainJson({ m: new Map() })).toBe('m is a Map, not plain data');
+    expect(notPlainJson({ t: { toJSON: () => 1 } })).toBe('t has a toJSON method, not plain data');
+    expect(notPlainJson({ big: 1n })).toBe('big is a bigint, which a JSON store drops');
+    expect(notPlainJson({ a: [1, 'x', true, null, { b: [] }], c: Object.create(null) })).toBeNull();
   });
 });

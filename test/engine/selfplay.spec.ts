@@ -47,6 +47,17 @@ describe('selfplay of the test game', () => {
     ]);
   });
 
+  it('given a log with an event that JSON storage would change, then the check names the event and the place', () => {
+    const { events, state } = playOneGame(fleetDuel, 'not-json');
+    expect(checkReplay(fleetDuel, events, state)).toEqual([]);
+    const i = events.findIndex((e) => e.type === 'OrdersSubmitted');
+    const broken = events.map((e, j) => (j === i ? { ...e, data: { ...e.data, receivedAt: new Date(0) } } : e)) as typeof events;
+    const problems = checkReplay(fleetDuel, broken, state);
+    expect(problems[0]).toBe(
+      `event hash chain changes after the storage round trip: event #${i}.data.receivedAt is a Date, not plain data`,
+    );
+  });
+
   it('given the same seed, when a game is played twice, then the logs are identical; another seed differs', () => {
     const a = playOneGame(fleetDuel, 'same-seed');
     const b = playOneGame(fleetDuel, 'same-seed');
