@@ -1,32 +1,18 @@
-/**
- * A worker's memory over many games (issue 14: "the memory of a worker after 1,000 games
- * processed, no growth"). One worker process from the build (`dist/`) on a fresh database and Redis
- * prefix; the bench submits every command through the command bus as the API would: a VITP game
- * is created (the welcome mails carry the map), its sides' orders for the first steps go in (the
- * demo bots' orders, src/demo/policy.ts; reports with the map), then a side resigns (the final
- * reports, maps again) and the game is over. The worker applies the commands and sends every mail
- * by SMTP to Postfix, drawing the map pictures on its drawing thread (src/mail/map-png.ts). After
- * every tenth of the games, once the outbox is empty, the worker collects its garbage and reports
- * its RSS and heap (worker-memory-probe.ts). BENCH_MALLOC_ARENA_MAX=2 sets MALLOC_ARENA_MAX in the
- * worker's environment (glibc's malloc arenas, one per thread by default, hold freed memory).
- * Needs `npx tsc -p tsconfig.build.json` first.
- */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { loadConfig } from '../src/config/config';
 import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
-import { buildServices, type Services } from '../src/services/container';
-import { ensureTemplate, freshDatabase, redisPrefix } from '../test/support/db';
-import { createMailUser, ensureMailServers, mailEnv, type MailUser } from '../test/support/mail';
+import { type Services } from '../src/services/container';
+import { ensureTemplate } from '../test/support/db';
+import { mailEnv, type MailUser } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
+import { benchSetup, cpuMsOf, memoryOf, startProbedWorker } from './service-processes';
 
-const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const _REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export const WORKER_MEMORY_GAMES: Record<'quick' | 'default' | 'full', number> = { quick: 30, default: 150, full: 1000 };
 /** steps of orders each game plays before a side resigns */
@@ -87,42 +73,6 @@ function growth(samples: readonly Sample[], from: Sample): Growth {
 }
 
 const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
-
-/** The worker from the build, with the memory probe preloaded; its log shown with DEBUG_WORKERS=1. */
-function startWorker(env: Record<string, string>): ChildProcess {
-  const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', 'worker.js')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, NODE_OPTIONS: `--require ${probe}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
-  child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
-  return child;
-}
-
-/** CPU time (user + system, every thread) a process has used so far, in s, from /proc (clock ticks of 10 ms). */
-function cpuSecOf(pid: number): number {
-  // after "pid (comm) ": utime and stime are the 12th and 13th fields
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Asks the worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */
-async function memoryOf(pid: number, dir: string): Promise<NodeJS.MemoryUsage> {
-  const file = join(dir, `${pid}.json`);
-  rmSync(file, { force: true });
-  process.kill(pid, 'SIGWINCH');
-  let out: NodeJS.MemoryUsage | undefined;
-  await waitUntil(`memory of worker ${pid}`, async () => {
-    try {
-      out = JSON.parse(readFileSync(file, 'utf8'));
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  return out!;
-}
 
 /** Applies a command through the bus and waits for the worker to apply (or refuse) it. */
 async function command(s: Services, gameId: string, key: string, kind: string, payload: unknown): Promise<string> {
@@ -195,32 +145,15 @@ async function emptyMailbox(user: MailUser): Promise<void> {
 }
 
 export async function workerMemoryRun(games: number, progress: (l: string) => void): Promise<WorkerMemoryRun> {
-  const env = await ensureMailServers();
-  const [umpire, japan, allies] = await Promise.all(['bench-umpire', 'bench-japan', 'bench-allies'].map((l) => createMailUser(l)));
-  const db = await freshDatabase('bench-worker-memory');
-  const prefix = redisPrefix('bench-worker-memory');
-  const memDir = mkdtempSync(join(tmpdir(), 'umpire-bench-mem-'));
+  const setup = await benchSetup('bench-worker-memory');
+  const { japan, allies, memDir, services: s } = setup;
   const arenas = process.env.BENCH_MALLOC_ARENA_MAX ?? null;
-  const common: Record<string, string> = {
-    DATABASE_URL: db.url,
-    REDIS_URL: REDIS,
-    UMPIRE_QUEUE_PREFIX: prefix,
-    UMPIRE_ADDRESS: umpire.address,
-    MAIL_DOMAIN: env.domain,
-    SMTP_HOST: env.smtpHost,
-    SMTP_PORT: String(env.smtpPort),
-    THROTTLE_BURST: '1000000',
-    THROTTLE_PER_HOUR: '0',
-    OUTBOX_SWEEP_MS: '5000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  };
-  const s: Services = buildServices(loadConfig({ ...process.env, ...common } as NodeJS.ProcessEnv));
-  const worker = startWorker({ ...common, BENCH_MEMORY_DIR: memDir, ...(arenas ? { MALLOC_ARENA_MAX: arenas } : {}) });
+  const worker = startProbedWorker(setup, arenas ? { MALLOC_ARENA_MAX: arenas } : {});
   try {
     await waitUntil('the worker to listen', async () => (await s.jobs.workerCount(QueueName.Games)) === 1, 60_000);
     const addresses: Record<string, string> = { japanese: japan.address, allied: allies.address };
     const t0 = performance.now();
-    const cpu0 = cpuSecOf(worker.pid!);
+    const cpu0 = cpuMsOf(worker.pid!) / 1000;
     const samples: Sample[] = [];
     const sample = async (done: number) => {
       const mails = await drainOutbox(s);
@@ -234,7 +167,7 @@ export async function workerMemoryRun(games: number, progress: (l: string) => vo
         mapsSent: mails.maps,
         mailsFailed: mails.failed,
         atSec: Math.round((performance.now() - t0) / 100) / 10,
-        cpuSec: Math.round((cpuSecOf(worker.pid!) - cpu0) * 10) / 10,
+        cpuSec: Math.round((cpuMsOf(worker.pid!) / 1000 - cpu0) * 10) / 10,
       });
       const last = samples[samples.length - 1];
       progress(`worker-memory: ${done}/${games} games, RSS ${last.rssMb} MB, heap ${last.heapUsedMb} MB, ${last.mailsSent} mails sent`);
@@ -270,10 +203,7 @@ export async function workerMemoryRun(games: number, progress: (l: string) => vo
     };
   } finally {
     await stopProcess(worker);
-    await s.jobs.obliterate();
-    await s.close();
-    if (!process.env.BENCH_KEEP) await db.drop();
-    rmSync(memDir, { recursive: true, force: true });
+    await setup.close();
   }
 }
 

@@ -1,0 +1,117 @@
+/**
+ * What the service benches (pipeline.ts, worker-memory.ts) share: a bench's own database, Redis
+ * prefix and mailboxes with the environment the built processes read, the processes themselves
+ * (`dist/src/api.js`, `worker.js`), and what /proc and the memory probe tell of them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config/config';
+import { buildServices, type Services } from '../src/services/container';
+import { freshDatabase, redisPrefix, type TestDatabase } from '../test/support/db';
+import { createMailUser, ensureMailServers, type MailEnv, type MailUser } from '../test/support/mail';
+import { ROOT, waitUntil } from '../test/support/processes';
+
+export interface BenchSetup {
+  readonly mail: MailEnv;
+  /** the umpire's mailbox, and the players' */
+  readonly umpire: MailUser;
+  readonly japan: MailUser;
+  readonly allies: MailUser;
+  readonly db: TestDatabase;
+  /** where the memory probe of each worker writes its figures */
+  readonly memDir: string;
+  /** the environment every process of the run reads: database, Redis prefix, mail, no throttle */
+  readonly common: Record<string, string>;
+  /** the bench's own services on the same database and queues (command bus, outbox, job counts) */
+  readonly services: Services;
+  /** stops the services, drops the database (kept with BENCH_KEEP=1) and the probe's folder */
+  close(): Promise<void>;
+}
+
+/** A fresh database, Redis prefix and mailboxes for one run labelled `label`. */
+export async function benchSetup(label: string): Promise<BenchSetup> {
+  const mail = await ensureMailServers();
+  const [umpire, japan, allies] = await Promise.all(['bench-umpire', 'bench-japan', 'bench-allies'].map((l) => createMailUser(l)));
+  const db = await freshDatabase(label);
+  const memDir = mkdtempSync(join(tmpdir(), 'umpire-bench-mem-'));
+  const common: Record<string, string> = {
+    DATABASE_URL: db.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    UMPIRE_QUEUE_PREFIX: redisPrefix(label),
+    UMPIRE_ADDRESS: umpire.address,
+    MAIL_DOMAIN: mail.domain,
+    SMTP_HOST: mail.smtpHost,
+    SMTP_PORT: String(mail.smtpPort),
+    THROTTLE_BURST: '1000000',
+    THROTTLE_PER_HOUR: '0',
+    OUTBOX_SWEEP_MS: '5000',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+  const services = buildServices(loadConfig({ ...process.env, ...common } as NodeJS.ProcessEnv));
+  return {
+    mail,
+    umpire,
+    japan,
+    allies,
+    db,
+    memDir,
+    common,
+    services,
+    async close() {
+      await services.jobs.obliterate();
+      await services.close();
+      if (!process.env.BENCH_KEEP) await db.drop();
+      rmSync(memDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A process of the build (dist/src/api.js or worker.js), its log shown with DEBUG_WORKERS=1. */
+export function startFromDist(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', `${script}.js`)], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
+  child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
+  return child;
+}
+
+/** A worker of the build with the memory probe preloaded (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
+export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
+  const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
+  return startFromDist('worker', {
+    ...setup.common,
+    ...env,
+    BENCH_MEMORY_DIR: setup.memDir,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(),
+  });
+}
+
+/** CPU time (user + system) a process (or with `thread`, one of its threads) has used so far, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMsOf(pid: number, thread?: number): number {
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8')
+    .split(') ')[1]
+    .split(' ');
+  // after "pid (comm) ": state is field 3, utime 14, stime 15
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */
+export async function memoryOf(pid: number, dir: string): Promise<NodeJS.MemoryUsage> {
+  const file = join(dir, `${pid}.json`);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGWINCH');
+  let out: NodeJS.MemoryUsage | undefined;
+  await waitUntil(`memory of worker ${pid}`, async () => {
+    try {
+      out = JSON.parse(readFileSync(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return out!;
+}
