@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 
 /** map-svg.ts sets every text in DejaVu Sans Condensed, regular or bold. */
 const FONT_FILES = ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'];
@@ -176,30 +177,32 @@ function draw(svg: string, whole: boolean): Promise<MapPng> {
   });
 }
 
-/** The last few pictures drawn (and those being drawn), by the SHA-256 of their SVG, least recently used first. */
-const cache = new Map<string, Promise<MapPng>>();
-const CACHE_SIZE = 16;
+/**
+ * The pictures drawn, by the SHA-256 of their SVG, up to PICTURE_CACHE_BYTES of PNG, the least
+ * recently used going first. Within a game most reports show a map some earlier report of the
+ * game already showed (nothing moved in a battle's decision steps: in self-play half of a side's
+ * reports repeat its previous map, three quarters some earlier one), so a game's pictures are kept
+ * while other games are played. A drawing under way is shared by everyone who asks for it; one
+ * that fails is not kept, and the next send tries again.
+ */
+const PICTURE_CACHE_BYTES = 48 * 1024 * 1024;
+const cache = new LRUCache<string, MapPng, { svg: string; whole: boolean }>({
+  maxSize: PICTURE_CACHE_BYTES,
+  sizeCalculation: (m) => m.png.length,
+  fetchMethod: (_key, _stale, { context }) => draw(context.svg, context.whole),
+});
 
 /**
  * The PNG of a map SVG. `wholeFonts` draws with the whole DejaVu faces even when the subsets
  * would do (the test that shows both give the same pixels).
  */
-export function drawMapPng(svg: string, options: { wholeFonts?: boolean } = {}): Promise<MapPng> {
+export async function drawMapPng(svg: string, options: { wholeFonts?: boolean } = {}): Promise<MapPng> {
   const whole = options.wholeFonts === true || !fitsSubset(svg);
   const key = createHash('sha256')
     .update(whole ? 'whole\n' : 'subset\n')
     .update(svg)
     .digest('hex');
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const drawing = draw(svg, whole);
-  cache.set(key, drawing);
-  // a failed drawing is not kept: the next send tries again
-  drawing.catch(() => cache.get(key) === drawing && cache.delete(key));
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return drawing;
+  const png = await cache.fetch(key, { context: { svg, whole } });
+  if (!png) throw new Error('map drawing gave no picture');
+  return png;
 }

@@ -128,6 +128,17 @@ describe('the report map as a PNG', () => {
     expectColour(pixel(other, coral.x + 5, coral.y + 12), colour.allied, 'Coral Sea, back with the Allies');
   });
 
+  it("keeps a game's earlier pictures while many others are drawn, and draws a failed picture again when asked again", async () => {
+    const first = renderMapSvg(pictureOf(s, 'japanese'), 'kept picture');
+    const kept = await drawMapPng(first);
+    // forty other pictures (some 4 MB of PNG): the cache holds tens of megabytes, not the last few
+    for (let i = 0; i < 40; i++) await drawMapPng(renderMapSvg(pictureOf(s, 'japanese'), `other picture ${i}`));
+    expect(await drawMapPng(first)).toBe(kept);
+    const broken = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10"';
+    await expect(drawMapPng(broken)).rejects.toThrow(/map drawing failed/);
+    await expect(drawMapPng(broken)).rejects.toThrow(/map drawing failed/);
+  });
+
   it('draws with the font subsets the same pixels as with the whole DejaVu faces', async () => {
     expect(out.fonts).toBe('subset');
     const wholeDrawn = await drawMapPng(svg, { wholeFonts: true });
