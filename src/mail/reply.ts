@@ -254,12 +254,18 @@ interface Forward {
   readonly why: string;
 }
 
+/**
+ * One parser for every mail: building one compiles some hundred patterns (a millisecond and more
+ * a mail), and reading keeps no state (its patterns run only through String methods).
+ */
+const forwardParser = new EmailForwardParser();
+
 /** A forwarded mail in the text (email-forward-parser), located by line. */
 function forwardOf(lines: readonly string[], stop: number, sender: string | undefined): Forward | null {
   const body = lines.slice(0, stop).join('\n');
   let result: ReturnType<EmailForwardParser['read']>;
   try {
-    result = new EmailForwardParser().read(body);
+    result = forwardParser.read(body);
   } catch {
     return null;
   }
