@@ -1,12 +1,17 @@
 /**
  * Mail plumbing of the pipeline bench: a mailbox watcher that notes when each message lands (IMAP,
- * polled every few milliseconds for new UIDs), latency percentiles, and the two ceilings measured
- * in the same run: bare BullMQ jobs on the same Redis, and bare LMTP delivery to Dovecot read back
- * over IMAP.
+ * polled every few milliseconds for new UIDs), latency percentiles, and the ceilings measured in
+ * the same run: bare BullMQ jobs on the same Redis, bare LMTP delivery to Dovecot read back over
+ * IMAP, and drawing a report's map picture.
  */
 import { ImapFlow } from 'imapflow';
 import { Queue, Worker } from 'bullmq';
 import nodemailer from 'nodemailer';
+import { viewFor } from '../src/engine/game';
+import { playOneGame } from '../src/engine/selfplay';
+import { vitpRuleset } from '../src/games/vitp';
+import { drawMapPng } from '../src/mail/map-png';
+import { renderMapSvg, type MapPicture } from '../src/mail/map-svg';
 import { mailEnv, type MailUser } from '../test/support/mail';
 
 export interface Landed {
@@ -156,4 +161,31 @@ export async function bareLmtpToImap(to: MailUser, count: number, concurrency: n
     lmtp.close();
     await watcher.stop();
   }
+}
+
+/**
+ * The third ceiling: drawing a report's map picture (map-png.ts, on its own thread), for the map
+ * the Allies see after `steps` steps of a self-played VITP game. Each drawing has its own title,
+ * so none is served from the cache of pictures already drawn: ms of the drawing thread a picture.
+ */
+export async function bareDrawing(count: number, steps = 300): Promise<{ count: number; msPerPicture: number; pngKb: number }> {
+  let svg = '';
+  let seen = 0;
+  playOneGame(vitpRuleset as never, 'bench-drawing', {
+    reload: (s) => {
+      if (++seen === steps) {
+        const v = viewFor(s as never, 'allied' as never, vitpRuleset as never).board as {
+          map: MapPicture['areas'];
+          mapBoard: Omit<MapPicture, 'areas'>;
+        };
+        svg = renderMapSvg({ ...v.mapBoard, areas: v.map }, 'Victory in the Pacific G-bench, turn 3: the map');
+      }
+      return s;
+    },
+  });
+  await drawMapPng(svg.replace('G-bench', 'G-warm')); // the thread started, its font subsets made
+  let bytes = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) bytes += (await drawMapPng(svg.replace('G-bench', `G-bench${i}`))).png.length;
+  return { count, msPerPicture: (performance.now() - t0) / count, pngKb: bytes / count / 1024 };
 }

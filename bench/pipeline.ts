@@ -10,24 +10,25 @@
  * ceilings of the same run: bare BullMQ jobs on the same Redis and bare LMTP→IMAP delivery.
  * Needs `npx tsc -p tsconfig.build.json` first (the processes run from dist).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
-import { loadConfig } from '../src/config/config';
 import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
-import { buildServices, type Services } from '../src/services/container';
-import { ensureTemplate, freshDatabase, redisPrefix, type TestDatabase } from '../test/support/db';
+import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
-import { bareBullmq, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
+import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
+import { benchSetup, cpuMsOf, memoryOf, startFromDist, startProbedWorker } from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
+/** orders timed with nothing else in flight, half by IMAP, half by the webhook */
+const SOLO_ORDERS = 12;
 
 export interface PipelineSize {
   readonly games: number;
@@ -35,12 +36,13 @@ export interface PipelineSize {
   readonly workers: readonly number[];
   readonly bareJobs: number;
   readonly bareMails: number;
+  readonly bareDrawings: number;
 }
 
 export const PIPELINE_SIZES: Record<'quick' | 'default' | 'full', PipelineSize> = {
-  quick: { games: 4, ordersPerGame: 3, workers: [1], bareJobs: 200, bareMails: 40 },
-  default: { games: 20, ordersPerGame: 5, workers: [1, 2, 4], bareJobs: 1000, bareMails: 200 },
-  full: { games: 100, ordersPerGame: 10, workers: [1, 2, 4], bareJobs: 5000, bareMails: 1000 },
+  quick: { games: 4, ordersPerGame: 3, workers: [1], bareJobs: 200, bareMails: 40, bareDrawings: 10 },
+  default: { games: 20, ordersPerGame: 5, workers: [1, 2, 4], bareJobs: 1000, bareMails: 200, bareDrawings: 30 },
+  full: { games: 100, ordersPerGame: 10, workers: [1, 2, 4], bareJobs: 5000, bareMails: 1000, bareDrawings: 100 },
 };
 
 export interface PipelineRun {
@@ -55,6 +57,11 @@ export interface PipelineRun {
   readonly otherAnswers: number;
   readonly perSec: number;
   readonly latencyMs: Percentiles;
+  /** mails the umpire wrote per order (answers and the other side's mail), and those of them with a map picture */
+  readonly mailsPerOrder: number;
+  readonly mapMailsPerOrder: number;
+  /** the same path with one order in flight (two games played before the others, IMAP then webhook) */
+  readonly unloadedLatencyMs: Percentiles;
   /** per worker after the run, after a GC: MB */
   readonly workerMemory: { rssMb: number; heapUsedMb: number; heapUsedAtStartMb: number }[];
   /**
@@ -114,26 +121,6 @@ class Answers {
   }
 }
 
-/** A process of the build (dist/src/api.js or worker.js), its log shown with DEBUG_WORKERS=1. */
-function startFromDist(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', `${script}.js`)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
-  child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
-  return child;
-}
-
-/** CPU time (user + system) a process (or with `thread`, one of its threads) has used so far, in ms, from /proc (clock ticks of 10 ms). */
-function cpuMsOf(pid: number, thread?: number): number {
-  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8')
-    .split(') ')[1]
-    .split(' ');
-  // after "pid (comm) ": state is field 3, utime 14, stime 15
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 /** CPU ms so far of each thread of a process: "main", and the others by thread id (resvg's drawing thread, libuv's pool, V8's helpers). */
 function threadsCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
@@ -161,44 +148,19 @@ async function backendsCpu(db: TestDatabase): Promise<Map<number, number>> {
   return out;
 }
 
-async function memoryOf(pid: number, dir: string): Promise<{ rss: number; heapUsed: number }> {
-  const file = join(dir, `${pid}.json`);
-  rmSync(file, { force: true });
-  process.kill(pid, 'SIGWINCH');
-  let out: { rss: number; heapUsed: number } | undefined;
-  await waitUntil(`memory of worker ${pid}`, async () => {
-    try {
-      out = JSON.parse(readFileSync(file, 'utf8'));
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  return out!;
+/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports). */
+async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: number }> {
+  const [row] = await db.db.query<{ mails: string; maps: string }>(
+    `SELECT count(*) AS mails, count(*) FILTER (WHERE kind IN ('welcome', 'report')) AS maps FROM outbox`,
+  );
+  return { mails: Number(row.mails), maps: Number(row.maps) };
 }
 
 /** One run: fresh database, mailboxes and Redis prefix, the API and `workers` worker processes. */
 export async function pipelineRun(size: PipelineSize, workers: number, progress: (l: string) => void): Promise<PipelineRun> {
-  const env = await ensureMailServers();
-  const [umpire, japan, allies] = await Promise.all(['bench-umpire', 'bench-japan', 'bench-allies'].map((l) => createMailUser(l)));
-  const db = await freshDatabase(`bench-pipeline-${workers}`);
-  const prefix = redisPrefix(`bench-pipeline-${workers}`);
-  const memDir = mkdtempSync(join(tmpdir(), 'umpire-bench-mem-'));
+  const setup = await benchSetup(`bench-pipeline-${workers}`);
+  const { mail: env, umpire, japan, allies, db, memDir, common, services: s } = setup;
   const port = 39000 + Math.floor(Math.random() * 1000);
-  const common: Record<string, string> = {
-    DATABASE_URL: db.url,
-    REDIS_URL: REDIS,
-    UMPIRE_QUEUE_PREFIX: prefix,
-    UMPIRE_ADDRESS: umpire.address,
-    MAIL_DOMAIN: env.domain,
-    SMTP_HOST: env.smtpHost,
-    SMTP_PORT: String(env.smtpPort),
-    THROTTLE_BURST: '1000000',
-    THROTTLE_PER_HOUR: '0',
-    OUTBOX_SWEEP_MS: '5000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  };
-  const s: Services = buildServices(loadConfig({ ...process.env, ...common } as NodeJS.ProcessEnv));
   const procs: ChildProcess[] = [];
   const answers = new Answers();
   const watchers = [japan, allies].map((u) => new MailboxWatcher(u, (m) => answers.landed(m.headers, m.at)));
@@ -223,9 +185,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         IMAP_POLL_MS: '1000',
       }),
     );
-    const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
-    for (let i = 0; i < workers; i++)
-      procs.push(startFromDist('worker', { ...common, BENCH_MEMORY_DIR: memDir, NODE_OPTIONS: `--require ${probe}` }));
+    for (let i = 0; i < workers; i++) procs.push(startProbedWorker(setup));
     const workerProcs = procs.slice(1);
     await waitUntil(`${workers} worker(s) to listen`, async () => (await s.jobs.workerCount(QueueName.Games)) === workers, 60_000);
     await waitUntil(
@@ -236,10 +196,12 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     await Promise.all([...watchers.map((w) => w.start()), appender.connect()]);
 
     const games = Array.from({ length: size.games }, (_, i) => `G-bench${workers}w${i}`);
+    // played first, one order at a time with nothing else in flight: the latency of a server that is not saturated
+    const solo = [`G-bench${workers}solo-imap`, `G-bench${workers}solo-webhook`];
     const addresses: Record<string, string> = { japanese: japan.address, allied: allies.address };
-    progress(`pipeline: ${workers} worker(s), creating ${games.length} VITP games`);
+    progress(`pipeline: ${workers} worker(s), creating ${games.length + solo.length} VITP games`);
     await Promise.all(
-      games.map(async (gameId) => {
+      [...games, ...solo].map(async (gameId) => {
         const created = await s.bus.submit(gameId, `bench:create:${gameId}`, 'game.create', {
           gameId,
           ruleset: 'vitp',
@@ -251,64 +213,91 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     );
     const heapAtStart = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
 
+    let byImap = 0;
+    let byWebhook = 0;
+    /** One order mail of `side` in `gameId`, by IMAP APPEND or the webhook: ms until its answer landed, and the answer's reason. */
+    const order = async (gameId: string, side: string, text: string, version: number, n: number, viaImap: boolean) => {
+      const raw = Buffer.from(
+        [
+          `From: ${addresses[side]}`,
+          `To: ${s.composer.replyAddressFor(gameId, side, addresses[side])}`,
+          `Subject: Re: [umpire ${gameId}] orders ${side}`,
+          `Date: ${new Date().toUTCString()}`,
+          `Message-ID: <bench-${gameId}-${side}-${n}-${Date.now()}@players.test>`,
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          text,
+          '',
+        ].join('\r\n'),
+      );
+      const answered = answers.expect(gameId, side, version);
+      const sent = performance.now();
+      if (viaImap) {
+        await appender.append('INBOX', raw);
+        byImap++;
+      } else {
+        const r = await fetch(`http://127.0.0.1:${port}/inbound/mail`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'message/rfc822' },
+          body: raw,
+        });
+        if (r.status !== 202) throw new Error(`webhook answered ${r.status}: ${await r.text()}`);
+        byWebhook++;
+      }
+      const a = await answered;
+      return { ms: a.at - sent, reason: a.reason };
+    };
+    /** Plays `count` orders of a game, the sides of a step at once (`together`) or one after the other. */
+    const play = async (
+      gameId: string,
+      viaImap: boolean,
+      count: number,
+      together: boolean,
+      record: (ms: number, reason: string) => void,
+    ) => {
+      const rng = seededRng(`bench:${gameId}`);
+      for (let n = 0; n < count; ) {
+        const game = await s.games.load(gameId);
+        const step = game.state.step;
+        const sides = step ? whoIsAwaited(game.state, game.ruleset).filter((side) => addresses[side]) : [];
+        if (!step || !sides.length) break;
+        const texts = sides.map((side) => composeMail(game.state, side, step, rng, { ahead: false, sentAhead: new Set() }).text);
+        const one = async (i: number) => {
+          // one after the other: what the first side's order made is older than the second side's answer
+          const version = together || i === 0 ? game.head.version : (await s.games.load(gameId)).head.version;
+          const a = await order(gameId, sides[i], texts[i], version, n + i, viaImap);
+          record(a.ms, a.reason);
+        };
+        if (together) await Promise.all(sides.map((_, i) => one(i)));
+        else for (let i = 0; i < sides.length; i++) await one(i);
+        n += sides.length;
+      }
+    };
+
+    progress(`pipeline: ${workers} worker(s), unloaded latency: ${SOLO_ORDERS} orders of one game at a time`);
+    const unloaded: number[] = [];
+    for (const [i, gameId] of solo.entries()) await play(gameId, i === 0, SOLO_ORDERS / 2, false, (ms) => unloaded.push(ms));
+    [byImap, byWebhook] = [0, 0];
+
     progress(`pipeline: ${workers} worker(s), ${size.ordersPerGame} orders per game by IMAP and webhook`);
     const latencies: number[] = [];
     const reasons: string[] = [];
-    let byImap = 0;
-    let byWebhook = 0;
     const cpu0 = procs.map((p) => cpuMsOf(p.pid!));
     const main0 = workerProcs.map((p) => cpuMsOf(p.pid!, p.pid!));
     const threads0 = workerProcs.map((p) => threadsCpu(p.pid!));
     const pg0 = await backendsCpu(db);
+    const mails0 = await mailCounts(db);
     const t0 = performance.now();
     await Promise.all(
-      games.map(async (gameId, g) => {
-        const rng = seededRng(`bench:${gameId}`);
-        for (let n = 0; n < size.ordersPerGame; ) {
-          const game = await s.games.load(gameId);
-          const step = game.state.step;
-          const sides = step ? whoIsAwaited(game.state, game.ruleset).filter((side) => addresses[side]) : [];
-          if (!step || !sides.length) break;
-          await Promise.all(
-            sides.map(async (side) => {
-              const text = composeMail(game.state, side, step, rng, { ahead: false, sentAhead: new Set() }).text;
-              const raw = Buffer.from(
-                [
-                  `From: ${addresses[side]}`,
-                  `To: ${s.composer.replyAddressFor(gameId, side, addresses[side])}`,
-                  `Subject: Re: [umpire ${gameId}] orders ${side}`,
-                  `Date: ${new Date().toUTCString()}`,
-                  `Message-ID: <bench-${gameId}-${side}-${n}-${Date.now()}@players.test>`,
-                  'Content-Type: text/plain; charset=utf-8',
-                  '',
-                  text,
-                  '',
-                ].join('\r\n'),
-              );
-              const answered = answers.expect(gameId, side, game.head.version);
-              const sent = performance.now();
-              if (g % 2 === 0) {
-                await appender.append('INBOX', raw);
-                byImap++;
-              } else {
-                const r = await fetch(`http://127.0.0.1:${port}/inbound/mail`, {
-                  method: 'POST',
-                  headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'message/rfc822' },
-                  body: raw,
-                });
-                if (r.status !== 202) throw new Error(`webhook answered ${r.status}: ${await r.text()}`);
-                byWebhook++;
-              }
-              const a = await answered;
-              latencies.push(a.at - sent);
-              reasons.push(a.reason);
-            }),
-          );
-          n += sides.length;
-        }
-      }),
+      games.map((gameId, g) =>
+        play(gameId, g % 2 === 0, size.ordersPerGame, true, (ms, reason) => {
+          latencies.push(ms);
+          reasons.push(reason);
+        }),
+      ),
     );
     const elapsed = performance.now() - t0;
+    const mails1 = await mailCounts(db);
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);
     const byThread: Record<string, number> = {};
@@ -329,6 +318,10 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       otherAnswers: reasons.length - acknowledged,
       perSec: (latencies.length * 1000) / elapsed,
       latencyMs: percentiles(latencies),
+      unloadedLatencyMs: percentiles(unloaded),
+      // every mail of the orders is in the outbox by the time the last answer landed (the answers are among them)
+      mailsPerOrder: (mails1.mails - mails0.mails) / latencies.length,
+      mapMailsPerOrder: (mails1.maps - mails0.maps) / latencies.length,
       cpuMsPerOrder: {
         workers: cpu.slice(1).reduce((a, b) => a + b, 0) / latencies.length,
         workersMainThread: main.reduce((a, b) => a + b, 0) / latencies.length,
@@ -348,10 +341,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     await Promise.all(watchers.map((w) => w.stop().catch(() => undefined)));
     await appender.logout().catch(() => appender.close());
     await Promise.all(procs.map((p) => stopProcess(p)));
-    await s.jobs.obliterate();
-    await s.close();
-    if (!process.env.BENCH_KEEP) await db.drop();
-    rmSync(memDir, { recursive: true, force: true });
+    await setup.close();
   }
 }
 
@@ -374,8 +364,13 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
   const bullmq = await bareBullmq(REDIS, redisPrefix('bench-bare'), size.bareJobs, 16);
   const lmtpTo = await createMailUser('bench-bare');
   const lmtp = await bareLmtpToImap(lmtpTo, size.bareMails, 16);
+  // the mail servers' own ceiling: as many deliveries in flight as they take
+  const lmtpWide = await bareLmtpToImap(await createMailUser('bench-bare-wide'), size.bareMails, 128);
+  progress(`pipeline ceilings: ${size.bareDrawings} map pictures drawn`);
+  const drawing = await bareDrawing(size.bareDrawings);
   const runs: PipelineRun[] = [];
   for (const w of size.workers) runs.push(await pipelineRun(size, w, progress));
+  const cores = availableParallelism();
   const f = (p: Percentiles) => `p50 ${p.p50.toFixed(0)}  p95 ${p.p95.toFixed(0)}  p99 ${p.p99.toFixed(0)} ms`;
   const lines = [
     `Pipeline (VITP games by mail through the built API + workers; ${size.games} games, orders by IMAP APPEND and the webhook, timed to the answer in the player's Dovecot mailbox; ${mailEnv().domain})`,
@@ -392,9 +387,18 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
           .map(([name, ms]) => `${name} ${ms}`)
           .join(', ')}`,
     ),
+    `  unloaded (one order in flight, ${SOLO_ORDERS} orders, half by IMAP): ${runs.map((r) => `${r.workers} worker(s) ${f(r.unloadedLatencyMs)}`).join('; ')}`,
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,
+    `  ceiling: the same, 128 in flight               ${lmtpWide.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtpWide.latencyMs)}  (tiny mails; an answer with its map is ~150 KB)`,
+    `  ceiling: drawing a mid-game VITP map picture   ${(1000 / drawing.msPerPicture).toFixed(0).padStart(6)} pictures/s per thread (${drawing.msPerPicture.toFixed(0)} ms each, ${drawing.pngKb.toFixed(0)} KB PNG; ${drawing.count} drawn)`,
+    ...runs.slice(0, 1).map((r) => {
+      // every order is one mail in (IMAP or webhook) and its mails out; pictures not found in the cache are drawn
+      const byMail = lmtpWide.perSec / (1 + r.mailsPerOrder);
+      const byCpu = (cores * 1000) / (drawing.msPerPicture * r.mapMailsPerOrder);
+      return `  what this machine allows: ${r.mailsPerOrder.toFixed(1)} mails out and ${r.mapMailsPerOrder.toFixed(1)} with a map per order -> mail delivery alone <= ${byMail.toFixed(0)} orders/s, drawing alone on ${cores} cores <= ${byCpu.toFixed(0)} orders/s (were every picture new)`;
+    }),
     '  targets (issue 14): >= 300 orders/s, p95 <= 1 s, scaling with workers',
   ];
-  return { lines, figures: { size, runs, ceilings: { bullmq, lmtpToImap: lmtp } } };
+  return { lines, figures: { size, runs, ceilings: { bullmq, lmtpToImap: lmtp, lmtpToImapWide: lmtpWide, drawing, cores } } };
 }
