@@ -156,6 +156,18 @@ async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: numb
   return { mails: Number(row.mails), maps: Number(row.maps) };
 }
 
+/** Waits until the workers have dispatched every mail in the outbox (none pending). */
+async function outboxDrained(db: TestDatabase, what: string): Promise<void> {
+  await waitUntil(
+    `the outbox to drain (${what})`,
+    async () => {
+      const [row] = await db.db.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE status = 'pending'`);
+      return Number(row.n) === 0;
+    },
+    300_000,
+  );
+}
+
 /** One run: fresh database, mailboxes and Redis prefix, the API and `workers` worker processes. */
 export async function pipelineRun(size: PipelineSize, workers: number, progress: (l: string) => void): Promise<PipelineRun> {
   const setup = await benchSetup(`bench-pipeline-${workers}`);
@@ -211,6 +223,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         if (done.status !== 'applied') throw new Error(`game ${gameId} was not created: ${JSON.stringify(done.result)}`);
       }),
     );
+    // the welcome mails (each with its map) go out first: the unloaded orders must not queue behind them
+    await outboxDrained(db, 'welcome mails');
     const heapAtStart = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
 
     let byImap = 0;
@@ -278,6 +292,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const unloaded: number[] = [];
     for (const [i, gameId] of solo.entries()) await play(gameId, i === 0, SOLO_ORDERS / 2, false, (ms) => unloaded.push(ms));
     [byImap, byWebhook] = [0, 0];
+    await outboxDrained(db, 'the unloaded orders');
 
     progress(`pipeline: ${workers} worker(s), ${size.ordersPerGame} orders per game by IMAP and webhook`);
     const latencies: number[] = [];
@@ -297,6 +312,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       ),
     );
     const elapsed = performance.now() - t0;
+    // mails to the other side may still be going out when the last answer landed: their CPU counts too
+    await outboxDrained(db, 'the orders');
     const mails1 = await mailCounts(db);
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);
