@@ -8,7 +8,7 @@
  * in the player's own Dovecot mailbox (Postfix, LMTP, read back over IMAP). Games run side by
  * side, each waiting for its answers before its next orders (as players do). Beside them, the
  * ceilings of the same run: bare BullMQ jobs on the same Redis and bare LMTP→IMAP delivery.
- * Needs `npx tsc -p tsconfig.build.json` first (the processes run from dist).
+ * Runs the processes from dist: `npm run bench` builds it first, as `npm test` does for the e2e test.
  */
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';

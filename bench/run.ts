@@ -4,8 +4,10 @@
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
  * `npm run bench -- --only pipeline` (or event-store, engine, throughput, worker-memory) for one section.
- * The pipeline and worker-memory sections run the API and workers from dist: `npx tsc -p tsconfig.build.json` first.
+ * The pipeline and worker-memory sections run the API and workers from dist, built first (about
+ * 10 s) so that they never measure code older than the checkout.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, migrate } from '../src/store/migrate';
@@ -22,6 +24,14 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = { at: process.env.BENCH_LABEL ?? 'local', quick };
 
   const size = process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default';
+
+  if (section('pipeline') || section('worker-memory')) {
+    progress('building dist for the API and workers (tsc -p tsconfig.build.json)');
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+      cwd: join(__dirname, '..'),
+      stdio: 'inherit',
+    });
+  }
 
   if (section('event-store')) {
     const store = await benchEventStores({
@@ -64,7 +74,7 @@ async function main(): Promise<void> {
     results.engineThroughput = throughput.figures;
   }
 
-  // the service as players meet it: the built API and workers (run `npx tsc -p tsconfig.build.json` first)
+  // the service as players meet it: the built API and workers
   if (section('pipeline')) {
     const { benchPipeline } = await import('./pipeline');
     const pipeline = await benchPipeline(progress, size);
