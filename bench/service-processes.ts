@@ -99,6 +99,16 @@ export function cpuMsOf(pid: number, thread?: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * CPU time the whole machine has been busy so far, in ms (all cores, every process: /proc/stat's
+ * user, nice, system, irq and softirq ticks of 10 ms; idle, I/O wait and time stolen by the host
+ * left out).
+ */
+export function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) * 10;
+}
+
 /** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */
 export async function memoryOf(pid: number, dir: string): Promise<NodeJS.MemoryUsage> {
   const file = join(dir, `${pid}.json`);
