@@ -23,7 +23,7 @@ import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
-import { benchSetup, cpuMsOf, machineBusyMs, memoryOf, startFromDist, startProbedWorker } from './service-processes';
+import { benchSetup, cpuMsOf, drainOutbox, machineBusyMs, memoryOf, startFromDist, startProbedWorker } from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
@@ -161,18 +161,6 @@ async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: numb
   return { mails: Number(row.mails), maps: Number(row.maps) };
 }
 
-/** Waits until the workers have dispatched every mail in the outbox (none pending). */
-async function outboxDrained(db: TestDatabase, what: string): Promise<void> {
-  await waitUntil(
-    `the outbox to drain (${what})`,
-    async () => {
-      const [row] = await db.db.query<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE status = 'pending'`);
-      return Number(row.n) === 0;
-    },
-    300_000,
-  );
-}
-
 /** One run: fresh database, mailboxes and Redis prefix, the API and `workers` worker processes. */
 export async function pipelineRun(size: PipelineSize, workers: number, progress: (l: string) => void): Promise<PipelineRun> {
   const setup = await benchSetup(`bench-pipeline-${workers}`);
@@ -229,7 +217,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       }),
     );
     // the welcome mails (each with its map) go out first: the unloaded orders must not queue behind them
-    await outboxDrained(db, 'welcome mails');
+    await drainOutbox(db.db, 'welcome mails');
     const heapAtStart = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
 
     let byImap = 0;
@@ -297,7 +285,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const unloaded: number[] = [];
     for (const [i, gameId] of solo.entries()) await play(gameId, i === 0, SOLO_ORDERS / 2, false, (ms) => unloaded.push(ms));
     [byImap, byWebhook] = [0, 0];
-    await outboxDrained(db, 'the unloaded orders');
+    await drainOutbox(db.db, 'the unloaded orders');
 
     progress(`pipeline: ${workers} worker(s), ${size.ordersPerGame} orders per game by IMAP and webhook`);
     const latencies: number[] = [];
@@ -319,7 +307,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     );
     const elapsed = performance.now() - t0;
     // mails to the other side may still be going out when the last answer landed: their CPU counts too
-    await outboxDrained(db, 'the orders');
+    await drainOutbox(db.db, 'the orders');
     const mails1 = await mailCounts(db);
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/config';
 import { buildServices, type Services } from '../src/services/container';
+import type { Sql } from '../src/store/db';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, type MailEnv, type MailUser } from '../test/support/mail';
 import { ROOT, waitUntil } from '../test/support/processes';
@@ -107,6 +108,28 @@ export function cpuMsOf(pid: number, thread?: number): number {
 export function machineBusyMs(): number {
   const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   return (user + nice + system + irq + softirq) * 10;
+}
+
+/**
+ * Waits until the workers have dispatched every mail in the outbox (none pending); then the mails
+ * sent so far, those with a map picture (welcome and report mails) and those that failed.
+ */
+export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number; maps: number; failed: number }> {
+  let counts = { pending: 1, sent: 0, maps: 0, failed: 0 };
+  await waitUntil(
+    `the outbox to drain (${what})`,
+    async () => {
+      const [row] = await db.query<{ pending: string; sent: string; maps: string; failed: string }>(
+        `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'sent') AS sent,
+                count(*) FILTER (WHERE status = 'sent' AND kind IN ('welcome', 'report')) AS maps,
+                count(*) FILTER (WHERE status = 'failed') AS failed FROM outbox`,
+      );
+      counts = { pending: Number(row.pending), sent: Number(row.sent), maps: Number(row.maps), failed: Number(row.failed) };
+      return counts.pending === 0;
+    },
+    600_000,
+  );
+  return { sent: counts.sent, maps: counts.maps, failed: counts.failed };
 }
 
 /** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */

@@ -10,7 +10,7 @@ import { type Services } from '../src/services/container';
 import { ensureTemplate } from '../test/support/db';
 import { mailEnv, type MailUser } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
-import { benchSetup, cpuMsOf, memoryOf, startProbedWorker } from './service-processes';
+import { benchSetup, cpuMsOf, drainOutbox, memoryOf, startProbedWorker } from './service-processes';
 
 const _REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -106,25 +106,6 @@ async function playGame(s: Services, gameId: string, addresses: Record<string, s
   return { applied, refused };
 }
 
-/** Mails sent so far, those with a map picture (welcome and report mails) and those that failed, once nothing is left to send. */
-async function drainOutbox(s: Services): Promise<{ sent: number; maps: number; failed: number }> {
-  let counts = { pending: 1, sent: 0, maps: 0, failed: 0 };
-  await waitUntil(
-    'the outbox to be sent',
-    async () => {
-      const [row] = await s.db.query<{ pending: string; sent: string; maps: string; failed: string }>(
-        `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'sent') AS sent,
-                count(*) FILTER (WHERE status = 'sent' AND kind IN ('welcome', 'report')) AS maps,
-                count(*) FILTER (WHERE status = 'failed') AS failed FROM outbox`,
-      );
-      counts = { pending: Number(row.pending), sent: Number(row.sent), maps: Number(row.maps), failed: Number(row.failed) };
-      return counts.pending === 0;
-    },
-    600_000,
-  );
-  return { sent: counts.sent, maps: counts.maps, failed: counts.failed };
-}
-
 /** Empties a bench mailbox (a thousand games leave thousands of mails with pictures in Dovecot). */
 async function emptyMailbox(user: MailUser): Promise<void> {
   const env = mailEnv();
@@ -156,7 +137,7 @@ export async function workerMemoryRun(games: number, progress: (l: string) => vo
     const cpu0 = cpuMsOf(worker.pid!) / 1000;
     const samples: Sample[] = [];
     const sample = async (done: number) => {
-      const mails = await drainOutbox(s);
+      const mails = await drainOutbox(s.db, "the games' mails");
       const m = await memoryOf(worker.pid!, memDir);
       samples.push({
         games: done,
