@@ -12,7 +12,9 @@
  * every PostgreSQL connection of both processes is cut: they reconnect and go on, none exits.
  * KILLS (default 9: each of the 7 points once, 2 at random) over MAILS order mails (default 14);
  * UMPIRE_FULL=1: 50 kills (40 aimed, 10 random) over 80 mails.
- * DEBUG_CRASH=1 prints each exit and how long each mail took to handle; DEBUG_WORKERS=1 the processes' logs.
+ * Every wait ends a minute before the test's timeout: a stall fails naming what it waited for, with
+ * both runs' timelines and the processes' last log lines (CrashRun.report). DEBUG_CRASH=1 prints
+ * the timelines as they go; DEBUG_WORKERS=1 the processes' logs.
  * Needs `npx tsc -p tsconfig.build.json` first (npm test builds).
  */
 import { seededRng } from '../../src/engine/random-player';
@@ -20,6 +22,7 @@ import { DEFAULT_CONCURRENCY } from '../../src/queue/job-queue';
 import { CRASH_POINTS, type CrashPoint } from '../../src/shared/crash-point';
 import { type CrashRun as Run, CrashRun, CRASH_GAME, copiesByMessageId, emptyMailbox, type Role } from '../support/crash-run';
 import { createMailUser, ensureMailServers } from '../support/mail';
+import { stopProcess } from '../support/processes';
 
 const FULL = process.env.UMPIRE_FULL === '1';
 const KILLS = Number(process.env.KILLS ?? (FULL ? 50 : 9));
@@ -33,7 +36,8 @@ const SEED = 'issue-14-crash-test';
 const API_POINTS: readonly CrashPoint[] = ['imap-fetched', 'inbound-stored'];
 const WORKER_POINTS = CRASH_POINTS.filter((p) => !API_POINTS.includes(p));
 
-jest.setTimeout(FULL ? 3600_000 : 600_000);
+const TIMEOUT = FULL ? 3600_000 : 600_000;
+jest.setTimeout(TIMEOUT);
 
 /**
  * Keeps each process armed with its next crash point (n-th pass 1 to 3) until its share of the
@@ -58,8 +62,7 @@ class Killer {
 
   private start(role: Role, crashAt: string | undefined): void {
     const child = this.run.startProcess(role, crashAt);
-    child.once('exit', (code, signal) => {
-      if (process.env.DEBUG_CRASH) process.stderr.write(`${role} exited ${code ?? signal}\n`);
+    child.once('exit', () => {
       if (this.run.stopping || this.run.procs[role] !== child) return;
       const random = this.ours.has(child);
       this.kills.push({ role, how: random ? 'random' : 'aimed' });
@@ -78,9 +81,7 @@ class Killer {
   async begin(): Promise<void> {
     for (const role of ['api', 'worker'] as const) {
       const old = this.run.procs[role]!;
-      const gone = new Promise((r) => old.once('exit', r));
-      old.kill('SIGTERM');
-      await gone;
+      if ((await stopProcess(old)) === 'killed') this.run.note(`${role} ${old.pid} did not stop within 10 s of SIGTERM: killed`);
       this.start(role, this.arm(role));
     }
     void this.randomKills();
@@ -111,12 +112,21 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
   });
 
   it(`reaches the same final state with every order once and every mail once, across ${KILLS} kills`, async () => {
+    try {
+      await crashTest(Date.now() + TIMEOUT - 60_000);
+    } catch (err) {
+      // where each run stood: a timeout or a wrong count is read with what led to it
+      throw new Error(`${err instanceof Error ? err.message : String(err)}\n\n${runs.map((r) => r.report()).join('\n\n')}`, { cause: err });
+    }
+  });
+
+  async function crashTest(until: number): Promise<void> {
     const mail = await ensureMailServers();
     const [japanese, allied] = await Promise.all([createMailUser('crash-japan'), createMailUser('crash-allies')]);
     const players = { japanese, allied };
 
     // the undisturbed run
-    const ref = new CrashRun('crash-ref', mail, players, SEED);
+    const ref = new CrashRun('crash-ref', mail, players, SEED, until);
     runs.push(ref);
     await ref.start();
     await ref.play(MAILS);
@@ -133,7 +143,7 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
     }
 
     // the same mails, killed
-    const run = new CrashRun('crash-kill', mail, players, SEED);
+    const run = new CrashRun('crash-kill', mail, players, SEED, until);
     runs.push(run);
     await run.start();
     const killer = new Killer(run);
@@ -197,7 +207,7 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
     // a kill, aimed or random, also cuts short the other dispatches in flight in that worker (up to
     // its job concurrency): a mail one of them had handed to the relay is sent again, unnamed
     expect(unexplained).toBeLessThanOrEqual(killer.kills.length * (DEFAULT_CONCURRENCY - 1) + random);
-  });
+  }
 });
 
 const bare = (id: unknown) => String(id).replace(/^<|>$/g, '');

@@ -7,6 +7,9 @@
  * The players' orders are the demo bots' (src/demo/policy.ts), drawn from the board with a rng
  * seeded by the step, so the same state gives the same mail; each goes through Postfix to the
  * signed reply address, one at a time, and the next waits until it was handled.
+ * Every wait ends by the run's deadline, and a run keeps a timeline (each mail sent and handled,
+ * each process started, armed and gone) and the last lines each process logged: `report()` gives
+ * both, so a failure says where the run stood and not only that it ran out of time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -47,16 +50,48 @@ export class CrashRun {
   readonly sent: OrderMail[] = [];
   /** set by stop(): processes that exit now are not to be restarted */
   stopping = false;
+  /** what happened when: mails sent and handled, processes started (armed with what) and gone */
+  readonly timeline: string[] = [];
+  /** the last lines each process wrote to stderr (LOG_LEVEL=warn: warnings, errors, crash points) */
+  private readonly tails: Record<Role, string[]> = { api: [], worker: [] };
+  private readonly t0 = Date.now();
   private env!: Record<string, string>;
   private readonly prefix: string;
 
+  /** `until`: when (epoch ms) every wait of the run must have ended, so a stall fails by name before the test's timeout */
   constructor(
     private readonly label: string,
     private readonly mail: MailEnv,
     private readonly players: Players,
     private readonly seed: string,
+    private readonly until = Number.POSITIVE_INFINITY,
   ) {
     this.prefix = redisPrefix(label);
+  }
+
+  /** Adds a line to the timeline (and prints it under DEBUG_CRASH=1). */
+  note(what: string): void {
+    const line = `+${((Date.now() - this.t0) / 1000).toFixed(1)} s ${this.label} ${what}`;
+    this.timeline.push(line);
+    if (process.env.DEBUG_CRASH) process.stderr.write(`${line}\n`);
+  }
+
+  /** The timeline's last `lines` entries and each process's last log lines, for a failure's message. */
+  report(lines = 60): string {
+    const tail = (role: Role) => this.tails[role].map((l) => `  ${l.slice(0, 400)}`).join('\n') || '  (nothing)';
+    return [
+      `${this.label} timeline (last ${Math.min(lines, this.timeline.length)} of ${this.timeline.length}):`,
+      ...this.timeline.slice(-lines).map((l) => `  ${l}`),
+      `${this.label} api's last log lines:`,
+      tail('api'),
+      `${this.label} worker's last log lines:`,
+      tail('worker'),
+    ].join('\n');
+  }
+
+  /** waitUntil, ending by the run's deadline at the latest. */
+  private wait(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+    return waitUntil(what, check, Math.max(1_000, Math.min(timeoutMs, this.until - Date.now())));
   }
 
   async start(): Promise<void> {
@@ -88,13 +123,13 @@ export class CrashRun {
     this.s = buildServices(loadConfig({ ...process.env, ...this.env } as NodeJS.ProcessEnv));
     this.startProcess('api');
     this.startProcess('worker');
-    await waitUntil('the worker to listen', async () => (await this.s.jobs.workerCount(QueueName.Games)) >= 1, 60_000);
+    await this.wait('the worker to listen', async () => (await this.s.jobs.workerCount(QueueName.Games)) >= 1, 60_000);
     const created = await this.s.bus.submit(CRASH_GAME, `create:${CRASH_GAME}`, 'game.create', {
       gameId: CRASH_GAME,
       ruleset: 'vitp',
       sides: Object.entries(this.players).map(([side, u]) => ({ side, player: { address: u.address } })),
     });
-    const done = await this.s.bus.waitFor(created.id, 120_000);
+    const done = await this.s.bus.waitFor(created.id, Math.max(1_000, Math.min(120_000, this.until - Date.now())));
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
   }
 
@@ -111,9 +146,19 @@ export class CrashRun {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    this.note(`${role} ${child.pid} started${crashAt ? `, armed ${crashAt}` : ''}`);
+    child.once('exit', (code, signal) => this.note(`${role} ${child.pid} gone (${code ?? signal})`));
     child.stdout?.on('data', () => undefined);
     child.stderr?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) if (line.startsWith('umpire crash point ')) this.crashes.push(line.trim());
+      for (const line of d.toString().split('\n')) {
+        if (!line.trim()) continue;
+        if (line.startsWith('umpire crash point ')) {
+          this.crashes.push(line.trim());
+          this.note(`${role} ${child.pid} ${line.trim()}`);
+        }
+        this.tails[role].push(line);
+        if (this.tails[role].length > 20) this.tails[role].shift();
+      }
       if (process.env.DEBUG_WORKERS) process.stderr.write(d);
     });
     this.procs[role] = child;
@@ -147,14 +192,14 @@ export class CrashRun {
       ].join('\r\n');
       await sendSmtp({ envelope: { from, to: [this.s.composer.replyAddressFor(CRASH_GAME, side, from)] }, raw });
       this.sent.push({ side, step: step.id, text });
+      this.note(`sent ${messageId} (${step.id})`);
       const t0 = Date.now();
-      await waitUntil(
+      await this.wait(
         `${messageId} to be handled`,
         async () => (await this.handled(messageId)) && (await this.s.inbox.pendingCount()) === 0,
         300_000,
       );
-      if (process.env.DEBUG_CRASH)
-        process.stderr.write(`${new Date().toISOString()} ${this.label} ${messageId} ${step.id} handled in ${Date.now() - t0} ms\n`);
+      this.note(`handled ${messageId} in ${Date.now() - t0} ms`);
     }
   }
 
@@ -174,13 +219,14 @@ export class CrashRun {
 
   /** Waits until every command, message and mail is done (whoever restarts the processes). */
   async settle(): Promise<void> {
-    await waitUntil('every command applied', async () => (await this.s.inbox.pendingCount()) === 0, 300_000);
-    await waitUntil(
+    this.note('settling');
+    await this.wait('every command applied', async () => (await this.s.inbox.pendingCount()) === 0, 300_000);
+    await this.wait(
       'every message handled',
       async () => (await this.t.db.query(`SELECT 1 FROM inbound_messages WHERE status = 'stored'`)).length === 0,
       300_000,
     );
-    await waitUntil('every mail sent', async () => (await this.s.outbox.byGame(CRASH_GAME)).every((r) => r.status === 'sent'), 300_000);
+    await this.wait('every mail sent', async () => (await this.s.outbox.byGame(CRASH_GAME)).every((r) => r.status === 'sent'), 300_000);
     await new Promise((r) => setTimeout(r, 2_000)); // more outbox sweeps: nothing goes twice
   }
 

@@ -94,6 +94,10 @@ export function smtpTransport() {
     port: env.smtpPort,
     secure: false,
     ignoreTLS: true,
+    // nodemailer's defaults (2 min to connect, 10 min of a silent socket) would outlast a test's own timeout
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
   });
 }
 

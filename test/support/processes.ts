@@ -26,13 +26,18 @@ function startBuilt(script: 'api' | 'worker', env: Record<string, string>): Chil
   return child;
 }
 
-export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+/** Stops a process with `signal`, and with SIGKILL if it has not exited 10 s later; says which ended it. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<'exited' | 'killed'> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+  return new Promise((resolve) => {
+    let forced = false;
+    const timer = setTimeout(() => {
+      forced = true;
+      child.kill('SIGKILL');
+    }, 10_000);
     child.once('exit', () => {
       clearTimeout(timer);
-      resolve();
+      resolve(forced ? 'killed' : 'exited');
     });
     child.kill(signal);
   });
