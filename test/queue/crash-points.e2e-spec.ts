@@ -100,6 +100,7 @@ class Killer {
       if (this.run.stopping || child.exitCode !== null || child.signalCode !== null) continue;
       this.randomLeft--;
       this.ours.add(child);
+      this.run.note(`random kill of the ${child === this.run.procs.worker ? 'worker' : 'api'} ${child.pid}`);
       child.kill('SIGKILL');
     }
   }

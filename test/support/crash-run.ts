@@ -214,6 +214,7 @@ export class CrashRun {
       `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND application_name LIKE 'umpire-crash-%'`,
     );
+    this.note(`cut ${cut[0].n} PostgreSQL connections of the api and the worker`);
     return cut[0].n;
   }
 
