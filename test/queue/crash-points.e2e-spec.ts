@@ -199,7 +199,7 @@ describe('kill -9 at aimed points across a game by mail, against an undisturbed 
           .join(
             ', ',
           )}; last kill after order mail ${killer.lastKillAfter}; ${rows.length} mails, ${duplicates} delivered twice (${resent.length} killed after the relay took them, ${unexplained} cut short by a kill without being named); ` +
-        `${cut} PostgreSQL connections cut half way; final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
+        `${cut} PostgreSQL connections cut half way; slowest order mail ${(run.slowest.ms / 1000).toFixed(1)} s to handle (${run.slowest.messageId}); final state ${final.hash.slice(0, 16)} = undisturbed ${refFinal.hash.slice(0, 16)}, ${final.types.length} events\n`,
     );
     expect(cut).toBeGreaterThan(0);
     expect(killer.kills.length - random).toBe(AIMED);

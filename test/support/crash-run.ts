@@ -48,6 +48,8 @@ export class CrashRun {
   /** the lines `umpire crash point <point>:<n> <detail>` the processes wrote as they died */
   readonly crashes: string[] = [];
   readonly sent: OrderMail[] = [];
+  /** the longest an order mail took from its send to its handling, and which */
+  slowest = { ms: 0, messageId: '' };
   /** set by stop(): processes that exit now are not to be restarted */
   stopping = false;
   /** what happened when: mails sent and handled, processes started (armed with what) and gone */
@@ -199,7 +201,9 @@ export class CrashRun {
         async () => (await this.handled(messageId)) && (await this.s.inbox.pendingCount()) === 0,
         300_000,
       );
-      this.note(`handled ${messageId} in ${Date.now() - t0} ms`);
+      const ms = Date.now() - t0;
+      if (ms > this.slowest.ms) this.slowest = { ms, messageId };
+      this.note(`handled ${messageId} in ${ms} ms`);
     }
   }
 
