@@ -19,11 +19,21 @@ import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
+import { freePort } from '../src/shared/free-port';
 import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
-import { benchSetup, cpuMsOf, drainOutbox, machineBusyMs, memoryOf, startFromDist, startProbedWorker } from './service-processes';
+import {
+  assertRunning,
+  benchSetup,
+  cpuMsOf,
+  drainOutbox,
+  machineBusyMs,
+  memoryOf,
+  startFromDist,
+  startProbedWorker,
+} from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
@@ -165,7 +175,7 @@ async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: numb
 export async function pipelineRun(size: PipelineSize, workers: number, progress: (l: string) => void): Promise<PipelineRun> {
   const setup = await benchSetup(`bench-pipeline-${workers}`);
   const { mail: env, umpire, japan, allies, db, memDir, common, services: s } = setup;
-  const port = 39000 + Math.floor(Math.random() * 1000);
+  const port = await freePort();
   const procs: ChildProcess[] = [];
   const answers = new Answers();
   const watchers = [japan, allies].map((u) => new MailboxWatcher(u, (m) => answers.landed(m.headers, m.at)));
@@ -192,12 +202,35 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     );
     for (let i = 0; i < workers; i++) procs.push(startProbedWorker(setup));
     const workerProcs = procs.slice(1);
-    await waitUntil(`${workers} worker(s) to listen`, async () => (await s.jobs.workerCount(QueueName.Games)) === workers, 60_000);
     await waitUntil(
-      'the API to answer',
-      async () => (await fetch(`http://127.0.0.1:${port}/health`).catch(() => null))?.ok === true,
+      `${workers} worker(s) to listen`,
+      async () => {
+        for (const w of workerProcs) assertRunning(w, 'a worker');
+        return (await s.jobs.workerCount(QueueName.Games)) === workers;
+      },
       60_000,
     );
+    let health = 'no answer';
+    await waitUntil(
+      'the API to answer',
+      async () => {
+        assertRunning(procs[0], 'the API');
+        // not `instanceof Error`: under Jest, fetch's errors come from another realm
+        const res = await fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r,
+          (err: { message?: unknown; cause?: { code?: unknown } }) => ({ failed: `${err.message} (${err.cause?.code ?? err.cause})` }),
+        );
+        if ('failed' in res) {
+          health = res.failed;
+          return false;
+        }
+        health = `${res.status} ${await res.text()}`;
+        return res.ok;
+      },
+      60_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; /health last said: ${health.slice(0, 500)}`);
+    });
     await Promise.all([...watchers.map((w) => w.start()), appender.connect()]);
 
     const games = Array.from({ length: size.games }, (_, i) => `G-bench${workers}w${i}`);

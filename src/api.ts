@@ -6,11 +6,12 @@ import { ConfigError, loadConfig } from './config/config';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await NestFactory.create(ApiModule, {
-    logger: new PinoNestLogger(createLogger(config.LOG_LEVEL, 'umpire-api')),
-  });
+  const log = createLogger(config.LOG_LEVEL, 'umpire-api');
+  const app = await NestFactory.create(ApiModule, { logger: new PinoNestLogger(log) });
   app.enableShutdownHooks();
   await app.listen(config.HTTP_PORT, '0.0.0.0');
+  const { port } = app.getHttpServer().address() as { port: number };
+  log.info({ port }, `listening on port ${port}`);
 }
 
 main().catch((err: unknown) => {

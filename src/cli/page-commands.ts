@@ -27,6 +27,10 @@ export function registerPageCommands(program: Command): void {
         const events = await s.events.read(gameId);
         if (!events.length) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
         const viewer = resolveSide(opts.side, [...sidesOf(events), OBSERVER_VIEWER], { referee: true, where: `game ${gameId} has ` });
+        if (!opts.base && s.config.HTTP_PORT === 0)
+          throw new UsageError(
+            'HTTP_PORT is 0 (the API takes a port the system picks and logs it): give --base, e.g. --base http://localhost:<that port>',
+          );
         const base = (opts.base ?? `http://localhost:${s.config.HTTP_PORT}`).replace(/\/+$/, '');
         if (!/^https?:\/\/[^\s/]+/.test(base))
           throw new UsageError(`--base must be an http(s) URL such as https://umpire.example.org, got "${opts.base}"`);

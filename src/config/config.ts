@@ -19,7 +19,8 @@ const schema = z.object({
     .regex(/^[a-z0-9:_-]+$/i, 'letters, digits, ":", "_" or "-" only')
     .default('umpire'),
   UMPIRE_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
-  HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** 0: a port the system picks, logged at start (for a process nobody calls over HTTP, such as a test's) */
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_DOMAIN: z.string().default('umpire.test'),
   UMPIRE_ADDRESS: z.string().default('umpire@umpire.test'),

@@ -111,6 +111,28 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     expect(status.stdout).toContain(`latest event: #${game.head.version} ${game.head.hash}`);
   }, 90_000);
 
+  it('page-link: a link on the port HTTP_PORT names; with HTTP_PORT=0 (a port the system picks) it asks for --base and prints no link', async () => {
+    const pageLink = (httpPort: string, ...extra: string[]) =>
+      new Promise<Run>((resolve) =>
+        execFile(
+          process.execPath,
+          [CLI, 'page-link', gameId, '--side', 'japanese', ...extra],
+          { cwd: ROOT, env: { ...env(), HTTP_PORT: httpPort } },
+          (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: unknown }).code) : 0, stdout, stderr }),
+        ),
+      );
+    const named = await pageLink('3456');
+    expect(named.code).toBe(0);
+    expect(named.stdout).toMatch(/^http:\/\/localhost:3456\/game\/\S+\n$/);
+    const picked = await pageLink('0');
+    expect(picked).toMatchObject({ code: 2, stdout: '' });
+    expect(picked.stderr).toContain('HTTP_PORT is 0');
+    expect(picked.stderr).toContain('give --base');
+    const based = await pageLink('0', '--base', 'https://umpire.example.org/');
+    expect(based.code).toBe(0);
+    expect(based.stdout).toMatch(/^https:\/\/umpire\.example\.org\/game\/\S+\n$/);
+  });
+
   it('takes optional rules and a referee; the referee reads the opening report mailed to them', async () => {
     const id = 'G-cli2';
     const created = await umpire(

@@ -10,6 +10,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Services } from '../../src/services/container';
 import { ImapMailboxReader, InMemoryCursorStore } from '../../src/mail/imap-reader';
+import { freePort } from '../../src/shared/free-port';
 import { createMailUser, ensureMailServers, imapClient, type MailUser, sendSmtp, waitFor } from '../support/mail';
 import { startApiProcess, stopProcess, waitUntil } from '../support/processes';
 import { DUEL_SIDES, type ServiceHarness, startServices, stopServices } from '../support/services';
@@ -37,7 +38,7 @@ describe('the same message delivered many times, by IMAP and the webhook at once
     h = await startServices('redelivery', env);
     s = h.s;
     // the built API on the same database and queues: its webhook stores, the test ingests
-    const port = 37000 + Math.floor(Math.random() * 1000);
+    const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     api = startApiProcess({
       ...env,

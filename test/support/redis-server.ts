@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from '../../src/shared/free-port';
 import { waitUntil } from './processes';
 
 /**
@@ -12,17 +12,6 @@ export interface PrivateRedis {
   /** Empties it, returning the number of keys left (0: read in the same transaction as the flush) */
   flushAll(): Promise<number>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
