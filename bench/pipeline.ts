@@ -19,10 +19,9 @@ import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
-import { freePort } from '../src/shared/free-port';
 import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
-import { ROOT, stopProcess, waitUntil } from '../test/support/processes';
+import { freePort, ROOT, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
 import {
   assertRunning,

@@ -18,7 +18,6 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config';
 import { auditGameLog, verifyGameLog } from '../engine/game';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../services/game-repository';
-import { freePort } from '../shared/free-port';
 import { buildServices } from '../services/container';
 import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
     IMAP_ENABLED: 'true',
     IMAP_POLL_MS: '1000',
     OUTBOX_SWEEP_MS: '1000',
-    HTTP_PORT: String(await freePort()),
+    HTTP_PORT: '0', // the demo calls nothing over HTTP: a port the system picks is never taken
     LOG_LEVEL: 'warn',
     THROTTLE_BURST: '1000',
   };

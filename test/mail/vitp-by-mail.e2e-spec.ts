@@ -7,7 +7,6 @@ import { simpleParser } from 'mailparser';
 import { EmailBot } from '../../src/demo/bot';
 import { buildServices, type Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
-import { freePort } from '../../src/shared/free-port';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
 import { createMailUser, ensureMailServers, fetchInbox, sendSmtp, waitFor, type MailUser } from '../support/mail';
 import { ROOT, stopProcess } from '../support/processes';
@@ -50,7 +49,7 @@ describe('VITP by email, end to end on real mail servers', () => {
       IMAP_ENABLED: 'true',
       IMAP_POLL_MS: '500',
       OUTBOX_SWEEP_MS: '500',
-      HTTP_PORT: String(await freePort()),
+      HTTP_PORT: '0', // nothing here calls it over HTTP
       LOG_LEVEL: 'warn',
       THROTTLE_BURST: '1000',
     };

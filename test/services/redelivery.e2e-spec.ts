@@ -10,9 +10,8 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Services } from '../../src/services/container';
 import { ImapMailboxReader, InMemoryCursorStore } from '../../src/mail/imap-reader';
-import { freePort } from '../../src/shared/free-port';
 import { createMailUser, ensureMailServers, imapClient, type MailUser, sendSmtp, waitFor } from '../support/mail';
-import { startApiProcess, stopProcess, waitUntil } from '../support/processes';
+import { freePort, startApiProcess, stopProcess, waitUntil } from '../support/processes';
 import { DUEL_SIDES, type ServiceHarness, startServices, stopServices } from '../support/services';
 
 const FULL = process.env.UMPIRE_FULL === '1';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -49,4 +50,23 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * A TCP port free on this machine now, the one the kernel gives a listener on port 0, for a child
+ * process that must be told its port before it starts and is then called on it (the webhook
+ * test's and the pipeline bench's API, a private redis-server); a process nobody calls takes
+ * HTTP_PORT=0 instead. A fixed or random port may be held by another listener or be the
+ * ephemeral port of an outgoing connection (Linux hands those out from 32768 to 60999), and the
+ * process would then fail to bind. (The get-port package does this too, as an ES module only.)
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '0.0.0.0', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

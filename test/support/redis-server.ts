@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort } from '../../src/shared/free-port';
-import { waitUntil } from './processes';
+import { freePort, waitUntil } from './processes';
 
 /**
  * A Redis of the test's own (redis-server on a free loopback port, nothing on disk), for tests
