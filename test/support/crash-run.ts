@@ -93,7 +93,12 @@ export class CrashRun {
 
   /** waitUntil, ending by the run's deadline at the latest. */
   private wait(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-    return waitUntil(what, check, Math.max(1_000, Math.min(timeoutMs, this.until - Date.now())));
+    return waitUntil(what, check, this.within(timeoutMs));
+  }
+
+  /** `ms`, or less when the run's deadline comes sooner (a second at least, so the wait can still say what it waited for). */
+  private within(ms: number): number {
+    return Math.max(1_000, Math.min(ms, this.until - Date.now()));
   }
 
   async start(): Promise<void> {
@@ -131,7 +136,7 @@ export class CrashRun {
       ruleset: 'vitp',
       sides: Object.entries(this.players).map(([side, u]) => ({ side, player: { address: u.address } })),
     });
-    const done = await this.s.bus.waitFor(created.id, Math.max(1_000, Math.min(120_000, this.until - Date.now())));
+    const done = await this.s.bus.waitFor(created.id, this.within(120_000));
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
   }
 
