@@ -71,7 +71,7 @@ export async function benchSetup(label: string): Promise<BenchSetup> {
 
 const stderrTails = new WeakMap<ChildProcess, string[]>();
 
-/** A process of the build (dist/src/api.js or worker.js), its log shown with DEBUG_WORKERS=1 and its last lines kept (lastLines). */
+/** A process of the build (dist/src/api.js or worker.js), its log shown with DEBUG_WORKERS=1 and its last lines kept (for assertRunning). */
 export function startFromDist(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', `${script}.js`)], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
