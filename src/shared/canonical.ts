@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setOwn } from './clone';
 
 /**
  * Canonical JSON: object keys sorted, no insignificant whitespace, `undefined` members dropped.
@@ -44,9 +45,9 @@ function sortDeep(value: unknown): unknown {
     const s = sortDeep(v);
     if (out === undefined && s !== v) {
       out = {};
-      for (let j = 0; j < i; j++) if (obj[keys[j]] !== undefined) out[keys[j]] = obj[keys[j]];
+      for (let j = 0; j < i; j++) if (obj[keys[j]] !== undefined) setOwn(out, keys[j], obj[keys[j]]);
     }
-    if (out !== undefined) out[keys[i]] = s;
+    if (out !== undefined) setOwn(out, keys[i], s);
   }
   return out ?? obj;
 }

@@ -12,6 +12,16 @@ export function clonePlain<T>(value: T): T {
   if (proto !== Object.prototype && proto !== null)
     throw new TypeError(`clonePlain: ${proto?.constructor?.name ?? 'an object'} is not plain data`);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = clonePlain((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) setOwn(out, key, clonePlain((value as Record<string, unknown>)[key]));
   return out as T;
+}
+
+/**
+ * `out[key] = v` as an own member, also for the key "__proto__" (JSON.parse makes it an own member
+ * like any other), which plain assignment would take as setting `out`'s prototype instead: the
+ * member would vanish from the copy, and the copy would inherit the value's fields.
+ */
+export function setOwn(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[key] = v;
 }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { canonicalEqual, canonicalJson, notPlainJson } from '../../src/shared/canonical';
 
-/** The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must match it byte for byte. */
+/**
+ * The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must
+ * match it byte for byte. A member named "__proto__" (JSON.parse makes one) is copied as an own
+ * member: assigned, it would set the copy's prototype and vanish from the JSON.
+ */
 function reference(value: unknown): string {
   return JSON.stringify(sortDeep(value));
 }
@@ -15,7 +19,7 @@ function sortDeep(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value as Record<string, unknown>).sort()) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) out[key] = sortDeep(v);
+    if (v !== undefined) Object.defineProperty(out, key, { value: sortDeep(v), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -57,6 +61,15 @@ describe('canonicalJson', () => {
 
   it('puts array-index keys first in numeric order, as JSON.stringify of a built object does', () => {
     expect(canonicalJson({ b: 1, 10: 2, 2: 3, a: 4, '01': 5 })).toBe('{"2":3,"10":2,"01":5,"a":4,"b":1}');
+  });
+
+  it('keeps a member named "__proto__" (JSON.parse makes one), whatever order the keys come in', () => {
+    const a = JSON.parse('{"b":1,"__proto__":{"x":1},"a":2}');
+    const b = JSON.parse('{"__proto__":{"x":1},"a":2,"b":1}');
+    expect(canonicalJson(a)).toBe('{"__proto__":{"x":1},"a":2,"b":1}');
+    expect(canonicalJson(b)).toBe(canonicalJson(a));
+    expect(canonicalEqual(a, b)).toBe(true);
+    expect(canonicalEqual(a, { a: 2, b: 1 })).toBe(false);
   });
 
   it('drops undefined members, writes null for undefined array items, refuses non-finite numbers', () => {
