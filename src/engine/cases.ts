@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sha256Hex } from '../shared/canonical';
+import { setOwn } from '../shared/clone';
 import { jsonPath } from './box';
 import { CaseDice, diceSchema } from './case-dice';
 import { checkExpectations, stepMatches, unclaimedRejections, type Expectations, type Rejection } from './case-checks';
@@ -253,6 +254,6 @@ function applyGiven(state: EngineState<unknown>, c: ParsedCase, ruleset: AnyRule
 function deepMerge(base: unknown, patch: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(patch)) return patch;
   const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(patch)) out[k] = deepMerge(base[k], v);
+  for (const [k, v] of Object.entries(patch)) setOwn(out, k, deepMerge(base[k], v));
   return out;
 }

@@ -1,4 +1,5 @@
 import { canonicalJson } from '../../shared/canonical';
+import { setOwn } from '../../shared/clone';
 
 /**
  * What every side sees, for observers: the part of several sides' views that is the same, at the
@@ -24,7 +25,7 @@ export function commonView(views: readonly unknown[]): unknown {
     for (const k of Object.keys(objects[0])) {
       if (!objects.every((o) => Object.hasOwn(o, k))) continue;
       const v = commonView(objects.map((o) => o[k]));
-      if (v !== undefined) out[k] = v;
+      if (v !== undefined) setOwn(out, k, v);
     }
     return out;
   }
