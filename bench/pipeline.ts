@@ -21,18 +21,9 @@ import { composeMail } from '../src/demo/policy';
 import { QueueName } from '../src/queue/jobs';
 import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
-import { freePort, ROOT, stopProcess, waitUntil } from '../test/support/processes';
+import { assertRunning, freePort, ROOT, startApiProcess, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
-import {
-  assertRunning,
-  benchSetup,
-  cpuMsOf,
-  drainOutbox,
-  machineBusyMs,
-  memoryOf,
-  startFromDist,
-  startProbedWorker,
-} from './service-processes';
+import { benchSetup, cpuMsOf, drainOutbox, machineBusyMs, memoryOf, startProbedWorker } from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
@@ -187,7 +178,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
   });
   try {
     procs.push(
-      startFromDist('api', {
+      startApiProcess({
         ...common,
         HTTP_PORT: String(port),
         UMPIRE_WEBHOOK_TOKEN: TOKEN,

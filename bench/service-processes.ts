@@ -3,7 +3,7 @@
  * prefix and mailboxes with the environment the built processes read, the processes themselves
  * (`dist/src/api.js`, `worker.js`), and what /proc and the memory probe tell of them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { buildServices, type Services } from '../src/services/container';
 import type { Sql } from '../src/store/db';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, type MailEnv, type MailUser } from '../test/support/mail';
-import { ROOT, waitUntil } from '../test/support/processes';
+import { ROOT, startWorkerProcess, waitUntil } from '../test/support/processes';
 
 export interface BenchSetup {
   readonly mail: MailEnv;
@@ -69,41 +69,10 @@ export async function benchSetup(label: string): Promise<BenchSetup> {
   };
 }
 
-const stderrTails = new WeakMap<ChildProcess, string[]>();
-
-/** A process of the build (dist/src/api.js or worker.js), its log shown with DEBUG_WORKERS=1 and its last lines kept (for assertRunning). */
-export function startFromDist(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'src', `${script}.js`)], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tail: string[] = [];
-  stderrTails.set(child, tail);
-  child.stdout?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
-  child.stderr?.on('data', (d: Buffer) => {
-    if (process.env.DEBUG_WORKERS) process.stderr.write(d);
-    tail.push(
-      ...d
-        .toString()
-        .split('\n')
-        .filter((l) => l.trim()),
-    );
-    tail.splice(0, Math.max(0, tail.length - 20));
-  });
-  return child;
-}
-
-/** Throws, with the last lines it wrote to stderr, if a process of startFromDist has exited: a wait for it need not run out. */
-export function assertRunning(child: ChildProcess, what: string): void {
-  if (child.exitCode === null && child.signalCode === null) return;
-  const lines = (stderrTails.get(child) ?? []).map((l) => `  ${l.slice(0, 400)}`).join('\n') || '  (nothing)';
-  throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}); its last lines:\n${lines}`);
-}
-
 /** A worker of the build with the memory probe preloaded (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
 export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
   const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
-  return startFromDist('worker', {
+  return startWorkerProcess({
     ...setup.common,
     ...env,
     BENCH_MEMORY_DIR: setup.memDir,

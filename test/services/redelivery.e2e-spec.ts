@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Services } from '../../src/services/container';
 import { ImapMailboxReader, InMemoryCursorStore } from '../../src/mail/imap-reader';
 import { createMailUser, ensureMailServers, imapClient, type MailUser, sendSmtp, waitFor } from '../support/mail';
-import { freePort, startApiProcess, stopProcess, waitUntil } from '../support/processes';
+import { assertRunning, freePort, startApiProcess, stopProcess, waitUntil } from '../support/processes';
 import { DUEL_SIDES, type ServiceHarness, startServices, stopServices } from '../support/services';
 
 const FULL = process.env.UMPIRE_FULL === '1';
@@ -39,14 +39,22 @@ describe('the same message delivered many times, by IMAP and the webhook at once
     // the built API on the same database and queues: its webhook stores, the test ingests
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    api = startApiProcess({
+    const started = startApiProcess({
       ...env,
       DATABASE_URL: h.t.url,
       UMPIRE_QUEUE_PREFIX: h.prefix,
       HTTP_PORT: String(port),
       UMPIRE_WEBHOOK_TOKEN: TOKEN,
     });
-    await waitUntil('the API to answer', async () => (await fetch(`${url}/health`).catch(() => null))?.ok === true, 60_000);
+    api = started;
+    await waitUntil(
+      'the API to answer',
+      async () => {
+        assertRunning(started, 'the API');
+        return (await fetch(`${url}/health`).catch(() => null))?.ok === true;
+      },
+      60_000,
+    );
     await s.bus.submit(GAME, `create:${GAME}`, 'game.create', { gameId: GAME, ruleset: 'fleet-duel', sides: DUEL_SIDES });
     await s.inbox.drain(GAME, s.bus.apply);
   });

@@ -22,7 +22,7 @@ import { buildServices, type Services } from '../../src/services/container';
 import { hashCanonical } from '../../src/shared/canonical';
 import { freshDatabase, redisPrefix, type TestDatabase } from './db';
 import { createMailUser, imapClient, type MailEnv, type MailUser, sendSmtp } from './mail';
-import { ROOT, stopProcess, waitUntil } from './processes';
+import { keepTail, ROOT, stopProcess, waitUntil } from './processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const CRASH_GAME = 'G-crash';
@@ -54,7 +54,7 @@ export class CrashRun {
   stopping = false;
   /** what happened when: mails sent and handled, processes started (armed with what) and gone */
   readonly timeline: string[] = [];
-  /** the last lines each process wrote to stderr (LOG_LEVEL=warn: warnings, errors, crash points) */
+  /** the last lines each role's processes wrote (LOG_LEVEL=warn: warnings and errors, crash points, start-up failures) */
   private readonly tails: Record<Role, string[]> = { api: [], worker: [] };
   private readonly t0 = Date.now();
   private env!: Record<string, string>;
@@ -155,18 +155,13 @@ export class CrashRun {
     });
     this.note(`${role} ${child.pid} started${crashAt ? `, armed ${crashAt}` : ''}`);
     child.once('exit', (code, signal) => this.note(`${role} ${child.pid} gone (${code ?? signal})`));
-    child.stdout?.on('data', () => undefined);
+    keepTail(child, this.tails[role]);
     child.stderr?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) {
-        if (!line.trim()) continue;
+      for (const line of d.toString().split('\n'))
         if (line.startsWith('umpire crash point ')) {
           this.crashes.push(line.trim());
           this.note(`${role} ${child.pid} ${line.trim()}`);
         }
-        this.tails[role].push(line);
-        if (this.tails[role].length > 20) this.tails[role].shift();
-      }
-      if (process.env.DEBUG_WORKERS) process.stderr.write(d);
     });
     this.procs[role] = child;
     return child;

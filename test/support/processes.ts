@@ -15,6 +15,8 @@ export function startApiProcess(env: Record<string, string>): ChildProcess {
   return startBuilt('api', env);
 }
 
+const tails = new WeakMap<ChildProcess, string[]>();
+
 function startBuilt(script: 'api' | 'worker', env: Record<string, string>): ChildProcess {
   const built = join(ROOT, 'dist', 'src', `${script}.js`);
   if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` before the tests (npm test does)`);
@@ -22,9 +24,31 @@ function startBuilt(script: 'api' | 'worker', env: Record<string, string>): Chil
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', () => undefined);
-  child.stderr?.on('data', (d: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(d));
+  tails.set(child, keepTail(child));
   return child;
+}
+
+/**
+ * Keeps the last `max` lines a child process wrote into `into` (stdout: its JSON log; stderr:
+ * crash points and start-up errors), and echoes them with DEBUG_WORKERS=1. Several processes
+ * may share one array (a role's processes across restarts).
+ */
+export function keepTail(child: ChildProcess, into: string[] = [], max = 20): string[] {
+  const take = (d: Buffer) => {
+    if (process.env.DEBUG_WORKERS) process.stderr.write(d);
+    for (const line of d.toString().split('\n')) if (line.trim()) into.push(line);
+    into.splice(0, Math.max(0, into.length - max));
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  return into;
+}
+
+/** Throws, with the last lines it wrote, if a process of startApiProcess or startWorkerProcess has exited: a wait for it need not run out. */
+export function assertRunning(child: ChildProcess, what: string): void {
+  if (child.exitCode === null && child.signalCode === null) return;
+  const lines = (tails.get(child) ?? []).map((l) => `  ${l.slice(0, 400)}`).join('\n') || '  (nothing)';
+  throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}); its last lines:\n${lines}`);
 }
 
 /** Stops a process with `signal`, and with SIGKILL if it has not exited 10 s later; says which ended it. */
