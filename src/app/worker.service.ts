@@ -96,7 +96,7 @@ export class WorkerService implements OnApplicationBootstrap, OnApplicationShutd
       schedules.push(JobName.DispatchOutbox);
     if (await this.s.jobs.ensureEvery(JobName.SweepStuck, { olderThanMs: this.config.STUCK_AGE_MS }, this.config.STUCK_SWEEP_MS))
       schedules.push(JobName.SweepStuck);
-    const deadlines = await this.s.scheduler.reconcile(await this.s.table.openDeadlines(), this.s.bus);
+    const deadlines = await this.s.scheduler.reconcile(await this.s.table.openDeadlines(), this.s.bus, this.s.inbox);
     return { schedules, deadlines };
   }
 

@@ -41,9 +41,18 @@ export function messageIdentity(raw: Buffer): MessageIdentity {
   return { messageId: `sha256.${contentHash}@synthesized.invalid`, synthesized: true, contentHash };
 }
 
-interface Field {
+export interface HeaderField {
+  /** lower case */
   readonly name: string;
+  /** unfolded */
   readonly value: string;
+}
+
+type Field = HeaderField;
+
+/** A raw message's header fields, unfolded, in order (nothing decoded). */
+export function headerFields(raw: Buffer): HeaderField[] {
+  return splitRaw(raw).fields;
 }
 
 function splitRaw(raw: Buffer): { fields: Field[]; body: Buffer } {

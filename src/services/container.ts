@@ -23,6 +23,7 @@ import { Redis } from 'ioredis';
 import { SenderThrottle } from '../mail/throttle';
 import { InboundStore, PgCursorStore } from '../store/inbound';
 import { MailIngest } from './mail-ingest';
+import { addressedGame } from '../mail/addressed-game';
 
 /**
  * Every service, wired once. The Nest modules (API, worker) and the CLI build the same graph
@@ -78,8 +79,18 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     secret: config.UMPIRE_SECRET,
   });
   const scheduler = new QueueDeadlineScheduler(jobs, options.clock);
+  const reply = {
+    secret: config.UMPIRE_SECRET,
+    localPart: config.UMPIRE_ADDRESS.split('@')[0],
+    domain: config.MAIL_DOMAIN,
+  };
+  // a mail's arrival is stamped by the clock deadlines are set by; its game, where its header names it
+  const inbound = new InboundStore(db, jobs, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'), {
+    clock: options.clock,
+    gameOf: (raw) => addressedGame(raw, reply),
+  });
   const gameService = new GameService(
-    { db, games, table, reports: new SentReports(db), sink: composer, scheduler },
+    { db, games, table, reports: new SentReports(db), sink: composer, scheduler, intake: inbound },
     {
       secret: config.UMPIRE_SECRET,
       defaultDeadlineMinutes: config.DEADLINE_MINUTES,
@@ -89,7 +100,6 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     },
   );
 
-  const inbound = new InboundStore(db, jobs, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'));
   let redis: Redis | null = null;
   const throttle =
     config.THROTTLE_PER_HOUR > 0
@@ -99,22 +109,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
           refillPerSecond: config.THROTTLE_PER_HOUR / 3600,
         })
       : null;
-  const ingest = new MailIngest(
-    inbound,
-    games,
-    gameService,
-    bus,
-    outbox,
-    composer,
-    jobs,
-    throttle,
-    {
-      secret: config.UMPIRE_SECRET,
-      localPart: config.UMPIRE_ADDRESS.split('@')[0],
-      domain: config.MAIL_DOMAIN,
-    },
-    config.UMPIRE_ADDRESS,
-  );
+  const ingest = new MailIngest(inbound, games, gameService, bus, outbox, composer, jobs, throttle, reply, config.UMPIRE_ADDRESS);
 
   bus.register('game.create', (tx, cmd) => gameService.create(tx, cmd.payload as CreateGameInput));
   bus.register('game.orders', (tx, cmd) => gameService.submitOrders(tx, cmd.payload as OrdersInput));

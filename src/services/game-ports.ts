@@ -29,6 +29,11 @@ export interface OrdersInput {
   readonly text: string;
   /** where the orders came from, for the log ("mail <message-id>", "cli") */
   readonly via: string;
+  /**
+   * when the orders arrived (ISO 8601; a mail's arrival at intake): they count for the step in play
+   * only if this is at or before its deadline, grace included. Without it, when they are applied.
+   */
+  readonly arrivedAt?: string;
   readonly stepId?: string;
   /** lines after the orders that are no order (a name, a tagline), set aside by the mail reader: the acknowledgment names them */
   readonly ignored?: readonly { readonly line: number; readonly text: string }[];
@@ -38,6 +43,13 @@ export interface OrdersInput {
 export interface DeadlineScheduler {
   /** One job per (game, step, instant): an extended deadline adds a new job; the old one finds the step moved and does nothing. */
   schedule(gameId: string, stepId: string, at: Date, remindAt: Date | null): Promise<void>;
+  /** The deadline of `stepId` at `at` is looked at again in `delayMs` (it waits for orders still being read). */
+  recheck(gameId: string, stepId: string, at: Date, round: number, delayMs: number): Promise<void>;
+}
+
+/** The mail still being read: a deadline waits for what arrived in time (InboundStore.unreadBefore). */
+export interface MailInTransit {
+  unreadBefore(gameId: string, deadline: Date): Promise<readonly { readonly id: string; readonly status: string }[]>;
 }
 
 /** Turns notices into outbox rows inside the caller's transaction. */

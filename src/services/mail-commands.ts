@@ -16,7 +16,8 @@ export interface MailCommandDeps {
  * One command of an authenticated mail, carried out: orders, press, resignation and the referee's
  * commands go to the game's ordered inbox (under a key that is the same on every ingest of the
  * message); HELP, STATUS, PLAYERS, RESEND and HISTORY are answered at once. `stepId`: the step the
- * orders are for (stepOfOrders); undefined = the step in play when they are applied.
+ * orders are for (stepOfOrders); undefined = the step in play when they are applied. `arrivedAt`:
+ * when the mail arrived (its inbound row's arrival), which decides whether its orders came in time.
  */
 export async function applyMailCommand(
   deps: MailCommandDeps,
@@ -25,6 +26,7 @@ export async function applyMailCommand(
   gameId: string,
   side: string | null,
   stepId: string | undefined,
+  arrivedAt?: string,
 ): Promise<unknown> {
   const key = commandKey(mail, c);
   const via = `mail ${mail.messageId}`;
@@ -59,6 +61,7 @@ export async function applyMailCommand(
           via,
           ...(c.ignored?.length ? { ignored: c.ignored } : {}),
           ...(stepId ? { stepId } : {}),
+          ...(arrivedAt ? { arrivedAt } : {}),
           // WAIT in the same mail holds these orders (one command, so they never complete the step first)
           ...(mail.commands.some((o) => o.name === 'WAIT') ? { wait: true } : {}),
         }),

@@ -186,7 +186,8 @@ export class MailIngest {
     }
     const outcomes: unknown[] = [];
     const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this) };
-    for (const command of mail.commands) outcomes.push(await applyMailCommand(deps, command, mail, auth.gameId, auth.side, stepId));
+    for (const command of mail.commands)
+      outcomes.push(await applyMailCommand(deps, command, mail, auth.gameId, auth.side, stepId, row.arrivedAt));
     return this.done(inboundId, 'processed', auth.gameId, {
       side: auth.side,
       role: auth.role,

@@ -9,6 +9,11 @@ export function deadlineJobId(gameId: string, stepId: string, at: Date): string 
   return `deadline:${gameId}:${stepId}:${at.getTime()}`;
 }
 
+/** The job that looks at a deadline again while it waits for orders still being read (`round`: when it was set, in ms). */
+export function deadlineRecheckJobId(gameId: string, stepId: string, at: Date, round: number): string {
+  return `${deadlineJobId(gameId, stepId, at)}:wait:${round}`;
+}
+
 export function reminderJobId(gameId: string, stepId: string, remindAt: Date): string {
   return `reminder:${gameId}:${stepId}:${remindAt.getTime()}`;
 }
@@ -32,6 +37,11 @@ export interface ReconciledDeadline {
    */
   readonly deadline: 'scheduled' | 'fired' | 'fired-before';
   readonly reminder: 'scheduled' | 'fired' | 'fired-before' | 'none';
+}
+
+/** The last deadline command of a step (CommandInbox.latestDeadline): one that waits for mail is looked at again. */
+export interface DeadlineCommands {
+  latestDeadline(gameId: string, stepId: string): Promise<{ id: string; status: string; result: unknown } | null>;
 }
 
 /** Where the reconciliation submits the command of a deadline or reminder already due (the command bus). */
@@ -66,15 +76,26 @@ export class QueueDeadlineScheduler implements DeadlineScheduler {
     }
   }
 
+  async recheck(gameId: string, stepId: string, at: Date, round: number, delayMs: number): Promise<void> {
+    await this.jobs.add(
+      JobName.GameDeadline,
+      { gameId, stepId },
+      { jobId: deadlineRecheckJobId(gameId, stepId, at, round), delayMs: Math.max(0, delayMs) },
+    );
+  }
+
   /**
    * Brings Redis in line with the deadlines PostgreSQL records (`open`: each running game's
    * deadline in force). A deadline still to come gets its delayed job again under the same id (a
    * no-op while Redis holds it); one already passed has its command submitted straight to the
    * game's inbox under the key its job would have used, so it fires once, whether the job, this,
    * or another worker's reconciliation got there first. Reminders likewise, while their deadline
-   * is still to come (past it, the deadline's reports say more than a reminder would).
+   * is still to come (past it, the deadline's reports say more than a reminder would). A passed
+   * deadline whose last command waits for orders still being read is looked at again (a command
+   * keyed by that one, so once however many workers reconcile): the job that was to do it may be
+   * lost with Redis.
    */
-  async reconcile(open: readonly OpenDeadline[], bus: CommandSubmitter): Promise<ReconciledDeadline[]> {
+  async reconcile(open: readonly OpenDeadline[], bus: CommandSubmitter, commands?: DeadlineCommands): Promise<ReconciledDeadline[]> {
     const now = this.clock().getTime();
     const out: ReconciledDeadline[] = [];
     for (const d of open) {
@@ -85,10 +106,13 @@ export class QueueDeadlineScheduler implements DeadlineScheduler {
       const fired = (c: SubmittedCommand) => (c.duplicate ? 'fired-before' : 'fired');
       let deadline: ReconciledDeadline['deadline'] = 'scheduled';
       if (graceUntil.getTime() > now) await this.schedule(gameId, stepId, graceUntil, remindAt);
-      else
-        deadline = fired(
-          await bus.submit(gameId, commandKeyOfJob(deadlineJobId(gameId, stepId, graceUntil)), 'game.deadline', { gameId, stepId }),
-        );
+      else {
+        const jobId = deadlineJobId(gameId, stepId, graceUntil);
+        deadline = fired(await bus.submit(gameId, commandKeyOfJob(jobId), 'game.deadline', { gameId, stepId }));
+        const last = deadline === 'fired-before' ? await commands?.latestDeadline(gameId, stepId) : null;
+        if (last?.status === 'applied' && isWaiting(last.result))
+          await bus.submit(gameId, commandKeyOfJob(`${jobId}:reconciled:${last.id}`), 'game.deadline', { gameId, stepId });
+      }
       let reminder: ReconciledDeadline['reminder'] = 'none';
       if (remindAt && remindAt.getTime() > now) reminder = 'scheduled';
       else if (remindAt && at.getTime() > now)
@@ -103,4 +127,9 @@ export class QueueDeadlineScheduler implements DeadlineScheduler {
     }
     return out;
   }
+}
+
+/** A deadline command's result that says it waits for orders still being read (resolveAtDeadline). */
+function isWaiting(result: unknown): boolean {
+  return typeof result === 'object' && result !== null && 'waiting' in result;
 }

@@ -85,6 +85,15 @@ export async function failCommand(
   });
 }
 
+/** How many of a game's orders commands wait in its inbox (read inside the inbox's transaction: a deadline waits for them). */
+export async function pendingOrders(tx: Sql, gameId: string): Promise<number> {
+  const rows = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM commands WHERE game_id = $1 AND kind = 'game.orders' AND status = 'pending'`,
+    [gameId],
+  );
+  return rows[0].n;
+}
+
 export type CommandApplier = (tx: Sql, command: PendingCommand) => Promise<CommandOutcome>;
 
 export interface SubmittedCommand {
@@ -150,6 +159,16 @@ export class CommandInbox {
     if (!rows.length) return null;
     const r = rows[0];
     return { status: r.status, kind: r.kind, payload: this.fromRest(r.payload), result: this.fromRest(r.result) };
+  }
+
+  /** The last deadline command stored for a game's step (game.deadline: its payload is never sealed), or null. */
+  async latestDeadline(gameId: string, stepId: string): Promise<{ id: string; status: string; result: unknown } | null> {
+    const rows = await this.db.query<{ id: string; status: string; result: unknown }>(
+      `SELECT id, status, result FROM commands
+        WHERE game_id = $1 AND kind = 'game.deadline' AND payload->>'stepId' = $2 ORDER BY id DESC LIMIT 1`,
+      [gameId, stepId],
+    );
+    return rows.length ? { id: String(rows[0].id), status: rows[0].status, result: rows[0].result } : null;
   }
 
   async pendingCount(gameId?: string): Promise<number> {

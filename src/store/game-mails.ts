@@ -5,6 +5,7 @@ import type { Sql } from './db';
 export interface GameMail {
   readonly id: string;
   readonly messageId: string;
+  /** when it arrived, by the umpire's clock at intake: the time its orders' deadline is judged by */
   readonly receivedAt: string;
   readonly status: string;
   readonly attempts: number;
@@ -17,7 +18,7 @@ export async function gameMails(tx: Sql, box: SecretBox | null, gameId: string, 
   const rows = await tx.query<{
     id: string;
     message_id: string;
-    received_at: Date;
+    arrived_at: Date;
     status: string;
     attempts: number;
     result: unknown;
@@ -25,7 +26,7 @@ export async function gameMails(tx: Sql, box: SecretBox | null, gameId: string, 
     raw_sealed: boolean;
   }>(
     `SELECT * FROM (
-       SELECT id, message_id, received_at, status, attempts, result, raw, raw_sealed FROM inbound_messages
+       SELECT id, message_id, received_at, arrived_at, status, attempts, result, raw, raw_sealed FROM inbound_messages
         WHERE game_id = $1 ORDER BY received_at DESC, id DESC LIMIT $2
      ) latest ORDER BY received_at, id`,
     [gameId, limit],
@@ -33,7 +34,7 @@ export async function gameMails(tx: Sql, box: SecretBox | null, gameId: string, 
   return rows.map((r) => ({
     id: String(r.id),
     messageId: r.message_id,
-    receivedAt: new Date(r.received_at).toISOString(),
+    receivedAt: new Date(r.arrived_at).toISOString(),
     status: r.status,
     attempts: r.attempts,
     result: r.result,

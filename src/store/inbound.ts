@@ -40,16 +40,46 @@ export interface InboundRow {
   readonly attempts: number;
   readonly throttleTaken: boolean;
   readonly result: unknown;
+  /** when it arrived, by the umpire's clock at intake (ISO 8601): what the deadline judges */
+  readonly arrivedAt: string;
 }
 
 export type InboundStatus = 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined';
 
+/** What the store learns of a message at intake, besides its bytes. */
+export interface IntakeOptions {
+  /** the umpire's clock (the one deadlines are set by): a message's arrival is stamped with it */
+  readonly clock?: () => Date;
+  /** the game a raw message is addressed to, if its header says (src/mail/addressed-game.ts) */
+  readonly gameOf?: (raw: Buffer) => string | null;
+}
+
+/** A message not yet read (stored or throttled) that arrived by a game's deadline. */
+export interface UnreadArrival {
+  readonly id: string;
+  readonly status: 'stored' | 'throttled';
+  readonly arrivedAt: string;
+}
+
+/**
+ * Intake stamps a message's arrival and stores it inside one transaction holding this lock
+ * shared; a deadline takes it exclusive to wait for every stamp already taken to be committed.
+ */
+const INTAKE_LOCK = 7_243_024;
+
 export class InboundStore {
+  private readonly clock: () => Date;
+  private readonly gameOf: (raw: Buffer) => string | null;
+
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
     private readonly box: SecretBox | null = null,
-  ) {}
+    options: IntakeOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.gameOf = options.gameOf ?? (() => null);
+  }
 
   /** Stores a raw message and queues its ingestion (once). */
   async receive(source: string, raw: Buffer, at: { uidValidity?: number; uid?: number } = {}): Promise<StoredInbound> {
@@ -87,11 +117,29 @@ export class InboundStore {
     note: unknown,
   ): Promise<string | null> {
     const stored = this.box ? Buffer.from(this.box.seal(raw), 'latin1') : raw;
-    const inserted = await this.db.query<{ id: string }>(
-      `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb) ON CONFLICT DO NOTHING RETURNING id`,
-      [source, at.uidValidity ?? null, at.uid ?? null, messageId, stored, raw.length, this.box !== null, contentHash, jsonb(note)],
-    );
+    const gameId = this.gameOf(raw);
+    const inserted = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [INTAKE_LOCK]);
+      // the arrival: stamped under the lock, so a deadline that takes the lock sees every message stamped before it
+      const arrivedAt = this.clock();
+      return tx.query<{ id: string }>(
+        `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result, arrived_at, game_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          source,
+          at.uidValidity ?? null,
+          at.uid ?? null,
+          messageId,
+          stored,
+          raw.length,
+          this.box !== null,
+          contentHash,
+          jsonb(note),
+          arrivedAt,
+          gameId,
+        ],
+      );
+    });
     if (!inserted.length) return null;
     const id = String(inserted[0].id);
     crashPoint('inbound-stored', `inbound ${id} ${messageId}`);
@@ -111,6 +159,27 @@ export class InboundStore {
   private async requeueIfStored(id: string): Promise<void> {
     const rows = await this.db.query<{ status: string }>('SELECT status FROM inbound_messages WHERE id = $1', [id]);
     if (rows[0]?.status === 'stored') await this.jobs.requeue(JobName.IngestMail, { inboundId: id }, `ingest:${id}`);
+  }
+
+  /**
+   * The messages still to be read that arrived at or before `deadline` and may hold `gameId`'s
+   * orders: stored ones addressed to the game or to no game known yet, and throttled ones of the
+   * game (throttled only once authenticated, so their game is known). Takes the intake lock
+   * exclusive first (briefly, in a transaction of its own): every arrival stamped before this call
+   * is committed and seen.
+   */
+  async unreadBefore(gameId: string, deadline: Date): Promise<UnreadArrival[]> {
+    const rows = await this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [INTAKE_LOCK]);
+      return tx.query<{ id: string; status: 'stored' | 'throttled'; arrived_at: Date }>(
+        `SELECT id, status, arrived_at FROM inbound_messages
+          WHERE status IN ('stored', 'throttled') AND arrived_at <= $2
+            AND (game_id = $1 OR (game_id IS NULL AND status = 'stored'))
+          ORDER BY id`,
+        [gameId, deadline],
+      );
+    });
+    return rows.map((r) => ({ id: String(r.id), status: r.status, arrivedAt: new Date(r.arrived_at).toISOString() }));
   }
 
   /**
@@ -152,9 +221,11 @@ export class InboundStore {
       attempts: number;
       throttle_taken: boolean;
       result: unknown;
-    }>('SELECT id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result FROM inbound_messages WHERE id = $1', [
-      id,
-    ]);
+      arrived_at: Date;
+    }>(
+      'SELECT id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result, arrived_at FROM inbound_messages WHERE id = $1',
+      [id],
+    );
     if (!rows.length) return null;
     const r = rows[0];
     return {
@@ -166,6 +237,7 @@ export class InboundStore {
       attempts: r.attempts,
       throttleTaken: r.throttle_taken,
       result: r.result,
+      arrivedAt: new Date(r.arrived_at).toISOString(),
     };
   }
 

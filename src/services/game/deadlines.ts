@@ -1,5 +1,5 @@
 import type { Notice } from '../../mail/notices';
-import type { CommandOutcome } from '../../store/commands';
+import { type CommandOutcome, pendingOrders } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { whoIsAwaited } from '../../engine/game';
@@ -10,6 +10,11 @@ import { holding } from './deadline-plan';
 import { openDeadline, reportsFor, resolve } from './flow';
 import { tellEverySide } from './time-rulings';
 import type { GameHandler, Handling } from './handler';
+
+/** A deadline waiting for mail still being read looks again this soon (orders in the inbox are applied sooner still). */
+export const DEADLINE_RECHECK_MS = 2_000;
+/** ... and this soon when the mail it waits for is only throttled (the sender's allowance refills over minutes). */
+export const DEADLINE_THROTTLED_RECHECK_MS = 60_000;
 
 /** The deadline for `stepId` passed: defaults for the sides still owing, then adjudicate. */
 export async function deadlinePassed(handler: GameHandler, tx: Sql, gameId: string, stepId: string): Promise<CommandOutcome> {
@@ -36,6 +41,10 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
       result: { ignored: `not due: the deadline of ${stepId}, with its grace period, ends ${current}` },
     };
   }
+  if (!options.force && current) {
+    const waiting = await ordersInTransit(h, stepId, new Date(current));
+    if (waiting) return waiting;
+  }
   const before = h.game.head.version;
   const step = h.game.state.step!;
   const late = whoIsAwaited(h.game.state, h.game.ruleset);
@@ -55,6 +64,32 @@ export async function resolveAtDeadline(h: Handling, stepId: string, options: { 
   }
   h.notify(...reports);
   return { status: 'applied', result: { version: h.game.head.version, step: h.game.state.step?.id ?? null } };
+}
+
+/**
+ * What counts is when orders arrived, not when they are read (docs/mail-commands.md): the step is
+ * not resolved while orders that arrived by `deadline` may still be on their way to the game, and
+ * the deadline is looked at again later (a delayed job; the reconciliation stands in if Redis loses
+ * it). Waited for: the instant itself when the job fired early, mail that arrived by then and is
+ * not read yet (stored, or throttled), and orders commands already in the game's inbox (applied
+ * next; each is judged by its own arrival). Null when nothing is in transit.
+ */
+async function ordersInTransit(h: Handling, stepId: string, deadline: Date): Promise<CommandOutcome | null> {
+  const gameId = h.game.gameId;
+  const early = deadline.getTime() - h.now.getTime();
+  const mail = early > 0 ? [] : await h.env.deps.intake.unreadBefore(gameId, deadline);
+  const orders = early > 0 ? 0 : await pendingOrders(h.tx, gameId);
+  if (early <= 0 && !mail.length && !orders) return null;
+  const onlyThrottled = early <= 0 && !orders && mail.every((m) => m.status === 'throttled');
+  const delayMs = early > 0 ? early : onlyThrottled ? DEADLINE_THROTTLED_RECHECK_MS : DEADLINE_RECHECK_MS;
+  await h.env.deps.scheduler.recheck(gameId, stepId, deadline, h.now.getTime(), delayMs);
+  return {
+    status: 'applied',
+    result: {
+      waiting: early > 0 ? { until: deadline.toISOString() } : { mail: mail.map((m) => m.id), orders },
+      recheckInMs: delayMs,
+    },
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { GameTable } from '../../store/games';
 import type { SentReports } from '../../store/reports';
 import type { Notice } from '../../mail/notices';
 import type { GameRepository, LoadedGame } from '../game-repository';
-import type { DeadlineScheduler, GameServiceOptions, NoticeSink } from '../game-ports';
+import type { DeadlineScheduler, GameServiceOptions, MailInTransit, NoticeSink } from '../game-ports';
 import { SecretBox } from '../../shared/secret-box';
 import { secretWord } from '../../mail/auth';
 import { deadlineOf, type DeadlineRecord, type GameSettings } from '../service-state';
@@ -21,6 +21,7 @@ export interface GameDeps {
   readonly reports: SentReports;
   readonly sink: NoticeSink;
   readonly scheduler: DeadlineScheduler;
+  readonly intake: MailInTransit;
 }
 
 /** What every use case shares: the stores, the secrets (dice seeds, sealed orders, SECRET words) and the clock. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { openPlaintext, whoIsAwaited } from '../../engine/game';
+import { CommandRejected, openPlaintext, whoIsAwaited } from '../../engine/game';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import type { Notice } from '../../mail/notices';
 import type { OrdersInput } from '../game-ports';
 import { noticeBase, rejectionNotice, stepNeeds } from '../notice-builders';
 import { advanceIfReady, openDeadline, reportsFor } from './flow';
-import { engineToNew, rejected, type GameHandler } from './handler';
+import { engineToNew, rejected, type GameHandler, type Handling } from './handler';
 import { holds } from '../service-state';
 import { holdEvent } from './wait';
 
@@ -25,6 +25,12 @@ export async function submitOrders(
   return handler.run(tx, input.gameId, async (h) => {
     const seat = h.game.state.game?.sides.find((s) => s.side === input.side);
     if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
+    // what counts is when the orders arrived, not when they are read (docs/mail-commands.md)
+    const late = lateArrival(h, input);
+    if (late) {
+      h.notify(rejectionNotice(h.game, seat, late, input.via, h.deadline()?.at ?? null));
+      return rejected(late.message, late);
+    }
     const salt = randomBytes(16).toString('hex');
     // one message may seal several steps' orders (FOR sections): keep each plaintext for the ack
     const sealedPlaintexts: string[] = [];
@@ -38,7 +44,8 @@ export async function submitOrders(
       text: input.text,
       stepId: input.stepId,
       salt,
-      now: h.now.toISOString(),
+      // the orders were received when they arrived (the log's receivedAt), not when they were read
+      now: input.arrivedAt ?? h.now.toISOString(),
       seal,
     });
     if (!decision.ok) {
@@ -107,4 +114,22 @@ export async function submitOrders(
       result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) },
     };
   });
+}
+
+/**
+ * Orders for the step in play that arrived after its deadline, grace included (the instant the
+ * default orders apply): refused, even when the deadline has not been carried out yet. Orders
+ * without an arrival (the command line), for a later step, or while the game is paused (no
+ * deadline runs) are not judged by time.
+ */
+function lateArrival(h: Handling, input: OrdersInput): CommandRejected | null {
+  const step = h.game.state.step;
+  if (!input.arrivedAt || !step || (input.stepId !== undefined && input.stepId !== step.id)) return null;
+  const set = h.deadline(step.id);
+  const closes = set ? (set.graceUntil ?? set.at) : null;
+  if (!closes || Date.parse(input.arrivedAt) <= Date.parse(closes)) return null;
+  return new CommandRejected(
+    'wrong-step',
+    `Your orders arrived at ${new Date(input.arrivedAt).toISOString()}, after the deadline of ${step.title} (${new Date(closes).toISOString()}${set?.graceUntil && set.graceUntil !== set.at ? ', grace included' : ''}), so the default orders apply to it. Nothing was changed.`,
+  );
 }
