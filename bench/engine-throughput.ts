@@ -15,7 +15,7 @@ import { evolve, replay, type AnyRuleset } from '../src/engine/evolve';
 import { checkReplay, playOneGame } from '../src/engine/selfplay';
 import { rulesets } from '../src/games';
 import { sha256Hex } from '../src/shared/canonical';
-import { fleetDuel } from '../test/support/test-game';
+import { fleetDuel } from '../test/../src/games/fleet-duel';
 
 const cpuMs = () => {
   const c = process.cpuUsage();

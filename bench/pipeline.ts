@@ -3,7 +3,7 @@
  * service as built (`dist/`): one API process (its IMAP reader on the umpire's Dovecot mailbox and
  * its webhook, POST /inbound/mail) and 1, 2 or 4 worker processes, on a fresh PostgreSQL database
  * and Redis prefix. Each game's orders (legal, drawn from the board as the demo bots draw theirs,
- * src/demo/policy.ts) go in alternately by IMAP APPEND to the umpire's mailbox (even games) and
+ * src/games/vitp/players/mail.ts) go in alternately by IMAP APPEND to the umpire's mailbox (even games) and
  * by the webhook (odd games); an order is timed from its delivery until the umpire's answer lands
  * in the player's own Dovecot mailbox (Postfix, LMTP, read back over IMAP). Games run side by
  * side, each waiting for its answers before its next orders (as players do). Beside them, the
@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
-import { composeMail } from '../src/demo/policy';
+import { composeMail } from '../src/games/vitp/players/mail';
 import { QueueName } from '../src/queue/jobs';
 import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';

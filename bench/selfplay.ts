@@ -6,7 +6,7 @@
 import { selfplay } from '../src/engine/selfplay';
 import type { AnyRuleset } from '../src/engine/game';
 import { rulesets } from '../src/games';
-import { fleetDuel } from '../test/support/test-game';
+import { fleetDuel } from '../test/../src/games/fleet-duel';
 
 export async function benchSelfplay(
   progress: (line: string) => void,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
-import { composeMail } from '../src/demo/policy';
+import { composeMail } from '../src/games/vitp/players/mail';
 import { QueueName } from '../src/queue/jobs';
 import { type Services } from '../src/services/container';
 import { ensureTemplate } from '../test/support/db';

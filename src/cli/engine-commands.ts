@@ -2,22 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
-import { boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
+import { type BoxCheckExtras, boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
 import type { AnyRuleset } from '../engine/evolve';
 import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
-import { type BoxCheckEntry, boxes as registeredBoxes } from '../games/boxes';
 import { renderMapSvg } from '../mail/map-svg';
 import { expandCasePaths, runCases } from './case-files';
 import { optionArgs } from './option-args';
 import { UsageError, positiveInt, readTextFile } from './usage';
 
 /** `umpire case run`, `umpire selfplay`, `umpire box check`: the rules engine from the shell. */
-export function registerEngineCommands(
-  program: Command,
-  registry: Readonly<Record<string, AnyRuleset>> = rulesets,
-  boxes: Readonly<Record<string, BoxCheckEntry>> = registeredBoxes,
-): void {
+export function registerEngineCommands(program: Command, registry: Readonly<Record<string, AnyRuleset>> = rulesets): void {
   const lookup = (id: string): AnyRuleset => {
     const r = registry[id];
     if (!r) throw new UsageError(`unknown ruleset "${id}"; available: ${Object.keys(registry).join(', ') || 'none'}`);
@@ -90,7 +85,7 @@ export function registerEngineCommands(
     .command('export <ruleset> [file]')
     .description("the default box as JSON (to a file, else standard output): the starting point of a club's override")
     .action((id: string, file?: string) => {
-      const json = `${JSON.stringify((boxes[id] ?? lookup(id).box).defaultData, null, 2)}\n`;
+      const json = `${JSON.stringify(lookup(id).box.defaultData, null, 2)}\n`;
       if (file === undefined) process.stdout.write(json);
       else {
         writeFileSync(file, json);
@@ -103,7 +98,7 @@ export function registerEngineCommands(
     .option('--override <file>', "a club's override box (JSON)")
     .option('--map <file>', "write the box's starting position as an SVG map picture (the override's when given)")
     .action((id: string, opts: { override?: string; map?: string }) => {
-      const box = boxes[id] ?? lookup(id).box;
+      const box: BoxCheckEntry = lookup(id).box;
       const text = opts.override === undefined ? undefined : readTextFile(opts.override, '--override'); // a missing file is a usage error (exit 2)
       let problems = report('default box', box.defaultData, box);
       if (opts.override && text !== undefined) {
@@ -175,6 +170,9 @@ function printSelfplay(result: SelfplayResult): void {
   console.log(`${result.gamesPerSec.toFixed(1)} games/sec, ${result.eventsPerSec.toFixed(0)} events/sec`);
   process.exitCode = result.errors.length ? 1 : 0;
 }
+
+/** A game's box as `umpire box check` reads it: data, schema, and the extras a game on the contract declares. */
+type BoxCheckEntry = AnyRuleset['box'] & BoxCheckExtras;
 
 /** The starting position drawn by the report's map pipeline; 1 when the box cannot be drawn. */
 function writeMap(file: string, id: string, box: BoxCheckEntry, data: unknown): number {

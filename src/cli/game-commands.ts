@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
-import type { MapArea, MapPicture } from '../mail/map-types';
+import type { MapArea, MapPicture } from '../engine/board-view';
 import { renderMapText } from '../mail/map-text';
 import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';

@@ -2,15 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { seededRng } from '../engine/random-player';
-import { botPlan } from './plan';
-import { type BotMail, composeMail } from './policy';
 import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
-import type { EngineState } from '../engine/engine-events';
-import type { Rng, StepInfo } from '../engine/ruleset';
+import { plainBots } from './options';
+import type { MailPlayer } from '../engine/players';
 
 export interface BotOptions {
   readonly gameId: string;
@@ -21,18 +19,19 @@ export interface BotOptions {
   /** where every mail the bot receives is saved (.eml and .txt) */
   readonly saveDir: string;
   readonly seed: string;
-  /** standing instructions sent with the first orders (default: the demo plan's, plan.ts) */
+  /** standing instructions sent with the first orders, instead of the mail player's */
   readonly standing?: string;
   readonly log: (line: string) => void;
-  /** how this bot writes a step's mail (default: VITP's policy.ts with plan.ts; games.ts) */
-  readonly compose?: (state: EngineState<unknown>, side: string, step: StepInfo, rng: Rng, sentAhead: Set<string>) => BotMail;
+  /** how this bot writes a step's mail and its standing instructions: its game's mail player (players.mail) */
+  readonly player: MailPlayer;
 }
 
 /**
  * A demo player that plays only by email: it reads its own mailbox over IMAP, keeps every report,
  * and answers each step it owes with random legal orders mailed over SMTP to the signed reply
- * address the umpire gave it: as a skilled mail player, with orders for its later steps of the turn
- * in the same mail and standing instructions sent with its first (policy.ts, plan.ts). Its "brain" (which orders are legal) reads the game state, as a
+ * address the umpire gave it, as its game's mail player writes (src/games/<id>/players/mail.ts):
+ * orders for its later steps in the same mail, standing instructions with its first. Its "brain"
+ * (which orders are legal) reads the game state, as a
  * human would read the board in front of them; its orders travel the whole pipeline like anyone's.
  */
 export class EmailBot {
@@ -140,12 +139,9 @@ export class EmailBot {
       if (this.lastSentStep === step.id) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
-      const plan = botPlan(this.o.side);
-      const mail = this.o.compose
-        ? this.o.compose(game.state, this.o.side, step, this.rng, this.sentAhead)
-        : composeMail(game.state, this.o.side, step, this.rng, { ahead: plan.ahead, sentAhead: this.sentAhead, skip: plan.skip });
+      const mail = this.o.player.compose(game.state, this.o.side, step, this.rng, { sentAhead: this.sentAhead, plain: plainBots() });
       let text = mail.text;
-      const standing = this.o.standing ?? plan.standing;
+      const standing = this.o.standing ?? this.o.player.standing(this.o.side, plainBots());
       if (!this.standingSent && standing) text = `${text}\n${standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;

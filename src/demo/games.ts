@@ -1,48 +1,37 @@
 /**
- * The games the demo can play (`npm run demo -- --game aa-guadalcanal`, or DEMO_GAME): the ruleset,
- * its sides with their mailbox users, and how the bots write their mail (VITP: policy.ts and the
- * standing instructions of plan.ts; A&A Guadalcanal: aa-guadalcanal.ts, whose HITS lists ride with
- * the orders).
+ * The games the demo can play (`npm run demo -- --game <id>`, or DEMO_GAME): any registered game
+ * whose definition has a mail player (players.mail: how its bots write, and their mailboxes).
  */
-import type { EngineState } from '../engine/engine-events';
-import type { Rng, Side, StepInfo } from '../engine/ruleset';
-import { composeGuadalcanalMail } from './aa-guadalcanal';
-import type { BotMail } from './policy';
+import type { DefinedRuleset } from '../engine/define';
+import type { MailPlayer } from '../engine/players';
+import type { Side } from '../engine/ruleset';
+import { DEFAULT_GAME, rulesets } from '../games';
 
 export interface DemoGame {
   readonly ruleset: string;
+  // biome-ignore lint/suspicious/noExplicitAny: any registered game
+  readonly rules: DefinedRuleset<any, any, any>;
   readonly title: string;
   readonly players: readonly { readonly side: Side; readonly user: string }[];
-  /** the bots' mail for a step (absent: VITP's policy.ts with plan.ts) */
-  readonly compose?: (state: EngineState<unknown>, side: Side, step: StepInfo, rng: Rng, sentAhead: Set<string>) => BotMail;
+  readonly mail: MailPlayer;
+  /** the demo database's name: `umpire_demo` for the default game, `umpire_demo_<id>` for another, so demos of two games can run side by side */
+  readonly database: string;
 }
 
-const GAMES: Record<string, DemoGame> = {
-  vitp: {
-    ruleset: 'vitp',
-    title: 'VITP',
-    players: [
-      { side: 'japanese', user: 'japan' },
-      { side: 'allied', user: 'allies' },
-    ],
-  },
-  'aa-guadalcanal': {
-    ruleset: 'aa-guadalcanal',
-    title: 'A&A Guadalcanal',
-    players: [
-      // mailboxes of their own: the VITP demo's bots read "allies"
-      { side: 'axis', user: 'aa-axis' },
-      { side: 'allies', user: 'aa-allies' },
-    ],
-    compose: composeGuadalcanalMail,
-  },
-};
-
-/** The game named by `--game <id>` (or `--game=<id>`) or DEMO_GAME; VITP by default. */
+/** The game named by `--game <id>` (or `--game=<id>`) or DEMO_GAME; the registry's first by default. */
 export function demoGame(argv: readonly string[], env: NodeJS.ProcessEnv): DemoGame {
   const at = argv.findIndex((a) => a === '--game' || a.startsWith('--game='));
-  const named = at < 0 ? env.DEMO_GAME : argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1];
-  const game = GAMES[named ?? 'vitp'];
-  if (!game) throw new Error(`no demo for game "${named}"; games: ${Object.keys(GAMES).join(', ')}`);
-  return game;
+  const named = (at < 0 ? env.DEMO_GAME : argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1]) ?? DEFAULT_GAME;
+  const playable = Object.values(rulesets).filter((r) => r.players.mail);
+  const ruleset = playable.find((r) => r.id === named);
+  if (!ruleset?.players.mail) throw new Error(`no demo for game "${named}"; games: ${playable.map((r) => r.id).join(', ')}`);
+  const mail = ruleset.players.mail;
+  return {
+    ruleset: ruleset.id,
+    rules: ruleset,
+    title: ruleset.name,
+    players: ruleset.sides.map((side) => ({ side, user: mail.mailboxes[side] ?? side })),
+    mail,
+    database: ruleset.id === DEFAULT_GAME ? 'umpire_demo' : `umpire_demo_${ruleset.id.replace(/-/g, '_')}`,
+  };
 }

@@ -23,10 +23,9 @@ import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
 import { demoGame } from './games';
-import { demoOptions } from './plan';
+import { demoOptions } from './options';
 
 const ROOT = projectRoot();
-const DB_NAME = 'umpire_demo';
 
 function log(line: string): void {
   process.stdout.write(`[demo] ${line}\n`);
@@ -47,12 +46,12 @@ async function main(): Promise<void> {
 
   const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire';
   const url = new URL(adminUrl);
-  // a database of its own per game, so a VITP demo and an A&A demo can run side by side
-  url.pathname = `/${DB_NAME}${demo.ruleset === 'vitp' ? '' : `_${demo.ruleset.replace(/-/g, '_')}`}`;
+  // a database of its own per game, so demos of two games can run side by side
+  url.pathname = `/${demo.database}`;
   const databaseUrl = url.toString();
   await resetDatabase(databaseUrl);
   await migrate(databaseUrl);
-  log(`fresh database ${DB_NAME}, migrations applied`);
+  log(`fresh database ${demo.database}, migrations applied`);
 
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -112,7 +111,7 @@ async function main(): Promise<void> {
           saveDir: join(outDir, gameId, b.side),
           seed: `${gameId}:${b.side}`,
           log,
-          ...(demo.compose ? { compose: demo.compose, standing: '' } : {}),
+          player: demo.mail,
         },
         s.games,
       ),

@@ -1,13 +1,14 @@
 /**
- * The demo's mail, counted in process in a few seconds instead of minutes: the same bot policy
- * (policy.ts) plays a VITP game through the engine's decide/evolve, and each command is followed by
+ * The demo's mail, counted in process in a few seconds instead of minutes: the same mail player as
+ * the demo's bots (the game's players.mail) plays a game through the engine's decide/evolve, and each command is followed by
  * the mail the game service would send for it (services/game/orders.ts and flow.ts): a report to a
  * side when the step now open awaits it, when a turn ended or when the game ended (DIGEST ACTION,
  * every side's default); an acknowledgment of its own unless the orders completed their step and the
  * side's report carries it and nothing was queued ahead; a refusal for orders refused. The real
  * demo (main.ts) counts the mail that actually arrives; this model says why each mail went.
  *
- *   node dist/src/demo/model.js [games] [seed]      (DEMO_OPTIONS=a,b for game options)
+ *   node dist/src/demo/model.js [games] [seed]      (DEMO_GAME=<id> for another game than the default,
+ *                                                    DEMO_OPTIONS=a,b for game options)
  */
 import { decide, whoIsAwaited } from '../engine/decide';
 import { makeSeedChain } from '../engine/dice';
@@ -16,9 +17,8 @@ import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
 import { seededRng } from '../engine/random-player';
 import type { Side } from '../engine/ruleset';
 import { sha256Hex } from '../shared/canonical';
-import { vitpRuleset } from '../games/vitp';
-import { BOT_SIDES, botPlan, demoOptions } from './plan';
-import { composeMail } from './policy';
+import { demoGame } from './games';
+import { demoOptions, plainBots } from './options';
 
 export interface TurnMail {
   sent: number;
@@ -34,21 +34,8 @@ export interface ModelResult {
   readonly refused: number;
   readonly dropped: number;
   readonly summary: string;
-  /** is the play plausible: battles fought, units landed (5.73), amphibious and raider moves made */
-  readonly play: { battles: number; invaded: number; amphibious: number; raids: number };
-}
-
-function playOf(events: readonly EngineEvent[]): ModelResult['play'] {
-  const play = { battles: 0, invaded: 0, amphibious: 0, raids: 0 };
-  for (const e of events) {
-    if (e.type !== 'RulesApplied') continue;
-    const { stepId, event } = e.data as { stepId: string; event: { type: string; data: { patch?: { loc?: unknown } } } };
-    if (event.type === 'vitp.battle-done') play.battles++;
-    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/invasions/')) play.invaded++;
-    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/amphibious/')) play.amphibious++;
-    if (event.type === 'vitp.unit' && event.data.patch?.loc && stepId.includes('/raiders/')) play.raids++;
-  }
-  return play;
+  /** is the play plausible: the game's own counts of play (VITP: battles fought, units landed (5.73), amphibious and raider moves made) */
+  readonly play: Record<string, number>;
 }
 
 /** A step id without turn, numbers and places: t3/battle/2-coral-sea/r1/targets -> battle/targets. */
@@ -58,8 +45,10 @@ export function stepKind(id: string): string {
   return parts.filter((p) => !/^\d+$/.test(p) && p !== 'japanese' && p !== 'allied').join('/');
 }
 
-export function playModel(seed: string, options: Record<string, boolean> = demoOptions()): ModelResult {
-  const ruleset = vitpRuleset as unknown as AnyRuleset;
+export function playModel(seed: string, options: Record<string, boolean> = demoOptions(), game = demoGame([], process.env)): ModelResult {
+  const ruleset = game.rules as AnyRuleset;
+  const player = game.mail;
+  const BOT_SIDES = ruleset.sides;
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
   let state: EngineState<unknown> = initialState();
   let tick = 0;
@@ -128,9 +117,9 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const plan = botPlan(side);
-      const mail = composeMail(state, side, step, bot.rng, { ahead: plan.ahead, sentAhead: bot.sentAhead, skip: plan.skip });
-      const text = bot.standingSent ? mail.text : `${mail.text}\n${plan.standing}`;
+      const mail = player.compose(state, side, step, bot.rng, { sentAhead: bot.sentAhead, plain: plainBots() });
+      const standing = player.standing(side, plainBots());
+      const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
       bot.standingSent = true;
       const t = tally(side, step.turn);
       t.sent++;
@@ -157,7 +146,14 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
     }
   }
   const turns = Math.max(...BOT_SIDES.flatMap((s) => [...perSide[s].keys()]));
-  return { perSide, ended: state.result !== null, turns, refused, dropped, summary: state.result?.summary ?? '', play: playOf(log) };
+  const applied = log
+    .filter((e) => e.type === 'RulesApplied')
+    .map((e) => {
+      const { stepId, event } = e.data as { stepId: string; event: { type: string; data: unknown } };
+      return { stepId, type: event.type, data: event.data };
+    });
+  const play = player.tally?.(applied) ?? {};
+  return { perSide, ended: state.result !== null, turns, refused, dropped, summary: state.result?.summary ?? '', play };
 }
 
 const median = (xs: number[]) => {
@@ -175,12 +171,13 @@ export function figures(r: ModelResult, side: Side): string {
 function main(): void {
   const games = Number(process.argv[2] ?? 1);
   const seed = process.argv[3] ?? 'model';
+  const game = demoGame([], process.env);
   for (let g = 0; g < games; g++) {
-    const r = playModel(`${seed}/${g}`);
+    const r = playModel(`${seed}/${g}`, demoOptions(), game);
     process.stdout.write(
       `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
     );
-    for (const side of BOT_SIDES) {
+    for (const side of game.rules.sides) {
       process.stdout.write(`  ${figures(r, side)}\n`);
       if (process.env.MODEL_VERBOSE)
         for (const [turn, t] of [...r.perSide[side].entries()].sort(([a], [b]) => a - b))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hashCanonical } from '../shared/canonical';
+import type { MapPicture } from './board-view';
 
 /**
  * The game box: component data (ships, areas, turn track, ...) where every value says where it
@@ -116,4 +117,14 @@ export function gameBox<T extends z.ZodType>(
   defaultData: z.infer<T>,
 ): { defaultData: z.infer<T>; validate(data: unknown): readonly string[] } {
   return { defaultData, validate: (data) => validateBox(schema, data) };
+}
+
+/**
+ * What a game's box offers `umpire box check` beyond its data and schema: report lines (provenance
+ * by part, constraint results, an override's changes; `against` is the default box when `data` is
+ * an override) and the starting position as a map picture (throws on a box the schema refuses).
+ */
+export interface BoxCheckExtras {
+  details?(data: unknown, against?: unknown): readonly string[];
+  picture?(data: unknown): MapPicture;
 }

@@ -88,6 +88,8 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
   }
   const unseated = ruleset.sides.filter((side) => !system.includes(side) && seated.filter((x) => x === side).length !== 1);
   if (unseated.length) throw new CommandRejected('unknown-side', `every side needs exactly one player: ${unseated.join(', ')}`);
+  if (cmd.seedChainTurns !== undefined && !(Number.isInteger(cmd.seedChainTurns) && cmd.seedChainTurns >= 1))
+    throw new CommandRejected('bad-seed', `seedChainTurns must be a whole number of turns, 1 or more (got ${cmd.seedChainTurns})`);
   if (!/^[0-9a-f]{64}$/.test(cmd.seedAnchor)) throw new CommandRejected('bad-seed', 'seedAnchor must be 64 lowercase hex digits');
   const sealed = ruleset.sealedDice?.(options) ?? false;
   if (sealed && !/^[0-9a-f]{64}$/.test(cmd.sealedSeedAnchor ?? ''))
@@ -119,6 +121,7 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
         sides: cmd.sides,
         seedAnchor: cmd.seedAnchor,
         ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
+        ...(cmd.seedChainTurns !== undefined ? { seedChainTurns: cmd.seedChainTurns } : {}),
         ...(system.length ? { systemSides: system } : {}),
         boxHash: hash,
         boxSource: override ? 'override' : 'default',

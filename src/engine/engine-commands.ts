@@ -22,6 +22,8 @@ export interface CreateGame {
   readonly seedAnchor: string;
   /** s_0 of the sealed chain: required when the ruleset rolls sealed dice with these options, refused otherwise */
   readonly sealedSeedAnchor?: string;
+  /** turns the seed chains cover (the game's length, src/engine/define.ts seedChainTurns); omitted: 256 */
+  readonly seedChainTurns?: number;
   /** a club's override box; omitted = the ruleset's default box */
   readonly box?: unknown;
   readonly now: string;

@@ -33,6 +33,8 @@ export type GameCreated = Ev<
     seedAnchor: string;
     /** s_0 of the sealed seed chain (sealed dice, revealed at the end); absent when the game rolls none */
     sealedSeedAnchor?: string;
+    /** turns the seed chains cover (the game's declared length); absent in games created before: 256 */
+    seedChainTurns?: number;
     /** sides the umpire plays (Ruleset.systemSides): no seat in `sides`; absent when none */
     systemSides?: readonly Side[];
     boxHash: string;
@@ -263,6 +265,7 @@ export interface GameInfo {
   readonly sides: readonly Seat[];
   readonly seedAnchor: string;
   readonly sealedSeedAnchor?: string;
+  readonly seedChainTurns?: number;
   readonly systemSides?: readonly Side[];
   readonly boxHash: string;
   readonly boxSource: BoxSource;

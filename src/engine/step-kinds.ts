@@ -3,8 +3,8 @@ import type { StepInfo } from './ruleset';
 /**
  * Kinds of step a deadline length is set for (issue 10 item 6): `orders` (movement, the phases of
  * a turn), `battle` (decisions inside a battle: targets, day or night, retreat), `placement`
- * (placing units one at a time or in groups). A ruleset says which kind each of its steps is; one
- * that does not say has only `orders` steps.
+ * (placing units one at a time or in groups). A game's step table says which kind each of its steps is
+ * (src/engine/define.ts); a ruleset without one has only `orders` steps.
  */
 export type StepKind = 'orders' | 'battle' | 'placement';
 export const STEP_KINDS: readonly StepKind[] = ['orders', 'battle', 'placement'];
@@ -18,9 +18,4 @@ export interface ClassifiesSteps {
 export function stepKindOf(ruleset: object, step: StepInfo): StepKind {
   const classify = (ruleset as Partial<ClassifiesSteps>).stepKind;
   return typeof classify === 'function' ? classify.call(ruleset, step) : 'orders';
-}
-
-/** `ruleset` with its steps' classifier (a copy: the ruleset's own module stays as it is). */
-export function withStepKinds<R extends object>(ruleset: R, stepKind: (step: StepInfo) => StepKind): R & ClassifiesSteps {
-  return { ...ruleset, stepKind };
 }

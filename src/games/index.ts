@@ -1,16 +1,18 @@
-import type { Ruleset } from '../engine/ruleset';
-import { withStepKinds } from '../engine/step-kinds';
+import type { DefinedRuleset } from '../engine/define';
 import { guadalcanalRuleset } from './aa-guadalcanal';
+import { fleetDuel } from './fleet-duel';
 import { vitpRuleset } from './vitp';
-import { vitpStepKind } from './vitp/step-kinds';
 
 /**
- * Every ruleset the umpire can run, by id. Add a game here once its src/games/<id>/index.ts
- * exports a Ruleset. (The engine's own test game, Fleet Duel, lives under test/support.)
+ * Every game the umpire can run: the one registry (docs/new-game.md). A game is one folder,
+ * src/games/<id>/, whose index.ts exports the value of defineRuleset, and one line here. The CLI,
+ * the services, `umpire box check`, self-play and the demo all find games here and nowhere else.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
-export const rulesets: Record<string, Ruleset<any, any, any>> = {
-  // with its steps' kinds, for the deadline lengths per kind (engine/step-kinds.ts)
-  [vitpRuleset.id]: withStepKinds(vitpRuleset, vitpStepKind),
-  [guadalcanalRuleset.id]: guadalcanalRuleset,
-};
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds games of every state type
+const GAMES: readonly DefinedRuleset<any, any, any>[] = [vitpRuleset, guadalcanalRuleset, fleetDuel];
+
+// biome-ignore lint/suspicious/noExplicitAny: as above
+export const rulesets: Record<string, DefinedRuleset<any, any, any>> = Object.fromEntries(GAMES.map((g) => [g.id, g]));
+
+/** The game `npm run demo` plays when none is named: the first registered. */
+export const DEFAULT_GAME = GAMES[0].id;

@@ -7,7 +7,7 @@
  * the sides' names and colours and a caption. Deterministic: the same picture gives the same bytes.
  */
 
-import { asPicture, type MapArea, type MapBattle, type MapData, type MapPicture, type MapPlace } from './map-types';
+import { asPicture, type MapArea, type MapBattle, type MapData, type MapPicture, type MapPlace } from '../engine/board-view';
 
 export {
   asPicture,
@@ -19,7 +19,7 @@ export {
   type MapPlace,
   type MapSide,
   type MapUnitCount,
-} from './map-types';
+} from '../engine/board-view';
 
 const PALETTE = ['#c0392b', '#2c6fbb', '#27864a', '#8e44ad', '#b9770e', '#566573'];
 /** The colour of an area or place nobody holds. */

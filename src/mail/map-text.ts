@@ -1,5 +1,5 @@
 /** The report's map as plain text lines, for the text/plain part (the same facts as the picture). */
-import { asPicture, type MapBattle, type MapData, type MapUnitCount } from './map-types';
+import { asPicture, type MapBattle, type MapData, type MapUnitCount } from '../engine/board-view';
 
 const BATTLE_TEXT: Readonly<Record<MapBattle, string>> = { now: 'battle now', due: 'combat due', fought: 'fought this turn' };
 

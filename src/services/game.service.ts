@@ -24,7 +24,7 @@ import { preview, rollback, type RollbackInput } from './game/rollback';
 import { replace } from './game/rulings';
 
 export { GAME_ID } from './game/create';
-export { SEED_CHAIN_TURNS, reminderTime } from './game/flow';
+export { reminderTime } from './game/flow';
 export type { GameDeps, RefereeReply } from './game/handler';
 export { PRESS_MAX_CHARS } from './game/press';
 export { HISTORY_PART_CHARS } from './game/replies';

@@ -5,7 +5,7 @@ import type { EngineEvent } from '../../src/engine/engine-events';
 import { selfplay } from '../../src/engine/selfplay';
 import { vitpRuleset } from '../../src/games/vitp';
 import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /** Dice fairness (issue 12 item 6): the statistics, then the engine's dice over many self-played games. */
 

@@ -7,7 +7,7 @@ import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-stor
 import { EventStore, type StoredEvent } from '../../src/store/event-store';
 import { auditAsBundle, rechain } from '../support/bundle-audit';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * Dice of other sizes and rolls with their own visibility through the real event store: Fleet Duel

@@ -15,7 +15,7 @@ import { diceChecks } from '../../src/mail/dice-checks';
 import { diceLog } from '../../src/services/game-page/dice-log';
 import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import { GENESIS_HASH, hashEvent, type StoredEvent } from '../../src/store/event-store';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * Dice beyond the d6 and rolls with their own visibility (E1, E2), end to end: Fleet Duel with its

@@ -3,7 +3,7 @@ import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import type { Dice } from '../../src/engine/ruleset';
 import { selfplay } from '../../src/engine/selfplay';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * `umpire replay --with-current` (issue 12 item 3): a log made under one rules build, replayed

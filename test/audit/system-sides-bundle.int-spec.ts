@@ -7,7 +7,7 @@ import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-stor
 import { EventStore, type StoredEvent } from '../../src/store/event-store';
 import { auditAsBundle, rechain } from '../support/bundle-audit';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * A system side's sealed dice through the real event store and the audit bundle: Fleet Duel games

@@ -1,17 +1,8 @@
 import { createPayload } from '../../src/cli/game-commands';
 import { UsageError } from '../../src/cli/usage';
-import { rulesets } from '../../src/games';
-import { fleetDuel } from '../support/test-game';
 
 /** `umpire game create` for a game where the umpire plays a side: no --side for it, and one given is refused. */
 describe('umpire game create with a system side (Fleet Duel, option system)', () => {
-  beforeAll(() => {
-    rulesets[fleetDuel.id] = fleetDuel;
-  });
-  afterAll(() => {
-    delete rulesets[fleetDuel.id];
-  });
-
   it('takes the human sides alone when an option makes a side the umpire’s', () => {
     const p = createPayload('fleet-duel', { side: ['red=r@example.org'], option: ['system'], id: 'G-sys1' });
     expect(p.sides).toEqual([{ side: 'red', player: { address: 'r@example.org' } }]);

@@ -1,6 +1,8 @@
 import { createPayload } from '../../src/cli/game-commands';
 import { UsageError } from '../../src/cli/usage';
-import { vitpStepKind } from '../../src/games/vitp/step-kinds';
+import { vitpRuleset } from '../../src/games/vitp';
+
+const vitpStepKind = vitpRuleset.stepKind;
 
 const sides = ['japanese=j@x.org', 'allied=a@x.org'];
 
@@ -18,7 +20,7 @@ describe('deadlines per kind of step at game creation', () => {
     );
   });
 
-  it('VITP classifies its steps: placements, battle decisions, orders', () => {
+  it('VITP classifies its steps by its step table: placements, battle decisions, orders', () => {
     const step = (id: string) => ({ id, turn: 3, title: '', mode: 'sequential' as const, owes: ['japanese'] });
     expect(vitpStepKind(step('t3/lba/2'))).toBe('placement');
     expect(vitpStepKind(step('t3/submarine/allied'))).toBe('placement');
@@ -26,5 +28,10 @@ describe('deadlines per kind of step at game creation', () => {
     expect(vitpStepKind(step('t3/pick-battle/2'))).toBe('battle');
     expect(vitpStepKind(step('t3/patrol/japanese'))).toBe('orders');
     expect(vitpStepKind(step('t1/pearl-harbor-raid-force'))).toBe('orders');
+    expect(vitpStepKind(step('t1/pearl-harbor/stay'))).toBe('battle');
+    expect(vitpStepKind(step('t3/battle/1-coral-sea/r1/sighting'))).toBe('battle');
+    expect(() => vitpStepKind(step('t3/no-such-step'))).toThrow(
+      'step t3/no-such-step belongs to row "no-such-step", which is not in the step table',
+    );
   });
 });

@@ -4,11 +4,11 @@ import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState
 import { evolve, initialState, type AnyRuleset } from '../../src/engine/evolve';
 import { seededRng } from '../../src/engine/random-player';
 import { guadalcanalRuleset } from '../../src/games/aa-guadalcanal';
-import { composeGuadalcanalMail } from '../../src/demo/aa-guadalcanal';
+import { composeGuadalcanalMail } from '../../src/games/aa-guadalcanal/players/mail';
 import { sha256Hex } from '../../src/shared/canonical';
 
 /**
- * The A&A demo bots' mail (src/demo/aa-guadalcanal.ts) played in process through the engine's
+ * The A&A demo bots' mail (src/games/aa-guadalcanal/players/mail.ts) played in process through the engine's
  * decide/evolve, as `npm run demo -- --game aa-guadalcanal` plays it by real mail: every mail the
  * bots write is accepted, orders sent ahead are rarely dropped, the HITS lists reach the rules, and
  * a side sends few order mails a turn (issue 13's target: median <= 4).
@@ -47,7 +47,7 @@ function play(seed: string) {
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const mail = composeGuadalcanalMail(state, side, step, bot.rng, bot.sentAhead);
+      const mail = composeGuadalcanalMail(state, side, step, bot.rng, { sentAhead: bot.sentAhead });
       sent[side].set(step.turn, (sent[side].get(step.turn) ?? 0) + 1);
       try {
         run({ type: 'SubmitOrders', side, text: mail.text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });

@@ -1,12 +1,12 @@
 /**
  * The demo bots as skilled mail players (issue 10): the in-process mail model plays whole VITP
- * games with the demo's bot policy and counts each side's mail per turn as the game service sends
+ * games with the VITP mail player (the demo bots') and counts each side's mail per turn as the game service sends
  * it. The targets of issue 10 hold with no relaxing option on, and the bots still fight, invade and
  * raid; the same bots answering one step a mail (DEMO_BOTS=plain, the figures before) miss them.
  */
-import { BOT_SIDES } from '../../src/demo/plan';
 import { playModel, stepKind, type ModelResult } from '../../src/demo/model';
 
+const BOT_SIDES = ['japanese', 'allied'];
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;

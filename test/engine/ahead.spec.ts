@@ -3,7 +3,7 @@ import { auditGameLog, narrativeFor, verifyGameLog, viewFor, whoIsAwaited, type 
 import { commitmentFor, sealPlaintext } from '../../src/engine/sealing';
 import { sectionSalt } from '../../src/engine/sections';
 import { given, Table, testChain } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /** Orders for upcoming steps ("few round trips"): FOR sections, the queue, and what views show of it. */
 

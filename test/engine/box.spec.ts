@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boxHash, countProvenance, provenanced, validateBox, withoutProvenance } from '../../src/engine/box';
-import { fleetDuelBoxSchema } from '../support/test-game/box';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuelBoxSchema } from '../../src/games/fleet-duel/box';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 describe('provenanced values', () => {
   const speed = provenanced(z.number().int());

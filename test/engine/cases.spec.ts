@@ -5,11 +5,11 @@ import { runCases } from '../../src/cli/case-files';
 import { checkExpectations, type Rejection } from '../../src/engine/case-checks';
 import { initialState } from '../../src/engine/evolve';
 import { rulesets } from '../../src/games';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const registry = { 'fleet-duel': fleetDuel };
 const ROOT = join(__dirname, '../..');
-const CASES = join(__dirname, '../support/test-game/cases');
+const CASES = join(__dirname, '../../cases/fleet-duel');
 
 /** The first battle case, to be broken in the tests below. */
 const base: AdjudicationCase = {
@@ -240,10 +240,10 @@ function everyCaseFile(dir: string, inCases: boolean): string[] {
 
 describe('every case file in the repository (cases/ and test/**/cases/), through the generic runner', () => {
   const files = [...everyCaseFile(join(ROOT, 'cases'), true), ...everyCaseFile(join(ROOT, 'test'), false)];
-  const results = runCases(files, { ...rulesets, 'fleet-duel': fleetDuel });
+  const results = runCases(files, rulesets);
 
   it('given the repository, then it finds the case files of both the test game and VITP', () => {
-    expect(files.some((f) => f.includes('/test/support/test-game/cases/'))).toBe(true);
+    expect(files.some((f) => f.includes('/cases/fleet-duel/'))).toBe(true);
     expect(files.some((f) => f.includes('/cases/vitp/'))).toBe(true);
     expect(results.length).toBeGreaterThanOrEqual(files.length);
   });

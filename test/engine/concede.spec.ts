@@ -9,7 +9,7 @@ import {
   type EngineEvent,
 } from '../../src/engine/game';
 import { given, Table, testChain } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const clone = (events: readonly EngineEvent[]) => JSON.parse(JSON.stringify(events)) as EngineEvent[];
 

@@ -3,7 +3,7 @@ import { canonicalJson } from '../../src/shared/canonical';
 import { narrativeFor, verifyGameLog, viewFor, type EngineEvent } from '../../src/engine/game';
 import { sectionSalt } from '../../src/engine/sections';
 import { Table, testChain } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * Orders queued ahead for a simultaneous step and dropped when it comes (invalid by then) are never

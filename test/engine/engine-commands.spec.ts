@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { registerEngineCommands } from '../../src/cli/engine-commands';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
-const CASES = join(__dirname, '../support/test-game/cases');
+const CASES = join(__dirname, '../../cases/fleet-duel');
 
 function runCli(...args: string[]): { code: number; out: string; err: string } {
   const program = new Command('umpire').exitOverride();

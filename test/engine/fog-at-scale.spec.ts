@@ -19,7 +19,7 @@ import { toEngineEvent, type LoadedGame } from '../../src/services/game-reposito
 import { describeLeak, FogChecker, type FogSurfaces, realSurfaces } from '../support/fog-check';
 import { fleetDuelFacts, vitpBoardLines, vitpFacts } from '../support/fog-facts';
 import type { RulesetFacts } from '../support/fog-ledger';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const FULL = process.env.UMPIRE_FULL === '1';
 const count = (env: string | undefined, ci: number, full: number) => Number(env ?? (FULL ? full : ci));

@@ -2,7 +2,7 @@ import { replay, stateHash, whoIsAwaited, type EngineEvent } from '../../src/eng
 import { commitmentFor } from '../../src/engine/sealing';
 import { sectionSalt } from '../../src/engine/sections';
 import { given, Table, testChain } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const types = (events: readonly EngineEvent[]) => events.map((e) => (e.type === 'RulesApplied' ? `R:${e.data.event.type}` : e.type));
 

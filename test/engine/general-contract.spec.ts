@@ -7,7 +7,7 @@ import { playOneGame, selfplay } from '../../src/engine/selfplay';
 import { verifyGameLog } from '../../src/engine/verify';
 import type { Ruleset } from '../../src/engine/ruleset';
 import { given, testChain } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * The engine's general contract for games beyond VITP: typed options with checks across them,

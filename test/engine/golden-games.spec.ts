@@ -23,7 +23,7 @@ import { verifyGameLog } from '../../src/engine/game';
 import { playOneGame } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import { canonicalJson } from '../../src/shared/canonical';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const DIR = join(__dirname, '..', 'fixtures', 'golden');
 const UPDATE = process.env.UPDATE_GOLDEN === '1';

@@ -1,6 +1,6 @@
 import { checkReplay, playOneGame, selfplay } from '../../src/engine/selfplay';
 import { stateHash } from '../../src/engine/evolve';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 describe('selfplay of the test game', () => {
   it('given 50 random games, when played and replayed, then no errors and every game ends', () => {

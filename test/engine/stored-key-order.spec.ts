@@ -4,7 +4,7 @@ import { checkReplay, playOneGame, selfplay } from '../../src/engine/selfplay';
 import { narrativeFor } from '../../src/engine/views';
 import { rulesets } from '../../src/games';
 import { compareJsonbKeys, jsonbKeyOrder } from '../support/jsonb';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * Nothing in a ruleset or the engine may follow the key order of stored data: PostgreSQL's JSONB

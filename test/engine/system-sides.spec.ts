@@ -12,7 +12,7 @@ import { playOneGame, selfplay } from '../../src/engine/selfplay';
 import { verifyGameLog } from '../../src/engine/verify';
 import { narrativeFor, viewFor } from '../../src/engine/views';
 import { sha256Hex } from '../../src/shared/canonical';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const SYSTEM = { system: true } as const;
 const top = Buffer.from(sha256Hex('system-sides test'), 'hex');

@@ -1,7 +1,7 @@
 import { auditGameLog, verifyGameLog, type EngineEvent } from '../../src/engine/game';
 import { playOneGame } from '../../src/engine/selfplay';
 import { Table } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /** A recorded game with dice, revealed orders and revealed seeds (found by seed, not hard-coded). */
 function recordedGame(): EngineEvent[] {

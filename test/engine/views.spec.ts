@@ -2,7 +2,7 @@ import { canonicalJson } from '../../src/shared/canonical';
 import { narrativeFor, verifyGameLog, viewFor, type EngineEvent } from '../../src/engine/game';
 import { commitmentFor } from '../../src/engine/sealing';
 import { Table } from '../support/engine-harness';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const viewers = ['red', 'blue', 'referee'] as const;
 const ORDERS = 'MOVE south\nPOSTURE aggressive\nSUB north';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { vitpMailPlayer } from '../../src/games/vitp/players/mail';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -243,6 +244,7 @@ describe('VITP by email, end to end on real mail servers', () => {
             saveDir: join(saveDir, side),
             seed: `e2e:${side}`,
             standing,
+            player: vitpMailPlayer,
             log: () => undefined,
           },
           s.games,

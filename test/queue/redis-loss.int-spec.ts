@@ -4,7 +4,6 @@ import { SMTPServer } from 'smtp-server';
 import { IngestService } from '../../src/app/ingest.service';
 import { WorkerService } from '../../src/app/worker.service';
 import { type Config, loadConfig } from '../../src/config/config';
-import { rulesets } from '../../src/games';
 import { JobName } from '../../src/queue/jobs';
 import { buildServices, type Services } from '../../src/services/container';
 import { deadlineJobId } from '../../src/services/scheduler';
@@ -13,7 +12,6 @@ import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
 import { startWorkerProcess, stopProcess, waitUntil } from '../support/processes';
 import { type PrivateRedis, startPrivateRedis } from '../support/redis-server';
 import { DUEL_SIDES } from '../support/services';
-import { fleetDuel } from '../support/test-game';
 
 /**
  * Redis loses everything (FLUSHALL, on a Redis of the test's own) in the middle of a game: the
@@ -63,7 +61,6 @@ describe('losing Redis, with a worker running', () => {
   beforeAll(async () => {
     redis = await startPrivateRedis();
     t = await freshDatabase('redis-loss');
-    rulesets[fleetDuel.id] = fleetDuel;
     config = loadConfig({
       NODE_ENV: 'test',
       DATABASE_URL: t.url,
@@ -90,7 +87,6 @@ describe('losing Redis, with a worker running', () => {
 
   afterAll(async () => {
     await worker?.onApplicationShutdown();
-    delete rulesets[fleetDuel.id];
     await s?.close();
     await t?.drop();
     await redis?.stop();

@@ -1,7 +1,5 @@
 import { loadConfig } from '../../src/config/config';
-import { rulesets } from '../../src/games';
 import { buildServices, type Services } from '../../src/services/container';
-import { fleetDuel } from '../support/test-game';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
 
 /** The mail use case on PostgreSQL and Redis, fed through the inbound store as the webhook and IMAP feed it. */
@@ -15,7 +13,6 @@ describe('mail ingest', () => {
 
   beforeAll(async () => {
     t = await freshDatabase('ingest');
-    rulesets[fleetDuel.id] = fleetDuel;
     s = buildServices(
       loadConfig({
         DATABASE_URL: t.url,
@@ -36,7 +33,6 @@ describe('mail ingest', () => {
     }
   });
   afterAll(async () => {
-    delete rulesets[fleetDuel.id];
     await s.jobs.obliterate();
     await s.close();
     await t.drop();

@@ -1,7 +1,7 @@
 import type { Services } from '../../src/services/container';
 import { rulesets } from '../../src/games';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REFEREE = 'ref@players.test';

@@ -2,7 +2,7 @@ import { MailAtRest } from '../../src/mail/at-rest';
 import { auditGameLog, narrativeFor, verifyGameLog } from '../../src/engine/game';
 import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 
 const REFEREE = 'ref@players.test';

@@ -6,7 +6,7 @@ import { selfplayThrough } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-store';
 import { freshDatabase, type TestDatabase } from '../support/db';
-import { fleetDuel } from '../support/test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
  * `umpire selfplay --through-store` on the real PostgreSQL: every registered ruleset and the

@@ -4,13 +4,10 @@
  * (issue 16: a false "Nothing was changed").
  */
 import { loadConfig } from '../../src/config/config';
-import { rulesets } from '../../src/games';
 import { buildServices } from '../../src/services/container';
-import { fleetDuel } from './test-game';
 
 async function main(): Promise<void> {
   const [url, prefix, inboundId] = process.argv.slice(2);
-  rulesets[fleetDuel.id] = fleetDuel;
   const s = buildServices(loadConfig({ DATABASE_URL: url, UMPIRE_QUEUE_PREFIX: prefix, THROTTLE_PER_HOUR: '0' } as NodeJS.ProcessEnv));
   s.inbound.mark = async () => {
     process.stdout.write(`stored ${await s.inbox.pendingCount()}\n`);

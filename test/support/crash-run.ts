@@ -4,7 +4,7 @@
  * prefix of its own, with the test-only fixed seed source (UMPIRE_TEST_SEED) so two runs of the
  * same mails can be compared. Either process can be (re)started armed with a crash point
  * (UMPIRE_CRASH_AT, src/shared/crash-point.ts); what it printed when it died is kept.
- * The players' orders are the demo bots' (src/demo/policy.ts), drawn from the board with a rng
+ * The players' orders are the demo bots' (src/games/vitp/players/mail.ts), drawn from the board with a rng
  * seeded by the step, so the same state gives the same mail; each goes through Postfix to the
  * signed reply address, one at a time, and the next waits until it was handled.
  * Every wait ends by the run's deadline, and a run keeps a timeline (each mail sent and handled,
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config';
 import { type EngineState, whoIsAwaited } from '../../src/engine/game';
 import { seededRng } from '../../src/engine/random-player';
-import { composeMail } from '../../src/demo/policy';
+import { composeMail } from '../../src/games/vitp/players/mail';
 import { QueueName } from '../../src/queue/jobs';
 import { buildServices, type Services } from '../../src/services/container';
 import { hashCanonical } from '../../src/shared/canonical';

@@ -4,7 +4,7 @@ import { ForcedDiceQueue, makeSeedChain, type SeedChain } from '../../src/engine
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type Unsealed } from '../../src/engine/engine-events';
 import { evolve, replay, type AnyRuleset } from '../../src/engine/evolve';
 import { openPlaintext } from '../../src/engine/sealing';
-import { fleetDuel } from './test-game';
+import { fleetDuel } from '../../src/games/fleet-duel';
 
 /** A fixed seed chain, so tests are repeatable. */
 export const testChain: SeedChain = makeSeedChain(Buffer.from(sha256Hex('engine test secret'), 'hex'), 20);

@@ -160,7 +160,7 @@ export function vitpBoardLines(board: unknown): string[] {
   return [...(b.summary ?? []), ...(b.map ?? []).flatMap((a) => a.units.map((u) => u.label ?? ''))];
 }
 
-// ---- Fleet Duel (test/support/test-game) -----------------------------------------------------------
+// ---- Fleet Duel (test/../../src/games/fleet-duel) -----------------------------------------------------------
 
 const OTHER: Record<string, string> = { red: 'blue', blue: 'red' };
 

@@ -1,11 +1,9 @@
 /**
- * The use cases on a fresh PostgreSQL database and Redis prefix, with the engine's test game
- * (Fleet Duel) registered: what the service-level integration tests share.
+ * The use cases on a fresh PostgreSQL database and Redis prefix (the engine's small game, Fleet Duel,
+ * is registered like every game): what the service-level integration tests share.
  */
 import { loadConfig } from '../../src/config/config';
-import { rulesets } from '../../src/games';
 import { buildServices, type BuildOptions, type Services } from '../../src/services/container';
-import { fleetDuel } from './test-game';
 import { freshDatabase, redisPrefix, type TestDatabase } from './db';
 
 /** Fleet Duel's two seats, one address each. */
@@ -25,14 +23,12 @@ export interface ServiceHarness {
 export async function startServices(name: string, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<ServiceHarness> {
   const t = await freshDatabase(name);
   const prefix = redisPrefix(name);
-  rulesets[fleetDuel.id] = fleetDuel;
   const s = buildServices(loadConfig({ DATABASE_URL: t.url, UMPIRE_QUEUE_PREFIX: prefix, ...env } as NodeJS.ProcessEnv), options);
   return { t, s, prefix };
 }
 
 /** For `afterAll`: queues emptied, connections closed, database dropped. */
 export async function stopServices(h: ServiceHarness | undefined): Promise<void> {
-  delete rulesets[fleetDuel.id];
   if (!h) return;
   await h.s.jobs.obliterate();
   await h.s.close();

@@ -2,7 +2,8 @@
  * Axis & Allies: Guadalcanal (ruleset `aa-guadalcanal`). Section ids (MOV.1, ATK.cargo, REG.4c ...)
  * are this project's, defined in ./README.md: the rulebook has no rule numbers.
  */
-import type { Ruleset, StepInfo } from '../../engine/ruleset';
+import { defineRuleset, type StepRow } from '../../engine/define';
+import type { StepInfo } from '../../engine/ruleset';
 import { guadalcanalBox } from './box';
 import { advantageOptions, advantageProblems } from './advantages';
 import { evolveGuadalcanal } from './evolve';
@@ -11,7 +12,11 @@ import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './order
 import { randomGuadalcanalOrders } from './random';
 import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
-import { HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
+import { boxData } from './box/default-box';
+import { setupPicture } from './box/map-picture';
+import { boxCheckDetails } from './box/report';
+import { guadalcanalMailPlayer } from './players/mail';
+import { defOf, HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
 import type { GSide, GState, Order } from './types';
 import { narrateGuadalcanal, viewGuadalcanal } from './view';
 import rulesVersion from './rules-version.json';
@@ -25,7 +30,16 @@ function help(step: StepInfo | null): string {
   ].join('\n');
 }
 
-export const guadalcanalRuleset: Ruleset<GState, Order> = {
+/** One row per step of the turn (both movement forms), by its slug without first/second; every deadline is an `orders` one. */
+const ROWS: StepRow[] = [];
+for (const def of [...TURN_STEPS, ...HIDDEN_TURN_STEPS]) {
+  const id = def.slug.replace(/\/(first|second)$/, '');
+  if (ROWS.some((r) => r.id === id)) continue;
+  const owes = def.who === 'both' ? 'several' : def.who === 'none' ? 'none' : 'one';
+  ROWS.push({ id, owes, rule: def.rule, title: def.title, deadline: 'orders', ...(def.section ? { for: def.section } : {}) });
+}
+
+export const guadalcanalRuleset = defineRuleset<GState, Order, unknown>({
   id: 'aa-guadalcanal',
   name: 'Axis & Allies: Guadalcanal',
   sides: ['axis', 'allies'],
@@ -33,18 +47,15 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
   validateOptions: advantageProblems,
   // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
   engineVersion: `aa-guadalcanal-${rulesVersion.version}`,
-  box: guadalcanalBox,
+  box: { ...guadalcanalBox, details: boxCheckDetails, picture: (data) => setupPicture(boxData(data)) },
+  steps: { rows: ROWS, rowOf: (step) => defOf(step).slug.replace(/\/(first|second)$/, '') },
+  // no turn limit in the rules: a side wins on victory points (WIN), which every turn's scoring
+  // (REG.5) brings closer; 256 turns is far beyond any game
+  length: () => ({ turns: 256 }),
+  players: { mail: guadalcanalMailPlayer },
   setup: ({ box, options }) => setupGuadalcanal(box, options),
   currentStep: currentStepOf,
   upcomingSteps: upcomingStepsOf,
-  resolveSection(s, side, name) {
-    const word = name.toUpperCase();
-    const ahead = [currentStepOf(s), ...upcomingStepsOf(s)].filter((x): x is StepInfo => x !== null);
-    const defs = [...TURN_STEPS, ...HIDDEN_TURN_STEPS].filter((d) => d.section === word);
-    if (!defs.length) return null;
-    const hit = ahead.find((x) => x.owes.includes(side) && defs.some((d) => d.rule === x.rule));
-    return hit?.id ?? null;
-  },
   parseOrders: (_s, _side, text, step) => parseGuadalcanalOrders(text, step),
   validateOrders: (s, side, orders, step) => validate(s, side as GSide, orders, step),
   defaultOrders: () => [],
@@ -60,4 +71,4 @@ export const guadalcanalRuleset: Ruleset<GState, Order> = {
     s.winner
       ? { winner: s.winner, summary: `${s.winner} wins on turn ${s.turn}: ${s.vp.axis} VP axis, ${s.vp.allies} VP allies (WIN, REG.5)` }
       : { winner: null, summary: 'no winner yet' },
-};
+});

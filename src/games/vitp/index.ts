@@ -1,5 +1,5 @@
 /** Victory in the Pacific (Avalon Hill, 1977): the ruleset. */
-import type { AdjudicationContext, Ruleset, Side, StepInfo } from '../../engine/ruleset';
+import type { AdjudicationContext, Side, StepInfo } from '../../engine/ruleset';
 import { resolveAir } from './air';
 import { continueBattle } from './battles';
 import { vitpCaseSetup, vitpCaseUnit } from './case-support';
@@ -33,6 +33,10 @@ import type { Order, VitpState, VSide } from './types';
 import { viewFor } from './view';
 import { pocStanding } from './control';
 import rulesVersion from './rules-version.json';
+import { vitpMailPlayer } from './players/mail';
+import { VITP_STEPS } from './step-table';
+import { defineRuleset } from '../../engine/define';
+import { withoutProvenance } from '../../engine/box';
 
 const asSide = (side: Side): VSide => {
   if (side !== 'japanese' && side !== 'allied') throw new RangeError(`vitp has no side "${side}"`);
@@ -123,7 +127,7 @@ function adjudicate(
 /** A mail must hold at least one order: "STAY" stands for "nothing this step". */
 const orStay = (orders: readonly Order[]): readonly Order[] => (orders.length ? orders : [{ line: 0, text: 'STAY', t: 'stay' }]);
 
-export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
+export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox>({
   id: 'vitp',
   name: 'Victory in the Pacific',
   sides: ['japanese', 'allied'],
@@ -131,6 +135,13 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
   // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
   engineVersion: `vitp-${rulesVersion.version}`,
   box: { defaultData: defaultBox, validate: validateBox },
+  steps: VITP_STEPS,
+  // the game ends after the box's last turn, or its optional ninth (turn-9)
+  length: (options, box) => {
+    const { turns, optionalTurn } = withoutProvenance<{ gameLength: { turns: number; optionalTurn: number } }>(box).gameLength;
+    return { turns: options['turn-9'] === true ? optionalTurn : turns };
+  },
+  players: { mail: vitpMailPlayer },
   setup: setupGame,
   currentStep: stepOf,
   upcomingSteps,
@@ -155,4 +166,4 @@ export const vitpRuleset: Ruleset<VitpState, Order, VitpBox> = {
     const winner = state.poc > 0 ? 'japanese' : state.poc < 0 ? 'allied' : 'draw';
     return { winner, summary: `After turn ${state.turn}: ${pocStanding(state.poc)}.` };
   },
-};
+});

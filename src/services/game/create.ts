@@ -11,7 +11,8 @@ import { answerCard } from '../answer-card';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf, initialServiceState, type GameSettings } from '../service-state';
 import { STEP_KINDS, type StepKind } from '../../engine/step-kinds';
-import { SEED_CHAIN_TURNS, advanceIfReady, openDeadline } from './flow';
+import { advanceIfReady, openDeadline } from './flow';
+import { seedChainTurns } from '../../engine/define';
 import { Handling, engineToNew, rejected, type GameHandler } from './handler';
 
 /** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
@@ -46,10 +47,12 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
   };
   const h = new Handling(env, tx, fresh);
   const top = env.options.seedTop?.(input.gameId) ?? randomBytes(32);
-  const chain = makeSeedChain(top, SEED_CHAIN_TURNS);
-  // a game with sealed dice gets the second chain, from the same secret (docs/audit.md "Sealed dice")
   const options = Object.fromEntries(ruleset.options.map((o) => [o.id, input.options?.[o.id] ?? o.default]));
-  const sealed = ruleset.sealedDice?.(options) ? { sealedSeedAnchor: makeSealedSeedChain(top, SEED_CHAIN_TURNS).anchor } : {};
+  // the chain covers every turn the game can last (its declared length with these options and box)
+  const turns = seedChainTurns(ruleset, options, input.box ?? ruleset.box.defaultData);
+  const chain = makeSeedChain(top, turns);
+  // a game with sealed dice gets the second chain, from the same secret (docs/audit.md "Sealed dice")
+  const sealed = ruleset.sealedDice?.(options) ? { sealedSeedAnchor: makeSealedSeedChain(top, turns).anchor } : {};
   const decision = h.decide({
     type: 'CreateGame',
     gameId: input.gameId,
@@ -57,6 +60,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
     scenario: input.scenario,
     sides: input.sides,
     seedAnchor: chain.anchor,
+    seedChainTurns: turns,
     ...sealed,
     box: input.box,
     now: h.now.toISOString(),

@@ -1,4 +1,5 @@
 import { type EngineCommand, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import { LEGACY_SEED_CHAIN_TURNS } from '../../engine/define';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
 import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
 import { digestOf } from '../service-state';
@@ -9,8 +10,10 @@ import { noticeBase, reportNotices, stepNeeds } from '../notice-builders';
 import { holding, planDeadline, setDeadline } from './deadline-plan';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 
-/** Turns covered by a game's seed chain: more than any of our games can last. */
-export const SEED_CHAIN_TURNS = 256;
+/** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
+export function chainTurns(h: Handling): number {
+  return h.game.state.game?.seedChainTurns ?? LEGACY_SEED_CHAIN_TURNS;
+}
 
 /** Adjudicates the step in play if nobody is awaited any more (then the engine auto-advances). */
 export async function advanceIfReady(h: Handling): Promise<void> {
@@ -27,7 +30,13 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
   const command: EngineCommand = {
     type,
     now: h.now.toISOString(),
-    seeds: (turn) => seeds[turn],
+    seeds: (turn) => {
+      if (turn >= seeds.length)
+        throw new Error(
+          `${h.game.ruleset.id}: turn ${turn} is past the game's length (${seeds.length - 1} turns): the ruleset's length() is too short`,
+        );
+      return seeds[turn];
+    },
     ...(await sealedSeeds(h)),
     open: (sealed) => h.env.orders.open(sealed).toString('utf8'),
   };
@@ -41,7 +50,7 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
 export async function seedChain(h: Handling): Promise<readonly string[]> {
   const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
   if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  return makeSeedChain(h.env.seeds.open(sealed), SEED_CHAIN_TURNS).seeds;
+  return makeSeedChain(h.env.seeds.open(sealed), chainTurns(h)).seeds;
 }
 
 /** The sealed chain's seeds for a command, in a game with sealed dice (none otherwise). */
@@ -49,7 +58,7 @@ export async function sealedSeeds(h: Handling): Promise<{ sealedSeeds?: (turn: n
   if (!h.game.state.game?.sealedSeedAnchor) return {};
   const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
   if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  const chain = makeSealedSeedChain(h.env.seeds.open(sealed), SEED_CHAIN_TURNS);
+  const chain = makeSealedSeedChain(h.env.seeds.open(sealed), chainTurns(h));
   return { sealedSeeds: (turn) => chain.seeds[turn] };
 }
 

@@ -5,7 +5,7 @@ import type { CommandOutcome } from '../../store/commands';
 import { PermanentCommandError } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { reportNotices } from '../notice-builders';
-import { confirm, refereeRejected, reminderTime, SEED_CHAIN_TURNS } from './flow';
+import { chainTurns, confirm, refereeRejected, reminderTime } from './flow';
 import { engine, type GameHandler, type Handling, type RefereeReply } from './handler';
 import { planRollback, type RollbackTarget } from './rollback-plan';
 import { rollbackLine } from './rollback-notice';
@@ -106,9 +106,9 @@ export async function preview(handler: GameHandler, tx: Sql, gameId: string, by:
     if (!state.step || !state.game)
       return refereeRejected(h, by, 'PREVIEW', `game ${gameId} is over: there is no step to preview`, 'STATUS shows the result.');
     const oneOffTop = randomBytes(32);
-    const oneOff = makeSeedChain(oneOffTop, SEED_CHAIN_TURNS);
+    const oneOff = makeSeedChain(oneOffTop, chainTurns(h));
     // sealed dice too roll from a one-off chain: the preview never asks for the game's sealed seeds
-    const oneOffSealed = state.game.sealedSeedAnchor ? makeSealedSeedChain(oneOffTop, SEED_CHAIN_TURNS) : null;
+    const oneOffSealed = state.game.sealedSeedAnchor ? makeSealedSeedChain(oneOffTop, chainTurns(h)) : null;
     const trial: EngineState<unknown> = {
       ...state,
       game: { ...state.game, seedAnchor: oneOff.anchor, ...(oneOffSealed ? { sealedSeedAnchor: oneOffSealed.anchor } : {}) },

@@ -6,10 +6,10 @@ import { registerEngineCommands } from '../../../src/cli/engine-commands';
 import { boxData, defaultBox } from '../../../src/games/aa-guadalcanal/box';
 import { setupPicture } from '../../../src/games/aa-guadalcanal/box/map-picture';
 
-/** `umpire box check aa-guadalcanal`, with no ruleset registered: the box registry alone serves it. */
+/** `umpire box check aa-guadalcanal`: the game's box, with the extras its definition declares. */
 function runCli(...args: string[]): { code: number; out: string } {
   const program = new Command('umpire').exitOverride();
-  registerEngineCommands(program, {});
+  registerEngineCommands(program);
   const out: string[] = [];
   const log = jest.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
   process.exitCode = 0;

@@ -7,7 +7,7 @@ import type { GState, Piece } from '../../../src/games/aa-guadalcanal/types';
 import { drawMapPng } from '../../../src/mail/map-png';
 import { mapGeometry, renderMapSvg } from '../../../src/mail/map-svg';
 import { renderMapText } from '../../../src/mail/map-text';
-import type { MapArea, MapPicture, MapPlace, MapUnitCount } from '../../../src/mail/map-types';
+import type { MapArea, MapPicture, MapPlace, MapUnitCount } from '../../../src/engine/board-view';
 import { MailRenderer } from '../../../src/mail/render';
 
 /**

@@ -7,7 +7,7 @@ import { commonView } from '../../../src/services/game-page/common-view';
 import { diceLog } from '../../../src/services/game-page/dice-log';
 import { replayTimeline, rulingsFor, stateAfter, storyFor, viewAt } from '../../../src/services/game-page/history';
 import type { StoredEvent } from '../../../src/store/event-store';
-import { fleetDuel } from '../../support/test-game';
+import { fleetDuel } from '../../../src/games/fleet-duel';
 
 const ruleset = fleetDuel as unknown as AnyRuleset;
 const SIDES = ['red', 'blue'];

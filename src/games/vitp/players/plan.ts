@@ -1,10 +1,8 @@
 /**
- * The demo bots' plan: the standing instructions each side sends with its first mail, whether it
- * sends orders ahead, and the game options (DEMO_OPTIONS, comma-separated option ids; none by default).
+ * The VITP mail player's plan: the standing instructions each side sends with its first mail, and
+ * whether it sends orders ahead (plain: the one-step-a-mail player of before issue 10, DEMO_BOTS=plain).
  */
-import type { Side } from '../engine/ruleset';
-
-export const BOT_SIDES: readonly Side[] = ['japanese', 'allied'];
+import type { Side } from '../../../engine/ruleset';
 
 /** What the bots sent before issue 10's mail economy: battle answers, target priorities, an AIR plan. */
 const BEFORE: Record<string, readonly string[]> = {
@@ -74,17 +72,7 @@ export interface BotPlan {
   readonly skip: (stepId: string) => boolean;
 }
 
-export function botPlan(side: Side): BotPlan {
-  const plain = process.env.DEMO_BOTS === 'plain';
+export function botPlan(side: Side, plain = false): BotPlan {
   const lines = plain ? (BEFORE[side] ?? []) : [...(PRIORITY[side] ?? []), ...(BEFORE[side] ?? []), ...(MORE[side] ?? [])];
   return { standing: lines.map((l) => `STANDING ${l}`).join('\n'), ahead: !plain, skip: (id) => /\/(lba|invasions|return)\//.test(id) };
-}
-
-/** DEMO_OPTIONS=air-in-groups,...: the game's options; none by default. */
-export function demoOptions(): Record<string, boolean> {
-  const ids = (process.env.DEMO_OPTIONS ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return Object.fromEntries(ids.map((id) => [id, true]));
 }

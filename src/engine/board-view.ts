@@ -1,7 +1,7 @@
 /**
- * The shape of a report's map (a MapPicture, or just its areas): what a ruleset's view supplies and
- * map-svg.ts draws, map-text.ts writes as lines. Rulesets declare the same shape structurally and
- * import nothing from mail.
+ * The board view, owned by the engine: the shape of a report's map (a MapPicture, or just its
+ * areas) that a ruleset's view supplies, and that the mail layer draws (src/mail/map-svg.ts) and
+ * writes as lines (map-text.ts) for any game. Games and mail both import it from here.
  */
 
 export interface MapUnitCount {

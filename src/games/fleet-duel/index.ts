@@ -1,5 +1,6 @@
-import { withoutProvenance } from '../../../src/engine/box';
-import type { Ruleset, RulesEvent, Side } from '../../../src/engine/ruleset';
+import { withoutProvenance } from '../../engine/box';
+import { defineRuleset, type StepTable } from '../../engine/define';
+import type { RulesEvent, Side } from '../../engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
 import {
@@ -76,7 +77,33 @@ function narrateFleet(e: RulesEvent): string[] {
   }
 }
 
-export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
+/**
+ * The step table: each turn's orders (both fleets at once, 2.1), a retreat decision when a battle
+ * leaves one (3.3), the submarine patrol nobody orders (4.1). With option `system` the umpire plays
+ * blue, so blue never owes orders (7).
+ */
+const STEPS: StepTable = {
+  rows: [
+    { id: 'orders', owes: 'several', rule: '2.1', title: 'fleet orders', for: 'ORDERS', deadline: 'orders' },
+    {
+      id: 'retreat',
+      owes: 'one',
+      rule: '3.3',
+      title: 'retreat or stand',
+      for: 'RETREAT',
+      deadline: 'battle',
+      deadlineWords: 'a battle decision',
+    },
+    { id: 'patrol', owes: 'none', rule: '4.1', title: 'submarine patrol', deadline: 'orders' },
+  ],
+  rowOf: (step) => step.id.split('/')[1],
+};
+
+/**
+ * Fleet Duel: the engine's own small game (two fleets, four sea areas, a few turns), the smallest
+ * complete example of the game contract (docs/new-game.md walks through it).
+ */
+export const fleetDuel = defineRuleset<FleetState, FleetOrder, FleetDuelBox>({
   id: 'fleet-duel',
   name: 'Fleet Duel',
   sides: SIDES,
@@ -89,6 +116,9 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
   sealedDice: (options) => options.system === true,
   engineVersion: 'fleet-duel/1',
   box: fleetDuelBox,
+  steps: STEPS,
+  // option short: one turn (1.2); otherwise the box's turns
+  length: (options, box) => ({ turns: options.short ? 1 : withoutProvenance<PlainBox>(box).turns }),
 
   setup({ options, box }) {
     const b = withoutProvenance<PlainBox>(box);
@@ -144,4 +174,4 @@ export const fleetDuel: Ruleset<FleetState, FleetOrder, FleetDuelBox> = {
     const summary = `red ${red.ships} ship(s), blue ${blue.ships} ship(s) after turn ${s.turn}`;
     return { winner: red.ships === blue.ships ? 'draw' : red.ships > blue.ships ? 'red' : 'blue', summary };
   },
-};
+});

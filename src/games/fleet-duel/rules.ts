@@ -1,5 +1,5 @@
-import { pick, rollDie } from '../../../src/engine/dice';
-import type { AdjudicationContext, RulesEvent, Side, StepInfo } from '../../../src/engine/ruleset';
+import { pick, rollDie } from '../../engine/dice';
+import type { AdjudicationContext, RulesEvent, Side, StepInfo } from '../../engine/ruleset';
 import { AREAS, type Area } from './box';
 import type { FleetOrder, FleetStanding, Posture } from './orders';
 

@@ -1,5 +1,5 @@
 /**
- * How the demo bots write their A&A Guadalcanal mail (`npm run demo -- --game aa-guadalcanal`), as
+ * The A&A Guadalcanal mail player (the demo's bots (`npm run demo -- --game aa-guadalcanal`) write as
  * a skilled mail player would: the first mail of a phase gives the step in play and, in FOR sections
  * named as players name them (`FOR BATTLESHIPS`, `FOR FIGHTERS`, `FOR BOMBARD`), the side's later
  * steps of that phase, each drawn from the board its own earlier orders leave (the rules' own
@@ -8,16 +8,16 @@
  * list (ATK.cargo): on a 2 its own units, empty ones first; on a 1 the enemy's, loaded ones first.
  * Submarine attacks are only ordered for the step in play (their targets move in between).
  */
-import type { EngineState } from '../engine/engine-events';
-import type { Dice, Rng, Side, StepInfo } from '../engine/ruleset';
-import { guadalcanalRuleset } from '../games/aa-guadalcanal';
-import { evolveGuadalcanal } from '../games/aa-guadalcanal/evolve';
-import { formatOrders } from '../games/aa-guadalcanal/orders';
-import { adjudicateGuadalcanal, upcomingStepsOf } from '../games/aa-guadalcanal/rules';
-import { defOf } from '../games/aa-guadalcanal/steps';
-import type { GSide, GState, Order } from '../games/aa-guadalcanal/types';
-import { cargoOf, costOf } from '../games/aa-guadalcanal/world';
-import type { BotMail } from './policy';
+import type { EngineState } from '../../../engine/engine-events';
+import type { MailPlayer, PlayerMail, PlayerMemory } from '../../../engine/players';
+import type { Dice, Rng, Side, StepInfo } from '../../../engine/ruleset';
+import { evolveGuadalcanal } from '../evolve';
+import { formatOrders } from '../orders';
+import { randomGuadalcanalOrders } from '../random';
+import { adjudicateGuadalcanal, upcomingStepsOf } from '../rules';
+import { defOf } from '../steps';
+import type { GSide, GState, Order } from '../types';
+import { cargoOf, costOf } from '../world';
 
 /** The phase a step belongs to: `mov`, `hid`, `cmb` or `reg` (t3/cmb/2-fire/axis -> cmb). */
 const phaseOf = (id: string) => id.split('/')[1];
@@ -65,10 +65,16 @@ function predict(s: GState, step: StepInfo, side: GSide, orders: readonly Order[
 const sectionOf = (step: StepInfo) => defOf(step).section ?? step.id;
 
 /** The mail of `side` answering `step` (the step in play), with its later steps of the phase in FOR sections. */
-export function composeGuadalcanalMail(state: EngineState<unknown>, side: Side, step: StepInfo, rng: Rng, sentAhead: Set<string>): BotMail {
+export function composeGuadalcanalMail(
+  state: EngineState<unknown>,
+  side: Side,
+  step: StepInfo,
+  rng: Rng,
+  { sentAhead }: PlayerMemory,
+): PlayerMail {
   const s = state.rules as GState;
   const me = side as GSide;
-  const random = (st: GState, at: StepInfo) => guadalcanalRuleset.randomOrders!(st, me, at, rng) as Order[];
+  const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng) as Order[];
   const now = random(s, step);
   const blocks: string[] = [];
   const steps = [step.id];
@@ -97,3 +103,10 @@ export function composeGuadalcanalMail(state: EngineState<unknown>, side: Side, 
   }
   return { text: blocks.join('\n'), steps };
 }
+
+/** The demo's A&A players: this mail, no standing instructions beyond the HITS lists it sends; mailboxes of their own. */
+export const guadalcanalMailPlayer: MailPlayer = {
+  compose: composeGuadalcanalMail,
+  standing: () => '',
+  mailboxes: { axis: 'aa-axis', allies: 'aa-allies' },
+};

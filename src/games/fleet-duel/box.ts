@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gameBox, provenanced } from '../../../src/engine/box';
+import { gameBox, provenanced } from '../../engine/box';
 
 /** Fleet Duel's box: two fleets, two hidden submarines, a three-turn track. */
 export const AREAS = ['north', 'center', 'south'] as const;

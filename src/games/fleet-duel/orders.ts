@@ -1,4 +1,4 @@
-import type { LineError, ParseResult, StepInfo } from '../../../src/engine/ruleset';
+import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { AREAS, type Area } from './box';
 
 /** Fleet Duel orders (rules 2.1-2.3 and 3.3) and standing instructions (3.4). */

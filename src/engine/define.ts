@@ -1,0 +1,174 @@
+/**
+ * The game contract (issue 25): a game declares itself once with defineRuleset, in its own folder,
+ * and registers that one value in src/games/index.ts. The declaration names its sides, its options
+ * (with the options each one needs), its step table (one row per kind of step: who owes orders,
+ * the rule, the title, the FOR word, the deadline class in the game's own words), its length (the
+ * seed chain is sized from it), its box with the extras `umpire box check` prints, its view (never
+ * defaulted: fog of war is the game's to say) and its machine players. defineRuleset checks the
+ * declaration and fills in safe defaults for what a game may leave out.
+ */
+import type { BoxCheckExtras } from './box';
+import type { Ruleset, Side, StepInfo, GameOptions, OptionSpec } from './ruleset';
+import type { MachinePlayers } from './players';
+import { STEP_KINDS, type ClassifiesSteps, type StepKind } from './step-kinds';
+
+/** Who owes orders at a kind of step. */
+export type StepOwes =
+  /** one side at a time */
+  | 'one'
+  /** one side or several at once (several: sealed until the step resolves), as the moment requires */
+  | 'several'
+  /** nobody: the engine resolves it at once (dice, bookkeeping) */
+  | 'none'
+  /** a side the umpire plays decides it inside adjudication, from tables and dice */
+  | 'system';
+
+/** One row of a game's step table: a kind of step, as the rulebook's sequence of play names it. */
+export interface StepRow {
+  /** The row's id, unique in the table (e.g. `patrol`, `mov/1-transports`, `retreat`). */
+  readonly id: string;
+  readonly owes: StepOwes;
+  /** The rule that sets this step (e.g. `5.21`, `MOV.1`). */
+  readonly rule: string;
+  /** What the step is, in the rulebook's words (`patrol movement and repairs`). */
+  readonly title: string;
+  /** The word a player writes after FOR to send orders for this step ahead (`FOR FIGHTERS`); none: the step id only. */
+  readonly for?: string;
+  /** The deadline class the referee sets lengths for (`orders`, `battle`, `placement`). */
+  readonly deadline: StepKind;
+  /** The deadline class in the game's own words, for the welcome and HELP (`a battle decision`). */
+  readonly deadlineWords?: string;
+}
+
+/** A game's step table: its rows, and which row a step in play belongs to. */
+export interface StepTable {
+  readonly rows: readonly StepRow[];
+  /** The id of the row `step` is an instance of (every step the game yields belongs to exactly one row). */
+  rowOf(step: StepInfo): string;
+}
+
+/** How long a game lasts with given options: its turns (each turn draws from one seed of the chain). */
+export interface GameLength {
+  readonly turns: number;
+}
+
+/** An option and the options it needs on (`requires`: a variant that only makes sense with another). */
+export interface DeclaredOption extends OptionSpec {
+  /** Boolean options that must be on when this one is set (on, or not its default). */
+  readonly requires?: readonly string[];
+}
+
+/** What a game declares: the Ruleset's functions, and the contract's data. */
+export type RulesetDeclaration<S, O, Box> = Omit<Ruleset<S, O, Box>, 'box' | 'options'> & {
+  readonly options: readonly DeclaredOption[];
+  readonly steps: StepTable;
+  /** The game's length with these options and box (the longest it can run): the seed chain covers every turn of it. */
+  length(options: GameOptions, box: Box): GameLength;
+  readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
+  /** Machine players; `random` defaults to randomOrders written out with formatOrders. */
+  readonly players?: Partial<MachinePlayers<S>>;
+};
+
+/** A game on the contract: a Ruleset with its step table, length, box extras and players. */
+export type DefinedRuleset<S, O, Box> = Ruleset<S, O, Box> &
+  ClassifiesSteps & {
+    readonly options: readonly DeclaredOption[];
+    readonly steps: StepTable;
+    length(options: GameOptions, box: Box): GameLength;
+    readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
+    readonly players: MachinePlayers<S>;
+    /** The row of the step table `step` belongs to; throws naming the step when none does (a game bug). */
+    stepRow(step: StepInfo): StepRow;
+  };
+
+/**
+ * A game, checked and with its defaults: no system sides, no sealed dice, option dependencies
+ * checked after the game's own checks, the deadline class and the FOR words read from the step
+ * table. The view, the step table, the length and the players are never defaulted.
+ */
+export function defineRuleset<S, O, Box>(decl: RulesetDeclaration<S, O, Box>): DefinedRuleset<S, O, Box> {
+  const problems = declarationProblems(decl as RulesetDeclaration<unknown, unknown, unknown>);
+  if (problems.length) throw new Error(`defineRuleset ${decl.id}: ${problems.join('; ')}`);
+  const rows = new Map(decl.steps.rows.map((row) => [row.id, row]));
+  const stepRow = (step: StepInfo): StepRow => {
+    const id = decl.steps.rowOf(step);
+    const row = rows.get(id);
+    if (!row) throw new Error(`${decl.id}: step ${step.id} belongs to row "${id}", which is not in the step table`);
+    return row;
+  };
+  const ownChecks = decl.validateOptions;
+  return {
+    ...decl,
+    systemSides: decl.systemSides ?? (() => []),
+    sealedDice: decl.sealedDice ?? (() => false),
+    validateOptions: (options) => [...(ownChecks?.(options) ?? []), ...dependencyProblems(decl.options, options)],
+    resolveSection: decl.resolveSection ?? ((state, side, name) => sectionStep(decl, stepRow, state, side, name)),
+    stepKind: (step) => stepRow(step).deadline,
+    stepRow,
+    players: {
+      random: (state, side, step, rng) => decl.formatOrders(decl.randomOrders(state, side, step, rng)),
+      ...decl.players,
+    },
+  };
+}
+
+/** `FOR <word>`: the step in play or to come, owed by `side`, whose row has that word. */
+function sectionStep<S, O, Box>(
+  decl: RulesetDeclaration<S, O, Box>,
+  stepRow: (step: StepInfo) => StepRow,
+  state: S,
+  side: Side,
+  name: string,
+): string | null {
+  const word = name.toUpperCase();
+  if (!decl.steps.rows.some((row) => row.for?.toUpperCase() === word)) return null;
+  const ahead = [decl.currentStep(state), ...(decl.upcomingSteps?.(state) ?? [])].filter((s): s is StepInfo => s !== null);
+  return ahead.find((step) => step.owes.includes(side) && stepRow(step).for?.toUpperCase() === word)?.id ?? null;
+}
+
+function dependencyProblems(specs: readonly DeclaredOption[], options: GameOptions): string[] {
+  const out: string[] = [];
+  for (const spec of specs) {
+    const value = options[spec.id];
+    if (!spec.requires || value === undefined || value === spec.default) continue;
+    const off = spec.requires.filter((id) => options[id] !== true);
+    if (off.length) out.push(`option ${spec.id} needs ${off.join(' and ')} on (${spec.title})`);
+  }
+  return out;
+}
+
+function declarationProblems(decl: RulesetDeclaration<unknown, unknown, unknown>): string[] {
+  const out: string[] = [];
+  if (!/^[a-z][a-z0-9-]*$/.test(decl.id)) out.push(`id "${decl.id}" must be lower-case words joined by hyphens`);
+  if (!decl.sides.length) out.push('a game needs at least one side');
+  if (typeof decl.view !== 'function') out.push('view is required: fog of war is the game to say');
+  const ids = new Set<string>();
+  for (const row of decl.steps.rows) {
+    if (ids.has(row.id)) out.push(`step row "${row.id}" is declared twice`);
+    ids.add(row.id);
+    if (!STEP_KINDS.includes(row.deadline))
+      out.push(`step row "${row.id}": deadline class "${row.deadline}" is none of ${STEP_KINDS.join(', ')}`);
+    if (row.for !== undefined && !/^[A-Z][A-Z0-9-]*$/.test(row.for))
+      out.push(`step row "${row.id}": FOR word "${row.for}" must be one upper-case word`);
+  }
+  const optionIds = new Set(decl.options.map((o) => o.id));
+  for (const o of decl.options)
+    for (const needed of o.requires ?? [])
+      if (!optionIds.has(needed)) out.push(`option ${o.id} requires "${needed}", which is no option of the game`);
+  return out;
+}
+
+/**
+ * The seed chain's length for a new game: every turn the game can last with its options and box.
+ * A ruleset not defined with defineRuleset (a test's own) gets LEGACY_SEED_CHAIN_TURNS.
+ */
+export function seedChainTurns(ruleset: object, options: GameOptions, box: unknown): number {
+  const length = (ruleset as Partial<Pick<DefinedRuleset<unknown, unknown, unknown>, 'length'>>).length;
+  if (typeof length !== 'function') return LEGACY_SEED_CHAIN_TURNS;
+  const { turns } = length.call(ruleset, options, box);
+  if (!Number.isInteger(turns) || turns < 1) throw new Error(`game length must be a whole number of turns, got ${turns}`);
+  return turns;
+}
+
+/** The seed chain of every game created before games declared their length (GameCreated without seedChainTurns). */
+export const LEGACY_SEED_CHAIN_TURNS = 256;

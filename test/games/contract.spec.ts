@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { defineRuleset, seedChainTurns } from '../../src/engine/define';
+import { playOneGame } from '../../src/engine/selfplay';
+import type { StepInfo } from '../../src/engine/ruleset';
+import { rulesets } from '../../src/games';
+import { fleetDuel } from '../../src/games/fleet-duel';
+
+/**
+ * The game contract (issue 25): a game is one folder and one registry line. Its id appears in no
+ * source file outside src/games/<id>/ and cases/<id>/ but the registry; no code outside the game
+ * folders imports from one (mail, services, demo, engine, CLI, app, store all reach games through
+ * the registry); every step a game yields belongs to a row of its step table.
+ */
+const ROOT = resolve(__dirname, '../..');
+const GAME_DIRS = readdirSync(join(ROOT, 'src/games')).filter((d) => statSync(join(ROOT, 'src/games', d)).isDirectory() && d !== 'kit');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full);
+    return name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+const SOURCES = sourceFiles(join(ROOT, 'src')).map((f) => ({ path: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
+const outsideGames = (path: string) => !GAME_DIRS.some((g) => path.startsWith(`src/games/${g}/`));
+
+describe('the game contract: one folder and one registry line per game', () => {
+  it('given the source tree, then every game folder is a registered game, and every registered game has its folder', () => {
+    expect(GAME_DIRS.sort()).toEqual(Object.keys(rulesets).sort());
+  });
+
+  it.each(Object.keys(rulesets))('given game %s, then its id appears outside its folder in the registry alone', (id) => {
+    const quoted = new RegExp(`['"\`/]${id.replace(/-/g, '\\-')}['"\`/]`);
+    const files = SOURCES.filter((f) => outsideGames(f.path) && quoted.test(f.text)).map((f) => f.path);
+    expect(files).toEqual(['src/games/index.ts']);
+  });
+
+  it('given the code outside the game folders, then none of it imports from a game folder but the registry', () => {
+    const reaching = SOURCES.filter((f) => outsideGames(f.path) && f.path !== 'src/games/index.ts').flatMap((f) =>
+      [...f.text.matchAll(/from '([^']+)'/g)]
+        .map((m) => m[1])
+        .filter((spec) =>
+          GAME_DIRS.some(
+            (g) => new RegExp(`(^|/)games/${g}(/|$)`).test(spec) || (f.path.startsWith('src/games/') && spec.startsWith(`./${g}`)),
+          ),
+        )
+        .map((spec) => `${f.path} imports ${spec}`),
+    );
+    expect(reaching).toEqual([]);
+  });
+
+  it('given each game, then every step of a self-played game belongs to a row of its step table, with a deadline class', () => {
+    for (const ruleset of Object.values(rulesets)) {
+      const rows = new Set(ruleset.steps.rows.map((r) => r.id));
+      const seen = new Set<string>();
+      const wrapped = {
+        ...ruleset,
+        currentStep(state: unknown): StepInfo | null {
+          const step = ruleset.currentStep(state);
+          if (step) seen.add(ruleset.stepRow(step).id);
+          return step;
+        },
+      };
+      const played = playOneGame(wrapped, `contract:${ruleset.id}`);
+      expect(played.events.length).toBeGreaterThan(0);
+      for (const id of seen) expect(rows.has(id)).toBe(true);
+      expect(seen.size).toBeGreaterThan(1);
+    }
+  });
+
+  it('given each game with its default options and box, then its seed chain covers its length', () => {
+    for (const ruleset of Object.values(rulesets)) {
+      const options = Object.fromEntries(ruleset.options.map((o) => [o.id, o.default]));
+      const turns = seedChainTurns(ruleset, options, ruleset.box.defaultData);
+      expect(turns).toBe(ruleset.length(options, ruleset.box.defaultData).turns);
+      expect(turns).toBeGreaterThanOrEqual(1);
+    }
+    // Fleet Duel: three turns in its box, one in the short game (1.2)
+    expect(seedChainTurns(fleetDuel, { short: false }, fleetDuel.box.defaultData)).toBe(3);
+    expect(seedChainTurns(fleetDuel, { short: true }, fleetDuel.box.defaultData)).toBe(1);
+  });
+});
+
+describe('defineRuleset checks a declaration and fills in safe defaults', () => {
+  const { stepKind: _k, stepRow: _r, ...decl } = fleetDuel;
+
+  it('given a declaration without a view, then it is refused: fog of war is never defaulted', () => {
+    expect(() => defineRuleset({ ...decl, view: undefined as never })).toThrow('view is required');
+  });
+
+  it('given two step rows with one id or a FOR word that is no word, then each is named', () => {
+    const rows = [...decl.steps.rows, { ...decl.steps.rows[0], for: 'two words' }];
+    expect(() => defineRuleset({ ...decl, steps: { ...decl.steps, rows } })).toThrow(
+      /step row "orders" is declared twice; step row "orders": FOR word "two words" must be one upper-case word/,
+    );
+  });
+
+  it('given an option that needs another, then a game with it alone is refused, naming both', () => {
+    const options = [...decl.options, { id: 'night-scouting', title: 'Scouting at night', default: false, requires: ['scouting'] }];
+    const game = defineRuleset({ ...decl, options });
+    expect(game.validateOptions?.({ short: false, scouting: false, system: false, 'night-scouting': true })).toEqual([
+      'option night-scouting needs scouting on (Scouting at night)',
+    ]);
+    expect(game.validateOptions?.({ short: false, scouting: true, system: false, 'night-scouting': true })).toEqual([]);
+    expect(() => defineRuleset({ ...decl, options: [{ ...options[3], requires: ['radar'] }] })).toThrow(
+      'option night-scouting requires "radar", which is no option of the game',
+    );
+  });
+
+  it('given a declaration with no system sides, sealed dice or random player, then none, none and the ruleset`s random orders as text', () => {
+    const { systemSides: _s, sealedDice: _d, players: _p, ...bare } = decl;
+    const game = defineRuleset(bare);
+    expect(game.systemSides?.({})).toEqual([]);
+    expect(game.sealedDice?.({})).toBe(false);
+    const state = game.setup({ gameId: 'G-x', options: { short: false, scouting: false, system: false }, box: game.box.defaultData });
+    const step = game.currentStep(state)!;
+    const rng = { int: () => 0, pick: <T>(xs: readonly T[]) => xs[0] };
+    expect(game.players.random(state, 'red', step, rng)).toBe(game.formatOrders(game.randomOrders(state, 'red', step, rng)));
+  });
+
+  it('given a FOR word in the step table, then FOR <word> names the step of that row the side owes', () => {
+    const state = fleetDuel.setup({
+      gameId: 'G-x',
+      options: { short: false, scouting: false, system: false },
+      box: fleetDuel.box.defaultData,
+    });
+    expect(fleetDuel.resolveSection?.(state, 'red', 'orders')).toBe('t1/orders');
+    expect(fleetDuel.resolveSection?.(state, 'red', 'patrol')).toBeNull();
+  });
+});
