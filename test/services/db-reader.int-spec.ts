@@ -6,6 +6,7 @@ import type { Services } from '../../src/services/container';
 import { SecretBox } from '../../src/shared/secret-box';
 import { gameMails } from '../../src/store/game-mails';
 import { GameTable } from '../../src/store/games';
+import type { OutboundMail } from '../../src/store/outbox';
 import { applyCommand, DUEL_SIDES, type ServiceHarness, startServices, stopServices } from '../support/services';
 
 const GAME = 'G-reader';
@@ -73,6 +74,14 @@ describe('what a reader of the database and of Redis can do (issue 24: a databas
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
     expect((await pages.index(link)).status).toBe(200);
+
+    // the mail goes out (the rows are marked sent) carrying the whole reply address, made as it is sent
+    const sentMail: OutboundMail[] = [];
+    expect((await s.outbox.dispatch({ send: async (m) => void sentMail.push(m) }, 1000)).failed).toBe(0);
+    const toBlue = sentMail.filter((m) => JSON.stringify(m.to).includes('blue@players.test'));
+    expect(toBlue.length).toBeGreaterThan(3);
+    for (const m of toBlue) expect(m.replyTo).toBe(reply('blue', 'blue@players.test'));
+    expect(toBlue.some((m) => m.text.includes(`Reply to ${reply('blue', 'blue@players.test')}`))).toBe(true);
 
     dump = `${await databaseText(h)}\n${await redisText(h.prefix)}`;
   }, 120_000);
