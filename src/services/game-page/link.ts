@@ -3,9 +3,11 @@ import { canonicalJson } from '../../shared/canonical';
 
 /**
  * Signed links to a game's read-only pages: `v1.<claims>.<mac>`, the claims (game, viewer,
- * expiry) in base64url canonical JSON, the MAC an HMAC-SHA-256 over the version and the claims,
- * keyed by a key of its own derived from UMPIRE_SECRET. The link is the only credential: a game id alone opens nothing, a changed
- * character breaks the MAC, and an expired link is refused even with a good MAC.
+ * expiry, and the last event that ended the viewer's links before this one was made) in base64url
+ * canonical JSON, the MAC an HMAC-SHA-256 over the version and the claims, keyed by a key of its
+ * own derived from UMPIRE_SECRET. The link is the only credential: a game id alone opens nothing, a
+ * changed character breaks the MAC, an expired link is refused even with a good MAC, and so is a
+ * link the log has ended since (linkRevocations: REPLACE of its seat, `umpire page-link --revoke`).
  *
  * Hand-written on node:crypto rather than with a JWT library: one fixed algorithm and one key
  * (no algorithm field to negotiate, nothing to misconfigure), 40 lines, the same primitives as
