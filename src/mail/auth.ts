@@ -81,7 +81,12 @@ export type AuthResult =
       readonly gameId?: string;
     };
 
-export function replyTag(config: ReplyAddressConfig, gameId: string, side: string, playerAddress: string): string {
+export function replyTag(
+  config: Pick<ReplyAddressConfig, 'secret' | 'tagLength'>,
+  gameId: string,
+  side: string,
+  playerAddress: string,
+): string {
   return createHmac('sha256', config.secret)
     .update(`${gameId}|${side.toLowerCase()}|${normalizeAddress(playerAddress)}`)
     .digest('hex')

@@ -4,7 +4,7 @@ import type { Notice } from './notices';
 import { templateFor } from './notice-data';
 import { replyAddress, type ReplyAddressConfig } from './auth';
 import { buildMessage } from './outbound';
-import { MailAtRest } from './at-rest';
+import { MailAtRest, replyAddressMarker } from './at-rest';
 import { capText, MAX_PROBLEM_CHARS } from './refusal-size';
 import { MailRenderer, type RenderedMail } from './render';
 
@@ -18,7 +18,8 @@ export interface ComposerOptions {
 /**
  * Renders notices into outbox rows (the NoticeSink of the game service): template data from the
  * notice, text + HTML from templates/mail, threading and automatic-mail headers from outbound.ts,
- * the recipient's signed reply address (notice-data.ts says what each notice's template is given).
+ * the recipient's reply address without its tag (at-rest.ts puts the tag back as the mail is sent;
+ * notice-data.ts says what each notice's template is given).
  * Rendering happens once, here, inside the transaction of the events that caused it, but for the
  * report's map: its SVG is stored, and the PNG drawn from it as the mail is sent (map-png.ts), a
  * costly drawing kept out of the game's transaction.
@@ -46,13 +47,15 @@ export class MailComposer {
       );
   }
 
+  /** The signed reply address a player (or the referee, side `referee`) is given: never stored (see draft). */
   replyAddressFor(gameId: string, side: string, playerAddress: string): string {
     return replyAddress(this.reply, gameId, side, playerAddress);
   }
 
   draft(n: Notice, inReplyTo?: string): OutboxDraft {
+    // the reply address is stored without its tag (at-rest.ts): the tag is a credential
     const [template, data] = templateFor(n, {
-      replyAddressFor: (g, side, to) => this.replyAddressFor(g, side, to),
+      replyAddressFor: (g, side) => replyAddressMarker(this.reply, g, side),
       umpireAddress: this.options.umpireAddress,
     });
     const drawn = this.renderer.render(template, data as never);
@@ -106,7 +109,7 @@ export class MailComposer {
         from: { address: this.options.umpireAddress, name: `Umpire (${n.gameId})` },
         to: n.to,
         // the referee's address is signed like a player's, with the pseudo-side `referee` (auth.ts checks it)
-        replyTo: this.replyAddressFor(n.gameId, n.side, n.to),
+        replyTo: replyAddressMarker(this.reply, n.gameId, n.side),
         domain: this.options.domain,
         gameId: n.gameId,
         side: n.side === 'referee' ? null : n.side,

@@ -9,7 +9,10 @@ import { secretMarker } from './at-rest';
 import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
 import type { MapArea, TemplateDataMap, TemplateName } from './render';
 
-/** What the data needs from the composer: the recipient's signed reply address, and the umpire's own. */
+/**
+ * What the data needs from the composer: the recipient's reply address as the outbox stores it
+ * (its tag left out, put back as the mail is sent: at-rest.ts), and the umpire's own address.
+ */
 export interface NoticeContext {
   replyAddressFor(gameId: string, side: string, playerAddress: string): string;
   readonly umpireAddress: string;

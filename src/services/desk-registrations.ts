@@ -5,8 +5,8 @@ import type { ForkInput } from './game/fork';
 
 /**
  * The referee's desk on the command bus (issue 12), one kind per command, mail and CLI alike:
- * game.rollback, game.preview, game.replace, game.mails, game.view, and game.fork (CLI). The
- * referee (replyTo) is told what was done or why not.
+ * game.rollback, game.preview, game.replace, game.mails, game.view, game.revokeLinks (CLI:
+ * `umpire page-link --revoke`) and game.fork (CLI). The referee (replyTo) is told what was done or why not.
  */
 export function registerDeskCommands(bus: CommandBus, games: GameService): void {
   const by = (p: { replyTo?: string }, key: string) => ({ replyTo: p.replyTo, key });
@@ -27,6 +27,10 @@ export function registerDeskCommands(bus: CommandBus, games: GameService): void 
   bus.register('game.replace', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; side: string; address: string; reason?: string; referee?: string; replyTo?: string };
     return games.replace(tx, p.gameId, p.side, p.address, p.reason ?? '', { ...by(p, cmd.idempotencyKey), referee: p.referee });
+  });
+  bus.register('game.revokeLinks', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; viewer?: string | null; reason?: string; referee?: string; replyTo?: string };
+    return games.revokeLinks(tx, p.gameId, p.viewer ?? null, p.reason ?? '', { ...by(p, cmd.idempotencyKey), referee: p.referee });
   });
   bus.register('game.mails', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; side?: string; replyTo?: string };

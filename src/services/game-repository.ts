@@ -6,6 +6,7 @@ import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '..
 import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
 import { hasRollback, liveEvents, ROLLED_BACK, voidedSeqs } from '../engine/voids';
+import { LINKS_REVOKED } from './game-page/link';
 import { TIME_EVENT_TYPES, foldService, initialServiceState, type ServiceState } from './service-state';
 
 /**
@@ -19,6 +20,8 @@ export const SERVICE_EVENT_TYPES = new Set([
   'DigestSet',
   ROLLED_BACK,
   'SeatReplaced',
+  // umpire page-link --revoke: game-page links made before it stop working (game-page/link.ts)
+  LINKS_REVOKED,
   // UPGRADE: the rules build the game goes on under (game/upgrade.ts)
   'RulesUpgraded',
   'GameForked',

@@ -22,6 +22,7 @@ import { mails, view } from './game/desk';
 import { fork, type ForkInput } from './game/fork';
 import { preview, rollback, type RollbackInput } from './game/rollback';
 import { replace } from './game/rulings';
+import { revokeLinks } from './game/links';
 
 export { GAME_ID } from './game/create';
 export { reminderTime } from './game/flow';
@@ -127,6 +128,16 @@ export class GameService {
     by: RefereeReply & { readonly referee?: string } = {},
   ): Promise<CommandOutcome> {
     return replace(this.handler, tx, gameId, side, address, reason, by);
+  }
+
+  revokeLinks(
+    tx: Sql,
+    gameId: string,
+    viewer: string | null,
+    reason: string,
+    by: RefereeReply & { readonly referee?: string } = {},
+  ): Promise<CommandOutcome> {
+    return revokeLinks(this.handler, tx, gameId, viewer, reason, by);
   }
 
   mails(tx: Sql, gameId: string, side: string | undefined, by: RefereeReply = {}): Promise<CommandOutcome> {

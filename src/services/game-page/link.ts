@@ -3,9 +3,11 @@ import { canonicalJson } from '../../shared/canonical';
 
 /**
  * Signed links to a game's read-only pages: `v1.<claims>.<mac>`, the claims (game, viewer,
- * expiry) in base64url canonical JSON, the MAC an HMAC-SHA-256 over the version and the claims,
- * keyed by a key of its own derived from UMPIRE_SECRET. The link is the only credential: a game id alone opens nothing, a changed
- * character breaks the MAC, and an expired link is refused even with a good MAC.
+ * expiry, and the last event that ended the viewer's links before this one was made) in base64url
+ * canonical JSON, the MAC an HMAC-SHA-256 over the version and the claims, keyed by a key of its
+ * own derived from UMPIRE_SECRET. The link is the only credential: a game id alone opens nothing, a
+ * changed character breaks the MAC, an expired link is refused even with a good MAC, and so is a
+ * link the log has ended since (linkRevocations: REPLACE of its seat, `umpire page-link --revoke`).
  *
  * Hand-written on node:crypto rather than with a JWT library: one fixed algorithm and one key
  * (no algorithm field to negotiate, nothing to misconfigure), 40 lines, the same primitives as
@@ -22,6 +24,11 @@ export interface PageClaims {
   readonly viewer: PageViewer;
   /** ISO-8601 instant after which the link is refused */
   readonly expiresAt: string;
+  /**
+   * The log's last event that ended this viewer's links when this one was made (linkRevocation;
+   * absent: none). A later such event (REPLACE of the seat, `umpire page-link --revoke`) ends it.
+   */
+  readonly afterSeq?: number;
 }
 
 export type PageLinkCheck =
@@ -42,9 +49,13 @@ function mac(secret: string, claims: string): Buffer {
 export function signPageLink(secret: string, claims: PageClaims): string {
   const expires = new Date(claims.expiresAt);
   if (Number.isNaN(expires.getTime())) throw new RangeError(`expiresAt "${claims.expiresAt}" is not an instant`);
-  const body = Buffer.from(canonicalJson({ g: claims.gameId, v: claims.viewer, x: Math.floor(expires.getTime() / 1000) }), 'utf8').toString(
-    'base64url',
-  );
+  const fields = {
+    g: claims.gameId,
+    v: claims.viewer,
+    x: Math.floor(expires.getTime() / 1000),
+    ...(claims.afterSeq ? { r: claims.afterSeq } : {}),
+  };
+  const body = Buffer.from(canonicalJson(fields), 'utf8').toString('base64url');
   return `${VERSION}.${body}.${mac(secret, body).toString('base64url')}`;
 }
 
@@ -62,13 +73,18 @@ export function verifyPageLink(secret: string, token: string, now: Date): PageLi
       message: 'This link has been changed, or was not issued by this umpire: its signature does not match.',
     };
   }
-  let raw: { g?: unknown; v?: unknown; x?: unknown };
+  let raw: { g?: unknown; v?: unknown; x?: unknown; r?: unknown };
   try {
     raw = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as typeof raw;
   } catch {
     return { ok: false, reason: 'malformed', message: 'This link is signed but unreadable.' };
   }
-  if (typeof raw.g !== 'string' || typeof raw.v !== 'string' || typeof raw.x !== 'number') {
+  if (
+    typeof raw.g !== 'string' ||
+    typeof raw.v !== 'string' ||
+    typeof raw.x !== 'number' ||
+    (raw.r !== undefined && !Number.isSafeInteger(raw.r))
+  ) {
     return { ok: false, reason: 'malformed', message: 'This link is signed but lacks its game, viewer or expiry.' };
   }
   const expiresAt = new Date(raw.x * 1000).toISOString();
@@ -79,5 +95,52 @@ export function verifyPageLink(secret: string, token: string, now: Date): PageLi
       message: `This link expired at ${expiresAt}. Ask the referee for a new one (umpire page-link ${raw.g} --side ${raw.v}).`,
     };
   }
-  return { ok: true, claims: { gameId: raw.g, viewer: raw.v, expiresAt } };
+  return { ok: true, claims: { gameId: raw.g, viewer: raw.v, expiresAt, ...(typeof raw.r === 'number' ? { afterSeq: raw.r } : {}) } };
+}
+
+/** The event type `umpire page-link --revoke` records: every link of the game (viewer null) or of one viewer ends. */
+export const LINKS_REVOKED = 'PageLinksRevoked';
+
+export interface LinksRevokedPayload {
+  /** the viewer whose links end (a side, referee, observer); null: every link of the game */
+  readonly viewer: string | null;
+  readonly referee: string;
+  readonly reason: string;
+}
+
+/** An event of the log that ends links: its sequence number, when, and what to tell the link's holder. */
+export interface LinkRevocation {
+  readonly seq: number;
+  readonly at: string;
+  readonly message: string;
+}
+
+/**
+ * The events that end `viewer`'s links, oldest first: `PageLinksRevoked` of the whole game or of
+ * that viewer, and `SeatReplaced` of that side (links end with the seat). Read from the whole log,
+ * voided tails included: a rollback never brings a revoked link back.
+ */
+export function linkRevocations(
+  events: readonly { seq: number; type: string; payload: unknown; recordedAt: string }[],
+  viewer: PageViewer,
+): LinkRevocation[] {
+  const out: LinkRevocation[] = [];
+  for (const e of events) {
+    if (e.type === LINKS_REVOKED) {
+      const p = e.payload as LinksRevokedPayload;
+      if (p.viewer !== null && p.viewer !== viewer) continue;
+      out.push({
+        seq: e.seq,
+        at: e.recordedAt,
+        message: `The referee revoked ${p.viewer === null ? 'every link of this game' : 'the links of this viewer'} at ${e.recordedAt} (event ${e.seq}: ${p.reason}), this one with them. Ask the referee for a new link.`,
+      });
+    } else if (e.type === 'SeatReplaced' && (e.payload as { side?: unknown }).side === viewer) {
+      out.push({
+        seq: e.seq,
+        at: e.recordedAt,
+        message: `This link ended at ${e.recordedAt} (event ${e.seq}): the referee handed the ${viewer} seat to another player, and the links of a replaced seat stop working. The side's new player asks the referee for a new link.`,
+      });
+    }
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { parseMail } from '../../mail/parse';
 import { rulesetFor } from '../game-repository';
 import { diceLog } from './dice-log';
 import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFor, viewAt } from './history';
-import { OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
+import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
 import { PageRenderer } from './page-renderer';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
@@ -157,6 +157,9 @@ export class GamePages {
     const sides = sidesOf(events);
     if (claims.viewer !== REFEREE_VIEWER && claims.viewer !== OBSERVER_VIEWER && !sides.includes(claims.viewer))
       return this.refused(403, `Game ${claims.gameId} has no side ${claims.viewer}.`);
+    // a link ends with its seat (REPLACE) and when the referee revokes it (umpire page-link --revoke)
+    const revoked = linkRevocations(events, claims.viewer).find((r) => r.seq > (claims.afterSeq ?? 0));
+    if (revoked) return this.refused(403, revoked.message);
     const last = events[events.length - 1];
     const ended = events.some((e) => e.type === 'GameEnded');
     const common = {

@@ -1,4 +1,4 @@
-import { signPageLink, verifyPageLink } from '../../../src/services/game-page/link';
+import { linkRevocations, signPageLink, verifyPageLink } from '../../../src/services/game-page/link';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -55,5 +55,28 @@ describe('signed game-page links', () => {
 
   it('given an expiry that is no instant, then no link is made', () => {
     expect(() => signPageLink(SECRET, { ...claims, expiresAt: 'next week' })).toThrow(RangeError);
+  });
+
+  it('given the last revocation it outlives (issue 24: links end with the seat), then the link carries it, signed', () => {
+    const token = signPageLink(SECRET, { ...claims, afterSeq: 17 });
+    expect(verifyPageLink(SECRET, token, NOW)).toEqual({ ok: true, claims: { ...claims, afterSeq: 17 } });
+  });
+});
+
+describe("the events that end a viewer's links (issue 24: links end with the seat)", () => {
+  const at = '2026-11-24T08:00:00.000Z';
+  const log = [
+    { seq: 3, type: 'SeatReplaced', payload: { side: 'allied' }, recordedAt: at },
+    { seq: 5, type: 'PageLinksRevoked', payload: { viewer: 'japanese', referee: 'cli', reason: 'leaked' }, recordedAt: at },
+    { seq: 8, type: 'NoteAdded', payload: { text: 'PageLinksRevoked' }, recordedAt: at },
+    { seq: 9, type: 'PageLinksRevoked', payload: { viewer: null, referee: 'cli', reason: 'new season' }, recordedAt: at },
+  ];
+
+  it('given a REPLACE of the seat, a revocation of the viewer and one of the whole game, then each ends the links it names', () => {
+    expect(linkRevocations(log, 'allied').map((r) => r.seq)).toEqual([3, 9]);
+    expect(linkRevocations(log, 'japanese').map((r) => r.seq)).toEqual([5, 9]);
+    expect(linkRevocations(log, 'referee').map((r) => r.seq)).toEqual([9]);
+    expect(linkRevocations(log, 'japanese')[0].message).toContain('(event 5: leaked)');
+    expect(linkRevocations(log, 'allied')[0].message).toContain('handed the allied seat to another player');
   });
 });
