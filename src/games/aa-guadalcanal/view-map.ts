@@ -1,12 +1,13 @@
 /**
  * What a view shows of the board, in one place: the pieces the viewer sees (each with its cargo),
- * which the view lists by zone (`zones`) and draws as the report's map (`map`, `mapBoard`: the
- * shape src/mail/map-svg.ts reads), and the sentences of "What you know" (`summary`). Both sides
+ * which the view lists by zone (`zones`) and draws as the report's map (`map`: a board map,
+ * src/engine/board-view.ts), and the sentences of "What you know" (`summary`). Both sides
  * and the referee see the whole board: the basic game is open, and with hidden movement a sealed
  * sea move is no part of the state until both sides' are revealed (the engine keeps it sealed);
  * each side's HITS list stays out of the map and the other side's summary.
  */
 import { ADVANTAGES, ISLANDS, piecesPicture } from './box';
+import type { BoardMap } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import { DAMAGED, type Airfield, type GSide, type GState, type Piece, SIDE_ORDER } from './types';
 import { islandsControlled } from './world';
@@ -27,13 +28,12 @@ export function seenPieces(s: GState): SeenPiece[] {
  * slots, each side's pieces by type (cargo aboard named), the damaged area by each base; the
  * caption says the layout is reconstructed (box/map-layout.ts).
  */
-export function boardMap(s: GState, seen: readonly SeenPiece[], airfields: readonly Airfield[]) {
+export function boardMap(s: GState, seen: readonly SeenPiece[], airfields: readonly Airfield[]): BoardMap {
   const pieces = seen.flatMap(({ piece, cargo }) => [
     { side: piece.side, type: piece.type, zone: piece.zone },
     ...cargo.map((c) => ({ side: c.side, type: c.type, zone: piece.zone, aboard: true })),
   ]);
-  const { areas, ...board } = piecesPicture(s.box, { pieces, control: s.control, airfields });
-  return { map: areas, mapBoard: board };
+  return piecesPicture(s.box, { pieces, control: s.control, airfields });
 }
 
 const list = (xs: readonly string[]) => xs.join(', ') || 'none';
