@@ -209,7 +209,10 @@ export function mapGeometry(p: BoardMap): MapGeometry {
       h: Math.round(c.h),
       headerH: a.kind === 'area' ? HEADER_H : 0,
       ...(c.corners ? { corners: c.corners.map(shift) } : {}),
-      ...(a.battle ? { mark: { x: x + Math.round(c.w) - 4, y: y - 2 } } : {}),
+      // an area's mark on its top right corner; a hex's or square's on its top edge, right of the name
+      ...(a.battle
+        ? { mark: a.kind === 'area' ? { x: x + Math.round(c.w) - 4, y: y - 2 } : { x: x + Math.round(c.w * 0.75), y: y + 4 } }
+        : {}),
     };
   });
   return {

@@ -16,7 +16,7 @@ export function viewFleet(s: FleetState, viewer: Side | 'referee'): SideView {
     const fleets = SIDES.map((side) => ({ side, area: s.fleets[side].area }));
     return {
       ...s,
-      summary: [turnLine(s), ...SIDES.flatMap((side) => forceLines(s, side, `The ${side}`))],
+      summary: [turnLine(s), ...SIDES.flatMap((side) => forceLines(s, side, ''))],
       tables: SIDES.map((side) => forcesTable(s, side)),
       map: mapOf(s, fleets, SIDES),
     };
@@ -37,7 +37,7 @@ export function viewFleet(s: FleetState, viewer: Side | 'referee'): SideView {
     subs: { [me]: s.subs[me] },
     summary: [
       turnLine(s),
-      ...forceLines(s, me, 'Your'),
+      ...forceLines(s, me, ' (yours)'),
       `The ${enemy} fleet: ${s.fleets[enemy].ships} ship(s), ${seen}.`,
       ...(s.retreatDecision
         ? [`Retreat or stand: ${s.retreatDecision === me ? 'yours to decide' : `the ${enemy} fleet decides`} (3.3).`]
@@ -50,9 +50,13 @@ export function viewFleet(s: FleetState, viewer: Side | 'referee'): SideView {
 
 const turnLine = (s: FleetState) => `Turn ${s.turn} of ${s.lastTurn}${s.phase === 'over' ? ': the game is over' : ''}.`;
 
-function forceLines(s: FleetState, side: FleetSide, whose: string): string[] {
+/** A side's fleet and submarine, named by side (`yours`: " (yours)" in its own view). */
+function forceLines(s: FleetState, side: FleetSide, yours: string): string[] {
   const f = s.fleets[side];
-  return [`${whose} fleet: ${f.ships} ship(s) in ${f.area}, ${f.posture}.`, `${whose} submarine: in ${s.subs[side]}.`];
+  return [
+    `The ${side} fleet${yours}: ${f.ships} ship(s) in ${f.area}, ${f.posture}.`,
+    `The ${side} submarine${yours}: in ${s.subs[side]}.`,
+  ];
 }
 
 /** A side's own forces, private: where its fleet and its submarine are. */
@@ -63,8 +67,8 @@ function forcesTable(s: FleetState, side: FleetSide): BoardTable {
     side,
     columns: ['unit', 'area', 'ships', 'posture'],
     rows: [
-      ['fleet', f.area, f.ships, f.posture],
-      ['submarine', s.subs[side], '', ''],
+      [`${side} fleet`, f.area, f.ships, f.posture],
+      [`${side} submarine`, s.subs[side], '', ''],
     ],
   };
 }

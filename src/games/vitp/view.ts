@@ -68,8 +68,9 @@ export function viewFor(s: VitpState, side: Side | 'referee'): SideView {
 
 /**
  * The board map (src/engine/board-view.ts): every sea area with its flag, how many units of each
- * type each side has at sea there (public in VITP) and its battle; the box's connections; its
- * ports and bases with their owners and the units in them; the sides' colours; the caption.
+ * type each side has at sea there (public in VITP), the damaged ones among them, and its battle;
+ * the box's connections; its ports and bases with their owners and the units in them (damaged
+ * ones too); the sides' colours; the caption.
  */
 export function boardMapOf(s: VitpState): BoardMap {
   const cells = mapOf(s);
@@ -82,19 +83,29 @@ export function boardMapOf(s: VitpState): BoardMap {
   );
   const places = s.map.places.map((p): MapPlace => {
     const inPort = s.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name);
-    return { name: p.name, kind: p.kind, owner: s.control[p.name] ?? null, touches: p.touches, ...PLACE_AT[p.name], units: bySide(inPort) };
+    const damage = bySide(inPort.filter((u) => u.damage > 0));
+    return {
+      name: p.name,
+      kind: p.kind,
+      owner: s.control[p.name] ?? null,
+      touches: p.touches,
+      ...PLACE_AT[p.name],
+      units: bySide(inPort),
+      ...(damage.length ? { damage } : {}),
+    };
   });
   const sides = SIDES.map((id) => ({ id, name: NAME[id], short: id === 'japanese' ? 'J' : 'A', colour: COLOUR[id] }));
   return { cells, links, places, sides, note: MAP_NOTE };
 }
 
-/** Every sea area as a cell of the map: its flag, each side's units at sea there by type, its battle. */
+/** Every sea area as a cell of the map: its flag, each side's units at sea there by type (and the damaged ones), its battle. */
 export function mapOf(s: VitpState): AreaCell[] {
   const now = s.battle?.area ?? (s.phase.k === 'task-forces' || s.phase.k === 'sighting' ? s.phase.area : null);
   const due = COMBAT_PHASES.includes(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
   return s.map.areas.map((a) => {
     const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
     const battle = a.name === now ? 'now' : s.foughtAreas.includes(a.name) ? 'fought' : due.has(a.name) ? 'due' : null;
+    const damage = bySide(here.filter((u) => u.damage > 0));
     return {
       kind: 'area',
       name: a.name,
@@ -102,6 +113,7 @@ export function mapOf(s: VitpState): AreaCell[] {
       units: bySide(here),
       control: s.control[a.name] ?? null,
       ...(battle ? { battle } : {}),
+      ...(damage.length ? { damage } : {}),
     };
   });
 }

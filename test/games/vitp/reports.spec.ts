@@ -81,6 +81,7 @@ describe('VITP reports and fog of war', () => {
   it("given a view, then its map board holds the box's connections, every port and base with its owner and the units in it", () => {
     const { state } = game;
     const board = view(state, 'japanese').map;
+    let seenDamaged = 0;
     const pairs = Object.entries(state.map.adjacent).flatMap(([a, bs]) => bs.map((b) => [a, b].sort().join(' | ')));
     expect(board.links.map((l) => [l.a, l.b].sort().join(' | ')).sort()).toEqual([...new Set(pairs)].sort());
     expect(board.places.map((p) => p.name)).toEqual(state.map.places.map((p) => p.name));
@@ -89,7 +90,12 @@ describe('VITP reports and fog of war', () => {
       expect(p.x).toBeDefined();
       const inPort = state.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name).length;
       expect((p.units ?? []).reduce((n, u) => n + u.count, 0)).toBe(inPort);
+      const damaged = state.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name && u.damage > 0).length;
+      expect((p.damage ?? []).reduce((n, u) => n + u.count, 0)).toBe(damaged);
+      seenDamaged += damaged;
     }
+    // the game left damaged ships in port: the damage check above was exercised
+    expect(seenDamaged).toBeGreaterThan(0);
     expect(board.note).toMatch(/schematic/i);
     // no two place markers on the same spot
     const spots = board.places.map((p) => `${p.x},${p.y}`);
