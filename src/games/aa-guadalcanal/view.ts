@@ -39,7 +39,7 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee'): SideView {
     winner: s.winner,
     // a side's own HITS list (ATK.cargo); the other side's stays private
     ...(side === 'axis' || side === 'allies' ? { casualtyPriority: s.hits?.[side] ?? null } : {}),
-    summary: summaryOf(s, side, seen),
+    summary: summaryOf(s, seen),
     ...(hits ? { tables: [hits] } : {}),
     map: boardMap(s, seen, s.airfields),
   };

@@ -1,7 +1,7 @@
 /**
  * Fog of war: what one side may know of the state, as data (units, control, battle), as sentences a
- * player can act on (`summary`, printed under "What you know") and as a map (`map`, drawn by
- * src/mail/map-svg.ts, with `mapBoard`).
+ * player can act on (`summary`, printed under "What you know") and as a map (`map`: a board map,
+ * src/engine/board-view.ts, which the mail layer draws).
  *
  * VITP is an open game: both fleets' positions, both charts and every battle are public, and sealed
  * orders are the engine's business (never in this state). The one secret is optional rule 20: the
