@@ -3,7 +3,7 @@
  * the kit (a flat-top grid, a rectangle of hexes) is shown through the report's own pipeline: the
  * engine's view, the notice, the mail composer, the text lines, the SVG drawn from the kit's hex
  * layout and its PNG. Cells, units, control, markers and damage appear; every hex of the sheet is
- * outlined; each hex stands where the kit's layout puts it.
+ * outlined; each hex stands where the kit's layout puts it. A square grid is drawn likewise.
  */
 import { PNG } from 'pngjs';
 import type { BoardCell, SideView } from '../../src/engine/board-view';
@@ -13,7 +13,8 @@ import { hexGrid, hexLayout, hexRectangle } from '../../src/games/kit';
 import { MailAtRest } from '../../src/mail/at-rest';
 import { MailComposer } from '../../src/mail/composer';
 import { drawMapPng } from '../../src/mail/map-png';
-import { mapGeometry } from '../../src/mail/map-svg';
+import { mapGeometry, renderMapSvg } from '../../src/mail/map-svg';
+import { renderMapText } from '../../src/mail/map-text';
 import type { Notice } from '../../src/mail/notices';
 
 const SPEC = { orientation: 'flat', shifted: 'odd' } as const;
@@ -169,5 +170,27 @@ describe('a hex-map board through the report pipeline (issue 25)', () => {
   it('given a hex cell and no hex grid, then drawing refuses with the cell named', () => {
     const { hexGrid: _g, ...noGrid } = picture;
     expect(() => mapGeometry(noGrid)).toThrow('a map with hex cells needs its hexGrid (cell 0102)');
+  });
+});
+
+describe('a square-grid board (issue 25)', () => {
+  const map = {
+    cells: [
+      { kind: 'square' as const, name: 'a1', col: 0, row: 0, units: [{ side: 'red', count: 1, label: '1 K' }], control: 'red' },
+      { kind: 'square' as const, name: 'b2', col: 1, row: 1, units: [], markers: ['mined'] },
+    ],
+    squareSize: 10,
+  };
+
+  it('given square cells, then each is a square of the map`s size at its column and row, written in the text lines', () => {
+    const g = mapGeometry(map);
+    const [a1, b2] = g.cells;
+    expect([a1.w, a1.h, b2.w, b2.h]).toEqual([100, 100, 100, 100]);
+    expect([b2.x - a1.x, b2.y - a1.y]).toEqual([100, 100]);
+    expect(a1.corners).toHaveLength(4);
+    const svg = renderMapSvg(map, 'Squares');
+    expect(svg).toContain('>R: 1 K</text>');
+    expect(svg).toContain('>mined</text>');
+    expect(renderMapText(map)).toEqual(['a1 (square 0,0) [red]: red 1 (1 K)', 'b2 (square 1,1): empty; mined']);
   });
 });
