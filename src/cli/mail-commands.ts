@@ -5,6 +5,7 @@ import { rulesets } from '../games';
 import type { MailCommand } from '../mail/commands';
 import { shapeOrdersCommand } from '../mail/order-lines';
 import { parseMail, rereadReply, type ParsedMessage } from '../mail/parse';
+import { withoutAnswerCard } from '../services/reply-context';
 import { fileProblem, readTextFile, UsageError } from './usage';
 
 /**
@@ -32,7 +33,8 @@ export function registerMailCommands(program: Command, registry: Readonly<Record
       const ruleset = opts.ruleset === 'none' ? null : registry[opts.ruleset];
       if (ruleset === undefined)
         throw new UsageError(`unknown ruleset "${opts.ruleset}"; available: ${Object.keys(registry).join(', ')}, none`);
-      const known = opts.known.map((k) => readTextFile(k, '--known'));
+      // as the ingest keeps them: the answer card's examples and defaults are the player's to copy
+      const known = opts.known.map((k) => withoutAnswerCard(readTextFile(k, '--known')));
       const out = await parseMail(readRaw(file));
       if (!out.ok) {
         if (opts.json) console.log(JSON.stringify({ file, rejected: out.rejection }, null, 2));

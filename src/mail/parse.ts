@@ -168,7 +168,7 @@ export interface RereadOptions {
  */
 export function rereadReply(message: ParsedMessage, options: RereadOptions): ParsedMessage {
   const reply = extractReply({ text: message.text, sender: message.from.address, ...options });
-  const { directives, commands } = extractCommands(reply.lines, message.subjectInfo.command);
+  const { directives, commands } = extractCommands(reply.lines, message.subjectInfo.command, options.looksLikeOrder);
   return {
     ...message,
     replyLines: reply.lines,

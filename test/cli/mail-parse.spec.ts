@@ -53,7 +53,12 @@ describe('umpire mail parse', () => {
       [7, 'umpire-text'],
     ]);
     expect(r.commands).toEqual([
-      { name: 'ORDERS', lines: [{ line: 3, text: 'Stay' }], ignored: [{ line: 4, text: 'Kenji' }], refereeOnly: false },
+      {
+        name: 'ORDERS',
+        lines: [{ line: 3, text: 'Stay' }],
+        ignored: [{ line: 4, text: 'Kenji', why: 'not an order (below the last order, read as a signature)' }],
+        refereeOnly: false,
+      },
     ]);
   });
 
