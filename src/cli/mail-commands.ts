@@ -82,6 +82,8 @@ interface MailReport {
   readonly from: string;
   readonly subject: string;
   readonly textSource: ParsedMessage['textSource'];
+  /** the attached file read, when the body held no orders */
+  readonly textPart?: string;
   readonly automatic: string | null;
   readonly ruleset: string | null;
   readonly claimed: ParsedMessage['claimed'];
@@ -102,6 +104,7 @@ function describe(file: string, m: ParsedMessage, ruleset: string | null): MailR
     from: m.from.address,
     subject: m.subject,
     textSource: m.textSource,
+    ...(m.textPart !== undefined ? { textPart: m.textPart } : {}),
     automatic: m.automaticReason,
     ruleset,
     claimed: m.claimed,
@@ -115,12 +118,17 @@ function describe(file: string, m: ParsedMessage, ruleset: string | null): MailR
   };
 }
 
+const TEXT_USED: Record<ParsedMessage['textSource'], string> = {
+  html: 'the HTML part, rendered as the player saw it',
+  plain: 'the text/plain part',
+  attachment: 'the attached text file',
+  none: 'none',
+};
+
 function render(r: MailReport): string {
   const out: string[] = [];
   out.push(`${r.file}: Message-ID ${r.messageId}`, `From: ${r.from}`, `Subject: ${r.subject}`);
-  out.push(
-    `Text used: ${r.textSource === 'html' ? 'the HTML part, rendered as the player saw it' : r.textSource === 'plain' ? 'the text/plain part' : 'none'}`,
-  );
+  out.push(`Text used: ${TEXT_USED[r.textSource]}${r.textPart !== undefined ? ` "${r.textPart}" (the body held no orders)` : ''}`);
   if (r.automatic) out.push(`Sent by a machine (${r.automatic}): the umpire records it and never answers`);
   out.push(`Order lines shaped for: ${r.ruleset ?? 'no game (only commas and the like join lines)'}`);
   out.push('', "Lines (+ the player's, - dropped):");
@@ -144,7 +152,8 @@ function render(r: MailReport): string {
         const parts = c.joined?.find((j) => j.line === l.line)?.parts;
         out.push(`    line ${l.line}: ${l.text}${parts ? `   (lines ${parts.join(' + ')} joined: the client wrapped them)` : ''}`);
       }
-      for (const l of c.ignored ?? []) out.push(`    line ${l.line}: ${l.text}   (ignored: no order; the acknowledgment says so)`);
+      for (const l of c.ignored ?? [])
+        out.push(`    line ${l.line}: ${l.text}   (set aside: ${l.why ?? 'no order'}; the acknowledgment or refusal lists it)`);
     } else {
       const { name, refereeOnly, ...rest } = c;
       const args = Object.entries(rest)

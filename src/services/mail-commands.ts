@@ -58,6 +58,7 @@ export async function applyMailCommand(
           text: ordersText(c),
           via,
           ...(c.ignored?.length ? { ignored: c.ignored } : {}),
+          ...(mail.textSource === 'attachment' ? { source: `the attached file "${mail.textPart}"` } : {}),
           ...(stepId ? { stepId } : {}),
           // WAIT in the same mail holds these orders (one command, so they never complete the step first)
           ...(mail.commands.some((o) => o.name === 'WAIT') ? { wait: true } : {}),
