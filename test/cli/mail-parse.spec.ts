@@ -90,7 +90,7 @@ describe('umpire mail parse --json: issue 24, a mail of each kind gives the play
 
   it('pasted card lines: example lines copied above the quote, one edited, are all the player orders', async () => {
     const { orders } = await parse('card-lines-pasted.eml', '--known', join(SET_ASIDE, 'card-report.txt'));
-    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'PATROL haruna TO Indonesia', 'RAIDERS ise, nachi, ashigara']);
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'PATROL haruna TO Aleutian Islands', 'RAIDERS ise, nachi']);
   });
 
   it('a greeting or lead-in: lines above the first order are set aside and listed, the orders taken', async () => {
