@@ -1,10 +1,9 @@
-import type { SetAsideLine } from '../mail/notices';
 import { answerCard } from './answer-card';
 import { deadlineOf } from './service-state';
 import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
-import type { Notice, StepNeeds } from '../mail/notices';
+import type { Notice, SetAsideLine, StepNeeds } from '../mail/notices';
 import { diceChecks } from '../mail/dice-checks';
 
 /** What the step in play needs, from whom, by when (for acks, reports and reminders). */
