@@ -23,6 +23,13 @@ export interface CreateGameInput {
   readonly deadlines?: Readonly<Partial<Record<StepKind, number>>>;
 }
 
+/** A line of the player's the mail reader did not read as an order, and why (older commands have no why). */
+export interface SetAside {
+  readonly line: number;
+  readonly text: string;
+  readonly why?: string;
+}
+
 export interface OrdersInput {
   readonly gameId: string;
   readonly side: Side;
@@ -35,8 +42,10 @@ export interface OrdersInput {
    */
   readonly arrivedAt?: string;
   readonly stepId?: string;
-  /** lines after the orders that are no order (a name, a tagline), set aside by the mail reader: the acknowledgment names them */
-  readonly ignored?: readonly { readonly line: number; readonly text: string }[];
+  /** lines around the orders that are no order (a greeting, a name), set aside by the mail reader, and why: the acknowledgment or the refusal lists them */
+  readonly ignored?: readonly SetAside[];
+  /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
+  readonly source?: string;
 }
 
 /** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
