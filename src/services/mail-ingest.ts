@@ -53,7 +53,8 @@ export class MailIngest {
 
   /**
    * Ingests one stored message. Each attempt is counted first (in PostgreSQL, so a message that
-   * kills its worker is counted too); a message that fails MAX_INGEST_ATTEMPTS times is
+   * kills its worker is counted too); a pass that ends waiting for its side's allowance gives its
+   * attempt back (throttled is not failed). A message that fails MAX_INGEST_ATTEMPTS times is
    * quarantined: never queued again, its authenticated sender told it could not be read, the
    * referee told. Failures before the last are thrown, for the job's retry.
    */
@@ -129,23 +130,19 @@ export class MailIngest {
       return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
     }
 
-    // charged once per message: a retry of the same message (after a crash) is not charged again
-    if (this.throttle && !row.throttleTaken) {
-      const t = await this.throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee'));
-      if (!t.allowed) {
-        // later, not lost: the same message is ingested again when the side's bucket refills
-        await this.jobs.add(
-          JobName.IngestMail,
-          { inboundId },
-          {
-            jobId: `ingest:${inboundId}:after:${Math.ceil(Date.now() / t.retryAfterMs)}`,
-            delayMs: t.retryAfterMs,
-          },
-        );
-        await this.inbound.mark(inboundId, 'throttled', auth.gameId, { retryAfterMs: t.retryAfterMs });
-        return { status: 'throttled', detail: { retryAfterMs: t.retryAfterMs } };
+    // charged once per message (a retry after a crash is not charged again), in arrival order per
+    // game and side: a later mail waits behind an earlier one still waiting, and waiting is no failure
+    if (this.throttle) {
+      const throttle = this.throttle;
+      const gate = await this.inbound.passThrottle(inboundId, auth.gameId, playerBucket(auth.gameId, auth.side ?? 'referee'), () =>
+        throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee')),
+      );
+      if (!gate.passed) {
+        // later, not lost: read again when a token is due (sooner when the mail ahead is done)
+        const delayMs = 'behind' in gate ? throttle.refillMs(gate.ahead + 1) : gate.retryAfterMs;
+        await this.jobs.add(JobName.IngestMail, { inboundId }, { jobId: gate.waitJobId, delayMs });
+        return { status: 'throttled', detail: { ...gate, delayMs } };
       }
-      await this.inbound.markThrottleTaken(inboundId);
     }
 
     // read again now that the game is known: its own mail quoted back is quoted text, and wrapped
@@ -259,6 +256,7 @@ export class MailIngest {
       }
     }
     await this.inbound.mark(row.id, 'quarantined', gameId, { reason: 'quarantined', error: why.slice(0, 500), told });
+    await this.inbound.wakeNextInBucket(row.id);
     return { status: 'quarantined', detail: { error: why, told } };
   }
 
@@ -270,6 +268,7 @@ export class MailIngest {
   ): Promise<IngestResult> {
     crashPoint('ingest-stored', `inbound ${id} ${status}`);
     await this.inbound.mark(id, status, gameId, detail);
+    await this.inbound.wakeNextInBucket(id);
     return { status, detail };
   }
 }

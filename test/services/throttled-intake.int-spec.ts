@@ -1,0 +1,120 @@
+/**
+ * Issue 24, "Throttled is not failed": a side over its mail allowance waits, and its mail is read
+ * when the allowance returns, in the order it arrived, none of it quarantined. On real PostgreSQL
+ * and Redis, with the real mail.ingest jobs (delayed ones included) run by BullMQ workers.
+ */
+import { JobName } from '../../src/queue/jobs';
+import type { Services } from '../../src/services/container';
+import { DUEL_SIDES, type ServiceHarness, startServices, stopServices } from '../support/services';
+
+const mail = (id: string, from: string, to: string, body: string) =>
+  Buffer.from([`From: ${from}`, `To: ${to}`, 'Subject: orders', `Message-ID: <${id}@players.test>`, '', body, ''].join('\r\n'));
+
+async function createGame(s: Services, gameId: string): Promise<void> {
+  await s.bus.submit(gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES });
+  await s.inbox.drain(gameId, s.bus.apply);
+}
+
+describe('issue 24: throttled is not failed (ingest under a spent allowance)', () => {
+  let h: ServiceHarness;
+  let s: Services;
+
+  beforeAll(async () => {
+    // a burst of 1, then one mail every 1.2 s: slow enough to act between refills
+    h = await startServices('throttled-calls', { THROTTLE_BURST: '1', THROTTLE_PER_HOUR: '3000' });
+    s = h.s;
+    await createGame(s, 'G-wait');
+  });
+  afterAll(() => stopServices(h));
+
+  const reply = (side = 'red') => s.composer.replyAddressFor('G-wait', side, `${side}@players.test`);
+  const status = async (id: string) => (await s.inbound.get(id))!;
+
+  it('issue 24 throttled-not-failed: throttled passes count no attempt, and a later mail never overtakes an earlier throttled one', async () => {
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push((await s.inbound.receive('test', mail(`wait-${n}`, 'red@players.test', reply(), 'STATUS'))).id);
+    expect((await s.ingest.ingest(ids[0])).status).toBe('processed');
+    // the allowance is spent: mail 2 waits, as often as its job comes round, and is never failed for it
+    for (let i = 0; i < 8; i++) expect((await s.ingest.ingest(ids[1])).status).toBe('throttled');
+    expect(await status(ids[1])).toMatchObject({ status: 'throttled', attempts: 0 });
+
+    // the allowance returns; mail 3's (fresh) job runs before mail 2's delayed one: it must wait behind mail 2
+    await new Promise((r) => setTimeout(r, 1400));
+    const third = await s.ingest.ingest(ids[2]);
+    expect(third.status).toBe('throttled');
+    expect(await status(ids[2])).toMatchObject({ status: 'throttled', attempts: 0 });
+    expect((await s.ingest.ingest(ids[1])).status).toBe('processed');
+    await new Promise((r) => setTimeout(r, 1400));
+    expect((await s.ingest.ingest(ids[2])).status).toBe('processed');
+
+    const replies = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.kind === 'status');
+    expect(replies.map((r) => r.idempotencyKey.match(/wait-\d/)?.[0])).toEqual(['wait-1', 'wait-2', 'wait-3']);
+    for (const id of ids) expect(await status(id)).toMatchObject({ status: 'processed' });
+    // blue (another bucket) was never held up by red's queue
+    const blue = await s.inbound.receive('test', mail('wait-blue', 'blue@players.test', reply('blue'), 'STATUS'));
+    expect((await s.ingest.ingest(blue.id)).status).toBe('processed');
+  }, 20_000);
+});
+
+describe('issue 24: throttled is not failed (40 mails through the workers)', () => {
+  let h: ServiceHarness;
+  let s: Services;
+  const handled: string[] = [];
+
+  beforeAll(async () => {
+    // a burst of 2, then 20 mails a second
+    h = await startServices('throttled-workers', { THROTTLE_BURST: '2', THROTTLE_PER_HOUR: String(20 * 3600) });
+    s = h.s;
+    await createGame(s, 'G-flood');
+    s.jobs.startWorkers({
+      [JobName.IngestMail]: async ({ inboundId }) => {
+        const r = await s.ingest.ingest(inboundId);
+        if (r.status === 'processed') handled.push(inboundId);
+        return r;
+      },
+      [JobName.ProcessGame]: async () => undefined,
+      [JobName.DispatchOutbox]: async () => undefined,
+      [JobName.SweepStuck]: async () => undefined,
+      [JobName.GameDeadline]: async () => undefined,
+      [JobName.GameReminder]: async () => undefined,
+    });
+  });
+  afterAll(() => stopServices(h));
+
+  it('issue 24 throttled-not-failed: 10 PRESS and 30 STATUS mails over a small allowance are all handled, in arrival order, none quarantined', async () => {
+    const reply = s.composer.replyAddressFor('G-flood', 'red', 'red@players.test');
+    const arrived: { id: string; name: string; kind: 'PRESS' | 'STATUS' }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const kind = i % 4 === 1 ? 'PRESS' : 'STATUS';
+      const name = `flood-${String(i).padStart(2, '0')}`;
+      const { id } = await s.inbound.receive(
+        'test',
+        mail(name, 'red@players.test', reply, kind === 'PRESS' ? `PRESS news ${i}` : 'STATUS'),
+      );
+      arrived.push({ id, name, kind });
+    }
+    const deadline = Date.now() + 45_000;
+    let rows: { id: string; status: string; attempts: number }[] = [];
+    for (;;) {
+      rows = await h.t.db.query<{ id: string; status: string; attempts: number }>(
+        `SELECT id::text AS id, status, attempts FROM inbound_messages WHERE message_id LIKE 'flood-%' ORDER BY id`,
+      );
+      if (rows.every((r) => !['stored', 'throttled'].includes(r.status)) || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rows.map((r) => r.status)).toEqual(arrived.map(() => 'processed'));
+    expect(rows.filter((r) => r.attempts > 1)).toEqual([]);
+    // handled one after another in the order they arrived
+    expect(handled).toEqual(arrived.map((a) => a.id));
+    const press = await h.t.db.query<{ idempotency_key: string }>(
+      `SELECT idempotency_key FROM commands WHERE game_id = 'G-flood' AND kind = 'game.press' ORDER BY id`,
+    );
+    expect(press.map((c) => c.idempotency_key.match(/flood-\d+/)?.[0])).toEqual(
+      arrived.filter((a) => a.kind === 'PRESS').map((a) => a.name),
+    );
+    const status = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.kind === 'status');
+    expect(status.map((r) => r.idempotencyKey.match(/flood-\d+/)?.[0])).toEqual(
+      arrived.filter((a) => a.kind === 'STATUS').map((a) => a.name),
+    );
+  }, 60_000);
+});
