@@ -96,6 +96,8 @@ export type Notice =
       readonly needs?: StepNeeds | null;
       /** refused orders: whether the side's earlier orders for that step stand (nothing was changed) */
       readonly ordersIn?: boolean;
+      /** the refusal of a side's orders: always sent, never held back by the daily refusal budget */
+      readonly ofOrders?: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'report';

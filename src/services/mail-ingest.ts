@@ -14,7 +14,7 @@ import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throt
 import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
-import type { Outbox, OutboxDraft } from '../store/outbox';
+import type { Outbox, OutboxDraft, RefusalOf } from '../store/outbox';
 import { type GameRepository, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
 import { applyMailCommand, commandKey, ordersText } from './mail-commands';
@@ -89,7 +89,13 @@ export class MailIngest {
       const t = this.throttle ? await this.throttle.take(strangerBucket(to, normalizeAddress(this.umpireAddress))) : null;
       if (t && !t.allowed) return this.done(inboundId, 'rejected', null, { ...detail, throttled: true, unanswered: true });
       await this.outbox.enqueue([
-        this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.'),
+        this.bounce(
+          'unauthenticated',
+          `${row.messageId}:unreadable`,
+          to,
+          parsed.rejection.message,
+          'Send plain text orders, one per line, under 256 KiB.',
+        ),
       ]);
       return this.done(inboundId, 'rejected', null, detail);
     }
@@ -120,6 +126,7 @@ export class MailIngest {
       }
       await this.outbox.enqueue([
         this.bounce(
+          'unauthenticated',
           `${mail.messageId}:auth`,
           mail.from.address,
           auth.reason,
@@ -151,6 +158,7 @@ export class MailIngest {
     if (!mail.commands.length) {
       await this.outbox.enqueue([
         this.bounce(
+          'authenticated',
           `${mail.messageId}:empty`,
           mail.from.address,
           'The message holds no orders or commands.',
@@ -170,7 +178,7 @@ export class MailIngest {
       const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([
-          this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
+          this.bounce('orders', `${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
         ]);
         return this.done(inboundId, 'rejected', auth.gameId, {
           reason: 'wrong-step',
@@ -182,7 +190,7 @@ export class MailIngest {
       stepId = target.stepId;
     }
     const outcomes: unknown[] = [];
-    const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this) };
+    const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this, 'authenticated') };
     for (const command of mail.commands) outcomes.push(await applyMailCommand(deps, command, mail, auth.gameId, auth.side, stepId));
     return this.done(inboundId, 'processed', auth.gameId, {
       side: auth.side,
@@ -206,8 +214,17 @@ export class MailIngest {
     return { findRoster: (gameId) => gameRoster(games, this.gameService, gameId) };
   }
 
-  private bounce(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
-    return this.composer.rejectionDraft(key, to, problem, hint, gameId, side);
+  /** A refusal; `refusal` says whom it answers (the daily refusal budgets count forgers apart from players). */
+  private bounce(
+    refusal: RefusalOf,
+    key: string,
+    to: string,
+    problem: string,
+    hint: string,
+    gameId?: string,
+    side?: string | null,
+  ): OutboxDraft {
+    return this.composer.rejectionDraft(key, to, problem, hint, gameId, side, refusal);
   }
 
   /**
@@ -229,6 +246,7 @@ export class MailIngest {
         const subject = mail.subject ? ` ("${mail.subject.slice(0, 80)}")` : '';
         const drafts = [
           this.bounce(
+            'authenticated',
             `${row.messageId}:quarantined`,
             mail.from.address,
             `Your mail${when}${subject} could not be read by the umpire, so nothing was changed; the referee has been told.`,
@@ -242,6 +260,7 @@ export class MailIngest {
         if (referee && isPlainMailbox(referee) && normalizeAddress(referee) !== normalizeAddress(mail.from.address)) {
           drafts.push(
             this.bounce(
+              'authenticated',
               `${row.messageId}:quarantined:referee`,
               referee,
               `A mail from ${auth.side ?? 'the referee'} (inbound message ${row.id}${subject}) could not be read and is quarantined: ${why.slice(0, 200)}. The sender was asked to send it again.`,

@@ -73,6 +73,7 @@ export function rejectionNotice(game: LoadedGame, seat: Seat, r: CommandRejected
   return {
     ...noticeBase(game, seat.side, seat.player.address, `rejection:${via}`),
     kind: 'rejection',
+    ofOrders: true,
     summary: r.message.split('\n')[0],
     problems: r.errors,
     help: game.ruleset.help(game.state.rules, seat.side, step),
