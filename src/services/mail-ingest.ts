@@ -139,7 +139,7 @@ export class MailIngest {
 
     // charged once per message (a retry after a crash is not charged again), in arrival order per
     // game and side: a later mail waits behind an earlier one still waiting, and waiting is no failure
-    if (this.throttle) {
+    if (this.throttle && !row.throttleTaken) {
       const throttle = this.throttle;
       const gate = await this.inbound.passThrottle(inboundId, auth.gameId, playerBucket(auth.gameId, auth.side ?? 'referee'), () =>
         throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee')),

@@ -20,8 +20,8 @@ describe('issue 24: throttled is not failed (ingest under a spent allowance)', (
   let s: Services;
 
   beforeAll(async () => {
-    // a burst of 1, then one mail every 1.2 s: slow enough to act between refills
-    h = await startServices('throttled-calls', { THROTTLE_BURST: '1', THROTTLE_PER_HOUR: '3000' });
+    // a burst of 1, then one mail every 3 s: slow enough to act between refills
+    h = await startServices('throttled-calls', { THROTTLE_BURST: '1', THROTTLE_PER_HOUR: '1200' });
     s = h.s;
     await createGame(s, 'G-wait');
   });
@@ -39,12 +39,12 @@ describe('issue 24: throttled is not failed (ingest under a spent allowance)', (
     expect(await status(ids[1])).toMatchObject({ status: 'throttled', attempts: 0 });
 
     // the allowance returns; mail 3's (fresh) job runs before mail 2's delayed one: it must wait behind mail 2
-    await new Promise((r) => setTimeout(r, 1400));
+    await new Promise((r) => setTimeout(r, 3200));
     const third = await s.ingest.ingest(ids[2]);
     expect(third.status).toBe('throttled');
     expect(await status(ids[2])).toMatchObject({ status: 'throttled', attempts: 0 });
     expect((await s.ingest.ingest(ids[1])).status).toBe('processed');
-    await new Promise((r) => setTimeout(r, 1400));
+    await new Promise((r) => setTimeout(r, 3200));
     expect((await s.ingest.ingest(ids[2])).status).toBe('processed');
 
     const replies = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.kind === 'status');
@@ -53,7 +53,7 @@ describe('issue 24: throttled is not failed (ingest under a spent allowance)', (
     // blue (another bucket) was never held up by red's queue
     const blue = await s.inbound.receive('test', mail('wait-blue', 'blue@players.test', reply('blue'), 'STATUS'));
     expect((await s.ingest.ingest(blue.id)).status).toBe('processed');
-  }, 20_000);
+  }, 30_000);
 });
 
 describe('issue 24: throttled is not failed (40 mails through the workers)', () => {
@@ -62,16 +62,18 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
   const handled: string[] = [];
 
   beforeAll(async () => {
-    // a burst of 2, then 20 mails a second
-    h = await startServices('throttled-workers', { THROTTLE_BURST: '2', THROTTLE_PER_HOUR: String(20 * 3600) });
+    // a burst of 2, then 10 mails a second
+    h = await startServices('throttled-workers', { THROTTLE_BURST: '2', THROTTLE_PER_HOUR: String(10 * 3600) });
     s = h.s;
     await createGame(s, 'G-flood');
+    // the order in which messages are marked handled (before the next in line is woken)
+    const mark = s.inbound.mark.bind(s.inbound);
+    jest.spyOn(s.inbound, 'mark').mockImplementation(async (id, status, gameId, result) => {
+      await mark(id, status, gameId, result);
+      if (status === 'processed') handled.push(id);
+    });
     s.jobs.startWorkers({
-      [JobName.IngestMail]: async ({ inboundId }) => {
-        const r = await s.ingest.ingest(inboundId);
-        if (r.status === 'processed') handled.push(inboundId);
-        return r;
-      },
+      [JobName.IngestMail]: ({ inboundId }) => s.ingest.ingest(inboundId),
       [JobName.ProcessGame]: async () => undefined,
       [JobName.DispatchOutbox]: async () => undefined,
       [JobName.SweepStuck]: async () => undefined,
@@ -83,6 +85,15 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
 
   it('issue 24 throttled-not-failed: 10 PRESS and 30 STATUS mails over a small allowance are all handled, in arrival order, none quarantined', async () => {
     const reply = s.composer.replyAddressFor('G-flood', 'red', 'red@players.test');
+    // the burst spent through the running workers first, until a mail of red's waits: the flood
+    // below arrives behind it, so its order is the order of arrival, not of whichever job runs first
+    for (let n = 0; ; n++) {
+      const { id } = await s.inbound.receive('test', mail(`head-${n}`, 'red@players.test', reply, 'STATUS'));
+      let row = await s.inbound.get(id);
+      while (row?.status === 'stored') row = await new Promise((r) => setTimeout(r, 5)).then(() => s.inbound.get(id));
+      if (row?.status === 'throttled') break;
+    }
+    handled.length = 0;
     const arrived: { id: string; name: string; kind: 'PRESS' | 'STATUS' }[] = [];
     for (let i = 0; i < 40; i++) {
       const kind = i % 4 === 1 ? 'PRESS' : 'STATUS';
@@ -94,27 +105,36 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
       arrived.push({ id, name, kind });
     }
     const deadline = Date.now() + 45_000;
-    let rows: { id: string; status: string; attempts: number }[] = [];
+    type Row = { id: string; status: string; attempts: number; waits: number };
+    let rows: Row[] = [];
     for (;;) {
-      rows = await h.t.db.query<{ id: string; status: string; attempts: number }>(
-        `SELECT id::text AS id, status, attempts FROM inbound_messages WHERE message_id LIKE 'flood-%' ORDER BY id`,
+      rows = await h.t.db.query<Row>(
+        `SELECT id::text AS id, status, attempts, throttle_waits AS waits FROM inbound_messages WHERE message_id LIKE 'flood-%' ORDER BY inbound_messages.id`,
       );
       if (rows.every((r) => !['stored', 'throttled'].includes(r.status)) || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(rows.map((r) => r.status)).toEqual(arrived.map(() => 'processed'));
     expect(rows.filter((r) => r.attempts > 1)).toEqual([]);
-    // handled one after another in the order they arrived
-    expect(handled).toEqual(arrived.map((a) => a.id));
+    // every one of them waited its turn, and none overtook an earlier one
+    expect(rows.filter((r) => r.waits === 0)).toEqual([]);
+    const flood = handled.filter((id) => arrived.some((a) => a.id === id));
+    expect(flood).toEqual(arrived.map((a) => a.id));
+    // and what they did happened in that order: PRESS commands in the game's inbox, STATUS replies in the outbox
+    const inOrder = (kind: 'PRESS' | 'STATUS') =>
+      flood
+        .map((id) => arrived.find((a) => a.id === id)!)
+        .filter((a) => a.kind === kind)
+        .map((a) => a.name);
     const press = await h.t.db.query<{ idempotency_key: string }>(
       `SELECT idempotency_key FROM commands WHERE game_id = 'G-flood' AND kind = 'game.press' ORDER BY id`,
     );
-    expect(press.map((c) => c.idempotency_key.match(/flood-\d+/)?.[0])).toEqual(
-      arrived.filter((a) => a.kind === 'PRESS').map((a) => a.name),
+    expect(press.map((c) => c.idempotency_key.match(/flood-\d+/)?.[0])).toEqual(inOrder('PRESS'));
+    expect(press).toHaveLength(10);
+    const status = (await s.outbox.byRecipient('red@players.test')).filter(
+      (r) => r.kind === 'status' && r.idempotencyKey.includes('flood-'),
     );
-    const status = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.kind === 'status');
-    expect(status.map((r) => r.idempotencyKey.match(/flood-\d+/)?.[0])).toEqual(
-      arrived.filter((a) => a.kind === 'STATUS').map((a) => a.name),
-    );
+    expect(status.map((r) => r.idempotencyKey.match(/flood-\d+/)?.[0])).toEqual(inOrder('STATUS'));
+    expect(status).toHaveLength(30);
   }, 60_000);
 });
