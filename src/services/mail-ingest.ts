@@ -215,15 +215,7 @@ export class MailIngest {
   }
 
   /** A refusal; `refusal` says whom it answers (the daily refusal budgets count forgers apart from players). */
-  private bounce(
-    refusal: RefusalOf,
-    key: string,
-    to: string,
-    problem: string,
-    hint: string,
-    gameId?: string,
-    side?: string | null,
-  ): OutboxDraft {
+  private bounce(refusal: RefusalOf, key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null) {
     return this.composer.rejectionDraft(key, to, problem, hint, gameId, side, refusal);
   }
 
