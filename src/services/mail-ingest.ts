@@ -14,7 +14,7 @@ import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throt
 import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
-import type { Outbox, OutboxDraft, RefusalOf } from '../store/outbox';
+import type { Outbox, RefusalOf } from '../store/outbox';
 import { type GameRepository, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
 import { applyMailCommand, commandKey, ordersText } from './mail-commands';
