@@ -60,6 +60,8 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
   let h: ServiceHarness;
   let s: Services;
   const handled: string[] = [];
+  // a mail whose reading is held (a slow read) until `release`: what is behind it must wait
+  let held: { id: string; release: Promise<void> } | null = null;
 
   beforeAll(async () => {
     // a burst of 2, then 10 mails a second
@@ -69,6 +71,7 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
     // the order in which messages are marked handled (before the next in line is woken)
     const mark = s.inbound.mark.bind(s.inbound);
     jest.spyOn(s.inbound, 'mark').mockImplementation(async (id, status, gameId, result) => {
+      if (id === held?.id && status === 'processed') await held.release;
       await mark(id, status, gameId, result);
       if (status === 'processed') handled.push(id);
     });
@@ -85,13 +88,18 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
 
   it('issue 24 throttled-not-failed: 10 PRESS and 30 STATUS mails over a small allowance are all handled, in arrival order, none quarantined', async () => {
     const reply = s.composer.replyAddressFor('G-flood', 'red', 'red@players.test');
-    // the burst spent through the running workers first, until a mail of red's waits: the flood
-    // below arrives behind it, so its order is the order of arrival, not of whichever job runs first
+    // the burst spent through the running workers first, until a mail of red's waits; its reading is
+    // then held until the whole flood below has come in, so every flood mail meets a line (a mail
+    // ahead of it waiting or being read) whichever of their jobs runs first
+    let release = () => {};
     for (let n = 0; ; n++) {
       const { id } = await s.inbound.receive('test', mail(`head-${n}`, 'red@players.test', reply, 'STATUS'));
       let row = await s.inbound.get(id);
       while (row?.status === 'stored') row = await new Promise((r) => setTimeout(r, 5)).then(() => s.inbound.get(id));
-      if (row?.status === 'throttled') break;
+      if (row?.status === 'throttled') {
+        held = { id, release: new Promise<void>((r) => (release = r)) };
+        break;
+      }
     }
     handled.length = 0;
     const arrived: { id: string; name: string; kind: 'PRESS' | 'STATUS' }[] = [];
@@ -104,13 +112,18 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
       );
       arrived.push({ id, name, kind });
     }
-    const deadline = Date.now() + 45_000;
     type Row = { id: string; status: string; attempts: number; waits: number };
-    let rows: Row[] = [];
-    for (;;) {
-      rows = await h.t.db.query<Row>(
+    const flood = async () =>
+      h.t.db.query<Row>(
         `SELECT id::text AS id, status, attempts, throttle_waits AS waits FROM inbound_messages WHERE message_id LIKE 'flood-%' ORDER BY inbound_messages.id`,
       );
+    const inLine = Date.now() + 20_000;
+    while ((await flood()).some((r) => r.waits === 0) && Date.now() < inLine) await new Promise((r) => setTimeout(r, 50));
+    release();
+    const deadline = Date.now() + 45_000;
+    let rows: Row[] = [];
+    for (;;) {
+      rows = await flood();
       if (rows.every((r) => !['stored', 'throttled'].includes(r.status)) || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -118,11 +131,11 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
     expect(rows.filter((r) => r.attempts > 1)).toEqual([]);
     // every one of them waited its turn, and none overtook an earlier one
     expect(rows.filter((r) => r.waits === 0)).toEqual([]);
-    const flood = handled.filter((id) => arrived.some((a) => a.id === id));
-    expect(flood).toEqual(arrived.map((a) => a.id));
+    const floodHandled = handled.filter((id) => arrived.some((a) => a.id === id));
+    expect(floodHandled).toEqual(arrived.map((a) => a.id));
     // and what they did happened in that order: PRESS commands in the game's inbox, STATUS replies in the outbox
     const inOrder = (kind: 'PRESS' | 'STATUS') =>
-      flood
+      floodHandled
         .map((id) => arrived.find((a) => a.id === id)!)
         .filter((a) => a.kind === kind)
         .map((a) => a.name);
