@@ -102,6 +102,8 @@ export type Notice =
       readonly setAside?: readonly SetAsideLine[];
       /** refused orders: where in the mail they were read, when not its text */
       readonly source?: string;
+      /** the refusal of a side's orders: always sent, never held back by the daily refusal budget */
+      readonly ofOrders?: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'report';

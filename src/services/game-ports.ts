@@ -2,7 +2,7 @@ import type { Seat } from '../engine/game';
 import type { GameOptions, Side } from '../engine/ruleset';
 import type { StepKind } from '../engine/step-kinds';
 import type { Sql } from '../store/db';
-import type { OutboxDraft } from '../store/outbox';
+import type { OutboxDraft, RefusalOf } from '../store/outbox';
 import type { Notice } from '../mail/notices';
 
 /** What the game service takes in, and the edges it talks to (scheduler, notice sink). */
@@ -65,7 +65,15 @@ export interface MailInTransit {
 export interface NoticeSink {
   write(tx: Sql, notices: readonly Notice[]): Promise<void>;
   draft(notice: Notice): OutboxDraft;
-  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft;
+  rejectionDraft(
+    key: string,
+    to: string,
+    problem: string,
+    hint: string,
+    gameId?: string,
+    side?: string | null,
+    refusal?: RefusalOf,
+  ): OutboxDraft;
 }
 
 export interface GameServiceOptions {

@@ -80,6 +80,7 @@ export function rejectionNotice(
   return {
     ...noticeBase(game, seat.side, seat.player.address, `rejection:${via}`),
     kind: 'rejection',
+    ofOrders: true,
     summary: r.message.split('\n')[0],
     problems: r.errors,
     help: game.ruleset.help(game.state.rules, seat.side, step),
