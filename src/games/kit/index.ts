@@ -29,3 +29,5 @@ export {
   type StepRules,
   within,
 } from './search';
+export { type Evolve, Fold } from './fold';
+export { didYouMean, type NearestOptions, nearestName } from './names';
