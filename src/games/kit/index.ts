@@ -31,3 +31,22 @@ export {
 } from './search';
 export { type Evolve, Fold } from './fold';
 export { didYouMean, type NearestOptions, nearestName } from './names';
+export {
+  type ColumnShift,
+  chooseAtRandom,
+  describeRandomChoice,
+  describeSource,
+  describeTableRoll,
+  type DieTable,
+  dieTableSchema,
+  type RandomChoice,
+  readTable,
+  rollOnTable,
+  type TableColumn,
+  type TableEntry,
+  TableError,
+  type TableModifier,
+  type TableRoll,
+  type TableRollInput,
+  tableProblems,
+} from './tables';
