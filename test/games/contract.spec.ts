@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineRuleset, seedChainTurns } from '../../src/engine/define';
 import { playOneGame } from '../../src/engine/selfplay';
@@ -14,6 +14,12 @@ import { fleetDuel } from '../../src/games/fleet-duel';
  */
 const ROOT = resolve(__dirname, '../..');
 const GAME_DIRS = readdirSync(join(ROOT, 'src/games')).filter((d) => statSync(join(ROOT, 'src/games', d)).isDirectory() && d !== 'kit');
+/**
+ * A game being built lands folder by folder before it plays: its folder holds draft.json (the issue
+ * building it and what is still missing, by rule), it is not registered, and nothing outside the
+ * folder may import it until it is.
+ */
+const DRAFTS = GAME_DIRS.filter((d) => existsSync(join(ROOT, 'src/games', d, 'draft.json')));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -27,14 +33,27 @@ const SOURCES = sourceFiles(join(ROOT, 'src')).map((f) => ({ path: relative(ROOT
 const outsideGames = (path: string) => !GAME_DIRS.some((g) => path.startsWith(`src/games/${g}/`));
 
 describe('the game contract: one folder and one registry line per game', () => {
-  it('given the source tree, then every game folder is a registered game, and every registered game has its folder', () => {
-    expect(GAME_DIRS.sort()).toEqual(Object.keys(rulesets).sort());
+  it('given the source tree, then every game folder is a registered game or a draft, and every registered game has its folder', () => {
+    expect(GAME_DIRS.filter((d) => !DRAFTS.includes(d)).sort()).toEqual(Object.keys(rulesets).sort());
+    for (const d of DRAFTS) {
+      expect(Object.keys(rulesets)).not.toContain(d);
+      const draft = JSON.parse(readFileSync(join(ROOT, 'src/games', d, 'draft.json'), 'utf8')) as { issue: number; missing: string[] };
+      expect(Number.isInteger(draft.issue)).toBe(true);
+      expect(draft.missing.length).toBeGreaterThan(0);
+    }
   });
 
   it.each(Object.keys(rulesets))('given game %s, then its id appears outside its folder in the registry alone', (id) => {
     const quoted = new RegExp(`['"\`/]${id.replace(/-/g, '\\-')}['"\`/]`);
     const files = SOURCES.filter((f) => outsideGames(f.path) && quoted.test(f.text)).map((f) => f.path);
     expect(files).toEqual(['src/games/index.ts']);
+  });
+
+  it('given a draft game, then no source file outside its folder names it', () => {
+    for (const id of DRAFTS) {
+      const quoted = new RegExp(`['"\`/]${id.replace(/-/g, '\\-')}['"\`/]`);
+      expect(SOURCES.filter((f) => outsideGames(f.path) && quoted.test(f.text)).map((f) => f.path)).toEqual([]);
+    }
   });
 
   it('given the code outside the game folders, then none of it imports from a game folder but the registry', () => {
