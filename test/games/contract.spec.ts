@@ -4,7 +4,7 @@ import { defineRuleset, seedChainTurns } from '../../src/engine/define';
 import { playOneGame } from '../../src/engine/selfplay';
 import type { StepInfo } from '../../src/engine/ruleset';
 import { rulesets } from '../../src/games';
-import { fleetDuel } from '../../src/games/fleet-duel';
+import { fleetDuel, fleetDuelDeclaration } from '../../src/games/fleet-duel';
 
 /**
  * The game contract (issue 25): a game is one folder and one registry line. Its id appears in no
@@ -103,7 +103,7 @@ describe('the game contract: one folder and one registry line per game', () => {
 });
 
 describe('defineRuleset checks a declaration and fills in safe defaults', () => {
-  const { stepKind: _k, stepRow: _r, ...decl } = fleetDuel;
+  const decl = fleetDuelDeclaration;
 
   it('given a declaration without a view, then it is refused: fog of war is never defaulted', () => {
     expect(() => defineRuleset({ ...decl, view: undefined as never })).toThrow('view is required');
@@ -128,7 +128,7 @@ describe('defineRuleset checks a declaration and fills in safe defaults', () => 
     );
   });
 
-  it('given a declaration with no system sides, sealed dice or random player, then none, none and the ruleset`s random orders as text', () => {
+  it('given a declaration with no system sides, sealed dice or random player, then none, none and the random orders drawn from the side`s view, as text (issue 25: players read their view)', () => {
     const { systemSides: _s, sealedDice: _d, players: _p, ...bare } = decl;
     const game = defineRuleset(bare);
     expect(game.systemSides?.({})).toEqual([]);
@@ -136,7 +136,10 @@ describe('defineRuleset checks a declaration and fills in safe defaults', () => 
     const state = game.setup({ gameId: 'G-x', options: { short: false, scouting: false, system: false }, box: game.box.defaultData });
     const step = game.currentStep(state)!;
     const rng = { int: () => 0, pick: <T>(xs: readonly T[]) => xs[0] };
-    expect(game.players.random(state, 'red', step, rng)).toBe(game.formatOrders(game.randomOrders(state, 'red', step, rng)));
+    const view = bare.view(state, 'red');
+    expect(game.players.random({ view, side: 'red', step, dice: rng })).toBe(game.formatOrders(bare.randomOrders(view, 'red', step, rng)));
+    // the ruleset's own random orders (fuzzer, answer card) go through the view as well
+    expect(game.randomOrders(state, 'red', step, rng)).toEqual(bare.randomOrders(view, 'red', step, rng));
   });
 
   it('given a FOR word in the step table, then FOR <word> names the step of that row the side owes', () => {

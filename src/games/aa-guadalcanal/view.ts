@@ -39,7 +39,23 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee') {
     ...(side === 'axis' || side === 'allies' ? { casualtyPriority: s.hits?.[side] ?? null } : {}),
     summary: summaryOf(s, side, seen),
     ...boardMap(s, seen, s.airfields),
+    position: positionKnownBy(s, side),
   };
+}
+
+export type GuadalcanalView = ReturnType<typeof viewGuadalcanal>;
+
+/**
+ * The position as `side` knows it, in the rules' own terms: what its machine players read. The basic
+ * game is open (every piece, airfield and token is on the table); the other side's HITS list
+ * (ATK.cargo) is its own and is taken out. Hidden movement (HID.2) is sealed orders, never in the
+ * state. The referee's is the state.
+ */
+export function positionKnownBy(s: GState, side: Side | 'referee'): GState {
+  if (side !== 'axis' && side !== 'allies') return s;
+  const { hits, ...open } = s;
+  const own = hits?.[side];
+  return own === undefined ? open : { ...open, hits: { [side]: own } };
 }
 
 function die(d: DieResult): string {

@@ -11,8 +11,9 @@
  */
 import type { Side } from '../../engine/ruleset';
 import { nextDecision } from './combat/api';
+import { defaultOrdersFor } from './orders/defaults';
 import { combatAreas } from './battles';
-import { COMBAT_PHASES } from './steps';
+import { COMBAT_PHASES, stepOf } from './steps';
 import { pocStanding } from './control';
 import { taskForceAsSeenBy } from './task-forces';
 import type { Loc, Unit, VitpState, VSide } from './types';
@@ -91,7 +92,55 @@ export function viewFor(s: VitpState, side: Side | 'referee') {
     summary: summaryFor(s, viewer),
     map: mapOf(s),
     mapBoard: mapBoardOf(s),
+    position: positionKnownBy(s, viewer),
+    // a battle the position leaves out: the side's default orders while it lasts (the answer card's)
+    ...(viewer !== 'referee' && hidesEnemy(s, viewer) ? { defaults: { stepId: stepInPlay(s), orders: defaultOrdersFor(s, viewer) } } : {}),
   };
+}
+
+export type VitpView = ReturnType<typeof viewFor>;
+
+/**
+ * The position as `viewer` knows it, in the rules' own terms: what its machine players read (VITP is
+ * open, 2.1: every unit, port and area is public). The one secret, optional rule 20, is taken out
+ * as taskForceAsSeenBy does: an enemy task force's units until it is sighted, and whether it attacks
+ * and which of its units invade, always (20.3-20.4). The referee's is the state.
+ */
+export function positionKnownBy(s: VitpState, viewer: VSide | 'referee'): VitpState {
+  if (viewer === 'referee' || !s.taskForces) return s;
+  const forces = s.taskForces.forces.map((tf) => (tf.side === viewer ? tf : unseen(tf)));
+  return { ...s, taskForces: { ...s.taskForces, forces }, battle: hidesEnemy(s, viewer) ? null : s.battle };
+}
+
+/** An enemy task force as its marker shows it: its units once sighted; never whether it attacks or who invades (20.3-20.4). */
+function unseen<T extends { marker: string; side: VSide; units: readonly string[]; sighted: boolean | null }>(tf: T): T {
+  return {
+    marker: tf.marker,
+    side: tf.side,
+    sighted: tf.sighted,
+    units: tf.sighted ? tf.units : [],
+    attacking: false,
+    invading: [],
+  } as unknown as T;
+}
+
+/** The id of the step in play; null between steps (a battle whose next decision is not yet asked). */
+function stepInPlay(s: VitpState): string | null {
+  try {
+    return stepOf(s)?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the battle in play holds a task force of the enemy's: its state then follows from what
+ * the task force holds and whether it attacks (the round's fire, who can be hit), so a side's
+ * position leaves the battle out and its machine players answer with the side's documented
+ * default orders (`defaults` in the view: what the answer card shows a person).
+ */
+function hidesEnemy(s: VitpState, viewer: VSide): boolean {
+  return (s.battle?.battle.taskForces?.forces ?? []).some((tf) => tf.side !== viewer);
 }
 
 /** The map picture: every sea area, its flag, how many units of each type each side has at sea there (public in VITP), and its battle. */
