@@ -10,6 +10,8 @@
  * ceilings of the same run: bare BullMQ jobs on the same Redis and bare LMTP→IMAP delivery.
  * Runs the processes from dist: `npm run bench` builds it first, as `npm test` does for the e2e test.
  */
+import { type PlayerTurn, turnOf } from '../src/engine/players';
+import type { VitpView } from '../src/games/vitp/view';
 import { type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -291,7 +293,11 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         const step = game.state.step;
         const sides = step ? whoIsAwaited(game.state, game.ruleset).filter((side) => addresses[side]) : [];
         if (!step || !sides.length) break;
-        const texts = sides.map((side) => composeMail(game.state, side, step, rng, { ahead: false, sentAhead: new Set() }).text);
+        const texts = sides.map(
+          (side) =>
+            composeMail(turnOf(game.ruleset, game.state, side, step, rng) as PlayerTurn<VitpView>, { ahead: false, sentAhead: new Set() })
+              .text,
+        );
         const one = async (i: number) => {
           // one after the other: what the first side's order made is older than the second side's answer
           const version = together || i === 0 ? game.head.version : (await s.games.load(gameId)).head.version;

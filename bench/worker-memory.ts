@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { type PlayerTurn, turnOf } from '../src/engine/players';
+import type { VitpView } from '../src/games/vitp/view';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -94,7 +96,10 @@ async function playGame(s: Services, gameId: string, addresses: Record<string, s
     if (!step) break;
     await Promise.all(
       whoIsAwaited(game.state, game.ruleset).map(async (side) => {
-        const text = composeMail(game.state, side, step, rng, { ahead: false, sentAhead: new Set() }).text;
+        const text = composeMail(turnOf(game.ruleset, game.state, side, step, rng) as PlayerTurn<VitpView>, {
+          ahead: false,
+          sentAhead: new Set(),
+        }).text;
         const payload = { gameId, side, text, via: 'bench', stepId: step.id };
         if ((await command(s, gameId, `bench:orders:${gameId}:${step.id}:${side}`, 'game.orders', payload)) === 'applied') applied++;
         else refused++;

@@ -5,6 +5,7 @@ import { rulesets } from '../games';
 import type { MailCommand } from '../mail/commands';
 import { shapeOrdersCommand } from '../mail/order-lines';
 import { parseMail, rereadReply, type ParsedMessage } from '../mail/parse';
+import { withoutAnswerCard } from '../services/reply-context';
 import { fileProblem, readTextFile, UsageError } from './usage';
 
 /**
@@ -32,7 +33,8 @@ export function registerMailCommands(program: Command, registry: Readonly<Record
       const ruleset = opts.ruleset === 'none' ? null : registry[opts.ruleset];
       if (ruleset === undefined)
         throw new UsageError(`unknown ruleset "${opts.ruleset}"; available: ${Object.keys(registry).join(', ')}, none`);
-      const known = opts.known.map((k) => readTextFile(k, '--known'));
+      // as the ingest keeps them: the answer card's examples and defaults are the player's to copy
+      const known = opts.known.map((k) => withoutAnswerCard(readTextFile(k, '--known')));
       const out = await parseMail(readRaw(file));
       if (!out.ok) {
         if (opts.json) console.log(JSON.stringify({ file, rejected: out.rejection }, null, 2));
@@ -80,6 +82,8 @@ interface MailReport {
   readonly from: string;
   readonly subject: string;
   readonly textSource: ParsedMessage['textSource'];
+  /** the attached file read, when the body held no orders */
+  readonly textPart?: string;
   readonly automatic: string | null;
   readonly ruleset: string | null;
   readonly claimed: ParsedMessage['claimed'];
@@ -100,6 +104,7 @@ function describe(file: string, m: ParsedMessage, ruleset: string | null): MailR
     from: m.from.address,
     subject: m.subject,
     textSource: m.textSource,
+    ...(m.textPart !== undefined ? { textPart: m.textPart } : {}),
     automatic: m.automaticReason,
     ruleset,
     claimed: m.claimed,
@@ -113,12 +118,17 @@ function describe(file: string, m: ParsedMessage, ruleset: string | null): MailR
   };
 }
 
+const TEXT_USED: Record<ParsedMessage['textSource'], string> = {
+  html: 'the HTML part, rendered as the player saw it',
+  plain: 'the text/plain part',
+  attachment: 'the attached text file',
+  none: 'none',
+};
+
 function render(r: MailReport): string {
   const out: string[] = [];
   out.push(`${r.file}: Message-ID ${r.messageId}`, `From: ${r.from}`, `Subject: ${r.subject}`);
-  out.push(
-    `Text used: ${r.textSource === 'html' ? 'the HTML part, rendered as the player saw it' : r.textSource === 'plain' ? 'the text/plain part' : 'none'}`,
-  );
+  out.push(`Text used: ${TEXT_USED[r.textSource]}${r.textPart !== undefined ? ` "${r.textPart}" (the body held no orders)` : ''}`);
   if (r.automatic) out.push(`Sent by a machine (${r.automatic}): the umpire records it and never answers`);
   out.push(`Order lines shaped for: ${r.ruleset ?? 'no game (only commas and the like join lines)'}`);
   out.push('', "Lines (+ the player's, - dropped):");
@@ -142,7 +152,8 @@ function render(r: MailReport): string {
         const parts = c.joined?.find((j) => j.line === l.line)?.parts;
         out.push(`    line ${l.line}: ${l.text}${parts ? `   (lines ${parts.join(' + ')} joined: the client wrapped them)` : ''}`);
       }
-      for (const l of c.ignored ?? []) out.push(`    line ${l.line}: ${l.text}   (ignored: no order; the acknowledgment says so)`);
+      for (const l of c.ignored ?? [])
+        out.push(`    line ${l.line}: ${l.text}   (set aside: ${l.why ?? 'no order'}; the acknowledgment or refusal lists it)`);
     } else {
       const { name, refereeOnly, ...rest } = c;
       const args = Object.entries(rest)

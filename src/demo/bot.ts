@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { turnOf } from '../engine/players';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { seededRng } from '../engine/random-player';
@@ -139,7 +140,10 @@ export class EmailBot {
       if (this.lastSentStep === step.id) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
-      const mail = this.o.player.compose(game.state, this.o.side, step, this.rng, { sentAhead: this.sentAhead, plain: plainBots() });
+      const mail = this.o.player.compose(turnOf(game.ruleset, game.state, this.o.side, step, this.rng), {
+        sentAhead: this.sentAhead,
+        plain: plainBots(),
+      });
       let text = mail.text;
       const standing = this.o.standing ?? this.o.player.standing(this.o.side, plainBots());
       if (!this.standingSent && standing) text = `${text}\n${standing}`;

@@ -10,6 +10,7 @@
  *   node dist/src/demo/model.js [games] [seed]      (DEMO_GAME=<id> for another game than the default,
  *                                                    DEMO_OPTIONS=a,b for game options)
  */
+import { turnOf } from '../engine/players';
 import { decide, whoIsAwaited } from '../engine/decide';
 import { makeSeedChain } from '../engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../engine/engine-events';
@@ -123,7 +124,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const mail = player.compose(state, side, step, bot.rng, { sentAhead: bot.sentAhead, plain: plainBots() });
+      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, plain: plainBots() });
       const standing = player.standing(side, plainBots());
       const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
       bot.standingSent = true;

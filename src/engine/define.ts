@@ -8,7 +8,8 @@
  * declaration and fills in safe defaults for what a game may leave out.
  */
 import type { BoxCheckExtras } from './box';
-import type { Ruleset, Side, StepInfo, GameOptions, OptionSpec } from './ruleset';
+import type { SideView } from './board-view';
+import type { Ruleset, Rng, Side, StepInfo, GameOptions, OptionSpec } from './ruleset';
 import type { MachinePlayers } from './players';
 import { STEP_KINDS, type ClassifiesSteps, type StepKind } from './step-kinds';
 
@@ -58,15 +59,26 @@ export interface DeclaredOption extends OptionSpec {
   readonly requires?: readonly string[];
 }
 
-/** What a game declares: the Ruleset's functions, and the contract's data. */
-export type RulesetDeclaration<S, O, Box> = Omit<Ruleset<S, O, Box>, 'box' | 'options'> & {
+/**
+ * What a game declares: the Ruleset's functions, and the contract's data. `V` is the type of its
+ * view: random orders are drawn from a side's view (never the state), so the random player, the
+ * fuzzer and the answer card's example all know only what the side knows.
+ */
+export type RulesetDeclaration<S, O, Box, V extends SideView = SideView> = Omit<
+  Ruleset<S, O, Box>,
+  'box' | 'options' | 'view' | 'randomOrders'
+> & {
   readonly options: readonly DeclaredOption[];
+  /** What `side` may see of the state (fog of war); 'referee' sees everything not sealed. What machine players read. */
+  view(state: S, side: Side | 'referee'): V;
+  /** Random legal orders for `side` at `step`, from its view alone. */
+  randomOrders(view: V, side: Side, step: StepInfo, rng: Rng): readonly O[];
   readonly steps: StepTable;
   /** The game's length with these options and box (the longest it can run): the seed chain covers every turn of it. */
   length(options: GameOptions, box: Box): GameLength;
   readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
-  /** Machine players; `random` defaults to randomOrders written out with formatOrders. */
-  readonly players?: Partial<MachinePlayers<S>>;
+  /** Machine players (src/engine/players.ts); `random` defaults to randomOrders written out with formatOrders. */
+  readonly players?: Partial<MachinePlayers<V>>;
 };
 
 /** A game on the contract: a Ruleset with its step table, length, box extras and players. */
@@ -76,7 +88,7 @@ export type DefinedRuleset<S, O, Box> = Ruleset<S, O, Box> &
     readonly steps: StepTable;
     length(options: GameOptions, box: Box): GameLength;
     readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
-    readonly players: MachinePlayers<S>;
+    readonly players: MachinePlayers;
     /** The row of the step table `step` belongs to; throws naming the step when none does (a game bug). */
     stepRow(step: StepInfo): StepRow;
   };
@@ -86,8 +98,8 @@ export type DefinedRuleset<S, O, Box> = Ruleset<S, O, Box> &
  * checked after the game's own checks, the deadline class and the FOR words read from the step
  * table. The view, the step table, the length and the players are never defaulted.
  */
-export function defineRuleset<S, O, Box>(decl: RulesetDeclaration<S, O, Box>): DefinedRuleset<S, O, Box> {
-  const problems = declarationProblems(decl as RulesetDeclaration<unknown, unknown, unknown>);
+export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: RulesetDeclaration<S, O, Box, V>): DefinedRuleset<S, O, Box> {
+  const problems = declarationProblems(decl as unknown as RulesetDeclaration<unknown, unknown, unknown>);
   if (problems.length) throw new Error(`defineRuleset ${decl.id}: ${problems.join('; ')}`);
   const rows = new Map(decl.steps.rows.map((row) => [row.id, row]));
   const stepRow = (step: StepInfo): StepRow => {
@@ -105,16 +117,18 @@ export function defineRuleset<S, O, Box>(decl: RulesetDeclaration<S, O, Box>): D
     resolveSection: decl.resolveSection ?? ((state, side, name) => sectionStep(decl, stepRow, state, side, name)),
     stepKind: (step) => stepRow(step).deadline,
     stepRow,
+    // the ruleset's random orders (the fuzzer's, the answer card's example) go through the side's view too
+    randomOrders: (state, side, step, rng) => decl.randomOrders(decl.view(state, side), side, step, rng),
     players: {
-      random: (state, side, step, rng) => decl.formatOrders(decl.randomOrders(state, side, step, rng)),
+      random: ({ view, side, step, dice }) => decl.formatOrders(decl.randomOrders(view as V, side, step, dice)),
       ...decl.players,
-    },
+    } as MachinePlayers,
   };
 }
 
 /** `FOR <word>`: the step in play or to come, owed by `side`, whose row has that word. */
-function sectionStep<S, O, Box>(
-  decl: RulesetDeclaration<S, O, Box>,
+function sectionStep<S, O, Box, V extends SideView>(
+  decl: RulesetDeclaration<S, O, Box, V>,
   stepRow: (step: StepInfo) => StepRow,
   state: S,
   side: Side,

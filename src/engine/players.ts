@@ -1,19 +1,31 @@
 /**
- * Machine players (issue 25): what a game offers to play a side without a person. A player
- * writes orders as text, exactly as a person would mail them, so its orders take the same path
- * (parse, validate, seal) as anyone's.
+ * Machine players (issue 25): one contract for every machine that plays a side, whether a random
+ * player in self-play, the demo's skilled bots, or a computer opponent in a machine-played seat.
  *
- * - `random`: random legal orders for a step (self-play, the fuzzer, `umpire selfplay`); by
- *   default the ruleset's randomOrders written out with formatOrders.
- * - `mail`: a skilled mail player (the demo's bots, `npm run demo` and the in-process mail model):
- *   one mail for the step in play with `FOR` sections for later steps, and standing instructions
- *   sent with its first mail.
+ * A machine player is a function of what its own side may know and nothing else:
+ *   - `view`: the side's view, `ruleset.view(state, side)` (the same fog of war a person reads);
+ *   - `step`: the step it is asked about;
+ *   - `dice`: draws made for it (a seeded generator: self-play's from the run's seed, the demo
+ *     bots' from theirs).
+ * It returns orders as text, exactly as a person would mail them, so its orders take the same path
+ * (parse, validate, seal) as anyone's. It never sees the state: a game's view carries what its side
+ * legitimately knows (its own units, the map, control), and no more.
  */
 import type { EngineState } from './engine-events';
-import type { Rng, Side, StepInfo } from './ruleset';
+import type { Rng, Ruleset, Side, StepInfo } from './ruleset';
 
-/** A random player: orders text for `side` at `step`, drawn with `rng`. */
-export type RandomPlayer<S> = (state: S, side: Side, step: StepInfo, rng: Rng) => string;
+/** What the engine hands a machine player. */
+export interface PlayerTurn<V = unknown> {
+  /** ruleset.view(state, side): the side's fog of war, nothing more */
+  readonly view: V;
+  readonly side: Side;
+  readonly step: StepInfo;
+  /** drawn for the player by whoever runs it: self-play and the demo from their seeded generators */
+  readonly dice: Rng;
+}
+
+/** A machine player: orders text for its side at the step, from its view and its dice alone. */
+export type MachinePlayer<V = unknown> = (turn: PlayerTurn<V>) => string;
 
 /** One mail a machine player sends. */
 export interface PlayerMail {
@@ -30,9 +42,14 @@ export interface PlayerMemory {
   readonly plain?: boolean;
 }
 
-/** A skilled mail player: the mail for the step in play, and standing instructions for its first mail. */
-export interface MailPlayer {
-  compose(state: EngineState<unknown>, side: Side, step: StepInfo, rng: Rng, memory: PlayerMemory): PlayerMail;
+/**
+ * A skilled mail player (the demo's bots, `npm run demo` and the in-process mail model): one mail
+ * for the step in play with `FOR` sections for later steps, and standing instructions for its first
+ * mail. It composes from the side's view too (its `turn` is a PlayerTurn); what it adds is memory of
+ * its own earlier mails (which steps it has sent orders ahead for), which is its own knowledge.
+ */
+export interface MailPlayer<V = unknown> {
+  compose(turn: PlayerTurn<V>, memory: PlayerMemory): PlayerMail;
   /** standing instructions sent with the side's first mail ('' for none); `plain`: a newcomer's (fewer) */
   standing(side: Side, plain?: boolean): string;
   /** the demo's mailbox user of each side (each game's own, so demos of two games never share a mailbox) */
@@ -41,7 +58,35 @@ export interface MailPlayer {
   tally?(rulesEvents: readonly { readonly stepId: string; readonly type: string; readonly data: unknown }[]): Record<string, number>;
 }
 
-export interface MachinePlayers<S> {
-  readonly random: RandomPlayer<S>;
-  readonly mail?: MailPlayer;
+/**
+ * The machine players a game offers: `random` (random legal orders: self-play, the fuzzer, and the
+ * default player of a machine-played seat), any `named` ones (a computer opponent, a solitaire's
+ * system side written as a player), and `mail`, the demo's skilled mail player.
+ */
+export interface MachinePlayers<V = unknown> {
+  readonly random: MachinePlayer<V>;
+  readonly named?: Readonly<Record<string, MachinePlayer<V>>>;
+  readonly mail?: MailPlayer<V>;
+}
+
+/** A view as plain JSON (a copy): a player run on it can read nothing the view does not hold. */
+export function plainView<V>(view: V): V {
+  return view === undefined ? view : (JSON.parse(JSON.stringify(view)) as V);
+}
+
+/** A player's turn at `step` in a game in play: the side's view of `state`, and the dice given. */
+export function turnOf(
+  ruleset: Pick<Ruleset<unknown, unknown>, 'view'>,
+  state: EngineState<unknown>,
+  side: Side,
+  step: StepInfo,
+  dice: Rng,
+): PlayerTurn {
+  return { view: ruleset.view(state.rules, side), side, step, dice };
+}
+
+/** The random player of a game on the contract; a ruleset without players (not defined with defineRuleset) is refused, naming it. */
+export function randomPlayerOf(ruleset: { readonly id: string; readonly players?: MachinePlayers }): MachinePlayer {
+  if (!ruleset.players?.random) throw new Error(`${ruleset.id} offers no machine players: define it with defineRuleset (docs/new-game.md)`);
+  return ruleset.players.random;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Rng, Ruleset, Side, StepInfo } from './ruleset';
+import type { Rng } from './ruleset';
 
 /**
  * A seeded generator for the random player and self-play (never for a real game's dice, which come
@@ -46,9 +46,4 @@ export function seededRng(seed: string): SeededRng {
     },
     hex: (bytes) => Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join(''),
   };
-}
-
-/** The random legal player: the ruleset's random orders, written out as a player would send them. */
-export function randomOrdersText<S, O>(ruleset: Ruleset<S, O, unknown>, state: S, side: Side, step: StepInfo, rng: Rng): string {
-  return ruleset.formatOrders(ruleset.randomOrders(state, side, step, rng));
 }

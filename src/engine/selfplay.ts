@@ -3,13 +3,15 @@ import { decideAndApply, whoIsAwaited } from './decide';
 import { makeSealedSeedChain, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { initialState, replay, stateHash, type AnyRuleset } from './evolve';
-import { randomOrdersText, seededRng, type SeededRng } from './random-player';
+import { seededRng, type SeededRng } from './random-player';
+import { randomPlayerOf, turnOf } from './players';
 import type { GameOptions, Side } from './ruleset';
 import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
 
 /**
- * Self-play: random legal players play whole games through decide/evolve; each game's log is then
+ * Self-play: random legal players play whole games through decide/evolve (the game's players.random,
+ * on the machine-player contract: each reads its side's view only, src/engine/players.ts); each game's log is then
  * round-tripped through storage, replayed from scratch and checked: same state hash, same event
  * hash chain, every die verifies from the revealed seeds, every step re-adjudicates to the recorded
  * outcome. The store is JSON by default (which keeps key order), checked without writing the log
@@ -262,8 +264,8 @@ function submitRandom(
   aheadRate: number,
   standing = '',
 ): void {
-  const text =
-    standing + randomOrdersText(ruleset, state.rules, side, state.step!, rng) + ordersAhead(ruleset, state, side, rng, aheadRate);
+  const random = randomPlayerOf(ruleset);
+  const text = standing + random(turnOf(ruleset, state, side, state.step!, rng)) + ordersAhead(ruleset, state, side, rng, aheadRate);
   try {
     run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
   } catch (e) {
@@ -282,7 +284,7 @@ function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Sid
   const candidates = ruleset.upcomingSteps(state.rules).filter((step) => step.owes.includes(side));
   if (!candidates.length) return '';
   const step = rng.pick(candidates);
-  return `\nFOR ${step.id}\n${randomOrdersText(ruleset, state.rules, side, step, rng)}`;
+  return `\nFOR ${step.id}\n${randomPlayerOf(ruleset)(turnOf(ruleset, state, side, step, rng))}`;
 }
 
 /**

@@ -62,8 +62,8 @@ export type MailCommand =
   | {
       readonly name: 'ORDERS';
       readonly lines: readonly NumberedLine[];
-      /** trailing lines that are no order and no command, set aside (order-lines.ts), for the acknowledgment */
-      readonly ignored?: readonly NumberedLine[];
+      /** lines above the first order or below the last that are no order and no command, set aside, and why (commands.ts, order-lines.ts): the acknowledgment or the refusal lists them */
+      readonly ignored?: readonly (NumberedLine & { readonly why?: string })[];
       /** lines a client wrapped, joined again: each joined order is numbered by its first line */
       readonly joined?: readonly { readonly line: number; readonly parts: readonly number[] }[];
       readonly refereeOnly: false;

@@ -116,6 +116,34 @@ function isNoise(word: string): boolean {
   return SUBJECT_NOISE.has(word.toLowerCase()) || COMMAND_WORDS[word.toUpperCase()] !== undefined;
 }
 
+/** A list bullet before a line: •, -, –, — or * (and the like), then a space. */
+const BULLET = /^\s*[•·▪◦‣\-–—*]\s+/u;
+/** A comment after what a line says: ` # …` or ` -- …` (never inside a word: names keep their hyphens). */
+const TRAILING_COMMENT = /\s+(?:#.*|--(?:\s.*)?)$/u;
+
+/**
+ * A line as the player meant it: without a bullet before it or the non-breaking spaces a phone
+ * pastes. A comment line (`# …`) stays as it is.
+ */
+export function unbulleted(text: string): string {
+  const t = text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000]/g, ' ').trim();
+  return t.startsWith('#') ? t : t.replace(BULLET, '').trim();
+}
+
+/** An order line without a comment after it (commands keep theirs: NOTE's text, ROLLBACK TO #12). */
+export function orderContent(text: string): string {
+  const t = unbulleted(text);
+  return t.startsWith('#') ? t : t.replace(TRAILING_COMMENT, '').trim();
+}
+
+/** Commands that may stand anywhere, also among the orders (they are no order of any game). */
+const ANYWHERE = /^(WAIT|CONFIRM)(\s|$)/i;
+
+/** A line of the player's set aside, not read as an order, and why. */
+export interface SetAsideLine extends NumberedLine {
+  readonly why: string;
+}
+
 export interface ExtractedCommands {
   readonly directives: BodyDirectives;
   readonly commands: MailCommand[];
@@ -128,10 +156,16 @@ export interface ExtractedCommands {
  * so an order like "Force Z to Java Sea" is never mistaken for FORCE.
  * With no command and no orders in the body, the subject's command word (if any) applies.
  */
-export function extractCommands(lines: readonly NumberedLine[], subjectCommand?: CommandName): ExtractedCommands {
+export function extractCommands(
+  lines: readonly NumberedLine[],
+  subjectCommand?: CommandName,
+  looksLikeOrder?: (line: string) => boolean,
+): ExtractedCommands {
   const directives: { gameId?: string; side?: string; turn?: number; secret?: string } = {};
   const commands: MailCommand[] = [];
   const orderLines: NumberedLine[] = [];
+  /** lines above the first order that are no order ("Hi,", "My orders for this turn:") */
+  const leadIn: SetAsideLine[] = [];
   let inOrders = false;
   /** the PRESS being written: its lines run to a line ENDPRESS or the end of the message */
   let press: { line: number; body: string[] } | null = null;
@@ -148,19 +182,27 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
       continue;
     }
     if (text === '') continue;
-    // a comment line (`# ...`) is nobody's order: before any order it starts nothing
-    if (!inOrders && text.startsWith('#')) continue;
-    if (inOrders) {
-      orderLines.push(l);
-      continue;
-    }
-    const pressStart = text.match(/^(PRESS|BROADCAST):?(?:\s+(.*))?$/i);
+    const pressStart = !inOrders && text.match(/^(PRESS|BROADCAST):?(?:\s+(.*))?$/i);
     if (pressStart) {
       press = { line: l.line, body: pressStart[2] ? [pressStart[2]] : [] };
       continue;
     }
-    if (readDirective(text, directives)) continue;
-    const cmd = readCommand(text, l.line);
+    const bare = unbulleted(text);
+    const content = orderContent(text);
+    // a comment line (`# ...`) is nobody's order: before any order it starts nothing
+    if (content === '' || (!inOrders && content.startsWith('#'))) continue;
+    // WAIT and CONFIRM may stand on any line, among the orders too
+    const anywhere = ANYWHERE.test(content) ? readCommand(content, l.line) : null;
+    if (anywhere && anywhere !== 'orders-start') {
+      commands.push(anywhere);
+      continue;
+    }
+    if (inOrders) {
+      orderLines.push({ line: l.line, text: content });
+      continue;
+    }
+    if (readDirective(bare, directives)) continue;
+    const cmd = readCommand(bare, l.line);
     if (cmd === 'orders-start') {
       inOrders = true;
       continue;
@@ -169,12 +211,20 @@ export function extractCommands(lines: readonly NumberedLine[], subjectCommand?:
       commands.push(cmd);
       continue;
     }
+    if (looksLikeOrder && !looksLikeOrder(content)) {
+      leadIn.push({ line: l.line, text: content, why: 'not an order (above the first order)' });
+      continue;
+    }
     inOrders = true;
-    orderLines.push(l);
+    orderLines.push({ line: l.line, text: content });
   }
   endPress();
-  if (orderLines.some((l) => !l.text.trim().startsWith('#')) || (subjectCommand === 'ORDERS' && commands.length === 0)) {
-    commands.unshift({ name: 'ORDERS', lines: orderLines, refereeOnly: false });
+  const hasOrders = orderLines.some((l) => !l.text.startsWith('#'));
+  // a mail of nothing but such lines (and no command) is the game's to refuse, with its order card
+  if (!hasOrders && commands.length === 0 && leadIn.length) orderLines.unshift(...leadIn.map(({ line, text }) => ({ line, text })));
+  if (orderLines.some((l) => !l.text.startsWith('#')) || (subjectCommand === 'ORDERS' && commands.length === 0)) {
+    const ignored = hasOrders ? leadIn : [];
+    commands.unshift({ name: 'ORDERS', lines: orderLines, ...(ignored.length ? { ignored } : {}), refereeOnly: false });
   } else if (commands.length === 0 && subjectCommand) {
     const fromSubject = readCommand(subjectCommand, 0);
     if (fromSubject && fromSubject !== 'orders-start') commands.push(fromSubject);

@@ -1,5 +1,5 @@
 import type { Sql } from '../store/db';
-import { insertOutbox, type OutboundMail, type OutboxDraft } from '../store/outbox';
+import { insertOutbox, type OutboundMail, type OutboxDraft, type RefusalOf } from '../store/outbox';
 import type { Notice } from './notices';
 import { templateFor } from './notice-data';
 import { replyAddress, type ReplyAddressConfig } from './auth';
@@ -66,6 +66,8 @@ export class MailComposer {
       eventSeq: n.latestSeq,
       recipient: n.to,
       kind: n.kind,
+      // the game refuses only commands from senders who proved who they are
+      ...(n.kind === 'rejection' ? { refusal: n.ofOrders ? ('orders' as const) : ('authenticated' as const) } : {}),
       payload: this.message(n, rendered, inReplyTo),
     });
   }
@@ -73,9 +75,18 @@ export class MailComposer {
   /**
    * A reply to mail the umpire could not take (unreadable, unauthenticated, empty): no game context
    * needed. `side`: the authenticated sender's side (null: the referee); absent for a sender the
-   * umpire could not place, whose heading then names no side.
+   * umpire could not place, whose heading then names no side. `refusal`: whom it answers, for the
+   * daily refusal budget (store/outbox.ts RefusalOf); a caller that does not say counts with strangers.
    */
-  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
+  rejectionDraft(
+    key: string,
+    to: string,
+    problem: string,
+    hint: string,
+    gameId?: string,
+    side?: string | null,
+    refusal: RefusalOf = 'unauthenticated',
+  ): OutboxDraft {
     const rendered = this.renderer.render('rejection', {
       gameId,
       ...(side !== undefined ? { side } : {}),
@@ -98,6 +109,7 @@ export class MailComposer {
       gameId,
       recipient: to,
       kind: 'rejection',
+      refusal,
       payload: JSON.parse(JSON.stringify(built)) as OutboundMail,
     });
   }

@@ -32,9 +32,53 @@ function quoteStart(elem: any, walk: any, builder: any): void {
   builder.closeBlock({ trailingLineBreaks: 1 });
 }
 
+/** Elements that break a line. */
+const BLOCKS = new Set(['p', 'div', 'br', 'li', 'ul', 'ol', 'tr', 'table', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr']);
+
+// biome-ignore lint/suspicious/noExplicitAny: html-to-text's (domhandler's) nodes are untyped here
+type Node = any;
+
+/** A node's text with a line break where a block or a <br> breaks it. */
+function textLines(node: Node): string {
+  if (node.type === 'text') return node.data ?? '';
+  if (node.type !== 'tag' || node.name === 'style' || node.name === 'script') return '';
+  const inner = (node.children ?? []).map(textLines).join('');
+  return BLOCKS.has(node.name) ? `\n${inner}\n` : inner;
+}
+
+/**
+ * A table row is a line, its cells separated by spaces: orders pasted from a spreadsheet, Word or
+ * Outlook come as tables (Word puts a paragraph in each cell). A row whose cells hold more than a
+ * line each (a layout table around a whole mail) keeps its lines instead, cell by cell.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: html-to-text's formatter arguments are untyped here
+function tableRow(elem: Node, walk: any, builder: any): void {
+  const cells: Node[] = (elem.children ?? []).filter((c: Node) => c.type === 'tag' && (c.name === 'td' || c.name === 'th'));
+  const texts = cells.map((c) =>
+    textLines(c)
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter((l) => l !== ''),
+  );
+  const flat = texts.every((lines) => lines.length <= 1) && !cells.some((c) => hasTag(c, 'table'));
+  builder.openBlock({ leadingLineBreaks: 1 });
+  if (flat) builder.addInline(texts.flat().join(' '));
+  else
+    for (const cell of cells) {
+      builder.openBlock({ leadingLineBreaks: 1 });
+      walk(cell.children, builder);
+      builder.closeBlock({ trailingLineBreaks: 1 });
+    }
+  builder.closeBlock({ trailingLineBreaks: 1 });
+}
+
+function hasTag(node: Node, name: string): boolean {
+  return (node.children ?? []).some((c: Node) => c.type === 'tag' && (c.name === name || hasTag(c, name)));
+}
+
 const OPTIONS = {
   wordwrap: false,
-  formatters: { quoteStart },
+  formatters: { quoteStart, tableRow },
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
@@ -44,6 +88,8 @@ const OPTIONS = {
     // Outlook writes every line as a paragraph: one line each, as the player saw them
     { selector: 'p', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
     { selector: 'blockquote', options: { trimEmptyLines: true } },
+    { selector: 'table', format: 'block' },
+    { selector: 'tr', format: 'tableRow' },
     ...QUOTE_CONTAINERS.map((selector) => ({ selector, format: 'quoteStart' })),
   ],
 };

@@ -4,7 +4,7 @@
  */
 import { deadlineData, reminderData } from './deadline-mail';
 import { boardOf } from '../engine/board-view';
-import type { Notice, StepNeeds } from './notices';
+import type { Notice, SetAsideLine, StepNeeds } from './notices';
 import { secretMarker } from './at-rest';
 import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
 import type { TemplateDataMap, TemplateName } from './render';
@@ -140,14 +140,15 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
                 .filter((l) => l.trim())
                 .map((text, j) => ({ line: j + 1, text, understood: `for ${q.title ?? q.stepId}, when it comes` })),
             ]),
-            // lines after the orders that are no order (a name, a tagline): set aside, not refused
-            ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: 'ignored: not an order (read as a signature)' })),
+            // lines around the orders that are no order (a greeting, a name): set aside, not refused
+            ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: setAsideWhy(l) })),
           ],
           errors: [],
           commitment: n.commitment ?? undefined,
           deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
           awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
           ...(n.held ? { held: true } : {}),
+          ...(n.source ? { source: n.source } : {}),
         },
       ];
     case 'rejection': {
@@ -186,6 +187,14 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             hint: p.hint,
             rule: p.rule,
           })),
+          ...(n.setAside?.length
+            ? {
+                setAside: n.setAside
+                  .slice(0, MAX_SET_ASIDE)
+                  .map((l) => ({ line: l.line, text: capText(l.text, 200), why: setAsideWhy(l) })),
+              }
+            : {}),
+          ...(n.source ? { source: n.source } : {}),
         },
       ];
     }
@@ -270,6 +279,14 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
       throw new Error(`no template for notice ${JSON.stringify(never)}`);
     }
   }
+}
+
+/** A refusal lists this many lines set aside at most (a pasted page is not mailed back whole). */
+const MAX_SET_ASIDE = 30;
+
+/** What the player is told of a line set aside (a command stored before lines said why: a signature). */
+function setAsideWhy(l: SetAsideLine): string {
+  return `set aside, not read: ${l.why ?? 'not an order (read as a signature)'}`;
 }
 
 function next(needs: StepNeeds | null) {

@@ -80,8 +80,10 @@ export type Notice =
       }[];
       /** the side's standing instructions already in force, when these orders set none */
       readonly inForce?: string | null;
-      /** lines after the orders that were no order (a name, a tagline), set aside by the mail reader */
-      readonly ignored?: readonly { readonly line: number; readonly text: string }[];
+      /** lines around the orders that were no order (a greeting, a name), set aside by the mail reader, and why */
+      readonly ignored?: readonly SetAsideLine[];
+      /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
+      readonly source?: string;
       /** WAIT: the side holds these orders; they complete the step only on CONFIRM or at the deadline */
       readonly held?: boolean;
     })
@@ -96,6 +98,12 @@ export type Notice =
       readonly needs?: StepNeeds | null;
       /** refused orders: whether the side's earlier orders for that step stand (nothing was changed) */
       readonly ordersIn?: boolean;
+      /** refused orders: the lines the mail reader set aside around them, and why */
+      readonly setAside?: readonly SetAsideLine[];
+      /** refused orders: where in the mail they were read, when not its text */
+      readonly source?: string;
+      /** the refusal of a side's orders: always sent, never held back by the daily refusal budget */
+      readonly ofOrders?: boolean;
     })
   | (NoticeBase & {
       readonly kind: 'report';
@@ -189,6 +197,13 @@ export type Notice =
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
 
 export type NoticeKind = Notice['kind'];
+
+/** A line of the player's not read as an order, and why (older commands carry no why). */
+export interface SetAsideLine {
+  readonly line: number;
+  readonly text: string;
+  readonly why?: string;
+}
 
 /**
  * The answer card at the top of a mail that asks for orders: the step, how to write the orders

@@ -105,10 +105,15 @@ export function shapeOrdersCommand(commands: readonly MailCommand[], grammar?: O
   return commands.map((c) => {
     if (c.name !== 'ORDERS') return c;
     const shaped = shapeOrderLines(c.lines, { grammar, isCommand: isCommandLine });
+    // set aside above the first order (commands.ts) and below the last, each with why
+    const ignored = [
+      ...(c.ignored ?? []),
+      ...shaped.ignored.map((l) => ({ ...l, why: 'not an order (below the last order, read as a signature)' })),
+    ];
     return {
       ...c,
       lines: shaped.lines,
-      ...(shaped.ignored.length ? { ignored: shaped.ignored } : {}),
+      ...(ignored.length ? { ignored } : {}),
       ...(shaped.joined.length ? { joined: shaped.joined } : {}),
     };
   });

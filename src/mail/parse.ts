@@ -39,9 +39,17 @@ export interface ParsedMessage {
   readonly inReplyTo: string | null;
   readonly references: readonly string[];
   readonly date: Date | null;
-  /** The decoded body: text/plain when present, otherwise the HTML converted to text. */
+  /**
+   * The text read: the body's text/plain part when present, otherwise its HTML converted to text;
+   * when the body holds no orders or commands, an attached text/plain file that does.
+   */
   readonly text: string;
-  readonly textSource: 'plain' | 'html' | 'none';
+  readonly textSource: 'plain' | 'html' | 'none' | 'attachment';
+  /** the attached file's name, when the text read is an attachment */
+  readonly textPart?: string;
+  /** the body as decoded, and the text/plain files attached, whichever `text` is */
+  readonly body: { readonly text: string; readonly source: 'plain' | 'html' | 'none' };
+  readonly attachments: readonly TextAttachment[];
   /** The lines the sender wrote (quotes and signature removed), numbered as in `text`. */
   readonly replyLines: readonly NumberedLine[];
   /** The lines of `text` that are not the sender's (quotes, signature, taglines), and why. */
@@ -55,6 +63,12 @@ export interface ParsedMessage {
   /** Game/side/turn claimed by the body directives, else by the subject. */
   readonly claimed: GameReference;
   readonly commands: readonly MailCommand[];
+}
+
+/** A text/plain file attached to the mail (orders a player wrote in a file). */
+export interface TextAttachment {
+  readonly name: string;
+  readonly text: string;
 }
 
 export type MailRejectionCode = 'oversized' | 'malformed' | 'no-sender';
@@ -116,10 +130,10 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
       size,
     );
   }
-  const { text, source } = bodyText(mail);
-  const reply = extractReply({ text, sender: from.address });
+  const body = bodyText(mail);
   const subjectInfo = parseSubject(subject);
-  const { directives, commands } = extractCommands(reply.lines, subjectInfo.command);
+  const attachments = textAttachments(mail);
+  const { text, textSource, textPart, reply, directives, commands } = readText(body, attachments, from.address, subjectInfo, {});
   const auto = automaticReason(mail, from);
   return {
     ok: true,
@@ -138,7 +152,10 @@ export async function parseMail(raw: Buffer, options: ParseOptions = {}): Promis
         .filter(Boolean),
       date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
       text,
-      textSource: source,
+      textSource,
+      ...(textPart !== undefined ? { textPart } : {}),
+      body,
+      attachments,
       replyLines: reply.lines,
       dropped: reply.dropped,
       automatic: auto !== null,
@@ -167,16 +184,84 @@ export interface RereadOptions {
  * text, whatever the client did (reply.ts). Directives, claims and commands follow the new lines.
  */
 export function rereadReply(message: ParsedMessage, options: RereadOptions): ParsedMessage {
-  const reply = extractReply({ text: message.text, sender: message.from.address, ...options });
-  const { directives, commands } = extractCommands(reply.lines, message.subjectInfo.command);
+  const { textPart: _, ...rest } = message;
+  const { text, textSource, textPart, reply, directives, commands } = readText(
+    message.body,
+    message.attachments,
+    message.from.address,
+    message.subjectInfo,
+    options,
+  );
   return {
-    ...message,
+    ...rest,
+    text,
+    textSource,
+    ...(textPart !== undefined ? { textPart } : {}),
     replyLines: reply.lines,
     dropped: reply.dropped,
     directives,
     claimed: { ...pick(message.subjectInfo), ...pick(directives) },
     commands,
   };
+}
+
+/**
+ * The player's lines and commands: from the body, or, when the body holds no orders and no
+ * command (nothing, or only lines that are no order), from the first text/plain file attached
+ * that does. The body's own lines are then set aside beside the attachment's orders, saying so.
+ */
+function readText(
+  body: ParsedMessage['body'],
+  attachments: readonly TextAttachment[],
+  sender: string,
+  subjectInfo: SubjectInfo,
+  options: RereadOptions,
+) {
+  const read = (text: string) => {
+    const reply = extractReply({ text, sender, ...options });
+    return { reply, ...extractCommands(reply.lines, subjectInfo.command, options.looksLikeOrder) };
+  };
+  const fromBody = read(body.text);
+  const holdsOrders = (commands: readonly MailCommand[]) =>
+    commands.some(
+      (c) =>
+        c.name !== 'ORDERS' ||
+        c.lines.some((l) => !l.text.startsWith('#') && (options.looksLikeOrder ? options.looksLikeOrder(l.text) : true)),
+    );
+  const inBody = { text: body.text, textSource: body.source, textPart: undefined as string | undefined, ...fromBody };
+  if (holdsOrders(fromBody.commands)) return inBody;
+  for (const file of attachments) {
+    const got = read(file.text);
+    if (!holdsOrders(got.commands)) continue;
+    // the body's lines (a greeting, a word about the file) are the player's: listed, not lost
+    const bodyLines = fromBody.reply.lines
+      .filter((l) => l.text.trim() !== '')
+      .map((l) => ({
+        line: l.line,
+        text: l.text.trim(),
+        why: `in the mail's text, not in the attached file "${file.name}" the orders were read from`,
+      }));
+    const commands = got.commands.map((c) =>
+      c.name === 'ORDERS' && bodyLines.length ? { ...c, ignored: [...bodyLines, ...(c.ignored ?? [])] } : c,
+    );
+    return { text: file.text, textSource: 'attachment' as const, textPart: file.name, ...got, commands };
+  }
+  return inBody;
+}
+
+/** The text/plain files attached (not the body's own parts), decoded. */
+function textAttachments(mail: MailparserMail): TextAttachment[] {
+  return (mail.attachments ?? []).flatMap((a, i) => {
+    if (a.contentType?.toLowerCase() !== 'text/plain' || a.related) return [];
+    const charset = (a.headers.get('content-type') as { params?: { charset?: string } } | undefined)?.params?.charset ?? 'utf-8';
+    let text: string;
+    try {
+      text = new TextDecoder(charset.toLowerCase()).decode(a.content);
+    } catch {
+      text = a.content.toString('utf8');
+    }
+    return text.trim() === '' ? [] : [{ name: a.filename ?? `attachment ${i + 1}`, text: withoutNul(text) }];
+  });
 }
 
 function reject(code: MailRejectionCode, message: string, partial: MailRejection['partial'], size: number): ParseOutcome {
@@ -223,7 +308,7 @@ function looksLikeMail(raw: Buffer): boolean {
   return /^[!-9;-~]+:/.test(start);
 }
 
-function bodyText(mail: MailparserMail): { text: string; source: ParsedMessage['textSource'] } {
+function bodyText(mail: MailparserMail): ParsedMessage['body'] {
   if (mail.text && mail.text.trim() !== '') return { text: withoutNul(mail.text), source: 'plain' };
   if (typeof mail.html === 'string' && mail.html.trim() !== '') return { text: withoutNul(htmlText(mail.html)), source: 'html' };
   return { text: '', source: 'none' };

@@ -91,8 +91,12 @@ export interface HeaderMatch {
   readonly why: string;
 }
 
-/** A quote or forward header starting at `lines[i]` by our own patterns, or null. */
-export function ownHeaderAt(lines: readonly string[], i: number): HeaderMatch | null {
+/**
+ * A quote or forward header starting at `lines[i]` by our own patterns, or null. `notHeader` says
+ * which lines can never be part of a header wrapped over several lines (a quoted line, an order):
+ * Apple Mail puts its attribution right under the last line written, with no blank line between.
+ */
+export function ownHeaderAt(lines: readonly string[], i: number, notHeader: (line: string) => boolean = () => false): HeaderMatch | null {
   const t = lines[i].trim();
   if (t === '') return null;
   if (t === HTML_QUOTE_MARK) return { span: 1, kind: 'html-quote', why: "the mail program's HTML quote container" };
@@ -116,7 +120,7 @@ export function ownHeaderAt(lines: readonly string[], i: number): HeaderMatch | 
     if (block) return { span: block, kind: 'header-block', why: `header block of the quoted mail ("${t.slice(0, 40)}…")` };
   }
   for (let span = 1; span <= 3 && i + span <= lines.length; span++) {
-    if (span > 1 && lines[i + span - 1].trim() === '') break;
+    if (span > 1 && (lines[i + span - 1].trim() === '' || lines.slice(i, i + span).some(notHeader))) break;
     const hit = attribution(lines, i, span);
     // a wrapped attribution starts on its first line: one that is unfinished or dates the mail,
     // or at least one the lines below do not make an attribution without

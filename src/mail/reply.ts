@@ -63,8 +63,13 @@ export interface ReplyExtraction {
 
 type Mark = { readonly reason: DropReason; readonly why: string };
 
-const END_LINE = /^\s*END\s*$/i;
+/** `END`, also behind a bullet or before a comment ("- END", "END # that's all") */
+const END_LINE = /^\s*(?:[•\-–*]\s+)?END\s*(?:(?:#|--).*)?$/iu;
+/** what marks the start of quoted mail */
+const QUOTE_REASONS: ReadonlySet<DropReason> = new Set(['quoted', 'quote-header', 'quoted-unmarked', 'forwarded']);
 const QUOTE_LINE = /^\s*>/;
+/** a quoted line, not the `>:` that ends an address a client wrapped (Norwegian Gmail) */
+const QUOTED_TEXT = /^\s*>(?![:：]\s*$)/u;
 /** longest line the libraries' patterns are tried on (their patterns backtrack on long lines) */
 const MAX_CLASSIFIED = 400;
 
@@ -80,6 +85,8 @@ export function extractReply(input: ReplyInput): ReplyExtraction {
   if (end !== -1) set(end, lines.length, { reason: 'after-end', why: 'the line END ends the orders' });
   for (let i = 0; i < stop; i++) if (QUOTE_LINE.test(lines[i])) marks[i] = { reason: 'quoted', why: 'quoted with ">"' };
 
+  // a header wrapped over several lines never takes in a quoted line or an order
+  const notHeader = (line: string) => QUOTED_TEXT.test(line) || (input.looksLikeOrder?.(line.trim()) ?? false);
   const forward = forwardOf(lines, stop, input.sender);
   const talon = planerMarkers(lines.slice(0, stop));
   for (let i = 0; i < stop; i++) {
@@ -99,7 +106,7 @@ export function extractReply(input: ReplyInput): ReplyExtraction {
       );
       break;
     }
-    const header = headerAt(lines, i, talon);
+    const header = headerAt(lines, i, talon, notHeader);
     if (!header) continue;
     const after = i + header.span;
     set(i, after, { reason: 'quote-header', why: header.why });
@@ -127,7 +134,16 @@ export function extractReply(input: ReplyInput): ReplyExtraction {
     for (const i of open) {
       if (!hits.has(i) && lines[i].trim() !== '' && hits.has(i - 1) && hits.has(i + 1)) hits.add(i);
     }
-    for (const i of hits) marks[i] = { reason: 'umpire-text', why: 'repeats a mail the umpire sent you in this game' };
+    // the umpire's text is quoted only where the quote is: from the first line marked as quoted
+    // (or below an attribution), or from the first of the umpire's own lines that is no order (a
+    // pasted mail, unmarked). What stands above it the player typed or pasted: the answer card's
+    // examples, his earlier orders, copied to send (again) are his.
+    const marked = marks.findIndex((m, i) => i < stop && m !== null && QUOTE_REASONS.has(m.reason));
+    let prose = [...hits].filter((i) => !input.looksLikeOrder?.(lines[i].trim())).sort((a, b) => a - b)[0] ?? -1;
+    // the pasted mail starts where the run of the umpire's lines holding that line starts
+    while (prose > 0 && hits.has(prose - 1)) prose--;
+    const quoteStart = Math.min(...[marked, prose].filter((i) => i >= 0), stop);
+    for (const i of hits) if (i >= quoteStart) marks[i] = { reason: 'umpire-text', why: 'repeats a mail the umpire sent you in this game' };
   }
 
   const kept: NumberedLine[] = [];
@@ -141,20 +157,23 @@ export function extractReply(input: ReplyInput): ReplyExtraction {
   return { lines: kept, dropped };
 }
 
-/** A quote header at line i: our patterns, then email-reply-parser's, then talon's splitters. */
-function headerAt(lines: readonly string[], i: number, talon: string): HeaderMatch | null {
-  const own = ownHeaderAt(lines, i);
+/**
+ * A quote header at line i: our patterns, then email-reply-parser's, then talon's splitters. One
+ * that runs over several lines never takes in a line `notHeader` names (a quoted line, an order).
+ */
+function headerAt(lines: readonly string[], i: number, talon: string, notHeader: (line: string) => boolean): HeaderMatch | null {
+  const own = ownHeaderAt(lines, i, notHeader);
   if (own) return own;
   const t = lines[i].trim();
   if (t === '' || t.length > MAX_CLASSIFIED) return null;
   for (const span of [1, 2]) {
-    if (span === 2 && (i + 1 >= lines.length || lines[i + 1].trim() === '')) break;
+    if (span === 2 && (i + 1 >= lines.length || lines[i + 1].trim() === '' || notHeader(lines[i]) || notHeader(lines[i + 1]))) break;
     if (erpClass(lines.slice(i, i + span)) === 'quote-header')
       return { span, kind: 'attribution', why: 'quote header (email-reply-parser)' };
   }
   if (talon[i] === 's') {
     let span = 1;
-    while (talon[i + span] === 's') span++;
+    while (talon[i + span] === 's' && !notHeader(lines[i]) && !notHeader(lines[i + span])) span++;
     return { span, kind: 'attribution', why: 'quote splitter (planer, after talon)' };
   }
   return null;

@@ -43,6 +43,8 @@ export interface AcknowledgmentData extends GameContext {
   readonly awaiting: readonly string[];
   /** WAIT: the orders are held until CONFIRM or the deadline */
   readonly held?: boolean;
+  /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
+  readonly source?: string;
 }
 
 export interface RejectionData extends Partial<GameContext> {
@@ -56,6 +58,10 @@ export interface RejectionData extends Partial<GameContext> {
   readonly unchanged?: string;
   /** the deadline of the step the refused orders were for */
   readonly deadline?: string;
+  /** the lines set aside around the refused orders (not read as orders), and why */
+  readonly setAside?: readonly { readonly line: number; readonly text: string; readonly why: string }[];
+  /** where in the mail the refused orders were read, when not its text */
+  readonly source?: string;
 }
 
 export interface DieRoll {

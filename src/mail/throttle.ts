@@ -98,6 +98,11 @@ export class SenderThrottle {
     };
   }
 
+  /** How long a bucket takes to regain `tokens` tokens from empty. */
+  refillMs(tokens: number): number {
+    return Math.ceil(tokens / this.refillPerMs);
+  }
+
   /** Forget a sender's history (the referee lifting a throttle, or a test). */
   async reset(sender: string): Promise<void> {
     await this.redis.del(this.key(sender));

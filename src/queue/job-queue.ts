@@ -128,6 +128,23 @@ export class JobQueue {
     return 'added';
   }
 
+  /**
+   * Runs a delayed job now. 'promoted' if it was delayed (or already waiting or running: in hand),
+   * 'added' if no job of that id is kept (Redis lost it: added again to run now), 'moved-on' if
+   * it has run already.
+   */
+  async promote<N extends JobName>(name: N, payload: JobOf<N>, jobId: string): Promise<'promoted' | 'added' | 'moved-on'> {
+    const q = this.queue(JOB_QUEUE[name]);
+    const job = await q.getJob(JobQueue.storedId(jobId));
+    if (!job) {
+      await this.add(name, payload, { jobId });
+      return 'added';
+    }
+    const state = await job.getState();
+    if (state === 'delayed') await job.promote().catch(() => undefined); // a worker may have just taken it
+    return ['completed', 'failed'].includes(state) ? 'moved-on' : 'promoted';
+  }
+
   /** The state of a job added under `jobId` (as given to `add`), or null if none is kept. */
   async jobState(name: JobName, jobId: string): Promise<string | null> {
     const job = await this.queue(JOB_QUEUE[name]).getJob(JobQueue.storedId(jobId));

@@ -2,7 +2,7 @@ import type { Seat } from '../engine/game';
 import type { GameOptions, Side } from '../engine/ruleset';
 import type { StepKind } from '../engine/step-kinds';
 import type { Sql } from '../store/db';
-import type { OutboxDraft } from '../store/outbox';
+import type { OutboxDraft, RefusalOf } from '../store/outbox';
 import type { Notice } from '../mail/notices';
 
 /** What the game service takes in, and the edges it talks to (scheduler, notice sink). */
@@ -23,6 +23,13 @@ export interface CreateGameInput {
   readonly deadlines?: Readonly<Partial<Record<StepKind, number>>>;
 }
 
+/** A line of the player's the mail reader did not read as an order, and why (older commands have no why). */
+export interface SetAside {
+  readonly line: number;
+  readonly text: string;
+  readonly why?: string;
+}
+
 export interface OrdersInput {
   readonly gameId: string;
   readonly side: Side;
@@ -35,8 +42,10 @@ export interface OrdersInput {
    */
   readonly arrivedAt?: string;
   readonly stepId?: string;
-  /** lines after the orders that are no order (a name, a tagline), set aside by the mail reader: the acknowledgment names them */
-  readonly ignored?: readonly { readonly line: number; readonly text: string }[];
+  /** lines around the orders that are no order (a greeting, a name), set aside by the mail reader, and why: the acknowledgment or the refusal lists them */
+  readonly ignored?: readonly SetAside[];
+  /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
+  readonly source?: string;
 }
 
 /** Schedules deadline and reminder jobs (BullMQ); the service only says when. */
@@ -56,7 +65,15 @@ export interface MailInTransit {
 export interface NoticeSink {
   write(tx: Sql, notices: readonly Notice[]): Promise<void>;
   draft(notice: Notice): OutboxDraft;
-  rejectionDraft(key: string, to: string, problem: string, hint: string, gameId?: string): OutboxDraft;
+  rejectionDraft(
+    key: string,
+    to: string,
+    problem: string,
+    hint: string,
+    gameId?: string,
+    side?: string | null,
+    refusal?: RefusalOf,
+  ): OutboxDraft;
 }
 
 export interface GameServiceOptions {

@@ -60,6 +60,7 @@ export async function applyMailCommand(
           text: ordersText(c),
           via,
           ...(c.ignored?.length ? { ignored: c.ignored } : {}),
+          ...(mail.textSource === 'attachment' ? { source: `the attached file "${mail.textPart}"` } : {}),
           ...(stepId ? { stepId } : {}),
           ...(arrivedAt ? { arrivedAt } : {}),
           // WAIT in the same mail holds these orders (one command, so they never complete the step first)

@@ -14,7 +14,7 @@ import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throt
 import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
-import type { Outbox, OutboxDraft } from '../store/outbox';
+import type { Outbox, RefusalOf } from '../store/outbox';
 import { type GameRepository, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
 import { applyMailCommand, commandKey, ordersText } from './mail-commands';
@@ -53,7 +53,8 @@ export class MailIngest {
 
   /**
    * Ingests one stored message. Each attempt is counted first (in PostgreSQL, so a message that
-   * kills its worker is counted too); a message that fails MAX_INGEST_ATTEMPTS times is
+   * kills its worker is counted too); a pass that ends waiting for its side's allowance gives its
+   * attempt back (throttled is not failed). A message that fails MAX_INGEST_ATTEMPTS times is
    * quarantined: never queued again, its authenticated sender told it could not be read, the
    * referee told. Failures before the last are thrown, for the job's retry.
    */
@@ -88,7 +89,13 @@ export class MailIngest {
       const t = this.throttle ? await this.throttle.take(strangerBucket(to, normalizeAddress(this.umpireAddress))) : null;
       if (t && !t.allowed) return this.done(inboundId, 'rejected', null, { ...detail, throttled: true, unanswered: true });
       await this.outbox.enqueue([
-        this.bounce(`${row.messageId}:unreadable`, to, parsed.rejection.message, 'Send plain text orders, one per line, under 256 KiB.'),
+        this.bounce(
+          'unauthenticated',
+          `${row.messageId}:unreadable`,
+          to,
+          parsed.rejection.message,
+          'Send plain text orders, one per line, under 256 KiB.',
+        ),
       ]);
       return this.done(inboundId, 'rejected', null, detail);
     }
@@ -119,6 +126,7 @@ export class MailIngest {
       }
       await this.outbox.enqueue([
         this.bounce(
+          'unauthenticated',
           `${mail.messageId}:auth`,
           mail.from.address,
           auth.reason,
@@ -129,23 +137,19 @@ export class MailIngest {
       return this.done(inboundId, 'rejected', auth.gameId ?? null, { code: auth.code, reason: auth.reason });
     }
 
-    // charged once per message: a retry of the same message (after a crash) is not charged again
+    // charged once per message (a retry after a crash is not charged again), in arrival order per
+    // game and side: a later mail waits behind an earlier one still waiting, and waiting is no failure
     if (this.throttle && !row.throttleTaken) {
-      const t = await this.throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee'));
-      if (!t.allowed) {
-        // later, not lost: the same message is ingested again when the side's bucket refills
-        await this.jobs.add(
-          JobName.IngestMail,
-          { inboundId },
-          {
-            jobId: `ingest:${inboundId}:after:${Math.ceil(Date.now() / t.retryAfterMs)}`,
-            delayMs: t.retryAfterMs,
-          },
-        );
-        await this.inbound.mark(inboundId, 'throttled', auth.gameId, { retryAfterMs: t.retryAfterMs });
-        return { status: 'throttled', detail: { retryAfterMs: t.retryAfterMs } };
+      const throttle = this.throttle;
+      const gate = await this.inbound.passThrottle(inboundId, auth.gameId, playerBucket(auth.gameId, auth.side ?? 'referee'), () =>
+        throttle.take(playerBucket(auth.gameId, auth.side ?? 'referee')),
+      );
+      if (!gate.passed) {
+        // later, not lost: read again when a token is due (sooner when the mail ahead is done)
+        const delayMs = 'behind' in gate ? throttle.refillMs(gate.ahead + 1) : gate.retryAfterMs;
+        await this.jobs.add(JobName.IngestMail, { inboundId }, { jobId: gate.waitJobId, delayMs });
+        return { status: 'throttled', detail: { ...gate, delayMs } };
       }
-      await this.inbound.markThrottleTaken(inboundId);
     }
 
     // read again now that the game is known: its own mail quoted back is quoted text, and wrapped
@@ -154,6 +158,7 @@ export class MailIngest {
     if (!mail.commands.length) {
       await this.outbox.enqueue([
         this.bounce(
+          'authenticated',
           `${mail.messageId}:empty`,
           mail.from.address,
           'The message holds no orders or commands.',
@@ -173,7 +178,7 @@ export class MailIngest {
       const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
       if (!target.ok) {
         await this.outbox.enqueue([
-          this.bounce(`${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
+          this.bounce('orders', `${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),
         ]);
         return this.done(inboundId, 'rejected', auth.gameId, {
           reason: 'wrong-step',
@@ -185,7 +190,7 @@ export class MailIngest {
       stepId = target.stepId;
     }
     const outcomes: unknown[] = [];
-    const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this) };
+    const deps = { bus: this.bus, outbox: this.outbox, replies: this.gameService, bounce: this.bounce.bind(this, 'authenticated') };
     for (const command of mail.commands)
       outcomes.push(await applyMailCommand(deps, command, mail, auth.gameId, auth.side, stepId, row.arrivedAt));
     return this.done(inboundId, 'processed', auth.gameId, {
@@ -210,8 +215,9 @@ export class MailIngest {
     return { findRoster: (gameId) => gameRoster(games, this.gameService, gameId) };
   }
 
-  private bounce(key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null): OutboxDraft {
-    return this.composer.rejectionDraft(key, to, problem, hint, gameId, side);
+  /** A refusal; `refusal` says whom it answers (the daily refusal budgets count forgers apart from players). */
+  private bounce(refusal: RefusalOf, key: string, to: string, problem: string, hint: string, gameId?: string, side?: string | null) {
+    return this.composer.rejectionDraft(key, to, problem, hint, gameId, side, refusal);
   }
 
   /**
@@ -233,6 +239,7 @@ export class MailIngest {
         const subject = mail.subject ? ` ("${mail.subject.slice(0, 80)}")` : '';
         const drafts = [
           this.bounce(
+            'authenticated',
             `${row.messageId}:quarantined`,
             mail.from.address,
             `Your mail${when}${subject} could not be read by the umpire, so nothing was changed; the referee has been told.`,
@@ -246,6 +253,7 @@ export class MailIngest {
         if (referee && isPlainMailbox(referee) && normalizeAddress(referee) !== normalizeAddress(mail.from.address)) {
           drafts.push(
             this.bounce(
+              'authenticated',
               `${row.messageId}:quarantined:referee`,
               referee,
               `A mail from ${auth.side ?? 'the referee'} (inbound message ${row.id}${subject}) could not be read and is quarantined: ${why.slice(0, 200)}. The sender was asked to send it again.`,
@@ -260,6 +268,7 @@ export class MailIngest {
       }
     }
     await this.inbound.mark(row.id, 'quarantined', gameId, { reason: 'quarantined', error: why.slice(0, 500), told });
+    await this.inbound.wakeNextInBucket(row.id);
     return { status: 'quarantined', detail: { error: why, told } };
   }
 
@@ -271,6 +280,7 @@ export class MailIngest {
   ): Promise<IngestResult> {
     crashPoint('ingest-stored', `inbound ${id} ${status}`);
     await this.inbound.mark(id, status, gameId, detail);
+    await this.inbound.wakeNextInBucket(id);
     return { status, detail };
   }
 }

@@ -3,7 +3,7 @@ import { deadlineOf } from './service-state';
 import { narrativeFor, viewFor, whoIsAwaited, type CommandRejected, type Seat } from '../engine/game';
 import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
-import type { Notice, StepNeeds } from '../mail/notices';
+import type { Notice, SetAsideLine, StepNeeds } from '../mail/notices';
 import { diceChecks } from '../mail/dice-checks';
 
 /** What the step in play needs, from whom, by when (for acks, reports and reminders). */
@@ -68,15 +68,25 @@ export function reportNotices(game: LoadedGame, afterSeq: number, deadline: stri
  * The reply to orders the engine refused: the problems line by line, whether the side's earlier
  * orders for the step in play stand (nothing was changed), its deadline, and the order reference.
  */
-export function rejectionNotice(game: LoadedGame, seat: Seat, r: CommandRejected, via: string, deadline: string | null = null): Notice {
+export function rejectionNotice(
+  game: LoadedGame,
+  seat: Seat,
+  r: CommandRejected,
+  via: string,
+  deadline: string | null = null,
+  mail: { readonly setAside?: readonly SetAsideLine[]; readonly source?: string } = {},
+): Notice {
   const step = game.state.step;
   return {
     ...noticeBase(game, seat.side, seat.player.address, `rejection:${via}`),
     kind: 'rejection',
+    ofOrders: true,
     summary: r.message.split('\n')[0],
     problems: r.errors,
     help: game.ruleset.help(game.state.rules, seat.side, step),
     needs: stepNeeds(game, deadline),
     ...(step ? { ordersIn: game.state.submissions[seat.side]?.stepId === step.id } : {}),
+    ...(mail.setAside?.length ? { setAside: mail.setAside } : {}),
+    ...(mail.source ? { source: mail.source } : {}),
   };
 }

@@ -44,6 +44,27 @@ export interface InboundRow {
   readonly arrivedAt: string;
 }
 
+/** The delayed job of a message's n-th wait for its turn (passThrottle, wakeNextInBucket). */
+function waitJobId(id: string, wait: number): string {
+  return `ingest:${id}:wait:${wait}`;
+}
+
+/** A throttle's answer, as passThrottle needs it (src/mail/throttle.ts). */
+export interface TokenDecision {
+  readonly allowed: boolean;
+  readonly retryAfterMs: number;
+}
+
+/**
+ * passThrottle's answer: passed (charged now or before), or waiting, either `behind` an earlier
+ * message of the bucket (`ahead` of them in all) or for a token (`retryAfterMs`); the caller
+ * queues the wait's delayed job under `waitJobId`.
+ */
+export type ThrottleGate =
+  | { readonly passed: true }
+  | { readonly passed: false; readonly waitJobId: string; readonly behind: string; readonly ahead: number }
+  | { readonly passed: false; readonly waitJobId: string; readonly retryAfterMs: number };
+
 export type InboundStatus = 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined';
 
 /** What the store learns of a message at intake, besides its bytes. */
@@ -255,13 +276,68 @@ export class InboundStore {
     return rows.length ? rows[0].attempts : null;
   }
 
-  async recordFailure(id: string, error: string): Promise<void> {
-    await this.db.query('UPDATE inbound_messages SET last_error = $2 WHERE id = $1', [id, error.slice(0, 2000)]);
+  /**
+   * The throttle gate of one authenticated message, in arrival order per bucket (a game and side):
+   * under a lock on the bucket, the message waits if an earlier message of the bucket is still
+   * waiting or being read, else it takes a token with `take`; without one it waits too. A wait
+   * marks the message `throttled` and gives back the attempt `beginAttempt` counted for this pass:
+   * waiting is not failing. A message charged before (a retry after a crash) passes at once.
+   */
+  async passThrottle(id: string, gameId: string, bucket: string, take: () => Promise<TokenDecision>): Promise<ThrottleGate> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 24))', [`throttle:${bucket}`]);
+      const me = await tx.query<{ throttle_taken: boolean }>('SELECT throttle_taken FROM inbound_messages WHERE id = $1', [id]);
+      if (me[0]?.throttle_taken) return { passed: true };
+      const ahead = await tx.query<{ id: string; n: number }>(
+        `SELECT min(id)::text AS id, count(*)::int AS n FROM inbound_messages
+          WHERE throttle_bucket = $1 AND status IN ('stored', 'throttled') AND id < $2`,
+        [bucket, id],
+      );
+      const behind = ahead[0].n > 0 ? ahead[0].id : null;
+      const decision = behind ? null : await take();
+      if (decision?.allowed) {
+        await tx.query('UPDATE inbound_messages SET throttle_taken = true, throttle_bucket = $2 WHERE id = $1', [id, bucket]);
+        return { passed: true };
+      }
+      const wait = behind ? { behind, ahead: ahead[0].n } : { retryAfterMs: decision?.retryAfterMs ?? 0 };
+      const waited = await tx.query<{ throttle_waits: number }>(
+        `UPDATE inbound_messages SET status = 'throttled', game_id = $3, throttle_bucket = $2, attempts = greatest(attempts - 1, 0),
+           throttle_waits = throttle_waits + 1,
+           result = CASE WHEN jsonb_typeof(result) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
+         WHERE id = $1 RETURNING throttle_waits`,
+        [id, bucket, gameId, jsonb({ throttled: wait })],
+      );
+      return { passed: false, waitJobId: waitJobId(id, waited[0].throttle_waits), ...wait };
+    });
   }
 
-  /** The sender's throttle was charged for this message: retries of it are not charged again. */
-  async markThrottleTaken(id: string): Promise<void> {
-    await this.db.query('UPDATE inbound_messages SET throttle_taken = true WHERE id = $1', [id]);
+  /**
+   * A message of a throttle bucket is done with: the next one waiting in that bucket, if it is
+   * first in line, is read now rather than at its delayed job (which is promoted; it still needs a
+   * token). Only that job is run, so a waiting message is never read by two jobs at once.
+   */
+  async wakeNextInBucket(doneId: string): Promise<string | null> {
+    for (let tries = 0; tries < 3; tries++) {
+      const rows = await this.db.query<{ id: string; status: string; throttle_taken: boolean; throttle_waits: number }>(
+        `SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM inbound_messages m
+           CROSS JOIN LATERAL (
+             SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
+              WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') ORDER BY id LIMIT 1
+           ) n
+          WHERE m.id = $1 AND m.throttle_bucket IS NOT NULL`,
+        [doneId],
+      );
+      const next = rows[0];
+      if (next?.status !== 'throttled' || next.throttle_taken) return null;
+      const woken = await this.jobs.promote(JobName.IngestMail, { inboundId: next.id }, waitJobId(next.id, next.throttle_waits));
+      // 'moved-on': that job ran meanwhile and the message waits under a newer one: look again
+      if (woken !== 'moved-on') return next.id;
+    }
+    return null;
+  }
+
+  async recordFailure(id: string, error: string): Promise<void> {
+    await this.db.query('UPDATE inbound_messages SET last_error = $2 WHERE id = $1', [id, error.slice(0, 2000)]);
   }
 
   async mark(id: string, status: InboundStatus, gameId: string | null, result: unknown): Promise<void> {

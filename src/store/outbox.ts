@@ -12,8 +12,22 @@ export interface OutboxDraft {
   readonly eventSeq?: number;
   readonly recipient: string;
   readonly kind: string;
+  /** A refusal (kind `rejection`): whom it answers, for its daily budget (RefusalOf). */
+  readonly refusal?: RefusalOf;
   readonly payload: OutboundMail;
 }
+
+/**
+ * Whom a refusal answers, which decides the budget it is counted in (REFUSALS_PER_DAY):
+ * - `orders`: orders an authenticated sender sent, refused (the engine's refusal, the wrong
+ *   step): always sent, never counted; the sender's throttle already bounds how many there are;
+ * - `authenticated`: anything else refused to a sender who proved who they are (an empty mail,
+ *   a command the game refuses, a quarantined mail);
+ * - `unauthenticated`: mail that proved no sender (a forged From, a wrong SECRET, a made-up reply
+ *   address) or could not be read. A forger writing in a player's name spends only this budget.
+ * A refusal row that does not say is counted as unauthenticated.
+ */
+export type RefusalOf = 'orders' | 'authenticated' | 'unauthenticated';
 
 /**
  * A fully rendered message, ready for the transport: nodemailer's message options as JSON
@@ -42,8 +56,12 @@ export interface OutboxOpener {
 }
 
 /**
- * Refusals sent to one address in 24 hours, at most. An autoresponder that ignores RFC 3834 and a
- * loop between two robots both end here: past the budget a refusal is recorded, not sent.
+ * Refusals sent to one address in a day, at most, per game and per kind of refusal (RefusalOf:
+ * authenticated and unauthenticated counted apart; refused orders not counted). An autoresponder
+ * that ignores RFC 3834 and a loop between two robots both end here: past the budget a refusal is
+ * recorded, not sent. The day is a window of 24 hours from the first refusal counted in it; the
+ * count is claimed by one statement on a counter row (refusal_budget), so any number of
+ * dispatchers at once cannot pass it.
  */
 export const REFUSALS_PER_DAY = 12;
 
@@ -56,11 +74,11 @@ export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Pro
   const params: unknown[] = [];
   const tuples = drafts.map((d) => {
     const b = params.length;
-    params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload));
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb)`;
+    params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload), d.refusal ?? null);
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7})`;
   });
   await tx.query(
-    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload)
+    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal)
      VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
     params,
   );
@@ -106,7 +124,7 @@ export class Outbox {
     return this.rows(
       `WHERE game_id = $1 AND lower(recipient) = lower($2) ORDER BY id DESC LIMIT ${Math.max(1, Math.floor(limit))}`,
       [gameId, recipient],
-      `id, idempotency_key, game_id, event_seq, recipient, kind, payload - 'attachments' AS payload, status, attempts`,
+      `id, idempotency_key, game_id, event_seq, recipient, kind, payload - 'attachments' AS payload, status, attempts, refusal`,
     );
   }
 
@@ -134,10 +152,11 @@ export class Outbox {
         const rows = await tx.query<RawRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         if (!rows.length) return 'empty' as const;
         const row = toRow(rows[0]);
-        if (row.kind === 'rejection' && (await this.overRefusalBudget(tx, row.recipient))) {
+        const budget = refusalBudget(row);
+        if (budget && !(await claimRefusal(tx, budget))) {
           await tx.query(`UPDATE outbox SET status = 'suppressed', last_error = $2 WHERE id = $1`, [
             row.id,
-            `not sent: ${REFUSALS_PER_DAY} refusals already went to this address in 24 hours (a mail loop or a flood)`,
+            `not sent: ${REFUSALS_PER_DAY} ${budget.refusal} refusals already went to this address for this game today (a mail loop or a flood)`,
           ]);
           return 'suppressed' as const;
         }
@@ -150,6 +169,8 @@ export class Outbox {
         } catch (err) {
           const permanent = (err as { permanent?: unknown }).permanent === true;
           const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
+          // not sent: its place in the budget is given back
+          if (budget) await releaseRefusal(tx, budget);
           await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
             row.id,
             status,
@@ -172,15 +193,6 @@ export class Outbox {
     return { sent, failed, transient };
   }
 
-  private async overRefusalBudget(tx: Sql, recipient: string): Promise<boolean> {
-    const rows = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM outbox
-        WHERE recipient = $1 AND kind = 'rejection' AND status = 'sent' AND sent_at > now() - interval '24 hours'`,
-      [recipient],
-    );
-    return rows[0].n >= REFUSALS_PER_DAY;
-  }
-
   /** A row's mail as sent: opened when the outbox has an opener (sealed bodies, SECRET markers). */
   private open(row: OutboxRow): OutboundMail {
     return this.opener ? this.opener.open(row) : row.payload;
@@ -193,6 +205,44 @@ export class Outbox {
   }
 }
 
+/** The budget a row is counted in: a refusal's recipient, game and kind; none for refused orders or other mail. */
+interface RefusalBudgetKey {
+  readonly recipient: string;
+  readonly gameId: string;
+  readonly refusal: Exclude<RefusalOf, 'orders'>;
+}
+
+function refusalBudget(row: OutboxRow): RefusalBudgetKey | null {
+  if (row.kind !== 'rejection' || row.refusal === 'orders') return null;
+  return { recipient: row.recipient.trim().toLowerCase(), gameId: row.gameId ?? '', refusal: row.refusal ?? 'unauthenticated' };
+}
+
+/**
+ * Counts one more refusal in its budget if the budget has room, in one statement (the counter row
+ * is locked until the caller's transaction ends, so concurrent dispatchers take turns): true if
+ * counted. A window older than a day starts again at one.
+ */
+async function claimRefusal(tx: Sql, b: RefusalBudgetKey): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO refusal_budget AS b (recipient, game_id, refusal, window_start, sent) VALUES ($1, $2, $3, now(), 1)
+     ON CONFLICT (recipient, game_id, refusal) DO UPDATE SET
+       sent = CASE WHEN b.window_start <= now() - interval '24 hours' THEN 1 ELSE b.sent + 1 END,
+       window_start = CASE WHEN b.window_start <= now() - interval '24 hours' THEN now() ELSE b.window_start END
+     WHERE b.window_start <= now() - interval '24 hours' OR b.sent < $4
+     RETURNING sent`,
+    [b.recipient, b.gameId, b.refusal, REFUSALS_PER_DAY],
+  );
+  return rows.length === 1;
+}
+
+async function releaseRefusal(tx: Sql, b: RefusalBudgetKey): Promise<void> {
+  await tx.query('UPDATE refusal_budget SET sent = greatest(sent - 1, 0) WHERE recipient = $1 AND game_id = $2 AND refusal = $3', [
+    b.recipient,
+    b.gameId,
+    b.refusal,
+  ]);
+}
+
 interface RawRow {
   id: string;
   idempotency_key: string;
@@ -203,6 +253,7 @@ interface RawRow {
   payload: OutboundMail;
   status: OutboxRow['status'];
   attempts: number;
+  refusal: RefusalOf | null;
 }
 
 function toRow(r: RawRow): OutboxRow {
@@ -213,6 +264,7 @@ function toRow(r: RawRow): OutboxRow {
     eventSeq: r.event_seq ?? undefined,
     recipient: r.recipient,
     kind: r.kind,
+    ...(r.refusal ? { refusal: r.refusal } : {}),
     payload: r.payload,
     status: r.status,
     attempts: r.attempts,

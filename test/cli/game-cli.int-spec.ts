@@ -6,7 +6,8 @@ import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { boardOf } from '../../src/engine/board-view';
 import type { AnyRuleset } from '../../src/engine/evolve';
-import { randomOrdersText, seededRng } from '../../src/engine/random-player';
+import { seededRng } from '../../src/engine/random-player';
+import { randomPlayerOf, turnOf } from '../../src/engine/players';
 import { rulesets } from '../../src/games';
 import type { Services } from '../../src/services/container';
 import { CLI, type CliHarness, type CliRun as Run, startCliHarness } from '../support/cli';
@@ -239,7 +240,7 @@ describe('the umpire CLI: game create, orders, status, report', () => {
         const view = (await s.gameService.status(gameId, side)).view;
         if (!view.awaiting.includes(side)) continue;
         const fresh = await s.games.load(gameId);
-        const text = randomOrdersText(ruleset, fresh.state.rules, side, fresh.state.step!, rng);
+        const text = randomPlayerOf(ruleset)(turnOf(ruleset, fresh.state, side, fresh.state.step!, rng));
         const ok = await orders(side, text || '\n');
         expect(ok.stderr).toBe('');
         expect(ok.code).toBe(0);

@@ -53,7 +53,12 @@ describe('umpire mail parse', () => {
       [7, 'umpire-text'],
     ]);
     expect(r.commands).toEqual([
-      { name: 'ORDERS', lines: [{ line: 3, text: 'Stay' }], ignored: [{ line: 4, text: 'Kenji' }], refereeOnly: false },
+      {
+        name: 'ORDERS',
+        lines: [{ line: 3, text: 'Stay' }],
+        ignored: [{ line: 4, text: 'Kenji', why: 'not an order (below the last order, read as a signature)' }],
+        refereeOnly: false,
+      },
     ]);
   });
 
@@ -65,5 +70,68 @@ describe('umpire mail parse', () => {
       out: expect.stringContaining('not read (malformed)'),
     });
     expect((await cli('mail', 'parse', join(dir, 'missing.eml'))).code).toBe(2);
+  });
+});
+
+/**
+ * Issue 24, "orders that are silently dropped from the mail": a full mail of each kind, read as the
+ * ingest reads it (VITP's order grammar), gives the player's orders; what is set aside says why.
+ */
+describe('umpire mail parse --json: issue 24, a mail of each kind gives the player orders', () => {
+  const SET_ASIDE = join(__dirname, '..', 'mail', 'fixtures', 'set-aside');
+  type Orders = { name: 'ORDERS'; lines: { line: number; text: string }[]; ignored?: { line: number; text: string; why: string }[] };
+  const parse = async (file: string, ...extra: string[]) => {
+    const { code, out } = await cli('mail', 'parse', join(SET_ASIDE, file), '--json', '--ruleset', 'vitp', ...extra);
+    expect(code).toBe(0);
+    const r = JSON.parse(out) as { textSource: string; textPart?: string; commands: ({ name: string } | Orders)[] };
+    const orders = r.commands.find((c): c is Orders => c.name === 'ORDERS');
+    return { r, orders: orders?.lines.map((l) => l.text), ignored: orders?.ignored?.map((l) => [l.line, l.text, l.why]) ?? [] };
+  };
+
+  it('pasted card lines: example lines copied above the quote, one edited, are all the player orders', async () => {
+    const { orders } = await parse('card-lines-pasted.eml', '--known', join(SET_ASIDE, 'card-report.txt'));
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'PATROL haruna TO Aleutian Islands', 'RAIDERS ise, nachi']);
+  });
+
+  it('a greeting or lead-in: lines above the first order are set aside and listed, the orders taken', async () => {
+    const { orders, ignored } = await parse('greeting.eml');
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise, nachi, ashigara']);
+    expect(ignored).toEqual([
+      [1, 'Hi,', 'not an order (above the first order)'],
+      [3, 'My orders for this turn:', 'not an order (above the first order)'],
+      [7, 'Kenji', 'not an order (below the last order, read as a signature)'],
+    ]);
+  });
+
+  it("Apple Mail's attribution without a blank line: the last order above it is kept", async () => {
+    const { orders } = await parse('apple-mail-no-blank.eml');
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise, nachi, ashigara']);
+  });
+
+  it('orders in an HTML table (Word paste): a row is a line, cells separated by spaces', async () => {
+    const { r, orders } = await parse('html-table.eml');
+    expect(r.textSource).toBe('html');
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'PATROL haruna TO Aleutian Islands', 'RAIDERS ise, nachi, ashigara']);
+  });
+
+  it('orders in an attached text file: read when the body holds none, naming the file; the body lines listed', async () => {
+    const { r, orders, ignored } = await parse('attachment.eml');
+    expect(r).toMatchObject({ textSource: 'attachment', textPart: 'orders.txt' });
+    expect(orders).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise, nachi, ashigara']);
+    expect(ignored.map(([line, text]) => [line, text])).toEqual([
+      [1, 'Orders attached.'],
+      [3, 'Kenji'],
+    ]);
+  });
+
+  it('WAIT on any line, bullets and trailing comments: not part of the orders; hyphenated names kept', async () => {
+    const { r, orders } = await parse('bullets-comments-wait.eml');
+    expect(orders).toEqual([
+      'PATROL hosho TO Japanese Islands',
+      'PATROL haruna TO Aleutian Islands',
+      'PATROL 22nd-air-flotilla TO Marianas Islands',
+      'RAIDERS ise, nachi, ashigara',
+    ]);
+    expect(r.commands.map((c) => c.name)).toEqual(['ORDERS', 'WAIT']);
   });
 });

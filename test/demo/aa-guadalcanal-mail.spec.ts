@@ -1,4 +1,6 @@
 import { decide, whoIsAwaited } from '../../src/engine/decide';
+import { type PlayerTurn, turnOf } from '../../src/engine/players';
+import type { GuadalcanalView } from '../../src/games/aa-guadalcanal/view';
 import { makeSeedChain } from '../../src/engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../../src/engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../../src/engine/evolve';
@@ -47,7 +49,9 @@ function play(seed: string) {
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const mail = composeGuadalcanalMail(state, side, step, bot.rng, { sentAhead: bot.sentAhead });
+      const mail = composeGuadalcanalMail(turnOf(guadalcanalRuleset, state, side, step, bot.rng) as PlayerTurn<GuadalcanalView>, {
+        sentAhead: bot.sentAhead,
+      });
       sent[side].set(step.turn, (sent[side].get(step.turn) ?? 0) + 1);
       try {
         run({ type: 'SubmitOrders', side, text: mail.text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });

@@ -178,7 +178,7 @@ describe('MailRenderer', () => {
     });
     // the phrase once, then the default that will apply and the end of grace
     expect(rem.text.match(/no orders from you/g)).toHaveLength(1);
-    expect(rem.text).toContain('If nothing comes by the deadline: these orders apply:\n  STAY');
+    expect(rem.text).toContain('If nothing comes by the deadline: these orders apply:\nSTAY');
     expect(rem.text).toContain('Deadline: Mon 23 Nov 2026 18:00 UTC; late orders are still taken until Mon 23 Nov 2026 20:00 UTC.');
     const extended = renderer.render('reminder', { ...game, deadline: '2026-11-24T18:00:00Z', extended: { was: '2026-11-23T18:00:00Z' } });
     expect(extended.text).toContain('The referee extended the deadline of this step (it was Mon 23 Nov 2026 18:00 UTC).');

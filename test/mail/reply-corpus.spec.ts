@@ -149,7 +149,7 @@ describe('reply corpus: orders from every mail client', () => {
       const m = await read(file);
       expect(m.textSource).toBe('html');
       expect(m.text.split('\n').slice(0, 2)).toEqual(ordersOf(m)?.lines.map((l) => l.text));
-      expect(ordersOf(m)?.ignored).toEqual([{ line: 4, text: 'Kenji' }]);
+      expect(ordersOf(m)?.ignored).toEqual([{ line: 4, text: 'Kenji', why: 'not an order (below the last order, read as a signature)' }]);
     }
   });
 

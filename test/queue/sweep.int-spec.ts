@@ -87,7 +87,7 @@ describe('the stuck-work sweep', () => {
 
   async function orphanInbound(messageKey: string, minutesAgo = 5): Promise<string> {
     const rows = await t.db.query<{ id: string }>(
-      `INSERT INTO inbound_messages (source, message_id, raw, size, received_at) VALUES ('imap:INBOX', $1, $2, $3, now() - $4::int * interval '1 minute') RETURNING id`,
+      `INSERT INTO inbound_messages (source, message_id, raw, size, received_at, arrived_at) VALUES ('imap:INBOX', $1, $2, $3, now() - $4::int * interval '1 minute', now() - $4::int * interval '1 minute') RETURNING id`,
       [`${messageKey}@elsewhere.test`, strangerMail(messageKey), strangerMail(messageKey).length, minutesAgo],
     );
     return String(rows[0].id);

@@ -132,7 +132,10 @@ describe('what a reader of the database and of Redis can do (issue 24: a databas
     expect(spaced).not.toContain(SEALED_ORDERS.join('\n'));
     expect(spaced).not.toMatch(/SUB center\s*\n\s*MOVE south/i);
     const sealed = await new GameTable(s.db).seedSecret(s.db, GAME);
-    const { seeds } = makeSeedChain(new SecretBox(s.config.UMPIRE_SECRET, 'dice-seeds').open(sealed!), 256);
+    // the chain covers the game's length (Fleet Duel: 3 turns), recorded in GameCreated
+    const created = (await s.events.read(GAME))[0].payload as { seedChainTurns: number };
+    expect(created.seedChainTurns).toBe(3);
+    const { seeds } = makeSeedChain(new SecretBox(s.config.UMPIRE_SECRET, 'dice-seeds').open(sealed!), created.seedChainTurns);
     // turn 1's seed is revealed at the end of turn 1; turn 2 and later are secret
     expect(dump).toContain(seeds[1]);
     for (const seed of seeds.slice(2)) expect(dump).not.toContain(seed);

@@ -98,8 +98,8 @@ describe('digest delivery', () => {
     expect(text.indexOf('== What happened ==')).toBeLessThan(text.indexOf('== What you know =='));
     expect(text).toMatch(/\[t1\/retreat\]/);
     expect(text).toMatch(/Deadline: \w{3} \d+ \w{3} \d{4} \d\d:\d\d UTC/);
-    expect(text).toMatch(/For example, with your own forces:\n {2}(RETREAT|STAND)\n/);
-    expect(text).toMatch(/If nothing comes by the deadline: (these orders apply:\n {2}(RETREAT|STAND)|no orders)/);
+    expect(text).toMatch(/For example, with your own forces \(copy these lines as they stand\):\n(RETREAT|STAND)\n/);
+    expect(text).toMatch(/If nothing comes by the deadline: (these orders apply:\n(RETREAT|STAND)|no orders)/);
     // a side the step does not ask gets no card
     for (const r of await reportsTo(gameId, addressOf(winner))) {
       expect(r.payload.text).not.toContain('== Your move');

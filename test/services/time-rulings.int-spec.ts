@@ -178,7 +178,7 @@ describe('WAIT, deadlines and time rulings', () => {
     const game = await s.games.load('G-remind');
     const defaults = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, 'blue', game.state.step!));
     expect(text).toMatch(/If nothing comes by the deadline: (these orders apply:|no orders)/);
-    for (const line of defaults.split('\n').filter((l) => l.trim())) expect(text).toContain(`  ${line}`);
+    for (const line of defaults.split('\n').filter((l) => l.trim())) expect(text).toContain(`\n${line}\n`);
   });
 
   it('PAUSE stops the deadline; RESUME restarts it with the time it had left; every side is told', async () => {

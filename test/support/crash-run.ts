@@ -11,6 +11,8 @@
  * each process started, armed and gone) and the last lines each process logged: `report()` gives
  * both, so a failure says where the run stood and not only that it ran out of time.
  */
+import { type PlayerTurn, turnOf } from '../../src/engine/players';
+import type { VitpView } from '../../src/games/vitp/view';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/config';
@@ -179,7 +181,10 @@ export class CrashRun {
       const attempt = (tries.get(key) ?? 0) + 1;
       if (attempt > 3) throw new Error(`${side}'s orders for ${step.id} were refused ${attempt - 1} times`);
       tries.set(key, attempt);
-      const text = composeMail(game.state, side, step, seededRng(`crash|${key}|${attempt}`), { ahead: false, sentAhead: new Set() }).text;
+      const text = composeMail(turnOf(game.ruleset, game.state, side, step, seededRng(`crash|${key}|${attempt}`)) as PlayerTurn<VitpView>, {
+        ahead: false,
+        sentAhead: new Set(),
+      }).text;
       const messageId = `crash-${this.sent.length}-${side}@players.test`;
       const from = this.players[side as keyof Players].address;
       const raw = [

@@ -18,7 +18,7 @@ import { boxCheckDetails } from './box/report';
 import { guadalcanalMailPlayer } from './players/mail';
 import { defOf, HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
 import type { GSide, GState, Order } from './types';
-import { narrateGuadalcanal, viewGuadalcanal } from './view';
+import { type GuadalcanalView, narrateGuadalcanal, viewGuadalcanal } from './view';
 import rulesVersion from './rules-version.json';
 
 function help(step: StepInfo | null): string {
@@ -39,7 +39,7 @@ for (const def of [...TURN_STEPS, ...HIDDEN_TURN_STEPS]) {
   ROWS.push({ id, owes, rule: def.rule, title: def.title, deadline: 'orders', ...(def.section ? { for: def.section } : {}) });
 }
 
-export const guadalcanalRuleset = defineRuleset<GState, Order, unknown>({
+export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, GuadalcanalView>({
   id: 'aa-guadalcanal',
   name: 'Axis & Allies: Guadalcanal',
   sides: ['axis', 'allies'],
@@ -66,7 +66,8 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown>({
   formatOrders,
   help: (_s, _side, step) => help(step),
   reference: guadalcanalReference,
-  randomOrders: (s, side, step, rng) => randomGuadalcanalOrders(s, side as GSide, step, rng),
+  // from the side's view: the position as it knows it (view.ts positionKnownBy)
+  randomOrders: (view, side, step, rng) => randomGuadalcanalOrders(view.position, side as GSide, step, rng),
   result: (s) =>
     s.winner
       ? { winner: s.winner, summary: `${s.winner} wins on turn ${s.turn}: ${s.vp.axis} VP axis, ${s.vp.allies} VP allies (WIN, REG.5)` }

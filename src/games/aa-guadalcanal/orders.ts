@@ -3,6 +3,7 @@
  * only; validate.ts checks them against the position. Errors cite the section and show the syntax.
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { didYouMean } from '../kit';
 import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type ZoneId } from './box';
 import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
@@ -42,25 +43,8 @@ export function syntaxKey(step: StepInfo): string {
   return def.kind.kind;
 }
 
-function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length][b.length];
-}
-
-/** The nearest of `known` to a misspelt word, for "did you mean". */
-export function nearest(word: string, known: readonly string[]): string | null {
-  let best: string | null = null;
-  let score = 3;
-  for (const k of known) {
-    const dist = editDistance(word.toLowerCase(), k.toLowerCase());
-    if (dist < score) [best, score] = [k, dist];
-  }
-  return best;
-}
+/** "did you mean" among the ids and words of this game: short, so never more than two edits away. */
+const hintFor = (word: string, known: readonly string[]): string | null => didYouMean(word, known, { within: 2 });
 
 const ALIASES: Record<string, ZoneId> = { CHOSEUL: 'Choiseul', 'NEW GEORGIA': 'New-Georgia', 'SANTA ISABEL': 'Santa-Isabel' };
 
@@ -100,8 +84,7 @@ function unitId(r: LineReader, word: string | undefined, what = 'a unit id'): st
 function zoneWord(r: LineReader, word: string | undefined): ZoneId | LineError {
   const z = zoneOf(word ?? '');
   if (z) return z;
-  const guess = nearest(word ?? '', ZONE_IDS);
-  return r.fail(`"${word ?? ''}" is no zone`, guess ? `did you mean ${guess}?` : `zones: ${ZONE_IDS.join(', ')}`);
+  return r.fail(`"${word ?? ''}" is no zone`, hintFor(word ?? '', ZONE_IDS) ?? `zones: ${ZONE_IDS.join(', ')}`);
 }
 
 function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
@@ -194,10 +177,9 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       const type = up[words.length - 1] as PieceType;
       if (!Number.isInteger(n) || n < 1) return r.fail('BUY takes a count and a type: BUY 3 INF');
       if (!PIECE_TYPES.includes(type)) {
-        const guess = nearest(up[words.length - 1], PIECE_TYPES);
         return r.fail(
           `"${words[words.length - 1]}" is no unit type`,
-          guess ? `did you mean ${guess}?` : `types: ${PIECE_TYPES.join(', ')}`,
+          hintFor(up[words.length - 1], PIECE_TYPES) ?? `types: ${PIECE_TYPES.join(', ')}`,
         );
       }
       return { kind: 'buy', type, count: n };
@@ -210,10 +192,9 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
         .toLowerCase();
       const found = ADVANTAGES.filter((a) => a === name || (name.length >= 4 && a.startsWith(name)));
       if (found.length !== 1) {
-        const guess = nearest(name, ADVANTAGES);
         return r.fail(
           `"${words.slice(1, at < 0 ? undefined : at).join(' ')}" is no advantage`,
-          guess ? `did you mean ${guess}?` : `advantages: ${ADVANTAGES.join(', ')}`,
+          hintFor(name, ADVANTAGES) ?? `advantages: ${ADVANTAGES.join(', ')}`,
         );
       }
       if (at < 0) return { kind: 'use', advantage: found[0] as Advantage, at: null };
@@ -266,8 +247,8 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
         'DEPLOY',
         'NONE',
       ];
-      const guess = nearest(verb, verbs);
-      return r.fail(`"${words[0]}" is no order`, guess ? `did you mean ${guess}? ${r.syntax}` : r.syntax);
+      const guess = hintFor(verb, verbs);
+      return r.fail(`"${words[0]}" is no order`, guess ? `${guess} ${r.syntax}` : r.syntax);
     }
   }
 }

@@ -5,10 +5,12 @@ import { usable, windowOf } from './advantages';
 import { commandStep, quickDropStep, watchedStep } from './adv-steps';
 import { combatStep, declareStep } from './combat';
 import { hiddenStep, movementStep } from './movement';
+import { Fold } from '../kit';
+import { evolveGuadalcanal } from './evolve';
 import { Play } from './play';
 import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
 import { defOf, sideOfStep, stepInfo, stepsOf, type StepDef } from './steps';
-import { other, type GSide, type GState, type Order } from './types';
+import { other, type GEvent, type GSide, type GState, type Order } from './types';
 import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
 
 const onBoard = (s: GState, side: GSide, type: string) =>
@@ -190,37 +192,36 @@ export function adjudicateGuadalcanal(
   step: StepInfo,
   orders: Readonly<Record<string, readonly Order[]>>,
   ctx: AdjudicationContext,
-): void {
+): GState {
   const def = defOf(step);
-  let cur = s;
+  const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
   const run = (side: GSide, os: readonly Order[]) => {
-    const p = walk(cur, side, step, os, ctx.dice);
+    const p = walk(tx.s, side, step, os, ctx.dice);
     if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
-    for (const e of p.events) ctx.emit(e);
-    cur = p.s;
+    tx.merge(p);
   };
-  const auto = new Play(cur, cur.first, ctx.dice);
   const k = def.kind.kind;
   if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
+    const auto = new Play(tx.s, tx.s.first, ctx.dice);
     let winner: GSide | null = null;
     if (k === 'air-combat') combatStep(auto, 'air');
     if (k === 'sea-combat') combatStep(auto, 'sea');
     if (k === 'land-combat') combatStep(auto, 'land');
     if (k === 'control') controlStep(auto);
     if (k === 'score') winner = scoreStep(auto);
-    for (const e of auto.events) ctx.emit(e);
-    cur = auto.s;
+    tx.merge(auto);
     if (winner) {
-      ctx.emit({ type: 'gc.won', data: { winner, vp: { ...cur.vp } } });
-      return;
+      tx.emit({ type: 'gc.won', data: { winner, vp: { ...tx.s.vp } } });
+      return tx.s;
     }
   } else {
     const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
     for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
   }
   const last = s.at + 1 >= stepsOf(s).length;
-  ctx.emit({
+  tx.emit({
     type: 'gc.next',
     data: { at: last ? 0 : s.at + 1, turn: last ? s.turn + 1 : s.turn, first: last ? other(s.first) : s.first },
   });
+  return tx.s;
 }

@@ -11,7 +11,7 @@ import { islandsControlled, unitName } from './world';
 
 const label = ({ piece, cargo }: SeenPiece) => (cargo.length ? `${piece.id}[${cargo.map((c) => c.id).join(' ')}]` : piece.id);
 
-export function viewGuadalcanal(s: GState, side: Side | 'referee'): SideView {
+export function viewGuadalcanal(s: GState, side: Side | 'referee'): GuadalcanalView {
   const seen = seenPieces(s);
   const zones = ZONE_IDS.map((z) => {
     const here = seen.filter((x) => x.piece.zone === z);
@@ -42,6 +42,7 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee'): SideView {
     summary: summaryOf(s, seen),
     ...(hits ? { tables: [hits] } : {}),
     map: boardMap(s, seen, s.airfields),
+    position: positionKnownBy(s, side),
   };
 }
 
@@ -55,6 +56,22 @@ function hitsTable(s: GState, side: Side | 'referee'): BoardTable | null {
     columns: ['#', 'unit'],
     rows: units.length ? units.map((u, i) => [i + 1, u]) : [['-', 'none: the default order']],
   };
+}
+
+/** A side's view: the board view and the position as the side knows it. */
+export type GuadalcanalView = SideView & { readonly position: GState };
+
+/**
+ * The position as `side` knows it, in the rules' own terms: what its machine players read. The basic
+ * game is open (every piece, airfield and token is on the table); the other side's HITS list
+ * (ATK.cargo) is its own and is taken out. Hidden movement (HID.2) is sealed orders, never in the
+ * state. The referee's is the state.
+ */
+export function positionKnownBy(s: GState, side: Side | 'referee'): GState {
+  if (side !== 'axis' && side !== 'allies') return s;
+  const { hits, ...open } = s;
+  const own = hits?.[side];
+  return own === undefined ? open : { ...open, hits: { [side]: own } };
 }
 
 function die(d: DieResult): string {

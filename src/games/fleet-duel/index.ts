@@ -1,8 +1,8 @@
 import { withoutProvenance } from '../../engine/box';
-import { defineRuleset, type StepTable } from '../../engine/define';
+import { defineRuleset, type RulesetDeclaration, type StepTable } from '../../engine/define';
 import type { RulesEvent } from '../../engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
-import { viewFleet } from './view';
+import { type FleetView, viewFleet } from './view';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
 import {
   adjudicateFleet,
@@ -85,7 +85,7 @@ const STEPS: StepTable = {
  * Fleet Duel: the engine's own small game (two fleets, four sea areas, a few turns), the smallest
  * complete example of the game contract (docs/new-game.md walks through it).
  */
-export const fleetDuel = defineRuleset<FleetState, FleetOrder, FleetDuelBox>({
+export const fleetDuelDeclaration: RulesetDeclaration<FleetState, FleetOrder, FleetDuelBox, FleetView> = {
   id: 'fleet-duel',
   name: 'Fleet Duel',
   sides: SIDES,
@@ -141,9 +141,13 @@ export const fleetDuel = defineRuleset<FleetState, FleetOrder, FleetDuelBox>({
     step?.id.endsWith('/retreat')
       ? 'RETREAT or STAND (3.3). Default: RETREAT.'
       : `MOVE <area>, POSTURE <aggressive|cautious>, SUB <area> (2.1; one ship left: never aggressive, 2.3). Areas: ${AREAS.join(', ')}. Default: stay, cautious. FOR <step id> (say FOR t2/orders) starts orders for a later step.`,
-  randomOrders(s, side, step, rng) {
+  // from the side's view: its own fleet's strength is all the orders depend on
+  randomOrders(view, side, step, rng) {
     if (step.id.endsWith('/retreat')) return [{ kind: 'retreat', retreat: rng.int(2) === 0 }];
-    const postures = s.fleets[side as FleetSide].ships > 1 ? (['aggressive', 'cautious'] as const) : (['cautious'] as const);
+    const postures =
+      (view.fleets as Readonly<Record<string, { ships: number }>>)[side].ships > 1
+        ? (['aggressive', 'cautious'] as const)
+        : (['cautious'] as const);
     const orders: FleetOrder[] = [
       { kind: 'move', area: rng.pick(AREAS) },
       { kind: 'posture', posture: rng.pick(postures) },
@@ -156,4 +160,6 @@ export const fleetDuel = defineRuleset<FleetState, FleetOrder, FleetDuelBox>({
     const summary = `red ${red.ships} ship(s), blue ${blue.ships} ship(s) after turn ${s.turn}`;
     return { winner: red.ships === blue.ships ? 'draw' : red.ships > blue.ships ? 'red' : 'blue', summary };
   },
-});
+};
+
+export const fleetDuel = defineRuleset(fleetDuelDeclaration);

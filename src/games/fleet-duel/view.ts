@@ -11,7 +11,10 @@ import { other, SIDES, type FleetSide, type FleetState } from './rules';
 
 const COLOUR: Record<FleetSide, string> = { red: '#c0392b', blue: '#2c6fbb' };
 
-export function viewFleet(s: FleetState, viewer: Side | 'referee'): SideView {
+/** A side's view: its board view, and what it knows of the fleets (its own whole, the enemy's strength and where last seen). */
+export type FleetView = SideView;
+
+export function viewFleet(s: FleetState, viewer: Side | 'referee'): FleetView {
   if (viewer !== 'red' && viewer !== 'blue') {
     const fleets = SIDES.map((side) => ({ side, area: s.fleets[side].area }));
     return {

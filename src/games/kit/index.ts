@@ -29,3 +29,24 @@ export {
   type StepRules,
   within,
 } from './search';
+export { type Evolve, Fold } from './fold';
+export { didYouMean, type NearestOptions, nearestName } from './names';
+export {
+  type ColumnShift,
+  chooseAtRandom,
+  describeRandomChoice,
+  describeSource,
+  describeTableRoll,
+  type DieTable,
+  dieTableSchema,
+  type RandomChoice,
+  readTable,
+  rollOnTable,
+  type TableColumn,
+  type TableEntry,
+  TableError,
+  type TableModifier,
+  type TableRoll,
+  type TableRollInput,
+  tableProblems,
+} from './tables';

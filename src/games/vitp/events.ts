@@ -1,5 +1,6 @@
 /** The VITP rules events and the fold (evolve). Combat's own events (combat.*) are narrative only. */
 import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
+import { Fold } from '../kit';
 import type { CurrentBattle, Phase, TaskForce, Unit, VitpState, VSide } from './types';
 
 export type UnitPatch = Partial<
@@ -190,29 +191,35 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
 }
 
 /**
- * Adjudication works on the state as its own events change it: every emit is also folded into
- * `tx.s` at once, so later rules see earlier results (the engine applies the same events after).
+ * Adjudication works on the state as its own events change it: the kit's emit-and-fold (Fold), with
+ * VITP's typed events, so later rules see earlier results and `tx.s` is the fold of every event
+ * emitted (adjudicate returns it).
  */
 export class Tx {
+  private readonly fold: Fold<VitpState>;
+
   constructor(
-    public s: VitpState,
+    s: VitpState,
     private readonly ctx: AdjudicationContext,
-  ) {}
+  ) {
+    this.fold = new Fold(s, evolveVitp, (event) => ctx.emit(event));
+  }
+
+  get s(): VitpState {
+    return this.fold.s;
+  }
 
   get dice(): Dice {
     return this.ctx.dice;
   }
 
   emit<K extends VitpEventType>(type: K, data: VitpEventData[K], visibleTo?: RulesEvent['visibleTo']): void {
-    const event: RulesEvent = visibleTo ? { type, data, visibleTo } : { type, data };
-    this.ctx.emit(event);
-    this.s = evolveVitp(this.s, event);
+    this.fold.emit(visibleTo ? { type, data, visibleTo } : { type, data });
   }
 
   /** pass a combat event through unchanged (the fold leaves the state as it is: `s` stays the fold of every event emitted) */
   raw(event: RulesEvent): void {
-    this.ctx.emit(event);
-    this.s = evolveVitp(this.s, event);
+    this.fold.emit(event);
   }
 
   unit(id: string, patch: UnitPatch, why: string, rule: string): void {

@@ -30,7 +30,7 @@ import { resolveBasing, resolveSubstitutes } from './turn';
 import { atStep, stepOf, upcomingSteps } from './steps';
 import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
 import type { Order, VitpState, VSide } from './types';
-import { viewFor } from './view';
+import { viewFor, type VitpView } from './view';
 import { pocStanding } from './control';
 import rulesVersion from './rules-version.json';
 import { vitpMailPlayer } from './players/mail';
@@ -127,7 +127,7 @@ function adjudicate(
 /** A mail must hold at least one order: "STAY" stands for "nothing this step". */
 const orStay = (orders: readonly Order[]): readonly Order[] => (orders.length ? orders : [{ line: 0, text: 'STAY', t: 'stay' }]);
 
-export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox>({
+export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox, VitpView>({
   id: 'vitp',
   name: 'Victory in the Pacific',
   sides: ['japanese', 'allied'],
@@ -160,7 +160,16 @@ export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox>({
   reference: VITP_REFERENCE,
   orderLines: vitpOrderLines,
   cases: { setup: vitpCaseSetup, unit: vitpCaseUnit },
-  randomOrders: (state, side, step, rng) => orStay(randomOrdersFor(atStep(state, step), asSide(side), rng)),
+  // from the side's view: the position as it knows it (view.ts positionKnownBy)
+  randomOrders: (view, side, step, rng) =>
+    orStay(
+      'defaults' in view && view.defaults
+        ? // a battle holding the enemy's task forces: its default orders now, nothing sent ahead for it
+          view.defaults.stepId === step.id
+          ? view.defaults.orders
+          : []
+        : randomOrdersFor(atStep(view.position, step), asSide(side), rng),
+    ),
   result: (state) => {
     if (state.phase.k !== 'over') return { winner: null, summary: `Turn ${state.turn} in progress; ${pocStanding(state.poc)}.` };
     const winner = state.poc > 0 ? 'japanese' : state.poc < 0 ? 'allied' : 'draw';

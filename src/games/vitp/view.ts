@@ -11,11 +11,12 @@
  */
 import type { Side } from '../../engine/ruleset';
 import { nextDecision } from './combat/api';
+import { defaultOrdersFor } from './orders/defaults';
 import { combatAreas } from './battles';
-import { COMBAT_PHASES } from './steps';
+import { COMBAT_PHASES, stepOf } from './steps';
 import { pocStanding } from './control';
 import { taskForceAsSeenBy } from './task-forces';
-import type { Loc, Unit, VitpState, VSide } from './types';
+import type { Loc, Order, Unit, VitpState, VSide } from './types';
 import { SIDES, other } from './types';
 import { alive, describeLoc } from './world';
 import { compareCodeUnits } from '../../shared/canonical';
@@ -34,7 +35,7 @@ export function factors(u: Unit): string {
   return `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`;
 }
 
-export function viewFor(s: VitpState, side: Side | 'referee'): SideView {
+export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
   const viewer: VSide | 'referee' = side === 'japanese' || side === 'allied' ? side : 'referee';
   const d = s.battle ? nextDecision(s.battle.battle) : null;
   return {
@@ -63,7 +64,59 @@ export function viewFor(s: VitpState, side: Side | 'referee'): SideView {
       : null,
     summary: summaryFor(s, viewer),
     map: boardMapOf(s),
+    position: positionKnownBy(s, viewer),
+    // a battle the position leaves out: the side's default orders while it lasts (the answer card's)
+    ...(viewer !== 'referee' && hidesEnemy(s, viewer) ? { defaults: { stepId: stepInPlay(s), orders: defaultOrdersFor(s, viewer) } } : {}),
   };
+}
+
+/** A side's view: the board view, the position as the side knows it, and during a battle it cannot see into, its default orders. */
+export type VitpView = SideView & {
+  readonly position: VitpState;
+  readonly defaults?: { readonly stepId: string | null; readonly orders: readonly Order[] };
+};
+
+/**
+ * The position as `viewer` knows it, in the rules' own terms: what its machine players read (VITP is
+ * open, 2.1: every unit, port and area is public). The one secret, optional rule 20, is taken out
+ * as taskForceAsSeenBy does: an enemy task force's units until it is sighted, and whether it attacks
+ * and which of its units invade, always (20.3-20.4). The referee's is the state.
+ */
+export function positionKnownBy(s: VitpState, viewer: VSide | 'referee'): VitpState {
+  if (viewer === 'referee' || !s.taskForces) return s;
+  const forces = s.taskForces.forces.map((tf) => (tf.side === viewer ? tf : unseen(tf)));
+  return { ...s, taskForces: { ...s.taskForces, forces }, battle: hidesEnemy(s, viewer) ? null : s.battle };
+}
+
+/** An enemy task force as its marker shows it: its units once sighted; never whether it attacks or who invades (20.3-20.4). */
+function unseen<T extends { marker: string; side: VSide; units: readonly string[]; sighted: boolean | null }>(tf: T): T {
+  return {
+    marker: tf.marker,
+    side: tf.side,
+    sighted: tf.sighted,
+    units: tf.sighted ? tf.units : [],
+    attacking: false,
+    invading: [],
+  } as unknown as T;
+}
+
+/** The id of the step in play; null between steps (a battle whose next decision is not yet asked). */
+function stepInPlay(s: VitpState): string | null {
+  try {
+    return stepOf(s)?.id ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the battle in play holds a task force of the enemy's: its state then follows from what
+ * the task force holds and whether it attacks (the round's fire, who can be hit), so a side's
+ * position leaves the battle out and its machine players answer with the side's documented
+ * default orders (`defaults` in the view: what the answer card shows a person).
+ */
+function hidesEnemy(s: VitpState, viewer: VSide): boolean {
+  return (s.battle?.battle.taskForces?.forces ?? []).some((tf) => tf.side !== viewer);
 }
 
 /**

@@ -22,6 +22,8 @@ export async function logDraft(env: GameEnv, gameId: string, viewer: Side | 'ref
       'LOG: the game is not over yet, so its log is not sent.',
       'Send LOG again once the game has ended: you will get the whole log as your side saw it, with a program that checks every hash and die. Until then STATUS and HISTORY tell you where the game stands.',
       gameId,
+      undefined,
+      'authenticated',
     );
   const log = await games.events.read(gameId);
   const files = bundleFiles({

@@ -49,7 +49,12 @@ export async function submitOrders(
       seal,
     });
     if (!decision.ok) {
-      h.notify(rejectionNotice(h.game, seat, decision.rejection, input.via, h.deadline()?.at ?? null));
+      h.notify(
+        rejectionNotice(h.game, seat, decision.rejection, input.via, h.deadline()?.at ?? null, {
+          ...(input.ignored?.length ? { setAside: input.ignored } : {}),
+          ...(input.source ? { source: input.source } : {}),
+        }),
+      );
       return rejected(decision.rejection.message, decision.rejection);
     }
     await h.append(decision.events.map(engineToNew(input.side, input.via)));
@@ -88,6 +93,7 @@ export async function submitOrders(
       ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
       kind: 'ack',
       ...(input.ignored?.length ? { ignored: input.ignored } : {}),
+      ...(input.source ? { source: input.source } : {}),
       ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
       commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
       standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
@@ -100,7 +106,7 @@ export async function submitOrders(
     const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
     // orders that completed their step: the side's report says what was taken, in one mail instead of two
     const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
-    if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.queued.length) {
+    if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.source && !ack.queued.length) {
       const report = reports[own];
       if (report.kind === 'report')
         reports[own] = {

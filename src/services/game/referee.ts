@@ -242,6 +242,8 @@ export async function commandFailed(handler: GameHandler, command: PendingComman
         text,
         'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.',
         command.gameId,
+        undefined,
+        'authenticated',
       ),
     );
     if (drafts.length) await insertOutbox(tx, drafts);

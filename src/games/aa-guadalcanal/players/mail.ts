@@ -8,15 +8,15 @@
  * list (ATK.cargo): on a 2 its own units, empty ones first; on a 1 the enemy's, loaded ones first.
  * Submarine attacks are only ordered for the step in play (their targets move in between).
  */
-import type { EngineState } from '../../../engine/engine-events';
-import type { MailPlayer, PlayerMail, PlayerMemory } from '../../../engine/players';
-import type { Dice, Rng, Side, StepInfo } from '../../../engine/ruleset';
+import type { MailPlayer, PlayerMail, PlayerMemory, PlayerTurn } from '../../../engine/players';
+import type { Dice, StepInfo } from '../../../engine/ruleset';
 import { evolveGuadalcanal } from '../evolve';
 import { formatOrders } from '../orders';
 import { randomGuadalcanalOrders } from '../random';
 import { adjudicateGuadalcanal, upcomingStepsOf } from '../rules';
 import { defOf } from '../steps';
 import type { GSide, GState, Order } from '../types';
+import type { GuadalcanalView } from '../view';
 import { cargoOf, costOf } from '../world';
 
 /** The phase a step belongs to: `mov`, `hid`, `cmb` or `reg` (t3/cmb/2-fire/axis -> cmb). */
@@ -64,15 +64,12 @@ function predict(s: GState, step: StepInfo, side: GSide, orders: readonly Order[
 
 const sectionOf = (step: StepInfo) => defOf(step).section ?? step.id;
 
-/** The mail of `side` answering `step` (the step in play), with its later steps of the phase in FOR sections. */
+/** The mail of `side` answering `step` (the step in play), with its later steps of the phase in FOR sections: from the side's view alone. */
 export function composeGuadalcanalMail(
-  state: EngineState<unknown>,
-  side: Side,
-  step: StepInfo,
-  rng: Rng,
+  { view, side, step, dice: rng }: PlayerTurn<GuadalcanalView>,
   { sentAhead }: PlayerMemory,
 ): PlayerMail {
-  const s = state.rules as GState;
+  const s = view.position;
   const me = side as GSide;
   const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng) as Order[];
   const now = random(s, step);
@@ -105,7 +102,7 @@ export function composeGuadalcanalMail(
 }
 
 /** The demo's A&A players: this mail, no standing instructions beyond the HITS lists it sends; mailboxes of their own. */
-export const guadalcanalMailPlayer: MailPlayer = {
+export const guadalcanalMailPlayer: MailPlayer<GuadalcanalView> = {
   compose: composeGuadalcanalMail,
   standing: () => '',
   mailboxes: { axis: 'aa-axis', allies: 'aa-allies' },

@@ -1,5 +1,5 @@
-/** Matching the names players write to units and places, with "did you mean ...?" (fastest-levenshtein). */
-import { closest, distance } from 'fastest-levenshtein';
+/** Matching the names players write to units and places, with "did you mean ...?" (the kit's nearest-name matcher). */
+import { didYouMean } from '../../kit';
 import type { Unit, VitpState } from '../types';
 
 export const norm = (text: string): string =>
@@ -55,10 +55,7 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
   const ws = `${w} `;
   const prefix = items.filter((t) => formsOf(nameOf(t)).words.startsWith(ws));
   if (prefix.length === 1) return { ok: true, value: prefix[0] };
-  const names = items.map((t) => norm(nameOf(t)));
-  const near = names.length ? closest(w, names) : null;
-  const hint =
-    near && distance(w, near) <= Math.max(2, Math.floor(w.length / 3)) ? `did you mean ${nameOf(items[names.indexOf(near)])}?` : undefined;
+  const hint = didYouMean(written, items, { nameOf, normalize: norm }) ?? undefined;
   return { ok: false, problem: `no ${what} called "${written.trim()}"`, hint };
 }
 

@@ -8,13 +8,12 @@
  * decision points they cover (plan.ts). The email bots (src/demo/bot.ts) and the in-process mail
  * model (src/demo/model.ts) both play it, so both play alike.
  */
-import type { EngineState } from '../../../engine/engine-events';
-import type { MailPlayer, PlayerMail } from '../../../engine/players';
-import type { Rng, Side, StepInfo } from '../../../engine/ruleset';
+import type { MailPlayer, PlayerMail, PlayerTurn } from '../../../engine/players';
 import { formatOrders } from '../orders/format';
 import { randomTurnOrders } from '../orders/ahead';
 import { upcomingPhases } from '../steps';
-import type { VitpState, VSide } from '../types';
+import type { VSide } from '../types';
+import type { VitpView } from '../view';
 import { botPlan } from './plan';
 
 export interface MailOptions {
@@ -25,9 +24,9 @@ export interface MailOptions {
   readonly skip?: (stepId: string) => boolean;
 }
 
-/** The mail of `side` answering `step` (the step in play), with orders ahead when `opts.ahead`. */
-export function composeMail(state: EngineState<unknown>, side: Side, step: StepInfo, rng: Rng, opts: MailOptions): PlayerMail {
-  const s = state.rules as VitpState;
+/** The mail of `side` answering `step` (the step in play), with orders ahead when `opts.ahead`: from the side's view alone. */
+export function composeMail({ view, side, step, dice: rng }: PlayerTurn<VitpView>, opts: MailOptions): PlayerMail {
+  const s = view.position;
   const later = opts.ahead
     ? upcomingPhases(s).filter(
         (u) => u.step.owes.includes(side) && u.step.id !== step.id && !opts.sentAhead.has(u.step.id) && !opts.skip?.(u.step.id),
@@ -53,10 +52,10 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
   return play;
 }
 
-export const vitpMailPlayer: MailPlayer = {
-  compose(state, side, step, rng, memory) {
-    const plan = botPlan(side, memory.plain);
-    return composeMail(state, side, step, rng, { ahead: plan.ahead, sentAhead: memory.sentAhead, skip: plan.skip });
+export const vitpMailPlayer: MailPlayer<VitpView> = {
+  compose(turn, memory) {
+    const plan = botPlan(turn.side, memory.plain);
+    return composeMail(turn, { ahead: plan.ahead, sentAhead: memory.sentAhead, skip: plan.skip });
   },
   standing: (side, plain) => botPlan(side, plain).standing,
   mailboxes: { japanese: 'japan', allied: 'allies' },

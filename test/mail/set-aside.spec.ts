@@ -1,0 +1,155 @@
+/**
+ * Issue 24, "orders that are silently dropped from the mail": each rule alone, on the pure reading
+ * code (reply.ts, commands.ts, html-text.ts). Whole mails go through `umpire mail parse` in
+ * test/cli/mail-parse.spec.ts, and the acknowledgment and refusal in test/services/set-aside.int-spec.ts.
+ */
+import { vitpOrderLines } from '../../src/games/vitp/orders/grammar';
+import { extractCommands, type MailCommand } from '../../src/mail/commands';
+import { htmlToPlayerText } from '../../src/mail/html-text';
+import { extractReply } from '../../src/mail/reply';
+
+const looksLikeOrder = (l: string) => vitpOrderLines.startsOrder(l) || vitpOrderLines.mentionsGame(l);
+const kept = (text: string, extra: Partial<Parameters<typeof extractReply>[0]> = {}) =>
+  extractReply({ text, ...extra })
+    .lines.filter((l) => l.text.trim())
+    .map((l) => l.text);
+const numbered = (...texts: string[]) => texts.map((text, i) => ({ line: i + 1, text }));
+type Orders = Extract<MailCommand, { name: 'ORDERS' }>;
+const ordersOf = (commands: readonly MailCommand[]) => commands.find((c): c is Orders => c.name === 'ORDERS');
+
+describe('issue 24: pasted card lines are the player orders, not quoted text', () => {
+  // the umpire's text as a client's rendering may leave it: the card's example among the known lines
+  const known = [
+    [
+      'Game G-abc123 (Victory in the Pacific), side japanese, turn 1',
+      'How to answer: reply to this mail with your orders, one per line.',
+      'PATROL hosho TO Japanese Islands',
+      'PATROL haruna TO Aleutian Islands',
+      'RAIDERS ise, nachi, ashigara',
+      'If nothing comes by the deadline: these orders apply:',
+    ].join('\n'),
+  ];
+  const cardLines = ['PATROL hosho TO Japanese Islands', 'PATROL haruna TO Aleutian Islands', 'RAIDERS ise, nachi, ashigara'];
+
+  it('pasted card lines: all three pasted above the quote are kept (not "no orders")', () => {
+    const text = [
+      ...cardLines,
+      '',
+      'On Sat, 21 Nov 2026 at 20:00, Umpire <u@umpire.test> wrote:',
+      ...known[0].split('\n').map((l) => `> ${l}`),
+    ].join('\n');
+    expect(kept(text, { knownTexts: known, looksLikeOrder })).toEqual([...cardLines]);
+  });
+
+  it('pasted card lines: one edited, the unedited ones are kept too', () => {
+    const mine = [cardLines[0], cardLines[1], 'RAIDERS ise, nachi'];
+    expect(kept([...mine, '', ...known[0].split('\n').map((l) => `> ${l}`)].join('\n'), { knownTexts: known, looksLikeOrder })).toEqual(
+      mine,
+    );
+  });
+
+  it("pasted card lines: the umpire's mail pasted unmarked below the orders is still quoted text", () => {
+    const text = [...cardLines, '', ...known[0].split('\n')].join('\n');
+    expect(kept(text, { knownTexts: known, looksLikeOrder })).toEqual(cardLines);
+  });
+});
+
+describe("issue 24: Apple Mail's attribution without a blank line", () => {
+  const attribution = 'On 21 Nov 2026, at 20:00, Umpire <umpire+G-abc123.japanese.0123@umpire.test> wrote:';
+
+  it('Apple Mail attribution: the last order directly above "> On … wrote:" is kept', () => {
+    expect(kept(`PATROL hosho TO Japanese Islands\nRAIDERS ise, nachi\n> ${attribution}\n>\n> Game G-abc123`)).toEqual([
+      'PATROL hosho TO Japanese Islands',
+      'RAIDERS ise, nachi',
+    ]);
+  });
+
+  it('Apple Mail attribution, unquoted and with no blank line: the order above it is kept', () => {
+    expect(
+      kept(`PATROL hosho TO Japanese Islands\nLBA 22nd-air-flotilla TO Marianas Islands\n${attribution}\n\n> Game G-abc123`, {
+        looksLikeOrder,
+      }),
+    ).toEqual(['PATROL hosho TO Japanese Islands', 'LBA 22nd-air-flotilla TO Marianas Islands']);
+  });
+});
+
+describe('issue 24: a greeting or lead-in above the orders', () => {
+  it('greeting or lead-in: set aside and listed with why, the orders kept', () => {
+    const orders = ordersOf(
+      extractCommands(numbered('Hi,', 'My orders for this turn:', 'PATROL hosho TO Japanese Islands'), undefined, looksLikeOrder).commands,
+    );
+    expect(orders?.lines).toEqual([{ line: 3, text: 'PATROL hosho TO Japanese Islands' }]);
+    expect(orders?.ignored).toEqual([
+      { line: 1, text: 'Hi,', why: 'not an order (above the first order)' },
+      { line: 2, text: 'My orders for this turn:', why: 'not an order (above the first order)' },
+    ]);
+  });
+
+  it('greeting or lead-in: a mail of nothing but such lines is still the game to refuse (no order is invented)', () => {
+    const orders = ordersOf(extractCommands(numbered('Hi,', 'see you soon'), undefined, looksLikeOrder).commands);
+    expect(orders?.lines.map((l) => l.text)).toEqual(['Hi,', 'see you soon']);
+    expect(orders?.ignored).toBeUndefined();
+  });
+
+  it('greeting or lead-in: a command after a greeting is still a command', () => {
+    expect(extractCommands(numbered('Hello umpire,', 'STATUS'), undefined, looksLikeOrder).commands.map((c) => c.name)).toEqual(['STATUS']);
+  });
+});
+
+describe('issue 24: WAIT, CONFIRM and END on any line; bullets and trailing comments', () => {
+  it('WAIT and CONFIRM among or after the orders are commands, not orders', () => {
+    const { commands } = extractCommands(numbered('PATROL hosho TO Japanese Islands', 'WAIT', 'RAIDERS ise', 'CONFIRM'));
+    expect(commands.map((c) => c.name)).toEqual(['ORDERS', 'WAIT', 'CONFIRM']);
+    expect(ordersOf(commands)?.lines.map((l) => l.text)).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise']);
+  });
+
+  it('SUB WAIT stays an order (only a bare WAIT is the command)', () => {
+    const { commands } = extractCommands(numbered('SUB WAIT'));
+    expect(commands.map((c) => c.name)).toEqual(['ORDERS']);
+  });
+
+  it('bullets (•, -, –, *) and trailing comments after # or -- are not part of the order; hyphenated names are', () => {
+    const { commands } = extractCommands(
+      numbered(
+        '• PATROL hosho TO Japanese Islands',
+        '- PATROL haruna TO Aleutian Islands # north',
+        '– LBA 22nd-air-flotilla TO Marianas Islands -- as agreed',
+        '* RAIDERS ise,\u00a0nachi',
+        '# a comment line stays a comment',
+      ),
+    );
+    expect(ordersOf(commands)?.lines.map((l) => l.text)).toEqual([
+      'PATROL hosho TO Japanese Islands',
+      'PATROL haruna TO Aleutian Islands',
+      'LBA 22nd-air-flotilla TO Marianas Islands',
+      'RAIDERS ise, nachi',
+      '# a comment line stays a comment',
+    ]);
+  });
+
+  it("bullets: a command's own text keeps its # and -- (ROLLBACK TO #12, NOTE)", () => {
+    const { commands } = extractCommands(numbered('- NOTE #9: see rule 2.3 -- the die was misread'));
+    expect(commands[0]).toMatchObject({ name: 'NOTE', concerns: [9], text: 'see rule 2.3 -- the die was misread' });
+  });
+
+  it('END behind a bullet or before a comment ends the orders', () => {
+    expect(kept('PATROL hosho TO Japanese Islands\n- END # that is all\nKenji')).toEqual(['PATROL hosho TO Japanese Islands']);
+  });
+});
+
+describe('issue 24: orders in HTML tables', () => {
+  it('HTML tables: a row is a line, its cells separated by spaces (spreadsheet, Word with a paragraph per cell)', () => {
+    const html =
+      '<table><tr><td>PATROL hosho</td><td>TO Japanese Islands</td></tr>' +
+      '<tr><td><p class="MsoNormal">PATROL haruna</p></td><td><p class="MsoNormal">TO&nbsp;Aleutian Islands</p></td></tr></table>';
+    expect(htmlToPlayerText(html).split('\n').filter(Boolean)).toEqual([
+      'PATROL hosho TO Japanese Islands',
+      'PATROL haruna TO Aleutian Islands',
+    ]);
+  });
+
+  it('HTML tables: a layout table around a whole mail keeps its lines', () => {
+    const html = '<table><tr><td><div>PATROL hosho TO Japanese Islands</div><div>RAIDERS ise</div></td></tr></table>';
+    expect(htmlToPlayerText(html).split('\n').filter(Boolean)).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise']);
+  });
+});
