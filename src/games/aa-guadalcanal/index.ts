@@ -9,6 +9,7 @@ import { advantageOptions, advantageProblems } from './advantages';
 import { evolveGuadalcanal } from './evolve';
 import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
+import { guadalcanalOrderLines } from './orders-grammar';
 import { randomGuadalcanalOrders } from './random';
 import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
@@ -66,6 +67,7 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown>({
   formatOrders,
   help: (_s, _side, step) => help(step),
   reference: guadalcanalReference,
+  orderLines: guadalcanalOrderLines,
   randomOrders: (s, side, step, rng) => randomGuadalcanalOrders(s, side as GSide, step, rng),
   result: (s) =>
     s.winner
