@@ -6,6 +6,7 @@
 import { guadalcanalOrderLines } from '../../src/games/aa-guadalcanal/orders-grammar';
 import { vitpOrderLines } from '../../src/games/vitp/orders/grammar';
 import { extractCommands, type MailCommand } from '../../src/mail/commands';
+import { emptyMailRefusal } from '../../src/mail/empty-mail';
 import { htmlToPlayerText } from '../../src/mail/html-text';
 import { shapeOrdersCommand } from '../../src/mail/order-lines';
 import { extractReply } from '../../src/mail/reply';
@@ -237,5 +238,30 @@ describe('issue 24 for A&A Guadalcanal: its order-line grammar', () => {
   it('A&A wrapped lines: an order the client broke is joined again (MOVE … TO, LOAD … WITH, a list of cargo ids)', () => {
     const { orders } = read('MOVE TR1\nTO J\nLOAD TR2 WITH INF3\nSUP2 ART4\nFLY FTR2 TO\nNew-Georgia');
     expect(orders).toEqual(['MOVE TR1 TO J', 'LOAD TR2 WITH INF3 SUP2 ART4', 'FLY FTR2 TO New-Georgia']);
+  });
+});
+
+describe('issue 24: a mail that holds no orders or commands lists every line set aside', () => {
+  const refusal = (text: string) => {
+    const { lines, dropped } = extractReply({ text, looksLikeOrder });
+    const { commands, directives } = extractCommands(lines, undefined, looksLikeOrder);
+    expect(commands).toEqual([]);
+    return emptyMailRefusal({ text, dropped, directives });
+  };
+
+  it('no orders or commands: each line with why (one line, a signature), and where orders go', () => {
+    expect(refusal('Sent from my iPhone')).toEqual({
+      problem: 'The message holds no orders or commands: its one line was set aside, not read (listed below, with why).',
+      hint: 'Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP for the order reference.',
+      setAside: [{ line: 1, text: 'Sent from my iPhone', why: expect.stringContaining('Sent from my iPhone') }],
+    });
+  });
+
+  it('no orders or commands: a long page is listed to 30 entries, the last saying how many more and to which line', () => {
+    const text = Array.from({ length: 40 }, (_, i) => (i % 2 ? `# note ${i}` : 'TURN 1')).join('\n');
+    const { setAside, problem } = refusal(text);
+    expect(problem).toContain('all 40 of its lines were set aside');
+    expect(setAside).toHaveLength(30);
+    expect(setAside[29].why).toMatch(/; and 10 more lines set aside to line 40$/);
   });
 });
