@@ -187,13 +187,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             hint: p.hint,
             rule: p.rule,
           })),
-          ...(n.setAside?.length
-            ? {
-                setAside: n.setAside
-                  .slice(0, MAX_SET_ASIDE)
-                  .map((l) => ({ line: l.line, text: capText(l.text, 200), why: setAsideWhy(l) })),
-              }
-            : {}),
+          ...(n.setAside?.length ? { setAside: setAsideRows(n.setAside) } : {}),
           ...(n.source ? { source: n.source } : {}),
         },
       ];
@@ -283,6 +277,11 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
 
 /** A refusal lists this many lines set aside at most (a pasted page is not mailed back whole). */
 const MAX_SET_ASIDE = 30;
+
+/** The lines set aside as a refusal lists them (a pasted page is not mailed back whole). */
+export function setAsideRows(lines: readonly SetAsideLine[]): { line: number; text: string; why: string }[] {
+  return lines.slice(0, MAX_SET_ASIDE).map((l) => ({ line: l.line, text: capText(l.text, 200), why: setAsideWhy(l) }));
+}
 
 /** What the player is told of a line set aside (a command stored before lines said why: a signature). */
 function setAsideWhy(l: SetAsideLine): string {
