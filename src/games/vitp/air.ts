@@ -16,16 +16,8 @@ export const airAreas = (s: VitpState, side: VSide): string[] =>
 export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const errors: LineError[] = [];
   const places = orders.filter((o) => o.t === 'lba');
-  if (airInGroups(s)) {
-    // option air-in-groups (departs from 5.22/12.11): every unit in one order, each once
-    const seen = new Set<string>();
-    for (const o of places) {
-      if (o.t !== 'lba') continue;
-      if (seen.has(o.unit))
-        errors.push({ line: o.line, text: o.text, problem: 'this air unit is placed on an earlier line already', rule: '12.1' });
-      seen.add(o.unit);
-    }
-  } else if (places.length > 1) {
+  // option air-in-groups (departs from 5.22/12.11): every unit in one order, each once (orders/conflicts.ts)
+  if (!airInGroups(s) && places.length > 1) {
     for (const o of places.slice(1))
       errors.push({
         line: o.line,

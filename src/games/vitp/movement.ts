@@ -5,7 +5,7 @@
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
-import { currentSpeed, moveAllowance, needsSpeedRoll, route, seaworthy } from './world';
+import { currentSpeed, enemyControlled, moveAllowance, needsSpeedRoll, route, seaworthy } from './world';
 
 export type MoveMode = 'patrol' | 'raid' | 'amph';
 
@@ -28,8 +28,6 @@ export function canMove(s: VitpState, u: Unit, mode: MoveMode): boolean {
 
 /** 5.21 / 6.12: ships turned white side up in port now may raid later; they may not patrol. */
 export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
-  const patrolling = new Set(orders.flatMap((o) => (o.t === 'move' ? o.units : [])));
-  const repairing = new Set(orders.flatMap((o) => (o.t === 'repair' ? [o.unit] : [])));
   const errors: LineError[] = [];
   for (const o of orders) {
     if (o.t !== 'raiders') continue;
@@ -40,8 +38,7 @@ export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readon
       else if (!canMove(s, u, 'patrol')) {
         const why = whyNot(s, u, 'patrol');
         err(why.problem, why.rule === '6.1' ? '6.12' : why.rule);
-      } else if (patrolling.has(id)) err('cannot both patrol and raid', '6.12');
-      else if (repairing.has(id)) err('is being repaired and may not move this turn', '11.1');
+      }
     }
   }
   return errors;
@@ -67,7 +64,6 @@ export function destinations(s: VitpState, u: Unit, mode: MoveMode): string[] {
 
 export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], mode: MoveMode): LineError[] {
   const errors: LineError[] = [];
-  const seen = new Set<string>();
   for (const o of orders) {
     if (o.t !== 'move') continue;
     if (o.mode !== mode) {
@@ -84,24 +80,47 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
       const err = (problem: string, rule: string, hint?: string) =>
         errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side) err('is not yours', '4.1');
-      else if (seen.has(id)) err('is ordered twice', '5.2');
       else if (!canMove(s, u, mode)) {
         const why = whyNot(s, u, mode);
         err(why.problem, why.rule);
       } else if (!routeFor(s, u, mode, o.to, o.via)) {
         const can = destinations(s, u, mode);
-        // 17.24 / 17.32: British, Australian and Dutch raiders go two areas, not three
-        const short = mode === 'raid' && u.nation !== 'JP' && u.nation !== 'US';
+        const why = tooFar(s, u, mode, o.to, o.via);
         err(
-          `cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: too far${short ? ` (${u.nation === 'GB' ? 'British' : 'Australian and Dutch'} raiders go two areas)` : ''}, or beyond an enemy-controlled area where it must stop`,
-          short ? (u.nation === 'GB' ? '17.24' : '17.32') : '6.3',
+          `cannot reach ${o.to}${o.via ? ` via ${o.via}` : ''} this step: ${why.problem}`,
+          why.rule,
           can.length ? `it can reach: ${can.join(', ')}` : 'it cannot reach any sea area',
         );
       }
-      seen.add(id);
     }
   }
   return errors;
+}
+
+/**
+ * Why a route is refused, and the rule broken: the enemy-control stop (6.3) only when the move would
+ * be within the unit's allowance were it not for an enemy-controlled area on the way; otherwise the
+ * allowance itself: two areas patrolling (6.21-6.22), three raiding for Japanese and US ships (6.23),
+ * two for British (17.24) and Australian and Dutch (17.32) raiders, two for amphibious units (6.224).
+ */
+function tooFar(s: VitpState, u: Unit, mode: MoveMode, to: string, via: string | null): { problem: string; rule: string } {
+  const from = u.loc.at === 'port' ? u.loc.place : '';
+  const max = moveAllowance(u, mode);
+  const open = route(s, u.side, from, to, max, via, false);
+  if (open) {
+    const stop = open.slice(0, -1).find((a) => enemyControlled(s, a, u.side));
+    return {
+      problem: `it must stop in ${stop ?? 'the first enemy-controlled area it enters'}, which the enemy controls`,
+      rule: '6.3',
+    };
+  }
+  const areas = `${max} sea area${max > 1 ? 's' : ''}`;
+  if (mode === 'amph') return { problem: `too far: amphibious units move at most ${areas}`, rule: '6.224' };
+  if (mode === 'patrol') return { problem: `too far: patrolling ships move at most ${areas}`, rule: '6.22' };
+  if (u.nation === 'JP' || u.nation === 'US') return { problem: `too far: raiders move at most ${areas}`, rule: '6.23' };
+  return u.nation === 'GB'
+    ? { problem: `too far: British raiders go ${areas}, not three`, rule: '17.24' }
+    : { problem: `too far: Australian and Dutch raiders go ${areas}, not three`, rule: '17.32' };
 }
 
 /** Why a unit may not make this kind of move, and the rule that says so. */

@@ -21,7 +21,6 @@ export const repairable = (s: VitpState, u: Unit): boolean =>
 export function checkRepairs(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   const errors: LineError[] = [];
   const used: Record<string, number> = {};
-  const moving = new Set(orders.flatMap((o) => (o.t === 'move' ? o.units : [])));
   for (const o of orders.filter((x): x is OrderOf<'repair'> => x.t === 'repair')) {
     const u = s.units.find((x) => x.id === o.unit)!;
     const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem, rule, hint });
@@ -45,10 +44,6 @@ export function checkRepairs(s: VitpState, side: VSide, orders: readonly Order[]
     }
     if (o.points > u.damage) {
       err(`${u.name} has only ${u.damage} damage`, '11.1');
-      continue;
-    }
-    if (moving.has(u.id)) {
-      err(`${u.name} cannot both repair and move`, '11.1');
       continue;
     }
     used[port] = (used[port] ?? 0) + o.points;
@@ -110,7 +105,6 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
   const rebuilds = orders.filter((x): x is OrderOf<'rebuild'> => x.t === 'rebuild');
   if (rebuilds.length === 0) return [];
   const errors: LineError[] = [];
-  const moving = new Set(orders.flatMap((o) => (o.t === 'move' || o.t === 'raiders' ? o.units : o.t === 'base' ? [o.unit] : [])));
   const ports = rebuildPorts(s, side);
   const portsHint = `rebuilding ports for you this turn: ${ports.join(', ') || 'none'}`;
   const capacity = rebuildCapacity(s, side);
@@ -156,10 +150,6 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
         u.nation === 'GB' ? '10.13' : '10.12',
         `friendly major ports open to it: ${basePorts(s, u).join(', ')}`,
       );
-      continue;
-    }
-    if (moving.has(u.id)) {
-      err(`${u.name} cannot both be rebuilt and move this turn`, '23.5');
       continue;
     }
     const points = o.points ?? lost;

@@ -58,7 +58,6 @@ export function planTaskForces(s: VitpState, side: VSide, area: string, orders: 
 
 export function checkTaskForces(s: VitpState, side: VSide, area: string, orders: readonly Order[]): LineError[] {
   const mine = new Set(groupable(s, side, area).map((u) => u.id));
-  const seen = new Set<string>();
   const errors: LineError[] = [];
   const nameOf = (id: string) => s.units.find((u) => u.id === id)?.name ?? id;
   for (const o of orders) {
@@ -73,9 +72,7 @@ export function checkTaskForces(s: VitpState, side: VSide, area: string, orders:
           hint: `your forces at sea in ${area}: ${[...mine].map(nameOf).join(', ')}`,
         });
       if (!mine.has(id)) err(`is not one of your forces at sea in ${area}`, '20.2');
-      else if (o.t === 'task-force' && seen.has(id)) err('is in two task forces', '20.2');
       else if (o.t === 'invading' && s.units.find((u) => u.id === id)!.kind !== 'amph') err('only amphibious units invade', '13.3');
-      if (o.t === 'task-force') seen.add(id);
     }
   }
   return errors;

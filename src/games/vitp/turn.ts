@@ -132,8 +132,6 @@ function removeBritish(tx: Tx, turn: number): void {
 
 /** 4.42: SUBSTITUTE <ship> FOR <listed>, in the Allied removals step: one candidate per owed listed ship. */
 export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineError[] {
-  const chosen = new Set<string>();
-  const replaced = new Set<string>();
   return orders.flatMap((o): LineError[] => {
     if (o.t !== 'substitute') return [];
     const listed = s.units.find((u) => u.id === o.for)!;
@@ -162,26 +160,6 @@ export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineEr
         },
       ];
     }
-    if (chosen.has(unit.id))
-      return [
-        {
-          line: o.line,
-          text: o.text,
-          problem: `${unit.name} is already named as a substitute`,
-          rule: '4.42',
-        },
-      ];
-    if (replaced.has(listed.id))
-      return [
-        {
-          line: o.line,
-          text: o.text,
-          problem: `a substitute for ${listed.name} is already named: one ship goes in its place`,
-          rule: '4.42',
-        },
-      ];
-    chosen.add(unit.id);
-    replaced.add(listed.id);
     return [];
   });
 }
@@ -262,17 +240,7 @@ export function checkBasing(s: VitpState, side: VSide, orders: readonly Order[])
           hint: `choose from: ${basePorts(s, u).join(', ')}`,
         },
       ];
-    const moving = orders.some((x) => x.t === 'move' && x.units.includes(u.id));
-    return moving
-      ? [
-          {
-            line: o.line,
-            text: o.text,
-            problem: `${u.name} cannot be based and moved in one step`,
-            rule: '4.4',
-          },
-        ]
-      : [];
+    return [];
   });
 }
 

@@ -86,7 +86,15 @@ export function needsSpeedRoll(u: Unit, mode: 'patrol' | 'raid' | 'amph', n: num
  * areas and never passing through an enemy-controlled area (a ship must stop on entering one).
  * Our copy prints that stopping rule as a second "6.2", between 6.23 and 6.4; we cite it as 6.3.
  */
-export function route(s: VitpState, side: VSide, from: string, to: string, max: number, via: string | null): string[] | null {
+export function route(
+  s: VitpState,
+  side: VSide,
+  from: string,
+  to: string,
+  max: number,
+  via: string | null,
+  stopInEnemyAreas = true,
+): string[] | null {
   const start = place(s, from);
   if (!start) return null;
   let best: string[] | null = null;
@@ -96,7 +104,7 @@ export function route(s: VitpState, side: VSide, from: string, to: string, max: 
       if (!best || path.length < best.length) best = [...path];
       return;
     }
-    if (path.length >= max || enemyControlled(s, here, side)) return;
+    if (path.length >= max || (stopInEnemyAreas && enemyControlled(s, here, side))) return;
     for (const next of s.map.adjacent[here] ?? []) if (!path.includes(next)) walk([...path, next]);
   };
   for (const first of start.touches) walk([first]);

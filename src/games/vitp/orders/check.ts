@@ -14,6 +14,7 @@ import { checkRaidForce, sortieCandidates, surpriseAttackers, surpriseTargets } 
 import type { Order, Phase, VitpState, VSide } from '../types';
 import { checkTaskForces } from '../task-forces';
 import { assembleAnswer } from './answers';
+import { conflictingOrders } from './conflicts';
 import { currentDecision } from './parse';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
@@ -48,6 +49,15 @@ export function checkOrders(s: VitpState, side: VSide, orders: readonly Order[])
       hint: 'send HELP for the orders this step takes',
     }));
   }
+  // one unit, two orders: the whole set is refused, both lines named (never "the last line wins");
+  // a battle's reply is not put together from contradicting lines, so nothing more is checked there
+  const twice = conflictingOrders(s, side, orders);
+  if (twice.length && (ph.k === 'battle' || ph.k === 'surprise')) return twice;
+  return [...twice, ...stepErrors(s, side, orders)].sort((x, y) => x.line - y.line);
+}
+
+function stepErrors(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
+  const ph = s.phase;
   switch (ph.k) {
     case 'raid-force':
       return checkRaidForce(s, orders);
@@ -128,10 +138,6 @@ function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineE
       problem: `this decision is "${d.title}"`,
       rule: d.rule,
     }));
-  if (d.kind === 'targets') {
-    const twice = targetedTwice(s, orders);
-    if (twice.length) return twice;
-  }
   const reply = assembleAnswer(d, orders);
   if (!reply) return [];
   const r = answer(s.battle!.battle, side as 'japanese' | 'allied', reply);
@@ -168,38 +174,10 @@ function checkSortie(s: VitpState, orders: readonly Order[]): LineError[] {
   );
 }
 
-/**
- * 7.43: an attacker spends its whole attack on one target each action, so TARGET lines naming it
- * at two different targets are refused (the later line; naming the same target again is harmless).
- */
-function targetedTwice(s: VitpState, orders: readonly Order[]): LineError[] {
-  const first = new Map<string, { target: string; line: number }>();
-  const errors: LineError[] = [];
-  const nameOf = (id: string) => s.units.find((u) => u.id === id)?.name ?? id;
-  for (const o of orders) {
-    if (o.t !== 'answer' || o.answer.kind !== 'targets') continue;
-    // in roster order, never the key order of orders that may have been stored (JSONB re-sorts keys)
-    const rank = (id: string) => s.units.findIndex((u) => u.id === id);
-    for (const [attacker, target] of Object.entries(o.answer.fire).sort(([x], [y]) => rank(x) - rank(y) || compareCodeUnits(x, y))) {
-      const before = first.get(attacker);
-      if (!before) first.set(attacker, { target, line: o.line });
-      else if (before.target !== target)
-        errors.push({
-          line: o.line,
-          text: o.text,
-          problem: `${nameOf(attacker)} already attacks ${nameOf(before.target)} (line ${before.line}): an attacker attacks only one target per action (7.43)`,
-          rule: '7.43',
-          hint: `name ${nameOf(attacker)} in one TARGET line`,
-        });
-    }
-  }
-  return errors;
-}
-
 function checkSurprise(s: VitpState, orders: readonly Order[]): LineError[] {
   const att = surpriseAttackers(s).map((u) => u.id);
   const tgt = surpriseTargets(s).map((u) => u.id);
-  const errors: LineError[] = [...targetedTwice(s, orders)];
+  const errors: LineError[] = [];
   for (const o of orders) {
     if (o.t !== 'answer' || o.answer.kind !== 'targets') continue;
     // the surprise attackers' order, never the key order of orders that may have been stored
