@@ -130,7 +130,7 @@ function whyNot(s: VitpState, u: Unit, mode: MoveMode): { problem: string; rule:
       problem: 'cannot move on turn 1 (18.21-18.22)',
       rule: u.side === 'japanese' ? '18.21' : '18.22',
     };
-  if (u.loc.at !== 'port') return { problem: 'is not in a port or base', rule: '5.2' };
+  if (u.loc.at !== 'port') return { problem: 'is not in a port or base: every move starts from one (6.21)', rule: '6.21' };
   if (u.repaired) return { problem: 'is being repaired this turn and may not move (11.1)', rule: '11.1' };
   if (u.moved) return { problem: 'has already moved this turn', rule: '6.1' };
   if (mode === 'raid' && u.kind === 'ship' && !u.raider)

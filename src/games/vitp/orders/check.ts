@@ -103,7 +103,8 @@ function stepErrors(s: VitpState, side: VSide, orders: readonly Order[]): LineEr
 function checkPick(s: VitpState, orders: readonly Order[]): LineError[] {
   const areas = combatAreas(s);
   const picks = orders.filter((o) => o.t === 'pick');
-  if (picks.length !== 1)
+  // two different areas are refused as two orders (orders/conflicts.ts); the same area twice is one choice
+  if (picks.length === 0)
     return [
       {
         line: 0,
@@ -113,18 +114,19 @@ function checkPick(s: VitpState, orders: readonly Order[]): LineError[] {
         rule: '5.31',
       },
     ];
-  const o = picks[0];
-  return o.t === 'pick' && !areas.includes(o.area)
-    ? [
-        {
-          line: o.line,
-          text: o.text,
-          problem: `there is no combat to fight in ${o.area}`,
-          hint: `choose from: ${areas.join(', ')}`,
-          rule: '5.31',
-        },
-      ]
-    : [];
+  return picks.flatMap((o) =>
+    o.t === 'pick' && !areas.includes(o.area)
+      ? [
+          {
+            line: o.line,
+            text: o.text,
+            problem: `there is no combat to fight in ${o.area}`,
+            hint: `choose from: ${areas.join(', ')}`,
+            rule: '5.31',
+          },
+        ]
+      : [],
+  );
 }
 
 function checkAnswer(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
