@@ -50,7 +50,8 @@ function forbids(a: string, b: string, decisionRule: string | null): { rule: str
   if (has('task-force')) return { rule: '20.2', why: 'each unit is in one task force' };
   if (has('stay')) return { rule: '5.2', why: 'STAY means you give no other order this step; leave it out, or send only STAY' };
   if (has('pick')) return { rule: '5.31', why: 'one battle is chosen at a time' };
-  if (has('pearl') || has('hi-retreat')) return { rule: '18.31', why: 'one choice is made, to stay or to withdraw' };
+  if (has('pearl')) return { rule: '18.31', why: 'the raid force either stays or withdraws' };
+  if (has('hi-retreat')) return { rule: '18.35', why: 'the Allies either retreat from the Hawaiian Islands or stay' };
   if (has('sortie')) return { rule: '18.33', why: 'SORTIE ALL or NONE leaves nothing for another SORTIE line' };
   if (has('targets')) return { rule: '7.43', why: 'an attacker attacks only one target per action' };
   if (has('air-raid') || has('air-raid', 'pursue'))
