@@ -11,6 +11,7 @@ import {
   invasionsResolved,
   nextDecision,
   pendingInvasions,
+  placeInPort,
   resolveUntilDecision,
   startBattle,
   type Answer,
@@ -25,6 +26,8 @@ import {
 } from './combat/api';
 import type { Tx } from './events';
 import { invade } from './invasion';
+import { battleStartPorts } from './options';
+import { destinationsFor, placeTurnedBack } from './returns';
 import { submarineHome } from './submarines';
 import { eliminatedLoc } from './repairs';
 import type { CurrentBattle, Unit, VitpState, VSide } from './types';
@@ -195,11 +198,11 @@ function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
       continue;
     }
     // rule 20: the step machine forms the round's task forces and rolls the sightings (flow.ts)
-    if (awaitingTaskForces(battle)) return storeBattle(tx, { ...cb, battle });
+    if (awaitingTaskForces(battle)) return storeBattle(tx, harbourNow(tx, { ...cb, battle }));
     const d = nextDecision(battle);
     if (!d) break;
     const forced = auto?.(d, { ...cb, battle });
-    if (!forced) return storeBattle(tx, { ...cb, battle });
+    if (!forced) return storeBattle(tx, harbourNow(tx, { ...cb, battle }));
     for (const [side, reply] of Object.entries(forced) as [VSide, Answer][]) {
       const r = answer(battle, side, reply);
       if (!r.ok) throw new Error(`vitp: forced answer refused: ${r.problems.join('; ')}`);
@@ -207,6 +210,63 @@ function runBattle(tx: Tx, cb: CurrentBattle, auto?: AutoAnswer): void {
     }
   }
   applyOutcome(tx, { ...cb, battle });
+}
+
+/**
+ * 7.62 with 9.11 (the rulebook's plainest reading, issue 27): a unit disabled in a battle is placed in
+ * a friendly port or base as soon as the results take effect, not when the battle is over; one placed
+ * in a port or base touching the area is in it "at that moment" for a later air raid in the same
+ * battle. Here, whenever the battle waits for a decision: each unit newly disabled that may enter a
+ * port or base of this battle is turned back (10.2); with one legal harbour it goes there now; where
+ * its owner has a choice, a harbour step of his own comes before the decision (flow.ts). A unit none
+ * of whose harbours touches the area goes to harbour after the battle, as before: wherever it goes,
+ * this battle cannot reach it, so asking now would cost a mail and change nothing. Off with option
+ * battle-start-ports.
+ */
+export function harbourNow(tx: Tx, cb: CurrentBattle): CurrentBattle {
+  if (battleStartPorts(tx.s)) return cb;
+  const disabled = cb.battle.units.filter((cu) => cu.fate === 'returning' && cu.returnReason === 'disabled');
+  if (disabled.length === 0) return cb;
+  for (const cu of disabled) {
+    const u = tx.s.units.find((x) => x.id === cu.id)!;
+    if (u.loc.at === 'sea' && u.loc.area === cb.area && mayEnterBattlePort(tx.s, u, cb.battle.ports))
+      tx.unit(
+        u.id,
+        { damage: cu.damage, loc: { at: 'transit', area: cb.area }, mayNotInvade: true },
+        'is disabled and must return to harbor at once',
+        '7.62',
+      );
+  }
+  placeTurnedBack(tx);
+  return { ...cb, battle: intoBattlePorts(tx.s, cb.battle) };
+}
+
+/** May this unit go to harbour in a port or base of the battle being fought (so be there for its air raids, 9.11)? */
+export function mayEnterBattlePort(
+  s: VitpState,
+  u: Unit,
+  ports: readonly { readonly id: string }[] = s.battle?.battle.ports ?? [],
+): boolean {
+  return destinationsFor(s, u).some((p) => ports.some((x) => x.id === slug(p)));
+}
+
+/** Units disabled in this battle whose owner has put them in one of its ports: in that port from now on (9.11). */
+export function intoBattlePorts(s: VitpState, battle: BattleState): BattleState {
+  let b = battle;
+  for (const cu of battle.units) {
+    if (cu.fate !== 'returning' || cu.returnReason !== 'disabled') continue;
+    const loc = s.units.find((x) => x.id === cu.id)!.loc;
+    if (loc.at === 'port' && b.ports.some((p) => p.id === slug(loc.place))) b = placeInPort(b, cu.id, slug(loc.place));
+  }
+  return b;
+}
+
+/** After a harbour step during a battle: the units placed in its ports join them (9.11), and the battle is stored again. */
+export function settleHarbours(tx: Tx): void {
+  const cb = tx.s.battle;
+  if (!cb || battleStartPorts(tx.s)) return;
+  const battle = intoBattlePorts(tx.s, cb.battle);
+  if (battle !== cb.battle) storeBattle(tx, { ...cb, battle });
 }
 
 const placeNamed = (s: VitpState, id: string): string => s.map.places.find((p) => slug(p.name) === id || p.name === id)!.name;
@@ -255,6 +315,11 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
           );
         break;
       case 'returning':
+        // already gone to harbour during the battle (harbourNow): only its damage and flags change
+        if (u.loc.at !== 'sea' && u.loc.at !== 'group') {
+          if (changed(u, flags)) tx.unit(u.id, flags, endsWith(u, flags), '7.6');
+          break;
+        }
         tx.unit(
           u.id,
           {

@@ -3,8 +3,8 @@
  * because nobody has a choice in it, and what runs by itself between them.
  */
 import { placeableAir } from './air';
-import { combatAreas, continueWithTaskForces, openBattle } from './battles';
-import { awaitingTaskForces } from './combat/api';
+import { combatAreas, continueWithTaskForces, mayEnterBattlePort, openBattle, settleHarbours } from './battles';
+import { awaitingTaskForces, nextDecision } from './combat/api';
 import { captureSurrounded } from './capture';
 import { pocStanding, scoreTurn } from './control';
 import type { Tx } from './events';
@@ -123,6 +123,12 @@ function nextAir(tx: Tx, last: VSide, n: number): void {
 export function proceedCombat(tx: Tx): void {
   for (let guard = 0; guard < 1000; guard++) {
     if (tx.s.battle) {
+      // 7.62 with 9.11: units disabled in this battle go to harbour before its next decision
+      settleHarbours(tx);
+      const choosing = SIDES.find((side) => harbourChoices(tx.s, side).some((u) => mayEnterBattlePort(tx.s, u)));
+      const decision = nextDecision(tx.s.battle.battle);
+      const at = decision?.id ?? `r${tx.s.battle.battle.round}-task-forces`;
+      if (choosing) return tx.phase({ k: 'harbour', side: choosing, at });
       const waiting = awaitingTaskForces(tx.s.battle.battle);
       return waiting ? organizeTaskForces(tx, tx.s.battle.area, waiting.round) : tx.phase({ k: 'battle' });
     }

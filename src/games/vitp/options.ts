@@ -43,10 +43,21 @@ export const vitpOptions: readonly OptionSpec[] = [
     rule: '5.22',
     default: false,
   },
+  {
+    id: 'battle-start-ports',
+    title:
+      "Relaxed for play by mail: a battle's ports are those of its start; a unit disabled in a battle goes to harbour when the battle is over, out of reach of that battle's later air raids (departs from 7.62 and 9.11)",
+    rule: '7.62',
+    default: false,
+  },
 ];
 
 /** The relaxing options (not in the rulebook): named with the rule each departs from wherever the game's options are shown. */
-export const RELAXING_OPTIONS: readonly string[] = ['air-in-groups'];
+export const RELAXING_OPTIONS: readonly string[] = ['air-in-groups', 'battle-start-ports'];
 
 /** Is `id` on in this game? */
 export const airInGroups = (s: { readonly options: Readonly<Record<string, unknown>> }): boolean => s.options['air-in-groups'] === true;
+
+/** Option battle-start-ports: units disabled in a battle reach harbour only once it is over (departs from 7.62, 9.11). */
+export const battleStartPorts = (s: { readonly options: Readonly<Record<string, unknown>> }): boolean =>
+  s.options['battle-start-ports'] === true;

@@ -87,7 +87,9 @@ function localId(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>): st
     case 'return':
       return `return/${ph.side}`;
     case 'harbour':
-      return `harbour/${s.battleSeq}/${ph.side}`;
+      return ph.at
+        ? `battle/${s.battle?.seq}-${slug(s.battle?.area ?? '')}/${ph.at}/harbour/${ph.side}`
+        : `harbour/${s.battleSeq}/${ph.side}`;
     case 'task-forces':
       return `battle/${s.battleSeq + 1}-${slug(ph.area)}/r${ph.round}/task-forces/${ph.side}`;
     case 'sighting':

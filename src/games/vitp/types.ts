@@ -97,7 +97,8 @@ export type Phase =
   | { readonly k: 'invade'; readonly side: VSide }
   | { readonly k: 'return'; readonly side: VSide }
   /** 10.2: the side chooses the harbour of units turned back this turn (6.42, 7.62, 8.4, ...), before the next battle */
-  | { readonly k: 'harbour'; readonly side: VSide }
+  /** `at`: during a battle, the battle decision it comes before (7.62 with 9.11: disabled units go to harbour at once) */
+  | { readonly k: 'harbour'; readonly side: VSide; readonly at?: string }
   | { readonly k: 'over' }
   /** optional rule 20.2-20.3: a side organizes its forces in `area` into task forces for a round */
   | { readonly k: 'task-forces'; readonly side: VSide; readonly area: string; readonly round: number }

@@ -20,6 +20,7 @@ describe('VITP self-play with each optional rule on', () => {
     expect(vitpRuleset.options.map((o) => o.id).sort()).toEqual([
       'air-in-groups',
       'airstrike-damage',
+      'battle-start-ports',
       'island-combat',
       'japanese-islands-bonus',
       'task-forces',

@@ -18,6 +18,7 @@
  * Every rule of 7.x, 8.x, 9.x and the turn-1 battle specials (18.34-18.4) is implemented here.
  */
 import type { Dice } from '../../../engine/ruleset';
+import { clonePlain } from '../../../shared/clone';
 import type { BattleState } from './state';
 import type { CombatStanding } from './standing';
 import type { CombatEvent } from './events';
@@ -333,4 +334,20 @@ export function invasionsResolved(
  */
 export function baseChangedHands(battle: BattleState, portId: string, controller: VitpSide, emit: CombatEmit): BattleState {
   return changeHands(battle, portId, controller, emit);
+}
+
+/**
+ * 7.62 with 9.11: a unit disabled in this battle has been placed by the step machine in a friendly
+ * port or base touching the area: it is in that port from now on, and a later air raid on the port
+ * in this battle may attack it (9.1-9.14). Call it before the next resolveUntilDecision.
+ */
+export function placeInPort(battle: BattleState, unitId: string, portId: string): BattleState {
+  const b = clonePlain(battle);
+  const u = b.units.find((x) => x.id === unitId);
+  if (u?.fate !== 'returning' || u.returnReason !== 'disabled')
+    throw new RangeError(`${unitId} is not disabled and returning in this battle`);
+  if (!b.ports.some((p) => p.id === portId)) throw new RangeError(`no port or base ${portId} touches ${b.seaArea.name}`);
+  u.port = portId;
+  u.fate = 'in-port';
+  return b;
 }

@@ -34,8 +34,8 @@ export interface UnitState {
   readonly speed: number | null;
   readonly posture: 'patrolling' | 'raiding' | null;
   damage: number;
-  /** port id for units that started in a port or base */
-  readonly port: string | null;
+  /** port id for units in a port or base: from the start, or placed there disabled during the battle (7.62, placeInPort) */
+  port: string | null;
   fate: UnitFate;
   /** engagement this unit is fighting in now, null when out of the fighting */
   engagement: string | null;
