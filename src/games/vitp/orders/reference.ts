@@ -124,7 +124,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
   },
   {
     topic: 'options',
-    aliases: ['option', 'optional', 'relaxed', 'air-in-groups'],
+    aliases: ['option', 'optional', 'relaxed', 'air-in-groups', 'battle-start-ports'],
     title: 'Game options (chosen when the game is created, all off by default; the welcome and every report name those on)',
     lines: vitpOptions.map((o) => `${o.id}: ${o.title}`),
   },
