@@ -40,7 +40,7 @@ function forbids(a: string, b: string, decisionRule: string | null): { rule: str
   if (pair.has('rebuild')) return { rule: '23.5', why: 'a unit being rebuilt may not move that turn' };
   if (has('repair')) return { rule: '11.1', why: 'one REPAIR line per ship: say every point repaired on one line' };
   if (pair.has('base'))
-    return { rule: '4.4', why: 'a returning air unit is placed in one major port, and does not move in the step it is placed' };
+    return { rule: '4.4', why: 'a unit back in play is placed in one major port, and does not move in the step it is placed' };
   if (has('lba')) return { rule: '12.1', why: 'each air unit is placed once, on one sea area' };
   if (has('sub')) return { rule: '5.25', why: 'the submarine is placed on one sea area' };
   if (has('substitute') || has('replaced'))
