@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { whoIsAwaited } from '../../src/engine/game';
-import { turnOf } from '../../src/engine/players';
+import { randomPlayerOf, turnOf } from '../../src/engine/players';
 import { seededRng } from '../../src/engine/random-player';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { fleetDuel } from '../../src/games/fleet-duel';
@@ -25,6 +25,8 @@ const duel = fleetDuel as unknown as AnyRuleset;
  */
 describe('issue 25: machine-played seats', () => {
   let h: ServiceHarness;
+  let played: { gameId: string; afterMachine: number; machineSeq: number };
+  let finished: StoredEvent[];
   let s: Services;
   let work: string;
   const now = new Date('2026-11-21T12:00:00Z');
@@ -32,7 +34,8 @@ describe('issue 25: machine-played seats', () => {
     h = await startServices('machine_seats', { DEADLINE_MINUTES: '600' }, { clock: () => now });
     s = h.s;
     work = mkdtempSync(join(tmpdir(), 'machine-seats-'));
-  });
+    played = await handedOverAndBack();
+  }, 120_000);
   afterAll(async () => {
     await stopServices(h);
     rmSync(work, { recursive: true, force: true });
@@ -56,7 +59,9 @@ describe('issue 25: machine-played seats', () => {
       const side = whoIsAwaited(game.state, game.ruleset).find((x) => sides.includes(x));
       if (!side)
         throw new Error(`step ${step.id} awaits ${whoIsAwaited(game.state, game.ruleset).join(', ')}, none of ${sides.join(', ')}`);
-      const text = duel.players!.random(turnOf(duel, game.state, side, step, seededRng(`${gameId}|${side}|${step.id}`)));
+      const text = randomPlayerOf(duel as unknown as Parameters<typeof randomPlayerOf>[0])(
+        turnOf(duel, game.state, side, step, seededRng(`${gameId}|${side}|${step.id}`)),
+      );
       const out = await apply(gameId, `${gameId}:${side}:${step.id}`, 'game.orders', { gameId, side, text, via: 'test' });
       expect(out.status).toBe('applied');
     }
@@ -101,12 +106,6 @@ describe('issue 25: machine-played seats', () => {
     throw new Error('twelve games in a row ended before blue was awaited again');
   }
 
-  let played: { gameId: string; afterMachine: number; machineSeq: number };
-  let finished: StoredEvent[];
-  beforeAll(async () => {
-    played = await handedOverAndBack();
-  }, 120_000);
-
   it('MACHINE hands the seat to a machine: its orders are sealed at once with player and draws in the metadata, and no mail goes to it', async () => {
     const { gameId, machineSeq, afterMachine } = played;
     const events = await log(gameId);
@@ -129,6 +128,27 @@ describe('issue 25: machine-played seats', () => {
     expect(
       mail.some((m) => m.recipient === REFEREE && String(m.payload.text).includes('blue is now played by the machine player random')),
     ).toBe(true);
+  });
+
+  it('MACHINE naming a player the game does not have is refused, naming the players it has, and records nothing', async () => {
+    const gameId = 'G-machine-refused';
+    await apply(gameId, `${gameId}:create`, 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    const before = (await log(gameId)).length;
+    const out = await apply(gameId, `${gameId}:machine`, 'game.machine', {
+      gameId,
+      side: 'blue',
+      player: 'admiral',
+      reason: '',
+      replyTo: REFEREE,
+    });
+    expect(out.status).toBe('rejected');
+    expect((out.result as { error: string }).error).toContain('no machine player "admiral"');
+    expect((await log(gameId)).length).toBe(before);
+    const told = (await s.outbox.byGame(gameId)).filter((m) => m.recipient === REFEREE && String(m.payload.text).includes('admiral'));
+    expect(told.length).toBe(1);
+    expect(String(told[0].payload.text)).toContain('the player one of: random');
+    const game = await s.games.load(gameId);
+    expect(whoIsAwaited(game.state, game.ruleset)).toEqual(['red', 'blue']);
   });
 
   it('REPLACE hands the seat back: blue is awaited again and the machine writes no more orders', async () => {
