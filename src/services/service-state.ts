@@ -108,7 +108,7 @@ export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' |
     const { [side]: _was, ...rest } = state.held ?? {};
     return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
   }
-  if (e.type === 'SeatToMachine' || e.type === 'SeatReplaced') {
+  if (e.type === 'SeatToMachine' || (e.type === 'SeatReplaced' && state.machines?.[(e.payload as { side: string }).side])) {
     const { side, player } = e.payload as { side: string; player?: string };
     const { [side]: _was, ...rest } = state.machines ?? {};
     return { ...state, machines: e.type === 'SeatToMachine' && player ? { ...rest, [side]: player } : rest };
