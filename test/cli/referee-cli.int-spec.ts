@@ -140,6 +140,8 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     const verify = await umpire('verify', gameId);
     expect(verify.stderr).toBe('');
     expect(verify.code).toBe(0);
-    expect(verify.stdout).toMatch(/ok: [1-9]\d* machine players' orders re-run on their views with their recomputed dice give the recorded orders/);
+    expect(verify.stdout).toMatch(
+      /ok: [1-9]\d* machine players' orders re-run on their views with their recomputed dice give the recorded orders/,
+    );
   }, 180_000);
 });
