@@ -131,15 +131,28 @@ export async function playMachineSeats(h: Handling): Promise<void> {
     if (!side) return;
     const player = machines[side];
     const seed = (await seedChain(h))[step.turn];
-    const { text, draws } = playMachineSeat(h.game.ruleset, h.game.state, side, player, seed);
-    const outcome = await ordersOn(h, { gameId: h.game.gameId, side, text, via: machineAddress(player), machine: { player, draws } });
-    if (outcome.status !== 'applied') {
+    let problem: string | null;
+    let played: { text: string; draws: number } | null = null;
+    try {
+      played = playMachineSeat(h.game.ruleset, h.game.state, side, player, seed);
+      problem = null;
+    } catch (err) {
+      // a player that fails (a bug, a player this build lacks) must not fail the command that opened the step
+      problem = `failed: ${(err as Error).message}`;
+    }
+    if (played) {
+      const { text, draws } = played;
+      const outcome = await ordersOn(h, { gameId: h.game.gameId, side, text, via: machineAddress(player), machine: { player, draws } });
+      if (outcome.status !== 'applied')
+        problem = `wrote orders the rules refuse: ${(outcome.result as { error?: string }).error ?? 'refused'}`;
+    }
+    if (problem) {
       confirm(
         h,
         {},
         `MACHINE ${side} ${player}`,
         [
-          `The machine player ${player} of ${side} wrote orders for ${step.title} that the rules refuse: ${(outcome.result as { error?: string }).error ?? 'refused'}.`,
+          `The machine player ${player} of ${side} ${problem} (${step.title}).`,
           'The step waits for its deadline (default orders apply); REPLACE hands the seat to a person.',
         ],
         h.deadline()?.at ?? null,
