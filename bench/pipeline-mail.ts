@@ -11,7 +11,8 @@ import { viewFor } from '../src/engine/game';
 import { playOneGame } from '../src/engine/selfplay';
 import { vitpRuleset } from '../src/games/vitp';
 import { drawMapPng } from '../src/mail/map-png';
-import { renderMapSvg, type MapPicture } from '../src/mail/map-svg';
+import { renderMapSvg } from '../src/mail/map-svg';
+import { boardOf } from '../src/engine/board-view';
 import { mailEnv, type MailUser } from '../test/support/mail';
 
 export interface Landed {
@@ -174,11 +175,8 @@ export async function bareDrawing(count: number, steps = 300): Promise<{ count: 
   playOneGame(vitpRuleset as never, 'bench-drawing', {
     reload: (s) => {
       if (++seen === steps) {
-        const v = viewFor(s as never, 'allied' as never, vitpRuleset as never).board as {
-          map: MapPicture['areas'];
-          mapBoard: Omit<MapPicture, 'areas'>;
-        };
-        svg = renderMapSvg({ ...v.mapBoard, areas: v.map }, 'Victory in the Pacific G-bench, turn 3: the map');
+        const map = boardOf(viewFor(s as never, 'allied' as never, vitpRuleset as never).board).map!;
+        svg = renderMapSvg(map, 'Victory in the Pacific G-bench, turn 3: the map');
       }
       return s;
     },

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
-import type { MapArea, MapPicture } from '../engine/board-view';
+import { boardOf } from '../engine/board-view';
 import { renderMapText } from '../mail/map-text';
+import { renderTableText } from '../mail/table-text';
 import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';
 import { warnIfNoWorker, withContext } from './context';
@@ -238,12 +239,15 @@ export function registerGameCommands(program: Command): void {
         else {
           console.log(`game ${gameId} (${r.view.game?.rulesetId}), as ${side} sees it`);
           console.log('\n== The board ==');
-          const board = r.view.board as { summary?: unknown; map?: unknown; mapBoard?: unknown } | null;
-          for (const line of Array.isArray(board?.summary) ? board.summary.map(String) : []) console.log(`- ${line}`);
-          if (Array.isArray(board?.map)) {
+          const board = boardOf(r.view.board);
+          for (const line of board.summary) console.log(`- ${line}`);
+          for (const table of board.tables ?? []) {
+            console.log(`${table.title}:`);
+            for (const line of renderTableText(table)) console.log(`  ${line}`);
+          }
+          if (board.map) {
             console.log('Map (area [controlled by]: units):');
-            const rest = board?.mapBoard && typeof board.mapBoard === 'object' ? (board.mapBoard as Omit<MapPicture, 'areas'>) : {};
-            for (const line of renderMapText({ ...rest, areas: board.map as MapArea[] })) console.log(`  ${line}`);
+            for (const line of renderMapText(board.map)) console.log(`  ${line}`);
           }
           if (r.view.result) console.log(`Game over: ${r.view.result.winner ?? 'no winner'}. ${r.view.result.summary}`);
           console.log('\n== The story so far ==');

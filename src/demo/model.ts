@@ -39,11 +39,17 @@ export interface ModelResult {
   readonly play: Record<string, number>;
 }
 
-/** A step id without turn, numbers and places: t3/battle/2-coral-sea/r1/targets -> battle/targets. */
-export function stepKind(id: string): string {
-  const parts = id.split('/').slice(1);
-  if (parts[0] === 'battle') return `battle/${parts.at(-1)?.replace(/-\d+$/, '')}`;
-  return parts.filter((p) => !/^\d+$/.test(p) && p !== 'japanese' && p !== 'allied').join('/');
+/**
+ * A step id without its turn, numbers, rounds, sides and numbered places, for the model's log:
+ * t3/battle/2-coral-sea/r1/targets -> battle/targets, t2/patrol/japanese -> patrol. A numbered
+ * part (`2-coral-sea`, `1-transports`) is kept only as the last word left (what the step is).
+ */
+export function stepKind(id: string, sides: readonly string[]): string {
+  const parts = id
+    .split('/')
+    .slice(1)
+    .filter((p) => !/^\d+$/.test(p) && !/^r\d+$/.test(p) && !sides.includes(p));
+  return parts.filter((p, i) => !/^\d+-/.test(p) || i === parts.length - 1).join('/');
 }
 
 export function playModel(seed: string, options: Record<string, boolean> = demoOptions(), game = demoGame([], process.env)): ModelResult {
@@ -100,7 +106,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
     const reported = new Set<Side>();
     if (resolvedTurns.length)
       for (const side of BOT_SIDES) {
-        if (awaiting.has(side)) receive(side, turn, `action ${stepKind(step!.id)}`);
+        if (awaiting.has(side)) receive(side, turn, `action ${stepKind(step!.id, BOT_SIDES)}`);
         else if (turnEnded) receive(side, turn, over ? 'game over' : 'turn');
         else continue;
         reported.add(side);
@@ -124,7 +130,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       bot.standingSent = true;
       const t = tally(side, step.turn);
       t.sent++;
-      t.why.push(`sent ${mail.steps.map(stepKind).join('+')}`);
+      t.why.push(`sent ${mail.steps.map((id) => stepKind(id, BOT_SIDES)).join('+')}`);
       const before = state;
       try {
         const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
@@ -133,7 +139,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;
         refused++;
-        receive(side, step.turn, `refused ${stepKind(step.id)}: ${e.message.slice(0, 120)}`);
+        receive(side, step.turn, `refused ${stepKind(step.id, BOT_SIDES)}: ${e.message.slice(0, 120)}`);
       }
       if (state.step?.id !== step.id) break;
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hashCanonical } from '../shared/canonical';
-import type { MapPicture } from './board-view';
+import type { BoardMap } from './board-view';
 
 /**
  * The game box: component data (ships, areas, turn track, ...) where every value says where it
@@ -122,9 +122,9 @@ export function gameBox<T extends z.ZodType>(
 /**
  * What a game's box offers `umpire box check` beyond its data and schema: report lines (provenance
  * by part, constraint results, an override's changes; `against` is the default box when `data` is
- * an override) and the starting position as a map picture (throws on a box the schema refuses).
+ * an override) and the starting position as a board map (throws on a box the schema refuses).
  */
 export interface BoxCheckExtras {
   details?(data: unknown, against?: unknown): readonly string[];
-  picture?(data: unknown): MapPicture;
+  picture?(data: unknown): BoardMap;
 }

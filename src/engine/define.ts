@@ -8,6 +8,7 @@
  * declaration and fills in safe defaults for what a game may leave out.
  */
 import type { BoxCheckExtras } from './box';
+import type { SideView } from './board-view';
 import type { Ruleset, Rng, Side, StepInfo, GameOptions, OptionSpec } from './ruleset';
 import type { MachinePlayers } from './players';
 import { STEP_KINDS, type ClassifiesSteps, type StepKind } from './step-kinds';
@@ -63,7 +64,10 @@ export interface DeclaredOption extends OptionSpec {
  * view: random orders are drawn from a side's view (never the state), so the random player, the
  * fuzzer and the answer card's example all know only what the side knows.
  */
-export type RulesetDeclaration<S, O, Box, V = unknown> = Omit<Ruleset<S, O, Box>, 'box' | 'options' | 'view' | 'randomOrders'> & {
+export type RulesetDeclaration<S, O, Box, V extends SideView = SideView> = Omit<
+  Ruleset<S, O, Box>,
+  'box' | 'options' | 'view' | 'randomOrders'
+> & {
   readonly options: readonly DeclaredOption[];
   /** What `side` may see of the state (fog of war); 'referee' sees everything not sealed. What machine players read. */
   view(state: S, side: Side | 'referee'): V;
@@ -94,7 +98,7 @@ export type DefinedRuleset<S, O, Box> = Ruleset<S, O, Box> &
  * checked after the game's own checks, the deadline class and the FOR words read from the step
  * table. The view, the step table, the length and the players are never defaulted.
  */
-export function defineRuleset<S, O, Box, V = unknown>(decl: RulesetDeclaration<S, O, Box, V>): DefinedRuleset<S, O, Box> {
+export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: RulesetDeclaration<S, O, Box, V>): DefinedRuleset<S, O, Box> {
   const problems = declarationProblems(decl as unknown as RulesetDeclaration<unknown, unknown, unknown>);
   if (problems.length) throw new Error(`defineRuleset ${decl.id}: ${problems.join('; ')}`);
   const rows = new Map(decl.steps.rows.map((row) => [row.id, row]));
@@ -123,7 +127,7 @@ export function defineRuleset<S, O, Box, V = unknown>(decl: RulesetDeclaration<S
 }
 
 /** `FOR <word>`: the step in play or to come, owed by `side`, whose row has that word. */
-function sectionStep<S, O, Box, V>(
+function sectionStep<S, O, Box, V extends SideView>(
   decl: RulesetDeclaration<S, O, Box, V>,
   stepRow: (step: StepInfo) => StepRow,
   state: S,

@@ -7,6 +7,7 @@
  * sealed commitments, dice derivation and recording, default orders at deadlines,
  * seed reveals. A ruleset only says what its rules say.
  */
+import type { SideView } from './board-view';
 
 /** A side's name as the rulebook spells it, e.g. "japanese", "allied". */
 export type Side = string;
@@ -247,8 +248,12 @@ export interface Ruleset<S, O, Box = unknown> {
   /** Fold one rules event into the state. Must be total over every event type adjudicate emits. */
   evolve(state: S, event: RulesEvent): S;
 
-  /** What `side` may see of the state (fog of war); side 'referee' sees everything not sealed. */
-  view(state: S, side: Side | 'referee'): unknown;
+  /**
+   * What `side` may see of the state (fog of war); side 'referee' sees everything not sealed. Its
+   * board view (summary lines, private tables, the map: src/engine/board-view.ts) is what the mail
+   * layer shows; the rest is the game's own detail.
+   */
+  view(state: S, side: Side | 'referee'): SideView;
 
   /** Lines of narrative for one event, as `side` may read it (only called for events visible to side). */
   narrate(event: RulesEvent, side: Side | 'referee'): readonly string[];

@@ -3,6 +3,7 @@ import { whoIsAwaited } from './decide';
 import type { AnyRuleset } from './evolve';
 import type { GameOptions, Side, StepInfo, Visibility } from './ruleset';
 import { compareCodeUnits } from '../shared/canonical';
+import { keepPrivateTables, type SideView } from './board-view';
 
 /**
  * Fog of war as a projection. Sealed orders are never projected: before OrdersRevealed a view,
@@ -54,8 +55,8 @@ export interface EngineView {
   readonly queued: Readonly<Record<Side, readonly QueuedStatus[]>>;
   /** the viewer's own standing instructions; the referee sees every side's sealed: "set at <time>, sealed, commitment <hash>" */
   readonly standing: Readonly<Record<Side, string>>;
-  /** ruleset.view of the rules state */
-  readonly board: unknown;
+  /** ruleset.view of the rules state: its board view (src/engine/board-view.ts), private tables kept to their side */
+  readonly board: SideView | null;
   readonly result: EngineState['result'];
 }
 
@@ -130,7 +131,7 @@ export function viewFor(state: EngineState<unknown>, viewer: Viewer, ruleset: An
     orders,
     queued,
     standing,
-    board: state.rules === null ? null : ruleset.view(state.rules, viewer),
+    board: state.rules === null ? null : keepPrivateTables(ruleset.view(state.rules, viewer), viewer),
     result: state.result,
   };
 }

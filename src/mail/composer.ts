@@ -1,7 +1,10 @@
 import type { Sql } from '../store/db';
 import { insertOutbox, type OutboundMail, type OutboxDraft, type RefusalOf } from '../store/outbox';
 import type { Notice } from './notices';
-import { templateFor } from './notice-data';
+import type { SetAsideLine } from './notices';
+import { emptyMailRefusal } from './empty-mail';
+import type { ParsedMessage } from './parse';
+import { setAsideRows, templateFor } from './notice-data';
 import { replyAddress, type ReplyAddressConfig } from './auth';
 import { buildMessage } from './outbound';
 import { MailAtRest, replyAddressMarker } from './at-rest';
@@ -77,6 +80,7 @@ export class MailComposer {
    * needed. `side`: the authenticated sender's side (null: the referee); absent for a sender the
    * umpire could not place, whose heading then names no side. `refusal`: whom it answers, for the
    * daily refusal budget (store/outbox.ts RefusalOf); a caller that does not say counts with strangers.
+   * `setAside`: the sender's lines that were not read, each listed with why.
    */
   rejectionDraft(
     key: string,
@@ -86,12 +90,14 @@ export class MailComposer {
     gameId?: string,
     side?: string | null,
     refusal: RefusalOf = 'unauthenticated',
+    setAside: readonly SetAsideLine[] = [],
   ): OutboxDraft {
     const rendered = this.renderer.render('rejection', {
       gameId,
       ...(side !== undefined ? { side } : {}),
       problem: capText(problem, MAX_PROBLEM_CHARS),
       hint: capText(hint, MAX_PROBLEM_CHARS),
+      ...(setAside.length ? { setAside: setAsideRows(setAside) } : {}),
     });
     const built = buildMessage(
       {
@@ -112,6 +118,20 @@ export class MailComposer {
       refusal,
       payload: JSON.parse(JSON.stringify(built)) as OutboundMail,
     });
+  }
+
+  /**
+   * The refusal of an authenticated mail that holds no orders and no command once read: every line
+   * it held is listed with why it was set aside, and what to write instead (empty-mail.ts).
+   */
+  emptyMailDraft(
+    key: string,
+    mail: Pick<ParsedMessage, 'from' | 'text' | 'dropped' | 'directives'>,
+    gameId: string,
+    side: string | null,
+  ): OutboxDraft {
+    const { problem, hint, setAside } = emptyMailRefusal(mail);
+    return this.rejectionDraft(key, mail.from.address, problem, hint, gameId, side, 'authenticated', setAside);
   }
 
   private message(n: Notice, rendered: RenderedMail, inReplyTo?: string): OutboundMail {

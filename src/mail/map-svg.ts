@@ -1,25 +1,18 @@
 /**
- * The report's map as a picture: sea areas as boxes (header and border in the controlling side's
- * colour), the connections between them, ports and bases in their owner's colour, each side's units
- * at sea by type, battles marked. Drawn as SVG here and turned into a PNG by map-png.ts, because
- * many mail clients show no inline SVG. Generic over rulesets: the ruleset's view supplies the
- * areas (with positions where it has them; the rest are laid out on a grid), the links, the places,
- * the sides' names and colours and a caption. Deterministic: the same picture gives the same bytes.
+ * The report's map as a picture, for any game's board view (src/engine/board-view.ts): area cells
+ * as boxes (header and border in the controlling side's colour), hex cells as hexagons where the
+ * kit's hex layout puts them (src/games/kit/hex-picture.ts; every hex of the sheet outlined),
+ * square cells as squares; the links between cells, ports and bases in their owner's colour, each
+ * side's units by type, markers and damage in each cell, battles marked. Drawn as SVG here and
+ * turned into a PNG by map-png.ts, because many mail clients show no inline SVG. Nothing here
+ * knows a game: the view supplies the cells (with positions where it has them; areas without are
+ * laid out on a grid), the links, the places, the sides' names and colours and a caption.
+ * Deterministic: the same map gives the same bytes.
  */
 
-import { asPicture, type MapArea, type MapBattle, type MapData, type MapPicture, type MapPlace } from '../engine/board-view';
-
-export {
-  asPicture,
-  type MapArea,
-  type MapBattle,
-  type MapData,
-  type MapLink,
-  type MapPicture,
-  type MapPlace,
-  type MapSide,
-  type MapUnitCount,
-} from '../engine/board-view';
+import type { BoardCell, BoardMap, MapBattle, MapPlace, MapUnitCount } from '../engine/board-view';
+import { hexGrid } from '../games/kit/hex';
+import { hexLayout, type Point } from '../games/kit/hex-picture';
 
 const PALETTE = ['#c0392b', '#2c6fbb', '#27864a', '#8e44ad', '#b9770e', '#566573'];
 /** The colour of an area or place nobody holds. */
@@ -32,6 +25,9 @@ const SCALE = 10;
 const AREA_W = 150;
 const AREA_H = 112;
 const HEADER_H = 20;
+/** A hex's centre-to-corner and a square's side, in map units, unless the map says otherwise. */
+const HEX_SIZE = 7;
+const SQUARE_SIZE = 14;
 const LINE_H = 13;
 const MARGIN = 14;
 const TITLE_H = 30;
@@ -48,11 +44,10 @@ export interface SideStyle {
 }
 
 /**
- * Each side's name, letter and colour: the picture's sides first (in their order), then any other
- * side met in the areas or places, sorted by name, in palette colours not yet taken.
+ * Each side's name, letter and colour: the map's sides first (in their order), then any other
+ * side met in the cells or places, sorted by name, in palette colours not yet taken.
  */
-export function sideStyles(map: MapData): Map<string, SideStyle> {
-  const p = asPicture(map);
+export function sideStyles(p: BoardMap): Map<string, SideStyle> {
   const out = new Map<string, SideStyle>();
   const taken = new Set<string>();
   for (const s of p.sides ?? []) {
@@ -61,13 +56,13 @@ export function sideStyles(map: MapData): Map<string, SideStyle> {
     out.set(s.id, { name: s.name, short: s.short ?? s.name.slice(0, 1).toUpperCase(), colour });
   }
   const seen = new Set<string>();
-  for (const a of p.areas) {
-    if (a.controlledBy) seen.add(a.controlledBy);
-    for (const u of a.units) seen.add(u.side);
+  for (const a of p.cells) {
+    if (a.control) seen.add(a.control);
+    for (const u of [...a.units, ...(a.damage ?? [])]) seen.add(u.side);
   }
   for (const pl of p.places ?? []) {
     if (pl.owner) seen.add(pl.owner);
-    for (const u of pl.units ?? []) seen.add(u.side);
+    for (const u of [...(pl.units ?? []), ...(pl.damage ?? [])]) seen.add(u.side);
   }
   for (const side of [...seen].filter((s) => !out.has(s)).sort()) {
     const colour = PALETTE.find((c) => !taken.has(c)) ?? PALETTE[out.size % PALETTE.length];
@@ -77,20 +72,19 @@ export function sideStyles(map: MapData): Map<string, SideStyle> {
   return out;
 }
 
-/** Back-compat: side id → colour. */
-export function sideColours(map: MapData): Map<string, string> {
-  return new Map([...sideStyles(map)].map(([id, s]) => [id, s.colour]));
-}
-
-export interface AreaBox {
-  readonly area: string;
-  /** Top-left corner and size, in pixels. */
+/** Where a cell goes, in pixels. */
+export interface CellBox {
+  readonly name: string;
+  readonly kind: BoardCell['kind'];
+  /** Top-left corner and size of its bounding box. */
   readonly x: number;
   readonly y: number;
   readonly w: number;
   readonly h: number;
-  /** The header band (the area's name on its controller's colour). */
+  /** An area's header band (its name on its controller's colour); 0 for hexes and squares. */
   readonly headerH: number;
+  /** A hex's or square's outline, clockwise. */
+  readonly corners?: readonly Point[];
   /** Centre of its battle marker, if it has one. */
   readonly mark?: { readonly x: number; readonly y: number };
 }
@@ -98,7 +92,10 @@ export interface AreaBox {
 export interface MapGeometry {
   readonly width: number;
   readonly height: number;
-  readonly areas: readonly AreaBox[];
+  /** In the order of the map's cells. */
+  readonly cells: readonly CellBox[];
+  /** The outlines of the sheet's hexes that are no cell (empty hexes), in pixels. */
+  readonly emptyHexes: readonly (readonly Point[])[];
   readonly places: readonly { readonly name: string; readonly x: number; readonly y: number }[];
   /** Top of the legend band. */
   readonly legendY: number;
@@ -106,22 +103,71 @@ export interface MapGeometry {
   readonly offset: { readonly x: number; readonly y: number };
 }
 
-/** Where everything goes, in pixels: what the SVG draws and what tests measure the PNG by. */
-export function mapGeometry(map: MapData): MapGeometry {
-  const p = asPicture(map);
-  const columns = Math.max(1, Math.ceil(Math.sqrt(p.areas.length)));
-  const centres = new Map<string, { x: number; y: number }>();
-  p.areas.forEach((a, i) => {
+interface RawCell {
+  readonly centre: Point;
+  readonly w: number;
+  readonly h: number;
+  readonly corners?: readonly Point[];
+}
+
+/** Each cell's centre, size and outline before the picture is shifted into place; the empty hexes' outlines. */
+function rawCells(p: BoardMap): { cells: RawCell[]; emptyHexes: Point[][] } {
+  const areas = p.cells.filter((c) => c.kind === 'area');
+  const columns = Math.max(1, Math.ceil(Math.sqrt(areas.length)));
+  const hexes = hexPositions(p);
+  const side = (p.squareSize ?? SQUARE_SIZE) * SCALE;
+  const cells = p.cells.map((c): RawCell => {
+    if (c.kind === 'hex') {
+      const at = hexes.at.get(c.hex)!;
+      return { centre: at.centre, w: at.w, h: at.h, corners: at.corners };
+    }
+    if (c.kind === 'square') {
+      const [x0, y0] = [c.col * side, c.row * side];
+      const corners = [
+        { x: x0, y: y0 },
+        { x: x0 + side, y: y0 },
+        { x: x0 + side, y: y0 + side },
+        { x: x0, y: y0 + side },
+      ];
+      return { centre: { x: x0 + side / 2, y: y0 + side / 2 }, w: side, h: side, corners };
+    }
+    const i = areas.indexOf(c);
     const gx = AREA_W / 2 + (i % columns) * (AREA_W + 30);
     const gy = AREA_H / 2 + Math.floor(i / columns) * (AREA_H + 40);
-    centres.set(a.area, {
-      x: a.x !== undefined ? a.x * SCALE : gx,
-      y: a.y !== undefined ? a.y * SCALE : gy,
-    });
+    return { centre: { x: c.x !== undefined ? c.x * SCALE : gx, y: c.y !== undefined ? c.y * SCALE : gy }, w: AREA_W, h: AREA_H };
   });
+  return { cells, emptyHexes: hexes.empty };
+}
+
+/** The hex cells' places from the kit's layout of the whole sheet (so a hex sits where it does whatever else is drawn). */
+function hexPositions(p: BoardMap): { at: Map<string, RawCell>; empty: Point[][] } {
+  const cellHexes = p.cells.flatMap((c) => (c.kind === 'hex' ? [c.hex] : []));
+  if (!cellHexes.length) return { at: new Map(), empty: [] };
+  if (!p.hexGrid) throw new Error(`a map with hex cells needs its hexGrid (cell ${cellHexes[0]})`);
+  const sheet = [...new Set([...(p.hexGrid.hexes ?? []), ...cellHexes])];
+  const layout = hexLayout(hexGrid(p.hexGrid), sheet, (p.hexGrid.size ?? HEX_SIZE) * SCALE);
+  const at = new Map<string, RawCell>();
+  for (const cell of layout.cells) {
+    const xs = cell.corners.map((c) => c.x);
+    const ys = cell.corners.map((c) => c.y);
+    at.set(cell.id, {
+      centre: cell.centre,
+      w: Math.max(...xs) - Math.min(...xs),
+      h: Math.max(...ys) - Math.min(...ys),
+      corners: cell.corners,
+    });
+  }
+  const used = new Set(cellHexes);
+  return { at, empty: layout.cells.filter((c) => !used.has(c.id)).map((c) => [...c.corners]) };
+}
+
+/** Where everything goes, in pixels: what the SVG draws and what tests measure the PNG by. */
+export function mapGeometry(p: BoardMap): MapGeometry {
+  const raw = rawCells(p);
+  const centres = new Map(p.cells.map((c, i) => [c.name, raw.cells[i].centre]));
   const placeAt = (pl: MapPlace): { x: number; y: number } => {
     if (pl.x !== undefined && pl.y !== undefined) return { x: pl.x * SCALE, y: pl.y * SCALE };
-    const at = pl.touches.map((t) => centres.get(t)).filter((c): c is { x: number; y: number } => !!c);
+    const at = pl.touches.map((t) => centres.get(t)).filter((c): c is Point => !!c);
     if (at.length === 0) return { x: 0, y: 0 };
     const x = at.reduce((s, c) => s + c.x, 0) / at.length;
     const y = at.reduce((s, c) => s + c.y, 0) / at.length;
@@ -131,9 +177,15 @@ export function mapGeometry(map: MapData): MapGeometry {
   const rawPlaces = (p.places ?? []).map((pl) => ({ name: pl.name, ...placeAt(pl) }));
   const styles = sideStyles(p);
   const lines = (p.places ?? []).map((pl) => placeUnitLines(p, pl, styles).length);
-  const xs = [...[...centres.values()].flatMap((c) => [c.x - AREA_W / 2, c.x + AREA_W / 2]), ...rawPlaces.map((q) => q.x)];
+  const emptyCorners = raw.emptyHexes.flat();
+  const xs = [
+    ...raw.cells.flatMap((c) => [c.centre.x - c.w / 2, c.centre.x + c.w / 2]),
+    ...emptyCorners.map((c) => c.x),
+    ...rawPlaces.map((q) => q.x),
+  ];
   const ys = [
-    ...[...centres.values()].flatMap((c) => [c.y - AREA_H / 2, c.y + AREA_H / 2]),
+    ...raw.cells.flatMap((c) => [c.centre.y - c.h / 2, c.centre.y + c.h / 2]),
+    ...emptyCorners.map((c) => c.y),
     ...rawPlaces.map((q, i) => (lines[i] ? q.y + 18 + PLACE_LINE_H * lines[i] : q.y)),
   ];
   const minX = Math.min(...xs, 0);
@@ -143,24 +195,31 @@ export function mapGeometry(map: MapData): MapGeometry {
   // room on the right for place names
   const width = Math.round(Math.max(...xs, 0) + dx + MARGIN + Math.max(0, ...labelOverhang(p, rawPlaces, Math.max(...xs, 0), styles)));
   const legendY = Math.round(Math.max(...ys, 0) + dy + MARGIN);
-  const areas = p.areas.map((a): AreaBox => {
-    const c = centres.get(a.area)!;
-    const x = Math.round(c.x - AREA_W / 2 + dx);
-    const y = Math.round(c.y - AREA_H / 2 + dy);
+  const shift = (c: Point): Point => ({ x: r(c.x + dx), y: r(c.y + dy) });
+  const cells = p.cells.map((a, i): CellBox => {
+    const c = raw.cells[i];
+    const x = Math.round(c.centre.x - c.w / 2 + dx);
+    const y = Math.round(c.centre.y - c.h / 2 + dy);
     return {
-      area: a.area,
+      name: a.name,
+      kind: a.kind,
       x,
       y,
-      w: AREA_W,
-      h: AREA_H,
-      headerH: HEADER_H,
-      ...(a.battle ? { mark: { x: x + AREA_W - 4, y: y - 2 } } : {}),
+      w: Math.round(c.w),
+      h: Math.round(c.h),
+      headerH: a.kind === 'area' ? HEADER_H : 0,
+      ...(c.corners ? { corners: c.corners.map(shift) } : {}),
+      // an area's mark on its top right corner; a hex's or square's on its top edge, right of the name
+      ...(a.battle
+        ? { mark: a.kind === 'area' ? { x: x + Math.round(c.w) - 4, y: y - 2 } : { x: x + Math.round(c.w * 0.75), y: y + 4 } }
+        : {}),
     };
   });
   return {
     width: Math.max(width, 640),
     height: legendY + LEGEND_H,
-    areas,
+    cells,
+    emptyHexes: raw.emptyHexes.map((h) => h.map(shift)),
     places: rawPlaces.map((q) => ({ name: q.name, x: Math.round(q.x + dx), y: Math.round(q.y + dy) })),
     legendY,
     offset: { x: dx, y: dy },
@@ -168,14 +227,14 @@ export function mapGeometry(map: MapData): MapGeometry {
 }
 
 function labelOverhang(
-  p: MapPicture,
+  p: BoardMap,
   placed: readonly { name: string; x: number }[],
   maxX: number,
   styles: Map<string, SideStyle>,
 ): number[] {
   return (p.places ?? []).map((pl, i) => {
     if ((pl.labelAt ?? 'right') !== 'right') return 0;
-    const texts = [placeLabel(p, pl), ...placeUnitLines(p, pl, styles).map((l) => l.text)];
+    const texts = [placeLabel(p, pl, styles), ...placeUnitLines(p, pl, styles).map((l) => l.text)];
     return placed[i].x + 10 + Math.max(...texts.map((t) => textWidth(t, 10))) - maxX;
   });
 }
@@ -185,14 +244,13 @@ function textWidth(s: string, size: number): number {
   return Math.ceil(s.length * size * 0.56);
 }
 
-export function renderMapSvg(map: MapData, title = 'Map'): string {
-  const p = asPicture(map);
+export function renderMapSvg(p: BoardMap, title = 'Map'): string {
   const styles = sideStyles(p);
   const g = mapGeometry(p);
   const colourOf = (side: string | null | undefined) => (side ? (styles.get(side)?.colour ?? NOBODY_COLOUR) : NOBODY_COLOUR);
-  const box = new Map(g.areas.map((b) => [b.area, b]));
-  const centre = (area: string) => {
-    const b = box.get(area);
+  const box = new Map(g.cells.map((b) => [b.name, b]));
+  const centre = (cell: string) => {
+    const b = box.get(cell);
     return b ? { x: b.x + b.w / 2, y: b.y + b.h / 2 } : null;
   };
   const { x: dx, y: dy } = g.offset;
@@ -202,7 +260,12 @@ export function renderMapSvg(map: MapData, title = 'Map'): string {
     `<rect width="${g.width}" height="${g.height}" fill="${SEA_COLOUR}"/>`,
     `<text x="${MARGIN}" y="${MARGIN + 12}" font-size="15" font-weight="bold" fill="#1b2631">${esc(title)}</text>`,
   ];
-  // connections under the boxes
+  if (g.emptyHexes.length) {
+    parts.push(`<g fill="#ffffff" fill-opacity="0.5" stroke="#9fb3c8" stroke-width="1">`);
+    for (const corners of g.emptyHexes) parts.push(`<polygon points="${pointsOf(corners)}"/>`);
+    parts.push('</g>');
+  }
+  // connections under the cells
   parts.push(`<g stroke="#4f6f8f" stroke-width="2.5" fill="none" stroke-linecap="round">`);
   for (const l of p.links ?? []) {
     const a = centre(l.a);
@@ -225,7 +288,7 @@ export function renderMapSvg(map: MapData, title = 'Map'): string {
     }
     parts.push('</g>');
   }
-  for (const [i, a] of p.areas.entries()) parts.push(areaSvg(a, g.areas[i], styles, colourOf));
+  for (const [i, a] of p.cells.entries()) parts.push(cellSvg(a, g.cells[i], styles, colourOf));
   for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(p, pl, g.places[i], styles, colourOf));
   parts.push(legendSvg(p, g, styles));
   parts.push('</svg>');
@@ -241,38 +304,78 @@ function tint(hex: string, keep: number): string {
     .join('')}`;
 }
 
-function areaSvg(a: MapArea, b: AreaBox, styles: Map<string, SideStyle>, colourOf: (s: string | null | undefined) => string): string {
-  const colour = colourOf(a.controlledBy);
-  const held = a.controlledBy !== undefined;
-  const out = [
-    `<g>`,
-    `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="7" fill="${a.controlledBy ? tint(colour, 0.16) : '#ffffff'}"/>`,
-    `<path d="M${b.x} ${b.y + b.headerH} V${b.y + 7} Q${b.x} ${b.y} ${b.x + 7} ${b.y} H${b.x + b.w - 7} Q${b.x + b.w} ${b.y} ${b.x + b.w} ${b.y + 7} V${b.y + b.headerH} Z" fill="${colour}"/>`,
-    `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="7" fill="none" stroke="${colour}" stroke-width="${a.controlledBy ? 3 : 1.5}"/>`,
-    `<text x="${b.x + b.w / 2}" y="${b.y + 14}" text-anchor="middle" font-size="12" font-weight="bold" fill="#ffffff">${esc(a.area)}</text>`,
-  ];
-  const lines: { text: string; colour: string; bold?: boolean; indent?: boolean }[] = [];
-  const controller = a.controlledBy ? (styles.get(a.controlledBy)?.name ?? a.controlledBy) : null;
-  if (held) lines.push({ text: controller ? `controlled by ${controller}` : 'controlled by nobody', colour: '#4d5656' });
-  for (const u of a.units) {
-    const st = styles.get(u.side);
-    const words = `${st?.short ?? u.side}: ${u.label ?? `${u.count} unit${u.count === 1 ? '' : 's'}`}`;
-    wrap(words, Math.floor((b.w - 14) / (11 * 0.6))).forEach((text, i) => {
-      lines.push({ text, colour: st?.colour ?? '#333', bold: true, indent: i > 0 });
-    });
+interface TextLine {
+  readonly text: string;
+  readonly colour: string;
+  readonly bold?: boolean;
+  readonly indent?: boolean;
+}
+
+/** The lines written in a cell: its controller (areas), each side's units, damage and markers. */
+function cellLines(a: BoardCell, width: number, styles: Map<string, SideStyle>): TextLine[] {
+  const lines: TextLine[] = [];
+  const chars = Math.floor(width / (11 * 0.6));
+  if (a.kind === 'area' && a.control !== undefined) {
+    const controller = a.control ? (styles.get(a.control)?.name ?? a.control) : null;
+    lines.push({ text: controller ? `controlled by ${controller}` : 'controlled by nobody', colour: '#4d5656' });
   }
-  if (a.units.length === 0) lines.push({ text: 'no units at sea', colour: '#7b7d7d' });
-  const room = Math.floor((b.h - b.headerH - 6) / LINE_H);
+  const unitLines = (units: readonly MapUnitCount[], prefix: string) => {
+    for (const u of units) {
+      const st = styles.get(u.side);
+      const words = `${st?.short ?? u.side}: ${prefix}${u.label ?? `${u.count} unit${u.count === 1 ? '' : 's'}`}`;
+      wrap(words, chars).forEach((text, i) => {
+        lines.push({ text, colour: st?.colour ?? '#333', bold: true, indent: i > 0 });
+      });
+    }
+  };
+  unitLines(a.units, '');
+  if (a.units.length === 0 && a.kind === 'area') lines.push({ text: 'no units at sea', colour: '#7b7d7d' });
+  unitLines(a.damage ?? [], 'damaged ');
+  for (const m of a.markers ?? []) for (const [i, text] of wrap(m, chars).entries()) lines.push({ text, colour: '#1b2631', indent: i > 0 });
+  return lines;
+}
+
+function cellSvg(a: BoardCell, b: CellBox, styles: Map<string, SideStyle>, colourOf: (s: string | null | undefined) => string): string {
+  const colour = colourOf(a.control);
+  const out: string[] = [`<g>`];
+  let top: number;
+  let left: number;
+  let room: number;
+  if (a.kind === 'area') {
+    out.push(
+      `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="7" fill="${a.control ? tint(colour, 0.16) : '#ffffff'}"/>`,
+      `<path d="M${b.x} ${b.y + b.headerH} V${b.y + 7} Q${b.x} ${b.y} ${b.x + 7} ${b.y} H${b.x + b.w - 7} Q${b.x + b.w} ${b.y} ${b.x + b.w} ${b.y + 7} V${b.y + b.headerH} Z" fill="${colour}"/>`,
+      `<rect x="${b.x}" y="${b.y}" width="${b.w}" height="${b.h}" rx="7" fill="none" stroke="${colour}" stroke-width="${a.control ? 3 : 1.5}"/>`,
+      `<text x="${b.x + b.w / 2}" y="${b.y + 14}" text-anchor="middle" font-size="12" font-weight="bold" fill="#ffffff">${esc(a.name)}</text>`,
+    );
+    top = b.y + b.headerH + 13;
+    left = b.x;
+    room = Math.floor((b.h - b.headerH - 6) / LINE_H);
+  } else {
+    // a hex or a square: its outline in the controller's colour, its name at the top, the lines under it
+    out.push(
+      `<polygon points="${pointsOf(b.corners ?? [])}" fill="${a.control ? tint(colour, 0.16) : '#ffffff'}" stroke="${colour}" stroke-width="${a.control ? 3 : 1.5}" stroke-linejoin="round"/>`,
+      `<text x="${b.x + b.w / 2}" y="${b.y + 16}" text-anchor="middle" font-size="11" font-weight="bold" fill="${a.control ? colour : '#1b2631'}">${esc(a.name)}</text>`,
+    );
+    const inset = a.kind === 'hex' ? Math.round(b.w / 6) : 0;
+    top = b.y + 16 + LINE_H;
+    left = b.x + inset;
+    room = Math.floor((b.h - 22) / LINE_H);
+  }
+  const width = a.kind === 'hex' ? b.w - 2 * Math.round(b.w / 6) : b.w;
+  const lines = cellLines(a, width - 14, styles);
   const shown = lines.length > room ? [...lines.slice(0, room - 1), { text: '…', colour: '#333' }] : lines;
   shown.forEach((l, i) => {
     out.push(
-      `<text x="${b.x + (l.indent ? 19 : 7)}" y="${b.y + b.headerH + 13 + i * LINE_H}"${l.bold ? ' font-weight="bold"' : ''} fill="${l.colour}">${esc(l.text)}</text>`,
+      `<text x="${left + (l.indent ? 19 : 7)}" y="${top + i * LINE_H}"${l.bold ? ' font-weight="bold"' : ''} fill="${l.colour}">${esc(l.text)}</text>`,
     );
   });
   if (a.battle && b.mark) out.push(battleMark(b.mark.x, b.mark.y, a.battle));
   out.push('</g>');
   return out.join('');
 }
+
+const pointsOf = (corners: readonly Point[]) => corners.map((c) => `${r(c.x)},${r(c.y)}`).join(' ');
 
 /** A burst: the wargamer's battle marker. */
 function battleMark(cx: number, cy: number, kind: MapBattle, scale = 1): string {
@@ -285,13 +388,23 @@ function battleMark(cx: number, cy: number, kind: MapBattle, scale = 1): string 
   return `<polygon points="${pts.join(' ')}" fill="${BATTLE_COLOURS[kind]}" stroke="#1b2631" stroke-width="1.2" stroke-linejoin="round"/>`;
 }
 
-function placeLabel(p: MapPicture, pl: MapPlace): string {
+function placeLabel(p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): string {
   const n = (pl.units ?? []).reduce((s, u) => s + u.count, 0);
-  return n && !p.placeUnits ? `${pl.name} (${n})` : pl.name;
+  const name = n && !p.placeUnits ? `${pl.name} (${n})` : pl.name;
+  const notes = placeNotes(pl, styles);
+  return notes.length ? `${name} [${notes.join('; ')}]` : name;
+}
+
+/** A place's damage and markers, as words: "damaged 1 DD", "airfield JP", "1 slot free". */
+function placeNotes(pl: MapPlace, styles: Map<string, SideStyle>): string[] {
+  const damage = (pl.damage ?? []).map(
+    (u) => `damaged ${pl.owner === u.side ? '' : `${styles.get(u.side)?.short ?? u.side}: `}${u.label ?? u.count}`,
+  );
+  return [...damage, ...(pl.markers ?? [])];
 }
 
 /** With `placeUnits`: each side's units in a place, a line each ("JP: 2 INF, 1 ART"), long lists wrapped. */
-function placeUnitLines(p: MapPicture, pl: MapPlace, styles: Map<string, SideStyle>): { side: string; text: string }[] {
+function placeUnitLines(p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): { side: string; text: string }[] {
   if (!p.placeUnits) return [];
   return (pl.units ?? []).flatMap((u) =>
     wrap(`${styles.get(u.side)?.short ?? u.side}: ${u.label ?? `${u.count}`}`, PLACE_LINE_CHARS).map((text, i) => ({
@@ -302,7 +415,7 @@ function placeUnitLines(p: MapPicture, pl: MapPlace, styles: Map<string, SideSty
 }
 
 function placeSvg(
-  p: MapPicture,
+  p: BoardMap,
   pl: MapPlace,
   at: { x: number; y: number },
   styles: Map<string, SideStyle>,
@@ -329,10 +442,10 @@ function placeSvg(
     (l, i) =>
       `<text x="${lx}" y="${y0 + PLACE_LINE_H * (i + 1)}" text-anchor="${anchor}" font-size="10" font-weight="bold" fill="${colourOf(l.side)}" ${halo}>${esc(l.text)}</text>`,
   );
-  return `<g>${marker}<text x="${lx}" y="${ly}" text-anchor="${anchor}" font-size="10" fill="#1b2631" ${halo}>${esc(placeLabel(p, pl))}</text>${lines.join('')}</g>`;
+  return `<g>${marker}<text x="${lx}" y="${ly}" text-anchor="${anchor}" font-size="10" fill="#1b2631" ${halo}>${esc(placeLabel(p, pl, styles))}</text>${lines.join('')}</g>`;
 }
 
-function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>): string {
+function legendSvg(p: BoardMap, g: MapGeometry, styles: Map<string, SideStyle>): string {
   const y = g.legendY;
   const out = [`<rect x="0" y="${y}" width="${g.width}" height="${g.height - y}" fill="#ffffff"/>`];
   let x = MARGIN;
@@ -369,10 +482,13 @@ function legendSvg(p: MapPicture, g: MapGeometry, styles: Map<string, SideStyle>
     out.push(battleMark(bx, row2 - 4, kind, 0.75), `<text x="${bx + 14}" y="${row2}">${text}</text>`);
     bx += 34 + textWidth(text, 11);
   }
-  const dashed = p.placeLinks ? ' Dashed: what each place borders.' : '';
-  out.push(
-    `<text x="${bx}" y="${row2}">Lines join adjacent sea areas.${dashed} ${p.placeUnits ? 'Units by type, at sea and in each place.' : 'Units at sea by type.'}</text>`,
-  );
+  const areas = p.cells.some((c) => c.kind === 'area');
+  const words = [
+    ...(p.links?.length ? [areas ? 'Lines join adjacent sea areas.' : 'Lines join adjacent cells.'] : []),
+    ...(p.placeLinks ? ['Dashed: what each place borders.'] : []),
+    p.placeUnits ? 'Units by type, at sea and in each place.' : areas ? 'Units at sea by type.' : 'Units by type.',
+  ];
+  out.push(`<text x="${bx}" y="${row2}">${esc(words.join(' '))}</text>`);
   if (p.note) out.push(`<text x="${MARGIN}" y="${y + 64}" font-size="10" fill="#4d5656">${esc(p.note)}</text>`);
   return out.join('');
 }

@@ -3,11 +3,11 @@
  * (composer.ts) mapping from a notice to the template that renders it.
  */
 import { deadlineData, reminderData } from './deadline-mail';
-import type { MapData, MapPicture } from './map-svg';
+import { boardOf } from '../engine/board-view';
 import type { Notice, SetAsideLine, StepNeeds } from './notices';
 import { secretMarker } from './at-rest';
 import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
-import type { MapArea, TemplateDataMap, TemplateName } from './render';
+import type { TemplateDataMap, TemplateName } from './render';
 
 /**
  * What the data needs from the composer: the recipient's reply address as the outbox stores it
@@ -64,8 +64,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
               }
             : null,
           seedAnchor: n.seedAnchor,
-          knowledge: knowledgeOf(n.view.board, null),
-          map: mapOf(n.view.board),
+          ...boardData(n.view.board, null),
         },
       ];
     }
@@ -90,8 +89,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
                 },
               }
             : {}),
-          knowledge: knowledgeOf(n.view.board, n.result),
-          map: mapOf(n.view.board),
+          ...boardData(n.view.board, n.result),
           narrative: n.narrative.map((text) => ({ text })),
           dice: {
             anchor: n.seedAnchor,
@@ -189,13 +187,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             hint: p.hint,
             rule: p.rule,
           })),
-          ...(n.setAside?.length
-            ? {
-                setAside: n.setAside
-                  .slice(0, MAX_SET_ASIDE)
-                  .map((l) => ({ line: l.line, text: capText(l.text, 200), why: setAsideWhy(l) })),
-              }
-            : {}),
+          ...(n.setAside?.length ? { setAside: setAsideRows(n.setAside) } : {}),
           ...(n.source ? { source: n.source } : {}),
         },
       ];
@@ -286,6 +278,11 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
 /** A refusal lists this many lines set aside at most (a pasted page is not mailed back whole). */
 const MAX_SET_ASIDE = 30;
 
+/** The lines set aside as a refusal lists them (a pasted page is not mailed back whole). */
+export function setAsideRows(lines: readonly SetAsideLine[]): { line: number; text: string; why: string }[] {
+  return lines.slice(0, MAX_SET_ASIDE).map((l) => ({ line: l.line, text: capText(l.text, 200), why: setAsideWhy(l) }));
+}
+
 /** What the player is told of a line set aside (a command stored before lines said why: a signature). */
 function setAsideWhy(l: SetAsideLine): string {
   return `set aside, not read: ${l.why ?? 'not an order (read as a signature)'}`;
@@ -312,19 +309,15 @@ function firstLines(text: string, n: number): string {
 }
 
 /**
- * A ruleset's view may carry `map` (its areas), `mapBoard` (links, places, sides, caption) and
- * `summary` (sentences): the side's picture, never the full state.
+ * What a mail shows of a side's view: its board view (src/engine/board-view.ts), read the same way
+ * for every game: the summary as "What you know" (after the result, once the game is over), the
+ * side's private tables, and the map.
  */
-function mapOf(board: unknown): MapData | undefined {
-  const b = board as { map?: unknown; mapBoard?: unknown } | null;
-  if (!Array.isArray(b?.map)) return undefined;
-  const areas = b.map as MapArea[];
-  return b.mapBoard && typeof b.mapBoard === 'object' ? { ...(b.mapBoard as Omit<MapPicture, 'areas'>), areas } : areas;
-}
-
-function knowledgeOf(board: unknown, result: { winner: string | null; summary: string } | null): string[] {
-  const summary = (board as { summary?: unknown } | null)?.summary;
-  const lines = Array.isArray(summary) ? summary.map(String) : [];
-  if (result) lines.unshift(`Game over. Winner: ${result.winner ?? 'none'}. ${result.summary}`);
-  return lines;
+function boardData(view: unknown, result: { winner: string | null; summary: string } | null) {
+  const board = boardOf(view);
+  return {
+    knowledge: [...(result ? [`Game over. Winner: ${result.winner ?? 'none'}. ${result.summary}`] : []), ...board.summary],
+    ...(board.tables ? { tables: board.tables } : {}),
+    ...(board.map ? { map: board.map } : {}),
+  };
 }

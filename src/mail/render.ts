@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
 import { mapGeometry, renderMapSvg } from './map-svg';
 import { renderMapText } from './map-text';
+import { renderTableText } from './table-text';
 
-export type { MapArea, MapData, MapPicture, MapPlace, MapUnitCount } from './map-svg';
+export type { BoardCell, BoardMap, BoardTable, MapPlace, MapUnitCount } from '../engine/board-view';
 export type * from './template-data';
 import type {
   Attention,
@@ -152,7 +153,8 @@ export class MailRenderer {
 
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
-    const extra = name === 'report' || name === 'welcome' ? mapContext(data as ReportData) : {};
+    const extra =
+      name === 'report' || name === 'welcome' ? { ...mapContext(data as ReportData), ...tablesContext(data as ReportData) } : {};
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
     // a player's HELP lists the player commands; the referee's (side null) adds the referee's
     const refereeHelp = (name === 'help' || name === 'welcome') && (data as Partial<GameContext>).side === null;
@@ -230,9 +232,7 @@ export function reportSubjectPattern(gameId: string, side: string): string {
 }
 
 function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn'>) {
-  if (!data.map) return {};
-  const areas = Array.isArray(data.map) ? data.map : (data.map as { areas: unknown[] }).areas;
-  if (areas.length === 0) return {};
+  if (!data.map || data.map.cells.length === 0) return {};
   // no side in the picture's title: an open game's sides see the same map, drawn once for all
   const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
   // resvg draws the SVG at its own size, whole pixels rounded up
@@ -245,7 +245,16 @@ function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn
       height: Math.ceil(size.height),
       alt: `Map of ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}`,
     },
+    mapNote: data.map.note ?? null,
     mapText: renderMapText(data.map),
+  };
+}
+
+/** The side's private tables: as text (columns aligned) and as rows for the HTML part. */
+function tablesContext(data: Pick<ReportData, 'tables'>) {
+  if (!data.tables?.length) return {};
+  return {
+    tableBlocks: data.tables.map((t) => ({ title: t.title, side: t.side, columns: t.columns, rows: t.rows, text: renderTableText(t) })),
   };
 }
 

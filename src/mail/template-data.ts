@@ -2,7 +2,7 @@
  * The data each mail template (templates/mail/*.hbs) is rendered from, one interface per kind of
  * message, and what rendering gives back. Plain data: render.ts turns it into text and HTML.
  */
-import type { MapData } from './map-svg';
+import type { BoardMap, BoardTable } from '../engine/board-view';
 import type { AnswerCard } from './notices';
 import type { DiceCheckStep } from './dice-checks';
 
@@ -78,8 +78,10 @@ export interface ReportData extends GameContext {
   readonly taken?: { readonly stepTitle: string; readonly lines: readonly string[] };
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
+  /** The side's private tables (its own facts in rows): shown under "What you know". */
+  readonly tables?: readonly BoardTable[];
   /** The side's map: drawn as a PNG (attached, shown inline by Content-ID) and as text lines. */
-  readonly map?: MapData;
+  readonly map?: BoardMap;
   readonly narrative: readonly {
     readonly text: string;
     readonly rule?: string;
@@ -140,7 +142,8 @@ export interface WelcomeData extends GameContext {
   readonly seedAnchor: string;
   /** the side's view of the board at the start (as a report's) */
   readonly knowledge?: readonly string[];
-  readonly map?: MapData;
+  readonly tables?: readonly BoardTable[];
+  readonly map?: BoardMap;
 }
 
 export interface HelpData extends Partial<GameContext> {

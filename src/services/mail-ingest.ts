@@ -156,17 +156,8 @@ export class MailIngest {
     // order lines are joined by the game's grammar (reply-context.ts)
     mail = await readReplyInGame(mail, auth.gameId, { outbox: this.outbox, games });
     if (!mail.commands.length) {
-      await this.outbox.enqueue([
-        this.bounce(
-          'authenticated',
-          `${mail.messageId}:empty`,
-          mail.from.address,
-          'The message holds no orders or commands.',
-          'Write your orders one per line, or HELP for the order reference.',
-          auth.gameId,
-          auth.side,
-        ),
-      ]);
+      // every line was set aside (a quote, a signature, lines after END, comments): each is listed with why
+      await this.outbox.enqueue([this.composer.emptyMailDraft(`${mail.messageId}:empty`, mail, auth.gameId, auth.side)]);
       return this.done(inboundId, 'rejected', auth.gameId, { reason: 'empty' });
     }
     const orders = mail.commands.find((c): c is Extract<MailCommand, { name: 'ORDERS' }> => c.name === 'ORDERS');

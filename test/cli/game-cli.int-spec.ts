@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { boardOf } from '../../src/engine/board-view';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { seededRng } from '../../src/engine/random-player';
 import { randomPlayerOf, turnOf } from '../../src/engine/players';
@@ -267,14 +268,12 @@ describe('the umpire CLI: game create, orders, status, report', () => {
     if (process.env.SHOW_CLI_REPORT) process.stdout.write(out);
     expect(out).toContain(`game ${gameId} (vitp), as japanese sees it`);
     // the side's board view: its summary sentences and the map
-    const board = (await s.gameService.report(gameId, 'japanese')).view.board as {
-      summary: string[];
-      map: { area: string }[];
-    };
+    const board = boardOf((await s.gameService.report(gameId, 'japanese')).view.board);
     expect(board.summary.length).toBeGreaterThan(0);
     expect(out).toContain(`- ${board.summary[0]}`);
     expect(out).toContain('Map (area [controlled by]: units):');
-    for (const area of board.map) expect(out).toContain(`  ${area.area}`);
+    expect(board.map?.cells.length).toBe(13);
+    for (const cell of board.map!.cells) expect(out).toContain(`  ${cell.name}`);
     // and its latest report, as mailed
     reportRow = (await s.outbox.byGame(gameId)).filter((r) => r.kind === 'report' && r.recipient === 'tojo@players.test').pop()!;
     expect(out).toContain('== The latest report ==');

@@ -135,3 +135,47 @@ describe('umpire mail parse --json: issue 24, a mail of each kind gives the play
     expect(r.commands.map((c) => c.name)).toEqual(['ORDERS', 'WAIT']);
   });
 });
+
+describe('umpire mail parse --json --ruleset aa-guadalcanal: issue 24 for an A&A mail (its order-line grammar)', () => {
+  const SET_ASIDE = join(__dirname, '..', 'mail', 'fixtures', 'set-aside');
+  type Orders = { name: 'ORDERS'; lines: { line: number; text: string }[]; ignored?: { line: number; text: string; why: string }[] };
+  const parse = async (file: string) => {
+    const { code, out } = await cli('mail', 'parse', join(SET_ASIDE, file), '--json', '--ruleset', 'aa-guadalcanal');
+    expect(code).toBe(0);
+    const r = JSON.parse(out) as { textSource: string; ruleset: string; commands: ({ name: string } | Orders)[] };
+    expect(r.ruleset).toBe('aa-guadalcanal');
+    const orders = r.commands.find((c): c is Orders => c.name === 'ORDERS');
+    return { r, orders: orders?.lines.map((l) => l.text), ignored: orders?.ignored?.map((l) => [l.line, l.text, l.why]) ?? [] };
+  };
+
+  it('A&A greeting or lead-in: "Hi," and "My orders for this turn:" are set aside and listed, the sign-off below too, the orders taken', async () => {
+    const { orders, ignored } = await parse('aa-greeting.eml');
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J']);
+    expect(ignored).toEqual([
+      [1, 'Hi,', 'not an order (above the first order)'],
+      [3, 'My orders for this turn:', 'not an order (above the first order)'],
+      [7, 'Looking forward to the next turn.', 'not an order (below the last order, read as a signature)'],
+      [8, 'Saburo', 'not an order (below the last order, read as a signature)'],
+    ]);
+  });
+
+  it("A&A, Apple Mail's attribution (unquoted) directly under the last order: the last order is kept, the greeting above set aside", async () => {
+    const { orders, ignored } = await parse('aa-apple-mail-no-blank.eml');
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J']);
+    expect(ignored).toEqual([[1, 'Hi Umpire,', 'not an order (above the first order)']]);
+  });
+
+  it('A&A orders in an HTML table: a row is a line; the lead-in above and the name below are set aside', async () => {
+    const { r, orders, ignored } = await parse('aa-html-table.eml');
+    expect(r.textSource).toBe('html');
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J', 'FLY FTR2 TO New-Georgia']);
+    expect(ignored.map(([, text]) => text)).toEqual(['My moves for turn 1:', 'Saburo']);
+  });
+
+  it('A&A bullets, # and -- comments, WAIT and CONFIRM among the orders, END: none of them part of the orders; the lead-in set aside, FOR sections kept', async () => {
+    const { r, orders, ignored } = await parse('aa-bullets-comments-wait.eml');
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J', 'FOR FIGHTERS', 'FLY FTR2 TO New-Georgia']);
+    expect(ignored).toEqual([[1, 'Here is my turn 1:', 'not an order (above the first order)']]);
+    expect(r.commands.map((c) => c.name)).toEqual(['ORDERS', 'WAIT', 'CONFIRM']);
+  });
+});

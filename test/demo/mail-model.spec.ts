@@ -47,9 +47,12 @@ describe('the demo bots mail as skilled players do', () => {
     expect(worst).toBeGreaterThan(4);
   }, 60_000);
 
-  it('names a step by its kind, without turn, number or place', () => {
-    expect(stepKind('t3/battle/2-coral-sea/r1/targets')).toBe('battle/targets');
-    expect(stepKind('t2/patrol/japanese')).toBe('patrol');
-    expect(stepKind('t2/lba/3')).toBe('lba');
+  it('names a step by its kind, without turn, number, round, side or place (the game`s sides given, none assumed)', () => {
+    const sides = ['japanese', 'allied'];
+    expect(stepKind('t3/battle/2-coral-sea/r1/targets', sides)).toBe('battle/targets');
+    expect(stepKind('t2/patrol/japanese', sides)).toBe('patrol');
+    expect(stepKind('t2/lba/3', sides)).toBe('lba');
+    expect(stepKind('t1/mov/1-transports/axis', ['axis', 'allies'])).toBe('mov/1-transports');
+    expect(stepKind('t2/patrol/japanese', ['axis', 'allies'])).toBe('patrol/japanese');
   });
 });

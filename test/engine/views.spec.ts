@@ -63,10 +63,10 @@ describe('fog of war', () => {
     table.submit('blue', 'MOVE south');
     table.resolve();
 
-    expect((viewFor(table.state, 'red', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({
+    expect((viewFor(table.state, 'red', fleetDuel).board as unknown as { subs: Record<string, string> }).subs).toEqual({
       red: 'south',
     });
-    expect((viewFor(table.state, 'blue', fleetDuel).board as { subs: Record<string, string> }).subs).toEqual({
+    expect((viewFor(table.state, 'blue', fleetDuel).board as unknown as { subs: Record<string, string> }).subs).toEqual({
       blue: 'center',
     });
     expect(narrativeFor(table.events, 'red', fleetDuel)).toContain('The red submarine moves to south.');

@@ -5,6 +5,7 @@ import { playOneGame } from '../../src/engine/selfplay';
 import type { StepInfo } from '../../src/engine/ruleset';
 import { rulesets } from '../../src/games';
 import { fleetDuel, fleetDuelDeclaration } from '../../src/games/fleet-duel';
+import { STEP_KINDS } from '../../src/engine/step-kinds';
 
 /**
  * The game contract (issue 25): a game is one folder and one registry line. Its id appears in no
@@ -150,5 +151,69 @@ describe('defineRuleset checks a declaration and fills in safe defaults', () => 
     });
     expect(fleetDuel.resolveSection?.(state, 'red', 'orders')).toBe('t1/orders');
     expect(fleetDuel.resolveSection?.(state, 'red', 'patrol')).toBeNull();
+  });
+});
+
+/**
+ * Issue 25: no game-specific code in src/mail, src/services, src/demo or src/engine. Their code
+ * (comments aside) holds no string naming a registered game's sides, its rules events (or their
+ * prefix, `vitp.`, `gc.`), or its own step rows (those that are not the engine's deadline classes,
+ * `orders`, `battle`, `placement`). A game's words belong in its folder, where the board view,
+ * the step table and the players carry them to the umpire.
+ */
+describe('the umpire outside the game folders is game-blind', () => {
+  const SHARED = ['src/mail/', 'src/services/', 'src/demo/', 'src/engine/'];
+  const ENGINE_EVENTS = readFileSync(join(ROOT, 'src/engine/engine-events.ts'), 'utf8');
+  const GENERIC = new Set<string>(STEP_KINDS);
+
+  /** The code's string literals, comments left out. */
+  function literals(text: string): string[] {
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+    return [...code.matchAll(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].slice(1, -1));
+  }
+
+  /** What a game's own words look like: its sides (as words), its rules event types and prefixes, its own step rows. */
+  function gameWords(id: string): { what: string; test: (literal: string) => boolean }[] {
+    const ruleset = rulesets[id];
+    const events = playOneGame(ruleset, `structure:${id}`).events;
+    const rulesTypes = [...new Set(events.map((e) => e.type))].filter((t) => !ENGINE_EVENTS.includes(`'${t}'`));
+    const prefixes = [...new Set(rulesTypes.filter((t) => t.includes('.')).map((t) => `${t.split('.')[0]}.`))];
+    const rows = ruleset.steps.rows.map((r) => r.id).filter((r) => !GENERIC.has(r));
+    const word = (w: string) => new RegExp(`(^|[^A-Za-z0-9])${w.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}($|[^A-Za-z0-9])`);
+    return [
+      ...ruleset.sides.map((side) => ({ what: `side ${side}`, test: (l: string) => word(side).test(l) })),
+      ...rulesTypes.filter((t) => !t.includes('.')).map((t) => ({ what: `rules event ${t}`, test: (l: string) => l === t })),
+      ...prefixes.map((p) => ({ what: `rules event prefix ${p}`, test: (l: string) => l.startsWith(p) })),
+      ...rows.map((r) => ({ what: `step row ${r}`, test: (l: string) => l === r || (r.includes('/') && l.includes(r)) })),
+    ];
+  }
+
+  it.each(Object.keys(rulesets))(
+    'given game %s, then no file of mail, services, demo or engine names its sides, rules events or steps',
+    (id) => {
+      const words = gameWords(id);
+      expect(words.length).toBeGreaterThan(3);
+      const found = SOURCES.filter((f) => SHARED.some((d) => f.path.startsWith(d))).flatMap((f) =>
+        literals(f.text).flatMap((l) => words.filter((w) => w.test(l)).map((w) => `${f.path}: ${w.what} in '${l.slice(0, 60)}'`)),
+      );
+      expect(found).toEqual([]);
+    },
+  );
+
+  it('given a shared file that names a game`s side, event or step, then the check finds it', () => {
+    const words = gameWords(Object.keys(rulesets)[0]);
+    const planted = [
+      `if (side === '${rulesets[Object.keys(rulesets)[0]].sides[0]}') return;`,
+      "const t = 'vitp.moved';",
+      "e.type === 'gc.moved'",
+    ];
+    const hits = planted.flatMap((text) =>
+      literals(text).filter((l) => words.some((w) => w.test(l)) || ['gc.', 'vitp.'].some((p) => l.startsWith(p))),
+    );
+    expect(hits).toHaveLength(3);
+    // a comment is no code
+    expect(literals(`// the ${rulesets[Object.keys(rulesets)[0]].sides[0]} side, e.g. 'japanese'\n/* 'allied' */ const x = 1;`)).toEqual(
+      [],
+    );
   });
 });

@@ -3,26 +3,21 @@ import { viewFor } from '../../src/engine/game';
 import { playOneGame } from '../../src/engine/selfplay';
 import { guadalcanalRuleset } from '../../src/games/aa-guadalcanal';
 import { vitpRuleset } from '../../src/games/vitp';
-import type { MapAreaView, MapBoardView } from '../../src/games/vitp/view';
+import { boardOf, type BoardMap } from '../../src/engine/board-view';
 import type { VitpState } from '../../src/games/vitp/types';
 import { drawMapPng, fitsSubset, type MapPng } from '../../src/mail/map-png';
-import { BATTLE_COLOURS, mapGeometry, NOBODY_COLOUR, renderMapSvg, SEA_COLOUR, type MapPicture } from '../../src/mail/map-svg';
+import { BATTLE_COLOURS, mapGeometry, NOBODY_COLOUR, renderMapSvg, SEA_COLOUR } from '../../src/mail/map-svg';
 import { newGame } from '../games/vitp/driver';
 
 /** The picture a report is drawn from: the side's view, never the state. */
-function pictureOf(s: VitpState, side: string): MapPicture {
-  const v = vitpRuleset.view(s, side) as { map: MapAreaView[]; mapBoard: MapBoardView };
-  return { ...v.mapBoard, areas: v.map };
+function pictureOf(s: VitpState, side: string): BoardMap {
+  return boardOf(vitpRuleset.view(s, side)).map!;
 }
 
 /** The A&A board at the end of a self-played game, as the Allies see it. */
-function aaPicture(): MapPicture {
+function aaPicture(): BoardMap {
   const rs = guadalcanalRuleset as never;
-  const b = viewFor(playOneGame(rs, 'map-png-aa').state, 'allies' as never, rs).board as {
-    map: MapPicture['areas'];
-    mapBoard: Omit<MapPicture, 'areas'>;
-  };
-  return { ...b.mapBoard, areas: b.map };
+  return boardOf(viewFor(playOneGame(rs, 'map-png-aa').state, 'allies' as never, rs).board).map!;
 }
 
 function decode(png: Buffer): PNG {
@@ -82,18 +77,18 @@ describe('the report map as a PNG', () => {
 
   it("shows each sea area in its controller's colour, and nobody's in grey", () => {
     expect(colour.japanese).not.toBe(colour.allied);
-    for (const box of geometry.areas) {
-      const owner = s.control[box.area] ?? null;
-      expectColour(pixel(img, box.x + 5, box.y + 12), owner ? colour[owner] : NOBODY_COLOUR, `${box.area} (${owner ?? 'nobody'})`);
+    for (const box of geometry.cells) {
+      const owner = s.control[box.name] ?? null;
+      expectColour(pixel(img, box.x + 5, box.y + 12), owner ? colour[owner] : NOBODY_COLOUR, `${box.name} (${owner ?? 'nobody'})`);
     }
     // the ones this test set up, by name
-    const at = (area: string) => geometry.areas.find((b) => b.area === area)!;
+    const at = (area: string) => geometry.cells.find((b) => b.name === area)!;
     expectColour(pixel(img, at('Coral Sea').x + 5, at('Coral Sea').y + 12), colour.japanese, 'Coral Sea, taken by the Japanese');
     expectColour(pixel(img, at('Hawaiian Islands').x + 5, at('Hawaiian Islands').y + 12), colour.allied, 'Hawaiian Islands');
   });
 
   it('marks the battles: combat due where both sides are at sea, the area fought, none elsewhere', () => {
-    const at = (area: string) => geometry.areas.find((b) => b.area === area)!;
+    const at = (area: string) => geometry.cells.find((b) => b.name === area)!;
     expect(at('Marshall Islands').mark).toBeDefined();
     expectColour(pixel(img, at('Marshall Islands').mark!.x, at('Marshall Islands').mark!.y), BATTLE_COLOURS.due, 'Marshall Islands mark');
     expectColour(pixel(img, at('Coral Sea').mark!.x, at('Coral Sea').mark!.y), BATTLE_COLOURS.fought, 'Coral Sea mark');
@@ -124,7 +119,7 @@ describe('the report map as a PNG', () => {
     expect(again.png.equals(out.png)).toBe(true);
     const flipped = { ...s, control: { ...s.control, 'Coral Sea': 'allied' as const } };
     const other = decode((await drawMapPng(renderMapSvg(pictureOf(flipped, 'allied'), 'x'))).png);
-    const coral = geometry.areas.find((b) => b.area === 'Coral Sea')!;
+    const coral = geometry.cells.find((b) => b.name === 'Coral Sea')!;
     expectColour(pixel(other, coral.x + 5, coral.y + 12), colour.allied, 'Coral Sea, back with the Allies');
   });
 

@@ -185,7 +185,7 @@ describe('mail pipeline on Postfix + Dovecot', () => {
       step: { id: 't1/movement', title: 'Turn 1: Movement (5.1)' },
       replyAddress: replyAddress(config, 'G-e2e1', 'japanese', japan.address),
       knowledge: ['You hold Truk.'],
-      map: [{ area: 'Truk', units: [{ side: 'japanese', count: 4 }], controlledBy: 'japanese' }],
+      map: { cells: [{ kind: 'area', name: 'Truk', units: [{ side: 'japanese', count: 4 }], control: 'japanese' }] },
       narrative: [
         {
           text: 'Search at Truk',

@@ -18,20 +18,23 @@ const game = {
 const report: ReportData = {
   ...game,
   knowledge: ['Enemy carriers sighted in the Coral Sea.', 'Shoho <damaged>'],
-  map: [
-    {
-      area: 'Coral Sea',
-      x: 10,
-      y: 5,
-      units: [
-        { side: 'japanese', count: 3 },
-        { side: 'allied', count: 2, label: '2 CV' },
-      ],
-      controlledBy: 'allied',
-    },
-    { area: 'Truk', units: [{ side: 'japanese', count: 5 }], controlledBy: 'japanese' },
-    { area: 'Java Sea', units: [] },
-  ],
+  map: {
+    cells: [
+      {
+        kind: 'area',
+        name: 'Coral Sea',
+        x: 10,
+        y: 5,
+        units: [
+          { side: 'japanese', count: 3 },
+          { side: 'allied', count: 2, label: '2 CV' },
+        ],
+        control: 'allied',
+      },
+      { kind: 'area', name: 'Truk', units: [{ side: 'japanese', count: 5 }], control: 'japanese' },
+      { kind: 'area', name: 'Java Sea', units: [] },
+    ],
+  },
   narrative: [
     {
       text: 'Search at Coral Sea',
@@ -292,7 +295,7 @@ describe('MailRenderer', () => {
 
 describe('renderMapSvg', () => {
   it('escapes names and colours sides consistently', () => {
-    const svg = renderMapSvg([{ area: 'A & <B>', units: [{ side: 'allied', count: 1 }], controlledBy: 'allied' }]);
+    const svg = renderMapSvg({ cells: [{ kind: 'area', name: 'A & <B>', units: [{ side: 'allied', count: 1 }], control: 'allied' }] });
     expect(svg).toContain('A &amp; &lt;B&gt;');
     expect(svg.match(/#2c6fbb|#c0392b/g)?.length).toBeGreaterThan(1);
   });
@@ -300,9 +303,17 @@ describe('renderMapSvg', () => {
   it("draws connections, ports and bases in their owners' colours, units by type and battles, with the caption", () => {
     const svg = renderMapSvg(
       {
-        areas: [
-          { area: 'North', x: 10, y: 6, units: [{ side: 'red', count: 3, label: '2 CV, 1 BB' }], controlledBy: 'red', battle: 'now' },
-          { area: 'South', x: 10, y: 26, units: [], controlledBy: null },
+        cells: [
+          {
+            kind: 'area',
+            name: 'North',
+            x: 10,
+            y: 6,
+            units: [{ side: 'red', count: 3, label: '2 CV, 1 BB' }],
+            control: 'red',
+            battle: 'now',
+          },
+          { kind: 'area', name: 'South', x: 10, y: 26, units: [], control: null },
         ],
         links: [{ a: 'North', b: 'South' }],
         places: [{ name: 'Harbor & Co', kind: 'port', owner: 'blue', touches: ['North', 'South'], units: [{ side: 'blue', count: 2 }] }],

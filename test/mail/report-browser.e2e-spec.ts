@@ -9,7 +9,7 @@ import { simpleParser } from 'mailparser';
 import { type Browser, chromium } from 'playwright-core';
 import { vitpRuleset } from '../../src/games/vitp';
 import type { VitpState } from '../../src/games/vitp/types';
-import type { MapAreaView, MapBoardView } from '../../src/games/vitp/view';
+import { boardOf } from '../../src/engine/board-view';
 import { mapGeometry } from '../../src/mail/map-svg';
 import { buildMessage, composeRaw } from '../../src/mail/outbound';
 import { MailRenderer } from '../../src/mail/render';
@@ -42,8 +42,8 @@ describe('a report mail in a real browser', () => {
   it('shows the headings, the text and the map image at its natural size, with the areas in their colours', async () => {
     const start = newGame();
     const s: VitpState = { ...start, control: { ...start.control, 'Coral Sea': 'japanese' } };
-    const v = vitpRuleset.view(s, 'allied') as { summary: string[]; map: MapAreaView[]; mapBoard: MapBoardView };
-    const picture = { ...v.mapBoard, areas: v.map };
+    const v = boardOf(vitpRuleset.view(s, 'allied'));
+    const picture = v.map!;
     const rendered = new MailRenderer().render('report', {
       gameId: 'G-browser',
       gameName: 'Victory in the Pacific',
@@ -114,7 +114,7 @@ describe('a report mail in a real browser', () => {
       expect(Math.abs(shown.height / shown.width - geometry.height / geometry.width)).toBeLessThan(0.01);
 
       // the browser decodes the same picture: each area's header in its controller's colour
-      const at = (area: string) => geometry.areas.find((b) => b.area === area)!;
+      const at = (area: string) => geometry.cells.find((b) => b.name === area)!;
       const probe = async (x: number, y: number) =>
         (await page.evaluate(`((el) => {
           const c = document.createElement('canvas');
@@ -128,7 +128,7 @@ describe('a report mail in a real browser', () => {
         const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
         return Math.max(...got.map((c, i) => Math.abs(c - want[i]))) <= 8;
       };
-      const colour = Object.fromEntries(v.mapBoard.sides.map((x) => [x.id, x.colour]));
+      const colour = Object.fromEntries((picture.sides ?? []).map((x) => [x.id, x.colour ?? '']));
       expect(near(await probe(at('Coral Sea').x + 5, at('Coral Sea').y + 12), colour.japanese)).toBe(true);
       expect(near(await probe(at('Hawaiian Islands').x + 5, at('Hawaiian Islands').y + 12), colour.allied)).toBe(true);
       expect(near(await probe(at('Coral Sea').x + 5, at('Coral Sea').y + 12), colour.allied)).toBe(false);

@@ -3,9 +3,12 @@
  * code (reply.ts, commands.ts, html-text.ts). Whole mails go through `umpire mail parse` in
  * test/cli/mail-parse.spec.ts, and the acknowledgment and refusal in test/services/set-aside.int-spec.ts.
  */
+import { guadalcanalOrderLines } from '../../src/games/aa-guadalcanal/orders-grammar';
 import { vitpOrderLines } from '../../src/games/vitp/orders/grammar';
 import { extractCommands, type MailCommand } from '../../src/mail/commands';
+import { emptyMailRefusal } from '../../src/mail/empty-mail';
 import { htmlToPlayerText } from '../../src/mail/html-text';
+import { shapeOrdersCommand } from '../../src/mail/order-lines';
 import { extractReply } from '../../src/mail/reply';
 
 const looksLikeOrder = (l: string) => vitpOrderLines.startsOrder(l) || vitpOrderLines.mentionsGame(l);
@@ -151,5 +154,114 @@ describe('issue 24: orders in HTML tables', () => {
   it('HTML tables: a layout table around a whole mail keeps its lines', () => {
     const html = '<table><tr><td><div>PATROL hosho TO Japanese Islands</div><div>RAIDERS ise</div></td></tr></table>';
     expect(htmlToPlayerText(html).split('\n').filter(Boolean)).toEqual(['PATROL hosho TO Japanese Islands', 'RAIDERS ise']);
+  });
+});
+
+/**
+ * The same rules for an A&A Guadalcanal mail: its order-line grammar (orders-grammar.ts) says which
+ * lines are orders, so a greeting, a lead-in and a sign-off are set aside and listed there too.
+ */
+describe('issue 24 for A&A Guadalcanal: its order-line grammar', () => {
+  const g = guadalcanalOrderLines;
+  const aaLooksLikeOrder = (l: string) => g.startsOrder(l) || g.mentionsGame(l);
+  /** the mail's ORDERS as the ingest gives them to the game: lead-in and trailing lines set aside, wrapped lines joined */
+  const read = (text: string) => {
+    const { lines } = extractReply({ text, looksLikeOrder: aaLooksLikeOrder });
+    const commands = shapeOrdersCommand(extractCommands(lines, undefined, aaLooksLikeOrder).commands, g);
+    const orders = ordersOf(commands);
+    return { commands, orders: orders?.lines.map((l) => l.text), ignored: orders?.ignored?.map((l) => [l.line, l.text, l.why]) ?? [] };
+  };
+
+  it('A&A greeting or lead-in: "Hi," and "My orders for this turn:" are set aside with why, the orders kept', () => {
+    const { orders, ignored } = read('Hi,\nMy orders for this turn:\nMOVE TR1 TO J\nFLY FTR2 TO Guadalcanal');
+    expect(orders).toEqual(['MOVE TR1 TO J', 'FLY FTR2 TO Guadalcanal']);
+    expect(ignored).toEqual([
+      [1, 'Hi,', 'not an order (above the first order)'],
+      [2, 'My orders for this turn:', 'not an order (above the first order)'],
+    ]);
+  });
+
+  it('A&A sign-off: trailing lines that are no order are set aside as a signature, not refused as orders', () => {
+    const { orders, ignored } = read('MOVE TR1 TO J\nNONE\n\nSee you on Guadalcanal\nSaburo');
+    expect(orders).toEqual(['MOVE TR1 TO J', 'NONE']);
+    expect(ignored).toEqual([
+      [4, 'See you on Guadalcanal', 'not an order (below the last order, read as a signature)'],
+      [5, 'Saburo', 'not an order (below the last order, read as a signature)'],
+    ]);
+  });
+
+  it('A&A: a mistyped order stays an order, for the game to refuse with its syntax (never set aside)', () => {
+    const { orders, ignored } = read('Hi,\nMOVE Yamato TO J\nFLY FTR2 TO Guadalcnal\nSUB SS1 ATTAK TR5\nHold');
+    expect(orders).toEqual(['MOVE Yamato TO J', 'FLY FTR2 TO Guadalcnal', 'SUB SS1 ATTAK TR5', 'Hold']);
+    expect(ignored).toEqual([[1, 'Hi,', 'not an order (above the first order)']]);
+  });
+
+  it("A&A, Apple Mail's attribution directly under the last order (quoted or not): the last order is kept", () => {
+    const attribution = 'On 21 Nov 2026, at 20:00, Umpire <umpire+G-aa1.axis.0123@umpire.test> wrote:';
+    for (const quote of [`> ${attribution}\n>\n> Game G-aa1`, `${attribution}\n\n> Game G-aa1`])
+      expect(read(`LOAD TR1 WITH INF3 SUP2\nMOVE TR1 TO J\n${quote}`).orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J']);
+  });
+
+  it('A&A bullets and # or -- comments are not part of the order; zone names keep their hyphens', () => {
+    const { orders } = read('• LOAD TR1 WITH INF3 SUP2 # landing party\n- MOVE TR1 TO J -- as agreed\n* UNLOAD TR1 TO New-Georgia');
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J', 'UNLOAD TR1 TO New-Georgia']);
+  });
+
+  it('A&A WAIT, CONFIRM and END on any line: commands or the end, not orders', () => {
+    const { commands, orders, ignored } = read('Hi,\nWAIT\nMOVE TR1 TO J\nCONFIRM\nFLY FTR2 TO Malaita\nEND\nthanks, Saburo');
+    expect(commands.map((c) => c.name)).toEqual(['ORDERS', 'WAIT', 'CONFIRM']);
+    expect(orders).toEqual(['MOVE TR1 TO J', 'FLY FTR2 TO Malaita']);
+    expect(ignored).toEqual([[1, 'Hi,', 'not an order (above the first order)']]);
+  });
+
+  it('A&A orders in an HTML table: a row is a line, and the lines around the table are set aside', () => {
+    const html =
+      '<div>Here are my moves:</div><table><tr><td>LOAD TR1</td><td>WITH INF3 SUP2</td></tr>' +
+      '<tr><td><p class="MsoNormal">MOVE TR1</p></td><td><p class="MsoNormal">TO&nbsp;J</p></td></tr></table><div>Saburo</div>';
+    const { orders, ignored } = read(htmlToPlayerText(html));
+    expect(orders).toEqual(['LOAD TR1 WITH INF3 SUP2', 'MOVE TR1 TO J']);
+    expect(ignored.map(([, text]) => text)).toEqual(['Here are my moves:', 'Saburo']);
+  });
+
+  it('A&A FOR sections: FOR <word> of the step table and FOR <step id> start orders; "For example:" does not', () => {
+    expect(['FOR FIGHTERS', 'for landing', 'FOR t3/mov/8-fighters', 'STANDING HITS TR5'].map(g.startsOrder)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['For example:', 'For the record, I move first', 'Hold on, orders below:', 'None of these are orders'].map(g.startsOrder),
+    ).toEqual([false, false, false, false]);
+  });
+
+  it('A&A wrapped lines: an order the client broke is joined again (MOVE … TO, LOAD … WITH, a list of cargo ids)', () => {
+    const { orders } = read('MOVE TR1\nTO J\nLOAD TR2 WITH INF3\nSUP2 ART4\nFLY FTR2 TO\nNew-Georgia');
+    expect(orders).toEqual(['MOVE TR1 TO J', 'LOAD TR2 WITH INF3 SUP2 ART4', 'FLY FTR2 TO New-Georgia']);
+  });
+});
+
+describe('issue 24: a mail that holds no orders or commands lists every line set aside', () => {
+  const refusal = (text: string) => {
+    const { lines, dropped } = extractReply({ text, looksLikeOrder });
+    const { commands, directives } = extractCommands(lines, undefined, looksLikeOrder);
+    expect(commands).toEqual([]);
+    return emptyMailRefusal({ text, dropped, directives });
+  };
+
+  it('no orders or commands: each line with why (one line, a signature), and where orders go', () => {
+    expect(refusal('Sent from my iPhone')).toEqual({
+      problem: 'The message holds no orders or commands: its one line was set aside, not read (listed below, with why).',
+      hint: 'Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP for the order reference.',
+      setAside: [{ line: 1, text: 'Sent from my iPhone', why: expect.stringContaining('Sent from my iPhone') }],
+    });
+  });
+
+  it('no orders or commands: a long page is listed to 30 entries, the last saying how many more and to which line', () => {
+    const text = Array.from({ length: 40 }, (_, i) => (i % 2 ? `# note ${i}` : 'TURN 1')).join('\n');
+    const { setAside, problem } = refusal(text);
+    expect(problem).toContain('all 40 of its lines were set aside');
+    expect(setAside).toHaveLength(30);
+    expect(setAside[29].why).toMatch(/; and 10 more lines set aside to line 40$/);
   });
 });

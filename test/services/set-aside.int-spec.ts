@@ -25,7 +25,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
   afterAll(() => stopServices(h));
 
   /** ingest one mail (body as MIME lines after the headers), apply the game's inbox, and give the newest reply of `kind` as sent */
-  const send = async (id: string, mime: string[], kind: string) => {
+  const send = async (id: string, mime: string[], kind: string, status = 'processed') => {
     const s = h.s;
     const to = s.composer.replyAddressFor(gameId, 'japanese', player);
     const raw = Buffer.from(
@@ -34,7 +34,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       ),
     );
     const result = await s.ingest.ingest((await s.inbound.receive('test', raw)).id);
-    expect(result.status).toBe('processed');
+    expect(result.status).toBe(status);
     await s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e));
     const row = (await s.outbox.recentTo(gameId, player)).find((r) => r.kind === kind);
     expect(row).toBeDefined();
@@ -88,5 +88,63 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
     expect(ack.text).toMatch(/RAID FORCE .*akagi.*kaga/i);
     const raid = (await h.s.events.read(gameId)).filter((e) => e.type === 'OrdersAccepted' || e.type === 'OrdersSubmitted');
     expect(raid).toHaveLength(1);
+  });
+
+  /** a plain-text mail whose lines all end up set aside: the refusal "holds no orders or commands", as sent */
+  const empty = async (id: string, ...body: string[]) => {
+    const before = await h.s.events.read(gameId);
+    const refusal = await send(id, ['Content-Type: text/plain; charset=utf-8', '', ...body], 'rejection', 'rejected');
+    expect(refusal.text).toContain('The message holds no orders or commands');
+    // nothing was changed
+    expect(await h.s.events.read(gameId)).toHaveLength(before.length);
+    return refusal;
+  };
+
+  it('every line set aside is listed: a mail of a signature only is refused listing each line with why, and says where orders go', async () => {
+    const { text } = await empty('empty-1', '-- ', 'Kenji Sato', 'Tokyo Wargames Club');
+    expect(text).toContain('all 3 of its lines were set aside');
+    expect(text).toMatch(
+      /Lines set aside, not read as orders:\n {2}line 1: --\n {4}set aside, not read: signature separator "--"\n {2}line 2: Kenji Sato\n {4}set aside, not read: signature separator "--"\n {2}line 3: Tokyo Wargames Club\n/,
+    );
+    expect(text).toMatch(
+      /What would be right:\n {2}Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP/,
+    );
+  });
+
+  it('every line set aside is listed: lines after END, a comment and a quoted mail (a long quote as one entry) are named with why', async () => {
+    const { text } = await empty('empty-2', '# will send the rest tonight', 'END', 'PATROL hosho TO Japanese Islands');
+    expect(text).toMatch(/line 1: # will send the rest tonight\n {4}set aside, not read: a comment \(a line starting with #\)/);
+    expect(text).toMatch(/line 2: END\n {4}set aside, not read: the line END ends the orders/);
+    expect(text).toMatch(/line 3: PATROL hosho TO Japanese Islands\n {4}set aside, not read: the line END ends the orders/);
+    expect(text).toMatch(/before a line END \(nothing after it is read\), without a # in front/);
+
+    const { text: quoted } = await empty(
+      'empty-3',
+      'On Sat, 21 Nov 2026 at 20:00, Umpire <umpire@umpire.test> wrote:',
+      '> Game G-aside (Victory in the Pacific), side japanese, turn 1',
+      '> How to answer: reply to this mail with your orders, one per line.',
+      '> PATROL hosho TO Japanese Islands',
+      '> RAIDERS ise, nachi, ashigara',
+      '> If nothing comes by the deadline: these orders apply:',
+    );
+    expect(quoted).toMatch(/line 1: On Sat, 21 Nov 2026 at 20:00, Umpire <umpire@umpire.test> wrote:\n {4}set aside, not read: /);
+    expect(quoted).toMatch(/line 2: > Game G-aside .*\n {4}set aside, not read: quoted with ">" \(this line and 4 more to line 6\)/);
+    expect(quoted).not.toContain('line 3:');
+    expect(quoted).toContain('above the quoted mail (not inside it)');
+  });
+
+  it('every line set aside is listed: a SECRET word in a mail that holds nothing else is masked in the list', async () => {
+    const refusal = await empty('empty-4', 'SECRET swordfish', '', '-- ', 'Kenji');
+    const { text } = refusal;
+    expect(text).toMatch(/line 1: SECRET ••••\n {4}set aside, not read: a GAME, SIDE, TURN or SECRET line/);
+    expect(text).toMatch(/line 4: Kenji\n/);
+    expect(JSON.stringify(refusal)).not.toContain('swordfish');
+  });
+
+  it("every line set aside is listed: a greeting alone is the game's to refuse, naming the line and the order syntax", async () => {
+    const refusal = await send('empty-5', ['Content-Type: text/plain; charset=utf-8', '', 'Hi,', '', 'Cheers,', 'Kenji'], 'rejection');
+    // no order is invented and none is dropped: the line is named as no order, with the step's syntax
+    expect(refusal.text).toMatch(/line 1: Hi,\n {4}problem: not an order I know\n {4}try: \S/);
+    expect(refusal.text).toContain('Nothing was changed');
   });
 });

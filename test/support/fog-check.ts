@@ -103,7 +103,7 @@ export class FogChecker {
     private readonly facts: RulesetFacts,
     private readonly options: FogCheckOptions = {},
   ) {
-    this.noBoard = { ...ruleset, view: () => null };
+    this.noBoard = { ...ruleset, view: (() => null) as unknown as AnyRuleset['view'] };
     this.renderEvery = options.renderAll ? 1 : 10;
   }
 

@@ -156,8 +156,8 @@ export const vitpFacts: RulesetFacts = {
 
 /** VITP's board sentences ("What you know") and map labels, read like any other text. */
 export function vitpBoardLines(board: unknown): string[] {
-  const b = board as { summary?: string[]; map?: { units: { label?: string }[] }[] };
-  return [...(b.summary ?? []), ...(b.map ?? []).flatMap((a) => a.units.map((u) => u.label ?? ''))];
+  const b = board as { summary?: string[]; map?: { cells: { units: { label?: string }[] }[] } };
+  return [...(b.summary ?? []), ...(b.map?.cells ?? []).flatMap((a) => a.units.map((u) => u.label ?? ''))];
 }
 
 // ---- Fleet Duel (test/../../src/games/fleet-duel) -----------------------------------------------------------
@@ -179,6 +179,27 @@ const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
     (m) => [['search', m[1], m[3], String(m[2] === 'sights')], ...(m[2] === 'sights' ? [['fleet', OTHER[m[1]], m[3]]] : [])],
   ],
   [/^Turn (\d+): (a storm, no submarine searches|fair weather) \(6\.1\)\.$/, (m) => [['weather', m[1], m[2]]]],
+  // the board view: its summary, its forces table's rows, its map's lines (src/games/fleet-duel/view.ts)
+  [
+    /^The (red|blue) fleet(?: \(yours\))?: \d+ ship\(s\) in (\w+), (\w+)\.$/,
+    (m) => [
+      ['fleet', m[1], m[2]],
+      ['posture', m[1], m[3]],
+    ],
+  ],
+  [
+    /^The (red|blue) fleet: \d+ ship\(s\), (?:last seen in (\w+)(?: \(in your area\))?|not seen)\.$/,
+    (m) => (m[2] ? [['fleet', m[1], m[2]]] : []),
+  ],
+  [/^The (red|blue) submarine(?: \(yours\))?: in (\w+)\.$/, (m) => [['sub', m[1], m[2]]]],
+  [
+    /^(red|blue) fleet +(\w+) +\d+ +(\w+)$/,
+    (m) => [
+      ['fleet', m[1], m[2]],
+      ['posture', m[1], m[3]],
+    ],
+  ],
+  [/^(red|blue) submarine +(\w+)$/, (m) => [['sub', m[1], m[2]]]],
   [
     /^The fleets meet in (\w+)!$/,
     (m) => [
@@ -187,6 +208,22 @@ const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
     ],
   ],
 ];
+
+/** A line of the map's text: "center: red 3 (3 ships); blue submarine" (fleets and submarines in that area). */
+const DUEL_MAP_LINE = /^(north|center|south): (.+)$/;
+
+function duelMapLine(line: string): Fact[] | null {
+  const [, area, rest] = DUEL_MAP_LINE.exec(line)!;
+  const out: Fact[] = [];
+  for (const part of rest.split('; ')) {
+    const fleet = /^(red|blue) \d+ \(\d+ ships\)$/.exec(part);
+    const sub = /^(red|blue) submarine$/.exec(part);
+    if (fleet) out.push(['fleet', fleet[1], area]);
+    else if (sub) out.push(['sub', sub[1], area]);
+    else if (part !== 'empty') return null;
+  }
+  return out;
+}
 
 export const fleetDuelFacts: RulesetFacts = {
   game: () => ({
@@ -233,6 +270,6 @@ export const fleetDuelFacts: RulesetFacts = {
     for (const [side, area] of Object.entries(b.subs)) out.push(['sub', side, area]);
     return out;
   },
-  line: (line) => (/fleet|submarine|weather/.test(line) ? readLine(DUEL_LINES, line) : null),
-  mentionsHidden: (line) => /\b(fleet moves|submarine)\b/.test(line),
+  line: (line) => (DUEL_MAP_LINE.test(line) ? duelMapLine(line) : /fleet|submarine|weather/.test(line) ? readLine(DUEL_LINES, line) : null),
+  mentionsHidden: (line) => /\b(fleet moves|submarine)\b/.test(line) || DUEL_MAP_LINE.test(line),
 };

@@ -9,6 +9,7 @@ import { advantageOptions, advantageProblems } from './advantages';
 import { evolveGuadalcanal } from './evolve';
 import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
+import { guadalcanalOrderLines } from './orders-grammar';
 import { randomGuadalcanalOrders } from './random';
 import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
@@ -66,6 +67,7 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   formatOrders,
   help: (_s, _side, step) => help(step),
   reference: guadalcanalReference,
+  orderLines: guadalcanalOrderLines,
   // from the side's view: the position as it knows it (view.ts positionKnownBy)
   randomOrders: (view, side, step, rng) => randomGuadalcanalOrders(view.position, side as GSide, step, rng),
   result: (s) =>

@@ -9,7 +9,27 @@ import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
 const PIECE_TYPES: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
-const ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP|PT)\d+$/;
+/** A piece's id as reports show it: its type and number (TR3, FTR2, SUP7). */
+export const UNIT_ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP|PT)\d+$/;
+
+/** The words an order line begins with (parseLine), in the order a "did you mean" hint weighs them. */
+export const ORDER_VERBS = [
+  'HITS',
+  'USE',
+  'MOVE',
+  'FLY',
+  'LOAD',
+  'SUB',
+  'UNLOAD',
+  'FIRE',
+  'AIRFIELD',
+  'LAND',
+  'BUILD',
+  'BUY',
+  'REPAIR',
+  'DEPLOY',
+  'NONE',
+] as const;
 
 /** What each step takes, for errors and HELP. */
 export const SYNTAX: Record<string, string> = {
@@ -77,7 +97,7 @@ class LineReader {
 
 function unitId(r: LineReader, word: string | undefined, what = 'a unit id'): string | LineError {
   const w = (word ?? '').toUpperCase();
-  if (ID.test(w)) return w;
+  if (UNIT_ID.test(w)) return w;
   return r.fail(`"${word ?? ''}" is not ${what}`, `unit ids are shown in every report, e.g. TR3, FTR2, SUP7`);
 }
 
@@ -230,24 +250,7 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       return typeof unit === 'string' && words.length === 2 ? { kind: 'repair', unit } : r.fail('REPAIR <damaged ship>');
     }
     default: {
-      const verbs = [
-        'HITS',
-        'USE',
-        'MOVE',
-        'FLY',
-        'LOAD',
-        'SUB',
-        'UNLOAD',
-        'FIRE',
-        'AIRFIELD',
-        'LAND',
-        'BUILD',
-        'BUY',
-        'REPAIR',
-        'DEPLOY',
-        'NONE',
-      ];
-      const guess = hintFor(verb, verbs);
+      const guess = hintFor(verb, ORDER_VERBS);
       return r.fail(`"${words[0]}" is no order`, guess ? `${guess} ${r.syntax}` : r.syntax);
     }
   }

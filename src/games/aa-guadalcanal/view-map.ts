@@ -1,13 +1,13 @@
 /**
  * What a view shows of the board, in one place: the pieces the viewer sees (each with its cargo),
- * which the view lists by zone (`zones`) and draws as the report's map (`map`, `mapBoard`: the
- * shape src/mail/map-svg.ts reads), and the sentences of "What you know" (`summary`). Both sides
+ * which the view lists by zone (`zones`) and draws as the report's map (`map`: a board map,
+ * src/engine/board-view.ts), and the sentences of "What you know" (`summary`). Both sides
  * and the referee see the whole board: the basic game is open, and with hidden movement a sealed
  * sea move is no part of the state until both sides' are revealed (the engine keeps it sealed);
- * each side's HITS list stays out of the map and the other side's summary.
+ * each side's HITS list stays out of the map and the summary (it is its side's private table).
  */
 import { ADVANTAGES, ISLANDS, piecesPicture } from './box';
-import type { Side } from '../../engine/ruleset';
+import type { BoardMap } from '../../engine/board-view';
 import { DAMAGED, type Airfield, type GSide, type GState, type Piece, SIDE_ORDER } from './types';
 import { islandsControlled } from './world';
 
@@ -27,19 +27,18 @@ export function seenPieces(s: GState): SeenPiece[] {
  * slots, each side's pieces by type (cargo aboard named), the damaged area by each base; the
  * caption says the layout is reconstructed (box/map-layout.ts).
  */
-export function boardMap(s: GState, seen: readonly SeenPiece[], airfields: readonly Airfield[]) {
+export function boardMap(s: GState, seen: readonly SeenPiece[], airfields: readonly Airfield[]): BoardMap {
   const pieces = seen.flatMap(({ piece, cargo }) => [
     { side: piece.side, type: piece.type, zone: piece.zone },
     ...cargo.map((c) => ({ side: c.side, type: c.type, zone: piece.zone, aboard: true })),
   ]);
-  const { areas, ...board } = piecesPicture(s.box, { pieces, control: s.control, airfields });
-  return { map: areas, mapBoard: board };
+  return piecesPicture(s.box, { pieces, control: s.control, airfields });
 }
 
 const list = (xs: readonly string[]) => xs.join(', ') || 'none';
 
-/** The "What you know" sentences: turn and first player, VP, reinforcement points, islands, airfields, damaged area, advantages, own HITS list. */
-export function summaryOf(s: GState, viewer: Side | 'referee', seen: readonly SeenPiece[]): string[] {
+/** The "What you know" sentences: turn and first player, VP, reinforcement points, islands, airfields, damaged area, advantages (a side's own HITS list is its private table, view.ts). */
+export function summaryOf(s: GState, seen: readonly SeenPiece[]): string[] {
   const c = s.box.constants;
   const perSide = (f: (side: GSide) => string) => SIDE_ORDER.map((side) => `${side} ${f(side)}`).join('; ');
   const damaged = (side: GSide) =>
@@ -66,10 +65,6 @@ export function summaryOf(s: GState, viewer: Side | 'referee', seen: readonly Se
   if (Object.keys(s.tokens.axis).length + Object.keys(s.tokens.allies).length)
     lines.push(`Advantage tokens left: ${perSide(tokens)} (App. 1).`);
   for (const a of s.active) lines.push(`In force this turn: ${a.side} ${a.advantage}${a.at ? ` at ${a.at}` : ''} (ADV.${a.advantage}).`);
-  if (viewer === 'axis' || viewer === 'allies') {
-    const hits = s.hits?.[viewer];
-    lines.push(`Your casualty priority (HITS, ATK.cargo): ${hits?.length ? hits.join(' ') : 'none: the default order'}.`);
-  }
   if (s.winner) lines.push(`${s.winner} has won (REG.5).`);
   return lines;
 }

@@ -2,6 +2,7 @@
  * Views (the basic game is open: both sides see the whole board) and the narrative of each event.
  * The board, its map and "What you know" come from the same seen pieces (view-map.ts).
  */
+import type { BoardTable, SideView } from '../../engine/board-view';
 import type { RulesEvent, Side } from '../../engine/ruleset';
 import { ZONE_IDS } from './box';
 import type { DieResult, GEvent, GState } from './types';
@@ -10,7 +11,7 @@ import { islandsControlled, unitName } from './world';
 
 const label = ({ piece, cargo }: SeenPiece) => (cargo.length ? `${piece.id}[${cargo.map((c) => c.id).join(' ')}]` : piece.id);
 
-export function viewGuadalcanal(s: GState, side: Side | 'referee') {
+export function viewGuadalcanal(s: GState, side: Side | 'referee'): GuadalcanalView {
   const seen = seenPieces(s);
   const zones = ZONE_IDS.map((z) => {
     const here = seen.filter((x) => x.piece.zone === z);
@@ -23,6 +24,7 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee') {
     };
   }).filter((z) => z.axis.length || z.allies.length || z.airfields.length || z.control);
   const damaged = (side: string) => seen.filter((x) => x.piece.side === side && x.piece.zone === 'damaged').map((x) => x.piece.id);
+  const hits = hitsTable(s, side);
   const rp = (side: 'axis' | 'allies') => s.box.constants.reinforceBase + s.box.constants.reinforcePerIsland * islandsControlled(s, side);
   return {
     turn: s.turn,
@@ -37,13 +39,27 @@ export function viewGuadalcanal(s: GState, side: Side | 'referee') {
     winner: s.winner,
     // a side's own HITS list (ATK.cargo); the other side's stays private
     ...(side === 'axis' || side === 'allies' ? { casualtyPriority: s.hits?.[side] ?? null } : {}),
-    summary: summaryOf(s, side, seen),
-    ...boardMap(s, seen, s.airfields),
+    summary: summaryOf(s, seen),
+    ...(hits ? { tables: [hits] } : {}),
+    map: boardMap(s, seen, s.airfields),
     position: positionKnownBy(s, side),
   };
 }
 
-export type GuadalcanalView = ReturnType<typeof viewGuadalcanal>;
+/** A side's own casualty priority (HITS, ATK.cargo) as a private table: one row per unit, first hit first. */
+function hitsTable(s: GState, side: Side | 'referee'): BoardTable | null {
+  if (side !== 'axis' && side !== 'allies') return null;
+  const units = s.hits?.[side] ?? [];
+  return {
+    title: 'Your casualty priority (HITS, ATK.cargo)',
+    side,
+    columns: ['#', 'unit'],
+    rows: units.length ? units.map((u, i) => [i + 1, u]) : [['-', 'none: the default order']],
+  };
+}
+
+/** A side's view: the board view and the position as the side knows it. */
+export type GuadalcanalView = SideView & { readonly position: GState };
 
 /**
  * The position as `side` knows it, in the rules' own terms: what its machine players read. The basic

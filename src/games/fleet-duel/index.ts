@@ -1,14 +1,14 @@
 import { withoutProvenance } from '../../engine/box';
 import { defineRuleset, type RulesetDeclaration, type StepTable } from '../../engine/define';
-import type { RulesEvent, Side } from '../../engine/ruleset';
+import type { RulesEvent } from '../../engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
+import { type FleetView, viewFleet } from './view';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
 import {
   adjudicateFleet,
   answerRetreatFromStanding,
   currentFleetStep,
   evolveFleet,
-  other,
   SIDES,
   upcomingFleetSteps,
   type FleetEvent,
@@ -21,35 +21,6 @@ export type { FleetState, FleetOrder };
 interface PlainBox {
   turns: number;
   fleets: Record<FleetSide, { ships: number; start: Area; sub: Area }>;
-}
-
-/** What a side knows: its own fleet and submarine, the enemy's strength and where it was last seen. The referee: the state. */
-export type FleetView =
-  | FleetState
-  | {
-      readonly turn: number;
-      readonly phase: FleetState['phase'];
-      readonly retreatDecision: FleetState['retreatDecision'];
-      readonly fleets: Readonly<Record<string, { readonly area?: Area; readonly ships: number; readonly lastSeen?: Area }>>;
-      readonly subs: Readonly<Record<string, Area>>;
-    };
-
-function viewFleet(s: FleetState, viewer: Side | 'referee'): FleetView {
-  if (viewer === 'referee') return s;
-  const me = viewer as FleetSide;
-  const enemy = other(me);
-  const sameArea = s.fleets[me].area === s.fleets[enemy].area;
-  const seenAt = sameArea ? s.fleets[enemy].area : s.sightings[me];
-  return {
-    turn: s.turn,
-    phase: s.phase,
-    retreatDecision: s.retreatDecision,
-    fleets: {
-      [me]: s.fleets[me],
-      [enemy]: { ships: s.fleets[enemy].ships, ...(seenAt ? { lastSeen: seenAt } : {}) },
-    },
-    subs: { [me]: s.subs[me] },
-  };
 }
 
 function narrateFleet(e: RulesEvent): string[] {

@@ -5,6 +5,7 @@
  * place touches come from the box data, and the map's caption says the layout is schematic.
  * Positions are in map units (10 px each) of the area boxes' centres and of the place markers.
  */
+import type { MapPlace } from '../../engine/board-view';
 
 export const MAP_NOTE =
   "Schematic layout drawn by the umpire from the game box's sea areas, connections, ports and bases: not the published VITP mapboard.";
@@ -37,7 +38,7 @@ export const LINK_VIA: Readonly<Record<string, { readonly x: number; readonly y:
 
 export const linkKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
 
-type LabelAt = 'right' | 'left' | 'above' | 'below';
+type LabelAt = NonNullable<MapPlace['labelAt']>;
 
 /** Marker positions: in the gap between the areas a place touches, or beside its one area's box. */
 export const PLACE_AT: Readonly<Record<string, { readonly x: number; readonly y: number; readonly labelAt?: LabelAt }>> = {

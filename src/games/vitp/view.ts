@@ -1,7 +1,7 @@
 /**
  * Fog of war: what one side may know of the state, as data (units, control, battle), as sentences a
- * player can act on (`summary`, printed under "What you know") and as a map (`map`, drawn by
- * src/mail/map-svg.ts, with `mapBoard`).
+ * player can act on (`summary`, printed under "What you know") and as a map (`map`: a board map,
+ * src/engine/board-view.ts, which the mail layer draws).
  *
  * VITP is an open game: both fleets' positions, both charts and every battle are public, and sealed
  * orders are the engine's business (never in this state). The one secret is optional rule 20: the
@@ -16,39 +16,12 @@ import { combatAreas } from './battles';
 import { COMBAT_PHASES, stepOf } from './steps';
 import { pocStanding } from './control';
 import { taskForceAsSeenBy } from './task-forces';
-import type { Loc, Unit, VitpState, VSide } from './types';
+import type { Loc, Order, Unit, VitpState, VSide } from './types';
 import { SIDES, other } from './types';
 import { alive, describeLoc } from './world';
 import { compareCodeUnits } from '../../shared/canonical';
 import { AREA_AT, LINK_VIA, MAP_NOTE, PLACE_AT, linkKey } from './map-layout';
-
-/** One sea area as the report's map draws it: the shape src/mail/map-svg.ts reads (MapArea), kept here so a ruleset imports nothing from mail. */
-export interface MapAreaView {
-  readonly area: string;
-  readonly x?: number;
-  readonly y?: number;
-  readonly units: readonly { readonly side: string; readonly count: number; readonly label?: string }[];
-  readonly controlledBy?: string | null;
-  /** now: the battle being fought; due: combat still to come this turn; fought: done this turn */
-  readonly battle?: 'now' | 'due' | 'fought' | null;
-}
-
-/** The rest of the map picture (MapPicture in src/mail/map-svg.ts): connections, ports and bases, sides, caption. */
-export interface MapBoardView {
-  readonly links: readonly { readonly a: string; readonly b: string; readonly via?: { readonly x: number; readonly y: number } }[];
-  readonly places: readonly {
-    readonly name: string;
-    readonly kind: 'port' | 'base';
-    readonly owner: string | null;
-    readonly touches: readonly string[];
-    readonly x?: number;
-    readonly y?: number;
-    readonly labelAt?: 'right' | 'left' | 'above' | 'below';
-    readonly units: readonly { readonly side: string; readonly count: number; readonly label?: string }[];
-  }[];
-  readonly sides: readonly { readonly id: string; readonly name: string; readonly short: string; readonly colour: string }[];
-  readonly note: string;
-}
+import type { AreaCell, BoardMap, MapPlace, MapUnitCount, SideView } from '../../engine/board-view';
 
 const NAME: Record<VSide, string> = { japanese: 'Japanese', allied: 'Allied' };
 const PLURAL: Record<VSide, string> = { japanese: 'the Japanese', allied: 'the Allies' };
@@ -62,7 +35,7 @@ export function factors(u: Unit): string {
   return `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`;
 }
 
-export function viewFor(s: VitpState, side: Side | 'referee') {
+export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
   const viewer: VSide | 'referee' = side === 'japanese' || side === 'allied' ? side : 'referee';
   const d = s.battle ? nextDecision(s.battle.battle) : null;
   return {
@@ -90,15 +63,18 @@ export function viewFor(s: VitpState, side: Side | 'referee') {
         }
       : null,
     summary: summaryFor(s, viewer),
-    map: mapOf(s),
-    mapBoard: mapBoardOf(s),
+    map: boardMapOf(s),
     position: positionKnownBy(s, viewer),
     // a battle the position leaves out: the side's default orders while it lasts (the answer card's)
     ...(viewer !== 'referee' && hidesEnemy(s, viewer) ? { defaults: { stepId: stepInPlay(s), orders: defaultOrdersFor(s, viewer) } } : {}),
   };
 }
 
-export type VitpView = ReturnType<typeof viewFor>;
+/** A side's view: the board view, the position as the side knows it, and during a battle it cannot see into, its default orders. */
+export type VitpView = SideView & {
+  readonly position: VitpState;
+  readonly defaults?: { readonly stepId: string | null; readonly orders: readonly Order[] };
+};
 
 /**
  * The position as `viewer` knows it, in the rules' own terms: what its machine players read (VITP is
@@ -143,23 +119,14 @@ function hidesEnemy(s: VitpState, viewer: VSide): boolean {
   return (s.battle?.battle.taskForces?.forces ?? []).some((tf) => tf.side !== viewer);
 }
 
-/** The map picture: every sea area, its flag, how many units of each type each side has at sea there (public in VITP), and its battle. */
-export function mapOf(s: VitpState): MapAreaView[] {
-  const now = s.battle?.area ?? (s.phase.k === 'task-forces' || s.phase.k === 'sighting' ? s.phase.area : null);
-  const due = COMBAT_PHASES.includes(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
-  return s.map.areas.map((a) => {
-    const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
-    const units = SIDES.flatMap((side) => {
-      const mine = here.filter((u) => u.side === side);
-      return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
-    });
-    const battle = a.name === now ? 'now' : s.foughtAreas.includes(a.name) ? 'fought' : due.has(a.name) ? 'due' : null;
-    return { area: a.name, ...AREA_AT[a.name], units, controlledBy: s.control[a.name] ?? null, ...(battle ? { battle } : {}) };
-  });
-}
-
-/** The box's connections, its ports and bases with their owners and the units in them, and the sides' colours. */
-export function mapBoardOf(s: VitpState): MapBoardView {
+/**
+ * The board map (src/engine/board-view.ts): every sea area with its flag, how many units of each
+ * type each side has at sea there (public in VITP), the damaged ones among them, and its battle;
+ * the box's connections; its ports and bases with their owners and the units in them (damaged
+ * ones too); the sides' colours; the caption.
+ */
+export function boardMapOf(s: VitpState): BoardMap {
+  const cells = mapOf(s);
   // in area order, never the key order of a stored state (PostgreSQL's JSONB re-sorts keys)
   const links = s.map.areas.flatMap(({ name: a }) =>
     [...(s.map.adjacent[a] ?? [])]
@@ -167,16 +134,49 @@ export function mapBoardOf(s: VitpState): MapBoardView {
       .sort(compareCodeUnits)
       .map((b) => ({ a, b, ...(LINK_VIA[linkKey(a, b)] ? { via: LINK_VIA[linkKey(a, b)] } : {}) })),
   );
-  const places = s.map.places.map((p) => {
+  const places = s.map.places.map((p): MapPlace => {
     const inPort = s.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name);
-    const units = SIDES.flatMap((side) => {
-      const mine = inPort.filter((u) => u.side === side);
-      return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
-    });
-    return { name: p.name, kind: p.kind, owner: s.control[p.name] ?? null, touches: p.touches, ...PLACE_AT[p.name], units };
+    const damage = bySide(inPort.filter((u) => u.damage > 0));
+    return {
+      name: p.name,
+      kind: p.kind,
+      owner: s.control[p.name] ?? null,
+      touches: p.touches,
+      ...PLACE_AT[p.name],
+      units: bySide(inPort),
+      ...(damage.length ? { damage } : {}),
+    };
   });
   const sides = SIDES.map((id) => ({ id, name: NAME[id], short: id === 'japanese' ? 'J' : 'A', colour: COLOUR[id] }));
-  return { links, places, sides, note: MAP_NOTE };
+  return { cells, links, places, sides, note: MAP_NOTE };
+}
+
+/** Every sea area as a cell of the map: its flag, each side's units at sea there by type (and the damaged ones), its battle. */
+export function mapOf(s: VitpState): AreaCell[] {
+  const now = s.battle?.area ?? (s.phase.k === 'task-forces' || s.phase.k === 'sighting' ? s.phase.area : null);
+  const due = COMBAT_PHASES.includes(s.phase.k) ? new Set(combatAreas(s)) : new Set<string>();
+  return s.map.areas.map((a) => {
+    const here = s.units.filter((u) => u.loc.at === 'sea' && u.loc.area === a.name);
+    const battle = a.name === now ? 'now' : s.foughtAreas.includes(a.name) ? 'fought' : due.has(a.name) ? 'due' : null;
+    const damage = bySide(here.filter((u) => u.damage > 0));
+    return {
+      kind: 'area',
+      name: a.name,
+      ...AREA_AT[a.name],
+      units: bySide(here),
+      control: s.control[a.name] ?? null,
+      ...(battle ? { battle } : {}),
+      ...(damage.length ? { damage } : {}),
+    };
+  });
+}
+
+/** Each side's units among `units`, by type. */
+function bySide(units: readonly Unit[]): MapUnitCount[] {
+  return SIDES.flatMap((side) => {
+    const mine = units.filter((u) => u.side === side);
+    return mine.length ? [{ side, count: mine.length, label: countByType(mine) }] : [];
+  });
 }
 
 /** By counter type as printed (CV, BB, LBA, AMPH, SS, ...), in order of first appearance. */

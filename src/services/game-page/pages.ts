@@ -1,6 +1,7 @@
 import type { OrdersStatus } from '../../engine/game';
 import type { AnyRuleset } from '../../engine/evolve';
-import { renderMapSvg, type MapArea, type MapData } from '../../mail/map-svg';
+import { boardOf } from '../../engine/board-view';
+import { renderMapSvg } from '../../mail/map-svg';
 import type { EventStore, StoredEvent } from '../../store/event-store';
 import type { GameMail } from '../../store/game-mails';
 import { parseMail } from '../../mail/parse';
@@ -70,11 +71,10 @@ export class GamePages {
       const { viewer } = o.claims;
       const entry = timeline[n - 1];
       const view = viewAt(state, viewer, o.sides, o.ruleset);
-      const board = (view.board ?? {}) as { summary?: unknown; map?: unknown; mapBoard?: unknown };
-      const map = mapOf(board);
+      const { map, summary, tables } = boardOf(view.board);
       const title = `${o.ruleset.name} ${o.claims.gameId}, ${entry.title}: the map`;
       const dice = diceLog(o.events, viewer, o.sides).dice.filter((d) => d.seq >= entry.fromSeq && d.seq <= entry.toSeq);
-      const { summary: _s, map: _m, mapBoard: _b, ...rest } = board;
+      const { summary: _s, map: _m, tables: _t, ...rest } = (view.board ?? {}) as Record<string, unknown>;
       return this.page('step', {
         ...o.common,
         entry,
@@ -82,11 +82,10 @@ export class GamePages {
         following: n < timeline.length ? n + 1 : null,
         story: storyFor(events, viewer, o.sides, o.ruleset),
         dice,
-        knowledge: [
-          ...(view.result ? [`Game over. Winner: ${view.result.winner ?? 'none'}. ${view.result.summary}`] : []),
-          ...(Array.isArray(board.summary) ? board.summary.map(String) : []),
-        ],
+        knowledge: [...(view.result ? [`Game over. Winner: ${view.result.winner ?? 'none'}. ${view.result.summary}`] : []), ...summary],
+        tables: (tables ?? []).map((t) => ({ title: t.title, side: t.side, columns: t.columns, rows: t.rows })),
         mapSvg: map ? Buffer.from(renderMapSvg(map, title), 'utf8').toString('base64') : null,
+        mapNote: map?.note ?? null,
         mapAlt: `Map of ${o.claims.gameId} after ${entry.title}`,
         next: view.step ? { title: view.step.title, awaiting: view.awaiting ?? [] } : null,
         orders: Object.entries(view.orders ?? {}).map(([side, st]) => `${side}: ${ordersLine(st)}`),
@@ -193,15 +192,4 @@ function ordersLine(st: OrdersStatus): string {
     default:
       return 'answered by standing instructions';
   }
-}
-
-/** The view's map as the mails draw it (src/mail/composer.ts): its areas, with the board's links, places and sides. */
-function mapOf(board: { map?: unknown; mapBoard?: unknown }): MapData | null {
-  if (!Array.isArray(board.map) || board.map.length === 0) return null;
-  // an observer's map keeps only what every side's holds alike: an area may have lost its units
-  const areas = (board.map as Partial<MapArea>[])
-    .filter((a) => typeof a.area === 'string')
-    .map((a) => ({ ...a, units: a.units ?? [] })) as MapArea[];
-  const rest = board.mapBoard && typeof board.mapBoard === 'object' ? (board.mapBoard as object) : {};
-  return { ...rest, areas };
 }

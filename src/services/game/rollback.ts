@@ -19,7 +19,7 @@ export interface RollbackInput {
 }
 
 const USAGE =
-  'ROLLBACK TO <step id | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, e.g. ROLLBACK TO 3-allied-move ORDERS KEPT the Lexington was misplaced';
+  'ROLLBACK TO <step id | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, e.g. ROLLBACK TO t3/orders ORDERS KEPT a ship was misplaced';
 
 /**
  * ROLLBACK: one RolledBack event voids the log's tail after the cut (engine/voids.ts); the state is

@@ -154,7 +154,7 @@ export async function absence(
   return handler.run(tx, gameId, async (h) => {
     const asked = `ABSENCE ${a.side} ${a.from} ${a.to}`;
     const sides = h.game.state.game?.sides.map((s) => s.side) ?? [];
-    const example = `e.g. ABSENCE ${sides[0] ?? 'japanese'} 2026-12-20 2026-12-28 (dates in UTC; the second day is included)`;
+    const example = `e.g. ABSENCE ${sides[0] ?? '<side>'} 2026-12-20 2026-12-28 (dates in UTC; the second day is included)`;
     if (!sides.includes(a.side))
       return refereeRejected(h, by, asked, `there is no side "${a.side}" in ${gameId}`, `The sides are ${sides.join(', ')}: ${example}.`);
     const from = readInstant(a.from);

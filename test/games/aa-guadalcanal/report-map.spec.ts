@@ -7,7 +7,7 @@ import type { GState, Piece } from '../../../src/games/aa-guadalcanal/types';
 import { drawMapPng } from '../../../src/mail/map-png';
 import { mapGeometry, renderMapSvg } from '../../../src/mail/map-svg';
 import { renderMapText } from '../../../src/mail/map-text';
-import type { MapArea, MapPicture, MapPlace, MapUnitCount } from '../../../src/engine/board-view';
+import type { BoardMap, MapPlace, MapUnitCount } from '../../../src/engine/board-view';
 import { MailRenderer } from '../../../src/mail/render';
 
 /**
@@ -19,10 +19,10 @@ import { MailRenderer } from '../../../src/mail/render';
 const rs = guadalcanalRuleset as never;
 const VIEWERS = ['axis', 'allies', 'referee'] as const;
 const SHORT = { axis: 'JP', allies: 'US' } as const;
-type Board = { map: MapArea[]; mapBoard: Omit<MapPicture, 'areas'>; zones: { zone: string; axis: string[]; allies: string[] }[] };
+type Board = { map: BoardMap & { places: MapPlace[] }; zones: { zone: string; axis: string[]; allies: string[] }[]; summary: string[] };
 
-const boardOf = (st: EngineState<unknown>, viewer: string) => viewFor(st, viewer as never, rs).board as Board & { summary: string[] };
-const pictureOf = (b: Board): MapPicture => ({ ...b.mapBoard, areas: b.map });
+const boardOf = (st: EngineState<unknown>, viewer: string) => viewFor(st, viewer as never, rs).board as unknown as Board;
+const pictureOf = (b: Board): BoardMap => b.map;
 
 /** "2 TR, 1 DD; aboard 3 INF, 1 SUP" → the counts by type, top level and aboard. */
 function parseLabel(label: string): { top: Record<string, number>; aboard: Record<string, number> } {
@@ -47,11 +47,11 @@ function unitsOf(units: readonly MapUnitCount[] | undefined, side: string) {
 /** Checks one viewer's map against the rules state; returns what it saw (for coverage counts). */
 function checkMap(s: GState, b: Board): { cargo: number; damaged: number } {
   const seen = { cargo: 0, damaged: 0 };
-  const place = (name: string) => b.mapBoard.places!.find((p) => p.name === name || p.name.startsWith(`${name} [`))!;
+  const place = (name: string) => b.map.places.find((p) => p.name === name)!;
   for (const [z, zone] of Object.entries(s.box.zones)) {
     const onMap: { readonly units?: readonly MapUnitCount[] } =
       zone.kind === 'sea' || zone.kind === 'base-sea'
-        ? b.map.find((a) => a.area === (zone.kind === 'sea' ? z : zone.name))!
+        ? b.map.cells.find((a) => a.name === (zone.kind === 'sea' ? z : zone.name))!
         : place(zone.name);
     expect(onMap).toBeDefined();
     for (const side of ['axis', 'allies'] as const) {
@@ -67,20 +67,22 @@ function checkMap(s: GState, b: Board): { cargo: number; damaged: number } {
       const pl: MapPlace = place(zone.name);
       expect(pl.owner).toBe(s.control[z as keyof GState['control']] ?? null);
       const fields = s.airfields.filter((a) => a.island === z).map((a) => `airfield ${SHORT[a.side]}${a.damaged ? ' damaged' : ''}`);
-      expect(pl.name.match(/airfield (JP|US)( damaged)?/g) ?? []).toEqual(fields);
+      expect((pl.markers ?? []).filter((m) => m.startsWith('airfield '))).toEqual(fields);
     }
     if (zone.kind === 'base-land') {
       const side = zone.side;
       const damaged = s.pieces.filter((p) => p.side === side && p.zone === 'damaged');
-      const note = /damaged area: ([^;\]]+)/.exec(place(zone.name).name);
-      expect(note ? parseLabel(note[1]).top : {}).toEqual(tally(damaged));
+      const drawn = place(zone.name).damage ?? [];
+      expect(drawn.every((u) => u.side === side)).toBe(true);
+      expect(drawn.length ? parseLabel(drawn[0].label!).top : {}).toEqual(tally(damaged));
+      expect(drawn.reduce((n, u) => n + u.count, 0)).toBe(damaged.length);
       seen.damaged += damaged.length;
     }
   }
   // the map draws what the view lists, no more: each listed id (cargo in brackets) counted once
   for (const side of ['axis', 'allies'] as const) {
     const listed = b.zones.flatMap((z) => z[side].flatMap((l) => l.replace(/[[\]]/g, ' ').trim().split(/\s+/)));
-    const drawn = [...b.map.flatMap((a) => a.units), ...b.mapBoard.places!.flatMap((p) => p.units ?? [])]
+    const drawn = [...b.map.cells.flatMap((a) => a.units), ...b.map.places.flatMap((p) => p.units ?? [])]
       .filter((u) => u.side === side)
       .reduce((n, u) => n + u.count, 0);
     expect(drawn).toBe(listed.filter((id) => s.pieces.find((p) => p.id === id)!.type !== 'SUP').length);
@@ -137,7 +139,7 @@ describe('aa-guadalcanal report map (issue 13)', () => {
   it('given a map, then its caption says the layout is reconstructed, and its text lines name every zone and island with its controller', () => {
     const s = last.rules as GState;
     const b = boardOf(last, 'allies');
-    expect(b.mapBoard.note).toMatch(/reconstructed.*not the published/);
+    expect(b.map.note).toMatch(/reconstructed.*not the published/);
     const text = renderMapText(pictureOf(b));
     expect(text).toHaveLength(Object.keys(s.box.zones).length);
     for (const [z, zone] of Object.entries(s.box.zones)) {

@@ -1,17 +1,15 @@
 import { vitpRuleset } from '../../../src/games/vitp';
-import { MailRenderer, type MapArea } from '../../../src/mail/render';
-import { mapOf, type MapBoardView } from '../../../src/games/vitp/view';
+import { type AreaCell, boardOf, type BoardMap } from '../../../src/engine/board-view';
+import { MailRenderer } from '../../../src/mail/render';
+import { mapOf } from '../../../src/games/vitp/view';
 import type { VitpState } from '../../../src/games/vitp/types';
 import { mapGeometry } from '../../../src/mail/map-svg';
 import { newGame, playRandom } from './driver';
 
-interface BoardView {
-  summary: string[];
-  map: MapArea[];
-  mapBoard: MapBoardView;
-  [k: string]: unknown;
-}
-const view = (s: Parameters<typeof vitpRuleset.view>[0], side: string) => vitpRuleset.view(s, side) as BoardView;
+const view = (s: Parameters<typeof vitpRuleset.view>[0], side: string) => {
+  const v = vitpRuleset.view(s, side);
+  return { ...v, summary: [...v.summary], map: boardOf(v).map as BoardMap & Required<Pick<BoardMap, 'links' | 'places'>> };
+};
 
 describe('VITP reports and fog of war', () => {
   const game = playRandom('reports');
@@ -58,13 +56,15 @@ describe('VITP reports and fog of war', () => {
   it("given a view, then its map has the 13 sea areas placed apart, their flags and each side's units at sea", () => {
     const { state } = game;
     const map = view(state, 'allied').map;
-    expect(map.map((a) => a.area)).toEqual(state.map.areas.map((a) => a.name));
-    for (const a of map) {
+    const cells = map.cells.filter((c): c is AreaCell => c.kind === 'area');
+    expect(cells).toHaveLength(map.cells.length);
+    expect(cells.map((a) => a.name)).toEqual(state.map.areas.map((a) => a.name));
+    for (const a of cells) {
       expect(a.x).toBeGreaterThanOrEqual(0);
       expect(a.x).toBeLessThanOrEqual(100);
-      expect(a.controlledBy).toBe(state.control[a.area] ?? null);
+      expect(a.control).toBe(state.control[a.name] ?? null);
       for (const side of ['japanese', 'allied']) {
-        const atSea = state.units.filter((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === a.area);
+        const atSea = state.units.filter((u) => u.side === side && u.loc.at === 'sea' && u.loc.area === a.name);
         const drawn = a.units.find((u) => u.side === side);
         expect(drawn?.count ?? 0).toBe(atSea.length);
         // by counter type: the counts add up to the units there
@@ -73,14 +73,15 @@ describe('VITP reports and fog of war', () => {
       }
     }
     // the picture's area boxes never overlap
-    const boxes = mapGeometry(map).areas;
+    const boxes = mapGeometry(map).cells;
     for (const a of boxes)
       for (const b of boxes) if (a !== b) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
   });
 
   it("given a view, then its map board holds the box's connections, every port and base with its owner and the units in it", () => {
     const { state } = game;
-    const board = view(state, 'japanese').mapBoard;
+    const board = view(state, 'japanese').map;
+    let seenDamaged = 0;
     const pairs = Object.entries(state.map.adjacent).flatMap(([a, bs]) => bs.map((b) => [a, b].sort().join(' | ')));
     expect(board.links.map((l) => [l.a, l.b].sort().join(' | ')).sort()).toEqual([...new Set(pairs)].sort());
     expect(board.places.map((p) => p.name)).toEqual(state.map.places.map((p) => p.name));
@@ -88,8 +89,13 @@ describe('VITP reports and fog of war', () => {
       expect(p.owner).toBe(state.control[p.name] ?? null);
       expect(p.x).toBeDefined();
       const inPort = state.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name).length;
-      expect(p.units.reduce((n, u) => n + u.count, 0)).toBe(inPort);
+      expect((p.units ?? []).reduce((n, u) => n + u.count, 0)).toBe(inPort);
+      const damaged = state.units.filter((u) => u.loc.at === 'port' && u.loc.place === p.name && u.damage > 0).length;
+      expect((p.damage ?? []).reduce((n, u) => n + u.count, 0)).toBe(damaged);
+      seenDamaged += damaged;
     }
+    // the game left damaged ships in port: the damage check above was exercised
+    expect(seenDamaged).toBeGreaterThan(0);
     expect(board.note).toMatch(/schematic/i);
     // no two place markers on the same spot
     const spots = board.places.map((p) => `${p.x},${p.y}`);
@@ -109,15 +115,15 @@ describe('VITP reports and fog of war', () => {
           : u,
       ),
     };
-    const marks = Object.fromEntries(mapOf(moved).map((a) => [a.area, a.battle ?? null]));
+    const marks = Object.fromEntries(mapOf(moved).map((a) => [a.name, a.battle ?? null]));
     expect(marks['Marshall Islands']).toBe('due');
     expect(marks['Coral Sea']).toBe('fought');
     expect(marks['Hawaiian Islands']).toBeNull();
     const fighting = { ...moved, battle: { area: 'Marshall Islands' } as VitpState['battle'], phase: { k: 'battle' as const } };
-    expect(mapOf(fighting).find((a) => a.area === 'Marshall Islands')?.battle).toBe('now');
+    expect(mapOf(fighting).find((a) => a.name === 'Marshall Islands')?.battle).toBe('now');
     // outside combat nothing is marked as due
     expect(
-      mapOf({ ...moved, phase: { k: 'patrol', side: 'japanese' } }).find((a) => a.area === 'Marshall Islands')?.battle,
+      mapOf({ ...moved, phase: { k: 'patrol', side: 'japanese' } }).find((a) => a.name === 'Marshall Islands')?.battle,
     ).toBeUndefined();
   });
 
@@ -128,7 +134,7 @@ describe('VITP reports and fog of war', () => {
       gameName: 'Victory in the Pacific',
       side: 'japanese',
       knowledge: v.summary,
-      map: { ...v.mapBoard, areas: v.map },
+      map: v.map,
       narrative: [],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),

@@ -108,7 +108,7 @@ describe('a game replayed for its pages', () => {
     const r = replayTimeline(events, ruleset);
     const { state } = stateAfter(events, ruleset, r, Math.ceil(r.timeline.length / 2))!;
     const seen = viewAt(state, 'observer', SIDES, ruleset) as unknown as { board: { fleets?: Record<string, unknown>; turn?: number } };
-    const red = viewFor(state, 'red', ruleset).board as { turn: number; fleets: Record<string, unknown> };
+    const red = viewFor(state, 'red', ruleset).board as unknown as { turn: number; fleets: Record<string, unknown> };
     expect(seen.board.turn).toBe(red.turn);
     // each fleet's area is its owner's secret: the observer's fleets hold no area
     expect(JSON.stringify(seen.board.fleets ?? {})).not.toMatch(/"area"/);

@@ -1,19 +1,13 @@
 /**
- * The map picture of the board from the box data, in the shape the report's map pipeline draws
- * (MapPicture of src/mail/map-svg.ts, declared here structurally so the rules import nothing from
- * mail): sea zones and base-card sea zones as boxes joined where sea units may cross, islands and
- * base land zones as markers in their controller's colour. Positions come from the box's `layout`
- * (reconstructed). `setupPicture` draws the box's starting position.
+ * The board map (src/engine/board-view.ts) from the box data: sea zones and base-card sea zones as
+ * area cells joined where sea units may cross, islands and base land zones as places in their
+ * controller's colour, with their airfields and free slots as markers and the damaged area as
+ * damage. Positions come from the box's `layout` (reconstructed). `setupPicture` draws the box's
+ * starting position.
  */
+import type { AreaCell, BoardMap, MapBattle as Battle, MapPlace, MapUnitCount } from '../../../engine/board-view';
 import type { GuadalcanalBoxData, GuadalcanalSide, IslandId, UnitType, ZoneId } from './schema';
 import { SIDES, UNIT_TYPES, ZONE_IDS } from './schema';
-
-export interface MapUnitCount {
-  readonly side: string;
-  readonly count: number;
-  readonly label?: string;
-}
-type Battle = 'now' | 'due' | 'fought';
 
 export interface BoardContents {
   /** each side's units in a zone (a label such as "1 BB, 2 DD") */
@@ -21,8 +15,10 @@ export interface BoardContents {
   /** island control; absent: nobody's colour */
   readonly control?: Partial<Record<IslandId, GuadalcanalSide | null>>;
   readonly battles?: Partial<Record<ZoneId, Battle>>;
-  /** words added to a zone's name, e.g. airfields "AF: US, JP (damaged)" */
-  readonly notes?: Partial<Record<ZoneId, string>>;
+  /** markers on a zone, e.g. "airfield US damaged", "1 slot free" */
+  readonly markers?: Partial<Record<ZoneId, readonly string[]>>;
+  /** each side's damaged units waiting by a zone (the damaged area beside a base) */
+  readonly damage?: Partial<Record<ZoneId, readonly MapUnitCount[]>>;
 }
 
 export const MAP_NOTE =
@@ -35,47 +31,52 @@ export const MAP_SIDES = [
 
 const isSeaKind = (k: string) => k === 'sea' || k === 'base-sea';
 
-export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = {}) {
+export function boardPicture(box: GuadalcanalBoxData, contents: BoardContents = {}): BoardMap {
   // in the schema's order, never the key order of a stored box (PostgreSQL's JSONB re-sorts keys)
   const ids = ZONE_IDS.filter((z) => z in box.zones);
-  const named = (z: ZoneId, name: string) => (contents.notes?.[z] ? `${name} ${contents.notes[z]}` : name);
-  const areas = ids
-    .filter((z) => isSeaKind(box.zones[z].kind))
-    .map((z) => {
-      const zone = box.zones[z];
-      return {
-        area: named(z, zone.kind === 'sea' ? z : zone.name),
-        x: box.layout[z].x,
-        y: box.layout[z].y,
-        units: contents.units?.[z] ?? [],
-        // sea zones have no controller (no control line drawn); a base card's sea zone is its side's
-        ...(zone.kind === 'base-sea' ? { controlledBy: zone.side } : {}),
-        battle: contents.battles?.[z] ?? null,
-      };
-    });
-  const areaName = new Map(ids.filter((z) => isSeaKind(box.zones[z].kind)).map((z, i) => [z, areas[i].area]));
+  const extras = (z: ZoneId) => ({
+    ...(contents.markers?.[z]?.length ? { markers: contents.markers[z] } : {}),
+    ...(contents.damage?.[z]?.length ? { damage: contents.damage[z] } : {}),
+  });
+  const seaIds = ids.filter((z) => isSeaKind(box.zones[z].kind));
+  const cells = seaIds.map((z): AreaCell => {
+    const zone = box.zones[z];
+    return {
+      kind: 'area',
+      name: zone.kind === 'sea' ? z : zone.name,
+      x: box.layout[z].x,
+      y: box.layout[z].y,
+      units: contents.units?.[z] ?? [],
+      // sea zones have no controller (no control line drawn); a base card's sea zone is its side's
+      ...(zone.kind === 'base-sea' ? { control: zone.side } : {}),
+      battle: contents.battles?.[z] ?? null,
+      ...extras(z),
+    };
+  });
+  const cellName = new Map(seaIds.map((z, i) => [z, cells[i].name]));
   const links = ids.flatMap((a) =>
     box.zones[a].adjacent
-      .filter((b) => a < b && areaName.has(a) && areaName.has(b))
-      .map((b) => ({ a: areaName.get(a)!, b: areaName.get(b)! })),
+      .filter((b) => a < b && cellName.has(a) && cellName.has(b))
+      .map((b) => ({ a: cellName.get(a)!, b: cellName.get(b)! })),
   );
   const places = ids
     .filter((z) => !isSeaKind(box.zones[z].kind))
-    .map((z) => {
+    .map((z): MapPlace => {
       const zone = box.zones[z];
       const owner = zone.kind === 'base-land' ? zone.side : (contents.control?.[z as IslandId] ?? null);
       return {
-        name: named(z, zone.name),
-        kind: zone.kind === 'base-land' ? ('port' as const) : ('base' as const),
+        name: zone.name,
+        kind: zone.kind === 'base-land' ? 'port' : 'base',
         owner,
-        touches: zone.adjacent.filter((n) => areaName.has(n)).map((n) => areaName.get(n)!),
+        touches: zone.adjacent.filter((n) => cellName.has(n)).map((n) => cellName.get(n)!),
         x: box.layout[z].x,
         y: box.layout[z].y,
         ...(box.layout[z].labelAt ? { labelAt: box.layout[z].labelAt } : {}),
         units: contents.units?.[z] ?? [],
+        ...extras(z),
       };
     });
-  return { areas, links, places, sides: MAP_SIDES, note: MAP_NOTE, placeLinks: true, placeUnits: true };
+  return { cells, links, places, sides: MAP_SIDES, note: MAP_NOTE, placeLinks: true, placeUnits: true };
 }
 
 /** A piece type as drawn: a unit of the table, a supply token, a PT boat (ADV.pt-boats). */
@@ -121,13 +122,14 @@ const tally = (pieces: readonly PicturePiece[]) => {
 export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
   const order: PictureType[] = [...UNIT_TYPES.filter((t) => t in box.units), 'PT', 'SUP'];
   const units: Partial<Record<ZoneId, MapUnitCount[]>> = {};
-  const notes: Partial<Record<ZoneId, string[]>> = {};
-  const note = (z: ZoneId, text: string) => void (notes[z] ??= []).push(text);
+  const markers: Partial<Record<ZoneId, string[]>> = {};
+  const damage: Partial<Record<ZoneId, MapUnitCount[]>> = {};
+  const note = (z: ZoneId, text: string) => void (markers[z] ??= []).push(text);
   for (const side of SIDES) {
     const byZone = new Map<string, PicturePiece[]>();
     for (const x of on.pieces.filter((y) => y.side === side)) byZone.set(x.zone, [...(byZone.get(x.zone) ?? []), x]);
     for (const [z, here] of byZone) {
-      if (z === 'damaged') note(BASE_LAND[side], `damaged area: ${label(tally(here), order)}`);
+      if (z === 'damaged') (damage[BASE_LAND[side]] ??= []).push({ side, count: here.length, label: label(tally(here), order) });
       else if (z in box.zones) {
         const count = here.filter((x) => x.type !== 'SUP').length;
         const aboard = label(tally(here.filter((x) => x.aboard)), order);
@@ -144,8 +146,7 @@ export function piecesPicture(box: GuadalcanalBoxData, on: PiecesOnBoard) {
     const what = free === zone.airfieldSlots ? ' airfield' : '';
     if (free > 0) note(z as ZoneId, `${free}${what} slot${free > 1 ? 's' : ''} free`);
   }
-  const joined = Object.fromEntries(Object.entries(notes).map(([z, list]) => [z, `[${list!.join('; ')}]`]));
-  return boardPicture(box, { units, control: on.control, notes: joined, battles: on.battles });
+  return boardPicture(box, { units, control: on.control, markers, damage, battles: on.battles });
 }
 
 /** The box's starting position: each side's pieces (cargo and fighters aboard included) and supplies. */
