@@ -199,14 +199,14 @@ export const movementDoctrine = {
     beyond: 'clamp',
     columns: [
       col('CSF', [
-        [[-2, 1], mv('direction', false, 'SE')],
+        [1, mv('direction', false, 'SE')],
         [2, mv('direction', false, 'SW')],
         [[3, 4], mv('objective')],
         [5, mv('usn-carrier')],
-        [[6, 9], mv('usn-carrier', true)],
+        [6, mv('usn-carrier', true)],
       ]),
       col('PMG', [
-        [[-3, 0], mv('retire')],
+        [[-1, 0], mv('retire')],
         [[1, 3], mv('objective')],
         [[4, 6], mv('objective', true)],
       ]),
@@ -222,7 +222,7 @@ export const movementDoctrine = {
         [1, mv('direction', false, 'SE')],
         [[2, 4], mv('escort')],
         [[5, 6], mv('usn-tf')],
-        [[7, 9], mv('usn-tf', true)],
+        [[7, 8], mv('usn-tf', true)],
       ]),
       col('SS', [
         [[1, 2], mv('stay')],
@@ -293,10 +293,10 @@ export const landAirDoctrine = {
     'IJN Air Doctrine Table',
     '5a-c',
     [
-      [[-1, 2], 'none'],
+      [[1, 2], 'none'],
       [3, 'base'],
       [[4, 5], 'task-force-else-base'],
-      [[6, 9], 'task-force'],
+      [6, 'task-force'],
     ] as const,
     rec(AIR),
   ),
@@ -321,9 +321,9 @@ export const carrierDoctrine = {
     'Japanese Doctrine Table (carriers)',
     '5a-d',
     [
-      [[-1, 2], 'no-launch'],
+      [[1, 2], 'no-launch'],
       [[3, 4], 'identified-tf'],
-      [[5, 9], 'nearest-tf'],
+      [[5, 6], 'nearest-tf'],
     ] as const,
     rec(CARRIER),
   ),
@@ -344,7 +344,7 @@ export const fighterCommitment = {
     'IJN Fighter Commitment Table',
     '5a1d',
     [
-      [[-1, 2], 25],
+      [[1, 2], 25],
       [[3, 4], 50],
       [[5, 6], 75],
     ] as const,
@@ -376,7 +376,7 @@ const SCOUT =
   'scout planes find an unidentified TF on 3+ at 0-2 hexes, 4+ at 3-4, 5+ at 5-6 and 6 at 7-8 (bases only); a seaplane tender helps (3.9)';
 const scoutColumn = (id: string, miss: number) => ({
   id,
-  entries: [entry<'found' | 'missed'>([-1, miss], 'missed', rec(SCOUT)), entry<'found' | 'missed'>([miss + 1, 9], 'found', rec(SCOUT))],
+  entries: [entry<'found' | 'missed'>([1, miss], 'missed', rec(SCOUT)), entry<'found' | 'missed'>([miss + 1, 6], 'found', rec(SCOUT))],
 });
 export const scouting = {
   table: {
@@ -405,8 +405,8 @@ export const operationalInitiative = {
     'Operational Initiative',
     '3',
     [
-      [[-1, 3], 'ijn'],
-      [[4, 9], 'usn'],
+      [[1, 3], 'ijn'],
+      [[4, 6], 'usn'],
     ] as const,
     rec('no procedure survives for phase 3: an even d6, low to the IJN, high to the USN; chits move it one (8.2)'),
   ),
@@ -428,8 +428,8 @@ export const tacticalInitiative = {
     'Tactical Initiative Table',
     '16.3',
     [
-      [[-3, 3], 'ijn'],
-      [[4, 9], 'usn'],
+      [[1, 3], 'ijn'],
+      [[4, 6], 'usn'],
     ] as const,
     rec(
       'who attacks in a surface battle: an even d6, low to the IJN; the IJN night bonus (26.2) makes it attack at night five times in six',
