@@ -6,6 +6,7 @@ import {
   ijnBattleships,
   optionalDeployment,
   placeSubmarines,
+  submarineCounters,
 } from '../../../src/games/coral-sea-solitaire/ijn/setup';
 import { isDay, ROWS, rowIdOf, sequenceOf, STEP_TABLE, stepInfo, turnLabel, turnsOf } from '../../../src/games/coral-sea-solitaire/steps';
 import { chooseAtRandom } from '../../../src/games/kit';
@@ -76,6 +77,16 @@ describe('issue 26 Coral Sea Solitaire worked examples', () => {
     expect(placed.hexes).toEqual(['1205', '1206', '1710']);
     expect(rolled().every((r) => r.rule === '4.3')).toBe(true);
     expect(queue.remaining).toBe(0);
+  });
+
+  it('4.3, 19.2: which counter lies under each submarine marker is drawn at random on the sealed, referee-only dice it is given', () => {
+    const { dice } = namedDice({ for: [{ purpose: 'which counter', rolls: [6, 1] }] });
+    const picks = submarineCounters(dice, box.setup.ijn.value.submarines, { sealed: true, visibleTo: [] });
+    expect(picks.map((p) => p.chosen)).toEqual(['SS-3', 'SS-1', 'SS-2']);
+    expect(dice.rolls.map((r) => [r.face, r.sealed, r.visibleTo])).toEqual([
+      [6, true, []],
+      [1, true, []],
+    ]);
   });
 
   it('5.5, 5.6, 10.2: fourteen turns from Day 3 May to Night 9 May; day-only phases skipped at night; no random event on turn 1; only 4a and 4b swap with the initiative', () => {

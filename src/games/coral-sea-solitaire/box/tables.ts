@@ -6,7 +6,7 @@
  */
 import type { ProvenanceSource } from '../../../engine/box';
 import type { DieTable, TableEntry } from '../../kit';
-import { fromRule, rec, rebuilt, rule } from './provenance';
+import { rec, rebuilt, rule } from './provenance';
 import type { CrtResult, Modifier, MoveResult } from './schema';
 
 type Rolls = number | readonly [number, number];
@@ -578,5 +578,3 @@ export const crt = {
     [0, 1, 2, 3, 4, 5, 6, 7, 8],
   ),
 };
-
-export const FROM_RULE = { fromRule };

@@ -119,3 +119,19 @@ export function optionalDeployment(dice: Dice, box: CoralBox, tf: string): { pla
   const { place, arrival } = box.tables.deployment35;
   return { place: rollOnTable(dice, place, { column: tf, for: tf }), arrival: rollOnTable(dice, arrival, { column: tf, for: tf }) };
 }
+
+/**
+ * 4.3, 19.2: which counter (SS-1..3, real or false) lies under each face-down marker, in placing
+ * order: a draw from the counters, on sealed referee-only dice so that no revealed seed tells the
+ * player which marker is a false sighting before contact.
+ */
+export function submarineCounters(dice: Dice, counters: readonly string[], options?: RollOptions): readonly RandomChoice<string>[] {
+  const left = [...counters];
+  const out: RandomChoice<string>[] = [];
+  while (left.length) {
+    const choice = chooseAtRandom(dice, left, `submarine marker ${out.length + 1}: which counter`, '4.3', options);
+    left.splice(choice.index, 1);
+    out.push(choice);
+  }
+  return out;
+}
