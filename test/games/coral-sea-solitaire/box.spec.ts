@@ -18,7 +18,7 @@ describe('issue 26 Coral Sea Solitaire box', () => {
     const check = checkBox(defaultBox);
     expect(check.schema).toEqual([]);
     expect(check.problems).toEqual([]);
-    expect(check.checked.length).toBeGreaterThanOrEqual(15);
+    expect(check.checked.length).toBe(18);
     expect(coralBox.validate(defaultBox)).toEqual([]);
   });
 
@@ -127,6 +127,20 @@ describe('issue 26 Coral Sea Solitaire box', () => {
       b.map.places['Port-Moresby'].value = '2719';
     });
     expect(errorsOf(box)).toContainEqual(expect.objectContaining({ path: '$.map.places.Port-Moresby', rule: '20.1, 14.6' }));
+  });
+
+  it('given Deboyne walled in by all-land hexsides, then route.objectives names the Support Group objective and rule 14.8', () => {
+    const board = boardOf();
+    const box = override((b) => {
+      b.map.allLandHexsides.value.push(...board.map.neighbours('1110').map((n) => board.grid.hexside('1110', n)));
+    });
+    expect(errorsOf(box)).toEqual([
+      expect.objectContaining({
+        path: '$.ijnTaskForces.SG.objective',
+        rule: '14.8',
+        message: 'SG cannot reach Deboyne (1110) by sea from Santa-Isabel',
+      }),
+    ]);
   });
 
   it('given a carrier too small for its setup air, then carriers.hold-their-air names its capacity and rule 12.1', () => {

@@ -230,6 +230,22 @@ const CHECKS: readonly Check[] = [
     },
   },
   {
+    id: 'route.objectives',
+    rule: '14.8',
+    text: 'each IJN TF can reach its objective by sea from where it enters (4.3)',
+    check: (p, board, raw) =>
+      (['CSF', 'PMG', 'TG', 'SG', 'CG'] as const).flatMap((tf) => {
+        const objective = p.ijnTaskForces[tf].objective;
+        const at = raw.setup.ijn.value.placement[tf]?.at;
+        if (!objective || !at) return [];
+        const starts = at === 'To-Truk' ? p.map.toTruk : [p.map.places[at]];
+        const goal = p.map.places[objective];
+        return starts.every((s) => Number.isFinite(seaDistance(board, s, goal)))
+          ? []
+          : [{ path: `$.ijnTaskForces.${tf}.objective`, message: `${tf} cannot reach ${objective} (${goal}) by sea from ${at}` }];
+      }),
+  },
+  {
     id: 'carriers.hold-their-air',
     rule: '12.1',
     text: "each carrier's capacity holds the air the setup puts on it (4.2, 4.3, 30.1)",

@@ -69,6 +69,8 @@ export const mapData = {
       '1808/1909',
       '1808/1809',
       '0809/0909',
+      '0810/0909',
+      '0909/0910',
       '0210/0211',
       '1910/2009',
       '0211/0311',
@@ -81,7 +83,7 @@ export const mapData = {
       '2322/2421',
       '1024/1125',
     ],
-    `${GEO}; a hexside between two coast hexes is all-land when five points along it are all on land (the Papuan peninsula's spine keeps Lae from Port Moresby, 14.8); every side of an all-land hex is all-land as well, which the rules read from the terrain`,
+    `${GEO}; a hexside between two coast hexes is all-land when five points along it are all on land (the Papuan peninsula's spine keeps Lae from Port Moresby, 14.8), and the two southern sides of the hex at the peninsula's tip (0810/0909, 0909/0910), added by hand so that ships round East Cape rather than cross the tip inside one hex; every side of an all-land hex is all-land as well, which the rules read from the terrain`,
   ),
   places: {
     Rabaul: rebuilt('1103', `${GEO}: the IJN major base 3.1 names, at the Gazelle Peninsula`),
