@@ -4,10 +4,14 @@
  * What is hidden is derived from the events and their visibility (test/support/fog-ledger.ts), as
  * structured facts: unit positions and task force contents (rule 20.2-20.4), dice by index and
  * face, orders by step, side and line; views, reports and mails are taken apart into the same facts
- * (test/support/fog-facts.ts, fog-check.ts). Each kind of check is shown to fail on an injected leak.
+ * (test/support/fog-facts.ts, fog-check.ts). Views are read whole (issue 25: the `position` machine
+ * players read and any other field, each leak named with its path), and so is each side's game page.
+ * Each kind of check is shown to fail on an injected leak.
  *
  * Sizes: CI plays FOG_GAMES_VITP (default 3) VITP games with task forces and FOG_GAMES_DUEL (default
- * 20) Fleet Duel games (every other one with the scouting option, every third with the system option); UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
+ * 20) Fleet Duel games (every other one with the scouting option, every third with the system option)
+ * and FOG_GAMES_GUADALCANAL (default 3) A&A games (every other one with hidden movement); UMPIRE_FULL=1
+ * plays 900 Fleet Duel, 100 VITP and 100 A&A games.
  */
 import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
@@ -202,17 +206,17 @@ describe('the fog checks fail on a leak', () => {
     );
     const inPosition = leaks.filter((l) => l.where === 'report.view' && l.path?.startsWith('board.position.taskForces'));
     expect(inPosition.some((l) => l.fact?.[0] === 'tf' && l.fact[4] === 'unit')).toBe(true);
-    expect(describeLeak(inPosition[0])).toMatch(/report\.view board\.position\.taskForces\.forces\[\d+\]: shows tf\|/);
+    expect(describeLeak(inPosition[0])).toMatch(/report\.view board\.position\.taskForces: shows tf\|/);
   });
 
-  it("issue 25 item 2: an A&A view whose position holds the other side's HITS list is caught, named board.position.hits (ATK.cargo)", () => {
+  it("issue 25 item 2: an A&A view whose position holds the other side's HITS list is caught, named board.position (ATK.cargo)", () => {
     const { leaks } = run(
       GUADALCANAL,
       2,
       leakyPosition((_p, referee) => ({ hits: referee.hits })),
       'fog-leak',
     );
-    const inPosition = leaks.filter((l) => l.where === 'report.view' && l.path === 'board.position.hits');
+    const inPosition = leaks.filter((l) => l.where === 'report.view' && l.path === 'board.position');
     expect(inPosition.some((l) => l.fact?.[0] === 'hits' && l.fact[1] !== l.viewer)).toBe(true);
   });
 
