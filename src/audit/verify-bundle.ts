@@ -6,6 +6,7 @@ import { auditGameLog } from '../engine/audit';
 import type { EngineEvent } from '../engine/engine-events';
 import type { AnyRuleset } from '../engine/evolve';
 import { verifyGameLog } from '../engine/verify';
+import { auditMachineOrders, type MachineMark } from '../engine/machine-seats';
 import { auditAsset, type BuildRecord, type BundleEvent, bundleEvents, type BundleFiles, isRedacted, readBundle } from './bundle';
 
 /** What `umpire verify --bundle` found: lines to print and the exit code. */
@@ -36,16 +37,19 @@ export async function auditBundle(
     lines.push(`re-adjudication skipped: this is ${build.view}'s view, ${events.filter(isRedacted).length} events are hidden from it`);
     return { ok: true, lines };
   }
+  const ruleset = rulesetOf(build.rulesetId);
   const live = liveEngineEvents(events as Extract<BundleEvent, { payload: unknown }>[], serviceTypes);
   const engineEvents = live.map((e) => ({ type: e.type, data: e.payload }) as EngineEvent);
   const seqOf = (index: number): string => String(live[index]?.seq ?? '?');
+  const machines = ruleset ? machineCheck(live, ruleset) : null;
+  if (machines && !machines.ok) return { ok: false, lines: [...lines, machines.line] };
+  if (machines?.line) lines.push(machines.line);
   const dice = verifyGameLog(engineEvents);
   if (!dice.ok) {
     const m = dice.firstMismatch!;
     return { ok: false, lines: [...lines, `BROKEN: event #${seqOf(m.eventIndex)}: ${m.kind}: ${m.message}`] };
   }
   lines.push(`ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice, every sealed-order commitment and orders hash check`);
-  const ruleset = rulesetOf(build.rulesetId);
   if (!ruleset) return { ok: false, lines: [...lines, `cannot re-adjudicate: this umpire has no ruleset "${build.rulesetId}"`] };
   const pinned = build.upgrades.length ? build.upgrades[build.upgrades.length - 1].to : build.rulesVersion;
   const differs = pinned !== ruleset.engineVersion;
@@ -89,4 +93,39 @@ export function liveEngineEvents<E extends { seq: number; type: string; payload:
   const voids = events.filter((e) => e.type === 'RolledBack').map((e) => [(e.payload as { firstVoidedSeq: number }).firstVoidedSeq, e.seq]);
   const isService = (t: string) => serviceTypes.has(t) || t === 'RolledBack' || t === 'RulesUpgraded';
   return events.filter((e) => !isService(e.type) && !voids.some(([f, r]) => e.seq >= f && e.seq < r));
+}
+
+/**
+ * The machine-played seats' orders re-run (engine/machine-seats.ts): each machine player on its
+ * side's view before its orders, with its dice recomputed from the turn's revealed seed, must write
+ * the orders the log records. `line`: what to print ('' when the log has no machine orders).
+ */
+export function machineCheck(
+  live: readonly {
+    readonly seq: number;
+    readonly type: string;
+    readonly payload: unknown;
+    readonly metadata?: { readonly [k: string]: unknown };
+  }[],
+  ruleset: AnyRuleset,
+): { readonly ok: boolean; readonly line: string } {
+  const r = auditMachineOrders(
+    live.map((e) => {
+      const machine = e.metadata?.machine as MachineMark | undefined;
+      return { event: { type: e.type, data: e.payload } as EngineEvent, ...(machine ? { machine } : {}) };
+    }),
+    ruleset,
+  );
+  if (!r.ok) {
+    const m = r.firstMismatch!;
+    return {
+      ok: false,
+      line: `BROKEN: event #${live[m.eventIndex]?.seq ?? '?'}: machine orders of ${m.side} at step ${m.stepId} (player ${m.player}) differ: ${m.message}`,
+    };
+  }
+  if (!r.checked && !r.pending) return { ok: true, line: '' };
+  return {
+    ok: true,
+    line: `ok: ${r.checked} machine players' orders re-run on their views with their recomputed dice give the recorded orders${r.pending ? ` (${r.pending} await their turn's seed)` : ''}`,
+  };
 }

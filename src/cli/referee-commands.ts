@@ -7,7 +7,7 @@ import { UsageError, readTextFile } from './usage';
 
 /**
  * The referee's desk on the command line (issue 12), through the same command kinds as the mail
- * commands: `umpire rollback`, `preview`, `replace`, `mails`, `view`, and `umpire fork`.
+ * commands: `umpire rollback`, `preview`, `replace`, `machine`, `mails`, `view`, and `umpire fork`.
  */
 export function registerRefereeCommands(program: Command): void {
   program
@@ -41,6 +41,15 @@ export function registerRefereeCommands(program: Command): void {
       desk(gameId, 'game.replace', { side, address, reason: reason.join(' '), referee: 'cli' }, (r) => {
         const x = r as { side: string; address: string; previous: string; seq: number };
         return `${x.side} is now played from ${x.address} (was ${x.previous}); event ${x.seq}`;
+      }),
+    );
+  program
+    .command('machine <gameId> <side> [player] [reason...]')
+    .description("a machine player plays the seat (the game's random player unless named); `umpire replace` hands it back to a person")
+    .action((gameId: string, side: string, player: string | undefined, reason: string[] = []) =>
+      desk(gameId, 'game.machine', { side, ...(player ? { player } : {}), reason: reason.join(' '), referee: 'cli' }, (r) => {
+        const x = r as { side: string; player: string; previous: string; seq: number };
+        return `${x.side} is now played by the machine player ${x.player} (was ${x.previous}); event ${x.seq}`;
       }),
     );
   program

@@ -6,6 +6,7 @@ import { ensureDatabase, migrate } from '../store/migrate';
 import { auditGameLog, verifyGameLog } from '../engine/game';
 import { liveEngineEvents, rulesetFor, toEngineEvent } from '../services/game-repository';
 import { verifyBundle } from './audit-commands';
+import { machineCheck } from '../audit/verify-bundle';
 import { warnIfNoWorker, withContext } from './context';
 import { UsageError } from './usage';
 
@@ -77,6 +78,12 @@ export function registerStoreCommands(program: Command): void {
         if (!known) return 0; // a log without a game (referee notes only): nothing more to check
         const log = liveEngineEvents(await events.read(gameId)); // voided events: chained above, not replayed
         const engineEvents = log.map(toEngineEvent);
+        const machines = machineCheck(log, rulesetFor(known.ruleset));
+        if (!machines.ok) {
+          console.error(`${machines.line.replace(/^BROKEN: /, `BROKEN: game ${gameId}, `)}`);
+          return 1;
+        }
+        if (machines.line) console.log(machines.line);
         const dice = verifyGameLog(engineEvents);
         if (!dice.ok) {
           const m = dice.firstMismatch!;

@@ -9,7 +9,16 @@
  */
 import type { BoxCheckExtras } from './box';
 import type { SideView } from './board-view';
-import type { Ruleset, Rng, Side, StepInfo, GameOptions, OptionSpec } from './ruleset';
+import {
+  type AdjudicationContext,
+  type GameOptions,
+  type OptionSpec,
+  type Rng,
+  RuleNotImplementedError,
+  type Ruleset,
+  type Side,
+  type StepInfo,
+} from './ruleset';
 import type { MachinePlayers } from './players';
 import { STEP_KINDS, type ClassifiesSteps, type StepKind } from './step-kinds';
 
@@ -24,8 +33,20 @@ export type StepOwes =
   /** a side the umpire plays decides it inside adjudication, from tables and dice */
   | 'system';
 
+/**
+ * How a row's step is resolved: the game's rules for that step (state, the orders of the sides that
+ * owed them, dice and emit in `ctx`), returning the state its events fold to, as adjudicate does.
+ */
+export type StepHandler<S = unknown, O = unknown> = (
+  state: S,
+  step: StepInfo,
+  orders: Readonly<Record<Side, readonly O[]>>,
+  ctx: AdjudicationContext,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler may fold nothing itself (the engine then folds its events)
+) => S | void;
+
 /** One row of a game's step table: a kind of step, as the rulebook's sequence of play names it. */
-export interface StepRow {
+export interface StepRow<S = unknown, O = unknown> {
   /** The row's id, unique in the table (e.g. `patrol`, `mov/1-transports`, `retreat`). */
   readonly id: string;
   readonly owes: StepOwes;
@@ -39,11 +60,16 @@ export interface StepRow {
   readonly deadline: StepKind;
   /** The deadline class in the game's own words, for the welcome and HELP (`a battle decision`). */
   readonly deadlineWords?: string;
+  /**
+   * The rules of this step. A game whose rows all have one declares no `adjudicate`: the engine
+   * resolves each step by its row's handler. (A game may still give one adjudicate for every step.)
+   */
+  readonly resolve?: StepHandler<S, O>;
 }
 
 /** A game's step table: its rows, and which row a step in play belongs to. */
-export interface StepTable {
-  readonly rows: readonly StepRow[];
+export interface StepTable<S = unknown, O = unknown> {
+  readonly rows: readonly StepRow<S, O>[];
   /** The id of the row `step` is an instance of (every step the game yields belongs to exactly one row). */
   rowOf(step: StepInfo): string;
 }
@@ -66,14 +92,16 @@ export interface DeclaredOption extends OptionSpec {
  */
 export type RulesetDeclaration<S, O, Box, V extends SideView = SideView> = Omit<
   Ruleset<S, O, Box>,
-  'box' | 'options' | 'view' | 'randomOrders'
+  'box' | 'options' | 'view' | 'randomOrders' | 'adjudicate'
 > & {
   readonly options: readonly DeclaredOption[];
+  /** Resolve a step; optional when every row of the step table has its handler (`resolve`). */
+  readonly adjudicate?: Ruleset<S, O, Box>['adjudicate'];
   /** What `side` may see of the state (fog of war); 'referee' sees everything not sealed. What machine players read. */
   view(state: S, side: Side | 'referee'): V;
   /** Random legal orders for `side` at `step`, from its view alone. */
   randomOrders(view: V, side: Side, step: StepInfo, rng: Rng): readonly O[];
-  readonly steps: StepTable;
+  readonly steps: StepTable<S, O>;
   /** The game's length with these options and box (the longest it can run): the seed chain covers every turn of it. */
   length(options: GameOptions, box: Box): GameLength;
   readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
@@ -85,12 +113,12 @@ export type RulesetDeclaration<S, O, Box, V extends SideView = SideView> = Omit<
 export type DefinedRuleset<S, O, Box> = Ruleset<S, O, Box> &
   ClassifiesSteps & {
     readonly options: readonly DeclaredOption[];
-    readonly steps: StepTable;
+    readonly steps: StepTable<S, O>;
     length(options: GameOptions, box: Box): GameLength;
     readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
     readonly players: MachinePlayers;
     /** The row of the step table `step` belongs to; throws naming the step when none does (a game bug). */
-    stepRow(step: StepInfo): StepRow;
+    stepRow(step: StepInfo): StepRow<S, O>;
   };
 
 /**
@@ -102,7 +130,7 @@ export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: Ru
   const problems = declarationProblems(decl as unknown as RulesetDeclaration<unknown, unknown, unknown>);
   if (problems.length) throw new Error(`defineRuleset ${decl.id}: ${problems.join('; ')}`);
   const rows = new Map(decl.steps.rows.map((row) => [row.id, row]));
-  const stepRow = (step: StepInfo): StepRow => {
+  const stepRow = (step: StepInfo): StepRow<S, O> => {
     const id = decl.steps.rowOf(step);
     const row = rows.get(id);
     if (!row) throw new Error(`${decl.id}: step ${step.id} belongs to row "${id}", which is not in the step table`);
@@ -114,6 +142,13 @@ export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: Ru
     systemSides: decl.systemSides ?? (() => []),
     sealedDice: decl.sealedDice ?? (() => false),
     validateOptions: (options) => [...(ownChecks?.(options) ?? []), ...dependencyProblems(decl.options, options)],
+    adjudicate:
+      decl.adjudicate ??
+      ((state, step, orders, ctx) => {
+        const row = stepRow(step);
+        if (!row.resolve) throw new RuleNotImplementedError(decl.id, row.rule, `step ${step.id} (row ${row.id}) has no handler`);
+        return row.resolve(state, step, orders, ctx);
+      }),
     resolveSection: decl.resolveSection ?? ((state, side, name) => sectionStep(decl, stepRow, state, side, name)),
     stepKind: (step) => stepRow(step).deadline,
     stepRow,
@@ -129,7 +164,7 @@ export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: Ru
 /** `FOR <word>`: the step in play or to come, owed by `side`, whose row has that word. */
 function sectionStep<S, O, Box, V extends SideView>(
   decl: RulesetDeclaration<S, O, Box, V>,
-  stepRow: (step: StepInfo) => StepRow,
+  stepRow: (step: StepInfo) => Pick<StepRow, 'for'>,
   state: S,
   side: Side,
   name: string,
@@ -156,6 +191,10 @@ function declarationProblems(decl: RulesetDeclaration<unknown, unknown, unknown>
   if (!/^[a-z][a-z0-9-]*$/.test(decl.id)) out.push(`id "${decl.id}" must be lower-case words joined by hyphens`);
   if (!decl.sides.length) out.push('a game needs at least one side');
   if (typeof decl.view !== 'function') out.push('view is required: fog of war is the game to say');
+  if (typeof decl.adjudicate !== 'function') {
+    const bare = decl.steps.rows.filter((row) => typeof row.resolve !== 'function').map((row) => row.id);
+    if (bare.length) out.push(`no adjudicate, and step rows without a handler (resolve): ${bare.join(', ')}`);
+  }
   const ids = new Set<string>();
   for (const row of decl.steps.rows) {
     if (ids.has(row.id)) out.push(`step row "${row.id}" is declared twice`);

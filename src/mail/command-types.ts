@@ -31,6 +31,7 @@ export type RefereeCommandName =
   | 'ROLLBACK'
   | 'PREVIEW'
   | 'REPLACE'
+  | 'MACHINE'
   | 'MAILS'
   | 'VIEW'
   | 'UPGRADE';
@@ -47,6 +48,7 @@ export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
   'ROLLBACK',
   'PREVIEW',
   'REPLACE',
+  'MACHINE',
   'MAILS',
   'VIEW',
   'UPGRADE',
@@ -109,7 +111,7 @@ export type MailCommand =
     }
   /** WAIT, CONFIRM (a player's); PAUSE, RESUME, ABSENCE, DEADLINE <kind> <length> (the referee's): time-commands.ts */
   | TimeCommand
-  /** ROLLBACK, PREVIEW, REPLACE, MAILS, VIEW (the referee's desk): desk-commands.ts */
+  /** ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW (the referee's desk): desk-commands.ts */
   | DeskCommand;
 
 /** Which game, side and turn a message claims to be about (claims only: auth decides). */

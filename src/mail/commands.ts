@@ -57,6 +57,7 @@ const COMMAND_WORDS: Record<string, CommandName> = {
   ROLLBACK: 'ROLLBACK',
   PREVIEW: 'PREVIEW',
   REPLACE: 'REPLACE',
+  MACHINE: 'MACHINE',
   MAILS: 'MAILS',
   VIEW: 'VIEW',
   LOG: 'LOG',
@@ -322,6 +323,7 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'ROLLBACK':
     case 'PREVIEW':
     case 'REPLACE':
+    case 'MACHINE':
     case 'MAILS':
     case 'VIEW':
       return readDeskCommand(name, args, line);

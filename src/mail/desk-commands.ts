@@ -1,5 +1,5 @@
 /**
- * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MAILS, VIEW. Pure;
+ * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW. Pure;
  * the game service checks what the words name (the step, the side, the address) and refuses with a
  * reply saying what would be right.
  */
@@ -28,13 +28,25 @@ export type DeskCommand =
       readonly line: number;
       readonly refereeOnly: true;
     }
+  /**
+   * `MACHINE <side> [player [reason]]`: a machine player takes the seat (the game's `random` unless
+   * named; a reason needs the player named first). REPLACE <side> <address> hands it back.
+   */
+  | {
+      readonly name: 'MACHINE';
+      readonly side: string;
+      readonly player?: string;
+      readonly reason: string;
+      readonly line: number;
+      readonly refereeOnly: true;
+    }
   /** `MAILS [side]`: the game's inbound mails with arrival times, status and outcome. */
   | { readonly name: 'MAILS'; readonly side?: string; readonly line: number; readonly refereeOnly: true }
   /** `VIEW <side>`: that side's report as it would read now. */
   | { readonly name: 'VIEW'; readonly side: string; readonly line: number; readonly refereeOnly: true };
 
 export type DeskCommandName = DeskCommand['name'];
-export const DESK_COMMAND_NAMES: readonly DeskCommandName[] = ['ROLLBACK', 'PREVIEW', 'REPLACE', 'MAILS', 'VIEW'];
+export const DESK_COMMAND_NAMES: readonly DeskCommandName[] = ['ROLLBACK', 'PREVIEW', 'REPLACE', 'MACHINE', 'MAILS', 'VIEW'];
 
 const SIDE = /^[a-z][a-z0-9_-]*$/i;
 
@@ -57,6 +69,16 @@ export function readDeskCommand(word: DeskCommandName, args: string, line: numbe
         name: 'REPLACE',
         side: words[0].toLowerCase(),
         address: words[1].replace(/^<|>$/g, ''),
+        reason: words.slice(2).join(' '),
+        line,
+        refereeOnly: true,
+      };
+    case 'MACHINE':
+      if (words.length < 1 || !SIDE.test(words[0]) || (words[1] !== undefined && !SIDE.test(words[1]))) return null;
+      return {
+        name: 'MACHINE',
+        side: words[0].toLowerCase(),
+        ...(words[1] ? { player: words[1].toLowerCase() } : {}),
         reason: words.slice(2).join(' '),
         line,
         refereeOnly: true,

@@ -101,6 +101,11 @@ export const COMMAND_HELP: readonly {
   },
   { usage: 'PREVIEW', does: 'adjudicate the step now with the orders in hand, recording nothing (one-off dice)', referee: true },
   { usage: 'REPLACE side new@address [reason]', does: 'hand a seat to a new player (new reply address and SECRET)', referee: true },
+  {
+    usage: 'MACHINE side [player [reason]]',
+    does: "a machine player plays the seat (the game's random player unless named); REPLACE hands it back",
+    referee: true,
+  },
   { usage: 'MAILS [side]', does: "the game's mails: arrival time, status, outcome", referee: true },
   { usage: 'VIEW side', does: "that side's report as it would read now, to you only", referee: true },
 ];

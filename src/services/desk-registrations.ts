@@ -5,7 +5,7 @@ import type { ForkInput } from './game/fork';
 
 /**
  * The referee's desk on the command bus (issue 12), one kind per command, mail and CLI alike:
- * game.rollback, game.preview, game.replace, game.mails, game.view, game.revokeLinks (CLI:
+ * game.rollback, game.preview, game.replace, game.machine, game.mails, game.view, game.revokeLinks (CLI:
  * `umpire page-link --revoke`) and game.fork (CLI). The referee (replyTo) is told what was done or why not.
  */
 export function registerDeskCommands(bus: CommandBus, games: GameService): void {
@@ -27,6 +27,10 @@ export function registerDeskCommands(bus: CommandBus, games: GameService): void 
   bus.register('game.replace', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; side: string; address: string; reason?: string; referee?: string; replyTo?: string };
     return games.replace(tx, p.gameId, p.side, p.address, p.reason ?? '', { ...by(p, cmd.idempotencyKey), referee: p.referee });
+  });
+  bus.register('game.machine', (tx, cmd) => {
+    const p = cmd.payload as { gameId: string; side: string; player?: string; reason?: string; referee?: string; replyTo?: string };
+    return games.machine(tx, p.gameId, p.side, p.player, p.reason ?? '', { ...by(p, cmd.idempotencyKey), referee: p.referee });
   });
   bus.register('game.revokeLinks', (tx, cmd) => {
     const p = cmd.payload as { gameId: string; viewer?: string | null; reason?: string; referee?: string; replyTo?: string };

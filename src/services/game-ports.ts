@@ -1,4 +1,5 @@
 import type { Seat } from '../engine/game';
+import type { MachineMark } from '../engine/machine-seats';
 import type { GameOptions, Side } from '../engine/ruleset';
 import type { StepKind } from '../engine/step-kinds';
 import type { Sql } from '../store/db';
@@ -46,6 +47,8 @@ export interface OrdersInput {
   readonly ignored?: readonly SetAside[];
   /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
   readonly source?: string;
+  /** orders a machine-played seat's player wrote: recorded in the events' metadata (engine/machine-seats.ts) */
+  readonly machine?: MachineMark;
 }
 
 /** Schedules deadline and reminder jobs (BullMQ); the service only says when. */

@@ -7,6 +7,7 @@ import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
 import { hasRollback, liveEvents, ROLLED_BACK, voidedSeqs } from '../engine/voids';
 import { LINKS_REVOKED } from './game-page/link';
+import { machineAddress, SEAT_TO_MACHINE } from './machine-address';
 import { TIME_EVENT_TYPES, foldService, initialServiceState, type ServiceState } from './service-state';
 
 /**
@@ -20,6 +21,8 @@ export const SERVICE_EVENT_TYPES = new Set([
   'DigestSet',
   ROLLED_BACK,
   'SeatReplaced',
+  // MACHINE: a machine player takes the seat (game/machine-seats.ts)
+  SEAT_TO_MACHINE,
   // umpire page-link --revoke: game-page links made before it stop working (game-page/link.ts)
   LINKS_REVOKED,
   // UPGRADE: the rules build the game goes on under (game/upgrade.ts)
@@ -68,13 +71,17 @@ export function toEngineEvent(e: StoredEvent): EngineEvent {
  * Folds stored events into engine state, skipping the service's own events and the voided ones
  * (a fold that meets a RolledBack must have started from the beginning: see GameRepository).
  * SeatReplaced (REPLACE) gives a side its new player: every reader of the seats sees the new address.
+ * SeatToMachine (MACHINE) gives it a machine: its address becomes `machine:<player>`, which no mail
+ * comes from and no mail goes to (the person's address, reply address and SECRET stop working).
  */
 export function fold(state: EngineState<unknown>, events: readonly StoredEvent[], ruleset: AnyRuleset): EngineState<unknown> {
   const voided = voidedSeqs(events, isService);
   let s = state;
   for (const e of events) {
-    if (e.type === 'SeatReplaced' && s.game) {
-      const { side, address } = e.payload as { side: string; address: string };
+    if ((e.type === 'SeatReplaced' || e.type === SEAT_TO_MACHINE) && s.game) {
+      const p = e.payload as { side: string; address?: string; player?: string };
+      const { side } = p;
+      const address = e.type === SEAT_TO_MACHINE ? machineAddress(p.player!) : p.address!;
       const sides = s.game.sides.map((seat) => (seat.side === side ? { ...seat, player: { ...seat.player, address } } : seat));
       s = { ...s, version: s.version + 1, game: { ...s.game, sides } };
     } else if (isService(e.type) || voided.has(e.seq)) s = { ...s, version: s.version + 1 };

@@ -22,6 +22,7 @@ import { mails, view } from './game/desk';
 import { fork, type ForkInput } from './game/fork';
 import { preview, rollback, type RollbackInput } from './game/rollback';
 import { replace } from './game/rulings';
+import { machineSeat, playMachineSeats } from './game/machine-seats';
 import { revokeLinks } from './game/links';
 
 export { GAME_ID } from './game/create';
@@ -46,7 +47,8 @@ export class GameService {
 
   constructor(deps: GameDeps, options: GameServiceOptions) {
     this.env = new GameEnv(deps, options);
-    this.handler = new GameHandler(this.env);
+    // a step awaiting a machine seat gets its orders before the command's transaction ends
+    this.handler = new GameHandler(this.env, playMachineSeats);
   }
 
   get games() {
@@ -128,6 +130,18 @@ export class GameService {
     by: RefereeReply & { readonly referee?: string } = {},
   ): Promise<CommandOutcome> {
     return replace(this.handler, tx, gameId, side, address, reason, by);
+  }
+
+  /** MACHINE: a machine player (the game's `random` unless named) takes the seat (game/machine-seats.ts). */
+  machine(
+    tx: Sql,
+    gameId: string,
+    side: string,
+    player: string | undefined,
+    reason: string,
+    by: RefereeReply & { readonly referee?: string } = {},
+  ): Promise<CommandOutcome> {
+    return machineSeat(this.handler, tx, gameId, side, player, reason, by);
   }
 
   revokeLinks(

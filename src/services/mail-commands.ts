@@ -44,7 +44,7 @@ export async function applyMailCommand(
             `${key}:referee-lines`,
             mail.from.address,
             `The referee plays no side, so orders are not taken from you; "${first.slice(0, 80)}" is not a referee command. Nothing was changed.`,
-            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE [ON <event>] <text for every side>, PRESS <message to every side>, PAUSE [reason], RESUME, ABSENCE <side> <from> <to>, DEADLINE <orders|battle|placement> <length>, ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, PREVIEW, REPLACE <side> <address>, MAILS [side], VIEW <side>, UPGRADE <reason>, STATUS, RESEND, HISTORY, LOG, HELP.',
+            'Referee commands, one per line: FORCE (apply defaults now), EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z, NOTE [ON <event>] <text for every side>, PRESS <message to every side>, PAUSE [reason], RESUME, ABSENCE <side> <from> <to>, DEADLINE <orders|battle|placement> <length>, ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason>, PREVIEW, REPLACE <side> <address>, MACHINE <side> [player [reason]], MAILS [side], VIEW <side>, UPGRADE <reason>, STATUS, RESEND, HISTORY, LOG, HELP.',
             gameId,
             null,
           ),
@@ -168,6 +168,7 @@ export async function applyMailCommand(
     case 'ROLLBACK':
     case 'PREVIEW':
     case 'REPLACE':
+    case 'MACHINE':
     case 'MAILS':
     case 'VIEW': {
       // the referee's desk (desk-commands.ts): one command kind each, game.<name>

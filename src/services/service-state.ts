@@ -77,6 +77,8 @@ export interface ServiceState {
   readonly held?: Readonly<Record<string, string>>;
   /** the rules version the referee last UPGRADEd the game to (RulesUpgraded); absent: GameCreated's */
   readonly rulesVersion?: string;
+  /** machine-played seats (SeatToMachine, MACHINE): the player playing each, until a REPLACE hands it back */
+  readonly machines?: Readonly<Record<string, string>>;
 }
 
 export const initialServiceState: ServiceState = { settings: null, deadline: null };
@@ -105,6 +107,11 @@ export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' |
     const { side, stepId } = e.payload as { side: string; stepId: string };
     const { [side]: _was, ...rest } = state.held ?? {};
     return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
+  }
+  if (e.type === 'SeatToMachine' || (e.type === 'SeatReplaced' && state.machines?.[(e.payload as { side: string }).side])) {
+    const { side, player } = e.payload as { side: string; player?: string };
+    const { [side]: _was, ...rest } = state.machines ?? {};
+    return { ...state, machines: e.type === 'SeatToMachine' && player ? { ...rest, [side]: player } : rest };
   }
   if (e.type === 'RulesUpgraded') return { ...state, rulesVersion: (e.payload as { to: string }).to };
   if (e.type === 'GameForked') return { ...state, forkOf: (e.payload as { parentGameId: string }).parentGameId };

@@ -115,4 +115,33 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     expect(await s.events.read(other)).toEqual(parentLog);
     expect((await s.events.read('G-clifork2')).find((e) => e.type === 'GameForked')?.payload).toMatchObject({ parentGameId: other });
   }, 180_000);
+
+  it('issue 25: `umpire machine` hands a VITP seat to its random player, which gives its orders at once; `umpire verify` re-runs it', async () => {
+    const machine = await umpire('machine', gameId, 'allied', 'random', 'away for a month');
+    expect(machine.stderr).toBe('');
+    expect(machine.stdout).toMatch(/^allied is now played by the machine player random \(was [^)]+@players\.test\); event \d+/);
+    // the Japanese give their orders; the allied seat's come from the machine without a mail
+    // until the turn's seed is out, so the audit can recompute the machine's dice
+    const handedAt = (await s.events.head(gameId)).version;
+    for (let i = 0; i < 60; i++) {
+      const game = await s.games.load(gameId);
+      if ((await s.events.read(gameId, handedAt)).some((e) => e.type === 'SeedRevealed') || game.state.result) break;
+      const step = game.state.step!;
+      if (!step.owes.includes('japanese') || game.state.submissions.japanese?.stepId === step.id) break;
+      const text = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, 'japanese', step));
+      await s.bus.waitFor(
+        (await s.bus.submit(gameId, `m-${i}`, 'game.orders', { gameId, side: 'japanese', text, via: 'test' })).id,
+        60_000,
+      );
+    }
+    const marked = (await s.events.read(gameId)).filter((e) => e.metadata?.machine);
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.every((e) => (e.payload as { side: string }).side === 'allied')).toBe(true);
+    const verify = await umpire('verify', gameId);
+    expect(verify.stderr).toBe('');
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).toMatch(
+      /ok: [1-9]\d* machine players' orders re-run on their views with their recomputed dice give the recorded orders/,
+    );
+  }, 180_000);
 });

@@ -4,10 +4,14 @@
  * What is hidden is derived from the events and their visibility (test/support/fog-ledger.ts), as
  * structured facts: unit positions and task force contents (rule 20.2-20.4), dice by index and
  * face, orders by step, side and line; views, reports and mails are taken apart into the same facts
- * (test/support/fog-facts.ts, fog-check.ts). Each kind of check is shown to fail on an injected leak.
+ * (test/support/fog-facts.ts, fog-check.ts). Views are read whole (issue 25: the `position` machine
+ * players read and any other field, each leak named with its path), and so is each side's game page.
+ * Each kind of check is shown to fail on an injected leak.
  *
  * Sizes: CI plays FOG_GAMES_VITP (default 3) VITP games with task forces and FOG_GAMES_DUEL (default
- * 20) Fleet Duel games (every other one with the scouting option, every third with the system option); UMPIRE_FULL=1 plays 900 Fleet Duel and 100 VITP games (1,000 in all).
+ * 20) Fleet Duel games (every other one with the scouting option, every third with the system option)
+ * and FOG_GAMES_GUADALCANAL (default 3) A&A games (every other one with hidden movement); UMPIRE_FULL=1
+ * plays 900 Fleet Duel, 100 VITP and 100 A&A games.
  */
 import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
@@ -17,9 +21,11 @@ import { rulesets } from '../../src/games';
 import { diceChecks } from '../../src/mail/dice-checks';
 import { toEngineEvent, type LoadedGame } from '../../src/services/game-repository';
 import { describeLeak, FogChecker, type FogSurfaces, realSurfaces } from '../support/fog-check';
-import { fleetDuelFacts, vitpBoardLines, vitpFacts } from '../support/fog-facts';
+import { fleetDuelFacts, guadalcanalFacts, vitpFacts } from '../support/fog-facts';
 import type { RulesetFacts } from '../support/fog-ledger';
 import { fleetDuel } from '../../src/games/fleet-duel';
+import { guadalcanalRuleset } from '../../src/games/aa-guadalcanal';
+import { stepPageView } from '../../src/services/game-page/page-view';
 
 const FULL = process.env.UMPIRE_FULL === '1';
 const count = (env: string | undefined, ci: number, full: number) => Number(env ?? (FULL ? full : ci));
@@ -32,7 +38,6 @@ interface Case {
   readonly games: number;
   /** the options of game g */
   readonly options: (g: number) => Record<string, boolean>;
-  readonly boardLines?: (board: unknown) => string[];
   /** kinds of hidden fact the games must have produced (else the property had nothing to bite on) */
   readonly kinds: readonly string[];
 }
@@ -42,7 +47,6 @@ const VITP: Case = {
   facts: vitpFacts,
   games: count(process.env.FOG_GAMES_VITP, 3, 100),
   options: () => ({ 'task-forces': true }),
-  boardLines: vitpBoardLines,
   kinds: ['tf', 'sighting', 'die', 'order'],
 };
 const DUEL: Case = {
@@ -54,18 +58,26 @@ const DUEL: Case = {
   options: (g) => ({ scouting: g % 2 === 1, system: g % 3 === 2 }),
   kinds: ['fleet', 'sub', 'search', 'shadow', 'die', 'order'],
 };
+const GUADALCANAL: Case = {
+  ruleset: guadalcanalRuleset as unknown as AnyRuleset,
+  facts: guadalcanalFacts,
+  games: count(process.env.FOG_GAMES_GUADALCANAL, 3, 100),
+  // every other game with hidden movement (HID.2): both sides' sea moves sealed together
+  options: (g) => ({ 'hidden-movement': g % 2 === 1 }),
+  kinds: ['hits', 'order'],
+};
 
 const play = (c: Case, g: number, tag = 'fog'): readonly EngineEvent[] =>
   playOneGame(c.ruleset, `${tag}/${c.ruleset.id}/${g}`, { options: c.options(g) }).events;
 
 function run(c: Case, games: number, surfaces?: FogSurfaces, tag?: string): FogChecker {
-  const checker = new FogChecker(c.ruleset, c.facts, { surfaces, boardLines: c.boardLines, renderAll: process.env.FOG_RENDER === 'all' });
+  const checker = new FogChecker(c.ruleset, c.facts, { surfaces, renderAll: process.env.FOG_RENDER === 'all' });
   for (let g = 0; g < games && checker.leaks.length < 50; g++) checker.checkGame(`${c.ruleset.id}/${g}`, play(c, g, tag));
   return checker;
 }
 
 describe('fog of war at scale (issue 14)', () => {
-  for (const c of [DUEL, VITP]) {
+  for (const c of [DUEL, VITP, GUADALCANAL]) {
     it(`${c.ruleset.id}: ${c.games} self-play games, every view, report and rendered mail of every side and the referee`, () => {
       const checker = run(c, c.games);
       process.stdout.write(`fog ${c.ruleset.id}: ${JSON.stringify(checker.tally)}\n`);
@@ -169,5 +181,63 @@ describe('the fog checks fail on a leak', () => {
       'fog-leak',
     );
     expect(leaks.some((l) => l.fact === null && l.line?.startsWith('Rumour'))).toBe(true);
+  });
+
+  // issue 25: the view is read whole, so a hidden fact in a field the checks never named is caught, with its path
+
+  /** Player reports whose board's `position` (what machine players read) is swapped by `leak`. */
+  const leakyPosition = (leak: (position: Record<string, unknown>, referee: Record<string, unknown>) => object) =>
+    leakyReports((n, game) => {
+      const board = n.view.board as Record<string, unknown> | null;
+      const referee = game.ruleset.view(game.state.rules, 'referee') as Record<string, unknown>;
+      if (!board?.position) return {};
+      const position = board.position as Record<string, unknown>;
+      return {
+        view: { ...n.view, board: { ...board, position: { ...position, ...leak(position, referee.position as Record<string, unknown>) } } },
+      };
+    });
+
+  it("issue 25 item 2: a VITP view whose position holds the enemy task forces' units is caught, named board.position (20.4)", () => {
+    const { leaks } = run(
+      VITP,
+      1,
+      leakyPosition((_p, referee) => ({ taskForces: referee.taskForces })),
+      'fog-leak',
+    );
+    const inPosition = leaks.filter((l) => l.where === 'report.view' && l.path?.startsWith('board.position.taskForces'));
+    expect(inPosition.some((l) => l.fact?.[0] === 'tf' && l.fact[4] === 'unit')).toBe(true);
+    expect(describeLeak(inPosition[0])).toMatch(/report\.view board\.position\.taskForces: shows tf\|/);
+  });
+
+  it("issue 25 item 2: an A&A view whose position holds the other side's HITS list is caught, named board.position (ATK.cargo)", () => {
+    const { leaks } = run(
+      GUADALCANAL,
+      2,
+      leakyPosition((_p, referee) => ({ hits: referee.hits })),
+      'fog-leak',
+    );
+    const inPosition = leaks.filter((l) => l.where === 'report.view' && l.path === 'board.position');
+    expect(inPosition.some((l) => l.fact?.[0] === 'hits' && l.fact[1] !== l.viewer)).toBe(true);
+  });
+
+  it('issue 25 item 3: a game page that shows the position as the referee knows it is caught, named with its path', () => {
+    const { leaks } = run(
+      VITP,
+      1,
+      {
+        ...realSurfaces,
+        page: (view) => ({ ...stepPageView(view), details: { position: (view.board as { position?: unknown } | null)?.position } }),
+        reports: (game, afterSeq) =>
+          realSurfaces
+            .reports(game, afterSeq)
+            .map((n) =>
+              n.kind === 'report'
+                ? ({ ...n, view: { ...n.view, board: { ...n.view.board!, position: game.state.rules } } } as typeof n)
+                : n,
+            ),
+      },
+      'fog-leak',
+    );
+    expect(leaks.some((l) => l.where === 'page' && l.path?.startsWith('details.position.') && l.fact?.[0] === 'tf')).toBe(true);
   });
 });

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { defineRuleset, seedChainTurns } from '../../src/engine/define';
+import { defineRuleset, seedChainTurns, type StepRow } from '../../src/engine/define';
 import { playOneGame } from '../../src/engine/selfplay';
 import type { StepInfo } from '../../src/engine/ruleset';
 import { rulesets } from '../../src/games';
-import { fleetDuel, fleetDuelDeclaration } from '../../src/games/fleet-duel';
+import { type FleetOrder, type FleetState, fleetDuel, fleetDuelDeclaration } from '../../src/games/fleet-duel';
 import { STEP_KINDS } from '../../src/engine/step-kinds';
 
 /**
@@ -108,6 +108,29 @@ describe('defineRuleset checks a declaration and fills in safe defaults', () => 
 
   it('given a declaration without a view, then it is refused: fog of war is never defaulted', () => {
     expect(() => defineRuleset({ ...decl, view: undefined as never })).toThrow('view is required');
+  });
+
+  it('given no adjudicate, then every step row needs its handler, and the rows without one are named', () => {
+    expect(() => defineRuleset({ ...decl, adjudicate: undefined })).toThrow(
+      'no adjudicate, and step rows without a handler (resolve): orders, retreat, patrol',
+    );
+  });
+
+  it('given no adjudicate and a handler per row, then each step is resolved by its row', () => {
+    const seen: string[] = [];
+    const rows = decl.steps.rows.map(
+      (row): StepRow<FleetState, FleetOrder> => ({
+        ...row,
+        resolve: (state, step, orders, ctx) => {
+          seen.push(`${row.id}:${step.id}`);
+          return decl.adjudicate?.(state, step, orders, ctx);
+        },
+      }),
+    );
+    const game = defineRuleset({ ...decl, adjudicate: undefined, steps: { ...decl.steps, rows } });
+    playOneGame(game, 'contract:handlers');
+    expect(seen[0]).toBe('orders:t1/orders');
+    expect(new Set(seen.map((s) => s.split(':')[0]))).toEqual(new Set(['orders', 'retreat', 'patrol']));
   });
 
   it('given two step rows with one id or a FOR word that is no word, then each is named', () => {

@@ -47,6 +47,20 @@ describe('the referee desk commands as mail lines', () => {
     expect(read('VIEW')[0]).toMatchObject({ name: 'ORDERS' });
   });
 
+  it('issue 25: reads MACHINE <side> [player [reason]], and refuses its malformed forms', () => {
+    expect(read('MACHINE Blue')[0]).toEqual({ name: 'MACHINE', side: 'blue', reason: '', line: 1, refereeOnly: true });
+    expect(read('MACHINE blue Random went quiet for a week')[0]).toEqual({
+      name: 'MACHINE',
+      side: 'blue',
+      player: 'random',
+      reason: 'went quiet for a week',
+      line: 1,
+      refereeOnly: true,
+    });
+    expect(read('MACHINE')[0]).toMatchObject({ name: 'ORDERS' });
+    expect(read('MACHINE blue <someone@example.org>')[0]).toMatchObject({ name: 'ORDERS' });
+  });
+
   it('NOTE ON <event> names the event a ruling concerns; a plain NOTE names none', () => {
     expect(read('NOTE ON 57 The die stands: rule 7.3.')[0]).toEqual({
       name: 'NOTE',

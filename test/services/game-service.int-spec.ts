@@ -147,8 +147,9 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     // the blue submarine's search is blue's secret (visibleTo blue): red's report must not tell it
     const redReport = reports.find((m) => m.recipient === 'red@players.test')!.payload.text;
     const blueReport = reports.find((m) => m.recipient === 'blue@players.test')!.payload.text;
-    expect(redReport).not.toMatch(/submarine/i);
-    expect(blueReport).toMatch(/submarine/i);
+    // (each side's board view names its own submarine; the search is the blue submarine's)
+    expect(redReport).not.toMatch(/blue submarine/i);
+    expect(blueReport).toMatch(/blue submarine/i);
 
     const env = { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' };
     // the CLI cannot load the test game, so verify here through the same library calls
@@ -286,6 +287,9 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(st.view.step?.id).toBe('t2/orders');
     // red's orders for turn 2 arrived with its turn-1 mail: only blue is awaited
     expect(st.view.awaiting).toEqual(['blue']);
-    expect(JSON.stringify(st.view)).not.toMatch(/north/);
+    // red's queued MOVE north is sealed: no view tells it (the map names the area north, nothing moves there)
+    expect(JSON.stringify(st.view)).not.toMatch(/MOVE north/i);
+    expect(JSON.stringify(st.view.board)).not.toMatch(/"area":"north"/);
+    expect(st.view.orders?.red).toMatchObject({ status: 'sealed' });
   });
 });

@@ -5,6 +5,9 @@
  * step resolved) every side's and the referee's report as the service builds it (reportNotices:
  * view, narrative, dice checks), and, where the span held something hidden from someone (or with
  * `renderAll`), the mail itself as the composer renders it (text, knowledge, the map as text).
+ * Views are read whole (fog-ledger.ts viewFacts): every field, the game's own details beside the
+ * board (the `position` its machine players read, `defaults`) and its tables, each leak named with
+ * its path; and each side's view as its game page renders it (src/services/game-page/page-view.ts).
  * Surfaces can be swapped to show that each check fails on a leak.
  */
 import type { EngineEvent, EngineState } from '../../src/engine/engine-events';
@@ -13,10 +16,20 @@ import { viewFor, type EngineView, type Viewer } from '../../src/engine/views';
 import { MailComposer } from '../../src/mail/composer';
 import type { Notice } from '../../src/mail/notices';
 import type { LoadedGame } from '../../src/services/game-repository';
+import { stepPageView } from '../../src/services/game-page/page-view';
 import { reportNotices } from '../../src/services/notice-builders';
 import { initialServiceState } from '../../src/services/service-state';
 import type { StoredEvent } from '../../src/store/event-store';
-import { type Fact, FogLedger, lineFacts, type RulesetFacts, viewFacts } from './fog-ledger';
+import {
+  type Fact,
+  FogLedger,
+  lineFacts,
+  type RulesetFacts,
+  type ShownFact,
+  type UnreadLine,
+  viewFacts,
+  wholeViewFacts,
+} from './fog-ledger';
 
 export const FOG_REFEREE = 'referee@umpire.test';
 const MAX_LEAKS = 50;
@@ -26,11 +39,14 @@ export interface FogSurfaces {
   view(state: EngineState<unknown>, viewer: Viewer, ruleset: AnyRuleset): EngineView;
   /** the reports of the events after `afterSeq`, one per side and the referee's */
   reports(game: LoadedGame, afterSeq: number): Notice[];
+  /** what a game page shows of a viewer's view (its step page: knowledge, tables, map, the game's details) */
+  page(view: EngineView): unknown;
 }
 
 export const realSurfaces: FogSurfaces = {
   view: viewFor,
   reports: (game, afterSeq) => reportNotices(game, afterSeq, null, FOG_REFEREE),
+  page: stepPageView,
 };
 
 export interface FogTally {
@@ -63,14 +79,16 @@ export interface FogLeak {
   /** index of the event the check followed (or preceded, for a report) */
   readonly at: number;
   readonly viewer: Viewer;
-  readonly where: 'view' | 'report.view' | 'report.narrative' | 'report.dice' | 'report.text';
+  readonly where: 'view' | 'report.view' | 'report.narrative' | 'report.dice' | 'report.text' | 'page';
   /** the hidden fact shown, or the sentence about hidden things no reader knows */
   readonly fact: Fact | null;
   readonly line?: string;
+  /** in a view or page: the field that shows it (`board.position.taskForces.forces[1]`) */
+  readonly path?: string;
 }
 
 export const describeLeak = (l: FogLeak) =>
-  `${l.game} #${l.at} ${l.viewer} ${l.where}: ${l.fact ? `shows ${l.fact.join('|')}, hidden from it` : `unread sentence "${l.line}"`}`;
+  `${l.game} #${l.at} ${l.viewer} ${l.where}${l.path ? ` ${l.path}` : ''}: ${l.fact ? `shows ${l.fact.join('|')}, hidden from it` : `unread sentence "${l.line}"`}`;
 
 const INPUTS = new Set([
   'OrdersSubmitted',
@@ -85,8 +103,6 @@ export interface FogCheckOptions {
   readonly surfaces?: FogSurfaces;
   /** render every report, not only those whose span hid something (and one in ten of the rest) */
   readonly renderAll?: boolean;
-  /** reads a board's sentences (ruleset.view's text), if it has any */
-  readonly boardLines?: (board: unknown) => string[];
 }
 
 export class FogChecker {
@@ -132,7 +148,7 @@ export class FogChecker {
       if (INPUTS.has(e.type))
         for (const v of ledger.viewers) {
           this.tally.viewChecks++;
-          this.shown(game, i, v, 'view', ledger, viewFacts(surfaces.view(state, v, this.noBoard), this.facts));
+          this.inView(game, i, v, 'view', ledger, viewFacts(surfaces.view(state, v, this.noBoard), this.facts));
         }
       if (this.leaks.length >= MAX_LEAKS) break;
     }
@@ -166,14 +182,15 @@ export class FogChecker {
       if (n.kind !== 'report') continue;
       const v = n.side as Viewer;
       this.tally.reportChecks++;
-      this.shown(game, at, v, 'report.view', ledger, viewFacts(n.view, this.facts));
-      if (n.view.board !== null && this.options.boardLines)
-        this.read(game, at, v, 'report.view', ledger, this.options.boardLines(n.view.board));
+      // the whole view, every field of the board and beside it (the position, defaults, tables)
+      this.inView(game, at, v, 'report.view', ledger, viewFacts(n.view, this.facts));
       this.read(game, at, v, 'report.narrative', ledger, n.narrative);
       const dice = (n.diceChecks ?? []).flatMap((s) => s.dice.map((d): Fact => ['die', String(d.index), String(d.face)]));
       this.shown(game, at, v, 'report.dice', ledger, dice);
       if (render || this.points % this.renderEvery === 0) {
         this.tally.renderedReports++;
+        // the same view as its game page renders it
+        this.inView(game, at, v, 'page', ledger, wholeViewFacts(surfaces.page(n.view), v, this.facts));
         const mail = this.composer.draft(n).payload;
         this.read(game, at, v, 'report.text', ledger, `${mail.subject}\n${mail.text}`.split('\n'));
       }
@@ -190,5 +207,21 @@ export class FogChecker {
   private shown(game: string, at: number, viewer: Viewer, where: FogLeak['where'], ledger: FogLedger, facts: readonly Fact[]): void {
     this.tally.factsShown += facts.length;
     for (const fact of ledger.leaks(viewer, facts)) if (this.leaks.length < MAX_LEAKS) this.leaks.push({ game, at, viewer, where, fact });
+  }
+
+  /** A view read whole: each hidden fact it shows, named with the field that shows it. */
+  private inView(
+    game: string,
+    at: number,
+    viewer: Viewer,
+    where: FogLeak['where'],
+    ledger: FogLedger,
+    seen: { facts: readonly ShownFact[]; unread: readonly UnreadLine[] },
+  ): void {
+    this.tally.factsShown += seen.facts.length;
+    for (const { fact, path } of seen.facts)
+      if (this.leaks.length < MAX_LEAKS && ledger.leaks(viewer, [fact]).length) this.leaks.push({ game, at, viewer, where, fact, path });
+    for (const { line, path } of seen.unread)
+      if (this.leaks.length < MAX_LEAKS) this.leaks.push({ game, at, viewer, where, fact: null, line, path });
   }
 }

@@ -6,7 +6,6 @@
  * shadows: 2.1, 4.1, 6.2).
  */
 import type { RulesEvent } from '../../src/engine/ruleset';
-import type { Viewer } from '../../src/engine/views';
 import { ANY, type Fact, type RulesetFacts } from './fog-ledger';
 
 const list = (s: string) => s.split(', ').filter(Boolean);
@@ -144,21 +143,33 @@ export const vitpFacts: RulesetFacts = {
       },
     };
   },
-  board(board: unknown): Fact[] {
-    const b = board as { taskForces?: { area: string; round: number; forces: TaskForceLike[] } | null };
-    const round = b.taskForces;
-    if (!round) return [];
-    return round.forces.flatMap((tf) => taskForceFacts(round.area, String(round.round), tf, String));
+  node(node, above, viewer): Fact[] {
+    // a round's task forces: the board's (names), the position's and its battle's (unit ids, each
+    // named by the units of the state it stands in); the area is the round's or its battle's
+    if (typeof node.round !== 'number' || !Array.isArray(node.forces)) return [];
+    const area = String(
+      node.area ?? [...above].reverse().find((a) => typeof (a as { area?: unknown }).area === 'string')?.['area' as never],
+    );
+    const state = [...above].reverse().find((a) => Array.isArray((a as { units?: unknown }).units)) as
+      | { units: { id?: string; name: string }[] }
+      | undefined;
+    const names = new Map((state?.units ?? []).filter((u) => u.id).map((u) => [u.id!, u.name]));
+    return (node.forces as (TaskForceLike & { side?: string })[]).flatMap((tf) =>
+      // the position writes what it cannot know of an enemy task force as the marker alone (view.ts
+      // unseen: no units until sighted, "not attacking", nobody invading): that false says nothing
+      taskForceFacts(
+        area,
+        String(node.round),
+        tf.side !== undefined && tf.side !== viewer && viewer !== 'referee' && tf.attacking === false
+          ? { ...tf, attacking: undefined }
+          : tf,
+        (id) => names.get(id) ?? id,
+      ),
+    );
   },
   line: (line) => (/task force|Sighting/.test(line) ? readLine(VITP_LINES, line) : null),
   mentionsHidden: (line) => /\btask force [JA]\d+\b|\bSighting roll\b/.test(line),
 };
-
-/** VITP's board sentences ("What you know") and map labels, read like any other text. */
-export function vitpBoardLines(board: unknown): string[] {
-  const b = board as { summary?: string[]; map?: { cells: { units: { label?: string }[] }[] } };
-  return [...(b.summary ?? []), ...(b.map?.cells ?? []).flatMap((a) => a.units.map((u) => u.label ?? ''))];
-}
 
 // ---- Fleet Duel (test/../../src/games/fleet-duel) -----------------------------------------------------------
 
@@ -200,6 +211,8 @@ const DUEL_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
     ],
   ],
   [/^(red|blue) submarine +(\w+)$/, (m) => [['sub', m[1], m[2]]]],
+  // a label alone (a table row's first cell, a map marker): where it stands says the area (node)
+  [/^(red|blue) (submarine|fleet)$/, () => []],
   [
     /^The fleets meet in (\w+)!$/,
     (m) => [
@@ -259,17 +272,78 @@ export const fleetDuelFacts: RulesetFacts = {
       }
     },
   }),
-  board(board: unknown, _viewer: Viewer): Fact[] {
-    const b = board as { fleets: Record<string, { area?: string; lastSeen?: string; posture?: string }>; subs: Record<string, string> };
+  node(node): Fact[] {
+    // a forces table's rows: [`red fleet`, area, ships, posture], [`red submarine`, area, '', '']
+    if (Array.isArray(node.rows) && typeof node.side === 'string')
+      return (node.rows as unknown[][]).flatMap((r): Fact[] => {
+        const [unit, area, , posture] = r.map(String);
+        if (unit === `${node.side} fleet`)
+          return [['fleet', node.side as string, area], ...(posture ? [['posture', node.side as string, posture]] : [])];
+        return unit === `${node.side} submarine` ? [['sub', node.side as string, area]] : [];
+      });
+    // a map cell: a fleet's units there, a submarine's marker there
+    if (node.kind === 'area' && typeof node.name === 'string') {
+      const at = node.name;
+      const units = (node.units ?? []) as { side: string }[];
+      const markers = ((node.markers ?? []) as string[]).map((m) => /^(red|blue) submarine$/.exec(m)).filter((m) => m !== null);
+      return [...units.map((u): Fact => ['fleet', u.side, at]), ...markers.map((m): Fact => ['sub', m[1], at])];
+    }
+    // a board's fleets and submarines: { fleets: { red: { area, posture } | { lastSeen } }, subs: { red: area } }
+    if (!node.fleets || typeof node.fleets !== 'object' || Array.isArray(node.fleets)) return [];
+    const fleets = node.fleets as Record<string, { area?: string; lastSeen?: string; posture?: string }>;
     const out: Fact[] = [];
-    for (const [side, f] of Object.entries(b.fleets)) {
+    for (const [side, f] of Object.entries(fleets)) {
       if (f.area) out.push(['fleet', side, f.area]);
       if (f.lastSeen) out.push(['fleet', side, f.lastSeen]);
       if (f.posture) out.push(['posture', side, f.posture]);
     }
-    for (const [side, area] of Object.entries(b.subs)) out.push(['sub', side, area]);
+    for (const [side, area] of Object.entries((node.subs ?? {}) as Record<string, string>)) out.push(['sub', side, area]);
     return out;
   },
   line: (line) => (DUEL_MAP_LINE.test(line) ? duelMapLine(line) : /fleet|submarine|weather/.test(line) ? readLine(DUEL_LINES, line) : null),
   mentionsHidden: (line) => /\b(fleet moves|submarine)\b/.test(line) || DUEL_MAP_LINE.test(line),
+};
+
+// ---- Axis & Allies Guadalcanal ---------------------------------------------------------------------
+
+/** A HITS list (ATK.cargo) as one fact: `hits|axis|INF3 TR1` (empty: the default order). */
+const hitsFact = (side: string, units: readonly unknown[]): Fact => ['hits', side, units.map(String).join(' ')];
+
+/** The one secret of the open basic game besides sealed orders: each side's casualty priority (HITS, ATK.cargo), its own. */
+export const guadalcanalFacts: RulesetFacts = {
+  game: () => ({
+    event(e: RulesEvent): Fact[] {
+      const d = e.data as { side: string; units: string[] };
+      return e.type === 'gc.hits' ? [hitsFact(d.side, d.units)] : [];
+    },
+  }),
+  node(node, _above, viewer): Fact[] {
+    const out: Fact[] = [];
+    // the position's `hits: { axis: [...], allies: [...] }`
+    const hits = node.hits;
+    if (hits && typeof hits === 'object' && !Array.isArray(hits))
+      for (const [side, units] of Object.entries(hits)) if (Array.isArray(units)) out.push(hitsFact(side, units));
+    // the board's own list and its private table
+    if (Array.isArray(node.casualtyPriority)) out.push(hitsFact(viewer, node.casualtyPriority));
+    if (typeof node.title === 'string' && node.title.includes('HITS') && typeof node.side === 'string' && Array.isArray(node.rows)) {
+      const rows = node.rows as unknown[][];
+      out.push(
+        hitsFact(
+          node.side,
+          rows.filter((r) => r[0] !== '-').map((r) => r[1]),
+        ),
+      );
+    }
+    return out;
+  },
+  line(line) {
+    // a battle box's die by its slot (CMB, ATK): the engine's dice log says the rolls, which are public
+    if (/^die \d+: \d+, /.test(line)) return [];
+    const m = /^(axis|allies) casualty priority \(ATK\.cargo\): (.+)\.$/.exec(line);
+    if (m) return [['hits', m[1], m[2] === 'the default' ? '' : m[2]]];
+    // the private table's title, as the view has it and as a mail writes it ("(axis only):"): a side's list follows as rows
+    const t = /^Your casualty priority \(HITS, ATK\.cargo\)(?: \((axis|allies) only\):)?$/.exec(line);
+    return t ? (t[1] ? [['hits', t[1], ANY]] : []) : null;
+  },
+  mentionsHidden: (line) => /casualty priority/i.test(line),
 };

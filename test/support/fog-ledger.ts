@@ -19,15 +19,20 @@ import { eventVisibleTo, type EngineView, type Viewer } from '../../src/engine/v
 export type Fact = readonly string[];
 export const ANY = '*';
 
-/** What a ruleset adds: the facts of its events and of its boards, and a reader for its sentences. */
+/** What a ruleset adds: the facts of its events and of what its views hold, and a reader for its sentences. */
 export interface RulesetFacts {
   /** one per game: it may keep context between events (the battle a roll belongs to) */
   game(): {
     /** the facts one rules event states (who may read them is the event's visibleTo) */
     event(e: RulesEvent): Fact[];
   };
-  /** the facts a viewer's board shows (ruleset.view's output) */
-  board(board: unknown, viewer: Viewer): Fact[];
+  /**
+   * The facts one object of a view states, wherever it stands: the view is read whole (wholeViewFacts),
+   * so a game's matchers find its facts in its board, in the details it keeps beside it (the
+   * `position` machine players read, `defaults`) and in its tables alike. `above`: the objects it
+   * stands in, outermost (the view) first.
+   */
+  node(node: Readonly<Record<string, unknown>>, above: readonly unknown[], viewer: Viewer): Fact[];
   /** the facts one line of text states; null if the line is none of the ruleset's sentences about facts it hides */
   line(line: string): Fact[] | null;
   /** lines that speak of something the ruleset hides: each must be read by `line` (a sentence the reader does not know fails) */
@@ -154,20 +159,73 @@ function openSelfplaySeal(sealed: string): readonly unknown[] | null {
   }
 }
 
-/** The facts of an engine view: the orders and standing instructions it prints, and the board's. */
-export function viewFacts(view: EngineView, facts: RulesetFacts): Fact[] {
-  const out: Fact[] = [];
+/** A fact a view shows, and where: the path of the field that shows it (`board.position.taskForces.forces[1]`). */
+export interface ShownFact {
+  readonly fact: Fact;
+  readonly path: string;
+}
+
+/** A sentence of a view about hidden things that no reader knows, and where. */
+export interface UnreadLine {
+  readonly line: string;
+  readonly path: string;
+}
+
+/**
+ * The facts of an engine view, read whole: the orders and standing instructions the engine prints,
+ * then every field of it as its JSON holds it (what the game pages and the VIEW command serialise):
+ * each object is offered to the ruleset's matchers (`node`), each string is read as sentences
+ * (`lineFacts`). A hidden fact anywhere (the board, the `position` machine players read, `defaults`,
+ * `tables`, a field a game adds tomorrow) is found with its path.
+ */
+export function viewFacts(view: EngineView, facts: RulesetFacts): { facts: ShownFact[]; unread: UnreadLine[] } {
+  const out: ShownFact[] = [];
   const stepId = view.step?.id ?? ANY;
   for (const [side, st] of Object.entries(view.orders)) {
-    if (st.status === 'accepted' && st.orders !== undefined) for (const l of orderLines(st.orders)) out.push(['order', stepId, side, l]);
+    const path = `orders.${side}`;
+    if (st.status === 'accepted' && st.orders !== undefined)
+      for (const l of orderLines(st.orders)) out.push({ fact: ['order', stepId, side, l], path });
     // a sealed status holds only its time and commitment; any other field is a way out for its content
     if (st.status === 'sealed' && Object.keys(st).some((k) => !['status', 'receivedAt', 'commitment', 'note'].includes(k)))
-      out.push(['order', stepId, side, ANY]);
+      out.push({ fact: ['order', stepId, side, ANY], path });
   }
   for (const [side, text] of Object.entries(view.standing))
-    if (!text.includes(', sealed')) for (const l of orderLines(text)) out.push(['standing', side, l]);
-  if (view.board !== null) out.push(...facts.board(view.board, view.viewer));
-  return out;
+    if (!text.includes(', sealed')) for (const l of orderLines(text)) out.push({ fact: ['standing', side, l], path: `standing.${side}` });
+  const whole = wholeViewFacts(view, view.viewer, facts);
+  return { facts: [...out, ...whole.facts], unread: whole.unread };
+}
+
+/** Every fact a value shows anywhere in it, by path: the ruleset's matchers on each object, its sentences in each string. */
+export function wholeViewFacts(value: unknown, viewer: Viewer, facts: RulesetFacts): { facts: ShownFact[]; unread: UnreadLine[] } {
+  const out: ShownFact[] = [];
+  const unread: UnreadLine[] = [];
+  const walk = (v: unknown, path: string, above: unknown[]): void => {
+    if (typeof v === 'string') {
+      const read = stringFacts(v, facts);
+      for (const fact of read.facts) out.push({ fact, path });
+      for (const line of read.unread) unread.push({ line, path });
+    } else if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, above);
+    } else if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      for (const fact of facts.node(o, above, viewer)) out.push({ fact, path: path || '(the view)' });
+      const inner = [...above, o];
+      for (const [k, x] of Object.entries(o)) walk(x, path ? `${path}.${k}` : k, inner);
+    }
+  };
+  // as it is serialised (pages and the VIEW command show its JSON): what JSON leaves out is shown nowhere
+  walk(JSON.parse(JSON.stringify(value ?? null)), '', []);
+  return { facts: out, unread };
+}
+
+/** The facts of one string of a view, remembered: a view repeats the same strings (names, areas) at every check. */
+const readStrings = new WeakMap<RulesetFacts, Map<string, { facts: Fact[]; unread: string[] }>>();
+function stringFacts(text: string, facts: RulesetFacts): { facts: Fact[]; unread: string[] } {
+  let memo = readStrings.get(facts);
+  if (!memo || memo.size > 200_000) readStrings.set(facts, (memo = new Map()));
+  let read = memo.get(text);
+  if (!read) memo.set(text, (read = lineFacts(text.split('\n'), facts)));
+  return read;
 }
 
 /** The engine's own sentences (views.ts narrateEngineEvent) that state facts: dice and orders. */

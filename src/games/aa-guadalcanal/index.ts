@@ -32,7 +32,7 @@ function help(step: StepInfo | null): string {
 }
 
 /** One row per step of the turn (both movement forms), by its slug without first/second; every deadline is an `orders` one. */
-const ROWS: StepRow[] = [];
+const ROWS: StepRow<GState, Order>[] = [];
 for (const def of [...TURN_STEPS, ...HIDDEN_TURN_STEPS]) {
   const id = def.slug.replace(/\/(first|second)$/, '');
   if (ROWS.some((r) => r.id === id)) continue;

@@ -64,7 +64,7 @@ function narrateFleet(e: RulesEvent): string[] {
  * leaves one (3.3), the submarine patrol nobody orders (4.1). With option `system` the umpire plays
  * blue, so blue never owes orders (7).
  */
-const STEPS: StepTable = {
+const STEPS: StepTable<FleetState, FleetOrder> = {
   rows: [
     { id: 'orders', owes: 'several', rule: '2.1', title: 'fleet orders', for: 'ORDERS', deadline: 'orders' },
     {

@@ -1,34 +1,21 @@
 /** Victory in the Pacific (Avalon Hill, 1977): the ruleset. */
-import type { AdjudicationContext, Side, StepInfo } from '../../engine/ruleset';
-import { resolveAir } from './air';
-import { continueBattle } from './battles';
+import type { Side } from '../../engine/ruleset';
 import { vitpCaseSetup, vitpCaseUnit } from './case-support';
 import { defaultBox, validateBox, type VitpBox } from './box';
-import type { Answer } from './combat/api';
-import { evolveVitp, Tx } from './events';
-import { advanceFrom, startCombatIn } from './flow';
-import { formTaskForces, rollSightings } from './task-forces';
-import { resolveInvasions } from './invasion';
-import { resolveMoves, resolveRaiderDesignation } from './movement';
+import { evolveVitp } from './events';
 import { narrateEvent } from './narrate';
 import { vitpOptions } from './options';
-import { assembleAnswer } from './orders/answers';
 import { checkOrders } from './orders/check';
 import { defaultOrdersFor } from './orders/defaults';
 import { formatOrders } from './orders/format';
 import { vitpOrderLines } from './orders/grammar';
 import { helpText } from './orders/help';
 import { VITP_REFERENCE } from './orders/reference';
-import { currentDecision, parseOrderText } from './orders/parse';
+import { parseOrderText } from './orders/parse';
 import { randomOrdersFor } from './orders/random';
 import { answerStanding, parseStandingText } from './orders/standing';
-import { resolveRepairs } from './repairs';
-import { resolveReturns, turnedBack } from './returns';
 import { setupGame } from './setup';
-import { placeSubmarine } from './submarines';
-import { resolveBasing, resolveSubstitutes } from './turn';
 import { atStep, stepOf, upcomingSteps } from './steps';
-import { openingAuto, resolvePearlStay, resolveRaidForce, resolveSortie, resolveSurpriseRound } from './surprise';
 import type { Order, VitpState, VSide } from './types';
 import { viewFor, type VitpView } from './view';
 import { pocStanding } from './control';
@@ -42,87 +29,6 @@ const asSide = (side: Side): VSide => {
   if (side !== 'japanese' && side !== 'allied') throw new RangeError(`vitp has no side "${side}"`);
   return side;
 };
-
-/** Returns the state its events fold to (the engine need not fold them again). */
-function adjudicate(
-  state: VitpState,
-  _step: StepInfo,
-  orders: Readonly<Record<Side, readonly Order[]>>,
-  ctx: AdjudicationContext,
-): VitpState {
-  const tx = new Tx(state, ctx);
-  const ph = state.phase;
-  const mine = (side: VSide) => orders[side] ?? [];
-  switch (ph.k) {
-    case 'raid-force':
-      resolveRaidForce(tx, mine('japanese'));
-      break;
-    case 'removals':
-      resolveSubstitutes(tx, mine('allied'));
-      break;
-    case 'patrol':
-      resolveBasing(tx, mine(ph.side));
-      resolveRepairs(tx, mine(ph.side));
-      resolveMoves(tx, ph.side, mine(ph.side), 'patrol');
-      resolveRaiderDesignation(tx, mine(ph.side));
-      break;
-    case 'lba':
-      resolveAir(tx, ph.side, mine(ph.side));
-      break;
-    case 'amph':
-      resolveMoves(tx, ph.side, mine(ph.side), 'amph');
-      break;
-    case 'raiders':
-      resolveMoves(tx, ph.side, mine(ph.side), 'raid');
-      break;
-    case 'sub':
-      placeSubmarine(tx, mine(ph.side));
-      break;
-    case 'pick-battle': {
-      const pick = mine('japanese').find((o) => o.t === 'pick');
-      if (pick && pick.t === 'pick') {
-        startCombatIn(tx, pick.area);
-        return tx.s;
-      }
-      break;
-    }
-    case 'battle': {
-      const d = currentDecision(state)!;
-      const answers: Partial<Record<VSide, Answer>> = {};
-      for (const side of d.owes) answers[side] = assembleAnswer(d, mine(side)) ?? (d.defaults[side] as Answer);
-      continueBattle(tx, answers, openingAuto);
-      break;
-    }
-    case 'pearl-stay':
-      resolvePearlStay(tx, mine('japanese'));
-      break;
-    case 'pearl-sortie':
-      resolveSortie(tx, mine('allied'));
-      break;
-    case 'surprise':
-      resolveSurpriseRound(tx, ph.round, mine('japanese'));
-      break;
-    case 'invade':
-      resolveInvasions(tx, mine(ph.side));
-      break;
-    case 'return':
-      resolveReturns(tx, ph.side, mine(ph.side));
-      break;
-    case 'harbour':
-      resolveReturns(tx, ph.side, mine(ph.side), turnedBack);
-      break;
-    case 'task-forces':
-      formTaskForces(tx, ph.side, ph.area, ph.round, mine(ph.side));
-      break;
-    case 'sighting':
-      rollSightings(tx);
-      break;
-    case 'over':
-      return tx.s;
-  }
-  advanceFrom(tx, ph);
-  return tx.s;
-}
 
 /** A mail must hold at least one order: "STAY" stands for "nothing this step". */
 const orStay = (orders: readonly Order[]): readonly Order[] => (orders.length ? orders : [{ line: 0, text: 'STAY', t: 'stay' }]);
@@ -151,7 +57,6 @@ export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox, VitpView>({
   defaultOrders: (state, side) => orStay(defaultOrdersFor(state, asSide(side))),
   parseStanding: (state, _side, text) => parseStandingText(state, text),
   answerFromStanding: (state, side, _step, standing) => answerStanding(state, asSide(side), standing),
-  adjudicate,
   evolve: evolveVitp,
   view: viewFor,
   narrate: narrateEvent,

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical';
+import { SEAT_TO_MACHINE } from '../machine-address';
 
 /**
  * Signed links to a game's read-only pages: `v1.<claims>.<mac>`, the claims (game, viewer,
@@ -117,7 +118,7 @@ export interface LinkRevocation {
 
 /**
  * The events that end `viewer`'s links, oldest first: `PageLinksRevoked` of the whole game or of
- * that viewer, and `SeatReplaced` of that side (links end with the seat). Read from the whole log,
+ * that viewer, and `SeatReplaced` or `SeatToMachine` of that side (links end with the seat). Read from the whole log,
  * voided tails included: a rollback never brings a revoked link back.
  */
 export function linkRevocations(
@@ -134,7 +135,7 @@ export function linkRevocations(
         at: e.recordedAt,
         message: `The referee revoked ${p.viewer === null ? 'every link of this game' : 'the links of this viewer'} at ${e.recordedAt} (event ${e.seq}: ${p.reason}), this one with them. Ask the referee for a new link.`,
       });
-    } else if (e.type === 'SeatReplaced' && (e.payload as { side?: unknown }).side === viewer) {
+    } else if ((e.type === 'SeatReplaced' || e.type === SEAT_TO_MACHINE) && (e.payload as { side?: unknown }).side === viewer) {
       out.push({
         seq: e.seq,
         at: e.recordedAt,

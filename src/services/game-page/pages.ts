@@ -1,6 +1,4 @@
-import type { OrdersStatus } from '../../engine/game';
 import type { AnyRuleset } from '../../engine/evolve';
-import { boardOf } from '../../engine/board-view';
 import { renderMapSvg } from '../../mail/map-svg';
 import type { EventStore, StoredEvent } from '../../store/event-store';
 import type { GameMail } from '../../store/game-mails';
@@ -10,6 +8,7 @@ import { diceLog } from './dice-log';
 import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFor, viewAt } from './history';
 import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
 import { PageRenderer } from './page-renderer';
+import { stepPageView } from './page-view';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
 const CACHED_GAMES = 8;
@@ -70,11 +69,9 @@ export class GamePages {
       const { state, events } = at;
       const { viewer } = o.claims;
       const entry = timeline[n - 1];
-      const view = viewAt(state, viewer, o.sides, o.ruleset);
-      const { map, summary, tables } = boardOf(view.board);
+      const view = stepPageView(viewAt(state, viewer, o.sides, o.ruleset));
       const title = `${o.ruleset.name} ${o.claims.gameId}, ${entry.title}: the map`;
       const dice = diceLog(o.events, viewer, o.sides).dice.filter((d) => d.seq >= entry.fromSeq && d.seq <= entry.toSeq);
-      const { summary: _s, map: _m, tables: _t, ...rest } = (view.board ?? {}) as Record<string, unknown>;
       return this.page('step', {
         ...o.common,
         entry,
@@ -82,15 +79,15 @@ export class GamePages {
         following: n < timeline.length ? n + 1 : null,
         story: storyFor(events, viewer, o.sides, o.ruleset),
         dice,
-        knowledge: [...(view.result ? [`Game over. Winner: ${view.result.winner ?? 'none'}. ${view.result.summary}`] : []), ...summary],
-        tables: (tables ?? []).map((t) => ({ title: t.title, side: t.side, columns: t.columns, rows: t.rows })),
-        mapSvg: map ? Buffer.from(renderMapSvg(map, title), 'utf8').toString('base64') : null,
-        mapNote: map?.note ?? null,
+        knowledge: view.knowledge,
+        tables: view.tables,
+        mapSvg: view.map ? Buffer.from(renderMapSvg(view.map, title), 'utf8').toString('base64') : null,
+        mapNote: view.map?.note ?? null,
         mapAlt: `Map of ${o.claims.gameId} after ${entry.title}`,
-        next: view.step ? { title: view.step.title, awaiting: view.awaiting ?? [] } : null,
-        orders: Object.entries(view.orders ?? {}).map(([side, st]) => `${side}: ${ordersLine(st)}`),
-        standing: Object.entries(view.standing ?? {}).map(([side, text]) => `${side}: ${text}`),
-        board: JSON.stringify(rest, null, 1),
+        next: view.next,
+        orders: view.orders,
+        standing: view.standing,
+        board: JSON.stringify(view.details, null, 1),
       });
     });
   }
@@ -178,18 +175,5 @@ export class GamePages {
       },
     };
     return body({ claims, ruleset, events, sides, common });
-  }
-}
-
-function ordersLine(st: OrdersStatus): string {
-  switch (st.status) {
-    case 'awaited':
-      return 'awaited';
-    case 'sealed':
-      return `sealed: ${st.note}`;
-    case 'accepted':
-      return `received at ${st.receivedAt}${st.orders ? `: ${st.orders.replace(/\s*\n\s*/g, '; ')}` : ''}`;
-    default:
-      return 'answered by standing instructions';
   }
 }

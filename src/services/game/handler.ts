@@ -12,6 +12,7 @@ import { SecretBox } from '../../shared/secret-box';
 import { secretWord } from '../../mail/auth';
 import { deadlineOf, type DeadlineRecord, type GameSettings } from '../service-state';
 import { requireSameBuild } from './pinning';
+import { isMachineAddress } from '../machine-address';
 
 /** The stores and edges a game's use cases work with. */
 export interface GameDeps {
@@ -104,15 +105,22 @@ export class Handling {
  * outbox in the same transaction as the events that caused them.
  */
 export class GameHandler {
-  constructor(readonly env: GameEnv) {}
+  /** `settle`: what runs after every command that changed the game (machine seats give their orders) */
+  constructor(
+    readonly env: GameEnv,
+    private readonly settle?: (h: Handling) => Promise<void>,
+  ) {}
 
   async open(tx: Sql, gameId: string): Promise<Handling> {
     return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx));
   }
 
   async close(h: Handling, outcome: CommandOutcome): Promise<CommandOutcome> {
-    // a what-if fork (umpire fork) is the referee's: its players never hear of it
-    const notices = h.game.service.forkOf ? h.notices.filter((n) => n.side === 'referee') : h.notices;
+    if (outcome.status === 'applied' && this.settle) await this.settle(h);
+    // a what-if fork (umpire fork) is the referee's: its players never hear of it; a machine seat gets no mail
+    const notices = (h.game.service.forkOf ? h.notices.filter((n) => n.side === 'referee') : h.notices).filter(
+      (n) => !isMachineAddress(n.to),
+    );
     await this.env.deps.sink.write(h.tx, notices);
     return outcome;
   }

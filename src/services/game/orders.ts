@@ -22,104 +22,113 @@ export async function submitOrders(
   tx: Sql,
   input: OrdersInput & { readonly wait?: boolean },
 ): Promise<CommandOutcome> {
-  return handler.run(tx, input.gameId, async (h) => {
-    const seat = h.game.state.game?.sides.find((s) => s.side === input.side);
-    if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
-    // what counts is when the orders arrived, not when they are read (docs/mail-commands.md)
-    const late = lateArrival(h, input);
-    if (late) {
-      h.notify(rejectionNotice(h.game, seat, late, input.via, h.deadline()?.at ?? null));
-      return rejected(late.message, late);
-    }
-    const salt = randomBytes(16).toString('hex');
-    // one message may seal several steps' orders (FOR sections): keep each plaintext for the ack
-    const sealedPlaintexts: string[] = [];
-    const seal = (plain: string) => {
-      sealedPlaintexts.push(plain);
-      return h.env.orders.seal(plain);
-    };
-    const decision = h.decide({
-      type: 'SubmitOrders',
-      side: input.side,
-      text: input.text,
-      stepId: input.stepId,
-      salt,
-      // the orders were received when they arrived (the log's receivedAt), not when they were read
-      now: input.arrivedAt ?? h.now.toISOString(),
-      seal,
-    });
-    if (!decision.ok) {
-      h.notify(
-        rejectionNotice(h.game, seat, decision.rejection, input.via, h.deadline()?.at ?? null, {
-          ...(input.ignored?.length ? { setAside: input.ignored } : {}),
-          ...(input.source ? { source: input.source } : {}),
-        }),
-      );
-      return rejected(decision.rejection.message, decision.rejection);
-    }
-    await h.append(decision.events.map(engineToNew(input.side, input.via)));
-    // WAIT with the orders: held for the step in play (if it asks for them) until CONFIRM or the deadline
-    const inPlay = h.game.state.step;
-    if (input.wait && inPlay?.owes.includes(seat.side) && !holds(h.game.service, seat.side, inPlay.id))
-      await h.append([holdEvent(seat.side, inPlay.id, input.via)]);
-    const submitted = decision.events.find((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted');
-    const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
-    const before = h.game.head.version;
-    const stepBefore = h.game.state.step?.id;
-    // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
-    const forStep = stepNeeds(h.game, await openDeadline(h));
-    const titles = new Map((h.game.ruleset.upcomingSteps?.(h.game.state.rules) ?? []).map((st) => [st.id, st.title]));
-    const inForce = standing ? null : (h.game.state.standing[input.side]?.text ?? null);
-    await advanceIfReady(h);
-    const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
-    const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
-    // each step of a multi-step mail as understood: its title and its orders in canonical form
-    const queued = decision.events.flatMap((e) => {
-      if (e.type !== 'OrdersQueued') return [];
-      const plain = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === e.data.stepId);
-      const title = titles.get(e.data.stepId);
-      return [
-        {
-          stepId: e.data.stepId,
-          commitment: e.data.commitment,
-          ...(title ? { title } : {}),
-          ...(plain ? { orders: h.game.ruleset.formatOrders(plain.orders) } : {}),
-        },
-      ];
-    });
-    const deadline = await openDeadline(h);
-    const game = h.game;
-    const ack: Notice = {
-      ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
-      kind: 'ack',
-      ...(input.ignored?.length ? { ignored: input.ignored } : {}),
-      ...(input.source ? { source: input.source } : {}),
-      ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
-      commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
-      standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
-      ...(inForce ? { inForce } : {}),
-      needs: forStep,
-      resolved: game.state.step?.id !== stepBefore,
-      queued,
-      ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
-    };
-    const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
-    // orders that completed their step: the side's report says what was taken, in one mail instead of two
-    const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
-    if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.source && !ack.queued.length) {
-      const report = reports[own];
-      if (report.kind === 'report')
-        reports[own] = {
-          ...report,
-          taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing },
-        };
-    } else h.notify(ack);
-    h.notify(...reports);
-    return {
-      status: 'applied',
-      result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) },
-    };
+  return handler.run(tx, input.gameId, (h) => ordersOn(h, input));
+}
+
+/** submitOrders on a game already open (a machine seat's orders go this way too: machine-seats.ts). */
+export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait?: boolean }): Promise<CommandOutcome> {
+  const seat = h.game.state.game?.sides.find((s) => s.side === input.side);
+  if (!seat) return rejected(`game ${input.gameId} has no side ${input.side}`);
+  // what counts is when the orders arrived, not when they are read (docs/mail-commands.md)
+  const late = lateArrival(h, input);
+  if (late) {
+    h.notify(rejectionNotice(h.game, seat, late, input.via, h.deadline()?.at ?? null));
+    return rejected(late.message, late);
+  }
+  const salt = randomBytes(16).toString('hex');
+  // one message may seal several steps' orders (FOR sections): keep each plaintext for the ack
+  const sealedPlaintexts: string[] = [];
+  const seal = (plain: string) => {
+    sealedPlaintexts.push(plain);
+    return h.env.orders.seal(plain);
+  };
+  const decision = h.decide({
+    type: 'SubmitOrders',
+    side: input.side,
+    text: input.text,
+    stepId: input.stepId,
+    salt,
+    // the orders were received when they arrived (the log's receivedAt), not when they were read
+    now: input.arrivedAt ?? h.now.toISOString(),
+    seal,
   });
+  if (!decision.ok) {
+    h.notify(
+      rejectionNotice(h.game, seat, decision.rejection, input.via, h.deadline()?.at ?? null, {
+        ...(input.ignored?.length ? { setAside: input.ignored } : {}),
+        ...(input.source ? { source: input.source } : {}),
+      }),
+    );
+    return rejected(decision.rejection.message, decision.rejection);
+  }
+  // a machine seat's orders name their player and its count of draws (machine-seats.ts)
+  await h.append(
+    decision.events.map((e) => {
+      const event = engineToNew(input.side, input.via)(e);
+      return input.machine ? { ...event, metadata: { ...event.metadata, machine: input.machine } } : event;
+    }),
+  );
+  // WAIT with the orders: held for the step in play (if it asks for them) until CONFIRM or the deadline
+  const inPlay = h.game.state.step;
+  if (input.wait && inPlay?.owes.includes(seat.side) && !holds(h.game.service, seat.side, inPlay.id))
+    await h.append([holdEvent(seat.side, inPlay.id, input.via)]);
+  const submitted = decision.events.find((e) => e.type === 'OrdersSubmitted' || e.type === 'OrdersAccepted');
+  const standing = decision.events.find((e) => e.type === 'StandingInstructionsSet');
+  const before = h.game.head.version;
+  const stepBefore = h.game.state.step?.id;
+  // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
+  const forStep = stepNeeds(h.game, await openDeadline(h));
+  const titles = new Map((h.game.ruleset.upcomingSteps?.(h.game.state.rules) ?? []).map((st) => [st.id, st.title]));
+  const inForce = standing ? null : (h.game.state.standing[input.side]?.text ?? null);
+  await advanceIfReady(h);
+  const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
+  const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
+  // each step of a multi-step mail as understood: its title and its orders in canonical form
+  const queued = decision.events.flatMap((e) => {
+    if (e.type !== 'OrdersQueued') return [];
+    const plain = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === e.data.stepId);
+    const title = titles.get(e.data.stepId);
+    return [
+      {
+        stepId: e.data.stepId,
+        commitment: e.data.commitment,
+        ...(title ? { title } : {}),
+        ...(plain ? { orders: h.game.ruleset.formatOrders(plain.orders) } : {}),
+      },
+    ];
+  });
+  const deadline = await openDeadline(h);
+  const game = h.game;
+  const ack: Notice = {
+    ...noticeBase(game, seat.side, seat.player.address, `ack:${stepBefore ?? 'none'}`),
+    kind: 'ack',
+    ...(input.ignored?.length ? { ignored: input.ignored } : {}),
+    ...(input.source ? { source: input.source } : {}),
+    ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
+    commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
+    standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
+    ...(inForce ? { inForce } : {}),
+    needs: forStep,
+    resolved: game.state.step?.id !== stepBefore,
+    queued,
+    ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
+  };
+  const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
+  // orders that completed their step: the side's report says what was taken, in one mail instead of two
+  const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
+  if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.source && !ack.queued.length) {
+    const report = reports[own];
+    if (report.kind === 'report')
+      reports[own] = {
+        ...report,
+        taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing },
+      };
+  } else h.notify(ack);
+  h.notify(...reports);
+  return {
+    status: 'applied',
+    result: { version: game.head.version, step: game.state.step?.id ?? null, awaiting: whoIsAwaited(game.state, game.ruleset) },
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Sql } from '../../store/db';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf } from '../service-state';
 import { confirm, refereeRejected } from './flow';
+import { isMachineAddress } from '../machine-address';
 import type { GameHandler, RefereeReply } from './handler';
 
 /** A plausible mail address (one @, no spaces or angle brackets): the mail server decides the rest. */
@@ -26,7 +27,8 @@ export interface SeatReplacedPayload {
  * REPLACE <side> <address>: the seat goes to a new player. The new address has its own reply
  * address and SECRET (both derive from the address, auth.ts), and the old ones stop working at
  * once, since authentication reads the seat's address from the log (SeatReplaced folds into the
- * seats). The old player is told; the new one gets a welcome; the referee a confirmation.
+ * seats). The old player is told; the new one gets a welcome; the referee a confirmation. A seat a
+ * machine plays (MACHINE, machine-seats.ts) comes back to a person this way.
  */
 export async function replace(
   handler: GameHandler,
@@ -112,7 +114,9 @@ export async function replace(
       asked,
       [
         `${side} is now played from ${to} (was ${seat.player.address}); recorded as event ${game.head.version}.`,
-        `The new player has been welcomed with a new reply address and SECRET; ${seat.player.address} has been told and is refused from now on.`,
+        isMachineAddress(seat.player.address)
+          ? `The new player has been welcomed with a new reply address and SECRET; the machine player gives no more orders for ${side}.`
+          : `The new player has been welcomed with a new reply address and SECRET; ${seat.player.address} has been told and is refused from now on.`,
       ],
       deadline,
     );

@@ -70,11 +70,13 @@ describe("the events that end a viewer's links (issue 24: links end with the sea
     { seq: 5, type: 'PageLinksRevoked', payload: { viewer: 'japanese', referee: 'cli', reason: 'leaked' }, recordedAt: at },
     { seq: 8, type: 'NoteAdded', payload: { text: 'PageLinksRevoked' }, recordedAt: at },
     { seq: 9, type: 'PageLinksRevoked', payload: { viewer: null, referee: 'cli', reason: 'new season' }, recordedAt: at },
+    { seq: 11, type: 'SeatToMachine', payload: { side: 'japanese', player: 'random' }, recordedAt: at },
   ];
 
   it('given a REPLACE of the seat, a revocation of the viewer and one of the whole game, then each ends the links it names', () => {
     expect(linkRevocations(log, 'allied').map((r) => r.seq)).toEqual([3, 9]);
-    expect(linkRevocations(log, 'japanese').map((r) => r.seq)).toEqual([5, 9]);
+    // issue 25: a seat handed to a machine (MACHINE) ends its person's links too
+    expect(linkRevocations(log, 'japanese').map((r) => r.seq)).toEqual([5, 9, 11]);
     expect(linkRevocations(log, 'referee').map((r) => r.seq)).toEqual([9]);
     expect(linkRevocations(log, 'japanese')[0].message).toContain('(event 5: leaked)');
     expect(linkRevocations(log, 'allied')[0].message).toContain('handed the allied seat to another player');

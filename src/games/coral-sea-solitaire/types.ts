@@ -1,0 +1,149 @@
+/**
+ * Coral Sea Solitaire's state and orders: what the rules compute with. The USN is the player's
+ * side; the IJN is a system side that never owes orders (2.1). Ships are keyed `<side>:<counter>`
+ * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
+ */
+import type { RandomChoice, TableRoll } from '../kit';
+import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+
+export type ShipKey = `${CoralSide}:${string}`;
+
+export interface ShipState {
+  readonly key: ShipKey;
+  readonly side: CoralSide;
+  readonly id: string;
+  readonly type: ShipType;
+  /** damaged: MA 1, no fast move, a carrier neither launches nor lands (14.2, 14.3, 15.1); crippled and sunk are out (6.3). */
+  readonly status: 'ok' | 'damaged' | 'crippled' | 'sunk';
+  readonly fatigued: boolean;
+  /** IJN ships: face up once revealed (4.3, 27.1, 28); USN ships are always face up to their player. */
+  readonly faceUp: boolean;
+}
+
+export interface TaskForceState {
+  /** `TF-17` for the USN; CSF, PMG, TG, SG, CG for the IJN (the brief's names; IJN-TF-1..5 as aliases). */
+  readonly id: string;
+  readonly side: CoralSide;
+  /** Null before it arrives (4.3, 11) or after it left the map (14.10) or was eliminated (13.10). */
+  readonly hex: string | null;
+  readonly ships: readonly ShipKey[];
+  /** The marker's side: unidentified or identified (28.1). */
+  readonly identified: boolean;
+  /** The turn a reinforcement arrives (11.1, 35). */
+  readonly arrives?: number;
+  /** IJN amphibious TFs: transports that have completed a landing (20.1, 20.2). */
+  readonly landed?: readonly ShipKey[];
+  /** Post-panic removal, or every ship gone (13.2, 13.10, 14.10). */
+  readonly gone?: 'eliminated' | 'withdrawn';
+}
+
+export type AirBox = 'ready' | 'recovery' | 'cap' | 'escort' | 'strike';
+
+export interface AirUnitState {
+  readonly id: string;
+  readonly side: CoralSide;
+  readonly type: AirType;
+  /** Squadrons (21.1); units are change (21.7). */
+  readonly strength: number;
+  /** The carrier (ShipKey) or base it belongs to and lands on (21.4). */
+  readonly home: ShipKey | BaseId | 'Australia';
+  readonly box: AirBox;
+  /** The hex it flies to on a mission (5a1b-e), absent when grounded or aboard. */
+  readonly flyingTo?: string;
+  readonly extendedRange?: boolean;
+}
+
+export interface SubmarineState {
+  /** The face-down marker, 1-3 in placing order: which counter it is stays sealed until contact (19.2). */
+  readonly marker: number;
+  readonly hex: string | null;
+  /** The counter under it (SS-1..3), referee-only until flipped. */
+  readonly counter: string;
+  readonly revealed: boolean;
+  /** 19.6: attacked this turn, kept face up until the end of the turn. */
+  readonly usedThisTurn: boolean;
+}
+
+export interface StaffSlots {
+  readonly organization: number;
+  readonly intelligence: number;
+  readonly operations: number;
+  readonly logistics: number;
+}
+
+export interface CoralOptions {
+  /** 30.1 */ readonly biggerBattle: boolean;
+  /** 30.2 */ readonly moreFighters: boolean;
+  /** 30.3 */ readonly ijnBattleships: boolean;
+  /** 30.4, needs 30.3 */ readonly usnBattleships: boolean;
+  /** 31 */ readonly historical: boolean;
+  /** 32 */ readonly extendedRange: boolean;
+  /** 33 */ readonly screening: boolean;
+  /** 34 */ readonly fuelingGroup: boolean;
+  /** 35 */ readonly optionalDeployment: boolean;
+}
+
+export interface CoralState {
+  /** 1 = Day 3 May 1942 ... 14 = Night 9 May 1942 (5.5). */
+  readonly turn: number;
+  readonly lastTurn: number;
+  /** The step row in play (./steps.ts) and its instance suffix (a hex, a TF). */
+  readonly step: string;
+  readonly options: CoralOptions;
+  readonly cp: { readonly available: number; readonly slots: StaffSlots };
+  readonly chits: Readonly<Record<CoralSide, number>>;
+  readonly panic: { readonly level: number; readonly panicked: boolean };
+  readonly weather: 'good' | 'bad';
+  /** The side moving first this turn (3, 5.6 4a/4b). */
+  readonly initiative: CoralSide | null;
+  readonly vp: Readonly<Record<CoralSide, number>>;
+  readonly taskForces: Readonly<Record<string, TaskForceState>>;
+  readonly ships: Readonly<Record<ShipKey, ShipState>>;
+  readonly air: readonly AirUnitState[];
+  readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
+  readonly submarines: readonly SubmarineState[];
+  readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+}
+
+/** The USN player's orders (brief section 4), one per line of a mail. */
+export type CoralOrder =
+  | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
+  | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
+  | { readonly kind: 'allocate'; readonly slots: StaffSlots }
+  | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }
+  | { readonly kind: 'transfer'; readonly ships: readonly string[]; readonly from: string; readonly to: string }
+  | { readonly kind: 'air-transfer'; readonly air: Partial<Record<AirType, number>>; readonly from: string; readonly to: string }
+  | { readonly kind: 'intelligence'; readonly target: IjnTf; readonly prefer: 'identify' | 'reveal' }
+  | { readonly kind: 'unidentify'; readonly tf: string }
+  | { readonly kind: 'move'; readonly tf: string; readonly path: readonly string[]; readonly fast: boolean }
+  | { readonly kind: 'stay'; readonly tf: string }
+  | {
+      readonly kind: 'mission';
+      readonly mission: 'strike' | 'escort' | 'cap';
+      readonly from: string;
+      readonly air: Partial<Record<AirType, number>>;
+      readonly target?: string;
+      readonly extended: boolean;
+    }
+  | { readonly kind: 'bombard'; readonly base: BaseId; readonly with: readonly string[] }
+  | { readonly kind: 'no-bombard' }
+  | { readonly kind: 'refit'; readonly at: string }
+  | { readonly kind: 'rest'; readonly tf: string }
+  | { readonly kind: 'repair'; readonly ship: string }
+  | { readonly kind: 'refuel'; readonly tf: string }
+  | { readonly kind: 'losses'; readonly air: Partial<Record<AirType, number>> }
+  | { readonly kind: 'screen'; readonly ships: readonly string[] }
+  | { readonly kind: 'leadership'; readonly use: boolean }
+  | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
+  | { readonly kind: 'land'; readonly from: string; readonly on: string };
+
+/** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
+export type IjnDecidedEvent = {
+  readonly type: 'IjnDecided';
+  readonly data: {
+    readonly what: string;
+    readonly roll?: TableRoll<unknown>;
+    readonly chit?: TableRoll<unknown>;
+    readonly choice?: RandomChoice<unknown>;
+  };
+};
