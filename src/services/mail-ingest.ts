@@ -148,6 +148,9 @@ export class MailIngest {
         // later, not lost: read again when a token is due (sooner when the mail ahead is done)
         const delayMs = 'behind' in gate ? throttle.refillMs(gate.ahead + 1) : gate.retryAfterMs;
         await this.jobs.add(JobName.IngestMail, { inboundId }, { jobId: gate.waitJobId, delayMs });
+        // the mail ahead may have been done between the gate and this job (its wake-up then found no job
+        // to promote): wake the line now, or this mail would sit out its whole delay
+        if ('behind' in gate) await this.wakeIfDone(gate.behind);
         return { status: 'throttled', detail: { ...gate, delayMs } };
       }
     }
@@ -189,6 +192,12 @@ export class MailIngest {
       role: auth.role,
       commands: outcomes,
     });
+  }
+
+  /** Wakes the line of `aheadId`'s bucket if that mail is done with (handled, refused or quarantined). */
+  private async wakeIfDone(aheadId: string): Promise<void> {
+    const ahead = await this.inbound.get(aheadId);
+    if (ahead && ahead.status !== 'stored' && ahead.status !== 'throttled') await this.inbound.wakeNextInBucket(aheadId);
   }
 
   /** The recipient of a mail that failed authentication, for its throttle bucket: the signature tag dropped. */
