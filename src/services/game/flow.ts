@@ -1,3 +1,4 @@
+import type { GameInfo, Seat } from '../../engine/engine-events';
 import { type EngineCommand, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
 import { LEGACY_SEED_CHAIN_TURNS } from '../../engine/define';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
@@ -168,6 +169,24 @@ export function confirm(h: Handling, by: RefereeReply, command: string, done: st
 }
 
 /** A referee command refused: nothing changed; the referee is told what was wrong and what would be right. */
+/**
+ * The seat of `side` for a referee's seat command (REPLACE, MACHINE), or the refusal naming the
+ * game's sides, with `usage` as the command's form.
+ */
+export function seatOrRefusal(
+  h: Handling,
+  by: RefereeReply,
+  asked: string,
+  side: string,
+  usage: string,
+): { readonly seat: Seat; readonly info: GameInfo } | { readonly refused: CommandOutcome } {
+  const info = h.game.state.game;
+  const seat = info?.sides.find((s) => s.side === side);
+  if (info && seat) return { seat, info };
+  const sides = (info?.sides ?? []).map((s) => s.side).join(', ');
+  return { refused: refereeRejected(h, by, asked, `game ${h.game.gameId} has no side "${side}"`, `${usage}, the side one of: ${sides}.`) };
+}
+
 export function refereeRejected(h: Handling, by: RefereeReply, command: string, problem: string, hint: string): CommandOutcome {
   const to = by.replyTo ?? h.settings.referee;
   if (to) {

@@ -5,7 +5,7 @@ import type { Sql } from '../../store/db';
 import { isMachineAddress, machineAddress, SEAT_TO_MACHINE } from '../machine-address';
 import type { Notice } from '../../mail/notices';
 import { noticeBase } from '../notice-builders';
-import { confirm, refereeRejected, seedChain } from './flow';
+import { confirm, refereeRejected, seatOrRefusal, seedChain } from './flow';
 import type { GameHandler, Handling, RefereeReply } from './handler';
 import { ordersOn } from './orders';
 
@@ -39,16 +39,9 @@ export async function machineSeat(
   return handler.run(tx, gameId, async (h) => {
     const name = (player ?? 'random').toLowerCase();
     const asked = `MACHINE ${side} ${name}`;
-    const info = h.game.state.game;
-    const seat = info?.sides.find((s) => s.side === side);
-    if (!info || !seat)
-      return refereeRejected(
-        h,
-        by,
-        asked,
-        `game ${gameId} has no side "${side}"`,
-        `MACHINE <side> [player], the side one of: ${(info?.sides ?? []).map((s) => s.side).join(', ')}.`,
-      );
+    const found = seatOrRefusal(h, by, asked, side, 'MACHINE <side> [player]');
+    if ('refused' in found) return found.refused;
+    const { seat } = found;
     const names = machinePlayerNames(h.game.ruleset);
     if (!names.includes(name))
       return refereeRejected(

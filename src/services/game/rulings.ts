@@ -5,7 +5,7 @@ import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf } from '../service-state';
-import { confirm, refereeRejected } from './flow';
+import { confirm, refereeRejected, seatOrRefusal } from './flow';
 import { isMachineAddress } from '../machine-address';
 import type { GameHandler, RefereeReply } from './handler';
 
@@ -41,16 +41,9 @@ export async function replace(
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const asked = `REPLACE ${side} ${address}`;
-    const info = h.game.state.game;
-    const seat = info?.sides.find((s) => s.side === side);
-    if (!info || !seat)
-      return refereeRejected(
-        h,
-        by,
-        asked,
-        `game ${gameId} has no side "${side}"`,
-        `REPLACE <side> <address>, the side one of: ${(info?.sides ?? []).map((s) => s.side).join(', ')}.`,
-      );
+    const found = seatOrRefusal(h, by, asked, side, 'REPLACE <side> <address>');
+    if ('refused' in found) return found.refused;
+    const { seat, info } = found;
     const to = address.trim();
     if (!ADDRESS.test(to))
       return refereeRejected(h, by, asked, `"${address}" is not a mail address`, `REPLACE ${side} new.player@example.org [reason]`);
