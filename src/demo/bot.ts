@@ -8,7 +8,8 @@ import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
-import { plainBots } from './options';
+import { botMode } from './options';
+import { stepsAsked } from '../engine/asked';
 import type { MailPlayer } from '../engine/players';
 
 export interface BotOptions {
@@ -140,12 +141,15 @@ export class EmailBot {
       if (this.lastSentStep === step.id) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
+      // a newcomer answers what its mail asks: the answer card's sections (the same steps the card lists)
+      const asked = stepsAsked(game.state, game.ruleset, this.o.side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
       const mail = this.o.player.compose(turnOf(game.ruleset, game.state, this.o.side, step, this.rng), {
         sentAhead: this.sentAhead,
-        plain: plainBots(),
+        mode: botMode(),
+        asked,
       });
       let text = mail.text;
-      const standing = this.o.standing ?? this.o.player.standing(this.o.side, plainBots());
+      const standing = this.o.standing ?? this.o.player.standing(this.o.side, botMode());
       if (!this.standingSent && standing) text = `${text}\n${standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;

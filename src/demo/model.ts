@@ -19,7 +19,8 @@ import { seededRng } from '../engine/random-player';
 import type { Side } from '../engine/ruleset';
 import { sha256Hex } from '../shared/canonical';
 import { demoGame } from './games';
-import { demoOptions, plainBots } from './options';
+import { botMode, demoOptions } from './options';
+import { stepsAsked } from '../engine/asked';
 
 export interface TurnMail {
   sent: number;
@@ -55,6 +56,7 @@ export function stepKind(id: string, sides: readonly string[]): string {
 export function playModel(seed: string, options: Record<string, boolean> = demoOptions(), game = demoGame([], process.env)): ModelResult {
   const ruleset = game.rules as AnyRuleset;
   const player = game.mail;
+  const mode = botMode();
   const BOT_SIDES = ruleset.sides;
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
   let state: EngineState<unknown> = initialState();
@@ -124,8 +126,10 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, plain: plainBots() });
-      const standing = player.standing(side, plainBots());
+      // what the mail in the side's hands asks: the answer card's sections (a newcomer answers these alone)
+      const asked = stepsAsked(state, ruleset, side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
+      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, mode, asked });
+      const standing = player.standing(side, mode);
       const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
       bot.standingSent = true;
       const t = tally(side, step.turn);

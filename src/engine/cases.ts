@@ -186,6 +186,8 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
         ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
         now: 'case',
         box: c.given?.box,
+        // a case says every answer itself: no default standing instructions answer for a side
+        defaultStanding: false,
         sides: ruleset.sides
           .filter((side) => !system.includes(side))
           .map((side) => ({ side, player: { address: `${side}@case.invalid` } })),

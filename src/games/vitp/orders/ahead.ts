@@ -23,7 +23,7 @@ function effects(orders: readonly Order[]): { moved: Set<string>; raiders: Set<s
 }
 
 /** The board after the side's own orders `orders` (who has moved, who may raid); no dice, no enemy. */
-function after(s: VitpState, orders: readonly Order[]): VitpState {
+export function after(s: VitpState, orders: readonly Order[]): VitpState {
   const { moved, raiders } = effects(orders);
   if (!moved.size && !raiders.size) return s;
   const units = s.units.map((u): Unit => (moved.has(u.id) ? { ...u, moved: true } : raiders.has(u.id) ? { ...u, raider: true } : u));
