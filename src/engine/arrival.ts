@@ -12,7 +12,7 @@ import type { LineError, Side, StepInfo } from './ruleset';
 
 export type SectionRead =
   | { readonly ok: true; readonly orders: readonly unknown[] }
-  | { readonly ok: false; readonly errors: readonly LineError[] };
+  | { readonly ok: false; readonly errors: readonly LineError[]; readonly unreadable: ReadonlySet<number> };
 
 /**
  * A section's orders for `step` on `board`: parsed, and checked against the rules when `check` is
@@ -24,11 +24,17 @@ export function readSection(ruleset: AnyRuleset, board: unknown, side: Side, tex
   const parsed = ruleset.parseOrders(board, side, text, step);
   const orders = parsed.ok ? parsed.orders : (parsed.orders ?? []);
   const unreadable = parsed.ok ? [] : parsed.errors;
-  if (!check) return unreadable.length ? { ok: false, errors: unreadable } : { ok: true, orders };
   const read = new Set(unreadable.map((e) => e.line));
+  if (!check) return unreadable.length ? { ok: false, errors: unreadable, unreadable: read } : { ok: true, orders };
   const illegal = parsed.ok || orders.length ? ruleset.validateOrders(board, side, orders, step) : [];
   const errors = [...unreadable, ...(parsed.ok ? illegal : illegal.filter((e) => e.line > 0 && !read.has(e.line)))];
-  return errors.length ? { ok: false, errors } : { ok: true, orders };
+  return errors.length ? { ok: false, errors, unreadable: read } : { ok: true, orders };
+}
+
+/** Every word a player may write after FOR in this game (its step table's), upper case. */
+export function forWordsOf(ruleset: object): string[] {
+  const rows = (ruleset as Partial<Pick<DefinedRuleset<unknown, unknown, unknown>, 'steps'>>).steps?.rows ?? [];
+  return rows.flatMap((r) => (r.for ? [r.for.toUpperCase()] : []));
 }
 
 /** The word a player writes after FOR for a step: its step-table row's, else the step id. */
@@ -41,7 +47,12 @@ export function forWordOf(ruleset: AnyRuleset, step: StepInfo): string {
   }
 }
 
-/** The first step to come that `side` owes and whose orders the line `lineNo` of `lines` reads as, or null. */
+/**
+ * The step to come that `side` owes and whose orders the line `lineNo` of `lines` is, or null. A
+ * game that can check orders ahead (boardAfter) checks the line there too; without, the line must
+ * read as the orders of one step to come and no other (a MOVE that every movement step reads
+ * names none).
+ */
 export function laterStepOf(
   ruleset: AnyRuleset,
   board: unknown,
@@ -52,13 +63,13 @@ export function laterStepOf(
 ): StepInfo | null {
   if (!upcoming || lineNo < 1 || !lines[lineNo - 1]?.trim()) return null;
   const only = lines.map((l, i) => (i === lineNo - 1 ? l : '')).join('\n');
-  return (
-    upcoming.find((u) => {
-      if (!u.owes.includes(side)) return false;
-      const read = ruleset.parseOrders(board, side, only, u);
-      return read.ok && read.orders.length > 0;
-    }) ?? null
-  );
+  const checks = ruleset.boardAfter !== undefined;
+  const fits = upcoming.filter((u) => {
+    if (!u.owes.includes(side)) return false;
+    const read = readSection(ruleset, board, side, only, u, checks);
+    return read.ok && read.orders.length > 0;
+  });
+  return checks || fits.length === 1 ? (fits[0] ?? null) : null;
 }
 
 /** `use FOR AMPHIBIOUS`: the hint for an order written for a step to come. */
@@ -66,9 +77,13 @@ export function laterStepHint(ruleset: AnyRuleset, later: StepInfo): string {
   return `this is an order for ${later.title}, a step to come: use FOR ${forWordOf(ruleset, later)} on the line above it (and above the other orders for that step)`;
 }
 
-/** Errors of the section for the step in play, each line that reads as an order for a step to come told so. */
+/**
+ * Errors of the section for the step in play, each line that reads as an order for a step to come
+ * told so: a line this step cannot read, or (where the game checks orders ahead) one it refuses.
+ */
 export function withLaterStepHints(
   errors: readonly LineError[],
+  unreadable: ReadonlySet<number>,
   ruleset: AnyRuleset,
   board: unknown,
   side: Side,
@@ -76,6 +91,7 @@ export function withLaterStepHints(
   lines: readonly string[],
 ): LineError[] {
   return errors.map((e) => {
+    if (!unreadable.has(e.line) && ruleset.boardAfter === undefined) return e;
     const later = laterStepOf(ruleset, board, side, upcoming, lines, e.line);
     return later ? { ...e, hint: laterStepHint(ruleset, later) } : e;
   });

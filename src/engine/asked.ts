@@ -24,16 +24,27 @@ export function stepsAsked(state: EngineState<unknown>, ruleset: AnyRuleset, sid
   if (!step || !whoIsAwaited(state, ruleset).includes(side)) return [];
   const rowOf = (ruleset as Partial<Pick<DefinedRuleset<unknown, unknown, unknown>, 'stepRow'>>).stepRow;
   if (!rowOf || !ruleset.upcomingSteps) return [{ step, forWord: null }];
+  return [{ step, forWord: null }, ...laterAsked(state, ruleset, side).filter((a) => a.forWord !== null)];
+}
+
+/**
+ * The side's steps still to come this turn, as far as the rules tell now, that no standing
+ * instruction in force answers and that have no orders queued: what it will be asked (with the
+ * FOR word of each, null where its row has none).
+ */
+export function laterAsked(state: EngineState<unknown>, ruleset: AnyRuleset, side: Side): AskedStep[] {
+  const step = state.step;
+  const rowOf = (ruleset as Partial<Pick<DefinedRuleset<unknown, unknown, unknown>, 'stepRow'>>).stepRow;
+  if (!step || !ruleset.upcomingSteps) return [];
   const standing = state.standing[side]?.text ?? '';
   const kinds = ruleset.standingKinds ?? [];
-  const answered = (row: StepRow) =>
-    (row.standing ?? []).some((k) => standing.split('\n').some((line) => kindOfLine(kinds, line)?.word === k.word));
-  const later = ruleset.upcomingSteps(state.rules).flatMap((u): AskedStep[] => {
+  const answered = (row: StepRow | null) =>
+    (row?.standing ?? []).some((k) => standing.split('\n').some((line) => kindOfLine(kinds, line)?.word === k.word));
+  return ruleset.upcomingSteps(state.rules).flatMap((u): AskedStep[] => {
     if (u.turn !== step.turn || !u.owes.includes(side) || u.id === step.id || state.queued?.[side]?.[u.id]) return [];
-    const row = safeRow(rowOf, u);
-    return row?.for && !answered(row) ? [{ step: u, forWord: row.for }] : [];
+    const row = rowOf ? safeRow(rowOf, u) : null;
+    return answered(row) ? [] : [{ step: u, forWord: row?.for ?? null }];
   });
-  return [{ step, forWord: null }, ...later];
 }
 
 function safeRow(rowOf: (step: StepInfo) => StepRow, step: StepInfo): StepRow | null {

@@ -15,8 +15,8 @@ import {
   type Resolve,
   type Unsealed,
 } from './engine-events';
-import { applyEvents, initialState, type AnyRuleset } from './evolve';
-import { defaultStandingLines, standingKindsOf } from './standing';
+import { applyEvents, type AnyRuleset } from './evolve';
+import { defaultStandingEvents } from './standing';
 import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
 import type { GameOptions, OptionSpec, OptionValue, Side, StepInfo } from './ruleset';
 import { ordersHashOf } from './sealing';
@@ -130,25 +130,6 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
     },
   };
   return [created, ...(cmd.defaultStanding === false ? [] : defaultStandingEvents(created, seated, ruleset, cmd.now))];
-}
-
-/**
- * Each seated side's default standing instructions (issue 28), recorded with the game: a game
- * replays from its log alone, and a game created before defaults existed keeps none.
- */
-function defaultStandingEvents(created: EngineEvent, seated: readonly Side[], ruleset: AnyRuleset, now: string): EngineEvent[] {
-  const kinds = standingKindsOf(ruleset);
-  if (!kinds.length || !ruleset.parseStanding || created.type !== 'GameCreated') return [];
-  const rules = applyEvents(initialState(), [created], ruleset).rules;
-  return seated.flatMap((side): EngineEvent[] => {
-    const text = defaultStandingLines(kinds, side, created.data.options).join('\n');
-    if (!text) return [];
-    const parsed = ruleset.parseStanding!(rules, side, text);
-    // a game's own defaults that it cannot read are a bug in the game, never the player's
-    if (!parsed.ok)
-      throw new Error(`${ruleset.id}: default standing instructions of ${side} do not parse: ${JSON.stringify(parsed.errors)}`);
-    return [{ type: 'StandingInstructionsSet', data: { side, text, instructions: parsed.orders, setAt: now, byDefault: true } }];
-  });
 }
 
 type CheckedBox = { readonly problems: readonly string[]; readonly hash: string };

@@ -14,6 +14,8 @@
  * force after the mail is recorded whole (StandingInstructionsSet.text), so a replay needs nothing
  * but the log. A game that declares no kinds keeps the older rule: a new set replaces the old one.
  */
+import type { EngineEvent } from './engine-events';
+import { applyEvents, initialState, type AnyRuleset } from './evolve';
 import type { GameOptions, LineError, Side, StandingKind } from './ruleset';
 
 /** The kinds of a game, each once (a kind may serve several rows), in the order of its step table. */
@@ -131,4 +133,23 @@ export function standingChanges(before: string, after: string): { readonly added
   const was = set(before);
   const now = set(after);
   return { added: now.filter((l) => !was.includes(l)), removed: was.filter((l) => !now.includes(l)) };
+}
+
+/**
+ * Each seated side's default standing instructions (issue 28), recorded with the game: a game
+ * replays from its log alone, and a game created before defaults existed keeps none.
+ */
+export function defaultStandingEvents(created: EngineEvent, seated: readonly Side[], ruleset: AnyRuleset, now: string): EngineEvent[] {
+  const kinds = standingKindsOf(ruleset);
+  if (!kinds.length || !ruleset.parseStanding || created.type !== 'GameCreated') return [];
+  const rules = applyEvents(initialState(), [created], ruleset).rules;
+  return seated.flatMap((side): EngineEvent[] => {
+    const text = defaultStandingLines(kinds, side, created.data.options).join('\n');
+    if (!text) return [];
+    const parsed = ruleset.parseStanding!(rules, side, text);
+    // a game's own defaults that it cannot read are a bug in the game, never the player's
+    if (!parsed.ok)
+      throw new Error(`${ruleset.id}: default standing instructions of ${side} do not parse: ${JSON.stringify(parsed.errors)}`);
+    return [{ type: 'StandingInstructionsSet', data: { side, text, instructions: parsed.orders, setAt: now, byDefault: true } }];
+  });
 }

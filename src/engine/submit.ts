@@ -150,7 +150,7 @@ function ordersForStepInPlay(
   lines: readonly string[],
 ): Made {
   const read = readSection(ruleset, rules, cmd.side, section.text, step, true);
-  if (!read.ok) return { ok: false, errors: withLaterStepHints(read.errors, ruleset, rules, cmd.side, upcoming, lines) };
+  if (!read.ok) return { ok: false, errors: withLaterStepHints(read.errors, read.unreadable, ruleset, rules, cmd.side, upcoming, lines) };
   const orders = read.orders;
   if (step.mode === 'sequential') {
     return {

@@ -20,6 +20,7 @@ import type {
   DeadlineData,
   HelpData,
   PressData,
+  ReminderData,
   RenderedAttachment,
   RenderedMail,
   ReportData,
@@ -189,6 +190,7 @@ export function subjectFor(name: TemplateName, data: Partial<GameContext>): stri
   if (name === 'press') word = `press from ${(data as Partial<PressData>).from ?? 'a side'}`;
   if (name === 'confirmation') word = `done ${(data as Partial<ConfirmationData>).command ?? ''}`.trim();
   if (name === 'deadline') word = (data as Partial<DeadlineData>).headline ?? word;
+  if (name === 'reminder') word = (data as Partial<ReminderData>).headline ?? word;
   const step = data.step ? shortStep(data.step.title) : '';
   const tail = [word, step].filter(Boolean).join(', ') || (attention === 'over' ? 'final report' : 'report');
   return fitSubject(`${head}${tail}`, MAX_SUBJECT);
@@ -217,8 +219,15 @@ export function shortStep(title: string): string {
     .trim();
 }
 
-function fitSubject(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+/** A subject cut at a word (issue 28: a phone shows whole words), `…` where it was cut. */
+export function fitSubject(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  // the step name starts after the head (`FYI G-… side t3: `): cut inside it, never in the head
+  const head = text.indexOf(': ') + 2;
+  const cut = space > head ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:]+$/, '')}…`;
 }
 
 /**
@@ -267,6 +276,47 @@ function registerHelpers(hbs: typeof Handlebars): void {
   hbs.registerHelper('isReferee', (side: unknown) => side === null);
   hbs.registerHelper('duration', (minutes: unknown) => (typeof minutes === 'number' ? formatDuration(minutes) : ''));
   hbs.registerHelper('hasItems', (list: unknown) => Array.isArray(list) && list.length > 0);
+  hbs.registerHelper('inc', (n: unknown) => (typeof n === 'number' ? n + 1 : n));
+  hbs.registerHelper('stepName', (title: unknown) => (typeof title === 'string' ? shortStep(title) : ''));
+  // lines to copy as they stand (orders, commands): never wrapped (text templates only)
+  hbs.registerHelper('nowrap', function (this: unknown, options: Handlebars.HelperOptions) {
+    return options
+      .fn(this)
+      .split('\n')
+      .map((l: string) => (l.trim() ? `${NOWRAP}${l}` : l))
+      .join('\n');
+  });
+}
+
+/** Marks a line of a text part that is never wrapped (tidyText takes it off). */
+const NOWRAP = '\u0001';
+
+/** Text parts wrap at this column (issue 28: phones), but lines to copy as they stand. */
+export const TEXT_WIDTH = 72;
+
+/**
+ * A line longer than `width` broken at spaces; the lines after the first are indented like it, two
+ * more under a bullet or a `line N:` problem. A word longer than the width (an address, a hash)
+ * stands whole on its own line.
+ */
+export function wrapLine(line: string, width = TEXT_WIDTH): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const more = /^\s*(- |line \d+: |\d+\. )/.test(line) ? `${indent}  ` : indent;
+  const words = line.slice(indent.length).split(/ +/);
+  const out: string[] = [];
+  let cur = indent;
+  for (const w of words) {
+    const lead = out.length ? more : indent;
+    if (cur.trim() === '') cur = `${lead}${w}`;
+    else if (`${cur} ${w}`.length <= width) cur = `${cur} ${w}`;
+    else {
+      out.push(cur);
+      cur = `${more}${w}`;
+    }
+  }
+  out.push(cur);
+  return out;
 }
 
 /** `90 minutes`, `36 hours`, `3 days`: a deadline's or a grace period's length. */
@@ -292,7 +342,10 @@ function tidyText(text: string): string {
   const tidy = text
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
+    .split('\n')
+    .flatMap((l) => (l.startsWith(NOWRAP) ? [l.slice(NOWRAP.length)] : wrapLine(l)))
+    .join('\n');
   // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
   return `${tidy.replace(/^--$/gm, '-- ')}\n`;
 }

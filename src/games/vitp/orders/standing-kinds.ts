@@ -42,7 +42,7 @@ export const CARRIERS = kind(
 );
 export const TARGETS = kind(
   'TARGETS',
-  'targets of each strike and gunfire, best first (also the Indonesia surprise raid, 18.4)',
+  'targets of strikes and gunfire, best first (and of the Indonesia surprise raid, 18.4)',
   '7.4',
   /^targets?\b/i,
   { both: ['TARGETS carriers, battleships, cruisers'] },
@@ -110,14 +110,7 @@ export const PEARL = kind(
   },
   'PEARL HARBOR STAY',
 );
-export const AIR = kind(
-  'AIR',
-  'land-based air placement, one unit at a time',
-  '5.22',
-  /^(air|lba)\b/i,
-  { both: ['AIR AT BASE'] },
-  'AIR 21st Air Flotilla TO Marshall Islands',
-);
+export const AIR = kind('AIR', 'land-based air placement, one unit at a time', '5.22', /^(air|lba)\b/i, { both: ['AIR AT BASE'] });
 
 /** The decisions of a battle (5.3) a standing instruction answers. */
 export const BATTLE_KINDS: readonly StandingKind[] = [
