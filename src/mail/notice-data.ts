@@ -258,7 +258,7 @@ function ackData(n: Extract<Notice, { kind: 'ack' }>) {
       : []),
     ...n.queued.map((q) => ({
       title: `${q.forWord ? `FOR ${q.forWord}: ` : `FOR ${q.stepId}: `}${q.title ?? 'a step to come'}`,
-      note: 'sealed until that step comes, checked again then',
+      note: `sealed until that step comes (commitment ${q.commitment}), checked again then`,
       lines: lines(q.orders),
     })),
   ];

@@ -155,7 +155,9 @@ export class MailRenderer {
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
     const extra =
-      name === 'report' || name === 'welcome' ? { ...mapContext(data as ReportData), ...tablesContext(data as ReportData) } : {};
+      name === 'report' || name === 'welcome'
+        ? { ...mapContext(data as ReportData, name === 'welcome'), ...tablesContext(data as ReportData) }
+        : {};
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
     // a player's HELP lists the player commands; the referee's (side null) adds the referee's
     const refereeHelp = (name === 'help' || name === 'welcome') && (data as Partial<GameContext>).side === null;
@@ -168,7 +170,7 @@ export class MailRenderer {
     return {
       subject: subjectFor(name, data),
       text: tidyText(t.text(context)),
-      html: t.html(context),
+      html: t.html(context).split(NOWRAP).join(''),
       attachments,
     };
   }
@@ -240,14 +242,23 @@ export function reportSubjectPattern(gameId: string, side: string): string {
   return `^((ACTION|FYI|GAME OVER) ${esc(gameId)} ${esc(side)}[ :]|\\[umpire ${esc(gameId)}\\] report ${esc(side)}( |$))`;
 }
 
-function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn'>) {
+/** What moment the map shows: the step now open, as it begins; the end of the game; the start (a welcome). */
+export function mapMoment(data: Pick<ReportData, 'step' | 'final'>, welcome: boolean): string {
+  if (data.final?.length) return 'The board at the end of the game.';
+  if (!data.step) return welcome ? 'The board at the start of the game.' : 'The board now.';
+  return `The board as ${shortStep(data.step.title)} begins (${welcome ? 'the start of the game' : 'after the steps this mail tells'}).`;
+}
+
+function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn' | 'step' | 'final'>, welcome = false) {
   if (!data.map || data.map.cells.length === 0) return {};
   // no side in the picture's title: an open game's sides see the same map, drawn once for all
   const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
+  const moment = mapMoment(data, welcome);
   // resvg draws the SVG at its own size, whole pixels rounded up
   const size = mapGeometry(data.map);
   return {
-    mapSvg: renderMapSvg(data.map, title),
+    mapSvg: renderMapSvg(data.map, title, moment),
+    mapMoment: moment,
     mapImage: {
       cid: MAP_CID,
       width: Math.ceil(size.width),
@@ -288,8 +299,13 @@ function registerHelpers(hbs: typeof Handlebars): void {
   });
 }
 
-/** Marks a line of a text part that is never wrapped (tidyText takes it off). */
+/** Marks a line of a text part that is never wrapped (tidyText takes it off; the HTML part never shows it). */
 const NOWRAP = '\u0001';
+
+/** A line of data to copy as it stands (a command to run): never wrapped in the text part. */
+export function copyLine(line: string): string {
+  return `${NOWRAP}${line}`;
+}
 
 /** Text parts wrap at this column (issue 28: phones), but lines to copy as they stand. */
 export const TEXT_WIDTH = 72;
@@ -344,7 +360,7 @@ function tidyText(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .split('\n')
-    .flatMap((l) => (l.startsWith(NOWRAP) ? [l.slice(NOWRAP.length)] : wrapLine(l)))
+    .flatMap((l) => (l.includes(NOWRAP) ? [l.split(NOWRAP).join('')] : wrapLine(l)))
     .join('\n');
   // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
   return `${tidy.replace(/^--$/gm, '-- ')}\n`;
