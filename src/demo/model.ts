@@ -53,7 +53,13 @@ export function stepKind(id: string, sides: readonly string[]): string {
   return parts.filter((p, i) => !/^\d+-/.test(p) || i === parts.length - 1).join('/');
 }
 
-export function playModel(seed: string, options: Record<string, boolean> = demoOptions(), game = demoGame([], process.env)): ModelResult {
+/** `defaultStanding: false`: the game starts with no standing instructions in force, as games did before issue 28. */
+export function playModel(
+  seed: string,
+  options: Record<string, boolean> = demoOptions(),
+  game = demoGame([], process.env),
+  opts: { readonly defaultStanding?: boolean } = {},
+): ModelResult {
   const ruleset = game.rules as AnyRuleset;
   const player = game.mail;
   const mode = botMode();
@@ -87,6 +93,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
     options,
     seedAnchor: chain.anchor,
     now: now(),
+    ...(opts.defaultStanding === false ? { defaultStanding: false } : {}),
     sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@model.invalid`, name: side } })),
   });
   const bots = Object.fromEntries(

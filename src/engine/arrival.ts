@@ -12,7 +12,13 @@ import type { LineError, Side, StepInfo } from './ruleset';
 
 export type SectionRead =
   | { readonly ok: true; readonly orders: readonly unknown[] }
-  | { readonly ok: false; readonly errors: readonly LineError[]; readonly unreadable: ReadonlySet<number> };
+  | {
+      readonly ok: false;
+      readonly errors: readonly LineError[];
+      readonly unreadable: ReadonlySet<number>;
+      /** the orders of the lines that could be read (the board they leave is where later sections are checked) */
+      readonly orders: readonly unknown[];
+    };
 
 /**
  * A section's orders for `step` on `board`: parsed, and checked against the rules when `check` is
@@ -25,10 +31,10 @@ export function readSection(ruleset: AnyRuleset, board: unknown, side: Side, tex
   const orders = parsed.ok ? parsed.orders : (parsed.orders ?? []);
   const unreadable = parsed.ok ? [] : parsed.errors;
   const read = new Set(unreadable.map((e) => e.line));
-  if (!check) return unreadable.length ? { ok: false, errors: unreadable, unreadable: read } : { ok: true, orders };
+  if (!check) return unreadable.length ? { ok: false, errors: unreadable, unreadable: read, orders } : { ok: true, orders };
   const illegal = parsed.ok || orders.length ? ruleset.validateOrders(board, side, orders, step) : [];
   const errors = [...unreadable, ...(parsed.ok ? illegal : illegal.filter((e) => e.line > 0 && !read.has(e.line)))];
-  return errors.length ? { ok: false, errors, unreadable: read } : { ok: true, orders };
+  return errors.length ? { ok: false, errors, unreadable: read, orders } : { ok: true, orders };
 }
 
 /** Every word a player may write after FOR in this game (its step table's), upper case. */

@@ -18,7 +18,8 @@ export const STANDING_SALT_LABEL = 'STANDING instructions';
 
 type Made =
   | { ok: true; event: EngineEvent; step: StepInfo; orders: readonly unknown[] }
-  | { ok: false; errors: readonly LineError[] }
+  /** refused; `read`: the step and the orders of the lines that could be read, for the board later sections are checked on */
+  | { ok: false; errors: readonly LineError[]; read?: { step: StepInfo; orders: readonly unknown[] } }
   | { ok: false; refused: RefusedSection };
 
 export function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
@@ -94,8 +95,11 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
         ? ordersForStepInPlay(cmd, section, rules, step, ruleset, upcoming, lines)
         : queueOrders(cmd, section, board, upcoming, ruleset, lines);
     if ('refused' in made) refused.push(made.refused);
-    else if (!made.ok) errors.push(...made.errors);
-    else {
+    else if (!made.ok) {
+      errors.push(...made.errors);
+      // one pass: later sections are still checked, on the board the lines that could be read leave
+      if (made.read && ruleset.boardAfter) board = ruleset.boardAfter(board, cmd.side, made.read.step, made.read.orders);
+    } else {
       events.push(made.event);
       if (ruleset.boardAfter) board = ruleset.boardAfter(board, cmd.side, made.step, made.orders);
     }
@@ -150,7 +154,12 @@ function ordersForStepInPlay(
   lines: readonly string[],
 ): Made {
   const read = readSection(ruleset, rules, cmd.side, section.text, step, true);
-  if (!read.ok) return { ok: false, errors: withLaterStepHints(read.errors, read.unreadable, ruleset, rules, cmd.side, upcoming, lines) };
+  if (!read.ok)
+    return {
+      ok: false,
+      errors: withLaterStepHints(read.errors, read.unreadable, ruleset, rules, cmd.side, upcoming, lines),
+      read: { step, orders: read.orders },
+    };
   const orders = read.orders;
   if (step.mode === 'sequential') {
     return {

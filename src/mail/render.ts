@@ -137,7 +137,11 @@ export class MailRenderer {
   private readonly hbs = Handlebars.create();
   private readonly templates = new Map<TemplateName, Compiled>();
 
-  constructor(templatesDir: string = defaultTemplatesDir()) {
+  /** `width`: the column text parts wrap at (TEXT_WIDTH; Infinity: unwrapped, one sentence a line, for tests that read sentences) */
+  constructor(
+    templatesDir: string = defaultTemplatesDir(),
+    private readonly width: number = TEXT_WIDTH,
+  ) {
     registerHelpers(this.hbs);
     for (const file of readdirSync(join(templatesDir, 'partials'))) {
       const m = file.match(/^(.+)\.hbs$/);
@@ -169,7 +173,7 @@ export class MailRenderer {
       attachments.push({ filename: 'map.png', contentType: 'image/png', svg: extra.mapSvg, cid: MAP_CID });
     return {
       subject: subjectFor(name, data),
-      text: tidyText(t.text(context)),
+      text: tidyText(t.text(context), this.width),
       html: t.html(context).split(NOWRAP).join(''),
       attachments,
     };
@@ -354,13 +358,13 @@ export function formatUtc(iso: string): string {
 }
 
 /** Templates leave runs of blank lines where sections are absent; keep at most one. */
-function tidyText(text: string): string {
+function tidyText(text: string, width: number): string {
   const tidy = text
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .split('\n')
-    .flatMap((l) => (l.includes(NOWRAP) ? [l.split(NOWRAP).join('')] : wrapLine(l)))
+    .flatMap((l) => (l.includes(NOWRAP) ? [l.split(NOWRAP).join('')] : wrapLine(l, width)))
     .join('\n');
   // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
   return `${tidy.replace(/^--$/gm, '-- ')}\n`;

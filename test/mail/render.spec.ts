@@ -332,7 +332,9 @@ describe('renderMapSvg', () => {
       'Test map',
     );
     expect(svg).toContain('R: 2 CV, 1 BB');
-    expect(svg).toContain('Harbor &amp; Co (2)');
+    // issue 28: a port's units are listed by what they are, as at sea (a count alone when the game gives no types)
+    expect(svg).toContain('>Harbor &amp; Co<');
+    expect(svg).toContain('>B: 2<');
     expect(svg).toMatch(/<rect x="\d+" y="\d+" width="12" height="12" fill="#0000aa"/);
     expect(svg).toMatch(/<path d="M\d+ \d+ L\d+ \d+"\/>/);
     expect(svg).toContain('<polygon');
