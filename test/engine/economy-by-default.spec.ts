@@ -32,7 +32,14 @@ function game(ruleset: AnyRuleset, extra: Partial<Extract<EngineCommand, { type:
     ...extra,
   });
   const orders = (side: string, text: string) => run({ type: 'SubmitOrders', side, text, salt: 'ab', now: 't1', seal: (p) => p });
-  return { log, run, orders, get state() { return state; } };
+  return {
+    log,
+    run,
+    orders,
+    get state() {
+      return state;
+    },
+  };
 }
 
 const lines = (text: string | undefined) => (text ?? '').split('\n').filter((l) => l.trim());
@@ -116,7 +123,11 @@ describe('issue 28: economy by default', () => {
           g.orders(side, 'STAY');
         }
       }
-      g.run(awaited.length && whoIsAwaited(g.state, vitp).length ? { type: 'Deadline', now: 't', seeds: chain.seeds, open: (s) => s } : { type: 'Resolve', now: 't', seeds: chain.seeds, open: (s) => s });
+      g.run(
+        awaited.length && whoIsAwaited(g.state, vitp).length
+          ? { type: 'Deadline', now: 't', seeds: chain.seeds, open: (s) => s }
+          : { type: 'Resolve', now: 't', seeds: chain.seeds, open: (s) => s },
+      );
     }
     expect([...asked].filter((id) => /lba|invasions|return|battle/.test(id))).toEqual([]);
     expect([...asked]).toEqual(expect.arrayContaining(['patrol/japanese', 'patrol/allied']));

@@ -5,7 +5,13 @@
  * board the same mail's earlier orders leave: refused in the acknowledgment, not dropped later.
  */
 import { decide } from '../../src/engine/decide';
-import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type RefusedSection } from '../../src/engine/engine-events';
+import {
+  CommandRejected,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineState,
+  type RefusedSection,
+} from '../../src/engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../../src/engine/evolve';
 import { makeSeedChain } from '../../src/engine/dice';
 import { vitpRuleset } from '../../src/games/vitp';
@@ -39,7 +45,15 @@ function newGame() {
     }
     throw new Error('the mail was taken');
   };
-  return { run, orders, rejection, refused, get state() { return state; } };
+  return {
+    run,
+    orders,
+    rejection,
+    refused,
+    get state() {
+      return state;
+    },
+  };
 }
 
 describe('issue 28: one pass for every error', () => {
@@ -52,7 +66,9 @@ describe('issue 28: one pass for every error', () => {
     expect(r.errors[0].problem).toMatch(/Ise may not join the Pearl Harbor raid/);
     expect(r.errors[1].problem).toMatch(/xyzzy/i);
     // the summary line says what was refused and what to do
-    expect(r.message.split('\n')[0]).toMatch(/^Your mail was not taken: 2 problems \(lines 1, 2\), all listed below\. Nothing was changed: correct them and send the whole mail again\.$/);
+    expect(r.message.split('\n')[0]).toMatch(
+      /^Your mail was not taken: 2 problems \(lines 1, 2\), all listed below\. Nothing was changed: correct them and send the whole mail again\.$/,
+    );
   });
 
   it('given an order written for a step to come without its FOR, then it is named with the FOR line that takes it', () => {
@@ -80,7 +96,10 @@ describe('issue 28: one pass for every error', () => {
   it('given a FOR section that cannot work on the board the earlier orders leave, then it is refused as it arrives and the rest stands', () => {
     const g = newGame();
     // Akagi sails with the raid force (4.2): the patrol section's order for it cannot be carried out (18.21)
-    const events = g.orders('japanese', 'RAID FORCE akagi, kaga\nFOR PATROL\nPATROL akagi TO Marianas Islands\nFOR AMPHIBIOUS\nAMPHIB kure-snlf TO Japanese Islands');
+    const events = g.orders(
+      'japanese',
+      'RAID FORCE akagi, kaga\nFOR PATROL\nPATROL akagi TO Marianas Islands\nFOR AMPHIBIOUS\nAMPHIB kure-snlf TO Japanese Islands',
+    );
     expect(events.map((e) => e.type)).toEqual(['OrdersAccepted', 'OrdersQueued']);
     expect(events.find((e) => e.type === 'OrdersQueued')?.data).toMatchObject({ stepId: 't1/amphibious/japanese' });
     expect(g.refused).toHaveLength(1);
