@@ -38,11 +38,8 @@ const crowded: BoardMap = {
 function noOverlaps(map: BoardMap): string[] {
   const g = mapGeometry(map);
   const clashes: string[] = [];
-  g.labels.forEach((a, i) =>
-    g.labels.forEach((b, j) => {
-      if (j > i && overlaps(a, b)) clashes.push(`${g.places[i].name} / ${g.places[j].name}`);
-    }),
-  );
+  for (const [i, a] of g.labels.entries())
+    for (const [j, b] of g.labels.entries()) if (j > i && overlaps(a, b)) clashes.push(`${g.places[i].name} / ${g.places[j].name}`);
   return clashes;
 }
 
