@@ -16,7 +16,7 @@ const MOVE_WINDOWS = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'].map((t) 
 export const WINDOW: Partial<Record<Advantage, readonly string[]>> = {
   'banzai-charge': ['fire-land'],
   'night-fighting': ['fire-sea'],
-  'good-logistics': ['regroup'],
+  'good-logistics': ['regroup', 'reinforce'],
   'amphibious-assault': ['fire-land'],
   'superior-fighters': ['move-FTR'],
   'coast-watchers': MOVE_WINDOWS,

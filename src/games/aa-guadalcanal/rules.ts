@@ -4,12 +4,15 @@ import type { ZoneId } from './box';
 import { usable, windowOf } from './advantages';
 import { commandStep, quickDropStep, watchedStep } from './adv-steps';
 import { combatStep, declareStep } from './combat';
+import { continueFight, fightDecision, fightStepsAhead, zoneDeclareStep, zoneOrderStep } from './fight';
 import { hiddenStep, movementStep } from './movement';
+import { declaredAhead } from './options';
+import { subsToAct } from './torpedoes';
 import { Fold } from '../kit';
 import { evolveGuadalcanal } from './evolve';
 import { Play } from './play';
-import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
-import { defOf, sideOfStep, stepInfo, stepsOf, type StepDef } from './steps';
+import { controlStep, landingStep, regroupChoice, regroupStep, scoreStep } from './regroup';
+import { defOf, fightCat, sideOfStep, stepInfo, stepsOf, torpedoStepId, type StepDef } from './steps';
 import { other, type GEvent, type GSide, type GState, type Order } from './types';
 import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
 
@@ -42,7 +45,8 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
     case 'hid-subs':
       return onBoard(s, side, 'SS').some((sub) => s.pieces.some((e) => e.side !== side && e.zone === sub.zone && isSea(e)));
     case 'fire-sea':
-      return onBoard(s, side, 'ART').some(
+      // as written, the step before CMB.2 is owed only for an advantage (above): ranged fire is declared zone by zone
+      return declaredAhead(s) && onBoard(s, side, 'ART').some(
         (a) =>
           a.on === null &&
           !a.fired &&
@@ -56,16 +60,23 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
       );
     case 'fire-land':
       return (
-        s.pieces.some(
+        declaredAhead(s) &&
+        (s.pieces.some(
           (u) =>
             u.side === side &&
             (u.type === 'CA' || u.type === 'BB') &&
             u.zone !== 'damaged' &&
             adjacentZones(s, u.zone as ZoneId).some((z) => isIsland(s, z)),
-        ) || s.pieces.some((u) => u.side === side && isAir(u) && s.airfields.some((a) => a.island === u.zone && a.side !== side))
+        ) ||
+          s.pieces.some((u) => u.side === side && isAir(u) && s.airfields.some((a) => a.island === u.zone && a.side !== side)))
       );
     case 'landing':
       return s.pieces.some((u) => u.side === side && isAir(u));
+    case 'build':
+    case 'reinforce':
+    case 'repair':
+    case 'deploy':
+      return regroupChoice(s, side, k.kind);
     case 'regroup':
       return true;
     default:
@@ -75,7 +86,13 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
 
 export function currentStepOf(s: GState): StepInfo | null {
   if (s.winner || s.at >= stepsOf(s).length) return null;
-  return stepInfo(s, s.at, (def, side) => owes(s, def, side));
+  const step = stepInfo(s, s.at, (def, side) => owes(s, def, side));
+  // a combat step fought zone by zone waits on its decisions; a submarine step goes one submarine at a time
+  const decision = fightDecision(s);
+  if (decision) return decision;
+  const t = s.torpedoes;
+  if (t) return { ...step, id: torpedoStepId(step.id, t.round), title: `${step.title}: the submarines still to act`, owes: [t.side] };
+  return step;
 }
 
 /** Upcoming steps: every step may be owed, but an advantage's own step only by a side holding (or having used, Coast Watchers) its token. */
@@ -90,8 +107,35 @@ function mayOwe(s: GState, def: StepDef, side: GSide): boolean {
 export function upcomingStepsOf(s: GState): StepInfo[] {
   if (s.winner) return [];
   const out: StepInfo[] = [];
-  for (let i = s.at + 1; i < stepsOf(s).length; i++) out.push(stepInfo(s, i, (def, side) => mayOwe(s, def, side)));
+  const steps = stepsOf(s);
+  const t = s.torpedoes;
+  // the submarine step in play: its next decision may come
+  if (t && subsToAct(s, t.side).length > 0) {
+    const step = stepInfo(s, s.at, () => true);
+    out.push({ ...step, id: torpedoStepId(step.id, t.round + 1), owes: [t.side] });
+  }
+  for (let i = s.at + 1; i < steps.length; i++) {
+    out.push(stepInfo(s, i, (def, side) => mayOwe(s, def, side)));
+    const def = steps[i];
+    const k = def.kind.kind;
+    if (k === 'move' && def.kind.type === 'SS') out.push(...laterSubmarineSteps(s, out[out.length - 1]));
+    if (k === 'hid-subs') out.push(...laterSubmarineSteps(s, out[out.length - 1]));
+  }
+  const cats = steps.slice(s.at).flatMap((d) => {
+    const cat = fightCat(d);
+    return cat === 'sea' || cat === 'land' ? [cat] : [];
+  });
+  // the decisions of combat fought zone by zone, for orders sent ahead to them (FOR J, FOR Guadalcanal)
+  if (!declaredAhead(s)) out.push(...fightStepsAhead(s, cats).filter((x) => x.id !== currentStepOf(s)?.id));
   return out.filter((x) => x.owes.length);
+}
+
+/** The later decisions of a submarine step to come (one a submarine still to act, at most): for orders sent ahead to them. */
+function laterSubmarineSteps(s: GState, first: StepInfo): StepInfo[] {
+  const side = sideOfStep(first);
+  if (!side || !first.owes.includes(side)) return [];
+  const n = s.pieces.filter((u) => u.side === side && u.type === 'SS' && u.zone !== 'damaged').length;
+  return Array.from({ length: Math.max(0, n - 1) }, (_, k) => ({ ...first, id: torpedoStepId(first.id, k + 2) }));
 }
 
 /** One side's orders for a step walked on the position: the problems, and the events. */
@@ -113,6 +157,9 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   else if (k.kind === 'command') commandStep(p, orders);
   else if (k.kind === 'landing') landingStep(p, orders);
   else if (k.kind === 'regroup') regroupStep(p, orders);
+  else if (k.kind === 'build' || k.kind === 'reinforce' || k.kind === 'repair' || k.kind === 'deploy') regroupStep(p, orders, k.kind);
+  else if (k.kind === 'zone-order') zoneOrderStep(p, orders);
+  else if (k.kind === 'zone-fire') zoneDeclareStep(p, orders);
   else if (orders.length) p.fail(orders[0], 'this step takes no orders', def.rule);
   return p;
 }
@@ -201,7 +248,15 @@ export function adjudicateGuadalcanal(
     tx.merge(p);
   };
   const k = def.kind.kind;
-  if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
+  // a combat step fought zone by zone (fight.ts): the decision answered, the fight goes on to the next decision or its end
+  if (k === 'zone-order' || k === 'zone-fire' || ((k === 'sea-combat' || k === 'land-combat') && !declaredAhead(tx.s))) {
+    if (k === 'zone-order' || k === 'zone-fire') run(sideOfStep(step)!, orders[sideOfStep(step)!] ?? []);
+    const cat = (def.kind as { cat?: 'sea' | 'land' }).cat ?? (k === 'sea-combat' ? 'sea' : 'land');
+    const auto = new Play(tx.s, tx.s.first, ctx.dice);
+    const over = continueFight(auto, cat, k === 'zone-fire');
+    tx.merge(auto);
+    if (!over) return tx.s;
+  } else if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
     const auto = new Play(tx.s, tx.s.first, ctx.dice);
     let winner: GSide | null = null;
     if (k === 'air-combat') combatStep(auto, 'air');
@@ -217,6 +272,8 @@ export function adjudicateGuadalcanal(
   } else {
     const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
     for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
+    // MOV.6: submarines still to act, asked again
+    if (tx.s.torpedoes) return tx.s;
   }
   const last = s.at + 1 >= stepsOf(s).length;
   tx.emit({
