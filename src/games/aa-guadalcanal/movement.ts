@@ -143,7 +143,8 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
   const moved = new Set<string>();
   for (const o of orders) {
     if (o.kind === 'none') continue;
-    if (kind === 'hid-load' && o.kind === 'load') {
+    if (kind === 'hid-load' && o.kind === 'use') useAdvantage(p, o, 'hid-load');
+    else if (kind === 'hid-load' && o.kind === 'load') {
       const ship = piece(p.s, o.ship);
       if (ship && ship.type !== 'TR' && ship.type !== 'DD') p.fail(o, `${o.ship} is no transport or destroyer`, rule);
       else load(p, o, rule, moved);
@@ -155,6 +156,13 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
           `${u.id} is not a sea unit: this step moves sea units only`,
           rule,
           'bombers fly in HID.4 (FOR BOMBERS), fighters in HID.5 (FOR FIGHTERS)',
+        );
+      else if (u && heldBackType(p, u.type === 'PT' ? 'DD' : (u.type as UnitType), false))
+        p.fail(
+          o,
+          `Coast Watchers holds your ${u.type === 'PT' ? 'DD' : u.type} back this turn: they move after all other units`,
+          'ADV.coast-watchers',
+          'give these lines FOR WATCHED',
         );
       else seaMove(p, o, [u ? u.type : 'TR'], rule, moved);
     } else p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, rule);

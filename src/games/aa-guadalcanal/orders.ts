@@ -4,11 +4,13 @@
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { didYouMean } from '../kit';
-import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type ZoneId } from './box';
+import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type UnitType, type ZoneId } from './box';
 import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
 const PIECE_TYPES: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
+/** The unit types Coast Watchers may hold back (ADV.coast-watchers): those the movement sequence moves. */
+const HELD_TYPES: readonly UnitType[] = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'];
 /** A piece's id as reports show it: its type and number (TR3, FTR2, SUP7). */
 export const UNIT_ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP|PT)\d+$/;
 
@@ -234,8 +236,10 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
     }
     case 'USE': {
       const at = up.indexOf('AT');
+      // ADV.coast-watchers may name the type it holds back (with hidden movement, in HID.1): USE COAST-WATCHERS CA
+      const held = at < 0 && words.length > 2 && HELD_TYPES.includes(up[up.length - 1] as UnitType) ? (up[up.length - 1] as UnitType) : null;
       const name = words
-        .slice(1, at < 0 ? undefined : at)
+        .slice(1, at < 0 ? (held ? -1 : undefined) : at)
         .join('-')
         .toLowerCase();
       const found = ADVANTAGES.filter((a) => a === name || (name.length >= 4 && a.startsWith(name)));
@@ -245,7 +249,8 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
           hintFor(name, ADVANTAGES) ?? `advantages: ${ADVANTAGES.join(', ')}`,
         );
       }
-      if (at < 0) return { kind: 'use', advantage: found[0] as Advantage, at: null };
+      if (held && found[0] !== 'coast-watchers') return r.fail(`${found[0]} names no unit type`);
+      if (at < 0) return held ? { kind: 'use', advantage: 'coast-watchers', at: null, type: held } : { kind: 'use', advantage: found[0] as Advantage, at: null };
       // ADV.command-decision names a category after the zone: USE COMMAND-DECISION AT <zone> AIR|SEA|LAND
       const last = up[up.length - 1];
       const category = found[0] === 'command-decision' && ['AIR', 'SEA', 'LAND'].includes(last) ? (last.toLowerCase() as Category) : null;
@@ -335,7 +340,7 @@ export function formatOrder(o: Order): string {
     case 'hits':
       return `HITS ${o.units.join(' ') || 'DEFAULT'}`;
     case 'use':
-      return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}${o.category ? ` ${o.category.toUpperCase()}` : ''}`;
+      return `USE ${o.advantage.toUpperCase()}${o.type ? ` ${o.type}` : ''}${o.at ? ` AT ${o.at}` : ''}${o.category ? ` ${o.category.toUpperCase()}` : ''}`;
   }
 }
 

@@ -143,7 +143,10 @@ export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, 
   }
   for (const a of usable(s, side, windowOf(def.kind)))
     if (rng.int(3) === 0) {
-      const use = useCandidate(s, side, a, rng);
+      const use: Order | null =
+        a === 'coast-watchers' && def.kind.kind === 'hid-load'
+          ? { kind: 'use', advantage: a, at: null, type: rng.pick(['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'] as const) }
+          : useCandidate(s, side, a, rng);
       if (use && !validate(s, side, [...orders, use], step).length) orders.push(use);
     }
   if (def.kind.kind === 'quick-drop' || def.kind.kind === 'watched') {

@@ -4,6 +4,7 @@ import type { ZoneId } from './box';
 import { usable, windowOf } from './advantages';
 import { commandStep, quickDropStep, watchedStep } from './adv-steps';
 import { combatStep, declareStep } from './combat';
+import { conflictsIn } from './conflicts';
 import { continueFight, fightDecision, fightStepsAhead, zoneDeclareStep, zoneOrderStep } from './fight';
 import { hiddenStep, movementStep } from './movement';
 import { declaredAhead } from './options';
@@ -142,10 +143,13 @@ function laterSubmarineSteps(s: GState, first: StepInfo): StepInfo[] {
 function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dice: Dice | null): Play {
   const p = new Play(s, side, dice);
   const def = defOf(step);
+  // one unit, two orders: both lines named, the set refused (conflicts.ts)
+  const { errors, rest } = conflictsIn(all, def.rule);
+  p.errors.push(...errors);
   // ATK.cargo: a HITS list rides with the orders of a step the side plays alone and stands until
   // replaced (seen by its side only)
-  for (const o of all) if (o.kind === 'hits') hitsOrder(p, step, o.units, o);
-  const orders = all.filter((o) => o.kind !== 'hits');
+  for (const o of rest) if (o.kind === 'hits') hitsOrder(p, step, o.units, o);
+  const orders = rest.filter((o) => o.kind !== 'hits');
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
   else if (k.kind === 'hid-load' || k.kind === 'hid-sea' || k.kind === 'hid-subs') hiddenStep(p, k.kind, orders);
@@ -201,7 +205,8 @@ export function validate(s: GState, side: GSide, orders: readonly Order[], step:
 }
 
 /** CMB.3 unloading; Quick Drop (ADV.quick-drop) calls it with its rule for the ships of its sea zone. */
-export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): void {
+export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): boolean {
+  const before = p.errors.length;
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind !== 'unload') {
@@ -232,6 +237,7 @@ export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): v
     }
     for (const c of cargo) p.emit({ type: 'gc.unloaded', data: { unit: c, from: ship.id, to: o.to } });
   }
+  return p.errors.length === before;
 }
 
 export function adjudicateGuadalcanal(

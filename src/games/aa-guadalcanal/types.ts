@@ -127,7 +127,14 @@ export type OrderBody =
   | { readonly kind: 'repair'; readonly unit: string }
   | { readonly kind: 'repair-airfield'; readonly island: IslandId }
   | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId }
-  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null; readonly category?: Category }
+  | {
+      readonly kind: 'use';
+      readonly advantage: Advantage;
+      readonly at: ZoneId | null;
+      readonly category?: Category;
+      /** Coast Watchers: the type held back, when named (HID.1) */
+      readonly type?: UnitType;
+    }
   | { readonly kind: 'hits'; readonly units: readonly string[] }
   /** CMB: the first player's next zone, the first listed still to be fought */
   | { readonly kind: 'zones'; readonly zones: readonly ZoneId[] };
