@@ -189,13 +189,6 @@ export function fireOrder(p: Play, o: Extract<Order, { kind: 'fire' }>, cat: 'se
   const kinds = cat === 'sea' ? ['ART'] : ['CA', 'BB'];
   if (!u || u.side !== p.side || !kinds.includes(u.type)) return p.fail(o, `${o.unit} is not your ${kinds.join(' or ')}`, rule);
   if (u.fired) return p.fail(o, `${u.id} has fired into ${u.fired} this turn: one adjacent zone a turn`, rule);
-  if (zone && o.at !== zone)
-    return p.fail(
-      o,
-      `this step is the attack in ${zone}: ${cat === 'sea' ? 'artillery' : 'ship'} fire is declared zone by zone`,
-      rule,
-      `FIRE ${u.id} AT ${o.at} when ${o.at} is fought (FOR ${o.at})`,
-    );
   const from = u.zone;
   const ok =
     from !== 'damaged' && u.on === null && adjacentZones(p.s, from).includes(o.at) && (cat === 'sea' ? isSeaZone(p.s, o.at) : isIsland(p.s, o.at));
@@ -203,6 +196,13 @@ export function fireOrder(p: Play, o: Extract<Order, { kind: 'fire' }>, cat: 'se
     const where = from === 'damaged' ? [] : adjacentZones(p.s, from).filter((z) => (cat === 'sea' ? isSeaZone(p.s, z) : isIsland(p.s, z)));
     return p.fail(o, `${u.id} in ${from} cannot fire into ${o.at}`, rule, where.length ? `adjacent: ${where.join(', ')}` : undefined);
   }
+  if (zone && o.at !== zone)
+    return p.fail(
+      o,
+      `this step is the attack in ${zone}: ${cat === 'sea' ? 'artillery' : 'ship'} fire is declared zone by zone`,
+      rule,
+      `FIRE ${u.id} AT ${o.at} when ${o.at} is fought (FOR ${o.at})`,
+    );
   p.emit({ type: 'gc.fired', data: { unit: u.id, at: o.at } });
   return true;
 }
