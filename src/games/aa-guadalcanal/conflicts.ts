@@ -34,7 +34,7 @@ function claims(o: Order, stepRule: string): Claim[] {
     case 'repair':
       return [{ key: `repair:${o.unit}`, rule: 'REG.4b', why: 'a damaged ship is repaired once' }];
     case 'load':
-      return o.cargo.map((c) => ({ key: `aboard:${c}`, rule: stepRule.startsWith('REG') ? stepRule : 'MOV.1', why: `${c} takes a space on one ship` }));
+      return o.cargo.map((c) => ({ key: `aboard:${c}`, rule: /^(MOV|HID|REG)/.test(stepRule) ? stepRule : 'MOV.1', why: `${c} takes a space on one ship` }));
     case 'unload':
       return o.cargo.length
         ? o.cargo.map((c) => ({ key: `unload:${o.ship}:${c}`, rule: 'CMB.3', why: `${c} is unloaded once` }))
@@ -64,14 +64,16 @@ export function conflictsIn(orders: readonly Order[], stepRule: string): { error
     const mine = claims(o, stepRule);
     const hit = mine.map((c) => ({ c, earlier: seen.find((x) => clash(x.claim, c)) })).find((x) => x.earlier);
     if (hit?.earlier) {
-      const parts = hit.c.key.split(':');
+      // a whole ship's unloading against a part of it: said of the ship
+      const shown = hit.earlier.claim.key.endsWith(':*') ? hit.earlier.claim : hit.c;
+      const parts = shown.key.split(':');
       const unit = parts[0] === 'unload' && parts[2] !== '*' ? parts[2] : parts[1];
-      const subject = hit.c.key === 'hits' ? 'your casualty priority' : hit.c.key === 'zones' ? 'the next zone' : unit;
+      const subject = shown.key === 'hits' ? 'your casualty priority' : shown.key === 'zones' ? 'the next zone' : unit;
       errors.push({
         line: o.line ?? 0,
         text: formatOrder(o),
-        problem: `${subject} has two orders: line ${hit.earlier.order.line ?? '?'} (${formatOrder(hit.earlier.order)}) and line ${o.line ?? '?'} (${formatOrder(o)}); ${hit.c.why}`,
-        rule: hit.c.rule,
+        problem: `${subject} has two orders: line ${hit.earlier.order.line ?? '?'} (${formatOrder(hit.earlier.order)}) and line ${o.line ?? '?'} (${formatOrder(o)}); ${shown.why}`,
+        rule: shown.rule,
         hint: 'keep one of the two lines',
       });
       continue;
