@@ -34,6 +34,7 @@ export function systemDecidersAt(state: EngineState<unknown>, step: StepInfo, ru
       );
     return [...step.system];
   }
+  if (!system.length) return [];
   const stepRow = (ruleset as Partial<Pick<DefinedRuleset<unknown, unknown, unknown>, 'stepRow'>>).stepRow;
   return typeof stepRow === 'function' && stepRow.call(ruleset, step).owes === 'system' ? [...system] : [];
 }
