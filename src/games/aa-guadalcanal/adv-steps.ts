@@ -68,7 +68,8 @@ export function quickDropStep(p: Play, orders: readonly Order[]): void {
       );
       continue;
     }
-    if (unloadStep(p, [o], rule)) islandOf.set(ship.zone as ZoneId, { island: o.to, line: `line ${o.line ?? '?'}: UNLOAD ${o.ship} TO ${o.to}` });
+    if (unloadStep(p, [o], rule))
+      islandOf.set(ship.zone as ZoneId, { island: o.to, line: `line ${o.line ?? '?'}: UNLOAD ${o.ship} TO ${o.to}` });
   }
 }
 

@@ -127,8 +127,7 @@ export function fightZone(p: Play, z: ZoneId, cat: Category, again = ''): void {
 /** Command Decision (ADV.command-decision) on the zone and category: it is fought again after its casualties, once per token. */
 export function commandRepeats(p: Play, z: ZoneId, cat: Category): void {
   const decisions = p.s.active.filter((a) => a.advantage === 'command-decision' && a.at === z && a.category === cat);
-  for (const [i, d] of decisions.entries())
-    fightZone(p, z, cat, ` (${d.side} command decision${decisions.length > 1 ? ` ${i + 1}` : ''})`);
+  for (const [i, d] of decisions.entries()) fightZone(p, z, cat, ` (${d.side} command decision${decisions.length > 1 ? ` ${i + 1}` : ''})`);
 }
 
 /** Can `side` attack `cat` in `z` with the units there and the ranged units declared into it? */
@@ -191,7 +190,10 @@ export function fireOrder(p: Play, o: Extract<Order, { kind: 'fire' }>, cat: 'se
   if (u.fired) return p.fail(o, `${u.id} has fired into ${u.fired} this turn: one adjacent zone a turn`, rule);
   const from = u.zone;
   const ok =
-    from !== 'damaged' && u.on === null && adjacentZones(p.s, from).includes(o.at) && (cat === 'sea' ? isSeaZone(p.s, o.at) : isIsland(p.s, o.at));
+    from !== 'damaged' &&
+    u.on === null &&
+    adjacentZones(p.s, from).includes(o.at) &&
+    (cat === 'sea' ? isSeaZone(p.s, o.at) : isIsland(p.s, o.at));
   if (!ok) {
     const where = from === 'damaged' ? [] : adjacentZones(p.s, from).filter((z) => (cat === 'sea' ? isSeaZone(p.s, z) : isIsland(p.s, z)));
     return p.fail(o, `${u.id} in ${from} cannot fire into ${o.at}`, rule, where.length ? `adjacent: ${where.join(', ')}` : undefined);

@@ -20,7 +20,13 @@ interface Claim {
 function claims(o: Order, stepRule: string): Claim[] {
   switch (o.kind) {
     case 'move':
-      return [{ key: `move:${o.unit}`, rule: stepRule.startsWith('MOV') || stepRule.startsWith('HID') ? stepRule : 'MOV', why: 'a sea unit moves once, 1 sea zone' }];
+      return [
+        {
+          key: `move:${o.unit}`,
+          rule: stepRule.startsWith('MOV') || stepRule.startsWith('HID') ? stepRule : 'MOV',
+          why: 'a sea unit moves once, 1 sea zone',
+        },
+      ];
     case 'fly':
       return [{ key: `move:${o.unit}`, rule: stepRule, why: 'an air unit makes one move a step' }];
     case 'deploy':
@@ -34,7 +40,11 @@ function claims(o: Order, stepRule: string): Claim[] {
     case 'repair':
       return [{ key: `repair:${o.unit}`, rule: 'REG.4b', why: 'a damaged ship is repaired once' }];
     case 'load':
-      return o.cargo.map((c) => ({ key: `aboard:${c}`, rule: /^(MOV|HID|REG)/.test(stepRule) ? stepRule : 'MOV.1', why: `${c} takes a space on one ship` }));
+      return o.cargo.map((c) => ({
+        key: `aboard:${c}`,
+        rule: /^(MOV|HID|REG)/.test(stepRule) ? stepRule : 'MOV.1',
+        why: `${c} takes a space on one ship`,
+      }));
     case 'unload':
       return o.cargo.length
         ? o.cargo.map((c) => ({ key: `unload:${o.ship}:${c}`, rule: 'CMB.3', why: `${c} is unloaded once` }))

@@ -136,7 +136,12 @@ export function zoneOrderStep(p: Play, orders: readonly Order[]): void {
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind !== 'zones') {
-      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step: you choose the next zone to resolve`, rule, `ZONES <zone> [<zone> ...]; zones left: ${left.join(', ')}`);
+      p.fail(
+        o,
+        `${o.kind.toUpperCase()} is not an order of this step: you choose the next zone to resolve`,
+        rule,
+        `ZONES <zone> [<zone> ...]; zones left: ${left.join(', ')}`,
+      );
       continue;
     }
     const first = o.zones.find((z) => left.includes(z));
@@ -179,7 +184,15 @@ export function fightStepsAhead(s: GState, cats: readonly ('sea' | 'land')[]): S
     const def = FIGHT_DEFS[cat];
     // the fight in play: the second player's declarations in its zone are still to come
     if (f?.zone && f.stage === 'first' && hasChoice(s, other(s.first), f.zone, cat))
-      out.push(info(s, cat, fightStepId(s.turn, cat, { zone: f.zone }, other(s.first)), def.zone.title.replace(/the (sea zone|island)$/, f.zone), other(s.first)));
+      out.push(
+        info(
+          s,
+          cat,
+          fightStepId(s.turn, cat, { zone: f.zone }, other(s.first)),
+          def.zone.title.replace(/the (sea zone|island)$/, f.zone),
+          other(s.first),
+        ),
+      );
     for (let k = done.length + (f && !f.zone ? 2 : 1); k <= done.length + left.length && left.length > 1; k++)
       out.push(info(s, cat, fightStepId(s.turn, cat, { order: k }, s.first), def.order.title, s.first));
     for (const z of left)

@@ -11,7 +11,7 @@ import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
 import { guadalcanalOrderLines } from './orders-grammar';
 import { randomGuadalcanalOrders } from './random';
-import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
+import { currentStepOf, resolverOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
 import { boxData } from './box/default-box';
 import { setupPicture } from './box/map-picture';
@@ -34,13 +34,24 @@ function help(step: StepInfo | null): string {
   ].join('\n');
 }
 
-/** One row per step of the turn (every form) and per combat decision, by its slug without first/second; every deadline is an `orders` one. */
+/**
+ * One row per step of the turn (every form) and per combat decision, by its slug without
+ * first/second, with its handler (rules.ts resolverOf); every deadline is an `orders` one.
+ */
 const ROWS: StepRow<GState, Order>[] = [];
 for (const def of ALL_DEFS) {
   const id = def.slug.replace(/\/(first|second)$/, '');
   if (ROWS.some((r) => r.id === id)) continue;
   const owes = def.who === 'both' ? 'several' : def.who === 'none' ? 'none' : 'one';
-  ROWS.push({ id, owes, rule: def.rule, title: def.title, deadline: 'orders', ...(def.section ? { for: def.section } : {}) });
+  ROWS.push({
+    id,
+    owes,
+    rule: def.rule,
+    title: def.title,
+    deadline: 'orders',
+    ...(def.section ? { for: def.section } : {}),
+    resolve: resolverOf(def.kind.kind),
+  });
 }
 
 export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, GuadalcanalView>({
@@ -70,7 +81,6 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   defaultOrders: () => [],
   parseStanding: (s, _side, text) => parseGuadalcanalStanding(s, text),
   answerFromStanding: (s, side, step, standing) => answerGuadalcanalStanding(s, side as GSide, step, standing),
-  adjudicate: adjudicateGuadalcanal,
   evolve: evolveGuadalcanal,
   view: viewGuadalcanal,
   narrate: (e) => narrateGuadalcanal(e),

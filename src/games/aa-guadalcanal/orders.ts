@@ -41,7 +41,8 @@ export const SYNTAX: Record<string, string> = {
   fly: 'FLY <unit> TO <zone>, USE SUPERIOR-FIGHTERS (before FLY, fighters), USE COAST-WATCHERS; NONE',
   'hid-load': 'LOAD <transport or destroyer> WITH <cargo ids>; NONE',
   'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone> [<another> ...], one submarine at a time; NONE: the rest do not attack',
-  'fire-sea': 'USE NIGHT-FIGHTING AT <sea zone>, USE PT-BOATS AT <sea zone>; with combat-declared-ahead, FIRE <artillery> AT <adjacent sea zone>; NONE',
+  'fire-sea':
+    'USE NIGHT-FIGHTING AT <sea zone>, USE PT-BOATS AT <sea zone>; with combat-declared-ahead, FIRE <artillery> AT <adjacent sea zone>; NONE',
   unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
   'fire-land':
     'USE BANZAI-CHARGE AT <island>, USE AMPHIBIOUS-ASSAULT AT <island>; with combat-declared-ahead, FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship>; NONE',
@@ -52,7 +53,8 @@ export const SYNTAX: Record<string, string> = {
     'FIRE <cruiser or battleship> AT <this island>, AIRFIELD <air unit or ship firing here> (it attacks the airfields, not the land units); NONE',
   build: 'BUILD AIRFIELD AT <island> (3 supplies there, an empty slot); NONE',
   reinforce: 'BUY <n> <type>, LOAD <ship at your base> WITH <cargo ids>, USE GOOD-LOGISTICS (before BUY); NONE',
-  repair: 'REPAIR <damaged ship> (1 supply at base), REPAIR AIRFIELD AT <island> (1 supply there), LOAD <ship just repaired> WITH <cargo ids>; NONE',
+  repair:
+    'REPAIR <damaged ship> (1 supply at base), REPAIR AIRFIELD AT <island> (1 supply there), LOAD <ship just repaired> WITH <cargo ids>; NONE',
   deploy: 'DEPLOY <ship at your base> TO <sea zone> (its deployment number in supplies at base); NONE',
   watched: 'the Coast Watchers type held back (ADV.coast-watchers): its MOVE, LOAD, SUB or FLY lines; NONE',
   'quick-drop': 'USE QUICK-DROP AT <sea zone>, then UNLOAD <ship> TO <adjacent island> for your ships there (ADV.quick-drop); NONE',
@@ -164,7 +166,9 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
         if (typeof id !== 'string') return id;
         if (!targets.includes(id)) targets.push(id);
       }
-      return targets.length > 1 ? { kind: 'attack', sub, target: targets[0], or: targets.slice(1) } : { kind: 'attack', sub, target: targets[0] };
+      return targets.length > 1
+        ? { kind: 'attack', sub, target: targets[0], or: targets.slice(1) }
+        : { kind: 'attack', sub, target: targets[0] };
     }
     case 'ZONES': {
       // CMB: the first player's next zone, the first listed that is still to be fought
@@ -237,7 +241,8 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
     case 'USE': {
       const at = up.indexOf('AT');
       // ADV.coast-watchers may name the type it holds back (with hidden movement, in HID.1): USE COAST-WATCHERS CA
-      const held = at < 0 && words.length > 2 && HELD_TYPES.includes(up[up.length - 1] as UnitType) ? (up[up.length - 1] as UnitType) : null;
+      const held =
+        at < 0 && words.length > 2 && HELD_TYPES.includes(up[up.length - 1] as UnitType) ? (up[up.length - 1] as UnitType) : null;
       const name = words
         .slice(1, at < 0 ? (held ? -1 : undefined) : at)
         .join('-')
@@ -250,7 +255,10 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
         );
       }
       if (held && found[0] !== 'coast-watchers') return r.fail(`${found[0]} names no unit type`);
-      if (at < 0) return held ? { kind: 'use', advantage: 'coast-watchers', at: null, type: held } : { kind: 'use', advantage: found[0] as Advantage, at: null };
+      if (at < 0)
+        return held
+          ? { kind: 'use', advantage: 'coast-watchers', at: null, type: held }
+          : { kind: 'use', advantage: found[0] as Advantage, at: null };
       // ADV.command-decision names a category after the zone: USE COMMAND-DECISION AT <zone> AIR|SEA|LAND
       const last = up[up.length - 1];
       const category = found[0] === 'command-decision' && ['AIR', 'SEA', 'LAND'].includes(last) ? (last.toLowerCase() as Category) : null;

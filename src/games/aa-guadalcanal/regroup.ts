@@ -165,7 +165,9 @@ export function regroupChoice(s: GState, side: GSide, part: Exclude<RegroupPart,
   const atBase = supplies(s, side, base.land).length;
   if (part === 'build')
     return ISLANDS.some(
-      (i) => supplies(s, side, i).length >= s.box.constants.airfieldBuildSupplies && s.airfields.filter((a) => a.island === i).length < slotsOf(s, i),
+      (i) =>
+        supplies(s, side, i).length >= s.box.constants.airfieldBuildSupplies &&
+        s.airfields.filter((a) => a.island === i).length < slotsOf(s, i),
     );
   if (part === 'repair')
     return (
@@ -179,8 +181,10 @@ export function regroupChoice(s: GState, side: GSide, part: Exclude<RegroupPart,
   return true;
 }
 
-const isSeaUnit = (u: Piece) => u.type !== 'SUP' && u.type !== 'PT' && u.on === null && ['TR', 'SS', 'DD', 'CA', 'CV', 'BB'].includes(u.type);
-const slotsOf = (s: GState, i: IslandId) => (s.box.zones[i].kind === 'island' ? (s.box.zones[i] as { airfieldSlots: number }).airfieldSlots : 0);
+const isSeaUnit = (u: Piece) =>
+  u.type !== 'SUP' && u.type !== 'PT' && u.on === null && ['TR', 'SS', 'DD', 'CA', 'CV', 'BB'].includes(u.type);
+const slotsOf = (s: GState, i: IslandId) =>
+  s.box.zones[i].kind === 'island' ? (s.box.zones[i] as { airfieldSlots: number }).airfieldSlots : 0;
 
 /** The sea zones with a deployment number of `side` (REG.4c), in board order. */
 export function deployZones(s: GState, side: GSide): ZoneId[] {

@@ -1,4 +1,5 @@
 /** Who owes orders at each step, and each step carried out (validation and adjudication share the walk). */
+import type { StepHandler } from '../../engine/define';
 import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
 import { usable, windowOf } from './advantages';
@@ -47,13 +48,16 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
       return onBoard(s, side, 'SS').some((sub) => s.pieces.some((e) => e.side !== side && e.zone === sub.zone && isSea(e)));
     case 'fire-sea':
       // as written, the step before CMB.2 is owed only for an advantage (above): ranged fire is declared zone by zone
-      return declaredAhead(s) && onBoard(s, side, 'ART').some(
-        (a) =>
-          a.on === null &&
-          !a.fired &&
-          adjacentZones(s, a.zone as ZoneId).some(
-            (z) => isSeaZone(s, z) && s.pieces.some((e) => e.side !== side && e.zone === z && isSea(e)),
-          ),
+      return (
+        declaredAhead(s) &&
+        onBoard(s, side, 'ART').some(
+          (a) =>
+            a.on === null &&
+            !a.fired &&
+            adjacentZones(s, a.zone as ZoneId).some(
+              (z) => isSeaZone(s, z) && s.pieces.some((e) => e.side !== side && e.zone === z && isSea(e)),
+            ),
+        )
       );
     case 'unload':
       return s.pieces.some(
@@ -240,12 +244,47 @@ export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): b
   return p.errors.length === before;
 }
 
+/** The kinds of step the rules play out with nobody's orders: air combat, island control, scoring. */
+const AUTOMATIC: ReadonlySet<StepDef['kind']['kind']> = new Set(['air-combat', 'control', 'score']);
+/** Sea and land combat, fought zone by zone, and their decisions (fight.ts). */
+const FIGHT: ReadonlySet<StepDef['kind']['kind']> = new Set(['sea-combat', 'land-combat', 'zone-order', 'zone-fire']);
+
+/** The handler of a step-table row of this kind (each row's `resolve`). */
+export function resolverOf(kind: StepDef['kind']['kind']): StepHandler<GState, Order> {
+  return AUTOMATIC.has(kind) ? resolveAutomatic : FIGHT.has(kind) ? resolveFight : resolveOrders;
+}
+
+/** Any step, by its row's handler (the mail player looks ahead with it). */
 export function adjudicateGuadalcanal(
   s: GState,
   step: StepInfo,
   orders: Readonly<Record<string, readonly Order[]>>,
   ctx: AdjudicationContext,
 ): GState {
+  return resolverOf(defOf(step).kind.kind)(s, step, orders, ctx) as GState;
+}
+
+/** CMB.1 combat (CMB.2, CMB.4 under combat-declared-ahead), REG.1 control, REG.5 scoring (WIN ends the game): the rules alone, with dice. */
+function resolveAutomatic(s: GState, step: StepInfo, _orders: unknown, ctx: AdjudicationContext): GState {
+  const k = defOf(step).kind.kind;
+  const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
+  const auto = new Play(tx.s, tx.s.first, ctx.dice);
+  let winner: GSide | null = null;
+  if (k === 'air-combat') combatStep(auto, 'air');
+  if (k === 'sea-combat') combatStep(auto, 'sea');
+  if (k === 'land-combat') combatStep(auto, 'land');
+  if (k === 'control') controlStep(auto);
+  if (k === 'score') winner = scoreStep(auto);
+  tx.merge(auto);
+  if (winner) {
+    tx.emit({ type: 'gc.won', data: { winner, vp: { ...tx.s.vp } } });
+    return tx.s;
+  }
+  return nextStep(s, tx);
+}
+
+/** A step of orders: each side's orders carried out (the walk validation shares), first player first. */
+function resolveOrders(s: GState, step: StepInfo, orders: Readonly<Record<string, readonly Order[]>>, ctx: AdjudicationContext): GState {
   const def = defOf(step);
   const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
   const run = (side: GSide, os: readonly Order[]) => {
@@ -253,34 +292,37 @@ export function adjudicateGuadalcanal(
     if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
     tx.merge(p);
   };
+  const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
+  for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
+  // MOV.6: submarines still to act, asked again
+  if (tx.s.torpedoes) return tx.s;
+  return nextStep(s, tx);
+}
+
+/**
+ * CMB.2, CMB.4 fought zone by zone (fight.ts), and each of their decisions: the decision answered,
+ * the fight goes on to the next decision or its end. Under combat-declared-ahead the whole step at once.
+ */
+function resolveFight(s: GState, step: StepInfo, orders: Readonly<Record<string, readonly Order[]>>, ctx: AdjudicationContext): GState {
+  const def = defOf(step);
   const k = def.kind.kind;
-  // a combat step fought zone by zone (fight.ts): the decision answered, the fight goes on to the next decision or its end
-  if (k === 'zone-order' || k === 'zone-fire' || ((k === 'sea-combat' || k === 'land-combat') && !declaredAhead(tx.s))) {
-    if (k === 'zone-order' || k === 'zone-fire') run(sideOfStep(step)!, orders[sideOfStep(step)!] ?? []);
-    const cat = (def.kind as { cat?: 'sea' | 'land' }).cat ?? (k === 'sea-combat' ? 'sea' : 'land');
-    const auto = new Play(tx.s, tx.s.first, ctx.dice);
-    const over = continueFight(auto, cat, k === 'zone-fire');
-    tx.merge(auto);
-    if (!over) return tx.s;
-  } else if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
-    const auto = new Play(tx.s, tx.s.first, ctx.dice);
-    let winner: GSide | null = null;
-    if (k === 'air-combat') combatStep(auto, 'air');
-    if (k === 'sea-combat') combatStep(auto, 'sea');
-    if (k === 'land-combat') combatStep(auto, 'land');
-    if (k === 'control') controlStep(auto);
-    if (k === 'score') winner = scoreStep(auto);
-    tx.merge(auto);
-    if (winner) {
-      tx.emit({ type: 'gc.won', data: { winner, vp: { ...tx.s.vp } } });
-      return tx.s;
-    }
-  } else {
-    const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
-    for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
-    // MOV.6: submarines still to act, asked again
-    if (tx.s.torpedoes) return tx.s;
+  if (declaredAhead(s) && (k === 'sea-combat' || k === 'land-combat')) return resolveAutomatic(s, step, orders, ctx);
+  const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
+  const side = sideOfStep(step);
+  if (side && (k === 'zone-order' || k === 'zone-fire')) {
+    const p = walk(tx.s, side, step, orders[side] ?? [], ctx.dice);
+    if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
+    tx.merge(p);
   }
+  const cat = def.kind.kind === 'zone-order' || def.kind.kind === 'zone-fire' ? def.kind.cat : k === 'sea-combat' ? 'sea' : 'land';
+  const auto = new Play(tx.s, tx.s.first, ctx.dice);
+  const over = continueFight(auto, cat, k === 'zone-fire');
+  tx.merge(auto);
+  return over ? nextStep(s, tx) : tx.s;
+}
+
+/** On to the next step of the turn, or the next turn with the first-player marker passed (REG.5). */
+function nextStep(s: GState, tx: Fold<GState, GEvent>): GState {
   const last = s.at + 1 >= stepsOf(s).length;
   tx.emit({
     type: 'gc.next',

@@ -11,7 +11,7 @@ import type { GSide, GState } from './types';
 
 export function resolveGuadalcanalSection(s: GState, side: GSide, name: string): string | null {
   const word = name.toUpperCase();
-  const ahead = [currentStepOf(s), ...upcomingStepsOf(s)].filter((x): x is StepInfo => x !== null && x.owes.includes(side));
+  const ahead = [currentStepOf(s), ...upcomingStepsOf(s)].filter((x): x is StepInfo => x !== null).filter((x) => x.owes.includes(side));
   if (ALL_DEFS.some((d) => d.section === word)) return ahead.find((step) => defOf(step).section === word)?.id ?? null;
   const zone = zoneOf(name);
   return zone ? (ahead.find((step) => zoneOfStep(step) === zone)?.id ?? null) : null;

@@ -32,7 +32,8 @@ export interface GuadalcanalStanding {
 }
 
 const TARGET_TYPES: readonly PieceType[] = ['TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'PT'];
-const HINT = 'STANDING ZONES <zones> | ZONES BOARD, RANGED FIRST | RANGED NONE, AIRFIELDS NEVER | BOMBERS | ALL, TORPEDOES <types> | TORPEDOES NONE';
+const HINT =
+  'STANDING ZONES <zones> | ZONES BOARD, RANGED FIRST | RANGED NONE, AIRFIELDS NEVER | BOMBERS | ALL, TORPEDOES <types> | TORPEDOES NONE';
 
 export function parseGuadalcanalStanding(_s: GState, text: string): ParseResult<GuadalcanalStanding> {
   const st: { -readonly [K in keyof GuadalcanalStanding]: GuadalcanalStanding[K] } = {};
@@ -78,7 +79,8 @@ export function answerGuadalcanalStanding(s: GState, side: GSide, step: StepInfo
   const st = instructionsOf(standing);
   if (!st) return null;
   const k = defOf(step).kind;
-  if (k.kind === 'zone-order') return st.zones ? [{ kind: 'zones', zones: [...st.zones, ...ZONE_IDS.filter((z) => !st.zones!.includes(z))] }] : null;
+  if (k.kind === 'zone-order')
+    return st.zones ? [{ kind: 'zones', zones: [...st.zones, ...ZONE_IDS.filter((z) => !st.zones!.includes(z))] }] : null;
   if (k.kind === 'zone-fire') return zoneAnswer(s, side, st);
   if ((k.kind === 'move' && k.type === 'SS') || k.kind === 'hid-subs') return torpedoAnswer(s, side, st);
   return null;
@@ -103,14 +105,19 @@ function torpedoAnswer(s: GState, side: GSide, st: GuadalcanalStanding): Order[]
   if (!st.torpedoes) return null;
   if (s.active.some((a) => a.side === side && a.advantage === 'coast-watchers' && a.type === 'SS')) return null;
   const out: Order[] = [];
-  const hit = new Set((s.torpedoes?.hits ?? []).filter(([, faces]) => faces.some((f) => s.box.constants.hitFaces.includes(f))).map(([id]) => id));
+  const hit = new Set(
+    (s.torpedoes?.hits ?? []).filter(([, faces]) => faces.some((f) => s.box.constants.hitFaces.includes(f))).map(([id]) => id),
+  );
   const load = (id: string) => cargoOf(s, id).reduce((n, c) => n + costOf(s, c.type), 0);
   for (const id of st.torpedoes.length ? subsToAct(s, side) : []) {
     const sub = s.pieces.find((u) => u.id === id)!;
     const rank = (t: PieceType) => st.torpedoes!.indexOf(t);
     const targets = s.pieces
       .filter((e) => e.side !== side && e.zone === sub.zone && isSea(e) && rank(e.type) >= 0)
-      .sort((a, b) => Number(hit.has(a.id)) - Number(hit.has(b.id)) || rank(a.type) - rank(b.type) || load(b.id) - load(a.id) || (a.id < b.id ? -1 : 1))
+      .sort(
+        (a, b) =>
+          Number(hit.has(a.id)) - Number(hit.has(b.id)) || rank(a.type) - rank(b.type) || load(b.id) - load(a.id) || (a.id < b.id ? -1 : 1),
+      )
       .map((e) => e.id);
     if (targets.length) out.push({ kind: 'attack', sub: id, target: targets[0], ...(targets.length > 1 ? { or: targets.slice(1) } : {}) });
   }

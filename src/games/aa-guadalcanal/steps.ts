@@ -179,9 +179,13 @@ export const FIGHT_DEFS: Readonly<Record<'sea' | 'land', { readonly order: StepD
 /** Every step definition, of every form of the turn and the combat decisions: the step table's rows. */
 export const ALL_DEFS: readonly StepDef[] = [
   ...new Map(
-    [...TURN_STEPS, ...HIDDEN_TURN_STEPS, ...ONE_STEP_TURN, ...HIDDEN_ONE_STEP_TURN, ...Object.values(FIGHT_DEFS).flatMap((f) => [f.order, f.zone])].map(
-      (d) => [d.slug, d],
-    ),
+    [
+      ...TURN_STEPS,
+      ...HIDDEN_TURN_STEPS,
+      ...ONE_STEP_TURN,
+      ...HIDDEN_ONE_STEP_TURN,
+      ...Object.values(FIGHT_DEFS).flatMap((f) => [f.order, f.zone]),
+    ].map((d) => [d.slug, d]),
   ).values(),
 ];
 

@@ -49,7 +49,12 @@ export function submarineStep(p: Play, orders: readonly Order[], rule: string, k
       continue;
     }
     if (p.s.active.some((a) => a.side === p.side && a.advantage === 'coast-watchers' && a.type === 'SS') && rule !== 'ADV.coast-watchers') {
-      p.fail(o, 'Coast Watchers holds your SS back this turn: they move after all other units', 'ADV.coast-watchers', 'give these lines FOR WATCHED');
+      p.fail(
+        o,
+        'Coast Watchers holds your SS back this turn: they move after all other units',
+        'ADV.coast-watchers',
+        'give these lines FOR WATCHED',
+      );
       continue;
     }
     const id = o.kind === 'move' ? o.unit : o.kind === 'attack' ? o.sub : null;
@@ -95,7 +100,12 @@ function torpedo(p: Play, o: Extract<Order, { kind: 'attack' }>, rule: string, h
   const foes = p.s.pieces.filter((x) => x.side !== p.side && x.zone === sub.zone && isSea(x)).map((x) => x.id);
   const stray = listed.find((id) => !foes.includes(id));
   if (stray)
-    return p.fail(o, `${stray} is no enemy sea unit in ${sub.zone}`, 'MOV.6', foes.length ? `targets: ${foes.join(', ')}` : 'no target there');
+    return p.fail(
+      o,
+      `${stray} is no enemy sea unit in ${sub.zone}`,
+      'MOV.6',
+      foes.length ? `targets: ${foes.join(', ')}` : 'no target there',
+    );
   const target = listed.find((id) => !(hits.get(id) ?? []).some((f) => isHit(p, f))) ?? listed[listed.length - 1];
   if (!p.dice) return true;
   const [face] = rollDice(p.dice, 1, `torpedo, ${sub.id} at ${target}`, 'MOV.6');
@@ -105,7 +115,14 @@ function torpedo(p: Play, o: Extract<Order, { kind: 'attack' }>, rule: string, h
   const dice = resolveTorpedoes(p, target, faces).dice;
   p.emit({
     type: 'gc.roll',
-    data: { step: 'MOV.6', zone: sub.zone as ZoneId, category: 'torpedo', by: p.side, dice: [{ ...dice[dice.length - 1], slot: 1 }], rule: 'MOV.6' },
+    data: {
+      step: 'MOV.6',
+      zone: sub.zone as ZoneId,
+      category: 'torpedo',
+      by: p.side,
+      dice: [{ ...dice[dice.length - 1], slot: 1 }],
+      rule: 'MOV.6',
+    },
   });
   return true;
 }
@@ -114,7 +131,13 @@ function torpedo(p: Play, o: Extract<Order, { kind: 'attack' }>, rule: string, h
 function resolveTorpedoes(p: Play, id: string, faces: readonly number[]) {
   const t = piece(p.s, id)!;
   const spec = t.type === 'PT' ? null : p.s.box.units[t.type as UnitType];
-  const target: Target = { id, type: t.type as UnitType, resilient: spec?.resilient ?? false, armor: !!spec?.heavyArmor && !t.armorUsed, load: 0 };
+  const target: Target = {
+    id,
+    type: t.type as UnitType,
+    resilient: spec?.resilient ?? false,
+    armor: !!spec?.heavyArmor && !t.armorUsed,
+    load: 0,
+  };
   return resolveBox(
     faces,
     faces.map(() => t.type as UnitType),
