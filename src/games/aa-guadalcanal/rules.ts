@@ -131,7 +131,8 @@ export function upcomingStepsOf(s: GState): StepInfo[] {
     return cat === 'sea' || cat === 'land' ? [cat] : [];
   });
   // the decisions of combat fought zone by zone, for orders sent ahead to them (FOR J, FOR Guadalcanal)
-  if (!declaredAhead(s)) out.push(...fightStepsAhead(s, cats).filter((x) => x.id !== currentStepOf(s)?.id));
+  const now = currentStepOf(s)?.id;
+  if (!declaredAhead(s)) out.push(...fightStepsAhead(s, cats).filter((x) => x.id !== now));
   return out.filter((x) => x.owes.length);
 }
 

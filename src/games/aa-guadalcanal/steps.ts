@@ -243,7 +243,7 @@ function slugOf(id: string): string {
   const slug = id.replace(/^t\d+\//, '').replace(/\/(axis|allies)$/, '');
   const fight = /^(cmb\/2-sea|cmb\/4-land)\/(.+)$/.exec(slug);
   if (fight) return `${fight[1]}/${/^order-\d+$/.test(fight[2]) ? 'order' : 'zone'}`;
-  return slug.replace(/^(mov\/6-submarines|hid\/3-subs)\/\d+$/, '$1');
+  return slug.replace(/^(mov\/6-submarines|hid\/3-subs|mov\/9-watched)\/\d+$/, '$1');
 }
 
 export function defOf(step: StepInfo): StepDef {

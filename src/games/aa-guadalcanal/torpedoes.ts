@@ -18,6 +18,12 @@ import type { Play } from './play';
 import type { Order, Torpedoes } from './types';
 import { isSea, piece } from './world';
 
+/** Is an enemy sea unit in the submarine's zone? */
+function hasTarget(p: Play, id: string): boolean {
+  const sub = piece(p.s, id);
+  return !!sub && p.s.pieces.some((e) => e.side !== p.side && e.zone === sub.zone && isSea(e));
+}
+
 /** Does a face hit (1 or 2)? */
 const isHit = (p: Play, face: number) => p.s.box.constants.hitFaces.includes(face);
 
@@ -79,7 +85,9 @@ export function submarineStep(p: Play, orders: readonly Order[], rule: string, k
       );
   }
   const next: Torpedoes = { ...t, round: t.round + 1, acted: [...t.acted, ...named], hits: [...hits.entries()] };
-  const more = !none && named.size > 0 && !submarinesTogether(p.s) && subsToAct({ ...p.s, torpedoes: next }, p.side).length > 0;
+  // HID.3: only a submarine with a target where it lies has a choice left
+  const left = subsToAct({ ...p.s, torpedoes: next }, p.side).filter((id) => kind === 'move' || hasTarget(p, id));
+  const more = !none && named.size > 0 && !submarinesTogether(p.s) && left.length > 0;
   if (more) {
     p.emit({ type: 'gc.torpedoes', data: { torpedoes: next } });
     return;
