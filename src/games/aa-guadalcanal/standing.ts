@@ -15,8 +15,8 @@
  * Orders sent for the step (or ahead to it) come before the standing instructions.
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
-import { ZONE_IDS, type ZoneId } from './box';
-import { choicesIn } from './fight';
+import type { ZoneId } from './box';
+import { choicesIn, zonesToFight } from './fight';
 import { zoneOf } from './orders';
 import { subsToAct } from './torpedoes';
 import { defOf } from './steps';
@@ -79,11 +79,19 @@ export function answerGuadalcanalStanding(s: GState, side: GSide, step: StepInfo
   const st = instructionsOf(standing);
   if (!st) return null;
   const k = defOf(step).kind;
-  if (k.kind === 'zone-order')
-    return st.zones ? [{ kind: 'zones', zones: [...st.zones, ...ZONE_IDS.filter((z) => !st.zones!.includes(z))] }] : null;
+  if (k.kind === 'zone-order') return st.zones ? orderAnswer(s, st.zones) : null;
   if (k.kind === 'zone-fire') return zoneAnswer(s, side, st);
   if ((k.kind === 'move' && k.type === 'SS') || k.kind === 'hid-subs') return torpedoAnswer(s, side, st);
   return null;
+}
+
+/** The next zone: the first listed still to be fought, else the first in board order. */
+function orderAnswer(s: GState, listed: readonly ZoneId[]): Order[] | null {
+  const f = s.fight;
+  if (!f || f.zone) return null;
+  const left = zonesToFight(s, f.cat, f.done);
+  const next = listed.find((z) => left.includes(z)) ?? left[0];
+  return next ? [{ kind: 'zones', zones: [next] }] : null;
 }
 
 function zoneAnswer(s: GState, side: GSide, st: GuadalcanalStanding): Order[] | null {
