@@ -7,6 +7,7 @@ import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
+import { shortStep } from '../mail/render';
 import type { GameRepository } from '../services/game-repository';
 import { botMode } from './options';
 import { stepsAsked } from '../engine/asked';
@@ -45,6 +46,8 @@ export class EmailBot {
   /** the step this bot last mailed orders for; cleared when the umpire refuses them */
   private lastSentStep: string | null = null;
   private standingSent = false;
+  /** the last mail that asked this side for something (ACTION): a newcomer answers it */
+  private asking: { subject: string; id: string } | null = null;
   /** steps this bot sent orders ahead for */
   private readonly sentAhead = new Set<string>();
   private refusedInARow = 0;
@@ -115,6 +118,8 @@ export class EmailBot {
     writeFileSync(join(this.o.saveDir, `${name}.eml`), raw);
     writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
     if (m.replyTo?.address) this.replyTo = m.replyTo.address;
+    // a newcomer answers a mail that asks it something (ACTION), in reply to that mail
+    if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId };
     if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
     if (/: refused\b/.test(m.subject)) {
@@ -139,6 +144,9 @@ export class EmailBot {
       if (step) this.turnNow = step.turn;
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
+      // a newcomer reads its mail first: it answers once the mail asking for this step has come
+      const newcomer = botMode() === 'newcomer';
+      if (newcomer && !this.asking?.subject.includes(shortStep(step.title).slice(0, 30))) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
       // a newcomer answers what its mail asks: the answer card's sections (the same steps the card lists)
@@ -156,9 +164,9 @@ export class EmailBot {
       await this.smtp.sendMail({
         from: this.o.address,
         to: this.replyTo,
-        subject: `Re: [umpire ${this.o.gameId}] orders ${this.o.side}`,
+        subject: newcomer && this.asking ? `Re: ${this.asking.subject}` : `Re: [umpire ${this.o.gameId}] orders ${this.o.side}`,
         text: `${text}\n\n-- \n${this.o.side} bot\n`,
-        ...(this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
+        ...(newcomer && this.asking ? { inReplyTo: `<${this.asking.id}>` } : this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
       });
       this.sent++;
       const t = this.tally(step.turn);

@@ -4,7 +4,7 @@
  * the mail the game service would send for it (services/game/orders.ts and flow.ts): a report to a
  * side when the step now open awaits it, when a turn ended or when the game ended (DIGEST ACTION,
  * every side's default); an acknowledgment of its own unless the orders completed their step and the
- * side's report carries it and nothing was queued ahead; a refusal for orders refused. The real
+ * side's report carries it (issue 28: the whole acknowledgment folds into it); a refusal for orders refused. The real
  * demo (main.ts) counts the mail that actually arrives; this model says why each mail went.
  *
  *   node dist/src/demo/model.js [games] [seed]      (DEMO_GAME=<id> for another game than the default,
@@ -121,9 +121,9 @@ export function playModel(
         reported.add(side);
       }
     if (by) {
-      const queued = events.some((e) => e.type === 'OrdersQueued');
       const resolved = before.step?.id !== step?.id;
-      if (!(resolved && reported.has(by) && !queued)) receive(by, before.step?.turn ?? turn, 'ack');
+      // the acknowledgment folds into the side's report when its orders completed the step (queued ones too)
+      if (!(resolved && reported.has(by))) receive(by, before.step?.turn ?? turn, 'ack');
     }
   };
   for (let steps = 0; state.step; steps++) {

@@ -268,11 +268,11 @@ export interface Ruleset<S, O, Box = unknown> {
   /**
    * The news in rules events (issue 28): points, control changes, units lost and damaged, as short
    * items the umpire puts at the head of a report and sums up in the final mail. Called with one
-   * event the reader may see, and the game as it stands now for facts that never change (a unit's
-   * side and type). Optional: without it a report's summary has only what the engine knows (who was
-   * late, what the reader is asked next).
+   * event the reader may see, and the game just before it (a unit sunk by it is still there, with
+   * its side and type). Pure. Optional: without it a report's summary has only what the engine
+   * knows (who was late, what the reader is asked next).
    */
-  news?(event: RulesEvent, state: S): readonly NewsItem[];
+  news?(event: RulesEvent, before: S): readonly NewsItem[];
 
   /**
    * Resolve the step. Pure: (state, orders, dice) -> events via ctx.emit. A ruleset that folds its

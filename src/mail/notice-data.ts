@@ -4,7 +4,7 @@
  */
 import { deadlineData, reminderData } from './deadline-mail';
 import { boardOf } from '../engine/board-view';
-import type { Notice, SetAsideLine, StepNeeds } from './notices';
+import type { AckNotice, Notice, SetAsideLine, StepNeeds } from './notices';
 import { secretMarker } from './at-rest';
 import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
 import type { TemplateDataMap, TemplateName } from './render';
@@ -80,13 +80,9 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             ? {
                 taken: {
                   stepTitle: n.taken.stepTitle,
-                  lines: [
-                    ...n.taken.orders.split('\n').filter((l) => l.trim()),
-                    ...(n.taken.standing ?? '')
-                      .split('\n')
-                      .filter((l) => l.trim())
-                      .map((l) => `standing instruction: ${l}`),
-                  ],
+                  lines: n.taken.orders.split('\n').filter((l) => l.trim()),
+                  // the rest of the acknowledgment, folded in: one mail instead of two
+                  ...(n.taken.ack ? { more: ackNotes(n.taken.ack, false) } : {}),
                 },
               }
             : {}),
@@ -240,10 +236,9 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
  * it; FOR sections refused as they arrived, with every problem; standing instructions only where
  * the mail changed them; the lines set aside, each with why.
  */
-function ackData(n: Extract<Notice, { kind: 'ack' }>) {
+function ackData(n: AckNotice) {
   const title = n.needs?.title ?? 'the step in play';
-  const lines = (text: string | undefined) => (text ?? '').split('\n').filter((l) => l.trim());
-  const taken = lines(n.ordersText);
+  const taken = linesOf(n.ordersText);
   const what = taken.length ? `your orders for ${title}` : n.queued.length ? 'your orders for steps to come' : 'your standing instructions';
   const headline = n.held
     ? `Taken and held (WAIT): ${what}.`
@@ -252,20 +247,40 @@ function ackData(n: Extract<Notice, { kind: 'ack' }>) {
       : taken.length && n.commitment
         ? `Taken: ${what}, sealed until the step resolves.`
         : `Taken: ${what}.`;
+  return {
+    receivedAt: new Date().toISOString(),
+    headline,
+    ...ackNotes(n, true),
+    commitment: n.commitment ?? undefined,
+    deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
+    awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
+    ...(n.held ? { held: true } : {}),
+    ...(n.source ? { source: n.source } : {}),
+  };
+}
+
+const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter((l) => l.trim());
+
+/**
+ * What an acknowledgment says beyond its headline, in the acknowledgment or folded into the
+ * report (`inPlay` false: the report shows the orders for the step in play itself): each step's
+ * orders, FOR sections refused as they arrived, standing instructions changed, lines set aside.
+ */
+function ackNotes(n: AckNotice, inPlay: boolean) {
+  const title = n.needs?.title ?? 'the step in play';
+  const taken = linesOf(n.ordersText);
   const sections = [
-    ...(taken.length
+    ...(inPlay && taken.length
       ? [{ title, note: n.resolved ? 'resolved at once' : n.commitment ? 'sealed until the step resolves' : 'in', lines: taken }]
       : []),
     ...n.queued.map((q) => ({
       title: `${q.forWord ? `FOR ${q.forWord}: ` : `FOR ${q.stepId}: `}${q.title ?? 'a step to come'}`,
       note: `sealed until that step comes (commitment ${q.commitment}), checked again then`,
-      lines: lines(q.orders),
+      lines: linesOf(q.orders),
     })),
   ];
   const changed = n.standingChanged;
   return {
-    receivedAt: new Date().toISOString(),
-    headline,
     sections,
     ...(n.refusedAhead?.length
       ? {
@@ -278,11 +293,6 @@ function ackData(n: Extract<Notice, { kind: 'ack' }>) {
       : {}),
     ...(changed && (changed.added.length || changed.removed.length) ? { standing: changed } : {}),
     ...(n.ignored?.length ? { setAside: setAsideRows(n.ignored) } : {}),
-    commitment: n.commitment ?? undefined,
-    deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
-    awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
-    ...(n.held ? { held: true } : {}),
-    ...(n.source ? { source: n.source } : {}),
   };
 }
 

@@ -126,7 +126,13 @@ export type Notice =
       /** what the step now open asks of this recipient, when it asks something (services/answer-card.ts) */
       readonly card?: AnswerCard | null;
       /** the recipient's orders that completed the step this report follows (the acknowledgment, folded in) */
-      readonly taken?: { readonly stepTitle: string; readonly orders: string; readonly standing: string | null };
+      readonly taken?: {
+        readonly stepTitle: string;
+        readonly orders: string;
+        readonly standing: string | null;
+        /** the acknowledgment folded in whole (issue 28): orders queued for later steps, a FOR section refused, standing changes, lines set aside */
+        readonly ack?: AckNotice;
+      };
       readonly view: EngineView;
       readonly needs: StepNeeds | null;
       readonly revealedSeeds: Readonly<Record<string, string>>;
@@ -214,6 +220,9 @@ export type Notice =
   | (NoticeBase & { readonly kind: 'status'; readonly view: EngineView; readonly needs: StepNeeds | null });
 
 export type NoticeKind = Notice['kind'];
+
+/** An acknowledgment of orders. */
+export type AckNotice = Extract<Notice, { kind: 'ack' }>;
 
 /** A line of the player's not read as an order, and why (older commands carry no why). */
 export interface SetAsideLine {

@@ -86,7 +86,12 @@ export interface ReportData extends GameContext {
   /** The answer card, first in the mail, when the step asks something of the recipient. */
   readonly card?: AnswerCard | null;
   /** The recipient's orders that completed the step (their acknowledgment, folded into this report). */
-  readonly taken?: { readonly stepTitle: string; readonly lines: readonly string[] };
+  readonly taken?: {
+    readonly stepTitle: string;
+    readonly lines: readonly string[];
+    /** the rest of the acknowledgment folded in: queued sections, a FOR section refused, standing changes, lines set aside */
+    readonly more?: Pick<AcknowledgmentData, 'sections' | 'refused' | 'standing' | 'setAside'>;
+  };
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
   /** The side's private tables (its own facts in rows): shown under "What you know". */

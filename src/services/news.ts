@@ -7,17 +7,38 @@
  * the audit bundle.
  */
 import { laterAsked } from '../engine/asked';
-import { eventVisibleTo, type EngineEvent, type Viewer } from '../engine/game';
+import { type EngineEvent, type EngineState, eventVisibleTo, evolve, initialState, type Viewer } from '../engine/game';
 import type { NewsItem, Side } from '../engine/ruleset';
-import type { LoadedGame } from './game-repository';
+import type { StoredEvent } from '../store/event-store';
+import { liveEngineEvents, type LoadedGame, toEngineEvent } from './game-repository';
 
-/** The news items of `events` that `viewer` may see. */
-export function newsOf(game: LoadedGame, events: readonly EngineEvent[], viewer: Viewer): NewsItem[] {
+/**
+ * The news items `viewer` may see in the events after `afterSeq` of `stored` (a stretch of the log
+ * and the engine state it starts from): each rules event is given to the game's news with the game
+ * just before it (a unit sunk is still on the board there, with its side and type).
+ */
+export function newsSince(
+  game: Pick<LoadedGame, 'ruleset'>,
+  stored: readonly StoredEvent[],
+  start: EngineState<unknown>,
+  afterSeq: number,
+  viewer: Viewer,
+): NewsItem[] {
   const news = game.ruleset.news;
   if (!news) return [];
-  return events.flatMap((e) =>
-    e.type === 'RulesApplied' && eventVisibleTo(e, viewer) ? news.call(game.ruleset, e.data.event, game.state.rules) : [],
-  );
+  const items: NewsItem[] = [];
+  let s = start;
+  for (const stored1 of liveEngineEvents(stored)) {
+    const e = toEngineEvent(stored1);
+    if (stored1.seq > afterSeq && e.type === 'RulesApplied' && eventVisibleTo(e, viewer)) items.push(...news.call(game.ruleset, e.data.event, s.rules));
+    s = evolve(s, e, game.ruleset);
+  }
+  return items;
+}
+
+/** The news of the events of `game.tail` after `afterSeq` (the report a command sends). */
+export function tailNews(game: LoadedGame, afterSeq: number, viewer: Viewer): NewsItem[] {
+  return newsSince(game, game.tail, game.base ?? initialState(), afterSeq, viewer);
 }
 
 const who = (viewer: Viewer, side: Side | null) => (side === null ? 'nobody' : viewer !== 'referee' && side === viewer ? 'yours' : side);
@@ -78,19 +99,18 @@ export function askedNextLine(game: LoadedGame, viewer: Viewer): string[] {
   return [`Still to ask you this turn: ${later.map((a) => shortTitle(a.step.title)).join('; ')}.`];
 }
 
-/** The opening lines of a report: the news of `events`, who was late, what is asked next. */
-export function reportSummary(game: LoadedGame, events: readonly EngineEvent[], viewer: Viewer): string[] {
-  return [...newsLines(newsOf(game, events, viewer), viewer), ...lateLines(events, (id) => stepTitle(id)), ...askedNextLine(game, viewer)];
+/** The opening lines of a report: its news, who was late in `events`, what is asked next. */
+export function reportSummary(game: LoadedGame, events: readonly EngineEvent[], viewer: Viewer, news: readonly NewsItem[]): string[] {
+  return [...newsLines(news, viewer), ...lateLines(events, (id) => stepTitle(id)), ...askedNextLine(game, viewer)];
 }
 
 /**
  * The final mail's opening lines: the result, the points turn by turn, the losses of the whole game
  * (`log`: every engine event of it) and how to get the audit bundle.
  */
-export function finalSummary(game: LoadedGame, log: readonly EngineEvent[], viewer: Viewer): string[] {
+export function finalSummary(game: LoadedGame, items: readonly NewsItem[], viewer: Viewer): string[] {
   const result = game.state.result;
   if (!result) return [];
-  const items = newsOf(game, log, viewer);
   const points = items.filter((i) => i.kind === 'points');
   const lost = items.filter((i) => i.kind === 'lost');
   const winner = result.winner === null ? 'none' : result.winner === 'draw' ? 'a draw' : result.winner;

@@ -73,7 +73,7 @@ function whoIsAsked(row: StepRow, side: Side | 'referee', seated: readonly Side[
   const kinds = row.standing ?? [];
   const answered = kinds.filter((k) => inForce.has(k.word)).map((k) => k.word);
   if (kinds.length && answered.length === kinds.length)
-    return `not asked: your standing instructions answer it (${answered.join(', ')})${also}`;
+    return `not asked: your standing instructions answer it (${answered.join(', ')})${row.for ? `; orders under FOR ${row.for} come first` : ''}${also}`;
   if (answered.length) return `you are asked only what your standing instructions (${answered.join(', ')}) leave open${also}`;
   return `you are asked${row.for ? `, or send it ahead under FOR ${row.for}` : ''}${also}`;
 }

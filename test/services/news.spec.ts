@@ -8,7 +8,7 @@ import type { EngineEvent } from '../../src/engine/engine-events';
 import { playOneGame } from '../../src/engine/selfplay';
 import { vitpRuleset } from '../../src/games/vitp';
 import { MailRenderer } from '../../src/mail/render';
-import { finalSummary, newsLines, newsOf, reportSummary } from '../../src/services/news';
+import { finalSummary, newsLines, reportSummary, tailNews } from '../../src/services/news';
 import { loadedFrom, MemoryGame } from '../support/loaded-game';
 import { flat } from '../support/text';
 
@@ -21,10 +21,10 @@ describe('issue 28: the news first', () => {
 
   it("given a turn's events, then the summary gives the points, the places that changed hands and the units lost, the reader's own first", () => {
     const game = loadedFrom(vitp, turnOne);
-    const lines = reportSummary(game, turnOne, 'japanese');
+    const lines = reportSummary(game, turnOne, 'japanese', tailNews(game, 0, 'japanese'));
     expect(lines[0]).toMatch(/^Points: turn 1: (Japanese|Allied) gain \d+ POC|^Points: turn 1: no POC gained/);
     expect(lines.some((l) => /^Changed hands: /.test(l))).toBe(true);
-    const all = newsOf(over, events, 'allied');
+    const all = tailNews(over, 0, 'allied');
     expect(all.some((i) => i.kind === 'lost')).toBe(true);
     const lost = newsLines(all, 'allied').find((l) => l.startsWith('Lost:'))!;
     expect(lost).toMatch(/^Lost: yours: /);
@@ -35,13 +35,13 @@ describe('issue 28: the news first', () => {
     const late: EngineEvent[] = [
       { type: 'DefaultOrdersApplied', data: { side: 'allied', stepId: 't1/patrol/allied', reason: 'deadline', orders: [] } },
     ];
-    const lines = reportSummary(loadedFrom(vitp, turnOne), late, 'japanese');
+    const lines = reportSummary(loadedFrom(vitp, turnOne), late, 'japanese', []);
     expect(lines).toContain('Late: allied (patrol allied): no orders came in time, the defaults applied.');
   });
 
   it('given a side asked now, then the summary says what else it will be asked this turn', () => {
     const g = new MemoryGame(vitp);
-    const lines = reportSummary(g.loaded(), [], 'japanese');
+    const lines = reportSummary(g.loaded(), [], 'japanese', []);
     expect(lines.at(-1)).toBe(
       'Still to ask you this turn: Japanese patrol movement and repairs; Japanese amphibious movement; Japanese raider movement; Japanese submarine placement.',
     );
@@ -50,7 +50,7 @@ describe('issue 28: the news first', () => {
   });
 
   it('given the game over, then the final lines open with the result, the points of every turn, the losses and how to get the audit bundle', () => {
-    const lines = finalSummary(over, events, 'japanese');
+    const lines = finalSummary(over, tailNews(over, 0, 'japanese'), 'japanese');
     expect(lines[0]).toMatch(/^Game over: .*Winner: (japanese|allied|a draw)/);
     const points = lines.indexOf('Points by turn:');
     expect(points).toBe(1);

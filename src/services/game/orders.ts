@@ -127,14 +127,15 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
     ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
   };
   const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
-  // orders that completed their step: the side's report says what was taken, in one mail instead of two
+  // orders that completed their step: the side's report says what was taken (the whole acknowledgment:
+  // orders queued, a section refused, standing changes, lines set aside), in one mail instead of two
   const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
-  if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.source && !ack.queued.length && !refusedAhead.length) {
+  if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.source) {
     const report = reports[own];
     if (report.kind === 'report')
       reports[own] = {
         ...report,
-        taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing },
+        taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing, ack },
       };
   } else h.notify(ack);
   h.notify(...reports);
