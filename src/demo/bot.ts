@@ -7,7 +7,6 @@ import { whoIsAwaited } from '../engine/game';
 import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
-import { shortStep } from '../mail/render';
 import type { GameRepository } from '../services/game-repository';
 import { botMode } from './options';
 import { stepsAsked } from '../engine/asked';
@@ -47,7 +46,7 @@ export class EmailBot {
   private lastSentStep: string | null = null;
   private standingSent = false;
   /** the last mail that asked this side for something (ACTION): a newcomer answers it */
-  private asking: { subject: string; id: string } | null = null;
+  private asking: { subject: string; id: string; text: string } | null = null;
   /** steps this bot sent orders ahead for */
   private readonly sentAhead = new Set<string>();
   private refusedInARow = 0;
@@ -119,7 +118,7 @@ export class EmailBot {
     writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
     if (m.replyTo?.address) this.replyTo = m.replyTo.address;
     // a newcomer answers a mail that asks it something (ACTION), in reply to that mail
-    if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId };
+    if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId, text: m.text };
     if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
     if (/: refused\b/.test(m.subject)) {
@@ -146,7 +145,8 @@ export class EmailBot {
       if (this.lastSentStep === step.id) return;
       // a newcomer reads its mail first: it answers once the mail asking for this step has come
       const newcomer = botMode() === 'newcomer';
-      if (newcomer && !this.asking?.subject.includes(shortStep(step.title).slice(0, 30))) return;
+      // the mail asking for this step names it in its heading ([t5/patrol/allied])
+      if (newcomer && !this.asking?.text.includes(`[${step.id}]`)) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
       // a newcomer answers what its mail asks: the answer card's sections (the same steps the card lists)
