@@ -103,6 +103,19 @@ export interface CoralState {
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+  // movement:
+  /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
+  readonly movement?: MovementState;
+}
+
+/** What the movement rules remember between steps. */
+export interface MovementState {
+  /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
+  readonly withdrawn: Readonly<Record<string, 'Rabaul' | 'To-Truk'>>;
+  /** 20.1, 20.3: the last turn whose complete IJN movement phase each amphibious TF spent in its target hex. */
+  readonly phaseAtObjective: Readonly<Record<string, number>>;
+  /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
+  readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */
@@ -115,8 +128,12 @@ export type CoralOrder =
   | { readonly kind: 'air-transfer'; readonly air: Partial<Record<AirType, number>>; readonly from: string; readonly to: string }
   | { readonly kind: 'intelligence'; readonly target: IjnTf; readonly prefer: 'identify' | 'reveal' }
   | { readonly kind: 'unidentify'; readonly tf: string }
+  /** `MOVE TF-17 2416 2515 [FAST]` or `MOVE TF-17 SE SE`: each step a hex id or a direction (NE E SE SW W NW) from the hex before. */
   | { readonly kind: 'move'; readonly tf: string; readonly path: readonly string[]; readonly fast: boolean }
   | { readonly kind: 'stay'; readonly tf: string }
+  // movement:
+  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
+  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';
