@@ -80,7 +80,10 @@ export type MovementEvent =
       { readonly tf: string; readonly transport: ShipKey; readonly objective: string; readonly turn: number; readonly rule: string }
     >
   /** 20.2, 20.3: an invasion over, completed or called off by panic. */
-  | Ev<'coral.invasion', { readonly tf: string; readonly objective: string; readonly how: 'completed' | 'called-off'; readonly rule: string }>
+  | Ev<
+      'coral.invasion',
+      { readonly tf: string; readonly objective: string; readonly how: 'completed' | 'called-off'; readonly rule: string }
+    >
   /** 23.6, 23.4: Port Moresby invaded: its strength falls to 0 and the air grounded there over that capacity is lost. */
   | Ev<'coral.base.captured', { readonly base: BaseId; readonly airLost: readonly string[]; readonly rule: string }>;
 

@@ -94,7 +94,9 @@ export const stopAtUsn =
   (usn: readonly UsnTfSeen[]) =>
   (hex: string): Stop | null => {
     const there = usn.filter((t) => t.hex === hex).map((t) => t.id);
-    return there.length ? { at: hex, reason: `entered ${hex} where USN ${there.join(', ')} ${there.length > 1 ? 'are' : 'is'}`, rule: '12.4' } : null;
+    return there.length
+      ? { at: hex, reason: `entered ${hex} where USN ${there.join(', ')} ${there.length > 1 ? 'are' : 'is'}`, rule: '12.4' }
+      : null;
   };
 
 /** The nearest of `targets` by sea (ties: the order given), or null when none can be reached. */
@@ -123,8 +125,7 @@ export function decideIjnMove(
   f: IjnMoveFacts,
   options?: RollOptions,
 ): IjnMove {
-  if (f.landingInProgress)
-    return held(f, `landing at ${f.objective!.name}: it stays until its transports have landed`, '20.3, 14.8', true);
+  if (f.landingInProgress) return held(f, `landing at ${f.objective!.name}: it stays until its transports have landed`, '20.3, 14.8', true);
   const usnHere = f.usn.filter((t) => t.hex === f.hex).map((t) => t.id);
   if (usnHere.length && f.initiative !== 'ijn')
     return held(f, `starts in a hex with USN ${usnHere.join(', ')} and the IJN lacks the initiative`, '14.9, 12.5');
@@ -163,7 +164,9 @@ export function decideIjnMove(
   const retire = (): IjnMove => {
     const named = f.retireTo.hexes.map((hex) => ({ hex, name: `${f.retireTo.name} (${hex})` }));
     const goal = nearestBySea(board, blocked, f.hex, named);
-    return goal ? toward(goal, f.panicked ? '9.4, 14.10' : '14.6') : { ...base, reading: 'retire', plan: held(f, 'no way by sea to retire', '14.4').plan };
+    return goal
+      ? toward(goal, f.panicked ? '9.4, 14.10' : '14.6')
+      : { ...base, reading: 'retire', plan: held(f, 'no way by sea to retire', '14.4').plan };
   };
   const escort = (): IjnMove => (f.escorts ? toward({ hex: f.escorts.hex, name: `${f.escorts.tf} (${f.escorts.hex})` }) : objective());
   const usnTarget = (pick: (t: UsnTfSeen) => boolean, otherwise: () => IjnMove): IjnMove => {
@@ -223,10 +226,19 @@ export function decideSubMove(
   options?: RollOptions,
 ): IjnMove {
   const who = `submarine ${f.marker}`;
-  const decision = movementDoctrine(dice, box, 'SS', doctrineFacts(board, f.hex, f.usn, f.night), { ijnChits: 0, panicked: false, options });
+  const decision = movementDoctrine(dice, box, 'SS', doctrineFacts(board, f.hex, f.usn, f.night), {
+    ijnChits: 0,
+    panicked: false,
+    options,
+  });
   const mp = box.movementPoints.SS.value;
   const walk: Walk = { board, blocked, mp, stopIn: () => null, who, options };
-  const stay = (reason: string): IjnMove => ({ decision, mp, reading: 'stays', plan: { steps: [], stop: { at: f.hex, reason, rule: '19.3' }, choices: [] } });
+  const stay = (reason: string): IjnMove => ({
+    decision,
+    mp,
+    reading: 'stays',
+    plan: { steps: [], stop: { at: f.hex, reason, rule: '19.3' }, choices: [] },
+  });
   switch (decision.roll.result.kind) {
     case 'usn-tf': {
       const goal = nearestBySea(

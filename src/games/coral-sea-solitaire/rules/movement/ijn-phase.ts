@@ -74,8 +74,12 @@ function decided(f: CoralFold, who: string, move: IjnMove): void {
   const d = move.decision;
   if (d) {
     const fast = d.roll.result.fast ? (move.fastRefused ? `; no fast move: ${move.fastRefused}` : `, fast: ${move.mp} MP`) : '';
-    f.emit({ type: 'IjnDecided', data: { what: `movement of ${who}: ${move.reading}${fast}`, roll: d.roll, ...(d.chit ? { chit: d.chit } : {}) } });
-    if (d.chit?.result === 'use') f.emit({ type: 'coral.chit.used', data: { side: 'ijn', what: `movement doctrine, ${who}`, rule: '8.5' } });
+    f.emit({
+      type: 'IjnDecided',
+      data: { what: `movement of ${who}: ${move.reading}${fast}`, roll: d.roll, ...(d.chit ? { chit: d.chit } : {}) },
+    });
+    if (d.chit?.result === 'use')
+      f.emit({ type: 'coral.chit.used', data: { side: 'ijn', what: `movement doctrine, ${who}`, rule: '8.5' } });
   }
   for (const choice of move.plan.choices) f.emit({ type: 'IjnDecided', data: { what: `movement of ${who}: ${choice.purpose}`, choice } });
 }
@@ -83,8 +87,9 @@ function decided(f: CoralFold, who: string, move: IjnMove): void {
 function moveTaskForce(f: CoralFold, box: CoralBox, board: Board, id: IjnTf, dice: Parameters<StepHandler>[3]['dice']): void {
   const move = decideIjnMove(dice, box, board, blockedFor(board, box, 'ijn'), ijnMoveFacts(f.s, box, id));
   decided(f, id, move);
-  if (move.landing) f.emit({ type: 'coral.landing.phase', data: { tf: id, hex: f.s.taskForces[id].hex!, turn: f.s.turn, rule: '20.1, 20.3' } });
-  move.plan.steps.forEach((step, i) => enter(f, box, f.s.taskForces[id], step, i + 1));
+  if (move.landing)
+    f.emit({ type: 'coral.landing.phase', data: { tf: id, hex: f.s.taskForces[id].hex!, turn: f.s.turn, rule: '20.1, 20.3' } });
+  for (const [i, step] of move.plan.steps.entries()) enter(f, box, f.s.taskForces[id], step, i + 1);
   if (move.plan.withdraw) f.emit({ type: 'coral.tf.withdrawn', data: { tf: id, ...move.plan.withdraw, rule: '14.10, 9.4' } });
   if (move.plan.stop) stopped(f, id, move.plan.stop);
 }

@@ -9,7 +9,16 @@
  * goal the side may not enter (an enemy major base) is approached to its nearest open neighbour.
  */
 import type { Dice, RollOptions } from '../../../../engine/ruleset';
-import { byCodeUnit, chooseAtRandom, cube, distances, type HexDirection, preferToward, type RandomChoice, shortestPath } from '../../../kit';
+import {
+  byCodeUnit,
+  chooseAtRandom,
+  cube,
+  distances,
+  type HexDirection,
+  preferToward,
+  type RandomChoice,
+  shortestPath,
+} from '../../../kit';
 import type { Board } from '../../box/board';
 
 export interface Step {
@@ -100,7 +109,10 @@ export function planToward(walk: Walk, from: string, goal: string, goalName: str
   const reach = seaReach(walk.board, walk.blocked, from, goal);
   if (!reach) return stay(`no way by sea to ${goalName}`, '14.4');
   if (reach.hex === from) return stay(`as near ${goalName} as its ships may come`, '23.1');
-  const path = shortestPath(walk.board.map.neighbours, from, reach.hex, { blocked: walk.blocked, prefer: preferToward(walk.board.map, goal) });
+  const path = shortestPath(walk.board.map.neighbours, from, reach.hex, {
+    blocked: walk.blocked,
+    prefer: preferToward(walk.board.map, goal),
+  });
   return follow(walk, path!.path, reach.hex, goalName, rule);
 }
 
@@ -125,7 +137,9 @@ export function planHeading(dice: Dice, walk: Walk, from: string, heading: HexDi
     let why = `heading ${dir}`;
     let stepRule = rule;
     if (next === null) {
-      const along = board.grid.directions.filter((d) => d !== board.grid.opposite(dir) && open(at, d) !== null && isEdge(board, open(at, d)!));
+      const along = board.grid.directions.filter(
+        (d) => d !== board.grid.opposite(dir) && open(at, d) !== null && isEdge(board, open(at, d)!),
+      );
       if (!along.length) return { steps, stop: { at, reason: 'at the map edge with no way along it', rule: '14.10' }, choices };
       const pick = chooseAtRandom(dice, along, `${walk.who}: along the map edge`, '14.10', walk.options);
       choices.push(pick);

@@ -29,7 +29,13 @@ const ESCORTS: readonly ShipType[] = ['DD', 'CYP'];
 /** 19.5(4): the ASW shift for a TF with `capital` CV/BB/CA and `escorts` DD/CYP. */
 export function aswShifts(box: CoralBox, capital: number, escorts: number): ColumnShift[] {
   if (escorts > 0 && escorts >= 2 * capital)
-    return [{ by: box.crtShifts['sub-asw-escorted'].value, reason: `${escorts} DD/CYP to ${capital} CV/BB/CA: at least two to one`, rule: '19.5(4)' }];
+    return [
+      {
+        by: box.crtShifts['sub-asw-escorted'].value,
+        reason: `${escorts} DD/CYP to ${capital} CV/BB/CA: at least two to one`,
+        rule: '19.5(4)',
+      },
+    ];
   if (escorts === 0 || capital >= 2 * escorts)
     return [
       {
@@ -46,16 +52,28 @@ const isReal = (box: CoralBox, counter: string) => box.ships.find((x) => x.side 
 function contact(f: CoralFold, box: CoralBox, dice: Dice, sub: SubmarineState, tfId: string, hex: string): void {
   const real = isReal(box, sub.counter);
   if (!sub.revealed)
-    f.emit({ type: 'coral.sub.contact', data: { marker: sub.marker, counter: sub.counter, real, hex: sub.hex!, tf: tfId, tfHex: hex, rule: '19.4' } });
+    f.emit({
+      type: 'coral.sub.contact',
+      data: { marker: sub.marker, counter: sub.counter, real, hex: sub.hex!, tf: tfId, tfHex: hex, rule: '19.4' },
+    });
   if (!f.s.taskForces[tfId].identified)
-    f.emit({ type: 'coral.tf.identified', data: { tf: tfId, identified: true, cause: `submarine contact in ${hex}`, rule: '19.4(1), 28.2' } });
+    f.emit({
+      type: 'coral.tf.identified',
+      data: { tf: tfId, identified: true, cause: `submarine contact in ${hex}`, rule: '19.4(1), 28.2' },
+    });
   if (!real) return;
   const ships = shipsOf(f.s, f.s.taskForces[tfId]);
   const targets = ships.filter((x) => TARGETS.includes(x.type));
   if (!targets.length) {
     f.emit({
       type: 'coral.sub.attack',
-      data: { marker: sub.marker, tf: tfId, ship: null, effect: `no CV, BB or CA in ${tfId}: no attack, and the submarine stays available`, rule: '19.5(2)' },
+      data: {
+        marker: sub.marker,
+        tf: tfId,
+        ship: null,
+        effect: `no CV, BB or CA in ${tfId}: no attack, and the submarine stays available`,
+        rule: '19.5(2)',
+      },
     });
     return;
   }
