@@ -115,6 +115,9 @@ export interface CoralState {
   readonly queue: readonly string[];
   /** The core rules' own bookkeeping. */
   readonly core: CoreState;
+  // movement:
+  /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
+  readonly movement?: MovementState;
 }
 
 /** What the core rules remember between steps. */
@@ -134,6 +137,16 @@ export interface CoreState {
   } | null;
   /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
   readonly arrivalAt: Readonly<Record<string, string>>;
+}
+
+/** What the movement rules remember between steps. */
+export interface MovementState {
+  /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
+  readonly withdrawn: Readonly<Record<string, 'Rabaul' | 'To-Truk'>>;
+  /** 20.1, 20.3: the last turn whose complete IJN movement phase each amphibious TF spent in its target hex. */
+  readonly phaseAtObjective: Readonly<Record<string, number>>;
+  /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
+  readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */
@@ -166,6 +179,9 @@ export type CoralOrder =
       readonly to?: string;
     }
   | { readonly kind: 'stay'; readonly tf: string }
+  // movement:
+  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
+  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';
