@@ -103,6 +103,40 @@ export interface CoralState {
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+  // surface: (rules/surface; every field optional, absent until the rule first needs it)
+  /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
+  readonly surface?: SurfaceBook;
+  /** Squadrons each side has lost so far, all causes: the Panic Points Chart scores IJN ones per N (9.2). */
+  readonly squadronsLost?: Readonly<Record<CoralSide, number>>;
+  /** Bases an IJN invasion reduced to nothing for good (23.6: Port Moresby). */
+  readonly captured?: readonly BaseId[];
+  /** 34.1, 34.3: TF-6 (with its oilers) was eliminated, scored and may never be rebuilt. */
+  readonly fuelingGroupLost?: boolean;
+  /** The functions of surface combat the USN spends a leadership chit on while it holds one (8.4; LEADERSHIP). */
+  readonly usnChitUse?: readonly UsnChitUse[];
+}
+
+// surface:
+/** Where a USN leadership chit may go in surface combat (8.2, 8.4): the tactical initiative roll, the CRT column. */
+export type UsnChitUse = 'tactical-initiative' | 'surface-crt';
+
+/** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
+export interface PendingSurfaceCombat {
+  readonly hex: string;
+  /** The side with the tactical initiative (16.3(2)). */
+  readonly attacker: CoralSide;
+  /** The IJN's screened ships (33.2), already chosen. */
+  readonly ijnScreened: readonly ShipKey[];
+}
+
+export interface SurfaceBook {
+  /** The turn the book is for: a book of an earlier turn counts as empty. */
+  readonly turn: number;
+  /** Hexes whose surface combat is resolved this turn (16.1: one per hex per phase). */
+  readonly fought: readonly string[];
+  /** `<side>:<hex>` of this turn's bombardments (17.1: one per hex per friendly phase). */
+  readonly bombarded: readonly string[];
+  readonly pending?: PendingSurfaceCombat;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */

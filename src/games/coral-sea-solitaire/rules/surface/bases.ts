@@ -1,0 +1,167 @@
+/**
+ * Bases (23): what other rules read of a base (its hex, strength, capacity, AA, grounded air) and
+ * what happens to one (grounded squadrons destroyed, a minor base reduced, air over capacity
+ * eliminated, Port Moresby captured). A major base's numbers are the box's, never reduced (23.3);
+ * a minor base's one number is its capacity and its AA at once (23.7). Squadrons lost anywhere
+ * score VP (6.1) and IJN panic per N (9.2) through `recordSquadronLosses`, which the air rules use too.
+ */
+import type { Dice, RollOptions, Visibility } from '../../../../engine/ruleset';
+import { chooseAtRandom, type Fold, type RandomChoice } from '../../../kit';
+import type { AirUnitState, CoralState } from '../../types';
+import type { BaseId, CoralBox, CoralSide } from '../../box';
+import type { CoralEvent } from '../../events';
+import { addPanic, type CommonEvent } from '../common';
+import { hexOfPlace } from './forces';
+
+export type CoralFold = Fold<CoralState, CoralEvent>;
+
+/**
+ * The same fold as ../common.ts's helpers type it (`Fold<CoralState, CommonEvent>`): a fold of every
+ * Coral event emits the common ones too, but Fold's event list is invariant in its type.
+ */
+export const asCommon = (f: CoralFold): Fold<CoralState, CommonEvent> => f as unknown as Fold<CoralState, CommonEvent>;
+
+/** The hex a base stands on (box map `places`). */
+export function baseHex(box: CoralBox, base: BaseId): string {
+  const hex = hexOfPlace(box, base);
+  if (!hex) throw new Error(`coral-sea-solitaire: the box map places no hex for the base ${base}`);
+  return hex;
+}
+
+/** The base in `hex`, if any (a hex holds one base at most). */
+export function baseAt(box: CoralBox, hex: string): BaseId | null {
+  return (Object.keys(box.bases) as BaseId[]).find((b) => hexOfPlace(box, b) === hex) ?? null;
+}
+
+export const isMajor = (box: CoralBox, base: BaseId): boolean => box.bases[base].kind.value === 'major';
+export const sideOfBase = (box: CoralBox, base: BaseId): CoralSide => box.bases[base].side.value;
+
+/**
+ * 23.3, 23.7: a base's strength: a major base's printed capacity (never reduced but by a completed
+ * invasion, 23.7(4)); a minor base's marker, as the state holds it (its setup value until hit).
+ */
+export function baseStrength(s: CoralState, box: CoralBox, base: BaseId): number {
+  if (s.captured?.includes(base)) return 0;
+  if (isMajor(box, base)) return box.bases[base].capacity.value;
+  return s.bases[base]?.strength ?? box.bases[base].capacity.value;
+}
+
+/** 12.1, 23.4: how many squadrons may be on the ground there (a minor base: its strength, 23.7(2)). */
+export const baseCapacity = (s: CoralState, box: CoralBox, base: BaseId): number => baseStrength(s, box, base);
+
+/** 23.5, 24.1: the base's AA level (a major base: printed; a minor base: its strength). */
+export function baseAa(s: CoralState, box: CoralBox, base: BaseId): number {
+  if (s.captured?.includes(base)) return 0;
+  return isMajor(box, base) ? box.bases[base].aa.value : baseStrength(s, box, base);
+}
+
+/** Air on the ground at a base (23.1: what air attack and bombardment can hit): Ready or Recovery, not flying. */
+export const groundedAir = (s: CoralState, base: BaseId): AirUnitState[] =>
+  s.air.filter((a) => a.home === base && (a.box === 'ready' || a.box === 'recovery') && a.flyingTo === undefined);
+
+/**
+ * Squadrons a side lost (any cause): the running count, VP to the other side per squadron (6.1,
+ * box `usn-squadron` / `ijn-squadron`), and for the IJN one panic point per N squadrons (9.2, box
+ * `ijn-squadrons-per-point`), none once panic has set in (9.3).
+ */
+export function recordSquadronLosses(
+  f: CoralFold,
+  box: CoralBox,
+  side: CoralSide,
+  squadrons: number,
+  cause: string,
+  rule: string,
+  visibleTo?: Visibility,
+): void {
+  if (squadrons <= 0) return;
+  const vis = visibleTo ? { visibleTo } : {};
+  const before = f.s.squadronsLost?.[side] ?? 0;
+  f.emit({ type: 'coral.squadrons.lost', data: { side, squadrons, cause, rule }, ...vis });
+  const gains = side === 'ijn' ? box.vp.usnGains['ijn-squadron'] : box.vp.ijnGains['usn-squadron'];
+  const points = (gains?.value ?? 0) * squadrons;
+  if (points > 0)
+    f.emit({
+      type: 'coral.vp',
+      data: {
+        side: side === 'ijn' ? 'usn' : 'ijn',
+        points,
+        reason: `${squadrons} ${side.toUpperCase()} squadrons (${cause})`,
+        rule: '6.1',
+      },
+      ...vis,
+    });
+  const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
+  if (side === 'ijn' && per > 0 && !f.s.panic.panicked) {
+    const delta = Math.floor((before + squadrons) / per) - Math.floor(before / per);
+    if (delta > 0) addPanic(asCommon(f), box, delta, `IJN squadrons lost (${before + squadrons} in all, one point per ${per})`, visibleTo);
+  }
+}
+
+/**
+ * Eliminates `squadrons` grounded squadrons at `base`, each picked at random (2.2) among the
+ * grounded squadrons (air units are change, 21.7: a unit of 3 is three squadrons to pick from), or
+ * all of them without a die when that many or fewer are there. Returns the number eliminated.
+ */
+export function eliminateGrounded(
+  f: CoralFold,
+  dice: Dice,
+  box: CoralBox,
+  base: BaseId,
+  squadrons: number,
+  cause: string,
+  rule: string,
+  options?: RollOptions,
+): number {
+  const slots = groundedAir(f.s, base)
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .flatMap((a) => Array.from({ length: a.strength }, () => a.id));
+  const n = Math.min(squadrons, slots.length);
+  if (n <= 0) return 0;
+  const picks: RandomChoice<string>[] = [];
+  let lost: string[];
+  if (n === slots.length) lost = slots;
+  else {
+    const left = [...slots];
+    lost = [];
+    for (let i = 0; i < n; i++) {
+      const pick = chooseAtRandom(dice, left, `grounded squadron lost at ${base}`, '2.2', options);
+      picks.push(pick);
+      lost.push(pick.chosen);
+      left.splice(pick.index, 1);
+    }
+  }
+  const units = [...new Set(lost)].map((id) => ({ id, squadrons: lost.filter((x) => x === id).length }));
+  f.emit({ type: 'coral.base.air-lost', data: { base, units, picks, cause, rule } });
+  recordSquadronLosses(f, box, sideOfBase(box, base), n, cause, rule);
+  return n;
+}
+
+/** 23.3: a minor base loses `levels` of strength (never below 0; a major base never). Returns the levels lost. */
+export function reduceBase(f: CoralFold, box: CoralBox, base: BaseId, levels: number, cause: string, rule: string): number {
+  if (isMajor(box, base) || levels <= 0) return 0;
+  const from = baseStrength(f.s, box, base);
+  const to = Math.max(0, from - levels);
+  if (to === from) return 0;
+  f.emit({ type: 'coral.base.strength', data: { base, from, to, cause, rule } });
+  return from - to;
+}
+
+/** 23.4: grounded air beyond the base's capacity is eliminated (at random, 2.2). Returns the squadrons lost. */
+export function enforceBaseCapacity(f: CoralFold, dice: Dice, box: CoralBox, base: BaseId, cause: string): number {
+  const grounded = groundedAir(f.s, base).reduce((n, a) => n + a.strength, 0);
+  const excess = grounded - baseCapacity(f.s, box, base);
+  return excess > 0 ? eliminateGrounded(f, dice, box, base, excess, `${cause}: over capacity`, '23.4') : 0;
+}
+
+/**
+ * 23.6: the IJN completed its invasion of the base (the movement rules call this when the last
+ * surviving transport has landed, brief 9.24): the base goes to 0 for good, the air grounded there
+ * is over capacity and eliminated (23.4). The IJN gains no airbase; the hex stays a base hex (28.2(5)).
+ */
+export function captureBase(f: CoralFold, dice: Dice, box: CoralBox, base: BaseId = 'Port-Moresby'): void {
+  if (f.s.captured?.includes(base)) return;
+  const from = baseStrength(f.s, box, base);
+  if (from > 0) f.emit({ type: 'coral.base.strength', data: { base, from, to: 0, cause: 'invasion completed', rule: '23.6' } });
+  f.emit({ type: 'coral.base.captured', data: { base, rule: '23.6' } });
+  enforceBaseCapacity(f, dice, box, base, `${base} invaded`);
+}
