@@ -100,7 +100,7 @@ export function recordSquadronLosses(
 /**
  * Eliminates `squadrons` grounded squadrons at `base`, each picked at random (2.2) among the
  * grounded squadrons (air units are change, 21.7: a unit of 3 is three squadrons to pick from), or
- * all of them without a die when that many or fewer are there. Returns the number eliminated.
+ * all of them without a die when that many or fewer are there (nor when every squadron left is of one unit). Returns the number eliminated.
  */
 export function eliminateGrounded(
   f: CoralFold,
@@ -124,6 +124,10 @@ export function eliminateGrounded(
     const left = [...slots];
     lost = [];
     for (let i = 0; i < n; i++) {
+      if (new Set(left).size === 1) {
+        lost.push(left.pop() as string);
+        continue;
+      }
       const pick = chooseAtRandom(dice, left, `grounded squadron lost at ${base}`, '2.2', options);
       picks.push(pick);
       lost.push(pick.chosen);

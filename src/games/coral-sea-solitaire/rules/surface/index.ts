@@ -19,11 +19,12 @@ import type { CoralBox } from '../../box';
 import type { CoralOrder, CoralState, ShipKey } from '../../types';
 import type { CoralFold } from './bases';
 import { bombard, bombardTargets, usnBombardProblems } from './bombard';
+import { evolveSurface as evolveSurfaceEvents } from './events';
 import { finishSurfaceCombat, startSurfaceCombat } from './combat';
 import { bookOf, boxOf, shipsIn, fights, surfaceCombatHexes } from './forces';
 import { usnScreenProblems, usnShipNamed } from './screening';
 
-export { type SurfaceEvent, evolveSurface, type ForceLosses } from './events';
+export type { ForceLosses, SurfaceEvent } from './events';
 export * from './bases';
 export { bombard, bombardTargets, type BombardTarget, usnBombardProblems } from './bombard';
 export { finishSurfaceCombat, startSurfaceCombat, usnSpendsChit } from './combat';
@@ -31,6 +32,15 @@ export { columnFor, navalLosses, oddsColumn, type OddsColumn, rollShipAttack, ty
 export { attackOf, bombardOf, boxOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
 export { checkFuelingGroup, FUELING_GROUP, fuelingGroupAfloat, fuelingGroupAllowance, mayNotRebuild, refuelsFree } from './fueling';
 export { ijnScreen, maxUsnScreen, screenSituation, usnMayScreen, usnScreenProblems } from './screening';
+
+/**
+ * Folds one of this area's events; undefined when the event is not this area's. A function
+ * declaration here, not a re-export: ../../events reads it while this module may still be loading
+ * (the two import each other), and only a hoisted function is there already.
+ */
+export function evolveSurface(s: CoralState, e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
+  return evolveSurfaceEvents(s, e);
+}
 
 /** The hex after the row in a step id (`t5/surface/1808` → `1808`), or null. */
 const suffixOf = (stepId: string): string | null => stepId.split('/').slice(2).join('/') || null;

@@ -23,7 +23,7 @@ export interface ScreenSituation {
   readonly keep: number;
   readonly ships: Readonly<Record<CoralSide, readonly ShipKey[]>>;
   /** A ship's share of the screener's strength. */
-  readonly valueOf: (ship: ShipState) => number;
+  readonly shareOf: (ship: ShipState) => number;
 }
 
 /** 33.1: who may screen in `hex` with `attacker` attacking, and the bar to keep (with the IJN's screened ships out). */
@@ -46,8 +46,8 @@ export function screenSituation(
   const strength = isAttacker ? attack : defense;
   const against = isAttacker ? defense : attack;
   const keep = Math.ceil((against * box.constants.screeningPercent.value) / 100);
-  const valueOf = (ship: ShipState) => (isAttacker ? attackOf(box, ship) : defenseOf(box, ship));
-  return { screener, strength, against, keep, ships, valueOf };
+  const shareOf = (ship: ShipState) => (isAttacker ? attackOf(box, ship) : defenseOf(box, ship));
+  return { screener, strength, against, keep, ships, shareOf };
 }
 
 /** 33.2: what the IJN screens, in this order: transports, then carriers. */
@@ -70,7 +70,7 @@ export function ijnScreen(
   const picks: RandomChoice<ShipKey>[] = [];
   if (sit.screener !== 'ijn') return { ships, picks };
   let strength = sit.strength;
-  const value = (k: ShipKey) => sit.valueOf(s.ships[k]);
+  const value = (k: ShipKey) => sit.shareOf(s.ships[k]);
   const fighting = () => sit.ships.ijn.length - ships.length;
   for (const types of IJN_SCREENS) {
     let left = sit.ships.ijn.filter((k) => types.includes(s.ships[k].type));
@@ -97,7 +97,7 @@ export function ijnScreen(
 export function usnMayScreen(s: CoralState, box: CoralBox, hex: string, attacker: CoralSide, ijnOut: readonly ShipKey[]): boolean {
   const sit = screenSituation(s, box, hex, attacker, ijnOut);
   return (
-    sit.screener === 'usn' && sit.ships.usn.length > 1 && sit.ships.usn.some((k) => sit.strength - sit.valueOf(s.ships[k]) >= sit.keep)
+    sit.screener === 'usn' && sit.ships.usn.length > 1 && sit.ships.usn.some((k) => sit.strength - sit.shareOf(s.ships[k]) >= sit.keep)
   );
 }
 
@@ -132,7 +132,7 @@ export function usnScreenProblems(
     if (!k) problems.push(`${n} is not a USN ship in the battle in ${hex} (the USN ships there: ${ids})`);
     else if (!keys.includes(k)) keys.push(k);
   }
-  const kept = sit.strength - keys.reduce((n, k) => n + sit.valueOf(s.ships[k]), 0);
+  const kept = sit.strength - keys.reduce((n, k) => n + sit.shareOf(s.ships[k]), 0);
   if (!problems.length && keys.length >= sit.ships.usn.length)
     problems.push(`screening every USN ship leaves nobody to fight in ${hex}: keep at least one (33.1)`);
   else if (!problems.length && kept < sit.keep)
@@ -151,12 +151,12 @@ export function maxUsnScreen(s: CoralState, box: CoralBox, hex: string, attacker
   if (sit.screener !== 'usn') return [];
   const rank = (k: ShipKey) => (['CV', 'CVL'].includes(s.ships[k].type) ? 0 : 1);
   const order = [...sit.ships.usn].sort(
-    (a, b) => sit.valueOf(s.ships[a]) - sit.valueOf(s.ships[b]) || rank(a) - rank(b) || a.localeCompare(b),
+    (a, b) => sit.shareOf(s.ships[a]) - sit.shareOf(s.ships[b]) || rank(a) - rank(b) || a.localeCompare(b),
   );
   const out: ShipKey[] = [];
   let strength = sit.strength;
   for (const k of order) {
-    const v = sit.valueOf(s.ships[k]);
+    const v = sit.shareOf(s.ships[k]);
     if (strength - v >= sit.keep && out.length < order.length - 1) {
       out.push(k);
       strength -= v;
