@@ -96,6 +96,11 @@ describe('issue 26 Coral Sea bombardment (17) and bases (23)', () => {
     expect(r.of('IjnDecided')[0].data.what).toBe('bombards Port-Moresby with PMG (17.5: it must)');
     const [roll] = r.of('coral.bombard.roll');
     expect(roll.visibleTo).toEqual([]);
+    expect(r.rolls[0]).toMatchObject({
+      purpose: 'Consolidated CRT, bombardment, bombardment of Port-Moresby',
+      sealed: true,
+      visibleTo: [],
+    });
     expect(roll.data).toMatchObject({ factors: 6, roll: { column: '1-9', result: { defender: 0 } } });
     expect(r.of('coral.bombard')[0].visibleTo).toBeUndefined();
     expect(r.s.air[0].strength).toBe(1);

@@ -119,6 +119,7 @@ export function run(
     s: after,
     events,
     rolled: d.rolled(),
+    rolls: d.dice.rolls,
     unused: d.queue.remaining,
     of: <T extends CoralEvent['type']>(t: T) => events.filter((e) => e.type === t) as Extract<CoralEvent, { type: T }>[],
   };
