@@ -103,6 +103,15 @@ export interface CoralState {
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+  // core:
+  /**
+   * The step instances still to come this turn after `step`, in order (`surface/1808`,
+   * `air-losses/1808`): the turn's sequence (5.6) and whatever an area inserts at its front
+   * (rules/core/flow.ts `insertSteps`: a per-hex step, a decision). Empty: the turn ends after `step`.
+   */
+  readonly queue: readonly string[];
+  /** The core rules' own bookkeeping. */
+  readonly core: CoreState;
   // surface: (rules/surface; every field optional, absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
@@ -112,14 +121,28 @@ export interface CoralState {
   readonly captured?: readonly BaseId[];
   /** 34.1, 34.3: TF-6 (with its oilers) was eliminated, scored and may never be rebuilt. */
   readonly fuelingGroupLost?: boolean;
-  /** The functions of surface combat the USN spends a leadership chit on while it holds one (8.4; LEADERSHIP). */
-  readonly usnChitUse?: readonly UsnChitUse[];
+}
+
+/** What the core rules remember between steps. */
+export interface CoreState {
+  /** 36 result 5: CP the day's command foul-up takes off the reset at 1d (rolled at 1a). */
+  readonly foulUp: number;
+  /** 8.4: the functions the USN committed a leadership chit to this turn (`initiative`, ...). */
+  readonly usnChit: Readonly<Record<string, boolean>>;
+  /** 30.3: the IJN TFs whose contents were identified once already (each checked once). */
+  readonly bbChecked: readonly IjnTf[];
+  /** 36 results 4-5: an intelligence result waiting for the player's choice (the intelligence-choice step). */
+  readonly intelChoice: {
+    readonly hex: string;
+    readonly all: boolean;
+    readonly identify: readonly string[];
+    readonly reveal: readonly string[];
+  } | null;
+  /** 19.8: false sightings removed, to be placed again on the next night's IJN reinforcement phase. */
+  readonly replaceFalse: number;
 }
 
 // surface:
-/** Where a USN leadership chit may go in surface combat (8.2, 8.4): the tactical initiative roll, the CRT column. */
-export type UsnChitUse = 'tactical-initiative' | 'surface-crt';
-
 /** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
 export interface PendingSurfaceCombat {
   readonly hex: string;
@@ -142,6 +165,10 @@ export interface SurfaceBook {
 /** The USN player's orders (brief section 4), one per line of a mail. */
 export type CoralOrder =
   | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
+  /** 30.1 `CV-3 WITH TF-17` (when its die is 0), 30.4 `B-1 WITH TF-11`. */
+  | { readonly kind: 'join'; readonly ship: string; readonly tf: string }
+  /** 30.4 `B-2 NEW TF [TF-3] WITH DD-3 FROM TF-17`: a battleship in a TF of its own with one DD, at no CP. */
+  | { readonly kind: 'battleship-tf'; readonly ship: string; readonly tf?: string; readonly dd: string; readonly from: string }
   | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'allocate'; readonly slots: StaffSlots }
   | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }

@@ -72,7 +72,7 @@ describe('issue 26 Coral Sea surface combat (5b, 16)', () => {
   });
 
   it("given IJN chits and a USN chit committed (8.4), when both use them, then each roll and the CRT column move in the user's favour and the chits are spent", () => {
-    const s = world({ taskForces: [TF44, TG], chits: { usn: 1, ijn: 2 }, usnChitUse: ['tactical-initiative'] });
+    const s = world({ taskForces: [TF44, TG], chits: { usn: 1, ijn: 2 }, usnChit: { 'tactical-initiative': true } });
     const r = run('surface', s, {
       for: [
         { purpose: 'IJN leadership chit check, tactical initiative', rolls: [6] },

@@ -2,6 +2,7 @@ import type { StepInfo } from '../../../../src/engine/ruleset';
 import { type BaseId, type CoralSide, defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
 import type { CoralEvent } from '../../../../src/games/coral-sea-solitaire/events';
 import { surfaceHandlers } from '../../../../src/games/coral-sea-solitaire/rules/surface';
+import { emptyCore } from '../../../../src/games/coral-sea-solitaire/state';
 import type {
   AirUnitState,
   CoralOptions,
@@ -10,7 +11,6 @@ import type {
   ShipKey,
   ShipState,
   TaskForceState,
-  UsnChitUse,
 } from '../../../../src/games/coral-sea-solitaire/types';
 import { namedDice } from '../dice';
 
@@ -32,7 +32,8 @@ export interface WorldSpec {
   readonly air?: readonly AirUnitState[];
   readonly options?: Partial<CoralOptions>;
   readonly chits?: Partial<Record<CoralSide, number>>;
-  readonly usnChitUse?: readonly UsnChitUse[];
+  /** The core's record of the functions a USN chit is committed to (8.4). */
+  readonly usnChit?: Readonly<Record<string, boolean>>;
   readonly bases?: Partial<Record<BaseId, number>>;
 }
 
@@ -90,7 +91,8 @@ export function world(spec: WorldSpec): CoralState {
     air: spec.air ?? [],
     bases,
     submarines: [],
-    ...(spec.usnChitUse ? { usnChitUse: spec.usnChitUse } : {}),
+    queue: [],
+    core: { ...emptyCore(), usnChit: spec.usnChit ?? {} },
   };
 }
 

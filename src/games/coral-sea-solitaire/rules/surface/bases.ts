@@ -11,7 +11,7 @@ import type { AirUnitState, CoralState } from '../../types';
 import type { BaseId, CoralBox, CoralSide } from '../../box';
 import type { CoralEvent } from '../../events';
 import { addPanic, type CommonEvent } from '../common';
-import { hexOfPlace } from './forces';
+import { hexOf } from '../../state';
 
 export type CoralFold = Fold<CoralState, CoralEvent>;
 
@@ -22,16 +22,7 @@ export type CoralFold = Fold<CoralState, CoralEvent>;
 export const asCommon = (f: CoralFold): Fold<CoralState, CommonEvent> => f as unknown as Fold<CoralState, CommonEvent>;
 
 /** The hex a base stands on (box map `places`). */
-export function baseHex(box: CoralBox, base: BaseId): string {
-  const hex = hexOfPlace(box, base);
-  if (!hex) throw new Error(`coral-sea-solitaire: the box map places no hex for the base ${base}`);
-  return hex;
-}
-
-/** The base in `hex`, if any (a hex holds one base at most). */
-export function baseAt(box: CoralBox, hex: string): BaseId | null {
-  return (Object.keys(box.bases) as BaseId[]).find((b) => hexOfPlace(box, b) === hex) ?? null;
-}
+export const baseHex = (box: CoralBox, base: BaseId): string => hexOf(box, base);
 
 export const isMajor = (box: CoralBox, base: BaseId): boolean => box.bases[base].kind.value === 'major';
 export const sideOfBase = (box: CoralBox, base: BaseId): CoralSide => box.bases[base].side.value;

@@ -13,7 +13,7 @@ import { chooseAtRandom, type ColumnShift, type RandomChoice } from '../../../ki
 import type { CoralBox, CoralSide } from '../../box';
 import { ijnChitCheck, tacticalInitiative } from '../../ijn/doctrine';
 import { isDay } from '../../steps';
-import type { CoralState, ShipKey, UsnChitUse } from '../../types';
+import type { CoralState, ShipKey } from '../../types';
 import { recordHit } from '../common';
 import { asCommon, type CoralFold } from './bases';
 import { navalLosses, oddsColumn, rollShipAttack } from './crt';
@@ -22,8 +22,11 @@ import { attackOf, bookOf, defenseOf, fights, other, shipsIn, taskForcesIn, tota
 import { checkFuelingGroup } from './fueling';
 import { ijnScreen, usnMayScreen } from './screening';
 
-/** The USN spends a chit on `use` when it holds one and has said so (8.4; LEADERSHIP orders or standing). */
-export const usnSpendsChit = (s: CoralState, use: UsnChitUse): boolean => s.chits.usn > 0 && (s.usnChitUse ?? []).includes(use);
+/** Where the USN may commit a leadership chit in surface combat (8.2, 8.4): keys of the core's `core.usnChit`. */
+export type SurfaceChitUse = 'tactical-initiative' | 'surface-crt';
+
+/** The USN spends a chit on `use` when it holds one and committed one to it (8.4; the core's LEADERSHIP orders or standing). */
+export const usnSpendsChit = (s: CoralState, use: SurfaceChitUse): boolean => s.chits.usn > 0 && s.core?.usnChit?.[use] === true;
 
 /** 16.3(1), 28.2(2), 27.1(2): every TF in the hex identified, every IJN ship in them face up. */
 function reveal(f: CoralFold, hex: string): void {

@@ -5,7 +5,10 @@
  * turn's combats and bombardments (16.1, 17.1) and the box a state plays with.
  */
 import { type CoralBox, type CoralSide, defaultBox } from '../../box';
+import { taskForcesIn as tfsIn } from '../../state';
 import type { CoralState, ShipKey, ShipState, SurfaceBook } from '../../types';
+
+export { other } from '../../state';
 
 /** The box the game plays with: the state's own when it carries one, else the default box. */
 export const boxOf = (s: CoralState): CoralBox => (s as { readonly box?: CoralBox }).box ?? defaultBox;
@@ -15,8 +18,6 @@ export function bookOf(s: CoralState): SurfaceBook {
   const b = s.surface;
   return b && b.turn === s.turn ? b : { turn: s.turn, fought: [], bombarded: [] };
 }
-
-export const other = (side: CoralSide): CoralSide => (side === 'usn' ? 'ijn' : 'usn');
 
 /**
  * A ship still in the fight: afloat and not crippled (crippled ships are out of the battle, 6.3),
@@ -28,23 +29,14 @@ export const inPlay = (ship: ShipState): boolean =>
 /** A counter that fights: in play and not a dummy at all (face down, a dummy is only a marker, 27.3). */
 export const fights = (ship: ShipState): boolean => inPlay(ship) && ship.type !== 'Dummy';
 
-/** The task forces of `side` in `hex` (on the map, not gone), by id. */
-export function taskForcesIn(s: CoralState, hex: string, side?: CoralSide) {
-  return Object.values(s.taskForces)
-    .filter((tf) => tf.hex === hex && !tf.gone && (side === undefined || tf.side === side))
-    .sort((a, b) => a.id.localeCompare(b.id));
-}
+/** The task forces of `side` in `hex` (on the map, not gone), in id order: the order a battle lists them. */
+export const taskForcesIn = (s: CoralState, hex: string, side?: CoralSide) => tfsIn(s, hex, side).sort((a, b) => a.id.localeCompare(b.id));
 
 /** Ships of `side` in `hex` that pass `test` (default: in play), in TF order then counter order. */
 export function shipsIn(s: CoralState, hex: string, side: CoralSide, test: (ship: ShipState) => boolean = inPlay): ShipKey[] {
   return taskForcesIn(s, hex, side).flatMap((tf) =>
     tf.ships.filter((k) => s.ships[k] && test(s.ships[k])).sort((a, b) => a.localeCompare(b)),
   );
-}
-
-/** The hex `place` stands on (a base, an objective), from the box map. */
-export function hexOfPlace(box: CoralBox, place: string): string | null {
-  return (box.map.places as Record<string, { value: string } | undefined>)[place]?.value ?? null;
 }
 
 type ShipValues = CoralBox['ships'][number];

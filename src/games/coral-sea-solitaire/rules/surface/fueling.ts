@@ -1,8 +1,8 @@
 /**
  * The US fueling group (34, optional): TF-6 carries the oilers. A USN TF in TF-6's hex refuels
  * without a logistics CP, and TF-6 never needs refuelling (34.1); TF-6 moves one hex a turn
- * (34.2); when every ship of TF-6 is gone its marker leaves play for good and the IJN scores the
- * box's 10 VP (34.3). "Eliminated" is read as every ship sunk or crippled (a crippled ship is out
+ * (34.2, the core's movementAllowance); when every ship of TF-6 is gone its marker leaves play for
+ * good (the core's freeMarkers never offers it again) and the IJN scores the box's 10 VP (34.3). "Eliminated" is read as every ship sunk or crippled (a crippled ship is out
  * of the game, brief 7.2 #8): the oilers no longer sail with the fleet either way.
  */
 import type { CoralBox } from '../../box';
@@ -34,13 +34,6 @@ export function refuelsFree(s: CoralState, tf: string): boolean {
   const hex = s.taskForces[tf]?.hex;
   return hex !== null && hex !== undefined && hex === s.taskForces[FUELING_GROUP].hex;
 }
-
-/** 34.2: TF-6's movement allowance under option 34 (one hex, whatever its ships), else null (14.1 applies). */
-export const fuelingGroupAllowance = (s: CoralState, tf: string): number | null =>
-  s.options.fuelingGroup && tf === FUELING_GROUP ? 1 : null;
-
-/** 34.1: a TF marker the USN may not bring back (13.10): TF-6 once eliminated under option 34. */
-export const mayNotRebuild = (s: CoralState, tf: string): boolean => tf === FUELING_GROUP && s.fuelingGroupLost === true;
 
 /**
  * 34.1, 34.3: after any hit, when TF-6 has ships and none is left in play, its marker is removed

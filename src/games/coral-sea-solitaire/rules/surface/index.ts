@@ -27,10 +27,10 @@ import { usnScreenProblems, usnShipNamed } from './screening';
 export type { ForceLosses, SurfaceEvent } from './events';
 export * from './bases';
 export { bombard, bombardTargets, type BombardTarget, usnBombardProblems } from './bombard';
-export { finishSurfaceCombat, startSurfaceCombat, usnSpendsChit } from './combat';
+export { finishSurfaceCombat, type SurfaceChitUse, startSurfaceCombat, usnSpendsChit } from './combat';
 export { columnFor, navalLosses, oddsColumn, type OddsColumn, rollShipAttack, type ShipAttack, shipEffect } from './crt';
 export { attackOf, bombardOf, boxOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
-export { checkFuelingGroup, FUELING_GROUP, fuelingGroupAfloat, fuelingGroupAllowance, mayNotRebuild, refuelsFree } from './fueling';
+export { checkFuelingGroup, FUELING_GROUP, fuelingGroupAfloat, refuelsFree } from './fueling';
 export { ijnScreen, maxUsnScreen, screenSituation, usnMayScreen, usnScreenProblems } from './screening';
 
 /**
