@@ -8,9 +8,9 @@
  * one die (16.3(7)); each side's result on its force, ships picked at random (2.2, as the Solomons
  * notes pick them for both sides); survivors fatigued (5b4, 25.1).
  */
-import type { Dice } from '../../../../engine/ruleset';
+import { type Dice, RuleNotImplementedError } from '../../../../engine/ruleset';
 import { chooseAtRandom, type ColumnShift, type RandomChoice } from '../../../kit';
-import type { CoralBox, CoralSide } from '../../box';
+import type { CoralBox, CoralSide, IjnTf } from '../../box';
 import { ijnChitCheck, tacticalInitiative } from '../../ijn/doctrine';
 import { isDay } from '../../steps';
 import type { CoralState, ShipKey } from '../../types';
@@ -28,9 +28,19 @@ export type SurfaceChitUse = 'tactical-initiative' | 'surface-crt';
 /** The USN spends a chit on `use` when it holds one and committed one to it (8.4; the core's LEADERSHIP orders or standing). */
 export const usnSpendsChit = (s: CoralState, use: SurfaceChitUse): boolean => s.chits.usn > 0 && s.core?.usnChit?.[use] === true;
 
+/** 30.3: the first reveal of the contents of these IJN TFs rolls for the battleships (core's bbChecked records it). */
+const BB_TFS: readonly string[] = ['CSF', 'SG', 'CG'];
+
 /** 16.3(1), 28.2(2), 27.1(2): every TF in the hex identified, every IJN ship in them face up. */
 function reveal(f: CoralFold, hex: string): void {
   const tfs = taskForcesIn(f.s, hex);
+  const unchecked = tfs.filter((t) => BB_TFS.includes(t.id) && !(f.s.core?.bbChecked ?? []).includes(t.id as IjnTf));
+  if (f.s.options.ijnBattleships && unchecked.length)
+    throw new RuleNotImplementedError(
+      'coral-sea-solitaire',
+      '30.3',
+      `the battleship roll when surface combat reveals ${unchecked.map((t) => t.id).join(', ')} (the core's reveal of a TF's contents)`,
+    );
   for (const tf of tfs.filter((t) => !t.identified))
     f.emit({
       type: 'coral.tf.identified',
