@@ -6,7 +6,7 @@
  * score VP (6.1) and IJN panic per N (9.2) through `recordSquadronLosses`, which the air rules use too.
  */
 import type { Dice, RollOptions, Visibility } from '../../../../engine/ruleset';
-import { chooseAtRandom, type Fold, type RandomChoice } from '../../../kit';
+import { byCodeUnit, chooseAtRandom, type Fold, type RandomChoice } from '../../../kit';
 import type { AirUnitState, CoralState } from '../../types';
 import type { BaseId, CoralBox, CoralSide } from '../../box';
 import type { CoralEvent } from '../../events';
@@ -104,7 +104,7 @@ export function eliminateGrounded(
   options?: RollOptions,
 ): number {
   const slots = groundedAir(f.s, base)
-    .sort((a, b) => a.id.localeCompare(b.id))
+    .sort((a, b) => byCodeUnit(a.id, b.id))
     .flatMap((a) => Array.from({ length: a.strength }, () => a.id));
   const n = Math.min(squadrons, slots.length);
   if (n <= 0) return 0;

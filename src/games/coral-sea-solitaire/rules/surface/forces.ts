@@ -5,6 +5,7 @@
  * turn's combats and bombardments (16.1, 17.1) and the box a state plays with.
  */
 import { type CoralBox, type CoralSide, defaultBox } from '../../box';
+import { byCodeUnit } from '../../../kit';
 import { taskForcesIn as tfsIn } from '../../state';
 import type { CoralState, ShipKey, ShipState, SurfaceBook } from '../../types';
 
@@ -30,13 +31,11 @@ export const inPlay = (ship: ShipState): boolean =>
 export const fights = (ship: ShipState): boolean => inPlay(ship) && ship.type !== 'Dummy';
 
 /** The task forces of `side` in `hex` (on the map, not gone), in id order: the order a battle lists them. */
-export const taskForcesIn = (s: CoralState, hex: string, side?: CoralSide) => tfsIn(s, hex, side).sort((a, b) => a.id.localeCompare(b.id));
+export const taskForcesIn = (s: CoralState, hex: string, side?: CoralSide) => tfsIn(s, hex, side).sort((a, b) => byCodeUnit(a.id, b.id));
 
 /** Ships of `side` in `hex` that pass `test` (default: in play), in TF order then counter order. */
 export function shipsIn(s: CoralState, hex: string, side: CoralSide, test: (ship: ShipState) => boolean = inPlay): ShipKey[] {
-  return taskForcesIn(s, hex, side).flatMap((tf) =>
-    tf.ships.filter((k) => s.ships[k] && test(s.ships[k])).sort((a, b) => a.localeCompare(b)),
-  );
+  return taskForcesIn(s, hex, side).flatMap((tf) => tf.ships.filter((k) => s.ships[k] && test(s.ships[k])).sort(byCodeUnit));
 }
 
 type ShipValues = CoralBox['ships'][number];
@@ -83,7 +82,5 @@ export function surfaceCombatHexes(s: CoralState): string[] {
       .filter((tf) => tf.hex !== null && !tf.gone)
       .map((tf) => tf.hex as string),
   );
-  return [...hexes]
-    .filter((h) => !fought.has(h) && shipsIn(s, h, 'usn').length > 0 && shipsIn(s, h, 'ijn').length > 0)
-    .sort((a, b) => a.localeCompare(b));
+  return [...hexes].filter((h) => !fought.has(h) && shipsIn(s, h, 'usn').length > 0 && shipsIn(s, h, 'ijn').length > 0).sort(byCodeUnit);
 }

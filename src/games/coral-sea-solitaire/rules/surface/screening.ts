@@ -8,7 +8,7 @@
  * battle (a reading: 33.1 screens "excess" ships, so some must remain).
  */
 import type { Dice } from '../../../../engine/ruleset';
-import { chooseAtRandom, type RandomChoice } from '../../../kit';
+import { byCodeUnit, chooseAtRandom, type RandomChoice } from '../../../kit';
 import type { CoralBox, CoralSide, ShipType } from '../../box';
 import type { CoralState, ShipKey, ShipState } from '../../types';
 import { attackOf, defenseOf, fights, other, shipsIn, total } from './forces';
@@ -151,7 +151,7 @@ export function maxUsnScreen(s: CoralState, box: CoralBox, hex: string, attacker
   if (sit.screener !== 'usn') return [];
   const rank = (k: ShipKey) => (['CV', 'CVL'].includes(s.ships[k].type) ? 0 : 1);
   const order = [...sit.ships.usn].sort(
-    (a, b) => sit.shareOf(s.ships[a]) - sit.shareOf(s.ships[b]) || rank(a) - rank(b) || a.localeCompare(b),
+    (a, b) => sit.shareOf(s.ships[a]) - sit.shareOf(s.ships[b]) || rank(a) - rank(b) || byCodeUnit(a, b),
   );
   const out: ShipKey[] = [];
   let strength = sit.strength;
