@@ -6,9 +6,10 @@
  * in their groups, every counter face down and off the map, the air on its carriers and bases).
  * The IJN's draws, placement and submarines are dice, so they happen in the ijn-setup step.
  */
+import { type Board, boardOf } from './box';
 import type { BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 import { IJN_TFS } from './box/schema';
-import { turnsOf } from './steps';
+import { sequenceOf, turnsOf } from './steps';
 import type { AirUnitState, CoralOptions, CoralState, ShipKey, ShipState, TaskForceState } from './types';
 
 export const shipKey = (side: CoralSide, id: string): ShipKey => `${side}:${id}`;
@@ -102,9 +103,19 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
     ...(options.ijnBattleships ? ['BB-1', 'BB-2'] : []),
   ]);
   for (const s of ijnCounters) ships[shipKey('ijn', s)] = newShip(box, 'ijn', s);
+  const arrivalAt: Record<string, string> = {};
   for (const tf of IJN_TFS) {
     const fixed = options.historical ? [] : (ijn.fixedShips[tf] ?? []);
-    taskForces[tf] = { id: tf, side: 'ijn', hex: null, ships: fixed.map((s) => shipKey('ijn', s)), identified: false };
+    const place = ijn.placement[tf];
+    taskForces[tf] = {
+      id: tf,
+      side: 'ijn',
+      hex: null,
+      ships: fixed.map((s) => shipKey('ijn', s)),
+      identified: false,
+      ...(place ? { arrives: place.turn } : {}),
+    };
+    if (place) arrivalAt[tf] = place.at;
   }
 
   const air: AirUnitState[] = [];
@@ -125,7 +136,7 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
     turn: 1,
     lastTurn: turnsOf({ firstDay: box.calendar.firstDay.value, lastDay: box.calendar.lastDay.value }),
     step: 'deployment',
-    queue: ['ijn-setup'],
+    queue: sequenceOf(1, 'ijn').slice(1),
     options,
     cp: { available: 0, slots: { organization: 0, intelligence: 0, operations: 0, logistics: 0 } },
     chits: { usn: 0, ijn: ijn.chits.start },
@@ -138,7 +149,8 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
     air,
     bases,
     submarines: [],
-    core: emptyCore(),
+    box,
+    core: { ...emptyCore(), arrivalAt },
   };
 }
 
@@ -148,10 +160,21 @@ export const emptyCore = (): CoralState['core'] => ({
   usnChit: {},
   bbChecked: [],
   intelChoice: null,
-  replaceFalse: 0,
+  arrivalAt: {},
 });
 
 // ---- helpers every area reads ----
+
+const boards = new WeakMap<CoralBox, Board>();
+/** The game's board (the box map as the kit's hex map), built once per box. */
+export function boardFor(s: Pick<CoralState, 'box'>): Board {
+  let b = boards.get(s.box);
+  if (!b) {
+    b = boardOf(s.box);
+    boards.set(s.box, b);
+  }
+  return b;
+}
 
 /** The hex of a named place or base on the box map (`Port-Moresby` → `0608`); a hex id is returned as it is. */
 export function hexOf(box: CoralBox, place: string): string {

@@ -3,8 +3,9 @@
  * side; the IJN is a system side that never owes orders (2.1). Ships are keyed `<side>:<counter>`
  * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
  */
+import type { Visibility } from '../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../kit';
-import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 
 export type ShipKey = `${CoralSide}:${string}`;
 
@@ -104,6 +105,8 @@ export interface CoralState {
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
   // core:
+  /** The box the game was created with (default or a club's): every rule reads its tables and map from here. */
+  readonly box: CoralBox;
   /**
    * The step instances still to come this turn after `step`, in order (`surface/1808`,
    * `air-losses/1808`): the turn's sequence (5.6) and whatever an area inserts at its front
@@ -138,8 +141,8 @@ export interface CoreState {
     readonly identify: readonly string[];
     readonly reveal: readonly string[];
   } | null;
-  /** 19.8: false sightings removed, to be placed again on the next night's IJN reinforcement phase. */
-  readonly replaceFalse: number;
+  /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
+  readonly arrivalAt: Readonly<Record<string, string>>;
 }
 
 // surface:
@@ -196,7 +199,12 @@ export type CoralOrder =
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
-  | { readonly kind: 'land'; readonly from: string; readonly on: string };
+  | { readonly kind: 'land'; readonly from: string; readonly on: string }
+  // core: the IJN system side's orders (its decisions, handed to the rows' handlers; never mailed)
+  /** 8.5: whether the IJN commits a leadership chit to a function. */
+  | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
+  /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
+  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {
@@ -207,4 +215,6 @@ export type IjnDecidedEvent = {
     readonly chit?: TableRoll<unknown>;
     readonly choice?: RandomChoice<unknown>;
   };
+  /** Hidden from the USN when the decision would give away a hidden thing (27): `[]` referee only. */
+  readonly visibleTo?: Visibility;
 };

@@ -9,7 +9,7 @@
  * IJN's view into what the IJN's decisions may use (IjnKnowledge).
  */
 import type { SideView } from '../../engine/board-view';
-import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 import type { AirBox, CoralState, ShipKey, ShipState, SubmarineState } from './types';
 
 export type Viewer = CoralSide | 'referee';
@@ -89,6 +89,8 @@ export interface CoralFog {
   readonly vp: Readonly<Record<CoralSide, number>>;
   /** The USN's command points (7): only the USN and the referee see them. */
   readonly cp?: CoralState['cp'];
+  /** The CP the next command phase resets to (7.2, less a foul-up, 36 result 5): the USN's and the referee's. */
+  readonly cpToday?: number;
   readonly taskForces: readonly TfSeen[];
   readonly air: readonly AirSeen[];
   readonly submarines: readonly SubSeen[];
@@ -97,6 +99,8 @@ export interface CoralFog {
   readonly intelChoice?: CoralState['core']['intelChoice'];
   readonly options: CoralState['options'];
   readonly result?: CoralState['result'];
+  /** The IJN's view only: the box it plays by (its tables, map, ranges), so a club's box changes its play. */
+  readonly box?: CoralBox;
 }
 
 export type CoralView = SideView & CoralFog;
@@ -107,6 +111,8 @@ export type CoralView = SideView & CoralFog;
  * turn, day, weather, panic, chits, initiative. Every IJN decision is a function of this (and dice).
  */
 export interface IjnKnowledge {
+  /** The box (tables, map, ranges): public component data. */
+  readonly box: CoralBox;
   readonly turn: number;
   readonly day: boolean;
   readonly weather: 'good' | 'bad';
@@ -133,7 +139,9 @@ export interface IjnKnowledge {
 /** The IJN's knowledge, read from its view (throws on another side's view: the IJN decides from its own). */
 export function ijnKnowledge(view: CoralFog): IjnKnowledge {
   if (view.viewer !== 'ijn') throw new Error(`ijnKnowledge reads the IJN's view, not the ${view.viewer}'s`);
+  if (!view.box) throw new Error("the IJN's view holds no box");
   return {
+    box: view.box,
     turn: view.turn,
     day: view.day,
     weather: view.weather,
