@@ -115,15 +115,11 @@ export interface CoralState {
   readonly queue: readonly string[];
   /** The core rules' own bookkeeping. */
   readonly core: CoreState;
-  // surface: (rules/surface; every field optional, absent until the rule first needs it)
+  // surface: (rules/surface; absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
-  /** Squadrons each side has lost so far, all causes: the Panic Points Chart scores IJN ones per N (9.2). */
-  readonly squadronsLost?: Readonly<Record<CoralSide, number>>;
-  /** Bases an IJN invasion reduced to nothing for good (23.6: Port Moresby). */
-  readonly captured?: readonly BaseId[];
-  /** 34.1, 34.3: TF-6 (with its oilers) was eliminated, scored and may never be rebuilt. */
-  readonly fuelingGroupLost?: boolean;
+  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
 }
 
 /** What the core rules remember between steps. */

@@ -4,7 +4,6 @@ import {
   baseAa,
   baseCapacity,
   bombardTargets,
-  captureBase,
   eliminateGrounded,
   validateSurfaceOrders,
 } from '../../../../src/games/coral-sea-solitaire/rules/surface';
@@ -133,30 +132,14 @@ describe('issue 26 Coral Sea bombardment (17) and bases (23)', () => {
     expect(r.s.vp).toEqual({ usn: 0, ijn: 6 });
   });
 
-  it('given the IJN completes its invasion of Port Moresby (23.6), then the base goes to 0 for good and the air grounded there is lost; air aloft is not', () => {
+  it('given Port Moresby at 0 (captured, 23.6) with no air on it, then there is nothing to bombard: the IJN rolls nothing there', () => {
     const s = world({
-      taskForces: [],
-      air: [
-        airUnit('pm-lf', 'usn', 'LF', 2, 'Port-Moresby'),
-        { ...airUnit('pm-lmb', 'usn', 'LMB', 2, 'Port-Moresby'), box: 'strike', flyingTo: '1103' },
-      ],
+      taskForces: [{ id: 'PMG', side: 'ijn', hex: PM, ships: ['TR-1', 'DD-4'], identified: true }],
+      bases: { 'Port-Moresby': 0 },
     });
-    const { f, events } = fold(s);
-    captureBase(f, namedDice([]).dice, box, 'Port-Moresby');
-    expect(events.map((e) => e.type)).toEqual([
-      'coral.base.strength',
-      'coral.base.captured',
-      'coral.base.air-lost',
-      'coral.squadrons.lost',
-      'coral.vp',
-    ]);
-    expect(f.s.captured).toEqual(['Port-Moresby']);
-    expect(baseCapacity(f.s, box, 'Port-Moresby')).toBe(0);
-    expect(baseAa(f.s, box, 'Port-Moresby')).toBe(0);
-    expect(f.s.air.map((a) => a.id)).toEqual(['pm-lmb']);
-    expect(
-      bombardTargets({ ...f.s, taskForces: { PMG: { id: 'PMG', side: 'ijn', hex: PM, ships: [], identified: true } } }, box, 'ijn'),
-    ).toEqual([]);
+    expect(bombardTargets(s, box, 'ijn')).toEqual([]);
+    expect([baseCapacity(s, box, 'Port-Moresby'), baseAa(s, box, 'Port-Moresby')]).toEqual([0, 0]);
+    expect(run('bombard-ijn', s, []).events).toEqual([]);
   });
 
   it('given three IJN squadrons lost, then the USN scores 2 VP each and the IJN panics one point per three (9.2); a major base keeps its printed numbers', () => {
@@ -165,7 +148,7 @@ describe('issue 26 Coral Sea bombardment (17) and bases (23)', () => {
     expect(eliminateGrounded(f, namedDice([]).dice, box, 'Lae', 5, 'test', '23.1')).toBe(3);
     expect(f.s.vp.usn).toBe(6);
     expect(f.s.panic.level).toBe(1);
-    expect(f.s.squadronsLost).toEqual({ usn: 0, ijn: 3 });
+    expect(f.s.ijnSquadronsLost).toBe(3);
     expect(baseAa(s, box, 'Rabaul')).toBe(box.bases.Rabaul.aa.value);
     expect(baseCapacity(s, box, 'Rabaul')).toBe(box.bases.Rabaul.capacity.value);
   });

@@ -159,4 +159,28 @@ describe('issue 26 Coral Sea surface combat (5b, 16)', () => {
     expect(again.events).toEqual([]);
     expect(surfaceAwaits(again.s)).toBeNull();
   });
+
+  it('given option 30.3 and the Carrier Strike Force revealed by combat for the first time, then the battleship roll places both BBs (die 6), they fight in this battle and the USN scores 20 each (Q2)', () => {
+    const s = world({
+      taskForces: [
+        { id: 'TF-6', side: 'usn', hex: '1520', ships: ['DD-5'] },
+        { id: 'CSF', side: 'ijn', hex: '1520', ships: ['CA-1'] },
+      ],
+      options: { ijnBattleships: true },
+    });
+    const r = run('surface', s, {
+      for: [
+        { purpose: 'IJN battleships present, CSF', rolls: [6] },
+        { purpose: 'Tactical Initiative Table', rolls: [6] },
+        { purpose: 'naval vs naval', rolls: [6] },
+      ],
+    });
+    expect(r.unused).toBe(0);
+    const [combat] = r.of('coral.surface.combat');
+    expect(combat.data.ships.ijn).toEqual(['ijn:BB-1', 'ijn:BB-2', 'ijn:CA-1']);
+    // DD-5's 3 against 46: the far left; its own result cripples it
+    expect(combat.data).toMatchObject({ attacker: 'usn', attack: 3, defense: 46 });
+    expect(combat.data.losses.attacker.crippled).toEqual(['usn:DD-5']);
+    expect(r.s.vp.usn).toBe(40);
+  });
 });

@@ -72,10 +72,15 @@ export function world(spec: WorldSpec): CoralState {
     }
     taskForces[tf.id] = { id: tf.id, side: tf.side, hex: tf.hex, ships: keys, identified: tf.identified ?? false };
   }
+  // 30.3: the battleships wait off the map until a reveal places them
+  if (spec.options?.ijnBattleships)
+    for (const id of ['BB-1', 'BB-2'])
+      ships[`ijn:${id}`] = { key: `ijn:${id}`, side: 'ijn', id, type: 'BB', status: 'ok', fatigued: false, faceUp: false };
   const bases = Object.fromEntries(
     Object.entries(defaultBox.bases).map(([b, e]) => [b, { strength: spec.bases?.[b as BaseId] ?? e.capacity.value }]),
   ) as CoralState['bases'];
   return {
+    box: defaultBox,
     turn: spec.turn ?? 5,
     lastTurn: 14,
     step: 'surface',

@@ -1,25 +1,20 @@
 /**
  * Bases (23): what other rules read of a base (its hex, strength, capacity, AA, grounded air) and
  * what happens to one (grounded squadrons destroyed, a minor base reduced, air over capacity
- * eliminated, Port Moresby captured). A major base's numbers are the box's, never reduced (23.3);
+ * eliminated). Port Moresby's capture (23.6) is the landings' (rules/movement), which set its strength to 0. A major base's numbers are the box's, never reduced (23.3);
  * a minor base's one number is its capacity and its AA at once (23.7). Squadrons lost anywhere
- * score VP (6.1) and IJN panic per N (9.2) through `recordSquadronLosses`, which the air rules use too.
+ * score VP (6.1) and IJN panic per N (9.2) through `recordSquadronLosses` (the air rules' `eliminate`
+ * does the same for squadrons shot down; both count into `ijnSquadronsLost`).
  */
 import type { Dice, RollOptions, Visibility } from '../../../../engine/ruleset';
 import { byCodeUnit, chooseAtRandom, type Fold, type RandomChoice } from '../../../kit';
 import type { AirUnitState, CoralState } from '../../types';
 import type { BaseId, CoralBox, CoralSide } from '../../box';
 import type { CoralEvent } from '../../events';
-import { addPanic, type CommonEvent } from '../common';
+import { addPanic } from '../common';
 import { hexOf } from '../../state';
 
 export type CoralFold = Fold<CoralState, CoralEvent>;
-
-/**
- * The same fold as ../common.ts's helpers type it (`Fold<CoralState, CommonEvent>`): a fold of every
- * Coral event emits the common ones too, but Fold's event list is invariant in its type.
- */
-export const asCommon = (f: CoralFold): Fold<CoralState, CommonEvent> => f as unknown as Fold<CoralState, CommonEvent>;
 
 /** The hex a base stands on (box map `places`). */
 export const baseHex = (box: CoralBox, base: BaseId): string => hexOf(box, base);
@@ -28,11 +23,10 @@ export const isMajor = (box: CoralBox, base: BaseId): boolean => box.bases[base]
 export const sideOfBase = (box: CoralBox, base: BaseId): CoralSide => box.bases[base].side.value;
 
 /**
- * 23.3, 23.7: a base's strength: a major base's printed capacity (never reduced but by a completed
- * invasion, 23.7(4)); a minor base's marker, as the state holds it (its setup value until hit).
+ * 23.3, 23.7: a base's strength: a major base's printed capacity (never reduced, 23.7(4)); a minor
+ * base's marker, as the state holds it (its setup value until hit; 0 once captured, 23.6).
  */
 export function baseStrength(s: CoralState, box: CoralBox, base: BaseId): number {
-  if (s.captured?.includes(base)) return 0;
   if (isMajor(box, base)) return box.bases[base].capacity.value;
   return s.bases[base]?.strength ?? box.bases[base].capacity.value;
 }
@@ -42,7 +36,6 @@ export const baseCapacity = (s: CoralState, box: CoralBox, base: BaseId): number
 
 /** 23.5, 24.1: the base's AA level (a major base: printed; a minor base: its strength). */
 export function baseAa(s: CoralState, box: CoralBox, base: BaseId): number {
-  if (s.captured?.includes(base)) return 0;
   return isMajor(box, base) ? box.bases[base].aa.value : baseStrength(s, box, base);
 }
 
@@ -66,7 +59,7 @@ export function recordSquadronLosses(
 ): void {
   if (squadrons <= 0) return;
   const vis = visibleTo ? { visibleTo } : {};
-  const before = f.s.squadronsLost?.[side] ?? 0;
+  const before = side === 'ijn' ? (f.s.ijnSquadronsLost ?? 0) : 0;
   f.emit({ type: 'coral.squadrons.lost', data: { side, squadrons, cause, rule }, ...vis });
   const gains = side === 'ijn' ? box.vp.usnGains['ijn-squadron'] : box.vp.ijnGains['usn-squadron'];
   const points = (gains?.value ?? 0) * squadrons;
@@ -82,9 +75,9 @@ export function recordSquadronLosses(
       ...vis,
     });
   const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
-  if (side === 'ijn' && per > 0 && !f.s.panic.panicked) {
+  if (side === 'ijn' && per > 0) {
     const delta = Math.floor((before + squadrons) / per) - Math.floor(before / per);
-    if (delta > 0) addPanic(asCommon(f), box, delta, `IJN squadrons lost (${before + squadrons} in all, one point per ${per})`, visibleTo);
+    if (delta > 0) addPanic(f, box, delta, `IJN squadrons lost (${before + squadrons} in all, one point per ${per})`, visibleTo);
   }
 }
 
@@ -146,17 +139,4 @@ export function enforceBaseCapacity(f: CoralFold, dice: Dice, box: CoralBox, bas
   const grounded = groundedAir(f.s, base).reduce((n, a) => n + a.strength, 0);
   const excess = grounded - baseCapacity(f.s, box, base);
   return excess > 0 ? eliminateGrounded(f, dice, box, base, excess, `${cause}: over capacity`, '23.4') : 0;
-}
-
-/**
- * 23.6: the IJN completed its invasion of the base (the movement rules call this when the last
- * surviving transport has landed, brief 9.24): the base goes to 0 for good, the air grounded there
- * is over capacity and eliminated (23.4). The IJN gains no airbase; the hex stays a base hex (28.2(5)).
- */
-export function captureBase(f: CoralFold, dice: Dice, box: CoralBox, base: BaseId = 'Port-Moresby'): void {
-  if (f.s.captured?.includes(base)) return;
-  const from = baseStrength(f.s, box, base);
-  if (from > 0) f.emit({ type: 'coral.base.strength', data: { base, from, to: 0, cause: 'invasion completed', rule: '23.6' } });
-  f.emit({ type: 'coral.base.captured', data: { base, rule: '23.6' } });
-  enforceBaseCapacity(f, dice, box, base, `${base} invaded`);
 }

@@ -8,50 +8,40 @@
  * one die (16.3(7)); each side's result on its force, ships picked at random (2.2, as the Solomons
  * notes pick them for both sides); survivors fatigued (5b4, 25.1).
  */
-import { type Dice, RuleNotImplementedError } from '../../../../engine/ruleset';
+import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom, type ColumnShift, type RandomChoice } from '../../../kit';
-import type { CoralBox, CoralSide, IjnTf } from '../../box';
+import type { CoralBox, CoralSide } from '../../box';
 import { ijnChitCheck, tacticalInitiative } from '../../ijn/doctrine';
 import { isDay } from '../../steps';
 import type { CoralState, ShipKey } from '../../types';
 import { recordHit } from '../common';
-import { asCommon, type CoralFold } from './bases';
+import { revealTf } from '../core';
+import { changeChits } from '../core/util';
+import type { CoralFold } from './bases';
 import { navalLosses, oddsColumn, rollShipAttack } from './crt';
 import type { ForceLosses } from './events';
 import { attackOf, bookOf, defenseOf, fights, other, shipsIn, taskForcesIn, total } from './forces';
-import { checkFuelingGroup } from './fueling';
 import { ijnScreen, usnMayScreen } from './screening';
 
 /** Where the USN may commit a leadership chit in surface combat (8.2, 8.4): keys of the core's `core.usnChit`. */
 export type SurfaceChitUse = 'tactical-initiative' | 'surface-crt';
 
 /** The USN spends a chit on `use` when it holds one and committed one to it (8.4; the core's LEADERSHIP orders or standing). */
-export const usnSpendsChit = (s: CoralState, use: SurfaceChitUse): boolean => s.chits.usn > 0 && s.core?.usnChit?.[use] === true;
+export const usnSpendsChit = (s: CoralState, use: SurfaceChitUse): boolean => s.chits.usn > 0 && s.core.usnChit[use] === true;
 
-/** 30.3: the first reveal of the contents of these IJN TFs rolls for the battleships (core's bbChecked records it). */
-const BB_TFS: readonly string[] = ['CSF', 'SG', 'CG'];
-
-/** 16.3(1), 28.2(2), 27.1(2): every TF in the hex identified, every IJN ship in them face up. */
-function reveal(f: CoralFold, hex: string): void {
+/**
+ * 16.3(1), 28.2(2), 27.1(2): every TF in the hex identified, every IJN ship in them face up, by the
+ * core's revealTf (a dummy leaves play, 27.3; under 30.3 the first reveal of CSF, SG or CG rolls
+ * for battleships, which then fight in this battle, brief 9.21).
+ */
+function reveal(f: CoralFold, dice: Dice, hex: string): void {
   const tfs = taskForcesIn(f.s, hex);
-  const unchecked = tfs.filter((t) => BB_TFS.includes(t.id) && !(f.s.core?.bbChecked ?? []).includes(t.id as IjnTf));
-  if (f.s.options.ijnBattleships && unchecked.length)
-    throw new RuleNotImplementedError(
-      'coral-sea-solitaire',
-      '30.3',
-      `the battleship roll when surface combat reveals ${unchecked.map((t) => t.id).join(', ')} (the core's reveal of a TF's contents)`,
-    );
   for (const tf of tfs.filter((t) => !t.identified))
     f.emit({
       type: 'coral.tf.identified',
       data: { tf: tf.id, identified: true, cause: `surface combat in ${hex}`, rule: '16.3(1), 28.2(2)' },
     });
-  const faceDown = tfs.flatMap((tf) => tf.ships).filter((k) => f.s.ships[k] && !f.s.ships[k].faceUp && f.s.ships[k].side === 'ijn');
-  if (faceDown.length)
-    f.emit({
-      type: 'coral.ship.revealed',
-      data: { ships: faceDown, cause: `surface combat in ${hex} (a dummy turned up leaves play, 27.3)`, rule: '16.3(1), 27.1(2)' },
-    });
+  for (const tf of tfs.filter((t) => t.side === 'ijn')) revealTf(f, dice, tf.id, `surface combat in ${hex}`, '16.3(1), 27.1(2)');
 }
 
 /**
@@ -69,7 +59,7 @@ export function startSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, hex:
     usnAllIdentified: tfs.filter((t) => t.side === 'usn').every((t) => t.identified),
     ijnAllIdentified: tfs.filter((t) => t.side === 'ijn').every((t) => t.identified),
   };
-  reveal(f, hex);
+  reveal(f, dice, hex);
   for (const side of ['usn', 'ijn'] as const)
     if (!shipsIn(f.s, hex, side, fights).length) {
       f.emit({
@@ -82,6 +72,7 @@ export function startSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, hex:
   const d = tacticalInitiative(dice, box, hex, facts, { ijnChits: f.s.chits.ijn, usnChit });
   if (d.chit) f.emit({ type: 'IjnDecided', data: { what: `leadership chit on the tactical initiative in ${hex} (8.5)`, chit: d.chit } });
   const chitsSpent: CoralSide[] = [...(usnChit ? (['usn'] as const) : []), ...(d.chit?.result === 'use' ? (['ijn'] as const) : [])];
+  for (const side of chitsSpent) changeChits(f, side, -1, `used on the tactical initiative in ${hex}`, '8.6');
   const attacker = d.roll.result;
   const awaitsUsnScreen = usnMayScreen(f.s, box, hex, attacker, []);
   f.emit({ type: 'coral.surface.initiative', data: { hex, attacker, roll: d.roll, chitsSpent, awaitsUsnScreen, rule: '16.3(2)' } });
@@ -133,12 +124,14 @@ function shiftsFor(f: CoralFold, dice: Dice, box: CoralBox, hex: string, attacke
   if (usnSpendsChit(f.s, 'surface-crt')) {
     chitsSpent.push('usn');
     shifts.push({ by: favour('usn'), reason: 'USN leadership chit', rule: '8.2' });
+    changeChits(f, 'usn', -1, `used on the surface combat CRT in ${hex}`, '8.6');
   }
   const { check, chits } = ijnChitCheck(dice, box, f.s.chits.ijn, true, `surface combat CRT, ${hex}`);
   if (check) f.emit({ type: 'IjnDecided', data: { what: `leadership chit on the surface combat CRT in ${hex} (8.5)`, chit: check } });
   if (chits.length) {
     chitsSpent.push('ijn');
     shifts.push({ by: favour('ijn'), reason: 'IJN leadership chit', rule: '8.2' });
+    changeChits(f, 'ijn', -1, `used on the surface combat CRT in ${hex}`, '8.6');
   }
   return { shifts, chitsSpent };
 }
@@ -146,7 +139,7 @@ function shiftsFor(f: CoralFold, dice: Dice, box: CoralBox, hex: string, attacke
 /**
  * 16.3(3)-(7), 5b4: resolves the pending battle with the USN's screened ships (33.1) held out:
  * strengths, column, shifts, the die, losses (sunk, then crippled, recorded with recordHit for VP
- * and panic), the survivors fatigued, the fueling group checked (34.3).
+ * and panic), the survivors fatigued. A TF left with no ship (13.10, 34.3 for TF-6) is the core's sweep.
  */
 export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usnScreened: readonly ShipKey[]): void {
   const pending = bookOf(f.s).pending;
@@ -187,8 +180,8 @@ export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usn
   });
   const cause = `surface combat in ${hex}`;
   for (const l of [losses.attacker, losses.defender]) {
-    for (const k of l.sunk) recordHit(asCommon(f), box, k, 'sunk', cause, '16.3(7)');
-    for (const k of l.crippled) recordHit(asCommon(f), box, k, 'crippled', cause, '16.3(7)');
+    for (const k of l.sunk) recordHit(f, box, k, 'sunk', cause, '16.3(7)');
+    for (const k of l.crippled) recordHit(f, box, k, 'crippled', cause, '16.3(7)');
   }
   const tired = [...ships.usn, ...ships.ijn].filter((k) => f.s.ships[k].status !== 'sunk' && !f.s.ships[k].fatigued);
   if (tired.length)
@@ -196,5 +189,4 @@ export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usn
       type: 'coral.ship.fatigue',
       data: { ships: tired, fatigued: true, cause: `fought the surface battle in ${hex}`, rule: '5.6 5b4, 25.1' },
     });
-  checkFuelingGroup(f, box);
 }

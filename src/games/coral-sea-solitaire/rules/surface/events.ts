@@ -1,6 +1,6 @@
 /**
  * The surface area's own events (surface combat 16, screening 33, bombardment 17, bases 23,
- * squadron losses for 6.1/9.2, the fueling group 34) and how they fold into the state. Ship hits,
+ * squadron losses for 6.1/9.2) and how they fold into the state. Ship hits,
  * fatigue, reveals, identification, VP and panic are the shared events of ../common.ts.
  */
 import type { Visibility } from '../../../../engine/ruleset';
@@ -96,8 +96,6 @@ export type SurfaceEvent =
       'coral.base.strength',
       { readonly base: BaseId; readonly from: number; readonly to: number; readonly cause: string; readonly rule: string }
     >
-  /** 23.6: an IJN invasion completed at the base: it stays at 0 for good. */
-  | Ev<'coral.base.captured', { readonly base: BaseId; readonly rule: string }>
   /** 17.1, 23.1, 23.4: grounded squadrons destroyed at a base, picked at random (2.2). */
   | Ev<
       'coral.base.air-lost',
@@ -109,23 +107,13 @@ export type SurfaceEvent =
         readonly rule: string;
       }
     >
-  /** Squadrons a side lost, any cause: the running count the Panic Points Chart reads (9.2). */
-  | Ev<'coral.squadrons.lost', { readonly side: CoralSide; readonly squadrons: number; readonly cause: string; readonly rule: string }>
-  /** 34.1: TF-6 eliminated; its marker leaves play for good. */
-  | Ev<'coral.fueling.lost', { readonly tf: string; readonly rule: string }>;
+  /** Squadrons a side lost, any cause: the IJN's running count is what the Panic Points Chart reads (9.2). */
+  | Ev<'coral.squadrons.lost', { readonly side: CoralSide; readonly squadrons: number; readonly cause: string; readonly rule: string }>;
 
 const withBook = (s: CoralState, change: (b: ReturnType<typeof bookOf>) => Partial<ReturnType<typeof bookOf>>): CoralState => {
   const b = bookOf(s);
   return { ...s, surface: { ...b, ...change(b) } };
 };
-
-const spend = (s: CoralState, sides: readonly CoralSide[]): CoralState =>
-  sides.length
-    ? {
-        ...s,
-        chits: { usn: s.chits.usn - sides.filter((x) => x === 'usn').length, ijn: s.chits.ijn - sides.filter((x) => x === 'ijn').length },
-      }
-    : s;
 
 /** Folds one of this area's events; undefined when the event is not this area's. */
 export function evolveSurface(s: CoralState, e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
@@ -133,7 +121,7 @@ export function evolveSurface(s: CoralState, e: { readonly type: string; readonl
   switch (ev.type) {
     case 'coral.surface.initiative': {
       const d = ev.data;
-      return withBook(spend(s, d.chitsSpent), () => ({ pending: { hex: d.hex, attacker: d.attacker, ijnScreened: [] } }));
+      return withBook(s, () => ({ pending: { hex: d.hex, attacker: d.attacker, ijnScreened: [] } }));
     }
     case 'coral.surface.screened': {
       const d = ev.data;
@@ -141,7 +129,7 @@ export function evolveSurface(s: CoralState, e: { readonly type: string; readonl
       return withBook(s, (b) => (b.pending ? { pending: { ...b.pending, ijnScreened: d.ships } } : {}));
     }
     case 'coral.surface.combat':
-      return withBook(spend(s, ev.data.chitsSpent), (b) => ({ fought: [...b.fought, ev.data.hex], pending: undefined }));
+      return withBook(s, (b) => ({ fought: [...b.fought, ev.data.hex], pending: undefined }));
     case 'coral.surface.no-combat':
       return withBook(s, (b) => ({ fought: [...b.fought, ev.data.hex], pending: undefined }));
     case 'coral.bombard.roll':
@@ -150,8 +138,6 @@ export function evolveSurface(s: CoralState, e: { readonly type: string; readonl
       return withBook(s, (b) => ({ bombarded: [...b.bombarded, `${ev.data.side}:${ev.data.hex}`] }));
     case 'coral.base.strength':
       return { ...s, bases: { ...s.bases, [ev.data.base]: { ...s.bases[ev.data.base], strength: ev.data.to } } };
-    case 'coral.base.captured':
-      return { ...s, captured: [...(s.captured ?? []), ev.data.base] };
     case 'coral.base.air-lost': {
       const lost = new Map(ev.data.units.map((u) => [u.id, u.squadrons]));
       const air = s.air
@@ -159,15 +145,8 @@ export function evolveSurface(s: CoralState, e: { readonly type: string; readonl
         .filter((a) => a.strength > 0);
       return { ...s, air };
     }
-    case 'coral.squadrons.lost': {
-      const was = s.squadronsLost ?? { usn: 0, ijn: 0 };
-      return { ...s, squadronsLost: { ...was, [ev.data.side]: was[ev.data.side] + ev.data.squadrons } };
-    }
-    case 'coral.fueling.lost': {
-      const tf = s.taskForces[ev.data.tf];
-      const taskForces = tf ? { ...s.taskForces, [tf.id]: { ...tf, hex: null, gone: 'eliminated' as const } } : s.taskForces;
-      return { ...s, taskForces, fuelingGroupLost: true };
-    }
+    case 'coral.squadrons.lost':
+      return ev.data.side === 'ijn' ? { ...s, ijnSquadronsLost: (s.ijnSquadronsLost ?? 0) + ev.data.squadrons } : s;
     default:
       return undefined;
   }

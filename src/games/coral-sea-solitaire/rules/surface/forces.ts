@@ -2,17 +2,14 @@
  * The ships a surface combat or a bombardment counts (16.1, 16.2, 17.1): every surface ship of a
  * side in a hex's task forces, and their strengths as the counters give them (box `ships`), a
  * fatigued ship attacking and bombarding at the box's percentage (25.2). Also the book of this
- * turn's combats and bombardments (16.1, 17.1) and the box a state plays with.
+ * turn's combats and bombardments (16.1, 17.1).
  */
-import { type CoralBox, type CoralSide, defaultBox } from '../../box';
+import type { CoralBox, CoralSide } from '../../box';
 import { byCodeUnit } from '../../../kit';
 import { taskForcesIn as tfsIn } from '../../state';
 import type { CoralState, ShipKey, ShipState, SurfaceBook } from '../../types';
 
 export { other } from '../../state';
-
-/** The box the game plays with: the state's own when it carries one, else the default box. */
-export const boxOf = (s: CoralState): CoralBox => (s as { readonly box?: CoralBox }).box ?? defaultBox;
 
 /** This turn's book (16.1, 17.1): a book of an earlier turn counts as empty. */
 export function bookOf(s: CoralState): SurfaceBook {

@@ -3,11 +3,13 @@
  * (33), bombardment (6, 17), bases (23), the fueling group (34); its events, how they fold, and the
  * handlers of its step-table rows (../../handlers.ts): `surface`, `screen`, `bombard-usn`,
  * `bombard-ijn`. Naval transport (18) is nothing beyond amphibious landings (20, the movement area):
- * 18.1 says ground units are embarked on transports and never appear as such.
+ * 18.1 says ground units are embarked on transports and never appear as such. The fueling group
+ * (34) is the core's (refuelling free beside TF-6 in logistics, its one-hex allowance, its 10 VP
+ * and lost marker in the sweep); Port Moresby's capture (23.6) is the landings'.
  *
- * The flow the core's step sequence follows: `t<turn>/surface` resolves every combat hex in order
- * (or `t<turn>/surface/<hex>` one hex); when the USN may screen (option 33) the phase stops and
- * `surfaceAwaits` names the hex of the `t<turn>/screen/<hex>` decision, whose handler resolves that
+ * The flow: `t<turn>/surface` resolves every combat hex in order (or `t<turn>/surface/<hex>` one
+ * hex); when the USN may screen (option 33) the phase stops, puts `screen/<hex>` at the front of the
+ * core's queue (insertSteps) and `surfaceAwaits` names it; that decision's handler resolves the
  * battle and goes on with the remaining hexes. `t<turn>/bombard-usn` owes the USN's BOMBARD or NO
  * BOMBARD when `bombardTargets(s, box, 'usn')` is not empty; `t<turn>/bombard-ijn` owes nothing.
  */
@@ -17,11 +19,12 @@ import { type CoralEvent, evolve } from '../../events';
 import type { RowHandlers } from '../../handlers';
 import type { CoralBox } from '../../box';
 import type { CoralOrder, CoralState, ShipKey } from '../../types';
+import { insertSteps } from '../core';
 import type { CoralFold } from './bases';
 import { bombard, bombardTargets, usnBombardProblems } from './bombard';
 import { evolveSurface as evolveSurfaceEvents } from './events';
 import { finishSurfaceCombat, startSurfaceCombat } from './combat';
-import { bookOf, boxOf, shipsIn, fights, surfaceCombatHexes } from './forces';
+import { bookOf, fights, shipsIn, surfaceCombatHexes } from './forces';
 import { usnScreenProblems, usnShipNamed } from './screening';
 
 export type { ForceLosses, SurfaceEvent } from './events';
@@ -29,8 +32,7 @@ export * from './bases';
 export { bombard, bombardTargets, type BombardTarget, usnBombardProblems } from './bombard';
 export { finishSurfaceCombat, type SurfaceChitUse, startSurfaceCombat, usnSpendsChit } from './combat';
 export { columnFor, navalLosses, oddsColumn, type OddsColumn, rollShipAttack, type ShipAttack, shipEffect } from './crt';
-export { attackOf, bombardOf, boxOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
-export { checkFuelingGroup, FUELING_GROUP, fuelingGroupAfloat, refuelsFree } from './fueling';
+export { attackOf, bombardOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
 export { ijnScreen, maxUsnScreen, screenSituation, usnMayScreen, usnScreenProblems } from './screening';
 
 /**
@@ -54,8 +56,9 @@ export function surfaceAwaits(s: CoralState): { readonly row: 'screen'; readonly
 /** 5b: every battle still to fight this phase (or the one hex), in hex order, until one waits on the USN. */
 export function runSurfacePhase(f: CoralFold, dice: Dice, box: CoralBox, only: string | null = null): void {
   for (const hex of only ? [only] : surfaceCombatHexes(f.s)) {
-    if (bookOf(f.s).pending) return;
     startSurfaceCombat(f, dice, box, hex);
+    const pending = bookOf(f.s).pending;
+    if (pending) return insertSteps(f, [`screen/${pending.hex}`], '33.1');
   }
 }
 
@@ -67,7 +70,7 @@ const screenNames = (orders: readonly CoralOrder[]): string[] => orders.flatMap(
  * validateOrders: SCREEN (33.1) and BOMBARD (17.1, 17.4); other rows take no orders of this area.
  */
 export function validateSurfaceOrders(s: CoralState, rowId: string, orders: readonly CoralOrder[]): string[] {
-  const box = boxOf(s);
+  const box = s.box;
   if (rowId === 'screen') {
     const pending = bookOf(s).pending;
     if (!pending) return ['no surface battle is waiting for a SCREEN decision (33.1)'];
@@ -87,12 +90,12 @@ export const surfaceHandlers: RowHandlers = {
   /** 5b, 16. */
   surface: (s, step, _orders, ctx) => {
     const f = foldOf(s, (e) => ctx.emit(e));
-    runSurfacePhase(f, ctx.dice, boxOf(s), suffixOf(step.id));
+    runSurfacePhase(f, ctx.dice, s.box, suffixOf(step.id));
     return f.s;
   },
   /** 33.1: the USN's screening of the pending battle (none by default), the battle, then the phase's other battles. */
   screen: (s, step, orders, ctx) => {
-    const box = boxOf(s);
+    const box = s.box;
     const problems = validateSurfaceOrders(s, 'screen', orders.usn ?? []);
     if (problems.length) refuse(problems);
     const pending = bookOf(s).pending;
@@ -109,7 +112,7 @@ export const surfaceHandlers: RowHandlers = {
   },
   /** 6a, 17.4: the bases the USN's BOMBARD orders name; NO BOMBARD or no order: none. */
   'bombard-usn': (s, _step, orders, ctx) => {
-    const box = boxOf(s);
+    const box = s.box;
     const mine = orders.usn ?? [];
     const problems = usnBombardProblems(s, box, mine);
     if (problems.length) refuse(problems);
@@ -119,7 +122,7 @@ export const surfaceHandlers: RowHandlers = {
   },
   /** 6b, 17.5: the IJN bombards every USN base where it has a TF. */
   'bombard-ijn': (s, _step, _orders, ctx) => {
-    const box = boxOf(s);
+    const box = s.box;
     const f = foldOf(s, (e) => ctx.emit(e));
     for (const t of bombardTargets(s, box, 'ijn')) {
       f.emit({ type: 'IjnDecided', data: { what: `bombards ${t.base} with ${t.taskForces.join(', ')} (17.5: it must)` } });
