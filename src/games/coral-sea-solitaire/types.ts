@@ -118,6 +118,11 @@ export interface CoralState {
   // movement:
   /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
   readonly movement?: MovementState;
+  // surface: (rules/surface; absent until the rule first needs it)
+  /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
+  readonly surface?: SurfaceBook;
+  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
 }
 
 /** What the core rules remember between steps. */
@@ -147,6 +152,26 @@ export interface MovementState {
   readonly phaseAtObjective: Readonly<Record<string, number>>;
   /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
   readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
+}
+
+// surface:
+/** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
+export interface PendingSurfaceCombat {
+  readonly hex: string;
+  /** The side with the tactical initiative (16.3(2)). */
+  readonly attacker: CoralSide;
+  /** The IJN's screened ships (33.2), already chosen. */
+  readonly ijnScreened: readonly ShipKey[];
+}
+
+export interface SurfaceBook {
+  /** The turn the book is for: a book of an earlier turn counts as empty. */
+  readonly turn: number;
+  /** Hexes whose surface combat is resolved this turn (16.1: one per hex per phase). */
+  readonly fought: readonly string[];
+  /** `<side>:<hex>` of this turn's bombardments (17.1: one per hex per friendly phase). */
+  readonly bombarded: readonly string[];
+  readonly pending?: PendingSurfaceCombat;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */
