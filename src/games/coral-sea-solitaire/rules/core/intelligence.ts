@@ -128,8 +128,7 @@ export const intelligence: StepHandler<CoralState, CoralOrder> = (state, step, o
 /** 28.6: a USN TF flipped back to unidentified for its Intelligence CP. */
 function unidentify(f: CoralFold, o: Extract<CoralOrder, { kind: 'unidentify' }>): void {
   const tf = f.s.taskForces[o.tf];
-  if (!tf || tf.side !== 'usn' || !tf.identified || tf.hex === null)
-    return skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
+  if (tf?.side !== 'usn' || !tf.identified || tf.hex === null) return skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
   const c = costOf(f.s, 'unidentify-usn-tf');
   if (!spendCp(f, 'intelligence', c, `unidentify ${o.tf}`, '28.6'))
     return skip(f, o, `flipping a TF back costs ${c} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '28.6');
