@@ -3,8 +3,10 @@
  * side; the IJN is a system side that never owes orders (2.1). Ships are keyed `<side>:<counter>`
  * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
  */
+import type { Visibility } from '../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../kit';
 import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirBasingState, AirBattleState } from './rules/air/state';
 
 export type ShipKey = `${CoralSide}:${string}`;
 
@@ -51,6 +53,33 @@ export interface AirUnitState {
   /** The hex it flies to on a mission (5a1b-e), absent when grounded or aboard. */
   readonly flyingTo?: string;
   readonly extendedRange?: boolean;
+  // air:
+  /** The TF (id) or base a strike or escort was sent against (22.2); kept when CAP stops it short (21.2). */
+  readonly target?: string;
+  /** The carrier or base printed on the counter, when it now flies from another (21.4: the USN pays CP for that). */
+  readonly original?: ShipKey | BaseId;
+  /** Aborted by an air combat result: out of the fight, back to its carrier or base at basing, fatigued (CRT notes, 21.8). */
+  readonly aborted?: boolean;
+}
+
+/** An air mission committed at 5a (USN, with CP) or by the IJN's doctrine (5a-c, 5a-d): one origin, one target hex (brief 9.10). */
+export interface AirMission {
+  /** `<side>:<from>:<mission>[:<target>]`, unique in a turn. */
+  readonly id: string;
+  readonly side: CoralSide;
+  readonly mission: 'strike' | 'escort' | 'cap';
+  /** The carrier (ShipKey) or base it flies from. */
+  readonly from: ShipKey | BaseId;
+  readonly fromHex: string;
+  /** The TF id or base attacked (strike, escort); absent for CAP, which flies over its own hex (5a1b). */
+  readonly target?: string;
+  readonly targetHex: string;
+  /** 32: flown at extended range. */
+  readonly extended: boolean;
+  /** The squadrons of each type the mission was committed with (5a-a/b); 5a1a may assign others. */
+  readonly planned: Partial<Record<AirType, number>>;
+  /** CP paid for it (USN, 5a-a 1, 5a-b 2). */
+  readonly cp: number;
 }
 
 export interface SubmarineState {
@@ -102,6 +131,15 @@ export interface CoralState {
   readonly air: readonly AirUnitState[];
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
+  // air:
+  /** The day's committed air missions (5a-a to 5a-d), both sides; cleared when the air lands (step 8). */
+  readonly airMissions?: readonly AirMission[];
+  /** Air combat in progress (5a1f-h), kept between the decision points it pauses for (rules/air/battle.ts). */
+  readonly airBattle?: AirBattleState;
+  /** Orphaned air waiting for the USN's basing choice (21.4, step basing-choice). */
+  readonly airBasing?: AirBasingState;
+  /** IJN squadrons eliminated so far: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
 }
 
@@ -131,7 +169,22 @@ export type CoralOrder =
   | { readonly kind: 'rest'; readonly tf: string }
   | { readonly kind: 'repair'; readonly ship: string }
   | { readonly kind: 'refuel'; readonly tf: string }
-  | { readonly kind: 'losses'; readonly air: Partial<Record<AirType, number>> }
+  | { readonly kind: 'assign'; readonly asCommitted: true }
+  | {
+      readonly kind: 'assign';
+      readonly asCommitted?: false;
+      readonly from: string;
+      readonly air: Partial<Record<AirType, number>>;
+      readonly mission: 'strike' | 'escort' | 'cap';
+      readonly target?: string;
+    }
+  | {
+      readonly kind: 'losses';
+      /** Squadrons eliminated (and `aborted`, when the result aborts some), of the carrier or base `from` when given. */
+      readonly air: Partial<Record<AirType, number>>;
+      readonly aborted?: Partial<Record<AirType, number>>;
+      readonly from?: string;
+    }
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
@@ -140,6 +193,8 @@ export type CoralOrder =
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {
   readonly type: 'IjnDecided';
+  /** Who sees it (27): the USN unless it would reveal a hidden thing (brief 5). */
+  readonly visibleTo?: Visibility;
   readonly data: {
     readonly what: string;
     readonly roll?: TableRoll<unknown>;
