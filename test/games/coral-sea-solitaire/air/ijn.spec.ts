@@ -22,7 +22,13 @@ const decided = (events: readonly RulesEvent[]) => events.filter((e) => e.type =
 describe('issue 26 Coral Sea IJN air decisions, pure functions of the IJN facts', () => {
   it('5a-c, 28.3: an identified USN carrier TF 9 hexes from Rabaul adds +1 +1; a die of 2 reads 4 (TF, else base): the bombers go for TF-17', () => {
     const { dice, rolled } = namedDice({ for: [{ purpose: 'IJN Air Doctrine Table, Rabaul', rolls: [2] }] });
-    const plan = planLandAir(dice, box, { name: 'Rabaul', hex: '1103', ready: { LMB: 6, LF: 2 } }, view([{ id: 'TF-17', hex: '1212', identified: true, carriers: true }]), { ijnChits: 0 });
+    const plan = planLandAir(
+      dice,
+      box,
+      { name: 'Rabaul', hex: '1103', ready: { LMB: 6, LF: 2 } },
+      view([{ id: 'TF-17', hex: '1212', identified: true, carriers: true }]),
+      { ijnChits: 0 },
+    );
     expect(plan.decision?.roll).toMatchObject({ table: 'ijn-air-doctrine', dice: [2], total: 4, result: 'task-force-else-base' });
     expect(plan.decision?.roll.modifiers.map((m) => m.rule)).toEqual(['28.3', '28.3']);
     expect(plan.target).toEqual({ kind: 'tf', id: 'TF-17', hex: '1212', distance: 9, extended: false });
@@ -31,10 +37,22 @@ describe('issue 26 Coral Sea IJN air decisions, pure functions of the IJN facts'
 
   it('5a-c: the same roll with the TF unidentified has no modifier and strikes the TF anyway (28.4 does not bind the IJN); a 3 strikes Port Moresby', () => {
     const unknown = view([{ id: 'TF-17', hex: '1212', identified: false, carriers: true }]);
-    const two = planLandAir(namedDice({ for: [{ purpose: 'Rabaul', rolls: [4] }] }).dice, box, { name: 'Rabaul', hex: '1103', ready: { LMB: 6 } }, unknown, { ijnChits: 0 });
+    const two = planLandAir(
+      namedDice({ for: [{ purpose: 'Rabaul', rolls: [4] }] }).dice,
+      box,
+      { name: 'Rabaul', hex: '1103', ready: { LMB: 6 } },
+      unknown,
+      { ijnChits: 0 },
+    );
     expect(two.decision?.roll.modifiers).toEqual([]);
     expect(two.target?.id).toBe('TF-17');
-    const three = planLandAir(namedDice({ for: [{ purpose: 'Rabaul', rolls: [3] }] }).dice, box, { name: 'Rabaul', hex: '1103', ready: { LMB: 6 } }, unknown, { ijnChits: 0 });
+    const three = planLandAir(
+      namedDice({ for: [{ purpose: 'Rabaul', rolls: [3] }] }).dice,
+      box,
+      { name: 'Rabaul', hex: '1103', ready: { LMB: 6 } },
+      unknown,
+      { ijnChits: 0 },
+    );
     expect(three.target).toMatchObject({ kind: 'base', id: 'Port-Moresby', distance: 7 });
   });
 
@@ -49,7 +67,12 @@ describe('issue 26 Coral Sea IJN air decisions, pure functions of the IJN facts'
       { id: 'TF-11', hex: '1413', identified: true, carriers: true },
       { id: 'TF-17', hex: '1407', identified: true, carriers: true },
     ]);
-    const { dice } = namedDice({ for: [{ purpose: 'Japanese Doctrine Table', rolls: [3] }, { purpose: 'IJN carrier target, CSF', rolls: [5] }] });
+    const { dice } = namedDice({
+      for: [
+        { purpose: 'Japanese Doctrine Table', rolls: [3] },
+        { purpose: 'IJN carrier target, CSF', rolls: [5] },
+      ],
+    });
     const plan = planCarrierAir(dice, box, { name: 'CSF', hex: '1410', ready: { VB: 6 } }, tfs, { ijnChits: 0 });
     expect(plan.choice).toMatchObject({ rule: '2.2', items: ['TF-11', 'TF-17'], dice: [5], chosen: 'TF-17' });
     expect(plan.target?.id).toBe('TF-17');
@@ -64,7 +87,14 @@ describe('issue 26 Coral Sea IJN air steps (5a-c, 5a-d, 5a1d-e)', () => {
         { id: 'TF-11', side: 'usn', hex: '1412', ships: ['CV-1', 'CA-1'] },
         { id: 'CSF', side: 'ijn', hex: '1410', ships: ['CV-1', 'CV-2', 'CA-1', 'DD-1'] },
       ],
-      air: [sq('ijn', 'ijn:CV-1', 'VF', 3), sq('ijn', 'ijn:CV-1', 'VB', 3), sq('ijn', 'ijn:CV-1', 'VT', 3), sq('ijn', 'ijn:CV-2', 'VB', 3), sq('ijn', 'ijn:CV-2', 'VT', 3), sq('usn', 'usn:CV-1', 'VF', 3, 'cap', { flyingTo: '1412' })],
+      air: [
+        sq('ijn', 'ijn:CV-1', 'VF', 3),
+        sq('ijn', 'ijn:CV-1', 'VB', 3),
+        sq('ijn', 'ijn:CV-1', 'VT', 3),
+        sq('ijn', 'ijn:CV-2', 'VB', 3),
+        sq('ijn', 'ijn:CV-2', 'VT', 3),
+        sq('usn', 'usn:CV-1', 'VF', 3, 'cap', { flyingTo: '1412' }),
+      ],
     });
 
   it('5a-d, 22.3, 28.2(3), 4.3: CSF launches at TF-17 4 hexes off: VB fly, VT (range 3) stay ready; CSF is identified and its carriers turned face up', () => {

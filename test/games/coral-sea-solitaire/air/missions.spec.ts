@@ -17,11 +17,25 @@ const world = (extra: Partial<Parameters<typeof given>[0]> = {}) =>
       { id: 'CSF', side: 'ijn', hex: '1410', ships: ['CV-1', 'CV-2', 'CA-1'], identified: true },
       { id: 'CG', side: 'ijn', hex: '1417', ships: ['CVL-3', 'CA-3'] },
     ],
-    air: [sq('usn', 'usn:CV-2', 'VF', 3), sq('usn', 'usn:CV-2', 'VB', 5), sq('usn', 'usn:CV-2', 'VT', 2), sq('usn', 'usn:CV-1', 'VF', 3), sq('usn', 'Port-Moresby', 'LMB', 2)],
+    air: [
+      sq('usn', 'usn:CV-2', 'VF', 3),
+      sq('usn', 'usn:CV-2', 'VB', 5),
+      sq('usn', 'usn:CV-2', 'VT', 2),
+      sq('usn', 'usn:CV-1', 'VF', 3),
+      sq('usn', 'Port-Moresby', 'LMB', 2),
+    ],
     ...extra,
   });
-const strike = (from: string, air: Partial<Record<AirType, number>>, target: string, extended = false): CoralOrder => ({ kind: 'mission', mission: 'strike', from, air, target, extended });
-const refused = (s: CoralState, orders: CoralOrder[]) => of<{ rule: string; problem: string }>(when(s, 'air-missions', orders).events, 'coral.air.refused');
+const strike = (from: string, air: Partial<Record<AirType, number>>, target: string, extended = false): CoralOrder => ({
+  kind: 'mission',
+  mission: 'strike',
+  from,
+  air,
+  target,
+  extended,
+});
+const refused = (s: CoralState, orders: CoralOrder[]) =>
+  of<{ rule: string; problem: string }>(when(s, 'air-missions', orders).events, 'coral.air.refused');
 
 describe('issue 26 Coral Sea USN air missions (5a-a, 5a-b)', () => {
   it('5a-a/b: a carrier strike with its escort is one mission (2 CP), CAP another (2), a land-based strike 1', () => {
@@ -48,31 +62,52 @@ describe('issue 26 Coral Sea USN air missions (5a-a, 5a-b)', () => {
   });
 
   it('21.2: each type must reach the target: VB (range 5) reach CSF 3 hexes off; VT (3) do not reach a TF 4 hexes off', () => {
-    const far = world({ tfs: [{ id: 'TF-17', side: 'usn', hex: '1413', ships: ['CV-2'] }, { id: 'CG', side: 'ijn', hex: '1417', ships: ['CVL-3'], identified: true }] });
+    const far = world({
+      tfs: [
+        { id: 'TF-17', side: 'usn', hex: '1413', ships: ['CV-2'] },
+        { id: 'CG', side: 'ijn', hex: '1417', ships: ['CVL-3'], identified: true },
+      ],
+    });
     expect(refused(far, [strike('CV-2', { VB: 5 }, 'CG')])).toEqual([]);
-    expect(refused(far, [strike('CV-2', { VB: 5, VT: 2 }, 'CG')])).toEqual([expect.objectContaining({ rule: '21.2', problem: expect.stringContaining('VT reach 3') })]);
+    expect(refused(far, [strike('CV-2', { VB: 5, VT: 2 }, 'CG')])).toEqual([
+      expect.objectContaining({ rule: '21.2', problem: expect.stringContaining('VT reach 3') }),
+    ]);
   });
 
   it('32.0: a range-5 unit flies 7 at extended range, only with the option; 8 is too far even then', () => {
     const at = (hex: string, ext: boolean) =>
-      world({ extendedRange: ext, tfs: [{ id: 'TF-17', side: 'usn', hex: '1413', ships: ['CV-2'] }, { id: 'CG', side: 'ijn', hex, ships: ['CVL-3'], identified: true }] });
+      world({
+        extendedRange: ext,
+        tfs: [
+          { id: 'TF-17', side: 'usn', hex: '1413', ships: ['CV-2'] },
+          { id: 'CG', side: 'ijn', hex, ships: ['CVL-3'], identified: true },
+        ],
+      });
     expect(refused(at('1420', true), [strike('CV-2', { VB: 5 }, 'CG', true)])).toEqual([]);
     expect(refused(at('1420', false), [strike('CV-2', { VB: 5 }, 'CG', true)])).toEqual([expect.objectContaining({ rule: '32.0' })]);
     expect(refused(at('1420', true), [strike('CV-2', { VB: 5 }, 'CG')])).toEqual([expect.objectContaining({ rule: '21.2' })]);
-    expect(refused(at('1421', true), [strike('CV-2', { VB: 5 }, 'CG', true)])).toEqual([expect.objectContaining({ rule: '32.0', problem: expect.stringContaining('reach 7') })]);
+    expect(refused(at('1421', true), [strike('CV-2', { VB: 5 }, 'CG', true)])).toEqual([
+      expect.objectContaining({ rule: '32.0', problem: expect.stringContaining('reach 7') }),
+    ]);
   });
 
   it('36 result 6, 15.1: bad weather keeps strikes within two hexes; a damaged carrier launches nothing, CAP included', () => {
     expect(refused(world({ weather: 'bad' }), [strike('CV-2', { VB: 5 }, 'CSF')])).toEqual([expect.objectContaining({ rule: '36' })]);
     const s = world();
     const damaged = { ...s, ships: { ...s.ships, 'usn:CV-1': { ...s.ships['usn:CV-1'], status: 'damaged' as const } } };
-    expect(refused(damaged, [{ kind: 'mission', mission: 'cap', from: 'CV-1', air: { VF: 3 }, extended: false }])).toEqual([expect.objectContaining({ rule: '15.1' })]);
+    expect(refused(damaged, [{ kind: 'mission', mission: 'cap', from: 'CV-1', air: { VF: 3 }, extended: false }])).toEqual([
+      expect.objectContaining({ rule: '15.1' }),
+    ]);
   });
 
   it('7.4, 22.1: missions beyond the Operations CP, bombers on CAP and an escort with no strike are refused', () => {
     expect(refused(world({ operations: 1 }), [strike('CV-2', { VB: 5 }, 'CSF')])).toEqual([expect.objectContaining({ rule: '7.4' })]);
-    expect(refused(world(), [{ kind: 'mission', mission: 'cap', from: 'CV-2', air: { VB: 1 }, extended: false }])).toEqual([expect.objectContaining({ rule: '22.1' })]);
-    expect(refused(world(), [{ kind: 'mission', mission: 'escort', from: 'CV-2', air: { VF: 1 }, extended: false }])).toEqual([expect.objectContaining({ rule: '22.1' })]);
+    expect(refused(world(), [{ kind: 'mission', mission: 'cap', from: 'CV-2', air: { VB: 1 }, extended: false }])).toEqual([
+      expect.objectContaining({ rule: '22.1' }),
+    ]);
+    expect(refused(world(), [{ kind: 'mission', mission: 'escort', from: 'CV-2', air: { VF: 1 }, extended: false }])).toEqual([
+      expect.objectContaining({ rule: '22.1' }),
+    ]);
   });
 
   it('defaults: with nothing said, every carrier flies its ready VF on CAP while the CP last', () => {
@@ -85,7 +120,11 @@ describe('issue 26 Coral Sea USN air missions (5a-a, 5a-b)', () => {
 
 describe('issue 26 Coral Sea USN air assignment (5a-e, 5a1a-c)', () => {
   const committed = () =>
-    when(world(), 'air-missions', [strike('CV-2', { VB: 5, VT: 2 }, 'CSF'), { kind: 'mission', mission: 'escort', from: 'CV-2', air: { VF: 2 }, extended: false }, { kind: 'mission', mission: 'cap', from: 'CV-1', air: { VF: 3 }, extended: false }]).state;
+    when(world(), 'air-missions', [
+      strike('CV-2', { VB: 5, VT: 2 }, 'CSF'),
+      { kind: 'mission', mission: 'escort', from: 'CV-2', air: { VF: 2 }, extended: false },
+      { kind: 'mission', mission: 'cap', from: 'CV-1', air: { VF: 3 }, extended: false },
+    ]).state;
 
   it('5a1a-c: ASSIGN AS COMMITTED flies each mission as planned: CAP over its own hex, strike and escort to the target hex', () => {
     const r = when(committed(), 'air-assign', [{ kind: 'assign', asCommitted: true }]);
@@ -104,6 +143,8 @@ describe('issue 26 Coral Sea USN air assignment (5a-e, 5a1a-c)', () => {
     ]);
     expect(count(r.state, 'usn:CV-2', 'strike', 'VB')).toBe(3);
     expect(count(r.state, 'usn:CV-2', 'ready', 'VB')).toBe(2);
-    expect(of(r.events, 'coral.air.refused')).toEqual([expect.objectContaining({ rule: '5.6 5a1a', problem: expect.stringContaining('only committed missions fly') })]);
+    expect(of(r.events, 'coral.air.refused')).toEqual([
+      expect.objectContaining({ rule: '5.6 5a1a', problem: expect.stringContaining('only committed missions fly') }),
+    ]);
   });
 });

@@ -10,7 +10,15 @@ import { defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
 import type { AirType, CoralSide } from '../../../../src/games/coral-sea-solitaire/box/schema';
 import { airHandlers } from '../../../../src/games/coral-sea-solitaire/rules/air';
 import { airKey } from '../../../../src/games/coral-sea-solitaire/rules/air/units';
-import type { AirBox, AirUnitState, CoralOrder, CoralState, ShipKey, ShipState, TaskForceState } from '../../../../src/games/coral-sea-solitaire/types';
+import type {
+  AirBox,
+  AirUnitState,
+  CoralOrder,
+  CoralState,
+  ShipKey,
+  ShipState,
+  TaskForceState,
+} from '../../../../src/games/coral-sea-solitaire/types';
 import { namedDice } from '../dice';
 
 export const box = defaultBox;
@@ -39,7 +47,13 @@ export interface Given {
 export function given(g: Given = {}): CoralState {
   const taskForces: Record<string, TaskForceState> = {};
   for (const tf of g.tfs ?? [])
-    taskForces[tf.id] = { id: tf.id, side: tf.side, hex: tf.hex, ships: tf.ships.map((s) => `${tf.side}:${s}` as ShipKey), identified: tf.identified ?? false };
+    taskForces[tf.id] = {
+      id: tf.id,
+      side: tf.side,
+      hex: tf.hex,
+      ships: tf.ships.map((s) => `${tf.side}:${s}` as ShipKey),
+      identified: tf.identified ?? false,
+    };
   return {
     turn: 3,
     lastTurn: 14,
@@ -64,14 +78,28 @@ export function given(g: Given = {}): CoralState {
     taskForces,
     ships: allShips(),
     air: [...(g.air ?? [])],
-    bases: { Rabaul: { strength: 24 }, Lae: { strength: 3 }, 'Port-Moresby': { strength: 4 }, 'North-Australia': { strength: 16 }, 'South-Australia': { strength: 16 }, 'New-Caledonia': { strength: 12 } },
+    bases: {
+      Rabaul: { strength: 24 },
+      Lae: { strength: 3 },
+      'Port-Moresby': { strength: 4 },
+      'North-Australia': { strength: 16 },
+      'South-Australia': { strength: 16 },
+      'New-Caledonia': { strength: 12 },
+    },
     submarines: [],
     ...(g.state ?? {}),
   };
 }
 
 /** Squadrons of a type at a carrier (`usn:CV-1`) or base, in a box (Ready by default). */
-export function sq(side: CoralSide, home: string, type: AirType, strength: number, boxName: AirBox = 'ready', extra: Partial<AirUnitState> = {}): AirUnitState {
+export function sq(
+  side: CoralSide,
+  home: string,
+  type: AirType,
+  strength: number,
+  boxName: AirBox = 'ready',
+  extra: Partial<AirUnitState> = {},
+): AirUnitState {
   const place = { home: home as AirUnitState['home'], box: boxName, ...extra };
   return { id: airKey(side, type, place as never), side, type, strength, ...place };
 }
@@ -83,12 +111,18 @@ export function when(state: CoralState, row: string, orders: readonly CoralOrder
   const d = namedDice(dice);
   const events: RulesEvent[] = [];
   const handler = airHandlers[row];
-  const after = handler(state, { id: `t3/${row}`, turn: 3, title: row, mode: 'sequential', owes: [], rule: '' }, { usn: orders, ijn: [] }, { dice: d.dice, emit: (e) => events.push(e) }) as CoralState;
+  const after = handler(
+    state,
+    { id: `t3/${row}`, turn: 3, title: row, mode: 'sequential', owes: [], rule: '' },
+    { usn: orders, ijn: [] },
+    { dice: d.dice, emit: (e) => events.push(e) },
+  ) as CoralState;
   return { state: after, events, rolled: d.rolled(), unused: d.queue.remaining };
 }
 
 /** The events of a type, their data. */
-export const of = <T = Record<string, unknown>>(events: readonly RulesEvent[], type: string): T[] => events.filter((e) => e.type === type).map((e) => e.data as T);
+export const of = <T = Record<string, unknown>>(events: readonly RulesEvent[], type: string): T[] =>
+  events.filter((e) => e.type === type).map((e) => e.data as T);
 
 /** Squadrons by type at a carrier or base, in a box. */
 export const count = (s: CoralState, home: string, boxName?: AirBox, type?: AirType): number =>
