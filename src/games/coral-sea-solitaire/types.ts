@@ -110,6 +110,9 @@ export interface CoralOptions {
   /** 33 */ readonly screening: boolean;
   /** 34 */ readonly fuelingGroup: boolean;
   /** 35 */ readonly optionalDeployment: boolean;
+  // air:
+  /** Q4's option: each carrier or base attacking a hex rolls its own target selection (default: one combined roll per hex). */
+  readonly targetRollPerOrigin?: boolean;
 }
 
 export interface CoralState {

@@ -14,26 +14,14 @@ import type { AirUnitState, CoralOrder, CoralState } from '../../types';
 import type { AirFold } from './fold';
 import { eliminate } from './losses';
 import type { AirHome } from './state';
-import {
-  airDistance,
-  capacityOf,
-  groundedAt,
-  homeHex,
-  homeName,
-  homeNamed,
-  isCarrier,
-  mayLandOn,
-  missionRange,
-  operates,
-  placeOf,
-} from './units';
+import { airDistance, capacityOf, groundedAt, homeHex, homeName, homeNamed, isCarrier, mayLandOn, missionRange, operates } from './units';
 
 const isFlying = (u: AirUnitState) => u.box === 'cap' || u.box === 'escort' || u.box === 'strike';
 
 /** Room left on a carrier or base. */
 const room = (s: CoralState, box: CoralBox, home: AirHome) => capacityOf(s, box, home) - groundedAt(s, home);
 
-/** Every friendly carrier and base a unit could land on now, with its distance. */
+/** Every friendly carrier and base with room that a unit could land on now, with its distance. */
 function landingPlaces(s: CoralState, box: CoralBox, u: AirUnitState): { home: AirHome; distance: number }[] {
   const from = u.flyingTo as string;
   const range = missionRange(box, u.side, u.type, !!u.extendedRange);
@@ -42,7 +30,7 @@ function landingPlaces(s: CoralState, box: CoralBox, u: AirUnitState): { home: A
     .map((x) => x.key as AirHome);
   const bases = BASES.filter((b) => box.bases[b].side.value === u.side) as AirHome[];
   return [...carriers, ...bases]
-    .filter((h) => h !== u.home && mayLandOn(u.type, h) && operates(s, box, h) && room(s, box, h) >= u.strength)
+    .filter((h) => h !== u.home && mayLandOn(u.type, h) && operates(s, box, h) && room(s, box, h) > 0)
     .map((home) => ({ home, hex: homeHex(s, box, home) }))
     .filter((x): x is { home: AirHome; hex: string } => x.hex !== null)
     .map((x) => ({ home: x.home, distance: airDistance(box, from, x.hex) }))
@@ -62,19 +50,22 @@ export function nearestPlaces(s: CoralState, box: CoralBox, u: AirUnitState): Ai
     .sort();
 }
 
-function land(f: AirFold, u: AirUnitState, on: AirHome, why: string): void {
-  const place = placeOf(u);
+/** Lands as many of a unit's squadrons as there is room for (the rest fly on to look for another place). */
+function land(f: AirFold, box: CoralBox, u: AirUnitState, on: AirHome, why: string): void {
+  const n = Math.min(u.strength, room(f.s, box, on));
   const original = on === u.home ? u.original : (u.original ?? (isNaval(u.type) ? (u.home as AirHome) : undefined));
   f.emit({
     type: 'coral.air.moved',
     data: {
-      moves: [{ id: u.id, strength: u.strength, to: { home: on, box: 'recovery', ...(original && original !== on ? { original } : {}) } }],
+      moves: [{ id: u.id, strength: n, to: { home: on, box: 'recovery', ...(original && original !== on ? { original } : {}) } }],
       cause: why,
       rule: '21.4',
     },
-    ...(u.side === 'ijn' && place.box === 'cap' ? { visibleTo: ['ijn'] as const } : {}),
+    ...(u.side === 'ijn' && u.box === 'cap' ? { visibleTo: ['ijn'] as const } : {}),
   });
 }
+
+const from = (u: AirUnitState) => homeName(u.home as AirHome);
 
 /**
  * Lands what flies until everything is down or the USN must choose (then `airBasing.pending` is
@@ -83,16 +74,13 @@ function land(f: AirFold, u: AirUnitState, on: AirHome, why: string): void {
 export function runBasing(f: AirFold, box: CoralBox, dice: Dice, chosen: Readonly<Record<string, AirHome>> = {}): void {
   const fliers = () => f.s.air.filter(isFlying).sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const u of fliers()) {
-    const hex = homeHex(f.s, box, u.home as AirHome);
     const home = u.home as AirHome;
-    const canHome =
-      hex !== null &&
-      operates(f.s, box, home) &&
-      airDistance(box, u.flyingTo as string, hex) <= missionRange(box, u.side, u.type, !!u.extendedRange) &&
-      room(f.s, box, home) >= u.strength;
-    if (canHome) land(f, u, home, `back to ${homeName(home)}`);
+    const hex = homeHex(f.s, box, home);
+    const reach = missionRange(box, u.side, u.type, !!u.extendedRange);
+    if (hex !== null && operates(f.s, box, home) && airDistance(box, u.flyingTo as string, hex) <= reach && room(f.s, box, home) > 0)
+      land(f, box, u, home, `back to ${from(u)}`);
   }
-  for (const u of fliers()) {
+  for (let u = fliers()[0]; u; u = fliers()[0]) {
     const options = nearestPlaces(f.s, box, u);
     if (!options.length) {
       eliminate(
@@ -100,35 +88,25 @@ export function runBasing(f: AirFold, box: CoralBox, dice: Dice, chosen: Readonl
         box,
         u.side,
         [{ id: u.id, strength: u.strength }],
-        `no carrier or base within range to land on (from ${homeName(u.home as AirHome)})`,
+        `no carrier or base within range with room to land on (${u.type} of ${from(u)})`,
         '21.4',
       );
-      continue;
-    }
-    if (options.length === 1) {
-      land(f, u, options[0], `${homeName(u.home as AirHome)} cannot take it: the nearest place within range`);
-      continue;
-    }
-    if (u.side === 'ijn') {
-      const pick = chooseAtRandom(dice, options, `where ${homeName(u.home as AirHome)}'s ${u.type} land`, '2.2');
+    } else if (options.length === 1) {
+      land(f, box, u, options[0], `${from(u)} cannot take it: the nearest place within range`);
+    } else if (u.side === 'ijn') {
+      const pick = chooseAtRandom(dice, options, `where ${from(u)}'s ${u.type} land`, '2.2');
+      f.emit({ type: 'IjnDecided', data: { what: `${u.type} of ${from(u)} land on ${homeName(pick.chosen)}`, choice: pick } });
+      land(f, box, u, pick.chosen, 'equally near places: at random');
+    } else if (chosen[u.home] && options.includes(chosen[u.home])) {
+      land(f, box, u, chosen[u.home], 'where the USN chose');
+    } else {
+      const n = (f.s.airBasing?.decisions ?? 0) + 1;
       f.emit({
-        type: 'IjnDecided',
-        data: { what: `${u.type} of ${homeName(u.home as AirHome)} land on ${homeName(pick.chosen)}`, choice: pick },
+        type: 'coral.air.basing-pending',
+        data: { pending: { suffix: `${from(u)}-${n}`, from: u.home as AirHome, units: [u.id], options } },
       });
-      land(f, u, pick.chosen, 'equally near places: at random');
-      continue;
+      return;
     }
-    const named = chosen[u.home];
-    if (named && options.includes(named)) {
-      land(f, u, named, 'the USN chose where');
-      continue;
-    }
-    const n = (f.s.airBasing?.decisions ?? 0) + 1;
-    f.emit({
-      type: 'coral.air.basing-pending',
-      data: { pending: { suffix: `${homeName(u.home as AirHome)}-${n}`, from: u.home as AirHome, units: [u.id], options } },
-    });
-    return;
   }
   if (f.s.airMissions || f.s.airBasing) f.emit({ type: 'coral.air.missions-cleared', data: {} });
 }

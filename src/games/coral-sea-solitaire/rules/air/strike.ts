@@ -108,7 +108,7 @@ export function attack(f: AirFold, box: CoralBox, dice: Dice, a: Attack): boolea
 function shipFor(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string): ShipKey | null {
   const b = f.s.airBattle;
   if (!b) return null;
-  const perOrigin = (f.s.options as { targetRollPerOrigin?: boolean }).targetRollPerOrigin === true;
+  const perOrigin = f.s.options.targetRollPerOrigin === true;
   const key = perOrigin ? `${a.side}:${a.hex}:${a.from}` : `${a.side}:${a.hex}`;
   let category = b.categories[key];
   if (!category) {
