@@ -103,7 +103,7 @@ describe('issue 26 Coral Sea IJN air steps (5a-c, 5a-d, 5a1d-e)', () => {
     expect(d).toHaveLength(1);
     expect(d[0]).toMatchObject({ data: { what: 'CSF launches at TF-17', roll: { total: 4, result: 'identified-tf' } } });
     expect(d[0].visibleTo).toBe('all');
-    expect(of(r.events, 'coral.tf.identified')).toEqual([expect.objectContaining({ tf: 'CSF', identified: true, rule: '28.2' })]);
+    expect(of(r.events, 'coral.tf.identified')).toEqual([expect.objectContaining({ tf: 'CSF', identified: true, rule: '28.2(3)' })]);
     expect(of(r.events, 'coral.ship.revealed')).toEqual([expect.objectContaining({ ships: ['ijn:CV-1', 'ijn:CV-2'] })]);
     expect(r.state.ships['ijn:CA-1'].faceUp).toBe(false);
     expect(r.state.airMissions?.map((m) => [m.id, m.planned])).toEqual([
@@ -129,9 +129,9 @@ describe('issue 26 Coral Sea IJN air steps (5a-c, 5a-d, 5a1d-e)', () => {
     expect(count(r.state, 'ijn:CV-1', 'cap')).toBe(2);
     expect(count(r.state, 'ijn:CV-1', 'ready', 'VT')).toBe(3);
     const strikers = r.state.air.filter((u) => u.side === 'ijn' && (u.box === 'strike' || u.box === 'escort'));
-    expect(strikers.map((u) => [u.home, u.type, u.strength, u.flyingTo, u.target])).toEqual([
-      ['ijn:CV-1', 'VF', 1, '1412', 'TF-17'],
+    expect(strikers.map((u) => [u.home, u.type, u.strength, u.flyingTo, u.target]).sort()).toEqual([
       ['ijn:CV-1', 'VB', 3, '1412', 'TF-17'],
+      ['ijn:CV-1', 'VF', 1, '1412', 'TF-17'],
       ['ijn:CV-2', 'VB', 3, '1412', 'TF-17'],
     ]);
     expect(r.state.air.find((u) => u.side === 'ijn' && u.box === 'cap')?.flyingTo).toBe('1410');

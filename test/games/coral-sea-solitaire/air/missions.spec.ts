@@ -46,7 +46,7 @@ describe('issue 26 Coral Sea USN air missions (5a-a, 5a-b)', () => {
       strike('Port-Moresby', { LMB: 2 }, 'Rabaul'),
     ]);
     expect(of(r.events, 'coral.air.refused')).toEqual([]);
-    expect(of(r.events, 'coral.air.cp').map((c) => c.amount)).toEqual([2, 2, 1]);
+    expect(of<{ spent: { cp: number } }>(r.events, 'coral.cp').map((c) => c.spent.cp)).toEqual([2, 2, 1]);
     expect(r.state.cp.slots.operations).toBe(5);
     expect(r.state.airMissions?.map((m) => [m.id, m.targetHex, m.cp])).toEqual([
       ['usn:CV-2:strike:CSF', '1410', 2],
@@ -127,7 +127,7 @@ describe('issue 26 Coral Sea USN air assignment (5a-e, 5a1a-c)', () => {
     ]).state;
 
   it('5a1a-c: ASSIGN AS COMMITTED flies each mission as planned: CAP over its own hex, strike and escort to the target hex', () => {
-    const r = when(committed(), 'air-assign', [{ kind: 'assign', asCommitted: true }]);
+    const r = when(committed(), 'air-assign', [{ kind: 'assign-committed' }]);
     expect(count(r.state, 'usn:CV-2', 'strike')).toBe(7);
     expect(count(r.state, 'usn:CV-2', 'escort')).toBe(2);
     expect(count(r.state, 'usn:CV-1', 'cap')).toBe(3);

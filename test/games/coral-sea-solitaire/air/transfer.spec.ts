@@ -65,7 +65,7 @@ describe('issue 26 Coral Sea air transfer (1f, 21.5)', () => {
       { kind: 'air-transfer', air: { LF: 1 }, from: 'North Australia', to: 'Port-Moresby' },
       { kind: 'air-transfer', air: { LMB: 2 }, from: 'South-Australia', to: 'North-Australia' },
     ]);
-    expect(of(r.events, 'coral.air.cp').map((c) => c.amount)).toEqual([cost, cost]);
+    expect(of<{ spent: { cp: number } }>(r.events, 'coral.cp').map((c) => c.spent.cp)).toEqual([cost, cost]);
     expect(count(r.state, 'Port-Moresby', 'recovery', 'LF')).toBe(2);
     expect(count(r.state, 'North-Australia', 'recovery', 'LMB')).toBe(2);
   });

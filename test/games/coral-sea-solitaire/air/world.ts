@@ -8,8 +8,13 @@ import type { diceSchema } from '../../../../src/engine/case-dice';
 import type { RulesEvent } from '../../../../src/engine/ruleset';
 import { defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
 import type { AirType, CoralSide } from '../../../../src/games/coral-sea-solitaire/box/schema';
-import { airHandlers } from '../../../../src/games/coral-sea-solitaire/rules/air';
+import { plainView } from '../../../../src/engine/players';
+import { viewCoral } from '../../../../src/games/coral-sea-solitaire/fog';
+import { airHandlers, airIjn } from '../../../../src/games/coral-sea-solitaire/rules/air';
+import { emptyCore } from '../../../../src/games/coral-sea-solitaire/state';
+import { ijnKnowledge } from '../../../../src/games/coral-sea-solitaire/view';
 import { airKey } from '../../../../src/games/coral-sea-solitaire/rules/air/units';
+import { evolve } from '../../../../src/games/coral-sea-solitaire/events';
 import type {
   AirBox,
   AirUnitState,
@@ -87,6 +92,9 @@ export function given(g: Given = {}): CoralState {
       'New-Caledonia': { strength: 12 },
     },
     submarines: [],
+    box,
+    queue: [],
+    core: emptyCore(),
     ...(g.state ?? {}),
   };
 }
@@ -106,18 +114,25 @@ export function sq(
 
 export type DiceSpec = z.input<typeof diceSchema>;
 
-/** Runs one air row's handler on a state with USN orders and named dice. */
+/**
+ * Runs one air row on a state with USN orders and named dice: at the IJN's rows its decisions come
+ * first, from its own view (as the game's rows do), then the row's handler.
+ */
 export function when(state: CoralState, row: string, orders: readonly CoralOrder[] = [], dice: DiceSpec = { rolls: [] }) {
   const d = namedDice(dice);
   const events: RulesEvent[] = [];
-  const handler = airHandlers[row];
-  const after = handler(
-    state,
-    { id: `t3/${row}`, turn: 3, title: row, mode: 'sequential', owes: [], rule: '' },
-    { usn: orders, ijn: [] },
-    { dice: d.dice, emit: (e) => events.push(e) },
-  ) as CoralState;
-  return { state: after, events, rolled: d.rolled(), unused: d.queue.remaining };
+  const step = { id: `t3/${row}`, turn: 3, title: row, mode: 'sequential' as const, owes: [], rule: '' };
+  let s = state;
+  let ijn: readonly CoralOrder[] = [];
+  const decide = airIjn[row];
+  if (decide) {
+    const move = decide(ijnKnowledge(plainView(viewCoral(state, 'ijn'))), step, d.dice);
+    events.push(...move.records);
+    s = move.records.reduce<CoralState>((acc, e) => evolve(acc, e), s);
+    ijn = move.orders;
+  }
+  const after = airHandlers[row](s, step, { usn: orders, ijn }, { dice: d.dice, emit: (e) => events.push(e) }) as CoralState;
+  return { state: after, events, ijnOrders: ijn, rolled: d.rolled(), unused: d.queue.remaining };
 }
 
 /** The events of a type, their data. */

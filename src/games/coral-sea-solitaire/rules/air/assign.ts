@@ -14,7 +14,7 @@ import { readyUnits, take } from './transfer';
 import { type AirMove, airDistance, describeCounts, homeName, homeNamed, missionRange } from './units';
 import { usnTarget } from './missions';
 
-type AssignOrder = Extract<CoralOrder, { kind: 'assign'; asCommitted?: false }>;
+type AssignOrder = Extract<CoralOrder, { kind: 'assign' }>;
 
 const assignText = (o: AssignOrder) =>
   `ASSIGN ${o.from} ${describeCounts(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
@@ -42,7 +42,7 @@ export function assignments(s: CoralState, box: CoralBox, orders: readonly Coral
   const out = new Map<string, AirCounts>();
   for (const m of s.airMissions ?? []) if (m.side === 'usn') out.set(m.id, { ...m.planned });
   for (const o of orders) {
-    if (o.kind !== 'assign' || o.asCommitted) continue;
+    if (o.kind !== 'assign') continue;
     const m = missionNamed(s, box, o);
     const bad = 'problem' in m ? m : rangeProblem(s, box, m, o.air);
     if (bad) {

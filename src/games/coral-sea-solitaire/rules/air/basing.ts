@@ -11,7 +11,7 @@ import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom } from '../../../kit';
 import { BASES, type CoralBox, isNaval } from '../../box/schema';
 import type { AirUnitState, CoralOrder, CoralState } from '../../types';
-import type { AirFold } from './fold';
+import { type AirFold, decisionStep } from './fold';
 import { eliminate } from './losses';
 import type { AirHome } from './state';
 import { airDistance, capacityOf, groundedAt, homeHex, homeName, homeNamed, isCarrier, mayLandOn, missionRange, operates } from './units';
@@ -101,10 +101,9 @@ export function runBasing(f: AirFold, box: CoralBox, dice: Dice, chosen: Readonl
       land(f, box, u, chosen[u.home], 'where the USN chose');
     } else {
       const n = (f.s.airBasing?.decisions ?? 0) + 1;
-      f.emit({
-        type: 'coral.air.basing-pending',
-        data: { pending: { suffix: `${from(u)}-${n}`, from: u.home as AirHome, units: [u.id], options } },
-      });
+      const suffix = `${from(u)}-${n}`;
+      f.emit({ type: 'coral.air.basing-pending', data: { pending: { suffix, from: u.home as AirHome, units: [u.id], options } } });
+      decisionStep(f, 'basing-choice', suffix, '21.4');
       return;
     }
   }

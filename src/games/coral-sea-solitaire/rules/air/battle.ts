@@ -106,21 +106,23 @@ export function startBattle(f: AirFold, box: CoralBox, dice: Dice): void {
  * The `air-losses` decision: the USN's LOSSES orders if they fit the result (else at random, as
  * when it says nothing), then the routine goes on: an attack whose AA it answered attacks now.
  */
-export function decideLosses(f: AirFold, box: CoralBox, dice: Dice, orders: readonly Extract<CoralOrder, { kind: 'losses' }>[]): void {
+export function decideLosses(f: AirFold, box: CoralBox, dice: Dice, orders: readonly CoralOrder[]): void {
   const b = f.s.airBattle;
   const p = b?.pending;
   if (!b || !p) throw new Error('an air-losses decision with no USN losses pending');
   const units = p.candidates.map((id) => f.s.air.find((u) => u.id === id)).filter((u): u is AirUnitState => !!u);
-  const chosen = orders.length ? chosenLosses(f.s, box, units, p.eliminated, p.aborted, orders) : null;
+  const named = orders.filter((o): o is LossOrder => o.kind === 'losses');
+  const priority = orders.find((o): o is Extract<CoralOrder, { kind: 'losses-priority' }> => o.kind === 'losses-priority');
+  const chosen = named.length ? chosenLosses(f.s, box, units, p.eliminated, p.aborted, named) : null;
   if (chosen && 'problem' in chosen)
     f.emit({
       type: 'coral.air.refused',
-      data: { order: 'LOSSES', problem: `${chosen.problem}; taken at random instead`, rule: chosen.rule },
+      data: { order: 'LOSSES', problem: `${chosen.problem}; taken ${priority ? 'by type' : 'at random'} instead`, rule: chosen.rule },
       visibleTo: ['usn'],
     });
-  const picks =
-    chosen && !('problem' in chosen) ? chosen : randomLosses(dice, units, p.eliminated, p.aborted, `USN losses, ${p.cause} in ${p.hex}`);
-  f.emit({ type: 'coral.air.losses-decided', data: { suffix: p.suffix, by: chosen && !('problem' in chosen) ? 'orders' : 'at random' } });
+  const ok = chosen && !('problem' in chosen) ? chosen : null;
+  const picks = ok ?? randomLosses(dice, units, p.eliminated, p.aborted, `USN losses, ${p.cause} in ${p.hex}`, priority?.types);
+  f.emit({ type: 'coral.air.losses-decided', data: { suffix: p.suffix, by: ok ? 'orders' : priority ? 'by type' : 'at random' } });
   eliminate(f, box, 'usn', picks.elim, `${p.cause} in ${p.hex}`, p.rule);
   abort(f, picks.abort, `${p.cause} in ${p.hex}`);
   const stage = f.s.airBattle?.stages[f.s.airBattle.at];
@@ -129,8 +131,10 @@ export function decideLosses(f: AirFold, box: CoralBox, dice: Dice, orders: read
   runBattle(f, box, dice);
 }
 
+type LossOrder = Extract<CoralOrder, { kind: 'losses' }>;
+
 /** The problem with LOSSES orders for the pending decision, if any (for checking orders as they arrive). */
-export function lossesProblem(s: CoralState, box: CoralBox, orders: readonly Extract<CoralOrder, { kind: 'losses' }>[]) {
+export function lossesProblem(s: CoralState, box: CoralBox, orders: readonly LossOrder[]) {
   const p = s.airBattle?.pending;
   if (!p || !orders.length) return null;
   const units = p.candidates.map((id) => s.air.find((u) => u.id === id)).filter((u): u is AirUnitState => !!u);

@@ -28,8 +28,6 @@ export interface CombatRoll {
 }
 
 export type AirEvent =
-  /** CP spent from the Operations slot (5.2, 7.4) on an air act, at the box's Command Missions cost. */
-  | Ev<'coral.air.cp', { readonly slot: 'operations'; readonly amount: number; readonly for: string; readonly rule: string }>
   /** 1f, 21.5: squadrons flown to another carrier or base, fatigued on arrival. */
   | Ev<
       'coral.air.transferred',
@@ -52,8 +50,6 @@ export type AirEvent =
         readonly rule: string;
       }
     >
-  /** 8.5, 8.6: an IJN leadership chit spent on an air doctrine roll. */
-  | Ev<'coral.air.chit-used', { readonly side: CoralSide; readonly for: string; readonly rule: string }>
   | Ev<'coral.air.combat', CombatRoll>
   /** 1d/2d squadrons (CRT notes), rolled. */
   | Ev<'coral.air.loss-dice', { readonly hex: string; readonly eliminated: number; readonly aborted: number; readonly rule: string }>
@@ -61,7 +57,7 @@ export type AirEvent =
   | Ev<'coral.air.stage-done', { readonly at: number }>
   | Ev<'coral.air.aa-done', { readonly at: number }>
   | Ev<'coral.air.losses-pending', { readonly pending: PendingLosses }>
-  | Ev<'coral.air.losses-decided', { readonly suffix: string; readonly by: 'orders' | 'at random' }>
+  | Ev<'coral.air.losses-decided', { readonly suffix: string; readonly by: 'orders' | 'by type' | 'at random' }>
   | Ev<'coral.air.battle-ended', Record<string, never>>
   /** 22.2, Q4: the category a side's strikes look for in a hex (or per origin), and the ship picked in a TF. */
   | Ev<'coral.air.target-category', { readonly key: string; readonly category: TargetCategory }>
@@ -95,16 +91,10 @@ const battle = (s: CoralState) => {
 export function evolveAirEvent(s: CoralState, e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
   const ev = e as AirEvent;
   switch (ev.type) {
-    case 'coral.air.cp': {
-      const slots = s.cp.slots;
-      return { ...s, cp: { ...s.cp, slots: { ...slots, operations: slots.operations - ev.data.amount } } };
-    }
     case 'coral.air.transferred':
     case 'coral.air.launched':
     case 'coral.air.moved':
       return { ...s, air: applyMoves(s.air, ev.data.moves) };
-    case 'coral.air.chit-used':
-      return { ...s, chits: { ...s.chits, [ev.data.side]: Math.max(0, s.chits[ev.data.side] - 1) } };
     case 'coral.air.committed':
       return { ...s, airMissions: [...(s.airMissions ?? []), ev.data.mission] };
     case 'coral.air.eliminated': {

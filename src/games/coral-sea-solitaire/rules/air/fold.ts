@@ -1,23 +1,21 @@
 /**
  * The emit-and-fold every air handler works on (the kit's Fold with the game's one evolve), the
- * refusal of an order the rules cannot carry out, and CP paid from the Operations slot at the
- * Command Missions Chart's cost (5.2, 7.4).
+ * refusal of an order the rules cannot carry out, CP paid from the Operations slot at the Command
+ * Missions Chart's cost (5.2, 7.4, the core's spendCp), and the decision steps the air rules put in
+ * at the front of the turn (the core's insertSteps).
  */
 import type { AdjudicationContext } from '../../../../engine/ruleset';
 import { Fold } from '../../../kit';
 import type { CoralBox } from '../../box/schema';
 import { type CoralEvent, evolve } from '../../events';
 import type { CoralState } from '../../types';
-import type { CommonEvent } from '../common';
+import { insertSteps, spendCp as spendFrom } from '../core';
 
 export type AirFold = Fold<CoralState, CoralEvent>;
 
 /** A fold whose events go to the engine (`ctx.emit`), or nowhere (checking orders before they are sent). */
 export const airFold = (state: CoralState, ctx?: Pick<AdjudicationContext, 'emit'>): AirFold =>
   new Fold<CoralState, CoralEvent>(state, evolve, ctx ? (e) => ctx.emit(e) : undefined);
-
-/** The fold as the shared helpers (recordHit, addPanic) type it: every common event is one of the game's. */
-export const asCommon = (f: AirFold): Fold<CoralState, CommonEvent> => f as unknown as Fold<CoralState, CommonEvent>;
 
 /** A problem with an order: what is wrong and what would be right, and the rule. */
 export interface Problem {
@@ -50,6 +48,11 @@ export function lacksCp(s: CoralState, amount: number, forWhat: string): Problem
       );
 }
 
+/** Spends Operations CP (checked first with lacksCp). */
 export function spendCp(f: AirFold, amount: number, forWhat: string, rule: string): void {
-  if (amount > 0) f.emit({ type: 'coral.air.cp', data: { slot: 'operations', amount, for: forWhat, rule }, visibleTo: ['usn'] });
+  if (!spendFrom(f, 'operations', amount, forWhat, rule)) throw new Error(`${forWhat}: ${amount} Operations CP not there (checked before)`);
 }
+
+/** A decision step (`air-losses/<suffix>`, `basing-choice/<suffix>`) put in next, before the rest of the turn. */
+export const decisionStep = (f: AirFold, row: 'air-losses' | 'basing-choice', suffix: string, rule: string): void =>
+  insertSteps(f, [`${row}/${suffix}`], rule);

@@ -13,6 +13,7 @@
  *   basing-choice     decision in 8       basing.ts (decideBasing)
  */
 import type { StepHandler } from '../../../../engine/define';
+import type { Dice } from '../../../../engine/ruleset';
 import type { RowHandlers } from '../../handlers';
 import type { CoralOrder, CoralState } from '../../types';
 import { runAssign } from './assign';
@@ -30,40 +31,33 @@ export type { AirBasingState, AirBattleState, AirHome, AirStage, PendingBasing, 
 export { defaultMissionOrders } from './missions';
 export { loseAirAboard } from './losses';
 export { airKey, boxOf } from './units';
-export { ijnAirView } from './ijn-handlers';
+export { airIjn } from './ijn-decide';
 
 /** Folds one of this area's events; undefined when the event is not this area's. */
 export function evolveAir(s: CoralState, e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
   return evolveAirEvent(s, e as AirEvent);
 }
 
-type Run = (f: AirFold, s: CoralState, orders: readonly CoralOrder[], dice: Parameters<StepHandler>[3]['dice']) => void;
+type Run = (f: AirFold, s: CoralState, orders: Readonly<Record<'usn' | 'ijn', readonly CoralOrder[]>>, dice: Dice) => void;
 
 const handler =
   (run: Run): StepHandler<CoralState, CoralOrder> =>
   (state, _step, orders, ctx) => {
     const f = airFold(state, ctx);
-    run(f, state, orders.usn ?? [], ctx.dice);
+    run(f, state, { usn: orders.usn ?? [], ijn: orders.ijn ?? [] }, ctx.dice);
     return f.s;
   };
 
 export const airHandlers: RowHandlers = {
-  'air-transfer': handler((f, s, o) => runTransfers(f, boxOf(s), o)),
-  'air-missions': handler((f, s, o) => runMissions(f, boxOf(s), o)),
-  'air-ijn': handler((f, s, _o, dice) => runIjnDoctrine(f, boxOf(s), dice)),
-  'air-assign': handler((f, s, o) => runAssign(f, boxOf(s), o)),
-  'air-ijn-fighters': handler((f, s, _o, dice) => runIjnFighters(f, boxOf(s), dice)),
+  'air-transfer': handler((f, s, o) => runTransfers(f, boxOf(s), o.usn)),
+  'air-missions': handler((f, s, o) => runMissions(f, boxOf(s), o.usn)),
+  'air-ijn': handler((f, s, o) => runIjnDoctrine(f, boxOf(s), o.ijn)),
+  'air-assign': handler((f, s, o) => runAssign(f, boxOf(s), o.usn)),
+  'air-ijn-fighters': handler((f, s, o) => runIjnFighters(f, boxOf(s), o.ijn)),
   'air-combat': handler((f, s, _o, dice) => startBattle(f, boxOf(s), dice)),
-  'air-losses': handler((f, s, o, dice) =>
-    decideLosses(
-      f,
-      boxOf(s),
-      dice,
-      o.filter((x) => x.kind === 'losses'),
-    ),
-  ),
+  'air-losses': handler((f, s, o, dice) => decideLosses(f, boxOf(s), dice, o.usn)),
   basing: handler((f, s, _o, dice) => runBasing(f, boxOf(s), dice)),
-  'basing-choice': handler((f, s, o, dice) => decideBasing(f, boxOf(s), dice, o)),
+  'basing-choice': handler((f, s, o, dice) => decideBasing(f, boxOf(s), dice, o.usn)),
 };
 
 /**

@@ -11,7 +11,7 @@ import { chooseAtRandom } from '../../../kit';
 import type { AirType, CoralBox, CoralSide } from '../../box/schema';
 import type { AirUnitState, CoralOrder, CoralState, ShipKey } from '../../types';
 import { addPanic } from '../common';
-import { type AirFold, asCommon, type Problem, problem } from './fold';
+import { type AirFold, decisionStep, type Problem, problem } from './fold';
 import type { AirCounts, PendingLosses } from './state';
 import { type AirMove, grounded, homeNamed, placeOf } from './units';
 
@@ -58,20 +58,49 @@ export function isChoice(units: readonly AirUnitState[], eliminated: number, abo
   );
 }
 
-/** Losses at random: eliminated, then aborted, from each class in turn. */
-export function randomLosses(dice: Dice, units: readonly AirUnitState[], eliminated: number, aborted: number, purpose: string) {
+/** `n` squadrons by type in the order given (types not named last), at random within a type (LOSSES FIGHTERS LAST). */
+export function pickByPriority(
+  dice: Dice,
+  units: readonly AirUnitState[],
+  n: number,
+  types: readonly AirType[],
+  purpose: string,
+): Picked[] {
+  const order = [...types, ...[...new Set(units.map((u) => u.type))].filter((t) => !types.includes(t))];
+  const out: Picked[] = [];
+  let left = n;
+  for (const t of order) {
+    const pool = units.filter((u) => u.type === t);
+    const k = Math.min(
+      left,
+      pool.reduce((m, u) => m + u.strength, 0),
+    );
+    if (k > 0) out.push(...pickAtRandom(dice, pool, k, `${purpose} (${t})`));
+    left -= k;
+  }
+  return out;
+}
+
+/** Losses at random (2.2), or by type in a standing order: eliminated, then aborted, from each class in turn (32.1). */
+export function randomLosses(
+  dice: Dice,
+  units: readonly AirUnitState[],
+  eliminated: number,
+  aborted: number,
+  purpose: string,
+  types?: readonly AirType[],
+) {
   const { eN, eX, aN, aX } = lossSplit(units, eliminated, aborted);
+  const pick = (us: readonly AirUnitState[], n: number, what: string) =>
+    types ? pickByPriority(dice, us, n, types, what) : pickAtRandom(dice, us, n, what);
   const normal = units.filter((u) => !u.extendedRange);
   const ext = units.filter((u) => u.extendedRange);
   const less = (us: readonly AirUnitState[], gone: Picked[]) =>
-    us.map((u) => ({ ...u, strength: u.strength - (gone.find((g) => g.id === u.id)?.strength ?? 0) }));
-  const elim = [
-    ...pickAtRandom(dice, normal, eN, `${purpose}, eliminated`),
-    ...pickAtRandom(dice, ext, eX, `${purpose}, eliminated (extended range)`),
-  ];
+    us.map((u) => ({ ...u, strength: u.strength - (gone.find((g) => g.id === u.id)?.strength ?? 0) })).filter((u) => u.strength > 0);
+  const elim = [...pick(normal, eN, `${purpose}, eliminated`), ...pick(ext, eX, `${purpose}, eliminated (extended range)`)];
   const abort = [
-    ...pickAtRandom(dice, less(normal, elim), aN, `${purpose}, aborted`),
-    ...pickAtRandom(dice, less(ext, elim), aX, `${purpose}, aborted (extended range)`),
+    ...pick(less(normal, elim), aN, `${purpose}, aborted`),
+    ...pick(less(ext, elim), aX, `${purpose}, aborted (extended range)`),
   ];
   return { elim, abort };
 }
@@ -146,9 +175,9 @@ export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: re
       data: { side: other, points: each * n, reason: `${n} ${side.toUpperCase()} squadron${n > 1 ? 's' : ''} eliminated`, rule: '6.1' },
     });
   const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
-  if (side === 'ijn' && per > 0 && !f.s.panic.panicked) {
+  if (side === 'ijn' && per > 0) {
     const points = Math.floor((before + n) / per) - Math.floor(before / per);
-    if (points > 0) addPanic(asCommon(f), box, points, `${per * points} IJN squadrons eliminated in all`);
+    if (points > 0) addPanic(f, box, points, `${per * points} IJN squadrons eliminated in all`);
   }
 }
 
@@ -207,6 +236,7 @@ export function takeLosses(
       candidates: units.map((u) => u.id),
     };
     f.emit({ type: 'coral.air.losses-pending', data: { pending } });
+    decisionStep(f, 'air-losses', pending.suffix, pending.rule);
     return true;
   }
   const { elim, abort: ab } = randomLosses(dice, units, eliminated, aborted, `${side.toUpperCase()} losses, ${why}`);

@@ -15,14 +15,14 @@ import { shipsOfCategory } from '../../ijn/doctrine';
 import type { AirUnitState, CoralState, ShipKey, ShipState } from '../../types';
 import { recordHit } from '../common';
 import { factorColumn, dieCount, oddsColumn } from './crt';
-import { type AirFold, asCommon } from './fold';
+import type { AirFold } from './fold';
 import { eliminate, loseAirAboard, pickAtRandom, takeLosses } from './losses';
 import type { AirStage, TargetCategory } from './state';
 import { capacityOf, grounded, isBase, placeHex } from './units';
 
 type Attack = Extract<AirStage, { kind: 'attack' }>;
 
-const afloat = (s: ShipState | undefined) => !!s && (s.status === 'ok' || s.status === 'damaged');
+const afloat = (s: ShipState | undefined) => !!s && (s.status === 'ok' || s.status === 'damaged') && !(s.type === 'Dummy' && s.faceUp);
 const shipValue = (box: CoralBox, ship: ShipState, what: 'aa' | 'defense') =>
   box.ships.find((x) => x.side === ship.side && x.id === ship.id)?.[what].value ?? 0;
 
@@ -139,10 +139,7 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
   const ship = f.s.ships[key];
   if (!ship.faceUp)
     f.emit({ type: 'coral.ship.revealed', data: { ships: [key], cause: `attacked from the air in ${a.hex}`, rule: '27.1' } });
-  if (ship.type === 'Dummy') {
-    recordHit(asCommon(f), box, key, 'sunk', 'a dummy, removed when turned face up', '27.3');
-    return;
-  }
+  if (ship.type === 'Dummy') return; // 27.3: turned face up, it leaves play (the core's sweep removes it); the strike spent itself on it
   const defense = shipValue(box, ship, 'defense');
   const table = box.tables.crt.airVsNaval;
   const roll = rollOnTable(dice, table, {
@@ -156,7 +153,7 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
   const level = roll.result.defender;
   const to = level === null ? 'none' : (box.crtEffects.ship[String(level) as '0'].value.ship ?? 'none');
   if (to === 'none') return;
-  recordHit(asCommon(f), box, key, to, `air strike in ${a.hex}`, '5.6 5a1g');
+  recordHit(f, box, key, to, `air strike in ${a.hex}`, '5.6 5a1g');
   if ((ship.type === 'CV' || ship.type === 'CVL') && (to === 'crippled' || to === 'sunk')) loseAirAboard(f, box, key, `${ship.id} ${to}`);
 }
 

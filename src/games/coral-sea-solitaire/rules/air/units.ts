@@ -6,9 +6,8 @@
  * Also where a carrier or base is, how far a type flies (21.2, 21.5, 32) and what a deck or an
  * airfield holds (12.1, 23.4).
  */
-import { withoutProvenance } from '../../../../engine/box';
-import { type Board, boardOf, type CoralBox, defaultBox } from '../../box';
-import type { PlainMap } from '../../box/board';
+import type { Board, CoralBox } from '../../box';
+import { boardFor as boardOfState } from '../../state';
 import { type AirType, BASES, type BaseId, type CoralSide, isNaval } from '../../box/schema';
 import type { AirBox, AirUnitState, CoralState, ShipKey, TaskForceState } from '../../types';
 import type { AirHome } from './state';
@@ -16,9 +15,13 @@ import type { AirHome } from './state';
 /** Where a unit's squadrons are and what they do: everything of a unit but its id and strength. */
 export type AirPlace = Omit<AirUnitState, 'id' | 'strength' | 'side' | 'type'>;
 
-/** The id of the unit holding squadrons of `type` at `place` (21.7: one unit per such group). */
+/**
+ * The id of the unit holding squadrons of `type` at `place` (21.7: one unit per such group): the
+ * core's `<side>:<home>:<type>[:<box>]` for grounded squadrons, with the mission's target, hex and
+ * range, an abort and the printed home after it for fliers.
+ */
 export function airKey(side: CoralSide, type: AirType, place: AirPlace): string {
-  const parts = [`${side}:${type}@${place.home}`, place.box];
+  const parts = [`${side}:${place.home}:${type}${place.box === 'ready' ? '' : `:${place.box}`}`];
   if (place.flyingTo) parts.push(`to ${place.flyingTo}`);
   if (place.target) parts.push(`at ${place.target}`);
   if (place.extendedRange) parts.push('extended');
@@ -76,26 +79,17 @@ export const isCarrier = (home: string): home is ShipKey => home.includes(':');
 
 // ---- the box and the board ----
 
-const boards = new WeakMap<CoralBox, Board>();
+/** The box the game plays with (a club's or the default, 12.1 and every table). */
+export const boxOf = (s: CoralState): CoralBox => s.box;
 
-/** The box a game plays with: the state's own when it carries one, else the default box. */
-export const boxOf = (s: CoralState): CoralBox => (s as { box?: CoralBox }).box ?? defaultBox;
-
-export function boardFor(box: CoralBox): Board {
-  let b = boards.get(box);
-  if (!b) {
-    b = box === defaultBox ? boardOf() : boardOf(box);
-    boards.set(box, b);
-  }
-  return b;
-}
+export const boardFor = (box: CoralBox): Board => boardOfState({ box });
 
 /** Hexes between two hexes as aircraft fly them: straight over land and sea (21.2, Terrain Key). */
 export const airDistance = (box: CoralBox, a: string, b: string): number => boardFor(box).grid.distance(a, b);
 
 /** The hex of a place the rules name (3.1). */
 export const placeHex = (box: CoralBox, place: string): string | undefined =>
-  (withoutProvenance<{ map: PlainMap }>(box).map.places as Record<string, string>)[place];
+  (box.map.places as Record<string, { value: string } | undefined>)[place]?.value;
 
 export const isBase = (name: string): name is BaseId => (BASES as readonly string[]).includes(name);
 
@@ -163,7 +157,11 @@ export function homeNamed(s: CoralState, box: CoralBox, side: CoralSide, name: s
   const norm = name.trim().replace(/\s+/g, '-').toLowerCase();
   const base = BASES.find((b) => b.toLowerCase() === norm);
   if (base) return box.bases[base].side.value === side ? base : null;
-  const key = `${side}:${name.trim().toUpperCase()}` as ShipKey;
+  const id = name
+    .trim()
+    .toUpperCase()
+    .replace(/^(USN|IJN):/, '');
+  const key = `${side}:${id}` as ShipKey;
   const ship = s.ships[key];
   if (!ship || !(ship.type === 'CV' || ship.type === 'CVL')) return null;
   if (side === 'ijn' && !ship.faceUp) return null;
