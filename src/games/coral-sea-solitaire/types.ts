@@ -155,6 +155,14 @@ export interface CoralState {
   readonly queue: readonly string[];
   /** The core rules' own bookkeeping. */
   readonly core: CoreState;
+  // movement:
+  /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
+  readonly movement?: MovementState;
+  // surface: (rules/surface; absent until the rule first needs it)
+  /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
+  readonly surface?: SurfaceBook;
+  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
 }
 
 /** What the core rules remember between steps. */
@@ -174,6 +182,36 @@ export interface CoreState {
   } | null;
   /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
   readonly arrivalAt: Readonly<Record<string, string>>;
+}
+
+/** What the movement rules remember between steps. */
+export interface MovementState {
+  /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
+  readonly withdrawn: Readonly<Record<string, 'Rabaul' | 'To-Truk'>>;
+  /** 20.1, 20.3: the last turn whose complete IJN movement phase each amphibious TF spent in its target hex. */
+  readonly phaseAtObjective: Readonly<Record<string, number>>;
+  /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
+  readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
+}
+
+// surface:
+/** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
+export interface PendingSurfaceCombat {
+  readonly hex: string;
+  /** The side with the tactical initiative (16.3(2)). */
+  readonly attacker: CoralSide;
+  /** The IJN's screened ships (33.2), already chosen. */
+  readonly ijnScreened: readonly ShipKey[];
+}
+
+export interface SurfaceBook {
+  /** The turn the book is for: a book of an earlier turn counts as empty. */
+  readonly turn: number;
+  /** Hexes whose surface combat is resolved this turn (16.1: one per hex per phase). */
+  readonly fought: readonly string[];
+  /** `<side>:<hex>` of this turn's bombardments (17.1: one per hex per friendly phase). */
+  readonly bombarded: readonly string[];
+  readonly pending?: PendingSurfaceCombat;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */
@@ -206,6 +244,9 @@ export type CoralOrder =
       readonly to?: string;
     }
   | { readonly kind: 'stay'; readonly tf: string }
+  // movement:
+  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
+  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';

@@ -118,7 +118,7 @@ export function atSea(s: CoralState, tf: TaskForceState): boolean {
   return tf.hex !== null && !USN_BASES.some((b) => places[b] === tf.hex);
 }
 
-/** The CP a day's allocation may share out (7.2): the state's, once the command phase has set it (RE 5 lowers it). */
+/** The CP a day's allocation may share out (7.2): the box's CP a day less the day's command foul-up (RE 5, core.foulUp). */
 export function dayCp(s: CoralState): number {
-  return s.cp.available;
+  return Math.max(0, bitsOf(s).cpPerDay - (s.core?.foulUp ?? 0));
 }
