@@ -26,7 +26,7 @@ function forRow(view: CoralView, step: StepInfo, rng: Rng): CoralOrder[] {
   switch (rowIdOf(step.id)) {
     case 'deployment':
       return deployment(view, rng);
-    case 'command':
+    case 'command-decision':
       return [command(view, rng)];
     case 'organization':
       return organization(view, rng);
