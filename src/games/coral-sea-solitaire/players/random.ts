@@ -50,8 +50,9 @@ function deployment(v: CoralView, rng: Rng): CoralOrder[] {
   const near = [nc, ...board.seaNeighbours(nc)].filter((h) => board.terrainOf(h) !== 'land');
   const out: CoralOrder[] = ['TF-11', 'TF-17', 'TF-6', 'TF-9'].map((tf) => ({ kind: 'deploy', tf, hex: rng.pick(near) }));
   out.push({ kind: 'deploy', tf: 'TF-44', hex: rng.pick(['North-Australia', 'South-Australia']) });
-  const lf = rng.int(6);
-  out.push({ kind: 'base-air', base: 'South-Australia', air: { LF: lf, LMB: rng.int(7) } });
+  const air = { LF: rng.int(6), LMB: rng.int(7) };
+  const named = Object.fromEntries(Object.entries(air).filter(([, n]) => n > 0));
+  if (Object.keys(named).length) out.push({ kind: 'base-air', base: 'South-Australia', air: named });
   return out;
 }
 
