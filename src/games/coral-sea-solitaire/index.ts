@@ -8,6 +8,7 @@
 import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError, Side, StepInfo } from '../../engine/ruleset';
 import { type CoralBox, coralBox, defaultBox } from './box';
+import { coralCaseSetup, coralCaseUnit } from './case-support';
 import { evolve } from './events';
 import { viewCoral } from './fog';
 import { narrateCoral } from './narrate';
@@ -113,6 +114,7 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   formatOrders,
   help,
   randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
+  cases: { setup: coralCaseSetup, unit: coralCaseUnit },
   // the IJN system side: its decisions at each row that owes `system`, from its own view (view.ts IjnKnowledge)
   players: { system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) } },
   result(s) {

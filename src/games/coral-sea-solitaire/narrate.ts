@@ -92,6 +92,8 @@ function core(e: CoreEvent): string[] | null {
       return [`End of turn ${e.data.turn}.`];
     case 'coral.order.skipped':
       return [`Order ${e.data.order} not carried out: ${e.data.why} (${e.data.rule}).`];
+    case 'coral.position':
+      return [`A position set up on turn ${e.data.position.turn}, at ${e.data.position.step}.`];
     case 'coral.result':
       return [
         e.data.result.winner === 'draw'

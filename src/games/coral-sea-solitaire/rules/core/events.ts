@@ -89,6 +89,8 @@ export type CoreEvent =
   | Ev<'coral.turn-ended', { readonly turn: number }>
   /** An order the rules could not carry out when its step came (its reason, for the player's report). */
   | Ev<'coral.order.skipped', { readonly order: string; readonly why: string; readonly rule: string }>
+  /** A position set up whole for an adjudication case (case-support.ts): everything but the box. */
+  | Ev<'coral.position', { readonly position: Omit<CoralState, 'box'> }>
   /** 6.2, 6.3: the game's result. */
   | Ev<
       'coral.result',
@@ -190,6 +192,8 @@ export function evolveCore(s: CoralState, e: { readonly type: string; readonly d
       };
     case 'coral.order.skipped':
       return s;
+    case 'coral.position':
+      return { ...ev.data.position, box: s.box };
     case 'coral.result':
       return { ...s, result: ev.data.result, step: 'over', queue: [] };
     default: {
