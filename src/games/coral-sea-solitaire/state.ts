@@ -113,7 +113,7 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
   for (const s of ijnCounters) ships[shipKey('ijn', s)] = newShip(box, 'ijn', s);
   const arrivalAt: Record<string, string> = {};
   for (const tf of IJN_TFS) {
-    const fixed = options.historical ? [] : (ijn.fixedShips[tf] ?? []);
+    const fixed = ijn.fixedShips[tf] ?? [];
     const place = ijn.placement[tf];
     taskForces[tf] = {
       id: tf,
