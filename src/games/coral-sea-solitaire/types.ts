@@ -3,8 +3,9 @@
  * side; the IJN is a system side that never owes orders (2.1). Ships are keyed `<side>:<counter>`
  * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
  */
+import type { Visibility } from '../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../kit';
-import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 
 export type ShipKey = `${CoralSide}:${string}`;
 
@@ -103,9 +104,47 @@ export interface CoralState {
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+  // core:
+  /** The box the game was created with (default or a club's): every rule reads its tables and map from here. */
+  readonly box: CoralBox;
+  /**
+   * The step instances still to come this turn after `step`, in order (`surface/1808`,
+   * `air-losses/1808`): the turn's sequence (5.6) and whatever an area inserts at its front
+   * (rules/core/flow.ts `insertSteps`: a per-hex step, a decision). Empty: the turn ends after `step`.
+   */
+  readonly queue: readonly string[];
+  /** The core rules' own bookkeeping. */
+  readonly core: CoreState;
   // movement:
   /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
   readonly movement?: MovementState;
+}
+
+/** What the core rules remember between steps. */
+export interface CoreState {
+  /** 36 result 5: CP the day's command foul-up takes off the reset at 1d (rolled at 1a). */
+  readonly foulUp: number;
+  /** 8.4: the functions the USN committed a leadership chit to this turn (`initiative`, ...). */
+  readonly usnChit: Readonly<Record<string, boolean>>;
+  /** 30.3: the IJN TFs whose contents were identified once already (each checked once). */
+  readonly bbChecked: readonly IjnTf[];
+  /** 36 results 4-5: an intelligence result waiting for the player's choice (the intelligence-choice step). */
+  readonly intelChoice: {
+    readonly hex: string;
+    readonly all: boolean;
+    readonly identify: readonly string[];
+    readonly reveal: readonly string[];
+  } | null;
+  /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
+  readonly arrivalAt: Readonly<Record<string, string>>;
+}
+
+/** One hex of a move: where to, why, and the rule (14.4, 14.6, 14.8, 14.10, 19.3). */
+export interface MoveStep {
+  readonly from: string;
+  readonly to: string;
+  readonly why: string;
+  readonly rule: string;
 }
 
 /** What the movement rules remember between steps. */
@@ -121,6 +160,10 @@ export interface MovementState {
 /** The USN player's orders (brief section 4), one per line of a mail. */
 export type CoralOrder =
   | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
+  /** 30.1 `CV-3 WITH TF-17` (when its die is 0), 30.4 `B-1 WITH TF-11`. */
+  | { readonly kind: 'join'; readonly ship: string; readonly tf: string }
+  /** 30.4 `B-2 NEW TF [TF-3] WITH DD-3 FROM TF-17`: a battleship in a TF of its own with one DD, at no CP. */
+  | { readonly kind: 'battleship-tf'; readonly ship: string; readonly tf?: string; readonly dd: string; readonly from: string }
   | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'allocate'; readonly slots: StaffSlots }
   | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }
@@ -134,6 +177,21 @@ export type CoralOrder =
   // movement:
   /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
   | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
+  /** The IJN's move of one TF this phase (4a), decided from its own view before the phase's rules run (rows.ts). */
+  | {
+      readonly kind: 'ijn-move';
+      readonly tf: string;
+      readonly steps: readonly MoveStep[];
+      /** 20.3: held at its objective for a landing, so the phase counts toward one (20.1). */
+      readonly landing: boolean;
+      readonly stop?: { readonly at: string; readonly reason: string; readonly rule: string };
+      /** 14.10: where it leaves the map post-panic. */
+      readonly withdraw?: { readonly hex: string; readonly via: 'Rabaul' | 'To-Truk' };
+      /** 8.5: the doctrine roll used an IJN chit. */
+      readonly chit: boolean;
+    }
+  /** The IJN's move of one submarine marker (19.3). */
+  | { readonly kind: 'ijn-sub-move'; readonly marker: number; readonly steps: readonly MoveStep[] }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';
@@ -152,7 +210,12 @@ export type CoralOrder =
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
-  | { readonly kind: 'land'; readonly from: string; readonly on: string };
+  | { readonly kind: 'land'; readonly from: string; readonly on: string }
+  // core: the IJN system side's orders (its decisions, handed to the rows' handlers; never mailed)
+  /** 8.5: whether the IJN commits a leadership chit to a function. */
+  | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
+  /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
+  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {
@@ -163,4 +226,6 @@ export type IjnDecidedEvent = {
     readonly chit?: TableRoll<unknown>;
     readonly choice?: RandomChoice<unknown>;
   };
+  /** Hidden from the USN when the decision would give away a hidden thing (27): `[]` referee only. */
+  readonly visibleTo?: Visibility;
 };
