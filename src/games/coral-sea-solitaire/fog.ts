@@ -50,6 +50,7 @@ function tfSeen(s: CoralState, tf: TaskForceState, viewer: Viewer): TfSeen {
     identified: tf.identified,
     ...(tf.arrives !== undefined && tf.hex === null && !tf.gone ? { arrives: tf.arrives } : {}),
     ...(tf.gone ? { gone: tf.gone } : {}),
+    ...(tf.landed?.length ? { landed: tf.landed } : {}),
   };
   const ships = tf.ships.map((k) => s.ships[k]);
   if (viewer === 'referee' || tf.side === viewer) return { ...head, ships: ships.map(shipFull) };

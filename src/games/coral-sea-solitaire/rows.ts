@@ -13,7 +13,7 @@ import { viewCoral } from './fog';
 import { handlerFor, type IjnDeciders, type IjnMove, type RowHandlers } from './handlers';
 import { airHandlers } from './rules/air';
 import { advance, coreHandlers, coreIjn, sweep } from './rules/core';
-import { movementHandlers } from './rules/movement';
+import { movementHandlers, movementIjnDeciders } from './rules/movement';
 import { surfaceHandlers } from './rules/surface';
 import { Fold } from '../kit';
 import { ROWS, rowIdOf } from './steps';
@@ -23,7 +23,7 @@ import { type CoralView, ijnKnowledge } from './view';
 export const HANDLERS: RowHandlers = { ...coreHandlers, ...movementHandlers, ...airHandlers, ...surfaceHandlers };
 
 /** The IJN's decisions at each row, by area (a row not listed: the IJN decides nothing before the rules run). */
-export const IJN_DECIDERS: IjnDeciders = { ...coreIjn };
+export const IJN_DECIDERS: IjnDeciders = { ...coreIjn, ...movementIjnDeciders };
 
 const NOTHING: IjnMove = { orders: [], records: [] };
 

@@ -40,6 +40,8 @@ export interface TfSeen {
   readonly arrives?: number;
   readonly gone?: 'eliminated' | 'withdrawn';
   readonly ships?: readonly ShipSeen[];
+  /** 20.1: its transports that have landed (the Invasion Completed markers, on the map for all to see). */
+  readonly landed?: readonly ShipKey[];
 }
 
 export interface AirSeen {
