@@ -5,6 +5,9 @@
  * and the IJN's decisions at its rows (movementIjn: every TF's and submarine's move; scouting: the
  * 8.5 chit check).
  */
+// the events first: ../../events.ts folds with evolveMovement as it loads, and the handlers below import it back
+export { evolveMovement, type MovementEvent } from './events';
+
 import type { IjnDeciders, RowHandlers } from '../../handlers';
 import { movementIjn, movementIjnDecide } from './ijn-phase';
 import { landingsPhase } from './landings';
