@@ -12,7 +12,7 @@ const decide = movementIjnDeciders['movement-ijn'];
 const CSF = ['CV-1', 'CV-2', 'CA-1', 'DD-1'];
 const CG = ['CVL-3', 'CA-3', 'DD-2'];
 
-const moveIjn = (s: CoralState, dice: Parameters<typeof run>[3]['dice']) => run(s, 'movement-ijn', handler, { decide, dice });
+const moveIjn = (s: CoralState, dice: NonNullable<Parameters<typeof run>[3]>['dice']) => run(s, 'movement-ijn', handler, { decide, dice });
 const path = (ran: ReturnType<typeof run>, tf: string) =>
   ran.ofType('coral.tf.step').flatMap((d) => ((d as { tf: string }).tf === tf ? [(d as { to: string }).to] : []));
 
@@ -92,7 +92,10 @@ describe('issue 26 Coral Sea IJN movement (4a)', () => {
 
   it('9.4, 14.10: given panic, then the convoy retires on the post-panic table and leaves the map on reaching Rabaul', () => {
     const ran = moveIjn(position({ ijn: { PMG: '1004' }, panicked: true }), { for: [{ purpose: 'post-panic, PMG', rolls: [2] }] });
-    expect(ran.ofType('IjnDecided')[0]).toMatchObject({ what: 'movement of PMG: toward Rabaul (1103)', roll: { table: 'ijn-movement-post-panic' } });
+    expect(ran.ofType('IjnDecided')[0]).toMatchObject({
+      what: 'movement of PMG: toward Rabaul (1103)',
+      roll: { table: 'ijn-movement-post-panic' },
+    });
     expect(ran.ofType('coral.tf.withdrawn')).toEqual([{ tf: 'PMG', hex: '1103', via: 'Rabaul', rule: '14.10, 9.4' }]);
     expect(ran.s.taskForces.PMG).toMatchObject({ hex: null, gone: 'withdrawn' });
     expect(ran.s.movement?.withdrawn).toEqual({ PMG: 'Rabaul' });

@@ -14,7 +14,6 @@ import { landingsPhase } from './landings';
 import { scoutingIjnDecide, scoutingPhase } from './scouting';
 import { movementUsn } from './usn-phase';
 
-export { evolveMovement, type MovementEvent } from './events';
 export {
   decideIjnMove,
   decideSubMove,
