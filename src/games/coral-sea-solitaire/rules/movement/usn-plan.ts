@@ -154,7 +154,11 @@ function checkOne(
     return { problem: a.noFast, hint: `move without FAST (${maWords(s, tf)})`, rule: a.noFast.includes('34.2') ? '34.2' : '14.3' };
   const fast = box.constants.fastMove.value;
   const mp = a.ma + (order.fast ? fast : 0);
-  const walked = order.kind === 'move' ? walkPath(s, box, board, tf, order.path) : pathTo(s, box, board, tf, order.to, mp);
+  // MOVE TO (either form) is routed; MOVE by hexes and directions is walked as written
+  const walked =
+    order.to !== undefined
+      ? pathTo(s, box, board, tf, order.to, mp)
+      : walkPath(s, box, board, tf, order.kind === 'move' ? [...order.path, ...(order.directions ?? [])] : []);
   if (!Array.isArray(walked)) return walked;
   const fastCost = box.commandMissions['fast-move'].cost.value;
   if (walked.length > mp) {
