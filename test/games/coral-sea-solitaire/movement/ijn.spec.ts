@@ -47,7 +47,7 @@ describe('issue 26 Coral Sea IJN movement (4a)', () => {
     });
     expect(ran.ofType('IjnDecided').map((d) => (d as { what: string }).what)).toEqual([
       'movement of CSF: heading SE',
-      'movement of CSF: CSF: deflected from SE',
+      'movement of CSF: deflected from SE',
     ]);
     expect(ran.ofType('coral.tf.step')).toEqual([
       { tf: 'CSF', side: 'ijn', from: '1304', to: '1305', mp: 1, why: 'deflected SW from SE by all land', rule: '14.8' },

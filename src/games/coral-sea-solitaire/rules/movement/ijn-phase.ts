@@ -78,7 +78,8 @@ function records(who: string, move: IjnMove): RulesEvent[] {
       data: { what: `movement of ${who}: ${move.reading}${fast}`, roll: d.roll, ...(d.chit ? { chit: d.chit } : {}) },
     });
   }
-  for (const choice of move.plan.choices) out.push({ type: 'IjnDecided', data: { what: `movement of ${who}: ${choice.purpose}`, choice } });
+  for (const choice of move.plan.choices)
+    out.push({ type: 'IjnDecided', data: { what: `movement of ${who}: ${choice.purpose.replace(`${who}: `, '')}`, choice } });
   return out;
 }
 
