@@ -5,7 +5,7 @@
  * scouted, so a TF found by one scout is not rolled for again. Bad weather halves the range (36,
  * result 6). A find identifies the TF (29.3, 28.2(4)) and shows none of its ships.
  *
- * Order: USN TFs by number, the USN major bases in the box's order; IJN TFs in the doctrine order,
+ * Order: USN TFs by number, the USN major bases by name; IJN TFs in the doctrine order,
  * then Rabaul; targets likewise. A seaplane tender in the scouting TF adds its modifier (3.9). The
  * IJN checks once whether it commits a leadership chit to the phase (8.5, 8.6: one a phase). The
  * USN's chit is the player's to commit (8.4) through core's leadership decision: not offered here.

@@ -5,12 +5,12 @@
  */
 import type { Board } from '../../box/board';
 import type { BaseId, CoralBox, CoralSide } from '../../box/schema';
-import { hexOf, movementAllowance, other, shipsOf } from '../../state';
+import { hexOf, keysOf, movementAllowance, other, shipsOf } from '../../state';
 import type { CoralState, MovementState, ShipState, TaskForceState } from '../../types';
 
-/** Every base of a side (both when absent) with its hex and kind (3.1). */
+/** Every base of a side (both when absent) with its hex and kind (3.1), in the order of their names (never the record's). */
 export function basesOf(box: CoralBox, side?: CoralSide): { id: BaseId; hex: string; kind: 'major' | 'minor'; side: CoralSide }[] {
-  return (Object.keys(box.bases) as BaseId[])
+  return keysOf(box.bases)
     .map((id) => ({ id, hex: hexOf(box, id), kind: box.bases[id].kind.value, side: box.bases[id].side.value }))
     .filter((b) => side === undefined || b.side === side);
 }
