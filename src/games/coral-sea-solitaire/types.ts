@@ -252,8 +252,6 @@ export type CoralOrder =
     }
   | { readonly kind: 'stay'; readonly tf: string }
   // movement:
-  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
-  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   /** The IJN's move of one TF this phase (4a), decided from its own view before the phase's rules run (rows.ts). */
   | {
       readonly kind: 'ijn-move';

@@ -89,8 +89,6 @@ export function formatOrder(o: CoralOrder): string {
       return `${o.choice.toUpperCase()}${o.tf ? ` ${o.tf}` : ''}`;
     case 'land':
       return `LAND ${idOf(o.from)} AIR ON ${idOf(o.on)}`;
-    case 'move-to':
-      return `MOVE ${o.tf} TO ${o.to}${o.fast ? ' FAST' : ''}`;
     case 'ijn-chit':
     case 'ijn-recover':
     case 'ijn-air-strike':

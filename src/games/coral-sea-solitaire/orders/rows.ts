@@ -24,7 +24,6 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   unidentify: 'intelligence',
   move: 'movement-usn',
   stay: 'movement-usn',
-  'move-to': 'movement-usn',
   mission: 'air-missions',
   'assign-committed': 'air-assign',
   assign: 'air-assign',

@@ -9,6 +9,13 @@ import { position, run, withStatus } from './given';
  * what would be legal, and carried out step by step with the identifications of 28.2.
  */
 const move = (tf: string, path: string[], fast = false): CoralOrder => ({ kind: 'move', tf, path, fast });
+const directions = (tf: string, d: ('NE' | 'E' | 'SE' | 'SW' | 'W' | 'NW')[]): CoralOrder => ({
+  kind: 'move',
+  tf,
+  path: [],
+  directions: d,
+  fast: false,
+});
 const handler = movementHandlers['movement-usn'];
 const open = position({ usn: { 'TF-17': '1816' }, operations: 2 });
 
@@ -16,6 +23,7 @@ describe('issue 26 Coral Sea USN movement (4b)', () => {
   it('14.5: given TF-17 with MA 2, when it moves two hexes, one hex or stays, then each is legal, and three hexes are refused with FAST as the way', () => {
     expect(planUsnMoves(open, [move('TF-17', ['1916', '2016'])]).problems).toEqual([]);
     expect(planUsnMoves(open, [move('TF-17', ['1916'])]).problems).toEqual([]);
+    expect(planUsnMoves(open, [directions('TF-17', ['E', 'E'])]).moves[0].steps.map((x) => x.to)).toEqual(['1916', '2016']);
     expect(planUsnMoves(open, [{ kind: 'stay', tf: 'TF-17' }])).toEqual({ moves: [], problems: [] });
     expect(planUsnMoves(open, [move('TF-17', ['E', 'E', 'E'])]).problems).toEqual([
       {
@@ -115,13 +123,13 @@ describe('issue 26 Coral Sea USN movement (4b)', () => {
 
   it('MOVE TO: given TF-17 at 0709, when it is ordered to 0508, then the umpire finds the way by sea; too far is refused with the hexes in reach', () => {
     const s = position({ usn: { 'TF-17': '0709' } });
-    const ran = run(s, 'movement-usn', handler, { usn: [{ kind: 'move-to', tf: 'TF-17', to: '0508', fast: false }] });
+    const ran = run(s, 'movement-usn', handler, { usn: [{ kind: 'move', tf: 'TF-17', path: [], to: '0508', fast: false }] });
     expect(ran.ofType('coral.tf.step').map((e) => (e as { to: string }).to)).toEqual(['0609', '0508']);
-    expect(planUsnMoves(s, [{ kind: 'move-to', tf: 'TF-17', to: '0404', fast: false }]).problems[0]).toMatchObject({
+    expect(planUsnMoves(s, [{ kind: 'move', tf: 'TF-17', path: [], to: '0404', fast: false }]).problems[0]).toMatchObject({
       rule: '14.4',
       problem: 'TF-17 cannot reach 0404: 0404 is all land (14.4, 36)',
     });
-    const far = planUsnMoves(s, [{ kind: 'move-to', tf: 'TF-17', to: '1010', fast: false }]).problems[0];
+    const far = planUsnMoves(s, [{ kind: 'move', tf: 'TF-17', path: [], to: '1010', fast: false }]).problems[0];
     // round the Papuan tip: the all-land hexsides 0810/0909 and 0909/0910 keep it from the short way
     expect(far.problem).toBe('1010 is 4 hexes by sea from TF-17 at 0709; it has 2 MP');
     expect(far.hint).toMatch(/^within reach: .*0810/);

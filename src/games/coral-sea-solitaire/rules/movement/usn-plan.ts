@@ -29,8 +29,8 @@ export interface MoveProblem {
   readonly rule: string;
 }
 
-type MoveOrder = Extract<CoralOrder, { kind: 'move' | 'move-to' | 'stay' }>;
-const isMoveOrder = (o: CoralOrder): o is MoveOrder => o.kind === 'move' || o.kind === 'move-to' || o.kind === 'stay';
+type MoveOrder = Extract<CoralOrder, { kind: 'move' | 'stay' }>;
+const isMoveOrder = (o: CoralOrder): o is MoveOrder => o.kind === 'move' || o.kind === 'stay';
 
 const sortTfs = (ids: string[]) => ids.sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')) || byCodeUnit(a, b));
 
@@ -154,11 +154,11 @@ function checkOne(
     return { problem: a.noFast, hint: `move without FAST (${maWords(s, tf)})`, rule: a.noFast.includes('34.2') ? '34.2' : '14.3' };
   const fast = box.constants.fastMove.value;
   const mp = a.ma + (order.fast ? fast : 0);
-  // MOVE TO (either form) is routed; MOVE by hexes and directions is walked as written
+  // MOVE TO is routed; MOVE by hexes or directions is walked as written
   const walked =
     order.to !== undefined
       ? pathTo(s, box, board, tf, order.to, mp)
-      : walkPath(s, box, board, tf, order.kind === 'move' ? [...order.path, ...(order.directions ?? [])] : []);
+      : walkPath(s, box, board, tf, [...order.path, ...(order.directions ?? [])]);
   if (!Array.isArray(walked)) return walked;
   const fastCost = box.commandMissions['fast-move'].cost.value;
   if (walked.length > mp) {
