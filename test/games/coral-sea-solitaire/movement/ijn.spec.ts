@@ -1,6 +1,6 @@
 import { movementHandlers, movementIjnDeciders } from '../../../../src/games/coral-sea-solitaire/rules/movement';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
-import { position, run } from './given';
+import { position, run, withStatus } from './given';
 
 /**
  * Issue 26, the IJN Naval Movement Phase (4a): the IJN decides from its own view (doctrine roll,
@@ -29,6 +29,17 @@ describe('issue 26 Coral Sea IJN movement (4a)', () => {
     ]);
     expect(ran.s.taskForces.PMG.hex).toBe('1005');
     expect(ran.left).toBe(0);
+  });
+
+  it('14.3, 27.1: given a damaged face-down transport in the convoy and a fast result, then it moves one hex and the record names no counter', () => {
+    const s = withStatus(position({ ijn: { PMG: '1103' } }), 'ijn:TR-2', 'damaged');
+    const ran = moveIjn(s, { for: [{ purpose: 'Doctrine Table, PMG', rolls: [5] }] });
+    const what = (ran.ofType('IjnDecided')[0] as { what: string }).what;
+    expect(what).toBe(
+      'movement of PMG: toward Port-Moresby (0608); no fast move: a ship of it is damaged: a TF with a damaged ship may not move fast (14.3)',
+    );
+    expect(JSON.stringify(ran.events)).not.toContain('TR-2');
+    expect(path(ran, 'PMG')).toEqual(['1004']);
   });
 
   it('14.8 (example): given the Tulagi Group one hex from Tulagi and a fast result, then it stops at its objective with a point left', () => {

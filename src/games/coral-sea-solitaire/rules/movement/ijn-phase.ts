@@ -53,7 +53,8 @@ export function ijnMoveFacts(
     tf: id,
     hex: hexes.get(id)!,
     ma: ships.length ? Math.min(...ships.map((x) => shipMp(box, { type: x.type!, status: x.status! }))) : 0,
-    noFast: damaged ? `${damaged.id} is damaged: a TF with a damaged ship may not move fast (14.3)` : null,
+    // worded without the ship: the USN may not know which counter it is (27.1)
+    noFast: damaged ? 'a ship of it is damaged: a TF with a damaged ship may not move fast (14.3)' : null,
     night: !k.day,
     panicked: k.panic.panicked,
     ijnChits: chits,
