@@ -101,7 +101,9 @@ function movement(v: CoralView, rng: Rng): CoralOrder[] {
     const live = (tf.ships ?? []).filter((s) => s.status === 'ok' || s.status === 'damaged');
     // 14.9: without the initiative a TF with an enemy TF in its hex stays
     if (!live.length || rng.int(3) === 0 || (enemyAt.has(tf.hex as string) && v.initiative !== 'usn')) continue;
-    const ma = Math.min(...live.map((s) => (s.status === 'damaged' ? 1 : (MP[s.type as string] ?? 1))));
+    const slowest = Math.min(...live.map((s) => (s.status === 'damaged' ? 1 : (MP[s.type as string] ?? 1))));
+    // 34.2: TF-6 moves one hex a turn under the fueling-group option
+    const ma = v.options.fuelingGroup && tf.id === 'TF-6' ? 1 : slowest;
     const path: string[] = [];
     let at = tf.hex as string;
     for (let k = 0; k < ma; k++) {
