@@ -40,7 +40,7 @@ export interface TfSeen {
   readonly arrives?: number;
   readonly gone?: 'eliminated' | 'withdrawn';
   readonly ships?: readonly ShipSeen[];
-  /** 20.1: its transports that have landed (the Invasion Completed markers, on the map for all to see). */
+  /** 20.1: its transports that have landed (its own side and the referee only: the ids name counters that may be face down). */
   readonly landed?: readonly ShipKey[];
 }
 

@@ -1,4 +1,5 @@
 import { movementHandlers, movementIjnDeciders } from '../../../../src/games/coral-sea-solitaire/rules/movement';
+import { fogOf } from '../../../../src/games/coral-sea-solitaire/fog';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
 import { position, run, withStatus } from './given';
 
@@ -30,10 +31,13 @@ describe('issue 26 Coral Sea amphibious landings (20)', () => {
     for (let k = 0; k < 3; k++) {
       const t = turn(s);
       expect(t.moved.ofType('IjnDecided')).toEqual([]);
-      landedEach.push(...t.landed.ofType('coral.landing').map((d) => (d as { transport: string }).transport));
+      expect(t.landed.ofType('coral.landing')).toEqual([{ tf: 'PMG', objective: 'Port-Moresby', count: k + 1, turn: 6 + k, rule: '20.1' }]);
+      landedEach.push(...(t.landed.s.taskForces.PMG.landed ?? []).slice(k));
       s = t.s;
       if (k === 0) {
-        expect(t.landed.ofType('coral.vp')).toEqual([{ side: 'ijn', points: 15, reason: 'TR-1 landed at Port-Moresby', rule: '20.1' }]);
+        expect(t.landed.ofType('coral.vp')).toEqual([
+          { side: 'ijn', points: 15, reason: 'a transport of PMG landed at Port-Moresby', rule: '20.1' },
+        ]);
         expect(t.landed.ofType('coral.panic')).toMatchObject([{ delta: -1, level: 4 }]);
       }
       if (k === 2) {
@@ -50,6 +54,8 @@ describe('issue 26 Coral Sea amphibious landings (20)', () => {
       }
     }
     expect(landedEach).toEqual(['ijn:TR-1', 'ijn:TR-2', 'ijn:TR-3']);
+    // 27.1: the face-down transports stay nameless for the USN, in its view and in the landing events
+    expect(JSON.stringify(fogOf(s, 'usn').taskForces)).not.toMatch(/TR-\d/);
     expect(s.vp.ijn).toBe(3 * 15 + 2);
     expect(s.bases['Port-Moresby'].strength).toBe(0);
     expect(s.air.some((a) => a.home === 'Port-Moresby')).toBe(false);
@@ -59,7 +65,7 @@ describe('issue 26 Coral Sea amphibious landings (20)', () => {
     let s = withStatus(position({ ijn: { PMG: '0608' }, turn: 7 }), 'ijn:TR-2', 'sunk');
     s = turn(s).s;
     const second = turn(s);
-    expect(second.landed.ofType('coral.landing').map((d) => (d as { transport: string }).transport)).toEqual(['ijn:TR-3']);
+    expect(second.landed.s.taskForces.PMG.landed).toEqual(['ijn:TR-1', 'ijn:TR-3']);
     expect(second.landed.ofType('coral.invasion')).toHaveLength(1);
     expect(second.s.vp.ijn).toBe(2 * 15 + 2);
   });
@@ -79,7 +85,7 @@ describe('issue 26 Coral Sea amphibious landings (20)', () => {
   it('20.1, 14.8: given the Tulagi Group landing its one transport, then the invasion completes (Tulagi is no base), and next turn it sails again, its objective done', () => {
     let s = position({ ijn: { TG: '1808' }, turn: 2 });
     const t = turn(s);
-    expect(t.landed.ofType('coral.vp')).toEqual([{ side: 'ijn', points: 10, reason: 'TR-4 landed at Tulagi', rule: '20.1' }]);
+    expect(t.landed.ofType('coral.vp')).toEqual([{ side: 'ijn', points: 10, reason: 'a transport of TG landed at Tulagi', rule: '20.1' }]);
     expect(t.landed.ofType('coral.invasion')).toHaveLength(1);
     expect(t.landed.ofType('coral.base.captured')).toEqual([]);
     s = t.s;

@@ -7,7 +7,7 @@ import type { Visibility } from '../../../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../../../kit';
 import type { BaseId, CoralSide, CrtResult } from '../../box/schema';
 import type { CoralState, ShipKey } from '../../types';
-import { movementOf } from './where';
+import { movementOf, transportsToLand } from './where';
 
 type Ev<T extends string, D> = { readonly type: T; readonly data: D; readonly visibleTo?: Visibility };
 
@@ -70,10 +70,13 @@ export type MovementEvent =
     >
   /** 20.1, 20.3: an amphibious TF spent this turn's complete IJN movement phase in its target hex. */
   | Ev<'coral.landing.phase', { readonly tf: string; readonly hex: string; readonly turn: number; readonly rule: string }>
-  /** 20.1: one transport lands. */
+  /**
+   * 20.1: one transport lands: the TF's first transport in counter order still to land (the fold
+   * takes it, so the event names no counter the USN may not see); `count` is how many have landed.
+   */
   | Ev<
       'coral.landing',
-      { readonly tf: string; readonly transport: ShipKey; readonly objective: string; readonly turn: number; readonly rule: string }
+      { readonly tf: string; readonly objective: string; readonly count: number; readonly turn: number; readonly rule: string }
     >
   /** 20.2, 20.3: an invasion over, completed or called off by panic. */
   | Ev<
@@ -130,7 +133,8 @@ export function evolveMovement(s: CoralState, e: { readonly type: string; readon
       return { ...s, movement: { ...m, phaseAtObjective: { ...m.phaseAtObjective, [ev.data.tf]: ev.data.turn } } };
     case 'coral.landing': {
       const tf = s.taskForces[ev.data.tf];
-      return { ...s, taskForces: { ...s.taskForces, [tf.id]: { ...tf, landed: [...(tf.landed ?? []), ev.data.transport] } } };
+      const next = transportsToLand(s, tf)[0];
+      return { ...s, taskForces: { ...s.taskForces, [tf.id]: { ...tf, landed: [...(tf.landed ?? []), next.key] } } };
     }
     case 'coral.invasion':
       return { ...s, movement: { ...m, invasions: { ...m.invasions, [ev.data.tf]: ev.data.how } } };

@@ -3,7 +3,7 @@
  * this turn's complete IJN movement phase in its target hex lands one transport (20.1: one complete
  * phase per transport; the phase it arrived in does not count, brief 9.23). The IJN scores the box's
  * landing VP for it at once and the landing steadies its command (the panic chart's landing entry).
- * Transports land in the order of the TF's counters. A transport sunk or crippled before it lands
+ * Transports land in the order of the TF's counters; the events name none (the USN may not see them). A transport sunk or crippled before it lands
  * scores nothing (20.2). When every transport still afloat has landed the invasion is completed; at
  * Port Moresby the base falls to strength 0 and the USN air grounded there beyond that capacity is
  * lost (23.6, 23.4), counting as squadrons lost (21.4). Once the IJN has panicked, an invasion in
@@ -33,13 +33,13 @@ function capture(f: CoralFold, base: BaseId): void {
 
 function land(f: CoralFold, id: IjnTf, objective: string): void {
   const { box } = f.s;
-  const tf = f.s.taskForces[id];
-  const next = transportsToLand(f.s, tf)[0];
-  f.emit({ type: 'coral.landing', data: { tf: id, transport: next.key, objective, turn: f.s.turn, rule: '20.1' } });
+  const count = (f.s.taskForces[id].landed ?? []).length + 1;
+  f.emit({ type: 'coral.landing', data: { tf: id, objective, count, turn: f.s.turn, rule: '20.1' } });
+  const what = `a transport of ${id} landed at ${objective}`;
   const vp = box.vp.ijnGains[`landing-${objective}`]?.value ?? 0;
-  if (vp > 0) f.emit({ type: 'coral.vp', data: { side: 'ijn', points: vp, reason: `${next.id} landed at ${objective}`, rule: '20.1' } });
+  if (vp > 0) f.emit({ type: 'coral.vp', data: { side: 'ijn', points: vp, reason: what, rule: '20.1' } });
   const steadied = box.panicPoints['landing-per-transport']?.value ?? 0;
-  if (steadied !== 0 && !f.s.panic.panicked) addPanic(f, box, steadied, `${next.id} landed at ${objective}`);
+  if (steadied !== 0 && !f.s.panic.panicked) addPanic(f, box, steadied, what);
   if (transportsToLand(f.s, f.s.taskForces[id]).length === 0) {
     f.emit({ type: 'coral.invasion', data: { tf: id, objective, how: 'completed', rule: '20.1, 20.3' } });
     if (objective in box.bases && box.bases[objective as BaseId].side.value === 'usn') capture(f, objective as BaseId);

@@ -36,7 +36,7 @@ export function narrateMovement(e: { readonly type: string; readonly data: unkno
     case 'coral.landing.phase':
       return [`${ev.data.tf} spends the whole IJN movement phase in its target hex ${ev.data.hex} (${ev.data.rule}).`];
     case 'coral.landing':
-      return [`${id(ev.data.transport)} of ${ev.data.tf} lands at ${ev.data.objective} (${ev.data.rule}).`];
+      return [`A transport of ${ev.data.tf} lands at ${ev.data.objective}: ${ev.data.count} landed so far (${ev.data.rule}).`];
     case 'coral.invasion':
       return [
         ev.data.how === 'completed'
