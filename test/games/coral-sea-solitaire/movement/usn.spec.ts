@@ -52,7 +52,7 @@ describe('issue 26 Coral Sea USN movement (4b)', () => {
         rule: '14.3, 7.4',
       },
     ]);
-    const ran = run(s, 'movement-usn', handler, { usn: [orders[0], { kind: 'move', tf: 'TF-11', path: ['SW'], fast: true }] });
+    const ran = run(s, 'movement-usn', handler, { usn: [orders[0], { kind: 'move', tf: 'TF-11', path: ['SW'], fast: false }] });
     expect(ran.s.taskForces['TF-17'].hex).toBe('2116');
     expect(ran.s.cp.slots.operations).toBe(0);
     expect(ran.ofType('coral.cp')).toHaveLength(1);

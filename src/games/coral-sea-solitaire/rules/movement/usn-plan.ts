@@ -18,7 +18,7 @@ export interface UsnMove {
   readonly tf: string;
   readonly steps: readonly Step[];
   readonly fast: boolean;
-  /** The fast move's Operations CP (14.3): charged only when the path needs the extra point. */
+  /** The fast move's Operations CP (14.3), charged whenever FAST is ordered. */
   readonly cost: number;
 }
 
@@ -169,7 +169,8 @@ function checkOne(
       rule: '14.1, 14.5',
     };
   }
-  const cost = order.fast && walked.length > a.ma ? fastCost : 0;
+  // ordering FAST is deciding on the fast move (14.3): it costs its CP, as the acknowledgment echoes
+  const cost = order.fast ? fastCost : 0;
   if (cost > operations)
     return {
       problem: `FAST for ${tf.id} needs ${cost} Operations CP and ${operations} ${operations === 1 ? 'is' : 'are'} left`,
