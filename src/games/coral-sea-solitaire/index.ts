@@ -113,6 +113,8 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   formatOrders,
   help,
   randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
+  // the IJN system side: its decisions at each row that owes `system`, from its own view (view.ts IjnKnowledge)
+  players: { system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) } },
   result(s) {
     const r = s.result;
     if (!r) return { winner: null, summary: `the game stopped on turn ${s.turn}` };
