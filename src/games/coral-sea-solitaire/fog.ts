@@ -51,6 +51,8 @@ function tfSeen(s: CoralState, tf: TaskForceState, viewer: Viewer): TfSeen {
     identified: tf.identified,
     ...(tf.arrives !== undefined && tf.hex === null && !tf.gone ? { arrives: tf.arrives } : {}),
     ...(tf.gone ? { gone: tf.gone } : {}),
+    // which counters landed is the IJN's to know (their ids name face-down ships); the USN reads the landings in its story
+    ...(tf.landed?.length && (viewer === 'referee' || tf.side === viewer) ? { landed: tf.landed } : {}),
   };
   const ships = tf.ships.map((k) => s.ships[k]);
   if (viewer === 'referee' || tf.side === viewer) return { ...head, ships: ships.map(shipFull) };

@@ -66,7 +66,7 @@ function validateCoral(s: CoralState, side: Side, orders: readonly CoralOrder[],
   const row = rowIdOf(step.id);
   const whole = (problem: string, rule?: string): LineError => ({ line: 0, text: '', problem, ...(rule ? { rule } : {}) });
   if (row === 'movement-usn')
-    return planUsnMoves(s, s.box, orders).problems.map((p) => ({
+    return planUsnMoves(s, orders).problems.map((p) => ({
       ...whole(`${formatOrders([orders[p.index]])}: ${p.problem}`, p.rule),
       ...(p.hint ? { hint: p.hint } : {}),
     }));

@@ -9,6 +9,7 @@ import { describeRandomChoice, describeTableRoll, type RandomChoice, type TableR
 import type { CoreEvent } from './rules/core';
 import type { CommonEvent } from './rules/common';
 import { splitInstance } from './rules/core/flow';
+import { narrateMovement } from './rules/movement/narrate';
 import { ROWS } from './steps';
 
 const SIDE = { usn: 'USN', ijn: 'IJN' } as const;
@@ -151,5 +152,5 @@ function plain(e: RulesEvent): string[] {
 }
 
 export function narrateCoral(e: RulesEvent, _side: Side | 'referee'): readonly string[] {
-  return core(e as CoreEvent) ?? common(e as CommonEvent) ?? plain(e);
+  return core(e as CoreEvent) ?? common(e as CommonEvent) ?? narrateMovement(e) ?? plain(e);
 }

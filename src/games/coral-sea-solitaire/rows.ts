@@ -11,7 +11,7 @@ import { type CoralEvent, evolve } from './events';
 import { handlerFor, type IjnDeciders, type IjnMove, type RowHandlers } from './handlers';
 import { airHandlers, airIjn } from './rules/air';
 import { advance, coreHandlers, coreIjn, sweep } from './rules/core';
-import { movementHandlers } from './rules/movement';
+import { movementHandlers, movementIjnDeciders } from './rules/movement';
 import { surfaceHandlers } from './rules/surface';
 import { Fold } from '../kit';
 import { ROWS, rowIdOf } from './steps';
@@ -21,7 +21,7 @@ import { type CoralView, ijnKnowledge } from './view';
 export const HANDLERS: RowHandlers = { ...coreHandlers, ...movementHandlers, ...airHandlers, ...surfaceHandlers };
 
 /** The IJN's decisions at each row, by area (a row not listed: the IJN decides nothing before the rules run). */
-export const IJN_DECIDERS: IjnDeciders = { ...coreIjn, ...airIjn };
+export const IJN_DECIDERS: IjnDeciders = { ...coreIjn, ...movementIjnDeciders, ...airIjn };
 
 const NOTHING: IjnMove = { orders: [], records: [] };
 

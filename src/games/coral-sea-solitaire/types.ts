@@ -183,6 +183,14 @@ export interface CoreState {
   readonly arrivalAt: Readonly<Record<string, string>>;
 }
 
+/** One hex of a move: where to, why, and the rule (14.4, 14.6, 14.8, 14.10, 19.3). */
+export interface MoveStep {
+  readonly from: string;
+  readonly to: string;
+  readonly why: string;
+  readonly rule: string;
+}
+
 /** What the movement rules remember between steps. */
 export interface MovementState {
   /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
@@ -244,8 +252,21 @@ export type CoralOrder =
     }
   | { readonly kind: 'stay'; readonly tf: string }
   // movement:
-  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
-  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
+  /** The IJN's move of one TF this phase (4a), decided from its own view before the phase's rules run (rows.ts). */
+  | {
+      readonly kind: 'ijn-move';
+      readonly tf: string;
+      readonly steps: readonly MoveStep[];
+      /** 20.3: held at its objective for a landing, so the phase counts toward one (20.1). */
+      readonly landing: boolean;
+      readonly stop?: { readonly at: string; readonly reason: string; readonly rule: string };
+      /** 14.10: where it leaves the map post-panic. */
+      readonly withdraw?: { readonly hex: string; readonly via: 'Rabaul' | 'To-Truk' };
+      /** 8.5: the doctrine roll used an IJN chit. */
+      readonly chit: boolean;
+    }
+  /** The IJN's move of one submarine marker (19.3). */
+  | { readonly kind: 'ijn-sub-move'; readonly marker: number; readonly steps: readonly MoveStep[] }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';

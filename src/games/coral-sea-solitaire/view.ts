@@ -40,6 +40,8 @@ export interface TfSeen {
   readonly arrives?: number;
   readonly gone?: 'eliminated' | 'withdrawn';
   readonly ships?: readonly ShipSeen[];
+  /** 20.1: its transports that have landed (its own side and the referee only: the ids name counters that may be face down). */
+  readonly landed?: readonly ShipKey[];
 }
 
 export interface AirSeen {

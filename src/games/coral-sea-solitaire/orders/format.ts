@@ -89,12 +89,12 @@ export function formatOrder(o: CoralOrder): string {
       return `${o.choice.toUpperCase()}${o.tf ? ` ${o.tf}` : ''}`;
     case 'land':
       return `LAND ${idOf(o.from)} AIR ON ${idOf(o.on)}`;
-    case 'move-to':
-      return `MOVE ${o.tf} TO ${o.to}${o.fast ? ' FAST' : ''}`;
     case 'ijn-chit':
     case 'ijn-recover':
     case 'ijn-air-strike':
     case 'ijn-air-fighters':
+    case 'ijn-move':
+    case 'ijn-sub-move':
       // the IJN system side's orders are never mailed; written out for the referee's log only
       return `IJN ${JSON.stringify(o)}`;
     default: {

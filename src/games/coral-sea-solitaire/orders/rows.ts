@@ -24,7 +24,6 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   unidentify: 'intelligence',
   move: 'movement-usn',
   stay: 'movement-usn',
-  'move-to': 'movement-usn',
   mission: 'air-missions',
   'assign-committed': 'air-assign',
   assign: 'air-assign',
@@ -48,6 +47,9 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   // the IJN system side's (air)
   'ijn-air-strike': 'air-ijn',
   'ijn-air-fighters': 'air-ijn-fighters',
+  // the IJN system side's (movement)
+  'ijn-move': 'movement-ijn',
+  'ijn-sub-move': 'movement-ijn',
 };
 
 export const rowOfOrder = (o: CoralOrder): string | null => (o.kind === 'none' ? null : ROW_OF[o.kind]);

@@ -6,8 +6,8 @@
 import type { Visibility } from '../../../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../../../kit';
 import type { BaseId, CoralSide, CrtResult } from '../../box/schema';
-import type { CoralState, ShipKey, StaffSlots } from '../../types';
-import { movementOf } from './where';
+import type { CoralState, ShipKey } from '../../types';
+import { movementOf, transportsToLand } from './where';
 
 type Ev<T extends string, D> = { readonly type: T; readonly data: D; readonly visibleTo?: Visibility };
 
@@ -29,10 +29,6 @@ export type MovementEvent =
   | Ev<'coral.tf.stopped', { readonly tf: string; readonly at: string; readonly reason: string; readonly rule: string }>
   /** 14.10: post-panic, an IJN TF reaching Rabaul or a To Truk hex leaves the map. */
   | Ev<'coral.tf.withdrawn', { readonly tf: string; readonly hex: string; readonly via: 'Rabaul' | 'To-Truk'; readonly rule: string }>
-  /** Command points spent from a staff slot (7.4), e.g. a fast move (14.3). */
-  | Ev<'coral.cp.spent', { readonly slot: keyof StaffSlots; readonly cost: number; readonly what: string; readonly rule: string }>
-  /** A leadership chit used on a roll (8.5, 8.6). */
-  | Ev<'coral.chit.used', { readonly side: CoralSide; readonly what: string; readonly rule: string }>
   /** A submarine marker moves one hex (19.3). */
   | Ev<'coral.sub.moved', { readonly marker: number; readonly from: string; readonly to: string; readonly why: string }>
   /** 19.4: a USN TF came into or next to a submarine's hex: the marker is flipped; a false sighting leaves the map (19.8). */
@@ -74,10 +70,13 @@ export type MovementEvent =
     >
   /** 20.1, 20.3: an amphibious TF spent this turn's complete IJN movement phase in its target hex. */
   | Ev<'coral.landing.phase', { readonly tf: string; readonly hex: string; readonly turn: number; readonly rule: string }>
-  /** 20.1: one transport lands. */
+  /**
+   * 20.1: one transport lands: the TF's first transport in counter order still to land (the fold
+   * takes it, so the event names no counter the USN may not see); `count` is how many have landed.
+   */
   | Ev<
       'coral.landing',
-      { readonly tf: string; readonly transport: ShipKey; readonly objective: string; readonly turn: number; readonly rule: string }
+      { readonly tf: string; readonly objective: string; readonly count: number; readonly turn: number; readonly rule: string }
     >
   /** 20.2, 20.3: an invasion over, completed or called off by panic. */
   | Ev<
@@ -91,8 +90,6 @@ const TYPES = new Set<string>([
   'coral.tf.step',
   'coral.tf.stopped',
   'coral.tf.withdrawn',
-  'coral.cp.spent',
-  'coral.chit.used',
   'coral.sub.moved',
   'coral.sub.contact',
   'coral.sub.attack',
@@ -126,12 +123,6 @@ export function evolveMovement(s: CoralState, e: { readonly type: string; readon
         movement: { ...m, withdrawn: { ...m.withdrawn, [tf.id]: ev.data.via } },
       };
     }
-    case 'coral.cp.spent': {
-      const slots = { ...s.cp.slots, [ev.data.slot]: s.cp.slots[ev.data.slot] - ev.data.cost };
-      return { ...s, cp: { ...s.cp, slots } };
-    }
-    case 'coral.chit.used':
-      return { ...s, chits: { ...s.chits, [ev.data.side]: s.chits[ev.data.side] - 1 } };
     case 'coral.sub.moved':
       return withSub(s, ev.data.marker, { hex: ev.data.to });
     case 'coral.sub.contact':
@@ -142,7 +133,8 @@ export function evolveMovement(s: CoralState, e: { readonly type: string; readon
       return { ...s, movement: { ...m, phaseAtObjective: { ...m.phaseAtObjective, [ev.data.tf]: ev.data.turn } } };
     case 'coral.landing': {
       const tf = s.taskForces[ev.data.tf];
-      return { ...s, taskForces: { ...s.taskForces, [tf.id]: { ...tf, landed: [...(tf.landed ?? []), ev.data.transport] } } };
+      const next = transportsToLand(s, tf)[0];
+      return { ...s, taskForces: { ...s.taskForces, [tf.id]: { ...tf, landed: [...(tf.landed ?? []), next.key] } } };
     }
     case 'coral.invasion':
       return { ...s, movement: { ...m, invasions: { ...m.invasions, [ev.data.tf]: ev.data.how } } };

@@ -236,7 +236,7 @@ export function decideSubMove(
   const stay = (reason: string): IjnMove => ({
     decision,
     mp,
-    reading: 'stays',
+    reading: `stays: ${reason}`,
     plan: { steps: [], stop: { at: f.hex, reason, rule: '19.3' }, choices: [] },
   });
   switch (decision.roll.result.kind) {

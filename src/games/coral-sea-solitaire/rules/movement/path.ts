@@ -20,13 +20,9 @@ import {
   shortestPath,
 } from '../../../kit';
 import type { Board } from '../../box/board';
+import type { MoveStep } from '../../types';
 
-export interface Step {
-  readonly from: string;
-  readonly to: string;
-  readonly why: string;
-  readonly rule: string;
-}
+export type Step = MoveStep;
 
 export interface Stop {
   readonly at: string;

@@ -13,12 +13,11 @@
  */
 import type { Dice } from '../../../../engine/ruleset';
 import { type ColumnShift, chooseAtRandom, rollOnTable } from '../../../kit';
-import type { Board } from '../../box/board';
 import type { CoralBox, ShipType } from '../../box/schema';
-import { recordHit } from '../common';
+import { boardFor, shipsOf } from '../../state';
 import type { SubmarineState } from '../../types';
-import type { CoralFold } from './enter';
-import { shipsOf } from './where';
+import { recordHit } from '../common';
+import type { CoralFold } from '../core/util';
 
 /** 19.5(3): the column a submarine attacks on (the naval CRT's). */
 export const SUB_ATTACK_COLUMN = '100-149%';
@@ -49,7 +48,8 @@ export function aswShifts(box: CoralBox, capital: number, escorts: number): Colu
 
 const isReal = (box: CoralBox, counter: string) => box.ships.find((x) => x.side === 'ijn' && x.id === counter)?.real?.value === true;
 
-function contact(f: CoralFold, box: CoralBox, dice: Dice, sub: SubmarineState, tfId: string, hex: string): void {
+function contact(f: CoralFold, dice: Dice, sub: SubmarineState, tfId: string, hex: string): void {
+  const { box } = f.s;
   const real = isReal(box, sub.counter);
   if (!sub.revealed)
     f.emit({
@@ -62,7 +62,7 @@ function contact(f: CoralFold, box: CoralBox, dice: Dice, sub: SubmarineState, t
       data: { tf: tfId, identified: true, cause: `submarine contact in ${hex}`, rule: '19.4(1), 28.2' },
     });
   if (!real) return;
-  const ships = shipsOf(f.s, f.s.taskForces[tfId]);
+  const ships = shipsOf(f.s, tfId, true);
   const targets = ships.filter((x) => TARGETS.includes(x.type));
   if (!targets.length) {
     f.emit({
@@ -97,12 +97,13 @@ function contact(f: CoralFold, box: CoralBox, dice: Dice, sub: SubmarineState, t
 }
 
 /** 19.4: the contacts of a USN TF entering `hex` in a day USN movement phase, submarines by marker number. */
-export function submarineContacts(f: CoralFold, box: CoralBox, board: Board, dice: Dice, tfId: string, hex: string): void {
+export function submarineContacts(f: CoralFold, dice: Dice, tfId: string, hex: string): void {
+  const board = boardFor(f.s);
   for (const sub of [...f.s.submarines].sort((a, b) => a.marker - b.marker)) {
     const now = f.s.submarines.find((x) => x.marker === sub.marker)!;
     if (now.hex === null || now.usedThisTurn || board.grid.distance(now.hex, hex) > 1) continue;
     const tf = f.s.taskForces[tfId];
-    if (now.revealed && tf.identified && !shipsOf(f.s, tf).some((x) => TARGETS.includes(x.type))) continue;
-    contact(f, box, dice, now, tfId, hex);
+    if (now.revealed && tf.identified && !shipsOf(f.s, tf, true).some((x) => TARGETS.includes(x.type))) continue;
+    contact(f, dice, now, tfId, hex);
   }
 }

@@ -8,9 +8,9 @@ import { byCodeUnit, distances, type HexDirection, preferToward, shortestPath } 
 import type { Board } from '../../box/board';
 import type { CoralBox } from '../../box/schema';
 import type { CoralOrder, CoralState, TaskForceState } from '../../types';
-import type { Step } from './path';
-import { neighbourOn } from './path';
-import { allowance, blockedFor, boardFor, onMap, taskForcesOn, whyNot } from './where';
+import { boardFor, onMap, taskForcesIn, taskForcesOf } from '../../state';
+import { neighbourOn, type Step } from './path';
+import { allowance, blockedFor, whyNot } from './where';
 
 export interface UsnMove {
   /** The index of the order in the list. */
@@ -18,7 +18,7 @@ export interface UsnMove {
   readonly tf: string;
   readonly steps: readonly Step[];
   readonly fast: boolean;
-  /** The fast move's Operations CP (14.3): charged only when the path needs the extra point. */
+  /** The fast move's Operations CP (14.3), charged whenever FAST is ordered. */
   readonly cost: number;
 }
 
@@ -29,8 +29,8 @@ export interface MoveProblem {
   readonly rule: string;
 }
 
-type MoveOrder = Extract<CoralOrder, { kind: 'move' | 'move-to' | 'stay' }>;
-const isMoveOrder = (o: CoralOrder): o is MoveOrder => o.kind === 'move' || o.kind === 'move-to' || o.kind === 'stay';
+type MoveOrder = Extract<CoralOrder, { kind: 'move' | 'stay' }>;
+const isMoveOrder = (o: CoralOrder): o is MoveOrder => o.kind === 'move' || o.kind === 'stay';
 
 const sortTfs = (ids: string[]) => ids.sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')) || byCodeUnit(a, b));
 
@@ -43,7 +43,7 @@ function legalNext(board: Board, box: CoralBox, at: string): string {
   return open.length ? `from ${at} it may go ${open.join(', ')}` : `no hex next to ${at} is open to ships`;
 }
 
-const ijnIn = (s: CoralState, hex: string) => taskForcesOn(s, { hex, side: 'ijn' }).map((t) => t.id);
+const ijnIn = (s: CoralState, hex: string) => taskForcesIn(s, hex, 'ijn').map((t) => t.id);
 
 /** The steps of `MOVE tf <hex|direction>...`, or the first problem on the way. */
 function walkPath(
@@ -118,10 +118,10 @@ function pathTo(
   return found.path.slice(1).map((h, i) => ({ from: found.path[i], to: h, why: `toward ${to}`, rule: '14.4' }));
 }
 
-function maWords(s: CoralState, box: CoralBox, tf: TaskForceState): string {
-  const a = allowance(s, box, tf);
-  if (!a.slowest) return `MA ${a.ma} (${a.rule})`;
-  return `MA ${a.ma}: its slowest ship ${a.slowest.id}${a.slowest.status === 'damaged' ? ' is damaged' : ` (${a.slowest.type})`} (${a.rule})`;
+function maWords(s: CoralState, tf: TaskForceState): string {
+  const a = allowance(s, tf);
+  if (!a.slowest || a.noFast?.includes('34.2')) return `MA ${a.ma} (14.1${a.noFast?.includes('34.2') ? ', 34.2' : ''})`;
+  return `MA ${a.ma}: its slowest ship ${a.slowest.id}${a.slowest.status === 'damaged' ? ' is damaged' : ` (${a.slowest.type})`} (14.1, 14.2)`;
 }
 
 type Problem = Omit<MoveProblem, 'index'>;
@@ -138,7 +138,7 @@ function checkOne(
   if (tf?.side !== 'usn' || !onMap(tf))
     return {
       problem: tf?.side === 'ijn' ? `${order.tf} is an IJN task force` : `no USN task force ${order.tf} on the map`,
-      hint: `yours: ${sortTfs(taskForcesOn(s, { side: 'usn' }).map((t) => t.id)).join(', ')}`,
+      hint: `yours: ${sortTfs(taskForcesOf(s, 'usn').map((t) => t.id)).join(', ')}`,
       rule: '13.6',
     };
   if (order.kind === 'stay') return null;
@@ -149,23 +149,28 @@ function checkOne(
       hint: `STAY ${tf.id}`,
       rule: '14.9, 12.5',
     };
-  const a = allowance(s, box, tf);
+  const a = allowance(s, tf);
   if (order.fast && a.noFast)
-    return { problem: a.noFast, hint: `move without FAST (${maWords(s, box, tf)})`, rule: a.noFast.includes('34.2') ? '34.2' : '14.3' };
+    return { problem: a.noFast, hint: `move without FAST (${maWords(s, tf)})`, rule: a.noFast.includes('34.2') ? '34.2' : '14.3' };
   const fast = box.constants.fastMove.value;
   const mp = a.ma + (order.fast ? fast : 0);
-  const walked = order.kind === 'move' ? walkPath(s, box, board, tf, order.path) : pathTo(s, box, board, tf, order.to, mp);
+  // MOVE TO is routed; MOVE by hexes or directions is walked as written
+  const walked =
+    order.to !== undefined
+      ? pathTo(s, box, board, tf, order.to, mp)
+      : walkPath(s, box, board, tf, [...order.path, ...(order.directions ?? [])]);
   if (!Array.isArray(walked)) return walked;
   const fastCost = box.commandMissions['fast-move'].cost.value;
   if (walked.length > mp) {
     const withFast = !order.fast && !a.noFast && walked.length <= a.ma + fast;
     return {
-      problem: `${tf.id} has ${mp} MP (${maWords(s, box, tf)}${order.fast ? ', +1 fast' : ''}) and the path takes ${walked.length}`,
+      problem: `${tf.id} has ${mp} MP (${maWords(s, tf)}${order.fast ? ', +1 fast' : ''}) and the path takes ${walked.length}`,
       hint: withFast ? `add FAST (${fastCost} Operations CP) for one more hex (14.3)` : `stop after ${walked[mp - 1]?.to ?? tf.hex}`,
       rule: '14.1, 14.5',
     };
   }
-  const cost = order.fast && walked.length > a.ma ? fastCost : 0;
+  // ordering FAST is deciding on the fast move (14.3): it costs its CP, as the acknowledgment echoes
+  const cost = order.fast ? fastCost : 0;
   if (cost > operations)
     return {
       problem: `FAST for ${tf.id} needs ${cost} Operations CP and ${operations} ${operations === 1 ? 'is' : 'are'} left`,
@@ -176,8 +181,9 @@ function checkOne(
 }
 
 /** Every USN MOVE and STAY order checked and planned, in order; the problems, if any. */
-export function planUsnMoves(s: CoralState, box: CoralBox, orders: readonly CoralOrder[]): { moves: UsnMove[]; problems: MoveProblem[] } {
-  const board = boardFor(box);
+export function planUsnMoves(s: CoralState, orders: readonly CoralOrder[]): { moves: UsnMove[]; problems: MoveProblem[] } {
+  const { box } = s;
+  const board = boardFor(s);
   const moves: UsnMove[] = [];
   const problems: MoveProblem[] = [];
   const seen = new Map<string, number>();
