@@ -181,7 +181,6 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
         { purpose: 'IJN AA in 0606', rolls: [6] },
         { purpose: 'USN air attack on Lae', rolls: [1] },
         { purpose: 'grounded squadrons', rolls: [2] },
-        { purpose: 'grounded squadrons hit', rolls: [1, 1] },
       ],
     });
     expect(
@@ -190,7 +189,8 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
       ['anti-aircraft', '1-4'],
       ['air-vs-base', '10-19'],
     ]);
-    expect(of(r.events, 'coral.air.base-reduced')).toEqual([{ base: 'Lae', from: 3, to: 2, rule: '23.3' }]);
+    expect(of(r.events, 'coral.base.strength')).toEqual([expect.objectContaining({ base: 'Lae', from: 3, to: 2, rule: '23.3' })]);
+    expect(r.state.bases.Lae.strength).toBe(2);
     expect(count(r.state, 'Lae', 'ready', 'LF')).toBe(1);
     expect(r.state.vp.usn).toBe(2 * box.vp.usnGains['ijn-squadron'].value);
   });

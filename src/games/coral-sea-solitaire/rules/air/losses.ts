@@ -10,7 +10,7 @@ import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom } from '../../../kit';
 import type { AirType, CoralBox, CoralSide } from '../../box/schema';
 import type { AirUnitState, CoralOrder, CoralState, ShipKey } from '../../types';
-import { addPanic } from '../common';
+import { recordSquadronLosses } from '../surface/bases';
 import { type AirFold, decisionStep, type Problem, problem } from './fold';
 import type { AirCounts, PendingLosses } from './state';
 import { type AirMove, grounded, homeNamed, placeOf } from './units';
@@ -154,7 +154,7 @@ export function chosenLosses(
   return { elim: list(took.elim), abort: list(took.abort) };
 }
 
-/** Eliminates squadrons: VP to the other side per squadron, panic per the chart for the IJN's (6.1, 9.2). */
+/** Eliminates squadrons: VP to the other side per squadron and the IJN's panic per so many (6.1, 9.2: the surface area's recordSquadronLosses). */
 export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: readonly Picked[], cause: string, rule: string): void {
   const units = picked.filter((p) => p.strength > 0);
   if (!units.length) return;
@@ -163,22 +163,15 @@ export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: re
     const u = f.s.air.find((x) => x.id === p.id) as AirUnitState;
     air[u.type] = (air[u.type] ?? 0) + p.strength;
   }
-  const n = units.reduce((k, u) => k + u.strength, 0);
-  const before = f.s.ijnSquadronsLost ?? 0;
   f.emit({ type: 'coral.air.eliminated', data: { side, units, air, cause, rule } });
-  const other: CoralSide = side === 'ijn' ? 'usn' : 'ijn';
-  const gains = side === 'ijn' ? box.vp.usnGains : box.vp.ijnGains;
-  const each = gains[`${side}-squadron`]?.value ?? 0;
-  if (each * n > 0)
-    f.emit({
-      type: 'coral.vp',
-      data: { side: other, points: each * n, reason: `${n} ${side.toUpperCase()} squadron${n > 1 ? 's' : ''} eliminated`, rule: '6.1' },
-    });
-  const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
-  if (side === 'ijn' && per > 0) {
-    const points = Math.floor((before + n) / per) - Math.floor(before / per);
-    if (points > 0) addPanic(f, box, points, `${per * points} IJN squadrons eliminated in all`);
-  }
+  recordSquadronLosses(
+    f,
+    box,
+    side,
+    units.reduce((k, u) => k + u.strength, 0),
+    cause,
+    rule,
+  );
 }
 
 /** Aborts squadrons: out of the fight, back to their carrier or base at basing, fatigued (CRT notes). */

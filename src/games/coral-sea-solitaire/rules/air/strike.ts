@@ -16,9 +16,10 @@ import type { AirUnitState, CoralState, ShipKey, ShipState } from '../../types';
 import { recordHit } from '../common';
 import { factorColumn, dieCount, oddsColumn } from './crt';
 import type { AirFold } from './fold';
-import { eliminate, loseAirAboard, pickAtRandom, takeLosses } from './losses';
+import { loseAirAboard, takeLosses } from './losses';
+import { eliminateGrounded, enforceBaseCapacity, reduceBase } from '../surface/bases';
 import type { AirStage, TargetCategory } from './state';
-import { capacityOf, grounded, isBase, placeHex } from './units';
+import { isBase, placeHex } from './units';
 
 type Attack = Extract<AirStage, { kind: 'attack' }>;
 
@@ -168,30 +169,8 @@ function attackBase(f: AirFold, box: CoralBox, dice: Dice, a: Attack, base: Base
   const level = roll?.result.defender ?? null;
   if (level === null) return;
   const effect = box.crtEffects.bombardment[String(level) as '0'].value;
-  const owner = box.bases[base].side.value;
+  const cause = `${a.side.toUpperCase()} air attack on ${base}`;
   const hits = (effect.grounded ?? 0) + dieCount(dice, effect.groundedDice ?? 0, `air attack on ${base}: grounded squadrons`, 'CRT');
-  const down = () => f.s.air.filter((u) => u.home === base && grounded(u));
-  eliminate(
-    f,
-    box,
-    owner,
-    pickAtRandom(dice, down(), hits, `grounded squadrons hit at ${base}`),
-    `grounded at ${base}, air attack`,
-    '23.1',
-  );
-  const cut = effect.baseStrength ?? 0;
-  const was = f.s.bases[base]?.strength ?? 0;
-  if (box.bases[base].kind.value === 'minor' && cut > 0 && was > 0) {
-    f.emit({ type: 'coral.air.base-reduced', data: { base, from: was, to: Math.max(0, was - cut), rule: '23.3' } });
-    const over = down().reduce((n, u) => n + u.strength, 0) - capacityOf(f.s, box, base);
-    if (over > 0)
-      eliminate(
-        f,
-        box,
-        owner,
-        pickAtRandom(dice, down(), over, `squadrons over ${base}'s capacity`),
-        `over ${base}'s reduced capacity`,
-        '23.4',
-      );
-  }
+  eliminateGrounded(f, dice, box, base, hits, cause, '23.1');
+  if (reduceBase(f, box, base, effect.baseStrength ?? 0, cause, '23.3') > 0) enforceBaseCapacity(f, dice, box, base, cause);
 }
