@@ -6,7 +6,7 @@
  * (rows.ts), the fog of war (fog.ts), narration, the orders by mail (orders/), a random USN player.
  */
 import { defineRuleset } from '../../engine/define';
-import type { GameOptions, Side, StepInfo } from '../../engine/ruleset';
+import type { GameOptions, LineError, Side, StepInfo } from '../../engine/ruleset';
 import { type CoralBox, coralBox, defaultBox } from './box';
 import { evolve } from './events';
 import { viewCoral } from './fog';
@@ -19,6 +19,8 @@ import { answerFromStanding, parseStanding } from './orders/standing';
 import { validateOrders } from './orders/validate';
 import { randomCoralOrders } from './players/random';
 import { currentStep, upcomingSteps } from './rules/core';
+import { planUsnMoves } from './rules/movement';
+import { validateSurfaceOrders } from './rules/surface';
 import { ijnPlayer, STEPS } from './rows';
 import { initialState } from './state';
 import { rowIdOf, turnsOf } from './steps';
@@ -51,6 +53,25 @@ export function coralOptions(options: GameOptions): CoralOptions {
   return Object.fromEntries(OPTIONS.map((o) => [o.flag, options[o.id] === true])) as unknown as CoralOptions;
 }
 
+/**
+ * The orders' own checks (orders/validate.ts), then, for the step in play, the areas' checks of
+ * the position (movement 12-14 and 19; screening 33 and bombardment 17): a step still to come is
+ * checked again when it comes into play.
+ */
+function validateCoral(s: CoralState, side: Side, orders: readonly CoralOrder[], step: StepInfo): readonly LineError[] {
+  const base = validateOrders(s, side, orders, step);
+  if (base.length || side !== 'usn' || currentStep(s)?.id !== step.id) return base;
+  const row = rowIdOf(step.id);
+  const whole = (problem: string, rule?: string): LineError => ({ line: 0, text: '', problem, ...(rule ? { rule } : {}) });
+  if (row === 'movement-usn')
+    return planUsnMoves(s, s.box, orders).problems.map((p) => ({
+      ...whole(`${formatOrders([orders[p.index]])}: ${p.problem}`, p.rule),
+      ...(p.hint ? { hint: p.hint } : {}),
+    }));
+  if (row === 'screen' || row === 'bombard-usn') return validateSurfaceOrders(s, row, orders).map((p) => whole(p));
+  return [];
+}
+
 function help(s: CoralState, _side: Side, step: StepInfo | null): string {
   if (!step) return 'The game is over.';
   const row = rowIdOf(step.id);
@@ -81,7 +102,7 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   currentStep,
   upcomingSteps,
   parseOrders,
-  validateOrders,
+  validateOrders: validateCoral,
   defaultOrders,
   parseStanding,
   answerFromStanding,

@@ -64,7 +64,11 @@ export const usnKey = (id: string): ShipKey => `usn:${id}`;
 
 /** USN task forces in play (on the map, not gone). */
 export function usnTaskForces(s: CoralState): TaskForceState[] {
-  return Object.values(s.taskForces).filter((tf) => tf.side === 'usn' && tf.hex !== null && !tf.gone);
+  // sorted by id: stored state keeps no key order (JSONB)
+  return Object.keys(s.taskForces)
+    .sort()
+    .map((id) => s.taskForces[id])
+    .filter((tf) => tf.side === 'usn' && tf.hex !== null && !tf.gone);
 }
 
 /** IJN task forces whose markers are on the map (the USN sees every marker, 27.1(1), 28.1). */
