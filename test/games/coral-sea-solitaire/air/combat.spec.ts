@@ -88,8 +88,8 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
     expect(r.unused).toBe(0);
   });
 
-  it('LOSSES ABORT 2 VF: the escorts turn back; AA (28: column 20-29) misses twice; one Target Selection roll (carrier) and one pick serve both packages: CV-1 damaged, then sunk with the VT aboard', () => {
-    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: {}, aborted: { VF: 2 } }], {
+  it('LOSSES 2 VF: the escorts named take the two aborts and turn back; AA (28: column 20-29) misses twice; one Target Selection roll (carrier) and one pick serve both packages: CV-1 damaged, then sunk with the VT aboard', () => {
+    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VF: 2 } }], {
       for: [
         { purpose: 'IJN AA in 1410', rolls: [6, 6] },
         { purpose: 'Target Selection Table, 1410', rolls: [4] },
@@ -124,7 +124,7 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
   });
 
   it('LOSSES that do not fit the result are refused and the losses taken at random instead', () => {
-    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VB: 2 } }], {
+    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VB: 3 } }], {
       otherwise: 6,
       allowUnused: true,
       for: [
@@ -139,7 +139,7 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
     });
     expect(r.state.air.filter((u) => u.aborted).map((u) => [u.home, u.type, u.strength])).toEqual([['usn:CV-2', 'VB', 2]]);
     expect(of(r.events, 'coral.air.refused')).toEqual([
-      expect.objectContaining({ problem: expect.stringContaining('name 0 squadrons eliminated and 2 aborted') }),
+      expect.objectContaining({ problem: expect.stringContaining('name 0 squadrons eliminated and then 2 aborted') }),
     ]);
     expect(of(r.events, 'coral.air.losses-decided')).toEqual([{ suffix: '1410-1', by: 'at random' }]);
   });
