@@ -172,7 +172,7 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
     expect(of(r.events, 'coral.air.eliminated')).toEqual([expect.objectContaining({ side: 'usn', air: { VT: 1, VB: 2 } })]);
   });
 
-  it('23.1, 23.3: a strike on Lae meets its AA (3), then a D2 (column 10-19) destroys 1d grounded squadrons and a level of the base', () => {
+  it('23.1, 23.3: a strike on Lae meets its AA (3), then a D1 (column 10-19) destroys two grounded squadrons and a level of the base', () => {
     const s = given({
       air: [sq('usn', 'Port-Moresby', 'LMB', 10, 'strike', { flyingTo: '0606', target: 'Lae' }), sq('ijn', 'Lae', 'LF', 3, 'ready')],
     });
@@ -180,7 +180,6 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
       for: [
         { purpose: 'IJN AA in 0606', rolls: [6] },
         { purpose: 'USN air attack on Lae', rolls: [1] },
-        { purpose: 'grounded squadrons', rolls: [2] },
       ],
     });
     expect(
