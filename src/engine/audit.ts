@@ -3,6 +3,7 @@ import type { EngineEvent, EngineState } from './engine-events';
 import { concessionResult } from './concede';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 import { D6, rollEach } from './dice';
+import { resolveStep } from './system-sides';
 import type { Dice, RollOptions, RulesEvent, Side, Visibility } from './ruleset';
 
 /**
@@ -178,7 +179,8 @@ function rerun(
   };
   const d6 = (purpose: string, rule: string, options?: RollOptions): number => die(D6, purpose, rule, options);
   const dice: Dice = { d6, die, roll: (n, purpose, rule, labels, options) => rollEach(d6, n, purpose, rule, labels, options) };
-  ruleset.adjudicate(before.rules, step, orders, {
+  // the same resolution as decide's: system players first (re-run on their views), then the rules
+  resolveStep(before, step, orders, ruleset, {
     dice,
     emit: (event) => out.push({ kind: 'rules', event }),
   });

@@ -2,7 +2,7 @@ import { hashCanonical } from '../shared/canonical';
 import { concessionResult } from './concede';
 import { ForcedDice, SeededDice, type Roll } from './dice';
 import { SeedBook, sealedBook, sealedReveal } from './seed-book';
-import { checkNoSystemOwes, systemSidesOf } from './system-sides';
+import { checkNoSystemOwes, resolveStep, systemSidesOf } from './system-sides';
 import {
   assertNever,
   CommandRejected,
@@ -323,7 +323,7 @@ function openSubmission(sealed: string, commitment: string, side: Side, step: St
   return given;
 }
 
-/** DieRolled and RulesApplied in the order the rules rolled and emitted them, then StepResolved. */
+/** DieRolled and RulesApplied in the order the system players and the rules rolled and emitted them, then StepResolved. */
 function adjudicateStep(
   s: EngineState<unknown>,
   step: StepInfo,
@@ -363,7 +363,7 @@ function adjudicateStep(
         ...(s.game!.sealedSeedAnchor ? { sealedSeed: () => sealedBook(s, cmd.sealedSeeds).seedFor(step.turn) } : {}),
         onRoll,
       });
-  const rules: unknown = ruleset.adjudicate(s.rules, step, orders, {
+  const rules: unknown = resolveStep(s, step, orders, ruleset, {
     dice,
     emit: (event) => out.push({ type: 'RulesApplied', data: { stepId: step.id, event } }),
   });

@@ -30,7 +30,7 @@ export type StepOwes =
   | 'several'
   /** nobody: the engine resolves it at once (dice, bookkeeping) */
   | 'none'
-  /** a side the umpire plays decides it inside adjudication, from tables and dice */
+  /** the sides the umpire plays (Ruleset.systemSides): each one's system player decides before the step is resolved */
   | 'system';
 
 /**
@@ -105,8 +105,12 @@ export type RulesetDeclaration<S, O, Box, V extends SideView = SideView> = Omit<
   /** The game's length with these options and box (the longest it can run): the seed chain covers every turn of it. */
   length(options: GameOptions, box: Box): GameLength;
   readonly box: Ruleset<S, O, Box>['box'] & BoxCheckExtras;
-  /** Machine players (src/engine/players.ts); `random` defaults to randomOrders written out with formatOrders. */
-  readonly players?: Partial<MachinePlayers<V>>;
+  /**
+   * Machine players (src/engine/players.ts); `random` defaults to randomOrders written out with
+   * formatOrders. `system` holds the player of each system side: required for every side the umpire
+   * plays at a step where it decides (the engine stops naming the side when one is missing).
+   */
+  readonly players?: Partial<MachinePlayers<V, O>>;
 };
 
 /** A game on the contract: a Ruleset with its step table, length, box extras and players. */

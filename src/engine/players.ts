@@ -12,7 +12,7 @@
  * legitimately knows (its own units, the map, control), and no more.
  */
 import type { EngineState } from './engine-events';
-import type { Rng, Ruleset, Side, StepInfo } from './ruleset';
+import type { Dice, Rng, Ruleset, RulesEvent, Side, StepInfo } from './ruleset';
 
 /** What the engine hands a machine player. */
 export interface PlayerTurn<V = unknown> {
@@ -59,14 +59,45 @@ export interface MailPlayer<V = unknown> {
 }
 
 /**
- * The machine players a game offers: `random` (random legal orders: self-play, the fuzzer, and the
- * default player of a machine-played seat), any `named` ones (a computer opponent, a solitaire's
- * system side written as a player), and `mail`, the demo's skilled mail player.
+ * What the engine hands a system player (a side the umpire plays, Ruleset.systemSides) at a step
+ * where that side decides: the same view a person of that side would read, and the engine's own
+ * dice for the step, so every die it rolls is a recorded DieRolled (sealed and hidden where its
+ * RollOptions say so, as a system side's secret choices should be).
  */
-export interface MachinePlayers<V = unknown> {
+export interface SystemTurn<V = unknown> {
+  /** plainView(ruleset.view(state, side)) of the state before the step is resolved: a plain copy, nothing more */
+  readonly view: V;
+  readonly side: Side;
+  readonly step: StepInfo;
+  /** the step's dice, the ones adjudication goes on rolling after the player */
+  readonly dice: Dice;
+}
+
+/** What a system player decides: the side's orders at the step, and a rules event for each decision. */
+export interface SystemMove<O = unknown> {
+  /** handed to the step's handler (or adjudicate) as this side's orders, like a person's */
+  readonly orders: readonly O[];
+  /**
+   * One rules event per decision (the table or roll, the die, the result, why), emitted before the
+   * step is resolved, in order; usually `visibleTo: []` until the rules let the players see them.
+   */
+  readonly records: readonly RulesEvent[];
+}
+
+/** A solitaire's system side: its orders and their records from its view and the engine's dice alone. */
+export type SystemPlayer<V = unknown, O = unknown> = (turn: SystemTurn<V>) => SystemMove<O>;
+
+/**
+ * The machine players a game offers: `random` (random legal orders: self-play, the fuzzer, and the
+ * default player of a machine-played seat), any `named` ones (a computer opponent), `mail`, the
+ * demo's skilled mail player, and `system`, the player of each side the umpire plays.
+ */
+export interface MachinePlayers<V = unknown, O = unknown> {
   readonly random: MachinePlayer<V>;
   readonly named?: Readonly<Record<string, MachinePlayer<V>>>;
   readonly mail?: MailPlayer<V>;
+  /** The player of each system side (Ruleset.systemSides), by side: run by the engine at each step where the side decides. */
+  readonly system?: Readonly<Record<Side, SystemPlayer<V, O>>>;
 }
 
 /** A view as plain JSON (a copy): a player run on it can read nothing the view does not hold. */

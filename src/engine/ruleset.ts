@@ -61,6 +61,12 @@ export interface StepInfo {
   readonly mode: StepMode;
   /** Sides that owe orders at this step. Empty = no side has a choice: the engine resolves it at once. */
   readonly owes: readonly Side[];
+  /**
+   * System sides (Ruleset.systemSides) that decide at this step: before the step is resolved the
+   * engine runs each one's system player (MachinePlayers.system) and hands its orders to the rules
+   * as that side's. Absent: those of the game's system sides whose row owes `system`, else none.
+   */
+  readonly system?: readonly Side[];
   readonly rule?: string;
   /**
    * Who may see this step's dice (engine DieRolled events). Default 'all'. A ruleset sets it for
@@ -174,9 +180,10 @@ export interface Ruleset<S, O, Box = unknown> {
 
   /**
    * Sides the umpire itself plays with these options (a solitaire's system side, a computer side):
-   * they take no player and no address, never owe orders (no step may list them in `owes`: their
-   * decisions are made inside adjudicate, from the state and dice, and recorded as rules events
-   * citing the rule or table), get no mail, and are never waited for. Optional: none.
+   * they take no player and no address, never owe orders (no step may list them in `owes`: at a
+   * step where one decides (StepInfo.system) its system player, MachinePlayers.system, decides from
+   * its own view and the step's dice and records each decision as a rules event citing the rule or
+   * table), get no mail, and are never waited for. Optional: none.
    */
   systemSides?(options: GameOptions): readonly Side[];
   /**

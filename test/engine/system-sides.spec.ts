@@ -9,6 +9,8 @@ import { deriveDie, makeSealedSeedChain, makeSeedChain } from '../../src/engine/
 import type { EngineEvent, EngineState } from '../../src/engine/engine-events';
 import { replay } from '../../src/engine/evolve';
 import { playOneGame, selfplay } from '../../src/engine/selfplay';
+import { systemDecidersAt } from '../../src/engine/system-sides';
+import type { AnyRuleset } from '../../src/engine/evolve';
 import { verifyGameLog } from '../../src/engine/verify';
 import { narrativeFor, viewFor } from '../../src/engine/views';
 import { sha256Hex } from '../../src/shared/canonical';
@@ -159,6 +161,77 @@ describe('system sides', () => {
     const { state } = inPlay();
     const broken = { ...state, step: { ...state.step!, owes: ['red', 'blue'] } };
     expect(() => whoIsAwaited(broken, fleetDuel)).toThrow(/lists blue in owes, but the umpire plays it/);
+  });
+
+  it('blue decides through its system player: a game declaring blue at a step with none stops, naming it', () => {
+    const { system: _blue, ...others } = fleetDuel.players;
+    const without = { ...fleetDuel, players: others };
+    const resolve = { now: 't', seeds: (t: number) => chain.seeds[t], sealedSeeds: (t: number) => sealed.seeds[t], open: (b: string) => b };
+    const created = decideAndApply(
+      {
+        type: 'CreateGame',
+        gameId: 'g',
+        options: SYSTEM,
+        sides: [red],
+        seedAnchor: chain.anchor,
+        sealedSeedAnchor: sealed.anchor,
+        now: 't0',
+      },
+      replay([], fleetDuel),
+      fleetDuel,
+    ).state;
+    const ordered = decideAndApply(
+      { type: 'SubmitOrders', side: 'red', text: 'MOVE south', salt: 's', now: 't', seal: (p: string) => p },
+      created,
+      without,
+    ).state;
+    expect(ordered.step?.system).toEqual(['blue']);
+    expect(() => decide({ type: 'Resolve', ...resolve }, ordered, without)).toThrow(
+      /fleet-duel: blue decides at step t1\/orders as a system side, but the game declares no system player for it \(players\.system\.blue/,
+    );
+    // a step naming a side the umpire does not play in this game is stopped too
+    const misnamed = { ...ordered, step: { ...ordered.step!, system: ['red'] } };
+    expect(() => decide({ type: 'Resolve', ...resolve }, misnamed, fleetDuel)).toThrow(
+      /has red decide as a system side, but the umpire plays blue/,
+    );
+  });
+
+  it('a step with no system list of its own: the game`s system sides decide where its row owes system', () => {
+    const state = { game: { systemSides: ['ijn'] } } as unknown as EngineState<unknown>;
+    const step = { id: 't1/movement-ijn', turn: 1, title: 'IJN naval movement', mode: 'sequential' as const, owes: [] };
+    const table = (owes: string) => ({ stepRow: () => ({ owes }) }) as unknown as AnyRuleset;
+    expect(systemDecidersAt(state, step, table('system'))).toEqual(['ijn']);
+    expect(systemDecidersAt(state, step, table('none'))).toEqual([]);
+    expect(systemDecidersAt(state, { ...step, system: [] }, table('system'))).toEqual([]);
+    expect(systemDecidersAt({ game: {} } as EngineState<unknown>, step, table('system'))).toEqual([]);
+  });
+
+  it('the audit re-runs the system player: another player than the one that played is caught', () => {
+    const { events } = playOneGame(fleetDuel, 'system-rerun', { options: SYSTEM });
+    expect(auditGameLog(events, fleetDuel)).toMatchObject({ ok: true });
+    // a blue that always stays cautious in the north, with the same dice: the log no longer matches
+    const other = {
+      ...fleetDuel,
+      players: {
+        ...fleetDuel.players,
+        system: {
+          blue: (turn: Parameters<NonNullable<typeof fleetDuel.players.system>[string]>[0]) => {
+            const move = fleetDuel.players.system!.blue(turn);
+            return turn.step.id.endsWith('/orders')
+              ? {
+                  orders: [{ kind: 'move', area: 'north' }],
+                  records: [
+                    { type: 'SystemDecided', data: { side: 'blue', rule: '7.1', area: 'north', posture: 'cautious' }, visibleTo: [] },
+                  ],
+                }
+              : move;
+          },
+        },
+      },
+    };
+    const audit = auditGameLog(events, other);
+    expect(audit.ok).toBe(false);
+    expect(audit.firstMismatch?.message).toMatch(/SystemDecided/);
   });
 
   it('games without the option keep their logs: no sealed anchor, no system sides, no sealed dice', () => {

@@ -3,14 +3,24 @@
  * side's view. Over states taken from self-play, facts hidden from a side are changed (the other
  * side's fleet and submarine, its task forces' make-up and intent, its HITS list): the side's view
  * must not change, and the player, run on the view alone (a plain JSON copy) with the same dice,
- * must write the same orders. A player that read the state would see the change.
+ * must write the same orders. A player that read the state would see the change. System players
+ * (a solitaire's system side) are held the same way, through the engine's own resolveStep.
  */
+import { rollEach } from '../../src/engine/dice';
 import type { EngineState } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
-import { replay } from '../../src/engine/evolve';
-import { type MachinePlayer, type PlayerTurn, plainView } from '../../src/engine/players';
+import { evolve, initialState, replay } from '../../src/engine/evolve';
+import {
+  type MachinePlayer,
+  type MachinePlayers,
+  type PlayerTurn,
+  plainView,
+  type SystemMove,
+  type SystemTurn,
+} from '../../src/engine/players';
 import { seededRng } from '../../src/engine/random-player';
-import type { Side } from '../../src/engine/ruleset';
+import type { Dice, RollOptions, RulesEvent, Side } from '../../src/engine/ruleset';
+import { resolveStep, systemDecidersAt } from '../../src/engine/system-sides';
 import { playOneGame } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import type { FleetState } from '../../src/games/fleet-duel';
@@ -128,4 +138,113 @@ describe('issue 25: every machine player of every game reads its own side`s view
     const hidden = fleetHidden(state.rules, 'red', 0);
     expect(leaky(hidden)).not.toEqual(leaky(state.rules));
   });
+});
+
+/** Games whose options make a side the umpire's, with the facts hidden from that side. Every game with system players is here. */
+const SYSTEM_GAMES: readonly { id: string; options: Record<string, boolean>; perturb: Perturb; games: number }[] = [
+  { id: 'fleet-duel', options: { system: true, scouting: true }, perturb: fleetHidden, games: 8 },
+];
+
+/** States a game passed through with a step in play at which a system side decides. */
+function systemMoments(ruleset: AnyRuleset, seed: string, options: Record<string, boolean>): EngineState<unknown>[] {
+  const { events } = playOneGame(ruleset, seed, { options, missRate: 0, aheadRate: 0 });
+  const out: EngineState<unknown>[] = [];
+  let state = initialState();
+  let last = '';
+  for (const e of events) {
+    state = evolve(state, e, ruleset);
+    const step = state.step;
+    if (!step || step.id === last) continue;
+    last = step.id;
+    if (systemDecidersAt(state, step, ruleset).length) out.push(state);
+  }
+  return out;
+}
+
+/** Dice from a seed that log every roll (size, purpose, rule, options), as the engine's dice would record them. */
+function loggedDice(seed: string): Dice & { readonly log: unknown[] } {
+  const rng = seededRng(seed);
+  const log: unknown[] = [];
+  const die = (sides: number, purpose: string, rule: string, options?: RollOptions): number => {
+    log.push({ sides, purpose, rule, options: options ?? null });
+    return 1 + rng.int(sides);
+  };
+  const d6 = (purpose: string, rule: string, options?: RollOptions) => die(6, purpose, rule, options);
+  return { log, d6, die, roll: (n, purpose, rule, labels, options) => rollEach(d6, n, purpose, rule, labels, options) };
+}
+
+interface Seen {
+  readonly turn: SystemTurn;
+  readonly move: SystemMove;
+  readonly dice: unknown[];
+}
+
+/** Resolves the step in play through the engine, with every system player spied on: what each was handed, and what it decided with which dice. */
+function resolveSpied(ruleset: AnyRuleset & { players: MachinePlayers }, state: EngineState<unknown>, seed: string) {
+  const seen: Record<Side, Seen> = {};
+  const system = Object.fromEntries(
+    Object.entries(ruleset.players.system ?? {}).map(([side, player]) => [
+      side,
+      (turn: SystemTurn) => {
+        const move = player(turn);
+        seen[side] = { turn, move, dice: [...(turn.dice as ReturnType<typeof loggedDice>).log] };
+        return move;
+      },
+    ]),
+  );
+  const spied = { ...ruleset, players: { ...ruleset.players, system } };
+  const emitted: RulesEvent[] = [];
+  const orders = Object.fromEntries(state.step!.owes.map((side) => [side, ruleset.defaultOrders(state.rules, side, state.step!)]));
+  resolveStep(state, state.step!, orders, spied, { dice: loggedDice(seed), emit: (e) => emitted.push(e) });
+  return { seen, emitted };
+}
+
+describe('issue 25: every system player reads its own side`s view only (blindness)', () => {
+  it('every game with system players is held here', () => {
+    const withSystem = Object.entries(rulesets)
+      .filter(([, r]) => Object.keys((r as { players?: MachinePlayers }).players?.system ?? {}).length)
+      .map(([id]) => id);
+    expect(withSystem.sort()).toEqual(SYSTEM_GAMES.map((g) => g.id).sort());
+  });
+
+  for (const g of SYSTEM_GAMES) {
+    it(`${g.id}: the engine hands a system player a plain copy of its view; facts hidden from its side change neither its orders, its records nor its dice`, () => {
+      const ruleset = rulesets[g.id] as AnyRuleset & { players: MachinePlayers };
+      let checked = 0;
+      let changed = 0;
+      const rules = new Set<string>();
+      for (let game = 0; game < g.games; game++) {
+        for (const state of systemMoments(ruleset, `blind-system/${g.id}/${game}`, g.options)) {
+          const step = state.step!;
+          const seed = `blind-system|${step.id}`;
+          const { seen, emitted } = resolveSpied(ruleset, state, seed);
+          for (const side of systemDecidersAt(state, step, ruleset)) {
+            const { turn, move, dice } = seen[side];
+            // the turn is the view (a plain JSON copy of it), the side, the step and the step's dice: nothing else
+            expect(Object.keys(turn).sort()).toEqual(['dice', 'side', 'step', 'view']);
+            expect(turn.view).toEqual(plainView(ruleset.view(state.rules, side)));
+            expect(JSON.parse(JSON.stringify(turn.view))).toEqual(turn.view);
+            expect(Object.getPrototypeOf(turn.view)).toBe(Object.prototype);
+            expect(turn).toMatchObject({ side, step });
+            // its records are emitted first, before the rules emit anything of the step
+            expect(emitted.slice(0, move.records.length)).toEqual(move.records);
+            for (const r of move.records) rules.add(String((r.data as { rule?: string }).rule));
+            for (let k = 0; k < 3; k++) {
+              const hidden = g.perturb(state.rules, side, k);
+              if (JSON.stringify(hidden) !== JSON.stringify(state.rules)) changed++;
+              expect(ruleset.view(hidden, side)).toEqual(ruleset.view(state.rules, side));
+              const other = resolveSpied(ruleset, { ...state, rules: hidden }, seed).seen[side];
+              expect(other.move).toEqual(move);
+              expect(other.dice).toEqual(dice);
+              checked++;
+            }
+          }
+        }
+      }
+      // not vacuous: system players were asked at both kinds of step, and hidden facts were changed
+      expect(checked).toBeGreaterThan(10);
+      expect(changed).toBeGreaterThan(0);
+      expect(rules.size).toBeGreaterThan(1);
+    }, 120_000);
+  }
 });

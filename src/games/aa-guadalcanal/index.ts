@@ -11,7 +11,7 @@ import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
 import { guadalcanalOrderLines } from './orders-grammar';
 import { randomGuadalcanalOrders } from './random';
-import { adjudicateGuadalcanal, currentStepOf, upcomingStepsOf, validate } from './rules';
+import { currentStepOf, resolverOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
 import { boxData } from './box/default-box';
 import { setupPicture } from './box/map-picture';
@@ -31,13 +31,25 @@ function help(step: StepInfo | null): string {
   ].join('\n');
 }
 
-/** One row per step of the turn (both movement forms), by its slug without first/second; every deadline is an `orders` one. */
+/**
+ * One row per step of the turn (both movement forms), by its slug without first/second, with its
+ * handler (combat, control and scoring play out alone; the others carry out the sides' orders);
+ * every deadline is an `orders` one.
+ */
 const ROWS: StepRow<GState, Order>[] = [];
 for (const def of [...TURN_STEPS, ...HIDDEN_TURN_STEPS]) {
   const id = def.slug.replace(/\/(first|second)$/, '');
   if (ROWS.some((r) => r.id === id)) continue;
   const owes = def.who === 'both' ? 'several' : def.who === 'none' ? 'none' : 'one';
-  ROWS.push({ id, owes, rule: def.rule, title: def.title, deadline: 'orders', ...(def.section ? { for: def.section } : {}) });
+  ROWS.push({
+    id,
+    owes,
+    rule: def.rule,
+    title: def.title,
+    deadline: 'orders',
+    ...(def.section ? { for: def.section } : {}),
+    resolve: resolverOf(def.kind.kind),
+  });
 }
 
 export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, GuadalcanalView>({
@@ -60,7 +72,6 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   parseOrders: (_s, _side, text, step) => parseGuadalcanalOrders(text, step),
   validateOrders: (s, side, orders, step) => validate(s, side as GSide, orders, step),
   defaultOrders: () => [],
-  adjudicate: adjudicateGuadalcanal,
   evolve: evolveGuadalcanal,
   view: viewGuadalcanal,
   narrate: (e) => narrateGuadalcanal(e),

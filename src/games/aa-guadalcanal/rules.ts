@@ -1,4 +1,5 @@
 /** Who owes orders at each step, and each step carried out (validation and adjudication share the walk). */
+import type { StepHandler } from '../../engine/define';
 import type { AdjudicationContext, Dice, LineError, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
 import { usable, windowOf } from './advantages';
@@ -187,12 +188,45 @@ export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): v
   }
 }
 
+/** The kinds of step the rules play out with nobody's orders: combat, island control, scoring. */
+const AUTOMATIC: ReadonlySet<StepDef['kind']['kind']> = new Set(['air-combat', 'sea-combat', 'land-combat', 'control', 'score']);
+
+/** The handler of a step-table row of this kind (each row's `resolve`). */
+export function resolverOf(kind: StepDef['kind']['kind']): StepHandler<GState, Order> {
+  return AUTOMATIC.has(kind) ? resolveAutomatic : resolveOrders;
+}
+
+/** Any step, by its row's handler (the mail player looks ahead with it). */
 export function adjudicateGuadalcanal(
   s: GState,
   step: StepInfo,
   orders: Readonly<Record<string, readonly Order[]>>,
   ctx: AdjudicationContext,
 ): GState {
+  return resolverOf(defOf(step).kind.kind)(s, step, orders, ctx) as GState;
+}
+
+/** CMB.1, CMB.2, CMB.4 combat, REG.1 control, REG.5 scoring (WIN ends the game): the rules alone, with dice. */
+function resolveAutomatic(s: GState, step: StepInfo, _orders: unknown, ctx: AdjudicationContext): GState {
+  const k = defOf(step).kind.kind;
+  const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
+  const auto = new Play(tx.s, tx.s.first, ctx.dice);
+  let winner: GSide | null = null;
+  if (k === 'air-combat') combatStep(auto, 'air');
+  if (k === 'sea-combat') combatStep(auto, 'sea');
+  if (k === 'land-combat') combatStep(auto, 'land');
+  if (k === 'control') controlStep(auto);
+  if (k === 'score') winner = scoreStep(auto);
+  tx.merge(auto);
+  if (winner) {
+    tx.emit({ type: 'gc.won', data: { winner, vp: { ...tx.s.vp } } });
+    return tx.s;
+  }
+  return nextStep(s, tx);
+}
+
+/** A step of orders: each side's orders carried out (the walk validation shares), first player first. */
+function resolveOrders(s: GState, step: StepInfo, orders: Readonly<Record<string, readonly Order[]>>, ctx: AdjudicationContext): GState {
   const def = defOf(step);
   const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
   const run = (side: GSide, os: readonly Order[]) => {
@@ -200,24 +234,13 @@ export function adjudicateGuadalcanal(
     if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
     tx.merge(p);
   };
-  const k = def.kind.kind;
-  if (k === 'air-combat' || k === 'sea-combat' || k === 'land-combat' || k === 'control' || k === 'score') {
-    const auto = new Play(tx.s, tx.s.first, ctx.dice);
-    let winner: GSide | null = null;
-    if (k === 'air-combat') combatStep(auto, 'air');
-    if (k === 'sea-combat') combatStep(auto, 'sea');
-    if (k === 'land-combat') combatStep(auto, 'land');
-    if (k === 'control') controlStep(auto);
-    if (k === 'score') winner = scoreStep(auto);
-    tx.merge(auto);
-    if (winner) {
-      tx.emit({ type: 'gc.won', data: { winner, vp: { ...tx.s.vp } } });
-      return tx.s;
-    }
-  } else {
-    const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
-    for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
-  }
+  const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
+  for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
+  return nextStep(s, tx);
+}
+
+/** On to the next step of the turn, or the next turn with the first-player marker passed (REG.5). */
+function nextStep(s: GState, tx: Fold<GState, GEvent>): GState {
   const last = s.at + 1 >= stepsOf(s).length;
   tx.emit({
     type: 'gc.next',

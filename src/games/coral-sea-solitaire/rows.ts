@@ -1,15 +1,13 @@
 /**
  * The step table with its handlers (issue 25's contract): every row resolves through the area
  * that owns it (handlers.ts), then the core settles what every step leaves (27.3, 28.2, 13.10) and
- * moves the game on (5.6). At a row that owes `system`, the IJN decides first from its own view
- * (its IjnDecider, fed `ijnKnowledge(view(state, 'ijn'))`): the engine's system player when the
- * engine runs one (orders.ijn given), else here before the handler, the same decisions either way.
+ * moves the game on (5.6). At a row that owes `system`, the engine first runs the IJN's system
+ * player (`ijnPlayer`, players.system.ijn) on the IJN's own view: the row's IjnDecider, fed
+ * `ijnKnowledge(view)`, and its decisions come to the handler as `orders.ijn`.
  */
 import type { StepHandler, StepRow, StepTable } from '../../engine/define';
-import { plainView } from '../../engine/players';
-import type { AdjudicationContext, Side, StepInfo } from '../../engine/ruleset';
+import type { AdjudicationContext, StepInfo } from '../../engine/ruleset';
 import { type CoralEvent, evolve } from './events';
-import { viewCoral } from './fog';
 import { handlerFor, type IjnDeciders, type IjnMove, type RowHandlers } from './handlers';
 import { airHandlers, airIjn } from './rules/air';
 import { advance, coreHandlers, coreIjn, sweep } from './rules/core';
@@ -40,16 +38,8 @@ export function ijnPlayer(turn: {
 function resolver(row: StepRow<CoralState, CoralOrder>): StepHandler<CoralState, CoralOrder> {
   const handler = handlerFor(row.id, HANDLERS);
   return (state, step, orders, ctx) => {
-    let s = state;
-    let given: Readonly<Record<Side, readonly CoralOrder[]>> = orders;
-    if (row.owes === 'system' && !('ijn' in orders)) {
-      const move = ijnPlayer({ view: plainView(viewCoral(state, 'ijn')), step, dice: ctx.dice });
-      for (const r of move.records) {
-        ctx.emit(r);
-        s = evolve(s, r);
-      }
-      given = { ...orders, ijn: move.orders };
-    }
+    const s = state;
+    const given = orders;
     const emitted: CoralEvent[] = [];
     const out = handler(s, step, given, {
       dice: ctx.dice,

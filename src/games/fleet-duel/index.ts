@@ -3,6 +3,7 @@ import { defineRuleset, type RulesetDeclaration, type StepTable } from '../../en
 import type { RulesEvent } from '../../engine/ruleset';
 import { fleetDuelBox, AREAS, type Area, type FleetDuelBox } from './box';
 import { type FleetView, viewFleet } from './view';
+import { systemBlue } from './system';
 import { formatFleetOrders, parseFleetOrders, parseFleetStanding, validateFleetOrders, type FleetOrder } from './orders';
 import {
   adjudicateFleet,
@@ -62,7 +63,7 @@ function narrateFleet(e: RulesEvent): string[] {
 /**
  * The step table: each turn's orders (both fleets at once, 2.1), a retreat decision when a battle
  * leaves one (3.3), the submarine patrol nobody orders (4.1). With option `system` the umpire plays
- * blue, so blue never owes orders (7).
+ * blue, so blue never owes orders: its system player decides at the steps it would (7).
  */
 const STEPS: StepTable<FleetState, FleetOrder> = {
   rows: [
@@ -95,6 +96,8 @@ export const fleetDuelDeclaration: RulesetDeclaration<FleetState, FleetOrder, Fl
     { id: 'system', title: 'System blue: the umpire plays blue with sealed dice', rule: '7', default: false },
   ],
   systemSides: (options) => (options.system ? ['blue'] : []),
+  // 7: blue's system player, run by the engine at each step where blue decides (StepInfo.system)
+  players: { system: { blue: systemBlue } },
   sealedDice: (options) => options.system === true,
   engineVersion: 'fleet-duel/1',
   box: fleetDuelBox,

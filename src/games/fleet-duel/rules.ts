@@ -1,6 +1,6 @@
 import { pick, rollDie } from '../../engine/dice';
 import type { AdjudicationContext, RulesEvent, Side, StepInfo } from '../../engine/ruleset';
-import { AREAS, type Area } from './box';
+import type { Area } from './box';
 import type { FleetOrder, FleetStanding, Posture } from './orders';
 
 /**
@@ -23,7 +23,8 @@ import type { FleetOrder, FleetStanding, Posture } from './orders';
  *       ships, picked at random (ships 1..n); the pick, its die included, is its own side's alone
  *       (the step's dice are public); with one ship left there is nothing to pick.
  *  7    system blue (option `system`; system sides and sealed dice): the umpire plays blue, which
- *       owes no orders. Its choices are sealed dice seen by the referee alone until the game ends:
+ *       owes no orders; its system player (system.ts) decides from blue's view, with sealed dice
+ *       seen by the referee alone until the game ends:
  *  7.1  at the orders step, blue's area is picked among the sea areas, then a d6 sets its posture
  *       (4+ aggressive, if it has more than one ship); its submarine stays put;
  *  7.2  when blue lost the round, a d6 decides: 1-3 retreat, 4-6 stand.
@@ -64,6 +65,9 @@ export type FleetEvent =
 export const other = (side: FleetSide): FleetSide => (side === 'red' ? 'blue' : 'red');
 /** The sides that owe orders: blue never does when the umpire plays it (7). */
 const owing = (s: FleetState, sides: readonly FleetSide[]): FleetSide[] => sides.filter((side) => !(s.system && side === 'blue'));
+/** 7: where blue would owe orders and the umpire plays it, blue's system player decides instead. */
+const deciding = (s: FleetState, sides: readonly FleetSide[]): Pick<StepInfo, 'system'> =>
+  s.system && sides.includes('blue') ? { system: ['blue'] } : {};
 const asSide = (s: Side): FleetSide => s as FleetSide;
 
 export function currentFleetStep(s: FleetState): StepInfo | null {
@@ -76,6 +80,7 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
         title: `Turn ${t}: fleet orders (2.1)`,
         mode: 'simultaneous',
         owes: owing(s, SIDES),
+        ...deciding(s, SIDES),
         rule: '2.1',
       };
     case 'retreat':
@@ -85,6 +90,7 @@ export function currentFleetStep(s: FleetState): StepInfo | null {
         title: `Turn ${t}: ${s.retreatDecision} retreat or stand (3.3)`,
         mode: 'sequential',
         owes: owing(s, [s.retreatDecision!]),
+        ...deciding(s, [s.retreatDecision!]),
         rule: '3.3',
       };
     case 'patrol':
@@ -118,6 +124,7 @@ export function upcomingFleetSteps(s: FleetState): StepInfo[] {
     title: `Turn ${turn}: fleet orders (2.1)`,
     mode: 'simultaneous',
     owes: owing(s, SIDES),
+    ...deciding(s, SIDES),
     rule: '2.1',
   });
   const retreat: StepInfo = {
@@ -126,6 +133,7 @@ export function upcomingFleetSteps(s: FleetState): StepInfo[] {
     title: `Turn ${t}: retreat or stand (3.3)`,
     mode: 'sequential',
     owes: owing(s, SIDES),
+    ...deciding(s, SIDES),
     rule: '3.3',
   };
   const patrol: StepInfo = {
@@ -199,21 +207,8 @@ export function adjudicateFleet(
   }
 }
 
-/** 7.1: the umpire's orders for blue, from sealed dice only the referee sees before the end. */
-function systemOrders(s: FleetState, ctx: AdjudicationContext): FleetOrder[] {
-  const secret = { sealed: true, visibleTo: [] } as const;
-  const area = pick(ctx.dice, AREAS, 'blue (system) picks its area', '7.1', secret);
-  const bold = ctx.dice.d6('blue (system) posture: 4+ aggressive', '7.1', secret) >= 4;
-  const posture: Posture = bold && s.fleets.blue.ships > 1 ? 'aggressive' : 'cautious';
-  ctx.emit({ type: 'SystemDecided', data: { side: 'blue', rule: '7.1', area, posture }, visibleTo: [] });
-  return [
-    { kind: 'move', area },
-    { kind: 'posture', posture },
-  ];
-}
-
-function adjudicateOrders(s: FleetState, given: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
-  const orders = s.system ? { ...given, blue: systemOrders(s, ctx) } : given;
+/** 2.1-2.2: both fleets' orders (blue's from its system player when the umpire plays it, 7.1). */
+function adjudicateOrders(s: FleetState, orders: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
   const moved = { ...s.fleets } as Record<FleetSide, FleetState['fleets'][FleetSide]>;
   for (const side of SIDES) {
     const mine = orders[side] ?? [];
@@ -239,20 +234,14 @@ function adjudicateOrders(s: FleetState, given: Readonly<Record<Side, readonly F
 function adjudicateRetreat(s: FleetState, orders: Readonly<Record<Side, readonly FleetOrder[]>>, ctx: AdjudicationContext): void {
   const side = s.retreatDecision!;
   const choice = (orders[side] ?? []).find((o) => o.kind === 'retreat');
-  const retreat = s.system && side === 'blue' ? systemRetreat(ctx) : choice?.kind === 'retreat' ? choice.retreat : true;
+  // blue's choice is its system player's when the umpire plays it (7.2)
+  const retreat = choice?.kind === 'retreat' ? choice.retreat : true;
   ctx.emit({ type: 'RetreatChosen', data: { side, retreat } });
   if (!retreat) {
     const { ships } = battleRound(s, 2, s.fleets[side].area, ctx);
     if (sunk(ships)) return enter(ctx, 'over', s.turn);
   }
   enter(ctx, 'patrol', s.turn);
-}
-
-/** 7.2: the umpire decides blue's retreat with a sealed die. */
-function systemRetreat(ctx: AdjudicationContext): boolean {
-  const retreat = ctx.dice.d6('blue (system) retreat: 1-3 retreat', '7.2', { sealed: true, visibleTo: [] }) <= 3;
-  ctx.emit({ type: 'SystemDecided', data: { side: 'blue', rule: '7.2', retreat }, visibleTo: [] });
-  return retreat;
 }
 
 /** 6.2: each submarine where the enemy fleet now is picks one of its ships, for its own side's eyes. */
