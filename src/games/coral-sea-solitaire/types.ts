@@ -141,6 +141,8 @@ export interface CoralState {
   readonly airBattle?: AirBattleState;
   /** Orphaned air waiting for the USN's basing choice (21.4, step basing-choice). */
   readonly airBasing?: AirBasingState;
+  /** IJN squadrons eliminated so far: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
   // core:
   /** The box the game was created with (default or a club's): every rule reads its tables and map from here. */
