@@ -194,3 +194,29 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
     expect(r.state.vp.usn).toBe(2 * box.vp.usnGains['ijn-squadron'].value);
   });
 });
+
+describe('issue 26 Coral Sea IJN leadership chit on its air attacks (8.2, 8.5, 8.6)', () => {
+  it('8.5: with a strike up and a chit in hand the IJN rolls; on a 5 it commits the chit, which shifts its first attack one column right and is spent', () => {
+    const s = given({
+      chits: 1,
+      tfs: [{ id: 'TF-17', side: 'usn', hex: '1414', ships: ['CV-2'], identified: true }],
+      air: [sq('ijn', 'Rabaul', 'LMB', 4, 'strike', { flyingTo: '1414', target: 'TF-17' })],
+    });
+    const r = when(s, 'air-combat', [], {
+      for: [
+        { purpose: 'IJN leadership chit check, air attack', rolls: [5] },
+        { purpose: 'USN AA in 1414', rolls: [6] },
+        { purpose: 'Target Selection Table, 1414', rolls: [6] },
+        { purpose: 'IJN strike on CV-2', rolls: [6] },
+      ],
+    });
+    expect(r.ijnOrders).toEqual([{ kind: 'ijn-chit', fn: 'air-attack', use: true }]);
+    const attack = of<{ kind: string; roll: { printedColumn?: string; column: string; shifts?: unknown[] } }>(
+      r.events,
+      'coral.air.combat',
+    ).find((c) => c.kind === 'air-vs-naval');
+    expect(attack?.roll).toMatchObject({ printedColumn: '<=49%', column: '50-99%', shifts: [{ by: 1, rule: '8.2' }] });
+    expect(r.state.chits.ijn).toBe(0);
+    expect(r.unused).toBe(0);
+  });
+});

@@ -53,7 +53,9 @@ export type AirEvent =
   | Ev<'coral.air.combat', CombatRoll>
   /** 1d/2d squadrons (CRT notes), rolled. */
   | Ev<'coral.air.loss-dice', { readonly hex: string; readonly eliminated: number; readonly aborted: number; readonly rule: string }>
-  | Ev<'coral.air.battle-begun', { readonly stages: readonly AirStage[] }>
+  | Ev<'coral.air.battle-begun', { readonly stages: readonly AirStage[]; readonly ijnChit?: boolean }>
+  /** The IJN's chit spent on an attack (8.6). */
+  | Ev<'coral.air.chit-spent', { readonly side: CoralSide }>
   | Ev<'coral.air.stage-done', { readonly at: number }>
   | Ev<'coral.air.aa-done', { readonly at: number }>
   | Ev<'coral.air.losses-pending', { readonly pending: PendingLosses }>
@@ -98,7 +100,21 @@ export function evolveAirEvent(s: CoralState, e: { readonly type: string; readon
     case 'coral.air.eliminated':
       return { ...s, air: removeSquadrons(s.air, ev.data.units) };
     case 'coral.air.battle-begun':
-      return { ...s, airBattle: { stages: ev.data.stages, at: 0, decisions: s.airBattle?.decisions ?? 0, categories: {}, picks: {} } };
+      return {
+        ...s,
+        airBattle: {
+          stages: ev.data.stages,
+          at: 0,
+          decisions: s.airBattle?.decisions ?? 0,
+          categories: {},
+          picks: {},
+          ...(ev.data.ijnChit ? { ijnChit: true } : {}),
+        },
+      };
+    case 'coral.air.chit-spent': {
+      const { ijnChit: _c, ...b } = battle(s);
+      return { ...s, airBattle: b };
+    }
     case 'coral.air.stage-done': {
       const { aaDone: _aa, ...b } = battle(s);
       return { ...s, airBattle: { ...b, at: ev.data.at + 1 } };

@@ -9,7 +9,8 @@
  * An IJN strike stopped short by CAP (21.2) attacks what the stop hex holds, a carrier TF first.
  */
 import type { Dice } from '../../../../engine/ruleset';
-import { chooseAtRandom, rollOnTable } from '../../../kit';
+import { type ColumnShift, chooseAtRandom, rollOnTable } from '../../../kit';
+import { changeChits } from '../core/util';
 import type { BaseId, CoralBox, CoralSide } from '../../box/schema';
 import { shipsOfCategory } from '../../ijn/doctrine';
 import type { AirUnitState, CoralState, ShipKey, ShipState } from '../../types';
@@ -134,6 +135,14 @@ function shipFor(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string): 
   return ship;
 }
 
+/** 8.2, 8.6: the IJN's chit committed to its air attacks shifts the column of its first one, and is spent. */
+function chitShift(f: AirFold, box: CoralBox, side: CoralSide): ColumnShift[] {
+  if (side !== 'ijn' || !f.s.airBattle?.ijnChit || f.s.chits.ijn <= 0) return [];
+  f.emit({ type: 'coral.air.chit-spent', data: { side } });
+  changeChits(f, 'ijn', -1, 'used on an air attack', '8.6');
+  return [{ by: box.crtShifts.leadership?.value ?? 1, reason: 'IJN leadership chit', rule: '8.2' }];
+}
+
 function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string, strength: number): void {
   const key = shipFor(f, box, dice, a, tf);
   if (!key) return;
@@ -145,6 +154,7 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
   const table = box.tables.crt.airVsNaval;
   const roll = rollOnTable(dice, table, {
     column: oddsColumn(table, strength, defense),
+    shifts: chitShift(f, box, a.side),
     for: `${a.side.toUpperCase()} strike on ${ship.id} in ${a.hex}`,
   });
   f.emit({
@@ -161,7 +171,9 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
 function attackBase(f: AirFold, box: CoralBox, dice: Dice, a: Attack, base: BaseId, strength: number): void {
   const table = box.tables.crt.bombardment;
   const column = factorColumn(table, strength);
-  const roll = column ? rollOnTable(dice, table, { column, for: `${a.side.toUpperCase()} air attack on ${base}` }) : null;
+  const roll = column
+    ? rollOnTable(dice, table, { column, shifts: chitShift(f, box, a.side), for: `${a.side.toUpperCase()} air attack on ${base}` })
+    : null;
   f.emit({
     type: 'coral.air.combat',
     data: { hex: a.hex, kind: 'air-vs-base', side: a.side, factors: strength, target: base, roll, ...(roll ? {} : { none: 'no factors' }) },
