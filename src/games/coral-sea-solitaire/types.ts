@@ -327,6 +327,8 @@ export type IjnDecidedEvent = {
   readonly type: 'IjnDecided';
   readonly data: {
     readonly what: string;
+    /** The rule that has the IJN decide (`8.5`, `9b1`, `14.6`). */
+    readonly rule?: string;
     readonly roll?: TableRoll<unknown>;
     readonly chit?: TableRoll<unknown>;
     readonly choice?: RandomChoice<unknown>;

@@ -94,7 +94,7 @@ export function defaultOrders(s: CoralState, side: Side, step: StepInfo): readon
   switch (rowOfStep(step.id)?.id) {
     case 'deployment':
       return deployment(s);
-    case 'command':
+    case 'command-decision':
       return [{ kind: 'allocate', slots: fitAllocation(DEFAULT_SLOTS, dayCp(s)) }];
     case 'air-missions':
       return defaultCap(s);

@@ -30,7 +30,7 @@ const VERBS: Readonly<Record<string, Verb>> = {
   'CV-3': v('deployment', staff.cv3),
   'B-1': v('deployment', (c, r, w) => staff.battleships(c, w, r)),
   'B-2': v('deployment', (c, r, w) => staff.battleships(c, w, r)),
-  CP: v('command', staff.cp),
+  CP: v('command-decision', staff.cp),
   NEW: v('organization', (c, r) => (r.is('TF') ? (r.next(), staff.newTf(c, r)) : staff.newTf(c, r))),
   TRANSFER: v('organization', (c, r) => staff.transfer(c, r, ctxFor(c.s, 'air-transfer'))),
   INTEL: v('intelligence', staff.intel),

@@ -16,7 +16,7 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   'reinforce-cv3': 'deployment',
   battleships: 'deployment',
   'battleships-tf': 'deployment',
-  allocate: 'command',
+  allocate: 'command-decision',
   'new-tf': 'organization',
   transfer: 'organization',
   'air-transfer': 'air-transfer',
@@ -72,7 +72,9 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
     'CV-3 WITH <TF>   option 30.1 with a die of 0: CV-3 and DD-7 join a TF starting at New Caledonia (30.1)',
     'B-1[, B-2] WITH <TF>  |  B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF>   option 30.4: battleships join a New Caledonia TF or start their own (30.4)',
   ],
-  command: ["CP ORG <n> INTEL <n> OPS <n> LOG <n>   the day's CP to the four staff slots; the sum at most the CP of the day (7.2, 7.3)"],
+  'command-decision': [
+    "CP ORG <n> INTEL <n> OPS <n> LOG <n>   the day's CP to the four staff slots; the sum at most the CP of the day (7.2, 7.3)",
+  ],
   organization: [
     "NEW TF-<n> FROM <TF>: <ships>   a new TF in that TF's hex, 3 Organization CP (13.3)",
     'TRANSFER <ships> FROM <TF> TO <TF>   between TFs in one hex, 2 Organization CP per hex (13.3); a TF emptied is removed free',

@@ -83,7 +83,7 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
       else if (out[0]?.kind === 'losses-priority') st.losses = out[0].types;
       else bad('a standing LOSSES line gives an order of types, not squadrons', 'LOSSES FIGHTERS LAST, BOMBERS FIRST or FIRST <types>');
     } else if (/^CP\b/.test(t)) {
-      const out = staff.cp(ctx(s, 'command'), new Reader(words.slice(1)));
+      const out = staff.cp(ctx(s, 'command-decision'), new Reader(words.slice(1)));
       if (isProblem(out)) bad(out.problem, out.hint);
       else if (out[0]?.kind === 'allocate') st.cp = out[0].slots;
     } else if (/^CAP\b/.test(t)) {
@@ -131,7 +131,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
   const row = rowOfStep(step.id)?.id;
   if (side !== 'usn' || !st || !row) return null;
   switch (row) {
-    case 'command':
+    case 'command-decision':
       if (st.cp) return [{ kind: 'allocate', slots: fitAllocation(st.cp, dayCp(s)) }];
       break;
     case 'air-missions':

@@ -179,7 +179,7 @@ function cpProblems(s: CoralState, orders: readonly CoralOrder[], step: StepInfo
         hint: 'lower a slot',
       });
   }
-  if (rowOfStep(step.id)?.id === 'command') return out;
+  if (rowOfStep(step.id)?.id === 'command-decision') return out;
   const items = cpCosts(s, orders);
   const by = costBySlot(items);
   for (const slot of Object.keys(by) as (keyof StaffSlots)[]) {

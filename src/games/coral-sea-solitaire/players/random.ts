@@ -7,7 +7,7 @@
 import type { Rng, Side, StepInfo } from '../../../engine/ruleset';
 import { boardOf, defaultBox } from '../box';
 import { rowIdOf } from '../steps';
-import type { CoralOrder } from '../types';
+import type { CoralOrder, ShipKey } from '../types';
 import type { CoralView, TfSeen } from '../view';
 
 const board = boardOf(defaultBox);
@@ -26,7 +26,7 @@ function forRow(view: CoralView, step: StepInfo, rng: Rng): CoralOrder[] {
   switch (rowIdOf(step.id)) {
     case 'deployment':
       return deployment(view, rng);
-    case 'command':
+    case 'command-decision':
       return [command(view, rng)];
     case 'organization':
       return organization(view, rng);
@@ -50,8 +50,14 @@ function deployment(v: CoralView, rng: Rng): CoralOrder[] {
   const near = [nc, ...board.seaNeighbours(nc)].filter((h) => board.terrainOf(h) !== 'land');
   const out: CoralOrder[] = ['TF-11', 'TF-17', 'TF-6', 'TF-9'].map((tf) => ({ kind: 'deploy', tf, hex: rng.pick(near) }));
   out.push({ kind: 'deploy', tf: 'TF-44', hex: rng.pick(['North-Australia', 'South-Australia']) });
-  const lf = rng.int(6);
-  out.push({ kind: 'base-air', base: 'South-Australia', air: { LF: lf, LMB: rng.int(7) } });
+  const air = { LF: rng.int(6), LMB: rng.int(7) };
+  const named = Object.fromEntries(Object.entries(air).filter(([, n]) => n > 0));
+  if (Object.keys(named).length) out.push({ kind: 'base-air', base: 'South-Australia', air: named });
+  const ncTfs = ['TF-11', 'TF-17', 'TF-6', 'TF-9'];
+  // 30.1: where CV-3 and DD-7 go should their die be 0; 30.4: the battleships, some games
+  if (v.options.biggerBattle) out.push({ kind: 'reinforce-cv3', tf: rng.pick(ncTfs) });
+  if (v.options.usnBattleships && rng.int(2) === 0)
+    out.push({ kind: 'battleships', ships: ['usn:B-1', 'usn:B-2'].slice(0, 1 + rng.int(2)) as ShipKey[], tf: rng.pick(ncTfs) });
   return out;
 }
 
@@ -101,7 +107,9 @@ function movement(v: CoralView, rng: Rng): CoralOrder[] {
     const live = (tf.ships ?? []).filter((s) => s.status === 'ok' || s.status === 'damaged');
     // 14.9: without the initiative a TF with an enemy TF in its hex stays
     if (!live.length || rng.int(3) === 0 || (enemyAt.has(tf.hex as string) && v.initiative !== 'usn')) continue;
-    const ma = Math.min(...live.map((s) => (s.status === 'damaged' ? 1 : (MP[s.type as string] ?? 1))));
+    const each = Math.min(...live.map((s) => (s.status === 'damaged' ? 1 : (MP[s.type as string] ?? 1))));
+    // 34.2: TF-6 moves one hex a turn under the fueling-group rule
+    const ma = v.options.fuelingGroup && tf.id === 'TF-6' ? Math.min(each, 1) : each;
     const path: string[] = [];
     let at = tf.hex as string;
     for (let k = 0; k < ma; k++) {
@@ -128,9 +136,11 @@ function logistics(v: CoralView): CoralOrder[] {
   }
   if (!v.day)
     for (const tf of own(v)) {
-      if (cp <= 0 || usnBases.has(tf.hex as string)) continue;
+      // 30.4: a TF with a battleship costs one more
+      const cost = 1 + ((tf.ships ?? []).some((x) => x.type === 'B' && (x.status === 'ok' || x.status === 'damaged')) ? 1 : 0);
+      if (cp < cost || usnBases.has(tf.hex as string)) continue;
       out.push({ kind: 'refuel', tf: tf.id });
-      cp--;
+      cp -= cost;
     }
   return out;
 }

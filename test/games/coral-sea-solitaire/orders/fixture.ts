@@ -51,7 +51,7 @@ export function position(over: Partial<CoralState> = {}): CoralState {
   return {
     turn: 3,
     lastTurn: 14,
-    step: 't3/command',
+    step: 't3/command-decision',
     options: {
       biggerBattle: false,
       moreFighters: false,

@@ -22,7 +22,7 @@ export const coreHandlers: RowHandlers = {
   'ijn-setup': ijnSetup,
   'random-event': randomEventStep,
   reinforcements,
-  command,
+  'command-decision': command,
   organization,
   intelligence,
   'intelligence-choice': intelligenceChoice,
@@ -30,7 +30,7 @@ export const coreHandlers: RowHandlers = {
   leadership,
   'logistics-usn': logisticsUsn,
   'logistics-ijn': logisticsIjn,
-  end: endOfTurn,
+  'end-of-turn': endOfTurn,
 };
 
 /** The IJN's decisions at the core rows (the rest of the core's IJN acts are rules, not choices). */

@@ -94,7 +94,7 @@ function refuel(f: CoralFold, asked: readonly Extract<CoralOrder, { kind: 'refue
 /** 9b: the IJN's recovery rolls, one per marker and per squadron; hidden (sealed) for face-down ships and for air. */
 export const logisticsIjnDecide: IjnDecider = (k, _step, dice) => {
   const orders: CoralOrder[] = [];
-  const records: { type: 'IjnDecided'; data: { what: string; roll: unknown }; visibleTo?: readonly string[] }[] = [];
+  const records: { type: 'IjnDecided'; data: { what: string; rule: string; roll: unknown }; visibleTo?: readonly string[] }[] = [];
   for (const tf of k.own.taskForces) {
     for (const ship of tf.ships ?? []) {
       if (!ship.key || !ship.status || ship.status === 'sunk' || ship.status === 'crippled') continue;
@@ -105,7 +105,7 @@ export const logisticsIjnDecide: IjnDecider = (k, _step, dice) => {
         orders.push({ kind: 'ijn-recover', target: ship.key, marker, removed: roll.result === 'removed' ? 1 : 0 });
         records.push({
           type: 'IjnDecided',
-          data: { what: `${marker} on ${ship.id}: ${roll.result}`, roll },
+          data: { what: `${marker} on ${ship.id}: ${roll.result}`, rule: '9b1', roll },
           ...(ship.faceUp ? {} : { visibleTo: [] }),
         });
       }
@@ -116,7 +116,7 @@ export const logisticsIjnDecide: IjnDecider = (k, _step, dice) => {
     for (let n = 1; n <= a.strength; n++) {
       const roll = ijnAirRecovery(dice, k.box, `${a.type} of ${a.home} #${n}`, a.home.startsWith('ijn:') ? 'carrier' : 'land', SEALED);
       if (roll.result === 'ready') ready++;
-      records.push({ type: 'IjnDecided', data: { what: `${a.type} of ${a.home}: ${roll.result}`, roll }, visibleTo: [] });
+      records.push({ type: 'IjnDecided', data: { what: `${a.type} of ${a.home}: ${roll.result}`, rule: '9b2', roll }, visibleTo: [] });
     }
     orders.push({ kind: 'ijn-recover', target: a.id, marker: 'air', removed: ready });
   }

@@ -34,7 +34,7 @@ export const randomEventStep: StepHandler<CoralState, CoralOrder> = (state, step
         'random event 3: which unidentified USN TF',
         '2.2',
       );
-      f.emit({ type: 'IjnDecided', data: { what: describeRandomChoice(choice), choice } });
+      f.emit({ type: 'IjnDecided', data: { what: describeRandomChoice(choice), rule: '36', choice } });
       f.emit({
         type: 'coral.tf.identified',
         data: { tf: choice.chosen, identified: true, cause: 'IJN intelligence (random event 3)', rule: '36' },
@@ -168,7 +168,7 @@ export const initiativeIjn: IjnDecider = (k, step, dice) => {
   if (!check) return { orders: [], records: [] };
   return {
     orders: [{ kind: 'ijn-chit', fn: 'initiative', use: check.result === 'use' }],
-    records: [{ type: 'IjnDecided', data: { what: `leadership chit for the initiative: ${check.result}`, chit: check } }],
+    records: [{ type: 'IjnDecided', data: { what: `leadership chit for the initiative: ${check.result}`, rule: '8.5', chit: check } }],
   };
 };
 
