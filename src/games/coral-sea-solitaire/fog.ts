@@ -71,7 +71,13 @@ function airSeen(s: CoralState, viewer: Viewer): AirSeen[] {
   for (const a of s.air) {
     const flying = a.box === 'cap' || a.box === 'escort' || a.box === 'strike';
     if (viewer !== 'referee' && a.side !== viewer && !flying) continue;
-    out.push({ ...plainAir(a), home: homeSeen(s, a, viewer) });
+    const home = homeSeen(s, a, viewer);
+    // a unit's id names its carrier: an enemy carrier still face down is masked there too (27.1(4))
+    out.push({
+      ...plainAir(a),
+      home,
+      ...(home === a.home ? {} : { id: `${a.side}:${home}:${a.type}:${a.box}${a.flyingTo ? ` to ${a.flyingTo}` : ''}` }),
+    });
   }
   return out;
 }

@@ -49,6 +49,12 @@ const OPTIONS: readonly { id: string; flag: keyof CoralOptions; title: string; r
   { id: 'screening', flag: 'screening', title: 'Screening in surface combat', rule: '33' },
   { id: 'fueling-group', flag: 'fuelingGroup', title: 'US fueling group: TF-6 refuels its hex, moves one hex', rule: '34' },
   { id: 'optional-deployment', flag: 'optionalDeployment', title: 'Initial deployment and reinforcements by dice', rule: '35' },
+  {
+    id: 'target-roll-per-origin',
+    flag: 'targetRollPerOrigin',
+    title: 'Each carrier or airbase attacking a hex rolls its own target selection',
+    rule: 'Q4',
+  },
 ];
 
 export function coralOptions(options: GameOptions): CoralOptions {

@@ -88,8 +88,8 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
     expect(r.unused).toBe(0);
   });
 
-  it('LOSSES ABORT 2 VF: the escorts turn back; AA (28: column 20-29) misses twice; one Target Selection roll (carrier) and one pick serve both packages: CV-1 damaged, then sunk with the VT aboard', () => {
-    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: {}, aborted: { VF: 2 } }], {
+  it('LOSSES 2 VF: the escorts named take the two aborts and turn back; AA (28: column 20-29) misses twice; one Target Selection roll (carrier) and one pick serve both packages: CV-1 damaged, then sunk with the VT aboard', () => {
+    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VF: 2 } }], {
       for: [
         { purpose: 'IJN AA in 1410', rolls: [6, 6] },
         { purpose: 'Target Selection Table, 1410', rolls: [4] },
@@ -124,7 +124,7 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
   });
 
   it('LOSSES that do not fit the result are refused and the losses taken at random instead', () => {
-    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VB: 2 } }], {
+    const r = when(combat().state, 'air-losses', [{ kind: 'losses', air: { VB: 3 } }], {
       otherwise: 6,
       allowUnused: true,
       for: [
@@ -139,7 +139,7 @@ describe('issue 26 Coral Sea air-losses decision, AA and air vs naval (5a1f-h, 2
     });
     expect(r.state.air.filter((u) => u.aborted).map((u) => [u.home, u.type, u.strength])).toEqual([['usn:CV-2', 'VB', 2]]);
     expect(of(r.events, 'coral.air.refused')).toEqual([
-      expect.objectContaining({ problem: expect.stringContaining('name 0 squadrons eliminated and 2 aborted') }),
+      expect.objectContaining({ problem: expect.stringContaining('name 0 squadrons eliminated and then 2 aborted') }),
     ]);
     expect(of(r.events, 'coral.air.losses-decided')).toEqual([{ suffix: '1410-1', by: 'at random' }]);
   });
@@ -172,7 +172,7 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
     expect(of(r.events, 'coral.air.eliminated')).toEqual([expect.objectContaining({ side: 'usn', air: { VT: 1, VB: 2 } })]);
   });
 
-  it('23.1, 23.3: a strike on Lae meets its AA (3), then a D2 (column 10-19) destroys 1d grounded squadrons and a level of the base', () => {
+  it('23.1, 23.3: a strike on Lae meets its AA (3), then a D1 (column 10-19) destroys two grounded squadrons and a level of the base', () => {
     const s = given({
       air: [sq('usn', 'Port-Moresby', 'LMB', 10, 'strike', { flyingTo: '0606', target: 'Lae' }), sq('ijn', 'Lae', 'LF', 3, 'ready')],
     });
@@ -180,8 +180,6 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
       for: [
         { purpose: 'IJN AA in 0606', rolls: [6] },
         { purpose: 'USN air attack on Lae', rolls: [1] },
-        { purpose: 'grounded squadrons', rolls: [2] },
-        { purpose: 'grounded squadrons hit', rolls: [1, 1] },
       ],
     });
     expect(
@@ -190,8 +188,35 @@ describe('issue 26 Coral Sea extended range in combat (32.1) and air attacks on 
       ['anti-aircraft', '1-4'],
       ['air-vs-base', '10-19'],
     ]);
-    expect(of(r.events, 'coral.air.base-reduced')).toEqual([{ base: 'Lae', from: 3, to: 2, rule: '23.3' }]);
+    expect(of(r.events, 'coral.base.strength')).toEqual([expect.objectContaining({ base: 'Lae', from: 3, to: 2, rule: '23.3' })]);
+    expect(r.state.bases.Lae.strength).toBe(2);
     expect(count(r.state, 'Lae', 'ready', 'LF')).toBe(1);
     expect(r.state.vp.usn).toBe(2 * box.vp.usnGains['ijn-squadron'].value);
+  });
+});
+
+describe('issue 26 Coral Sea IJN leadership chit on its air attacks (8.2, 8.5, 8.6)', () => {
+  it('8.5: with a strike up and a chit in hand the IJN rolls; on a 5 it commits the chit, which shifts its first attack one column right and is spent', () => {
+    const s = given({
+      chits: 1,
+      tfs: [{ id: 'TF-17', side: 'usn', hex: '1414', ships: ['CV-2'], identified: true }],
+      air: [sq('ijn', 'Rabaul', 'LMB', 4, 'strike', { flyingTo: '1414', target: 'TF-17' })],
+    });
+    const r = when(s, 'air-combat', [], {
+      for: [
+        { purpose: 'IJN leadership chit check, air attack', rolls: [5] },
+        { purpose: 'USN AA in 1414', rolls: [6] },
+        { purpose: 'Target Selection Table, 1414', rolls: [6] },
+        { purpose: 'IJN strike on CV-2', rolls: [6] },
+      ],
+    });
+    expect(r.ijnOrders).toEqual([{ kind: 'ijn-chit', fn: 'air-attack', use: true }]);
+    const attack = of<{ kind: string; roll: { printedColumn?: string; column: string; shifts?: unknown[] } }>(
+      r.events,
+      'coral.air.combat',
+    ).find((c) => c.kind === 'air-vs-naval');
+    expect(attack?.roll).toMatchObject({ printedColumn: '<=49%', column: '50-99%', shifts: [{ by: 1, rule: '8.2' }] });
+    expect(r.state.chits.ijn).toBe(0);
+    expect(r.unused).toBe(0);
   });
 });

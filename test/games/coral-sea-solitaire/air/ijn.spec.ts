@@ -1,5 +1,6 @@
 import type { RulesEvent } from '../../../../src/engine/ruleset';
 import { boardOf } from '../../../../src/games/coral-sea-solitaire/box';
+import { viewCoral } from '../../../../src/games/coral-sea-solitaire/fog';
 import { type IjnAirView, planCarrierAir, planLandAir } from '../../../../src/games/coral-sea-solitaire/rules/air/ijn-air';
 import { namedDice } from '../dice';
 import { box, count, given, of, sq, when } from './world';
@@ -145,5 +146,8 @@ describe('issue 26 Coral Sea IJN air steps (5a-c, 5a-d, 5a1d-e)', () => {
     expect(d.visibleTo).toEqual([]);
     expect(d.data).toMatchObject({ what: 'CSF carrier 1 fighters: 0 escort, 1 CAP, 2 stay ready' });
     expect(r.events.filter((e) => e.type === 'coral.air.launched').map((e) => e.visibleTo)).toEqual([['ijn']]);
+    const seen = JSON.stringify(viewCoral(r.state, 'usn'));
+    expect(seen).toContain('a carrier of CSF');
+    expect(seen).not.toMatch(/ijn:CV-[12]/);
   });
 });

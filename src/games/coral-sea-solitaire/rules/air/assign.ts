@@ -11,13 +11,13 @@ import type { AirMission, CoralOrder, CoralState } from '../../types';
 import { type AirFold, costOf, lacksCp, type Problem, problem, refuse, spendCp } from './fold';
 import type { AirCounts } from './state';
 import { readyUnits, take } from './transfer';
-import { type AirMove, airDistance, describeCounts, homeName, homeNamed, missionRange } from './units';
+import { type AirMove, airDistance, homeName, homeNamed, missionRange, orderCounts, shown } from './units';
 import { usnTarget } from './missions';
 
 type AssignOrder = Extract<CoralOrder, { kind: 'assign' }>;
 
 const assignText = (o: AssignOrder) =>
-  `ASSIGN ${o.from} ${describeCounts(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
+  `ASSIGN ${shown(o.from)} ${orderCounts(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
 
 /** The committed mission an ASSIGN names, or the problem. */
 function missionNamed(s: CoralState, box: CoralBox, o: AssignOrder): AirMission | Problem {

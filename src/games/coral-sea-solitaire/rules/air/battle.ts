@@ -95,10 +95,11 @@ export function runBattle(f: AirFold, box: CoralBox, dice: Dice): void {
 }
 
 /** 5a1f-h from the start: the stages for the fliers now up, then the run. */
-export function startBattle(f: AirFold, box: CoralBox, dice: Dice): void {
+export function startBattle(f: AirFold, box: CoralBox, dice: Dice, ijnOrders: readonly CoralOrder[] = []): void {
   const stages = stagesOf(f.s);
   if (!stages.length) return;
-  f.emit({ type: 'coral.air.battle-begun', data: { stages } });
+  const chit = ijnOrders.some((o) => o.kind === 'ijn-chit' && o.fn === 'air-attack' && o.use) && f.s.chits.ijn > 0;
+  f.emit({ type: 'coral.air.battle-begun', data: { stages, ...(chit ? { ijnChit: true } : {}) } });
   runBattle(f, box, dice);
 }
 

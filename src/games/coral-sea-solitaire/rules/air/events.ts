@@ -5,7 +5,7 @@
  */
 import type { Visibility } from '../../../../engine/ruleset';
 import type { RandomChoice, TableRoll } from '../../../kit';
-import type { BaseId, CoralSide, CrtResult } from '../../box/schema';
+import type { CoralSide, CrtResult } from '../../box/schema';
 import type { AirMission, CoralState, ShipKey } from '../../types';
 import type { AirCounts, AirHome, AirStage, PendingBasing, PendingLosses, TargetCategory } from './state';
 import { type AirMove, applyMoves, removeSquadrons } from './units';
@@ -53,7 +53,9 @@ export type AirEvent =
   | Ev<'coral.air.combat', CombatRoll>
   /** 1d/2d squadrons (CRT notes), rolled. */
   | Ev<'coral.air.loss-dice', { readonly hex: string; readonly eliminated: number; readonly aborted: number; readonly rule: string }>
-  | Ev<'coral.air.battle-begun', { readonly stages: readonly AirStage[] }>
+  | Ev<'coral.air.battle-begun', { readonly stages: readonly AirStage[]; readonly ijnChit?: boolean }>
+  /** The IJN's chit spent on an attack (8.6). */
+  | Ev<'coral.air.chit-spent', { readonly side: CoralSide }>
   | Ev<'coral.air.stage-done', { readonly at: number }>
   | Ev<'coral.air.aa-done', { readonly at: number }>
   | Ev<'coral.air.losses-pending', { readonly pending: PendingLosses }>
@@ -73,8 +75,6 @@ export type AirEvent =
         readonly pick?: RandomChoice<string>;
       }
     >
-  /** 23.3: a minor base's strength lowered by an air attack (capacity and AA with it, 23.7). */
-  | Ev<'coral.air.base-reduced', { readonly base: BaseId; readonly from: number; readonly to: number; readonly rule: string }>
   | Ev<'coral.air.basing-pending', { readonly pending: PendingBasing }>
   | Ev<'coral.air.basing-decided', { readonly suffix: string; readonly on: AirHome; readonly by: 'orders' | 'default' }>
   /** Step 8 done: the day's missions are over. */
@@ -97,13 +97,24 @@ export function evolveAirEvent(s: CoralState, e: { readonly type: string; readon
       return { ...s, air: applyMoves(s.air, ev.data.moves) };
     case 'coral.air.committed':
       return { ...s, airMissions: [...(s.airMissions ?? []), ev.data.mission] };
-    case 'coral.air.eliminated': {
-      const lost = ev.data.units.reduce((n, u) => n + u.strength, 0);
-      const air = removeSquadrons(s.air, ev.data.units);
-      return ev.data.side === 'ijn' ? { ...s, air, ijnSquadronsLost: (s.ijnSquadronsLost ?? 0) + lost } : { ...s, air };
-    }
+    case 'coral.air.eliminated':
+      return { ...s, air: removeSquadrons(s.air, ev.data.units) };
     case 'coral.air.battle-begun':
-      return { ...s, airBattle: { stages: ev.data.stages, at: 0, decisions: s.airBattle?.decisions ?? 0, categories: {}, picks: {} } };
+      return {
+        ...s,
+        airBattle: {
+          stages: ev.data.stages,
+          at: 0,
+          decisions: s.airBattle?.decisions ?? 0,
+          categories: {},
+          picks: {},
+          ...(ev.data.ijnChit ? { ijnChit: true } : {}),
+        },
+      };
+    case 'coral.air.chit-spent': {
+      const { ijnChit: _c, ...b } = battle(s);
+      return { ...s, airBattle: b };
+    }
     case 'coral.air.stage-done': {
       const { aaDone: _aa, ...b } = battle(s);
       return { ...s, airBattle: { ...b, at: ev.data.at + 1 } };
@@ -130,8 +141,6 @@ export function evolveAirEvent(s: CoralState, e: { readonly type: string; readon
       const b = battle(s);
       return { ...s, airBattle: { ...b, picks: { ...b.picks, [ev.data.key]: ev.data.ship } } };
     }
-    case 'coral.air.base-reduced':
-      return { ...s, bases: { ...s.bases, [ev.data.base]: { ...s.bases[ev.data.base], strength: ev.data.to } } };
     case 'coral.air.basing-pending':
       return { ...s, airBasing: { pending: ev.data.pending, decisions: (s.airBasing?.decisions ?? 0) + 1 } };
     case 'coral.air.basing-decided':

@@ -10,6 +10,7 @@
 import type { Dice, RollOptions, RulesEvent, Visibility } from '../../../../engine/ruleset';
 import type { AirType, CoralBox } from '../../box/schema';
 import type { IjnDeciders, IjnMove } from '../../handlers';
+import { ijnChitCheck } from '../../ijn/doctrine';
 import type { CoralOrder } from '../../types';
 import type { IjnKnowledge } from '../../view';
 import {
@@ -186,5 +187,25 @@ export function decideIjnFighters(k: IjnKnowledge, _step: unknown, dice: Dice): 
   return { orders, records };
 }
 
+/**
+ * 5a1g-h, 8.5: with a strike of its own in the air and a chit in hand, the IJN checks whether it
+ * commits a chit to its air attacks (the CRT lists a chit shift, 8.2; one per function, 8.6).
+ */
+export function decideIjnAttackChit(k: IjnKnowledge, step: { readonly id: string }, dice: Dice): IjnMove {
+  const striking = k.own.air.some((a) => a.box === 'strike' && a.flyingTo);
+  const { check } = ijnChitCheck(
+    dice,
+    k.box,
+    k.chits.ijn,
+    striking && k.box.leadership['crt-shift'] !== undefined,
+    `air attack, ${step.id}`,
+  );
+  if (!check) return { orders: [], records: [] };
+  return {
+    orders: [{ kind: 'ijn-chit', fn: 'air-attack', use: check.result === 'use' }],
+    records: [{ type: 'IjnDecided', data: { what: `leadership chit for the air attacks: ${check.result}`, chit: check } }],
+  };
+}
+
 /** The IJN's deciders at the air rows. */
-export const airIjn: IjnDeciders = { 'air-ijn': decideIjnAir, 'air-ijn-fighters': decideIjnFighters };
+export const airIjn: IjnDeciders = { 'air-ijn': decideIjnAir, 'air-ijn-fighters': decideIjnFighters, 'air-combat': decideIjnAttackChit };

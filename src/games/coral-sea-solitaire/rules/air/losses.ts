@@ -10,7 +10,7 @@ import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom } from '../../../kit';
 import type { AirType, CoralBox, CoralSide } from '../../box/schema';
 import type { AirUnitState, CoralOrder, CoralState, ShipKey } from '../../types';
-import { addPanic } from '../common';
+import { recordSquadronLosses } from '../surface/bases';
 import { type AirFold, decisionStep, type Problem, problem } from './fold';
 import type { AirCounts, PendingLosses } from './state';
 import { type AirMove, grounded, homeNamed, placeOf } from './units';
@@ -107,7 +107,11 @@ export function randomLosses(
 
 type LossOrder = Extract<CoralOrder, { kind: 'losses' }>;
 
-/** The USN's LOSSES orders as squadrons of the candidate units, or the problem (the counts and 32.1's order must hold). */
+/**
+ * The USN's LOSSES orders as squadrons of the candidate units, or the problem. The squadrons named
+ * take the result in the order written: the first ones eliminated, the rest aborted (an order's
+ * `aborted` names the aborted ones apart); 32.1's order must hold: normal range before extended.
+ */
 export function chosenLosses(
   s: CoralState,
   box: CoralBox,
@@ -118,43 +122,51 @@ export function chosenLosses(
 ): { elim: Picked[]; abort: Picked[] } | Problem {
   const { eN, eX, aN, aX } = lossSplit(units, eliminated, aborted);
   const left = new Map(units.map((u) => [u.id, u.strength]));
-  const took = { elim: new Map<string, number>(), abort: new Map<string, number>() };
-  const count = { elim: [0, 0], abort: [0, 0] };
+  const named: { id: string; ext: boolean; abort: boolean }[] = [];
   for (const o of orders) {
     const from = o.from ? homeNamed(s, box, 'usn', o.from) : null;
     if (o.from && !from) return problem(`${o.from} is not a USN carrier or airbase`, '5.6 5a1f');
-    for (const [kind, air] of [
-      ['elim', o.air],
-      ['abort', o.aborted ?? {}],
+    for (const [abort, air] of [
+      [false, o.air],
+      [true, o.aborted ?? {}],
     ] as const) {
       for (const [type, n] of Object.entries(air) as [AirType, number][]) {
-        let need = n;
         const fit = units
           .filter((u) => u.type === type && (!from || u.home === from))
           .sort((a, b) => Number(!!a.extendedRange) - Number(!!b.extendedRange));
-        for (const u of fit) {
-          const k = Math.min(need, left.get(u.id) as number);
-          if (k <= 0) continue;
-          left.set(u.id, (left.get(u.id) as number) - k);
-          took[kind].set(u.id, (took[kind].get(u.id) ?? 0) + k);
-          count[kind][u.extendedRange ? 1 : 0] += k;
-          need -= k;
+        for (let k = 0; k < n; k++) {
+          const u = fit.find((x) => (left.get(x.id) as number) > 0);
+          if (!u) return problem(`there are not ${n} ${type}${o.from ? ` from ${o.from}` : ''} in the fight to lose`, '5.6 5a1f');
+          left.set(u.id, (left.get(u.id) as number) - 1);
+          named.push({ id: u.id, ext: !!u.extendedRange, abort });
         }
-        if (need > 0) return problem(`there are not ${n} ${type}${o.from ? ` from ${o.from}` : ''} in the fight to lose`, '5.6 5a1f');
       }
     }
   }
+  const explicit = orders.some((o) => o.aborted);
+  const elim = new Map<string, number>();
+  const ab = new Map<string, number>();
+  const seen = [0, 0];
+  for (const x of named) {
+    const cls = x.ext ? 1 : 0;
+    const isAbort = explicit ? x.abort : seen[cls] >= (x.ext ? eX : eN);
+    seen[cls] += 1;
+    const into = isAbort ? ab : elim;
+    into.set(x.id, (into.get(x.id) ?? 0) + 1);
+  }
+  const sum = (m: Map<string, number>, ext: boolean) =>
+    [...m.entries()].filter(([id]) => !!units.find((u) => u.id === id)?.extendedRange === ext).reduce((n, [, v]) => n + v, 0);
   const want = (e: number, x: number) => `${e + x}${x ? ` (${e} at normal range, then ${x} at extended range, 32.1)` : ''}`;
-  if (count.elim[0] !== eN || count.elim[1] !== eX || count.abort[0] !== aN || count.abort[1] !== aX)
+  if (sum(elim, false) !== eN || sum(elim, true) !== eX || sum(ab, false) !== aN || sum(ab, true) !== aX)
     return problem(
-      `name ${want(eN, eX)} squadrons eliminated${aN + aX ? ` and ${want(aN, aX)} aborted (LOSSES 2 VB ABORT 1 VT)` : ''}`,
+      `name ${want(eN, eX)} squadrons eliminated${aN + aX ? ` and then ${want(aN, aX)} aborted` : ''}: LOSSES <squadrons> in that order`,
       aX + eX ? '32.1' : '5.6 5a1f',
     );
   const list = (m: Map<string, number>) => [...m.entries()].map(([id, strength]) => ({ id, strength }));
-  return { elim: list(took.elim), abort: list(took.abort) };
+  return { elim: list(elim), abort: list(ab) };
 }
 
-/** Eliminates squadrons: VP to the other side per squadron, panic per the chart for the IJN's (6.1, 9.2). */
+/** Eliminates squadrons: VP to the other side per squadron and the IJN's panic per so many (6.1, 9.2: the surface area's recordSquadronLosses). */
 export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: readonly Picked[], cause: string, rule: string): void {
   const units = picked.filter((p) => p.strength > 0);
   if (!units.length) return;
@@ -163,22 +175,15 @@ export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: re
     const u = f.s.air.find((x) => x.id === p.id) as AirUnitState;
     air[u.type] = (air[u.type] ?? 0) + p.strength;
   }
-  const n = units.reduce((k, u) => k + u.strength, 0);
-  const before = f.s.ijnSquadronsLost ?? 0;
   f.emit({ type: 'coral.air.eliminated', data: { side, units, air, cause, rule } });
-  const other: CoralSide = side === 'ijn' ? 'usn' : 'ijn';
-  const gains = side === 'ijn' ? box.vp.usnGains : box.vp.ijnGains;
-  const each = gains[`${side}-squadron`]?.value ?? 0;
-  if (each * n > 0)
-    f.emit({
-      type: 'coral.vp',
-      data: { side: other, points: each * n, reason: `${n} ${side.toUpperCase()} squadron${n > 1 ? 's' : ''} eliminated`, rule: '6.1' },
-    });
-  const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
-  if (side === 'ijn' && per > 0) {
-    const points = Math.floor((before + n) / per) - Math.floor(before / per);
-    if (points > 0) addPanic(f, box, points, `${per * points} IJN squadrons eliminated in all`);
-  }
+  recordSquadronLosses(
+    f,
+    box,
+    side,
+    units.reduce((k, u) => k + u.strength, 0),
+    cause,
+    rule,
+  );
 }
 
 /** Aborts squadrons: out of the fight, back to their carrier or base at basing, fatigued (CRT notes). */

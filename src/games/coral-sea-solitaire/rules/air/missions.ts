@@ -12,7 +12,7 @@ import type { AirMission, CoralOrder, CoralState } from '../../types';
 import { type AirFold, costOf, lacksCp, type Problem, problem, refuse, spendCp } from './fold';
 import type { AirCounts, AirHome } from './state';
 import { readyUnits } from './transfer';
-import { airDistance, describeCounts, homeHex, homeName, homeNamed, isCarrier, missionRange, operates, placeHex } from './units';
+import { airDistance, homeHex, homeName, homeNamed, isCarrier, missionRange, operates, orderCounts, placeHex, shown } from './units';
 
 type MissionOrder = Extract<CoralOrder, { kind: 'mission' }>;
 
@@ -20,7 +20,7 @@ const FIGHTERS: readonly AirType[] = ['VF', 'LF'];
 export const isFighter = (t: AirType): boolean => FIGHTERS.includes(t);
 
 export const missionText = (o: MissionOrder): string =>
-  `${o.mission.toUpperCase()} ${o.from} ${describeCounts(o.air)}${o.target ? ` AT ${o.target}` : ''}${o.extended ? ' EXTENDED' : ''}`;
+  `${o.mission.toUpperCase()} ${shown(o.from)} ${orderCounts(o.air)}${o.target ? ` AT ${o.target}` : ''}${o.extended ? ' EXTENDED' : ''}`;
 
 /** An IJN TF by name (CSF) or alias (IJN-TF-1), or an IJN base: the target and its hex, or the problem. */
 export function usnTarget(s: CoralState, box: CoralBox, name: string): { target: string; hex: string } | Problem {
@@ -51,7 +51,8 @@ const plannedFrom = (s: CoralState, from: AirHome): AirCounts => {
 };
 
 /** The mission an order commits (merged into one already committed for the same origin and target), with its CP, or the problem. */
-export function planMission(s: CoralState, box: CoralBox, o: MissionOrder): { mission: AirMission; cost: number } | Problem {
+export function planMission(s: CoralState, box: CoralBox, order: MissionOrder): { mission: AirMission; cost: number } | Problem {
+  const o = { ...order, from: shown(order.from) };
   const from = homeNamed(s, box, 'usn', o.from);
   if (!from) return problem(`${o.from} is not a USN carrier or airbase: name a carrier (CV-1) or a base (Port-Moresby)`, '22.1');
   if (!operates(s, box, from))

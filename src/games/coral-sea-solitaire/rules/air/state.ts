@@ -57,6 +57,8 @@ export interface AirBattleState {
   readonly categories: Readonly<Record<string, TargetCategory>>;
   /** The ship each side's strikes attack in a TF (`<side>:<hex>:<tf>`): one pick serves every package (Q4). */
   readonly picks: Readonly<Record<string, ShipKey>>;
+  /** 8.5: the IJN committed a leadership chit to its air attacks this phase; it shifts its first attack's column (8.2, 8.6). */
+  readonly ijnChit?: boolean;
 }
 
 /** Orphaned fliers of one carrier or base with two or more equally near places to land (21.4). */

@@ -9,16 +9,18 @@
  * An IJN strike stopped short by CAP (21.2) attacks what the stop hex holds, a carrier TF first.
  */
 import type { Dice } from '../../../../engine/ruleset';
-import { chooseAtRandom, rollOnTable } from '../../../kit';
+import { type ColumnShift, chooseAtRandom, rollOnTable } from '../../../kit';
+import { changeChits } from '../core/util';
 import type { BaseId, CoralBox, CoralSide } from '../../box/schema';
 import { shipsOfCategory } from '../../ijn/doctrine';
 import type { AirUnitState, CoralState, ShipKey, ShipState } from '../../types';
 import { recordHit } from '../common';
 import { factorColumn, dieCount, oddsColumn } from './crt';
 import type { AirFold } from './fold';
-import { eliminate, loseAirAboard, pickAtRandom, takeLosses } from './losses';
+import { loseAirAboard, takeLosses } from './losses';
+import { eliminateGrounded, enforceBaseCapacity, reduceBase } from '../surface/bases';
 import type { AirStage, TargetCategory } from './state';
-import { capacityOf, grounded, isBase, placeHex } from './units';
+import { isBase, placeHex } from './units';
 
 type Attack = Extract<AirStage, { kind: 'attack' }>;
 
@@ -133,6 +135,14 @@ function shipFor(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string): 
   return ship;
 }
 
+/** 8.2, 8.6: the IJN's chit committed to its air attacks shifts the column of its first one, and is spent. */
+function chitShift(f: AirFold, box: CoralBox, side: CoralSide): ColumnShift[] {
+  if (side !== 'ijn' || !f.s.airBattle?.ijnChit || f.s.chits.ijn <= 0) return [];
+  f.emit({ type: 'coral.air.chit-spent', data: { side } });
+  changeChits(f, 'ijn', -1, 'used on an air attack', '8.6');
+  return [{ by: box.crtShifts.leadership?.value ?? 1, reason: 'IJN leadership chit', rule: '8.2' }];
+}
+
 function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string, strength: number): void {
   const key = shipFor(f, box, dice, a, tf);
   if (!key) return;
@@ -144,6 +154,7 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
   const table = box.tables.crt.airVsNaval;
   const roll = rollOnTable(dice, table, {
     column: oddsColumn(table, strength, defense),
+    shifts: chitShift(f, box, a.side),
     for: `${a.side.toUpperCase()} strike on ${ship.id} in ${a.hex}`,
   });
   f.emit({
@@ -160,7 +171,9 @@ function attackShip(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string
 function attackBase(f: AirFold, box: CoralBox, dice: Dice, a: Attack, base: BaseId, strength: number): void {
   const table = box.tables.crt.bombardment;
   const column = factorColumn(table, strength);
-  const roll = column ? rollOnTable(dice, table, { column, for: `${a.side.toUpperCase()} air attack on ${base}` }) : null;
+  const roll = column
+    ? rollOnTable(dice, table, { column, shifts: chitShift(f, box, a.side), for: `${a.side.toUpperCase()} air attack on ${base}` })
+    : null;
   f.emit({
     type: 'coral.air.combat',
     data: { hex: a.hex, kind: 'air-vs-base', side: a.side, factors: strength, target: base, roll, ...(roll ? {} : { none: 'no factors' }) },
@@ -168,30 +181,8 @@ function attackBase(f: AirFold, box: CoralBox, dice: Dice, a: Attack, base: Base
   const level = roll?.result.defender ?? null;
   if (level === null) return;
   const effect = box.crtEffects.bombardment[String(level) as '0'].value;
-  const owner = box.bases[base].side.value;
+  const cause = `${a.side.toUpperCase()} air attack on ${base}`;
   const hits = (effect.grounded ?? 0) + dieCount(dice, effect.groundedDice ?? 0, `air attack on ${base}: grounded squadrons`, 'CRT');
-  const down = () => f.s.air.filter((u) => u.home === base && grounded(u));
-  eliminate(
-    f,
-    box,
-    owner,
-    pickAtRandom(dice, down(), hits, `grounded squadrons hit at ${base}`),
-    `grounded at ${base}, air attack`,
-    '23.1',
-  );
-  const cut = effect.baseStrength ?? 0;
-  const was = f.s.bases[base]?.strength ?? 0;
-  if (box.bases[base].kind.value === 'minor' && cut > 0 && was > 0) {
-    f.emit({ type: 'coral.air.base-reduced', data: { base, from: was, to: Math.max(0, was - cut), rule: '23.3' } });
-    const over = down().reduce((n, u) => n + u.strength, 0) - capacityOf(f.s, box, base);
-    if (over > 0)
-      eliminate(
-        f,
-        box,
-        owner,
-        pickAtRandom(dice, down(), over, `squadrons over ${base}'s capacity`),
-        `over ${base}'s reduced capacity`,
-        '23.4',
-      );
-  }
+  eliminateGrounded(f, dice, box, base, hits, cause, '23.1');
+  if (reduceBase(f, box, base, effect.baseStrength ?? 0, cause, '23.3') > 0) enforceBaseCapacity(f, dice, box, base, cause);
 }

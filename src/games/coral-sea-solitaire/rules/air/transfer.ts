@@ -14,7 +14,7 @@ import {
   type AirMove,
   airDistance,
   capacityOf,
-  describeCounts,
+  orderCounts,
   groundedAt,
   homeHex,
   homeName,
@@ -23,6 +23,7 @@ import {
   mayLandOn,
   operates,
   printedRange,
+  shown,
   total,
 } from './units';
 
@@ -48,7 +49,7 @@ export function take(units: readonly AirUnitState[], n: number): { unit: AirUnit
   return out;
 }
 
-export const orderText = (o: TransferOrder): string => `TRANSFER AIR ${describeCounts(o.air)} FROM ${o.from} TO ${o.to}`;
+export const orderText = (o: TransferOrder): string => `TRANSFER AIR ${orderCounts(o.air)} FROM ${shown(o.from)} TO ${shown(o.to)}`;
 
 /** The plan of one transfer order, or the problem with it. `paid`: origins already paid for this phase. */
 export function planTransfer(
@@ -57,6 +58,7 @@ export function planTransfer(
   o: TransferOrder,
   paid: ReadonlySet<string>,
 ): { moves: AirMove[]; from: AirHome; to: AirHome; cost: number; air: AirCounts } | Problem {
+  o = { ...o, from: shown(o.from), to: shown(o.to) };
   const from = homeNamed(s, box, 'usn', o.from);
   const to = homeNamed(s, box, 'usn', o.to);
   if (!from) return problem(`${o.from} is not a USN carrier or airbase: name a carrier (CV-1) or a base (Port-Moresby)`, '21.5');

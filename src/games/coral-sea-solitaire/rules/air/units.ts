@@ -186,3 +186,13 @@ export const describeCounts = (counts: Partial<Record<AirType, number>>): string
     .filter(([, n]) => (n ?? 0) > 0)
     .map(([t, n]) => `${n} ${t}`)
     .join(', ') || 'no squadrons';
+
+/** A carrier or base as the player wrote or reads it (`usn:CV-2` → `CV-2`). */
+export const shown = (name: string): string => name.replace(/^(usn|ijn):/i, '');
+
+/** Squadrons as an order writes them: `VB 5 VT 2`. */
+export const orderCounts = (counts: Partial<Record<AirType, number>>): string =>
+  Object.entries(counts)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([t, n]) => `${t} ${n}`)
+    .join(' ');
