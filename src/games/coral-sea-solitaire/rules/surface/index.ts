@@ -33,7 +33,16 @@ export { bombard, bombardTargets, type BombardTarget, usnBombardProblems } from 
 export { finishSurfaceCombat, type SurfaceChitUse, startSurfaceCombat, usnSpendsChit } from './combat';
 export { columnFor, navalLosses, oddsColumn, type OddsColumn, rollShipAttack, type ShipAttack, shipEffect } from './crt';
 export { attackOf, bombardOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
-export { ijnScreen, maxUsnScreen, screenSituation, usnMayScreen, usnScreenProblems } from './screening';
+export {
+  type IjnScreenFacts,
+  ijnScreen,
+  ijnScreenChoice,
+  maxUsnScreen,
+  screenSituation,
+  usnMayScreen,
+  usnScreenProblems,
+} from './screening';
+export { narrateSurface } from './narrate';
 
 /**
  * Folds one of this area's events; undefined when the event is not this area's. A function
