@@ -4,7 +4,7 @@
  * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
  */
 import type { Visibility } from '../../engine/ruleset';
-import type { RandomChoice, TableRoll } from '../kit';
+import type { HexDirection, RandomChoice, TableRoll } from '../kit';
 import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 
 export type ShipKey = `${CoralSide}:${string}`;
@@ -115,6 +115,9 @@ export interface CoralState {
   readonly queue: readonly string[];
   /** The core rules' own bookkeeping. */
   readonly core: CoreState;
+  // movement:
+  /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
+  readonly movement?: MovementState;
   // surface: (rules/surface; absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
@@ -141,6 +144,16 @@ export interface CoreState {
   readonly arrivalAt: Readonly<Record<string, string>>;
 }
 
+/** What the movement rules remember between steps. */
+export interface MovementState {
+  /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
+  readonly withdrawn: Readonly<Record<string, 'Rabaul' | 'To-Truk'>>;
+  /** 20.1, 20.3: the last turn whose complete IJN movement phase each amphibious TF spent in its target hex. */
+  readonly phaseAtObjective: Readonly<Record<string, number>>;
+  /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
+  readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
+}
+
 // surface:
 /** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
 export interface PendingSurfaceCombat {
@@ -164,19 +177,36 @@ export interface SurfaceBook {
 /** The USN player's orders (brief section 4), one per line of a mail. */
 export type CoralOrder =
   | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
-  /** 30.1 `CV-3 WITH TF-17` (when its die is 0), 30.4 `B-1 WITH TF-11`. */
-  | { readonly kind: 'join'; readonly ship: string; readonly tf: string }
-  /** 30.4 `B-2 NEW TF [TF-3] WITH DD-3 FROM TF-17`: a battleship in a TF of its own with one DD, at no CP. */
-  | { readonly kind: 'battleship-tf'; readonly ship: string; readonly tf?: string; readonly dd: string; readonly from: string }
   | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'allocate'; readonly slots: StaffSlots }
   | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }
   | { readonly kind: 'transfer'; readonly ships: readonly string[]; readonly from: string; readonly to: string }
   | { readonly kind: 'air-transfer'; readonly air: Partial<Record<AirType, number>>; readonly from: string; readonly to: string }
-  | { readonly kind: 'intelligence'; readonly target: IjnTf; readonly prefer: 'identify' | 'reveal' }
+  | {
+      readonly kind: 'intelligence';
+      readonly target: IjnTf;
+      /** On a 4 or 5 (36): identify or reveal; absent: the intelligence-choice step asks (or a standing INTEL PREFER answers). */
+      readonly prefer?: 'identify' | 'reveal';
+      /** `UNTIL REVEALED MAX 3`: roll again on this TF until it is identified or revealed, at most `max` rolls, while the slot pays. */
+      readonly until?: 'identified' | 'revealed';
+      readonly max?: number;
+    }
   | { readonly kind: 'unidentify'; readonly tf: string }
-  | { readonly kind: 'move'; readonly tf: string; readonly path: readonly string[]; readonly fast: boolean }
+  | {
+      readonly kind: 'move';
+      readonly tf: string;
+      /** The hexes entered, in order (`MOVE TF-17 2416 2515`); empty when the move is given by `directions` or `to`. */
+      readonly path: readonly string[];
+      readonly fast: boolean;
+      /** `MOVE TF-17 SE SE`: one hex in each direction from where the TF stands (orders/route.ts turns them into hexes). */
+      readonly directions?: readonly HexDirection[];
+      /** `MOVE TF-17 TO 2515`: toward that hex by the shortest sea path, as far as the TF's movement allows (orders/route.ts). */
+      readonly to?: string;
+    }
   | { readonly kind: 'stay'; readonly tf: string }
+  // movement:
+  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
+  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';
@@ -200,7 +230,40 @@ export type CoralOrder =
   /** 8.5: whether the IJN commits a leadership chit to a function. */
   | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
   /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
-  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number };
+  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number }
+  // orders: kinds added by the orders-by-mail area. Ships are named by ShipKey (`usn:CV-2`), carriers
+  // as mission origins too (an AirUnitState's `home`); TFs by id (`TF-17`, `CSF`); bases by BaseId.
+  /** NONE: nothing at this step (not the default). */
+  | { readonly kind: 'none' }
+  /** 30.1 with a die of 0: CV-3 and DD-7 join a TF starting at New Caledonia (`CV-3 WITH TF-17`). */
+  | { readonly kind: 'reinforce-cv3'; readonly tf: string }
+  /** 30.4: USN battleships join a TF starting at New Caledonia (`B-1, B-2 WITH TF-11`). */
+  | { readonly kind: 'battleships'; readonly ships: readonly ShipKey[]; readonly tf: string }
+  /** 30.4: battleships start as a TF of their own with one DD drawn from a New Caledonia TF, at no CP (`B-2 NEW TF-3 WITH DD-3 FROM TF-17`). */
+  | {
+      readonly kind: 'battleships-tf';
+      readonly ships: readonly ShipKey[];
+      /** The marker; absent: the first free one. */
+      readonly tf?: string;
+      readonly escort: ShipKey;
+      readonly from: string;
+    }
+  /** 5a1a: every ready squadron to the missions committed at 5a, as committed. */
+  | { readonly kind: 'assign-committed' }
+  /** 5a1a: squadrons of one origin to a mission other than committed (`ASSIGN CV-2 VF 1 TO CAP`). */
+  | {
+      readonly kind: 'assign';
+      readonly from: string;
+      readonly air: Partial<Record<AirType, number>>;
+      readonly mission: 'strike' | 'escort' | 'cap';
+      readonly target?: string;
+    }
+  /** 9a2: refuel every USN TF at sea (the logistics rules say which are at sea and what each costs). */
+  | { readonly kind: 'refuel-all' }
+  /** 5a1f: losses taken by type in this order (`LOSSES FIGHTERS LAST`), at random within a type. */
+  | { readonly kind: 'losses-priority'; readonly types: readonly AirType[] }
+  /** 33.1: screen as many ships as the 150% rule allows (`SCREEN MAX`). */
+  | { readonly kind: 'screen-max' };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {

@@ -1,0 +1,131 @@
+/**
+ * The names a USN order may use, built from what the USN may see (27, 28) and nothing else: its
+ * own task-force markers and ships, the IJN markers (named on both sides, 28.1), IJN ships already
+ * face up, submarine counters already revealed (19.4), bases, the places the rules name and the
+ * hexes of the map. A face-down IJN ship or a hidden submarine counter is simply not in the list,
+ * so an order naming one gets the answer a misspelling gets, with "did you mean" drawn from this
+ * list alone.
+ */
+import { didYouMean } from '../../kit';
+import { BASES, IJN_TFS, PLACES } from '../box';
+import type { CoralState } from '../types';
+import { bitsOf, boardFor, boxOf } from './knowledge';
+
+export type NameKind = 'usn-tf' | 'ijn-tf' | 'usn-ship' | 'ijn-ship' | 'ijn-sub' | 'base' | 'place' | 'hex';
+
+export interface Named {
+  readonly kind: NameKind;
+  /** What the orders store: a TF id, a ShipKey, a BaseId, a place name, a hex id. */
+  readonly id: string;
+  /** The name as orders write it. */
+  readonly display: string;
+}
+
+/** How a name is compared: capitals, spaces, hyphens, colons and dots do not matter (`tf 17` = `TF-17`). */
+export const nameKey = (text: string): string => text.toUpperCase().replace(/[\s\-_:.'’]+/g, '');
+
+/** The IJN TFs' full names (4.3) and numbered aliases (brief: IJN-TF-1..5). */
+export const IJN_TF_NAMES: Readonly<Record<string, string>> = {
+  CSF: 'Carrier-Strike-Force',
+  PMG: 'Port-Moresby-Group',
+  TG: 'Tulagi-Group',
+  SG: 'Support-Group',
+  CG: 'Covering-Group',
+};
+
+const WHAT: Record<NameKind, string> = {
+  'usn-tf': 'USN task force',
+  'ijn-tf': 'IJN task force',
+  'usn-ship': 'USN ship',
+  'ijn-ship': 'IJN ship',
+  'ijn-sub': 'IJN submarine',
+  base: 'base',
+  place: 'place',
+  hex: 'hex',
+};
+
+export const describeKinds = (kinds: readonly NameKind[]): string =>
+  [...new Set(kinds.map((k) => WHAT[k]))].join(', ').replace(/, ([^,]*)$/, ' or $1');
+
+export interface Catalogue {
+  readonly byKey: ReadonlyMap<string, Named>;
+  /** Every name once, for "did you mean" (no hex: a misspelt hex is answered by the map's bounds). */
+  readonly names: readonly Named[];
+}
+
+const cache = new WeakMap<CoralState, Catalogue>();
+
+/** The USN's names in this position. */
+export function catalogue(s: CoralState): Catalogue {
+  const hit = cache.get(s);
+  if (hit) return hit;
+  const names: Named[] = [];
+  const byKey = new Map<string, Named>();
+  const add = (kind: NameKind, id: string, display: string, ...aliases: string[]) => {
+    const n: Named = { kind, id, display };
+    names.push(n);
+    for (const a of [display, ...aliases]) if (!byKey.has(nameKey(a))) byKey.set(nameKey(a), n);
+  };
+  const bits = bitsOf(s);
+  const usnTfs = new Set([...bits.tfMarkers, ...Object.values(s.taskForces).flatMap((tf) => (tf.side === 'usn' ? [tf.id] : []))]);
+  for (const id of usnTfs) add('usn-tf', id, id, `USN-${id}`);
+  IJN_TFS.forEach((id, i) => add('ijn-tf', id, id, IJN_TF_NAMES[id], `IJN-TF-${i + 1}`));
+  for (const ship of boxOf(s).ships) {
+    if (ship.side !== 'usn') continue;
+    add('usn-ship', `usn:${ship.id}`, ship.id, `USN-${ship.id}`, ...(ship.name ? [ship.name.value] : []));
+  }
+  // 27.1, 28: the USN knows an IJN ship once it is face up, never before
+  for (const ship of Object.values(s.ships)) if (ship.side === 'ijn' && ship.faceUp) add('ijn-ship', ship.key, `IJN-${ship.id}`);
+  // 19.4: a submarine's counter is known once flipped
+  for (const sub of s.submarines) if (sub.revealed) add('ijn-sub', `ijn:${sub.counter}`, `IJN-${sub.counter}`);
+  for (const b of BASES) add('base', b, b);
+  for (const p of PLACES) if (!(BASES as readonly string[]).includes(p)) add('place', p, p);
+  const out = { byKey, names };
+  cache.set(s, out);
+  return out;
+}
+
+export type Lookup =
+  | { readonly ok: true; readonly named: Named }
+  | { readonly ok: false; readonly problem: string; readonly hint?: string };
+
+/**
+ * The name `written` among `kinds`. A hex is four digits on the map; a place stands for its hex
+ * where a hex is wanted. Not found: the same answer whatever the reason (a misspelling, or a thing
+ * the USN cannot see), with the nearest visible name of those kinds.
+ */
+export function lookup(s: CoralState, written: string, kinds: readonly NameKind[]): Lookup {
+  const want = describeKinds(kinds);
+  if (/^\d{4}$/.test(written) && kinds.includes('hex')) {
+    const board = boardFor(s);
+    if (board.map.onMap(written)) return { ok: true, named: { kind: 'hex', id: written, display: written } };
+    return {
+      ok: false,
+      problem: `no hex ${written} on the map`,
+      hint: `hexes run from 0101 to ${String(board.columns).padStart(2, '0')}${String(board.rows).padStart(2, '0')} (column then row)`,
+    };
+  }
+  const cat = catalogue(s);
+  const found = cat.byKey.get(nameKey(written));
+  if (found && kinds.includes(found.kind)) return { ok: true, named: found };
+  if (found && found.kind === 'place' && kinds.includes('hex')) {
+    return { ok: true, named: { kind: 'hex', id: bitsOf(s).places[found.id], display: found.display } };
+  }
+  if (found && found.kind === 'base' && kinds.includes('hex') && !kinds.includes('base')) {
+    return { ok: true, named: { kind: 'hex', id: bitsOf(s).places[found.id], display: found.display } };
+  }
+  if (found) return { ok: false, problem: `${found.display} is a ${WHAT[found.kind]}, not a ${want}`, hint: choices(s, kinds) };
+  const pool = cat.names.filter((n) => kinds.includes(n.kind) || (kinds.includes('hex') && (n.kind === 'place' || n.kind === 'base')));
+  const near = didYouMean(written, pool, { nameOf: (n) => n.display, normalize: nameKey });
+  return { ok: false, problem: `no ${want} called "${written}"`, hint: near ?? choices(s, kinds) };
+}
+
+/** The names of some kinds the USN can see, as a hint. */
+export function choices(s: CoralState, kinds: readonly NameKind[]): string {
+  const shown = catalogue(s)
+    .names.filter((n) => kinds.includes(n.kind))
+    .map((n) => n.display);
+  const hex = kinds.includes('hex') ? ['a hex id such as 1513', 'a place such as Tulagi'] : [];
+  const list = [...new Set(shown)];
+  return `${describeKinds(kinds)}: ${[...(list.length > 14 ? [...list.slice(0, 14), '…'] : list), ...hex].join(', ') || 'none'}`;
+}
