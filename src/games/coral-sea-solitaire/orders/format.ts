@@ -93,6 +93,8 @@ export function formatOrder(o: CoralOrder): string {
       return `MOVE ${o.tf} TO ${o.to}${o.fast ? ' FAST' : ''}`;
     case 'ijn-chit':
     case 'ijn-recover':
+    case 'ijn-air-strike':
+    case 'ijn-air-fighters':
       // the IJN system side's orders are never mailed; written out for the referee's log only
       return `IJN ${JSON.stringify(o)}`;
     default: {

@@ -64,7 +64,11 @@ export const usnKey = (id: string): ShipKey => `usn:${id}`;
 
 /** USN task forces in play (on the map, not gone). */
 export function usnTaskForces(s: CoralState): TaskForceState[] {
-  return Object.values(s.taskForces).filter((tf) => tf.side === 'usn' && tf.hex !== null && !tf.gone);
+  // sorted by id: stored state keeps no key order (JSONB)
+  return Object.keys(s.taskForces)
+    .sort()
+    .map((id) => s.taskForces[id])
+    .filter((tf) => tf.side === 'usn' && tf.hex !== null && !tf.gone);
 }
 
 /** IJN task forces whose markers are on the map (the USN sees every marker, 27.1(1), 28.1). */
@@ -118,7 +122,7 @@ export function atSea(s: CoralState, tf: TaskForceState): boolean {
   return tf.hex !== null && !USN_BASES.some((b) => places[b] === tf.hex);
 }
 
-/** The CP a day's allocation may share out (7.2): the state's, once the command phase has set it (RE 5 lowers it). */
+/** The CP a day's allocation may share out (7.2): the box's CP a day less the day's command foul-up (RE 5, core.foulUp). */
 export function dayCp(s: CoralState): number {
-  return s.cp.available;
+  return Math.max(0, bitsOf(s).cpPerDay - (s.core?.foulUp ?? 0));
 }

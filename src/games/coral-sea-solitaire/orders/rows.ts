@@ -45,6 +45,9 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   // the IJN system side's (core): never a USN order
   'ijn-chit': 'initiative',
   'ijn-recover': 'logistics-ijn',
+  // the IJN system side's (air)
+  'ijn-air-strike': 'air-ijn',
+  'ijn-air-fighters': 'air-ijn-fighters',
 };
 
 export const rowOfOrder = (o: CoralOrder): string | null => (o.kind === 'none' ? null : ROW_OF[o.kind]);
