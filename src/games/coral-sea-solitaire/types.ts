@@ -161,8 +161,6 @@ export interface CoralState {
   // surface: (rules/surface; absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
-  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
-  readonly ijnSquadronsLost?: number;
 }
 
 /** What the core rules remember between steps. */
