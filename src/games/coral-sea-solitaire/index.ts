@@ -18,6 +18,7 @@ import { ANY_STEP, SYNTAX } from './orders/rows';
 import { answerFromStanding, parseStanding } from './orders/standing';
 import { validateOrders } from './orders/validate';
 import { randomCoralOrders } from './players/random';
+import { airOrderProblems } from './rules/air';
 import { currentStep, upcomingSteps } from './rules/core';
 import { planUsnMoves } from './rules/movement';
 import { validateSurfaceOrders } from './rules/surface';
@@ -69,7 +70,7 @@ function validateCoral(s: CoralState, side: Side, orders: readonly CoralOrder[],
       ...(p.hint ? { hint: p.hint } : {}),
     }));
   if (row === 'screen' || row === 'bombard-usn') return validateSurfaceOrders(s, row, orders).map((p) => whole(p));
-  return [];
+  return airOrderProblems(s, row, orders).map((p) => whole(`${p.order}: ${p.problem}`, p.rule));
 }
 
 function help(s: CoralState, _side: Side, step: StepInfo | null): string {
