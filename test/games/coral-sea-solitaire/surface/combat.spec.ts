@@ -1,5 +1,5 @@
 import { defaultBox as box } from '../../../../src/games/coral-sea-solitaire/box';
-import { surfaceAwaits, surfaceCombatHexes } from '../../../../src/games/coral-sea-solitaire/rules/surface';
+import { narrateSurface, surfaceAwaits, surfaceCombatHexes } from '../../../../src/games/coral-sea-solitaire/rules/surface';
 import { run, world } from './world';
 
 /**
@@ -39,6 +39,17 @@ describe('issue 26 Coral Sea surface combat (5b, 16)', () => {
     expect(r.s.vp).toEqual({ usn: 20, ijn: 0 });
     expect(r.s.panic.level).toBe(box.panicPoints['ijn-TR-sunk'].value);
     expect(['usn:CA-6', 'usn:CA-7', 'usn:CA-8', 'usn:DD-6'].every((k) => r.s.ships[k as `usn:${string}`].fatigued)).toBe(true);
+    // the story names the table, the column, the die, the result and each pick
+    expect(narrateSurface(combat)).toEqual([
+      'Surface combat in 1410: USN CA-6, CA-7, CA-8, DD-6 attack 33 against IJN DD-1, DD-2, TR-4 defence 6: 550% (16.3).',
+      expect.stringMatching(
+        /^ {2}Consolidated CRT, naval vs naval \(16\.3\), surface combat in 1410, column >=300%: die 2 → attacker -, defender 3 \[reconstructed: /,
+      ),
+      '  USN (attacker): no effect.',
+      '  IJN (defender): result 3: DD-2, TR-4 sunk, DD-1 crippled.',
+      '    IJN ship sunk in 1410 (2.2): die 3 (1-2 ijn:DD-1, 3-4 ijn:DD-2, 5-6 ijn:TR-4) → ijn:DD-2',
+      '    IJN ship sunk in 1410 (2.2): die 5 (1-3 ijn:DD-1, 4-6 ijn:TR-4) → ijn:TR-4',
+    ]);
     // 16.1: one battle per hex per phase
     expect(r.s.surface?.fought).toEqual(['1410']);
     expect(surfaceCombatHexes(r.s)).toEqual([]);

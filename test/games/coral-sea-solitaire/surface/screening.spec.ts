@@ -69,6 +69,12 @@ describe('issue 26 Coral Sea screening (33)', () => {
     expect(surfaceAwaits(r.s)).toBeNull();
   });
 
+  it('given SCREEN MAX, then the most ships the 150% allows are held out (CA-5 alone fights, 10 against 6)', () => {
+    const r = run('screen', opened().s, { for: [{ purpose: 'naval vs naval', rolls: [6] }], otherwise: 1 }, [{ kind: 'screen-max' }]);
+    expect(r.of('coral.surface.screened')[0].data.ships).toEqual(['usn:CV-2', 'usn:DD-3', 'usn:DD-4', 'usn:CA-3', 'usn:CA-4']);
+    expect(r.of('coral.surface.combat')[0].data).toMatchObject({ attack: 10, defense: 6, ships: { usn: ['usn:CA-5'] } });
+  });
+
   it('given no SCREEN line, then every USN ship fights', () => {
     const r = run('screen', opened().s, { for: [{ purpose: 'naval vs naval', rolls: [6] }], otherwise: 1 });
     expect(r.of('coral.surface.combat')[0].data).toMatchObject({ attack: 38, defense: 6 });

@@ -72,10 +72,10 @@ export function startSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, hex:
   const d = tacticalInitiative(dice, box, hex, facts, { ijnChits: f.s.chits.ijn, usnChit });
   if (d.chit) f.emit({ type: 'IjnDecided', data: { what: `leadership chit on the tactical initiative in ${hex} (8.5)`, chit: d.chit } });
   const chitsSpent: CoralSide[] = [...(usnChit ? (['usn'] as const) : []), ...(d.chit?.result === 'use' ? (['ijn'] as const) : [])];
-  for (const side of chitsSpent) changeChits(f, side, -1, `used on the tactical initiative in ${hex}`, '8.6');
   const attacker = d.roll.result;
   const awaitsUsnScreen = usnMayScreen(f.s, box, hex, attacker, []);
   f.emit({ type: 'coral.surface.initiative', data: { hex, attacker, roll: d.roll, chitsSpent, awaitsUsnScreen, rule: '16.3(2)' } });
+  for (const side of chitsSpent) changeChits(f, side, -1, `used on the tactical initiative in ${hex}`, '8.6');
   const ijn = ijnScreen(f.s, dice, box, hex, attacker);
   if (ijn.ships.length) {
     const names = ijn.ships.map((k) => f.s.ships[k].id).join(', ');

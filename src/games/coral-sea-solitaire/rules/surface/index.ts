@@ -25,7 +25,7 @@ import { bombard, bombardTargets, usnBombardProblems } from './bombard';
 import { evolveSurface as evolveSurfaceEvents } from './events';
 import { finishSurfaceCombat, startSurfaceCombat } from './combat';
 import { bookOf, fights, shipsIn, surfaceCombatHexes } from './forces';
-import { usnScreenProblems, usnShipNamed } from './screening';
+import { maxUsnScreen, usnScreenProblems, usnShipNamed } from './screening';
 
 export type { ForceLosses, SurfaceEvent } from './events';
 export * from './bases';
@@ -33,7 +33,16 @@ export { bombard, bombardTargets, type BombardTarget, usnBombardProblems } from 
 export { finishSurfaceCombat, type SurfaceChitUse, startSurfaceCombat, usnSpendsChit } from './combat';
 export { columnFor, navalLosses, oddsColumn, type OddsColumn, rollShipAttack, type ShipAttack, shipEffect } from './crt';
 export { attackOf, bombardOf, defenseOf, inPlay, surfaceCombatHexes } from './forces';
-export { ijnScreen, maxUsnScreen, screenSituation, usnMayScreen, usnScreenProblems } from './screening';
+export {
+  type IjnScreenFacts,
+  ijnScreen,
+  ijnScreenChoice,
+  maxUsnScreen,
+  screenSituation,
+  usnMayScreen,
+  usnScreenProblems,
+} from './screening';
+export { narrateSurface } from './narrate';
 
 /**
  * Folds one of this area's events; undefined when the event is not this area's. A function
@@ -65,6 +74,15 @@ export function runSurfacePhase(f: CoralFold, dice: Dice, box: CoralBox, only: s
 /** The ship names of the USN's SCREEN orders at a step. */
 const screenNames = (orders: readonly CoralOrder[]): string[] => orders.flatMap((o) => (o.kind === 'screen' ? [...o.ships] : []));
 
+/** The USN ships a SCREEN names in the pending battle, or every ship SCREEN MAX may hold out (maxUsnScreen). */
+function usnScreened(s: CoralState, orders: readonly CoralOrder[]): ShipKey[] {
+  const pending = bookOf(s).pending;
+  if (!pending) return [];
+  if (orders.some((o) => o.kind === 'screen-max')) return maxUsnScreen(s, s.box, pending.hex, pending.attacker, pending.ijnScreened);
+  const usn = shipsIn(s, pending.hex, 'usn', fights);
+  return [...new Set(screenNames(orders).map((n) => usnShipNamed(s, n, usn)))].filter((k): k is ShipKey => k !== null);
+}
+
 /**
  * What is wrong with the USN's orders at a step of this area (empty when nothing), for the core's
  * validateOrders: SCREEN (33.1) and BOMBARD (17.1, 17.4); other rows take no orders of this area.
@@ -74,6 +92,7 @@ export function validateSurfaceOrders(s: CoralState, rowId: string, orders: read
   if (rowId === 'screen') {
     const pending = bookOf(s).pending;
     if (!pending) return ['no surface battle is waiting for a SCREEN decision (33.1)'];
+    if (orders.some((o) => o.kind === 'screen-max')) return [];
     return usnScreenProblems(s, box, pending.hex, pending.attacker, pending.ijnScreened, screenNames(orders));
   }
   if (rowId === 'bombard-usn') return usnBombardProblems(s, box, orders);
@@ -93,7 +112,7 @@ export const surfaceHandlers: RowHandlers = {
     runSurfacePhase(f, ctx.dice, s.box, suffixOf(step.id));
     return f.s;
   },
-  /** 33.1: the USN's screening of the pending battle (none by default), the battle, then the phase's other battles. */
+  /** 33.1: the USN's screening of the pending battle (SCREEN, SCREEN MAX; none by default), the battle, then the phase's other battles. */
   screen: (s, step, orders, ctx) => {
     const box = s.box;
     const problems = validateSurfaceOrders(s, 'screen', orders.usn ?? []);
@@ -103,8 +122,7 @@ export const surfaceHandlers: RowHandlers = {
     const at = suffixOf(step.id);
     if (at && at !== pending.hex) refuse([`step ${step.id} is for ${at}, and the battle waiting is in ${pending.hex}`]);
     const f = foldOf(s, (e) => ctx.emit(e));
-    const usn = shipsIn(s, pending.hex, 'usn', fights);
-    const ships = [...new Set(screenNames(orders.usn ?? []).map((n) => usnShipNamed(s, n, usn)))].filter((k): k is ShipKey => k !== null);
+    const ships = usnScreened(s, orders.usn ?? []);
     if (ships.length) f.emit({ type: 'coral.surface.screened', data: { hex: pending.hex, side: 'usn', ships, picks: [], rule: '33.1' } });
     finishSurfaceCombat(f, ctx.dice, box, ships);
     runSurfacePhase(f, ctx.dice, box);

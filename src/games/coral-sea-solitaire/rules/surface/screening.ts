@@ -53,37 +53,39 @@ export function screenSituation(
 /** 33.2: what the IJN screens, in this order: transports, then carriers. */
 const IJN_SCREENS: readonly (readonly ShipType[])[] = [['TR'], ['CV', 'CVL']];
 
+/** What the IJN's screening decision reads (33.2): only the battle's ships, all revealed by then (16.3(1)). */
+export interface IjnScreenFacts {
+  readonly hex: string;
+  /** The IJN ships in the battle, each with its share of the IJN's counted strength (attack or defence). */
+  readonly ships: readonly { readonly key: ShipKey; readonly type: ShipType; readonly share: number }[];
+  readonly strength: number;
+  /** The least the IJN must keep: 150% of the USN's counted strength (33.1). */
+  readonly keep: number;
+}
+
 /**
- * 33.2: the ships the IJN must screen (empty when it is not the side that may screen, or has no
- * transport or carrier it can spare). Within a group, all go when all can; otherwise one at a time,
- * at random among those that can still go, until none can.
+ * 33.2, a pure decision from its facts: transports, then carriers; within a group all go when all
+ * can, otherwise one at a time, at random (2.2) among those that can still go, until none can.
  */
-export function ijnScreen(
-  s: CoralState,
-  dice: Dice,
-  box: CoralBox,
-  hex: string,
-  attacker: CoralSide,
-): { ships: ShipKey[]; picks: RandomChoice<ShipKey>[] } {
-  const sit = screenSituation(s, box, hex, attacker);
+export function ijnScreenChoice(dice: Dice, facts: IjnScreenFacts): { ships: ShipKey[]; picks: RandomChoice<ShipKey>[] } {
   const ships: ShipKey[] = [];
   const picks: RandomChoice<ShipKey>[] = [];
-  if (sit.screener !== 'ijn') return { ships, picks };
-  let strength = sit.strength;
-  const value = (k: ShipKey) => sit.shareOf(s.ships[k]);
-  const fighting = () => sit.ships.ijn.length - ships.length;
+  const share = new Map(facts.ships.map((x) => [x.key, x.share]));
+  const value = (k: ShipKey) => share.get(k) ?? 0;
+  const fighting = () => facts.ships.length - ships.length;
+  let strength = facts.strength;
   for (const types of IJN_SCREENS) {
-    let left = sit.ships.ijn.filter((k) => types.includes(s.ships[k].type));
+    let left = facts.ships.filter((x) => types.includes(x.type)).map((x) => x.key);
     const all = left.reduce((n, k) => n + value(k), 0);
-    if (left.length && strength - all >= sit.keep && fighting() > left.length) {
+    if (left.length && strength - all >= facts.keep && fighting() > left.length) {
       ships.push(...left);
       strength -= all;
       continue;
     }
     for (;;) {
-      const fit = left.filter((k) => strength - value(k) >= sit.keep && fighting() > 1);
+      const fit = left.filter((k) => strength - value(k) >= facts.keep && fighting() > 1);
       if (!fit.length) break;
-      const pick = chooseAtRandom(dice, fit, `IJN screens a ${types.join('/')} in ${hex}`, '33.2');
+      const pick = chooseAtRandom(dice, fit, `IJN screens a ${types.join('/')} in ${facts.hex}`, '33.2');
       picks.push(pick);
       ships.push(pick.chosen);
       strength -= value(pick.chosen);
@@ -91,6 +93,14 @@ export function ijnScreen(
     }
   }
   return { ships, picks };
+}
+
+/** 33.2: the ships the IJN must screen in `hex` (none when it is not the side that may screen). */
+export function ijnScreen(s: CoralState, dice: Dice, box: CoralBox, hex: string, attacker: CoralSide) {
+  const sit = screenSituation(s, box, hex, attacker);
+  if (sit.screener !== 'ijn') return { ships: [] as ShipKey[], picks: [] as RandomChoice<ShipKey>[] };
+  const ships = sit.ships.ijn.map((key) => ({ key, type: s.ships[key].type, share: sit.shareOf(s.ships[key]) }));
+  return ijnScreenChoice(dice, { hex, ships, strength: sit.strength, keep: sit.keep });
 }
 
 /** True when the USN may screen at least one ship in the pending combat (33.1): else no SCREEN is asked. */
