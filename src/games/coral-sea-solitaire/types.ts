@@ -3,8 +3,9 @@
  * side; the IJN is a system side that never owes orders (2.1). Ships are keyed `<side>:<counter>`
  * (`ijn:CA-2`), since both sides print counters with the same ids (4.2, 4.3).
  */
+import type { Visibility } from '../../engine/ruleset';
 import type { HexDirection, RandomChoice, TableRoll } from '../kit';
-import type { AirType, BaseId, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
 
 export type ShipKey = `${CoralSide}:${string}`;
 
@@ -103,11 +104,45 @@ export interface CoralState {
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
+  // core:
+  /** The box the game was created with (default or a club's): every rule reads its tables and map from here. */
+  readonly box: CoralBox;
+  /**
+   * The step instances still to come this turn after `step`, in order (`surface/1808`,
+   * `air-losses/1808`): the turn's sequence (5.6) and whatever an area inserts at its front
+   * (rules/core/flow.ts `insertSteps`: a per-hex step, a decision). Empty: the turn ends after `step`.
+   */
+  readonly queue: readonly string[];
+  /** The core rules' own bookkeeping. */
+  readonly core: CoreState;
+}
+
+/** What the core rules remember between steps. */
+export interface CoreState {
+  /** 36 result 5: CP the day's command foul-up takes off the reset at 1d (rolled at 1a). */
+  readonly foulUp: number;
+  /** 8.4: the functions the USN committed a leadership chit to this turn (`initiative`, ...). */
+  readonly usnChit: Readonly<Record<string, boolean>>;
+  /** 30.3: the IJN TFs whose contents were identified once already (each checked once). */
+  readonly bbChecked: readonly IjnTf[];
+  /** 36 results 4-5: an intelligence result waiting for the player's choice (the intelligence-choice step). */
+  readonly intelChoice: {
+    readonly hex: string;
+    readonly all: boolean;
+    readonly identify: readonly string[];
+    readonly reveal: readonly string[];
+  } | null;
+  /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
+  readonly arrivalAt: Readonly<Record<string, string>>;
 }
 
 /** The USN player's orders (brief section 4), one per line of a mail. */
 export type CoralOrder =
   | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
+  /** 30.1 `CV-3 WITH TF-17` (when its die is 0), 30.4 `B-1 WITH TF-11`. */
+  | { readonly kind: 'join'; readonly ship: string; readonly tf: string }
+  /** 30.4 `B-2 NEW TF [TF-3] WITH DD-3 FROM TF-17`: a battleship in a TF of its own with one DD, at no CP. */
+  | { readonly kind: 'battleship-tf'; readonly ship: string; readonly tf?: string; readonly dd: string; readonly from: string }
   | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'allocate'; readonly slots: StaffSlots }
   | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }
@@ -116,9 +151,9 @@ export type CoralOrder =
   | {
       readonly kind: 'intelligence';
       readonly target: IjnTf;
-      /** On a 4 or 5 (36): identify or reveal; absent: the intelligence-choice step asks (or a standing INTEL PREFER answers). */
-      readonly prefer?: 'identify' | 'reveal';
-      /** `UNTIL REVEALED MAX 3`: roll again on this TF until it is identified or revealed, at most `max` rolls, while the slot pays. */
+      /** On a 4 or 5 (36): identify first or reveal first (not written: identify an unidentified TF, reveal an identified one). */
+      readonly prefer: 'identify' | 'reveal';
+      /** `UNTIL REVEALED MAX 3`: roll again on this TF until it is identified or revealed, at most `max` rolls in all, while the slot pays. */
       readonly until?: 'identified' | 'revealed';
       readonly max?: number;
     }
@@ -149,44 +184,40 @@ export type CoralOrder =
   | { readonly kind: 'rest'; readonly tf: string }
   | { readonly kind: 'repair'; readonly ship: string }
   | { readonly kind: 'refuel'; readonly tf: string }
-  | { readonly kind: 'losses'; readonly air: Partial<Record<AirType, number>> }
+  | {
+      readonly kind: 'losses';
+      /** Squadrons eliminated (and `aborted`, when the result aborts some), of the carrier or base `from` when given. */
+      readonly air: Partial<Record<AirType, number>>;
+      readonly aborted?: Partial<Record<AirType, number>>;
+      readonly from?: string;
+    }
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
   | { readonly kind: 'land'; readonly from: string; readonly on: string }
-  // orders: kinds added by the orders-by-mail area. Ships are named by ShipKey (`usn:CV-2`), carriers
-  // as mission origins too (an AirUnitState's `home`); TFs by id (`TF-17`, `CSF`); bases by BaseId.
+  // orders: kinds added by the orders-by-mail area. USN ships and carriers are named by counter id
+  // (`CV-2`, as core's and air's handlers read them), TFs by id (`TF-17`, `CSF`), bases by BaseId.
   /** NONE: nothing at this step (not the default). */
   | { readonly kind: 'none' }
-  /** 30.1 with a die of 0: CV-3 and DD-7 join a TF starting at New Caledonia (`CV-3 WITH TF-17`). */
-  | { readonly kind: 'reinforce-cv3'; readonly tf: string }
-  /** 30.4: USN battleships join a TF starting at New Caledonia (`B-1, B-2 WITH TF-11`). */
-  | { readonly kind: 'battleships'; readonly ships: readonly ShipKey[]; readonly tf: string }
-  /** 30.4: battleships start as a TF of their own with one DD drawn from a New Caledonia TF, at no CP (`B-2 NEW TF-3 WITH DD-3 FROM TF-17`). */
-  | {
-      readonly kind: 'battleships-tf';
-      readonly ships: readonly ShipKey[];
-      /** The marker; absent: the first free one. */
-      readonly tf?: string;
-      readonly escort: ShipKey;
-      readonly from: string;
-    }
-  /** 5a1a: every ready squadron to the missions committed at 5a, as committed. */
-  | { readonly kind: 'assign-committed' }
-  /** 5a1a: squadrons of one origin to a mission other than committed (`ASSIGN CV-2 VF 1 TO CAP`). */
+  /** 5a1a (the same kind as the air area's): every ready squadron as committed, or some to another mission. */
+  | { readonly kind: 'assign'; readonly asCommitted: true }
   | {
       readonly kind: 'assign';
+      readonly asCommitted?: false;
       readonly from: string;
       readonly air: Partial<Record<AirType, number>>;
       readonly mission: 'strike' | 'escort' | 'cap';
       readonly target?: string;
     }
-  /** 9a2: refuel every USN TF at sea (the logistics rules say which are at sea and what each costs). */
-  | { readonly kind: 'refuel-all' }
   /** 5a1f: losses taken by type in this order (`LOSSES FIGHTERS LAST`), at random within a type. */
   | { readonly kind: 'losses-priority'; readonly types: readonly AirType[] }
   /** 33.1: screen as many ships as the 150% rule allows (`SCREEN MAX`). */
-  | { readonly kind: 'screen-max' };
+  | { readonly kind: 'screen-max' }
+  // core: the IJN system side's orders (its decisions, handed to the rows' handlers; never mailed)
+  /** 8.5: whether the IJN commits a leadership chit to a function. */
+  | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
+  /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
+  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {
@@ -197,4 +228,6 @@ export type IjnDecidedEvent = {
     readonly chit?: TableRoll<unknown>;
     readonly choice?: RandomChoice<unknown>;
   };
+  /** Hidden from the USN when the decision would give away a hidden thing (27): `[]` referee only. */
+  readonly visibleTo?: Visibility;
 };

@@ -24,12 +24,10 @@ export function formatOrder(o: CoralOrder): string {
       return `DEPLOY ${o.tf} AT ${o.hex}`;
     case 'base-air':
       return `BASE ${formatAir(o.air)} AT ${o.base}`;
-    case 'reinforce-cv3':
-      return `CV-3 WITH ${o.tf}`;
-    case 'battleships':
-      return `${names(o.ships)} WITH ${o.tf}`;
-    case 'battleships-tf':
-      return `${names(o.ships)} NEW ${o.tf ?? 'TF'} WITH ${idOf(o.escort)} FROM ${o.from}`;
+    case 'join':
+      return `${o.ship} WITH ${o.tf}`;
+    case 'battleship-tf':
+      return `${o.ship} NEW ${o.tf ?? 'TF'} WITH ${o.dd} FROM ${o.from}`;
     case 'allocate':
       return `CP ORG ${o.slots.organization} INTEL ${o.slots.intelligence} OPS ${o.slots.operations} LOG ${o.slots.logistics}`;
     case 'new-tf':
@@ -41,7 +39,7 @@ export function formatOrder(o: CoralOrder): string {
     case 'intelligence':
       return [
         `INTEL ${o.target}`,
-        o.prefer ? `PREFER ${o.prefer.toUpperCase()}` : '',
+        `PREFER ${o.prefer.toUpperCase()}`,
         o.until ? `UNTIL ${o.until.toUpperCase()}` : '',
         o.max !== undefined ? `MAX ${o.max}` : '',
       ]
@@ -57,10 +55,9 @@ export function formatOrder(o: CoralOrder): string {
       return `STAY ${o.tf}`;
     case 'mission':
       return `${o.mission.toUpperCase()} ${idOf(o.from)} ${formatAir(o.air)}${o.target ? ` AT ${o.target}` : ''}${o.extended ? ' EXTENDED' : ''}`;
-    case 'assign-committed':
-      return 'ASSIGN AS COMMITTED';
     case 'assign':
-      return `ASSIGN ${idOf(o.from)} ${formatAir(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
+      if (o.asCommitted) return 'ASSIGN AS COMMITTED';
+      return `ASSIGN ${o.from} ${formatAir(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
     case 'bombard':
       return `BOMBARD ${o.base}${o.with.length ? ` WITH ${o.with.join(', ')}` : ''}`;
     case 'no-bombard':
@@ -73,10 +70,8 @@ export function formatOrder(o: CoralOrder): string {
       return `REPAIR ${idOf(o.ship)}`;
     case 'refuel':
       return `REFUEL ${o.tf}`;
-    case 'refuel-all':
-      return 'REFUEL ALL';
     case 'losses':
-      return `LOSSES ${formatAir(o.air)}`;
+      return `LOSSES ${o.from ? `${o.from} ` : ''}${formatAir(o.air)}${o.aborted && Object.keys(o.aborted).length ? ` ABORT ${formatAir(o.aborted)}` : ''}`;
     case 'losses-priority':
       return `LOSSES FIRST ${o.types.join(', ')}`;
     case 'screen':
@@ -89,6 +84,11 @@ export function formatOrder(o: CoralOrder): string {
       return `${o.choice.toUpperCase()}${o.tf ? ` ${o.tf}` : ''}`;
     case 'land':
       return `LAND ${idOf(o.from)} AIR ON ${idOf(o.on)}`;
+    // the IJN system side's decisions (never mailed; shown to the referee)
+    case 'ijn-chit':
+      return `IJN LEADERSHIP ${o.use ? 'USE' : 'SAVE'} ON ${o.fn}`;
+    case 'ijn-recover':
+      return `IJN RECOVERY ${o.target} ${o.marker.toUpperCase()} ${o.removed}`;
     default: {
       const never: never = o;
       throw new Error(`cannot format ${JSON.stringify(never)}`);

@@ -5,9 +5,10 @@
  */
 import type { HexDirection } from '../../kit';
 import { AIR_TYPES, type AirType, type BaseId } from '../box';
+import { tfOfShip } from '../state';
 import type { CoralOrder, ShipKey } from '../types';
 import { type Ctx, fail, isProblem, many, one } from './ctx';
-import { airAt, tfOfShip, usnCarriers } from './knowledge';
+import { usnCarriers, usnOrigins, usnTaskForces } from './knowledge';
 import type { Named } from './names';
 import { airListOf, listOf, type Problem, type Reader } from './tokens';
 
@@ -65,7 +66,7 @@ function target(c: Ctx, words: readonly string[]): string | Problem {
   const t = one(c, words, TARGET, 'target (IJN task force or base)');
   if (isProblem(t)) return t;
   if (t.kind !== 'ijn-ship') return t.id;
-  return tfOfShip(c.s, t.id)?.id ?? fail(c, `${t.display} sails in no task force now`);
+  return tfOfShip(c.s, t.id as ShipKey)?.id ?? fail(c, `${t.display} sails in no task force now`);
 }
 
 /** STRIKE | ESCORT | CAP <origin> <squadrons> [AT <target>] [EXTENDED] (5.6 5a-a, 5a-b; 22; 32). */
@@ -86,13 +87,13 @@ export function mission(c: Ctx, verb: 'strike' | 'escort' | 'cap', r: Reader): O
   return [{ kind: 'mission', mission: verb, from: from.id, air, ...(t ? { target: t } : {}), extended }];
 }
 
-const carrierLike = (n: Named): boolean => /^usn:(CV|CVL)-/.test(n.id);
+const carrierLike = (n: Named): boolean => /^(CV|CVL)-/.test(n.id);
 
 /** ASSIGN AS COMMITTED | ASSIGN <origin> <squadrons> TO STRIKE|ESCORT|CAP [AT <target>] (5.6 5a1a). */
 export function assign(c: Ctx, r: Reader): Out {
   if (r.accept('AS')) {
     if (!r.accept('COMMITTED') || !r.done()) return fail(c, 'ASSIGN AS COMMITTED');
-    return [{ kind: 'assign-committed' }];
+    return [{ kind: 'assign', asCommitted: true }];
   }
   const from = one(c, r.peek() === undefined ? [] : [r.next()!], ORIGIN, 'carrier or base');
   if (isProblem(from)) return from;
@@ -121,9 +122,9 @@ export function bombard(c: Ctx, r: Reader): Out {
 export function refit(c: Ctx, r: Reader): Out {
   const w = r.accept('CARRIERS', 'ALL');
   if (w) {
-    const carriers = usnCarriers(c.s).map((ship) => ship.key as string);
-    const bases = w === 'ALL' ? [...new Set(c.s.air.filter((a) => a.side === 'usn' && !a.home.startsWith('usn:')).map((a) => a.home))] : [];
-    const at = [...carriers, ...bases].filter((h) => airAt(c.s, h).length > 0);
+    if (!r.done()) return fail(c, `REFIT ${w} takes nothing after it`);
+    const carriers = usnCarriers(c.s).map((ship) => ship.id);
+    const at = w === 'ALL' ? usnOrigins(c.s) : usnOrigins(c.s).filter((o) => carriers.includes(o));
     return at.length ? at.map((h) => ({ kind: 'refit', at: h })) : [{ kind: 'none' }];
   }
   const at = many(c, r.rest(), ORIGIN, 'carrier or base');
@@ -142,9 +143,13 @@ export function repair(c: Ctx, r: Reader): Out {
   return isProblem(ships) ? ships : ships.map((n) => ({ kind: 'repair', ship: n.id }));
 }
 
-/** REFUEL <TFs> | REFUEL ALL (9a2). */
+/** REFUEL <TFs> | REFUEL ALL (9a2): ALL names every USN TF on the map (those in port need none, and cost none). */
 export function refuel(c: Ctx, r: Reader): Out {
-  if (r.accept('ALL')) return r.done() ? [{ kind: 'refuel-all' }] : fail(c, 'REFUEL ALL takes nothing after it');
+  if (r.accept('ALL')) {
+    if (!r.done()) return fail(c, 'REFUEL ALL takes nothing after it');
+    const all = usnTaskForces(c.s).map((tf): CoralOrder => ({ kind: 'refuel', tf: tf.id }));
+    return all.length ? all : [{ kind: 'none' }];
+  }
   const tfs = many(c, r.rest(), ['usn-tf'], 'task force');
   return isProblem(tfs) ? tfs : tfs.map((tf) => ({ kind: 'refuel', tf: tf.id }));
 }
@@ -164,8 +169,19 @@ export function losses(c: Ctx, r: Reader): Out {
     const first = [...new Set(types)] as AirType[];
     return [{ kind: 'losses-priority', types: [...first, ...FIGHTERS_LAST.filter((x) => !first.includes(x))] }];
   }
-  const air = airListOf(r.rest());
-  return isProblem(air) ? { ...air, rule: c.rule } : [{ kind: 'losses', air }];
+  // LOSSES [<carrier or base>] <squadrons> [ABORT <squadrons>]
+  const first = r.peek();
+  let from: string | undefined;
+  if (first && !/^\d/.test(first) && !(AIR_TYPES as readonly string[]).some((t) => first.toUpperCase().startsWith(t))) {
+    const o = one(c, [r.next()!], ORIGIN, 'carrier or base');
+    if (isProblem(o)) return o;
+    from = o.id;
+  }
+  const air = airListOf(r.until('ABORT', 'ABORTED'));
+  if (isProblem(air)) return { ...air, rule: c.rule };
+  const aborted = r.accept('ABORT', 'ABORTED') ? airListOf(r.rest()) : undefined;
+  if (isProblem(aborted)) return { ...aborted, rule: c.rule };
+  return [{ kind: 'losses', air, ...(aborted ? { aborted } : {}), ...(from ? { from } : {}) }];
 }
 
 /** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1). */
@@ -173,7 +189,7 @@ export function screen(c: Ctx, r: Reader): Out {
   if (r.accept('MAX')) return r.done() ? [{ kind: 'screen-max' }] : fail(c, 'SCREEN MAX takes nothing after it');
   if (r.accept('NONE')) return r.done() ? [{ kind: 'screen', ships: [] }] : fail(c, 'SCREEN NONE takes nothing after it');
   const ships = many(c, r.rest(), ['usn-ship'], 'ship');
-  return isProblem(ships) ? ships : [{ kind: 'screen', ships: ships.map((n) => n.id as ShipKey) }];
+  return isProblem(ships) ? ships : [{ kind: 'screen', ships: ships.map((n) => n.id) }];
 }
 
 /** LEADERSHIP USE | SAVE (8.4). */

@@ -6,7 +6,7 @@
 import type { BaseId, IjnTf } from '../box';
 import type { CoralOrder, ShipKey, StaffSlots } from '../types';
 import { type Ctx, count, fail, isProblem, many, one } from './ctx';
-import { tfOfShip } from './knowledge';
+import { tfOfShip } from '../state';
 import { airListOf, type Problem, type Reader } from './tokens';
 
 type Out = CoralOrder[] | Problem;
@@ -31,23 +31,22 @@ export function base(c: Ctx, r: Reader): Out {
   return [{ kind: 'base-air', base: at.id as BaseId, air }];
 }
 
-/** CV-3 WITH <TF> (30.1). */
+/** CV-3 WITH <TF> (30.1: with a die of 0, CV-3 and DD-7 join a New Caledonia TF). */
 export function cv3(c: Ctx, r: Reader): Out {
   if (!r.accept('WITH')) return fail(c, 'CV-3 WITH <TF>: name the New Caledonia TF it joins');
   const tf = one(c, r.rest(), ['usn-tf'], 'task force');
-  return isProblem(tf) ? tf : [{ kind: 'reinforce-cv3', tf: tf.id }];
+  return isProblem(tf) ? tf : [{ kind: 'join', ship: 'CV-3', tf: tf.id }];
 }
 
-/** B-1[, B-2] WITH <TF> | B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF> (30.4). */
+/** B-1[, B-2] WITH <TF> | B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF> (30.4): one order a battleship. */
 export function battleships(c: Ctx, first: string, r: Reader): Out {
   const ships = many(c, [first, ...r.until('WITH', 'NEW')], ['usn-ship'], 'battleship');
   if (isProblem(ships)) return ships;
-  const bad = ships.find((n) => !/^usn:B-\d+$/.test(n.id));
+  const bad = ships.find((n) => !/^B-\d+$/.test(n.id));
   if (bad) return fail(c, `${bad.display} is no USN battleship (B-1, B-2)`);
-  const keys = ships.map((n) => n.id as ShipKey);
   if (r.accept('WITH')) {
     const tf = one(c, r.rest(), ['usn-tf'], 'task force');
-    return isProblem(tf) ? tf : [{ kind: 'battleships', ships: keys, tf: tf.id }];
+    return isProblem(tf) ? tf : ships.map((n) => ({ kind: 'join', ship: n.id, tf: tf.id }));
   }
   if (!r.accept('NEW')) return fail(c, 'WITH <TF> or NEW TF WITH <DD> FROM <TF>');
   let tf: string | undefined;
@@ -57,12 +56,12 @@ export function battleships(c: Ctx, first: string, r: Reader): Out {
     tf = marker.id;
   }
   if (!r.accept('WITH')) return fail(c, 'NEW TF needs WITH <DD> FROM <TF>: the destroyer drawn from a New Caledonia TF');
-  const escort = one(c, r.until('FROM'), ['usn-ship'], 'destroyer');
-  if (isProblem(escort)) return escort;
+  const dd = one(c, r.until('FROM'), ['usn-ship'], 'destroyer');
+  if (isProblem(dd)) return dd;
   if (!r.accept('FROM')) return fail(c, 'name the TF the destroyer comes FROM');
   const from = one(c, r.rest(), ['usn-tf'], 'task force');
   if (isProblem(from)) return from;
-  return [{ kind: 'battleships-tf', ships: keys, ...(tf ? { tf } : {}), escort: escort.id as ShipKey, from: from.id }];
+  return ships.map((n) => ({ kind: 'battleship-tf', ship: n.id, ...(tf ? { tf } : {}), dd: dd.id, from: from.id }));
 }
 
 const SLOT: Readonly<Record<string, keyof StaffSlots>> = {
@@ -142,7 +141,7 @@ export function intel(c: Ctx, r: Reader): Out {
   const target = one(c, r.until('PREFER', 'UNTIL', 'MAX'), ['ijn-tf', 'ijn-ship'], 'IJN task force');
   if (isProblem(target)) return target;
   // a face-up IJN ship stands for the TF it sails in (the USN sees that TF's display, 27.1)
-  const tf = target.kind === 'ijn-tf' ? target.id : tfOfShip(c.s, target.id)?.id;
+  const tf = target.kind === 'ijn-tf' ? target.id : tfOfShip(c.s, target.id as ShipKey)?.id;
   if (!tf) return fail(c, `${target.display} sails in no task force now`);
   let prefer: 'identify' | 'reveal' | undefined;
   let until: 'identified' | 'revealed' | undefined;
@@ -163,11 +162,13 @@ export function intel(c: Ctx, r: Reader): Out {
     } else return fail(c, `"${r.next()}" is not understood here`);
   }
   if (max !== undefined && !until) return fail(c, 'MAX goes with UNTIL REVEALED or UNTIL IDENTIFIED');
+  // not written: the next step for that TF, identify it while unidentified, else reveal it (36)
+  const natural = c.s.taskForces[tf]?.identified ? 'reveal' : 'identify';
   return [
     {
       kind: 'intelligence',
       target: tf as IjnTf,
-      ...(prefer ? { prefer } : {}),
+      prefer: prefer ?? natural,
       ...(until ? { until } : {}),
       ...(max !== undefined ? { max } : {}),
     },

@@ -10,12 +10,11 @@ import type { CoralOrder } from '../types';
 type Kind = CoralOrder['kind'];
 
 /** The row each kind of order is given at (`none` fits any). */
-export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
+export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | 'ijn-chit' | 'ijn-recover'>, string>> = {
   deploy: 'deployment',
   'base-air': 'deployment',
-  'reinforce-cv3': 'deployment',
-  battleships: 'deployment',
-  'battleships-tf': 'deployment',
+  join: 'deployment',
+  'battleship-tf': 'deployment',
   allocate: 'command',
   'new-tf': 'organization',
   transfer: 'organization',
@@ -25,7 +24,6 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   move: 'movement-usn',
   stay: 'movement-usn',
   mission: 'air-missions',
-  'assign-committed': 'air-assign',
   assign: 'air-assign',
   bombard: 'bombard-usn',
   'no-bombard': 'bombard-usn',
@@ -33,7 +31,6 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   rest: 'logistics-usn',
   repair: 'logistics-usn',
   refuel: 'logistics-usn',
-  'refuel-all': 'logistics-usn',
   losses: 'air-losses',
   'losses-priority': 'air-losses',
   screen: 'screen',
@@ -43,7 +40,7 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   land: 'basing-choice',
 };
 
-export const rowOfOrder = (o: CoralOrder): string | null => (o.kind === 'none' ? null : ROW_OF[o.kind]);
+export const rowOfOrder = (o: CoralOrder): string | null => (o.kind in ROW_OF ? ROW_OF[o.kind as keyof typeof ROW_OF] : null);
 
 const BY_ID = new Map(ROWS.map((r) => [r.id, r]));
 export const rowById = (id: string): CoralRow | undefined => BY_ID.get(id);
@@ -100,7 +97,7 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
     'REFUEL <TF>[, <TF>]  |  REFUEL ALL   night turns: each TF at sea not refuelled is fatigued (9a2; 34.1 with TF-6)',
   ],
   'air-losses': [
-    'LOSSES <squadrons>   which of your squadrons in the fight take the losses, e.g. LOSSES 2 VB, 1 VF (5.6 5a1f; 32.1 extended range first)',
+    'LOSSES [<carrier or base>] <squadrons> [ABORT <squadrons>]   which squadrons in the fight are eliminated (and aborted), e.g. LOSSES VB 2 VF 1 ABORT VT 1; one line per carrier or base if you like (5.6 5a1f; 32.1 normal range first)',
     'LOSSES FIGHTERS LAST | LOSSES BOMBERS FIRST | LOSSES FIRST <types>   by type, at random within a type (2.2)',
   ],
   screen: ['SCREEN <ships>  |  SCREEN MAX  |  SCREEN NONE   ships kept out of the fight while the rest keeps 150% (33.1)'],

@@ -19,7 +19,7 @@ import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { isProblem } from './ctx';
 import { costBySlot, cpCosts } from './costs';
 import { defaultLogistics, defaultOrders, fitAllocation } from './defaults';
-import { bitsOf, dayCp, squadrons, usnTaskForces } from './knowledge';
+import { dayCp, placeHex, squadrons, usnKey, usnTaskForces } from './knowledge';
 import * as ops from './parse-ops';
 import * as staff from './parse-staff';
 import { rowById, rowOfStep, SYNTAX, USN_ROWS } from './rows';
@@ -128,7 +128,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       if (st.defaults.includes(row) && st.cap) return paidCaps(s, st.cap);
       break;
     case 'air-assign':
-      if (st.assign) return [{ kind: 'assign-committed' }];
+      if (st.assign) return [{ kind: 'assign', asCommitted: true }];
       break;
     case 'bombard-usn':
       if (st.bombard) return bombardments(s, st.bombard);
@@ -170,10 +170,9 @@ function paidCaps(s: CoralState, caps: readonly CoralOrder[]): CoralOrder[] {
 /** 17.4: ALWAYS bombards each IJN base a USN TF shares a hex with; NEVER none. */
 function bombardments(s: CoralState, mode: 'always' | 'never'): CoralOrder[] {
   if (mode === 'never') return [{ kind: 'no-bombard' }];
-  const places = bitsOf(s).places;
   const out: CoralOrder[] = [];
   for (const base of ['Lae', 'Rabaul'] as const) {
-    if (usnTaskForces(s).some((tf) => tf.hex === places[base])) out.push({ kind: 'bombard', base, with: [] });
+    if (usnTaskForces(s).some((tf) => tf.hex === placeHex(s, base))) out.push({ kind: 'bombard', base, with: [] });
   }
   return out.length ? out : [{ kind: 'no-bombard' }];
 }
@@ -189,7 +188,7 @@ function logistics(s: CoralState, sw: NonNullable<CoralStanding['logistics']>): 
   });
   const repairs: CoralOrder[] =
     sw.repair === 'all'
-      ? usnTaskForces(s).flatMap((tf) => tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: k })))
+      ? usnTaskForces(s).flatMap((tf) => tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: s.ships[k].id })))
       : [];
   const firstRest = keep.findIndex((o) => o.kind === 'rest');
   const ordered = firstRest < 0 ? [...keep, ...repairs] : [...keep.slice(0, firstRest), ...repairs, ...keep.slice(firstRest)];

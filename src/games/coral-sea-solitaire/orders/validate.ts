@@ -10,7 +10,8 @@ import type { LineError, Side, StepInfo } from '../../../engine/ruleset';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { costBySlot, cpCosts } from './costs';
 import { formatOrder } from './format';
-import { afloat, boardFor, dayCp, hexOfOrigin, idOf, squadrons, usnCarriers } from './knowledge';
+import { isLive } from '../state';
+import { boardFor, dayCp, isUsnOrigin, squadrons, usnKey } from './knowledge';
 import { rowOfStep } from './rows';
 
 type Check = (o: CoralOrder) => string | null;
@@ -39,18 +40,26 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
 
   const checks: Partial<Record<CoralOrder['kind'], Check>> = {
     deploy: (o) => (o.kind === 'deploy' && !usnTf(o.tf) ? `${o.tf} is not one of your task forces at the start (4.2)` : null),
-    'reinforce-cv3': () => (s.options.biggerBattle ? null : 'CV-3 comes only with option 30.1 (Bigger Carrier Battle)'),
-    battleships: () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
-    'battleships-tf': () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
+    join: (o) =>
+      o.kind !== 'join'
+        ? null
+        : o.ship === 'CV-3'
+          ? s.options.biggerBattle
+            ? null
+            : 'CV-3 comes only with option 30.1 (Bigger Carrier Battle)'
+          : s.options.usnBattleships
+            ? null
+            : 'USN battleships come only with option 30.4',
+    'battleship-tf': () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
     'new-tf': (o) => {
       if (o.kind !== 'new-tf') return null;
       if ((usnTf(o.tf)?.hex ?? null) !== null || created.has(o.tf)) return `${o.tf} is already at sea: a new TF takes a marker not in use (13.3)`;
       if (!onMap(o.from)) return `${o.from} is not on the map`;
-      const lost = o.ships.find((k) => !members.get(o.from)?.has(k));
-      if (lost) return `${idOf(lost)} is not in ${o.from}`;
+      const lost = o.ships.find((id) => !members.get(o.from)?.has(usnKey(id)));
+      if (lost) return `${lost} is not in ${o.from}`;
       created.add(o.tf);
-      members.set(o.tf, new Set(o.ships));
-      for (const k of o.ships) members.get(o.from)!.delete(k);
+      members.set(o.tf, new Set(o.ships.map(usnKey)));
+      for (const id of o.ships) members.get(o.from)!.delete(usnKey(id));
       return null;
     },
     transfer: (o) => {
@@ -59,11 +68,11 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       const a = s.taskForces[o.from]?.hex;
       const b = s.taskForces[o.to]?.hex;
       if (a && b && a !== b) return `${o.from} (${a}) and ${o.to} (${b}) are not in one hex (13.3)`;
-      const lost = o.ships.find((k) => !members.get(o.from)?.has(k));
-      if (lost) return `${idOf(lost)} is not in ${o.from}`;
-      for (const k of o.ships) {
-        members.get(o.from)!.delete(k);
-        members.get(o.to)?.add(k);
+      const lost = o.ships.find((id) => !members.get(o.from)?.has(usnKey(id)));
+      if (lost) return `${lost} is not in ${o.from}`;
+      for (const id of o.ships) {
+        members.get(o.from)!.delete(usnKey(id));
+        members.get(o.to)?.add(usnKey(id));
       }
       return null;
     },
@@ -86,7 +95,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       if (o.extended && !s.options.extendedRange) return 'EXTENDED needs optional rule 32 (extended range)';
       return ready(o.from, o.air) ?? (o.target ? target(o.target, o.mission !== 'cap') : null);
     },
-    assign: (o) => (o.kind === 'assign' ? (origin(o.from) ?? (o.target ? target(o.target, o.mission !== 'cap') : null)) : null),
+    assign: (o) => (o.kind === 'assign' && !o.asCommitted ? (origin(o.from) ?? (o.target ? target(o.target, o.mission !== 'cap') : null)) : null),
     bombard: (o) => {
       if (o.kind !== 'bombard') return null;
       if (o.base !== 'Rabaul' && o.base !== 'Lae') return `${o.base} is no IJN base (3.1)`;
@@ -98,13 +107,13 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     refuel: (o) => (o.kind === 'refuel' && !usnTf(o.tf)?.hex ? `${o.tf} is not on the map` : null),
     repair: (o) => {
       if (o.kind !== 'repair') return null;
-      const ship = s.ships[o.ship as keyof CoralState['ships']];
-      if (!afloat(ship)) return `${idOf(o.ship)} is not in play`;
-      return ship.status === 'damaged' ? null : `${idOf(o.ship)} is not damaged (9a1)`;
+      const ship = s.ships[usnKey(o.ship)];
+      if (!ship || !isLive(ship)) return `${o.ship} is not in play`;
+      return ship.status === 'damaged' ? null : `${o.ship} is not damaged (9a1)`;
     },
     screen: (o) => {
-      const lost = o.kind === 'screen' ? o.ships.find((k) => !afloat(s.ships[k as keyof CoralState['ships']])) : undefined;
-      return lost ? `${idOf(lost)} is not in play` : null;
+      const lost = o.kind === 'screen' ? o.ships.find((id) => !s.ships[usnKey(id)] || !isLive(s.ships[usnKey(id)])) : undefined;
+      return lost ? `${lost} is not in play` : null;
     },
     land: (o) => (o.kind === 'land' ? origin(o.on) : null),
   };
@@ -126,11 +135,9 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     }
     return null;
   }
-  function origin(home: string): string | null {
-    if (home.startsWith('usn:')) {
-      return usnCarriers(s).some((c) => c.key === home) ? null : `${idOf(home)} is not a carrier in play`;
-    }
-    return hexOfOrigin(s, home) ? null : `${home} is no base of yours`;
+  function origin(name: string): string | null {
+    if (isUsnOrigin(s, name)) return null;
+    return /^[A-Z]+-\d+$/.test(name) ? `${name} is not a carrier in play` : `${name} is no base of yours`;
   }
   function ready(home: string, air: Partial<Record<string, number>>): string | null {
     const bad = origin(home);
@@ -139,7 +146,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     const sum = used.get(home) ?? {};
     for (const [type, n] of Object.entries(air)) {
       sum[type] = (sum[type] ?? 0) + (n ?? 0);
-      if (sum[type] > (have[type] ?? 0)) return `${idOf(home)} has ${have[type] ?? 0} ${type} ready, not ${sum[type]}`;
+      if (sum[type] > (have[type] ?? 0)) return `${home} has ${have[type] ?? 0} ${type} ready, not ${sum[type]}`;
     }
     used.set(home, sum);
     return null;

@@ -5,6 +5,7 @@
  */
 import type { AirUnitState, CoralState, ShipKey, ShipState, TaskForceState } from '../../../../src/games/coral-sea-solitaire/types';
 import { defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
+import { emptyCore } from '../../../../src/games/coral-sea-solitaire/state';
 
 const typeOf = (side: 'usn' | 'ijn', id: string) => defaultBox.ships.find((s) => s.side === side && s.id === id)!.type.value;
 
@@ -50,7 +51,10 @@ export function position(over: Partial<CoralState> = {}): CoralState {
   return {
     turn: 3,
     lastTurn: 14,
-    step: 't3/command',
+    step: 'command',
+    queue: [],
+    box: defaultBox,
+    core: emptyCore(),
     options: {
       biggerBattle: false,
       moreFighters: false,
@@ -71,6 +75,7 @@ export function position(over: Partial<CoralState> = {}): CoralState {
     taskForces,
     ships,
     air: [
+      { id: 'ijn:ijn:CV-1:VF', side: 'ijn', type: 'VF', strength: 3, home: 'ijn:CV-1', box: 'ready' },
       air('usn:CV-1', 'VF', 3),
       air('usn:CV-1', 'VB', 5),
       air('usn:CV-1', 'VT', 2),
