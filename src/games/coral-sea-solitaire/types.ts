@@ -115,6 +115,14 @@ export interface CoralState {
   readonly queue: readonly string[];
   /** The core rules' own bookkeeping. */
   readonly core: CoreState;
+  // movement:
+  /** Movement, submarine and landing bookkeeping (rules 14, 19, 20); absent until the first of them happens. */
+  readonly movement?: MovementState;
+  // surface: (rules/surface; absent until the rule first needs it)
+  /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
+  readonly surface?: SurfaceBook;
+  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
 }
 
 /** What the core rules remember between steps. */
@@ -136,13 +144,39 @@ export interface CoreState {
   readonly arrivalAt: Readonly<Record<string, string>>;
 }
 
+/** What the movement rules remember between steps. */
+export interface MovementState {
+  /** 14.10, 9.4: IJN TFs removed post-panic, and where they left the map (Rabaul counts for 9.4). */
+  readonly withdrawn: Readonly<Record<string, 'Rabaul' | 'To-Truk'>>;
+  /** 20.1, 20.3: the last turn whose complete IJN movement phase each amphibious TF spent in its target hex. */
+  readonly phaseAtObjective: Readonly<Record<string, number>>;
+  /** 20.2, 23.6: amphibious TFs whose invasion is over, and how. */
+  readonly invasions: Readonly<Record<string, 'completed' | 'called-off'>>;
+}
+
+// surface:
+/** A surface combat whose tactical initiative is rolled and whose screening the USN still owes (33.1). */
+export interface PendingSurfaceCombat {
+  readonly hex: string;
+  /** The side with the tactical initiative (16.3(2)). */
+  readonly attacker: CoralSide;
+  /** The IJN's screened ships (33.2), already chosen. */
+  readonly ijnScreened: readonly ShipKey[];
+}
+
+export interface SurfaceBook {
+  /** The turn the book is for: a book of an earlier turn counts as empty. */
+  readonly turn: number;
+  /** Hexes whose surface combat is resolved this turn (16.1: one per hex per phase). */
+  readonly fought: readonly string[];
+  /** `<side>:<hex>` of this turn's bombardments (17.1: one per hex per friendly phase). */
+  readonly bombarded: readonly string[];
+  readonly pending?: PendingSurfaceCombat;
+}
+
 /** The USN player's orders (brief section 4), one per line of a mail. */
 export type CoralOrder =
   | { readonly kind: 'deploy'; readonly tf: string; readonly hex: string }
-  /** 30.1 `CV-3 WITH TF-17` (when its die is 0), 30.4 `B-1 WITH TF-11`. */
-  | { readonly kind: 'join'; readonly ship: string; readonly tf: string }
-  /** 30.4 `B-2 NEW TF [TF-3] WITH DD-3 FROM TF-17`: a battleship in a TF of its own with one DD, at no CP. */
-  | { readonly kind: 'battleship-tf'; readonly ship: string; readonly tf?: string; readonly dd: string; readonly from: string }
   | { readonly kind: 'base-air'; readonly base: BaseId; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'allocate'; readonly slots: StaffSlots }
   | { readonly kind: 'new-tf'; readonly tf: string; readonly from: string; readonly ships: readonly string[] }
@@ -151,9 +185,9 @@ export type CoralOrder =
   | {
       readonly kind: 'intelligence';
       readonly target: IjnTf;
-      /** On a 4 or 5 (36): identify first or reveal first (not written: identify an unidentified TF, reveal an identified one). */
-      readonly prefer: 'identify' | 'reveal';
-      /** `UNTIL REVEALED MAX 3`: roll again on this TF until it is identified or revealed, at most `max` rolls in all, while the slot pays. */
+      /** On a 4 or 5 (36): identify or reveal; absent: the intelligence-choice step asks (or a standing INTEL PREFER answers). */
+      readonly prefer?: 'identify' | 'reveal';
+      /** `UNTIL REVEALED MAX 3`: roll again on this TF until it is identified or revealed, at most `max` rolls, while the slot pays. */
       readonly until?: 'identified' | 'revealed';
       readonly max?: number;
     }
@@ -170,6 +204,9 @@ export type CoralOrder =
       readonly to?: string;
     }
   | { readonly kind: 'stay'; readonly tf: string }
+  // movement:
+  /** `MOVE TF-17 TO 2515 [FAST]`: the umpire finds the shortest legal path (14.4), refused when the hex is beyond the MA. */
+  | { readonly kind: 'move-to'; readonly tf: string; readonly to: string; readonly fast: boolean }
   | {
       readonly kind: 'mission';
       readonly mission: 'strike' | 'escort' | 'cap';
@@ -184,40 +221,49 @@ export type CoralOrder =
   | { readonly kind: 'rest'; readonly tf: string }
   | { readonly kind: 'repair'; readonly ship: string }
   | { readonly kind: 'refuel'; readonly tf: string }
-  | {
-      readonly kind: 'losses';
-      /** Squadrons eliminated (and `aborted`, when the result aborts some), of the carrier or base `from` when given. */
-      readonly air: Partial<Record<AirType, number>>;
-      readonly aborted?: Partial<Record<AirType, number>>;
-      readonly from?: string;
-    }
+  | { readonly kind: 'losses'; readonly air: Partial<Record<AirType, number>> }
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
   | { readonly kind: 'land'; readonly from: string; readonly on: string }
-  // orders: kinds added by the orders-by-mail area. USN ships and carriers are named by counter id
-  // (`CV-2`, as core's and air's handlers read them), TFs by id (`TF-17`, `CSF`), bases by BaseId.
+  // core: the IJN system side's orders (its decisions, handed to the rows' handlers; never mailed)
+  /** 8.5: whether the IJN commits a leadership chit to a function. */
+  | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
+  /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
+  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number }
+  // orders: kinds added by the orders-by-mail area. Ships are named by ShipKey (`usn:CV-2`), carriers
+  // as mission origins too (an AirUnitState's `home`); TFs by id (`TF-17`, `CSF`); bases by BaseId.
   /** NONE: nothing at this step (not the default). */
   | { readonly kind: 'none' }
-  /** 5a1a (the same kind as the air area's): every ready squadron as committed, or some to another mission. */
-  | { readonly kind: 'assign'; readonly asCommitted: true }
+  /** 30.1 with a die of 0: CV-3 and DD-7 join a TF starting at New Caledonia (`CV-3 WITH TF-17`). */
+  | { readonly kind: 'reinforce-cv3'; readonly tf: string }
+  /** 30.4: USN battleships join a TF starting at New Caledonia (`B-1, B-2 WITH TF-11`). */
+  | { readonly kind: 'battleships'; readonly ships: readonly ShipKey[]; readonly tf: string }
+  /** 30.4: battleships start as a TF of their own with one DD drawn from a New Caledonia TF, at no CP (`B-2 NEW TF-3 WITH DD-3 FROM TF-17`). */
+  | {
+      readonly kind: 'battleships-tf';
+      readonly ships: readonly ShipKey[];
+      /** The marker; absent: the first free one. */
+      readonly tf?: string;
+      readonly escort: ShipKey;
+      readonly from: string;
+    }
+  /** 5a1a: every ready squadron to the missions committed at 5a, as committed. */
+  | { readonly kind: 'assign-committed' }
+  /** 5a1a: squadrons of one origin to a mission other than committed (`ASSIGN CV-2 VF 1 TO CAP`). */
   | {
       readonly kind: 'assign';
-      readonly asCommitted?: false;
       readonly from: string;
       readonly air: Partial<Record<AirType, number>>;
       readonly mission: 'strike' | 'escort' | 'cap';
       readonly target?: string;
     }
+  /** 9a2: refuel every USN TF at sea (the logistics rules say which are at sea and what each costs). */
+  | { readonly kind: 'refuel-all' }
   /** 5a1f: losses taken by type in this order (`LOSSES FIGHTERS LAST`), at random within a type. */
   | { readonly kind: 'losses-priority'; readonly types: readonly AirType[] }
   /** 33.1: screen as many ships as the 150% rule allows (`SCREEN MAX`). */
-  | { readonly kind: 'screen-max' }
-  // core: the IJN system side's orders (its decisions, handed to the rows' handlers; never mailed)
-  /** 8.5: whether the IJN commits a leadership chit to a function. */
-  | { readonly kind: 'ijn-chit'; readonly fn: string; readonly use: boolean }
-  /** 9b: one IJN recovery roll's outcome: a ship's fatigue or damage marker, or squadrons of an air unit back to Ready. */
-  | { readonly kind: 'ijn-recover'; readonly target: string; readonly marker: 'fatigue' | 'damage' | 'air'; readonly removed: number };
+  | { readonly kind: 'screen-max' };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {

@@ -92,7 +92,7 @@ export function defaultOrders(s: CoralState, side: Side, step: StepInfo): readon
     case 'air-missions':
       return defaultCap(s);
     case 'air-assign':
-      return [{ kind: 'assign', asCommitted: true }];
+      return [{ kind: 'assign-committed' }];
     case 'bombard-usn':
       return [{ kind: 'no-bombard' }];
     case 'logistics-usn':

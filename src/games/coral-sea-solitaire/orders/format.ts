@@ -24,10 +24,12 @@ export function formatOrder(o: CoralOrder): string {
       return `DEPLOY ${o.tf} AT ${o.hex}`;
     case 'base-air':
       return `BASE ${formatAir(o.air)} AT ${o.base}`;
-    case 'join':
-      return `${o.ship} WITH ${o.tf}`;
-    case 'battleship-tf':
-      return `${o.ship} NEW ${o.tf ?? 'TF'} WITH ${o.dd} FROM ${o.from}`;
+    case 'reinforce-cv3':
+      return `CV-3 WITH ${o.tf}`;
+    case 'battleships':
+      return `${names(o.ships)} WITH ${o.tf}`;
+    case 'battleships-tf':
+      return `${names(o.ships)} NEW ${o.tf ?? 'TF'} WITH ${idOf(o.escort)} FROM ${o.from}`;
     case 'allocate':
       return `CP ORG ${o.slots.organization} INTEL ${o.slots.intelligence} OPS ${o.slots.operations} LOG ${o.slots.logistics}`;
     case 'new-tf':
@@ -39,7 +41,7 @@ export function formatOrder(o: CoralOrder): string {
     case 'intelligence':
       return [
         `INTEL ${o.target}`,
-        `PREFER ${o.prefer.toUpperCase()}`,
+        o.prefer ? `PREFER ${o.prefer.toUpperCase()}` : '',
         o.until ? `UNTIL ${o.until.toUpperCase()}` : '',
         o.max !== undefined ? `MAX ${o.max}` : '',
       ]
@@ -47,6 +49,8 @@ export function formatOrder(o: CoralOrder): string {
         .join(' ');
     case 'unidentify':
       return `UNIDENTIFY ${o.tf}`;
+    case 'move-to':
+      return `MOVE ${o.tf} TO ${o.to}${o.fast ? ' FAST' : ''}`;
     case 'move': {
       const route = o.to ? `TO ${o.to}` : o.directions?.length ? o.directions.join(' ') : o.path.join(' ');
       return `MOVE ${o.tf} ${route}${o.fast ? ' FAST' : ''}`;
@@ -55,9 +59,10 @@ export function formatOrder(o: CoralOrder): string {
       return `STAY ${o.tf}`;
     case 'mission':
       return `${o.mission.toUpperCase()} ${idOf(o.from)} ${formatAir(o.air)}${o.target ? ` AT ${o.target}` : ''}${o.extended ? ' EXTENDED' : ''}`;
+    case 'assign-committed':
+      return 'ASSIGN AS COMMITTED';
     case 'assign':
-      if (o.asCommitted) return 'ASSIGN AS COMMITTED';
-      return `ASSIGN ${o.from} ${formatAir(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
+      return `ASSIGN ${idOf(o.from)} ${formatAir(o.air)} TO ${o.mission.toUpperCase()}${o.target ? ` AT ${o.target}` : ''}`;
     case 'bombard':
       return `BOMBARD ${o.base}${o.with.length ? ` WITH ${o.with.join(', ')}` : ''}`;
     case 'no-bombard':
@@ -70,8 +75,10 @@ export function formatOrder(o: CoralOrder): string {
       return `REPAIR ${idOf(o.ship)}`;
     case 'refuel':
       return `REFUEL ${o.tf}`;
+    case 'refuel-all':
+      return 'REFUEL ALL';
     case 'losses':
-      return `LOSSES ${o.from ? `${o.from} ` : ''}${formatAir(o.air)}${o.aborted && Object.keys(o.aborted).length ? ` ABORT ${formatAir(o.aborted)}` : ''}`;
+      return `LOSSES ${formatAir(o.air)}`;
     case 'losses-priority':
       return `LOSSES FIRST ${o.types.join(', ')}`;
     case 'screen':

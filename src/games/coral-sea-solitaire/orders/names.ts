@@ -89,7 +89,9 @@ export function catalogue(s: CoralState): Catalogue {
   return out;
 }
 
-export type Lookup = { readonly ok: true; readonly named: Named } | { readonly ok: false; readonly problem: string; readonly hint?: string };
+export type Lookup =
+  | { readonly ok: true; readonly named: Named }
+  | { readonly ok: false; readonly problem: string; readonly hint?: string };
 
 /**
  * The name `written` among `kinds`. A hex is four digits on the map; a place stands for its hex

@@ -8,7 +8,7 @@ import { AIR_TYPES, type AirType, type BaseId } from '../box';
 import { tfOfShip } from '../state';
 import type { CoralOrder, ShipKey } from '../types';
 import { type Ctx, fail, isProblem, many, one } from './ctx';
-import { usnCarriers, usnOrigins, usnTaskForces } from './knowledge';
+import { usnCarriers, usnOrigins } from './knowledge';
 import type { Named } from './names';
 import { airListOf, listOf, type Problem, type Reader } from './tokens';
 
@@ -93,7 +93,7 @@ const carrierLike = (n: Named): boolean => /^(CV|CVL)-/.test(n.id);
 export function assign(c: Ctx, r: Reader): Out {
   if (r.accept('AS')) {
     if (!r.accept('COMMITTED') || !r.done()) return fail(c, 'ASSIGN AS COMMITTED');
-    return [{ kind: 'assign', asCommitted: true }];
+    return [{ kind: 'assign-committed' }];
   }
   const from = one(c, r.peek() === undefined ? [] : [r.next()!], ORIGIN, 'carrier or base');
   if (isProblem(from)) return from;
@@ -143,13 +143,9 @@ export function repair(c: Ctx, r: Reader): Out {
   return isProblem(ships) ? ships : ships.map((n) => ({ kind: 'repair', ship: n.id }));
 }
 
-/** REFUEL <TFs> | REFUEL ALL (9a2): ALL names every USN TF on the map (those in port need none, and cost none). */
+/** REFUEL <TFs> | REFUEL ALL (9a2): ALL, every USN TF at sea (the logistics rules say which, and what each costs). */
 export function refuel(c: Ctx, r: Reader): Out {
-  if (r.accept('ALL')) {
-    if (!r.done()) return fail(c, 'REFUEL ALL takes nothing after it');
-    const all = usnTaskForces(c.s).map((tf): CoralOrder => ({ kind: 'refuel', tf: tf.id }));
-    return all.length ? all : [{ kind: 'none' }];
-  }
+  if (r.accept('ALL')) return r.done() ? [{ kind: 'refuel-all' }] : fail(c, 'REFUEL ALL takes nothing after it');
   const tfs = many(c, r.rest(), ['usn-tf'], 'task force');
   return isProblem(tfs) ? tfs : tfs.map((tf) => ({ kind: 'refuel', tf: tf.id }));
 }
@@ -161,27 +157,18 @@ export const FIGHTERS_LAST: readonly AirType[] = ['VT', 'VB', 'LD', 'LMB', 'LHB'
 export function losses(c: Ctx, r: Reader): Out {
   const t = r.words.map((w) => w.toUpperCase()).join(' ');
   if (/ (FIGHTERS LAST|BOMBERS FIRST)$/.test(` ${t}`) && r.words.length === 2) return [{ kind: 'losses-priority', types: FIGHTERS_LAST }];
-  if (/^FIGHTERS FIRST$/.test(t)) return [{ kind: 'losses-priority', types: ['VF', 'LF', ...FIGHTERS_LAST.filter((x) => x !== 'VF' && x !== 'LF')] }];
+  if (/^FIGHTERS FIRST$/.test(t))
+    return [{ kind: 'losses-priority', types: ['VF', 'LF', ...FIGHTERS_LAST.filter((x) => x !== 'VF' && x !== 'LF')] }];
   if (r.accept('FIRST')) {
     const types = listOf(r.rest()).map((w) => w.toUpperCase());
     const bad = types.find((x) => !(AIR_TYPES as readonly string[]).includes(x));
-    if (bad || !types.length) return fail(c, bad ? `"${bad}" is no aircraft type` : 'LOSSES FIRST <types>', `types: ${AIR_TYPES.join(', ')}`);
+    if (bad || !types.length)
+      return fail(c, bad ? `"${bad}" is no aircraft type` : 'LOSSES FIRST <types>', `types: ${AIR_TYPES.join(', ')}`);
     const first = [...new Set(types)] as AirType[];
     return [{ kind: 'losses-priority', types: [...first, ...FIGHTERS_LAST.filter((x) => !first.includes(x))] }];
   }
-  // LOSSES [<carrier or base>] <squadrons> [ABORT <squadrons>]
-  const first = r.peek();
-  let from: string | undefined;
-  if (first && !/^\d/.test(first) && !(AIR_TYPES as readonly string[]).some((t) => first.toUpperCase().startsWith(t))) {
-    const o = one(c, [r.next()!], ORIGIN, 'carrier or base');
-    if (isProblem(o)) return o;
-    from = o.id;
-  }
-  const air = airListOf(r.until('ABORT', 'ABORTED'));
-  if (isProblem(air)) return { ...air, rule: c.rule };
-  const aborted = r.accept('ABORT', 'ABORTED') ? airListOf(r.rest()) : undefined;
-  if (isProblem(aborted)) return { ...aborted, rule: c.rule };
-  return [{ kind: 'losses', air, ...(aborted ? { aborted } : {}), ...(from ? { from } : {}) }];
+  const air = airListOf(r.rest());
+  return isProblem(air) ? { ...air, rule: c.rule } : [{ kind: 'losses', air }];
 }
 
 /** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1). */

@@ -7,6 +7,7 @@ import type { BaseId, IjnTf } from '../box';
 import type { CoralOrder, ShipKey, StaffSlots } from '../types';
 import { type Ctx, count, fail, isProblem, many, one } from './ctx';
 import { tfOfShip } from '../state';
+import { usnKey } from './knowledge';
 import { airListOf, type Problem, type Reader } from './tokens';
 
 type Out = CoralOrder[] | Problem;
@@ -35,18 +36,19 @@ export function base(c: Ctx, r: Reader): Out {
 export function cv3(c: Ctx, r: Reader): Out {
   if (!r.accept('WITH')) return fail(c, 'CV-3 WITH <TF>: name the New Caledonia TF it joins');
   const tf = one(c, r.rest(), ['usn-tf'], 'task force');
-  return isProblem(tf) ? tf : [{ kind: 'join', ship: 'CV-3', tf: tf.id }];
+  return isProblem(tf) ? tf : [{ kind: 'reinforce-cv3', tf: tf.id }];
 }
 
-/** B-1[, B-2] WITH <TF> | B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF> (30.4): one order a battleship. */
+/** B-1[, B-2] WITH <TF> | B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF> (30.4). */
 export function battleships(c: Ctx, first: string, r: Reader): Out {
   const ships = many(c, [first, ...r.until('WITH', 'NEW')], ['usn-ship'], 'battleship');
   if (isProblem(ships)) return ships;
   const bad = ships.find((n) => !/^B-\d+$/.test(n.id));
   if (bad) return fail(c, `${bad.display} is no USN battleship (B-1, B-2)`);
+  const keys = ships.map((n) => usnKey(n.id));
   if (r.accept('WITH')) {
     const tf = one(c, r.rest(), ['usn-tf'], 'task force');
-    return isProblem(tf) ? tf : ships.map((n) => ({ kind: 'join', ship: n.id, tf: tf.id }));
+    return isProblem(tf) ? tf : [{ kind: 'battleships', ships: keys, tf: tf.id }];
   }
   if (!r.accept('NEW')) return fail(c, 'WITH <TF> or NEW TF WITH <DD> FROM <TF>');
   let tf: string | undefined;
@@ -61,7 +63,7 @@ export function battleships(c: Ctx, first: string, r: Reader): Out {
   if (!r.accept('FROM')) return fail(c, 'name the TF the destroyer comes FROM');
   const from = one(c, r.rest(), ['usn-tf'], 'task force');
   if (isProblem(from)) return from;
-  return ships.map((n) => ({ kind: 'battleship-tf', ship: n.id, ...(tf ? { tf } : {}), dd: dd.id, from: from.id }));
+  return [{ kind: 'battleships-tf', ships: keys, ...(tf ? { tf } : {}), escort: usnKey(dd.id), from: from.id }];
 }
 
 const SLOT: Readonly<Record<string, keyof StaffSlots>> = {
@@ -162,13 +164,11 @@ export function intel(c: Ctx, r: Reader): Out {
     } else return fail(c, `"${r.next()}" is not understood here`);
   }
   if (max !== undefined && !until) return fail(c, 'MAX goes with UNTIL REVEALED or UNTIL IDENTIFIED');
-  // not written: the next step for that TF, identify it while unidentified, else reveal it (36)
-  const natural = c.s.taskForces[tf]?.identified ? 'reveal' : 'identify';
   return [
     {
       kind: 'intelligence',
       target: tf as IjnTf,
-      prefer: prefer ?? natural,
+      ...(prefer ? { prefer } : {}),
       ...(until ? { until } : {}),
       ...(max !== undefined ? { max } : {}),
     },

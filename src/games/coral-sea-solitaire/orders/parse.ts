@@ -62,7 +62,11 @@ const VERBS: Readonly<Record<string, Verb>> = {
   PASS: v(null, (c, r) => (r.done() ? [{ kind: 'none' }] : noOrder(c, 'PASS'))),
 };
 
-const noOrder = (c: Ctx, verb: string): Problem => ({ problem: `"${verb}" is not understood with what follows it`, hint: c.syntax, rule: c.rule });
+const noOrder = (c: Ctx, verb: string): Problem => ({
+  problem: `"${verb}" is not understood with what follows it`,
+  hint: c.syntax,
+  rule: c.rule,
+});
 
 function ctxFor(s: CoralState, rowId: string): Ctx {
   const row = rowById(rowId);

@@ -9,12 +9,13 @@ import type { CoralOrder } from '../types';
 
 type Kind = CoralOrder['kind'];
 
-/** The row each kind of order is given at (`none` fits any). */
+/** The row each kind of order is given at (`none` fits any; the IJN system side's orders are never mailed). */
 export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | 'ijn-chit' | 'ijn-recover'>, string>> = {
   deploy: 'deployment',
   'base-air': 'deployment',
-  join: 'deployment',
-  'battleship-tf': 'deployment',
+  'reinforce-cv3': 'deployment',
+  battleships: 'deployment',
+  'battleships-tf': 'deployment',
   allocate: 'command',
   'new-tf': 'organization',
   transfer: 'organization',
@@ -23,7 +24,9 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | 'ijn-chit' | 'ijn-re
   unidentify: 'intelligence',
   move: 'movement-usn',
   stay: 'movement-usn',
+  'move-to': 'movement-usn',
   mission: 'air-missions',
+  'assign-committed': 'air-assign',
   assign: 'air-assign',
   bombard: 'bombard-usn',
   'no-bombard': 'bombard-usn',
@@ -31,6 +34,7 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | 'ijn-chit' | 'ijn-re
   rest: 'logistics-usn',
   repair: 'logistics-usn',
   refuel: 'logistics-usn',
+  'refuel-all': 'logistics-usn',
   losses: 'air-losses',
   'losses-priority': 'air-losses',
   screen: 'screen',
@@ -62,14 +66,16 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
     'CV-3 WITH <TF>   option 30.1 with a die of 0: CV-3 and DD-7 join a TF starting at New Caledonia (30.1)',
     'B-1[, B-2] WITH <TF>  |  B-1[, B-2] NEW TF[-n] WITH <DD> FROM <TF>   option 30.4: battleships join a New Caledonia TF or start their own (30.4)',
   ],
-  command: ['CP ORG <n> INTEL <n> OPS <n> LOG <n>   the day\'s CP to the four staff slots; the sum at most the CP of the day (7.2, 7.3)'],
+  command: ["CP ORG <n> INTEL <n> OPS <n> LOG <n>   the day's CP to the four staff slots; the sum at most the CP of the day (7.2, 7.3)"],
   organization: [
-    'NEW TF-<n> FROM <TF>: <ships>   a new TF in that TF\'s hex, 3 Organization CP (13.3)',
+    "NEW TF-<n> FROM <TF>: <ships>   a new TF in that TF's hex, 3 Organization CP (13.3)",
     'TRANSFER <ships> FROM <TF> TO <TF>   between TFs in one hex, 2 Organization CP per hex (13.3); a TF emptied is removed free',
   ],
-  'air-transfer': ['TRANSFER AIR <squadrons> FROM <carrier or base> TO <carrier or base>   at triple range, no combat; the squadrons are fatigued (21.5)'],
+  'air-transfer': [
+    'TRANSFER AIR <squadrons> FROM <carrier or base> TO <carrier or base>   at triple range, no combat; the squadrons are fatigued (21.5)',
+  ],
   intelligence: [
-    'INTEL <IJN TF> [PREFER IDENTIFY | PREFER REVEAL]   one Intelligence Table roll on the TF\'s hex, Intelligence CP (28, 36)',
+    "INTEL <IJN TF> [PREFER IDENTIFY | PREFER REVEAL]   one Intelligence Table roll on the TF's hex, Intelligence CP (28, 36)",
     'INTEL <IJN TF> UNTIL REVEALED | UNTIL IDENTIFIED MAX <n>   roll again on it, at most n times, while the slot pays (28, 36)',
     'UNIDENTIFY <USN TF>   flip a USN TF back to unidentified, Intelligence CP (28.6)',
   ],
@@ -81,8 +87,8 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
   ],
   'air-missions': [
     'STRIKE <carrier or base> <squadrons> AT <identified IJN TF or base> [EXTENDED]   (22.2, 28.4; 32 for EXTENDED)',
-    'ESCORT <carrier or base> <fighters> [AT <target>] [EXTENDED]   fighters with that origin\'s strike (22.1)',
-    'CAP <carrier or base> <fighters>   over the origin\'s own hex (21.2, 22.1)',
+    "ESCORT <carrier or base> <fighters> [AT <target>] [EXTENDED]   fighters with that origin's strike (22.1)",
+    "CAP <carrier or base> <fighters>   over the origin's own hex (21.2, 22.1)",
     'each origin and target is one mission: 1 Operations CP from a base, 2 from a carrier (5.6 5a-a, 5a-b)',
   ],
   'air-assign': [
@@ -92,18 +98,18 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
   'bombard-usn': ['BOMBARD <IJN base> WITH <TF>[, <TF>]  |  NO BOMBARD   (17.1, 17.4)'],
   'logistics-usn': [
     'REFIT <carrier or base>[, ...]  |  REFIT CARRIERS   recovery box back to ready, Logistics CP each (9a1)',
-    'REST <TF>   removes its ships\' fatigue, Logistics CP (9a1)',
+    "REST <TF>   removes its ships' fatigue, Logistics CP (9a1)",
     'REPAIR <ship>   removes a damage marker, Logistics CP (9a1)',
     'REFUEL <TF>[, <TF>]  |  REFUEL ALL   night turns: each TF at sea not refuelled is fatigued (9a2; 34.1 with TF-6)',
   ],
   'air-losses': [
-    'LOSSES [<carrier or base>] <squadrons> [ABORT <squadrons>]   which squadrons in the fight are eliminated (and aborted), e.g. LOSSES VB 2 VF 1 ABORT VT 1; one line per carrier or base if you like (5.6 5a1f; 32.1 normal range first)',
+    'LOSSES <squadrons>   which of your squadrons in the fight take the losses, e.g. LOSSES 2 VB, 1 VF (5.6 5a1f; 32.1 normal range first)',
     'LOSSES FIGHTERS LAST | LOSSES BOMBERS FIRST | LOSSES FIRST <types>   by type, at random within a type (2.2)',
   ],
   screen: ['SCREEN <ships>  |  SCREEN MAX  |  SCREEN NONE   ships kept out of the fight while the rest keeps 150% (33.1)'],
   leadership: ['LEADERSHIP USE | LEADERSHIP SAVE   one chit on this roll (8.4, 8.6)'],
   'intelligence-choice': ['IDENTIFY [<IJN TF>] | REVEAL [<IJN TF>]   the choice on an Intelligence Table 4 or 5 (36)'],
-  'basing-choice': ['LAND <carrier> AIR ON <carrier or base>   where a lost carrier\'s squadrons land when two are equally near (21.4)'],
+  'basing-choice': ["LAND <carrier> AIR ON <carrier or base>   where a lost carrier's squadrons land when two are equally near (21.4)"],
 };
 
 /** Lines any step takes. */

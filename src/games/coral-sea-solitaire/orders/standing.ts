@@ -128,7 +128,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       if (st.defaults.includes(row) && st.cap) return paidCaps(s, st.cap);
       break;
     case 'air-assign':
-      if (st.assign) return [{ kind: 'assign', asCommitted: true }];
+      if (st.assign) return [{ kind: 'assign-committed' }];
       break;
     case 'bombard-usn':
       if (st.bombard) return bombardments(s, st.bombard);

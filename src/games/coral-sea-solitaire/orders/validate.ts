@@ -40,20 +40,13 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
 
   const checks: Partial<Record<CoralOrder['kind'], Check>> = {
     deploy: (o) => (o.kind === 'deploy' && !usnTf(o.tf) ? `${o.tf} is not one of your task forces at the start (4.2)` : null),
-    join: (o) =>
-      o.kind !== 'join'
-        ? null
-        : o.ship === 'CV-3'
-          ? s.options.biggerBattle
-            ? null
-            : 'CV-3 comes only with option 30.1 (Bigger Carrier Battle)'
-          : s.options.usnBattleships
-            ? null
-            : 'USN battleships come only with option 30.4',
-    'battleship-tf': () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
+    'reinforce-cv3': () => (s.options.biggerBattle ? null : 'CV-3 comes only with option 30.1 (Bigger Carrier Battle)'),
+    battleships: () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
+    'battleships-tf': () => (s.options.usnBattleships ? null : 'USN battleships come only with option 30.4'),
     'new-tf': (o) => {
       if (o.kind !== 'new-tf') return null;
-      if ((usnTf(o.tf)?.hex ?? null) !== null || created.has(o.tf)) return `${o.tf} is already at sea: a new TF takes a marker not in use (13.3)`;
+      if ((usnTf(o.tf)?.hex ?? null) !== null || created.has(o.tf))
+        return `${o.tf} is already at sea: a new TF takes a marker not in use (13.3)`;
       if (!onMap(o.from)) return `${o.from} is not on the map`;
       const lost = o.ships.find((id) => !members.get(o.from)?.has(usnKey(id)));
       if (lost) return `${lost} is not in ${o.from}`;
@@ -76,7 +69,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       }
       return null;
     },
-    'air-transfer': (o) => (o.kind === 'air-transfer' ? ready(o.from, o.air) ?? origin(o.to) : null),
+    'air-transfer': (o) => (o.kind === 'air-transfer' ? (ready(o.from, o.air) ?? origin(o.to)) : null),
     intelligence: (o) => {
       if (o.kind !== 'intelligence') return null;
       const tf = s.taskForces[o.target];
@@ -95,7 +88,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       if (o.extended && !s.options.extendedRange) return 'EXTENDED needs optional rule 32 (extended range)';
       return ready(o.from, o.air) ?? (o.target ? target(o.target, o.mission !== 'cap') : null);
     },
-    assign: (o) => (o.kind === 'assign' && !o.asCommitted ? (origin(o.from) ?? (o.target ? target(o.target, o.mission !== 'cap') : null)) : null),
+    assign: (o) => (o.kind === 'assign' ? (origin(o.from) ?? (o.target ? target(o.target, o.mission !== 'cap') : null)) : null),
     bombard: (o) => {
       if (o.kind !== 'bombard') return null;
       if (o.base !== 'Rabaul' && o.base !== 'Lae') return `${o.base} is no IJN base (3.1)`;
@@ -177,7 +170,13 @@ function cpProblems(s: CoralState, orders: readonly CoralOrder[], step: StepInfo
   for (const o of allocations) {
     const sum = o.slots.organization + o.slots.intelligence + o.slots.operations + o.slots.logistics;
     if (sum > dayCp(s))
-      out.push({ line: 0, text: formatOrder(o), problem: `${sum} CP allocated, ${dayCp(s)} there are today`, rule: '7.2', hint: 'lower a slot' });
+      out.push({
+        line: 0,
+        text: formatOrder(o),
+        problem: `${sum} CP allocated, ${dayCp(s)} there are today`,
+        rule: '7.2',
+        hint: 'lower a slot',
+      });
   }
   if (rowOfStep(step.id)?.id === 'command') return out;
   const items = cpCosts(s, orders);

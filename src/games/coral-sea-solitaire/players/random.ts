@@ -17,7 +17,12 @@ const own = (v: CoralView): TfSeen[] => v.taskForces.filter((t) => t.side === 'u
 const baseHex = (v: CoralView, id: string) => v.bases.find((b) => b.id === id)?.hex as string;
 
 export function randomCoralOrders(view: CoralView, side: Side, step: StepInfo, rng: Rng): CoralOrder[] {
-  if (side !== 'usn') return [];
+  const orders = side === 'usn' ? forRow(view, step, rng) : [];
+  // NONE: an order text is never empty (a FOR section with nothing after it is refused)
+  return orders.length ? orders : [{ kind: 'none' }];
+}
+
+function forRow(view: CoralView, step: StepInfo, rng: Rng): CoralOrder[] {
   switch (rowIdOf(step.id)) {
     case 'deployment':
       return deployment(view, rng);

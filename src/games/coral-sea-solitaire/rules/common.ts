@@ -5,10 +5,14 @@
  * they have in common, so a hit scores and frightens the same whichever rule dealt it.
  */
 import type { Visibility } from '../../../engine/ruleset';
+import type { Fold } from '../../kit';
 import type { CoralBox, CoralSide } from '../box/schema';
 import type { CoralState, IjnDecidedEvent, ShipKey, ShipState } from '../types';
 
 export type ShipStatus = ShipState['status'];
+
+/** What recordHit and addPanic need of an area's fold: any fold whose events include the common ones. */
+export type CommonFold = Pick<Fold<CoralState, CommonEvent>, 's' | 'emit'>;
 
 type Ev<T extends string, D> = { readonly type: T; readonly data: D; readonly visibleTo?: Visibility };
 
@@ -65,12 +69,6 @@ export function evolveCommon(s: CoralState, e: { readonly type: string; readonly
   }
 }
 
-/** What recordHit and addPanic emit into: any area's Fold over the state (its event union holds CommonEvent). */
-export interface CommonSink {
-  readonly s: CoralState;
-  emit(e: CommonEvent): void;
-}
-
 const ORDER: readonly ShipStatus[] = ['ok', 'damaged', 'crippled', 'sunk'];
 
 /** The VP a ship's loss is worth to the other side at a status (6.1; crippled at the box's fraction). */
@@ -89,7 +87,7 @@ function lossValue(box: CoralBox, ship: ShipState, status: ShipStatus): number {
  * `visibleTo` hides a hit on a ship the USN cannot yet see (27).
  */
 export function recordHit(
-  f: CommonSink,
+  f: CommonFold,
   box: CoralBox,
   key: ShipKey,
   to: ShipStatus,
@@ -113,7 +111,7 @@ export function recordHit(
 }
 
 /** 9.2: panic points at once, the level clamped to 0..panicMax. */
-export function addPanic(f: CommonSink, box: CoralBox, delta: number, reason: string, visibleTo?: Visibility): void {
+export function addPanic(f: CommonFold, box: CoralBox, delta: number, reason: string, visibleTo?: Visibility): void {
   // 9.3: once panic has set in, no more panic points are recorded
   if (f.s.panic.panicked) return;
   const level = Math.max(0, Math.min(box.constants.panicMax.value, f.s.panic.level + delta));

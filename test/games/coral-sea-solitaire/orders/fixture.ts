@@ -87,8 +87,21 @@ export function position(over: Partial<CoralState> = {}): CoralState {
       air('North-Australia', 'LMB', 6),
       air('North-Australia', 'LHB', 2),
     ],
-    bases: { Rabaul: { strength: 24 }, Lae: { strength: 3 }, 'Port-Moresby': { strength: 4 }, 'North-Australia': { strength: 16 }, 'South-Australia': { strength: 16 }, 'New-Caledonia': { strength: 12 } },
-    submarines: [1, 2, 3].map((marker) => ({ marker, hex: ['1605', '1809', '2010'][marker - 1], counter: `SS-${marker}`, revealed: false, usedThisTurn: false })),
+    bases: {
+      Rabaul: { strength: 24 },
+      Lae: { strength: 3 },
+      'Port-Moresby': { strength: 4 },
+      'North-Australia': { strength: 16 },
+      'South-Australia': { strength: 16 },
+      'New-Caledonia': { strength: 12 },
+    },
+    submarines: [1, 2, 3].map((marker) => ({
+      marker,
+      hex: ['1605', '1809', '2010'][marker - 1],
+      counter: `SS-${marker}`,
+      revealed: false,
+      usedThisTurn: false,
+    })),
     ...over,
   };
 }

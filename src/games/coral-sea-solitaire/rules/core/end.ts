@@ -82,7 +82,7 @@ function finalResult(f: CoralFold): void {
   if (f.s.panic.panicked) {
     const rabaul = hexOf(f.s.box, 'Rabaul');
     const heavy = Object.values(f.s.taskForces)
-      .filter((t) => t.side === 'ijn' && t.hex === rabaul && t.gone !== 'eliminated')
+      .filter((t) => t.side === 'ijn' && t.gone !== 'eliminated' && (t.hex === rabaul || f.s.movement?.withdrawn[t.id] === 'Rabaul'))
       .flatMap((t) => shipsOf(f.s, t, true))
       .filter((x) => ['CV', 'CVL', 'BB', 'CA'].includes(x.type));
     const each = f.s.box.vp.ijnGains['post-panic-ship-in-Rabaul'].value;

@@ -67,22 +67,30 @@ function apply(f: CoralFold, dice: AdjudicationContext['dice'], what: 'identify'
   }
 }
 
-/** Results 4-5 with the player's preference: done at once when it settles the choice, else the player is asked (36). */
-function settle(f: CoralFold, dice: AdjudicationContext['dice'], c: Choice, target: string, prefer: 'identify' | 'reveal'): void {
-  const order = prefer === 'identify' ? (['identify', 'reveal'] as const) : (['reveal', 'identify'] as const);
-  for (const what of order) {
-    const list = c[what];
-    if (!list.length) continue;
-    if (c.all) return apply(f, dice, what, list);
-    if (list.includes(target)) return apply(f, dice, what, [target]);
-    if (list.length === 1 || f.s.core.intelChoice) return apply(f, dice, what, [list[0]]);
-    f.emit({
-      type: 'coral.intel-choice',
-      data: { pending: { ...c, identify: what === 'identify' ? list : [], reveal: what === 'reveal' ? list : [] } },
-    });
-    insertSteps(f, ['intelligence-choice'], '36');
-    return;
-  }
+/**
+ * Results 4-5: done at once when the player's preference (or the only possibility) settles it: the
+ * preferred flip if any TF fits it (the target first), else the other; with no preference and a
+ * real choice, or several TFs to pick from, the player is asked (36: player choice in all cases).
+ */
+function settle(f: CoralFold, dice: AdjudicationContext['dice'], c: Choice, target: string, prefer?: 'identify' | 'reveal'): void {
+  const open = (['identify', 'reveal'] as const).filter((w) => c[w].length);
+  if (!open.length) return;
+  const what = prefer && open.includes(prefer) ? prefer : open.length === 1 ? open[0] : null;
+  if (what && c.all) return apply(f, dice, what, c[what]);
+  if (what && c[what].includes(target)) return apply(f, dice, what, [target]);
+  if (what && (c[what].length === 1 || f.s.core.intelChoice)) return apply(f, dice, what, [c[what][0]]);
+  if (f.s.core.intelChoice) return apply(f, dice, open[0], c.all ? c[open[0]] : [c[open[0]][0]]);
+  const pending = what ? { ...c, identify: what === 'identify' ? c.identify : [], reveal: what === 'reveal' ? c.reveal : [] } : c;
+  f.emit({ type: 'coral.intel-choice', data: { pending } });
+  insertSteps(f, ['intelligence-choice'], '36');
+}
+
+/** The rolls an order asks for: one, or (`UNTIL ... MAX n`) until the target is identified or revealed. */
+function done(s: CoralState, tf: string, until?: 'identified' | 'revealed'): boolean {
+  const t = s.taskForces[tf];
+  if (until === 'identified') return t.identified;
+  if (until === 'revealed') return t.ships.every((k) => s.ships[k].faceUp);
+  return false;
 }
 
 /** 1g: the intelligence rolls and 28.6's unidentify orders, in the order written. */
@@ -91,49 +99,54 @@ export const intelligence: StepHandler<CoralState, CoralOrder> = (state, step, o
   const cost = costOf(f.s, f.s.options.historical ? 'intelligence-roll-historical' : 'intelligence-roll');
   for (const o of orders.usn ?? []) {
     if (o.kind === 'unidentify') {
-      const tf = f.s.taskForces[o.tf];
-      if (tf?.side !== 'usn' || !tf.identified || tf.hex === null) {
-        skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
-        continue;
-      }
-      const c = costOf(f.s, 'unidentify-usn-tf');
-      if (!spendCp(f, 'intelligence', c, `unidentify ${o.tf}`, '28.6')) {
-        skip(f, o, `flipping a TF back costs ${c} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '28.6');
-        continue;
-      }
-      f.emit({ type: 'coral.tf.identified', data: { tf: o.tf, identified: false, cause: 'USN deception', rule: '28.6' } });
+      unidentify(f, o);
       continue;
     }
     if (o.kind !== 'intelligence') continue;
-    const target = f.s.taskForces[o.target];
-    if (!target || target.hex === null || target.gone) {
-      skip(f, o, `${o.target} is not on the map`, '28.2');
-      continue;
+    const rolls = o.until ? Math.max(1, o.max ?? 1) : 1;
+    const prefer = o.prefer ?? (o.until === 'revealed' ? 'reveal' : o.until === 'identified' ? 'identify' : undefined);
+    for (let k = 0; k < rolls && !done(f.s, o.target, o.until); k++) {
+      const target = f.s.taskForces[o.target];
+      if (!target || target.hex === null || target.gone) {
+        skip(f, o, `${o.target} is not on the map`, '28.2');
+        break;
+      }
+      if (!spendCp(f, 'intelligence', cost, `intelligence on ${o.target}`, f.s.options.historical ? '31.1' : '36')) {
+        skip(f, o, `an intelligence roll costs ${cost} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '7.4');
+        break;
+      }
+      const roll = rollOnTable(ctx.dice, f.s.box.tables.intelligence, { for: `${o.target}, ${step.id}${rolls > 1 ? ` #${k + 1}` : ''}` });
+      f.emit({ type: 'coral.intelligence', data: { target: o.target, hex: target.hex, roll, cp: cost } });
+      if (roll.result === 'usn-chit') changeChits(f, 'usn', 1, 'intelligence result 6', '36');
+      else if (roll.result !== 'none')
+        settle(f, ctx.dice, candidates(f.s, target.hex, roll.result === 'identify-or-reveal-all'), o.target, prefer);
     }
-    if (!spendCp(f, 'intelligence', cost, `intelligence on ${o.target}`, f.s.options.historical ? '31.1' : '36')) {
-      skip(f, o, `an intelligence roll costs ${cost} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '7.4');
-      continue;
-    }
-    const roll = rollOnTable(ctx.dice, f.s.box.tables.intelligence, { for: `${o.target}, ${step.id}` });
-    f.emit({ type: 'coral.intelligence', data: { target: o.target, hex: target.hex, roll, cp: cost } });
-    if (roll.result === 'usn-chit') changeChits(f, 'usn', 1, 'intelligence result 6', '36');
-    else if (roll.result !== 'none')
-      settle(f, ctx.dice, candidates(f.s, target.hex, roll.result === 'identify-or-reveal-all'), o.target, o.prefer);
   }
   return f.s;
 };
+
+/** 28.6: a USN TF flipped back to unidentified for its Intelligence CP. */
+function unidentify(f: CoralFold, o: Extract<CoralOrder, { kind: 'unidentify' }>): void {
+  const tf = f.s.taskForces[o.tf];
+  if (!tf || tf.side !== 'usn' || !tf.identified || tf.hex === null)
+    return skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
+  const c = costOf(f.s, 'unidentify-usn-tf');
+  if (!spendCp(f, 'intelligence', c, `unidentify ${o.tf}`, '28.6'))
+    return skip(f, o, `flipping a TF back costs ${c} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '28.6');
+  f.emit({ type: 'coral.tf.identified', data: { tf: o.tf, identified: false, cause: 'USN deception', rule: '28.6' } });
+}
 
 /** 36 ("player choice in all cases"): the player's pick among the TFs a result 4 could flip; default the first. */
 export const intelligenceChoice: StepHandler<CoralState, CoralOrder> = (state, _step, orders, ctx) => {
   const f = foldOf(state, ctx);
   const c = f.s.core.intelChoice;
   if (!c) return f.s;
-  const what: 'identify' | 'reveal' = c.identify.length ? 'identify' : 'reveal';
   const asked = ordersOf(orders, 'usn', 'intelligence-choice').at(-1);
+  const what: 'identify' | 'reveal' = asked && c[asked.choice].length ? asked.choice : c.identify.length ? 'identify' : 'reveal';
   let tf = c[what][0];
   if (asked?.tf && c[what].includes(asked.tf)) tf = asked.tf;
   else if (asked?.tf) skip(f, asked, `choose one of ${c[what].join(', ')}`, '36');
   f.emit({ type: 'coral.intel-choice', data: { pending: null } });
-  apply(f, ctx.dice, what, [tf]);
+  apply(f, ctx.dice, what, c.all ? c[what] : [tf]);
   return f.s;
 };

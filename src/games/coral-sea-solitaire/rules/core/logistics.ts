@@ -10,7 +10,7 @@ import { ijnAirRecovery, ijnShipRecovery } from '../../ijn/doctrine';
 import { baseAt, isLive, shipKey, shipsOf, taskForcesIn, taskForcesOf } from '../../state';
 import { isDay } from '../../steps';
 import type { CoralOrder, CoralState, ShipKey } from '../../types';
-import { costOf, spendCp } from './organization';
+import { costOf, spendCp, usnShip } from './organization';
 import { type CoralFold, foldOf, moveAir, ordersOf, SEALED, skip } from './util';
 
 /** A TF at sea: not in a hex of a friendly base (9a2). */
@@ -29,12 +29,16 @@ export const logisticsUsn: StepHandler<CoralState, CoralOrder> = (state, _step, 
     else if (o.kind === 'rest') rest(f, o);
     else if (o.kind === 'repair') repair(f, o);
   }
-  if (!isDay(f.s.turn)) refuel(f, ordersOf(orders, 'usn', 'refuel'));
+  if (!isDay(f.s.turn)) {
+    const all = ordersOf(orders, 'usn', 'refuel-all').length > 0;
+    const asked = all ? taskForcesOf(f.s, 'usn').map((tf): Extract<CoralOrder, { kind: 'refuel' }> => ({ kind: 'refuel', tf: tf.id })) : [];
+    refuel(f, [...ordersOf(orders, 'usn', 'refuel'), ...asked]);
+  }
   return f.s;
 };
 
 function refit(f: CoralFold, o: Extract<CoralOrder, { kind: 'refit' }>): void {
-  const home = /^[A-Z]+-\d+$/.test(o.at) ? shipKey('usn', o.at) : o.at;
+  const home = o.at.startsWith('usn:') || /^[A-Z]+-\d+$/.test(o.at) ? usnShip(o.at) : o.at;
   const units = f.s.air.filter((a) => a.side === 'usn' && a.home === home && a.box === 'recovery');
   if (!units.length) return skip(f, o, `no USN air in ${o.at}'s Recovery box`, '9a1');
   const cost = costOf(f.s, 'refit-carrier-or-base');
@@ -53,7 +57,7 @@ function rest(f: CoralFold, o: Extract<CoralOrder, { kind: 'rest' }>): void {
 }
 
 function repair(f: CoralFold, o: Extract<CoralOrder, { kind: 'repair' }>): void {
-  const key = shipKey('usn', o.ship);
+  const key = usnShip(o.ship);
   const ship = f.s.ships[key];
   if (ship?.status !== 'damaged') return skip(f, o, `${o.ship} is not a damaged USN ship`, '9a1');
   const cost = costOf(f.s, 'repair-ship');

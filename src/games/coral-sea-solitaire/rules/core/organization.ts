@@ -20,6 +20,9 @@ export function spendCp(f: CoralFold, slot: keyof StaffSlots, cp: number, forWha
   return true;
 }
 
+/** A USN ship named by an order: a ShipKey (`usn:CA-1`) or a counter id (`CA-1`). */
+export const usnShip = (name: string): ShipKey => (name.includes(':') ? (name as ShipKey) : shipKey('usn', name));
+
 /** The cost of a command mission (the box's USN Command Missions Chart). */
 export const costOf = (s: CoralState, mission: string): number => s.box.commandMissions[mission]?.cost.value ?? 0;
 
@@ -42,8 +45,8 @@ export const organization: StepHandler<CoralState, CoralOrder> = (state, _step, 
 function shipsIn(f: CoralFold, from: string, ids: readonly string[]): ShipKey[] | string {
   const tf = f.s.taskForces[from];
   if (tf?.side !== 'usn' || tf.hex === null || tf.gone) return `${from} is no USN TF on the map`;
-  const keys = ids.map((id) => shipKey('usn', id));
-  const missing = ids.filter((_, i) => !tf.ships.includes(keys[i]));
+  const keys = ids.map(usnShip);
+  const missing = keys.filter((k) => !tf.ships.includes(k)).map((k) => k.slice(4));
   if (missing.length) return `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not in ${from}`;
   if (!keys.length) return 'name one ship or more';
   return keys;

@@ -103,43 +103,54 @@ function splitAustralianAir(f: CoralFold, usn: readonly CoralOrder[]): void {
 function placeUsnBattleships(f: CoralFold, usn: readonly CoralOrder[]): void {
   const near = nearNewCaledonia(f.s);
   const startsThere = (tf: string) => NEW_CALEDONIA_TFS.includes(tf) && near.includes(f.s.taskForces[tf]?.hex ?? '');
+  const placed = (key: ShipKey) => Object.values(f.s.taskForces).some((t) => t.ships.includes(key));
   for (const o of usn) {
-    if ((o.kind !== 'join' && o.kind !== 'battleship-tf') || !/^B-[12]$/.test(o.ship)) continue;
-    const key = shipKey('usn', o.ship);
-    if (Object.values(f.s.taskForces).some((t) => t.ships.includes(key))) {
-      skip(f, o, `${o.ship} is placed already`, '30.4');
+    if (o.kind !== 'battleships' && o.kind !== 'battleships-tf') continue;
+    const keys = o.ships.filter((k) => /^usn:B-[12]$/.test(k) && f.s.ships[k]);
+    if (!keys.length || keys.some(placed)) {
+      skip(f, o, 'B-1 and B-2, each placed once', '30.4');
       continue;
     }
-    if (o.kind === 'join') {
+    if (o.kind === 'battleships') {
       if (!startsThere(o.tf)) {
-        skip(f, o, `${o.ship} joins a TF starting at New Caledonia (${NEW_CALEDONIA_TFS.join(', ')})`, '30.4');
+        skip(f, o, `battleships join a TF starting at New Caledonia (${NEW_CALEDONIA_TFS.join(', ')})`, '30.4');
         continue;
       }
       const tf = f.s.taskForces[o.tf];
-      f.emit({ type: 'coral.tf.ships', data: { tf: tf.id, ships: [...tf.ships, key], cause: `${o.ship} joins`, rule: '30.4' } });
+      f.emit({ type: 'coral.tf.ships', data: { tf: tf.id, ships: [...tf.ships, ...keys], cause: 'battleships join', rule: '30.4' } });
     } else {
       const from = f.s.taskForces[o.from];
-      const dd = shipKey('usn', o.dd);
       const marker = o.tf ?? freeMarkers(f.s.box, f.s)[0];
-      if (!startsThere(o.from) || !from.ships.includes(dd) || f.s.ships[dd].type !== 'DD' || !freeMarkers(f.s.box, f.s).includes(marker)) {
-        skip(f, o, `${o.ship} forms a new TF (a free marker) with a DD of a TF starting at New Caledonia`, '30.4');
+      if (
+        !from ||
+        !startsThere(o.from) ||
+        !from.ships.includes(o.escort) ||
+        f.s.ships[o.escort].type !== 'DD' ||
+        !freeMarkers(f.s.box, f.s).includes(marker)
+      ) {
+        skip(f, o, 'battleships form a new TF (a free marker) with a DD of a TF starting at New Caledonia', '30.4');
         continue;
       }
       f.emit({
         type: 'coral.tf.ships',
-        data: { tf: from.id, ships: from.ships.filter((k) => k !== dd), cause: `${o.dd} leaves with ${o.ship}`, rule: '30.4' },
+        data: {
+          tf: from.id,
+          ships: from.ships.filter((k) => k !== o.escort),
+          cause: `${o.escort.slice(4)} leaves with the battleships`,
+          rule: '30.4',
+        },
       });
       f.emit({
         type: 'coral.tf.created',
         data: {
-          tf: { id: marker, side: 'usn', hex: from.hex, ships: [key, dd], identified: false },
-          cause: `${o.ship} with ${o.dd}`,
+          tf: { id: marker, side: 'usn', hex: from.hex, ships: [...keys, o.escort], identified: false },
+          cause: 'battleships with a destroyer',
           rule: '30.4',
         },
       });
     }
     const vp = f.s.box.vp.ijnGains['usn-battleship-committed'].value;
-    f.emit({ type: 'coral.vp', data: { side: 'ijn', points: vp, reason: `${o.ship} committed`, rule: '30.4' } });
+    for (const k of keys) f.emit({ type: 'coral.vp', data: { side: 'ijn', points: vp, reason: `${k.slice(4)} committed`, rule: '30.4' } });
   }
 }
 
@@ -152,7 +163,7 @@ function placeCv3(f: CoralFold, ctx: Parameters<StepHandler>[3], usn: readonly C
     data: { what: `CV-3 arrives ${roll.result === 'start' ? 'at the start' : `on turn ${roll.result}`}`, rolls: [roll] },
   });
   if (roll.result === 'start') {
-    const asked = usn.find((o): o is Extract<CoralOrder, { kind: 'join' }> => o.kind === 'join' && o.ship === 'CV-3');
+    const asked = usn.find((o): o is Extract<CoralOrder, { kind: 'reinforce-cv3' }> => o.kind === 'reinforce-cv3');
     const near = nearNewCaledonia(f.s);
     const ok = (tf: string) => NEW_CALEDONIA_TFS.includes(tf) && near.includes(f.s.taskForces[tf]?.hex ?? '');
     const tf = asked && ok(asked.tf) ? asked.tf : (NEW_CALEDONIA_TFS.find(ok) ?? 'TF-11');

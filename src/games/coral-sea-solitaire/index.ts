@@ -1,0 +1,100 @@
+/**
+ * Coral Sea Solitaire (issue 26): one player commands the USN by email; the umpire runs the IJN, a
+ * system side that decides by the rules' own tables from what it may know (view.ts IjnKnowledge),
+ * on sealed dice where its decisions are hidden. The declaration: sides, options (30.1-35, 30.4
+ * needing 30.3), 14 turns from the box's calendar, the step table with every row's handler
+ * (rows.ts), the fog of war (fog.ts), narration, the orders by mail (orders/), a random USN player.
+ */
+import { defineRuleset } from '../../engine/define';
+import type { GameOptions, Side, StepInfo } from '../../engine/ruleset';
+import { type CoralBox, coralBox, defaultBox } from './box';
+import { evolve } from './events';
+import { viewCoral } from './fog';
+import { narrateCoral } from './narrate';
+import { defaultOrders } from './orders/defaults';
+import { formatOrders } from './orders/format';
+import { parseOrders } from './orders/parse';
+import { ANY_STEP, SYNTAX } from './orders/rows';
+import { answerFromStanding, parseStanding } from './orders/standing';
+import { validateOrders } from './orders/validate';
+import { randomCoralOrders } from './players/random';
+import { currentStep, upcomingSteps } from './rules/core';
+import { ijnPlayer, STEPS } from './rows';
+import { initialState } from './state';
+import { rowIdOf, turnsOf } from './steps';
+import type { CoralOptions, CoralOrder, CoralState } from './types';
+import type { CoralView } from './view';
+
+export type { CoralOrder, CoralState, CoralView };
+export { ijnPlayer };
+
+/** The options: each optional rule by its number (30.1-35), and which CoralOptions flag it sets. */
+const OPTIONS: readonly { id: string; flag: keyof CoralOptions; title: string; rule: string; requires?: string[] }[] = [
+  { id: 'bigger-battle', flag: 'biggerBattle', title: 'Bigger carrier battle: an extra carrier each (IJN CV-4, USN CV-3)', rule: '30.1' },
+  { id: 'more-fighters', flag: 'moreFighters', title: 'More carrier fighters: one VB of each CV becomes a VF', rule: '30.2' },
+  { id: 'ijn-battleships', flag: 'ijnBattleships', title: 'Japanese battleships may turn up with CSF, SG or CG', rule: '30.3' },
+  {
+    id: 'usn-battleships',
+    flag: 'usnBattleships',
+    title: 'USN battleships B-1 and B-2 may join at New Caledonia',
+    rule: '30.4',
+    requires: ['ijn-battleships'],
+  },
+  { id: 'historical', flag: 'historical', title: 'Historical IJN deployment (intelligence rolls cost 2 CP)', rule: '31' },
+  { id: 'extended-range', flag: 'extendedRange', title: 'Extended range air missions', rule: '32' },
+  { id: 'screening', flag: 'screening', title: 'Screening in surface combat', rule: '33' },
+  { id: 'fueling-group', flag: 'fuelingGroup', title: 'US fueling group: TF-6 refuels its hex, moves one hex', rule: '34' },
+  { id: 'optional-deployment', flag: 'optionalDeployment', title: 'Initial deployment and reinforcements by dice', rule: '35' },
+];
+
+export function coralOptions(options: GameOptions): CoralOptions {
+  return Object.fromEntries(OPTIONS.map((o) => [o.flag, options[o.id] === true])) as unknown as CoralOptions;
+}
+
+function help(s: CoralState, _side: Side, step: StepInfo | null): string {
+  if (!step) return 'The game is over.';
+  const row = rowIdOf(step.id);
+  const lines = SYNTAX[row] ?? [];
+  return [
+    `${step.title}.`,
+    ...(lines.length ? lines : ['Nothing to order at this step.']),
+    ...ANY_STEP,
+    `Turn ${s.turn} of ${s.lastTurn}.`,
+  ].join('\n');
+}
+
+export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox, CoralView>({
+  id: 'coral-sea-solitaire',
+  name: 'Coral Sea Solitaire',
+  sides: ['usn', 'ijn'],
+  options: OPTIONS.map(({ id, title, rule, requires }) => ({ id, title, rule, default: false, ...(requires ? { requires } : {}) })),
+  systemSides: () => ['ijn'],
+  sealedDice: () => true,
+  engineVersion: 'coral-sea-solitaire/1',
+  box: coralBox,
+  steps: STEPS,
+  // 5.5: Day 3 May to Night 9 May, from the box's calendar
+  length: (_options, box) => ({
+    turns: turnsOf({ firstDay: (box ?? defaultBox).calendar.firstDay.value, lastDay: (box ?? defaultBox).calendar.lastDay.value }),
+  }),
+  setup: ({ box, options }) => initialState(box, coralOptions(options)),
+  currentStep,
+  upcomingSteps,
+  parseOrders,
+  validateOrders,
+  defaultOrders,
+  parseStanding,
+  answerFromStanding,
+  evolve: (s, e) => evolve(s, e),
+  view: (s, viewer) => viewCoral(s, viewer as 'usn' | 'ijn' | 'referee'),
+  narrate: narrateCoral,
+  formatOrders,
+  help,
+  randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
+  result(s) {
+    const r = s.result;
+    if (!r) return { winner: null, summary: `the game stopped on turn ${s.turn}` };
+    const words = r.winner === 'draw' ? 'a draw' : `${r.winner.toUpperCase()} ${r.level} victory`;
+    return { winner: r.winner, summary: `${words}: VP USN ${s.vp.usn}, IJN ${s.vp.ijn}` };
+  },
+});
