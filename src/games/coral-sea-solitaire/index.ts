@@ -11,12 +11,18 @@ import { type CoralBox, coralBox, defaultBox } from './box';
 import { evolve } from './events';
 import { viewCoral } from './fog';
 import { narrateCoral } from './narrate';
-import { defaultOrders } from './orders/defaults';
-import { formatOrders } from './orders/format';
-import { parseOrders } from './orders/parse';
-import { ANY_STEP, SYNTAX } from './orders/rows';
-import { answerFromStanding, parseStanding } from './orders/standing';
-import { validateOrders } from './orders/validate';
+import {
+  answerFromStanding,
+  CORAL_REFERENCE,
+  coralMailPlayer,
+  coralOrderLines,
+  defaultOrders,
+  formatOrders,
+  help,
+  parseOrders,
+  parseStanding,
+  validateOrders,
+} from './orders';
 import { randomCoralOrders } from './players/random';
 import { currentStep, upcomingSteps } from './rules/core';
 import { ijnPlayer, STEPS } from './rows';
@@ -51,18 +57,6 @@ export function coralOptions(options: GameOptions): CoralOptions {
   return Object.fromEntries(OPTIONS.map((o) => [o.flag, options[o.id] === true])) as unknown as CoralOptions;
 }
 
-function help(s: CoralState, _side: Side, step: StepInfo | null): string {
-  if (!step) return 'The game is over.';
-  const row = rowIdOf(step.id);
-  const lines = SYNTAX[row] ?? [];
-  return [
-    `${step.title}.`,
-    ...(lines.length ? lines : ['Nothing to order at this step.']),
-    ...ANY_STEP,
-    `Turn ${s.turn} of ${s.lastTurn}.`,
-  ].join('\n');
-}
-
 export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox, CoralView>({
   id: 'coral-sea-solitaire',
   name: 'Coral Sea Solitaire',
@@ -90,6 +84,9 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   narrate: narrateCoral,
   formatOrders,
   help,
+  reference: CORAL_REFERENCE,
+  orderLines: coralOrderLines,
+  players: { mail: coralMailPlayer },
   randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
   result(s) {
     const r = s.result;

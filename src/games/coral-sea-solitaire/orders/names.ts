@@ -45,6 +45,9 @@ const WHAT: Record<NameKind, string> = {
   hex: 'hex',
 };
 
+/** `a USN task force`, `an IJN ship`. */
+const article = (what: string): string => `${/^IJN/.test(what) ? 'an' : 'a'} ${what}`;
+
 export const describeKinds = (kinds: readonly NameKind[]): string =>
   [...new Set(kinds.map((k) => WHAT[k]))].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
@@ -118,7 +121,7 @@ export function lookup(s: CoralState, written: string, kinds: readonly NameKind[
   if (found && found.kind === 'base' && kinds.includes('hex') && !kinds.includes('base')) {
     return { ok: true, named: { kind: 'hex', id: placeHex(s, found.id), display: found.display } };
   }
-  if (found) return { ok: false, problem: `${found.display} is a ${WHAT[found.kind]}, not a ${want}`, hint: choices(s, kinds) };
+  if (found) return { ok: false, problem: `${found.display} is ${article(WHAT[found.kind])}, not ${article(want)}`, hint: choices(s, kinds) };
   const pool = cat.names.filter((n) => kinds.includes(n.kind) || (kinds.includes('hex') && (n.kind === 'place' || n.kind === 'base')));
   const near = didYouMean(written, pool, { nameOf: (n) => n.display, normalize: nameKey });
   return { ok: false, problem: `no ${want} called "${written}"`, hint: near ?? choices(s, kinds) };
