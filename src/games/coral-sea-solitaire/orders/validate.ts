@@ -57,6 +57,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     },
     transfer: (o) => {
       if (o.kind !== 'transfer') return null;
+      if (o.from === o.to) return `${o.from} to itself: name two TFs`;
       if (!onMap(o.from) || !onMap(o.to)) return `${!onMap(o.from) ? o.from : o.to} is not on the map`;
       const a = s.taskForces[o.from]?.hex;
       const b = s.taskForces[o.to]?.hex;
