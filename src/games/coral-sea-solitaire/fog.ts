@@ -7,6 +7,7 @@
  * marker and hex, its ships only once identified. The referee sees every fact (the sealed dice
  * stay with the engine). See view.ts for the shapes.
  */
+import { keysOf, valuesOf } from './state';
 import { boardView } from './board-view';
 import { isDay, turnLabel } from './steps';
 import type { AirUnitState, CoralState, ShipState, SubmarineState, TaskForceState } from './types';
@@ -87,7 +88,7 @@ const plainAir = (a: AirUnitState): AirSeen => ({
 function homeSeen(s: CoralState, a: AirUnitState, viewer: Viewer): string {
   const ship = s.ships[a.home as ShipState['key']];
   if (!ship || viewer === 'referee' || ship.side === viewer || ship.faceUp) return a.home;
-  const tf = Object.values(s.taskForces).find((t) => t.ships.includes(ship.key));
+  const tf = valuesOf(s.taskForces).find((t) => t.ships.includes(ship.key));
   return tf ? `a carrier of ${tf.id}` : 'a carrier';
 }
 
@@ -101,7 +102,7 @@ function subSeen(sub: SubmarineState, viewer: Viewer, s: CoralState): SubSeen {
 }
 
 function basesSeen(s: CoralState): BaseSeen[] {
-  return (Object.keys(s.box.bases) as (keyof CoralState['bases'])[]).map((id) => ({
+  return (keysOf(s.box.bases) as (keyof CoralState['bases'])[]).map((id) => ({
     id,
     side: s.box.bases[id].side.value,
     hex: s.box.map.places[id].value,
@@ -124,7 +125,7 @@ export function fogOf(s: CoralState, viewer: Viewer): CoralFog {
     chits: s.chits,
     vp: s.vp,
     ...(viewer !== 'ijn' ? { cp: s.cp, cpToday: Math.max(0, s.box.constants.cpPerDay.value - s.core.foulUp) } : {}),
-    taskForces: Object.values(s.taskForces).map((tf) => tfSeen(s, tf, viewer)),
+    taskForces: valuesOf(s.taskForces).map((tf) => tfSeen(s, tf, viewer)),
     air: airSeen(s, viewer),
     submarines: s.submarines.map((sub) => subSeen(sub, viewer, s)),
     bases: basesSeen(s),

@@ -6,7 +6,7 @@
  * (rows.ts), the fog of war (fog.ts), narration, the orders by mail (orders/), a random USN player.
  */
 import { defineRuleset } from '../../engine/define';
-import type { GameOptions, Side, StepInfo } from '../../engine/ruleset';
+import type { GameOptions, LineError, Side, StepInfo } from '../../engine/ruleset';
 import { type CoralBox, coralBox, defaultBox } from './box';
 import { evolve } from './events';
 import { viewCoral } from './fog';
@@ -24,7 +24,10 @@ import {
   validateOrders,
 } from './orders';
 import { randomCoralOrders } from './players/random';
+import { airOrderProblems } from './rules/air';
 import { currentStep, upcomingSteps } from './rules/core';
+import { planUsnMoves } from './rules/movement';
+import { validateSurfaceOrders } from './rules/surface';
 import { ijnPlayer, STEPS } from './rows';
 import { initialState } from './state';
 import { rowIdOf, turnsOf } from './steps';
@@ -57,6 +60,25 @@ export function coralOptions(options: GameOptions): CoralOptions {
   return Object.fromEntries(OPTIONS.map((o) => [o.flag, options[o.id] === true])) as unknown as CoralOptions;
 }
 
+/**
+ * The orders' own checks (orders/validate.ts), then, for the step in play, the areas' checks of
+ * the position (movement 12-14 and 19; screening 33 and bombardment 17): a step still to come is
+ * checked again when it comes into play.
+ */
+function validateCoral(s: CoralState, side: Side, orders: readonly CoralOrder[], step: StepInfo): readonly LineError[] {
+  const base = validateOrders(s, side, orders, step);
+  if (base.length || side !== 'usn' || currentStep(s)?.id !== step.id) return base;
+  const row = rowIdOf(step.id);
+  const whole = (problem: string, rule?: string): LineError => ({ line: 0, text: '', problem, ...(rule ? { rule } : {}) });
+  if (row === 'movement-usn')
+    return planUsnMoves(s, s.box, orders).problems.map((p) => ({
+      ...whole(`${formatOrders([orders[p.index]])}: ${p.problem}`, p.rule),
+      ...(p.hint ? { hint: p.hint } : {}),
+    }));
+  if (row === 'screen' || row === 'bombard-usn') return validateSurfaceOrders(s, row, orders).map((p) => whole(p));
+  return airOrderProblems(s, row, orders).map((p) => whole(`${p.order}: ${p.problem}`, p.rule));
+}
+
 export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox, CoralView>({
   id: 'coral-sea-solitaire',
   name: 'Coral Sea Solitaire',
@@ -75,7 +97,7 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   currentStep,
   upcomingSteps,
   parseOrders,
-  validateOrders,
+  validateOrders: validateCoral,
   defaultOrders,
   parseStanding,
   answerFromStanding,

@@ -139,7 +139,12 @@ function common(e: CommonEvent): string[] | null {
 function plain(e: RulesEvent): string[] {
   const d = e.data as Record<string, unknown> | null;
   const words =
-    d && typeof d === 'object' ? Object.entries(d).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`) : [];
+    d && typeof d === 'object'
+      ? Object.keys(d)
+          .sort()
+          .map((k) => [k, d[k]] as const)
+          .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      : [];
   return [`${e.type.replace(/^coral\./, '').replace(/[.-]/g, ' ')}: ${words.join('; ')}.`];
 }
 

@@ -11,7 +11,7 @@ import type { AdjudicationContext, Side, StepInfo } from '../../engine/ruleset';
 import { type CoralEvent, evolve } from './events';
 import { viewCoral } from './fog';
 import { handlerFor, type IjnDeciders, type IjnMove, type RowHandlers } from './handlers';
-import { airHandlers } from './rules/air';
+import { airHandlers, airIjn } from './rules/air';
 import { advance, coreHandlers, coreIjn, sweep } from './rules/core';
 import { movementHandlers } from './rules/movement';
 import { surfaceHandlers } from './rules/surface';
@@ -23,7 +23,7 @@ import { type CoralView, ijnKnowledge } from './view';
 export const HANDLERS: RowHandlers = { ...coreHandlers, ...movementHandlers, ...airHandlers, ...surfaceHandlers };
 
 /** The IJN's decisions at each row, by area (a row not listed: the IJN decides nothing before the rules run). */
-export const IJN_DECIDERS: IjnDeciders = { ...coreIjn };
+export const IJN_DECIDERS: IjnDeciders = { ...coreIjn, ...airIjn };
 
 const NOTHING: IjnMove = { orders: [], records: [] };
 

@@ -12,6 +12,14 @@ import { IJN_TFS } from './box/schema';
 import { sequenceOf, turnsOf } from './steps';
 import type { AirUnitState, CoralOptions, CoralState, ShipKey, ShipState, TaskForceState } from './types';
 
+/**
+ * A record's keys, values and entries in code-unit order of the keys: never the order the object
+ * was built in, which stored state does not keep (PostgreSQL's JSONB sorts keys its own way).
+ */
+export const keysOf = <K extends string>(r: Readonly<Partial<Record<K, unknown>>>): K[] => (Object.keys(r) as K[]).sort();
+export const valuesOf = <T>(r: Readonly<Partial<Record<string, T>>>): T[] => keysOf(r).map((k) => r[k] as T);
+export const entriesOf = <K extends string, T>(r: Readonly<Partial<Record<K, T>>>): [K, T][] => keysOf(r).map((k) => [k, r[k] as T]);
+
 export const shipKey = (side: CoralSide, id: string): ShipKey => `${side}:${id}`;
 export const other = (side: CoralSide): CoralSide => (side === 'usn' ? 'ijn' : 'usn');
 
@@ -61,7 +69,7 @@ function airOf(
     l.VB -= 1;
     l.VF = (l.VF ?? 0) + 1;
   }
-  return Object.entries(l)
+  return entriesOf(l)
     .filter(([, n]) => n > 0)
     .map(
       ([type, strength]): AirUnitState => ({
@@ -85,7 +93,7 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
   const ijn = box.setup.ijn.value;
   const ships: Record<ShipKey, ShipState> = {};
   const taskForces: Record<string, TaskForceState> = {};
-  for (const [id, tf] of Object.entries(usn.taskForces)) {
+  for (const [id, tf] of entriesOf(usn.taskForces)) {
     for (const s of tf.ships) ships[shipKey('usn', s)] = newShip(box, 'usn', s);
     taskForces[id] = { id, side: 'usn', hex: null, ships: tf.ships.map((s) => shipKey('usn', s)), identified: false };
   }
@@ -96,7 +104,7 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
   for (const s of extraUsn) ships[shipKey('usn', s)] = newShip(box, 'usn', s);
 
   const ijnCounters = new Set<string>([
-    ...Object.values(ijn.fixedShips).flat(),
+    ...valuesOf(ijn.fixedShips).flat(),
     ...ijn.carrierDraw.pool,
     ...ijn.counterDraw.pool,
     ...(options.biggerBattle ? [box.setup.biggerBattle.value.ijn.ship] : []),
@@ -119,19 +127,19 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
   }
 
   const air: AirUnitState[] = [];
-  for (const [cv, load] of Object.entries(usn.carrierAir)) air.push(...airOf('usn', shipKey('usn', cv), load, options.moreFighters, true));
+  for (const [cv, load] of entriesOf(usn.carrierAir)) air.push(...airOf('usn', shipKey('usn', cv), load, options.moreFighters, true));
   if (options.biggerBattle)
     air.push(...airOf('usn', shipKey('usn', 'CV-3'), box.setup.biggerBattle.value.usn.air, options.moreFighters, true));
-  for (const [base, load] of Object.entries(usn.baseAir)) air.push(...airOf('usn', base as BaseId | 'Australia', load, false, false));
-  for (const [cv, load] of Object.entries(ijn.carrierAir))
+  for (const [base, load] of entriesOf(usn.baseAir)) air.push(...airOf('usn', base as BaseId | 'Australia', load, false, false));
+  for (const [cv, load] of entriesOf(ijn.carrierAir))
     air.push(...airOf('ijn', shipKey('ijn', cv), load, options.moreFighters, counterOf(box, 'ijn', cv).type.value === 'CV'));
   if (options.biggerBattle) {
     const bb = box.setup.biggerBattle.value.ijn;
     air.push(...airOf('ijn', shipKey('ijn', bb.ship), bb.air, options.moreFighters, true));
   }
-  for (const [base, load] of Object.entries(ijn.baseAir)) air.push(...airOf('ijn', base as BaseId, load, false, false));
+  for (const [base, load] of entriesOf(ijn.baseAir)) air.push(...airOf('ijn', base as BaseId, load, false, false));
 
-  const bases = Object.fromEntries(Object.entries(box.bases).map(([id, b]) => [id, { strength: b.capacity.value }])) as CoralState['bases'];
+  const bases = Object.fromEntries(entriesOf(box.bases).map(([id, b]) => [id, { strength: b.capacity.value }])) as CoralState['bases'];
   return {
     turn: 1,
     lastTurn: turnsOf({ firstDay: box.calendar.firstDay.value, lastDay: box.calendar.lastDay.value }),
@@ -186,7 +194,7 @@ export function hexOf(box: CoralBox, place: string): string {
 
 /** The base in a hex, if any. */
 export function baseAt(box: CoralBox, hex: string): BaseId | undefined {
-  return (Object.keys(box.bases) as BaseId[]).find((b) => hexOf(box, b) === hex);
+  return (keysOf(box.bases) as BaseId[]).find((b) => hexOf(box, b) === hex);
 }
 
 /** A TF is on the map: placed, not gone. */
@@ -194,11 +202,11 @@ export const onMap = (tf: TaskForceState): boolean => tf.hex !== null && !tf.gon
 
 /** The task forces on the map in a hex (of one side when given). */
 export const taskForcesIn = (s: CoralState, hex: string, side?: CoralSide): TaskForceState[] =>
-  Object.values(s.taskForces).filter((tf) => onMap(tf) && tf.hex === hex && (side === undefined || tf.side === side));
+  valuesOf(s.taskForces).filter((tf) => onMap(tf) && tf.hex === hex && (side === undefined || tf.side === side));
 
 /** The task forces of a side on the map. */
 export const taskForcesOf = (s: CoralState, side: CoralSide): TaskForceState[] =>
-  Object.values(s.taskForces).filter((tf) => tf.side === side && onMap(tf));
+  valuesOf(s.taskForces).filter((tf) => tf.side === side && onMap(tf));
 
 /** A ship still fighting: neither sunk nor crippled (crippled ships are out for the rest of the game, 6.3, CRT notes). */
 export const isLive = (ship: ShipState): boolean => ship.status !== 'sunk' && ship.status !== 'crippled';
@@ -211,7 +219,7 @@ export const shipsOf = (s: CoralState, tf: TaskForceState | string, live = false
 
 /** The TF a ship belongs to, if any. */
 export const tfOfShip = (s: CoralState, key: ShipKey): TaskForceState | undefined =>
-  Object.values(s.taskForces).find((tf) => tf.ships.includes(key));
+  valuesOf(s.taskForces).find((tf) => tf.ships.includes(key));
 
 export const isCarrier = (type: ShipType): boolean => type === 'CV' || type === 'CVL';
 

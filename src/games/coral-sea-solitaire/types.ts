@@ -6,6 +6,7 @@
 import type { Visibility } from '../../engine/ruleset';
 import type { HexDirection, RandomChoice, TableRoll } from '../kit';
 import type { AirType, BaseId, CoralBox, CoralSide, IjnTf, ShipType } from './box/schema';
+import type { AirBasingState, AirBattleState } from './rules/air/state';
 
 export type ShipKey = `${CoralSide}:${string}`;
 
@@ -52,6 +53,33 @@ export interface AirUnitState {
   /** The hex it flies to on a mission (5a1b-e), absent when grounded or aboard. */
   readonly flyingTo?: string;
   readonly extendedRange?: boolean;
+  // air:
+  /** The TF (id) or base a strike or escort was sent against (22.2); kept when CAP stops it short (21.2). */
+  readonly target?: string;
+  /** The carrier or base printed on the counter, when it now flies from another (21.4: the USN pays CP for that). */
+  readonly original?: ShipKey | BaseId;
+  /** Aborted by an air combat result: out of the fight, back to its carrier or base at basing, fatigued (CRT notes, 21.8). */
+  readonly aborted?: boolean;
+}
+
+/** An air mission committed at 5a (USN, with CP) or by the IJN's doctrine (5a-c, 5a-d): one origin, one target hex (brief 9.10). */
+export interface AirMission {
+  /** `<side>:<from>:<mission>[:<target>]`, unique in a turn. */
+  readonly id: string;
+  readonly side: CoralSide;
+  readonly mission: 'strike' | 'escort' | 'cap';
+  /** The carrier (ShipKey) or base it flies from. */
+  readonly from: ShipKey | BaseId;
+  readonly fromHex: string;
+  /** The TF id or base attacked (strike, escort); absent for CAP, which flies over its own hex (5a1b). */
+  readonly target?: string;
+  readonly targetHex: string;
+  /** 32: flown at extended range. */
+  readonly extended: boolean;
+  /** The squadrons of each type the mission was committed with (5a-a/b); 5a1a may assign others. */
+  readonly planned: Partial<Record<AirType, number>>;
+  /** CP paid for it (USN, 5a-a 1, 5a-b 2). */
+  readonly cp: number;
 }
 
 export interface SubmarineState {
@@ -82,6 +110,9 @@ export interface CoralOptions {
   /** 33 */ readonly screening: boolean;
   /** 34 */ readonly fuelingGroup: boolean;
   /** 35 */ readonly optionalDeployment: boolean;
+  // air:
+  /** Q4's option: each carrier or base attacking a hex rolls its own target selection (default: one combined roll per hex). */
+  readonly targetRollPerOrigin?: boolean;
 }
 
 export interface CoralState {
@@ -103,6 +134,15 @@ export interface CoralState {
   readonly air: readonly AirUnitState[];
   readonly bases: Readonly<Record<BaseId, { readonly strength: number }>>;
   readonly submarines: readonly SubmarineState[];
+  // air:
+  /** The day's committed air missions (5a-a to 5a-d), both sides; cleared when the air lands (step 8). */
+  readonly airMissions?: readonly AirMission[];
+  /** Air combat in progress (5a1f-h), kept between the decision points it pauses for (rules/air/battle.ts). */
+  readonly airBattle?: AirBattleState;
+  /** Orphaned air waiting for the USN's basing choice (21.4, step basing-choice). */
+  readonly airBasing?: AirBasingState;
+  /** IJN squadrons eliminated so far: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
+  readonly ijnSquadronsLost?: number;
   readonly result?: { readonly winner: CoralSide | 'draw'; readonly level: 'decisive' | 'strategic' | 'tactical' | 'marginal' | 'draw' };
   // core:
   /** The box the game was created with (default or a club's): every rule reads its tables and map from here. */
@@ -121,8 +161,7 @@ export interface CoralState {
   // surface: (rules/surface; absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
-  /** IJN squadrons eliminated so far, all causes: panic comes per so many (9.2, the box's `ijn-squadrons-per-point`). */
-  readonly ijnSquadronsLost?: number;
+  // (ijnSquadronsLost, which surface counts too, is declared with the air block above)
 }
 
 /** What the core rules remember between steps. */
@@ -221,7 +260,13 @@ export type CoralOrder =
   | { readonly kind: 'rest'; readonly tf: string }
   | { readonly kind: 'repair'; readonly ship: string }
   | { readonly kind: 'refuel'; readonly tf: string }
-  | { readonly kind: 'losses'; readonly air: Partial<Record<AirType, number>> }
+  | {
+      readonly kind: 'losses';
+      /** Squadrons eliminated (and `aborted`, when the result aborts some), of the carrier or base `from` when given. */
+      readonly air: Partial<Record<AirType, number>>;
+      readonly aborted?: Partial<Record<AirType, number>>;
+      readonly from?: string;
+    }
   | { readonly kind: 'screen'; readonly ships: readonly string[] }
   | { readonly kind: 'leadership'; readonly use: boolean }
   | { readonly kind: 'intelligence-choice'; readonly choice: 'identify' | 'reveal'; readonly tf?: string }
@@ -263,7 +308,19 @@ export type CoralOrder =
   /** 5a1f: losses taken by type in this order (`LOSSES FIGHTERS LAST`), at random within a type. */
   | { readonly kind: 'losses-priority'; readonly types: readonly AirType[] }
   /** 33.1: screen as many ships as the 150% rule allows (`SCREEN MAX`). */
-  | { readonly kind: 'screen-max' };
+  | { readonly kind: 'screen-max' }
+  // air: the IJN system side's air decisions (rules/air/ijn-decide.ts), handed to the air rows' handlers; never mailed
+  /** 5a-c, 5a-d: a carrier or base strikes a target with these squadrons (the doctrine's result, 22.3's squadrons in range). */
+  | {
+      readonly kind: 'ijn-air-strike';
+      readonly from: string;
+      readonly target: string;
+      readonly targetHex: string;
+      readonly extended: boolean;
+      readonly air: Partial<Record<AirType, number>>;
+    }
+  /** 5a1d: a carrier's or base's ready fighters of a type, split by the Fighter Commitment Table: escort (with its strike) and CAP. */
+  | { readonly kind: 'ijn-air-fighters'; readonly from: string; readonly type: AirType; readonly escort: number; readonly cap: number };
 
 /** A decision of the IJN system side, as a rules event: the table record, and the chit check before it (8.5). */
 export type IjnDecidedEvent = {

@@ -134,6 +134,8 @@ export interface IjnKnowledge {
     readonly carrier?: boolean;
   }[];
   readonly bases: readonly BaseSeen[];
+  /** The optional rules in play (public: chosen when the game was created), e.g. extended range (32). */
+  readonly options: CoralState['options'];
 }
 
 /** The IJN's knowledge, read from its view (throws on another side's view: the IJN decides from its own). */
@@ -162,6 +164,7 @@ export function ijnKnowledge(view: CoralFog): IjnKnowledge {
         return { id: tf.id, hex: tf.hex, identified: true, ships, carrier };
       }),
     bases: view.bases,
+    options: view.options,
   };
 }
 

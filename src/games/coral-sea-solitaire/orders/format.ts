@@ -96,6 +96,9 @@ export function formatOrder(o: CoralOrder): string {
       return `IJN LEADERSHIP ${o.use ? 'USE' : 'SAVE'} ON ${o.fn}`;
     case 'ijn-recover':
       return `IJN RECOVERY ${o.target} ${o.marker.toUpperCase()} ${o.removed}`;
+    case 'ijn-air-strike':
+    case 'ijn-air-fighters':
+      return `IJN ${JSON.stringify(o)}`;
     default: {
       const never: never = o;
       throw new Error(`cannot format ${JSON.stringify(never)}`);

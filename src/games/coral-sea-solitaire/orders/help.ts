@@ -10,7 +10,7 @@ import type { CoralState } from '../types';
 import { defaultOrders } from './defaults';
 import { formatAir, formatOrders } from './format';
 import { fogOf } from '../fog';
-import { freeMarkers } from '../state';
+import { freeMarkers, valuesOf } from '../state';
 import { atSea, dayCp, hexOfOrigin, idOf, placeHex, squadrons, usnOrigins, usnTaskForces } from './knowledge';
 import { ANY_STEP, rowOfStep, SYNTAX, USN_ROWS } from './rows';
 
@@ -67,7 +67,7 @@ function readyAir(s: CoralState, box: 'ready' | 'recovery' = 'ready'): string[] 
 function context(s: CoralState, row: string): string[] {
   switch (row) {
     case 'deployment':
-      return ['Your task forces:', ...Object.values(s.taskForces).filter((tf) => tf.side === 'usn').map((tf) => `  ${tf.id}: ${tf.ships.map(idOf).join(', ')}`), `New-Caledonia is ${placeHex(s, 'New-Caledonia')}.`];
+      return ['Your task forces:', ...valuesOf(s.taskForces).filter((tf) => tf.side === 'usn').map((tf) => `  ${tf.id}: ${tf.ships.map(idOf).join(', ')}`), `New-Caledonia is ${placeHex(s, 'New-Caledonia')}.`];
     case 'command':
       return [`The CP of the day: ${dayCp(s)} (7.2).`];
     case 'organization':

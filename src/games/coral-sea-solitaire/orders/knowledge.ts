@@ -16,7 +16,7 @@ export const idOf = (key: string): string => key.replace(/^(usn|ijn):/, '');
 /** An air unit's home as orders name it (a carrier by counter id, a base by name) → the state's (`usn:CV-1`, `Port-Moresby`). */
 export const homeOf = (origin: string): string => (/^[A-Z]+-\d+$/.test(origin) ? usnKey(origin) : origin);
 
-/** USN task forces on the map. */
+/** USN task forces on the map, by id (stored state keeps no key order: core's state helpers sort). */
 export const usnTaskForces = (s: CoralState): TaskForceState[] => taskForcesOf(s, 'usn');
 
 /** USN carriers live in a TF on the map, by counter id order. */

@@ -10,7 +10,7 @@ import type { CoralOrder } from '../types';
 type Kind = CoralOrder['kind'];
 
 /** The row each kind of order is given at (`none` fits any; the IJN system side's orders are never mailed). */
-export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | 'ijn-chit' | 'ijn-recover'>, string>> = {
+export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | `ijn-${string}`>, string>> = {
   deploy: 'deployment',
   'base-air': 'deployment',
   'reinforce-cv3': 'deployment',

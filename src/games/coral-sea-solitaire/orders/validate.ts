@@ -10,7 +10,7 @@ import type { LineError, Side, StepInfo } from '../../../engine/ruleset';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { costBySlot, cpCosts } from './costs';
 import { formatOrder } from './format';
-import { isLive } from '../state';
+import { entriesOf, isLive } from '../state';
 import { boardFor, dayCp, isUsnOrigin, squadrons, usnKey } from './knowledge';
 import { rowOfStep } from './rows';
 
@@ -138,7 +138,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     if (bad) return bad;
     const have = squadrons(s, home);
     const sum = used.get(home) ?? {};
-    for (const [type, n] of Object.entries(air)) {
+    for (const [type, n] of entriesOf(air)) {
       sum[type] = (sum[type] ?? 0) + (n ?? 0);
       if (sum[type] > (have[type] ?? 0)) return `${home} has ${have[type] ?? 0} ${type} ready, not ${sum[type]}`;
     }

@@ -72,17 +72,19 @@ function organization(v: CoralView, rng: Rng): CoralOrder[] {
   const tfs = own(v);
   const big = tfs.filter((t) => (t.ships?.length ?? 0) > 1);
   const free = ['TF-3', 'TF-5'].filter((m) => !v.taskForces.some((t) => t.id === m && t.side === 'usn' && t.hex !== null && !t.gone));
-  if (!big.length || rng.int(3) > 0) return [];
+  const cp = v.cp?.slots.organization ?? 0;
+  if (!big.length || rng.int(3) > 0 || cp < 2) return [];
   const from = rng.pick(big);
   const ship = rng.pick(from.ships ?? []).id as string;
   const mate = tfs.find((t) => t !== from && t.hex === from.hex);
   if (mate && rng.int(2) === 0) return [{ kind: 'transfer', ships: [ship], from: from.id, to: mate.id }];
-  return free.length ? [{ kind: 'new-tf', tf: free[0], from: from.id, ships: [ship] }] : [];
+  return free.length && cp >= 3 ? [{ kind: 'new-tf', tf: free[0], from: from.id, ships: [ship] }] : [];
 }
 
 function intelligence(v: CoralView, rng: Rng): CoralOrder[] {
   const targets = v.taskForces.filter((t) => t.side === 'ijn' && t.hex !== null && !t.gone);
-  const n = targets.length ? rng.int(3) : 0;
+  const cost = v.options.historical ? 2 : 1;
+  const n = targets.length ? Math.min(rng.int(3), Math.floor((v.cp?.slots.intelligence ?? 0) / cost)) : 0;
   return Array.from({ length: n }, () => ({
     kind: 'intelligence',
     target: rng.pick(targets).id as 'CSF',
@@ -92,17 +94,23 @@ function intelligence(v: CoralView, rng: Rng): CoralOrder[] {
 
 function movement(v: CoralView, rng: Rng): CoralOrder[] {
   const out: CoralOrder[] = [];
+  const enemyAt = new Set(v.taskForces.filter((t) => t.side === 'ijn' && t.hex !== null && !t.gone).map((t) => t.hex as string));
+  // 23.1: no entering an enemy major base
+  const closed = new Set(v.bases.filter((b) => b.side === 'ijn' && b.id === 'Rabaul').map((b) => b.hex));
   for (const tf of own(v)) {
     const live = (tf.ships ?? []).filter((s) => s.status === 'ok' || s.status === 'damaged');
-    if (!live.length || rng.int(3) === 0) continue;
+    // 14.9: without the initiative a TF with an enemy TF in its hex stays
+    if (!live.length || rng.int(3) === 0 || (enemyAt.has(tf.hex as string) && v.initiative !== 'usn')) continue;
     const ma = Math.min(...live.map((s) => (s.status === 'damaged' ? 1 : (MP[s.type as string] ?? 1))));
     const path: string[] = [];
     let at = tf.hex as string;
     for (let k = 0; k < ma; k++) {
-      const next = board.seaNeighbours(at).filter((h) => !path.includes(h) && h !== tf.hex);
+      const next = board.seaNeighbours(at).filter((h) => !path.includes(h) && h !== tf.hex && !closed.has(h));
       if (!next.length) break;
       at = rng.pick(next);
       path.push(at);
+      // 12.4: a TF entering a hex with an enemy TF stops
+      if (enemyAt.has(at)) break;
     }
     if (path.length) out.push({ kind: 'move', tf: tf.id, path, fast: false });
   }

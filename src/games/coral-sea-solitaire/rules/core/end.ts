@@ -7,7 +7,7 @@
 import type { StepHandler } from '../../../../engine/define';
 import type { AdjudicationContext } from '../../../../engine/ruleset';
 import type { CoralSide } from '../../box/schema';
-import { baseAt, hexOf, isCarrier, isLive, onMap, other, shipsOf, taskForcesOf } from '../../state';
+import { baseAt, hexOf, isCarrier, isLive, onMap, other, shipsOf, taskForcesOf, valuesOf } from '../../state';
 import { isDay } from '../../steps';
 import type { CoralOrder, CoralState } from '../../types';
 import { checkBattleships } from './intelligence';
@@ -15,10 +15,10 @@ import { type CoralFold, foldOf } from './util';
 
 /** 6.3: every enemy carrier (those yet to arrive too; not 30.1's CV-3 before it is deployed) sunk or crippled, one of one's own live on the map. */
 export function suddenDeath(s: CoralState): CoralSide | null {
-  const deployed = (key: string) => Object.values(s.taskForces).some((t) => t.ships.includes(key as never) && (onMap(t) || t.gone));
+  const deployed = (key: string) => valuesOf(s.taskForces).some((t) => t.ships.includes(key as never) && (onMap(t) || t.gone));
   for (const side of ['usn', 'ijn'] as const) {
     const enemy = other(side);
-    const carriers = Object.values(s.ships).filter(
+    const carriers = valuesOf(s.ships).filter(
       (x) => x.side === enemy && isCarrier(x.type) && !(enemy === 'usn' && s.options.biggerBattle && x.id === 'CV-3' && !deployed(x.key)),
     );
     const own = taskForcesOf(s, side).some((tf) => shipsOf(s, tf, true).some((x) => isCarrier(x.type)));
@@ -81,7 +81,7 @@ export const endOfTurn: StepHandler<CoralState, CoralOrder> = (state, _step, _or
 function finalResult(f: CoralFold): void {
   if (f.s.panic.panicked) {
     const rabaul = hexOf(f.s.box, 'Rabaul');
-    const heavy = Object.values(f.s.taskForces)
+    const heavy = valuesOf(f.s.taskForces)
       .filter((t) => t.side === 'ijn' && t.gone !== 'eliminated' && (t.hex === rabaul || f.s.movement?.withdrawn[t.id] === 'Rabaul'))
       .flatMap((t) => shipsOf(f.s, t, true))
       .filter((x) => ['CV', 'CVL', 'BB', 'CA'].includes(x.type));
@@ -102,11 +102,11 @@ function finalResult(f: CoralFold): void {
  * 34.3: TF-6 gone gives the IJN 10 VP); a TF whose every ship is face up rolls for 30.3 once.
  */
 export function sweep(f: CoralFold, dice: AdjudicationContext['dice']): void {
-  for (const tf of Object.values(f.s.taskForces))
+  for (const tf of valuesOf(f.s.taskForces))
     for (const k of tf.ships)
       if (f.s.ships[k].type === 'Dummy' && f.s.ships[k].faceUp)
         f.emit({ type: 'coral.dummy.removed', data: { ship: k, tf: tf.id, rule: '27.3' } });
-  for (const tf of Object.values(f.s.taskForces)) {
+  for (const tf of valuesOf(f.s.taskForces)) {
     if (!onMap(tf) || tf.identified) continue;
     const enemyTf = taskForcesOf(f.s, other(tf.side)).some((t) => t.hex === tf.hex && shipsOf(f.s, t, true).length);
     const base = baseAt(f.s.box, tf.hex as string);
@@ -122,7 +122,7 @@ export function sweep(f: CoralFold, dice: AdjudicationContext['dice']): void {
         },
       });
   }
-  for (const tf of Object.values(f.s.taskForces)) {
+  for (const tf of valuesOf(f.s.taskForces)) {
     if (!onMap(tf) || shipsOf(f.s, tf, true).length) continue;
     f.emit({ type: 'coral.tf.removed', data: { tf: tf.id, why: 'eliminated', rule: tf.side === 'ijn' ? '13.2' : '13.10' } });
     if (tf.id === 'TF-6' && f.s.options.fuelingGroup)

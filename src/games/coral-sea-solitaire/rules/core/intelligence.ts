@@ -9,7 +9,7 @@ import type { AdjudicationContext } from '../../../../engine/ruleset';
 import { rollOnTable } from '../../../kit';
 import type { IjnTf } from '../../box/schema';
 import { ijnBattleships } from '../../ijn/setup';
-import { shipKey, taskForcesIn } from '../../state';
+import { shipKey, taskForcesIn, valuesOf } from '../../state';
 import type { CoralOrder, CoralState, CoreState } from '../../types';
 import { insertSteps } from './flow';
 import { costOf, spendCp } from './organization';
@@ -33,7 +33,7 @@ export function revealTf(f: CoralFold, dice: AdjudicationContext['dice'], tf: st
 /** 30.3: a TF's contents identified for the first time: 5 one battleship joins it, 6 both, while any are left. */
 export function checkBattleships(f: CoralFold, dice: AdjudicationContext['dice'], tf: string): void {
   if (!f.s.options.ijnBattleships || !BB_TFS.includes(tf as IjnTf) || f.s.core.bbChecked.includes(tf as IjnTf)) return;
-  const placedAlready = new Set(Object.values(f.s.taskForces).flatMap((t) => t.ships));
+  const placedAlready = new Set(valuesOf(f.s.taskForces).flatMap((t) => t.ships));
   const available = ['BB-1', 'BB-2'].filter((id) => !placedAlready.has(shipKey('ijn', id)));
   if (!available.length) return;
   const { roll, placed, pick } = ijnBattleships(dice, f.s.box, tf as IjnTf, available);
@@ -128,8 +128,7 @@ export const intelligence: StepHandler<CoralState, CoralOrder> = (state, step, o
 /** 28.6: a USN TF flipped back to unidentified for its Intelligence CP. */
 function unidentify(f: CoralFold, o: Extract<CoralOrder, { kind: 'unidentify' }>): void {
   const tf = f.s.taskForces[o.tf];
-  if (!tf || tf.side !== 'usn' || !tf.identified || tf.hex === null)
-    return skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
+  if (tf?.side !== 'usn' || !tf.identified || tf.hex === null) return skip(f, o, `${o.tf} is no identified USN TF on the map`, '28.6');
   const c = costOf(f.s, 'unidentify-usn-tf');
   if (!spendCp(f, 'intelligence', c, `unidentify ${o.tf}`, '28.6'))
     return skip(f, o, `flipping a TF back costs ${c} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '28.6');

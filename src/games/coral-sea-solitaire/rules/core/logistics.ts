@@ -7,7 +7,7 @@
 import type { StepHandler } from '../../../../engine/define';
 import type { IjnDecider } from '../../handlers';
 import { ijnAirRecovery, ijnShipRecovery } from '../../ijn/doctrine';
-import { baseAt, isLive, shipKey, shipsOf, taskForcesIn, taskForcesOf } from '../../state';
+import { baseAt, isLive, shipsOf, taskForcesIn, taskForcesOf } from '../../state';
 import { isDay } from '../../steps';
 import type { CoralOrder, CoralState, ShipKey } from '../../types';
 import { costOf, spendCp, usnShip } from './organization';

@@ -8,7 +8,7 @@ import { describeRandomChoice } from '../../../kit';
 import type { IjnTf } from '../../box/schema';
 import { IJN_TFS } from '../../box/schema';
 import { cv3Arrival, dealFaceDown, optionalDeployment, placeSubmarines, submarineCounters } from '../../ijn/setup';
-import { boardFor, freeMarkers, hexOf, shipKey } from '../../state';
+import { boardFor, entriesOf, freeMarkers, hexOf, shipKey, valuesOf } from '../../state';
 import type { CoralOrder, CoralState, ShipKey, SubmarineState } from '../../types';
 import { type CoralFold, foldOf, moveAir, ordersOf, SEALED, skip } from './util';
 
@@ -86,7 +86,7 @@ function splitAustralianAir(f: CoralFold, usn: readonly CoralOrder[]): void {
       skip(f, o, `Australia's air goes to North-Australia or South-Australia, not ${o.base}`, '4.2');
       continue;
     }
-    for (const [type, n] of Object.entries(o.air)) {
+    for (const [type, n] of entriesOf(o.air)) {
       const unit = f.s.air.find((a) => a.side === 'usn' && a.home === 'Australia' && a.type === type);
       if (!unit || (n ?? 0) > unit.strength) {
         skip(f, o, `Australia has ${unit?.strength ?? 0} ${type} left to base`, '4.2');
@@ -103,7 +103,7 @@ function splitAustralianAir(f: CoralFold, usn: readonly CoralOrder[]): void {
 function placeUsnBattleships(f: CoralFold, usn: readonly CoralOrder[]): void {
   const near = nearNewCaledonia(f.s);
   const startsThere = (tf: string) => NEW_CALEDONIA_TFS.includes(tf) && near.includes(f.s.taskForces[tf]?.hex ?? '');
-  const placed = (key: ShipKey) => Object.values(f.s.taskForces).some((t) => t.ships.includes(key));
+  const placed = (key: ShipKey) => valuesOf(f.s.taskForces).some((t) => t.ships.includes(key));
   for (const o of usn) {
     if (o.kind !== 'battleships' && o.kind !== 'battleships-tf') continue;
     const keys = o.ships.filter((k) => /^usn:B-[12]$/.test(k) && f.s.ships[k]);
@@ -194,7 +194,7 @@ export const ijnSetup: StepHandler<CoralState, CoralOrder> = (state, _step, _ord
   const ijn = box.setup.ijn.value;
   const assigned: Partial<Record<IjnTf, string[]>> = {};
   if (f.s.options.historical) {
-    for (const [tf, ids] of Object.entries(box.setup.historical.value)) assigned[tf as IjnTf] = [...ids];
+    for (const [tf, ids] of entriesOf(box.setup.historical.value)) assigned[tf as IjnTf] = [...ids];
     if (f.s.options.biggerBattle) assigned.CSF = [...(assigned.CSF ?? []), box.setup.biggerBattle.value.ijn.ship];
   } else {
     const bigger = f.s.options.biggerBattle ? box.setup.biggerBattle.value.ijn : null;
@@ -213,7 +213,7 @@ export const ijnSetup: StepHandler<CoralState, CoralOrder> = (state, _step, _ord
           data: { what: `4.3 draw: ${describeRandomChoice(p.choice)} to ${p.tf}`, choice: p.choice },
           visibleTo: [],
         });
-      for (const [tf, ids] of Object.entries(deal.assigned)) assigned[tf as IjnTf] = [...(assigned[tf as IjnTf] ?? []), ...(ids ?? [])];
+      for (const [tf, ids] of entriesOf(deal.assigned)) assigned[tf as IjnTf] = [...(assigned[tf as IjnTf] ?? []), ...(ids ?? [])];
     }
   }
   for (const tf of IJN_TFS) {

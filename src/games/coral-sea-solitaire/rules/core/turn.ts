@@ -10,7 +10,7 @@ import { commandFoulUp, ijnChitCheck, randomEvent, victoryFever } from '../../ij
 import { allowsChit, modifiersFor } from '../../ijn/modifiers';
 import { placeSubmarines } from '../../ijn/setup';
 import { addPanic } from '../../rules/common';
-import { boardFor, hexOf, taskForcesOf } from '../../state';
+import { boardFor, entriesOf, hexOf, taskForcesOf, valuesOf } from '../../state';
 import { isDay } from '../../steps';
 import type { CoralOrder, CoralState, StaffSlots } from '../../types';
 import { placeIjnTf } from './setup';
@@ -51,7 +51,7 @@ export const randomEventStep: StepHandler<CoralState, CoralOrder> = (state, step
       f.emit({ type: 'coral.foul-up', data: { cp: commandFoulUp(ctx.dice, step.id), rule: '36' } });
       break;
     case 'bad-weather': {
-      for (const tf of Object.values(f.s.taskForces).filter((t) => t.identified && t.hex !== null && !t.gone)) {
+      for (const tf of valuesOf(f.s.taskForces).filter((t) => t.identified && t.hex !== null && !t.gone)) {
         const die = ctx.dice.d6(`bad weather: does ${tf.id} stay identified (5-6: no)`, '36');
         if (die >= 5)
           f.emit({
@@ -72,9 +72,7 @@ export const randomEventStep: StepHandler<CoralState, CoralOrder> = (state, step
 export const reinforcements: StepHandler<CoralState, CoralOrder> = (state, _step, _orders, ctx) => {
   const f = foldOf(state, ctx);
   const arriving = (side: 'usn' | 'ijn') =>
-    Object.values(f.s.taskForces).filter(
-      (tf) => tf.side === side && tf.hex === null && !tf.gone && tf.arrives === f.s.turn && tf.ships.length,
-    );
+    valuesOf(f.s.taskForces).filter((tf) => tf.side === side && tf.hex === null && !tf.gone && tf.arrives === f.s.turn && tf.ships.length);
   for (const tf of arriving('usn')) {
     const at = f.s.core.arrivalAt[tf.id] ?? 'New-Caledonia';
     const hex = at === 'Australia' ? hexOf(f.s.box, 'North-Australia') : hexOf(f.s.box, at);
@@ -87,7 +85,7 @@ export const reinforcements: StepHandler<CoralState, CoralOrder> = (state, _step
   }
   const ijn = f.s.box.setup.ijn.value;
   for (const r of ijn.reinforcementAir.filter((x) => x.turn === f.s.turn)) {
-    for (const [type, n] of Object.entries(r.air)) {
+    for (const [type, n] of entriesOf(r.air)) {
       const id = `ijn:${r.base}:${type}`;
       const unit = f.s.air.find((a) => a.id === id);
       const add = {
