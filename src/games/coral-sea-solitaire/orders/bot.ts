@@ -24,13 +24,17 @@ const place = (name: string) => BOX.map.places[name];
 const live = (tf: TfSeen) => (tf.ships ?? []).filter((s) => s.status === 'ok' || s.status === 'damaged');
 const mine = (v: CoralView) => v.taskForces.filter((t) => t.side === 'usn' && t.hex !== null && !t.gone && live(t).length);
 const theirs = (v: CoralView) => v.taskForces.filter((t) => t.side === 'ijn' && t.hex !== null && !t.gone);
-const hasCarrier = (tf: TfSeen) => (tf.ships ?? []).some((s) => s.back === 'carrier' && (s.status === undefined || s.status === 'ok' || s.status === 'damaged'));
+const hasCarrier = (tf: TfSeen) =>
+  (tf.ships ?? []).some((s) => s.back === 'carrier' && (s.status === undefined || s.status === 'ok' || s.status === 'damaged'));
 const dist = (a: string, b: string) => board.grid.distance(a, b);
 
 /** 4.2: TF-11 and TF-17 one hex toward the Coral Sea, TF-6 with TF-17, TF-9 at New Caledonia, TF-44 at North Australia with Australia's air. */
 export function deploymentPlan(v: CoralView): CoralOrder[] {
   const nc = place('New-Caledonia');
-  const west = board.seaNeighbours(nc).sort((a, b) => dist(a, place('Coral-Sea-Station')) - dist(b, place('Coral-Sea-Station')) || (a < b ? -1 : 1))[0] ?? nc;
+  const west =
+    board
+      .seaNeighbours(nc)
+      .sort((a, b) => dist(a, place('Coral-Sea-Station')) - dist(b, place('Coral-Sea-Station')) || (a < b ? -1 : 1))[0] ?? nc;
   const at: Record<string, string> = { 'TF-11': west, 'TF-17': west, 'TF-6': west, 'TF-9': nc, 'TF-44': place('North-Australia') };
   const out: CoralOrder[] = v.taskForces
     .filter((t) => t.side === 'usn' && t.hex === null && !t.gone && t.arrives === undefined && at[t.id])
@@ -95,10 +99,13 @@ export function movementPlan(v: CoralView): CoralOrder[] {
     .filter((t) => t.identified && hasCarrier(t))
     .sort((a, b) => (lead ? dist(lead, a.hex as string) - dist(lead, b.hex as string) : 0))[0];
   const goal = found?.hex ?? place('Coral-Sea-Station');
-  const stopAt = found ? 3 : 0;
+  const stopAt = found ? 5 : 0;
   const invasion = theirs(v).find((t) => t.id === 'PMG' && t.identified && !hasCarrier(t));
   const out: CoralOrder[] = [];
+  const enemyHexes = new Set(theirs(v).map((t) => t.hex as string));
   for (const tf of own) {
+    // 14.9: a TF that starts with an enemy TF leaves only with the initiative (not known yet when sent ahead)
+    if (enemyHexes.has(tf.hex as string) && v.initiative !== 'usn') continue;
     let path: string[] = [];
     if (hasCarrier(tf) || tf.id === 'TF-6') path = toward(v, tf, goal, stopAt);
     else if (tf.id === 'TF-44') path = toward(v, tf, invasion?.hex ?? place('Deboyne'), 0, !!invasion);
@@ -119,7 +126,11 @@ export function airPlan(v: CoralView): CoralOrder[] {
   };
   const out: CoralOrder[] = [];
   const capped = new Set<string>();
-  const carriers = mine(v).flatMap((tf) => live(tf).filter((s) => s.back === 'carrier' && s.status === 'ok').map((s) => ({ id: s.id as string, hex: tf.hex as string })));
+  const carriers = mine(v).flatMap((tf) =>
+    live(tf)
+      .filter((s) => s.back === 'carrier' && s.status === 'ok')
+      .map((s) => ({ id: s.id as string, hex: tf.hex as string })),
+  );
   for (const c of carriers) {
     const sq = ready(`usn:${c.id}`);
     const best = targets
@@ -144,8 +155,11 @@ export function airPlan(v: CoralView): CoralOrder[] {
   for (const base of v.bases.filter((b) => b.side === 'usn')) {
     const sq = ready(base.id);
     const bombers = (['LHB', 'LMB', 'LD'] as const).filter((t) => sq[t]);
+    if (!bombers.length) continue;
     const reach = Math.max(0, ...bombers.map(range));
-    const best = targets.filter((x) => dist(base.hex, x.hex as string) <= reach).sort((a, b) => Number(hasCarrier(b)) - Number(hasCarrier(a)))[0];
+    const best = targets
+      .filter((x) => dist(base.hex, x.hex as string) <= reach)
+      .sort((a, b) => Number(hasCarrier(b)) - Number(hasCarrier(a)))[0];
     if (!best || ops < 1) continue;
     const d = dist(base.hex, best.hex as string);
     const air = Object.fromEntries(bombers.filter((t) => range(t) >= d).map((t) => [t, sq[t]]));

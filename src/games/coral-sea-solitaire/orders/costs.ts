@@ -58,7 +58,9 @@ function missions(s: CoralState, orders: readonly CoralOrder[]): CpItem[] {
 
 /** The target of an origin's strike, when it has one strike (an ESCORT without AT flies with it). */
 export function strikeTargetOf(orders: readonly CoralOrder[], from: string): string | undefined {
-  const targets = new Set(orders.flatMap((o) => (o.kind === 'mission' && o.mission === 'strike' && o.from === from && o.target ? [o.target] : [])));
+  const targets = new Set(
+    orders.flatMap((o) => (o.kind === 'mission' && o.mission === 'strike' && o.from === from && o.target ? [o.target] : [])),
+  );
   return targets.size === 1 ? [...targets][0] : undefined;
 }
 
@@ -128,4 +130,3 @@ export function costBySlot(items: readonly CpItem[]): Record<keyof StaffSlots, n
   for (const i of items) t[i.slot] += i.cost;
   return t;
 }
-

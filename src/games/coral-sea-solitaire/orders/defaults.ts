@@ -31,7 +31,12 @@ export function fitAllocation(slots: StaffSlots, available: number): StaffSlots 
 }
 
 /** Orders added one by one while their slot still pays. */
-function whilePaid(s: CoralState, slot: keyof StaffSlots, candidates: readonly CoralOrder[], start: readonly CoralOrder[] = []): CoralOrder[] {
+function whilePaid(
+  s: CoralState,
+  slot: keyof StaffSlots,
+  candidates: readonly CoralOrder[],
+  start: readonly CoralOrder[] = [],
+): CoralOrder[] {
   const out = [...start];
   for (const o of candidates) {
     const cost = costBySlot(cpCosts(s, [...out, o]))[slot];
@@ -46,7 +51,7 @@ function deployment(s: CoralState): CoralOrder[] {
   if (!s.options.optionalDeployment) {
     for (const id of ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44']) {
       const tf = s.taskForces[id];
-      if (!tf || tf.side !== 'usn' || tf.gone || tf.hex !== null || tf.arrives !== undefined) continue;
+      if (tf?.side !== 'usn' || tf.gone || tf.hex !== null || tf.arrives !== undefined) continue;
       out.push({ kind: 'deploy', tf: id, hex: placeHex(s, id === 'TF-44' ? 'North-Australia' : 'New-Caledonia') });
     }
   }
@@ -72,7 +77,9 @@ export function defaultLogistics(s: CoralState): CoralOrder[] {
   const recovering = (origin: string) => Object.keys(squadrons(s, origin, 'recovery')).length > 0;
   const carrierIds = usnCarriers(s).map((c) => c.id);
   const carriers = carrierIds.filter(recovering).map((id): CoralOrder => ({ kind: 'refit', at: id }));
-  const refuels = isDay(s.turn) ? [] : usnTaskForces(s).flatMap((tf): CoralOrder[] => (atSea(s, tf) ? [{ kind: 'refuel', tf: tf.id }] : []));
+  const refuels = isDay(s.turn)
+    ? []
+    : usnTaskForces(s).flatMap((tf): CoralOrder[] => (atSea(s, tf) ? [{ kind: 'refuel', tf: tf.id }] : []));
   const bases = usnOrigins(s)
     .filter((o) => !carrierIds.includes(o) && /^[A-Z][a-z]/.test(o) && recovering(o))
     .map((o): CoralOrder => ({ kind: 'refit', at: o }));

@@ -19,9 +19,9 @@ const GENERAL =
 
 export function help(s: CoralState, side: Side, step: StepInfo | null): string {
   if (!step) return `The game is over. ${GENERAL}`;
-  if (side !== 'usn') return 'The IJN is played by the umpire from the rules\' tables (2.1): it sends no orders.';
+  if (side !== 'usn') return "The IJN is played by the umpire from the rules' tables (2.1): it sends no orders.";
   const row = rowOfStep(step.id);
-  if (!row || row.owes !== 'one') return `${step.title}: no orders from you at this step; the umpire resolves it. ${GENERAL}`;
+  if (row?.owes !== 'one') return `${step.title}: no orders from you at this step; the umpire resolves it. ${GENERAL}`;
   const fallback = defaultOrders(s, side, step);
   const later = USN_ROWS.filter((r) => r.for && !r.decisionOf && r.id !== row.id && (isDay(s.turn) || !r.dayOnly) && !r.setupOnly);
   return [
@@ -43,7 +43,8 @@ const slots = (s: CoralState) =>
 
 function yourTfs(s: CoralState): string[] {
   return usnTaskForces(s).map(
-    (tf) => `  ${tf.id} at ${tf.hex}${tf.identified ? ' (identified)' : ''}: ${tf.ships.map((k) => `${idOf(k)}${s.ships[k]?.status !== 'ok' ? ` ${s.ships[k]?.status}` : ''}${s.ships[k]?.fatigued ? ' fatigued' : ''}`).join(', ')}`,
+    (tf) =>
+      `  ${tf.id} at ${tf.hex}${tf.identified ? ' (identified)' : ''}: ${tf.ships.map((k) => `${idOf(k)}${s.ships[k]?.status !== 'ok' ? ` ${s.ships[k]?.status}` : ''}${s.ships[k]?.fatigued ? ' fatigued' : ''}`).join(', ')}`,
   );
 }
 
@@ -67,7 +68,13 @@ function readyAir(s: CoralState, box: 'ready' | 'recovery' = 'ready'): string[] 
 function context(s: CoralState, row: string): string[] {
   switch (row) {
     case 'deployment':
-      return ['Your task forces:', ...valuesOf(s.taskForces).filter((tf) => tf.side === 'usn').map((tf) => `  ${tf.id}: ${tf.ships.map(idOf).join(', ')}`), `New-Caledonia is ${placeHex(s, 'New-Caledonia')}.`];
+      return [
+        'Your task forces:',
+        ...valuesOf(s.taskForces)
+          .filter((tf) => tf.side === 'usn')
+          .map((tf) => `  ${tf.id}: ${tf.ships.map(idOf).join(', ')}`),
+        `New-Caledonia is ${placeHex(s, 'New-Caledonia')}.`,
+      ];
     case 'command':
       return [`The CP of the day: ${dayCp(s)} (7.2).`];
     case 'organization':
@@ -83,10 +90,23 @@ function context(s: CoralState, row: string): string[] {
     case 'air-assign':
       return ['Ready squadrons:', ...readyAir(s), 'IJN task forces as you see them:', ...ijnTfs(s), slots(s)];
     case 'bombard-usn':
-      return ['Your task forces:', ...yourTfs(s), `IJN bases: Lae ${placeHex(s, 'Lae')}, Rabaul ${placeHex(s, 'Rabaul')} (no ship may enter, 23.1).`];
+      return [
+        'Your task forces:',
+        ...yourTfs(s),
+        `IJN bases: Lae ${placeHex(s, 'Lae')}, Rabaul ${placeHex(s, 'Rabaul')} (no ship may enter, 23.1).`,
+      ];
     case 'logistics-usn': {
-      const sea = usnTaskForces(s).filter((tf) => atSea(s, tf)).map((tf) => tf.id);
-      return ['Squadrons in recovery:', ...(readyAir(s, 'recovery').length ? readyAir(s, 'recovery') : ['  none']), 'Your task forces:', ...yourTfs(s), `At sea: ${sea.join(', ') || 'none'}${isDay(s.turn) ? ' (refuelling is on night turns, 9a2)' : ''}.`, slots(s)];
+      const sea = usnTaskForces(s)
+        .filter((tf) => atSea(s, tf))
+        .map((tf) => tf.id);
+      return [
+        'Squadrons in recovery:',
+        ...(readyAir(s, 'recovery').length ? readyAir(s, 'recovery') : ['  none']),
+        'Your task forces:',
+        ...yourTfs(s),
+        `At sea: ${sea.join(', ') || 'none'}${isDay(s.turn) ? ' (refuelling is on night turns, 9a2)' : ''}.`,
+        slots(s),
+      ];
     }
     case 'air-losses':
       return ['Your squadrons aloft:', ...homesAloft(s)];
@@ -98,6 +118,10 @@ function context(s: CoralState, row: string): string[] {
 function homesAloft(s: CoralState): string[] {
   const aloft = s.air.filter((a) => a.side === 'usn' && a.box !== 'ready' && a.box !== 'recovery');
   return [...new Set(aloft.map((a) => a.home))].map(
-    (h) => `  ${idOf(h)}: ${aloft.filter((a) => a.home === h).map((a) => `${a.type} ${a.strength} (${a.box})`).join(', ')}`,
+    (h) =>
+      `  ${idOf(h)}: ${aloft
+        .filter((a) => a.home === h)
+        .map((a) => `${a.type} ${a.strength} (${a.box})`)
+        .join(', ')}`,
   );
 }

@@ -28,7 +28,10 @@ const NEEDS: readonly [RegExp, RegExp][] = [
 ];
 
 const LINK_WORDS = 'to|at|with|from|on|and|prefer|until|max';
-const NAME = new RegExp(`\\b(TF[\\s-]?\\d{1,2}|${[...IJN_TFS, ...BASES, ...PLACES].map((n) => n.replace(/-/g, '[\\s-]')).join('|')}|CV[\\s-]?\\d|\\d{4})\\b`, 'i');
+const NAME = new RegExp(
+  `\\b(TF[\\s-]?\\d{1,2}|${[...IJN_TFS, ...BASES, ...PLACES].map((n) => n.replace(/-/g, '[\\s-]')).join('|')}|CV[\\s-]?\\d|\\d{4})\\b`,
+  'i',
+);
 
 export const coralOrderLines: OrderLineGrammar = {
   startsOrder: (line) => STARTS.test(line.trim()),

@@ -73,7 +73,9 @@ export function catalogue(s: CoralState): Catalogue {
   const view = fogOf(s, 'usn');
   const markers = [...s.box.setup.usn.value.tfMarkers, ...view.taskForces.flatMap((tf) => (tf.side === 'usn' ? [tf.id] : []))];
   for (const id of new Set(markers)) add('usn-tf', id, id, `USN-${id}`);
-  IJN_TFS.forEach((id, i) => add('ijn-tf', id, id, IJN_TF_NAMES[id], `IJN-TF-${i + 1}`));
+  IJN_TFS.forEach((id, i) => {
+    add('ijn-tf', id, id, IJN_TF_NAMES[id], `IJN-TF-${i + 1}`);
+  });
   for (const ship of s.box.ships) {
     if (ship.side !== 'usn') continue;
     add('usn-ship', ship.id, ship.id, `USN-${ship.id}`, ...(ship.name ? [ship.name.value] : []));
@@ -121,7 +123,8 @@ export function lookup(s: CoralState, written: string, kinds: readonly NameKind[
   if (found && found.kind === 'base' && kinds.includes('hex') && !kinds.includes('base')) {
     return { ok: true, named: { kind: 'hex', id: placeHex(s, found.id), display: found.display } };
   }
-  if (found) return { ok: false, problem: `${found.display} is ${article(WHAT[found.kind])}, not ${article(want)}`, hint: choices(s, kinds) };
+  if (found)
+    return { ok: false, problem: `${found.display} is ${article(WHAT[found.kind])}, not ${article(want)}`, hint: choices(s, kinds) };
   const pool = cat.names.filter((n) => kinds.includes(n.kind) || (kinds.includes('hex') && (n.kind === 'place' || n.kind === 'base')));
   const near = didYouMean(written, pool, { nameOf: (n) => n.display, normalize: nameKey });
   return { ok: false, problem: `no ${want} called "${written}"`, hint: near ?? choices(s, kinds) };

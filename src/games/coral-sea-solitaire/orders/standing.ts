@@ -19,7 +19,7 @@ import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { isProblem } from './ctx';
 import { costBySlot, cpCosts } from './costs';
 import { defaultLogistics, defaultOrders, fitAllocation } from './defaults';
-import { dayCp, placeHex, squadrons, usnKey, usnTaskForces } from './knowledge';
+import { dayCp, placeHex, squadrons, usnTaskForces } from './knowledge';
 import * as ops from './parse-ops';
 import * as staff from './parse-staff';
 import { rowById, rowOfStep, SYNTAX, USN_ROWS } from './rows';
@@ -33,7 +33,12 @@ export interface CoralStanding {
   readonly cp?: StaffSlots;
   readonly cap?: readonly CoralOrder[];
   readonly assign?: 'as-committed';
-  readonly logistics?: { readonly refit?: 'carriers-first' | Switch; readonly refuel?: Switch; readonly repair?: Switch; readonly rest?: Switch };
+  readonly logistics?: {
+    readonly refit?: 'carriers-first' | Switch;
+    readonly refuel?: Switch;
+    readonly repair?: Switch;
+    readonly rest?: Switch;
+  };
   readonly losses?: readonly AirType[];
   readonly intel?: 'identify' | 'reveal';
   readonly leadership?: 'tactical' | 'never' | 'always';
@@ -48,20 +53,25 @@ const HINT =
   'e.g. STANDING REFUEL ALL, REFIT CARRIERS FIRST, ASSIGN AS COMMITTED, LOSSES FIGHTERS LAST, INTEL PREFER REVEAL, LEADERSHIP TACTICAL, BOMBARD NEVER, SCREEN MAX, CAP CV-1 VF 2, CP ORG 0 INTEL 4 OPS 6 LOG 10, COMMAND DEFAULT (HELP STANDING)';
 
 export function parseStanding(s: CoralState, side: Side, text: string): ParseResult<CoralStanding> {
-  if (side !== 'usn') return { ok: false, errors: [{ line: 0, text: '', problem: `the ${side.toUpperCase()} has no standing instructions (2.1)` }] };
+  if (side !== 'usn')
+    return { ok: false, errors: [{ line: 0, text: '', problem: `the ${side.toUpperCase()} has no standing instructions (2.1)` }] };
   const st: { -readonly [K in keyof CoralStanding]: CoralStanding[K] } = { defaults: [] };
   const logistics: Record<string, string> = {};
   const defaults = new Set<string>();
   const errors: LineError[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const body = raw.replace(/#.*$/, '').trim().replace(/^standing\b\s*/i, '');
-    if (!body) return;
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const body = raw
+      .replace(/#.*$/, '')
+      .trim()
+      .replace(/^standing\b\s*/i, '');
+    if (!body) continue;
     const words = wordsOf(body);
     const t = words.join(' ').toUpperCase();
     const bad = (problem: string, hint = HINT) => errors.push({ line: i + 1, text: raw.trim(), problem, hint });
     let m: RegExpExecArray | null;
     if ((m = /^(REFUEL|REPAIR|REST) (ALL|NONE)$/.exec(t))) logistics[m[1].toLowerCase()] = m[2].toLowerCase();
-    else if ((m = /^REFIT (CARRIERS FIRST|CARRIERS|ALL|NONE)$/.exec(t))) logistics.refit = m[1].startsWith('CARRIERS') ? 'carriers-first' : m[1].toLowerCase();
+    else if ((m = /^REFIT (CARRIERS FIRST|CARRIERS|ALL|NONE)$/.exec(t)))
+      logistics.refit = m[1].startsWith('CARRIERS') ? 'carriers-first' : m[1].toLowerCase();
     else if (t === 'ASSIGN AS COMMITTED') st.assign = 'as-committed';
     else if ((m = /^INTEL(?:LIGENCE)? PREFER (REVEAL|IDENTIFY)$/.exec(t))) st.intel = m[1] === 'REVEAL' ? 'reveal' : 'identify';
     else if ((m = /^LEADERSHIP (TACTICAL|NEVER|ALWAYS)$/.exec(t))) st.leadership = m[1].toLowerCase() as CoralStanding['leadership'];
@@ -81,18 +91,24 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
       const caps: CoralOrder[] = [];
       for (const item of items) {
         const out = ops.mission(ctx(s, 'air-missions'), 'cap', new Reader(item));
-        if (isProblem(out)) return bad(out.problem, out.hint);
+        if (isProblem(out)) {
+          bad(out.problem, out.hint);
+          break;
+        }
         caps.push(...out);
       }
       st.cap = caps;
     } else if ((m = /^(?:DEFAULTS? (.+)|(\S+) DEFAULTS?)$/.exec(t))) {
       for (const w of (m[1] ?? m[2]).split(/\s*,\s*|\s+/).filter(Boolean)) {
         const row = WORDS.get(w);
-        if (!row) return bad(`"${w}" names no step of yours`, `steps: ${[...WORDS.keys()].join(', ')}`);
+        if (!row) {
+          bad(`"${w}" names no step of yours`, `steps: ${[...WORDS.keys()].join(', ')}`);
+          break;
+        }
         defaults.add(row);
       }
     } else bad('not a standing instruction I know');
-  });
+  }
   if (errors.length) return { ok: false, errors };
   if (Object.keys(logistics).length) st.logistics = logistics as CoralStanding['logistics'];
   st.defaults = [...defaults];
@@ -143,7 +159,8 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       if (st.screen) return [st.screen === 'max' ? { kind: 'screen-max' } : { kind: 'screen', ships: [] }];
       break;
     case 'leadership':
-      if (st.leadership) return [{ kind: 'leadership', use: st.leadership === 'always' || (st.leadership === 'tactical' && /tactical/.test(step.id)) }];
+      if (st.leadership)
+        return [{ kind: 'leadership', use: st.leadership === 'always' || (st.leadership === 'tactical' && /tactical/.test(step.id)) }];
       break;
     case 'intelligence-choice':
       if (st.intel) return [{ kind: 'intelligence-choice', choice: st.intel }];
@@ -188,7 +205,9 @@ function logistics(s: CoralState, sw: NonNullable<CoralStanding['logistics']>): 
   });
   const repairs: CoralOrder[] =
     sw.repair === 'all'
-      ? usnTaskForces(s).flatMap((tf) => tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: s.ships[k].id })))
+      ? usnTaskForces(s).flatMap((tf) =>
+          tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: s.ships[k].id })),
+        )
       : [];
   const firstRest = keep.findIndex((o) => o.kind === 'rest');
   const ordered = firstRest < 0 ? [...keep, ...repairs] : [...keep.slice(0, firstRest), ...repairs, ...keep.slice(firstRest)];
@@ -196,4 +215,3 @@ function logistics(s: CoralState, sw: NonNullable<CoralStanding['logistics']>): 
   for (const o of ordered) if (costBySlot(cpCosts(s, [...out, o])).logistics <= s.cp.slots.logistics) out.push(o);
   return out;
 }
-

@@ -12,7 +12,9 @@ import { position, stepOf, withFaceUp } from './fixture';
 function without(s: CoralState, key: ShipKey): CoralState {
   const ships = { ...s.ships };
   delete ships[key];
-  const taskForces = Object.fromEntries(Object.entries(s.taskForces).map(([id, tf]) => [id, { ...tf, ships: tf.ships.filter((k) => k !== key) }]));
+  const taskForces = Object.fromEntries(
+    Object.entries(s.taskForces).map(([id, tf]) => [id, { ...tf, ships: tf.ships.filter((k) => k !== key) }]),
+  );
   return { ...s, ships, taskForces };
 }
 
@@ -46,7 +48,10 @@ describe('Coral Sea orders keep the IJN hidden (27, 28, 19.4)', () => {
   it('once face up (27.1) the ship is a name: a strike at it goes to its TF', () => {
     const up = withFaceUp(s, 'ijn:CV-2');
     const r = answer(up, 'air-missions', 'STRIKE CV-1 VB 5 AT IJN-CV-2');
-    expect(r).toEqual({ ok: true, orders: [{ kind: 'mission', mission: 'strike', from: 'CV-1', air: { VB: 5 }, target: 'CSF', extended: false }] });
+    expect(r).toEqual({
+      ok: true,
+      orders: [{ kind: 'mission', mission: 'strike', from: 'CV-1', air: { VB: 5 }, target: 'CSF', extended: false }],
+    });
   });
 
   it('"did you mean" offers only names the USN can see: never a face-down counter, even one edit away', () => {
@@ -67,7 +72,11 @@ describe('Coral Sea orders keep the IJN hidden (27, 28, 19.4)', () => {
     const absent = answer({ ...s, submarines: s.submarines.filter((x) => x.counter !== 'SS-2') }, row, text);
     expect(hidden.ok).toBe(false);
     expect(hidden).toEqual(absent);
-    const revealed = answer({ ...s, submarines: s.submarines.map((x) => (x.counter === 'SS-2' ? { ...x, revealed: true } : x)) }, row, text);
+    const revealed = answer(
+      { ...s, submarines: s.submarines.map((x) => (x.counter === 'SS-2' ? { ...x, revealed: true } : x)) },
+      row,
+      text,
+    );
     expect(revealed.ok).toBe(false);
     if (!revealed.ok) expect(revealed.errors[0].problem).toBe('IJN-SS-2 is an IJN submarine, not an IJN task force, IJN ship or base');
   });
@@ -78,7 +87,12 @@ describe('Coral Sea orders keep the IJN hidden (27, 28, 19.4)', () => {
     expect(card).toContain('CSF at 1401, identified');
     const up = withFaceUp(s, 'ijn:CV-1');
     expect(help(up, 'usn', stepOf('air-missions'))).toContain('face up: IJN-CV-1');
-    const errors = validateOrders(s, 'usn', [{ kind: 'mission', mission: 'strike', from: 'CV-1', air: { VB: 5 }, target: 'CG', extended: false }], stepOf('air-missions'));
+    const errors = validateOrders(
+      s,
+      'usn',
+      [{ kind: 'mission', mission: 'strike', from: 'CV-1', air: { VB: 5 }, target: 'CG', extended: false }],
+      stepOf('air-missions'),
+    );
     expect(errors.map((e) => e.problem)).toEqual(['CG is unidentified: no strike or escort against it (28.4)']);
   });
 });

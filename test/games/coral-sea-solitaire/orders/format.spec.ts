@@ -14,9 +14,11 @@ const SAMPLES: Record<string, string> = {
   command: 'CP ORG 2 INTEL 5 OPS 7 LOG 6',
   organization: 'NEW TF-3 FROM TF-11: CA-1, DD-1\nTRANSFER DD-3, DD-4 FROM TF-17 TO TF-11',
   'air-transfer': 'TRANSFER AIR 2 LF 1 LMB FROM North Australia TO Port-Moresby\nTRANSFER AIR VF 1 FROM Yorktown TO Lexington',
-  intelligence: 'INTEL CSF\nINTEL PMG PREFER IDENTIFY\nINTEL CG UNTIL IDENTIFIED MAX 2\nINTEL IJN-CA-3 PREFER REVEAL UNTIL REVEALED\nUNIDENTIFY TF-44',
+  intelligence:
+    'INTEL CSF\nINTEL PMG PREFER IDENTIFY\nINTEL CG UNTIL IDENTIFIED MAX 2\nINTEL IJN-CA-3 PREFER REVEAL UNTIL REVEALED\nUNIDENTIFY TF-44',
   'movement-usn': 'MOVE TF-17 2320 2319 FAST\nMOVE TF-11 SE SW\nMOVE TF-44 TO Deboyne FAST\nSTAY TF-6\nNONE',
-  'air-missions': 'STRIKE CV-2 VB 5 VT 2 AT TG\nESCORT CV-2 VF 1 AT TG\nCAP CV-1 VF 3\nSTRIKE North-Australia 2 LHB 6 LMB AT Lae\nESCORT Port-Moresby LF 2',
+  'air-missions':
+    'STRIKE CV-2 VB 5 VT 2 AT TG\nESCORT CV-2 VF 1 AT TG\nCAP CV-1 VF 3\nSTRIKE North-Australia 2 LHB 6 LMB AT Lae\nESCORT Port-Moresby LF 2',
   'air-assign': 'ASSIGN AS COMMITTED\nASSIGN CV-1 VF 1 TO ESCORT AT TG\nASSIGN North-Australia LMB 2 TO STRIKE',
   'bombard-usn': 'BOMBARD Lae\nBOMBARD Rabaul WITH TF-44, TF-17\nNO BOMBARD',
   'logistics-usn': 'REFIT CARRIERS\nREFIT Port-Moresby\nREST TF-17, TF-11\nREPAIR CA-4\nREFUEL TF-6\nREFUEL ALL',
@@ -48,7 +50,7 @@ describe('Coral Sea orders: format, then parse again', () => {
     );
   });
 
-  it('writes the IJN system side\'s decisions for the referee\'s log (never mailed)', () => {
+  it("writes the IJN system side's decisions for the referee's log (never mailed)", () => {
     expect(formatOrders([{ kind: 'ijn-chit', fn: 'initiative', use: true }])).toContain('IJN');
   });
 });

@@ -27,7 +27,7 @@ describe('Coral Sea HELP', () => {
     expect(air).toContain('CP left: Organization 4, Intelligence 4, Operations 6, Logistics 6.');
   });
 
-  it('the IJN and the game\'s end get a word, not a card', () => {
+  it("the IJN and the game's end get a word, not a card", () => {
     expect(help(s, 'ijn', stepOf('command'))).toContain('played by the umpire');
     expect(help(s, 'usn', null)).toContain('The game is over');
   });
@@ -62,7 +62,15 @@ describe('Coral Sea HELP', () => {
 describe('Coral Sea order lines, for the mail reader', () => {
   it('knows where orders begin, what names the game, and what is cut short', () => {
     const g = coralOrderLines;
-    for (const l of ['MOVE TF-17 SE', 'cp org 0 intel 4 ops 6 log 10', 'FOR MOVEMENT', 'STANDING REFUEL ALL', 'NO BOMBARD', 'CV-3 WITH TF-17', 'B-1 WITH TF-11'])
+    for (const l of [
+      'MOVE TF-17 SE',
+      'cp org 0 intel 4 ops 6 log 10',
+      'FOR MOVEMENT',
+      'STANDING REFUEL ALL',
+      'NO BOMBARD',
+      'CV-3 WITH TF-17',
+      'B-1 WITH TF-11',
+    ])
       expect([l, g.startsOrder(l)]).toEqual([l, true]);
     for (const l of ['Regards,', 'Thanks for the game', 'Sent from my phone']) expect([l, g.startsOrder(l)]).toEqual([l, false]);
     expect(g.mentionsGame('the carriers of TF 17 go to Port Moresby')).toBe(true);

@@ -26,6 +26,8 @@ export interface MailGame {
   readonly refused: string[];
   readonly dropped: number;
   readonly state: EngineState<unknown>;
+  /** The rules events applied, in order (RulesApplied). */
+  readonly events: readonly { readonly stepId: string; readonly type: string; readonly data: unknown }[];
   /** A rule not built yet that stopped the game (RuleNotImplementedError), if any. */
   readonly stoppedAt?: string;
 }
@@ -39,9 +41,16 @@ export function playMailGame(seed: string, plain: boolean, options: Record<strin
   const sealed = makeSealedSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
   let state: EngineState<unknown> = initialState();
   let tick = 0;
+  const events: { stepId: string; type: string; data: unknown }[] = [];
   const run = (cmd: EngineCommand) => {
     const out = decide(cmd, state, ruleset);
-    for (const e of out) state = evolve(state, e, ruleset);
+    for (const e of out) {
+      state = evolve(state, e, ruleset);
+      if (e.type === 'RulesApplied') {
+        const { stepId, event } = e.data as { stepId: string; event: { type: string; data: unknown } };
+        events.push({ stepId, type: event.type, data: event.data });
+      }
+    }
     return out;
   };
   const now = () => `model+${tick++}`;
@@ -102,7 +111,14 @@ export function playMailGame(seed: string, plain: boolean, options: Record<strin
     t.sent++;
     t.why.push(`sent ${mail.steps.map(kind).join('+')}`);
     try {
-      const out = run({ type: 'SubmitOrders', side: 'usn', text: standing ? `${mail.text}\n${standing}` : mail.text, salt: rng.hex(16), now: now(), seal: (p: string) => p } as EngineCommand);
+      const out = run({
+        type: 'SubmitOrders',
+        side: 'usn',
+        text: standing ? `${mail.text}\n${standing}` : mail.text,
+        salt: rng.hex(16),
+        now: now(),
+        seal: (p: string) => p,
+      } as EngineCommand);
       dropped += out.filter((e) => e.type === 'QueuedOrdersDropped').length;
     } catch (e) {
       if (!(e instanceof CommandRejected)) throw e;
@@ -110,7 +126,16 @@ export function playMailGame(seed: string, plain: boolean, options: Record<strin
     }
   }
   const result = state.result as { summary?: string } | null;
-  return { turns, ended: state.result !== null, summary: result?.summary ?? '', refused, dropped, state, ...(stoppedAt ? { stoppedAt } : {}) };
+  return {
+    turns,
+    ended: state.result !== null,
+    summary: result?.summary ?? '',
+    refused,
+    dropped,
+    state,
+    events,
+    ...(stoppedAt ? { stoppedAt } : {}),
+  };
 }
 
 export const median = (xs: readonly number[]): number => {

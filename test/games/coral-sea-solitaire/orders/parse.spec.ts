@@ -16,12 +16,14 @@ const orders = (row: string, text: string): readonly CoralOrder[] => {
 };
 
 describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
-  it('deployment (4.2, 30.1, 30.4): DEPLOY at a hex or a place, BASE Australia\'s air, CV-3 and the battleships', () => {
-    expect(orders('deployment', 'DEPLOY TF-11 AT 2421\nDEPLOY TF-44 AT North Australia\nBASE 3 LF 4 LMB 2 LHB AT North-Australia')).toEqual([
-      { kind: 'deploy', tf: 'TF-11', hex: '2421' },
-      { kind: 'deploy', tf: 'TF-44', hex: '0619' },
-      { kind: 'base-air', base: 'North-Australia', air: { LF: 3, LMB: 4, LHB: 2 } },
-    ]);
+  it("deployment (4.2, 30.1, 30.4): DEPLOY at a hex or a place, BASE Australia's air, CV-3 and the battleships", () => {
+    expect(orders('deployment', 'DEPLOY TF-11 AT 2421\nDEPLOY TF-44 AT North Australia\nBASE 3 LF 4 LMB 2 LHB AT North-Australia')).toEqual(
+      [
+        { kind: 'deploy', tf: 'TF-11', hex: '2421' },
+        { kind: 'deploy', tf: 'TF-44', hex: '0619' },
+        { kind: 'base-air', base: 'North-Australia', air: { LF: 3, LMB: 4, LHB: 2 } },
+      ],
+    );
     expect(orders('deployment', 'CV-3 WITH TF-17\nB-1 WITH TF-11\nB-2 NEW TF WITH DD-3 FROM TF-17')).toEqual([
       { kind: 'reinforce-cv3', tf: 'TF-17' },
       { kind: 'battleships', ships: ['usn:B-1'], tf: 'TF-11' },
@@ -49,14 +51,18 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
   });
 
   it('air transfer (21.5): TRANSFER AIR from a base or a carrier, by name', () => {
-    expect(orders('air-transfer', 'TRANSFER AIR 2 LF FROM South Australia TO Port Moresby\nTRANSFER AIR VF 1 FROM Lexington TO CV-2')).toEqual([
+    expect(
+      orders('air-transfer', 'TRANSFER AIR 2 LF FROM South Australia TO Port Moresby\nTRANSFER AIR VF 1 FROM Lexington TO CV-2'),
+    ).toEqual([
       { kind: 'air-transfer', air: { LF: 2 }, from: 'South-Australia', to: 'Port-Moresby' },
       { kind: 'air-transfer', air: { VF: 1 }, from: 'CV-1', to: 'CV-2' },
     ]);
   });
 
   it('intelligence (28, 36): INTEL with a preference, UNTIL ... MAX, an IJN TF by alias or full name; UNIDENTIFY (28.6)', () => {
-    expect(orders('intelligence', 'INTEL CSF PREFER REVEAL\nINTEL Carrier Strike Force UNTIL REVEALED MAX 3\nINTEL IJN TF 2\nUNIDENTIFY TF-17')).toEqual([
+    expect(
+      orders('intelligence', 'INTEL CSF PREFER REVEAL\nINTEL Carrier Strike Force UNTIL REVEALED MAX 3\nINTEL IJN TF 2\nUNIDENTIFY TF-17'),
+    ).toEqual([
       { kind: 'intelligence', target: 'CSF', prefer: 'reveal' },
       { kind: 'intelligence', target: 'CSF', until: 'revealed', max: 3 },
       { kind: 'intelligence', target: 'PMG' },
@@ -76,7 +82,10 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
 
   it('air missions (5a, 22, 32): STRIKE, ESCORT, CAP from carriers and bases', () => {
     expect(
-      orders('air-missions', 'STRIKE CV-2 VB 5 VT 2 AT TG EXTENDED\nESCORT CV-2 VF 2\nCAP CV-1 VF 2\nSTRIKE North-Australia LHB 2 AT Rabaul'),
+      orders(
+        'air-missions',
+        'STRIKE CV-2 VB 5 VT 2 AT TG EXTENDED\nESCORT CV-2 VF 2\nCAP CV-1 VF 2\nSTRIKE North-Australia LHB 2 AT Rabaul',
+      ),
     ).toEqual([
       { kind: 'mission', mission: 'strike', from: 'CV-2', air: { VB: 5, VT: 2 }, target: 'TG', extended: true },
       { kind: 'mission', mission: 'escort', from: 'CV-2', air: { VF: 2 }, extended: false },
@@ -117,7 +126,7 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
     expect(orders('basing-choice', 'LAND CV-1 AIR ON CV-2')).toEqual([{ kind: 'land', from: 'CV-1', on: 'CV-2' }]);
   });
 
-  it('NONE at any step; DEFAULT is the step\'s documented default; comments, quotes and the signature are skipped', () => {
+  it("NONE at any step; DEFAULT is the step's documented default; comments, quotes and the signature are skipped", () => {
     expect(orders('movement-usn', '# no move today\nNONE\n> MOVE TF-17 SE\n--\nMOVE TF-99')).toEqual([{ kind: 'none' }]);
     expect(orders('command', 'DEFAULT')).toEqual([
       { kind: 'allocate', slots: { organization: 0, intelligence: 4, operations: 6, logistics: 10 } },
@@ -155,7 +164,10 @@ describe('Coral Sea orders: every bad line at once, with the fix', () => {
   });
 
   it('refuses squadrons without a number, a type twice, a CAP with a target, a strike without one', () => {
-    const r = parse('air-missions', 'CAP CV-1 VF\nSTRIKE CV-1 VB 2 VB 3 AT TG\nCAP CV-1 VF 2 AT TG\nSTRIKE CV-1 VB 2\nSTRIKE CA-3 VB 2 AT TG');
+    const r = parse(
+      'air-missions',
+      'CAP CV-1 VF\nSTRIKE CV-1 VB 2 VB 3 AT TG\nCAP CV-1 VF 2 AT TG\nSTRIKE CV-1 VB 2\nSTRIKE CA-3 VB 2 AT TG',
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.map((e) => e.problem)).toEqual([

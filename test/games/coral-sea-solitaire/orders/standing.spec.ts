@@ -14,7 +14,7 @@ const standing = (s: CoralState, text: string) => {
 const answer = (s: CoralState, row: string, text: string, turn = s.turn) =>
   answerFromStanding(s, 'usn', stepOf(row, turn), standing(s, text));
 
-describe('Coral Sea defaults (the brief\'s section 4)', () => {
+describe("Coral Sea defaults (the brief's section 4)", () => {
   const s = position();
 
   it('command: ORG 0 INTEL 4 OPS 6 LOG 10, cut Logistics first when a foul-up took CP (36, result 5)', () => {
@@ -25,14 +25,15 @@ describe('Coral Sea defaults (the brief\'s section 4)', () => {
     expect(formatOrders(defaultOrders(worse, 'usn', stepOf('command')))).toBe('CP ORG 0 INTEL 4 OPS 4 LOG 0');
   });
 
-  it('air missions: CAP with each carrier\'s ready fighters while Operations pay (2 CP a carrier mission)', () => {
+  it("air missions: CAP with each carrier's ready fighters while Operations pay (2 CP a carrier mission)", () => {
     expect(formatOrders(defaultOrders(s, 'usn', stepOf('air-missions')))).toBe('CAP CV-1 VF 3\nCAP CV-2 VF 3');
     const short = { ...s, cp: { ...s.cp, slots: { ...s.cp.slots, operations: 3 } } };
     expect(formatOrders(defaultOrders(short, 'usn', stepOf('air-missions')))).toBe('CAP CV-1 VF 3');
   });
 
   it('nothing to organize, transfer, learn or move; assignment as committed; no bombardment', () => {
-    for (const row of ['organization', 'air-transfer', 'intelligence', 'movement-usn']) expect(defaultOrders(s, 'usn', stepOf(row))).toEqual([]);
+    for (const row of ['organization', 'air-transfer', 'intelligence', 'movement-usn'])
+      expect(defaultOrders(s, 'usn', stepOf(row))).toEqual([]);
     expect(defaultOrders(s, 'usn', stepOf('air-assign'))).toEqual([{ kind: 'assign-committed' }]);
     expect(defaultOrders(s, 'usn', stepOf('bombard-usn'))).toEqual([{ kind: 'no-bombard' }]);
   });
@@ -115,7 +116,8 @@ describe('Coral Sea standing instructions', () => {
   });
 
   it('8.4: LEADERSHIP TACTICAL spends a chit on tactical initiative only; ALWAYS everywhere; NEVER nowhere', () => {
-    const at = (fn: string, how: string) => answerFromStanding(s, 'usn', stepOf('leadership', 3, `/${fn}`), standing(s, `STANDING LEADERSHIP ${how}`));
+    const at = (fn: string, how: string) =>
+      answerFromStanding(s, 'usn', stepOf('leadership', 3, `/${fn}`), standing(s, `STANDING LEADERSHIP ${how}`));
     expect(at('initiative', 'TACTICAL')).toEqual([{ kind: 'leadership', use: false }]);
     expect(at('tactical-initiative', 'TACTICAL')).toEqual([{ kind: 'leadership', use: true }]);
     expect(at('initiative', 'ALWAYS')).toEqual([{ kind: 'leadership', use: true }]);
@@ -129,7 +131,7 @@ describe('Coral Sea standing instructions', () => {
     expect(answer(lae, 'bombard-usn', 'STANDING BOMBARD NEVER')).toEqual([{ kind: 'no-bombard' }]);
   });
 
-  it('9a: REFUEL ALL, REFIT, REPAIR, REST switch the default\'s parts, paid in its order while Logistics last', () => {
+  it("9a: REFUEL ALL, REFIT, REPAIR, REST switch the default's parts, paid in its order while Logistics last", () => {
     const air = s.air.map((a) => (a.home === 'usn:CV-1' ? { ...a, box: 'recovery' as const } : a));
     const ships = { ...s.ships, 'usn:CA-3': { ...s.ships['usn:CA-3'], status: 'damaged' as const } };
     const night = { ...s, turn: 4, air, ships, cp: { ...s.cp, slots: { ...s.cp.slots, logistics: 6 } } };

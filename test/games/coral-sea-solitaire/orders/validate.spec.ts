@@ -73,7 +73,9 @@ describe('Coral Sea orders checked against the position', () => {
 
   it('13.3: ships move only from the TF they are in, between TFs in one hex; a TF made in the same orders counts', () => {
     expect(problems(s, 'organization', 'NEW TF-3 FROM TF-11: CA-3')).toEqual(['CA-3 is not in TF-11']);
-    expect(problems(s, 'organization', 'TRANSFER CA-6 FROM TF-44 TO TF-11')).toEqual(['TF-44 (0619) and TF-11 (2321) are not in one hex (13.3)']);
+    expect(problems(s, 'organization', 'TRANSFER CA-6 FROM TF-44 TO TF-11')).toEqual([
+      'TF-44 (0619) and TF-11 (2321) are not in one hex (13.3)',
+    ]);
     const rich = { ...s, cp: { ...s.cp, slots: { ...s.cp.slots, organization: 10 } } };
     expect(problems(rich, 'organization', 'NEW TF-3 FROM TF-11: CA-1, DD-1\nTRANSFER DD-1 FROM TF-3 TO TF-17')).toEqual([]);
     expect(problems(rich, 'organization', 'NEW TF-17 FROM TF-11: CA-1')).toEqual([
