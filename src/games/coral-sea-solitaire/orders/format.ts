@@ -51,10 +51,8 @@ export function formatOrder(o: CoralOrder): string {
       return `UNIDENTIFY ${o.tf}`;
     case 'move-to':
       return `MOVE ${o.tf} TO ${o.to}${o.fast ? ' FAST' : ''}`;
-    case 'move': {
-      const route = o.to ? `TO ${o.to}` : o.directions?.length ? o.directions.join(' ') : o.path.join(' ');
-      return `MOVE ${o.tf} ${route}${o.fast ? ' FAST' : ''}`;
-    }
+    case 'move':
+      return `MOVE ${o.tf} ${o.path.join(' ')}${o.fast ? ' FAST' : ''}`;
     case 'stay':
       return `STAY ${o.tf}`;
     case 'mission':

@@ -18,7 +18,6 @@ export { coralOrderLines } from './lines';
 export { coralMailPlayer } from './mail-player';
 export { parseOrders } from './parse';
 export { CORAL_REFERENCE } from './reference';
-export { routeOf } from './route';
 export { answerFromStanding, type CoralStanding, parseStanding } from './standing';
 export { validateOrders } from './validate';
 export { cpCosts, costBySlot, type CpItem } from './costs';

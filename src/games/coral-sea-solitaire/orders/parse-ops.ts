@@ -16,7 +16,7 @@ type Out = CoralOrder[] | Problem;
 
 const DIRECTIONS: readonly HexDirection[] = ['NE', 'E', 'SE', 'SW', 'W', 'NW'];
 
-/** MOVE <TF>[, <TF>] <hexes> | <directions> | TO <hex or place> [FAST] (14.3-14.5). */
+/** MOVE <TF>[, <TF>] <hexes> | <directions> | TO <hex or place> [FAST] (14.3-14.5): a path of hexes or direction words, or movement's MOVE TO. */
 export function move(c: Ctx, r: Reader): Out {
   const words = r.rest();
   const fast = words.some((w) => w.toUpperCase() === 'FAST');
@@ -31,13 +31,14 @@ export function move(c: Ctx, r: Reader): Out {
   if (to >= 0) {
     const at = one(c, body.slice(to + 1), ['hex'], 'hex or place');
     if (isProblem(at)) return at;
-    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path: [], fast, to: at.id }));
+    return tfs.map((tf) => ({ kind: 'move-to', tf: tf.id, to: at.id, fast }));
   }
   const route = listOf(body.slice(tfEnd));
   const isDirection = (w: string) => DIRECTIONS.includes(w.toUpperCase() as HexDirection);
   if (route.every(isDirection)) {
-    const directions = route.map((w) => w.toUpperCase() as HexDirection);
-    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path: [], fast, directions }));
+    // the movement rules walk direction words hex by hex from where the TF stands (14.4)
+    const path = route.map((w) => w.toUpperCase());
+    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path, fast }));
   }
   const path: string[] = [];
   for (const w of route) {

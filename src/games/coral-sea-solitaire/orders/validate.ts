@@ -1,17 +1,17 @@
 /**
  * `validateOrders`: the checks a step's orders need against the position that no rule area makes
  * for itself: that what they name is in play now (a TF on the map, a ship in the TF named, squadrons
- * ready at their origin), that a route runs hex to hex, that an option's orders come with the
- * option, and that the CP they cost are in their slot (7.3-7.4). The rules of each area (where a TF
- * may deploy or move, ranges, stacking) are checked when the area resolves the step. Errors name
- * the order as understood; nothing in them speaks of what the USN cannot see.
+ * ready at their origin), that a TF moves once, that an option's orders come with the option, and
+ * that the CP they cost are in their slot (7.3-7.4). The rules of each area (where a TF may deploy,
+ * its route 14.4 and 12.4, ranges, stacking) are checked by the area when the step is in play
+ * (index.ts). Errors name the order as understood; nothing in them speaks of what the USN cannot see.
  */
 import type { LineError, Side, StepInfo } from '../../../engine/ruleset';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { costBySlot, cpCosts } from './costs';
 import { formatOrder } from './format';
 import { entriesOf, isLive } from '../state';
-import { boardFor, dayCp, isUsnOrigin, squadrons, usnKey } from './knowledge';
+import { dayCp, isUsnOrigin, squadrons, usnKey } from './knowledge';
 import { rowOfStep } from './rows';
 
 type Check = (o: CoralOrder) => string | null;
@@ -82,7 +82,8 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       if (!tf || tf.hex === null) return `${o.tf} is not on the map`;
       return tf.identified ? null : `${o.tf} is not identified (28.6)`;
     },
-    move: (o) => (o.kind === 'move' ? route(o.tf, o.path) : null),
+    move: (o) => (o.kind === 'move' ? once(o.tf) : null),
+    'move-to': (o) => (o.kind === 'move-to' ? once(o.tf) : null),
     stay: (o) => (o.kind === 'stay' ? once(o.tf) : null),
     mission: (o) => {
       if (o.kind !== 'mission') return null;
@@ -116,17 +117,6 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     if (!usnTf(tf)?.hex) return `${tf} is not on the map`;
     if (moved.has(tf)) return `${tf} has two movement orders`;
     moved.add(tf);
-    return null;
-  }
-  function route(tf: string, path: readonly string[]): string | null {
-    const bad = once(tf);
-    if (bad) return bad;
-    const board = boardFor(s);
-    let at = usnTf(tf)!.hex!;
-    for (const hex of path) {
-      if (!board.map.neighbours(at).includes(hex)) return `${hex} does not touch ${at}: a route goes hex by hex (14.4)`;
-      at = hex;
-    }
     return null;
   }
   function origin(name: string): string | null {

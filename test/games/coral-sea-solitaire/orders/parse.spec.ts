@@ -73,8 +73,8 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
   it('movement (14.3-14.5): hexes, directions, TO a hex or place, FAST; STAY', () => {
     expect(orders('movement-usn', 'MOVE TF-17 2320 2319 FAST\nMOVE TF-11 SE SW\nMOVE TF-44 TO Port Moresby\nSTAY TF-6, TF-9')).toEqual([
       { kind: 'move', tf: 'TF-17', path: ['2320', '2319'], fast: true },
-      { kind: 'move', tf: 'TF-11', path: [], fast: false, directions: ['SE', 'SW'] },
-      { kind: 'move', tf: 'TF-44', path: [], fast: false, to: '0608' },
+      { kind: 'move', tf: 'TF-11', path: ['SE', 'SW'], fast: false },
+      { kind: 'move-to', tf: 'TF-44', to: '0608', fast: false },
       { kind: 'stay', tf: 'TF-6' },
       { kind: 'stay', tf: 'TF-9' },
     ]);

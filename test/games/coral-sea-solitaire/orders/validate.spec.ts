@@ -2,6 +2,7 @@
  * validateOrders: what the orders name must be in play now, routes go hex by hex, options come
  * with their orders, and the CP asked fit the day (7.2) and each staff slot (7.4).
  */
+import { coralSeaSolitaire } from '../../../../src/games/coral-sea-solitaire';
 import { cpCosts, parseOrders, validateOrders } from '../../../../src/games/coral-sea-solitaire/orders';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
 import { position, stepOf } from './fixture';
@@ -63,9 +64,14 @@ describe('Coral Sea orders checked against the position', () => {
     expect(problems(opt, 'air-missions', 'STRIKE CV-1 VB 5 AT TG EXTENDED')).toEqual([]);
   });
 
-  it('14.4: a route goes hex by hex from where the TF is; a TF moves once; 14.3 FAST costs Operations', () => {
+  it('a TF moves once; 14.3 FAST costs Operations; 14.4: the route is the movement rules\' to check, at the step in play', () => {
     expect(problems(s, 'movement-usn', 'MOVE TF-17 2320 2319')).toEqual([]);
-    expect(problems(s, 'movement-usn', 'MOVE TF-17 2319')).toEqual(['2319 does not touch 2321: a route goes hex by hex (14.4)']);
+    expect(problems(s, 'movement-usn', 'MOVE TF-17 2319')).toEqual([]);
+    const moving = { ...s, step: 'movement-usn' };
+    const parsed = parseOrders(moving, 'usn', 'MOVE TF-17 2319', stepOf('movement-usn'));
+    if (!parsed.ok) throw new Error('parse');
+    const errors = coralSeaSolitaire.validateOrders(moving, 'usn', parsed.orders, stepOf('movement-usn'));
+    expect(errors.map((e) => e.rule)).toEqual(['14.4']);
     expect(problems(s, 'movement-usn', 'MOVE TF-17 SE\nSTAY TF-17')).toEqual(['TF-17 has two movement orders']);
     const broke = { ...s, cp: { ...s.cp, slots: { ...s.cp.slots, operations: 0 } } };
     expect(problems(broke, 'movement-usn', 'MOVE TF-17 SE FAST')).toEqual(['these orders cost 1 Operations CP and the slot holds 0']);
