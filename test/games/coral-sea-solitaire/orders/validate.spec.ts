@@ -64,7 +64,7 @@ describe('Coral Sea orders checked against the position', () => {
     expect(problems(opt, 'air-missions', 'STRIKE CV-1 VB 5 AT TG EXTENDED')).toEqual([]);
   });
 
-  it('a TF moves once; 14.3 FAST costs Operations; 14.4: the route is the movement rules\' to check, at the step in play', () => {
+  it("a TF moves once; 14.3 FAST costs Operations; 14.4: the route is the movement rules' to check, at the step in play", () => {
     expect(problems(s, 'movement-usn', 'MOVE TF-17 2320 2319')).toEqual([]);
     expect(problems(s, 'movement-usn', 'MOVE TF-17 2319')).toEqual([]);
     const moving = { ...s, step: 'movement-usn' };
