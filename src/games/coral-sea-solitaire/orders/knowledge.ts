@@ -5,6 +5,8 @@
  * tell a face-down ship or a submarine's counter (27).
  */
 import { type AirBox, type CoralState, type ShipState, type StaffSlots, type TaskForceState } from '../types';
+import { maxUsnScreen } from '../rules/surface';
+import { bookOf } from '../rules/surface/forces';
 import { baseAt, boardFor, carriersOf, hexOf, taskForcesOf } from '../state';
 
 export { boardFor };
@@ -67,4 +69,11 @@ export const placeHex = (s: CoralState, place: string): string => hexOf(s.box, p
 export function missionCost(s: CoralState, mission: string): { slot: keyof StaffSlots; cost: number } | undefined {
   const m = s.box.commandMissions[mission];
   return m ? { slot: m.slot, cost: m.cost.value } : undefined;
+}
+
+/** 33.1 SCREEN MAX: the most USN ships the surface battle waiting on the USN lets it screen (the surface rules' count), by counter id. */
+export function mostScreened(s: CoralState): string[] {
+  const pending = bookOf(s).pending;
+  if (!pending) return [];
+  return maxUsnScreen(s, s.box, pending.hex, pending.attacker, pending.ijnScreened).map((k) => s.ships[k].id);
 }

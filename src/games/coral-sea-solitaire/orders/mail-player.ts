@@ -81,7 +81,7 @@ function ordersFor(v: CoralView, row: string, slots?: StaffSlots): CoralOrder[] 
     case 'logistics-usn':
       return logisticsPlan(v);
     case 'screen':
-      return [{ kind: 'screen-max' }];
+      return [];
     case 'leadership':
       return [{ kind: 'leadership', use: false }];
     case 'intelligence-choice':

@@ -8,7 +8,7 @@ import { AIR_TYPES, type AirType, type BaseId } from '../box';
 import { tfOfShip } from '../state';
 import type { CoralOrder, ShipKey } from '../types';
 import { type Ctx, fail, isProblem, many, one } from './ctx';
-import { usnCarriers, usnOrigins } from './knowledge';
+import { mostScreened, usnCarriers, usnOrigins } from './knowledge';
 import type { Named } from './names';
 import { airListOf, listOf, type Problem, type Reader } from './tokens';
 
@@ -172,9 +172,9 @@ export function losses(c: Ctx, r: Reader): Out {
   return isProblem(air) ? { ...air, rule: c.rule } : [{ kind: 'losses', air }];
 }
 
-/** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1). */
+/** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1): MAX, the ships the battle waiting on the USN lets it screen. */
 export function screen(c: Ctx, r: Reader): Out {
-  if (r.accept('MAX')) return r.done() ? [{ kind: 'screen-max' }] : fail(c, 'SCREEN MAX takes nothing after it');
+  if (r.accept('MAX')) return r.done() ? [{ kind: 'screen', ships: mostScreened(c.s) }] : fail(c, 'SCREEN MAX takes nothing after it');
   if (r.accept('NONE')) return r.done() ? [{ kind: 'screen', ships: [] }] : fail(c, 'SCREEN NONE takes nothing after it');
   const ships = many(c, r.rest(), ['usn-ship'], 'ship');
   return isProblem(ships) ? ships : [{ kind: 'screen', ships: ships.map((n) => n.id) }];

@@ -19,7 +19,7 @@ import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { isProblem } from './ctx';
 import { costBySlot, cpCosts } from './costs';
 import { defaultLogistics, defaultOrders, fitAllocation } from './defaults';
-import { dayCp, placeHex, squadrons, usnTaskForces } from './knowledge';
+import { dayCp, mostScreened, placeHex, squadrons, usnTaskForces } from './knowledge';
 import * as ops from './parse-ops';
 import * as staff from './parse-staff';
 import { rowById, rowOfStep, SYNTAX, USN_ROWS } from './rows';
@@ -156,7 +156,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       if (st.losses) return [{ kind: 'losses-priority', types: st.losses }];
       break;
     case 'screen':
-      if (st.screen) return [st.screen === 'max' ? { kind: 'screen-max' } : { kind: 'screen', ships: [] }];
+      if (st.screen) return [{ kind: 'screen', ships: st.screen === 'max' ? mostScreened(s) : [] }];
       break;
     case 'leadership':
       if (st.leadership)

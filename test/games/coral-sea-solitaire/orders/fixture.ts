@@ -121,3 +121,14 @@ export const stepOf = (row: string, turn = 3, suffix = '') => ({
   mode: 'sequential' as const,
   owes: ['usn'],
 });
+
+/** Option 33 on, TF-17 attacking the Tulagi Group in 1808 with the initiative, the battle waiting for the USN's SCREEN (33.1). */
+export function atTulagi(): CoralState {
+  const s = position();
+  return {
+    ...s,
+    options: { ...s.options, screening: true },
+    taskForces: { ...s.taskForces, 'TF-17': { ...s.taskForces['TF-17'], hex: '1808', identified: true } },
+    surface: { turn: 3, fought: [], bombarded: [], pending: { hex: '1808', attacker: 'usn', ijnScreened: [] } },
+  };
+}

@@ -5,7 +5,7 @@
  */
 import { parseOrders } from '../../../../src/games/coral-sea-solitaire/orders';
 import type { CoralOrder } from '../../../../src/games/coral-sea-solitaire/types';
-import { position, stepOf } from './fixture';
+import { atTulagi, position, stepOf } from './fixture';
 
 const s = position();
 const parse = (row: string, text: string) => parseOrders(s, 'usn', text, stepOf(row));
@@ -116,14 +116,20 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
       { kind: 'losses', air: { VB: 2, VF: 1 } },
       { kind: 'losses-priority', types: ['VT', 'VB', 'LD', 'LMB', 'LHB', 'VF', 'LF'] },
     ]);
-    expect(orders('screen', 'SCREEN CV-2\nSCREEN MAX\nSCREEN NONE')).toEqual([
+    expect(orders('screen', 'SCREEN CV-2\nSCREEN NONE')).toEqual([
       { kind: 'screen', ships: ['CV-2'] },
-      { kind: 'screen-max' },
       { kind: 'screen', ships: [] },
     ]);
     expect(orders('leadership', 'LEADERSHIP USE')).toEqual([{ kind: 'leadership', use: true }]);
     expect(orders('intelligence-choice', 'REVEAL CSF')).toEqual([{ kind: 'intelligence-choice', choice: 'reveal', tf: 'CSF' }]);
     expect(orders('basing-choice', 'LAND CV-1 AIR ON CV-2')).toEqual([{ kind: 'land', from: 'CV-1', on: 'CV-2' }]);
+  });
+
+  it("33.1 SCREEN MAX: the most ships the battle waiting on the USN lets it screen, keeping 150% (the surface rules' count)", () => {
+    expect(parseOrders(atTulagi(), 'usn', 'SCREEN MAX', stepOf('screen', 3, '/1808'))).toEqual({
+      ok: true,
+      orders: [{ kind: 'screen', ships: ['CV-2', 'DD-3', 'DD-4', 'CA-3', 'CA-4'] }],
+    });
   });
 
   it("NONE at any step; DEFAULT is the step's documented default; comments, quotes and the signature are skipped", () => {

@@ -4,7 +4,7 @@
  */
 import { answerFromStanding, defaultOrders, formatOrders, parseStanding } from '../../../../src/games/coral-sea-solitaire/orders';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
-import { position, stepOf } from './fixture';
+import { atTulagi, position, stepOf } from './fixture';
 
 const standing = (s: CoralState, text: string) => {
   const r = parseStanding(s, 'usn', text);
@@ -106,7 +106,10 @@ describe('Coral Sea standing instructions', () => {
     ]);
     expect(answer(s, 'movement-usn', 'STANDING CP ORG 0 INTEL 4 OPS 8 LOG 8')).toBeNull();
     expect(answer(s, 'air-assign', 'STANDING ASSIGN AS COMMITTED')).toEqual([{ kind: 'assign-committed' }]);
-    expect(answer(s, 'screen', 'STANDING SCREEN MAX')).toEqual([{ kind: 'screen-max' }]);
+    expect(answer(atTulagi(), 'screen', 'STANDING SCREEN MAX')).toEqual([
+      { kind: 'screen', ships: ['CV-2', 'DD-3', 'DD-4', 'CA-3', 'CA-4'] },
+    ]);
+    expect(answer(atTulagi(), 'screen', 'STANDING SCREEN NONE')).toEqual([{ kind: 'screen', ships: [] }]);
     expect(answer(s, 'intelligence-choice', 'STANDING INTEL PREFER REVEAL')).toEqual([{ kind: 'intelligence-choice', choice: 'reveal' }]);
     expect(answer(s, 'air-losses', 'STANDING LOSSES BOMBERS FIRST')).toEqual([
       { kind: 'losses-priority', types: ['VT', 'VB', 'LD', 'LMB', 'LHB', 'VF', 'LF'] },
