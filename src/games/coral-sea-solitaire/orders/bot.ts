@@ -109,7 +109,8 @@ export function movementPlan(v: CoralView): CoralOrder[] {
     let path: string[] = [];
     if (hasCarrier(tf) || tf.id === 'TF-6') path = toward(v, tf, goal, stopAt);
     else if (tf.id === 'TF-44') path = toward(v, tf, invasion?.hex ?? place('Deboyne'), 0, !!invasion);
-    if (path.length) out.push({ kind: 'move', tf: tf.id, path, fast: false });
+    // MOVE TO: the movement rules find the way when the step comes, around IJN TFs that moved first (12.4)
+    if (path.length) out.push({ kind: 'move-to', tf: tf.id, to: path[path.length - 1], fast: false });
   }
   return out;
 }

@@ -70,6 +70,8 @@ export function playMailGame(seed: string, plain: boolean, options: Record<strin
     now: now(),
     sides: [{ side: 'usn', player: { address: 'usn@model.invalid', name: 'usn' } }],
   } as EngineCommand);
+  at(1).received++;
+  at(1).why.push('welcome');
   const rng = seededRng(`${seed}:usn`);
   const memory = { sentAhead: new Set<string>(), plain };
   let standingSent = false;
@@ -78,51 +80,76 @@ export function playMailGame(seed: string, plain: boolean, options: Record<strin
   let dropped = 0;
   let stoppedAt: string | undefined;
   const resolve = () => run({ type: 'Resolve', now: now(), seeds, sealedSeeds, open: (s: string) => s } as EngineCommand);
+  /** The mail the game service sends after a command (src/demo/model.ts mailAfter): a report when a step awaits the USN or a turn ended, an ack of the USN's own orders unless its report carries them. */
+  const mailAfter = (before: EngineState<unknown>, out: readonly { type: string; data: unknown }[], byUsn: boolean) => {
+    for (const e of out.filter((x) => x.type === 'QueuedOrdersDropped')) {
+      const d = e.data as { stepId: string; reason: string; errors: readonly { rule?: string }[] };
+      dropped++;
+      at(before.step?.turn ?? 0).why.push(
+        `dropped ${kind(d.stepId)} (${d.reason}${d.errors.length ? `: ${d.errors.map((x) => x.rule ?? '?').join(', ')}` : ''})`,
+      );
+    }
+    const resolvedTurns = out.filter((e) => e.type === 'StepResolved').map((e) => (e.data as { turn: number }).turn);
+    const step = state.step;
+    const turn = step?.turn ?? before.step?.turn ?? 0;
+    const turnEnded = step === null || (resolvedTurns.length > 0 && step.turn > Math.max(...resolvedTurns));
+    let reported = false;
+    if (resolvedTurns.length) {
+      if (step && whoIsAwaited(state, ruleset).includes('usn')) {
+        at(turn).received++;
+        at(turn).why.push(`asked ${kind(step.id)}`);
+        reported = true;
+      } else if (turnEnded) {
+        at(turn).received++;
+        at(turn).why.push(step === null ? 'game over' : 'turn');
+        reported = true;
+      }
+    }
+    if (byUsn) {
+      const queued = out.some((e) => e.type === 'OrdersQueued');
+      const moved = before.step?.id !== step?.id;
+      if (!(moved && reported && !queued)) {
+        at(before.step?.turn ?? turn).received++;
+        at(before.step?.turn ?? turn).why.push('ack');
+      }
+    }
+  };
   for (let n = 0; state.step && !stoppedAt; n++) {
     if (n > 3000) throw new Error(`the mail game did not end (stuck at ${state.step.id})`);
     const step = state.step;
-    const awaited = whoIsAwaited(state, ruleset);
-    if (!awaited.length) {
-      let out: ReturnType<typeof resolve>;
-      try {
-        out = resolve();
-      } catch (e) {
-        if (!(e instanceof RuleNotImplementedError)) throw e;
-        stoppedAt = `${step.id}: ${e.message}`;
-        break;
-      }
-      dropped += out.filter((e) => e.type === 'QueuedOrdersDropped').length;
-      if (state.step && whoIsAwaited(state, ruleset).includes('usn')) {
-        const t = at(state.step.turn);
-        t.received++;
-        t.why.push(`asked ${kind(state.step.id)}`);
-      }
-      continue;
-    }
-    if (answered === step.id) {
-      run({ type: 'Deadline', now: now(), seeds, sealedSeeds, open: (s: string) => s } as EngineCommand);
-      continue;
-    }
-    answered = step.id;
-    const mail = player.compose(turnOf(ruleset, state, 'usn', step, rng), memory);
-    const standing = standingSent ? '' : player.standing('usn', plain);
-    standingSent = true;
-    const t = at(step.turn);
-    t.sent++;
-    t.why.push(`sent ${mail.steps.map(kind).join('+')}`);
+    const before = state;
     try {
-      const out = run({
-        type: 'SubmitOrders',
-        side: 'usn',
-        text: standing ? `${mail.text}\n${standing}` : mail.text,
-        salt: rng.hex(16),
-        now: now(),
-        seal: (p: string) => p,
-      } as EngineCommand);
-      dropped += out.filter((e) => e.type === 'QueuedOrdersDropped').length;
+      if (!whoIsAwaited(state, ruleset).length) {
+        mailAfter(before, resolve(), false);
+        continue;
+      }
+      if (answered === step.id) {
+        mailAfter(before, run({ type: 'Deadline', now: now(), seeds, sealedSeeds, open: (x: string) => x } as EngineCommand), false);
+        continue;
+      }
+      answered = step.id;
+      const mail = player.compose(turnOf(ruleset, state, 'usn', step, rng), memory);
+      const standing = standingSent ? '' : player.standing('usn', plain);
+      standingSent = true;
+      const t = at(step.turn);
+      t.sent++;
+      t.why.push(`sent ${mail.steps.map(kind).join('+')}`);
+      try {
+        const text = standing ? `${mail.text}\n${standing}` : mail.text;
+        const out = [
+          ...run({ type: 'SubmitOrders', side: 'usn', text, salt: rng.hex(16), now: now(), seal: (x: string) => x } as EngineCommand),
+        ];
+        if (state.step && !whoIsAwaited(state, ruleset).length) out.push(...resolve());
+        mailAfter(before, out, true);
+      } catch (e) {
+        if (!(e instanceof CommandRejected)) throw e;
+        refused.push(`${step.id}: ${e.message} ${JSON.stringify(e.errors)}`);
+        at(step.turn).received++;
+        at(step.turn).why.push(`refused ${kind(step.id)}`);
+      }
     } catch (e) {
-      if (!(e instanceof CommandRejected)) throw e;
-      refused.push(`${step.id}: ${e.message} ${JSON.stringify(e.errors)}`);
+      if (!(e instanceof RuleNotImplementedError)) throw e;
+      stoppedAt = `${step.id}: ${e.message}`;
     }
   }
   const result = state.result as { summary?: string } | null;
