@@ -42,7 +42,7 @@ describe("the Coral Sea mail player's mails", () => {
     const t3 = g.turns.get(3);
     expect(t3?.why).toContain('sent command+intelligence+movement-usn');
     expect(t3?.why).toContain('sent air-missions');
-    expect(g.turns.get(1)?.why[0]).toBe('sent deployment+command+intelligence+movement-usn');
+    expect(g.turns.get(1)?.why.slice(0, 2)).toEqual(['welcome', 'sent deployment+command+intelligence+movement-usn']);
     expect(coralMailPlayer.standing('usn', false)).toMatch(/^STANDING DEFAULT ORGANIZATION, TRANSFER, LAND\nSTANDING ASSIGN AS COMMITTED/);
   });
 
