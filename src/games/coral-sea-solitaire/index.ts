@@ -12,12 +12,18 @@ import { coralCaseSetup, coralCaseUnit } from './case-support';
 import { evolve } from './events';
 import { viewCoral } from './fog';
 import { narrateCoral } from './narrate';
-import { defaultOrders } from './orders/defaults';
-import { formatOrders } from './orders/format';
-import { parseOrders } from './orders/parse';
-import { ANY_STEP, SYNTAX } from './orders/rows';
-import { answerFromStanding, parseStanding } from './orders/standing';
-import { validateOrders } from './orders/validate';
+import {
+  answerFromStanding,
+  CORAL_REFERENCE,
+  coralMailPlayer,
+  coralOrderLines,
+  defaultOrders,
+  formatOrders,
+  help,
+  parseOrders,
+  parseStanding,
+  validateOrders,
+} from './orders';
 import { randomCoralOrders } from './players/random';
 import { airOrderProblems } from './rules/air';
 import { currentStep, upcomingSteps } from './rules/core';
@@ -80,18 +86,6 @@ function validateCoral(s: CoralState, side: Side, orders: readonly CoralOrder[],
   return airOrderProblems(s, row, orders).map((p) => whole(`${p.order}: ${p.problem}`, p.rule));
 }
 
-function help(s: CoralState, _side: Side, step: StepInfo | null): string {
-  if (!step) return 'The game is over.';
-  const row = rowIdOf(step.id);
-  const lines = SYNTAX[row] ?? [];
-  return [
-    `${step.title}.`,
-    ...(lines.length ? lines : ['Nothing to order at this step.']),
-    ...ANY_STEP,
-    `Turn ${s.turn} of ${s.lastTurn}.`,
-  ].join('\n');
-}
-
 export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox, CoralView>({
   id: 'coral-sea-solitaire',
   name: 'Coral Sea Solitaire',
@@ -119,10 +113,12 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   narrate: narrateCoral,
   formatOrders,
   help,
+  reference: CORAL_REFERENCE,
+  orderLines: coralOrderLines,
   randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
   cases: { setup: coralCaseSetup, unit: coralCaseUnit },
   // the IJN system side: its decisions at each row that owes `system`, from its own view (view.ts IjnKnowledge)
-  players: { system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) } },
+  players: { mail: coralMailPlayer, system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) } },
   result(s) {
     const r = s.result;
     if (!r) return { winner: null, summary: `the game stopped on turn ${s.turn}` };

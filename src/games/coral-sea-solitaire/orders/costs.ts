@@ -5,7 +5,7 @@
  * rules that spend them.
  */
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
-import { bitsOf } from './knowledge';
+import { atSea, missionCost } from './knowledge';
 
 export interface CpItem {
   readonly slot: keyof StaffSlots;
@@ -33,12 +33,11 @@ const RULES: Readonly<Record<string, string>> = {
 };
 
 function item(s: CoralState, mission: string, what: string, times = 1): CpItem {
-  const m = bitsOf(s).costs[mission];
+  const m = missionCost(s, mission);
   if (!m) throw new Error(`the box's Command Missions Chart has no "${mission}"`);
   return { slot: m.slot, cost: m.cost * times, what, rule: RULES[mission] ?? '7.3' };
 }
 
-const display = (id: string) => id.replace(/^usn:/, '');
 const hexOfTf = (s: CoralState, id: string) => s.taskForces[id]?.hex ?? null;
 
 /** 5.6 5a-a/b, reading (I) 10 of the brief: one mission per origin and target (a strike and its escorts), CAP one per origin. */
@@ -51,10 +50,8 @@ function missions(s: CoralState, orders: readonly CoralOrder[]): CpItem[] {
     const key = `${o.from}>${target}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const carrier = o.from.startsWith('usn:');
-    out.push(
-      item(s, carrier ? 'carrier-air-mission' : 'land-air-mission', `${display(o.from)} ${o.mission === 'cap' ? 'CAP' : `at ${target}`}`),
-    );
+    const carrier = /^[A-Z]+-\d+$/.test(o.from);
+    out.push(item(s, carrier ? 'carrier-air-mission' : 'land-air-mission', `${o.from} ${o.mission === 'cap' ? 'CAP' : `at ${target}`}`));
   }
   return out;
 }
@@ -89,17 +86,19 @@ function organization(s: CoralState, orders: readonly CoralOrder[]): CpItem[] {
 function logistics(s: CoralState, orders: readonly CoralOrder[]): CpItem[] {
   const out: CpItem[] = [];
   for (const o of orders) {
-    if (o.kind === 'refit') out.push(item(s, 'refit-carrier-or-base', `refit ${display(o.at)}`));
+    if (o.kind === 'refit') out.push(item(s, 'refit-carrier-or-base', `refit ${o.at}`));
     if (o.kind === 'rest') out.push(item(s, 'remove-fatigue-tf', `rest ${o.tf}`));
-    if (o.kind === 'repair') out.push(item(s, 'repair-ship', `repair ${display(o.ship)}`));
+    if (o.kind === 'repair') out.push(item(s, 'repair-ship', `repair ${o.ship}`));
     if (o.kind === 'refuel') out.push(...refuelCost(s, o.tf));
   }
   return out;
 }
 
-/** 9a2, 30.4, 34.1: a TF's refuelling: its cost, one more with a USN B, nothing with TF-6 in the hex (option 34). */
+/** 9a2, 30.4, 34.1: a TF's refuelling: its cost, one more with a USN B, nothing in port or with TF-6 in the hex (option 34). */
 export function refuelCost(s: CoralState, tf: string): CpItem[] {
   const t = s.taskForces[tf];
+  // in port a TF needs no fuel (9a2)
+  if (t && !atSea(s, t)) return [];
   if (s.options.fuelingGroup && t) {
     const oiler = s.taskForces['TF-6'];
     if (tf === 'TF-6' || (oiler && !oiler.gone && oiler.hex !== null && oiler.hex === t.hex)) return [];
@@ -119,7 +118,7 @@ export function cpCosts(s: CoralState, orders: readonly CoralOrder[]): CpItem[] 
     if (o.kind === 'move' && o.fast) out.push(item(s, 'fast-move', `fast move of ${o.tf}`));
     if (o.kind === 'air-transfer' && !origins.has(o.from)) {
       origins.add(o.from);
-      out.push(item(s, 'air-transfer', `air transfer from ${display(o.from)}`));
+      out.push(item(s, 'air-transfer', `air transfer from ${o.from}`));
     }
   }
   return out;

@@ -11,7 +11,8 @@ import type { BaseId } from '../box';
 import { isDay } from '../steps';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { costBySlot, cpCosts } from './costs';
-import { afloat, atSea, bitsOf, dayCp, squadrons, usnCarriers, usnTaskForces } from './knowledge';
+import { isLive } from '../state';
+import { atSea, dayCp, placeHex, squadrons, usnCarriers, usnOrigins, usnTaskForces } from './knowledge';
 import { rowOfStep } from './rows';
 
 /** The brief's allocation when the player says nothing (7.3). */
@@ -46,12 +47,12 @@ function whilePaid(
 
 /** 4.2: the four TFs at New Caledonia, TF-44 at North Australia, Australia's air there too. */
 function deployment(s: CoralState): CoralOrder[] {
-  const places = bitsOf(s).places;
   const out: CoralOrder[] = [];
   if (!s.options.optionalDeployment) {
-    for (const tf of Object.values(s.taskForces)) {
-      if (tf.side !== 'usn' || tf.gone || tf.arrives !== undefined) continue;
-      out.push({ kind: 'deploy', tf: tf.id, hex: tf.id === 'TF-44' ? places['North-Australia'] : places['New-Caledonia'] });
+    for (const id of ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44']) {
+      const tf = s.taskForces[id];
+      if (tf?.side !== 'usn' || tf.gone || tf.hex !== null || tf.arrives !== undefined) continue;
+      out.push({ kind: 'deploy', tf: id, hex: placeHex(s, id === 'TF-44' ? 'North-Australia' : 'New-Caledonia') });
     }
   }
   const australia = squadrons(s, 'Australia');
@@ -62,29 +63,28 @@ function deployment(s: CoralState): CoralOrder[] {
 /** 5a: CAP with each carrier's ready fighters, carriers in the order of their ids, while Operations pay. */
 export function defaultCap(s: CoralState): CoralOrder[] {
   const caps: CoralOrder[] = [];
-  for (const ship of usnCarriers(s).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+  for (const ship of usnCarriers(s)) {
+    // 15.1: a damaged carrier launches nothing
     if (ship.status !== 'ok') continue;
-    const vf = squadrons(s, ship.key).VF ?? 0;
-    if (vf > 0) caps.push({ kind: 'mission', mission: 'cap', from: ship.key, air: { VF: vf }, extended: false });
+    const vf = squadrons(s, ship.id).VF ?? 0;
+    if (vf > 0) caps.push({ kind: 'mission', mission: 'cap', from: ship.id, air: { VF: vf }, extended: false });
   }
   return whilePaid(s, 'operations', caps);
 }
 
 /** 9a: refit carriers, refuel TFs at sea (night), refit bases, rest fatigued TFs, while Logistics pay. */
 export function defaultLogistics(s: CoralState): CoralOrder[] {
-  const recovering = (home: string) => Object.keys(squadrons(s, home, 'recovery')).length > 0;
-  const carriers = usnCarriers(s)
-    .filter((c) => recovering(c.key))
-    .map((c): CoralOrder => ({ kind: 'refit', at: c.key }));
+  const recovering = (origin: string) => Object.keys(squadrons(s, origin, 'recovery')).length > 0;
+  const carrierIds = usnCarriers(s).map((c) => c.id);
+  const carriers = carrierIds.filter(recovering).map((id): CoralOrder => ({ kind: 'refit', at: id }));
   const refuels = isDay(s.turn)
     ? []
     : usnTaskForces(s).flatMap((tf): CoralOrder[] => (atSea(s, tf) ? [{ kind: 'refuel', tf: tf.id }] : []));
-  const bases = [...new Set(s.air.filter((a) => a.side === 'usn' && !a.home.startsWith('usn:')).map((a) => a.home))]
-    .filter(recovering)
-    .sort()
-    .map((home): CoralOrder => ({ kind: 'refit', at: home }));
+  const bases = usnOrigins(s)
+    .filter((o) => !carrierIds.includes(o) && /^[A-Z][a-z]/.test(o) && recovering(o))
+    .map((o): CoralOrder => ({ kind: 'refit', at: o }));
   const rests = usnTaskForces(s)
-    .filter((tf) => tf.ships.some((k) => afloat(s.ships[k]) && s.ships[k].fatigued))
+    .filter((tf) => tf.ships.some((k) => s.ships[k] && isLive(s.ships[k]) && s.ships[k].fatigued))
     .map((tf): CoralOrder => ({ kind: 'rest', tf: tf.id }));
   return whilePaid(s, 'logistics', [...carriers, ...refuels, ...bases, ...rests]);
 }

@@ -49,10 +49,8 @@ export function formatOrder(o: CoralOrder): string {
         .join(' ');
     case 'unidentify':
       return `UNIDENTIFY ${o.tf}`;
-    case 'move': {
-      const route = o.to ? `TO ${o.to}` : o.directions?.length ? o.directions.join(' ') : o.path.join(' ');
-      return `MOVE ${o.tf} ${route}${o.fast ? ' FAST' : ''}`;
-    }
+    case 'move':
+      return `MOVE ${o.tf} ${o.to !== undefined ? `TO ${o.to}` : [...o.path, ...(o.directions ?? [])].join(' ')}${o.fast ? ' FAST' : ''}`;
     case 'stay':
       return `STAY ${o.tf}`;
     case 'mission':
@@ -89,13 +87,15 @@ export function formatOrder(o: CoralOrder): string {
       return `${o.choice.toUpperCase()}${o.tf ? ` ${o.tf}` : ''}`;
     case 'land':
       return `LAND ${idOf(o.from)} AIR ON ${idOf(o.on)}`;
+    // the IJN system side's decisions (never mailed; shown to the referee)
     case 'ijn-chit':
+      return `IJN LEADERSHIP ${o.use ? 'USE' : 'SAVE'} ON ${o.fn}`;
     case 'ijn-recover':
+      return `IJN RECOVERY ${o.target} ${o.marker.toUpperCase()} ${o.removed}`;
     case 'ijn-air-strike':
     case 'ijn-air-fighters':
     case 'ijn-move':
     case 'ijn-sub-move':
-      // the IJN system side's orders are never mailed; written out for the referee's log only
       return `IJN ${JSON.stringify(o)}`;
     default: {
       const never: never = o;

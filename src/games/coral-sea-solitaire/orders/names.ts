@@ -1,15 +1,16 @@
 /**
- * The names a USN order may use, built from what the USN may see (27, 28) and nothing else: its
- * own task-force markers and ships, the IJN markers (named on both sides, 28.1), IJN ships already
- * face up, submarine counters already revealed (19.4), bases, the places the rules name and the
- * hexes of the map. A face-down IJN ship or a hidden submarine counter is simply not in the list,
- * so an order naming one gets the answer a misspelling gets, with "did you mean" drawn from this
- * list alone.
+ * The names a USN order may use, read from the USN's own view (../fog.ts `fogOf(state, 'usn')`)
+ * and the box's public counter list, nothing else: its task-force markers and ships, the IJN
+ * markers (named on both sides, 28.1), IJN ships already face up, submarine counters already
+ * revealed (19.4), bases, the places the rules name and the hexes of the map. A face-down IJN ship
+ * or a hidden submarine counter is not in the view, so an order naming one gets the answer a
+ * misspelling gets, with "did you mean" drawn from these names alone.
  */
 import { didYouMean } from '../../kit';
 import { BASES, IJN_TFS, PLACES } from '../box';
+import { fogOf } from '../fog';
 import type { CoralState } from '../types';
-import { bitsOf, boardFor, boxOf } from './knowledge';
+import { boardFor, placeHex } from './knowledge';
 
 export type NameKind = 'usn-tf' | 'ijn-tf' | 'usn-ship' | 'ijn-ship' | 'ijn-sub' | 'base' | 'place' | 'hex';
 
@@ -44,6 +45,9 @@ const WHAT: Record<NameKind, string> = {
   hex: 'hex',
 };
 
+/** `a USN task force`, `an IJN ship`. */
+const article = (what: string): string => `${/^IJN/.test(what) ? 'an' : 'a'} ${what}`;
+
 export const describeKinds = (kinds: readonly NameKind[]): string =>
   [...new Set(kinds.map((k) => WHAT[k]))].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
@@ -66,18 +70,23 @@ export function catalogue(s: CoralState): Catalogue {
     names.push(n);
     for (const a of [display, ...aliases]) if (!byKey.has(nameKey(a))) byKey.set(nameKey(a), n);
   };
-  const bits = bitsOf(s);
-  const usnTfs = new Set([...bits.tfMarkers, ...Object.values(s.taskForces).flatMap((tf) => (tf.side === 'usn' ? [tf.id] : []))]);
-  for (const id of usnTfs) add('usn-tf', id, id, `USN-${id}`);
-  IJN_TFS.forEach((id, i) => add('ijn-tf', id, id, IJN_TF_NAMES[id], `IJN-TF-${i + 1}`));
-  for (const ship of boxOf(s).ships) {
+  const view = fogOf(s, 'usn');
+  const markers = [...s.box.setup.usn.value.tfMarkers, ...view.taskForces.flatMap((tf) => (tf.side === 'usn' ? [tf.id] : []))];
+  for (const id of new Set(markers)) add('usn-tf', id, id, `USN-${id}`);
+  IJN_TFS.forEach((id, i) => {
+    add('ijn-tf', id, id, IJN_TF_NAMES[id], `IJN-TF-${i + 1}`);
+  });
+  for (const ship of s.box.ships) {
     if (ship.side !== 'usn') continue;
-    add('usn-ship', `usn:${ship.id}`, ship.id, `USN-${ship.id}`, ...(ship.name ? [ship.name.value] : []));
+    add('usn-ship', ship.id, ship.id, `USN-${ship.id}`, ...(ship.name ? [ship.name.value] : []));
   }
-  // 27.1, 28: the USN knows an IJN ship once it is face up, never before
-  for (const ship of Object.values(s.ships)) if (ship.side === 'ijn' && ship.faceUp) add('ijn-ship', ship.key, `IJN-${ship.id}`);
-  // 19.4: a submarine's counter is known once flipped
-  for (const sub of s.submarines) if (sub.revealed) add('ijn-sub', `ijn:${sub.counter}`, `IJN-${sub.counter}`);
+  // 27.1, 28: an IJN ship's counter is in the USN's view once it is face up, never before
+  for (const tf of view.taskForces) {
+    if (tf.side !== 'ijn') continue;
+    for (const ship of tf.ships ?? []) if (ship.key && ship.id) add('ijn-ship', ship.key, `IJN-${ship.id}`);
+  }
+  // 19.4: a submarine marker's counter is in the view once flipped
+  for (const sub of view.submarines) if (sub.counter) add('ijn-sub', `ijn:${sub.counter}`, `IJN-${sub.counter}`);
   for (const b of BASES) add('base', b, b);
   for (const p of PLACES) if (!(BASES as readonly string[]).includes(p)) add('place', p, p);
   const out = { byKey, names };
@@ -109,12 +118,13 @@ export function lookup(s: CoralState, written: string, kinds: readonly NameKind[
   const found = cat.byKey.get(nameKey(written));
   if (found && kinds.includes(found.kind)) return { ok: true, named: found };
   if (found && found.kind === 'place' && kinds.includes('hex')) {
-    return { ok: true, named: { kind: 'hex', id: bitsOf(s).places[found.id], display: found.display } };
+    return { ok: true, named: { kind: 'hex', id: placeHex(s, found.id), display: found.display } };
   }
   if (found && found.kind === 'base' && kinds.includes('hex') && !kinds.includes('base')) {
-    return { ok: true, named: { kind: 'hex', id: bitsOf(s).places[found.id], display: found.display } };
+    return { ok: true, named: { kind: 'hex', id: placeHex(s, found.id), display: found.display } };
   }
-  if (found) return { ok: false, problem: `${found.display} is a ${WHAT[found.kind]}, not a ${want}`, hint: choices(s, kinds) };
+  if (found)
+    return { ok: false, problem: `${found.display} is ${article(WHAT[found.kind])}, not ${article(want)}`, hint: choices(s, kinds) };
   const pool = cat.names.filter((n) => kinds.includes(n.kind) || (kinds.includes('hex') && (n.kind === 'place' || n.kind === 'base')));
   const near = didYouMean(written, pool, { nameOf: (n) => n.display, normalize: nameKey });
   return { ok: false, problem: `no ${want} called "${written}"`, hint: near ?? choices(s, kinds) };

@@ -5,9 +5,10 @@
  */
 import type { HexDirection } from '../../kit';
 import { AIR_TYPES, type AirType, type BaseId } from '../box';
+import { tfOfShip } from '../state';
 import type { CoralOrder, ShipKey } from '../types';
 import { type Ctx, fail, isProblem, many, one } from './ctx';
-import { airAt, tfOfShip, usnCarriers } from './knowledge';
+import { mostScreened, usnCarriers, usnOrigins } from './knowledge';
 import type { Named } from './names';
 import { airListOf, listOf, type Problem, type Reader } from './tokens';
 
@@ -15,7 +16,7 @@ type Out = CoralOrder[] | Problem;
 
 const DIRECTIONS: readonly HexDirection[] = ['NE', 'E', 'SE', 'SW', 'W', 'NW'];
 
-/** MOVE <TF>[, <TF>] <hexes> | <directions> | TO <hex or place> [FAST] (14.3-14.5). */
+/** MOVE <TF>[, <TF>] <hexes> | <directions> | TO <hex or place> [FAST] (14.3-14.5): a path of hexes or direction words, or movement's MOVE TO. */
 export function move(c: Ctx, r: Reader): Out {
   const words = r.rest();
   const fast = words.some((w) => w.toUpperCase() === 'FAST');
@@ -30,13 +31,14 @@ export function move(c: Ctx, r: Reader): Out {
   if (to >= 0) {
     const at = one(c, body.slice(to + 1), ['hex'], 'hex or place');
     if (isProblem(at)) return at;
-    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path: [], fast, to: at.id }));
+    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path: [], to: at.id, fast }));
   }
   const route = listOf(body.slice(tfEnd));
   const isDirection = (w: string) => DIRECTIONS.includes(w.toUpperCase() as HexDirection);
   if (route.every(isDirection)) {
-    const directions = route.map((w) => w.toUpperCase() as HexDirection);
-    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path: [], fast, directions }));
+    // the movement rules walk direction words hex by hex from where the TF stands (14.4)
+    const path = route.map((w) => w.toUpperCase());
+    return tfs.map((tf) => ({ kind: 'move', tf: tf.id, path, fast }));
   }
   const path: string[] = [];
   for (const w of route) {
@@ -65,7 +67,7 @@ function target(c: Ctx, words: readonly string[]): string | Problem {
   const t = one(c, words, TARGET, 'target (IJN task force or base)');
   if (isProblem(t)) return t;
   if (t.kind !== 'ijn-ship') return t.id;
-  return tfOfShip(c.s, t.id)?.id ?? fail(c, `${t.display} sails in no task force now`);
+  return tfOfShip(c.s, t.id as ShipKey)?.id ?? fail(c, `${t.display} sails in no task force now`);
 }
 
 /** STRIKE | ESCORT | CAP <origin> <squadrons> [AT <target>] [EXTENDED] (5.6 5a-a, 5a-b; 22; 32). */
@@ -86,7 +88,7 @@ export function mission(c: Ctx, verb: 'strike' | 'escort' | 'cap', r: Reader): O
   return [{ kind: 'mission', mission: verb, from: from.id, air, ...(t ? { target: t } : {}), extended }];
 }
 
-const carrierLike = (n: Named): boolean => /^usn:(CV|CVL)-/.test(n.id);
+const carrierLike = (n: Named): boolean => /^(CV|CVL)-/.test(n.id);
 
 /** ASSIGN AS COMMITTED | ASSIGN <origin> <squadrons> TO STRIKE|ESCORT|CAP [AT <target>] (5.6 5a1a). */
 export function assign(c: Ctx, r: Reader): Out {
@@ -121,9 +123,9 @@ export function bombard(c: Ctx, r: Reader): Out {
 export function refit(c: Ctx, r: Reader): Out {
   const w = r.accept('CARRIERS', 'ALL');
   if (w) {
-    const carriers = usnCarriers(c.s).map((ship) => ship.key as string);
-    const bases = w === 'ALL' ? [...new Set(c.s.air.filter((a) => a.side === 'usn' && !a.home.startsWith('usn:')).map((a) => a.home))] : [];
-    const at = [...carriers, ...bases].filter((h) => airAt(c.s, h).length > 0);
+    if (!r.done()) return fail(c, `REFIT ${w} takes nothing after it`);
+    const carriers = usnCarriers(c.s).map((ship) => ship.id);
+    const at = w === 'ALL' ? usnOrigins(c.s) : usnOrigins(c.s).filter((o) => carriers.includes(o));
     return at.length ? at.map((h) => ({ kind: 'refit', at: h })) : [{ kind: 'none' }];
   }
   const at = many(c, r.rest(), ORIGIN, 'carrier or base');
@@ -142,7 +144,7 @@ export function repair(c: Ctx, r: Reader): Out {
   return isProblem(ships) ? ships : ships.map((n) => ({ kind: 'repair', ship: n.id }));
 }
 
-/** REFUEL <TFs> | REFUEL ALL (9a2). */
+/** REFUEL <TFs> | REFUEL ALL (9a2): ALL, every USN TF at sea (the logistics rules say which, and what each costs). */
 export function refuel(c: Ctx, r: Reader): Out {
   if (r.accept('ALL')) return r.done() ? [{ kind: 'refuel-all' }] : fail(c, 'REFUEL ALL takes nothing after it');
   const tfs = many(c, r.rest(), ['usn-tf'], 'task force');
@@ -170,12 +172,12 @@ export function losses(c: Ctx, r: Reader): Out {
   return isProblem(air) ? { ...air, rule: c.rule } : [{ kind: 'losses', air }];
 }
 
-/** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1). */
+/** SCREEN <ships> | SCREEN MAX | SCREEN NONE (33.1): MAX, the ships the battle waiting on the USN lets it screen. */
 export function screen(c: Ctx, r: Reader): Out {
-  if (r.accept('MAX')) return r.done() ? [{ kind: 'screen-max' }] : fail(c, 'SCREEN MAX takes nothing after it');
+  if (r.accept('MAX')) return r.done() ? [{ kind: 'screen', ships: mostScreened(c.s) }] : fail(c, 'SCREEN MAX takes nothing after it');
   if (r.accept('NONE')) return r.done() ? [{ kind: 'screen', ships: [] }] : fail(c, 'SCREEN NONE takes nothing after it');
   const ships = many(c, r.rest(), ['usn-ship'], 'ship');
-  return isProblem(ships) ? ships : [{ kind: 'screen', ships: ships.map((n) => n.id as ShipKey) }];
+  return isProblem(ships) ? ships : [{ kind: 'screen', ships: ships.map((n) => n.id) }];
 }
 
 /** LEADERSHIP USE | SAVE (8.4). */

@@ -6,7 +6,8 @@
 import type { BaseId, IjnTf } from '../box';
 import type { CoralOrder, ShipKey, StaffSlots } from '../types';
 import { type Ctx, count, fail, isProblem, many, one } from './ctx';
-import { tfOfShip } from './knowledge';
+import { tfOfShip } from '../state';
+import { usnKey } from './knowledge';
 import { airListOf, type Problem, type Reader } from './tokens';
 
 type Out = CoralOrder[] | Problem;
@@ -31,7 +32,7 @@ export function base(c: Ctx, r: Reader): Out {
   return [{ kind: 'base-air', base: at.id as BaseId, air }];
 }
 
-/** CV-3 WITH <TF> (30.1). */
+/** CV-3 WITH <TF> (30.1: with a die of 0, CV-3 and DD-7 join a New Caledonia TF). */
 export function cv3(c: Ctx, r: Reader): Out {
   if (!r.accept('WITH')) return fail(c, 'CV-3 WITH <TF>: name the New Caledonia TF it joins');
   const tf = one(c, r.rest(), ['usn-tf'], 'task force');
@@ -42,9 +43,9 @@ export function cv3(c: Ctx, r: Reader): Out {
 export function battleships(c: Ctx, first: string, r: Reader): Out {
   const ships = many(c, [first, ...r.until('WITH', 'NEW')], ['usn-ship'], 'battleship');
   if (isProblem(ships)) return ships;
-  const bad = ships.find((n) => !/^usn:B-\d+$/.test(n.id));
+  const bad = ships.find((n) => !/^B-\d+$/.test(n.id));
   if (bad) return fail(c, `${bad.display} is no USN battleship (B-1, B-2)`);
-  const keys = ships.map((n) => n.id as ShipKey);
+  const keys = ships.map((n) => usnKey(n.id));
   if (r.accept('WITH')) {
     const tf = one(c, r.rest(), ['usn-tf'], 'task force');
     return isProblem(tf) ? tf : [{ kind: 'battleships', ships: keys, tf: tf.id }];
@@ -57,12 +58,12 @@ export function battleships(c: Ctx, first: string, r: Reader): Out {
     tf = marker.id;
   }
   if (!r.accept('WITH')) return fail(c, 'NEW TF needs WITH <DD> FROM <TF>: the destroyer drawn from a New Caledonia TF');
-  const escort = one(c, r.until('FROM'), ['usn-ship'], 'destroyer');
-  if (isProblem(escort)) return escort;
+  const dd = one(c, r.until('FROM'), ['usn-ship'], 'destroyer');
+  if (isProblem(dd)) return dd;
   if (!r.accept('FROM')) return fail(c, 'name the TF the destroyer comes FROM');
   const from = one(c, r.rest(), ['usn-tf'], 'task force');
   if (isProblem(from)) return from;
-  return [{ kind: 'battleships-tf', ships: keys, ...(tf ? { tf } : {}), escort: escort.id as ShipKey, from: from.id }];
+  return [{ kind: 'battleships-tf', ships: keys, ...(tf ? { tf } : {}), escort: usnKey(dd.id), from: from.id }];
 }
 
 const SLOT: Readonly<Record<string, keyof StaffSlots>> = {
@@ -142,7 +143,7 @@ export function intel(c: Ctx, r: Reader): Out {
   const target = one(c, r.until('PREFER', 'UNTIL', 'MAX'), ['ijn-tf', 'ijn-ship'], 'IJN task force');
   if (isProblem(target)) return target;
   // a face-up IJN ship stands for the TF it sails in (the USN sees that TF's display, 27.1)
-  const tf = target.kind === 'ijn-tf' ? target.id : tfOfShip(c.s, target.id)?.id;
+  const tf = target.kind === 'ijn-tf' ? target.id : tfOfShip(c.s, target.id as ShipKey)?.id;
   if (!tf) return fail(c, `${target.display} sails in no task force now`);
   let prefer: 'identify' | 'reveal' | undefined;
   let until: 'identified' | 'revealed' | undefined;

@@ -31,7 +31,10 @@ const VERBS: Readonly<Record<string, Verb>> = {
   'B-1': v('deployment', (c, r, w) => staff.battleships(c, w, r)),
   'B-2': v('deployment', (c, r, w) => staff.battleships(c, w, r)),
   CP: v('command-decision', staff.cp),
-  NEW: v('organization', (c, r) => (r.is('TF') ? (r.next(), staff.newTf(c, r)) : staff.newTf(c, r))),
+  NEW: v('organization', (c, r) => {
+    r.accept('TF');
+    return staff.newTf(c, r);
+  }),
   TRANSFER: v('organization', (c, r) => staff.transfer(c, r, ctxFor(c.s, 'air-transfer'))),
   INTEL: v('intelligence', staff.intel),
   INTELLIGENCE: v('intelligence', staff.intel),
@@ -79,7 +82,7 @@ export const ORDER_WORDS: readonly string[] = [...Object.keys(VERBS).filter((w) 
 export function parseOrders(s: CoralState, side: Side, text: string, step: StepInfo): ParseResult<CoralOrder> {
   const row = rowOfStep(step.id);
   if (side !== 'usn') return refuse(`the ${side.toUpperCase()} is played by the umpire from the rules' tables and sends no orders (2.1)`);
-  if (!row || row.owes !== 'one') return refuse(`${step.title} takes no orders from the USN`);
+  if (row?.owes !== 'one') return refuse(`${step.title} takes no orders from the USN`);
   const orders: CoralOrder[] = [];
   const errors: LineError[] = [];
   let signed = false;

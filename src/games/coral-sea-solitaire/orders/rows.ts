@@ -9,8 +9,8 @@ import type { CoralOrder } from '../types';
 
 type Kind = CoralOrder['kind'];
 
-/** The row each kind of order is given at (`none` fits any). */
-export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
+/** The row each kind of order is given at (`none` fits any; the IJN system side's orders are never mailed). */
+export const ROW_OF: Readonly<Record<Exclude<Kind, 'none' | `ijn-${string}`>, string>> = {
   deploy: 'deployment',
   'base-air': 'deployment',
   'reinforce-cv3': 'deployment',
@@ -41,18 +41,9 @@ export const ROW_OF: Readonly<Record<Exclude<Kind, 'none'>, string>> = {
   leadership: 'leadership',
   'intelligence-choice': 'intelligence-choice',
   land: 'basing-choice',
-  // the IJN system side's (core): never a USN order
-  'ijn-chit': 'initiative',
-  'ijn-recover': 'logistics-ijn',
-  // the IJN system side's (air)
-  'ijn-air-strike': 'air-ijn',
-  'ijn-air-fighters': 'air-ijn-fighters',
-  // the IJN system side's (movement)
-  'ijn-move': 'movement-ijn',
-  'ijn-sub-move': 'movement-ijn',
 };
 
-export const rowOfOrder = (o: CoralOrder): string | null => (o.kind === 'none' ? null : ROW_OF[o.kind]);
+export const rowOfOrder = (o: CoralOrder): string | null => (o.kind in ROW_OF ? ROW_OF[o.kind as keyof typeof ROW_OF] : null);
 
 const BY_ID = new Map(ROWS.map((r) => [r.id, r]));
 export const rowById = (id: string): CoralRow | undefined => BY_ID.get(id);
@@ -113,7 +104,7 @@ export const SYNTAX: Readonly<Record<string, readonly string[]>> = {
     'REFUEL <TF>[, <TF>]  |  REFUEL ALL   night turns: each TF at sea not refuelled is fatigued (9a2; 34.1 with TF-6)',
   ],
   'air-losses': [
-    'LOSSES <squadrons>   which of your squadrons in the fight take the losses, e.g. LOSSES 2 VB, 1 VF (5.6 5a1f; 32.1 extended range first)',
+    'LOSSES <squadrons>   which of your squadrons in the fight take the losses, e.g. LOSSES 2 VB, 1 VF (5.6 5a1f; 32.1 normal range first)',
     'LOSSES FIGHTERS LAST | LOSSES BOMBERS FIRST | LOSSES FIRST <types>   by type, at random within a type (2.2)',
   ],
   screen: ['SCREEN <ships>  |  SCREEN MAX  |  SCREEN NONE   ships kept out of the fight while the rest keeps 150% (33.1)'],

@@ -19,7 +19,7 @@ import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { isProblem } from './ctx';
 import { costBySlot, cpCosts } from './costs';
 import { defaultLogistics, defaultOrders, fitAllocation } from './defaults';
-import { bitsOf, dayCp, squadrons, usnTaskForces } from './knowledge';
+import { dayCp, mostScreened, placeHex, squadrons, usnTaskForces } from './knowledge';
 import * as ops from './parse-ops';
 import * as staff from './parse-staff';
 import { rowById, rowOfStep, SYNTAX, USN_ROWS } from './rows';
@@ -59,12 +59,12 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
   const logistics: Record<string, string> = {};
   const defaults = new Set<string>();
   const errors: LineError[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
     const body = raw
       .replace(/#.*$/, '')
       .trim()
       .replace(/^standing\b\s*/i, '');
-    if (!body) return;
+    if (!body) continue;
     const words = wordsOf(body);
     const t = words.join(' ').toUpperCase();
     const bad = (problem: string, hint = HINT) => errors.push({ line: i + 1, text: raw.trim(), problem, hint });
@@ -91,18 +91,24 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
       const caps: CoralOrder[] = [];
       for (const item of items) {
         const out = ops.mission(ctx(s, 'air-missions'), 'cap', new Reader(item));
-        if (isProblem(out)) return bad(out.problem, out.hint);
+        if (isProblem(out)) {
+          bad(out.problem, out.hint);
+          break;
+        }
         caps.push(...out);
       }
       st.cap = caps;
     } else if ((m = /^(?:DEFAULTS? (.+)|(\S+) DEFAULTS?)$/.exec(t))) {
       for (const w of (m[1] ?? m[2]).split(/\s*,\s*|\s+/).filter(Boolean)) {
         const row = WORDS.get(w);
-        if (!row) return bad(`"${w}" names no step of yours`, `steps: ${[...WORDS.keys()].join(', ')}`);
+        if (!row) {
+          bad(`"${w}" names no step of yours`, `steps: ${[...WORDS.keys()].join(', ')}`);
+          break;
+        }
         defaults.add(row);
       }
     } else bad('not a standing instruction I know');
-  });
+  }
   if (errors.length) return { ok: false, errors };
   if (Object.keys(logistics).length) st.logistics = logistics as CoralStanding['logistics'];
   st.defaults = [...defaults];
@@ -150,7 +156,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       if (st.losses) return [{ kind: 'losses-priority', types: st.losses }];
       break;
     case 'screen':
-      if (st.screen) return [st.screen === 'max' ? { kind: 'screen-max' } : { kind: 'screen', ships: [] }];
+      if (st.screen) return [{ kind: 'screen', ships: st.screen === 'max' ? mostScreened(s) : [] }];
       break;
     case 'leadership':
       if (st.leadership)
@@ -181,10 +187,9 @@ function paidCaps(s: CoralState, caps: readonly CoralOrder[]): CoralOrder[] {
 /** 17.4: ALWAYS bombards each IJN base a USN TF shares a hex with; NEVER none. */
 function bombardments(s: CoralState, mode: 'always' | 'never'): CoralOrder[] {
   if (mode === 'never') return [{ kind: 'no-bombard' }];
-  const places = bitsOf(s).places;
   const out: CoralOrder[] = [];
   for (const base of ['Lae', 'Rabaul'] as const) {
-    if (usnTaskForces(s).some((tf) => tf.hex === places[base])) out.push({ kind: 'bombard', base, with: [] });
+    if (usnTaskForces(s).some((tf) => tf.hex === placeHex(s, base))) out.push({ kind: 'bombard', base, with: [] });
   }
   return out.length ? out : [{ kind: 'no-bombard' }];
 }
@@ -201,7 +206,7 @@ function logistics(s: CoralState, sw: NonNullable<CoralStanding['logistics']>): 
   const repairs: CoralOrder[] =
     sw.repair === 'all'
       ? usnTaskForces(s).flatMap((tf) =>
-          tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: k })),
+          tf.ships.filter((k) => s.ships[k]?.status === 'damaged').map((k): CoralOrder => ({ kind: 'repair', ship: s.ships[k].id })),
         )
       : [];
   const firstRest = keep.findIndex((o) => o.kind === 'rest');

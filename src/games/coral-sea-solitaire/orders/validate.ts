@@ -1,16 +1,17 @@
 /**
  * `validateOrders`: the checks a step's orders need against the position that no rule area makes
  * for itself: that what they name is in play now (a TF on the map, a ship in the TF named, squadrons
- * ready at their origin), that a route runs hex to hex, that an option's orders come with the
- * option, and that the CP they cost are in their slot (7.3-7.4). The rules of each area (where a TF
- * may deploy or move, ranges, stacking) are checked when the area resolves the step. Errors name
- * the order as understood; nothing in them speaks of what the USN cannot see.
+ * ready at their origin), that a TF moves once, that an option's orders come with the option, and
+ * that the CP they cost are in their slot (7.3-7.4). The rules of each area (where a TF may deploy,
+ * its route 14.4 and 12.4, ranges, stacking) are checked by the area when the step is in play
+ * (index.ts). Errors name the order as understood; nothing in them speaks of what the USN cannot see.
  */
 import type { LineError, Side, StepInfo } from '../../../engine/ruleset';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
 import { costBySlot, cpCosts } from './costs';
 import { formatOrder } from './format';
-import { afloat, boardFor, dayCp, hexOfOrigin, idOf, squadrons, usnCarriers } from './knowledge';
+import { entriesOf, isLive } from '../state';
+import { dayCp, isUsnOrigin, squadrons, usnKey } from './knowledge';
 import { rowOfStep } from './rows';
 
 type Check = (o: CoralOrder) => string | null;
@@ -47,24 +48,25 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       if ((usnTf(o.tf)?.hex ?? null) !== null || created.has(o.tf))
         return `${o.tf} is already at sea: a new TF takes a marker not in use (13.3)`;
       if (!onMap(o.from)) return `${o.from} is not on the map`;
-      const lost = o.ships.find((k) => !members.get(o.from)?.has(k));
-      if (lost) return `${idOf(lost)} is not in ${o.from}`;
+      const lost = o.ships.find((id) => !members.get(o.from)?.has(usnKey(id)));
+      if (lost) return `${lost} is not in ${o.from}`;
       created.add(o.tf);
-      members.set(o.tf, new Set(o.ships));
-      for (const k of o.ships) members.get(o.from)!.delete(k);
+      members.set(o.tf, new Set(o.ships.map(usnKey)));
+      for (const id of o.ships) members.get(o.from)!.delete(usnKey(id));
       return null;
     },
     transfer: (o) => {
       if (o.kind !== 'transfer') return null;
+      if (o.from === o.to) return `${o.from} to itself: name two TFs`;
       if (!onMap(o.from) || !onMap(o.to)) return `${!onMap(o.from) ? o.from : o.to} is not on the map`;
       const a = s.taskForces[o.from]?.hex;
       const b = s.taskForces[o.to]?.hex;
       if (a && b && a !== b) return `${o.from} (${a}) and ${o.to} (${b}) are not in one hex (13.3)`;
-      const lost = o.ships.find((k) => !members.get(o.from)?.has(k));
-      if (lost) return `${idOf(lost)} is not in ${o.from}`;
-      for (const k of o.ships) {
-        members.get(o.from)!.delete(k);
-        members.get(o.to)?.add(k);
+      const lost = o.ships.find((id) => !members.get(o.from)?.has(usnKey(id)));
+      if (lost) return `${lost} is not in ${o.from}`;
+      for (const id of o.ships) {
+        members.get(o.from)!.delete(usnKey(id));
+        members.get(o.to)?.add(usnKey(id));
       }
       return null;
     },
@@ -80,7 +82,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
       if (!tf || tf.hex === null) return `${o.tf} is not on the map`;
       return tf.identified ? null : `${o.tf} is not identified (28.6)`;
     },
-    move: (o) => (o.kind === 'move' ? route(o.tf, o.path) : null),
+    move: (o) => (o.kind === 'move' ? once(o.tf) : null),
     stay: (o) => (o.kind === 'stay' ? once(o.tf) : null),
     mission: (o) => {
       if (o.kind !== 'mission') return null;
@@ -99,13 +101,13 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     refuel: (o) => (o.kind === 'refuel' && !usnTf(o.tf)?.hex ? `${o.tf} is not on the map` : null),
     repair: (o) => {
       if (o.kind !== 'repair') return null;
-      const ship = s.ships[o.ship as keyof CoralState['ships']];
-      if (!afloat(ship)) return `${idOf(o.ship)} is not in play`;
-      return ship.status === 'damaged' ? null : `${idOf(o.ship)} is not damaged (9a1)`;
+      const ship = s.ships[usnKey(o.ship)];
+      if (!ship || !isLive(ship)) return `${o.ship} is not in play`;
+      return ship.status === 'damaged' ? null : `${o.ship} is not damaged (9a1)`;
     },
     screen: (o) => {
-      const lost = o.kind === 'screen' ? o.ships.find((k) => !afloat(s.ships[k as keyof CoralState['ships']])) : undefined;
-      return lost ? `${idOf(lost)} is not in play` : null;
+      const lost = o.kind === 'screen' ? o.ships.find((id) => !s.ships[usnKey(id)] || !isLive(s.ships[usnKey(id)])) : undefined;
+      return lost ? `${lost} is not in play` : null;
     },
     land: (o) => (o.kind === 'land' ? origin(o.on) : null),
   };
@@ -116,31 +118,18 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     moved.add(tf);
     return null;
   }
-  function route(tf: string, path: readonly string[]): string | null {
-    const bad = once(tf);
-    if (bad) return bad;
-    const board = boardFor(s);
-    let at = usnTf(tf)!.hex!;
-    for (const hex of path) {
-      if (!board.map.neighbours(at).includes(hex)) return `${hex} does not touch ${at}: a route goes hex by hex (14.4)`;
-      at = hex;
-    }
-    return null;
-  }
-  function origin(home: string): string | null {
-    if (home.startsWith('usn:')) {
-      return usnCarriers(s).some((c) => c.key === home) ? null : `${idOf(home)} is not a carrier in play`;
-    }
-    return hexOfOrigin(s, home) ? null : `${home} is no base of yours`;
+  function origin(name: string): string | null {
+    if (isUsnOrigin(s, name)) return null;
+    return /^[A-Z]+-\d+$/.test(name) ? `${name} is not a carrier in play` : `${name} is no base of yours`;
   }
   function ready(home: string, air: Partial<Record<string, number>>): string | null {
     const bad = origin(home);
     if (bad) return bad;
     const have = squadrons(s, home);
     const sum = used.get(home) ?? {};
-    for (const [type, n] of Object.entries(air)) {
+    for (const [type, n] of entriesOf(air)) {
       sum[type] = (sum[type] ?? 0) + (n ?? 0);
-      if (sum[type] > (have[type] ?? 0)) return `${idOf(home)} has ${have[type] ?? 0} ${type} ready, not ${sum[type]}`;
+      if (sum[type] > (have[type] ?? 0)) return `${home} has ${have[type] ?? 0} ${type} ready, not ${sum[type]}`;
     }
     used.set(home, sum);
     return null;

@@ -51,7 +51,10 @@ export function position(over: Partial<CoralState> = {}): CoralState {
   return {
     turn: 3,
     lastTurn: 14,
-    step: 't3/command-decision',
+    step: 'command-decision',
+    queue: [],
+    box: defaultBox,
+    core: emptyCore(),
     options: {
       biggerBattle: false,
       moreFighters: false,
@@ -72,6 +75,7 @@ export function position(over: Partial<CoralState> = {}): CoralState {
     taskForces,
     ships,
     air: [
+      { id: 'ijn:ijn:CV-1:VF', side: 'ijn', type: 'VF', strength: 3, home: 'ijn:CV-1', box: 'ready' },
       air('usn:CV-1', 'VF', 3),
       air('usn:CV-1', 'VB', 5),
       air('usn:CV-1', 'VT', 2),
@@ -98,9 +102,6 @@ export function position(over: Partial<CoralState> = {}): CoralState {
       revealed: false,
       usedThisTurn: false,
     })),
-    box: defaultBox,
-    queue: [],
-    core: emptyCore(),
     ...over,
   };
 }
@@ -120,3 +121,14 @@ export const stepOf = (row: string, turn = 3, suffix = '') => ({
   mode: 'sequential' as const,
   owes: ['usn'],
 });
+
+/** Option 33 on, TF-17 attacking the Tulagi Group in 1808 with the initiative, the battle waiting for the USN's SCREEN (33.1). */
+export function atTulagi(): CoralState {
+  const s = position();
+  return {
+    ...s,
+    options: { ...s.options, screening: true },
+    taskForces: { ...s.taskForces, 'TF-17': { ...s.taskForces['TF-17'], hex: '1808', identified: true } },
+    surface: { turn: 3, fought: [], bombarded: [], pending: { hex: '1808', attacker: 'usn', ijnScreened: [] } },
+  };
+}
