@@ -161,7 +161,7 @@ export interface CoralState {
   // surface: (rules/surface; absent until the rule first needs it)
   /** This turn's surface combats and bombardments (16.1, 17.1) and a combat awaiting the USN's SCREEN (33). */
   readonly surface?: SurfaceBook;
-  // (ijnSquadronsLost, which bombardment counts too through the air area's `eliminate`, is declared with the air block above)
+  // (ijnSquadronsLost, which surface counts too, is declared with the air block above)
 }
 
 /** What the core rules remember between steps. */

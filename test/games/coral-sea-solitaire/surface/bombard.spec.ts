@@ -4,7 +4,7 @@ import {
   baseAa,
   baseCapacity,
   bombardTargets,
-  hitGrounded,
+  eliminateGrounded,
   validateSurfaceOrders,
 } from '../../../../src/games/coral-sea-solitaire/rules/surface';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
@@ -116,16 +116,15 @@ describe('issue 26 Coral Sea bombardment (17) and bases (23)', () => {
       for: [
         { purpose: 'bombardment of Port-Moresby', rolls: [1] },
         { purpose: 'grounded squadrons hit', rolls: [1] },
-        { purpose: 'grounded squadron lost at Port-Moresby', rolls: [3] },
-        { purpose: "squadrons over Port-Moresby's capacity", rolls: [1] },
+        { purpose: 'grounded squadron lost at Port-Moresby', rolls: [3, 1] },
       ],
     });
     expect(r.unused).toBe(0);
     expect(r.of('coral.bombard.roll')[0].data).toMatchObject({ factors: 48, roll: { column: '40-49', result: { defender: 3 } } });
-    const lost = r.of('coral.air.eliminated');
+    const lost = r.of('coral.base.air-lost');
     expect(lost.map((e) => [e.data.units, e.data.rule])).toEqual([
-      [[{ id: 'pm-lmb', strength: 1 }], '17.1, 23.1'],
-      [[{ id: 'pm-lf', strength: 1 }], '23.4'],
+      [[{ id: 'pm-lmb', squadrons: 1 }], '17.1, 23.1'],
+      [[{ id: 'pm-lf', squadrons: 1 }], '23.4'],
     ]);
     expect(r.s.bases['Port-Moresby'].strength).toBe(2);
     expect(r.s.air.reduce((n, a) => n + a.strength, 0)).toBe(2);
@@ -146,7 +145,7 @@ describe('issue 26 Coral Sea bombardment (17) and bases (23)', () => {
   it('given three IJN squadrons lost, then the USN scores 2 VP each and the IJN panics one point per three (9.2); a major base keeps its printed numbers', () => {
     const s = world({ taskForces: [], air: [airUnit('lae-lf', 'ijn', 'LF', 3, 'Lae')] });
     const { f } = fold(s);
-    expect(hitGrounded(f, namedDice([]).dice, box, 'Lae', 5, 'test', '23.1')).toBe(3);
+    expect(eliminateGrounded(f, namedDice([]).dice, box, 'Lae', 5, 'test', '23.1')).toBe(3);
     expect(f.s.vp.usn).toBe(6);
     expect(f.s.panic.level).toBe(1);
     expect(f.s.ijnSquadronsLost).toBe(3);

@@ -10,9 +10,17 @@
 import type { Dice, RollOptions } from '../../../../engine/ruleset';
 import { rollOnTable } from '../../../kit';
 import type { BaseId, CoralBox, CoralSide } from '../../box';
-import { keysOf } from '../../state';
 import type { CoralOrder, CoralState } from '../../types';
-import { baseHex, baseStrength, type CoralFold, groundedAir, hitGrounded, reduceBase, sideOfBase } from './bases';
+import {
+  baseHex,
+  baseStrength,
+  type CoralFold,
+  eliminateGrounded,
+  enforceBaseCapacity,
+  groundedAir,
+  reduceBase,
+  sideOfBase,
+} from './bases';
 import { columnFor } from './crt';
 import { bombardOf, bookOf, fights, shipsIn, taskForcesIn, total } from './forces';
 
@@ -30,7 +38,7 @@ export interface BombardTarget {
  */
 export function bombardTargets(s: CoralState, box: CoralBox, side: CoralSide): BombardTarget[] {
   const done = new Set(bookOf(s).bombarded);
-  return keysOf(box.bases)
+  return (Object.keys(box.bases) as BaseId[])
     .filter((base) => sideOfBase(box, base) !== side)
     .map((base) => {
       const hex = baseHex(box, base);
@@ -70,14 +78,15 @@ export function bombard(f: CoralFold, dice: Dice, box: CoralBox, side: CoralSide
     data: { side, base, hex, taskForces, level, squadrons, baseLevels: effect.baseStrength ?? 0, grounded, rule: '17.1, 17.3' },
   });
   const cause = `bombardment of ${base}`;
-  hitGrounded(f, dice, box, base, squadrons, cause, '17.1, 23.1');
-  const levels = reduceBase(f, dice, box, base, effect.baseStrength ?? 0, cause, '17.1, 23.3');
+  eliminateGrounded(f, dice, box, base, squadrons, cause, '17.1, 23.1');
+  const levels = reduceBase(f, box, base, effect.baseStrength ?? 0, cause, '17.1, 23.3');
   const per = (side === 'usn' ? box.vp.usnGains : box.vp.ijnGains)['bombard-level']?.value ?? 0;
   if (levels > 0 && per > 0)
     f.emit({
       type: 'coral.vp',
       data: { side, points: levels * per, reason: `${levels} levels of ${base} destroyed by bombardment`, rule: '17.1' },
     });
+  enforceBaseCapacity(f, dice, box, base, cause);
 }
 
 type BombardOrder = Extract<CoralOrder, { kind: 'bombard' }>;

@@ -1,7 +1,7 @@
 /**
- * The surface area's own events (surface combat 16, screening 33, bombardment 17) and how they fold into the state. Ship hits,
- * fatigue, reveals, identification, VP and panic are the shared events of ../common.ts; grounded
- * squadrons lost and a base reduced are the air area's (coral.air.eliminated, coral.air.base-reduced).
+ * The surface area's own events (surface combat 16, screening 33, bombardment 17, bases 23,
+ * squadron losses for 6.1/9.2) and how they fold into the state. Ship hits,
+ * fatigue, reveals, identification, VP and panic are the shared events of ../common.ts.
  */
 import type { Visibility } from '../../../../engine/ruleset';
 import type { ColumnShift, RandomChoice, TableRoll } from '../../../kit';
@@ -90,7 +90,25 @@ export type SurfaceEvent =
         readonly grounded: readonly { readonly id: string; readonly type: string; readonly strength: number }[];
         readonly rule: string;
       }
-    >;
+    >
+  /** 23.3, 23.6: a minor base's strength (capacity and AA, 23.7) changes. */
+  | Ev<
+      'coral.base.strength',
+      { readonly base: BaseId; readonly from: number; readonly to: number; readonly cause: string; readonly rule: string }
+    >
+  /** 17.1, 23.1, 23.4: grounded squadrons destroyed at a base, picked at random (2.2). */
+  | Ev<
+      'coral.base.air-lost',
+      {
+        readonly base: BaseId;
+        readonly units: readonly { readonly id: string; readonly squadrons: number }[];
+        readonly picks: readonly RandomChoice<string>[];
+        readonly cause: string;
+        readonly rule: string;
+      }
+    >
+  /** Squadrons a side lost, any cause: the IJN's running count is what the Panic Points Chart reads (9.2). */
+  | Ev<'coral.squadrons.lost', { readonly side: CoralSide; readonly squadrons: number; readonly cause: string; readonly rule: string }>;
 
 const withBook = (s: CoralState, change: (b: ReturnType<typeof bookOf>) => Partial<ReturnType<typeof bookOf>>): CoralState => {
   const b = bookOf(s);
@@ -118,6 +136,17 @@ export function evolveSurface(s: CoralState, e: { readonly type: string; readonl
       return s;
     case 'coral.bombard':
       return withBook(s, (b) => ({ bombarded: [...b.bombarded, `${ev.data.side}:${ev.data.hex}`] }));
+    case 'coral.base.strength':
+      return { ...s, bases: { ...s.bases, [ev.data.base]: { ...s.bases[ev.data.base], strength: ev.data.to } } };
+    case 'coral.base.air-lost': {
+      const lost = new Map(ev.data.units.map((u) => [u.id, u.squadrons]));
+      const air = s.air
+        .map((a) => (lost.has(a.id) ? { ...a, strength: a.strength - (lost.get(a.id) ?? 0) } : a))
+        .filter((a) => a.strength > 0);
+      return { ...s, air };
+    }
+    case 'coral.squadrons.lost':
+      return ev.data.side === 'ijn' ? { ...s, ijnSquadronsLost: (s.ijnSquadronsLost ?? 0) + ev.data.squadrons } : s;
     default:
       return undefined;
   }

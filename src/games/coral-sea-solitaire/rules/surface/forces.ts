@@ -6,7 +6,7 @@
  */
 import type { CoralBox, CoralSide } from '../../box';
 import { byCodeUnit } from '../../../kit';
-import { taskForcesIn as tfsIn, valuesOf } from '../../state';
+import { taskForcesIn as tfsIn } from '../../state';
 import type { CoralState, ShipKey, ShipState, SurfaceBook } from '../../types';
 
 export { other } from '../../state';
@@ -39,7 +39,7 @@ type ShipValues = CoralBox['ships'][number];
 const valueCache = new WeakMap<CoralBox, Map<string, ShipValues>>();
 
 /** The counter's printed (or reconstructed) values (box `ships`); throws naming the counter when the box lacks it. */
-export function counterValues(box: CoralBox, ship: Pick<ShipState, 'side' | 'id'>): ShipValues {
+export function valuesOf(box: CoralBox, ship: Pick<ShipState, 'side' | 'id'>): ShipValues {
   let byKey = valueCache.get(box);
   if (!byKey) {
     byKey = new Map(box.ships.map((e) => [`${e.side}:${e.id}`, e]));
@@ -52,16 +52,16 @@ export function counterValues(box: CoralBox, ship: Pick<ShipState, 'side' | 'id'
 
 /** A ship's surface attack (16.3(3)): a fatigued ship at the box's percentage, rounded down (25.2). */
 export function attackOf(box: CoralBox, ship: ShipState): number {
-  const printed = counterValues(box, ship).attack.value;
+  const printed = valuesOf(box, ship).attack.value;
   return ship.fatigued ? Math.floor((printed * box.shipFatigue.attackPercent.value) / 100) : printed;
 }
 
 /** A ship's surface defence (16.3(4)): fatigue leaves it whole. */
-export const defenseOf = (box: CoralBox, ship: ShipState): number => counterValues(box, ship).defense.value;
+export const defenseOf = (box: CoralBox, ship: ShipState): number => valuesOf(box, ship).defense.value;
 
 /** A ship's bombardment factor (17.2): a fatigued ship at the box's percentage, rounded down (25.2). */
 export function bombardOf(box: CoralBox, ship: ShipState): number {
-  const printed = counterValues(box, ship).bombard.value;
+  const printed = valuesOf(box, ship).bombard.value;
   return ship.fatigued ? Math.floor((printed * box.shipFatigue.bombardPercent.value) / 100) : printed;
 }
 
@@ -75,7 +75,7 @@ export const total = (s: CoralState, keys: readonly ShipKey[], value: (ship: Shi
 export function surfaceCombatHexes(s: CoralState): string[] {
   const fought = new Set(bookOf(s).fought);
   const hexes = new Set(
-    valuesOf(s.taskForces)
+    Object.values(s.taskForces)
       .filter((tf) => tf.hex !== null && !tf.gone)
       .map((tf) => tf.hex as string),
   );

@@ -58,6 +58,15 @@ export function narrateSurface(e: { readonly type: string; readonly data: unknow
         `${SIDE[d.side]} ${d.taskForces.join(', ')} bombard ${d.base}: ${d.level === null ? 'no effect' : `result ${d.level}: ${d.squadrons} grounded squadrons and ${d.baseLevels} base levels hit`}; air on the ground there: ${air} (${d.rule}).`,
       ];
     }
+    case 'coral.base.strength':
+      return [`${ev.data.base} strength ${ev.data.from} → ${ev.data.to} (${ev.data.cause}, ${ev.data.rule}).`];
+    case 'coral.base.air-lost':
+      return [
+        `Lost on the ground at ${ev.data.base}: ${ev.data.units.map((u) => `${u.squadrons} of ${u.id}`).join(', ')} (${ev.data.cause}, ${ev.data.rule}).`,
+        ...ev.data.picks.map((p) => `  ${describeRandomChoice(p)}`),
+      ];
+    case 'coral.squadrons.lost':
+      return [];
     default:
       return null;
   }
