@@ -75,7 +75,7 @@ function context(s: CoralState, row: string): string[] {
           .map((tf) => `  ${tf.id}: ${tf.ships.map(idOf).join(', ')}`),
         `New-Caledonia is ${placeHex(s, 'New-Caledonia')}.`,
       ];
-    case 'command':
+    case 'command-decision':
       return [`The CP of the day: ${dayCp(s)} (7.2).`];
     case 'organization':
       return ['Your task forces:', ...yourTfs(s), `Markers not in use: ${freeMarkers(s.box, s).join(', ') || 'none'}.`, slots(s)];

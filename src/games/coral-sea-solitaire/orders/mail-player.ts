@@ -67,7 +67,7 @@ function ordersFor(v: CoralView, row: string, slots?: StaffSlots): CoralOrder[] 
   switch (row) {
     case 'deployment':
       return deploymentPlan(v);
-    case 'command':
+    case 'command-decision':
       return [{ kind: 'allocate', slots: allocationPlan(v) }];
     case 'intelligence':
       // by day half the slot, the rest at night (7.2: the CP last the day and the following night)
@@ -97,7 +97,7 @@ function ordersFor(v: CoralView, row: string, slots?: StaffSlots): CoralOrder[] 
 
 /** The rows a skilled player sends ahead from a step of row `row` (the morning mail carries the turn up to the moves). */
 function aheadOf(row: string, day: boolean): string[] {
-  const morning = day ? ['command', 'intelligence', 'movement-usn'] : ['intelligence', 'movement-usn'];
+  const morning = day ? ['command-decision', 'intelligence', 'movement-usn'] : ['intelligence', 'movement-usn'];
   const at = row === 'deployment' ? -1 : morning.indexOf(row);
   if (row !== 'deployment' && at < 0) return [];
   return morning.slice(at + 1);
@@ -120,7 +120,7 @@ export function composeCoralMail({ view, step }: PlayerTurn<CoralView>, memory: 
     const id = `t${step.turn}/${r}`;
     if (memory.sentAhead.has(id)) continue;
     const orders = ordersFor(v, r, slots);
-    if (r === 'command') slots = (orders[0] as Extract<CoralOrder, { kind: 'allocate' }>).slots;
+    if (r === 'command-decision') slots = (orders[0] as Extract<CoralOrder, { kind: 'allocate' }>).slots;
     blocks.push(`FOR ${rowById(r)?.for}\n${text(orders)}`);
     steps.push(id);
     memory.sentAhead.add(id);

@@ -19,7 +19,7 @@ export const CORAL_REFERENCE: readonly ReferenceSection[] = [
     aliases: ['syntax', 'order', 'steps', 'deploy', 'move', 'movement', 'intel', 'intelligence', 'organization', 'cp', 'command'],
     title: 'Orders, step by step (one per line, any case; # starts a comment)',
     lines: [
-      ...rowsOf(['deployment', 'command', 'organization', 'air-transfer', 'intelligence', 'movement-usn']),
+      ...rowsOf(['deployment', 'command-decision', 'organization', 'air-transfer', 'intelligence', 'movement-usn']),
       ...ANY_STEP,
       'Names: your TFs TF-11, TF-17, ... (TF 17 and tf17 too); ships by counter (CV-1, CA-3) or name (Lexington, Yorktown);',
       'IJN TFs CSF, PMG, TG, SG, CG (or IJN-TF-1 to 5, or their full names); bases and places as on the map (Port-Moresby,',

@@ -11,7 +11,7 @@ const s = withFaceUp(position(), 'ijn:CA-3');
 const SAMPLES: Record<string, string> = {
   deployment:
     'DEPLOY TF-11, TF-17 AT 2421\nDEPLOY TF-44 AT South-Australia\nBASE 5 LF 6 LMB 2 LHB AT North-Australia\nCV-3 WITH TF-11\nB-1 WITH TF-17\nB-1, B-2 NEW TF-5 WITH DD-4 FROM TF-17\nB-2 NEW TF WITH DD-3 FROM TF-17',
-  command: 'CP ORG 2 INTEL 5 OPS 7 LOG 6',
+  'command-decision': 'CP ORG 2 INTEL 5 OPS 7 LOG 6',
   organization: 'NEW TF-3 FROM TF-11: CA-1, DD-1\nTRANSFER DD-3, DD-4 FROM TF-17 TO TF-11',
   'air-transfer': 'TRANSFER AIR 2 LF 1 LMB FROM North Australia TO Port-Moresby\nTRANSFER AIR VF 1 FROM Yorktown TO Lexington',
   intelligence:

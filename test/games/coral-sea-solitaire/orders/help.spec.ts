@@ -28,7 +28,7 @@ describe('Coral Sea HELP', () => {
   });
 
   it("the IJN and the game's end get a word, not a card", () => {
-    expect(help(s, 'ijn', stepOf('command'))).toContain('played by the umpire');
+    expect(help(s, 'ijn', stepOf('command-decision'))).toContain('played by the umpire');
     expect(help(s, 'usn', null)).toContain('The game is over');
   });
 
@@ -52,7 +52,7 @@ describe('Coral Sea HELP', () => {
   });
 
   it('the ruleset serves this card, the reference, the order-line grammar and the mail player', () => {
-    expect(coralSeaSolitaire.help(s, 'usn', stepOf('command'))).toBe(help(s, 'usn', stepOf('command')));
+    expect(coralSeaSolitaire.help(s, 'usn', stepOf('command-decision'))).toBe(help(s, 'usn', stepOf('command-decision')));
     expect(coralSeaSolitaire.reference).toBe(CORAL_REFERENCE);
     expect(coralSeaSolitaire.orderLines).toBe(coralOrderLines);
     expect(coralSeaSolitaire.players.mail?.mailboxes.usn).toBe('coral-usn');

@@ -40,9 +40,9 @@ describe("the Coral Sea mail player's mails", () => {
   it('skilled: the morning mail carries the CP, the intelligence and the moves in FOR sections; standing instructions once', () => {
     const g = playMailGame('mail-a', false);
     const t3 = g.turns.get(3);
-    expect(t3?.why).toContain('sent command+intelligence+movement-usn');
+    expect(t3?.why).toContain('sent command-decision+intelligence+movement-usn');
     expect(t3?.why).toContain('sent air-missions');
-    expect(g.turns.get(1)?.why.slice(0, 2)).toEqual(['welcome', 'sent deployment+command+intelligence+movement-usn']);
+    expect(g.turns.get(1)?.why.slice(0, 2)).toEqual(['welcome', 'sent deployment+command-decision+intelligence+movement-usn']);
     expect(coralMailPlayer.standing('usn', false)).toMatch(/^STANDING DEFAULT ORGANIZATION, TRANSFER, LAND\nSTANDING ASSIGN AS COMMITTED/);
   });
 

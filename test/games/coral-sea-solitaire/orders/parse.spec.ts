@@ -35,10 +35,10 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
   });
 
   it('command (1d, 7.3): CP to the four slots in any order, a slot not named gets 0', () => {
-    expect(orders('command', 'CP ORG 3 INTEL 4 OPS 6 LOG 7')).toEqual([
+    expect(orders('command-decision', 'CP ORG 3 INTEL 4 OPS 6 LOG 7')).toEqual([
       { kind: 'allocate', slots: { organization: 3, intelligence: 4, operations: 6, logistics: 7 } },
     ]);
-    expect(orders('command', 'cp logistics 10 ops 10')).toEqual([
+    expect(orders('command-decision', 'cp logistics 10 ops 10')).toEqual([
       { kind: 'allocate', slots: { organization: 0, intelligence: 0, operations: 10, logistics: 10 } },
     ]);
   });
@@ -74,7 +74,7 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
     expect(orders('movement-usn', 'MOVE TF-17 2320 2319 FAST\nMOVE TF-11 SE SW\nMOVE TF-44 TO Port Moresby\nSTAY TF-6, TF-9')).toEqual([
       { kind: 'move', tf: 'TF-17', path: ['2320', '2319'], fast: true },
       { kind: 'move', tf: 'TF-11', path: ['SE', 'SW'], fast: false },
-      { kind: 'move-to', tf: 'TF-44', to: '0608', fast: false },
+      { kind: 'move', tf: 'TF-44', path: [], to: '0608', fast: false },
       { kind: 'stay', tf: 'TF-6' },
       { kind: 'stay', tf: 'TF-9' },
     ]);
@@ -134,7 +134,7 @@ describe('Coral Sea orders: each step reads its orders (brief 4)', () => {
 
   it("NONE at any step; DEFAULT is the step's documented default; comments, quotes and the signature are skipped", () => {
     expect(orders('movement-usn', '# no move today\nNONE\n> MOVE TF-17 SE\n--\nMOVE TF-99')).toEqual([{ kind: 'none' }]);
-    expect(orders('command', 'DEFAULT')).toEqual([
+    expect(orders('command-decision', 'DEFAULT')).toEqual([
       { kind: 'allocate', slots: { organization: 0, intelligence: 4, operations: 6, logistics: 10 } },
     ]);
   });
@@ -154,7 +154,7 @@ describe('Coral Sea orders: every bad line at once, with the fix', () => {
   });
 
   it('an order of another step names the step and its FOR word; a decision points to STANDING', () => {
-    const r = parse('command', 'CP ORG 0 INTEL 4 OPS 6 LOG 10\nMOVE TF-17 SE SE\nLOSSES 1 VF');
+    const r = parse('command-decision', 'CP ORG 0 INTEL 4 OPS 6 LOG 10\nMOVE TF-17 SE SE\nLOSSES 1 VF');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toHaveLength(2);
@@ -164,7 +164,7 @@ describe('Coral Sea orders: every bad line at once, with the fix', () => {
   });
 
   it('an order for another step that is also wrong in itself says both', () => {
-    const r = parse('command', 'STRIKE CV-2 VB 5');
+    const r = parse('command-decision', 'STRIKE CV-2 VB 5');
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors[0].hint).toMatch(/FOR AIR; besides, STRIKE needs AT/);
   });

@@ -18,11 +18,11 @@ describe("Coral Sea defaults (the brief's section 4)", () => {
   const s = position();
 
   it('command: ORG 0 INTEL 4 OPS 6 LOG 10, cut Logistics first when a foul-up took CP (36, result 5)', () => {
-    expect(formatOrders(defaultOrders(s, 'usn', stepOf('command')))).toBe('CP ORG 0 INTEL 4 OPS 6 LOG 10');
+    expect(formatOrders(defaultOrders(s, 'usn', stepOf('command-decision')))).toBe('CP ORG 0 INTEL 4 OPS 6 LOG 10');
     const fouled = { ...s, core: { ...s.core, foulUp: 5 } };
-    expect(formatOrders(defaultOrders(fouled, 'usn', stepOf('command')))).toBe('CP ORG 0 INTEL 4 OPS 6 LOG 5');
+    expect(formatOrders(defaultOrders(fouled, 'usn', stepOf('command-decision')))).toBe('CP ORG 0 INTEL 4 OPS 6 LOG 5');
     const worse = { ...s, core: { ...s.core, foulUp: 12 } };
-    expect(formatOrders(defaultOrders(worse, 'usn', stepOf('command')))).toBe('CP ORG 0 INTEL 4 OPS 4 LOG 0');
+    expect(formatOrders(defaultOrders(worse, 'usn', stepOf('command-decision')))).toBe('CP ORG 0 INTEL 4 OPS 4 LOG 0');
   });
 
   it("air missions: CAP with each carrier's ready fighters while Operations pay (2 CP a carrier mission)", () => {
@@ -101,7 +101,7 @@ describe('Coral Sea standing instructions', () => {
   });
 
   it('answer the steps they cover, and leave the others to be asked (null)', () => {
-    expect(answer(s, 'command', 'STANDING CP ORG 0 INTEL 4 OPS 8 LOG 8')).toEqual([
+    expect(answer(s, 'command-decision', 'STANDING CP ORG 0 INTEL 4 OPS 8 LOG 8')).toEqual([
       { kind: 'allocate', slots: { organization: 0, intelligence: 4, operations: 8, logistics: 8 } },
     ]);
     expect(answer(s, 'movement-usn', 'STANDING CP ORG 0 INTEL 4 OPS 8 LOG 8')).toBeNull();

@@ -17,10 +17,10 @@ describe('Coral Sea orders checked against the position', () => {
   const s = position();
 
   it('7.2: the allocation fits the CP of the day, less a foul-up (36, result 5)', () => {
-    expect(problems(s, 'command', 'CP ORG 0 INTEL 4 OPS 6 LOG 10')).toEqual([]);
-    expect(problems(s, 'command', 'CP ORG 1 INTEL 4 OPS 6 LOG 10')).toEqual(['21 CP allocated, 20 there are today']);
+    expect(problems(s, 'command-decision', 'CP ORG 0 INTEL 4 OPS 6 LOG 10')).toEqual([]);
+    expect(problems(s, 'command-decision', 'CP ORG 1 INTEL 4 OPS 6 LOG 10')).toEqual(['21 CP allocated, 20 there are today']);
     const fouled = { ...s, core: { ...s.core, foulUp: 3 } };
-    expect(problems(fouled, 'command', 'CP ORG 0 INTEL 4 OPS 6 LOG 10')).toEqual(['20 CP allocated, 17 there are today']);
+    expect(problems(fouled, 'command-decision', 'CP ORG 0 INTEL 4 OPS 6 LOG 10')).toEqual(['20 CP allocated, 17 there are today']);
   });
 
   it('7.4, 13.3: each slot pays its orders; the problem lists what costs what', () => {
