@@ -5,17 +5,21 @@
  * event this file does not know yet is told plainly from its data.
  */
 import type { RulesEvent, Side } from '../../engine/ruleset';
+import { canonicalJson } from '../../shared/canonical';
 import { describeRandomChoice, describeTableRoll, type RandomChoice, type TableRoll } from '../kit';
 import type { CoreEvent } from './rules/core';
 import type { CommonEvent } from './rules/common';
 import { splitInstance } from './rules/core/flow';
 import { narrateMovement } from './rules/movement/narrate';
+import { narrateSurface } from './rules/surface/narrate';
 import { ROWS } from './steps';
 
 const SIDE = { usn: 'USN', ijn: 'IJN' } as const;
 const titleOf = new Map(ROWS.map((r) => [r.id, `${r.title} (${r.rule})`]));
 
-const roll = (r: TableRoll<unknown>): string => describeTableRoll(r, (x) => (typeof x === 'object' ? JSON.stringify(x) : String(x)));
+/** A result in words: an object's fields in key order (stored events keep no key order). */
+const words = (x: unknown): string => (typeof x === 'object' && x !== null ? canonicalJson(x) : String(x));
+const roll = (r: TableRoll<unknown>): string => describeTableRoll(r, words);
 const choice = (c: RandomChoice<unknown>): string => describeRandomChoice(c);
 
 function core(e: CoreEvent): string[] | null {
@@ -141,16 +145,15 @@ function common(e: CommonEvent): string[] | null {
 /** An event nobody here knows yet (an area's own), in plain words from its data. */
 function plain(e: RulesEvent): string[] {
   const d = e.data as Record<string, unknown> | null;
-  const words =
+  const fields =
     d && typeof d === 'object'
       ? Object.keys(d)
           .sort()
-          .map((k) => [k, d[k]] as const)
-          .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+          .map((k) => `${k} ${words(d[k])}`)
       : [];
-  return [`${e.type.replace(/^coral\./, '').replace(/[.-]/g, ' ')}: ${words.join('; ')}.`];
+  return [`${e.type.replace(/^coral\./, '').replace(/[.-]/g, ' ')}: ${fields.join('; ')}.`];
 }
 
 export function narrateCoral(e: RulesEvent, _side: Side | 'referee'): readonly string[] {
-  return core(e as CoreEvent) ?? common(e as CommonEvent) ?? narrateMovement(e) ?? plain(e);
+  return core(e as CoreEvent) ?? common(e as CommonEvent) ?? narrateMovement(e) ?? narrateSurface(e) ?? plain(e);
 }
