@@ -37,7 +37,11 @@ const setupSchema = z.strictObject({
   ships: z
     .record(
       z.string(),
-      z.strictObject({ status: z.enum(['ok', 'damaged', 'crippled', 'sunk']).optional(), fatigued: z.boolean().optional(), faceUp: z.boolean().optional() }),
+      z.strictObject({
+        status: z.enum(['ok', 'damaged', 'crippled', 'sunk']).optional(),
+        fatigued: z.boolean().optional(),
+        faceUp: z.boolean().optional(),
+      }),
     )
     .optional(),
   /** air units replaced whole (by id) or added */
@@ -46,7 +50,12 @@ const setupSchema = z.strictObject({
   chits: z.strictObject({ usn: z.number().int().min(0).optional(), ijn: z.number().int().min(0).optional() }).optional(),
   vp: z.strictObject({ usn: z.number().int().min(0).optional(), ijn: z.number().int().min(0).optional() }).optional(),
   cp: z
-    .strictObject({ organization: z.number().int().min(0), intelligence: z.number().int().min(0), operations: z.number().int().min(0), logistics: z.number().int().min(0) })
+    .strictObject({
+      organization: z.number().int().min(0),
+      intelligence: z.number().int().min(0),
+      operations: z.number().int().min(0),
+      logistics: z.number().int().min(0),
+    })
     .optional(),
   foulUp: z.number().int().min(0).optional(),
   weather: z.enum(['good', 'bad']).optional(),
@@ -54,7 +63,10 @@ const setupSchema = z.strictObject({
   usnChit: z.record(z.string(), z.boolean()).optional(),
   /** submarine markers by number: hex (null: off the map), counter, revealed */
   submarines: z
-    .record(z.string(), z.strictObject({ hex: z.string().nullable().optional(), counter: z.string().optional(), revealed: z.boolean().optional() }))
+    .record(
+      z.string(),
+      z.strictObject({ hex: z.string().nullable().optional(), counter: z.string().optional(), revealed: z.boolean().optional() }),
+    )
     .optional(),
 });
 
@@ -76,7 +88,10 @@ function standard(s0: CoralState, turn: number, arrived: (t: number) => boolean)
   const deal: Partial<Record<IjnTf, string[]>> = {};
   if (s.options.historical) for (const [tf, ids] of Object.entries(s.box.setup.historical.value)) deal[tf as IjnTf] = [...ids];
   else
-    for (const d of [dealFaceDown(fixedDice([1]), ijn.carrierDraw.pool, ijn.carrierDraw.deal, 'carriers'), dealFaceDown(fixedDice([1]), ijn.counterDraw.pool, ijn.counterDraw.deal, 'counters')])
+    for (const d of [
+      dealFaceDown(fixedDice([1]), ijn.carrierDraw.pool, ijn.carrierDraw.deal, 'carriers'),
+      dealFaceDown(fixedDice([1]), ijn.counterDraw.pool, ijn.counterDraw.deal, 'counters'),
+    ])
       for (const [tf, ids] of Object.entries(d.assigned)) deal[tf as IjnTf] = [...(deal[tf as IjnTf] ?? []), ...(ids ?? [])];
   for (const tf of IJN_TFS) {
     const t = tfs[tf];
@@ -87,15 +102,31 @@ function standard(s0: CoralState, turn: number, arrived: (t: number) => boolean)
     const { arrives: _a, ...rest } = t;
     tfs[tf] = { ...rest, ships, hex, ...(on || !place ? {} : { arrives: place.turn }) };
   }
-  const air: AirUnitState[] = s.air.map((a) => (a.home === 'Australia' ? { ...a, home: 'North-Australia', id: `usn:North-Australia:${a.type}` } : a));
+  const air: AirUnitState[] = s.air.map((a) =>
+    a.home === 'Australia' ? { ...a, home: 'North-Australia', id: `usn:North-Australia:${a.type}` } : a,
+  );
   for (const r of ijn.reinforcementAir.filter((x) => arrived(x.turn)))
     for (const [type, n] of Object.entries(r.air)) {
       const i = air.findIndex((a) => a.id === `ijn:${r.base}:${type}`);
       if (i >= 0) air[i] = { ...air[i], strength: air[i].strength + (n ?? 0) };
-      else air.push({ id: `ijn:${r.base}:${type}`, side: 'ijn', type: type as 'LF', strength: n ?? 0, home: r.base as 'Rabaul', box: 'ready' });
+      else
+        air.push({
+          id: `ijn:${r.base}:${type}`,
+          side: 'ijn',
+          type: type as 'LF',
+          strength: n ?? 0,
+          home: r.base as 'Rabaul',
+          box: 'ready',
+        });
     }
   const placed = placeSubmarines(fixedDice([1, 1, 3, 1, 5, 1]), s.box, boardFor(s), ijn.submarines.length);
-  const submarines = ijn.submarines.map((counter, i) => ({ marker: i + 1, hex: placed.hexes[i], counter, revealed: false, usedThisTurn: false }));
+  const submarines = ijn.submarines.map((counter, i) => ({
+    marker: i + 1,
+    hex: placed.hexes[i],
+    counter,
+    revealed: false,
+    usedThisTurn: false,
+  }));
   const chits = { usn: 0, ijn: Math.min(s.box.constants.leadershipMax.value, ijn.chits.start + (arrived(3) ? ijn.chits.day4 : 0)) };
   s = { ...s, taskForces: tfs, air, submarines, chits, turn };
   return s;
@@ -149,10 +180,9 @@ export function coralCaseSetup(rules: unknown, setup: unknown): { events: readon
     };
   }
   // a ship named for one TF leaves any other
-  for (const id of Object.keys(g.taskForces ?? {}))
-    if (tfs[id]) for (const k of tfs[id].ships) owner.set(k, id);
+  for (const id of Object.keys(g.taskForces ?? {})) if (tfs[id]) for (const k of tfs[id].ships) owner.set(k, id);
   for (const id of Object.keys(tfs))
-    if (!(g.taskForces ?? {})[id]) tfs[id] = { ...tfs[id], ships: tfs[id].ships.filter((k) => !owner.has(k) || owner.get(k) === id) };
+    if (!g.taskForces?.[id]) tfs[id] = { ...tfs[id], ships: tfs[id].ships.filter((k) => !owner.has(k) || owner.get(k) === id) };
   const ships = { ...s.ships };
   for (const [k, v] of Object.entries(g.ships ?? {})) {
     if (!ships[k as ShipKey]) problems.push(`ships.${k}: no such ship (write usn:CV-2 or ijn:CA-1)`);
@@ -164,8 +194,15 @@ export function coralCaseSetup(rules: unknown, setup: unknown): { events: readon
     air = [...air.filter((x) => x.id !== unit.id), unit];
   }
   const submarines = s.submarines.map((sub) => {
-    const over = (g.submarines ?? {})[String(sub.marker)];
-    return over ? { ...sub, ...(over.hex !== undefined ? { hex: over.hex } : {}), ...(over.counter ? { counter: over.counter } : {}), ...(over.revealed !== undefined ? { revealed: over.revealed } : {}) } : sub;
+    const over = g.submarines?.[String(sub.marker)];
+    return over
+      ? {
+          ...sub,
+          ...(over.hex !== undefined ? { hex: over.hex } : {}),
+          ...(over.counter ? { counter: over.counter } : {}),
+          ...(over.revealed !== undefined ? { revealed: over.revealed } : {}),
+        }
+      : sub;
   });
   if (problems.length) return { problems };
   s = {
