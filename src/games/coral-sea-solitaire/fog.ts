@@ -8,6 +8,7 @@
  * stay with the engine). See view.ts for the shapes.
  */
 import { keysOf, valuesOf } from './state';
+import { byCodeUnit } from '../kit';
 import { boardView } from './board-view';
 import { isDay, turnLabel } from './steps';
 import type { AirUnitState, CoralState, ShipState, SubmarineState, TaskForceState } from './types';
@@ -60,7 +61,7 @@ function tfSeen(s: CoralState, tf: TaskForceState, viewer: Viewer): TfSeen {
   if (viewer === 'ijn') return tf.identified ? { ...head, ships: ships.map(shipFull) } : head;
   // the USN sees the backs of an IJN TF's counters and the face-up ones; sorted so the deal's order tells nothing
   const seen = ships.map((ship) => shipSeen(ship, viewer));
-  const known = seen.filter((x) => x.id !== undefined).sort((a, b) => (a.id as string).localeCompare(b.id as string));
+  const known = seen.filter((x) => x.id !== undefined).sort((a, b) => byCodeUnit(a.id as string, b.id as string));
   const backs = seen.filter((x) => x.id === undefined).sort((a, b) => ORDER[a.back] - ORDER[b.back]);
   return { ...head, ships: [...known, ...backs] };
 }
