@@ -24,10 +24,12 @@ export function watchedStep(p: Play, orders: readonly Order[]): void {
 
 /**
  * ADV.quick-drop, at the end of Movement: `USE QUICK-DROP AT <sea zone>`, then UNLOAD lines for your
- * transports and destroyers in that zone onto islands next to it (each ship names its island: reading).
+ * transports and destroyers in that zone onto one island next to it (the advantage names one
+ * adjacent island zone: every ship of the zone that unloads goes there).
  */
 export function quickDropStep(p: Play, orders: readonly Order[]): void {
   const rule = 'ADV.quick-drop';
+  const islandOf = new Map<ZoneId, { island: string; line: string }>();
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind === 'use') {
@@ -56,7 +58,18 @@ export function quickDropStep(p: Play, orders: readonly Order[]): void {
       );
       continue;
     }
-    unloadStep(p, [o], rule);
+    const chosen = islandOf.get(ship.zone as ZoneId);
+    if (chosen && chosen.island !== o.to) {
+      p.fail(
+        o,
+        `Quick Drop unloads onto one adjacent island zone: the ships of ${ship.zone} go to ${chosen.island} (${chosen.line})`,
+        rule,
+        `UNLOAD ${o.ship} TO ${chosen.island}`,
+      );
+      continue;
+    }
+    if (unloadStep(p, [o], rule))
+      islandOf.set(ship.zone as ZoneId, { island: o.to, line: `line ${o.line ?? '?'}: UNLOAD ${o.ship} TO ${o.to}` });
   }
 }
 

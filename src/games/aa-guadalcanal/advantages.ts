@@ -16,10 +16,11 @@ const MOVE_WINDOWS = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'].map((t) 
 export const WINDOW: Partial<Record<Advantage, readonly string[]>> = {
   'banzai-charge': ['fire-land'],
   'night-fighting': ['fire-sea'],
-  'good-logistics': ['regroup'],
+  'good-logistics': ['regroup', 'reinforce'],
   'amphibious-assault': ['fire-land'],
   'superior-fighters': ['move-FTR'],
-  'coast-watchers': MOVE_WINDOWS,
+  // with hidden movement, in HID.1 (before every sea unit moves in HID.2), naming the type
+  'coast-watchers': [...MOVE_WINDOWS, 'hid-load'],
   'quick-drop': ['quick-drop'],
   'command-decision': ['command'],
   'pt-boats': ['fire-sea'],
@@ -89,6 +90,11 @@ export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, window
     return p.fail(o, `a PT boat goes into a sea zone where you have at least one unit; you have none in ${o.at}`, rule);
   if (o.advantage === 'coast-watchers' && p.s.active.some((a) => a.advantage === 'coast-watchers'))
     return p.fail(o, 'Coast Watchers holds one unit type back per turn, and one is held back already', rule);
+  if (o.advantage === 'coast-watchers' && held && o.type && o.type !== held)
+    return p.fail(o, `this step moves ${held}: Coast Watchers holds back the type of the step it is used in`, rule, 'USE COAST-WATCHERS');
+  if (o.advantage === 'coast-watchers' && !held && !o.type)
+    return p.fail(o, 'name the unit type to hold back', rule, 'USE COAST-WATCHERS <type>: TR, BB, CV, CA, DD, SS, BMR or FTR');
+  const heldType = held ?? o.type;
   p.emit({
     type: 'gc.advantage',
     data: {
@@ -96,7 +102,7 @@ export function useAdvantage(p: Play, o: Extract<Order, { kind: 'use' }>, window
       advantage: o.advantage,
       at: zoneNeeded ? (o.at as ZoneId) : null,
       left: left - 1,
-      ...(o.advantage === 'coast-watchers' && held ? { type: held } : {}),
+      ...(o.advantage === 'coast-watchers' && heldType ? { type: heldType } : {}),
       ...(o.category ? { category: o.category } : {}),
     },
   });

@@ -74,10 +74,16 @@ export function evolveGuadalcanal(s: GState, event: RulesEvent): GState {
         active: [...s.active, used],
       };
     }
+    case 'gc.fight':
+      return { ...s, fight: e.data.fight };
+    case 'gc.torpedoes':
+      return { ...s, torpedoes: e.data.torpedoes };
     case 'gc.next': {
       const newTurn = e.data.turn !== s.turn;
       return {
         ...s,
+        fight: null,
+        torpedoes: null,
         at: e.data.at,
         turn: e.data.turn,
         first: e.data.first,

@@ -17,7 +17,10 @@ import { boxData } from './box/default-box';
 import { setupPicture } from './box/map-picture';
 import { boxCheckDetails } from './box/report';
 import { guadalcanalMailPlayer } from './players/mail';
-import { defOf, HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
+import { relaxingOptions } from './options';
+import { resolveGuadalcanalSection } from './sections';
+import { answerGuadalcanalStanding, parseGuadalcanalStanding } from './standing';
+import { ALL_DEFS, defOf } from './steps';
 import type { GSide, GState, Order } from './types';
 import { type GuadalcanalView, narrateGuadalcanal, viewGuadalcanal } from './view';
 import rulesVersion from './rules-version.json';
@@ -32,12 +35,11 @@ function help(step: StepInfo | null): string {
 }
 
 /**
- * One row per step of the turn (both movement forms), by its slug without first/second, with its
- * handler (combat, control and scoring play out alone; the others carry out the sides' orders);
- * every deadline is an `orders` one.
+ * One row per step of the turn (every form) and per combat decision, by its slug without
+ * first/second, with its handler (rules.ts resolverOf); every deadline is an `orders` one.
  */
 const ROWS: StepRow<GState, Order>[] = [];
-for (const def of [...TURN_STEPS, ...HIDDEN_TURN_STEPS]) {
+for (const def of ALL_DEFS) {
   const id = def.slug.replace(/\/(first|second)$/, '');
   if (ROWS.some((r) => r.id === id)) continue;
   const owes = def.who === 'both' ? 'several' : def.who === 'none' ? 'none' : 'one';
@@ -56,7 +58,11 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   id: 'aa-guadalcanal',
   name: 'Axis & Allies: Guadalcanal',
   sides: ['axis', 'allies'],
-  options: [...advantageOptions, { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false }],
+  options: [
+    ...advantageOptions,
+    { id: 'hidden-movement', title: 'Hidden sea movement (App. 1)', rule: 'HID', default: false },
+    ...relaxingOptions,
+  ],
   validateOptions: advantageProblems,
   // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
   engineVersion: `aa-guadalcanal-${rulesVersion.version}`,
@@ -71,7 +77,10 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   upcomingSteps: upcomingStepsOf,
   parseOrders: (_s, _side, text, step) => parseGuadalcanalOrders(text, step),
   validateOrders: (s, side, orders, step) => validate(s, side as GSide, orders, step),
+  resolveSection: (s, side, name) => resolveGuadalcanalSection(s, side as GSide, name),
   defaultOrders: () => [],
+  parseStanding: (s, _side, text) => parseGuadalcanalStanding(s, text),
+  answerFromStanding: (s, side, step, standing) => answerGuadalcanalStanding(s, side as GSide, step, standing),
   evolve: evolveGuadalcanal,
   view: viewGuadalcanal,
   narrate: (e) => narrateGuadalcanal(e),

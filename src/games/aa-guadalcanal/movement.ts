@@ -1,8 +1,7 @@
 /** Phase 1, Movement (MOV.1-MOV.8): loading, sea moves, submarine attacks, air moves. */
-import { rollDice } from '../../engine/dice';
 import type { UnitType, ZoneId } from './box';
-import { resolveBox, type Target } from './battle-box';
 import { useAdvantage } from './advantages';
+import { submarineStep } from './torpedoes';
 import type { Play } from './play';
 import type { Order, Piece } from './types';
 import {
@@ -19,7 +18,6 @@ import {
   piece,
   seaMoves,
 } from './world';
-import { compareCodeUnits } from '../../shared/canonical';
 
 /** The unit an order names, the mover's own and of the step's type, or a refusal. */
 export function ownUnit(p: Play, o: Order, id: string, types: readonly string[], rule: string): Piece | null {
@@ -75,7 +73,7 @@ export function load(p: Play, o: Extract<Order, { kind: 'load' }>, rule: string,
   return true;
 }
 
-function seaMove(p: Play, o: Extract<Order, { kind: 'move' }>, types: readonly string[], rule: string, moved: Set<string>): boolean {
+export function seaMove(p: Play, o: Extract<Order, { kind: 'move' }>, types: readonly string[], rule: string, moved: Set<string>): boolean {
   const u = ownUnit(p, o, o.unit, types, rule);
   if (!u) return false;
   if (moved.has(u.id)) return p.fail(o, `${u.id} has moved already this step`, rule);
@@ -100,33 +98,14 @@ function fly(p: Play, o: Extract<Order, { kind: 'fly' }>, type: UnitType, rule: 
   return true;
 }
 
-/** Torpedo attack (MOV.6): one die on the chosen enemy sea unit, casualties after all subs. */
-function torpedo(p: Play, o: Extract<Order, { kind: 'attack' }>, fired: Set<string>, hits: Map<string, number[]>): boolean {
-  const sub = ownUnit(p, o, o.sub, ['SS'], 'MOV.6');
-  if (!sub) return false;
-  if (fired.has(sub.id)) return p.fail(o, `${sub.id} has attacked already`, 'MOV.6');
-  const t = piece(p.s, o.target);
-  const foes = p.s.pieces.filter((x) => x.side !== p.side && x.zone === sub.zone && isSea(x)).map((x) => x.id);
-  if (!t || t.side === p.side || t.zone !== sub.zone || !isSea(t))
-    return p.fail(
-      o,
-      `${o.target} is no enemy sea unit in ${sub.zone}`,
-      'MOV.6',
-      foes.length ? `targets: ${foes.join(', ')}` : 'no target there',
-    );
-  fired.add(sub.id);
-  if (!p.dice) return true;
-  const [face] = rollDice(p.dice, 1, `torpedo, ${sub.id} at ${t.id}`, 'MOV.6');
-  hits.set(t.id, [...(hits.get(t.id) ?? []), face]);
-  return true;
-}
-
 /** Carries out one side's orders for a movement step. */
 export function movementStep(p: Play, type: UnitType, rule: string, orders: readonly Order[], watched = false): void {
   const moved = new Set<string>();
-  const fired = new Set<string>();
-  const hits = new Map<string, number[]>();
-  const heldBack = () => !watched && p.s.active.some((a) => a.side === p.side && a.advantage === 'coast-watchers' && a.type === type);
+  if (type === 'SS' && !heldBackType(p, type, watched)) {
+    submarineStep(p, orders, rule, 'move');
+    return;
+  }
+  const heldBack = () => heldBackType(p, type, watched);
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind === 'use') useAdvantage(p, o, `move-${type}`, type);
@@ -143,12 +122,13 @@ export function movementStep(p: Play, type: UnitType, rule: string, orders: read
       else load(p, o, rule, moved);
     } else if (o.kind === 'move' && !['BMR', 'FTR'].includes(type)) seaMove(p, o, type === 'DD' ? ['DD', 'PT'] : [type], rule, moved);
     else if (o.kind === 'fly' && ['BMR', 'FTR'].includes(type)) fly(p, o, type, rule, moved);
-    else if (o.kind === 'attack' && type === 'SS') {
-      torpedo(p, o, fired, hits);
-    } else p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, rule);
+    else p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, rule);
   }
-  if (p.dice && hits.size) torpedoCasualties(p, hits);
 }
+
+/** Coast Watchers (ADV.coast-watchers) holds `type` back this turn, outside the step that moves it after all others. */
+const heldBackType = (p: Play, type: UnitType, watched: boolean) =>
+  !watched && p.s.active.some((a) => a.side === p.side && a.advantage === 'coast-watchers' && a.type === type);
 
 /**
  * Hidden movement (App. 1): HID.1 loading (transports and destroyers), HID.2 every sea unit's move
@@ -156,12 +136,15 @@ export function movementStep(p: Play, type: UnitType, rule: string, orders: read
  */
 export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', orders: readonly Order[]): void {
   const rule = kind === 'hid-load' ? 'HID.1' : kind === 'hid-sea' ? 'HID.2' : 'HID.3';
+  if (kind === 'hid-subs') {
+    submarineStep(p, orders, rule, 'hid-subs');
+    return;
+  }
   const moved = new Set<string>();
-  const fired = new Set<string>();
-  const hits = new Map<string, number[]>();
   for (const o of orders) {
     if (o.kind === 'none') continue;
-    if (kind === 'hid-load' && o.kind === 'load') {
+    if (kind === 'hid-load' && o.kind === 'use') useAdvantage(p, o, 'hid-load');
+    else if (kind === 'hid-load' && o.kind === 'load') {
       const ship = piece(p.s, o.ship);
       if (ship && ship.type !== 'TR' && ship.type !== 'DD') p.fail(o, `${o.ship} is no transport or destroyer`, rule);
       else load(p, o, rule, moved);
@@ -174,55 +157,16 @@ export function hiddenStep(p: Play, kind: 'hid-load' | 'hid-sea' | 'hid-subs', o
           rule,
           'bombers fly in HID.4 (FOR BOMBERS), fighters in HID.5 (FOR FIGHTERS)',
         );
+      else if (u && heldBackType(p, u.type === 'PT' ? 'DD' : (u.type as UnitType), false))
+        p.fail(
+          o,
+          `Coast Watchers holds your ${u.type === 'PT' ? 'DD' : u.type} back this turn: they move after all other units`,
+          'ADV.coast-watchers',
+          'give these lines FOR WATCHED',
+        );
       else seaMove(p, o, [u ? u.type : 'TR'], rule, moved);
-    } else if (kind === 'hid-subs' && o.kind === 'attack') torpedo(p, o, fired, hits);
-    else
-      p.fail(
-        o,
-        `${o.kind.toUpperCase()} is not an order of this step`,
-        rule,
-        kind === 'hid-subs' ? 'submarines moved in HID.2; here: SUB <sub> ATTACK <target>' : undefined,
-      );
+    } else p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, rule);
   }
-  if (p.dice && hits.size) torpedoCasualties(p, hits);
-}
-
-/** After all of a side's submarines attacked: each target takes its dice in order (armor, resilience). */
-function torpedoCasualties(p: Play, hits: Map<string, number[]>): void {
-  const destroyed: string[] = [];
-  const damaged: string[] = [];
-  for (const [id, faces] of [...hits.entries()].sort(([a], [b]) => compareCodeUnits(a, b))) {
-    const t = piece(p.s, id)!;
-    const spec = t.type === 'PT' ? null : p.s.box.units[t.type as UnitType];
-    const target: Target = {
-      id,
-      type: t.type as UnitType,
-      resilient: spec?.resilient ?? false,
-      armor: !!spec?.heavyArmor && !t.armorUsed,
-      load: 0,
-    };
-    const res = resolveBox(
-      faces,
-      faces.map(() => t.type as UnitType),
-      [target],
-    );
-    p.emit({
-      type: 'gc.roll',
-      data: {
-        step: 'MOV.6',
-        zone: t.zone as ZoneId,
-        category: 'torpedo',
-        by: p.side,
-        dice: res.dice.map((d) => ({ ...d, slot: 1 })),
-        rule: 'MOV.6',
-      },
-    });
-    for (const a of res.armorSpent) p.emit({ type: 'gc.armor', data: { unit: a } });
-    const fate = res.fates.get(id);
-    if (fate === 'destroyed') destroyed.push(id);
-    if (fate === 'damaged') damaged.push(id);
-  }
-  if (destroyed.length || damaged.length) removeCasualties(p, 'MOV.6', destroyed, damaged);
 }
 
 /** Casualties out (ATK.damage, ATK.cargo): destroyed and their cargo gone, damaged home; capital ships score. */

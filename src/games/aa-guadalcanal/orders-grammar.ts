@@ -8,15 +8,18 @@
 import type { OrderLineGrammar } from '../../engine/ruleset';
 import { ADVANTAGES, SEA_ZONES, ZONE_IDS } from './box';
 import { ORDER_VERBS, UNIT_ID } from './orders';
-import { HIDDEN_TURN_STEPS, TURN_STEPS } from './steps';
+import { ALL_DEFS } from './steps';
 
 /** NONE and its other spelling HOLD stand alone; every other order goes on after its word. */
 const STANDS_ALONE = /^(none|hold)[.!]?$/i;
 const VERB = new RegExp(`^(${ORDER_VERBS.filter((v) => v !== 'NONE').join('|')})\\s+\\S`, 'i');
 
-/** `FOR FIGHTERS`, `FOR t3/mov/8-fighters`, `STEP …`, `STANDING …`: lines the engine's sections read (engine/sections.ts). */
-const SECTION_WORDS = [...new Set([...TURN_STEPS, ...HIDDEN_TURN_STEPS].flatMap((d) => (d.section ? [d.section] : [])))];
-const SECTION = new RegExp(`^((for|step)\\s+(\\S+/\\S+|${SECTION_WORDS.join('|')})|standing(\\s.*)?)$`, 'i');
+/** `FOR FIGHTERS`, `FOR t3/mov/8-fighters`, `FOR J` (a zone's combat decision), `STEP …`, `STANDING …`: lines the engine's sections read (engine/sections.ts). */
+const SECTION_WORDS = [...new Set(ALL_DEFS.flatMap((d) => (d.section ? [d.section] : [])))];
+const SECTION = new RegExp(
+  `^((for|step)\\s+(\\S+/\\S+|${[...SECTION_WORDS, ...ZONE_IDS.map(escapeRegExp)].join('|')})|standing(\\s.*)?)$`,
+  'i',
+);
 
 /** Orders that need a second part: the verb, and the word that must follow (orders.ts SYNTAX). */
 const NEEDS: readonly [RegExp, RegExp][] = [

@@ -4,11 +4,13 @@
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { didYouMean } from '../kit';
-import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type ZoneId } from './box';
+import { ADVANTAGES, ISLANDS, ZONE_IDS, type Advantage, type Category, type IslandId, type UnitType, type ZoneId } from './box';
 import { defOf } from './steps';
 import type { Order, OrderBody, PieceType } from './types';
 
 const PIECE_TYPES: readonly PieceType[] = ['INF', 'ART', 'AA', 'TR', 'SS', 'DD', 'CA', 'CV', 'BB', 'BMR', 'FTR', 'SUP'];
+/** The unit types Coast Watchers may hold back (ADV.coast-watchers): those the movement sequence moves. */
+const HELD_TYPES: readonly UnitType[] = ['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'];
 /** A piece's id as reports show it: its type and number (TR3, FTR2, SUP7). */
 export const UNIT_ID = /^(INF|ART|AA|TR|SS|DD|CA|CV|BB|BMR|FTR|SUP|PT)\d+$/;
 
@@ -28,20 +30,32 @@ export const ORDER_VERBS = [
   'BUY',
   'REPAIR',
   'DEPLOY',
+  'ZONES',
   'NONE',
 ] as const;
 
 /** What each step takes, for errors and HELP. */
 export const SYNTAX: Record<string, string> = {
   move: 'MOVE <unit> TO <sea zone> (LOAD <ship> WITH <cargo ids> first for transports and destroyers); USE COAST-WATCHERS (this type moves after all others); NONE to stay',
-  sub: 'MOVE <sub> TO <sea zone>, SUB <sub> ATTACK <enemy sea unit>; NONE',
+  sub: 'MOVE <sub> TO <sea zone>, then SUB <sub> ATTACK <enemy sea unit> [<another> ...]: one submarine at a time, each torpedo rolled before the next (more in one mail: in the order written); NONE: the rest stay and do not attack',
   fly: 'FLY <unit> TO <zone>, USE SUPERIOR-FIGHTERS (before FLY, fighters), USE COAST-WATCHERS; NONE',
   'hid-load': 'LOAD <transport or destroyer> WITH <cargo ids>; NONE',
-  'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone>; NONE',
-  'fire-sea': 'FIRE <artillery> AT <adjacent sea zone>, USE NIGHT-FIGHTING AT <sea zone>; NONE',
+  'hid-subs': 'SUB <sub> ATTACK <enemy sea unit in its zone> [<another> ...], one submarine at a time; NONE: the rest do not attack',
+  'fire-sea':
+    'USE NIGHT-FIGHTING AT <sea zone>, USE PT-BOATS AT <sea zone>; with combat-declared-ahead, FIRE <artillery> AT <adjacent sea zone>; NONE',
   unload: 'UNLOAD <ship> TO <island> (all its cargo) or UNLOAD <ship> <cargo ids> TO <island>; NONE',
   'fire-land':
-    'FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship> (it attacks airfields), USE BANZAI-CHARGE AT <island>; NONE',
+    'USE BANZAI-CHARGE AT <island>, USE AMPHIBIOUS-ASSAULT AT <island>; with combat-declared-ahead, FIRE <cruiser or battleship> AT <adjacent island>, AIRFIELD <air unit or ship>; NONE',
+  'order-sea': 'ZONES <sea zone> [<sea zone> ...]: the next sea zone to resolve, the first listed still to be fought; NONE: board order',
+  'order-land': 'ZONES <island> [<island> ...]: the next island to resolve, the first listed still to be fought; NONE: board order',
+  'zone-sea': 'FIRE <artillery> AT <this sea zone>; NONE (nothing more joins the attack)',
+  'zone-land':
+    'FIRE <cruiser or battleship> AT <this island>, AIRFIELD <air unit or ship firing here> (it attacks the airfields, not the land units); NONE',
+  build: 'BUILD AIRFIELD AT <island> (3 supplies there, an empty slot); NONE',
+  reinforce: 'BUY <n> <type>, LOAD <ship at your base> WITH <cargo ids>, USE GOOD-LOGISTICS (before BUY); NONE',
+  repair:
+    'REPAIR <damaged ship> (1 supply at base), REPAIR AIRFIELD AT <island> (1 supply there), LOAD <ship just repaired> WITH <cargo ids>; NONE',
+  deploy: 'DEPLOY <ship at your base> TO <sea zone> (its deployment number in supplies at base); NONE',
   watched: 'the Coast Watchers type held back (ADV.coast-watchers): its MOVE, LOAD, SUB or FLY lines; NONE',
   'quick-drop': 'USE QUICK-DROP AT <sea zone>, then UNLOAD <ship> TO <adjacent island> for your ships there (ADV.quick-drop); NONE',
   command: 'USE COMMAND-DECISION AT <zone> AIR|SEA|LAND (ADV.command-decision); NONE',
@@ -60,6 +74,8 @@ export function syntaxKey(step: StepInfo): string {
   if (def.kind.kind === 'hid-sea') return 'move';
   if (def.kind.kind === 'hid-subs') return 'hid-subs';
   if (def.kind.kind === 'move') return def.kind.type === 'SS' ? 'sub' : def.kind.type === 'BMR' || def.kind.type === 'FTR' ? 'fly' : 'move';
+  if (def.kind.kind === 'zone-order') return `order-${def.kind.cat}`;
+  if (def.kind.kind === 'zone-fire') return `zone-${def.kind.cat}`;
   return def.kind.kind;
 }
 
@@ -140,12 +156,30 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
       return { kind: 'load', ship, cargo };
     }
     case 'SUB': {
-      if (up[2] !== 'ATTACK' || words.length !== 4) return r.fail('SUB takes a submarine and its target: SUB SS1 ATTACK TR5');
+      if (up[2] !== 'ATTACK' || words.length < 4)
+        return r.fail('SUB takes a submarine and its target: SUB SS1 ATTACK TR5 (more targets: the first not hit yet this step)');
       const sub = unitId(r, words[1]);
       if (typeof sub !== 'string') return sub;
-      const target = unitId(r, words[3]);
-      if (typeof target !== 'string') return target;
-      return { kind: 'attack', sub, target };
+      const targets: string[] = [];
+      for (const w of words.slice(3)) {
+        const id = unitId(r, w, 'a target unit id');
+        if (typeof id !== 'string') return id;
+        if (!targets.includes(id)) targets.push(id);
+      }
+      return targets.length > 1
+        ? { kind: 'attack', sub, target: targets[0], or: targets.slice(1) }
+        : { kind: 'attack', sub, target: targets[0] };
+    }
+    case 'ZONES': {
+      // CMB: the first player's next zone, the first listed that is still to be fought
+      if (words.length < 2) return r.fail('ZONES takes the zones in the order you want them resolved: ZONES J H Guadalcanal');
+      const zones: ZoneId[] = [];
+      for (const w of words.slice(1)) {
+        const z = zoneWord(r, w);
+        if (typeof z !== 'string') return z;
+        zones.push(z);
+      }
+      return { kind: 'zones', zones };
     }
     case 'UNLOAD': {
       const to = toAt('TO');
@@ -206,8 +240,11 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
     }
     case 'USE': {
       const at = up.indexOf('AT');
+      // ADV.coast-watchers may name the type it holds back (with hidden movement, in HID.1): USE COAST-WATCHERS CA
+      const held =
+        at < 0 && words.length > 2 && HELD_TYPES.includes(up[up.length - 1] as UnitType) ? (up[up.length - 1] as UnitType) : null;
       const name = words
-        .slice(1, at < 0 ? undefined : at)
+        .slice(1, at < 0 ? (held ? -1 : undefined) : at)
         .join('-')
         .toLowerCase();
       const found = ADVANTAGES.filter((a) => a === name || (name.length >= 4 && a.startsWith(name)));
@@ -217,7 +254,11 @@ function parseLine(r: LineReader, words: string[]): OrderBody | LineError {
           hintFor(name, ADVANTAGES) ?? `advantages: ${ADVANTAGES.join(', ')}`,
         );
       }
-      if (at < 0) return { kind: 'use', advantage: found[0] as Advantage, at: null };
+      if (held && found[0] !== 'coast-watchers') return r.fail(`${found[0]} names no unit type`);
+      if (at < 0)
+        return held
+          ? { kind: 'use', advantage: 'coast-watchers', at: null, type: held }
+          : { kind: 'use', advantage: found[0] as Advantage, at: null };
       // ADV.command-decision names a category after the zone: USE COMMAND-DECISION AT <zone> AIR|SEA|LAND
       const last = up[up.length - 1];
       const category = found[0] === 'command-decision' && ['AIR', 'SEA', 'LAND'].includes(last) ? (last.toLowerCase() as Category) : null;
@@ -285,7 +326,9 @@ export function formatOrder(o: Order): string {
     case 'deploy':
       return `DEPLOY ${o.unit} TO ${o.to}`;
     case 'attack':
-      return `SUB ${o.sub} ATTACK ${o.target}`;
+      return `SUB ${o.sub} ATTACK ${[o.target, ...(o.or ?? [])].join(' ')}`;
+    case 'zones':
+      return `ZONES ${o.zones.join(' ')}`;
     case 'unload':
       return `UNLOAD ${o.ship}${o.cargo.length ? ` ${o.cargo.join(' ')}` : ''} TO ${o.to}`;
     case 'fire':
@@ -305,7 +348,7 @@ export function formatOrder(o: Order): string {
     case 'hits':
       return `HITS ${o.units.join(' ') || 'DEFAULT'}`;
     case 'use':
-      return `USE ${o.advantage.toUpperCase()}${o.at ? ` AT ${o.at}` : ''}${o.category ? ` ${o.category.toUpperCase()}` : ''}`;
+      return `USE ${o.advantage.toUpperCase()}${o.type ? ` ${o.type}` : ''}${o.at ? ` AT ${o.at}` : ''}${o.category ? ` ${o.category.toUpperCase()}` : ''}`;
   }
 }
 

@@ -3,6 +3,7 @@ import type { Rng, StepInfo } from '../../engine/ruleset';
 import { ISLANDS, ZONE_IDS, type ZoneId } from './box';
 import { targetZones, usable, windowOf } from './advantages';
 import { validate } from './rules';
+import { choicesIn, zonesToFight } from './fight';
 import { defOf } from './steps';
 import type { Advantage, Category, UnitType } from './box';
 import type { GSide, GState, Order, Piece, PieceType } from './types';
@@ -77,7 +78,14 @@ function candidates(s: GState, side: GSide, step: StepInfo, rng: Rng): Order[] {
       const spots = [baseOf(s, side).land, ...ISLANDS, ...mine.filter((c) => c.type === 'CV').map((c) => c.id)];
       if (rng.int(2)) out.push({ kind: 'land', unit: u.id, at: rng.pick(spots) });
     }
-  } else if (k.kind === 'regroup') {
+  } else if (k.kind === 'zone-order' && s.fight) {
+    const left = zonesToFight(s, s.fight.cat, s.fight.done);
+    if (left.length && rng.int(2)) out.push({ kind: 'zones', zones: [rng.pick(left)] });
+  } else if (k.kind === 'zone-fire' && s.fight?.zone) {
+    const { ranged, airfield } = choicesIn(s, side, s.fight.zone, s.fight.cat);
+    for (const u of ranged) if (rng.int(3)) out.push({ kind: 'fire', unit: u.id, at: s.fight.zone });
+    for (const u of airfield) if (rng.int(3) === 0) out.push({ kind: 'airfield', unit: u.id });
+  } else if (['regroup', 'build', 'reinforce', 'repair', 'deploy'].includes(k.kind)) {
     for (const i of ISLANDS) out.push({ kind: 'build', island: i });
     for (let n = 0; n < 4; n++) out.push({ kind: 'buy', type: rng.pick(BUYABLE), count: 1 + rng.int(3) });
     for (const u of s.pieces.filter((p) => p.side === side && p.zone === 'damaged')) out.push({ kind: 'repair', unit: u.id });
@@ -135,7 +143,10 @@ export function randomGuadalcanalOrders(s: GState, side: GSide, step: StepInfo, 
   }
   for (const a of usable(s, side, windowOf(def.kind)))
     if (rng.int(3) === 0) {
-      const use = useCandidate(s, side, a, rng);
+      const use: Order | null =
+        a === 'coast-watchers' && def.kind.kind === 'hid-load'
+          ? { kind: 'use', advantage: a, at: null, type: rng.pick(['TR', 'BB', 'CV', 'CA', 'DD', 'SS', 'BMR', 'FTR'] as const) }
+          : useCandidate(s, side, a, rng);
       if (use && !validate(s, side, [...orders, use], step).length) orders.push(use);
     }
   if (def.kind.kind === 'quick-drop' || def.kind.kind === 'watched') {

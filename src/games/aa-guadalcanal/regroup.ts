@@ -1,11 +1,10 @@
-/** Phase 3, Regroup (REG.1-REG.6): control and capture, landing, building, reinforcing, repair, deploy, score. */
+/** Phase 3, Regroup (REG.1-REG.6): control and capture, building, reinforcing, repair, deploy, score; landing is landing.ts. */
 import { ISLANDS, type IslandId, type UnitType, type ZoneId } from './box';
 import { inForce, useAdvantage } from './advantages';
-import { load, ownUnit } from './movement';
+import { load } from './movement';
 import type { Play } from './play';
 import { SIDE_ORDER, type GSide, type GState, type Order, type Piece, type PieceType } from './types';
-import { adjacentZones, airDistance, airRange, attackOf, baseOf, cargoOf, costOf, isAir, isLand, islandsControlled, piece } from './world';
-import { compareCodeUnits } from '../../shared/canonical';
+import { adjacentZones, attackOf, baseOf, cargoOf, costOf, isLand, islandsControlled, piece } from './world';
 
 /** REG.1: land power per island; adjacent cruisers and battleships count for a side with a land unit there. */
 export function landPower(s: GState, island: IslandId, side: GSide): number {
@@ -39,90 +38,65 @@ export function controlStep(p: Play): void {
   }
 }
 
-/** Where an air unit of `side` may land: base land, an undamaged own airfield's island, an own carrier (fighters). */
-function landingSpots(s: GState, side: GSide, u: Piece): string[] {
-  const base = baseOf(s, side).land;
-  const islands = ISLANDS.filter((i) => s.airfields.some((a) => a.island === i && a.side === side && !a.damaged));
-  const carriers =
-    u.type === 'FTR' ? s.pieces.filter((c) => c.side === side && c.type === 'CV' && c.zone !== 'damaged').map((c) => c.id) : [];
-  const range = airRange(s, u.type as UnitType, side);
-  const zoneOfSpot = (spot: string) => (piece(s, spot)?.zone as ZoneId) ?? (spot as ZoneId);
-  return [base, ...islands, ...carriers].filter(
-    (spot) => u.zone !== 'damaged' && airDistance(s, u.zone as ZoneId, zoneOfSpot(spot)) <= range,
-  );
-}
-
-function capacity(s: GState, side: GSide, spot: string): number {
-  if (spot === baseOf(s, side).land) return Number.POSITIVE_INFINITY;
-  if (/^CV\d+$/.test(spot)) return s.box.units.CV.flightDeck;
-  return s.airfields.filter((a) => a.island === spot && a.side === side && !a.damaged).length * s.box.constants.airfieldCapacity;
-}
-
-/** REG.2: a side's LAND orders, then the rest landed where they fit (nearest first), the others lost. */
-export function landingStep(p: Play, orders: readonly Order[]): void {
-  const used = new Map<string, number>();
-  const landed = new Set<string>();
-  const occupy = (spot: string) => used.set(spot, (used.get(spot) ?? 0) + 1);
-  const put = (u: Piece, spot: string) => {
-    occupy(spot);
-    landed.add(u.id);
-    const zone = (piece(p.s, spot)?.zone as ZoneId) ?? (spot as ZoneId);
-    p.emit({ type: 'gc.landed', data: { unit: u.id, at: spot, zone } });
-  };
-  const air = p.s.pieces.filter((x) => x.side === p.side && isAir(x) && x.zone !== 'damaged');
-  // fighters already on a carrier that stays afloat stay aboard, taking their deck space
-  for (const f of air) {
-    if (!f.on || piece(p.s, f.on)?.zone !== f.zone) continue;
-    occupy(f.on);
-    landed.add(f.id);
-  }
-  for (const o of orders) {
-    if (o.kind === 'none') continue;
-    if (o.kind !== 'land') {
-      p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'REG.2');
-      continue;
-    }
-    const u = ownUnit(p, o, o.unit, ['BMR', 'FTR'], 'REG.2');
-    if (!u) continue;
-    if (landed.has(u.id)) {
-      p.fail(o, `${u.id} has landed already`, 'REG.2');
-      continue;
-    }
-    const spots = landingSpots(p.s, p.side, u);
-    if (!spots.includes(o.at)) {
-      p.fail(
-        o,
-        `${u.id} in ${u.zone} cannot land at ${o.at}`,
-        'REG.2',
-        spots.length ? `it may land at: ${spots.join(', ')}` : 'it cannot reach a landing',
-      );
-      continue;
-    }
-    if ((used.get(o.at) ?? 0) >= capacity(p.s, p.side, o.at)) {
-      p.fail(o, `${o.at} is full (${capacity(p.s, p.side, o.at)} air units)`, 'REG.2');
-      continue;
-    }
-    put(u, o.at);
-  }
-  for (const u of air) {
-    if (landed.has(u.id)) continue;
-    const spots = landingSpots(p.s, p.side, u)
-      .filter((spot) => (used.get(spot) ?? 0) < capacity(p.s, p.side, spot))
-      .sort((a, b) => dist(p.s, u, a) - dist(p.s, u, b) || compareCodeUnits(a, b));
-    if (spots.length) put(u, spots[0]);
-    else p.emit({ type: 'gc.crashed', data: { unit: u.id, zone: u.zone } });
-  }
-}
-
-const dist = (s: GState, u: Piece, spot: string) => airDistance(s, u.zone as ZoneId, (piece(s, spot)?.zone as ZoneId) ?? (spot as ZoneId));
-
 const supplies = (s: GState, side: GSide, zone: ZoneId) =>
   s.pieces.filter((x) => x.side === side && x.zone === zone && x.on === null && x.type === 'SUP');
 
-/** REG.3, REG.4a-c in one step per side: build, buy, load, repair, deploy, in the order written. */
-export function regroupStep(p: Play, orders: readonly Order[]): void {
+/** The steps of REG.3 and REG.4a-c as written, and the option regroup-in-one-step's single step (`all`). */
+export type RegroupPart = 'build' | 'reinforce' | 'repair' | 'deploy' | 'all';
+
+/** The orders each part takes, and where an order of another part goes. */
+const PART: Record<Exclude<RegroupPart, 'all'>, { rule: string; word: string; kinds: readonly Order['kind'][] }> = {
+  build: { rule: 'REG.3', word: 'BUILD', kinds: ['build'] },
+  reinforce: { rule: 'REG.4a', word: 'REINFORCE', kinds: ['buy', 'load', 'use'] },
+  repair: { rule: 'REG.4b', word: 'REPAIR', kinds: ['repair', 'repair-airfield', 'load'] },
+  deploy: { rule: 'REG.4c', word: 'DEPLOY', kinds: ['deploy'] },
+};
+
+/** Does `side` have a choice in this part of REG.3-REG.4c (else it is not asked)? */
+export function regroupChoice(s: GState, side: GSide, part: Exclude<RegroupPart, 'all'>): boolean {
+  const base = baseOf(s, side);
+  const atBase = supplies(s, side, base.land).length;
+  if (part === 'build')
+    return ISLANDS.some(
+      (i) =>
+        supplies(s, side, i).length >= s.box.constants.airfieldBuildSupplies &&
+        s.airfields.filter((a) => a.island === i).length < slotsOf(s, i),
+    );
+  if (part === 'repair')
+    return (
+      (atBase >= s.box.constants.shipRepairSupplies && s.pieces.some((u) => u.side === side && u.zone === 'damaged')) ||
+      s.airfields.some((a) => a.side === side && a.damaged && supplies(s, side, a.island).length >= s.box.constants.airfieldRepairSupplies)
+    );
+  if (part === 'deploy') {
+    const costs = deployZones(s, side).map((z) => (s.box.zones[z] as { deploy: { cost: number } }).deploy.cost);
+    return s.pieces.some((u) => u.side === side && u.zone === base.sea && isSeaUnit(u)) && costs.some((c) => c <= atBase);
+  }
+  return true;
+}
+
+const isSeaUnit = (u: Piece) =>
+  u.type !== 'SUP' && u.type !== 'PT' && u.on === null && ['TR', 'SS', 'DD', 'CA', 'CV', 'BB'].includes(u.type);
+const slotsOf = (s: GState, i: IslandId) =>
+  s.box.zones[i].kind === 'island' ? (s.box.zones[i] as { airfieldSlots: number }).airfieldSlots : 0;
+
+/** The sea zones with a deployment number of `side` (REG.4c), in board order. */
+export function deployZones(s: GState, side: GSide): ZoneId[] {
+  return (Object.keys(s.box.zones) as ZoneId[]).sort().filter((z) => {
+    const k = s.box.zones[z];
+    return k.kind === 'sea' && k.deploy?.side === side;
+  });
+}
+
+/**
+ * REG.3, REG.4a-c, one part a step as the rulebook orders them (each starting with the first
+ * player): build airfields; buy reinforcements and load them at the base; repair ships and
+ * airfields (a repaired ship may then load); deploy. `all`: the option regroup-in-one-step, every
+ * part in one step in the order written.
+ */
+export function regroupStep(p: Play, orders: readonly Order[], part: RegroupPart = 'all'): void {
   const base = baseOf(p.s, p.side);
   let rp = p.s.box.constants.reinforceBase + p.s.box.constants.reinforcePerIsland * islandsControlled(p.s, p.side);
+  const repaired = new Set<string>();
   const spend = (o: Order, zone: ZoneId, n: number, why: string, rule: string): boolean => {
     const have = supplies(p.s, p.side, zone);
     if (have.length < n) return p.fail(o, `${why} needs ${n} supply token(s) in ${zone}; you have ${have.length} there`, rule);
@@ -130,14 +104,24 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
     return true;
   };
   for (const o of orders) {
+    if (part !== 'all' && o.kind !== 'none' && !PART[part].kinds.includes(o.kind)) {
+      const home = (Object.keys(PART) as (keyof typeof PART)[]).find((k) => PART[k].kinds.includes(o.kind));
+      p.fail(
+        o,
+        `${o.kind.toUpperCase()} is not an order of this step (${PART[part].rule})`,
+        PART[part].rule,
+        home ? `${PART[home].rule} comes in its own step: FOR ${PART[home].word}` : undefined,
+      );
+      continue;
+    }
     switch (o.kind) {
       case 'none':
         break;
       case 'use':
-        useAdvantage(p, o, 'regroup');
+        useAdvantage(p, o, part === 'all' ? 'regroup' : 'reinforce');
         break;
       case 'build': {
-        const slots = p.s.box.zones[o.island].kind === 'island' ? (p.s.box.zones[o.island] as { airfieldSlots: number }).airfieldSlots : 0;
+        const slots = slotsOf(p.s, o.island);
         const built = p.s.airfields.filter((a) => a.island === o.island).length;
         if (built >= slots) {
           p.fail(o, `${o.island} has no empty airfield slot (${slots})`, 'REG.3');
@@ -180,11 +164,16 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
       }
       case 'load': {
         const ship = piece(p.s, o.ship);
+        const rule = part === 'repair' ? 'REG.4b' : 'REG.4a';
         if (!ship || ship.zone !== base.sea) {
-          p.fail(o, `${o.ship} is not in your base's sea zone (${base.sea})`, 'REG.4a');
+          p.fail(o, `${o.ship} is not in your base's sea zone (${base.sea})`, rule);
           break;
         }
-        load(p, o, 'REG.4a', new Set());
+        if (part === 'repair' && !repaired.has(ship.id)) {
+          p.fail(o, `${o.ship} was not repaired in this step: ships load here only once repaired`, rule, 'load the others FOR REINFORCE');
+          break;
+        }
+        load(p, o, rule, new Set());
         break;
       }
       case 'repair': {
@@ -193,8 +182,10 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
           p.fail(o, `${o.unit} is not one of your damaged units`, 'REG.4b');
           break;
         }
-        if (spend(o, base.land, p.s.box.constants.shipRepairSupplies, `repair of ${u.id}`, 'REG.4b'))
+        if (spend(o, base.land, p.s.box.constants.shipRepairSupplies, `repair of ${u.id}`, 'REG.4b')) {
           p.emit({ type: 'gc.repaired', data: { unit: u.id, to: base.sea } });
+          repaired.add(u.id);
+        }
         break;
       }
       case 'repair-airfield': {
@@ -219,12 +210,7 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
         const zone = p.s.box.zones[o.to];
         const deploy = zone.kind === 'sea' ? zone.deploy : null;
         if (!deploy || deploy.side !== p.side) {
-          const legal = Object.keys(p.s.box.zones)
-            .sort()
-            .filter((z) => {
-              const k = p.s.box.zones[z as ZoneId];
-              return k.kind === 'sea' && k.deploy?.side === p.side;
-            });
+          const legal = deployZones(p.s, p.side);
           p.fail(o, `${o.to} has no deployment number of yours`, 'REG.4c', `yours: ${legal.join(', ')}`);
           break;
         }
@@ -233,7 +219,7 @@ export function regroupStep(p: Play, orders: readonly Order[]): void {
         break;
       }
       default:
-        p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, 'REG.4');
+        p.fail(o, `${o.kind.toUpperCase()} is not an order of this step`, part === 'all' ? 'REG.4' : PART[part].rule);
     }
   }
 }

@@ -5,12 +5,17 @@ import type { ZoneId } from './box';
 import { usable, windowOf } from './advantages';
 import { commandStep, quickDropStep, watchedStep } from './adv-steps';
 import { combatStep, declareStep } from './combat';
+import { conflictsIn } from './conflicts';
+import { continueFight, fightDecision, fightStepsAhead, zoneDeclareStep, zoneOrderStep } from './fight';
 import { hiddenStep, movementStep } from './movement';
+import { declaredAhead } from './options';
+import { subsToAct } from './torpedoes';
 import { Fold } from '../kit';
 import { evolveGuadalcanal } from './evolve';
 import { Play } from './play';
-import { controlStep, landingStep, regroupStep, scoreStep } from './regroup';
-import { defOf, sideOfStep, stepInfo, stepsOf, type StepDef } from './steps';
+import { landingStep } from './landing';
+import { controlStep, regroupChoice, regroupStep, scoreStep } from './regroup';
+import { defOf, fightCat, sideOfStep, stepInfo, stepsOf, torpedoStepId, type StepDef } from './steps';
 import { other, type GEvent, type GSide, type GState, type Order } from './types';
 import { adjacentZones, isAir, isIsland, isSea, isSeaZone } from './world';
 
@@ -43,13 +48,17 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
     case 'hid-subs':
       return onBoard(s, side, 'SS').some((sub) => s.pieces.some((e) => e.side !== side && e.zone === sub.zone && isSea(e)));
     case 'fire-sea':
-      return onBoard(s, side, 'ART').some(
-        (a) =>
-          a.on === null &&
-          !a.fired &&
-          adjacentZones(s, a.zone as ZoneId).some(
-            (z) => isSeaZone(s, z) && s.pieces.some((e) => e.side !== side && e.zone === z && isSea(e)),
-          ),
+      // as written, the step before CMB.2 is owed only for an advantage (above): ranged fire is declared zone by zone
+      return (
+        declaredAhead(s) &&
+        onBoard(s, side, 'ART').some(
+          (a) =>
+            a.on === null &&
+            !a.fired &&
+            adjacentZones(s, a.zone as ZoneId).some(
+              (z) => isSeaZone(s, z) && s.pieces.some((e) => e.side !== side && e.zone === z && isSea(e)),
+            ),
+        )
       );
     case 'unload':
       return s.pieces.some(
@@ -57,16 +66,23 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
       );
     case 'fire-land':
       return (
-        s.pieces.some(
+        declaredAhead(s) &&
+        (s.pieces.some(
           (u) =>
             u.side === side &&
             (u.type === 'CA' || u.type === 'BB') &&
             u.zone !== 'damaged' &&
             adjacentZones(s, u.zone as ZoneId).some((z) => isIsland(s, z)),
-        ) || s.pieces.some((u) => u.side === side && isAir(u) && s.airfields.some((a) => a.island === u.zone && a.side !== side))
+        ) ||
+          s.pieces.some((u) => u.side === side && isAir(u) && s.airfields.some((a) => a.island === u.zone && a.side !== side)))
       );
     case 'landing':
       return s.pieces.some((u) => u.side === side && isAir(u));
+    case 'build':
+    case 'reinforce':
+    case 'repair':
+    case 'deploy':
+      return regroupChoice(s, side, k.kind);
     case 'regroup':
       return true;
     default:
@@ -76,7 +92,13 @@ export function owes(s: GState, def: StepDef, side: GSide): boolean {
 
 export function currentStepOf(s: GState): StepInfo | null {
   if (s.winner || s.at >= stepsOf(s).length) return null;
-  return stepInfo(s, s.at, (def, side) => owes(s, def, side));
+  const step = stepInfo(s, s.at, (def, side) => owes(s, def, side));
+  // a combat step fought zone by zone waits on its decisions; a submarine step goes one submarine at a time
+  const decision = fightDecision(s);
+  if (decision) return decision;
+  const t = s.torpedoes;
+  if (t) return { ...step, id: torpedoStepId(step.id, t.round), title: `${step.title}: the submarines still to act`, owes: [t.side] };
+  return step;
 }
 
 /** Upcoming steps: every step may be owed, but an advantage's own step only by a side holding (or having used, Coast Watchers) its token. */
@@ -91,18 +113,49 @@ function mayOwe(s: GState, def: StepDef, side: GSide): boolean {
 export function upcomingStepsOf(s: GState): StepInfo[] {
   if (s.winner) return [];
   const out: StepInfo[] = [];
-  for (let i = s.at + 1; i < stepsOf(s).length; i++) out.push(stepInfo(s, i, (def, side) => mayOwe(s, def, side)));
+  const steps = stepsOf(s);
+  const t = s.torpedoes;
+  // the submarine step in play: its next decision may come
+  if (t && subsToAct(s, t.side).length > 0) {
+    const step = stepInfo(s, s.at, () => true);
+    out.push({ ...step, id: torpedoStepId(step.id, t.round + 1), owes: [t.side] });
+  }
+  for (let i = s.at + 1; i < steps.length; i++) {
+    out.push(stepInfo(s, i, (def, side) => mayOwe(s, def, side)));
+    const def = steps[i];
+    const k = def.kind.kind;
+    if (k === 'move' && def.kind.type === 'SS') out.push(...laterSubmarineSteps(s, out[out.length - 1]));
+    if (k === 'hid-subs') out.push(...laterSubmarineSteps(s, out[out.length - 1]));
+  }
+  const cats = steps.slice(s.at).flatMap((d) => {
+    const cat = fightCat(d);
+    return cat === 'sea' || cat === 'land' ? [cat] : [];
+  });
+  // the decisions of combat fought zone by zone, for orders sent ahead to them (FOR J, FOR Guadalcanal)
+  const now = currentStepOf(s)?.id;
+  if (!declaredAhead(s)) out.push(...fightStepsAhead(s, cats).filter((x) => x.id !== now));
   return out.filter((x) => x.owes.length);
+}
+
+/** The later decisions of a submarine step to come (one a submarine still to act, at most): for orders sent ahead to them. */
+function laterSubmarineSteps(s: GState, first: StepInfo): StepInfo[] {
+  const side = sideOfStep(first);
+  if (!side || !first.owes.includes(side)) return [];
+  const n = s.pieces.filter((u) => u.side === side && u.type === 'SS' && u.zone !== 'damaged').length;
+  return Array.from({ length: Math.max(0, n - 1) }, (_, k) => ({ ...first, id: torpedoStepId(first.id, k + 2) }));
 }
 
 /** One side's orders for a step walked on the position: the problems, and the events. */
 function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dice: Dice | null): Play {
   const p = new Play(s, side, dice);
   const def = defOf(step);
+  // one unit, two orders: both lines named, the set refused (conflicts.ts)
+  const { errors, rest } = conflictsIn(all, def.rule);
+  p.errors.push(...errors);
   // ATK.cargo: a HITS list rides with the orders of a step the side plays alone and stands until
   // replaced (seen by its side only)
-  for (const o of all) if (o.kind === 'hits') hitsOrder(p, step, o.units, o);
-  const orders = all.filter((o) => o.kind !== 'hits');
+  for (const o of rest) if (o.kind === 'hits') hitsOrder(p, step, o.units, o);
+  const orders = rest.filter((o) => o.kind !== 'hits');
   const k = def.kind;
   if (k.kind === 'move') movementStep(p, k.type, def.rule, orders);
   else if (k.kind === 'hid-load' || k.kind === 'hid-sea' || k.kind === 'hid-subs') hiddenStep(p, k.kind, orders);
@@ -114,6 +167,9 @@ function walk(s: GState, side: GSide, step: StepInfo, all: readonly Order[], dic
   else if (k.kind === 'command') commandStep(p, orders);
   else if (k.kind === 'landing') landingStep(p, orders);
   else if (k.kind === 'regroup') regroupStep(p, orders);
+  else if (k.kind === 'build' || k.kind === 'reinforce' || k.kind === 'repair' || k.kind === 'deploy') regroupStep(p, orders, k.kind);
+  else if (k.kind === 'zone-order') zoneOrderStep(p, orders);
+  else if (k.kind === 'zone-fire') zoneDeclareStep(p, orders);
   else if (orders.length) p.fail(orders[0], 'this step takes no orders', def.rule);
   return p;
 }
@@ -155,7 +211,8 @@ export function validate(s: GState, side: GSide, orders: readonly Order[], step:
 }
 
 /** CMB.3 unloading; Quick Drop (ADV.quick-drop) calls it with its rule for the ships of its sea zone. */
-export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): void {
+export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): boolean {
+  const before = p.errors.length;
   for (const o of orders) {
     if (o.kind === 'none') continue;
     if (o.kind !== 'unload') {
@@ -186,14 +243,17 @@ export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): v
     }
     for (const c of cargo) p.emit({ type: 'gc.unloaded', data: { unit: c, from: ship.id, to: o.to } });
   }
+  return p.errors.length === before;
 }
 
-/** The kinds of step the rules play out with nobody's orders: combat, island control, scoring. */
-const AUTOMATIC: ReadonlySet<StepDef['kind']['kind']> = new Set(['air-combat', 'sea-combat', 'land-combat', 'control', 'score']);
+/** The kinds of step the rules play out with nobody's orders: air combat, island control, scoring. */
+const AUTOMATIC: ReadonlySet<StepDef['kind']['kind']> = new Set(['air-combat', 'control', 'score']);
+/** Sea and land combat, fought zone by zone, and their decisions (fight.ts). */
+const FIGHT: ReadonlySet<StepDef['kind']['kind']> = new Set(['sea-combat', 'land-combat', 'zone-order', 'zone-fire']);
 
 /** The handler of a step-table row of this kind (each row's `resolve`). */
 export function resolverOf(kind: StepDef['kind']['kind']): StepHandler<GState, Order> {
-  return AUTOMATIC.has(kind) ? resolveAutomatic : resolveOrders;
+  return AUTOMATIC.has(kind) ? resolveAutomatic : FIGHT.has(kind) ? resolveFight : resolveOrders;
 }
 
 /** Any step, by its row's handler (the mail player looks ahead with it). */
@@ -206,7 +266,7 @@ export function adjudicateGuadalcanal(
   return resolverOf(defOf(step).kind.kind)(s, step, orders, ctx) as GState;
 }
 
-/** CMB.1, CMB.2, CMB.4 combat, REG.1 control, REG.5 scoring (WIN ends the game): the rules alone, with dice. */
+/** CMB.1 combat (CMB.2, CMB.4 under combat-declared-ahead), REG.1 control, REG.5 scoring (WIN ends the game): the rules alone, with dice. */
 function resolveAutomatic(s: GState, step: StepInfo, _orders: unknown, ctx: AdjudicationContext): GState {
   const k = defOf(step).kind.kind;
   const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
@@ -236,7 +296,31 @@ function resolveOrders(s: GState, step: StepInfo, orders: Readonly<Record<string
   };
   const sides = def.who === 'both' ? (['axis', 'allies'] as GSide[]) : [sideOfStep(step)!];
   for (const side of sides) if (step.owes.includes(side) || def.kind.kind === 'landing') run(side, orders[side] ?? []);
+  // MOV.6: submarines still to act, asked again
+  if (tx.s.torpedoes) return tx.s;
   return nextStep(s, tx);
+}
+
+/**
+ * CMB.2, CMB.4 fought zone by zone (fight.ts), and each of their decisions: the decision answered,
+ * the fight goes on to the next decision or its end. Under combat-declared-ahead the whole step at once.
+ */
+function resolveFight(s: GState, step: StepInfo, orders: Readonly<Record<string, readonly Order[]>>, ctx: AdjudicationContext): GState {
+  const def = defOf(step);
+  const k = def.kind.kind;
+  if (declaredAhead(s) && (k === 'sea-combat' || k === 'land-combat')) return resolveAutomatic(s, step, orders, ctx);
+  const tx = new Fold<GState, GEvent>(s, evolveGuadalcanal, (e) => ctx.emit(e));
+  const side = sideOfStep(step);
+  if (side && (k === 'zone-order' || k === 'zone-fire')) {
+    const p = walk(tx.s, side, step, orders[side] ?? [], ctx.dice);
+    if (p.errors.length) throw new Error(`aa-guadalcanal ${step.id}: orders refused at adjudication: ${JSON.stringify(p.errors)}`);
+    tx.merge(p);
+  }
+  const cat = def.kind.kind === 'zone-order' || def.kind.kind === 'zone-fire' ? def.kind.cat : k === 'sea-combat' ? 'sea' : 'land';
+  const auto = new Play(tx.s, tx.s.first, ctx.dice);
+  const over = continueFight(auto, cat, k === 'zone-fire');
+  tx.merge(auto);
+  return over ? nextStep(s, tx) : tx.s;
 }
 
 /** On to the next step of the turn, or the next turn with the first-player marker passed (REG.5). */

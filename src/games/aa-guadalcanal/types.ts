@@ -60,6 +60,44 @@ export interface GState {
    * up on a 2 and the enemy's to take on a 1. Absent: the documented default (battle-box.ts).
    */
   readonly hits?: Readonly<Partial<Record<GSide, readonly string[]>>>;
+  /** A combat step under way zone by zone (CMB, as written): the decision it waits for (fight.ts). */
+  readonly fight?: Fight | null;
+  /** A submarine step under way one submarine at a time (MOV.6, HID.3): what is done so far (torpedoes.ts). */
+  readonly torpedoes?: Torpedoes | null;
+}
+
+/** What a side's roll in a zone did, kept until the other side has rolled there too (CMB.1: casualties after both). */
+export interface ZoneResult {
+  readonly fates: readonly (readonly [string, 'destroyed' | 'damaged'])[];
+  /** hits on the airfields of `side` (CMB.4: 2 hits damage one) */
+  readonly airfieldHits: readonly { readonly side: GSide; readonly hits: number }[];
+}
+
+/**
+ * Combat zone by zone (CMB, CMB.2, CMB.4): the first player chooses each next zone after the
+ * results of the earlier ones (`zone` null, stage `order`); in the zone the first player declares
+ * and rolls (stage `first`), then the second, having seen those dice (stage `second`); casualties
+ * go after both.
+ */
+export interface Fight {
+  readonly cat: Category;
+  /** zones fought so far this step, in order */
+  readonly done: readonly ZoneId[];
+  readonly zone: ZoneId | null;
+  readonly stage: 'order' | 'first' | 'second';
+  /** the first player's roll in `zone`, waiting for the second's */
+  readonly pending: ZoneResult;
+}
+
+/** A side's submarine step one submarine at a time (MOV.6): each torpedo rolled before the next is ordered; casualties after the last. */
+export interface Torpedoes {
+  readonly side: GSide;
+  /** the decision under way: 1 for the step's first, 2 for the next submarines ... */
+  readonly round: number;
+  /** submarines that have had their turn (moved or stayed, attacked or not) */
+  readonly acted: readonly string[];
+  /** the faces each target has taken so far, removed after all the side's submarines (MOV.6) */
+  readonly hits: readonly (readonly [string, readonly number[]])[];
 }
 
 export interface ActiveAdvantage {
@@ -77,7 +115,8 @@ export type OrderBody =
   | { readonly kind: 'none' }
   | { readonly kind: 'load'; readonly ship: string; readonly cargo: readonly string[] }
   | { readonly kind: 'move'; readonly unit: string; readonly to: ZoneId }
-  | { readonly kind: 'attack'; readonly sub: string; readonly target: string }
+  /** MOV.6: the first of `target`, then `or`, that no earlier torpedo of the step has hit (conditional: README) */
+  | { readonly kind: 'attack'; readonly sub: string; readonly target: string; readonly or?: readonly string[] }
   | { readonly kind: 'fly'; readonly unit: string; readonly to: ZoneId }
   | { readonly kind: 'unload'; readonly ship: string; readonly cargo: readonly string[]; readonly to: IslandId }
   | { readonly kind: 'fire'; readonly unit: string; readonly at: ZoneId }
@@ -88,8 +127,17 @@ export type OrderBody =
   | { readonly kind: 'repair'; readonly unit: string }
   | { readonly kind: 'repair-airfield'; readonly island: IslandId }
   | { readonly kind: 'deploy'; readonly unit: string; readonly to: ZoneId }
-  | { readonly kind: 'use'; readonly advantage: Advantage; readonly at: ZoneId | null; readonly category?: Category }
-  | { readonly kind: 'hits'; readonly units: readonly string[] };
+  | {
+      readonly kind: 'use';
+      readonly advantage: Advantage;
+      readonly at: ZoneId | null;
+      readonly category?: Category;
+      /** Coast Watchers: the type held back, when named (HID.1) */
+      readonly type?: UnitType;
+    }
+  | { readonly kind: 'hits'; readonly units: readonly string[] }
+  /** CMB: the first player's next zone, the first listed still to be fought */
+  | { readonly kind: 'zones'; readonly zones: readonly ZoneId[] };
 
 /** One die of a battle-box roll as the narrative shows it. */
 export interface DieResult {
@@ -127,5 +175,7 @@ export type GEvent =
   | { type: 'gc.repaired'; data: { unit: string; to: ZoneId } }
   | { type: 'gc.advantage'; data: ActiveAdvantage & { left: number } }
   | { type: 'gc.hits'; data: { side: GSide; units: string[] }; visibleTo?: GSide[] }
+  | { type: 'gc.fight'; data: { fight: Fight | null } }
+  | { type: 'gc.torpedoes'; data: { torpedoes: Torpedoes | null } }
   | { type: 'gc.next'; data: { at: number; turn: number; first: GSide } }
   | { type: 'gc.won'; data: { winner: GSide; vp: Record<GSide, number> } };

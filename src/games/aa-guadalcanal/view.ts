@@ -134,6 +134,17 @@ export function narrateGuadalcanal(event: RulesEvent): string[] {
       ];
     case 'gc.hits':
       return [`${e.data.side} casualty priority (ATK.cargo): ${e.data.units.join(' ') || 'the default'}.`];
+    case 'gc.fight': {
+      const f = e.data.fight;
+      if (!f) return [];
+      const step = { air: 'Attack air units (CMB.1)', sea: 'Attack sea units (CMB.2)', land: 'Attack land units and airfields (CMB.4)' }[
+        f.cat
+      ];
+      if (!f.zone) return [`${step}: the first player chooses the next zone${f.done.length ? ` (done: ${f.done.join(', ')})` : ''}.`];
+      return f.stage === 'first' ? [`${step}: ${f.zone} is fought next.`] : [];
+    }
+    case 'gc.torpedoes':
+      return e.data.torpedoes ? [`${e.data.torpedoes.side}: the submarines still to act are asked for (MOV.6, one at a time).`] : [];
     case 'gc.next':
       return e.data.at === 0 ? [`Turn ${e.data.turn} begins; first player: ${e.data.first} (REG.6).`] : [];
     case 'gc.won':

@@ -13,16 +13,33 @@ import type { Dice, StepInfo } from '../../../engine/ruleset';
 import { evolveGuadalcanal } from '../evolve';
 import { formatOrders } from '../orders';
 import { randomGuadalcanalOrders } from '../random';
-import { adjudicateGuadalcanal, upcomingStepsOf } from '../rules';
+import { adjudicateGuadalcanal, owes, upcomingStepsOf } from '../rules';
 import { defOf } from '../steps';
 import type { GSide, GState, Order } from '../types';
 import type { GuadalcanalView } from '../view';
-import { cargoOf, costOf } from '../world';
+import { cargoOf, costOf, isSea } from '../world';
 
 /** The phase a step belongs to: `mov`, `hid`, `cmb` or `reg` (t3/cmb/2-fire/axis -> cmb). */
 const phaseOf = (id: string) => id.split('/')[1];
 /** Advantage steps (coast watchers, quick drop, command decision) are answered when asked. */
 const ADVANTAGE_STEP = /\/(mov\/9-watched|mov\/10-quick-drop|cmb\/0-command)\//;
+/**
+ * Decisions the standing instructions answer (never sent ahead): the combat decisions zone by zone
+ * (`t3/cmb/2-sea/J/axis`, `t3/cmb/4-land/order-2/axis`) and a submarine step's later decisions.
+ */
+const STANDING_ANSWERS = /\/cmb\/(2-sea|4-land)\/[^/]+\/(axis|allies)$|\/(mov\/6-submarines|hid\/3-subs)\/\d+\//;
+
+/**
+ * The bots' standing instructions (standing.ts), sent once with their first mail: zones in board
+ * order, every ranged unit into the first attack it can reach, bombers against airfields when
+ * there are land units too, and each submarine not ordered attacks the best target in its zone.
+ */
+export const BOT_STANDING = [
+  'STANDING ZONES BOARD',
+  'STANDING RANGED FIRST',
+  'STANDING AIRFIELDS BOMBERS',
+  'STANDING TORPEDOES TR CV BB CA DD SS PT',
+].join('\n');
 const MISSES: Dice = { d6: () => 6 };
 
 /** The bot's casualty priority (ATK.cargo): own units least loaded first, then enemy units most loaded first. */
@@ -71,7 +88,8 @@ export function composeGuadalcanalMail(
 ): PlayerMail {
   const s = view.position;
   const me = side as GSide;
-  const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng) as Order[];
+  // the bot keeps its own casualty priority (hitsLine): the random player's HITS lines are left out
+  const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng).filter((o) => o.kind !== 'hits') as Order[];
   const now = random(s, step);
   const blocks: string[] = [];
   const steps = [step.id];
@@ -80,12 +98,26 @@ export function composeGuadalcanalMail(
   if (firstOfTurn) sentAhead.add(`t${step.turn}:hits`);
   // the step in play by its id: the bot reads the board before its report comes, and a reply to an
   // earlier mail would otherwise be taken for that mail's step
-  blocks.push([`FOR ${step.id}`, firstOfTurn ? hitsLine(s, me) : '', formatOrders(now) || 'NONE'].filter(Boolean).join('\n'));
-  const later = upcomingStepsOf(s).filter((u) => u.owes.includes(me) && !sentAhead.has(u.id) && !ADVANTAGE_STEP.test(u.id));
+  const standing = !sentAhead.has('standing') ? BOT_STANDING : '';
+  if (standing) sentAhead.add('standing');
+  blocks.push([`FOR ${step.id}`, firstOfTurn ? hitsLine(s, me) : '', formatOrders(now) || 'NONE', standing].filter(Boolean).join('\n'));
+  const later = upcomingStepsOf(s).filter(
+    (u) => u.owes.includes(me) && !sentAhead.has(u.id) && !ADVANTAGE_STEP.test(u.id) && !STANDING_ANSWERS.test(u.id),
+  );
   let board = predict(s, step, me, now);
   for (const u of later.filter((x) => phaseOf(x.id) === phaseOf(step.id))) {
     if (!board) break;
-    const orders = random(board, u).filter((o) => o.kind !== 'attack');
+    // a step the bot's own earlier orders leave it no choice in is not asked: nothing to send ahead
+    if (!owes(board, defOf(u), me)) continue;
+    const submarines = defOf(u).kind.kind === 'move' && (defOf(u).kind as { type?: string }).type === 'SS';
+    // submarines: the ones with no target where they are move; the rest stay and attack by the standing TORPEDOES
+    const b = board;
+    const quiet = (id: string) => {
+      const sub = b.pieces.find((x) => x.id === id);
+      return !!sub && !b.pieces.some((e) => e.side !== me && e.zone === sub.zone && isSea(e));
+    };
+    const orders = random(board, u).filter((o) => o.kind !== 'attack' && (!submarines || (o.kind === 'move' && quiet(o.unit))));
+    if (submarines && !orders.length) continue;
     board = predict(board, u, me, orders);
     if (!board) break;
     blocks.push(`FOR ${sectionOf(u)}\n${formatOrders(orders) || 'NONE'}`);
