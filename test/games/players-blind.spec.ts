@@ -26,6 +26,8 @@ import { rulesets } from '../../src/games';
 import type { FleetState } from '../../src/games/fleet-duel';
 import type { GState } from '../../src/games/aa-guadalcanal/types';
 import type { VitpState } from '../../src/games/vitp/types';
+import type { CoralState } from '../../src/games/coral-sea-solitaire/types';
+import { backOf } from '../../src/games/coral-sea-solitaire/view';
 
 type Perturb = (rules: unknown, side: Side, k: number) => unknown;
 
@@ -72,10 +74,64 @@ const guadalcanalHidden: Perturb = (rules, side, k) => {
   return { ...s, hits: { ...(s.hits ?? {}), [enemy]: ids.slice(k % 5, (k % 5) + 3) } };
 };
 
+/**
+ * Coral Sea Solitaire (27, 28, 19.4): for the USN, which face-down IJN counter is which (swapped
+ * between TFs among counters of one back), the unrevealed submarine markers' counters and the
+ * IJN's grounded air; for the IJN (its system side), the make-up of unidentified USN TFs, the USN's
+ * command points and its air not flying.
+ */
+const coralHidden: Perturb = (rules, side, k) => {
+  const s = rules as CoralState;
+  if (side === 'usn') {
+    const down = (back: string) =>
+      Object.keys(s.taskForces)
+        .sort()
+        .filter((id) => s.taskForces[id].side === 'ijn')
+        .flatMap((id) => s.taskForces[id].ships.filter((key) => !s.ships[key].faceUp && backOf(s.ships[key].type) === back));
+    const taskForces = { ...s.taskForces };
+    for (const back of ['carrier', 'warship']) {
+      const keys = down(back);
+      if (keys.length < 2) continue;
+      const turned = [...keys.slice(1 + (k % (keys.length - 1))), ...keys.slice(0, 1 + (k % (keys.length - 1)))];
+      const to = new Map(keys.map((key, i) => [key, turned[i]]));
+      for (const id of Object.keys(taskForces))
+        if (taskForces[id].side === 'ijn')
+          taskForces[id] = { ...taskForces[id], ships: taskForces[id].ships.map((key) => to.get(key) ?? key) };
+    }
+    const hiddenSubs = s.submarines.filter((x) => !x.revealed).map((x) => x.counter);
+    const submarines = s.submarines.map((x) =>
+      x.revealed ? x : { ...x, counter: hiddenSubs[(hiddenSubs.indexOf(x.counter) + k + 1) % hiddenSubs.length] },
+    );
+    const air = s.air.map((a) =>
+      a.side === 'ijn' && a.box !== 'cap' && a.box !== 'escort' && a.box !== 'strike' ? { ...a, strength: a.strength + k + 1 } : a,
+    );
+    return { ...s, taskForces, submarines, air };
+  }
+  const unidentified = Object.keys(s.taskForces)
+    .sort()
+    .filter((id) => s.taskForces[id].side === 'usn' && !s.taskForces[id].identified && s.taskForces[id].ships.length);
+  const taskForces = { ...s.taskForces };
+  if (unidentified.length >= 2) {
+    const all = unidentified.flatMap((id) => s.taskForces[id].ships).reverse();
+    let at = 0;
+    for (const id of unidentified) {
+      const n = s.taskForces[id].ships.length;
+      taskForces[id] = { ...s.taskForces[id], ships: all.slice(at, at + n) };
+      at += n;
+    }
+  }
+  const air = s.air.map((a) =>
+    a.side === 'usn' && a.box !== 'cap' && a.box !== 'escort' && a.box !== 'strike' ? { ...a, strength: a.strength + k + 1 } : a,
+  );
+  const cp = { ...s.cp, slots: { ...s.cp.slots, logistics: s.cp.slots.logistics + k + 1 } };
+  return { ...s, taskForces, air, cp };
+};
+
 const GAMES: readonly { id: string; options: Record<string, boolean>; perturb: Perturb; games: number }[] = [
   { id: 'fleet-duel', options: { scouting: true }, perturb: fleetHidden, games: 6 },
   { id: 'vitp', options: { 'task-forces': true }, perturb: vitpHidden, games: 1 },
   { id: 'aa-guadalcanal', options: {}, perturb: guadalcanalHidden, games: 1 },
+  { id: 'coral-sea-solitaire', options: {}, perturb: coralHidden, games: 1 },
 ];
 
 /** States a game passed through when a side was about to send orders (every `every`th such moment). */
@@ -143,6 +199,7 @@ describe('issue 25: every machine player of every game reads its own side`s view
 /** Games whose options make a side the umpire's, with the facts hidden from that side. Every game with system players is here. */
 const SYSTEM_GAMES: readonly { id: string; options: Record<string, boolean>; perturb: Perturb; games: number }[] = [
   { id: 'fleet-duel', options: { system: true, scouting: true }, perturb: fleetHidden, games: 8 },
+  { id: 'coral-sea-solitaire', options: {}, perturb: coralHidden, games: 1 },
 ];
 
 /** States a game passed through with a step in play at which a system side decides. */

@@ -7,6 +7,7 @@
  */
 import { byCodeUnit, type Graph, graphFromEdges } from './graph';
 import { cube, type HexDirection, type HexGrid } from './hex';
+import { hexLine } from './hex-shapes';
 
 export interface HexMapSpec {
   readonly grid: HexGrid;
@@ -73,4 +74,23 @@ export function preferDirections(map: HexMap, order: readonly HexDirection[]): (
     return i < 0 ? order.length : i;
   };
   return (at, a, b) => rank(at, a) - rank(at, b) || byCodeUnit(a, b);
+}
+
+/**
+ * A `prefer` for shortestPath toward `goal` on a hex map: of equally short next steps, the hex
+ * nearer the goal as the crow flies (grid distance) first, then the one the straight line from
+ * `at` to the goal enters (hexLine), so a path keeps to the line where the sea allows (e.g. Coral
+ * Sea's IJN task forces steering for an objective, 14.8); then the direction earlier in `order`,
+ * as preferDirections. Boxes count as farthest.
+ */
+export function preferToward(
+  map: HexMap,
+  goal: string,
+  order: readonly HexDirection[] = map.grid.directions,
+): (at: string, a: string, b: string) => number {
+  const byDirection = preferDirections(map, order);
+  const away = (n: string) => (map.onMap(n) && map.onMap(goal) ? map.grid.distance(n, goal) : Number.POSITIVE_INFINITY);
+  const onLine = (at: string, n: string) =>
+    map.onMap(at) && map.onMap(goal) && at !== goal && hexLine(map.grid, at, goal)[1] === n ? 0 : 1;
+  return (at, a, b) => away(a) - away(b) || onLine(at, a) - onLine(at, b) || byDirection(at, a, b);
 }

@@ -14,7 +14,7 @@ export {
   type Offset,
   type Orientation,
 } from './hex';
-export { type HexMap, type HexMapSpec, hexMap, hexRectangle, preferDirections } from './hex-map';
+export { type HexMap, type HexMapSpec, hexMap, hexRectangle, preferDirections, preferToward } from './hex-map';
 export { type HexCell, type HexLayout, hexLayout, type Point } from './hex-picture';
 export { hexLine, hexRange, hexRing, hexWalk } from './hex-shapes';
 export {

@@ -96,7 +96,7 @@ describe('issue 26 Coral Sea Solitaire worked examples', () => {
     expect(turnLabel(14, calendar)).toBe('Night 9 May 1942');
     expect([1, 2, 13, 14].map(isDay)).toEqual([true, false, true, false]);
     const day1 = sequenceOf(1, 'ijn');
-    expect(day1.slice(0, 4)).toEqual(['deployment', 'ijn-setup', 'reinforcements', 'command']);
+    expect(day1.slice(0, 4)).toEqual(['deployment', 'ijn-setup', 'reinforcements', 'command-decision']);
     expect(day1).not.toContain('random-event');
     const night = sequenceOf(4, 'ijn');
     expect(night).toEqual([
@@ -112,7 +112,7 @@ describe('issue 26 Coral Sea Solitaire worked examples', () => {
       'basing',
       'logistics-usn',
       'logistics-ijn',
-      'end',
+      'end-of-turn',
     ]);
     const ijnFirst = sequenceOf(5, 'ijn');
     const usnFirst = sequenceOf(5, 'usn');

@@ -5,9 +5,11 @@ import {
   hexGrid,
   HexIdError,
   hexLayout,
+  hexLine,
   hexMap,
   hexRectangle,
   preferDirections,
+  preferToward,
   shortestPath,
   within,
 } from '../../../src/games/kit';
@@ -38,6 +40,29 @@ describe('a hex map as a graph', () => {
     expect(shortestPath(map.neighbours, '0101', '0103')?.path).toEqual(['0101', '0102', '0103']);
     const southEastFirst = preferDirections(map, ['SE', 'SW', 'E', 'W', 'NE', 'NW']);
     expect(shortestPath(map.neighbours, '0101', '0103', { prefer: southEastFirst })?.path).toEqual(['0101', '0202', '0103']);
+  });
+
+  it('toward a goal, keeps to the straight line of equally short paths, where a fixed direction order wanders', () => {
+    const byOrder = shortestPath(map.neighbours, '0104', '0501', { prefer: preferDirections(map, grid.directions) });
+    const toward = shortestPath(map.neighbours, '0104', '0501', { prefer: preferToward(map, '0501') });
+    expect(byOrder?.path).toEqual(['0104', '0103', '0202', '0201', '0301', '0401', '0501']);
+    expect(toward).toEqual({ path: ['0104', '0204', '0203', '0303', '0402', '0502', '0501'], cost: 6 });
+    expect(toward?.path).toEqual(hexLine(grid, '0104', '0501'));
+    // round a wall, of two equally short ways the one whose next hex is nearer the goal as the crow flies
+    const wall = new Set(['0202/0302', '0203/0302', '0203/0303', '0202/0301']);
+    const blocked = (a: string, b: string) => wall.has(map.hexsideOf(a, b) ?? '');
+    expect(shortestPath(map.neighbours, '0202', '0303', { blocked, prefer: preferDirections(map, grid.directions) })?.path).toEqual([
+      '0202',
+      '0201',
+      '0302',
+      '0303',
+    ]);
+    expect(shortestPath(map.neighbours, '0202', '0303', { blocked, prefer: preferToward(map, '0303') })?.path).toEqual([
+      '0202',
+      '0203',
+      '0304',
+      '0303',
+    ]);
   });
 
   it('keeps ships off all-land hexsides and counts the detour', () => {

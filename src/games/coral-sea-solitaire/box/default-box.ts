@@ -302,6 +302,11 @@ const data = {
       'ijn-squadron': vpRec(2, 'per Japanese NAC or LAC squadron'),
       'ijn-panic': fromRule(75, '9, Q1'),
       'ijn-battleship-committed': fromRule(20, '30.3, Q2'),
+      // surface:
+      'bombard-level': rebuilt(
+        2,
+        '17.1 says bombardment may generate VP without saying for whom: the USN scores a level of Lae destroyed as the IJN scores one of Port Moresby',
+      ),
     },
     ijnGains: {
       'usn-CV': vpRec(50, 'CV'),
@@ -394,6 +399,14 @@ const data = {
     'ijn-movement-doctrine': rebuilt(1, 'as operational-initiative; IJN carrier groups only'),
     'ijn-air-doctrine': rebuilt(1, 'as operational-initiative'),
     'ijn-carrier-doctrine': rebuilt(1, 'as operational-initiative'),
+  },
+  // surface:
+  shipFatigue: {
+    attackPercent: rebuilt(
+      50,
+      "25.2 leaves fatigue's effect to the CRT notes on the mapsheet; a fatigued ship attacks at half (rounded down per ship), as the Solomons Campaign's fatigued naval attacker (seed 000, 46.1) and the brief (7.2 #8) read it; CSS fatigues every ship that fought (5b4) and lets it fight again, so Solomons' basic 'no attack' (14.1) would be too harsh",
+    ),
+    bombardPercent: rebuilt(50, 'a fatigued ship bombards at half, as it attacks at half (attackPercent)'),
   },
 };
 

@@ -269,6 +269,9 @@ export const coralBoxSchema = z.strictObject({
     P(z.strictObject({ airToAirMultiplier: z.number(), attacksSurface: z.boolean(), fatigues: z.boolean(), rangeMultiplier: z.number() })),
   ),
   leadership: z.record(z.string(), P(int)),
+  // surface:
+  /** What fatigue does to a ship (25.2: "the CRT notes"): the percentage of its surface attack and bombardment left. */
+  shipFatigue: z.strictObject({ attackPercent: P(count.max(100)), bombardPercent: P(count.max(100)) }),
 });
 
 export type CoralBox = z.infer<typeof coralBoxSchema>;

@@ -144,12 +144,16 @@ const CATEGORY: Record<'carrier' | 'capital' | 'transport', readonly ShipType[]>
  */
 export function targetSelection(dice: Dice, box: CoralBox, hex: string, ships: readonly TargetShip[], options?: RollOptions): TargetChoice {
   const roll = rollOnTable(dice, box.tables.targetSelection, { for: hex, options });
-  let among: TargetShip[] =
-    roll.result === 'random' ? [...ships] : ships.filter((s) => CATEGORY[roll.result as keyof typeof CATEGORY].includes(s.type));
-  if (roll.result === 'carrier' && among.some((s) => s.type === 'CV')) among = among.filter((s) => s.type === 'CV');
-  if (!among.length) among = [...ships];
-  const ids = among.map((s) => s.id);
+  const ids = shipsOfCategory(roll.result, ships);
   return { roll, among: ids, pick: chooseAtRandom(dice, ids, `target in ${hex}`, '2.2', options) };
+}
+
+/** The ships a Target Selection result points at: its category (CV before CVL), or every ship when it is `random` or absent. */
+export function shipsOfCategory(category: 'carrier' | 'capital' | 'transport' | 'random', ships: readonly TargetShip[]): string[] {
+  let among: TargetShip[] = category === 'random' ? [...ships] : ships.filter((s) => CATEGORY[category].includes(s.type));
+  if (category === 'carrier' && among.some((s) => s.type === 'CV')) among = among.filter((s) => s.type === 'CV');
+  if (!among.length) among = [...ships];
+  return among.map((s) => s.id);
 }
 
 /** The Scouting Table's distance band for a distance, or null beyond the table. */

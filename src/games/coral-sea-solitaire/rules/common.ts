@@ -11,6 +11,9 @@ import type { CoralState, IjnDecidedEvent, ShipKey, ShipState } from '../types';
 
 export type ShipStatus = ShipState['status'];
 
+/** What recordHit and addPanic need of an area's fold: any fold whose events include the common ones. */
+export type CommonFold = Pick<Fold<CoralState, CommonEvent>, 's' | 'emit'>;
+
 type Ev<T extends string, D> = { readonly type: T; readonly data: D; readonly visibleTo?: Visibility };
 
 export type CommonEvent =
@@ -84,7 +87,7 @@ function lossValue(box: CoralBox, ship: ShipState, status: ShipStatus): number {
  * `visibleTo` hides a hit on a ship the USN cannot yet see (27).
  */
 export function recordHit(
-  f: Fold<CoralState, CommonEvent>,
+  f: CommonFold,
   box: CoralBox,
   key: ShipKey,
   to: ShipStatus,
@@ -108,7 +111,9 @@ export function recordHit(
 }
 
 /** 9.2: panic points at once, the level clamped to 0..panicMax. */
-export function addPanic(f: Fold<CoralState, CommonEvent>, box: CoralBox, delta: number, reason: string, visibleTo?: Visibility): void {
+export function addPanic(f: CommonFold, box: CoralBox, delta: number, reason: string, visibleTo?: Visibility): void {
+  // 9.3: once panic has set in, no more panic points are recorded
+  if (f.s.panic.panicked) return;
   const level = Math.max(0, Math.min(box.constants.panicMax.value, f.s.panic.level + delta));
   f.emit({ type: 'coral.panic', data: { delta, level, reason, rule: '9.2' }, ...(visibleTo ? { visibleTo } : {}) });
 }

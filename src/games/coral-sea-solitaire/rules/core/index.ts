@@ -1,16 +1,40 @@
 /**
  * The core area of Coral Sea's rules (issue 26): its events, how they fold into the state, and the
- * handlers of the step-table rows it owns (see ../../handlers.ts for who owns which row).
+ * handlers of the step-table rows it owns (see ../../handlers.ts for who owns which row), with the
+ * IJN's decisions at its rows (8.5 at the initiative, 9b's recovery rolls).
  */
-import type { RowHandlers } from '../../handlers';
-import type { CoralState } from '../../types';
+import type { IjnDeciders, RowHandlers } from '../../handlers';
+import { endOfTurn } from './end';
+import { intelligence, intelligenceChoice } from './intelligence';
+import { logisticsIjn, logisticsIjnDecide, logisticsUsn } from './logistics';
+import { organization } from './organization';
+import { deployment, ijnSetup } from './setup';
+import { command, initiative, initiativeIjn, leadership, randomEventStep, reinforcements } from './turn';
 
-/** The core area's own events (the shared ones are in ../common.ts). */
-export type CoreEvent = never;
+export { type CoreEvent, evolveCore } from './events';
+export { advance, currentStep, DUE, insertSteps, stepInfoOf, upcomingSteps } from './flow';
+export { checkBattleships, revealTf } from './intelligence';
+export { costOf, spendCp } from './organization';
+export { ratioResult, suddenDeath, sweep } from './end';
 
-/** Folds one of this area's events; undefined when the event is not this area's. */
-export function evolveCore(_s: CoralState, _e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
-  return undefined;
-}
+export const coreHandlers: RowHandlers = {
+  deployment,
+  'ijn-setup': ijnSetup,
+  'random-event': randomEventStep,
+  reinforcements,
+  'command-decision': command,
+  organization,
+  intelligence,
+  'intelligence-choice': intelligenceChoice,
+  initiative,
+  leadership,
+  'logistics-usn': logisticsUsn,
+  'logistics-ijn': logisticsIjn,
+  'end-of-turn': endOfTurn,
+};
 
-export const coreHandlers: RowHandlers = {};
+/** The IJN's decisions at the core rows (the rest of the core's IJN acts are rules, not choices). */
+export const coreIjn: IjnDeciders = {
+  initiative: initiativeIjn,
+  'logistics-ijn': logisticsIjnDecide,
+};
