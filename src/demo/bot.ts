@@ -154,6 +154,7 @@ export class EmailBot {
       const mail = this.o.player.compose(turnOf(game.ruleset, game.state, this.o.side, step, this.rng), {
         sentAhead: this.sentAhead,
         mode: botMode(),
+        plain: botMode() === 'plain',
         asked,
       });
       let text = mail.text;

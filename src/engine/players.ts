@@ -48,6 +48,8 @@ export interface PlayerMemory {
   readonly sentAhead: Set<string>;
   /** how it plays (default skilled) */
   readonly mode?: PlayerMode;
+  /** mode `plain` (kept for players written before the modes: true when mode is plain) */
+  readonly plain?: boolean;
   /**
    * What the umpire's mail asks of the side now (engine/asked.ts stepsAsked, the answer card's
    * sections): the step in play first, then each later step with the word its FOR line takes.
@@ -63,8 +65,11 @@ export interface PlayerMemory {
  */
 export interface MailPlayer<V = unknown> {
   compose(turn: PlayerTurn<V>, memory: PlayerMemory): PlayerMail;
-  /** standing instructions sent with the side's first mail ('' for none): the skilled set, the plain one, none for a newcomer */
-  standing(side: Side, mode?: PlayerMode): string;
+  /**
+   * standing instructions sent with the side's first mail ('' for none): the skilled set, the plain
+   * one, none for a newcomer (`true`/`false`: plain or skilled, for players written before the modes)
+   */
+  standing(side: Side, mode?: PlayerMode | boolean): string;
   /** the demo's mailbox user of each side (each game's own, so demos of two games never share a mailbox) */
   readonly mailboxes: Readonly<Record<Side, string>>;
   /** counts of play the mail model prints to show the game was played (battles fought, landings...) */

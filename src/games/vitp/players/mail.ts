@@ -75,7 +75,7 @@ export const vitpMailPlayer: MailPlayer<VitpView> = {
     const plan = botPlan(turn.side, memory.mode);
     return composeMail(turn, { ahead: plan.ahead, sentAhead: memory.sentAhead, skip: plan.skip });
   },
-  standing: (side, mode) => botPlan(side, mode).standing,
+  standing: (side, mode) => botPlan(side, mode === true ? 'plain' : mode === false ? 'skilled' : mode).standing,
   mailboxes: { japanese: 'japan', allied: 'allies' },
   tally,
 };
