@@ -5,7 +5,6 @@
  */
 import { MailAtRest } from '../../src/mail/at-rest';
 import { applyCommand, type ServiceHarness, startServices, stopServices } from '../support/services';
-import { flat } from '../support/text';
 
 describe('ingest: issue 24, lines set aside are listed in the reply', () => {
   let h: ServiceHarness;
@@ -61,11 +60,11 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       ],
       'rejection',
     );
-    expect(flat(refusal.text)).toContain(flat('The orders were read from the attached file "orders.txt"'));
+    expect(refusal.text).toContain('The orders were read from the attached file "orders.txt"');
     expect(refusal.text).toMatch(
       /Lines set aside, not read as orders:\n {2}line 1: Hi, my orders are attached\.\n {4}set aside, not read: in the mail's text/,
     );
-    expect(flat(refusal.text)).toContain(flat('RAID FORCE akgi'));
+    expect(refusal.text).toContain('RAID FORCE akgi');
   });
 
   it('every line set aside is listed: a greeting above accepted orders is set aside and named in the acknowledgment', async () => {
@@ -83,10 +82,10 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       ],
       'ack',
     );
-    expect(flat(ack.text)).toMatch(/line 1: Hi, set aside, not read: not an order \(above the first order\)/);
-    expect(flat(ack.text)).toMatch(/line 3: My orders for this turn: set aside, not read: not an order \(above the first order\)/);
-    expect(flat(ack.text)).toMatch(/line 6: Kenji set aside, not read: not an order \(below the last order/);
-    expect(flat(ack.text)).toMatch(/RAID FORCE .*akagi.*kaga/i);
+    expect(ack.text).toMatch(/1\. Hi,\s+=> set aside, not read: not an order \(above the first order\)/);
+    expect(ack.text).toMatch(/3\. My orders for this turn:\s+=> set aside, not read: not an order \(above the first order\)/);
+    expect(ack.text).toMatch(/6\. Kenji\s+=> set aside, not read: not an order \(below the last order/);
+    expect(ack.text).toMatch(/RAID FORCE .*akagi.*kaga/i);
     const raid = (await h.s.events.read(gameId)).filter((e) => e.type === 'OrdersAccepted' || e.type === 'OrdersSubmitted');
     expect(raid).toHaveLength(1);
   });
@@ -95,7 +94,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
   const empty = async (id: string, ...body: string[]) => {
     const before = await h.s.events.read(gameId);
     const refusal = await send(id, ['Content-Type: text/plain; charset=utf-8', '', ...body], 'rejection', 'rejected');
-    expect(flat(refusal.text)).toContain(flat('The message holds no orders or commands'));
+    expect(refusal.text).toContain('The message holds no orders or commands');
     // nothing was changed
     expect(await h.s.events.read(gameId)).toHaveLength(before.length);
     return refusal;
@@ -103,12 +102,12 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
 
   it('every line set aside is listed: a mail of a signature only is refused listing each line with why, and says where orders go', async () => {
     const { text } = await empty('empty-1', '-- ', 'Kenji Sato', 'Tokyo Wargames Club');
-    expect(flat(text)).toContain('all 3 of its lines were set aside');
+    expect(text).toContain('all 3 of its lines were set aside');
     expect(text).toMatch(
       /Lines set aside, not read as orders:\n {2}line 1: --\n {4}set aside, not read: signature separator "--"\n {2}line 2: Kenji Sato\n {4}set aside, not read: signature separator "--"\n {2}line 3: Tokyo Wargames Club\n/,
     );
-    expect(flat(text)).toMatch(
-      /What would be right: Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP/,
+    expect(text).toMatch(
+      /What would be right:\n {2}Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP/,
     );
   });
 
@@ -117,7 +116,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
     expect(text).toMatch(/line 1: # will send the rest tonight\n {4}set aside, not read: a comment \(a line starting with #\)/);
     expect(text).toMatch(/line 2: END\n {4}set aside, not read: the line END ends the orders/);
     expect(text).toMatch(/line 3: PATROL hosho TO Japanese Islands\n {4}set aside, not read: the line END ends the orders/);
-    expect(flat(text)).toMatch(/before a line END \(nothing after it is read\), without a # in front/);
+    expect(text).toMatch(/before a line END \(nothing after it is read\), without a # in front/);
 
     const { text: quoted } = await empty(
       'empty-3',
@@ -129,7 +128,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       '> If nothing comes by the deadline: these orders apply:',
     );
     expect(quoted).toMatch(/line 1: On Sat, 21 Nov 2026 at 20:00, Umpire <umpire@umpire.test> wrote:\n {4}set aside, not read: /);
-    expect(flat(quoted)).toMatch(/line 2: > Game G-aside .* set aside, not read: quoted with ">" \(this line and 4 more to line 6\)/);
+    expect(quoted).toMatch(/line 2: > Game G-aside .*\n {4}set aside, not read: quoted with ">" \(this line and 4 more to line 6\)/);
     expect(quoted).not.toContain('line 3:');
     expect(quoted).toContain('above the quoted mail (not inside it)');
   });
@@ -146,6 +145,6 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
     const refusal = await send('empty-5', ['Content-Type: text/plain; charset=utf-8', '', 'Hi,', '', 'Cheers,', 'Kenji'], 'rejection');
     // no order is invented and none is dropped: the line is named as no order, with the step's syntax
     expect(refusal.text).toMatch(/line 1: Hi,\n {4}problem: not an order I know\n {4}try: \S/);
-    expect(flat(refusal.text)).toContain(flat('Nothing was changed'));
+    expect(refusal.text).toContain('Nothing was changed');
   });
 });

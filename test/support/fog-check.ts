@@ -106,13 +106,7 @@ export interface FogCheckOptions {
 }
 
 export class FogChecker {
-  // the text unwrapped (the same words as the 72-column mail), so each sentence is read whole
-  private readonly composer = new MailComposer({
-    domain: 'umpire.test',
-    umpireAddress: 'umpire@umpire.test',
-    secret: 'fog'.repeat(12),
-    textWidth: Number.POSITIVE_INFINITY,
-  });
+  private readonly composer = new MailComposer({ domain: 'umpire.test', umpireAddress: 'umpire@umpire.test', secret: 'fog'.repeat(12) });
   readonly leaks: FogLeak[] = [];
   readonly tally = newTally();
   private readonly noBoard: AnyRuleset;
