@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import type { AnyRuleset } from '../engine/evolve';
 import { rulesets } from '../games';
 import type { MailCommand } from '../mail/commands';
-import { shapeOrdersCommand } from '../mail/order-lines';
+import { isForLine, shapeOrdersCommand } from '../mail/order-lines';
+import { forWordsOf } from '../engine/arrival';
 import { parseMail, rereadReply, type ParsedMessage } from '../mail/parse';
 import { withoutAnswerCard } from '../services/reply-context';
 import { fileProblem, readTextFile, UsageError } from './usage';
@@ -43,11 +44,12 @@ export function registerMailCommands(program: Command, registry: Readonly<Record
         return;
       }
       const grammar = ruleset?.orderLines;
+      const words = ruleset ? forWordsOf(ruleset) : [];
       const reread = rereadReply(out.message, {
         knownTexts: known,
-        ...(grammar ? { looksLikeOrder: (l: string) => grammar.startsOrder(l) || grammar.mentionsGame(l) } : {}),
+        ...(grammar ? { looksLikeOrder: (l: string) => grammar.startsOrder(l) || grammar.mentionsGame(l) || isForLine(l, words) } : {}),
       });
-      const m: ParsedMessage = { ...reread, commands: shapeOrdersCommand(reread.commands, grammar) };
+      const m: ParsedMessage = { ...reread, commands: shapeOrdersCommand(reread.commands, grammar, words) };
       const report = describe(file, m, ruleset?.id ?? null);
       console.log(opts.json ? JSON.stringify(report, null, 2) : render(report));
     });

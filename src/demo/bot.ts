@@ -8,7 +8,8 @@ import { InMemoryCursorStore, ImapMailboxReader } from '../mail/imap-reader';
 import { parseMail } from '../mail/parse';
 import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
-import { plainBots } from './options';
+import { botMode } from './options';
+import { stepsAsked } from '../engine/asked';
 import type { MailPlayer } from '../engine/players';
 
 export interface BotOptions {
@@ -44,6 +45,8 @@ export class EmailBot {
   /** the step this bot last mailed orders for; cleared when the umpire refuses them */
   private lastSentStep: string | null = null;
   private standingSent = false;
+  /** the last mail that asked this side for something (ACTION): a newcomer answers it */
+  private asking: { subject: string; id: string; text: string } | null = null;
   /** steps this bot sent orders ahead for */
   private readonly sentAhead = new Set<string>();
   private refusedInARow = 0;
@@ -114,6 +117,8 @@ export class EmailBot {
     writeFileSync(join(this.o.saveDir, `${name}.eml`), raw);
     writeFileSync(join(this.o.saveDir, `${name}.txt`), `Subject: ${m.subject}\n\n${m.text}`);
     if (m.replyTo?.address) this.replyTo = m.replyTo.address;
+    // a newcomer answers a mail that asks it something (ACTION), in reply to that mail
+    if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId, text: m.text };
     if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
     if (/: refused\b/.test(m.subject)) {
@@ -138,23 +143,31 @@ export class EmailBot {
       if (step) this.turnNow = step.turn;
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
+      // a newcomer reads its mail first: it answers once the mail asking for this step has come
+      const newcomer = botMode() === 'newcomer';
+      // the mail asking for this step names it in its heading ([t5/patrol/allied])
+      if (newcomer && !this.asking?.text.includes(`[${step.id}]`)) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
       // previous step's report would otherwise be refused as stale
+      // a newcomer answers what its mail asks: the answer card's sections (the same steps the card lists)
+      const asked = stepsAsked(game.state, game.ruleset, this.o.side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
       const mail = this.o.player.compose(turnOf(game.ruleset, game.state, this.o.side, step, this.rng), {
         sentAhead: this.sentAhead,
-        plain: plainBots(),
+        mode: botMode(),
+        plain: botMode() === 'plain',
+        asked,
       });
       let text = mail.text;
-      const standing = this.o.standing ?? this.o.player.standing(this.o.side, plainBots());
+      const standing = this.o.standing ?? this.o.player.standing(this.o.side, botMode());
       if (!this.standingSent && standing) text = `${text}\n${standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;
       await this.smtp.sendMail({
         from: this.o.address,
         to: this.replyTo,
-        subject: `Re: [umpire ${this.o.gameId}] orders ${this.o.side}`,
+        subject: newcomer && this.asking ? `Re: ${this.asking.subject}` : `Re: [umpire ${this.o.gameId}] orders ${this.o.side}`,
         text: `${text}\n\n-- \n${this.o.side} bot\n`,
-        ...(this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
+        ...(newcomer && this.asking ? { inReplyTo: `<${this.asking.id}>` } : this.lastRoot ? { inReplyTo: `<${this.lastRoot}>` } : {}),
       });
       this.sent++;
       const t = this.tally(step.turn);

@@ -4,7 +4,7 @@
  * the mail the game service would send for it (services/game/orders.ts and flow.ts): a report to a
  * side when the step now open awaits it, when a turn ended or when the game ended (DIGEST ACTION,
  * every side's default); an acknowledgment of its own unless the orders completed their step and the
- * side's report carries it and nothing was queued ahead; a refusal for orders refused. The real
+ * side's report carries it (issue 28: the whole acknowledgment folds into it); a refusal for orders refused. The real
  * demo (main.ts) counts the mail that actually arrives; this model says why each mail went.
  *
  *   node dist/src/demo/model.js [games] [seed]      (DEMO_GAME=<id> for another game than the default,
@@ -19,7 +19,8 @@ import { seededRng } from '../engine/random-player';
 import type { Side } from '../engine/ruleset';
 import { sha256Hex } from '../shared/canonical';
 import { demoGame } from './games';
-import { demoOptions, plainBots } from './options';
+import { botMode, demoOptions } from './options';
+import { stepsAsked } from '../engine/asked';
 
 export interface TurnMail {
   sent: number;
@@ -52,9 +53,16 @@ export function stepKind(id: string, sides: readonly string[]): string {
   return parts.filter((p, i) => !/^\d+-/.test(p) || i === parts.length - 1).join('/');
 }
 
-export function playModel(seed: string, options: Record<string, boolean> = demoOptions(), game = demoGame([], process.env)): ModelResult {
+/** `defaultStanding: false`: the game starts with no standing instructions in force, as games did before issue 28. */
+export function playModel(
+  seed: string,
+  options: Record<string, boolean> = demoOptions(),
+  game = demoGame([], process.env),
+  opts: { readonly defaultStanding?: boolean } = {},
+): ModelResult {
   const ruleset = game.rules as AnyRuleset;
   const player = game.mail;
+  const mode = botMode();
   const BOT_SIDES = ruleset.sides;
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
   let state: EngineState<unknown> = initialState();
@@ -85,6 +93,7 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
     options,
     seedAnchor: chain.anchor,
     now: now(),
+    ...(opts.defaultStanding === false ? { defaultStanding: false } : {}),
     sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@model.invalid`, name: side } })),
   });
   const bots = Object.fromEntries(
@@ -112,9 +121,9 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
         reported.add(side);
       }
     if (by) {
-      const queued = events.some((e) => e.type === 'OrdersQueued');
       const resolved = before.step?.id !== step?.id;
-      if (!(resolved && reported.has(by) && !queued)) receive(by, before.step?.turn ?? turn, 'ack');
+      // the acknowledgment folds into the side's report when its orders completed the step (queued ones too)
+      if (!(resolved && reported.has(by))) receive(by, before.step?.turn ?? turn, 'ack');
     }
   };
   for (let steps = 0; state.step; steps++) {
@@ -124,8 +133,10 @@ export function playModel(seed: string, options: Record<string, boolean> = demoO
       const bot = bots[side];
       if (bot.answered === step.id) continue;
       bot.answered = step.id;
-      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, plain: plainBots() });
-      const standing = player.standing(side, plainBots());
+      // what the mail in the side's hands asks: the answer card's sections (a newcomer answers these alone)
+      const asked = stepsAsked(state, ruleset, side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
+      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, mode, plain: mode === 'plain', asked });
+      const standing = player.standing(side, mode);
       const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
       bot.standingSent = true;
       const t = tally(side, step.turn);

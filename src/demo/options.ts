@@ -1,3 +1,5 @@
+import type { PlayerMode } from '../engine/players';
+
 /** DEMO_OPTIONS=air-in-groups,...: the demo game's options (comma-separated option ids); none by default. */
 export function demoOptions(): Record<string, boolean> {
   const ids = (process.env.DEMO_OPTIONS ?? '')
@@ -7,7 +9,11 @@ export function demoOptions(): Record<string, boolean> {
   return Object.fromEntries(ids.map((id) => [id, true]));
 }
 
-/** DEMO_BOTS=plain: the bots answer one step a mail, with the standing instructions of before issue 10. */
-export function plainBots(): boolean {
-  return process.env.DEMO_BOTS === 'plain';
+/**
+ * DEMO_BOTS=plain: the bots answer one step a mail, with the standing instructions of before issue
+ * 10; DEMO_BOTS=newcomer: they answer only what each mail asks, with no STANDING or FOR line of their
+ * own (issue 28); anything else: skilled mail players.
+ */
+export function botMode(env: NodeJS.ProcessEnv = process.env): PlayerMode {
+  return env.DEMO_BOTS === 'plain' || env.DEMO_BOTS === 'newcomer' ? env.DEMO_BOTS : 'skilled';
 }

@@ -7,7 +7,7 @@ import { checkExpectations, stepMatches, unclaimedRejections, type Expectations,
 import { isPlainObject, lookupPath, show } from './case-match';
 import { decide, readyToResolve } from './decide';
 import { makeSealedSeedChain, makeSeedChain } from './dice';
-import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
+import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState, type RefusedSection } from './engine-events';
 import { evolve, initialState, type AnyRuleset } from './evolve';
 
 export { partialDiff } from './case-match';
@@ -186,6 +186,8 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
         ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
         now: 'case',
         box: c.given?.box,
+        // a case says every answer itself: no default standing instructions answer for a side
+        defaultStanding: false,
         sides: ruleset.sides
           .filter((side) => !system.includes(side))
           .map((side) => ({ side, player: { address: `${side}@case.invalid` } })),
@@ -203,7 +205,13 @@ export function runCase(input: AdjudicationCase, registry: Readonly<Record<strin
         } else if ('orders' in w) {
           if (w.at !== undefined && !stepMatches(w.at, state.step))
             throw new CaseStopped(`when[${i}]: orders for ${show(w.at)}, but the step in play is ${describeStep(state)}`);
-          run({ type: 'SubmitOrders', side: w.side, text: w.orders, salt: `salt-${i}`, now: `case+${i}`, seal: (p) => p }, events);
+          // a FOR section refused when it arrived is a refusal of its own (code refused-ahead); the rest of the mail stands
+          const refusedAhead = (r: RefusedSection) =>
+            rejections.push({ when: i, side: w.side, errors: r.errors.map((x) => ({ ...x, code: 'refused-ahead' })) });
+          run(
+            { type: 'SubmitOrders', side: w.side, text: w.orders, salt: `salt-${i}`, now: `case+${i}`, seal: (p) => p, refusedAhead },
+            events,
+          );
           if (readyToResolve(state, ruleset)) run(resolve('Resolve'), events);
         } else run(resolve('deadline' in w ? 'Deadline' : 'Resolve'), events);
       } catch (e) {

@@ -16,6 +16,7 @@ import {
   type Unsealed,
 } from './engine-events';
 import { applyEvents, type AnyRuleset } from './evolve';
+import { defaultStandingEvents } from './standing';
 import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
 import type { GameOptions, OptionSpec, OptionValue, Side, StepInfo } from './ruleset';
 import { ordersHashOf } from './sealing';
@@ -109,27 +110,26 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
       problems.map((problem) => ({ line: 0, text: '', problem })),
     );
   }
-  return [
-    {
-      type: 'GameCreated',
-      data: {
-        gameId: cmd.gameId,
-        rulesetId: ruleset.id,
-        engineVersion: ruleset.engineVersion,
-        options,
-        scenario: cmd.scenario ?? null,
-        sides: cmd.sides,
-        seedAnchor: cmd.seedAnchor,
-        ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
-        ...(cmd.seedChainTurns !== undefined ? { seedChainTurns: cmd.seedChainTurns } : {}),
-        ...(system.length ? { systemSides: system } : {}),
-        boxHash: hash,
-        boxSource: override ? 'override' : 'default',
-        box,
-        createdAt: cmd.now,
-      },
+  const created: EngineEvent = {
+    type: 'GameCreated',
+    data: {
+      gameId: cmd.gameId,
+      rulesetId: ruleset.id,
+      engineVersion: ruleset.engineVersion,
+      options,
+      scenario: cmd.scenario ?? null,
+      sides: cmd.sides,
+      seedAnchor: cmd.seedAnchor,
+      ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
+      ...(cmd.seedChainTurns !== undefined ? { seedChainTurns: cmd.seedChainTurns } : {}),
+      ...(system.length ? { systemSides: system } : {}),
+      boxHash: hash,
+      boxSource: override ? 'override' : 'default',
+      box,
+      createdAt: cmd.now,
     },
-  ];
+  };
+  return [created, ...(cmd.defaultStanding === false ? [] : defaultStandingEvents(created, seated, ruleset, cmd.now))];
 }
 
 type CheckedBox = { readonly problems: readonly string[]; readonly hash: string };

@@ -17,6 +17,7 @@ import {
   RuleNotImplementedError,
   type Ruleset,
   type Side,
+  type StandingKind,
   type StepInfo,
 } from './ruleset';
 import type { MachinePlayers } from './players';
@@ -60,6 +61,19 @@ export interface StepRow<S = unknown, O = unknown> {
   readonly deadline: StepKind;
   /** The deadline class in the game's own words, for the welcome and HELP (`a battle decision`). */
   readonly deadlineWords?: string;
+  /**
+   * The kinds of decision at this step that standing instructions answer, each with its default
+   * lines (issue 28: economy by default; src/engine/standing.ts). A kind serving several rows is
+   * the same value on each. The welcome lists the defaults in force and says, step by step, who is
+   * asked and what answers for whom.
+   */
+  readonly standing?: readonly StandingKind[];
+  /** The sides this row's steps can ask (`['japanese']` for a Japanese choice); default: every side. */
+  readonly sides?: readonly Side[];
+  /** The option the row comes with (its steps come only with that option on); default: none. */
+  readonly option?: string;
+  /** When the row comes, where not every turn, in the game's words (`turn 1 only`). */
+  readonly only?: string;
   /**
    * The rules of this step. A game whose rows all have one declares no `adjudicate`: the engine
    * resolves each step by its row's handler. (A game may still give one adjudicate for every step.)
@@ -154,6 +168,7 @@ export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: Ru
         return row.resolve(state, step, orders, ctx);
       }),
     resolveSection: decl.resolveSection ?? ((state, side, name) => sectionStep(decl, stepRow, state, side, name)),
+    standingKinds: decl.standingKinds ?? kindsOfRows(decl.steps.rows),
     stepKind: (step) => stepRow(step).deadline,
     stepRow,
     // the ruleset's random orders (the fuzzer's, the answer card's example) go through the side's view too
@@ -177,6 +192,37 @@ function sectionStep<S, O, Box, V extends SideView>(
   if (!decl.steps.rows.some((row) => row.for?.toUpperCase() === word)) return null;
   const ahead = [decl.currentStep(state), ...(decl.upcomingSteps?.(state) ?? [])].filter((s): s is StepInfo => s !== null);
   return ahead.find((step) => step.owes.includes(side) && stepRow(step).for?.toUpperCase() === word)?.id ?? null;
+}
+
+/** The standing kinds of a step table, each once, in the order of the rows that first name them. */
+function kindsOfRows(rows: readonly Pick<StepRow, 'standing'>[]): readonly StandingKind[] {
+  const out = new Map<string, StandingKind>();
+  for (const row of rows) for (const kind of row.standing ?? []) if (!out.has(kind.word)) out.set(kind.word, kind);
+  return [...out.values()];
+}
+
+function standingProblems(decl: RulesetDeclaration<unknown, unknown, unknown>): string[] {
+  const out: string[] = [];
+  const seen = new Map<string, StandingKind>();
+  for (const row of decl.steps.rows)
+    for (const kind of row.standing ?? []) {
+      const known = seen.get(kind.word);
+      if (known && known !== kind) out.push(`standing kind ${kind.word} is declared twice with different lines (rows share one value)`);
+      seen.set(kind.word, kind);
+    }
+  const options = Object.fromEntries(decl.options.map((o) => [o.id, o.default]));
+  for (const kind of seen.values()) {
+    if (!/^[A-Z][A-Z0-9-]*$/.test(kind.word) || kind.word === 'ALL')
+      out.push(`standing kind "${kind.word}" must be one upper-case word other than ALL`);
+    if (!decl.parseStanding) out.push(`standing kind ${kind.word} is declared, but the game parses no standing instructions`);
+    for (const side of decl.sides)
+      for (const line of kind.defaults?.(side, options) ?? [])
+        if (!kind.lines.test(line)) out.push(`standing kind ${kind.word}: its default "${line}" for ${side} is not one of its own lines`);
+  }
+  for (const row of decl.steps.rows)
+    if (row.option !== undefined && !decl.options.some((o) => o.id === row.option))
+      out.push(`step row "${row.id}" comes with option "${row.option}", which is no option of the game`);
+  return out;
 }
 
 function dependencyProblems(specs: readonly DeclaredOption[], options: GameOptions): string[] {
@@ -208,6 +254,7 @@ function declarationProblems(decl: RulesetDeclaration<unknown, unknown, unknown>
     if (row.for !== undefined && !/^[A-Z][A-Z0-9-]*$/.test(row.for))
       out.push(`step row "${row.id}": FOR word "${row.for}" must be one upper-case word`);
   }
+  out.push(...standingProblems(decl));
   const optionIds = new Set(decl.options.map((o) => o.id));
   for (const o of decl.options)
     for (const needed of o.requires ?? [])

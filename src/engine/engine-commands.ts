@@ -26,6 +26,12 @@ export interface CreateGame {
   readonly seedChainTurns?: number;
   /** a club's override box; omitted = the ruleset's default box */
   readonly box?: unknown;
+  /**
+   * false: no standing instructions in force at the start (self-play, whose random players answer
+   * every decision themselves). Omitted: each seated side starts with the game's default
+   * standing instructions (Ruleset.standingKinds, src/engine/standing.ts).
+   */
+  readonly defaultStanding?: boolean;
   readonly now: string;
 }
 
@@ -51,6 +57,19 @@ export interface SubmitOrders {
    * storage. A string is taken as already sealed by the edge.
    */
   readonly seal: ((plaintext: string) => string) | string;
+  /**
+   * Told of each FOR section refused when it arrived (issue 28): its orders cannot work on the board
+   * the mail's earlier orders leave (Ruleset.boardAfter). The rest of the mail stands; the section is
+   * not queued, and the side is asked when its step comes. Nothing of it is recorded.
+   */
+  readonly refusedAhead?: (refusal: RefusedSection) => void;
+}
+
+/** A FOR section refused at arrival: its step and every problem, with the player's line numbers. */
+export interface RefusedSection {
+  readonly stepId: string;
+  readonly title: string;
+  readonly errors: readonly LineError[];
 }
 
 interface ResolveBase {

@@ -148,6 +148,8 @@ export type StandingInstructionsSet = Ev<
     commitment?: string;
     /** sectionSalt(the message's salt, STANDING_SALT_LABEL), see submit.ts; never shown in a view */
     salt?: string;
+    /** the game's default instructions, set when the game was created (no commitment: every side reads them in its welcome) */
+    byDefault?: true;
   }
 >;
 

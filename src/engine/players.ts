@@ -34,12 +34,27 @@ export interface PlayerMail {
   readonly steps: readonly string[];
 }
 
+/**
+ * How a mail player plays (DEMO_BOTS): `skilled` (the default) sends its later steps ahead in FOR
+ * sections and a full set of standing instructions; `plain` answers one step a mail with the
+ * standing instructions of before issue 10; `newcomer` answers only what the umpire's mail asks
+ * (the step in play and the sections its card offers) and writes no STANDING or FOR line of its own.
+ */
+export type PlayerMode = 'skilled' | 'plain' | 'newcomer';
+
 /** What a mail player keeps from one mail to the next within a game. */
 export interface PlayerMemory {
   /** steps already given orders ahead this game (the player adds to it) */
   readonly sentAhead: Set<string>;
-  /** play as a newcomer who answers one step a mail (no orders ahead; DEMO_BOTS=plain) */
+  /** how it plays (default skilled) */
+  readonly mode?: PlayerMode;
+  /** mode `plain` (kept for players written before the modes: true when mode is plain) */
   readonly plain?: boolean;
+  /**
+   * What the umpire's mail asks of the side now (engine/asked.ts stepsAsked, the answer card's
+   * sections): the step in play first, then each later step with the word its FOR line takes.
+   */
+  readonly asked?: readonly { readonly stepId: string; readonly forWord: string | null }[];
 }
 
 /**
@@ -50,8 +65,11 @@ export interface PlayerMemory {
  */
 export interface MailPlayer<V = unknown> {
   compose(turn: PlayerTurn<V>, memory: PlayerMemory): PlayerMail;
-  /** standing instructions sent with the side's first mail ('' for none); `plain`: a newcomer's (fewer) */
-  standing(side: Side, plain?: boolean): string;
+  /**
+   * standing instructions sent with the side's first mail ('' for none): the skilled set, the plain
+   * one, none for a newcomer (`true`/`false`: plain or skilled, for players written before the modes)
+   */
+  standing(side: Side, mode?: PlayerMode | boolean): string;
   /** the demo's mailbox user of each side (each game's own, so demos of two games never share a mailbox) */
   readonly mailboxes: Readonly<Record<Side, string>>;
   /** counts of play the mail model prints to show the game was played (battles fought, landings...) */

@@ -39,7 +39,12 @@ export interface LineError {
 
 export type ParseResult<O> =
   | { readonly ok: true; readonly orders: readonly O[] }
-  | { readonly ok: false; readonly errors: readonly LineError[] };
+  | {
+      readonly ok: false;
+      readonly errors: readonly LineError[];
+      /** the orders of the lines that were read: the engine checks them too, so one refusal names every problem */
+      readonly orders?: readonly O[];
+    };
 
 /** How a step takes orders. */
 export type StepMode =
@@ -243,6 +248,31 @@ export interface Ruleset<S, O, Box = unknown> {
   answerFromStanding?(state: S, side: Side, step: StepInfo, standing: unknown): readonly O[] | null;
   /** Parse a side's standing instructions text (e.g. "STANDING night if outnumbered"). */
   parseStanding?(state: S, side: Side, text: string): ParseResult<unknown>;
+  /**
+   * The kinds of decision standing instructions answer, each with its defaults (src/engine/standing.ts):
+   * a game on the contract declares them on its step table's rows and defineRuleset gathers them
+   * here. With kinds, a game starts with every kind's default lines in force and a mail's STANDING
+   * lines change one kind at a time; without, a new set replaces the old one.
+   */
+  readonly standingKinds?: readonly StandingKind[];
+
+  /**
+   * The board as `orders` for `step` leave it for `side`'s later steps of the same mail, as far as
+   * the rules fix it without dice or the other side (a ship that patrols has moved, a ship turned
+   * to raid may raid). The engine checks each FOR section of a mail against the board the mail's
+   * earlier sections leave (issue 28), so a section that cannot work is refused when it arrives.
+   * Optional: without it each section is checked against the board as it is.
+   */
+  boardAfter?(state: S, side: Side, step: StepInfo, orders: readonly O[]): S;
+
+  /**
+   * The news in rules events (issue 28): points, control changes, units lost and damaged, as short
+   * items the umpire puts at the head of a report and sums up in the final mail. Called with one
+   * event the reader may see, and the game just before it (a unit sunk by it is still there, with
+   * its side and type). Pure. Optional: without it a report's summary has only what the engine
+   * knows (who was late, what the reader is asked next).
+   */
+  news?(event: RulesEvent, before: S): readonly NewsItem[];
 
   /**
    * Resolve the step. Pure: (state, orders, dice) -> events via ctx.emit. A ruleset that folds its
@@ -298,6 +328,36 @@ export interface Ruleset<S, O, Box = unknown> {
 
   /** Final result once currentStep is null. */
   result(state: S): { readonly winner: Side | 'draw' | null; readonly summary: string };
+}
+
+/**
+ * A kind of decision standing instructions answer (issue 28), declared on the rows of a game's step
+ * table (define.ts StepRow.standing) and gathered into Ruleset.standingKinds.
+ */
+export interface StandingKind {
+  /** The word a player writes after STANDING ASK or STANDING DEFAULT (`RETREAT`): one upper-case word. */
+  readonly word: string;
+  /** What the kind decides, in the game's words (`retreat or stay after a round of battle`). */
+  readonly title: string;
+  readonly rule?: string;
+  /** The kind's standing lines, as written without STANDING (any case): `/^RETREAT\b/i`. */
+  readonly lines: RegExp;
+  /** The lines in force from the start for `side` (without STANDING); none: the side is asked. */
+  readonly defaults?: (side: Side, options: GameOptions) => readonly string[];
+  /** One line a player might write to change it (`RETREAT NEVER`), for the welcome's examples. */
+  readonly example?: string;
+}
+
+/** One item of news in a rules event (Ruleset.news). */
+export interface NewsItem {
+  /** points scored, a place changing hands, a unit lost (sunk, destroyed), a unit damaged */
+  readonly kind: 'points' | 'control' | 'lost' | 'damaged';
+  /** whose points, who now holds the place, whose unit (null: nobody) */
+  readonly side: Side | null;
+  /** a few words: `Akagi (CV)`, `Coral Sea`, `+3 POC, now Japanese 3` */
+  readonly text: string;
+  /** the turn it belongs to, where the event says (points by turn in the final mail) */
+  readonly turn?: number;
 }
 
 /** Ruleset.cases: what a game offers the case runner (src/engine/cases.ts). */

@@ -223,6 +223,8 @@ export function playOneGame(
     seedAnchor: chain.anchor,
     ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
     now: now(),
+    // random players answer every decision themselves: no default standing instructions (a fuzzer)
+    defaultStanding: false,
     // the umpire plays the system sides: no seat
     sides: ruleset.sides
       .filter((side) => !system.includes(side))

@@ -1,8 +1,10 @@
-import { CommandRejected, type EngineEvent, type EngineState, type SubmitOrders } from './engine-events';
+import { notOwedErrors, readSection, withLaterStepHints } from './arrival';
+import { CommandRejected, type EngineEvent, type EngineState, type RefusedSection, type SubmitOrders } from './engine-events';
 import type { AnyRuleset } from './evolve';
 import type { LineError, Side, StepInfo } from './ruleset';
 import { commitmentFor, sealPlaintext } from './sealing';
 import { sectionSalt, splitMessage, STANDING_LINE, type StepSection } from './sections';
+import { mergeStanding, standingKindsOf } from './standing';
 
 /**
  * SubmitOrders: a side's message, split into standing instructions and the orders for each step it
@@ -14,7 +16,11 @@ import { sectionSalt, splitMessage, STANDING_LINE, type StepSection } from './se
 /** What standing instructions' salt is derived with; no step id holds a space, so it is no step's salt. */
 export const STANDING_SALT_LABEL = 'STANDING instructions';
 
-type Made = { ok: true; event: EngineEvent } | { ok: false; errors: readonly LineError[] };
+type Made =
+  | { ok: true; event: EngineEvent; step: StepInfo; orders: readonly unknown[] }
+  /** refused; `read`: the step and the orders of the lines that could be read, for the board later sections are checked on */
+  | { ok: false; errors: readonly LineError[]; read?: { step: StepInfo; orders: readonly unknown[] } }
+  | { ok: false; refused: RefusedSection };
 
 export function requireInPlay(state: EngineState<unknown>): { step: StepInfo; rules: unknown } {
   if (!state.game) throw new CommandRejected('no-game', 'no game has been created');
@@ -44,10 +50,6 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   if (!hasStanding && !split.sections.length && !split.errors.length) {
     throw new CommandRejected('invalid-orders', 'no orders found', [{ line: 0, text: '', problem: 'the message holds no orders' }]);
   }
-  if (split.sections.some((x) => x.stepId === step.id) && !step.owes.includes(cmd.side)) {
-    const problem = `${cmd.side} owes no orders at ${step.title}; waiting for ${step.owes.join(', ') || 'nobody'}`;
-    throw new CommandRejected('not-owed', problem, [{ line: 0, text: '', problem }]);
-  }
   const sealedCount = split.sections.filter((x) => x.stepId !== step.id || step.mode === 'simultaneous').length;
   if (typeof cmd.seal === 'string' && sealedCount > 1) {
     throw new CommandRejected('invalid-orders', 'orders for several steps need a seal function, not one sealed blob');
@@ -56,12 +58,9 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
   const errors: LineError[] = [...split.errors];
   const events: EngineEvent[] = [];
   if (hasStanding) {
-    const parsed = parseStanding(ruleset, rules, cmd.side, split.standing, lines);
+    const parsed = parseStanding(ruleset, state, cmd.side, split.standing, lines);
     if (parsed.ok) {
-      const text = split.standing
-        .split('\n')
-        .filter((l) => l.trim())
-        .join('\n');
+      const text = parsed.text;
       const salt = sectionSalt(cmd.salt, STANDING_SALT_LABEL);
       events.push({
         type: 'StandingInstructionsSet',
@@ -76,23 +75,54 @@ export function decideSubmitOrders(cmd: SubmitOrders, state: EngineState<unknown
       });
     } else errors.push(...parsed.errors);
   }
-  for (const section of split.sections) {
+  // sections in the order their steps come, each read on the board the earlier ones leave
+  const rank = (id: string) => {
+    const at = [step, ...(upcoming ?? [])].findIndex((u) => u.id === id);
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
+  const sections = [...split.sections].sort((a, b) => rank(a.stepId) - rank(b.stepId));
+  const refused: RefusedSection[] = [];
+  let board = rules;
+  let notOwed = false;
+  for (const section of sections) {
+    if (section.stepId === step.id && !step.owes.includes(cmd.side)) {
+      notOwed = true;
+      errors.push(...notOwedErrors(ruleset, rules, cmd.side, step, upcoming, lines, section.text));
+      continue;
+    }
     const made =
       section.stepId === step.id
-        ? ordersForStepInPlay(cmd, section, rules, step, ruleset)
-        : queueOrders(cmd, section, rules, upcoming, ruleset, lines);
-    if (made.ok) events.push(made.event);
-    else errors.push(...made.errors);
+        ? ordersForStepInPlay(cmd, section, rules, step, ruleset, upcoming, lines)
+        : queueOrders(cmd, section, board, upcoming, ruleset, lines);
+    if ('refused' in made) refused.push(made.refused);
+    else if (!made.ok) {
+      errors.push(...made.errors);
+      // one pass: later sections are still checked, on the board the lines that could be read leave
+      if (made.read && ruleset.boardAfter) board = ruleset.boardAfter(board, cmd.side, made.read.step, made.read.orders);
+    } else {
+      events.push(made.event);
+      if (ruleset.boardAfter) board = ruleset.boardAfter(board, cmd.side, made.step, made.orders);
+    }
   }
-  if (errors.length) {
-    const steps = split.sections.map((x) => x.stepId).join(', ') || step.id;
-    throw new CommandRejected(
-      'invalid-orders',
-      `orders from ${cmd.side} for ${steps} were not accepted`,
-      errors.sort((a, b) => a.line - b.line),
-    );
+  // nothing taken at all: the mail is refused, every problem named
+  const refusedOnly = refused.length && !events.length && !errors.length;
+  if (errors.length || refusedOnly) {
+    const all = [...errors, ...refused.flatMap((r) => r.errors)].sort((a, b) => a.line - b.line);
+    throw new CommandRejected(notOwed ? 'not-owed' : 'invalid-orders', refusalSummary(all), all);
   }
+  for (const r of refused) cmd.refusedAhead?.(r);
   return events;
+}
+
+/**
+ * What the refusal's first line says: which lines were refused and what to do. Nothing of the mail
+ * was taken (a FOR section refused at arrival is only refused alone when the rest stands).
+ */
+function refusalSummary(errors: readonly LineError[]): string {
+  const lines = [...new Set(errors.map((e) => e.line).filter((l) => l > 0))];
+  const where = lines.length ? ` (line${lines.length === 1 ? '' : 's'} ${lines.join(', ')})` : '';
+  const n = errors.length;
+  return `Your mail was not taken: ${n} problem${n === 1 ? '' : 's'}${where}, all listed below. Nothing was changed: correct ${n === 1 ? 'it' : 'them'} and send the whole mail again.`;
 }
 
 /**
@@ -114,15 +144,28 @@ function stepsHint(upcoming: readonly StepInfo[] | null): string {
   return ` (steps to come: ${ids.join(', ')}${upcoming.length > ids.length ? ', …' : ''})`;
 }
 
-function ordersForStepInPlay(cmd: SubmitOrders, section: StepSection, rules: unknown, step: StepInfo, ruleset: AnyRuleset): Made {
-  const parsed = ruleset.parseOrders(rules, cmd.side, section.text, step);
-  if (!parsed.ok) return parsed;
-  const errors = ruleset.validateOrders(rules, cmd.side, parsed.orders, step);
-  if (errors.length) return { ok: false, errors };
-  const orders = parsed.orders;
+function ordersForStepInPlay(
+  cmd: SubmitOrders,
+  section: StepSection,
+  rules: unknown,
+  step: StepInfo,
+  ruleset: AnyRuleset,
+  upcoming: readonly StepInfo[] | null,
+  lines: readonly string[],
+): Made {
+  const read = readSection(ruleset, rules, cmd.side, section.text, step, true);
+  if (!read.ok)
+    return {
+      ok: false,
+      errors: withLaterStepHints(read.errors, read.unreadable, ruleset, rules, cmd.side, upcoming, lines),
+      read: { step, orders: read.orders },
+    };
+  const orders = read.orders;
   if (step.mode === 'sequential') {
     return {
       ok: true,
+      step,
+      orders,
       event: {
         type: 'OrdersAccepted',
         data: { side: cmd.side, stepId: step.id, orders, receivedAt: cmd.now },
@@ -132,6 +175,8 @@ function ordersForStepInPlay(cmd: SubmitOrders, section: StepSection, rules: unk
   const salt = sectionSalt(cmd.salt, step.id);
   return {
     ok: true,
+    step,
+    orders,
     event: {
       type: 'OrdersSubmitted',
       data: {
@@ -191,36 +236,75 @@ function queueOrders(
       errors: [{ line, text, problem: `${cmd.side} will owe no orders at ${ahead.title}`, rule: ahead.rule }],
     };
   }
-  const parsed = ruleset.parseOrders(rules, cmd.side, section.text, ahead);
-  if (!parsed.ok) return parsed;
+  // checked now against the board the mail's earlier orders leave, where the game can tell it (boardAfter)
+  const check = ruleset.boardAfter !== undefined;
+  const read = readSection(ruleset, rules, cmd.side, section.text, ahead, check);
+  if (!read.ok) {
+    const readsButFails = check && ruleset.parseOrders(rules, cmd.side, section.text, ahead).ok;
+    // orders that read but cannot work there: that section is refused, the rest of the mail stands
+    return readsButFails
+      ? { ok: false, refused: { stepId: ahead.id, title: ahead.title, errors: read.errors } }
+      : { ok: false, errors: read.errors };
+  }
   const salt = sectionSalt(cmd.salt, ahead.id);
   const data = {
     side: cmd.side,
     stepId: ahead.id,
-    commitment: commitmentFor(parsed.orders, salt),
-    sealed: seal(cmd, ahead.id, parsed.orders, salt),
+    commitment: commitmentFor(read.orders, salt),
+    sealed: seal(cmd, ahead.id, read.orders, salt),
     receivedAt: cmd.now,
   };
-  return { ok: true, event: { type: 'OrdersQueued', data } };
+  return { ok: true, step: ahead, orders: read.orders, event: { type: 'OrdersQueued', data } };
 }
 
 function seal(cmd: SubmitOrders, stepId: string, orders: readonly unknown[], salt: string): string {
   return typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(sealPlaintext(cmd.side, stepId, orders, salt));
 }
 
+/**
+ * The standing instructions in force after the mail's STANDING lines: with the game's kinds of
+ * decision, the set in force changed kind by kind (standing.ts); without, the mail's lines alone.
+ * Errors carry the player's line numbers.
+ */
 function parseStanding(
   ruleset: AnyRuleset,
-  rules: unknown,
+  state: EngineState<unknown>,
   side: Side,
   text: string,
   lines: readonly string[],
-): { ok: true; instructions: unknown } | { ok: false; errors: readonly LineError[] } {
+): { ok: true; instructions: unknown; text: string } | { ok: false; errors: readonly LineError[] } {
+  const rules = state.rules;
   if (!ruleset.parseStanding) {
     const errors = lines.flatMap((l, i) =>
       STANDING_LINE.test(l) ? [{ line: i + 1, text: l.trim(), problem: `${ruleset.name} has no standing instructions` }] : [],
     );
     return { ok: false, errors };
   }
-  const parsed = ruleset.parseStanding(rules, side, text);
-  return parsed.ok ? { ok: true, instructions: parsed.orders } : parsed;
+  const kinds = standingKindsOf(ruleset);
+  if (!kinds.length) {
+    const parsed = ruleset.parseStanding(rules, side, text);
+    const whole = text
+      .split('\n')
+      .filter((l) => l.trim())
+      .join('\n');
+    return parsed.ok ? { ok: true, instructions: parsed.orders, text: whole } : parsed;
+  }
+  const options = state.game?.options ?? {};
+  const merged = mergeStanding(kinds, state.standing[side]?.text ?? '', text, (k) => k.defaults?.(side, options) ?? []);
+  // the player's own lines first, with their line numbers; then the whole set in force
+  const own = merged.written.trim() ? ruleset.parseStanding(rules, side, merged.written) : null;
+  const errors = [...merged.errors, ...(own && !own.ok ? own.errors : [])];
+  if (errors.length) return { ok: false, errors };
+  const whole = ruleset.parseStanding(rules, side, merged.text);
+  if (!whole.ok)
+    return {
+      ok: false,
+      errors: whole.errors.map((e) => ({
+        ...e,
+        line: 0,
+        problem: `a standing instruction in force (${e.text}) no longer reads: ${e.problem}`,
+        hint: 'send it again as it should read now, or STANDING ASK <kind> to be asked instead',
+      })),
+    };
+  return { ok: true, instructions: whole.orders, text: merged.text };
 }

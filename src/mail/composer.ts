@@ -16,6 +16,8 @@ export interface ComposerOptions {
   readonly umpireAddress: string;
   readonly secret: string;
   readonly templatesDir?: string;
+  /** the column text parts wrap at (default TEXT_WIDTH, 72); Infinity for a reader that wants a sentence a line */
+  readonly textWidth?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export class MailComposer {
   private readonly atRest: MailAtRest;
 
   constructor(private readonly options: ComposerOptions) {
-    this.renderer = new MailRenderer(options.templatesDir);
+    this.renderer = new MailRenderer(options.templatesDir, options.textWidth);
     this.atRest = new MailAtRest(options.secret);
     this.reply = {
       secret: options.secret,

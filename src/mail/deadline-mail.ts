@@ -14,6 +14,7 @@ export function reminderData(n: Of<'reminder'>, context: GameContext): ReminderD
     deadline: n.needs.deadline ?? '',
     ...(n.card ? { card: n.card } : {}),
     ...(n.extended ? { extended: n.extended.was ? { was: n.extended.was } : {} } : {}),
+    ...(n.late ? { late: n.late, headline: 'your orders are late' } : {}),
   };
 }
 

@@ -13,6 +13,7 @@
 import type { BoardCell, BoardMap, MapBattle, MapPlace, MapUnitCount } from '../engine/board-view';
 import { hexGrid } from '../games/kit/hex';
 import { hexLayout, type Point } from '../games/kit/hex-picture';
+import { type LabelSpot, placeLabels } from './map-labels';
 
 const PALETTE = ['#c0392b', '#2c6fbb', '#27864a', '#8e44ad', '#b9770e', '#566573'];
 /** The colour of an area or place nobody holds. */
@@ -30,7 +31,8 @@ const HEX_SIZE = 7;
 const SQUARE_SIZE = 14;
 const LINE_H = 13;
 const MARGIN = 14;
-const TITLE_H = 30;
+/** The title and, under it, what moment of the game the map shows. */
+const TITLE_H = 46;
 const LEGEND_H = 74;
 const MARK_R = 13;
 const PLACE_LINE_H = 11;
@@ -97,6 +99,8 @@ export interface MapGeometry {
   /** The outlines of the sheet's hexes that are no cell (empty hexes), in pixels. */
   readonly emptyHexes: readonly (readonly Point[])[];
   readonly places: readonly { readonly name: string; readonly x: number; readonly y: number }[];
+  /** Each place's label (its name, notes and units by type), in the order of the places: never two on each other. */
+  readonly labels: readonly LabelSpot[];
   /** Top of the legend band. */
   readonly legendY: number;
   /** Pixels = map units × 10 + offset. */
@@ -176,24 +180,38 @@ export function mapGeometry(p: BoardMap): MapGeometry {
   };
   const rawPlaces = (p.places ?? []).map((pl) => ({ name: pl.name, ...placeAt(pl) }));
   const styles = sideStyles(p);
-  const lines = (p.places ?? []).map((pl) => placeUnitLines(p, pl, styles).length);
+  // each place's label: its name and notes, then its units by type, placed where it overlaps no other (map-labels.ts)
+  const rawLabels = placeLabels(
+    (p.places ?? []).map((pl, i) => {
+      const texts = labelLines(p, pl, styles).map((l) => l.text);
+      return {
+        at: rawPlaces[i],
+        w: Math.max(...texts.map((t) => textWidth(t, 10))),
+        h: texts.length * PLACE_LINE_H + 3,
+        prefer: pl.labelAt ?? 'right',
+      };
+    }),
+    raw.cells.map((c) => ({ x: c.centre.x - c.w / 2, y: c.centre.y - c.h / 2, w: c.w, h: c.h })),
+    PLACE_LINE_H,
+  );
   const emptyCorners = raw.emptyHexes.flat();
   const xs = [
     ...raw.cells.flatMap((c) => [c.centre.x - c.w / 2, c.centre.x + c.w / 2]),
     ...emptyCorners.map((c) => c.x),
     ...rawPlaces.map((q) => q.x),
+    ...rawLabels.flatMap((b) => [b.x, b.x + b.w]),
   ];
   const ys = [
     ...raw.cells.flatMap((c) => [c.centre.y - c.h / 2, c.centre.y + c.h / 2]),
     ...emptyCorners.map((c) => c.y),
-    ...rawPlaces.map((q, i) => (lines[i] ? q.y + 18 + PLACE_LINE_H * lines[i] : q.y)),
+    ...rawPlaces.map((q) => q.y),
+    ...rawLabels.flatMap((b) => [b.y, b.y + b.h]),
   ];
   const minX = Math.min(...xs, 0);
   const minY = Math.min(...ys, 0);
   const dx = MARGIN - minX;
   const dy = MARGIN + TITLE_H - minY;
-  // room on the right for place names
-  const width = Math.round(Math.max(...xs, 0) + dx + MARGIN + Math.max(0, ...labelOverhang(p, rawPlaces, Math.max(...xs, 0), styles)));
+  const width = Math.round(Math.max(...xs, 0) + dx + MARGIN);
   const legendY = Math.round(Math.max(...ys, 0) + dy + MARGIN);
   const shift = (c: Point): Point => ({ x: r(c.x + dx), y: r(c.y + dy) });
   const cells = p.cells.map((a, i): CellBox => {
@@ -221,22 +239,10 @@ export function mapGeometry(p: BoardMap): MapGeometry {
     cells,
     emptyHexes: raw.emptyHexes.map((h) => h.map(shift)),
     places: rawPlaces.map((q) => ({ name: q.name, x: Math.round(q.x + dx), y: Math.round(q.y + dy) })),
+    labels: rawLabels.map((b) => ({ x: r(b.x + dx), y: r(b.y + dy), w: b.w, h: b.h, moved: b.moved })),
     legendY,
     offset: { x: dx, y: dy },
   };
-}
-
-function labelOverhang(
-  p: BoardMap,
-  placed: readonly { name: string; x: number }[],
-  maxX: number,
-  styles: Map<string, SideStyle>,
-): number[] {
-  return (p.places ?? []).map((pl, i) => {
-    if ((pl.labelAt ?? 'right') !== 'right') return 0;
-    const texts = [placeLabel(p, pl, styles), ...placeUnitLines(p, pl, styles).map((l) => l.text)];
-    return placed[i].x + 10 + Math.max(...texts.map((t) => textWidth(t, 10))) - maxX;
-  });
 }
 
 /** A rough width of text in DejaVu Sans Condensed, for wrapping and room: ~0.56 em a character. */
@@ -244,7 +250,11 @@ function textWidth(s: string, size: number): number {
   return Math.ceil(s.length * size * 0.56);
 }
 
-export function renderMapSvg(p: BoardMap, title = 'Map'): string {
+/**
+ * The map as SVG; `moment` says under the title what it shows (issue 28): the step it is drawn for
+ * and when (`as Allied patrol movement (5.21) begins`, `at the end of the game`).
+ */
+export function renderMapSvg(p: BoardMap, title = 'Map', moment?: string): string {
   const styles = sideStyles(p);
   const g = mapGeometry(p);
   const colourOf = (side: string | null | undefined) => (side ? (styles.get(side)?.colour ?? NOBODY_COLOUR) : NOBODY_COLOUR);
@@ -259,6 +269,7 @@ export function renderMapSvg(p: BoardMap, title = 'Map'): string {
     `<title>${esc(title)}</title>`,
     `<rect width="${g.width}" height="${g.height}" fill="${SEA_COLOUR}"/>`,
     `<text x="${MARGIN}" y="${MARGIN + 12}" font-size="15" font-weight="bold" fill="#1b2631">${esc(title)}</text>`,
+    ...(moment ? [`<text x="${MARGIN}" y="${MARGIN + 30}" font-size="12" fill="#1b2631">${esc(moment)}</text>`] : []),
   ];
   if (g.emptyHexes.length) {
     parts.push(`<g fill="#ffffff" fill-opacity="0.5" stroke="#9fb3c8" stroke-width="1">`);
@@ -289,7 +300,7 @@ export function renderMapSvg(p: BoardMap, title = 'Map'): string {
     parts.push('</g>');
   }
   for (const [i, a] of p.cells.entries()) parts.push(cellSvg(a, g.cells[i], styles, colourOf));
-  for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(p, pl, g.places[i], styles, colourOf));
+  for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(p, pl, g.places[i], g.labels[i], styles, colourOf));
   parts.push(legendSvg(p, g, styles));
   parts.push('</svg>');
   return parts.join('\n');
@@ -388,11 +399,15 @@ function battleMark(cx: number, cy: number, kind: MapBattle, scale = 1): string 
   return `<polygon points="${pts.join(' ')}" fill="${BATTLE_COLOURS[kind]}" stroke="#1b2631" stroke-width="1.2" stroke-linejoin="round"/>`;
 }
 
-function placeLabel(p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): string {
-  const n = (pl.units ?? []).reduce((s, u) => s + u.count, 0);
-  const name = n && !p.placeUnits ? `${pl.name} (${n})` : pl.name;
+/** A place's name, with its damage and markers: its units are listed under it (labelLines). */
+function placeLabel(pl: MapPlace, styles: Map<string, SideStyle>): string {
   const notes = placeNotes(pl, styles);
-  return notes.length ? `${name} [${notes.join('; ')}]` : name;
+  return notes.length ? `${pl.name} [${notes.join('; ')}]` : pl.name;
+}
+
+/** Every line of a place's label: its name, then each side's units by type (issue 28: types in port as at sea). */
+function labelLines(p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): { side: string | null; text: string }[] {
+  return [{ side: null, text: placeLabel(pl, styles) }, ...placeUnitLines(p, pl, styles)];
 }
 
 /** A place's damage and markers, as words: "damaged 1 DD", "airfield JP", "1 slot free". */
@@ -403,9 +418,8 @@ function placeNotes(pl: MapPlace, styles: Map<string, SideStyle>): string[] {
   return [...damage, ...(pl.markers ?? [])];
 }
 
-/** With `placeUnits`: each side's units in a place, a line each ("JP: 2 INF, 1 ART"), long lists wrapped. */
-function placeUnitLines(p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): { side: string; text: string }[] {
-  if (!p.placeUnits) return [];
+/** Each side's units in a place, a line each ("JP: 2 INF, 1 ART"), long lists wrapped. */
+function placeUnitLines(_p: BoardMap, pl: MapPlace, styles: Map<string, SideStyle>): { side: string; text: string }[] {
   return (pl.units ?? []).flatMap((u) =>
     wrap(`${styles.get(u.side)?.short ?? u.side}: ${u.label ?? `${u.count}`}`, PLACE_LINE_CHARS).map((text, i) => ({
       side: u.side,
@@ -418,6 +432,7 @@ function placeSvg(
   p: BoardMap,
   pl: MapPlace,
   at: { x: number; y: number },
+  label: LabelSpot,
   styles: Map<string, SideStyle>,
   colourOf: (s: string | null | undefined) => string,
 ): string {
@@ -426,23 +441,16 @@ function placeSvg(
     pl.kind === 'port'
       ? `<rect x="${at.x - 6}" y="${at.y - 6}" width="12" height="12" fill="${fill}" stroke="#1b2631" stroke-width="1.5"/>`
       : `<circle cx="${at.x}" cy="${at.y}" r="6" fill="${fill}" stroke="#1b2631" stroke-width="1.5"/>`;
-  const side = pl.labelAt ?? 'right';
-  const [lx, ly, anchor] =
-    side === 'right'
-      ? [at.x + 10, at.y + 4, 'start']
-      : side === 'left'
-        ? [at.x - 10, at.y + 4, 'end']
-        : side === 'above'
-          ? [at.x, at.y - 10, 'middle']
-          : [at.x, at.y + 18, 'middle'];
   const halo = 'stroke="#ffffff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"';
-  // unit lines under the name; a name above the marker has them under the marker
-  const y0 = side === 'above' ? at.y + 18 - PLACE_LINE_H : ly;
-  const lines = placeUnitLines(p, pl, styles).map(
+  // a label moved away from its marker is joined to it by a leader line
+  const leader = label.moved
+    ? `<path d="M${at.x} ${at.y} L${r(label.x < at.x ? label.x + label.w : label.x)} ${r(label.y + 6)}" stroke="#1b2631" stroke-width="0.8" fill="none"/>`
+    : '';
+  const lines = labelLines(p, pl, styles).map(
     (l, i) =>
-      `<text x="${lx}" y="${y0 + PLACE_LINE_H * (i + 1)}" text-anchor="${anchor}" font-size="10" font-weight="bold" fill="${colourOf(l.side)}" ${halo}>${esc(l.text)}</text>`,
+      `<text x="${label.x}" y="${r(label.y + 9 + PLACE_LINE_H * i)}" font-size="10"${l.side ? ` font-weight="bold" fill="${colourOf(l.side)}"` : ' fill="#1b2631"'} ${halo}>${esc(l.text)}</text>`,
   );
-  return `<g>${marker}<text x="${lx}" y="${ly}" text-anchor="${anchor}" font-size="10" fill="#1b2631" ${halo}>${esc(placeLabel(p, pl, styles))}</text>${lines.join('')}</g>`;
+  return `<g>${leader}${marker}${lines.join('')}</g>`;
 }
 
 function legendSvg(p: BoardMap, g: MapGeometry, styles: Map<string, SideStyle>): string {
@@ -463,7 +471,7 @@ function legendSvg(p: BoardMap, g: MapGeometry, styles: Map<string, SideStyle>):
   );
   x += 30 + textWidth('nobody', 11) + 10;
   if (p.places?.length) {
-    const placeKey = `base, in the owner's colour; ${p.placeUnits ? 'its units listed under it' : '(n) units in it'}`;
+    const placeKey = "base, in the owner's colour; its units by type under its name";
     out.push(
       `<rect x="${x}" y="${row1 - 10}" width="11" height="11" fill="#ffffff" stroke="#1b2631" stroke-width="1.5"/>`,
       `<text x="${x + 16}" y="${row1}">port</text>`,
@@ -486,7 +494,7 @@ function legendSvg(p: BoardMap, g: MapGeometry, styles: Map<string, SideStyle>):
   const words = [
     ...(p.links?.length ? [areas ? 'Lines join adjacent sea areas.' : 'Lines join adjacent cells.'] : []),
     ...(p.placeLinks ? ['Dashed: what each place borders.'] : []),
-    p.placeUnits ? 'Units by type, at sea and in each place.' : areas ? 'Units at sea by type.' : 'Units by type.',
+    areas ? 'Units by type, at sea and in each port or base.' : 'Units by type.',
   ];
   out.push(`<text x="${bx}" y="${row2}">${esc(words.join(' '))}</text>`);
   if (p.note) out.push(`<text x="${MARGIN}" y="${y + 64}" font-size="10" fill="#4d5656">${esc(p.note)}</text>`);

@@ -20,15 +20,15 @@ function cellName(c: BoardCell): string {
   return c.name;
 }
 
-/** One line per cell; with `placeUnits`, then one per place (its owner in brackets). */
+/**
+ * One line per cell, then one per place (its owner in brackets) holding units, damage or markers
+ * (issue 28: the types of units in port as well as at sea); with `placeUnits`, every place.
+ */
 export function renderMapText(p: BoardMap): string[] {
   const cells = p.cells.map((a) => {
     const control = a.control ? ` [${a.control}]` : '';
     return `${cellName(a)}${control}: ${unitsText(a.units)}${extras(a)}${a.battle ? ` <${BATTLE_TEXT[a.battle]}>` : ''}`;
   });
-  if (!p.placeUnits) return cells;
-  return [
-    ...cells,
-    ...(p.places ?? []).map((pl) => `${pl.name}${pl.owner ? ` [${pl.owner}]` : ''}: ${unitsText(pl.units ?? [])}${extras(pl)}`),
-  ];
+  const shown = (p.places ?? []).filter((pl) => p.placeUnits || pl.units?.length || pl.damage?.length || pl.markers?.length);
+  return [...cells, ...shown.map((pl) => `${pl.name}${pl.owner ? ` [${pl.owner}]` : ''}: ${unitsText(pl.units ?? [])}${extras(pl)}`)];
 }

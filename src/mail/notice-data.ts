@@ -4,7 +4,7 @@
  */
 import { deadlineData, reminderData } from './deadline-mail';
 import { boardOf } from '../engine/board-view';
-import type { Notice, SetAsideLine, StepNeeds } from './notices';
+import type { AckNotice, Notice, SetAsideLine, StepNeeds } from './notices';
 import { secretMarker } from './at-rest';
 import { capProblems, capText, MAX_PROBLEM_CHARS } from './refusal-size';
 import type { TemplateDataMap, TemplateName } from './render';
@@ -54,6 +54,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
           ...(n.answer ? { answer: n.answer } : {}),
           ...(n.standing ? { standing: n.standing.split('\n').filter((l) => l.trim()) } : {}),
           ...(n.digest ? { digest: digestLine(n.digest) } : {}),
+          ...(n.guide ? { guide: n.guide } : {}),
           // the step's order card goes to the sides it asks for orders (and the referee's own notes to him)
           card: n.needs
             ? {
@@ -79,17 +80,15 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             ? {
                 taken: {
                   stepTitle: n.taken.stepTitle,
-                  lines: [
-                    ...n.taken.orders.split('\n').filter((l) => l.trim()),
-                    ...(n.taken.standing ?? '')
-                      .split('\n')
-                      .filter((l) => l.trim())
-                      .map((l) => `standing instruction: ${l}`),
-                  ],
+                  lines: n.taken.orders.split('\n').filter((l) => l.trim()),
+                  // the rest of the acknowledgment, folded in: one mail instead of two
+                  ...(n.taken.ack ? { more: ackNotes(n.taken.ack, false) } : {}),
                 },
               }
             : {}),
           ...boardData(n.view.board, n.result),
+          ...(n.summary?.length ? { summary: n.summary } : {}),
+          ...(n.final?.length ? { final: n.final } : {}),
           narrative: n.narrative.map((text) => ({ text })),
           dice: {
             anchor: n.seedAnchor,
@@ -107,50 +106,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
         },
       ];
     case 'ack':
-      return [
-        'acknowledgment',
-        {
-          ...context(n, n.needs, c),
-          receivedAt: new Date().toISOString(),
-          // per step: the orders in canonical form, and what becomes of them
-          orders: [
-            ...n.ordersText
-              .split('\n')
-              .filter((l) => l.trim())
-              .map((text, i) => ({
-                line: i + 1,
-                text,
-                understood: `for ${n.needs?.title ?? 'the step in play'}${n.resolved ? ': resolved at once' : ''}`,
-              })),
-            ...(n.standing
-              ? n.standing.split('\n').map((text, i) => ({ line: i + 1, text, understood: `standing instruction: ${text}` }))
-              : []),
-            ...(n.inForce ?? '')
-              .split('\n')
-              .filter((l) => l.trim())
-              .map((text, i) => ({ line: i + 1, text, understood: 'standing instruction in force (sent earlier)' })),
-            ...n.queued.flatMap((q, i) => [
-              {
-                line: i + 1,
-                text: `FOR ${q.stepId}`,
-                understood: `${q.title ?? 'a step to come'}: queued, sealed until that step: commitment ${q.commitment}`,
-              },
-              ...(q.orders ?? '')
-                .split('\n')
-                .filter((l) => l.trim())
-                .map((text, j) => ({ line: j + 1, text, understood: `for ${q.title ?? q.stepId}, when it comes` })),
-            ]),
-            // lines around the orders that are no order (a greeting, a name): set aside, not refused
-            ...(n.ignored ?? []).map((l) => ({ line: l.line, text: l.text, understood: setAsideWhy(l) })),
-          ],
-          errors: [],
-          commitment: n.commitment ?? undefined,
-          deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
-          awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
-          ...(n.held ? { held: true } : {}),
-          ...(n.source ? { source: n.source } : {}),
-        },
-      ];
+      return ['acknowledgment', { ...context(n, n.needs, c), ...ackData(n) }];
     case 'rejection': {
       const needs = n.needs ?? null;
       const side = n.side === 'referee' ? null : n.side;
@@ -273,6 +229,71 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
       throw new Error(`no template for notice ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * A short acknowledgment (issue 28): what was taken, step by step in canonical form, what became of
+ * it; FOR sections refused as they arrived, with every problem; standing instructions only where
+ * the mail changed them; the lines set aside, each with why.
+ */
+function ackData(n: AckNotice) {
+  const title = n.needs?.title ?? 'the step in play';
+  const taken = linesOf(n.ordersText);
+  const what = taken.length ? `your orders for ${title}` : n.queued.length ? 'your orders for steps to come' : 'your standing instructions';
+  const headline = n.held
+    ? `Taken and held (WAIT): ${what}.`
+    : taken.length && n.resolved
+      ? `Taken: ${what}; the step is resolved.`
+      : taken.length && n.commitment
+        ? `Taken: ${what}, sealed until the step resolves.`
+        : `Taken: ${what}.`;
+  return {
+    receivedAt: new Date().toISOString(),
+    headline,
+    ...ackNotes(n, true),
+    commitment: n.commitment ?? undefined,
+    deadline: n.resolved ? undefined : (n.needs?.deadline ?? undefined),
+    awaiting: n.resolved ? [] : (n.needs?.awaiting ?? []),
+    ...(n.held ? { held: true } : {}),
+    ...(n.source ? { source: n.source } : {}),
+  };
+}
+
+const linesOf = (text: string | undefined) => (text ?? '').split('\n').filter((l) => l.trim());
+
+/**
+ * What an acknowledgment says beyond its headline, in the acknowledgment or folded into the
+ * report (`inPlay` false: the report shows the orders for the step in play itself): each step's
+ * orders, FOR sections refused as they arrived, standing instructions changed, lines set aside.
+ */
+function ackNotes(n: AckNotice, inPlay: boolean) {
+  const title = n.needs?.title ?? 'the step in play';
+  const taken = linesOf(n.ordersText);
+  const sections = [
+    ...(inPlay && taken.length
+      ? [{ title, note: n.resolved ? 'resolved at once' : n.commitment ? 'sealed until the step resolves' : 'in', lines: taken }]
+      : []),
+    ...n.queued.map((q) => ({
+      title: `${q.forWord ? `FOR ${q.forWord}: ` : `FOR ${q.stepId}: `}${q.title ?? 'a step to come'}`,
+      note: `sealed until that step comes (commitment ${q.commitment}), checked again then`,
+      lines: linesOf(q.orders),
+    })),
+  ];
+  const changed = n.standingChanged;
+  return {
+    sections,
+    ...(n.refusedAhead?.length
+      ? {
+          refused: n.refusedAhead.map((r) => ({
+            title: r.title,
+            word: r.forWord ?? r.stepId,
+            errors: capProblems(r.errors).map((p) => ({ line: p.line, text: p.text, problem: p.problem, hint: p.hint, rule: p.rule })),
+          })),
+        }
+      : {}),
+    ...(changed && (changed.added.length || changed.removed.length) ? { standing: changed } : {}),
+    ...(n.ignored?.length ? { setAside: setAsideRows(n.ignored) } : {}),
+  };
 }
 
 /** A refusal lists this many lines set aside at most (a pasted page is not mailed back whole). */

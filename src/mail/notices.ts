@@ -61,6 +61,8 @@ export type Notice =
       readonly standing?: string | null;
       /** the recipient's digest setting (action, turn, every), if known */
       readonly digest?: string;
+      /** issue 28: the standing instructions in force, the turn step by step, a first mail ready to send */
+      readonly guide?: WelcomeGuide;
     })
   | (NoticeBase & {
       readonly kind: 'ack';
@@ -76,10 +78,19 @@ export type Notice =
         readonly stepId: string;
         readonly commitment: string;
         readonly title?: string;
+        /** the word of the step's FOR line, where its row has one */
+        readonly forWord?: string;
         readonly orders?: string;
       }[];
-      /** the side's standing instructions already in force, when these orders set none */
-      readonly inForce?: string | null;
+      /** what the mail changed in the side's standing instructions (lines now in force, lines no longer) */
+      readonly standingChanged?: { readonly added: readonly string[]; readonly removed: readonly string[] };
+      /** FOR sections refused as they arrived: they cannot work on the board the mail's earlier orders leave */
+      readonly refusedAhead?: readonly {
+        readonly stepId: string;
+        readonly title: string;
+        readonly forWord?: string;
+        readonly errors: readonly LineError[];
+      }[];
       /** lines around the orders that were no order (a greeting, a name), set aside by the mail reader, and why */
       readonly ignored?: readonly SetAsideLine[];
       /** where in the mail the orders were read, when not its text ('the attached file "orders.txt"') */
@@ -107,11 +118,21 @@ export type Notice =
     })
   | (NoticeBase & {
       readonly kind: 'report';
+      /** the news first (services/news.ts): points, control, losses, who was late, what is asked next */
+      readonly summary?: readonly string[];
+      /** the final mail's first lines: the result, points by turn, the game's losses, how to get the audit bundle */
+      readonly final?: readonly string[];
       readonly narrative: readonly string[];
       /** what the step now open asks of this recipient, when it asks something (services/answer-card.ts) */
       readonly card?: AnswerCard | null;
       /** the recipient's orders that completed the step this report follows (the acknowledgment, folded in) */
-      readonly taken?: { readonly stepTitle: string; readonly orders: string; readonly standing: string | null };
+      readonly taken?: {
+        readonly stepTitle: string;
+        readonly orders: string;
+        readonly standing: string | null;
+        /** the acknowledgment folded in whole (issue 28): orders queued for later steps, a FOR section refused, standing changes, lines set aside */
+        readonly ack?: AckNotice;
+      };
       readonly view: EngineView;
       readonly needs: StepNeeds | null;
       readonly revealedSeeds: Readonly<Record<string, string>>;
@@ -131,6 +152,8 @@ export type Notice =
       readonly needs: StepNeeds;
       readonly card?: AnswerCard | null;
       readonly extended?: { readonly was: string | null };
+      /** the deadline passed with no orders from the recipient: they are still taken until `graceUntil` */
+      readonly late?: { readonly deadline: string; readonly graceUntil: string };
     })
   /**
    * News about deadlines: a deadline passed and who is late, the referee's PAUSE, RESUME, ABSENCE,
@@ -198,6 +221,9 @@ export type Notice =
 
 export type NoticeKind = Notice['kind'];
 
+/** An acknowledgment of orders. */
+export type AckNotice = Extract<Notice, { kind: 'ack' }>;
+
 /** A line of the player's not read as an order, and why (older commands carry no why). */
 export interface SetAsideLine {
   readonly line: number;
@@ -215,8 +241,28 @@ export interface AnswerCard {
   readonly title: string;
   readonly syntax: readonly string[];
   readonly example: readonly string[];
+  /**
+   * The later steps of the turn the side may answer in the same mail (issue 28), each a FOR section
+   * of the ready reply with example orders: the reader's own units, on the board the earlier
+   * examples leave. Left out, a step is asked when it comes.
+   */
+  readonly sections?: readonly { readonly forWord: string; readonly title: string; readonly example: readonly string[] }[];
   /** the default orders as they would be written; empty: no orders (nothing moves, nothing is chosen) */
   readonly defaultOrders: readonly string[];
   readonly deadline: string | null;
   readonly graceUntil: string | null;
+}
+
+/** What the welcome tells a newcomer (services/welcome-guide.ts). */
+export interface WelcomeGuide {
+  /** each line in force under a `# RETREAT: retreat or stay after a round of battle (8.1)` comment: copy-safe lines */
+  readonly standing: readonly string[];
+  /** kinds nobody answers for the reader: it is asked (`retreat or stay after a round of battle: STANDING RETREAT NEVER`) */
+  readonly asked: readonly string[];
+  /** one line a kind the reader could change, e.g. `STANDING RETREAT NEVER`, and the kind to ask for */
+  readonly change?: { readonly line: string; readonly word: string };
+  /** `patrol movement and repairs (5.21): you are asked, or send it ahead under FOR PATROL`, in the order of play */
+  readonly outline: readonly string[];
+  /** the first mail: orders asked now and one FOR section at least, as the reader would send them */
+  readonly starter: readonly string[];
 }

@@ -40,19 +40,22 @@ export interface ShapedOrders {
 
 export interface ShapeOptions {
   readonly grammar?: OrderLineGrammar;
+  /** the words of the game's FOR lines (`PATROL`, `FIGHTERS`): `FOR PATROL` starts a section, never goes on with the line above */
+  readonly forWords?: readonly string[];
   /** a line the mail reader would take as a command (never set aside as junk) */
   readonly isCommand?: (line: string) => boolean;
 }
 
 export function shapeOrderLines(input: readonly NumberedLine[], options: ShapeOptions = {}): ShapedOrders {
   const g = options.grammar ?? GENERIC_ORDER_LINES;
+  const words = options.forWords ?? [];
   const out: { line: number; text: string; parts: number[] }[] = [];
   for (const l of input) {
     const text = l.text.trim();
     if (text === '') continue;
     const prev = out[out.length - 1];
     const adjacent = prev !== undefined && prev.parts[prev.parts.length - 1] === l.line - 1;
-    if (adjacent && !/^#/.test(prev.text) && !isSectionHeader(text) && joins(g, prev.text, lastPart(input, prev), text)) {
+    if (adjacent && !/^#/.test(prev.text) && !isSectionHeader(text, words) && joins(g, prev.text, lastPart(input, prev), text)) {
       prev.text = `${prev.text} ${text}`;
       prev.parts.push(l.line);
       continue;
@@ -61,7 +64,7 @@ export function shapeOrderLines(input: readonly NumberedLine[], options: ShapeOp
   }
   // trailing lines that are no order and no command stand where names and taglines stand
   let keep = out.length;
-  while (keep > 0 && isJunk(g, out[keep - 1].text, options.isCommand)) keep--;
+  while (keep > 0 && isJunk(g, out[keep - 1].text, options.isCommand, words)) keep--;
   // a mail of nothing but such lines is the game's to refuse, with its order card
   if (keep === 0) keep = out.length;
   return {
@@ -88,23 +91,32 @@ function lastPart(input: readonly NumberedLine[], joined: { parts: number[] }): 
   return (input.find((l) => l.line === n)?.text ?? '').trim();
 }
 
-/** `FOR t3/orders`, `STEP t3/orders`: a section of orders for another step (engine/sections.ts). */
-function isSectionHeader(text: string): boolean {
-  return /^(FOR|STEP)\s+\S*\/\S*$/i.test(text) || /^STANDING(\s|$)/i.test(text);
+/** `FOR t3/orders`, `STEP t3/orders`, `FOR PATROL` (a word of the game's): a section of orders for another step (engine/sections.ts). */
+export function isForLine(text: string, words: readonly string[]): boolean {
+  const header = /^\s*(FOR|STEP)\s+(\S+)\s*$/i.exec(text);
+  return header !== null && (header[2].includes('/') || words.includes(header[2].toUpperCase()));
 }
 
-function isJunk(g: OrderLineGrammar, text: string, isCommand: ((line: string) => boolean) | undefined): boolean {
+function isSectionHeader(text: string, words: readonly string[]): boolean {
+  return isForLine(text, words) || /^STANDING(\s|$)/i.test(text);
+}
+
+function isJunk(g: OrderLineGrammar, text: string, isCommand: ((line: string) => boolean) | undefined, words: readonly string[]): boolean {
   const t = text.trim();
-  if (t.startsWith('#') || isSectionHeader(t)) return false;
+  if (t.startsWith('#') || isSectionHeader(t, words)) return false;
   if (isCommand?.(t)) return false;
   return !g.startsOrder(t) && !g.mentionsGame(t);
 }
 
 /** The mail's ORDERS command with its lines shaped for the game (the other commands as they were). */
-export function shapeOrdersCommand(commands: readonly MailCommand[], grammar?: OrderLineGrammar): MailCommand[] {
+export function shapeOrdersCommand(
+  commands: readonly MailCommand[],
+  grammar?: OrderLineGrammar,
+  forWords: readonly string[] = [],
+): MailCommand[] {
   return commands.map((c) => {
     if (c.name !== 'ORDERS') return c;
-    const shaped = shapeOrderLines(c.lines, { grammar, isCommand: isCommandLine });
+    const shaped = shapeOrderLines(c.lines, { grammar, isCommand: isCommandLine, forWords });
     // set aside above the first order (commands.ts) and below the last, each with why
     const ignored = [
       ...(c.ignored ?? []),

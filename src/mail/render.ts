@@ -20,6 +20,7 @@ import type {
   DeadlineData,
   HelpData,
   PressData,
+  ReminderData,
   RenderedAttachment,
   RenderedMail,
   ReportData,
@@ -136,7 +137,11 @@ export class MailRenderer {
   private readonly hbs = Handlebars.create();
   private readonly templates = new Map<TemplateName, Compiled>();
 
-  constructor(templatesDir: string = defaultTemplatesDir()) {
+  /** `width`: the column text parts wrap at (TEXT_WIDTH; Infinity: unwrapped, one sentence a line, for tests that read sentences) */
+  constructor(
+    templatesDir: string = defaultTemplatesDir(),
+    private readonly width: number = TEXT_WIDTH,
+  ) {
     registerHelpers(this.hbs);
     for (const file of readdirSync(join(templatesDir, 'partials'))) {
       const m = file.match(/^(.+)\.hbs$/);
@@ -154,7 +159,9 @@ export class MailRenderer {
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
     const extra =
-      name === 'report' || name === 'welcome' ? { ...mapContext(data as ReportData), ...tablesContext(data as ReportData) } : {};
+      name === 'report' || name === 'welcome'
+        ? { ...mapContext(data as ReportData, name === 'welcome'), ...tablesContext(data as ReportData) }
+        : {};
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
     // a player's HELP lists the player commands; the referee's (side null) adds the referee's
     const refereeHelp = (name === 'help' || name === 'welcome') && (data as Partial<GameContext>).side === null;
@@ -166,8 +173,8 @@ export class MailRenderer {
       attachments.push({ filename: 'map.png', contentType: 'image/png', svg: extra.mapSvg, cid: MAP_CID });
     return {
       subject: subjectFor(name, data),
-      text: tidyText(t.text(context)),
-      html: t.html(context),
+      text: tidyText(t.text(context), this.width),
+      html: t.html(context).split(NOWRAP).join(''),
       attachments,
     };
   }
@@ -189,6 +196,7 @@ export function subjectFor(name: TemplateName, data: Partial<GameContext>): stri
   if (name === 'press') word = `press from ${(data as Partial<PressData>).from ?? 'a side'}`;
   if (name === 'confirmation') word = `done ${(data as Partial<ConfirmationData>).command ?? ''}`.trim();
   if (name === 'deadline') word = (data as Partial<DeadlineData>).headline ?? word;
+  if (name === 'reminder') word = (data as Partial<ReminderData>).headline ?? word;
   const step = data.step ? shortStep(data.step.title) : '';
   const tail = [word, step].filter(Boolean).join(', ') || (attention === 'over' ? 'final report' : 'report');
   return fitSubject(`${head}${tail}`, MAX_SUBJECT);
@@ -217,8 +225,15 @@ export function shortStep(title: string): string {
     .trim();
 }
 
-function fitSubject(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+/** A subject cut at a word (issue 28: a phone shows whole words), `…` where it was cut. */
+export function fitSubject(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  // the step name starts after the head (`FYI G-… side t3: `): cut inside it, never in the head
+  const head = text.indexOf(': ') + 2;
+  const cut = space > head ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:]+$/, '')}…`;
 }
 
 /**
@@ -231,14 +246,23 @@ export function reportSubjectPattern(gameId: string, side: string): string {
   return `^((ACTION|FYI|GAME OVER) ${esc(gameId)} ${esc(side)}[ :]|\\[umpire ${esc(gameId)}\\] report ${esc(side)}( |$))`;
 }
 
-function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn'>) {
+/** What moment the map shows: the step now open, as it begins; the end of the game; the start (a welcome). */
+export function mapMoment(data: Pick<ReportData, 'step' | 'final'>, welcome: boolean): string {
+  if (data.final?.length) return 'The board at the end of the game.';
+  if (!data.step) return welcome ? 'The board at the start of the game.' : 'The board now.';
+  return `The board as ${shortStep(data.step.title)} begins (${welcome ? 'the start of the game' : 'after the steps this mail tells'}).`;
+}
+
+function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn' | 'step' | 'final'>, welcome = false) {
   if (!data.map || data.map.cells.length === 0) return {};
   // no side in the picture's title: an open game's sides see the same map, drawn once for all
   const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
+  const moment = mapMoment(data, welcome);
   // resvg draws the SVG at its own size, whole pixels rounded up
   const size = mapGeometry(data.map);
   return {
-    mapSvg: renderMapSvg(data.map, title),
+    mapSvg: renderMapSvg(data.map, title, moment),
+    mapMoment: moment,
     mapImage: {
       cid: MAP_CID,
       width: Math.ceil(size.width),
@@ -267,6 +291,52 @@ function registerHelpers(hbs: typeof Handlebars): void {
   hbs.registerHelper('isReferee', (side: unknown) => side === null);
   hbs.registerHelper('duration', (minutes: unknown) => (typeof minutes === 'number' ? formatDuration(minutes) : ''));
   hbs.registerHelper('hasItems', (list: unknown) => Array.isArray(list) && list.length > 0);
+  hbs.registerHelper('inc', (n: unknown) => (typeof n === 'number' ? n + 1 : n));
+  hbs.registerHelper('stepName', (title: unknown) => (typeof title === 'string' ? shortStep(title) : ''));
+  // lines to copy as they stand (orders, commands): never wrapped (text templates only)
+  hbs.registerHelper('nowrap', function (this: unknown, options: Handlebars.HelperOptions) {
+    return options
+      .fn(this)
+      .split('\n')
+      .map((l: string) => (l.trim() ? `${NOWRAP}${l}` : l))
+      .join('\n');
+  });
+}
+
+/** Marks a line of a text part that is never wrapped (tidyText takes it off; the HTML part never shows it). */
+const NOWRAP = '\u0001';
+
+/** A line of data to copy as it stands (a command to run): never wrapped in the text part. */
+export function copyLine(line: string): string {
+  return `${NOWRAP}${line}`;
+}
+
+/** Text parts wrap at this column (issue 28: phones), but lines to copy as they stand. */
+export const TEXT_WIDTH = 72;
+
+/**
+ * A line longer than `width` broken at spaces; the lines after the first are indented like it, two
+ * more under a bullet or a `line N:` problem. A word longer than the width (an address, a hash)
+ * stands whole on its own line.
+ */
+export function wrapLine(line: string, width = TEXT_WIDTH): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^\s*/.exec(line)![0];
+  const more = /^\s*(- |line \d+: |\d+\. )/.test(line) ? `${indent}  ` : indent;
+  const words = line.slice(indent.length).split(/ +/);
+  const out: string[] = [];
+  let cur = indent;
+  for (const w of words) {
+    const lead = out.length ? more : indent;
+    if (cur.trim() === '') cur = `${lead}${w}`;
+    else if (`${cur} ${w}`.length <= width) cur = `${cur} ${w}`;
+    else {
+      out.push(cur);
+      cur = `${more}${w}`;
+    }
+  }
+  out.push(cur);
+  return out;
 }
 
 /** `90 minutes`, `36 hours`, `3 days`: a deadline's or a grace period's length. */
@@ -288,11 +358,14 @@ export function formatUtc(iso: string): string {
 }
 
 /** Templates leave runs of blank lines where sections are absent; keep at most one. */
-function tidyText(text: string): string {
+function tidyText(text: string, width: number): string {
   const tidy = text
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
+    .split('\n')
+    .flatMap((l) => (l.includes(NOWRAP) ? [l.split(NOWRAP).join('')] : wrapLine(l, width)))
+    .join('\n');
   // The signature delimiter is "-- " with its space (RFC 3676), so replies can drop our footer.
   return `${tidy.replace(/^--$/gm, '-- ')}\n`;
 }

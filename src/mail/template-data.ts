@@ -3,7 +3,7 @@
  * message, and what rendering gives back. Plain data: render.ts turns it into text and HTML.
  */
 import type { BoardMap, BoardTable } from '../engine/board-view';
-import type { AnswerCard } from './notices';
+import type { AnswerCard, WelcomeGuide } from './notices';
 import type { DiceCheckStep } from './dice-checks';
 
 /** What a mail asks of its recipient, the first word of its subject. */
@@ -34,9 +34,16 @@ export interface LineProblem {
 
 export interface AcknowledgmentData extends GameContext {
   readonly receivedAt: string;
-  /** Each order line as the umpire understood it. */
-  readonly orders: readonly { readonly line: number; readonly text: string; readonly understood: string }[];
-  readonly errors: readonly LineProblem[];
+  /** The first line: what was taken and what became of it. */
+  readonly headline: string;
+  /** Each step the mail gave orders for: its title, what becomes of them, the orders as understood. */
+  readonly sections: readonly { readonly title: string; readonly note: string; readonly lines: readonly string[] }[];
+  /** FOR sections refused as they arrived (the rest stands), each with its problems. */
+  readonly refused?: readonly { readonly title: string; readonly word: string; readonly errors: readonly LineProblem[] }[];
+  /** What the mail changed in the standing instructions: lines now in force, lines no longer. */
+  readonly standing?: { readonly added: readonly string[]; readonly removed: readonly string[] };
+  /** Lines of the mail not read as orders, each with why. */
+  readonly setAside?: readonly { readonly line: number; readonly text: string; readonly why: string }[];
   /** Sealed orders: SHA-256(canonical orders ‖ salt), revealed and checked when the step resolves. */
   readonly commitment?: string;
   readonly deadline?: string;
@@ -72,10 +79,19 @@ export interface DieRoll {
 }
 
 export interface ReportData extends GameContext {
+  /** The news first (issue 28): points, control changes, losses, who was late, what is asked next. */
+  readonly summary?: readonly string[];
+  /** The final mail's first lines: the result, points by turn, losses, how to get the audit bundle. */
+  readonly final?: readonly string[];
   /** The answer card, first in the mail, when the step asks something of the recipient. */
   readonly card?: AnswerCard | null;
   /** The recipient's orders that completed the step (their acknowledgment, folded into this report). */
-  readonly taken?: { readonly stepTitle: string; readonly lines: readonly string[] };
+  readonly taken?: {
+    readonly stepTitle: string;
+    readonly lines: readonly string[];
+    /** the rest of the acknowledgment folded in: queued sections, a FOR section refused, standing changes, lines set aside */
+    readonly more?: Pick<AcknowledgmentData, 'sections' | 'refused' | 'standing' | 'setAside'>;
+  };
   /** What the side now knows, as sentences. */
   readonly knowledge: readonly string[];
   /** The side's private tables (its own facts in rows): shown under "What you know". */
@@ -130,6 +146,8 @@ export interface WelcomeData extends GameContext {
   /** standing instructions in force, digest setting: shown only if known */
   readonly standing?: readonly string[];
   readonly digest?: string;
+  /** issue 28: the standing instructions in force by kind, the turn step by step, a first mail ready to send */
+  readonly guide?: WelcomeGuide;
   /** the first step's answer card when it asks the recipient for orders: its legal choices, example, default, deadline and grace */
   readonly answer?: AnswerCard;
   /** the step in play: asked of the recipient now or not, who else is awaited, the order card */
@@ -209,6 +227,10 @@ export interface ReminderData extends GameContext {
   readonly card?: AnswerCard;
   /** EXTEND: the referee moved the deadline (from `was`) */
   readonly extended?: { readonly was?: string };
+  /** the deadline passed with no orders from the reader: still taken until `graceUntil` (issue 28, second person) */
+  readonly late?: { readonly deadline: string; readonly graceUntil: string };
+  /** what the subject says after the step-free head (`your orders are late`) */
+  readonly headline?: string;
 }
 
 /** News about deadlines (late sides, PAUSE, RESUME, ABSENCE, DEADLINE rulings): a headline and its lines. */

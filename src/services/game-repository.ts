@@ -55,6 +55,8 @@ export interface LoadedGame {
   readonly head: StreamHead;
   /** the engine events after the snapshot the state was loaded from (for reports) */
   readonly tail: readonly StoredEvent[];
+  /** the engine state the tail folds from: the snapshot's, or (absent) the initial state (news folds it again: services/news.ts) */
+  readonly base?: EngineState<unknown>;
 }
 
 export function rulesetFor(id: string): AnyRuleset {
@@ -187,7 +189,7 @@ export class GameRepository {
     const service = foldService(usable?.service ?? initialServiceState, tail);
     const last = tail[tail.length - 1];
     const head = last ? { version: last.seq, hash: last.hash } : await this.events.head(gameId, tx);
-    return { gameId, ruleset, state, service, head, tail: liveEvents(tail, isService) };
+    return { gameId, ruleset, state, service, head, tail: liveEvents(tail, isService), ...(usable ? { base: usable.engine } : {}) };
   }
 
   async register(gameId: string, rulesetId: string, tx: Sql): Promise<boolean> {
@@ -212,7 +214,8 @@ export class GameRepository {
       const state = fold(initialState(), all, game.ruleset);
       const service = foldService(initialServiceState, all);
       await this.snapshot(game, appended.head.version, { engine: state, service }, tx);
-      return { ...game, state, service, head: appended.head, tail: liveEvents(all, isService) };
+      const { base: _base, ...rest } = game;
+      return { ...rest, state, service, head: appended.head, tail: liveEvents(all, isService) };
     }
     const state = fold(game.state, appended.events, game.ruleset);
     const service = foldService(game.service, appended.events);

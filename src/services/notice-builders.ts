@@ -5,6 +5,7 @@ import type { Side } from '../engine/ruleset';
 import { SERVICE_EVENT_TYPES, toEngineEvent, type LoadedGame } from './game-repository';
 import type { Notice, SetAsideLine, StepNeeds } from '../mail/notices';
 import { diceChecks } from '../mail/dice-checks';
+import { reportSummary, tailNews } from './news';
 
 /** What the step in play needs, from whom, by when (for acks, reports and reminders). */
 export function stepNeeds(game: LoadedGame, deadline: string | null): StepNeeds | null {
@@ -50,6 +51,7 @@ export function reportNotices(game: LoadedGame, afterSeq: number, deadline: stri
   const report = (viewer: Side | 'referee', to: string, reason: string): Notice => ({
     ...noticeBase(game, viewer, to, reason),
     kind: 'report' as const,
+    summary: reportSummary(game, fresh, viewer, tailNews(game, afterSeq, viewer)),
     narrative: narrativeFor(fresh, viewer, game.ruleset),
     card: viewer === 'referee' ? null : answerCard(game, viewer, deadlineOf(game.service, game.state.step?.id)),
     view: viewFor(game.state, viewer, game.ruleset),

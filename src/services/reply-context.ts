@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import type { AnyRuleset } from '../engine/game';
 import { htmlToPlayerText } from '../mail/html-text';
 import { shapeOrdersCommand } from '../mail/order-lines';
+import { forWordsOf } from '../engine/arrival';
+import { isForLine } from '../mail/order-lines';
 import { rereadReply, type ParsedMessage } from '../mail/parse';
 import type { OutboxRow } from '../store/outbox';
 
@@ -30,11 +32,14 @@ export interface ReplyContextDeps {
 export async function readReplyInGame(mail: ParsedMessage, gameId: string, deps: ReplyContextDeps): Promise<ParsedMessage> {
   const [rows, ruleset] = await Promise.all([deps.outbox.recentTo(gameId, mail.from.address, KNOWN_MAILS), deps.games.rulesetOf(gameId)]);
   const grammar = ruleset.orderLines;
+  const words = forWordsOf(ruleset);
   const reread = rereadReply(mail, {
     knownTexts: rows.flatMap(knownTextsOf),
-    ...(grammar ? { looksLikeOrder: (line: string) => grammar.startsOrder(line) || grammar.mentionsGame(line) } : {}),
+    ...(grammar
+      ? { looksLikeOrder: (line: string) => grammar.startsOrder(line) || grammar.mentionsGame(line) || isForLine(line, words) }
+      : {}),
   });
-  return { ...reread, commands: shapeOrdersCommand(reread.commands, grammar) };
+  return { ...reread, commands: shapeOrdersCommand(reread.commands, grammar, words) };
 }
 
 /**

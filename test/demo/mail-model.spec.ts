@@ -40,11 +40,34 @@ describe('the demo bots mail as skilled players do', () => {
     60_000,
   );
 
-  it('given the bots answer one step a mail (no orders ahead), then the same game misses the targets', () => {
+  it('given the bots answer one step a mail (no orders ahead) in a game with no standing instructions in force at the start, then the same game misses the targets', () => {
     process.env.DEMO_BOTS = 'plain';
-    const r = playModel('m1', {});
+    const r = playModel('m1', {}, undefined, { defaultStanding: false });
     const worst = Math.max(...BOT_SIDES.map((side) => median(perTurn(r, side, 'sent'))));
     expect(worst).toBeGreaterThan(4);
+  }, 60_000);
+
+  it.each(['n1', 'n2'])(
+    'issue 28: given newcomers (DEMO_BOTS=newcomer: only what each mail asks, no STANDING or FOR line of their own) in game %s, then each side sends at most 3 and receives at most 5 mails a turn (medians), and the game is played',
+    (seed) => {
+      process.env.DEMO_BOTS = 'newcomer';
+      const r = playModel(seed, {});
+      expect(r.ended).toBe(true);
+      for (const side of BOT_SIDES) {
+        expect(median(perTurn(r, side, 'sent'))).toBeLessThanOrEqual(3);
+        expect(median(perTurn(r, side, 'received'))).toBeLessThanOrEqual(5);
+      }
+      expect(r.play.battles).toBeGreaterThan(5);
+      expect(r.play.raids).toBeGreaterThan(5);
+    },
+    60_000,
+  );
+
+  it('issue 28: given the same newcomers in a game with no defaults in force and no card offering later steps (before issue 28), then they send many times as many mails', () => {
+    process.env.DEMO_BOTS = 'newcomer';
+    const r = playModel('n1', {}, undefined, { defaultStanding: false });
+    const worst = Math.max(...BOT_SIDES.map((side) => median(perTurn(r, side, 'sent'))));
+    expect(worst).toBeGreaterThan(10);
   }, 60_000);
 
   it('names a step by its kind, without turn, number, round, side or place (the game`s sides given, none assumed)', () => {

@@ -6,6 +6,7 @@
 import { MailAtRest } from '../../src/mail/at-rest';
 import { MailComposer } from '../../src/mail/composer';
 import type { Notice } from '../../src/mail/notices';
+import { flat } from '../support/text';
 
 describe('acknowledgment of orders with lines set aside', () => {
   const secret = 'k'.repeat(32);
@@ -33,7 +34,7 @@ describe('acknowledgment of orders with lines set aside', () => {
 
   it('lists each ignored line with its number, in the text and the HTML', () => {
     const payload = sent(ack([{ line: 4, text: 'Kenji' }]));
-    expect(payload.text).toMatch(/4\. Kenji\s+=> set aside, not read: not an order/);
+    expect(payload.text).toMatch(/line 4: Kenji\n\s+set aside, not read: not an order/);
     expect(payload.html).toContain('set aside, not read: not an order');
   });
 
@@ -44,14 +45,14 @@ describe('acknowledgment of orders with lines set aside', () => {
         { line: 5, text: 'Kenji', why: 'not an order (below the last order, read as a signature)' },
       ]),
     );
-    expect(payload.text).toMatch(/1\. Hi,\s+=> set aside, not read: not an order \(above the first order\)/);
-    expect(payload.text).toMatch(/5\. Kenji\s+=> set aside, not read: not an order \(below the last order/);
+    expect(payload.text).toMatch(/line 1: Hi,\n\s+set aside, not read: not an order \(above the first order\)/);
+    expect(payload.text).toMatch(/line 5: Kenji\n\s+set aside, not read: not an order \(below the last order/);
     expect(payload.html).toContain('not an order (above the first order)');
   });
 
   it('issue 24, orders in an attached file: the acknowledgment says which part they were read from', () => {
     const payload = sent(ack(undefined, 'the attached file "orders.txt"'));
-    expect(payload.text).toContain('They were read from the attached file "orders.txt": the mail\'s text held no orders.');
+    expect(flat(payload.text)).toContain(flat('They were read from the attached file "orders.txt": the mail\'s text held no orders.'));
     expect(payload.html).toContain('orders.txt');
   });
 
@@ -74,12 +75,12 @@ describe('acknowledgment of orders with lines set aside', () => {
     expect(payload.text).toMatch(
       /Lines set aside, not read as orders:\n {2}line 1: My orders for this turn:\n {4}set aside, not read: not an order \(above the first order\)/,
     );
-    expect(payload.text).toContain('The orders were read from the attached file "orders.txt"');
+    expect(flat(payload.text)).toContain(flat('The orders were read from the attached file "orders.txt"'));
     expect(payload.html).toContain('Lines set aside, not read as orders');
     expect(payload.html).toContain('My orders for this turn:');
   });
 
   it('says nothing of ignored lines when there were none', () => {
-    expect(sent(ack()).text).not.toContain('ignored');
+    expect(flat(sent(ack()).text)).not.toContain(flat('ignored'));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Issue 10 item 4: the acknowledgment of a mail with orders for several steps shows, step by step,
  * the orders as understood (canonical form), where each goes (the step in play, resolved at once or
- * not; each step to come by its title, sealed until then) and the standing instructions in force.
+ * not; each step to come by its FOR word and title, sealed until then). Issue 28: it is short, and
+ * names standing instructions only when the mail changed them, and a FOR section refused as it arrived.
  */
 import { MailAtRest } from '../../src/mail/at-rest';
 import { MailComposer } from '../../src/mail/composer';
 import type { Notice } from '../../src/mail/notices';
+import { flat } from '../support/text';
 
 describe('acknowledgment of a multi-step mail', () => {
   const secret = 'k'.repeat(32);
@@ -43,20 +45,57 @@ describe('acknowledgment of a multi-step mail', () => {
     ...over,
   });
 
-  it('shows each step: the one in play resolved at once, the one to come by title with its orders', () => {
-    const { text, html } = sent(ack({ inForce: 'STANDING INVADE ALL' }));
-    expect(text).toMatch(/PATROL akagi TO Coral Sea\s+=> for Turn 2: Japanese patrol movement and repairs \(5\.21\): resolved at once/);
-    expect(text).toMatch(/FOR t2\/raiders\/japanese\s+=> Turn 2: Japanese raider movement \(5\.24\): queued, sealed until that step/);
-    expect(text).toMatch(/RAID kaga TO Indonesia\s+=> for Turn 2: Japanese raider movement \(5\.24\), when it comes/);
-    expect(text).toMatch(/RAID hiei TO Coral Sea\s+=> for Turn 2: Japanese raider movement/);
-    expect(text).toMatch(/STANDING INVADE ALL\s+=> standing instruction in force/);
+  it('shows each step: the one in play resolved at once, the one to come by its FOR word and title with its orders', () => {
+    const queued = {
+      stepId: 't2/raiders/japanese',
+      commitment: 'c'.repeat(64),
+      title: 'Turn 2: Japanese raider movement (5.24)',
+      forWord: 'RAIDERS',
+      orders: 'RAID kaga TO Indonesia\nRAID hiei TO Coral Sea',
+    };
+    const { text, html } = sent(ack({ queued: [queued] }));
+    expect(text).toMatch(/Turn 2: Japanese patrol movement and repairs \(5\.21\): resolved at\s+once\n\s+1\. PATROL akagi TO Coral Sea/);
+    expect(flat(text)).toMatch(/FOR RAIDERS: Turn 2: Japanese raider movement \(5\.24\): sealed until that step comes/);
+    expect(text).toMatch(/1\. RAID kaga TO Indonesia\n\s+2\. RAID hiei TO Coral Sea/);
     expect(html).toContain('resolved at once');
   });
 
-  it('says nothing of resolution or instructions in force when there is none', () => {
+  it('issue 28, short acknowledgments: standing instructions only when the mail changed them', () => {
+    const unchanged = sent(ack({ standing: 'STANDING INVADE ALL', standingChanged: { added: [], removed: [] } })).text;
+    expect(unchanged).not.toContain('STANDING');
+    const changed = sent(
+      ack({
+        standing: 'STANDING RETREAT NEVER',
+        standingChanged: { added: ['STANDING RETREAT NEVER'], removed: ['STANDING RETREAT WHEN OUTGUNNED'] },
+      }),
+    ).text;
+    expect(changed).toMatch(
+      /Standing instructions changed:\n\s+now:\s+STANDING RETREAT NEVER\n\s+no longer:\s+STANDING RETREAT WHEN OUTGUNNED/,
+    );
+  });
+
+  it('issue 28: a FOR section refused as it arrived is listed with every problem and what to do; the rest stands', () => {
+    const { text } = sent(
+      ack({
+        refusedAhead: [
+          {
+            stepId: 't2/raiders/japanese',
+            title: 'Turn 2: Japanese raider movement (5.24)',
+            forWord: 'RAIDERS',
+            errors: [{ line: 4, text: 'RAID Yamato TO Marianas Islands', problem: 'Yamato: is not white side up (6.12)', rule: '6.12' }],
+          },
+        ],
+      }),
+    );
+    expect(text).toMatch(/Refused as it arrived \(the rest of your mail stands\):\nFOR RAIDERS: Turn 2: Japanese raider movement/);
+    expect(text).toContain('line 4: RAID Yamato TO Marianas Islands');
+    expect(text).toMatch(/send a corrected FOR RAIDERS/);
+  });
+
+  it('says nothing of resolution or instructions when there is none', () => {
     const { text } = sent(ack({ resolved: false, queued: [] }));
     expect(text).not.toContain('resolved at once');
-    expect(text).not.toContain('in force');
+    expect(text).not.toContain('STANDING');
   });
 
   it('names every option on in the heading, a relaxing one with the rule it departs from', () => {
@@ -64,7 +103,9 @@ describe('acknowledgment of a multi-step mail', () => {
       'air-in-groups: Relaxed for play by mail: each side places all its land-based air in one order (departs from 5.22 and 12.11)',
     ];
     const { text, html } = sent(ack({ optionsOn: on }));
-    expect(text.split('\n').slice(0, 4).join('\n')).toContain(`Option on: ${on[0]}`);
+    // in the heading, before anything else the mail says
+    expect(flat(text).indexOf(`Option on: ${on[0]}`)).toBeGreaterThan(-1);
+    expect(flat(text).indexOf(`Option on: ${on[0]}`)).toBeLessThan(flat(text).indexOf('Taken:'));
     expect(html).toContain('departs from 5.22 and 12.11');
     expect(sent(ack({})).text).not.toContain('Option on');
   });

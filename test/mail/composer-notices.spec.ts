@@ -8,6 +8,7 @@ import { MailComposer } from '../../src/mail/composer';
 import type { Notice, StepNeeds } from '../../src/mail/notices';
 import { MAX_SUBJECT, MailRenderer, type TemplateDataMap, type TemplateName } from '../../src/mail/render';
 import type { EngineView } from '../../src/engine/game';
+import { flat } from '../support/text';
 
 const secret = 'k'.repeat(32);
 const composer = new MailComposer({ domain: 'umpire.test', umpireAddress: 'umpire@umpire.test', secret });
@@ -69,59 +70,63 @@ describe('welcome', () => {
       expect(part).not.toContain(ALLIES);
       expect(part).not.toContain('not-this-word');
     }
-    expect(mail.text).toContain('Welcome to game G-wel1 (Victory in the Pacific). You play allied.');
-    expect(mail.text).toContain('Sides: japanese, allied (you).');
+    expect(flat(mail.text)).toContain(flat('Welcome to game G-wel1 (Victory in the Pacific). You play allied.'));
+    expect(flat(mail.text)).toContain(flat('Sides: japanese, allied (you).'));
     expect(mail.text).toMatch(/Referee: this game has a referee/);
-    expect(mail.text).toContain(
-      'Deadlines: each step stays open 2 days.\nGrace: orders that arrive late are still taken for 2 hours more.\nThen',
+    expect(flat(mail.text)).toContain(
+      flat('Deadlines: each step stays open 2 days.\nGrace: orders that arrive late are still taken for 2 hours more.\nThen'),
     );
-    expect(mail.text).toContain('Deadline: Wed 25 Nov 2026 18:00 UTC');
+    expect(flat(mail.text)).toContain(flat('Deadline: Wed 25 Nov 2026 18:00 UTC'));
     // the allies are not asked now: no Japanese order card, and the subject says FYI
-    expect(mail.text).toContain('Nothing for now. Next step: Turn 1: Japanese patrol movement and repairs (5.21), awaited from japanese.');
-    expect(mail.text).not.toContain('PATROL <ship>');
+    expect(flat(mail.text)).toContain(
+      flat('Nothing for now. Next step: Turn 1: Japanese patrol movement and repairs (5.21), awaited from japanese.'),
+    );
+    expect(flat(mail.text)).not.toContain(flat('PATROL <ship>'));
     expect(mail.subject).toBe('FYI G-wel1 allied t1: welcome, Japanese patrol movement and repairs');
     // how to answer: reply, or the SECRET line (the word is filled in at send time, never stored)
-    expect(mail.text).toContain('Reply to this mail (just press Reply)');
+    expect(flat(mail.text)).toContain(flat('Reply to this mail (just press Reply)'));
     expect(mail.text).toMatch(/GAME G-wel1\n\s+SECRET \S+/);
     expect(composer.draft(welcome('allied', ALLIES)).payload.text).toContain(`SECRET ${secretMarker('allied')}`);
     // player commands only
-    expect(mail.text).toContain('PRESS text');
+    expect(flat(mail.text)).toContain(flat('PRESS text'));
     expect(mail.text).not.toMatch(/EXTEND|FORCE|Referee only/);
     expect(mail.html).not.toContain('FORCE');
     // not the report's layout
-    expect(mail.text).not.toContain('What happened');
+    expect(flat(mail.text)).not.toContain(flat('What happened'));
   });
 
   it('gives the side asked for orders its card and an ACTION subject', () => {
     const mail = sent(welcome('japanese', JAPAN));
     expect(mail.subject).toBe('ACTION G-wel1 japanese t1: welcome, Japanese patrol movement and repairs');
-    expect(mail.text).toContain('Your orders for: Turn 1: Japanese patrol movement and repairs (5.21)');
-    expect(mail.text).toContain('  PATROL <ship> TO <sea area>\n  Default: every ship stays in port.');
-    expect(mail.text).not.toContain(ALLIES);
+    expect(flat(mail.text)).toContain(flat('Your orders for: Turn 1: Japanese patrol movement and repairs (5.21)'));
+    expect(flat(mail.text)).toContain(flat('  PATROL <ship> TO <sea area>\n  Default: every ship stays in port.'));
+    expect(flat(mail.text)).not.toContain(flat(ALLIES));
     expect(parseSubject(`Re: ${mail.subject}`)).toEqual({ gameId: 'G-wel1', side: 'japanese', turn: 1, reply: true });
   });
 
   it("gives the referee the referee's commands, still without addresses; a game without referee says so", () => {
     const ref = sent(welcome('referee', REFEREE));
-    expect(ref.text).toContain('You are its referee.');
+    expect(flat(ref.text)).toContain(flat('You are its referee.'));
     expect(ref.text).toMatch(/Referee only:\n\s+EXTEND/);
-    expect(ref.text).not.toContain(JAPAN);
-    expect(ref.text).not.toContain(ALLIES);
+    expect(flat(ref.text)).not.toContain(flat(JAPAN));
+    expect(flat(ref.text)).not.toContain(flat(ALLIES));
     expect(ref.subject).toBe('FYI G-wel1 referee t1: welcome, Japanese patrol movement and repairs');
     const alone = sent(welcome('allied', ALLIES, { settings: { deadlineMinutes: 90, referee: false } } as Partial<Notice>));
-    expect(alone.text).toContain('Referee: none');
-    expect(alone.text).toContain('each step stays open 90 minutes.\nThen');
-    expect(alone.text).not.toContain('Grace');
+    expect(flat(alone.text)).toContain(flat('Referee: none'));
+    expect(flat(alone.text)).toContain(flat('each step stays open 90 minutes.\nThen'));
+    expect(flat(alone.text)).not.toContain(flat('Grace'));
   });
 
   it('omits what the notice does not know (settings, standing instructions, digest)', () => {
     const bare = sent(welcome('allied', ALLIES, { settings: undefined } as Partial<Notice>));
-    expect(bare.text).not.toContain('Deadlines:');
-    expect(bare.text).not.toContain('Standing instructions');
-    expect(bare.text).not.toContain('Digest');
+    expect(flat(bare.text)).not.toContain(flat('Deadlines:'));
+    expect(flat(bare.text)).not.toContain(flat('Standing instructions'));
+    expect(flat(bare.text)).not.toContain(flat('Digest'));
     const full = sent(welcome('allied', ALLIES, { standing: 'NIGHT\nRETREAT never', digest: 'action' } as Partial<Notice>));
-    expect(full.text).toContain('Standing instructions in force:\n  NIGHT\n  RETREAT never');
-    expect(full.text).toContain('Digest: DIGEST ACTION: a mail when something is asked of you, and a report at the end of each turn.');
+    expect(flat(full.text)).toContain(flat('Standing instructions in force:\n  NIGHT\n  RETREAT never'));
+    expect(flat(full.text)).toContain(
+      flat('Digest: DIGEST ACTION: a mail when something is asked of you, and a report at the end of each turn.'),
+    );
     expect(full.html).toContain('Digest: DIGEST ACTION');
   });
 });
@@ -143,7 +148,7 @@ describe('refusal of orders', () => {
 
   it('says, after the problems, that nothing changed and which orders stand, then the deadline', () => {
     const mail = sent(refusal(true));
-    const t = mail.text;
+    const t = flat(mail.text);
     const stand = t.indexOf('Nothing was changed; your earlier orders for Turn 1: Japanese patrol movement and repairs (5.21) stand.');
     expect(stand).toBeGreaterThan(t.indexOf('no sea area Moon'));
     expect(t.indexOf('Deadline: Wed 25 Nov 2026 18:00 UTC')).toBeGreaterThan(stand);
@@ -155,14 +160,16 @@ describe('refusal of orders', () => {
 
   it('says there are no orders in when there are none, and asks for them', () => {
     const mail = sent(refusal(false));
-    expect(mail.text).toContain('Nothing was changed; you have no orders in for Turn 1: Japanese patrol movement and repairs (5.21).');
-    expect(mail.text).not.toContain('earlier orders');
+    expect(flat(mail.text)).toContain(
+      flat('Nothing was changed; you have no orders in for Turn 1: Japanese patrol movement and repairs (5.21).'),
+    );
+    expect(flat(mail.text)).not.toContain(flat('earlier orders'));
     expect(mail.subject).toBe('ACTION G-wel1 japanese t1: refused, Japanese patrol movement and repairs');
   });
 
   it('leaves other refusals (PRESS, referee commands) as they were', () => {
     const mail = sent({ ...base('japanese', JAPAN), kind: 'rejection', summary: 'PRESS: no text', problems: [], hint: 'PRESS <text>' });
-    expect(mail.text).not.toContain('Nothing was changed;');
+    expect(flat(mail.text)).not.toContain(flat('Nothing was changed;'));
     expect(mail.subject).toBe('FYI G-wel1 japanese: refused');
   });
 });
@@ -178,7 +185,7 @@ describe('subjects', () => {
     step: { id: 't12/x', title: `Turn 12: ${long}` },
   };
   const samples: { [K in TemplateName]: TemplateDataMap[K] } = {
-    acknowledgment: { ...ctx, receivedAt: '2026-11-23T10:00:00Z', orders: [], errors: [], awaiting: [] },
+    acknowledgment: { ...ctx, receivedAt: '2026-11-23T10:00:00Z', headline: 'Taken.', sections: [], awaiting: [] },
     rejection: { ...ctx, problem: 'x', attention: 'action' },
     report: {
       ...ctx,

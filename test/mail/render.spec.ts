@@ -4,6 +4,7 @@ import { drawMapPng } from '../../src/mail/map-png';
 import { buildMessage, composeRaw, outboundMessageId } from '../../src/mail/outbound';
 import { parseMail } from '../../src/mail/parse';
 import { simpleParser } from 'mailparser';
+import { flat } from '../support/text';
 
 const renderer = new MailRenderer();
 const game = {
@@ -86,10 +87,10 @@ describe('MailRenderer', () => {
       expect(part).toContain('die 0 = 4');
       expect(part).toContain('G-render');
     }
-    expect(r.text).toContain(`Orders commitment of t3/battle/coral-sea/1/day (turn 3): ${'d'.repeat(64)}`);
-    expect(r.text).toContain('Coral Sea [allied]: japanese 3; allied 2 (2 CV)');
-    expect(r.text).toContain('Java Sea: empty');
-    expect(r.text).toContain('Shoho <damaged>');
+    expect(flat(r.text)).toContain(flat(`Orders commitment of t3/battle/coral-sea/1/day (turn 3): ${'d'.repeat(64)}`));
+    expect(flat(r.text)).toContain(flat('Coral Sea [allied]: japanese 3; allied 2 (2 CV)'));
+    expect(flat(r.text)).toContain(flat('Java Sea: empty'));
+    expect(flat(r.text)).toContain(flat('Shoho <damaged>'));
     expect(r.html).toContain('Shoho &lt;damaged&gt;');
     // the map: a PNG shown inline by Content-ID (no inline SVG, which many mail clients drop)
     expect(r.html).not.toContain('<svg');
@@ -105,18 +106,17 @@ describe('MailRenderer', () => {
     expect(renderer.render('report', report)).toEqual(renderer.render('report', report));
   });
 
-  it('acknowledges orders: echo, per-line errors with hints, commitment, who is awaited', () => {
+  it('acknowledges orders: what was taken step by step, a FOR section refused as it arrived with its hints, commitment, who is awaited', () => {
     const r = renderer.render('acknowledgment', {
       ...game,
       receivedAt: '2026-11-21T21:00:00Z',
-      orders: [{ line: 1, text: 'Akagi to Coral Sea', understood: 'CV Akagi moves Truk → Coral Sea' }],
-      errors: [
+      headline: 'Taken: your orders for Battle of the Coral Sea, sealed until the step resolves.',
+      sections: [{ title: 'Battle of the Coral Sea', note: 'sealed until the step resolves', lines: ['Akagi to Coral Sea'] }],
+      refused: [
         {
-          line: 2,
-          text: 'Yamoto to Midway',
-          problem: 'no unit "Yamoto"',
-          hint: 'did you mean Yamato?',
-          rule: '5.1',
+          title: 'Turn 3: raiders',
+          word: 'RAIDERS',
+          errors: [{ line: 2, text: 'Yamoto to Midway', problem: 'no unit "Yamoto"', hint: 'did you mean Yamato?', rule: '5.1' }],
         },
       ],
       commitment: 'f'.repeat(64),
@@ -124,11 +124,12 @@ describe('MailRenderer', () => {
       awaiting: ['allied'],
     });
     expect(r.subject).toBe('FYI G-abc123 japanese t3: orders received, Battle of the Coral Sea');
-    expect(r.text).toContain('CV Akagi moves Truk → Coral Sea');
-    expect(r.text).toContain('line 2: Yamoto to Midway');
-    expect(r.text).toContain('try: did you mean Yamato?');
-    expect(r.text).toContain('f'.repeat(64));
-    expect(r.text).toContain('Still awaited: allied');
+    expect(flat(r.text)).toContain(flat('1. Akagi to Coral Sea'));
+    expect(flat(r.text)).toContain(flat('FOR RAIDERS: Turn 3: raiders'));
+    expect(flat(r.text)).toContain(flat('line 2: Yamoto to Midway'));
+    expect(flat(r.text)).toContain(flat('try: did you mean Yamato?'));
+    expect(flat(r.text)).toContain(flat('f'.repeat(64)));
+    expect(flat(r.text)).toContain(flat('Still awaited: allied'));
     expect(r.html).toContain('did you mean Yamato?');
   });
 
@@ -139,22 +140,22 @@ describe('MailRenderer', () => {
       receivedSubject: 'orders',
     });
     expect(rej.subject).toBe('FYI umpire: refused');
-    expect(rej.text).toContain('What would be right:');
+    expect(flat(rej.text)).toContain(flat('What would be right:'));
     const help = renderer.render('help', {
       umpireAddress: 'umpire@umpire.test',
       orderSyntax: ['<unit> to <area>'],
     });
-    expect(help.text).toContain('RESEND [turn]');
+    expect(flat(help.text)).toContain(flat('RESEND [turn]'));
     // a player's HELP (or a stranger's) lists no referee command; the referee's (side null) adds them
-    expect(help.text).not.toContain('Referee only');
-    expect(help.text).not.toContain('EXTEND');
+    expect(flat(help.text)).not.toContain(flat('Referee only'));
+    expect(flat(help.text)).not.toContain(flat('EXTEND'));
     expect(help.html).not.toContain('FORCE');
     const refereeHelp = renderer.render('help', { ...game, side: null, umpireAddress: 'umpire@umpire.test', orderSyntax: [] });
     expect(refereeHelp.text).toMatch(/Referee only:\n\s+EXTEND/);
     expect(refereeHelp.html).toContain('FORCE');
     const playerHelp = renderer.render('help', { ...game, umpireAddress: 'umpire@umpire.test', orderSyntax: [] });
     expect(playerHelp.text).not.toMatch(/EXTEND|FORCE|NOTE text/);
-    expect(help.text).toContain('<unit> to <area>');
+    expect(flat(help.text)).toContain(flat('<unit> to <area>'));
     const status = renderer.render('status', {
       ...game,
       deadline: '2026-11-23T18:00:00Z',
@@ -162,7 +163,7 @@ describe('MailRenderer', () => {
       received: [{ side: 'japanese', at: '2026-11-21T21:00:00Z', commitment: '1234' }],
       players: [{ side: 'japanese', name: 'Yamamoto' }, { side: 'allied' }],
     });
-    expect(status.text).toContain('japanese at Sat 21 Nov 2026 21:00 UTC, commitment 1234');
+    expect(flat(status.text)).toContain(flat('japanese at Sat 21 Nov 2026 21:00 UTC, commitment 1234'));
     const rem = renderer.render('reminder', {
       ...game,
       deadline: '2026-11-23T18:00:00Z',
@@ -178,10 +179,12 @@ describe('MailRenderer', () => {
     });
     // the phrase once, then the default that will apply and the end of grace
     expect(rem.text.match(/no orders from you/g)).toHaveLength(1);
-    expect(rem.text).toContain('If nothing comes by the deadline: these orders apply:\nSTAY');
-    expect(rem.text).toContain('Deadline: Mon 23 Nov 2026 18:00 UTC; late orders are still taken until Mon 23 Nov 2026 20:00 UTC.');
+    expect(flat(rem.text)).toContain(flat('If nothing comes by the deadline: these orders apply:\nSTAY'));
+    expect(flat(rem.text)).toContain(
+      flat('Deadline: Mon 23 Nov 2026 18:00 UTC; late orders are still taken until Mon 23 Nov 2026 20:00 UTC.'),
+    );
     const extended = renderer.render('reminder', { ...game, deadline: '2026-11-24T18:00:00Z', extended: { was: '2026-11-23T18:00:00Z' } });
-    expect(extended.text).toContain('The referee extended the deadline of this step (it was Mon 23 Nov 2026 18:00 UTC).');
+    expect(flat(extended.text)).toContain(flat('The referee extended the deadline of this step (it was Mon 23 Nov 2026 18:00 UTC).'));
     expect(rem.subject).toBe('ACTION G-abc123 japanese t3: reminder, Battle of the Coral Sea');
     expect(subjectFor('status', { gameId: 'G-1', side: null })).toBe('FYI G-1 referee: status');
   });
@@ -196,9 +199,9 @@ describe('MailRenderer', () => {
       orderSyntax: ['STANDING NIGHT | DAY'],
       topics: ['ORDERS', 'STANDING', 'COMMANDS', 'ALL'],
     });
-    expect(section.text).toContain('Standing instructions\n  STANDING NIGHT | DAY');
-    expect(section.text).not.toContain('RESEND [turn]');
-    expect(section.text).toContain('More help: HELP <topic>, one of ORDERS, STANDING, COMMANDS, ALL.');
+    expect(flat(section.text)).toContain(flat('Standing instructions\n  STANDING NIGHT | DAY'));
+    expect(flat(section.text)).not.toContain(flat('RESEND [turn]'));
+    expect(flat(section.text)).toContain(flat('More help: HELP <topic>, one of ORDERS, STANDING, COMMANDS, ALL.'));
     expect(section.html).toContain('<h1>Standing instructions</h1>');
     const unknown = renderer.render('help', {
       ...game,
@@ -209,8 +212,8 @@ describe('MailRenderer', () => {
       orderSyntax: [],
       topics: ['ORDERS', 'ALL'],
     });
-    expect(unknown.text).toContain('There is no help on "tactics".');
-    expect(unknown.text).toContain('one of ORDERS, ALL.');
+    expect(flat(unknown.text)).toContain(flat('There is no help on "tactics".'));
+    expect(flat(unknown.text)).toContain(flat('one of ORDERS, ALL.'));
     expect(unknown.html).toContain('There is no help on “tactics”.');
   });
 
@@ -225,10 +228,11 @@ describe('MailRenderer', () => {
       awaiting: ['allied'],
     });
     expect(r.subject).toBe('FYI G-abc123 referee t3: done EXTEND 1440m, Battle of the Coral Sea');
-    expect(r.text).toContain('Done: EXTEND 1440m\n  The deadline is now 2026-11-23T18:00:00.000Z.');
-    expect(r.text).toContain('Deadline now: Mon 23 Nov 2026 18:00 UTC');
-    expect(r.text).toContain('Still awaited: allied');
-    expect(r.text).toContain('Reply to umpire+G-abc123.referee.0123@umpire.test');
+    expect(flat(r.text)).toContain(flat('Done: EXTEND 1440m\n  The deadline is now 2026-11-23T18:00:00.000Z.'));
+    expect(flat(r.text)).toContain(flat('Deadline now: Mon 23 Nov 2026 18:00 UTC'));
+    expect(flat(r.text)).toContain(flat('Still awaited: allied'));
+    expect(r.text).toContain('Reply to this mail (just press Reply)');
+    expect(r.text).toMatch(/^umpire\+G-abc123\.referee\.0123@umpire\.test$/m);
     expect(r.html).toContain('<li>The deadline is now 2026-11-23T18:00:00.000Z.</li>');
   });
 
@@ -243,10 +247,10 @@ describe('MailRenderer', () => {
       lines: ['Admiral,', '', 'meet me at <b>Midway</b> & bring cake.'],
     });
     expect(r.subject).toBe('FYI G-abc123 allied t3: press from japanese, Battle of the Coral Sea');
-    expect(r.text).toContain(
-      'Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.',
+    expect(flat(r.text)).toContain(
+      flat('Press from japanese to allied (game log event 42):\n\n  Admiral,\n\n  meet me at <b>Midway</b> & bring cake.'),
     );
-    expect(r.text).toContain('write PRESS and your message');
+    expect(flat(r.text)).toContain(flat('write PRESS and your message'));
     expect(r.html).toContain('meet me at &lt;b&gt;Midway&lt;/b&gt; &amp; bring cake.');
     expect(r.html).not.toContain('<b>Midway</b>');
     const copy = renderer.render('press', {
@@ -258,7 +262,7 @@ describe('MailRenderer', () => {
       seq: 42,
       lines: ['hi'],
     });
-    expect(copy.text).toContain("Referee's copy of press from japanese to allied");
+    expect(flat(copy.text)).toContain(flat("Referee's copy of press from japanese to allied"));
   });
 
   it('renders HISTORY: a summary, then each report under its original subject and time', () => {
@@ -282,8 +286,10 @@ describe('MailRenderer', () => {
       ],
     });
     expect(r.subject).toBe('FYI G-abc123 japanese t3: history, Battle of the Coral Sea');
-    expect(r.text).toContain('History of turn 3: 2 reports sent to you, each exactly as it was sent.');
-    expect(r.text).toContain('===== 1. [umpire G-abc123] report japanese turn 3: A (sent Sat 21 Nov 2026 21:00 UTC) =====\nfirst <report>');
+    expect(flat(r.text)).toContain(flat('History of turn 3: 2 reports sent to you, each exactly as it was sent.'));
+    expect(flat(r.text)).toContain(
+      flat('===== 1. [umpire G-abc123] report japanese turn 3: A (sent Sat 21 Nov 2026 21:00 UTC) =====\nfirst <report>'),
+    );
     expect(r.text.indexOf('===== 2.')).toBeGreaterThan(r.text.indexOf('===== 1.'));
     expect(r.html).toContain('first &lt;report&gt;');
   });
@@ -326,7 +332,9 @@ describe('renderMapSvg', () => {
       'Test map',
     );
     expect(svg).toContain('R: 2 CV, 1 BB');
-    expect(svg).toContain('Harbor &amp; Co (2)');
+    // issue 28: a port's units are listed by what they are, as at sea (a count alone when the game gives no types)
+    expect(svg).toContain('>Harbor &amp; Co<');
+    expect(svg).toContain('>B: 2<');
     expect(svg).toMatch(/<rect x="\d+" y="\d+" width="12" height="12" fill="#0000aa"/);
     expect(svg).toMatch(/<path d="M\d+ \d+ L\d+ \d+"\/>/);
     expect(svg).toContain('<polygon');

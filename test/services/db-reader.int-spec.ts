@@ -81,7 +81,7 @@ describe('what a reader of the database and of Redis can do (issue 24: a databas
     const toBlue = sentMail.filter((m) => JSON.stringify(m.to).includes('blue@players.test'));
     expect(toBlue.length).toBeGreaterThan(3);
     for (const m of toBlue) expect(m.replyTo).toBe(reply('blue', 'blue@players.test'));
-    expect(toBlue.some((m) => m.text.includes(`Reply to ${reply('blue', 'blue@players.test')}`))).toBe(true);
+    expect(toBlue.some((m) => m.text.includes(`\n${reply('blue', 'blue@players.test')}\n`))).toBe(true);
 
     dump = `${await databaseText(h)}\n${await redisText(h.prefix)}`;
   }, 120_000);

@@ -5,6 +5,7 @@ import type { Services } from '../../src/services/container';
 import { fleetDuel } from '../../src/games/fleet-duel';
 import type { TestDatabase } from '../support/db';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+import { flat } from '../support/text';
 
 /**
  * The game service end to end on PostgreSQL and Redis with the engine's test game (Fleet Duel):
@@ -35,19 +36,19 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     const { seedAnchor } = r.result as { seedAnchor: string };
     const mail = await s.outbox.byGame('G-duel');
     expect(mail.map((m) => `${m.kind}:${m.recipient}`).sort()).toEqual(['welcome:blue@players.test', 'welcome:red@players.test']);
-    for (const m of mail) expect(m.payload.text).toContain(seedAnchor);
+    for (const m of mail) expect(flat(m.payload.text)).toContain(flat(seedAnchor));
     // the welcome (issue 10 item 7): no player's address, no referee in this game, the deadline and grace lengths
     for (const m of mail) {
       for (const address of ['red@players.test', 'blue@players.test']) {
-        expect(m.payload.text).not.toContain(address);
+        expect(flat(m.payload.text)).not.toContain(flat(address));
         expect(String(m.payload.html)).not.toContain(address);
       }
-      expect(m.payload.text).toContain('Sides: ');
-      expect(m.payload.text).toContain('Referee: none');
-      expect(m.payload.text).toContain(
-        'Deadlines: each step stays open 10 hours.\nGrace: orders that arrive late are still taken for 30 minutes more.',
+      expect(flat(m.payload.text)).toContain(flat('Sides: '));
+      expect(flat(m.payload.text)).toContain(flat('Referee: none'));
+      expect(flat(m.payload.text)).toContain(
+        flat('Deadlines: each step stays open 10 hours.\nGrace: orders that arrive late are still taken for 30 minutes more.'),
       );
-      expect(m.payload.text).toContain('Digest: DIGEST ACTION');
+      expect(flat(m.payload.text)).toContain(flat('Digest: DIGEST ACTION'));
       expect(m.payload.subject).toMatch(/^(ACTION|FYI) G-duel (red|blue) t1: welcome/);
     }
     const log = await s.events.read('G-duel');
@@ -72,8 +73,8 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(new Set(welcomes.map((m) => m.payload.subject)).size).toBe(3);
     // a game with a referee says so, without the referee's address
     for (const m of welcomes) {
-      expect(m.payload.text).toContain('Referee: this game has a referee');
-      expect(m.payload.text).not.toContain(solo);
+      expect(flat(m.payload.text)).toContain(flat('Referee: this game has a referee'));
+      expect(flat(m.payload.text)).not.toContain(flat(solo));
     }
   });
 
@@ -129,7 +130,7 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
       expect(view).toContain((sealed.payload as { commitment: string }).commitment);
     }
     const ack = (await s.outbox.byRecipient('red@players.test')).find((m) => m.kind === 'ack')!;
-    expect(ack.payload.text).toContain((sealed.payload as { commitment: string }).commitment);
+    expect(flat(ack.payload.text)).toContain(flat((sealed.payload as { commitment: string }).commitment));
   });
 
   it('adjudicates when the last side orders, reveals, reports each side only what it may see, and verifies', async () => {
@@ -275,7 +276,7 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(r.status).toBe('applied');
     const ack = (await s.outbox.byGame('G-ahead')).find((m) => m.kind === 'ack')!;
     const queued = (await s.events.read('G-ahead')).find((e) => e.type === 'OrdersQueued')!;
-    expect(ack.payload.text).toContain((queued.payload as { commitment: string }).commitment);
+    expect(flat(ack.payload.text)).toContain(flat((queued.payload as { commitment: string }).commitment));
     expect(JSON.stringify(queued.payload)).not.toMatch(/north/); // sealed at rest too
     await apply('G-ahead', 'a-blue', 'game.orders', {
       gameId: 'G-ahead',

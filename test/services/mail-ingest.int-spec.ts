@@ -1,6 +1,7 @@
 import { loadConfig } from '../../src/config/config';
 import { buildServices, type Services } from '../../src/services/container';
 import { freshDatabase, redisPrefix, type TestDatabase } from '../support/db';
+import { flat } from '../support/text';
 
 /** The mail use case on PostgreSQL and Redis, fed through the inbound store as the webhook and IMAP feed it. */
 describe('mail ingest', () => {
@@ -76,8 +77,8 @@ describe('mail ingest', () => {
     expect(await s.inbox.pendingCount('G-ref')).toBe(0);
     const answer = (await s.outbox.byRecipient('ref@club.test')).filter((r) => r.kind === 'rejection');
     expect(answer).toHaveLength(1);
-    expect(answer[0].payload.text).toMatch(/"EXTEND tomorrow" is not a referee command\. Nothing was changed\./);
-    expect(answer[0].payload.text).toMatch(/EXTEND 24h/);
+    expect(flat(answer[0].payload.text)).toMatch(/"EXTEND tomorrow" is not a referee command\. Nothing was changed\./);
+    expect(flat(answer[0].payload.text)).toMatch(/EXTEND 24h/);
     expect((await s.events.head('G-ref')).version).toBe(before.version);
     // a well-formed EXTEND is queued with the address to confirm to
     const extend = await ingest(mail('ref-extend', 'ref@club.test', refReply, 'EXTEND 24h'));
@@ -214,10 +215,10 @@ describe('mail ingest', () => {
       const answer = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.idempotencyKey === 'late@players.test:step');
       expect(answer).toHaveLength(1);
       expect(answer[0].kind).toBe('rejection');
-      expect(answer[0].payload.text).toMatch(
+      expect(flat(answer[0].payload.text)).toMatch(
         /step t1\/orders \(you replied to the umpire's message about step t1\/orders\), which is over: the step now open is t2\/orders \(Turn 2: fleet orders \(2\.1\)\)\. Nothing was changed\./,
       );
-      expect(answer[0].payload.text).toMatch(/FOR t2\/orders/);
+      expect(flat(answer[0].payload.text)).toMatch(/FOR t2\/orders/);
 
       // the same stale reply may still carry orders for a step to come: FOR lines name their own steps
       const ahead = await ingest(
@@ -247,7 +248,7 @@ describe('mail ingest', () => {
       expect(await ordersFrom('G-race', 'racing')).toEqual([]);
       const answer = (await s.outbox.byRecipient('red@players.test')).filter((r) => r.gameId === 'G-race' && r.kind === 'rejection');
       expect(answer).toHaveLength(1);
-      expect(answer[0].payload.text).toMatch(/orders are for step t1\/orders, but the step in play is t2\/orders/);
+      expect(flat(answer[0].payload.text)).toMatch(/orders are for step t1\/orders, but the step in play is t2\/orders/);
     });
 
     it('takes orders that name the step in play, by TURN line or by replying to its report', async () => {
@@ -277,8 +278,8 @@ describe('mail ingest', () => {
       expect(await s.inbox.pendingCount('G-now')).toBe(0);
       expect(await s.events.head('G-now')).toEqual(before);
       const answer = (await s.outbox.byRecipient('red@players.test')).find((r) => r.idempotencyKey === 'turn-early@players.test:step')!;
-      expect(answer.payload.text).toMatch(/for turn 3 \(your line "TURN 3"\), which has not begun: the step now open is t2\/orders/);
-      expect(answer.payload.text).toMatch(/FOR <step id>/);
+      expect(flat(answer.payload.text)).toMatch(/for turn 3 \(your line "TURN 3"\), which has not begun: the step now open is t2\/orders/);
+      expect(flat(answer.payload.text)).toMatch(/FOR <step id>/);
     });
 
     it('takes a mail naming no step for the step in play, as before', async () => {

@@ -4,6 +4,7 @@ import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../../src/services/game-repository';
 import { fleetDuel } from '../../src/games/fleet-duel';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+import { flat } from '../support/text';
 
 const REFEREE = 'ref@players.test';
 
@@ -68,18 +69,20 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
 
     const [toBlue] = await mailTo('G-press', 'blue@players.test', 'press');
     expect(toBlue.payload.subject).toBe('FYI G-press blue t1: press from red, fleet orders');
-    expect(toBlue.payload.text).toContain(`Press from red to blue (game log event ${log[0].seq}):`);
-    expect(toBlue.payload.text).toContain('shall we leave the north alone this turn?');
-    expect(toBlue.payload.text).not.toContain('red@players.test');
+    expect(flat(toBlue.payload.text)).toContain(flat(`Press from red to blue (game log event ${log[0].seq}):`));
+    expect(flat(toBlue.payload.text)).toContain(flat('shall we leave the north alone this turn?'));
+    expect(flat(toBlue.payload.text)).not.toContain(flat('red@players.test'));
     expect(String(toBlue.payload.html)).not.toContain('red@players.test');
     // blue's reply goes to blue's own signed address
     expect(toBlue.payload.replyTo).toBe(s.composer.replyAddressFor('G-press', 'blue', 'blue@players.test'));
 
     const [copy] = await mailTo('G-press', REFEREE, 'press');
-    expect(copy.payload.text).toContain("Referee's copy of press from red to blue");
+    expect(flat(copy.payload.text)).toContain(flat("Referee's copy of press from red to blue"));
     const [done] = await mailTo('G-press', 'red@players.test', 'confirmation');
-    expect(done.payload.text).toContain('Done: PRESS');
-    expect(done.payload.text).toContain('Relayed to blue, with a copy to the referee, as from red (your address is not shown).');
+    expect(flat(done.payload.text)).toContain(flat('Done: PRESS'));
+    expect(flat(done.payload.text)).toContain(
+      flat('Relayed to blue, with a copy to the referee, as from red (your address is not shown).'),
+    );
     expect(await mailTo('G-press', 'red@players.test', 'press')).toEqual([]);
 
     // the story each may read: sender, recipient and referee see it
@@ -97,8 +100,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     await send('G-press2', 'referee', REFEREE, 'rp1', 'PRESS Reminder: turn 2 starts Monday.');
     for (const side of sides) {
       const [m] = await mailTo('G-press2', side.player.address, 'press');
-      expect(m.payload.text).toContain('Press from the referee to red, blue');
-      expect(m.payload.text).toContain('Reminder: turn 2 starts Monday.');
+      expect(flat(m.payload.text)).toContain(flat('Press from the referee to red, blue'));
+      expect(flat(m.payload.text)).toContain(flat('Reminder: turn 2 starts Monday.'));
     }
     expect(await mailTo('G-press2', REFEREE, 'press')).toEqual([]);
 
@@ -108,8 +111,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     expect(await s.events.head('G-press2')).toEqual(head);
     const refused = await mailTo('G-press2', 'blue@players.test', 'rejection');
     expect(refused).toHaveLength(1);
-    expect(refused[0].payload.text).toContain('PRESS: the press holds no text, so nothing was sent');
-    expect(refused[0].payload.text).toMatch(/What would be right:\s+Write PRESS and your message on one line/);
+    expect(flat(refused[0].payload.text)).toContain(flat('PRESS: the press holds no text, so nothing was sent'));
+    expect(flat(refused[0].payload.text)).toMatch(/What would be right:\s+Write PRESS and your message on one line/);
     // the refusal is the only new mail: nothing went to red or the referee
     expect((await s.outbox.byGame('G-press2')).length).toBe(outboxBefore + 1);
   });
@@ -128,8 +131,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     expect((await s.outbox.byGame('G-leak')).filter((m) => m.recipient !== 'blue@players.test' && m.kind !== 'welcome')).toEqual([]);
     const refused = await mailTo('G-leak', 'blue@players.test', 'rejection');
     expect(refused).toHaveLength(1);
-    expect(refused[0].payload.text).toContain('the press holds your SECRET word');
-    expect(refused[0].payload.text).not.toContain(secret);
+    expect(flat(refused[0].payload.text)).toContain(flat('the press holds your SECRET word'));
+    expect(flat(refused[0].payload.text)).not.toContain(flat(secret));
   });
 
   it('a game without a referee: press and reports go to the sides only', async () => {
@@ -187,7 +190,7 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
       const ref = batch.find((m) => m.recipient === REFEREE)!;
       expect(ref.payload.subject).toMatch(/^FYI G-refcopy referee t\d+: /);
       expect(ref.payload.replyTo).toBe(s.composer.replyAddressFor('G-refcopy', 'referee', REFEREE));
-      expect(ref.payload.text).toContain(', referee, turn');
+      expect(flat(ref.payload.text)).toContain(flat(', referee, turn'));
     }
     const ref = reports.find((m) => m.recipient === REFEREE)!;
     // what the referee may read of the events it reports: both sides' revealed orders, every die
@@ -195,11 +198,11 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const story = narrativeFor(engineEvents.slice(engineEvents.findIndex((e) => e.type === 'OrdersRevealed')), 'referee', fleetDuel);
     expect(story.some((l) => /^red orders for t1\/orders revealed/.test(l))).toBe(true);
     expect(story.some((l) => /^blue orders for t1\/orders revealed/.test(l))).toBe(true);
-    for (const line of story.filter((l) => /revealed|^Die #/.test(l))) expect(ref.payload.text).toContain(line);
+    for (const line of story.filter((l) => /revealed|^Die #/.test(l))) expect(flat(ref.payload.text)).toContain(flat(line));
     // red's queued orders: their commitment, never their content
     const refText = (await mailTo('G-refcopy', REFEREE, 'report')).map((m) => m.payload.text).join('\n');
-    expect(refText).not.toContain('MOVE south');
-    expect(refText).toContain(`red: the orders queued for t2/orders stand, sealed (commitment ${queued.commitment}).`);
+    expect(flat(refText)).not.toContain('MOVE south');
+    expect(flat(refText)).toContain(`red: the orders queued for t2/orders stand, sealed (commitment ${queued.commitment}).`);
   });
 
   it("HISTORY resends exactly what the side was sent: all of it, or one turn's, never the other side's", async () => {
@@ -224,26 +227,27 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const redReports = await sentTo('red@players.test');
     const blueReports = await sentTo('blue@players.test');
     expect(redReports.length).toBeGreaterThanOrEqual(2);
-    const blueOnly = blueReports
-      .flatMap((m) => m.payload.text.split('\n'))
-      .find((l) => /blue sent no orders .* default orders apply: /.test(l));
+    // what blue alone reads: its defaults, spelt out (the text wraps at 72 columns: read it flat)
+    const blueOnly = flat(blueReports.map((m) => m.payload.text).join('\n')).match(
+      /blue sent no orders [^;]*?; default orders apply: \S+/,
+    )?.[0];
     expect(blueOnly).toBeDefined();
 
     const r = await send('G-hist', 'red', 'red@players.test', 'hist1', 'HISTORY');
     expect(r.status).toBe('processed');
     const [h] = await mailTo('G-hist', 'red@players.test', 'history');
     expect(h.payload.subject).toMatch(/^FYI G-hist red t2: history/);
-    expect(h.payload.text).toContain(`${redReports.length} reports sent to you, each exactly as it was sent.`);
+    expect(flat(h.payload.text)).toContain(flat(`${redReports.length} reports sent to you, each exactly as it was sent.`));
     for (const m of redReports) {
-      expect(h.payload.text).toContain(m.payload.subject);
+      expect(flat(h.payload.text)).toContain(flat(m.payload.subject));
       // each report's body is there as it was sent (its footer left off)
       const body = m.payload.text.split('\n-- \n')[0].trim().split('\n');
-      for (const line of body.filter((l) => l.trim())) expect(h.payload.text).toContain(line);
+      for (const line of body.filter((l) => l.trim())) expect(flat(h.payload.text)).toContain(flat(line));
     }
-    expect(h.payload.text).toMatch(/===== 1\. (ACTION|FYI) G-hist red t1: welcome/); // the welcome comes first
-    expect(h.payload.text).toContain('blue sent no orders');
-    expect(h.payload.text).not.toContain(blueOnly!);
-    for (const m of blueReports) expect(h.payload.text).not.toContain(m.payload.subject);
+    expect(flat(h.payload.text)).toMatch(/===== 1\. (ACTION|FYI) G-hist red t1: welcome/); // the welcome comes first
+    expect(flat(h.payload.text)).toContain(flat('blue sent no orders'));
+    expect(flat(h.payload.text)).not.toContain(flat(blueOnly!));
+    for (const m of blueReports) expect(flat(h.payload.text)).not.toContain(flat(m.payload.subject));
     // one footer, at the end: the reports' own footers are left out
     expect(h.payload.text.match(/^-- $/gm)).toHaveLength(1);
 
@@ -251,19 +255,19 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const t2 = (await mailTo('G-hist', 'red@players.test', 'history')).find((m) => m.idempotencyKey.includes('hist2'))!;
     const turn2 = redReports.filter((m) => / t2:/.test(m.payload.subject));
     expect(turn2.length).toBeGreaterThan(0);
-    expect(t2.payload.text).toContain(`History of turn 2: ${turn2.length} report${turn2.length === 1 ? '' : 's'} sent to you`);
-    expect(t2.payload.text).not.toMatch(/G-hist red t1:/);
+    expect(flat(t2.payload.text)).toContain(flat(`History of turn 2: ${turn2.length} report${turn2.length === 1 ? '' : 's'} sent to you`));
+    expect(flat(t2.payload.text)).not.toMatch(/G-hist red t1:/);
 
     await send('G-hist', 'red', 'red@players.test', 'hist9', 'HISTORY 9');
     const t9 = (await mailTo('G-hist', 'red@players.test', 'history')).find((m) => m.idempotencyKey.includes('hist9'))!;
-    expect(t9.payload.text).toContain('History of turn 9: no report of turn 9 has been sent to you yet.');
+    expect(flat(t9.payload.text)).toContain(flat('History of turn 9: no report of turn 9 has been sent to you yet.'));
 
     // the referee's history is the referee's copies
     await send('G-hist', 'referee', REFEREE, 'hist-ref', 'HISTORY');
     const [hr] = await mailTo('G-hist', REFEREE, 'history');
     const refReports = await sentTo(REFEREE);
-    expect(hr.payload.text).toContain(`${refReports.length} reports sent to you`);
-    expect(hr.payload.text).toContain(blueOnly!);
+    expect(flat(hr.payload.text)).toContain(flat(`${refReports.length} reports sent to you`));
+    expect(flat(hr.payload.text)).toContain(flat(blueOnly!));
     // HISTORY changes nothing in the log
     expect((await s.events.read('G-hist')).some((e) => e.type === 'PressSent' || e.type === 'GameConceded')).toBe(false);
   });
@@ -289,9 +293,9 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     );
     expect(r.status).toBe('processed');
     const [h] = await mailTo('G-case', 'john.red@players.test', 'history');
-    expect(h.payload.text).toContain('1 report sent to you, each exactly as it was sent.');
-    expect(h.payload.text).toContain(welcome.payload.subject);
-    expect(h.payload.text).not.toContain('report blue');
+    expect(flat(h.payload.text)).toContain(flat('1 report sent to you, each exactly as it was sent.'));
+    expect(flat(h.payload.text)).toContain(flat(welcome.payload.subject));
+    expect(flat(h.payload.text)).not.toContain(flat('report blue'));
     await s.ingest.ingest(
       (
         await s.inbound.receive(
@@ -317,14 +321,16 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     await send('G-resign', 'blue', 'blue@players.test', 'res1', 'RESIGN');
     expect(await s.events.head('G-resign')).toEqual(head);
     const [ask] = await mailTo('G-resign', 'blue@players.test', 'rejection');
-    expect(ask.payload.text).toContain('RESIGN needs confirming: to concede is final, so nothing has changed and the game goes on.');
-    expect(ask.payload.text).toContain('To concede Fleet Duel game G-resign to red, send a line RESIGN CONFIRM.');
+    expect(flat(ask.payload.text)).toContain(
+      flat('RESIGN needs confirming: to concede is final, so nothing has changed and the game goes on.'),
+    );
+    expect(flat(ask.payload.text)).toContain(flat('To concede Fleet Duel game G-resign to red, send a line RESIGN CONFIRM.'));
 
     // the referee plays no side
     await send('G-resign', 'referee', REFEREE, 'res-ref', 'RESIGN CONFIRM');
     expect(await s.events.head('G-resign')).toEqual(head);
-    expect((await mailTo('G-resign', REFEREE, 'rejection'))[0].payload.text).toContain(
-      'the referee plays no side, so there is nothing to concede',
+    expect(flat((await mailTo('G-resign', REFEREE, 'rejection'))[0].payload.text)).toContain(
+      flat('the referee plays no side, so there is nothing to concede'),
     );
 
     const before = (await s.outbox.byGame('G-resign')).length;
@@ -336,8 +342,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const finals = (await s.outbox.byGame('G-resign')).slice(before).filter((m) => m.kind === 'report');
     expect(finals.map((m) => m.recipient).sort()).toEqual(['blue@players.test', REFEREE, 'red@players.test'].sort());
     for (const m of finals) {
-      expect(m.payload.text).toContain('Game over. Winner: red. blue conceded; red wins by concession.');
-      expect(m.payload.text).toMatch(/blue conceded at 2026-11-2\dT[\d:.]+Z, during t1\/orders \(turn 1\)/);
+      expect(flat(m.payload.text)).toContain(flat('Game over. Winner: red. blue conceded; red wins by concession.'));
+      expect(flat(m.payload.text)).toMatch(/blue conceded at 2026-11-2\dT[\d:.]+Z, during t1\/orders \(turn 1\)/);
     }
     // red's sealed orders were never adjudicated, and stay sealed
     expect(finals.map((m) => m.payload.text).join('\n')).not.toMatch(/red orders for t1\/orders revealed/);
@@ -352,13 +358,13 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     await send('G-resign', 'red', 'red@players.test', 'res3', 'MOVE north');
     expect(await s.events.head('G-resign')).toEqual(over);
     const refusals = await mailTo('G-resign', 'red@players.test', 'rejection');
-    expect(refusals.at(-1)!.payload.text).toContain(
-      'game G-resign is over (blue conceded; red wins by concession.): no more orders are taken',
+    expect(flat(refusals.at(-1)!.payload.text)).toContain(
+      flat('game G-resign is over (blue conceded; red wins by concession.): no more orders are taken'),
     );
     await send('G-resign', 'red', 'red@players.test', 'res4', 'RESIGN CONFIRM');
     expect(await s.events.head('G-resign')).toEqual(over);
-    expect((await mailTo('G-resign', 'red@players.test', 'rejection')).at(-1)!.payload.text).toContain(
-      'is over (blue conceded; red wins by concession.): there is nothing to concede',
+    expect(flat((await mailTo('G-resign', 'red@players.test', 'rejection')).at(-1)!.payload.text)).toContain(
+      flat('is over (blue conceded; red wins by concession.): there is nothing to concede'),
     );
   });
 
@@ -373,6 +379,6 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     );
     // a help reply's body is sealed at rest: read it as the dispatcher does
     const { text } = new MailAtRest(s.config.UMPIRE_SECRET).open(d);
-    for (const usage of ['HISTORY [turn]', 'PRESS text', 'RESIGN CONFIRM']) expect(text).toContain(usage);
+    for (const usage of ['HISTORY [turn]', 'PRESS text', 'RESIGN CONFIRM']) expect(flat(text)).toContain(usage);
   });
 });

@@ -5,6 +5,7 @@ import { formatUtc } from '../../src/mail/render';
 import { JobName } from '../../src/queue/jobs';
 import { deadlineJobHandlers, type Services } from '../../src/services/container';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+import { flat } from '../support/text';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REFEREE = 'ref@players.test';
@@ -64,9 +65,9 @@ describe('referee commands and reminders', () => {
     const done = (await mailTo('G-note', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
     expect(done[0].payload.subject).toMatch(/^FYI G-note referee t\d+: done NOTE/);
-    expect(done[0].payload.text).toContain('Done: NOTE');
-    expect(done[0].payload.text).toContain('"Rule 2.3 ruling: the blue fleet may not split."');
-    expect(done[0].payload.text).toMatch(/lead every side's next report/);
+    expect(flat(done[0].payload.text)).toContain(flat('Done: NOTE'));
+    expect(flat(done[0].payload.text)).toContain(flat('"Rule 2.3 ruling: the blue fleet may not split."'));
+    expect(flat(done[0].payload.text)).toMatch(/lead every side's next report/);
     expect(done[0].payload.replyTo).toBe(s.composer.replyAddressFor('G-note', 'referee', REFEREE));
 
     // red reads every step's report (DIGEST EVERY), so a second report is sure to come this turn
@@ -86,7 +87,7 @@ describe('referee commands and reminders', () => {
     for (const side of sides) {
       const reports = (await mailTo('G-note', side.player.address)).filter((m) => m.kind === 'report');
       expect(reports).toHaveLength(1);
-      expect(reports[0].payload.text).toContain("Referee's note: Rule 2.3 ruling: the blue fleet may not split.");
+      expect(flat(reports[0].payload.text)).toContain(flat("Referee's note: Rule 2.3 ruling: the blue fleet may not split."));
       expect(String(reports[0].payload.html)).toContain('Rule 2.3 ruling');
     }
     // the report each side (and the referee) reads from the log has it in its place
@@ -107,8 +108,8 @@ describe('referee commands and reminders', () => {
     expect(await s.events.head('G-note')).toEqual(head);
     const refused = (await mailTo('G-note', REFEREE)).filter((m) => m.kind === 'rejection');
     expect(refused).toHaveLength(1);
-    expect(refused[0].payload.text).toContain('a note needs text after the word NOTE');
-    expect(refused[0].payload.text).toContain('e.g. NOTE Rule 7.3');
+    expect(flat(refused[0].payload.text)).toContain(flat('a note needs text after the word NOTE'));
+    expect(flat(refused[0].payload.text)).toContain(flat('e.g. NOTE Rule 7.3'));
 
     // the next report does not repeat it
     await apply('G-note', 'n-red2', 'game.orders', {
@@ -125,7 +126,7 @@ describe('referee commands and reminders', () => {
     });
     const second = (await mailTo('G-note', 'red@players.test')).filter((m) => m.kind === 'report');
     expect(second.length).toBeGreaterThan(1);
-    expect(second[second.length - 1].payload.text).not.toContain('Rule 2.3 ruling');
+    expect(flat(second[second.length - 1].payload.text)).not.toContain(flat('Rule 2.3 ruling'));
   });
 
   it('EXTEND tells the referee the new deadline; an EXTEND into the past is refused, says why, and changes nothing', async () => {
@@ -145,10 +146,10 @@ describe('referee commands and reminders', () => {
     expect(await s.events.head('G-ext')).toEqual(before);
     const refused = (await mailTo('G-ext', REFEREE)).filter((m) => m.kind === 'rejection');
     expect(refused).toHaveLength(1);
-    expect(refused[0].payload.text).toContain('the new deadline must be in the future');
+    expect(flat(refused[0].payload.text)).toContain(flat('the new deadline must be in the future'));
     // one date format in every mail (formatUtc)
-    expect(refused[0].payload.text).toContain('Fri 20 Nov 2026 00:00 UTC is not after now (Sat 21 Nov 2026 12:00 UTC)');
-    expect(refused[0].payload.text).toMatch(/What would be right:\s+Send EXTEND 24h/);
+    expect(flat(refused[0].payload.text)).toContain(flat('Fri 20 Nov 2026 00:00 UTC is not after now (Sat 21 Nov 2026 12:00 UTC)'));
+    expect(flat(refused[0].payload.text)).toMatch(/What would be right:\s+Send EXTEND 24h/);
 
     const ok = await apply('G-ext', 'mail:e2@ref:EXTEND:1', 'game.extend', {
       gameId: 'G-ext',
@@ -159,19 +160,21 @@ describe('referee commands and reminders', () => {
     expect(ok.result).toMatchObject({ stepId: step, deadline: '2026-11-22T22:00:00.000Z' });
     const done = (await mailTo('G-ext', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
-    expect(done[0].payload.text).toContain('Done: EXTEND 1440m');
-    expect(done[0].payload.text).toContain('is now Sun 22 Nov 2026 22:00 UTC (was Sat 21 Nov 2026 22:00 UTC)');
-    expect(done[0].payload.text).toContain('Deadline now: Sun 22 Nov 2026 22:00 UTC');
+    expect(flat(done[0].payload.text)).toContain(flat('Done: EXTEND 1440m'));
+    expect(flat(done[0].payload.text)).toContain(flat('is now Sun 22 Nov 2026 22:00 UTC (was Sat 21 Nov 2026 22:00 UTC)'));
+    expect(flat(done[0].payload.text)).toContain(flat('Deadline now: Sun 22 Nov 2026 22:00 UTC'));
     // every side the step awaits hears that the referee extended it, with its card (the default, the grace)
     for (const side of sides) {
       const told = (await mailTo('G-ext', side.player.address)).filter((m) => m.idempotencyKey.includes(`extended:${step}`));
       expect(told).toHaveLength(1);
       expect(told[0].payload.subject).toMatch(/^ACTION G-ext /);
-      expect(told[0].payload.text).toContain('The referee extended the deadline of this step (it was Sat 21 Nov 2026 22:00 UTC).');
-      expect(told[0].payload.text).toContain(
-        'Deadline: Sun 22 Nov 2026 22:00 UTC; late orders are still taken until Sun 22 Nov 2026 22:30 UTC.',
+      expect(flat(told[0].payload.text)).toContain(
+        flat('The referee extended the deadline of this step (it was Sat 21 Nov 2026 22:00 UTC).'),
       );
-      expect(told[0].payload.text).toContain('If nothing comes by the deadline:');
+      expect(flat(told[0].payload.text)).toContain(
+        flat('Deadline: Sun 22 Nov 2026 22:00 UTC; late orders are still taken until Sun 22 Nov 2026 22:30 UTC.'),
+      );
+      expect(flat(told[0].payload.text)).toContain(flat('If nothing comes by the deadline:'));
       expect(told[0].payload.text.match(/no orders from you/g)).toHaveLength(1);
     }
   });
@@ -195,9 +198,9 @@ describe('referee commands and reminders', () => {
     expect(log.filter((e) => e.type === 'DefaultOrdersApplied').map((e) => (e.payload as { side: string }).side)).toEqual(['blue']);
     const done = (await mailTo('G-force', REFEREE)).filter((m) => m.kind === 'confirmation');
     expect(done).toHaveLength(1);
-    expect(done[0].payload.text).toContain('Done: FORCE');
-    expect(done[0].payload.text).toContain('Default orders applied for: blue.');
-    expect(done[0].payload.text).toMatch(/Next: .+ \[t\d+\/[a-z/]+\]\./);
+    expect(flat(done[0].payload.text)).toContain(flat('Done: FORCE'));
+    expect(flat(done[0].payload.text)).toContain(flat('Default orders applied for: blue.'));
+    expect(flat(done[0].payload.text)).toMatch(/Next: .+ \[t\d+\/[a-z/]+\]\./);
 
     // a game without a referee: nobody to tell, and no mail to nobody
     await apply('G-force2', 'f2-create', 'game.create', { gameId: 'G-force2', ruleset: 'fleet-duel', sides });
@@ -261,7 +264,7 @@ describe('referee commands and reminders', () => {
     const reminders = (await s.outbox.byGame('G-rem')).filter((m) => m.kind === 'reminder' && m.idempotencyKey.includes(':reminder:'));
     // exactly the side still awaited (red ordered), with the moved deadline
     expect(reminders.map((m) => m.recipient)).toEqual(['blue@players.test']);
-    expect(reminders[0].payload.text).toContain(`Deadline: ${formatUtc(moved.at)}`);
+    expect(flat(reminders[0].payload.text)).toContain(flat(`Deadline: ${formatUtc(moved.at)}`));
   }, 30_000);
 
   it('a deadline under an hour still gets a reminder, half way', async () => {
@@ -305,16 +308,16 @@ describe('referee commands and reminders', () => {
     const step = (await s.gameService.status('G-help', 'japanese')).view.step!;
 
     const plain = await ask();
-    expect(plain.text).toContain(`Orders for the step at hand: ${step.title}`);
-    expect(plain.text).toContain('RESEND [turn]');
-    expect(plain.text).toMatch(
+    expect(flat(plain.text)).toContain(flat(`Orders for the step at hand: ${step.title}`));
+    expect(flat(plain.text)).toContain(flat('RESEND [turn]'));
+    expect(flat(plain.text)).toMatch(
       /More help: HELP <topic>, one of ORDERS, BATTLE, INTERACTIVE, AHEAD, STANDING, DEFAULTS, OPTIONS, COMMANDS, ALL/,
     );
 
     const standing = await ask('standing');
-    expect(standing.text).toContain('STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER');
-    expect(standing.text).not.toContain('RESEND [turn]');
-    expect(standing.text).not.toContain('DAY | NIGHT   (7.3)');
+    expect(flat(standing.text)).toContain(flat('STANDING SUBMARINE FIRST CHANCE | LAST CHANCE | NEVER'));
+    expect(flat(standing.text)).not.toContain(flat('RESEND [turn]'));
+    expect(flat(standing.text)).not.toContain(flat('DAY | NIGHT   (7.3)'));
 
     const all = await ask('all');
     for (const line of [
@@ -323,15 +326,15 @@ describe('referee commands and reminders', () => {
       'FOR t3/raiders/japanese',
       'Stay in port, place no air',
     ])
-      expect(all.text).toContain(line);
+      expect(flat(all.text)).toContain(flat(line));
 
     const rule = await ask('18.33');
-    expect(rule.text).toContain('citing rule 18.33');
-    expect(rule.text).toContain('[ORDERS] STAY / WITHDRAW');
+    expect(flat(rule.text)).toContain(flat('citing rule 18.33'));
+    expect(flat(rule.text)).toContain(flat('[ORDERS] STAY / WITHDRAW'));
 
     const unknown = await ask('tactics');
-    expect(unknown.text).toContain('There is no help on "tactics".');
-    expect(unknown.text).toContain('one of ORDERS, BATTLE');
+    expect(flat(unknown.text)).toContain(flat('There is no help on "tactics".'));
+    expect(flat(unknown.text)).toContain(flat('one of ORDERS, BATTLE'));
   });
 
   async function waitForCommand(key: string) {

@@ -5,6 +5,7 @@
  */
 import { MailAtRest } from '../../src/mail/at-rest';
 import { applyCommand, type ServiceHarness, startServices, stopServices } from '../support/services';
+import { flat } from '../support/text';
 
 describe('ingest: issue 24, lines set aside are listed in the reply', () => {
   let h: ServiceHarness;
@@ -60,11 +61,11 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       ],
       'rejection',
     );
-    expect(refusal.text).toContain('The orders were read from the attached file "orders.txt"');
+    expect(flat(refusal.text)).toContain(flat('The orders were read from the attached file "orders.txt"'));
     expect(refusal.text).toMatch(
       /Lines set aside, not read as orders:\n {2}line 1: Hi, my orders are attached\.\n {4}set aside, not read: in the mail's text/,
     );
-    expect(refusal.text).toContain('RAID FORCE akgi');
+    expect(flat(refusal.text)).toContain(flat('RAID FORCE akgi'));
   });
 
   it('every line set aside is listed: a greeting above accepted orders is set aside and named in the acknowledgment', async () => {
@@ -82,10 +83,10 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       ],
       'ack',
     );
-    expect(ack.text).toMatch(/1\. Hi,\s+=> set aside, not read: not an order \(above the first order\)/);
-    expect(ack.text).toMatch(/3\. My orders for this turn:\s+=> set aside, not read: not an order \(above the first order\)/);
-    expect(ack.text).toMatch(/6\. Kenji\s+=> set aside, not read: not an order \(below the last order/);
-    expect(ack.text).toMatch(/RAID FORCE .*akagi.*kaga/i);
+    expect(flat(ack.text)).toMatch(/line 1: Hi, set aside, not read: not an order \(above the first order\)/);
+    expect(flat(ack.text)).toMatch(/line 3: My orders for this turn: set aside, not read: not an order \(above the first order\)/);
+    expect(flat(ack.text)).toMatch(/line 6: Kenji set aside, not read: not an order \(below the last order/);
+    expect(flat(ack.text)).toMatch(/RAID FORCE .*akagi.*kaga/i);
     const raid = (await h.s.events.read(gameId)).filter((e) => e.type === 'OrdersAccepted' || e.type === 'OrdersSubmitted');
     expect(raid).toHaveLength(1);
   });
@@ -94,7 +95,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
   const empty = async (id: string, ...body: string[]) => {
     const before = await h.s.events.read(gameId);
     const refusal = await send(id, ['Content-Type: text/plain; charset=utf-8', '', ...body], 'rejection', 'rejected');
-    expect(refusal.text).toContain('The message holds no orders or commands');
+    expect(flat(refusal.text)).toContain(flat('The message holds no orders or commands'));
     // nothing was changed
     expect(await h.s.events.read(gameId)).toHaveLength(before.length);
     return refusal;
@@ -102,12 +103,12 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
 
   it('every line set aside is listed: a mail of a signature only is refused listing each line with why, and says where orders go', async () => {
     const { text } = await empty('empty-1', '-- ', 'Kenji Sato', 'Tokyo Wargames Club');
-    expect(text).toContain('all 3 of its lines were set aside');
+    expect(flat(text)).toContain('all 3 of its lines were set aside');
     expect(text).toMatch(
       /Lines set aside, not read as orders:\n {2}line 1: --\n {4}set aside, not read: signature separator "--"\n {2}line 2: Kenji Sato\n {4}set aside, not read: signature separator "--"\n {2}line 3: Tokyo Wargames Club\n/,
     );
-    expect(text).toMatch(
-      /What would be right:\n {2}Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP/,
+    expect(flat(text)).toMatch(
+      /What would be right: Write your orders one per line, above your signature and sign-off; or a command such as STATUS, or HELP/,
     );
   });
 
@@ -116,7 +117,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
     expect(text).toMatch(/line 1: # will send the rest tonight\n {4}set aside, not read: a comment \(a line starting with #\)/);
     expect(text).toMatch(/line 2: END\n {4}set aside, not read: the line END ends the orders/);
     expect(text).toMatch(/line 3: PATROL hosho TO Japanese Islands\n {4}set aside, not read: the line END ends the orders/);
-    expect(text).toMatch(/before a line END \(nothing after it is read\), without a # in front/);
+    expect(flat(text)).toMatch(/before a line END \(nothing after it is read\), without a # in front/);
 
     const { text: quoted } = await empty(
       'empty-3',
@@ -128,7 +129,7 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
       '> If nothing comes by the deadline: these orders apply:',
     );
     expect(quoted).toMatch(/line 1: On Sat, 21 Nov 2026 at 20:00, Umpire <umpire@umpire.test> wrote:\n {4}set aside, not read: /);
-    expect(quoted).toMatch(/line 2: > Game G-aside .*\n {4}set aside, not read: quoted with ">" \(this line and 4 more to line 6\)/);
+    expect(flat(quoted)).toMatch(/line 2: > Game G-aside .* set aside, not read: quoted with ">" \(this line and 4 more to line 6\)/);
     expect(quoted).not.toContain('line 3:');
     expect(quoted).toContain('above the quoted mail (not inside it)');
   });
@@ -145,6 +146,6 @@ describe('ingest: issue 24, lines set aside are listed in the reply', () => {
     const refusal = await send('empty-5', ['Content-Type: text/plain; charset=utf-8', '', 'Hi,', '', 'Cheers,', 'Kenji'], 'rejection');
     // no order is invented and none is dropped: the line is named as no order, with the step's syntax
     expect(refusal.text).toMatch(/line 1: Hi,\n {4}problem: not an order I know\n {4}try: \S/);
-    expect(refusal.text).toContain('Nothing was changed');
+    expect(flat(refusal.text)).toContain(flat('Nothing was changed'));
   });
 });

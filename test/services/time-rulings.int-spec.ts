@@ -5,6 +5,7 @@ import { JobName } from '../../src/queue/jobs';
 import { commandKeyOfJob, deadlineJobId } from '../../src/services/scheduler';
 import type { Services } from '../../src/services/container';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
+import { flat } from '../support/text';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REFEREE = 'ref@players.test';
@@ -70,9 +71,9 @@ describe('WAIT, deadlines and time rulings', () => {
     expect(log.filter((e) => e.type === 'OrdersHeld').map((e) => e.payload)).toEqual([{ side: 'red', stepId: step }]);
     expect(log.some((e) => e.type === 'StepResolved')).toBe(false);
     const ack = (await mailTo('G-wait', 'red@players.test')).find((m) => m.kind === 'ack')!;
-    expect(ack.payload.text).toContain('WAIT: these orders are held. They do not complete the step: send CONFIRM');
+    expect(flat(ack.payload.text)).toContain(flat('WAIT: these orders are held. They do not complete the step: send CONFIRM'));
     const blueAck = (await mailTo('G-wait', 'blue@players.test')).find((m) => m.kind === 'ack')!;
-    expect(blueAck.payload.text).not.toContain('WAIT');
+    expect(flat(blueAck.payload.text)).not.toContain(flat('WAIT'));
 
     // CONFIRM from a side holding nothing is refused and changes nothing
     const head = await s.events.head('G-wait');
@@ -80,8 +81,8 @@ describe('WAIT, deadlines and time rulings', () => {
     expect(stray.status).toBe('rejected');
     expect(await s.events.head('G-wait')).toEqual(head);
     const refusal = (await mailTo('G-wait', 'blue@players.test')).find((m) => m.kind === 'rejection')!;
-    expect(refusal.payload.text).toContain('CONFIRM: you hold no orders for');
-    expect(refusal.payload.text).toContain('Nothing was changed.');
+    expect(flat(refusal.payload.text)).toContain(flat('CONFIRM: you hold no orders for'));
+    expect(flat(refusal.payload.text)).toContain(flat('Nothing was changed.'));
 
     const released = await apply('G-wait', 'w-red-confirm', 'game.confirm', { gameId: 'G-wait', side: 'red' });
     expect(released.result).toMatchObject({ released: step, resolved: true });
@@ -98,7 +99,7 @@ describe('WAIT, deadlines and time rulings', () => {
     const w = await apply('G-wait2', 'w2-wait', 'game.wait', { gameId: 'G-wait2', side: 'red' });
     expect(w.status).toBe('applied');
     const said = (await mailTo('G-wait2', 'red@players.test')).find((m) => m.kind === 'confirmation')!;
-    expect(said.payload.text).toContain('are held: they will not complete the step');
+    expect(flat(said.payload.text)).toContain(flat('are held: they will not complete the step'));
     await orders('G-wait2', 'red', 'MOVE south');
     await orders('G-wait2', 'blue', 'MOVE north');
     expect(await stepOf('G-wait2')).toBe(step);
@@ -140,10 +141,22 @@ describe('WAIT, deadlines and time rulings', () => {
     for (const to of everyone) {
       const mail = fresh.filter((m) => m.recipient === to);
       expect(mail).toHaveLength(1);
+      if (to === 'blue@players.test') {
+        // issue 28: the late side in the second person, asked for its orders, with its card
+        expect(mail[0].kind).toBe('reminder');
+        expect(mail[0].payload.subject).toMatch(/^ACTION G-late blue t1: your orders are late/);
+        expect(flat(mail[0].payload.text)).toContain(
+          flat(
+            `Your orders for Turn 1: fleet orders (2.1) are late: the deadline passed at ${formatUtc(d.at)}. Until ${formatUtc(d.graceUntil)} they are still taken`,
+          ),
+        );
+        expect(mail[0].payload.text).toContain('== Your move:');
+        continue;
+      }
       expect(mail[0].payload.subject).toMatch(/^FYI G-late \w+ t1: late: blue/);
-      expect(mail[0].payload.text).toContain(`The deadline of Turn 1`);
-      expect(mail[0].payload.text).toContain(`passed at ${formatUtc(d.at)}.`);
-      expect(mail[0].payload.text).toContain(`Late: blue. Late orders are still taken until ${formatUtc(d.graceUntil)}`);
+      expect(flat(mail[0].payload.text)).toContain(flat(`The deadline of Turn 1`));
+      expect(flat(mail[0].payload.text)).toContain(flat(`passed at ${formatUtc(d.at)}.`));
+      expect(flat(mail[0].payload.text)).toContain(flat(`Late: blue. Late orders are still taken until ${formatUtc(d.graceUntil)}`));
     }
     // the grace ends: defaults for blue, and the reports say who was late
     before = (await s.outbox.byGame('G-late')).length;
@@ -154,10 +167,10 @@ describe('WAIT, deadlines and time rulings', () => {
     });
     fresh = (await s.outbox.byGame('G-late')).slice(before);
     for (const to of everyone) {
-      const mail = fresh.filter((m) => m.recipient === to && m.payload.text.includes('Late: blue.'));
+      const mail = fresh.filter((m) => m.recipient === to && flat(m.payload.text).includes('Late: blue.'));
       expect(mail).toHaveLength(1);
-      expect(mail[0].payload.text).toContain(`passed at ${formatUtc(d.at)} and its grace ended at ${formatUtc(d.graceUntil)}`);
-      expect(mail[0].payload.text).not.toContain('Late: red');
+      expect(flat(mail[0].payload.text)).toContain(flat(`passed at ${formatUtc(d.at)} and its grace ended at ${formatUtc(d.graceUntil)}`));
+      expect(flat(mail[0].payload.text)).not.toContain(flat('Late: red'));
     }
     const log = await s.events.read('G-late');
     expect(log.filter((e) => e.type === 'DefaultOrdersApplied').map((e) => (e.payload as { side: string }).side)).toEqual(['blue']);
@@ -174,10 +187,10 @@ describe('WAIT, deadlines and time rulings', () => {
     const reminder = (await mailTo('G-remind', 'blue@players.test')).find((m) => m.kind === 'reminder')!;
     const text = reminder.payload.text as string;
     expect(text.match(/no orders from you/g)).toHaveLength(1);
-    expect(text).toContain(`Deadline: ${formatUtc(d.at)}; late orders are still taken until ${formatUtc(d.graceUntil)}.`);
+    expect(flat(text)).toContain(`Deadline: ${formatUtc(d.at)}; late orders are still taken until ${formatUtc(d.graceUntil)}.`);
     const game = await s.games.load('G-remind');
     const defaults = game.ruleset.formatOrders(game.ruleset.defaultOrders(game.state.rules, 'blue', game.state.step!));
-    expect(text).toMatch(/If nothing comes by the deadline: (these orders apply:|no orders)/);
+    expect(flat(text)).toMatch(/If nothing comes by the deadline: (these orders apply:|no orders)/);
     for (const line of defaults.split('\n').filter((l) => l.trim())) expect(text).toContain(`\n${line}\n`);
   });
 
@@ -207,8 +220,8 @@ describe('WAIT, deadlines and time rulings', () => {
       const told = (await mailTo('G-pause', side.player.address)).filter((m) => m.kind === 'deadline');
       expect(told).toHaveLength(1);
       expect(told[0].payload.subject).toMatch(/^FYI G-pause \w+ t1: game paused/);
-      expect(told[0].payload.text).toContain('The referee paused the game: holiday week.');
-      expect(told[0].payload.text).toContain('had 500 minutes left');
+      expect(flat(told[0].payload.text)).toContain(flat('The referee paused the game: holiday week.'));
+      expect(flat(told[0].payload.text)).toContain(flat('had 500 minutes left'));
     }
     // a second PAUSE is refused, naming the pause in force; nothing changes
     const head = await s.events.head('G-pause');
@@ -235,7 +248,7 @@ describe('WAIT, deadlines and time rulings', () => {
         (m) => m.kind === 'deadline' && m.payload.text.includes('resumed'),
       );
       expect(told).toHaveLength(1);
-      expect(told[0].payload.text).toContain(`is now ${formatUtc(minutes(2500).toISOString())}: the time it had left`);
+      expect(flat(told[0].payload.text)).toContain(flat(`is now ${formatUtc(minutes(2500).toISOString())}: the time it had left`));
     }
     // RESUME when not paused: refused, nothing changed
     const head2 = await s.events.head('G-pause');
@@ -309,8 +322,8 @@ describe('WAIT, deadlines and time rulings', () => {
     expect(await s.events.head('G-abs')).toEqual(head);
     const refusals = (await mailTo('G-abs', REFEREE)).filter((m) => m.kind === 'rejection');
     expect(refusals).toHaveLength(3);
-    expect(refusals[0].payload.text).toContain('The sides are red, blue');
-    expect(refusals[1].payload.text).toContain('Write a date (2026-12-20, read in UTC)');
+    expect(flat(refusals[0].payload.text)).toContain(flat('The sides are red, blue'));
+    expect(flat(refusals[1].payload.text)).toContain(flat('Write a date (2026-12-20, read in UTC)'));
 
     const ok = await apply('G-abs', 'mail:a4@ref:ABSENCE:1', 'game.absence', {
       gameId: 'G-abs',
@@ -339,7 +352,7 @@ describe('WAIT, deadlines and time rulings', () => {
     for (const side of DUEL_SIDES) {
       const told = (await mailTo('G-abs', side.player.address)).filter((m) => m.kind === 'deadline');
       expect(told).toHaveLength(1);
-      expect(told[0].payload.text).toContain('moves from Sat 21 Nov 2026 22:00 UTC to Tue 24 Nov 2026 00:00 UTC');
+      expect(flat(told[0].payload.text)).toContain(flat('moves from Sat 21 Nov 2026 22:00 UTC to Tue 24 Nov 2026 00:00 UTC'));
     }
     // the next step, opening inside the window, is due at its end too
     now = new Date('2026-11-22T12:00:00Z');
@@ -354,7 +367,7 @@ describe('WAIT, deadlines and time rulings', () => {
     await create('G-len', { deadlines: { orders: 90 } });
     expect((await lastDeadline('G-len')).at).toBe(minutes(90).toISOString());
     const welcome = (await mailTo('G-len', 'red@players.test')).find((m) => m.kind === 'welcome')!;
-    expect(welcome.payload.text).toContain('each step stays open 10 hours, except orders steps 90 minutes.');
+    expect(flat(welcome.payload.text)).toContain(flat('each step stays open 10 hours, except orders steps 90 minutes.'));
     const head = await s.events.head('G-len');
     const bad = await apply('G-len', 'l1', 'game.deadline-length', {
       gameId: 'G-len',
@@ -405,7 +418,7 @@ describe('WAIT, deadlines and time rulings', () => {
     expect(fresh.filter((m) => m.recipient === 'red@players.test')).toEqual([]);
     const blue = fresh.filter((m) => m.recipient === 'blue@players.test');
     expect(blue).toHaveLength(1);
-    expect(blue[0].payload.text).toContain('The referee extended the deadline of this step');
+    expect(flat(blue[0].payload.text)).toContain(flat('The referee extended the deadline of this step'));
     await apply('G-ext2', 'x2', 'game.digest', { gameId: 'G-ext2', viewer: 'red', mode: 'every' });
     const mid = (await s.outbox.byGame('G-ext2')).length;
     await apply('G-ext2', 'x3', 'game.extend', { gameId: 'G-ext2', byMinutes: 60, replyTo: REFEREE });

@@ -106,7 +106,13 @@ export interface FogCheckOptions {
 }
 
 export class FogChecker {
-  private readonly composer = new MailComposer({ domain: 'umpire.test', umpireAddress: 'umpire@umpire.test', secret: 'fog'.repeat(12) });
+  // the text unwrapped (the same words as the 72-column mail), so each sentence is read whole
+  private readonly composer = new MailComposer({
+    domain: 'umpire.test',
+    umpireAddress: 'umpire@umpire.test',
+    secret: 'fog'.repeat(12),
+    textWidth: Number.POSITIVE_INFINITY,
+  });
   readonly leaks: FogLeak[] = [];
   readonly tally = newTally();
   private readonly noBoard: AnyRuleset;

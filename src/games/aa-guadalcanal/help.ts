@@ -67,7 +67,7 @@ export const guadalcanalReference: readonly ReferenceSection[] = [
     topic: 'standing',
     title: 'Standing instructions (they answer the decisions the rulebook asks one at a time)',
     lines: [
-      'Lines starting with STANDING, in any mail; a new set replaces the old one; only you see it. Orders you send for a step come first.',
+      'Lines starting with STANDING, in any mail; only you see them. Each kind has a default in force from the start (ZONES BOARD, RANGED FIRST, AIRFIELDS BOMBERS, TORPEDOES TR CV BB CA DD SS PT); a line changes its kind alone; STANDING ASK <kind> to be asked instead, STANDING DEFAULTS for the defaults again. Orders you send for a step come first.',
       'STANDING ZONES J H Guadalcanal (or ZONES BOARD): as first player, the order of zones in combat (CMB): those listed first, then board order.',
       'STANDING RANGED FIRST (or RANGED NONE): each artillery, cruiser and battleship joins the first attack it can reach (CMB.2, CMB.4).',
       'STANDING AIRFIELDS NEVER | BOMBERS | ALL: on an island with enemy land units and an enemy airfield, who attacks the airfield (CMB.4).',

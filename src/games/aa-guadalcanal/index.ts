@@ -19,7 +19,8 @@ import { boxCheckDetails } from './box/report';
 import { guadalcanalMailPlayer } from './players/mail';
 import { relaxingOptions } from './options';
 import { resolveGuadalcanalSection } from './sections';
-import { answerGuadalcanalStanding, parseGuadalcanalStanding } from './standing';
+import { guadalcanalNews } from './news';
+import { answerGuadalcanalStanding, parseGuadalcanalStanding, standingKindsOfStep } from './standing';
 import { ALL_DEFS, defOf } from './steps';
 import type { GSide, GState, Order } from './types';
 import { type GuadalcanalView, narrateGuadalcanal, viewGuadalcanal } from './view';
@@ -50,6 +51,7 @@ for (const def of ALL_DEFS) {
     title: def.title,
     deadline: 'orders',
     ...(def.section ? { for: def.section } : {}),
+    ...(standingKindsOfStep(def).length ? { standing: standingKindsOfStep(def) } : {}),
     resolve: resolverOf(def.kind.kind),
   });
 }
@@ -84,6 +86,7 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   evolve: evolveGuadalcanal,
   view: viewGuadalcanal,
   narrate: (e) => narrateGuadalcanal(e),
+  news: guadalcanalNews,
   formatOrders,
   help: (_s, _side, step) => help(step),
   reference: guadalcanalReference,

@@ -1,7 +1,8 @@
 /**
  * Standing instructions (issue 27): a side's stored answers to the decisions the rulebook asks one
  * at a time, so that a game by mail need not wait for a mail at each. One a line, each starting
- * with STANDING; a new set replaces the old one; only the side sees its own.
+ * with STANDING; each kind has a default in force from the start (below), a line changes its kind
+ * alone (issue 28); only the side sees its own.
  *   STANDING ZONES J H Guadalcanal | ZONES BOARD   CMB: the first player's order of zones (listed
  *                                     first, the rest in board order)
  *   STANDING RANGED FIRST | RANGED NONE   CMB.2, CMB.4: each artillery, cruiser or battleship not yet
@@ -14,12 +15,12 @@
  * A decision is answered only when the instructions cover every choice in it; else the side is asked.
  * Orders sent for the step (or ahead to it) come before the standing instructions.
  */
-import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import type { LineError, ParseResult, StandingKind, StepInfo } from '../../engine/ruleset';
 import type { ZoneId } from './box';
 import { choicesIn, zonesToFight } from './fight';
 import { zoneOf } from './orders';
 import { subsToAct } from './torpedoes';
-import { defOf } from './steps';
+import { defOf, type StepDef } from './steps';
 import type { GSide, GState, Order, PieceType } from './types';
 import { cargoOf, costOf, isAir, isSea } from './world';
 
@@ -130,4 +131,52 @@ function torpedoAnswer(s: GState, side: GSide, st: GuadalcanalStanding): Order[]
     if (targets.length) out.push({ kind: 'attack', sub: id, target: targets[0], ...(targets.length > 1 ? { or: targets.slice(1) } : {}) });
   }
   return [...out, { kind: 'none' }];
+}
+
+/**
+ * The kinds of decision these instructions answer (issue 28: economy by default), each with the
+ * line in force from the start: the zones in board order (CMB), every ranged unit at the first
+ * attack it reaches (CMB.2, CMB.4), bombers at an airfield beside enemy land units (CMB.4), and
+ * every submarine left unordered attacking in its zone, transports first (MOV.6, HID.3). A side
+ * changes one kind with one line, or asks to be asked (STANDING ASK RANGED): src/engine/standing.ts.
+ */
+const kind = (word: string, title: string, rule: string, line: string, example: string): StandingKind => ({
+  word,
+  title,
+  rule,
+  lines: new RegExp(`^${word}\\b`, 'i'),
+  defaults: () => [line],
+  example,
+});
+
+export const ZONES_KIND = kind('ZONES', "the first player's order of the zones fought", 'CMB', 'ZONES BOARD', 'ZONES J H Guadalcanal');
+export const RANGED_KIND = kind(
+  'RANGED',
+  'artillery, cruisers and battleships joining an attack',
+  'CMB.2',
+  'RANGED FIRST',
+  'RANGED NONE',
+);
+export const AIRFIELDS_KIND = kind(
+  'AIRFIELDS',
+  'who attacks an enemy airfield beside enemy land units',
+  'CMB.4',
+  'AIRFIELDS BOMBERS',
+  'AIRFIELDS ALL',
+);
+export const TORPEDOES_KIND = kind(
+  'TORPEDOES',
+  'submarines left without orders attacking in their zone',
+  'MOV.6',
+  'TORPEDOES TR CV BB CA DD SS PT',
+  'TORPEDOES NONE',
+);
+
+/** The kinds a step's row answers, by the step's kind (the step table, index.ts). */
+export function standingKindsOfStep(def: StepDef): readonly StandingKind[] {
+  const k = def.kind;
+  if (k.kind === 'zone-order') return [ZONES_KIND];
+  if (k.kind === 'zone-fire') return [RANGED_KIND, AIRFIELDS_KIND];
+  if ((k.kind === 'move' && k.type === 'SS') || k.kind === 'hid-subs') return [TORPEDOES_KIND];
+  return [];
 }

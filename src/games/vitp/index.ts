@@ -4,10 +4,12 @@ import { vitpCaseSetup, vitpCaseUnit } from './case-support';
 import { defaultBox, validateBox, type VitpBox } from './box';
 import { evolveVitp } from './events';
 import { narrateEvent } from './narrate';
+import { vitpNews } from './news';
 import { vitpOptions } from './options';
 import { checkOrders } from './orders/check';
 import { defaultOrdersFor } from './orders/defaults';
 import { formatOrders } from './orders/format';
+import { after } from './orders/ahead';
 import { vitpOrderLines } from './orders/grammar';
 import { helpText } from './orders/help';
 import { VITP_REFERENCE } from './orders/reference';
@@ -53,13 +55,17 @@ export const vitpRuleset = defineRuleset<VitpState, Order, VitpBox, VitpView>({
   upcomingSteps,
   // orders for a step to come are read in that step's phase, against today's board (validated when it comes)
   parseOrders: (state, _side, text, step) => parseOrderText(atStep(state, step), text),
-  validateOrders: (state, side, orders) => checkOrders(state, asSide(side), orders),
+  // in the step's phase: orders sent ahead are checked when they arrive (boardAfter) as well as when their step comes
+  validateOrders: (state, side, orders, step) => checkOrders(atStep(state, step), asSide(side), orders),
+  // a mail's FOR sections are checked on the board its earlier orders leave: who has moved, who may raid (5.21, 6.11)
+  boardAfter: (state, _side, step, orders) => after(atStep(state, step), orders),
   defaultOrders: (state, side) => orStay(defaultOrdersFor(state, asSide(side))),
   parseStanding: (state, _side, text) => parseStandingText(state, text),
   answerFromStanding: (state, side, _step, standing) => answerStanding(state, asSide(side), standing),
   evolve: evolveVitp,
   view: viewFor,
   narrate: narrateEvent,
+  news: vitpNews,
   formatOrders,
   help: (state, side, step) => helpText(step ? atStep(state, step) : state, side === 'referee' ? null : asSide(side), step),
   reference: VITP_REFERENCE,

@@ -8,6 +8,7 @@ import { GENESIS_HASH } from '../../store/event-store';
 import { rulesetFor, type LoadedGame } from '../game-repository';
 import type { CreateGameInput } from '../game-ports';
 import { answerCard } from '../answer-card';
+import { welcomeGuide } from '../welcome-guide';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { digestOf, initialServiceState, type GameSettings } from '../service-state';
 import { STEP_KINDS, type StepKind } from '../../engine/step-kinds';
@@ -103,6 +104,7 @@ export async function createGame(handler: GameHandler, tx: Sql, input: CreateGam
       referee: settings.referee !== null,
     },
     digest: digestOf(game.service, viewer),
+    guide: welcomeGuide(game, viewer),
   });
   h.notify(
     ...info.sides.map((seat) => welcome(seat.side, seat.player.address, ruleset.help(game.state.rules, seat.side, game.state.step))),

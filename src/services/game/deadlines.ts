@@ -137,9 +137,25 @@ export async function remind(handler: GameHandler, tx: Sql, gameId: string, step
  * when late orders are taken (nothing is adjudicated yet; the job at the end of grace does that).
  */
 function lateInGrace(h: Handling, set: DeadlineRecord, graceUntil: string): CommandOutcome {
-  const step = h.game.state.step!;
-  const late = whoIsAwaited(h.game.state, h.game.ruleset);
-  if (late.length)
+  const g = h.game;
+  const step = g.state.step!;
+  const late = whoIsAwaited(g.state, g.ruleset);
+  if (late.length) {
+    // the late side in the second person, with its card: its orders are still taken until the grace ends
+    const needs = stepNeeds(g, set.at)!;
+    h.notify(
+      ...g.state
+        .game!.sides.filter((seat) => late.includes(seat.side))
+        .map(
+          (seat): Notice => ({
+            ...noticeBase(g, seat.side, seat.player.address, `late:${step.id}:${set.at}`),
+            kind: 'reminder',
+            needs,
+            card: answerCard(g, seat.side, set),
+            late: { deadline: set.at, graceUntil },
+          }),
+        ),
+    );
     tellEverySide(
       h,
       `late: ${late.join(', ')}`,
@@ -148,8 +164,9 @@ function lateInGrace(h: Handling, set: DeadlineRecord, graceUntil: string): Comm
         `Late: ${late.join(', ')}. Late orders are still taken until ${formatUtc(graceUntil)}; then the default orders apply.`,
       ],
       `late:${step.id}:${set.at}`,
-      { referee: true },
+      { referee: true, skip: new Set(late) },
     );
+  }
   return { status: 'applied', result: { late, graceUntil } };
 }
 

@@ -1,5 +1,5 @@
 import type { GameInfo, Seat } from '../../engine/engine-events';
-import { type EngineCommand, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import { type EngineCommand, initialState, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
 import { LEGACY_SEED_CHAIN_TURNS } from '../../engine/define';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
 import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
@@ -9,6 +9,7 @@ import { PermanentCommandError, type CommandOutcome } from '../../store/commands
 import type { StoredEvent } from '../../store/event-store';
 import { noticeBase, reportNotices, stepNeeds } from '../notice-builders';
 import { holding, planDeadline, setDeadline } from './deadline-plan';
+import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 
 /** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
@@ -108,8 +109,18 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
   const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
   // the final report: the dice fairness of the whole game, as each recipient may see its dice
   const log = h.game.state.result ? await h.env.deps.games.events.read(h.game.gameId, 0, h.tx) : null;
+
+  // the final mail opens with the result, the points by turn, the losses and how to get the audit bundle
   const all = log
-    ? noted.map((n) => (n.kind === 'report' ? { ...n, fairness: fairnessLines(fairnessOfLog(log, SERVICE_EVENT_TYPES, n.side)) } : n))
+    ? noted.map((n) =>
+        n.kind === 'report'
+          ? {
+              ...n,
+              final: finalSummary(h.game, newsSince(h.game, log, initialState(), 0, n.side), n.side),
+              fairness: fairnessLines(fairnessOfLog(log, SERVICE_EVENT_TYPES, n.side)),
+            }
+          : n,
+      )
     : noted;
   return digest(h, all, afterSeq);
 }
@@ -142,17 +153,22 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number)
       continue;
     }
     const last = await h.env.deps.reports.lastNarratedSeq(h.tx, h.game.gameId, n.side, n.to);
-    out.push(last !== null && last < afterSeq ? { ...n, narrative: await storySince(h, last, n.side) } : n);
+    out.push(last !== null && last < afterSeq ? { ...n, ...(await storySince(h, last, n.side)) } : n);
   }
   return out;
 }
 
-/** What `viewer` may read of the events after `seq` (referee notes first), for a report that folds held ones. */
-async function storySince(h: Handling, seq: number, viewer: string): Promise<string[]> {
-  const events = await h.env.deps.games.events.read(h.game.gameId, seq, h.tx);
+/** What `viewer` may read of the events after `seq` (referee notes first), for a report that folds held ones, and its summary. */
+async function storySince(h: Handling, seq: number, viewer: string): Promise<{ narrative: string[]; summary: string[] }> {
+  // the whole log: the news of each event is read on the game as it stood just before it
+  const all = await h.env.deps.games.events.read(h.game.gameId, 0, h.tx);
+  const events = all.filter((e) => e.seq > seq);
   const notes = events.filter(isRefereeNote).map(noteLine);
   const engineEvents = liveEngineEvents(events).map(toEngineEvent);
-  return [...notes, ...narrativeFor(engineEvents, viewer, h.game.ruleset)];
+  return {
+    narrative: [...notes, ...narrativeFor(engineEvents, viewer, h.game.ruleset)],
+    summary: reportSummary(h.game, engineEvents, viewer, newsSince(h.game, all, initialState(), seq, viewer)),
+  };
 }
 
 /** The referee's acknowledgement of a command carried out (to `by.replyTo`, else the game's referee, else nobody). */

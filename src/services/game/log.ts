@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { auditAsset, bundleBytes, bundleFiles } from '../../audit/bundle';
+import { copyLine } from '../../mail/render';
 import type { Side } from '../../engine/ruleset';
 import type { OutboxDraft } from '../../store/outbox';
 import { SERVICE_EVENT_TYPES } from '../game-repository';
@@ -44,7 +45,8 @@ export async function logDraft(env: GameEnv, gameId: string, viewer: Side | 'ref
     command: 'LOG',
     done: [
       `Attached: ${name}, the game's ${log.length} events as ${side ? `the ${side} side saw them (${hidden} hidden from it appear by their hash only)` : 'recorded'}.`,
-      `To check it with Node.js, nothing else needed: tar xzf ${name} && node ${gameId}-audit/verify.js`,
+      'To check it with Node.js, nothing else needed:',
+      copyLine(`tar xzf ${name} && node ${gameId}-audit/verify.js`),
       'It recomputes the hash chain, every revealed seed against the anchor of your welcome mail, and every die you may see; AUDIT.md inside writes out every formula.',
     ],
     needs: null,

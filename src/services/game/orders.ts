@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CommandRejected, openPlaintext, whoIsAwaited } from '../../engine/game';
+import { CommandRejected, openPlaintext, type RefusedSection, whoIsAwaited } from '../../engine/game';
+import { standingChanges } from '../../engine/standing';
+import { forWordOf } from '../../engine/arrival';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import type { Notice } from '../../mail/notices';
@@ -42,8 +44,12 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
     sealedPlaintexts.push(plain);
     return h.env.orders.seal(plain);
   };
+  // FOR sections refused as they arrived (engine/arrival.ts): the rest stands, the ack says why
+  const refusedAhead: RefusedSection[] = [];
+  const standingBefore = h.game.state.standing[input.side]?.text ?? '';
   const decision = h.decide({
     type: 'SubmitOrders',
+    refusedAhead: (r) => refusedAhead.push(r),
     side: input.side,
     text: input.text,
     stepId: input.stepId,
@@ -78,8 +84,11 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
   const stepBefore = h.game.state.step?.id;
   // the acknowledgment speaks of the step the orders were for, as it stood when they arrived
   const forStep = stepNeeds(h.game, await openDeadline(h));
-  const titles = new Map((h.game.ruleset.upcomingSteps?.(h.game.state.rules) ?? []).map((st) => [st.id, st.title]));
-  const inForce = standing ? null : (h.game.state.standing[input.side]?.text ?? null);
+  const ahead = new Map((h.game.ruleset.upcomingSteps?.(h.game.state.rules) ?? []).map((st) => [st.id, st]));
+  const wordOf = (stepId: string) => {
+    const step = ahead.get(stepId);
+    return step ? forWordOf(h.game.ruleset, step) : stepId;
+  };
   await advanceIfReady(h);
   const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
   const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
@@ -87,12 +96,14 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
   const queued = decision.events.flatMap((e) => {
     if (e.type !== 'OrdersQueued') return [];
     const plain = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === e.data.stepId);
-    const title = titles.get(e.data.stepId);
+    const step = ahead.get(e.data.stepId);
+    const word = wordOf(e.data.stepId);
     return [
       {
         stepId: e.data.stepId,
         commitment: e.data.commitment,
-        ...(title ? { title } : {}),
+        ...(step ? { title: step.title } : {}),
+        ...(word !== e.data.stepId ? { forWord: word } : {}),
         ...(plain ? { orders: h.game.ruleset.formatOrders(plain.orders) } : {}),
       },
     ];
@@ -107,21 +118,24 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
     ordersText: submitted ? game.ruleset.formatOrders(understood) : '',
     commitment: submitted?.type === 'OrdersSubmitted' ? submitted.data.commitment : null,
     standing: standing?.type === 'StandingInstructionsSet' ? standing.data.text : null,
-    ...(inForce ? { inForce } : {}),
+    // standing instructions are told only where the mail changed them
+    ...(standing?.type === 'StandingInstructionsSet' ? { standingChanged: standingChanges(standingBefore, standing.data.text) } : {}),
+    ...(refusedAhead.length ? { refusedAhead: refusedAhead.map((r) => ({ ...r, forWord: wordOf(r.stepId) })) } : {}),
     needs: forStep,
     resolved: game.state.step?.id !== stepBefore,
     queued,
     ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
   };
   const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];
-  // orders that completed their step: the side's report says what was taken, in one mail instead of two
+  // orders that completed their step: the side's report says what was taken (the whole acknowledgment:
+  // orders queued, a section refused, standing changes, lines set aside), in one mail instead of two
   const own = reports.findIndex((n) => n.kind === 'report' && n.side === seat.side && n.to === seat.player.address);
-  if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.ignored?.length && !ack.source && !ack.queued.length) {
+  if (ack.kind === 'ack' && ack.resolved && own >= 0 && !ack.source) {
     const report = reports[own];
     if (report.kind === 'report')
       reports[own] = {
         ...report,
-        taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing },
+        taken: { stepTitle: forStep?.title ?? stepBefore ?? '', orders: ack.ordersText, standing: ack.standing, ack },
       };
   } else h.notify(ack);
   h.notify(...reports);

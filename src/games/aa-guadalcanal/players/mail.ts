@@ -133,9 +133,35 @@ export function composeGuadalcanalMail(
   return { text: blocks.join('\n'), steps };
 }
 
+/**
+ * A newcomer's mail (DEMO_BOTS=newcomer, issue 28): the steps the umpire's mail asks for and no
+ * other, the step in play first without a FOR line, each later one under the FOR line the card
+ * gives it, each drawn from the board the earlier ones leave; no HITS list and no standing
+ * instructions of its own (the game's defaults answer the decisions).
+ */
+export function composeAskedGuadalcanal({ view, side, step, dice: rng }: PlayerTurn<GuadalcanalView>, asked: PlayerMemory['asked']): PlayerMail {
+  const s = view.position;
+  const me = side as GSide;
+  const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng).filter((o) => o.kind !== 'hits') as Order[];
+  const now = random(s, step);
+  const blocks = [formatOrders(now) || 'NONE'];
+  const steps = [step.id];
+  let board = predict(s, step, me, now);
+  for (const u of upcomingStepsOf(s).filter((x) => x.id !== step.id && asked?.some((a) => a.stepId === x.id))) {
+    if (!board) break;
+    if (!owes(board, defOf(u), me)) continue;
+    const orders = random(board, u).filter((o) => o.kind !== 'attack');
+    board = predict(board, u, me, orders);
+    if (!board) break;
+    blocks.push(`FOR ${asked?.find((a) => a.stepId === u.id)?.forWord ?? sectionOf(u)}\n${formatOrders(orders) || 'NONE'}`);
+    steps.push(u.id);
+  }
+  return { text: blocks.join('\n'), steps };
+}
+
 /** The demo's A&A players: this mail, no standing instructions beyond the HITS lists it sends; mailboxes of their own. */
 export const guadalcanalMailPlayer: MailPlayer<GuadalcanalView> = {
-  compose: composeGuadalcanalMail,
+  compose: (turn, memory) => (memory.mode === 'newcomer' ? composeAskedGuadalcanal(turn, memory.asked) : composeGuadalcanalMail(turn, memory)),
   standing: () => '',
   mailboxes: { axis: 'aa-axis', allies: 'aa-allies' },
 };

@@ -10,23 +10,34 @@ import type { Rng } from '../../../engine/ruleset';
 import type { Order, Phase, Unit, VitpState, VSide } from '../types';
 import { randomOrdersFor } from './random';
 
-/** The units `orders` move or fix, and the ships they turn white side up. */
-function effects(orders: readonly Order[]): { moved: Set<string>; raiders: Set<string> } {
+/** The units `orders` move or fix, the ships they turn white side up, and those that sail for Pearl Harbor (4.2). */
+function effects(orders: readonly Order[]): { moved: Set<string>; raiders: Set<string>; raid: Set<string> } {
   const moved = new Set<string>();
   const raiders = new Set<string>();
+  const raid = new Set<string>();
   for (const o of orders) {
     if (o.t === 'move') for (const id of o.units) moved.add(id);
     if (o.t === 'repair' || o.t === 'rebuild') moved.add(o.unit);
     if (o.t === 'raiders') for (const id of o.units) raiders.add(id);
+    if (o.t === 'raid-force') for (const id of o.units) raid.add(id);
   }
-  return { moved, raiders };
+  return { moved, raiders, raid };
 }
 
-/** The board after the side's own orders `orders` (who has moved, who may raid); no dice, no enemy. */
-function after(s: VitpState, orders: readonly Order[]): VitpState {
-  const { moved, raiders } = effects(orders);
-  if (!moved.size && !raiders.size) return s;
-  const units = s.units.map((u): Unit => (moved.has(u.id) ? { ...u, moved: true } : raiders.has(u.id) ? { ...u, raider: true } : u));
+/** The board after the side's own orders `orders` (who has moved, who may raid, who sailed with the raid force); no dice, no enemy. */
+export function after(s: VitpState, orders: readonly Order[]): VitpState {
+  const { moved, raiders, raid } = effects(orders);
+  if (!moved.size && !raiders.size && !raid.size) return s;
+  const units = s.units.map(
+    (u): Unit =>
+      raid.has(u.id)
+        ? { ...u, loc: { at: 'sea', area: 'Hawaiian Islands', mode: 'patrol' } }
+        : moved.has(u.id)
+          ? { ...u, moved: true }
+          : raiders.has(u.id)
+            ? { ...u, raider: true }
+            : u,
+  );
   return { ...s, units };
 }
 

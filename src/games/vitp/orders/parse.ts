@@ -40,7 +40,7 @@ export function parseOrderText(s: VitpState, text: string): ParseResult<Order> {
     if ('problem' in out) errors.push(out);
     else orders.push(out);
   });
-  return errors.length ? { ok: false, errors } : { ok: true, orders };
+  return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
 }
 
 function units(s: VitpState, l: Line, list: string): string[] | LineError {

@@ -93,8 +93,10 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
   {
     topic: 'standing',
     aliases: ['standing-instructions', 'instructions'],
-    title: 'Standing instructions (lines starting STANDING; a new set replaces the old)',
+    title: 'Standing instructions (lines starting STANDING; each kind has a default in force from the start, and a line changes its kind alone)',
     lines: [
+      'Kinds and their defaults: ACTION (ACTION BY STRENGTH), CARRIERS (CARRIERS FIRE NONE), TARGETS (carriers, battleships, cruisers), SUBMARINE (LAST CHANCE), RETREAT (WHEN OUTGUNNED), PURSUE (NONE), PURSUIT (BREAK OFF), SPLIT (NO SPLIT), LANDINGS (NO LANDINGS), AIRRAIDS (NO AIRRAIDS), KAMIKAZE (NONE, Japanese), BATTLE-ORDER (DEFAULT, Japanese), PEARL (WITHDRAW, Japanese), HARBOUR, RETURN, SUBSTITUTES (DEFAULT, Allied), INVADE (ALL), AIR (AT BASE)',
+      'STANDING ASK RETREAT: no instruction of that kind, you are asked each time; STANDING ASK ALL: asked at every decision; STANDING DEFAULT RETREAT, STANDING DEFAULTS: the defaults again',
       'STANDING NIGHT | DAY | ACTION BY STRENGTH',
       'STANDING TARGETS carriers, battleships, cruisers, air, amphibious, <ship names> | TARGETS DEFAULT',
       'STANDING RETREAT WHEN OUTGUNNED | RETREAT NEVER | RETREAT ALWAYS',
@@ -105,6 +107,7 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
       'STANDING RETURN DEFAULT (at the end of the turn your units at sea go to their default port, 5.74), SUBSTITUTES DEFAULT (Allied: the umpire names substitutes for sunk British ships, 4.42)',
       'STANDING INVADE ALL (at your invasion step every amphibious unit that may land does: at an enemy base it touches, the first by name, all together, else at a friendly place; 5.73, 13.3, 13.43) | INVADE NONE',
       'STANDING PEARL HARBOR STAY | PEARL HARBOR WITHDRAW (Japanese, turn 1, 18.31); your TARGETS list also aims the Indonesia surprise raid (18.4)',
+      'STANDING AIR AT BASE (the default): at each of your air placements the first air unit not yet placed goes over the first sea area its base touches (5.22, 12.13)',
       'STANDING AIR <air unit> TO <sea area>, one line per unit, best first: at each of your air placements the first unit not yet placed whose area is legal then is placed (5.22, 12.11, 12.13); none left: you place no more',
       'STANDING AIR <air unit> TO <sea area> IF ENEMY IN <sea area> | IF NO ENEMY IN <sea area> | IF <air unit> IN <sea area> | IF <air unit> NOT IN <sea area>: the line counts only while its condition holds on what has been placed so far, so you answer the other side placement by placement without a mail (5.22, 6.5)',
     ],

@@ -24,6 +24,7 @@
  */
 import type { LineError, ParseResult } from '../../../engine/ruleset';
 import { answer, answerFromStanding, type Answer, type CombatStanding, type Decision } from '../combat/api';
+import { airAreas, placeableAir } from '../air';
 import { invaders, landingChoices } from '../invasion';
 import { surpriseAttackers, surpriseTargets } from '../surprise';
 import type { Order, Phase, VitpState, VSide } from '../types';
@@ -44,6 +45,8 @@ export interface VitpStanding {
   readonly pearl?: 'stay' | 'withdraw';
   /** 5.22/12.11: land-based air to place, best first, as unit id and sea area */
   readonly airPlan?: readonly AirPlanLine[];
+  /** 5.22/12.13: AIR AT BASE, each air unit over a sea area its base touches (the default) */
+  readonly airAtBase?: true;
 }
 
 const CLASSES = ['carriers', 'battleships', 'cruisers', 'air', 'amphibious'];
@@ -60,7 +63,7 @@ const DELEGATED: Record<Delegated, { phase: Phase['k']; side: VSide | null }> = 
 export function parseStandingText(s: VitpState, text: string): ParseResult<VitpStanding> {
   const combat: Record<string, string> = {};
   const phases: Partial<Record<Delegated, 'default'>> = {};
-  const other: { invade?: 'all' | 'none'; pearl?: 'stay' | 'withdraw' } = {};
+  const other: { invade?: 'all' | 'none'; pearl?: 'stay' | 'withdraw'; airAtBase?: true } = {};
   const airPlan: AirPlanLine[] = [];
   let targetPriority: string[] = [];
   const errors: LineError[] = [];
@@ -97,12 +100,13 @@ export function parseStandingText(s: VitpState, text: string): ParseResult<VitpS
       [/^substitutes? default$/, () => void (phases.substitutes = 'default')],
       [/^invade (all|none)$/, () => void (other.invade = t.endsWith('all') ? 'all' : 'none')],
       [/^pearl harbou?r (stay|withdraw)$/, () => void (other.pearl = t.endsWith('stay') ? 'stay' : 'withdraw')],
+      [/^(air|lba) (at|over) (its )?bases?$/, () => void (other.airAtBase = true)],
     ];
+    const hit = table.find(([re]) => re.test(t));
+    if (hit) return hit[1]();
     const air = parseAirLine(s, t, i + 1, raw.trim());
     if (air && 'problem' in air) return errors.push(air);
     if (air) return airPlan.push(air);
-    const hit = table.find(([re]) => re.test(t));
-    if (hit) return hit[1]();
     const m = t.match(/^targets? (.+)$/);
     if (m) {
       const items = m[1].split(/\s*,\s*/);
@@ -160,6 +164,7 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
   }
   // 5.22/12.11: the first unit of the air plan that may be placed now (its condition holding), else no more placements
   if (ph.k === 'lba' && ph.side === side && st?.airPlan?.length) return planPlacements(s, side, st.airPlan);
+  if (ph.k === 'lba' && ph.side === side && st?.airAtBase) return planPlacements(s, side, basePlan(s, side));
   if (ph.k === 'invade' && ph.side === side && st?.invade) return invasions(s, side, st.invade);
   if (ph.k === 'pearl-stay' && side === 'japanese' && st?.pearl) return [{ line: L.line, text: L.text, t: 'pearl', choice: st.pearl }];
   if (ph.k === 'surprise' && side === 'japanese' && st?.targetPriority.length) return surpriseFire(s, st.targetPriority);
@@ -172,6 +177,15 @@ export function answerStanding(s: VitpState, side: VSide, standing: unknown): Or
   }
   const a = answerFromStanding(b, side, st.combat);
   return a ? [{ line: L.line, text: L.text, t: 'answer', answer: a }] : null;
+}
+
+/** AIR AT BASE (5.22, 12.13): every air unit that may be placed, in roster order, over the first sea area its base touches. */
+function basePlan(s: VitpState, side: VSide): AirPlanLine[] {
+  return placeableAir(s, side).flatMap((u) => {
+    const base = u.loc.at === 'port' ? u.loc.place : null;
+    const to = s.map.places.find((p) => p.name === base)?.touches.find((a) => airAreas(s, side).includes(a));
+    return to ? [{ unit: u.id, to }] : [];
+  });
 }
 
 /** 5.73/13.3, 13.43: every unit that may land goes to an enemy base it touches (the first by name, all together), else a friendly place. */

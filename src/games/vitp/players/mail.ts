@@ -8,7 +8,7 @@
  * decision points they cover (plan.ts). The email bots (src/demo/bot.ts) and the in-process mail
  * model (src/demo/model.ts) both play it, so both play alike.
  */
-import type { MailPlayer, PlayerMail, PlayerTurn } from '../../../engine/players';
+import type { MailPlayer, PlayerMail, PlayerMemory, PlayerTurn } from '../../../engine/players';
 import { formatOrders } from '../orders/format';
 import { randomTurnOrders } from '../orders/ahead';
 import { upcomingPhases } from '../steps';
@@ -52,12 +52,30 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
   return play;
 }
 
+/**
+ * A newcomer's mail (DEMO_BOTS=newcomer): the steps the umpire's mail asks for and no other, the
+ * step in play first without a FOR line, each later one under the FOR line the card gives it, each
+ * drawn from the board the earlier ones leave. No standing instructions of its own.
+ */
+export function composeAsked({ view, side, step, dice: rng }: PlayerTurn<VitpView>, asked: PlayerMemory['asked']): PlayerMail {
+  const s = view.position;
+  const later = upcomingPhases(s).filter((u) => asked?.some((a) => a.stepId === u.step.id && a.stepId !== step.id));
+  const orders = randomTurnOrders(s, side as VSide, [s.phase, ...later.map((u) => u.phase)], rng);
+  const word = (id: string) => asked?.find((a) => a.stepId === id)?.forWord ?? id;
+  const text = [
+    formatOrders(orders[0]).trim() || 'STAY',
+    ...later.map((u, i) => `FOR ${word(u.step.id)}\n${formatOrders(orders[i + 1]).trim() || 'STAY'}`),
+  ].join('\n');
+  return { text, steps: [step.id, ...later.map((u) => u.step.id)] };
+}
+
 export const vitpMailPlayer: MailPlayer<VitpView> = {
   compose(turn, memory) {
-    const plan = botPlan(turn.side, memory.plain);
+    if (memory.mode === 'newcomer') return composeAsked(turn, memory.asked);
+    const plan = botPlan(turn.side, memory.mode);
     return composeMail(turn, { ahead: plan.ahead, sentAhead: memory.sentAhead, skip: plan.skip });
   },
-  standing: (side, plain) => botPlan(side, plain).standing,
+  standing: (side, mode) => botPlan(side, mode === true ? 'plain' : mode === false ? 'skilled' : mode).standing,
   mailboxes: { japanese: 'japan', allied: 'allies' },
   tally,
 };

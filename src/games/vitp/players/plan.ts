@@ -1,7 +1,9 @@
 /**
  * The VITP mail player's plan: the standing instructions each side sends with its first mail, and
- * whether it sends orders ahead (plain: the one-step-a-mail player of before issue 10, DEMO_BOTS=plain).
+ * whether it sends orders ahead (plain: the one-step-a-mail player of before issue 10, DEMO_BOTS=plain;
+ * newcomer: no standing instructions and no orders ahead of its own, DEMO_BOTS=newcomer).
  */
+import type { PlayerMode } from '../../../engine/players';
 import type { Side } from '../../../engine/ruleset';
 
 /** What the bots sent before issue 10's mail economy: battle answers, target priorities, an AIR plan. */
@@ -72,7 +74,16 @@ export interface BotPlan {
   readonly skip: (stepId: string) => boolean;
 }
 
-export function botPlan(side: Side, plain = false): BotPlan {
-  const lines = plain ? (BEFORE[side] ?? []) : [...(PRIORITY[side] ?? []), ...(BEFORE[side] ?? []), ...(MORE[side] ?? [])];
-  return { standing: lines.map((l) => `STANDING ${l}`).join('\n'), ahead: !plain, skip: (id) => /\/(lba|invasions|return)\//.test(id) };
+export function botPlan(side: Side, mode: PlayerMode = 'skilled'): BotPlan {
+  const lines =
+    mode === 'newcomer'
+      ? []
+      : mode === 'plain'
+        ? (BEFORE[side] ?? [])
+        : [...(PRIORITY[side] ?? []), ...(BEFORE[side] ?? []), ...(MORE[side] ?? [])];
+  return {
+    standing: lines.map((l) => `STANDING ${l}`).join('\n'),
+    ahead: mode === 'skilled',
+    skip: (id) => /\/(lba|invasions|return)\//.test(id),
+  };
 }
