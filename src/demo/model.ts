@@ -135,7 +135,12 @@ export function playModel(
       bot.answered = step.id;
       // what the mail in the side's hands asks: the answer card's sections (a newcomer answers these alone)
       const asked = stepsAsked(state, ruleset, side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
-      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), { sentAhead: bot.sentAhead, mode, plain: mode === 'plain', asked });
+      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), {
+        sentAhead: bot.sentAhead,
+        mode,
+        plain: mode === 'plain',
+        asked,
+      });
       const standing = player.standing(side, mode);
       const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
       bot.standingSent = true;

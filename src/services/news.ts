@@ -30,7 +30,8 @@ export function newsSince(
   let s = start;
   for (const stored1 of liveEngineEvents(stored)) {
     const e = toEngineEvent(stored1);
-    if (stored1.seq > afterSeq && e.type === 'RulesApplied' && eventVisibleTo(e, viewer)) items.push(...news.call(game.ruleset, e.data.event, s.rules));
+    if (stored1.seq > afterSeq && e.type === 'RulesApplied' && eventVisibleTo(e, viewer))
+      items.push(...news.call(game.ruleset, e.data.event, s.rules));
     s = evolve(s, e, game.ruleset);
   }
   return items;

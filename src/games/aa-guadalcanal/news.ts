@@ -18,10 +18,14 @@ export function guadalcanalNews(event: RulesEvent, before: GState): NewsItem[] {
       return [{ kind: 'points', side: e.data.side, turn: before.turn, text }];
     }
     case 'gc.control':
-      return before.control[e.data.island] === e.data.side ? [] : [{ kind: 'control', side: e.data.side, text: `${e.data.island} to ${e.data.side}` }];
+      return before.control[e.data.island] === e.data.side
+        ? []
+        : [{ kind: 'control', side: e.data.side, text: `${e.data.island} to ${e.data.side}` }];
     case 'gc.casualties':
       return [
-        ...[...e.data.destroyed, ...e.data.lostCargo].map((id): NewsItem => ({ kind: 'lost', side: unit(id)?.side ?? null, text: label(id) })),
+        ...[...e.data.destroyed, ...e.data.lostCargo].map(
+          (id): NewsItem => ({ kind: 'lost', side: unit(id)?.side ?? null, text: label(id) }),
+        ),
         ...e.data.damaged.map((id): NewsItem => ({ kind: 'damaged', side: unit(id)?.side ?? null, text: label(id) })),
       ];
     default:

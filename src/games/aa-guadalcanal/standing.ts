@@ -150,13 +150,7 @@ const kind = (word: string, title: string, rule: string, line: string, example: 
 });
 
 export const ZONES_KIND = kind('ZONES', "the first player's order of the zones fought", 'CMB', 'ZONES BOARD', 'ZONES J H Guadalcanal');
-export const RANGED_KIND = kind(
-  'RANGED',
-  'artillery, cruisers and battleships joining an attack',
-  'CMB.2',
-  'RANGED FIRST',
-  'RANGED NONE',
-);
+export const RANGED_KIND = kind('RANGED', 'artillery, cruisers and battleships joining an attack', 'CMB.2', 'RANGED FIRST', 'RANGED NONE');
 export const AIRFIELDS_KIND = kind(
   'AIRFIELDS',
   'who attacks an enemy airfield beside enemy land units',

@@ -139,7 +139,10 @@ export function composeGuadalcanalMail(
  * gives it, each drawn from the board the earlier ones leave; no HITS list and no standing
  * instructions of its own (the game's defaults answer the decisions).
  */
-export function composeAskedGuadalcanal({ view, side, step, dice: rng }: PlayerTurn<GuadalcanalView>, asked: PlayerMemory['asked']): PlayerMail {
+export function composeAskedGuadalcanal(
+  { view, side, step, dice: rng }: PlayerTurn<GuadalcanalView>,
+  asked: PlayerMemory['asked'],
+): PlayerMail {
   const s = view.position;
   const me = side as GSide;
   const random = (st: GState, at: StepInfo) => randomGuadalcanalOrders(st, me, at, rng).filter((o) => o.kind !== 'hits') as Order[];
@@ -161,7 +164,8 @@ export function composeAskedGuadalcanal({ view, side, step, dice: rng }: PlayerT
 
 /** The demo's A&A players: this mail, no standing instructions beyond the HITS lists it sends; mailboxes of their own. */
 export const guadalcanalMailPlayer: MailPlayer<GuadalcanalView> = {
-  compose: (turn, memory) => (memory.mode === 'newcomer' ? composeAskedGuadalcanal(turn, memory.asked) : composeGuadalcanalMail(turn, memory)),
+  compose: (turn, memory) =>
+    memory.mode === 'newcomer' ? composeAskedGuadalcanal(turn, memory.asked) : composeGuadalcanalMail(turn, memory),
   standing: () => '',
   mailboxes: { axis: 'aa-axis', allies: 'aa-allies' },
 };

@@ -93,7 +93,8 @@ export const VITP_REFERENCE: readonly ReferenceSection[] = [
   {
     topic: 'standing',
     aliases: ['standing-instructions', 'instructions'],
-    title: 'Standing instructions (lines starting STANDING; each kind has a default in force from the start, and a line changes its kind alone)',
+    title:
+      'Standing instructions (lines starting STANDING; each kind has a default in force from the start, and a line changes its kind alone)',
     lines: [
       'Kinds and their defaults: ACTION (ACTION BY STRENGTH), CARRIERS (CARRIERS FIRE NONE), TARGETS (carriers, battleships, cruisers), SUBMARINE (LAST CHANCE), RETREAT (WHEN OUTGUNNED), PURSUE (NONE), PURSUIT (BREAK OFF), SPLIT (NO SPLIT), LANDINGS (NO LANDINGS), AIRRAIDS (NO AIRRAIDS), KAMIKAZE (NONE, Japanese), BATTLE-ORDER (DEFAULT, Japanese), PEARL (WITHDRAW, Japanese), HARBOUR, RETURN, SUBSTITUTES (DEFAULT, Allied), INVADE (ALL), AIR (AT BASE)',
       'STANDING ASK RETREAT: no instruction of that kind, you are asked each time; STANDING ASK ALL: asked at every decision; STANDING DEFAULT RETREAT, STANDING DEFAULTS: the defaults again',
