@@ -127,6 +127,8 @@ function reportMails(state: EngineState<unknown>, events: readonly EngineEvent[]
     service: initialServiceState,
     head: { version: events.length, hash: '0'.repeat(64) },
     tail: events.slice(afterSeq).map((e, i) => stored(e, afterSeq + i)),
+    // the state the tail folds from (issue 28: the news first folds the tail again from it)
+    base: events.slice(0, afterSeq).reduce((s, e) => evolve(s, e, ruleset), initialState()),
   };
   const out = new Map<string, string>();
   for (const notice of reportNotices(game, afterSeq, null, REFEREE)) {
