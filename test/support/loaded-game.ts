@@ -65,6 +65,8 @@ export class MemoryGame {
       service: initialServiceState,
       head: { version: tail.length, hash: `h${tail.length}` },
       tail: tail.filter((e) => e.seq > afterSeq),
+      // the state the tail folds from, as a snapshot gives it (issue 28: the news folds the tail from it)
+      ...(afterSeq > 0 ? { base: this.events.slice(0, afterSeq).reduce((s, e) => evolve(s, e, this.ruleset), initialState()) } : {}),
     };
   }
 }
