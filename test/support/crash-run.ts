@@ -241,15 +241,17 @@ export class CrashRun {
   }
 
   /**
-   * The engine state's hash with its one clock reading (GameInfo.createdAt) left out, so two runs
-   * compare; a pending submission (its arrival time, its salted commitment) would still differ,
-   * and the runs end with none.
+   * The engine state's hash with its clock readings left out, so two runs compare: the game's
+   * creation time (GameInfo.createdAt) and when each side's standing instructions were set (the
+   * defaults are set at creation, issue 28); a pending submission (its arrival time, its salted
+   * commitment) would still differ, and the runs end with none.
    */
   async finalState(): Promise<{ hash: string; state: EngineState<unknown>; types: string[] }> {
     const { state } = await this.s.games.load(CRASH_GAME);
     const { createdAt: _createdAt, ...info } = state.game!;
+    const standing = Object.fromEntries(Object.entries(state.standing).map(([side, { setAt: _setAt, ...rest }]) => [side, rest]));
     const types = (await this.s.events.read(CRASH_GAME)).map((e) => e.type);
-    return { hash: hashCanonical({ ...state, game: info }), state, types };
+    return { hash: hashCanonical({ ...state, game: info, standing }), state, types };
   }
 
   async stop(): Promise<void> {
