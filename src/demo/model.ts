@@ -160,7 +160,8 @@ export function playModel(
       const before = state;
       try {
         const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
-        const after = whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }) : [];
+        const after =
+          whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }) : [];
         mailAfter(before, [...events, ...after], side);
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;

@@ -38,12 +38,15 @@ describe('the Coral Sea demo seats the player alone', () => {
 describe.each([['skilled' as const], ['newcomer' as const]])('the Coral Sea demo bot, %s, in the in-process mail model', (mode) => {
   const games = GAMES.map((g) => ({ ...g, r: play(g.seed, g.options, mode) }));
 
-  it.each(games.map((g) => [g.seed, g] as const))('given game %s, then it ends with no mail refused and no order sent ahead dropped twice', (_s, g) => {
-    expect(g.r.ended).toBe(true);
-    expect(g.r.refused).toBe(0);
-    expect(g.r.turns).toBe(14);
-    expect(g.r.dropped).toBeLessThanOrEqual(2);
-  });
+  it.each(games.map((g) => [g.seed, g] as const))(
+    'given game %s, then it ends with no mail refused and no order sent ahead dropped twice',
+    (_s, g) => {
+      expect(g.r.ended).toBe(true);
+      expect(g.r.refused).toBe(0);
+      expect(g.r.turns).toBe(14);
+      expect(g.r.dropped).toBeLessThanOrEqual(2);
+    },
+  );
 
   it('then it sends a median of at most 2 order mails a day turn and 1 a night turn, and receives at most 3 a day turn (medians over three games)', () => {
     const day: { sent: number; received: number }[] = [];

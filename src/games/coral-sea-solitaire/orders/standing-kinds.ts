@@ -39,21 +39,10 @@ export const TRANSFER = kind('TRANSFER', 'air transfer', '21.5', /^transfer defa
 export const INTELLIGENCE = kind('INTELLIGENCE', 'intelligence rolls (none: asked)', '28', /^intelligence defaults?$/i, []);
 export const MOVEMENT = kind('MOVEMENT', 'naval movement (none: asked)', '14', /^movement defaults?$/i, []);
 export const AIR = kind('AIR', 'air missions (none: asked); AIR DEFAULT flies the CAP', '5.6 5a-b', /^air defaults?$/i, []);
-export const CAP = kind(
-  'CAP',
-  'the CAP flown when AIR DEFAULT stands',
-  '5.6 5a-b',
-  /^cap\b/i,
-  [],
-  'CAP CV-1 VF 2, CV-2 VF 2',
-);
-export const ASSIGN = kind(
-  'ASSIGN',
-  'air units to the missions committed',
-  '5.6 5a1a',
-  /^(assign as committed|assign defaults?)$/i,
-  ['ASSIGN AS COMMITTED'],
-);
+export const CAP = kind('CAP', 'the CAP flown when AIR DEFAULT stands', '5.6 5a-b', /^cap\b/i, [], 'CAP CV-1 VF 2, CV-2 VF 2');
+export const ASSIGN = kind('ASSIGN', 'air units to the missions committed', '5.6 5a1a', /^(assign as committed|assign defaults?)$/i, [
+  'ASSIGN AS COMMITTED',
+]);
 export const BOMBARD = kind(
   'BOMBARD',
   'bombarding an IJN base a USN TF shares a hex with',
@@ -78,7 +67,14 @@ export const LOSSES = kind(
   ['LOSSES FIGHTERS LAST'],
   'LOSSES BOMBERS FIRST',
 );
-export const SCREEN = kind('SCREEN', 'ships screened in surface combat', '33.1', /^(screen (max|none)|screen defaults?)$/i, ['SCREEN NONE'], 'SCREEN MAX');
+export const SCREEN = kind(
+  'SCREEN',
+  'ships screened in surface combat',
+  '33.1',
+  /^(screen (max|none)|screen defaults?)$/i,
+  ['SCREEN NONE'],
+  'SCREEN MAX',
+);
 export const LEADERSHIP = kind(
   'LEADERSHIP',
   'using a leadership chit',

@@ -48,7 +48,7 @@ export interface CoralStanding {
   readonly screen?: 'max' | 'none';
 }
 
-/** The FOR words a STANDING DEFAULT may name, and their rows. */
+/** The FOR words a `<word> DEFAULT` line may name, and their rows. */
 const WORDS = new Map(USN_ROWS.filter((r) => r.for).map((r) => [r.for!, r.id]));
 
 const HINT =
