@@ -10,7 +10,7 @@ import { parseSubject } from '../mail/commands';
 import type { GameRepository } from '../services/game-repository';
 import { botMode } from './options';
 import { stepsAsked } from '../engine/asked';
-import type { MailPlayer } from '../engine/players';
+import type { MailPlayer, PlayerMode } from '../engine/players';
 
 export interface BotOptions {
   readonly gameId: string;
@@ -26,6 +26,8 @@ export interface BotOptions {
   readonly log: (line: string) => void;
   /** how this bot writes a step's mail and its standing instructions: its game's mail player (players.mail) */
   readonly player: MailPlayer;
+  /** how it plays (default DEMO_BOTS, options.ts botMode): two bots of one process may play differently */
+  readonly mode?: PlayerMode;
 }
 
 /**
@@ -144,7 +146,8 @@ export class EmailBot {
       if (!step || !whoIsAwaited(game.state, game.ruleset).includes(this.o.side)) return;
       if (this.lastSentStep === step.id) return;
       // a newcomer reads its mail first: it answers once the mail asking for this step has come
-      const newcomer = botMode() === 'newcomer';
+      const mode = this.o.mode ?? botMode();
+      const newcomer = mode === 'newcomer';
       // the mail asking for this step names it in its heading ([t5/patrol/allied])
       if (newcomer && !this.asking?.text.includes(`[${step.id}]`)) return;
       // the bot reads the board before its report arrives, so it names the step: a reply to the
@@ -153,12 +156,12 @@ export class EmailBot {
       const asked = stepsAsked(game.state, game.ruleset, this.o.side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
       const mail = this.o.player.compose(turnOf(game.ruleset, game.state, this.o.side, step, this.rng), {
         sentAhead: this.sentAhead,
-        mode: botMode(),
-        plain: botMode() === 'plain',
+        mode,
+        plain: mode === 'plain',
         asked,
       });
       let text = mail.text;
-      const standing = this.o.standing ?? this.o.player.standing(this.o.side, botMode());
+      const standing = this.o.standing ?? this.o.player.standing(this.o.side, mode);
       if (!this.standingSent && standing) text = `${text}\n${standing}`;
       this.standingSent = true;
       this.lastSentStep = step.id;

@@ -8,7 +8,9 @@
  * DEMO_TIMEOUT_MIN (default 20), DEMO_OPTIONS (game options, comma-separated; none by default),
  * DEMO_BOTS=plain (bots answer one step a mail, without orders ahead: the figures before issue 10).
  * `node dist/src/demo/model.js` counts the same bots' mail in process, with the reason for each.
- * `--game aa-guadalcanal` (or DEMO_GAME=aa-guadalcanal) plays A&A Guadalcanal instead (games.ts).
+ * `--game aa-guadalcanal` (or DEMO_GAME=aa-guadalcanal) plays A&A Guadalcanal instead (games.ts);
+ * `--game coral-sea-solitaire` plays Coral Sea Solitaire: one bot, the USN's, for a side the umpire
+ * plays (the IJN) has no bot and no mailbox.
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';

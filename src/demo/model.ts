@@ -10,9 +10,9 @@
  *   node dist/src/demo/model.js [games] [seed]      (DEMO_GAME=<id> for another game than the default,
  *                                                    DEMO_OPTIONS=a,b for game options)
  */
-import { turnOf } from '../engine/players';
+import { type PlayerMode, turnOf } from '../engine/players';
 import { decide, whoIsAwaited } from '../engine/decide';
-import { makeSeedChain } from '../engine/dice';
+import { makeSealedSeedChain, makeSeedChain } from '../engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
 import { seededRng } from '../engine/random-player';
@@ -53,18 +53,27 @@ export function stepKind(id: string, sides: readonly string[]): string {
   return parts.filter((p, i) => !/^\d+-/.test(p) || i === parts.length - 1).join('/');
 }
 
-/** `defaultStanding: false`: the game starts with no standing instructions in force, as games did before issue 28. */
+/**
+ * `defaultStanding: false`: the game starts with no standing instructions in force, as games did
+ * before issue 28; `mode`: how the bots play (default DEMO_BOTS, options.ts botMode).
+ */
 export function playModel(
   seed: string,
   options: Record<string, boolean> = demoOptions(),
   game = demoGame([], process.env),
-  opts: { readonly defaultStanding?: boolean } = {},
+  opts: { readonly defaultStanding?: boolean; readonly mode?: PlayerMode } = {},
 ): ModelResult {
   const ruleset = game.rules as AnyRuleset;
   const player = game.mail;
-  const mode = botMode();
-  const BOT_SIDES = ruleset.sides;
-  const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${seed}`), 'hex'), 64);
+  const mode = opts.mode ?? botMode();
+  // the seated sides: a side the umpire plays (a solitaire's system side) has no bot and no mail
+  const BOT_SIDES = game.players.map((p) => p.side);
+  const secret = Buffer.from(sha256Hex(`secret:${seed}`), 'hex');
+  const chain = makeSeedChain(secret, 64);
+  // a game with sealed dice (a solitaire's hidden rolls): the sealed chain from the same secret, as the service makes it
+  const defaults = Object.fromEntries(ruleset.options.map((o) => [o.id, o.default]));
+  const sealed = ruleset.sealedDice?.({ ...defaults, ...options }) ? makeSealedSeedChain(secret, 64) : null;
+  const sealedSeeds = sealed ? { sealedSeeds: (turn: number) => sealed.seeds[turn] } : {};
   let state: EngineState<unknown> = initialState();
   let tick = 0;
   const log: EngineEvent[] = [];
@@ -92,9 +101,10 @@ export function playModel(
     gameId: seed,
     options,
     seedAnchor: chain.anchor,
+    ...(sealed ? { sealedSeedAnchor: sealed.anchor } : {}),
     now: now(),
     ...(opts.defaultStanding === false ? { defaultStanding: false } : {}),
-    sides: ruleset.sides.map((side) => ({ side, player: { address: `${side}@model.invalid`, name: side } })),
+    sides: BOT_SIDES.map((side) => ({ side, player: { address: `${side}@model.invalid`, name: side } })),
   });
   const bots = Object.fromEntries(
     BOT_SIDES.map((side) => [side, { rng: seededRng(`${seed}:${side}`), standingSent: false, sentAhead: new Set<string>(), answered: '' }]),
@@ -150,7 +160,8 @@ export function playModel(
       const before = state;
       try {
         const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
-        const after = whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, open: (s) => s }) : [];
+        const after =
+          whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }) : [];
         mailAfter(before, [...events, ...after], side);
       } catch (e) {
         if (!(e instanceof CommandRejected)) throw e;
@@ -161,11 +172,11 @@ export function playModel(
     }
     if (state.step?.id === step.id && whoIsAwaited(state, ruleset).length === 0) {
       const before = state;
-      mailAfter(before, run({ type: 'Resolve', now: now(), seeds, open: (s) => s }), null);
+      mailAfter(before, run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
     } else if (state.step?.id === step.id && BOT_SIDES.every((s) => bots[s].answered === step.id)) {
       // refused orders: the deadline's defaults
       const before = state;
-      mailAfter(before, run({ type: 'Deadline', now: now(), seeds, open: (s) => s }), null);
+      mailAfter(before, run({ type: 'Deadline', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
     }
   }
   const turns = Math.max(...BOT_SIDES.flatMap((s) => [...perSide[s].keys()]));
@@ -200,7 +211,7 @@ function main(): void {
     process.stdout.write(
       `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
     );
-    for (const side of game.rules.sides) {
+    for (const { side } of game.players) {
       process.stdout.write(`  ${figures(r, side)}\n`);
       if (process.env.MODEL_VERBOSE)
         for (const [turn, t] of [...r.perSide[side].entries()].sort(([a], [b]) => a - b))

@@ -12,6 +12,8 @@ import { coralCaseSetup, coralCaseUnit } from './case-support';
 import { evolve } from './events';
 import { viewCoral } from './fog';
 import { narrateCoral } from './narrate';
+import { coralNews } from './news';
+import { CORAL_STANDING_KINDS } from './orders/standing-kinds';
 import {
   answerFromStanding,
   CORAL_REFERENCE,
@@ -108,9 +110,12 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   defaultOrders,
   parseStanding,
   answerFromStanding,
+  // issue 28: the kinds of standing instruction and the defaults in force from the start (CAP serves AIR DEFAULT, on no row of its own)
+  standingKinds: CORAL_STANDING_KINDS,
   evolve: (s, e) => evolve(s, e),
   view: (s, viewer) => viewCoral(s, viewer as 'usn' | 'ijn' | 'referee'),
   narrate: narrateCoral,
+  news: coralNews,
   formatOrders,
   help,
   reference: CORAL_REFERENCE,

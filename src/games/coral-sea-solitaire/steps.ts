@@ -3,10 +3,12 @@
  * turn's order of steps. Step ids are `t<turn>/<row>[/<hex or TF>]` (`t3/movement-ijn`,
  * `t5/surface/1808`); USN steps owe the player's orders, IJN steps are the system side's
  * (`owes: system`), bookkeeping owes nothing. Rows marked day-only are skipped on night turns.
+ * Each USN row names the kind of standing instruction that answers it (orders/standing-kinds.ts).
  */
 import type { StepRow, StepTable } from '../../engine/define';
-import type { StepInfo } from '../../engine/ruleset';
+import type { StandingKind, StepInfo } from '../../engine/ruleset';
 import type { CoralSide } from './box/schema';
+import * as K from './orders/standing-kinds';
 
 export interface CoralRow extends StepRow {
   /** 5.3: the phase happens on day turns only. */
@@ -42,7 +44,7 @@ const none = (id: string, rule: string, title: string, extra: Partial<CoralRow> 
   deadline: 'orders',
   ...extra,
 });
-const decision = (id: string, rule: string, title: string, word: string, of: string): CoralRow => ({
+const decision = (id: string, rule: string, title: string, word: string, of: string, kind: StandingKind): CoralRow => ({
   id,
   owes: 'one',
   rule,
@@ -51,6 +53,7 @@ const decision = (id: string, rule: string, title: string, word: string, of: str
   deadline: 'battle',
   deadlineWords: 'a decision in combat',
   decisionOf: of,
+  standing: [kind],
 });
 
 /** Every kind of step, in the order of 4 and 5.6. */
@@ -59,32 +62,32 @@ export const ROWS: readonly CoralRow[] = [
   ijn('ijn-setup', '4.3', 'IJN initial deployment', { setupOnly: true }),
   ijn('random-event', '5.6 1a', 'random events', { dayOnly: true }),
   none('reinforcements', '5.6 1b-1c', 'reinforcements'),
-  usn('command-decision', '5.6 1d', 'command decision: CP to the staff slots', 'COMMAND', { dayOnly: true }),
-  usn('organization', '5.6 1e', 'task force organization', 'ORGANIZATION', { dayOnly: true }),
-  usn('air-transfer', '5.6 1f', 'air transfer', 'TRANSFER', { dayOnly: true }),
-  usn('intelligence', '5.6 1g', 'strategic intelligence', 'INTELLIGENCE'),
+  usn('command-decision', '5.6 1d', 'command decision: CP to the staff slots', 'COMMAND', { dayOnly: true, standing: [K.COMMAND] }),
+  usn('organization', '5.6 1e', 'task force organization', 'ORGANIZATION', { dayOnly: true, standing: [K.ORGANIZATION] }),
+  usn('air-transfer', '5.6 1f', 'air transfer', 'TRANSFER', { dayOnly: true, standing: [K.TRANSFER] }),
+  usn('intelligence', '5.6 1g', 'strategic intelligence', 'INTELLIGENCE', { standing: [K.INTELLIGENCE] }),
   ijn('scouting', '5.6 2a-2b', 'scouting', { dayOnly: true }),
   ijn('initiative', '5.6 3', 'operational initiative'),
   ijn('movement-ijn', '5.6 4a', 'IJN naval movement'),
-  usn('movement-usn', '5.6 4b', 'USN naval movement', 'MOVEMENT'),
-  usn('air-missions', '5.6 5a-a, 5a-b', 'USN air mission assignment', 'AIR', { dayOnly: true }),
+  usn('movement-usn', '5.6 4b', 'USN naval movement', 'MOVEMENT', { standing: [K.MOVEMENT] }),
+  usn('air-missions', '5.6 5a-a, 5a-b', 'USN air mission assignment', 'AIR', { dayOnly: true, standing: [K.AIR] }),
   ijn('air-ijn', '5.6 5a-c, 5a-d', 'IJN air mission assignment', { dayOnly: true }),
-  usn('air-assign', '5.6 5a-e, 5a1a-c', 'USN air units to their missions', 'ASSIGN', { dayOnly: true }),
+  usn('air-assign', '5.6 5a-e, 5a1a-c', 'USN air units to their missions', 'ASSIGN', { dayOnly: true, standing: [K.ASSIGN] }),
   ijn('air-ijn-fighters', '5.6 5a1d-e', 'IJN fighter commitment and strikes', { dayOnly: true }),
   ijn('air-combat', '5.6 5a1f-h', 'air combat', { dayOnly: true }),
   ijn('surface', '5.6 5b', 'surface naval combat'),
-  usn('bombard-usn', '5.6 6a', 'USN bombardment', 'BOMBARD'),
+  usn('bombard-usn', '5.6 6a', 'USN bombardment', 'BOMBARD', { standing: [K.BOMBARD] }),
   ijn('bombard-ijn', '5.6 6b', 'IJN bombardment'),
   ijn('landings', '5.6 7', 'IJN amphibious landings'),
   none('basing', '5.6 8', 'air basing'),
-  usn('logistics-usn', '5.6 9a', 'USN logistics', 'LOGISTICS'),
+  usn('logistics-usn', '5.6 9a', 'USN logistics', 'LOGISTICS', { standing: [K.LOGISTICS] }),
   ijn('logistics-ijn', '5.6 9b', 'IJN logistics'),
   none('end-of-turn', '5.6 10', 'end of turn'),
-  decision('air-losses', '5.6 5a1f', 'which USN squadrons take the losses', 'LOSSES', 'air-combat'),
-  decision('screen', '33.1', 'which USN ships screen', 'SCREEN', 'surface'),
-  decision('leadership', '8.4', 'use a USN leadership chit', 'LEADERSHIP', 'initiative'),
-  decision('intelligence-choice', '36', 'identify or reveal (Intelligence Table 4-5)', 'CHOICE', 'intelligence'),
-  decision('basing-choice', '21.4', 'where orphaned carrier air lands', 'LAND', 'basing'),
+  decision('air-losses', '5.6 5a1f', 'which USN squadrons take the losses', 'LOSSES', 'air-combat', K.LOSSES),
+  decision('screen', '33.1', 'which USN ships screen', 'SCREEN', 'surface', K.SCREEN),
+  decision('leadership', '8.4', 'use a USN leadership chit', 'LEADERSHIP', 'initiative', K.LEADERSHIP),
+  decision('intelligence-choice', '36', 'identify or reveal (Intelligence Table 4-5)', 'CHOICE', 'intelligence', K.CHOICE),
+  decision('basing-choice', '21.4', 'where orphaned carrier air lands', 'LAND', 'basing', K.LAND),
 ];
 
 const byId = new Map(ROWS.map((r) => [r.id, r]));

@@ -2,24 +2,27 @@
  * The Coral Sea mail player (players.mail: `npm run demo -- --game coral-sea-solitaire`, the
  * in-process mail model), from the USN's view alone. Skilled, it plays a day turn in two mails and
  * a night in one (the issue's target): the morning mail answers the step in play (the command
- * phase, or the deployment on turn 1) and carries, in FOR sections, the CP line, the intelligence
- * rolls and the moves of the turn; the air mail follows the movement report; standing instructions
- * (sent with its first mail) answer assignment, bombardment, logistics and the decisions in combat.
- * `plain`, it is a newcomer who answers only the step it is asked, one step a mail, with standing
- * instructions that leave every step but movement and air to its documented default: two mails a
- * day as well, thanks to the defaults.
+ * phase, or the deployment on turn 1) and carries, in FOR sections, the intelligence rolls and the
+ * moves of the turn; the air mail follows the movement report; its standing instructions (sent
+ * with its first mail) ask for the command decision every day (STANDING ASK COMMAND) and answer
+ * bombardment, logistics and the decisions in combat its own way. A newcomer (DEMO_BOTS=newcomer)
+ * writes no STANDING or FOR line of its own: it answers the step its mail asks and the sections the
+ * answer card offers, and leaves the rest to the defaults in force from the start
+ * (./standing-kinds.ts). `plain` answers one step a mail, with standing instructions that leave
+ * every step but movement and air to its documented default (the figures before issue 28).
  */
-import type { MailPlayer, PlayerMail, PlayerMemory, PlayerTurn } from '../../../engine/players';
+import type { MailPlayer, PlayerMail, PlayerMemory, PlayerMode, PlayerTurn } from '../../../engine/players';
 import { isDay } from '../steps';
 import type { CoralOrder, StaffSlots } from '../types';
 import type { CoralView } from '../view';
 import { airPlan, allocationPlan, deploymentPlan, intelligencePlan, movementPlan } from './bot';
+import { DEFAULT_SLOTS } from './defaults';
 import { formatOrders } from './format';
 import { rowById, rowOfStep } from './rows';
 
+/** Skilled: asked for the CP every day (its own allocation, 7.3); the rest answered its own way. */
 const SKILLED = [
-  'DEFAULT ORGANIZATION, TRANSFER, LAND',
-  'ASSIGN AS COMMITTED',
+  'ASK COMMAND',
   'BOMBARD ALWAYS',
   'REFIT CARRIERS FIRST',
   'REFUEL ALL',
@@ -30,14 +33,19 @@ const SKILLED = [
   'LEADERSHIP TACTICAL',
 ];
 
-const NEWCOMER = [
+/** Plain (before issue 28): every step but deployment, movement and air left to its default, no intelligence. */
+const PLAIN = [
   'CP ORG 0 INTEL 0 OPS 10 LOG 10',
-  'DEFAULT ORGANIZATION, TRANSFER, INTELLIGENCE, ASSIGN, BOMBARD, LOGISTICS, LOSSES, SCREEN, LEADERSHIP, CHOICE, LAND',
+  ...['ORGANIZATION', 'TRANSFER', 'INTELLIGENCE', 'ASSIGN', 'BOMBARD', 'LOGISTICS', 'LOSSES', 'SCREEN', 'LEADERSHIP', 'CHOICE', 'LAND'].map(
+    (w) => `${w} DEFAULT`,
+  ),
 ];
 
-/** The view as the player's own orders leave it: TFs deployed where it placed them (for planning the moves sent ahead). */
-function afterDeployment(v: CoralView, orders: readonly CoralOrder[]): CoralView {
-  const at = new Map(orders.flatMap((o) => (o.kind === 'deploy' ? [[o.tf, o.hex] as const] : [])));
+/** The view as the player's own orders leave it: TFs deployed or moved where it sent them (for planning the steps sent ahead). */
+function afterOrders(v: CoralView, orders: readonly CoralOrder[]): CoralView {
+  const at = new Map(
+    orders.flatMap((o) => (o.kind === 'deploy' ? [[o.tf, o.hex] as const] : o.kind === 'move' && o.to ? [[o.tf, o.to] as const] : [])),
+  );
   if (!at.size) return v;
   return { ...v, taskForces: v.taskForces.map((tf) => (at.has(tf.id) ? { ...tf, hex: at.get(tf.id) as string } : tf)) };
 }
@@ -105,15 +113,40 @@ function aheadOf(row: string, day: boolean): string[] {
 
 const text = (orders: readonly CoralOrder[]) => formatOrders(orders).trim() || 'NONE';
 
+/**
+ * A newcomer's mail: the step its mail asks, then each section the answer card offers under the
+ * FOR word the card gives it, each planned on the board the earlier ones leave. On turn 1 the CP
+ * are not shared yet: it counts on the default allocation the welcome names (7.3).
+ */
+function composeAsked({ view, step }: PlayerTurn<CoralView>, asked: PlayerMemory['asked']): PlayerMail {
+  let v = view;
+  const row = rowOfStep(step.id)?.id ?? '';
+  const slots = row === 'deployment' ? DEFAULT_SLOTS : undefined;
+  const first = ordersFor(v, row, slots);
+  const blocks = [text(first)];
+  const steps = [step.id];
+  v = afterOrders(v, first);
+  for (const a of asked ?? []) {
+    if (a.stepId === step.id || !a.forWord) continue;
+    const orders = ordersFor(v, rowOfStep(a.stepId)?.id ?? '', slots);
+    blocks.push(`FOR ${a.forWord}\n${text(orders)}`);
+    steps.push(a.stepId);
+    v = afterOrders(v, orders);
+  }
+  return { text: blocks.join('\n'), steps };
+}
+
 /** The mail of the USN answering `step`: from its view alone. */
-export function composeCoralMail({ view, step }: PlayerTurn<CoralView>, memory: PlayerMemory): PlayerMail {
+export function composeCoralMail(turn: PlayerTurn<CoralView>, memory: PlayerMemory): PlayerMail {
+  if (memory.mode === 'newcomer') return composeAsked(turn, memory.asked);
+  const { view, step } = turn;
   const row = rowOfStep(step.id)?.id ?? '';
   let v = view;
   const now = ordersFor(v, row);
   const blocks = [`FOR ${step.id}\n${text(now)}`];
   const steps = [step.id];
-  if (memory.plain) return { text: blocks.join('\n'), steps };
-  v = afterDeployment(v, now);
+  if (memory.plain || memory.mode === 'plain') return { text: blocks.join('\n'), steps };
+  v = afterOrders(v, now);
   // turn 1's deployment mail carries turn 1's morning (its step ids are t1/...)
   let slots = now.find((o): o is Extract<CoralOrder, { kind: 'allocate' }> => o.kind === 'allocate')?.slots;
   for (const r of aheadOf(row, isDay(step.turn))) {
@@ -145,9 +178,15 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
   return play;
 }
 
+/** The standing instructions sent with the first mail: none for a newcomer (the defaults in force serve it). */
+function standingLines(mode: PlayerMode): string {
+  const lines = mode === 'newcomer' ? [] : mode === 'plain' ? PLAIN : SKILLED;
+  return lines.map((l) => `STANDING ${l}`).join('\n');
+}
+
 export const coralMailPlayer: MailPlayer<CoralView> = {
   compose: composeCoralMail,
-  standing: (_side, plain) => (plain ? NEWCOMER : SKILLED).map((l) => `STANDING ${l}`).join('\n'),
+  standing: (_side, mode) => standingLines(mode === true ? 'plain' : mode === false || mode === undefined ? 'skilled' : mode),
   mailboxes: { usn: 'coral-usn' },
   tally,
 };

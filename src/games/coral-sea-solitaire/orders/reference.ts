@@ -7,6 +7,7 @@ import type { ReferenceSection } from '../../../engine/ruleset';
 import { withoutProvenance } from '../../../engine/box';
 import { defaultBox } from '../box';
 import { ANY_STEP, SYNTAX, USN_ROWS } from './rows';
+import { CORAL_STANDING_KINDS } from './standing-kinds';
 
 const rowsOf = (ids: readonly string[]) => ids.flatMap((id) => SYNTAX[id] ?? []);
 
@@ -61,8 +62,15 @@ export const CORAL_REFERENCE: readonly ReferenceSection[] = [
   {
     topic: 'standing',
     aliases: ['standing-instructions', 'instructions'],
-    title: 'Standing instructions (lines starting STANDING; a new set replaces the old)',
+    title: 'Standing instructions (lines starting STANDING; each line replaces the lines of its own kind only)',
     lines: [
+      'In force from the start: ' +
+        CORAL_STANDING_KINDS.flatMap((k) => (k.defaults?.('usn', {}) ?? []).map((l) => `${l} (${k.rule})`)).join(', ') +
+        '.',
+      '   Deployment, intelligence rolls, movement and air missions have no default: you are asked them (4.2, 28, 14, 5.6 5a-b).',
+      'STANDING ASK <kind>   be asked that decision every time; STANDING ASK COMMAND: your own CP line each day (7.3)',
+      'STANDING DEFAULT <kind>   the line in force from the start again; STANDING ASK ALL, STANDING DEFAULTS for every kind (5.6);',
+      '   kinds: ' + CORAL_STANDING_KINDS.map((k) => k.word).join(', '),
       'STANDING CP ORG 0 INTEL 4 OPS 6 LOG 10   the allocation every day; cut to the CP of the day, Logistics first (7.2, 7.3)',
       'STANDING REFUEL ALL | NONE   STANDING REFIT CARRIERS FIRST | ALL | NONE   STANDING REPAIR ALL | NONE   STANDING REST ALL | NONE',
       '   answer the logistics step: carriers refitted, TFs at sea refuelled (night), bases refitted, repairs, fatigue removed, while Logistics CP pay (9a1, 9a2)',
@@ -73,7 +81,7 @@ export const CORAL_REFERENCE: readonly ReferenceSection[] = [
       'STANDING BOMBARD ALWAYS | NEVER   (17.4)',
       'STANDING SCREEN MAX | NONE   (33.1)',
       'STANDING CAP CV-1 VF 2, CV-2 VF 2   the CAP flown when AIR DEFAULT stands, as far as ready fighters and Operations CP go (5.6 5a-b)',
-      'STANDING <word> DEFAULT  or  STANDING DEFAULT <words>   that step takes its default without asking (HELP DEFAULTS);',
+      'STANDING <word> DEFAULT   that step takes its default without asking (HELP DEFAULTS), e.g. STANDING MOVEMENT DEFAULT;',
       '   words: ' +
         USN_ROWS.filter((r) => r.for)
           .map((r) => r.for)

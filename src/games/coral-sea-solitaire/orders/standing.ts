@@ -1,6 +1,8 @@
 /**
  * Standing instructions: the USN's answers, given once, to steps it would rather not be asked
- * (the brief's section 4). One instruction a line after STANDING; a new set replaces the old:
+ * (the brief's section 4). One instruction a line after STANDING; each line belongs to a kind
+ * (./standing-kinds.ts, with the defaults in force from the start), and a mail's lines replace
+ * those of their own kinds only (STANDING ASK <kind>, STANDING DEFAULT <kind>: src/engine/standing.ts):
  *   CP ORG 0 INTEL 4 OPS 6 LOG 10          the day's allocation, every day (7.3)
  *   REFUEL ALL | REFUEL NONE, REFIT CARRIERS FIRST | REFIT ALL | REFIT NONE, REPAIR ALL | NONE,
  *   REST ALL | NONE                        answer the logistics step (9a), paid in that order
@@ -11,7 +13,7 @@
  *   BOMBARD ALWAYS | NEVER                 17.4
  *   SCREEN MAX | NONE                      33.1
  *   CAP <carrier or base> VF <n>[, ...]    the CAP flown when AIR DEFAULT stands (5a)
- *   <FOR word> DEFAULT | DEFAULT <FOR words>   that step takes its default (HELP DEFAULTS) unasked
+ *   <FOR word> DEFAULT                     that step takes its default (HELP DEFAULTS) unasked
  */
 import type { LineError, ParseResult, Side, StepInfo } from '../../../engine/ruleset';
 import type { AirType } from '../box';
@@ -46,7 +48,7 @@ export interface CoralStanding {
   readonly screen?: 'max' | 'none';
 }
 
-/** The FOR words a STANDING DEFAULT may name, and their rows. */
+/** The FOR words a `<word> DEFAULT` line may name, and their rows. */
 const WORDS = new Map(USN_ROWS.filter((r) => r.for).map((r) => [r.for!, r.id]));
 
 const HINT =
@@ -77,7 +79,7 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
     else if ((m = /^LEADERSHIP (TACTICAL|NEVER|ALWAYS)$/.exec(t))) st.leadership = m[1].toLowerCase() as CoralStanding['leadership'];
     else if ((m = /^BOMBARD (ALWAYS|NEVER)$/.exec(t))) st.bombard = m[1].toLowerCase() as CoralStanding['bombard'];
     else if ((m = /^SCREEN (MAX|NONE)$/.exec(t))) st.screen = m[1].toLowerCase() as CoralStanding['screen'];
-    else if (/^LOSSES\b/.test(t)) {
+    else if (/^LOSSES\b/.test(t) && !/^LOSSES DEFAULTS?$/.test(t)) {
       const out = ops.losses(ctx(s, 'air-losses'), new Reader(words.slice(1)));
       if (isProblem(out)) bad(out.problem, out.hint);
       else if (out[0]?.kind === 'losses-priority') st.losses = out[0].types;
