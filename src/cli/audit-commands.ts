@@ -103,11 +103,13 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
 }
 
 /** `umpire verify --bundle <file>`: the full audit from the bundle alone (no database). */
-export async function verifyBundle(file: string): Promise<void> {
+export async function verifyBundle(file: string, expect: { head?: string; mail?: string } = {}): Promise<void> {
   const { auditBundle } = await import('../audit/verify-bundle');
   const { existsSync } = await import('node:fs');
   if (!existsSync(file)) throw new UsageError(`--bundle ${file}: no such file`);
-  const r = await auditBundle(file, (id) => rulesets[id], SERVICE_EVENT_TYPES);
+  if (expect.head !== undefined && expect.mail !== undefined) throw new UsageError('give --head or --mail, not both');
+  if (expect.mail !== undefined && !existsSync(expect.mail)) throw new UsageError(`--mail ${expect.mail}: no such file`);
+  const r = await auditBundle(file, Object.values(rulesets), expect);
   for (const line of r.lines) (r.ok ? console.log : console.error)(line);
   process.exitCode = r.ok ? 0 : 1;
 }
