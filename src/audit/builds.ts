@@ -34,7 +34,7 @@ export function segmentsOf(log: readonly { readonly seq: number; readonly type: 
   return out;
 }
 
-/** The file a version's build is kept in: "vitp-5" → vitp-5.js, "fleet-duel/1" → fleet-duel_1.js. */
+/** The file a version's build is kept in: "a-game-5" → a-game-5.js, "a-game/1" → a-game_1.js. */
 export function buildFileName(version: string): string {
   return `${version.replace(/[^A-Za-z0-9.-]/g, '_')}.js`;
 }
@@ -87,7 +87,7 @@ export function loadBuild(version: string, running: readonly AnyRuleset[], dir: 
   return now ? { version, file: null, sha256: null, ruleset: now, checkSegment: api.checkSegment } : null;
 }
 
-/** "vitp-5 (builds/vitp-5.js, SHA-256 1a2b3c4d5e6f...)" or "fleet-duel/2 (the rules this umpire runs, not released)". */
+/** "a-game-5 (builds/a-game-5.js, SHA-256 1a2b3c4d5e6f...)", or "(the rules this umpire runs, not released)" after the version. */
 export function buildName(b: LoadedBuild): string {
   return b.file
     ? `${b.version} (builds/${b.file}, SHA-256 ${b.sha256!.slice(0, 12)}...)`
