@@ -9,6 +9,7 @@ import type { Side } from '../engine/ruleset';
 import type { StoredEvent } from '../store/event-store';
 import { auditAsset } from './asset';
 import { buildFileName, releasedBuildsDir, segmentsOf } from './builds';
+import { RULING_TYPES, withoutAddresses } from './rulings';
 
 export { auditAsset };
 
@@ -39,8 +40,9 @@ export interface RedactedEvent {
   readonly redacted: true;
   /**
    * What the verifier needs of a hidden event, not covered by its hash: GameCreated's anchor (the
-   * reader checks it against his welcome mail) and box hash; a RolledBack's void range; a
-   * RulesUpgraded's versions. (Those events name the players' and the referee's addresses.)
+   * reader checks it against his welcome mail) and box hash; a ruling's payload (rulings.ts: a
+   * RolledBack's void range, a RulesUpgraded's versions, every ruling's reason), addresses
+   * withheld. (Those events name the players' and the referee's addresses.)
    */
   readonly disclosed?: Readonly<Record<string, unknown>>;
 }
@@ -157,12 +159,9 @@ function redact(e: StoredEvent): RedactedEvent {
   switch (e.type) {
     case 'GameCreated':
       return { ...base, disclosed: pick('gameId', 'seedAnchor', 'sealedSeedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
-    case 'RolledBack':
-      return { ...base, disclosed: pick('toSeq', 'firstVoidedSeq') };
-    case 'RulesUpgraded':
-      return { ...base, disclosed: pick('from', 'to') };
     default:
-      return base;
+      // a ruling that changed the game: what, when and why, every address withheld (rulings.ts)
+      return RULING_TYPES.has(e.type) ? { ...base, disclosed: withoutAddresses(e.payload) as Record<string, unknown> } : base;
   }
 }
 

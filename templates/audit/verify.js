@@ -245,6 +245,15 @@ if (created.redacted) console.log(`note: GameCreated is hidden from this view; c
 // 5. The rules: the commitments of sealed, queued and standing orders, the orders hashes, the
 //    machine players' orders and every step's outcome, each segment of the game (from GameCreated,
 //    then from each RulesUpgraded) under the rules build in force there, which the bundle carries.
+// The referee's rulings that changed the game, with their reasons (a side's bundle discloses them, addresses withheld).
+const RULINGS = ['RolledBack', 'RulesUpgraded', 'SeatReplaced', 'SeatToMachine', 'GameForked', 'GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet'];
+for (const e of events) {
+  if (!RULINGS.includes(e.type)) continue;
+  const p = (e.redacted ? e.disclosed : e.payload) || {};
+  const what =
+    e.type === 'RolledBack' ? `: events #${p.firstVoidedSeq}-#${e.seq - 1} void, play resumes at ${p.stepId}` : e.type === 'RulesUpgraded' ? `: rules ${p.from} to ${p.to}` : p.side ? `: ${p.side}` : '';
+  console.log(`ruling: event #${e.seq} (${e.type})${what}${p.reason ? `; reason: ${p.reason}` : ''}${e.redacted ? ' (disclosed beside its hash, not covered by it)' : ''}`);
+}
 if (chainOnly) process.exit(0);
 const NOT_CHECKED = "the commitments of sealed, queued and standing orders, the orders hashes, the machine players' orders and every step's outcome (its rules events)";
 if (events.some((e) => e.redacted)) {
