@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { EngineEvent } from '../engine/engine-events';
 import type { AnyRuleset } from '../engine/evolve';
-import { auditMachineOrders, type MachineMark } from '../engine/machine-seats';
 import { auditAsset, type BuildRecord, type BundleEvent, bundleEvents, type BundleFiles, isRedacted, readBundle } from './bundle';
 import { auditBySegment, evaluateBuild, type LoadedBuild, loadBuild } from './builds';
 
@@ -96,39 +94,4 @@ export function liveEngineEvents<E extends { seq: number; type: string; payload:
   const voids = events.filter((e) => e.type === 'RolledBack').map((e) => [(e.payload as { firstVoidedSeq: number }).firstVoidedSeq, e.seq]);
   const isService = (t: string) => serviceTypes.has(t) || t === 'RolledBack' || t === 'RulesUpgraded';
   return events.filter((e) => !isService(e.type) && !voids.some(([f, r]) => e.seq >= f && e.seq < r));
-}
-
-/**
- * The machine-played seats' orders re-run (engine/machine-seats.ts): each machine player on its
- * side's view before its orders, with its dice recomputed from the turn's revealed seed, must write
- * the orders the log records. `line`: what to print ('' when the log has no machine orders).
- */
-export function machineCheck(
-  live: readonly {
-    readonly seq: number;
-    readonly type: string;
-    readonly payload: unknown;
-    readonly metadata?: { readonly [k: string]: unknown };
-  }[],
-  ruleset: AnyRuleset,
-): { readonly ok: boolean; readonly line: string } {
-  const r = auditMachineOrders(
-    live.map((e) => {
-      const machine = e.metadata?.machine as MachineMark | undefined;
-      return { event: { type: e.type, data: e.payload } as EngineEvent, ...(machine ? { machine } : {}) };
-    }),
-    ruleset,
-  );
-  if (!r.ok) {
-    const m = r.firstMismatch!;
-    return {
-      ok: false,
-      line: `BROKEN: event #${live[m.eventIndex]?.seq ?? '?'}: machine orders of ${m.side} at step ${m.stepId} (player ${m.player}) differ: ${m.message}`,
-    };
-  }
-  if (!r.checked && !r.pending) return { ok: true, line: '' };
-  return {
-    ok: true,
-    line: `ok: ${r.checked} machine players' orders re-run on their views with their recomputed dice give the recorded orders${r.pending ? ` (${r.pending} await their turn's seed)` : ''}`,
-  };
 }
