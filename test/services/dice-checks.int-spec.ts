@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { auditBundle } from '../../src/audit/verify-bundle';
 import { deriveDie, verifySeed } from '../../src/engine/dice';
 import { rulesets } from '../../src/games';
@@ -100,6 +101,24 @@ describe('every die a report shows can be checked from the mail', () => {
       expect(r.stdout).toMatch(/\(\d+ redacted, 0 voided\)/);
       expect(r.stdout).not.toContain('(0 redacted');
       expect(r.status).toBe(0);
+
+      // blue's last report, as his mail program saves it: the bundle holds its latest event hash at its number
+      const report = (await s.outbox.byGame('G-dice')).filter((m) => m.recipient === 'blue@players.test' && m.kind === 'report').pop()!;
+      const eml = join(dir, 'report.eml');
+      const raw = await new MailComposer({
+        from: 'umpire@umpire.test',
+        to: 'blue@players.test',
+        subject: 'report',
+        text: String(report.payload.text),
+        html: String(report.payload.html),
+      })
+        .compile()
+        .build();
+      writeFileSync(eml, raw);
+      const [, seq, hash] = /Latest event hash \(event #(\d+)\): ([0-9a-f]{64})/.exec(String(report.payload.text))!;
+      const byMail = spawnSync(process.execPath, ['verify.js', '--mail', eml], { cwd: join(dir, 'G-dice-audit'), encoding: 'utf8' });
+      expect(byMail.stdout).toContain(`ok: event #${seq} has the hash your mail ${eml} gives (${hash.slice(0, 12)}...)`);
+      expect(byMail.status).toBe(0);
 
       // the referee's LOG: the whole log (notes, deadlines, digest settings among the engine's events),
       // checked by node alone and by the full audit, re-adjudication included
