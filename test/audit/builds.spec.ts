@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { EngineEvent } from '../../src/engine/engine-events';
 import { buildFileName, loadBuild, releasedBuildsDir, segmentsOf } from '../../src/audit/builds';
 import { selfplay } from '../../src/engine/selfplay';
@@ -8,9 +11,12 @@ import { fleetDuel } from '../../src/games/fleet-duel';
 /**
  * Released rules builds (docs/audit.md "Rules builds"): every game's current rules version has its
  * build in builds/ (`npm run release-rules`), and a released build checks a game played by the
- * code it was made from. A rules version bumped without a release, or an engine change that makes
- * the released build disagree with the running code under the same version, fails here.
+ * code it was made from, and each golden game (test/fixtures/golden) of its version. A rules version
+ * bumped without a release, or an engine change that makes the released build disagree with the
+ * running code under the same version, fails here.
  */
+const GOLDEN = join(__dirname, '..', 'fixtures', 'golden');
+
 describe('released rules builds', () => {
   it.each(Object.values(rulesets).map((r) => [r.engineVersion, r] as const))(
     'given rules %s, then builds/ holds its build, which names that version',
@@ -33,6 +39,24 @@ describe('released rules builds', () => {
       const r = b.checkSegment(b.ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
       expect(r.lines.join('\n')).not.toContain('BROKEN');
       expect(r.ok).toBe(true);
+      expect(r.steps).toBe(log.filter((e) => e.type === 'StepResolved').length);
+    },
+  );
+
+  it.each(readdirSync(GOLDEN).filter((f) => f.endsWith('.jsonl.gz')))(
+    'given the golden game %s, then the released build of its version finds every step as recorded',
+    (name) => {
+      const events = gunzipSync(readFileSync(join(GOLDEN, name)))
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as EngineEvent);
+      const log = events.map((e, i) => ({ seq: i + 1, type: e.type, payload: e.data }));
+      const version = (events[0].data as { engineVersion: string }).engineVersion;
+      const b = loadBuild(version, [], releasedBuildsDir());
+      if (!b) throw new Error(`no released build of ${version}: run \`npm run release-rules\``);
+      const r = b.checkSegment(b.ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
+      expect(r.lines.join('\n')).not.toContain('BROKEN');
       expect(r.steps).toBe(log.filter((e) => e.type === 'StepResolved').length);
     },
   );
