@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { bundleFiles, writeBundle } from '../../src/audit/bundle';
 import { auditBundle } from '../../src/audit/verify-bundle';
 import type { EngineEvent } from '../../src/engine/engine-events';
@@ -24,6 +25,7 @@ import { rechain } from '../support/bundle-audit';
  */
 const DIR = join(__dirname, '..', 'fixtures', 'audit-vectors');
 const UPDATE = process.env.UPDATE_VECTORS === '1';
+const GOLDEN = join(__dirname, '..', 'fixtures', 'golden');
 
 // ---- docs/audit.md, written out anew -------------------------------------------------------
 /** Canonical JSON: keys sorted (as a JavaScript object orders them: array-index keys first, ascending), undefined dropped. */
@@ -260,4 +262,51 @@ describe('the audit test vectors', () => {
     expect(u.lines.join('\n')).toContain(`${vectors.dice.length} dice recomputed from revealed seeds`);
     expect(u.ok).toBe(true);
   });
+
+  it.each(readdirSync(GOLDEN).filter((f) => f.endsWith('.jsonl.gz')))(
+    'agree with the log of the golden game %s: every commitment and every orders hash by the documented formulas',
+    (name) => {
+      const events = gunzipSync(readFileSync(join(GOLDEN, name)))
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { type: string; data: Record<string, unknown> & { side: string; stepId: string } });
+      const committed = new Map<string, string>();
+      const orders = new Map<string, Record<string, unknown>>();
+      const take = (stepId: string, side: string, o: unknown) => orders.set(stepId, { ...orders.get(stepId), [side]: o });
+      const opened = (side: string, stepId: string, o: unknown, salt: string) =>
+        expect(sha256(canonical(o) + salt)).toBe(committed.get(`${side}|${stepId}`));
+      let commitments = 0;
+      let steps = 0;
+      for (const { type, data: d } of events) {
+        if (type === 'OrdersSubmitted' || type === 'OrdersQueued') committed.set(`${d.side}|${d.stepId}`, d.commitment as string);
+        if (type === 'StandingInstructionsSet' && d.commitment !== undefined) {
+          expect(sha256(canonical([d.text]) + d.salt)).toBe(d.commitment);
+          commitments++;
+        }
+        if (type === 'OrdersRevealed') {
+          opened(d.side, d.stepId, d.orders, d.salt as string);
+          commitments++;
+        }
+        if (type === 'QueuedOrdersUsed') {
+          expect(d.commitment).toBe(committed.get(`${d.side}|${d.stepId}`));
+          const o = d.opened as { orders: unknown; salt: string } | undefined;
+          if (o) {
+            opened(d.side, d.stepId, o.orders, o.salt);
+            take(d.stepId, d.side, o.orders);
+            commitments++;
+          }
+        }
+        if (['OrdersAccepted', 'OrdersRevealed', 'DefaultOrdersApplied', 'StandingOrdersApplied'].includes(type))
+          take(d.stepId, d.side, d.orders);
+        if (type === 'StepResolved') {
+          expect(sha256(canonical(orders.get(d.stepId) ?? {}))).toBe(d.ordersHash);
+          orders.delete(d.stepId);
+          steps++;
+        }
+      }
+      expect(commitments).toBeGreaterThan(0);
+      expect(steps).toBeGreaterThan(0);
+    },
+  );
 });
