@@ -1,17 +1,24 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { create as tarCreate, list as tarList } from 'tar';
 import type { EngineEvent } from '../engine/engine-events';
 import { eventVisibleTo } from '../engine/views';
 import type { Side } from '../engine/ruleset';
 import type { StoredEvent } from '../store/event-store';
+import { auditAsset } from './asset';
+import { buildFileName, releasedBuildsDir, segmentsOf } from './builds';
+import { RULING_TYPES, withoutAddresses } from './rulings';
+
+export { auditAsset };
 
 /**
  * The offline audit bundle (docs/audit.md): one .tar.gz holding a directory `<game>-audit/` with
- * events.jsonl (the log, one stored event a line), box.json, build.json (the rules build, the head
- * hash, the view), AUDIT.md (every hash and dice formula) and verify.js (the standalone verifier:
- * `node verify.js`, nothing else needed). A tar.gz rather than one JSON file: the verifier and the
+ * events.jsonl (the log, one stored event a line), box.json, build.json (the rules builds, the head
+ * hash, the view), AUDIT.md (every hash and dice formula), verify.js (the standalone verifier:
+ * `node verify.js`, nothing else needed) and, in the whole log's bundle, each rules build the game
+ * was adjudicated under (`build-<version>.js`, builds/ of the repository), which verify.js runs. A tar.gz rather than one JSON file: the verifier and the
  * description are then plain files a reader opens as they are, and `tar xzf` is on every system.
  *
  * A side's bundle (the mail LOG command) is redacted by event visibility: an event the side may not
@@ -33,8 +40,9 @@ export interface RedactedEvent {
   readonly redacted: true;
   /**
    * What the verifier needs of a hidden event, not covered by its hash: GameCreated's anchor (the
-   * reader checks it against his welcome mail) and box hash; a RolledBack's void range; a
-   * RulesUpgraded's versions. (Those events name the players' and the referee's addresses.)
+   * reader checks it against his welcome mail) and box hash; a ruling's payload (rulings.ts: a
+   * RolledBack's void range, a RulesUpgraded's versions, every ruling's reason), addresses
+   * withheld. (Those events name the players' and the referee's addresses.)
    */
   readonly disclosed?: Readonly<Record<string, unknown>>;
 }
@@ -53,6 +61,21 @@ export interface BuildRecord {
   /** 'referee': the whole log; a side: that side's view */
   readonly view: Side | 'referee';
   readonly exportedAt: string;
+  /**
+   * The rules builds the game was adjudicated under, segment by segment (GameCreated's version,
+   * then each RulesUpgraded's): the file `build-<file>` of the bundle (the whole log's bundle
+   * only; a side's view cannot be re-adjudicated) and its SHA-256, to compare with the umpire's
+   * repository (builds/<file>); `file` null when no released build of that version was found.
+   */
+  readonly builds: readonly BundledBuild[];
+}
+
+export interface BundledBuild {
+  readonly version: string;
+  readonly fromSeq: number;
+  readonly toSeq: number | null;
+  readonly file: string | null;
+  readonly sha256: string | null;
 }
 
 /** Service event types a side's view keeps (everything else of the umpire's own is the referee's). */
@@ -65,6 +88,8 @@ export interface BundleInput {
   readonly serviceTypes: ReadonlySet<string>;
   readonly umpireVersion: string;
   readonly exportedAt: string;
+  /** where the released rules builds are (default: the repository's builds/) */
+  readonly buildsDir?: string;
 }
 
 export function bundleFiles(input: BundleInput): BundleFiles {
@@ -73,6 +98,15 @@ export function bundleFiles(input: BundleInput): BundleFiles {
   if (created?.type !== 'GameCreated') throw new Error('the log does not start with GameCreated: nothing to export');
   const data = created.payload as GameCreatedData;
   const events = log.map((e) => (visible(e, view, input.serviceTypes) ? e : redact(e)));
+  const dir = input.buildsDir ?? releasedBuildsDir();
+  const buildFiles: Record<string, string> = {};
+  const builds = segmentsOf(log).map((seg): BundledBuild => {
+    const path = join(dir, buildFileName(seg.version));
+    if (!existsSync(path)) return { ...seg, file: null, sha256: null };
+    const text = readFileSync(path, 'utf8');
+    if (view === 'referee') buildFiles[`build-${buildFileName(seg.version)}`] = text;
+    return { ...seg, file: buildFileName(seg.version), sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
+  });
   const build: BuildRecord = {
     gameId: created.gameId,
     rulesetId: data.rulesetId,
@@ -84,6 +118,7 @@ export function bundleFiles(input: BundleInput): BundleFiles {
     events: log.length,
     view,
     exportedAt: input.exportedAt,
+    builds,
   };
   return {
     'events.jsonl': `${events.map((e) => JSON.stringify(e)).join('\n')}\n`,
@@ -91,6 +126,7 @@ export function bundleFiles(input: BundleInput): BundleFiles {
     'build.json': `${JSON.stringify(build, null, 2)}\n`,
     'AUDIT.md': readFileSync(auditAsset('docs', 'audit.md'), 'utf8'),
     'verify.js': readFileSync(auditAsset('templates', 'audit', 'verify.js'), 'utf8'),
+    ...buildFiles,
   };
 }
 
@@ -123,22 +159,10 @@ function redact(e: StoredEvent): RedactedEvent {
   switch (e.type) {
     case 'GameCreated':
       return { ...base, disclosed: pick('gameId', 'seedAnchor', 'sealedSeedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
-    case 'RolledBack':
-      return { ...base, disclosed: pick('toSeq', 'firstVoidedSeq') };
-    case 'RulesUpgraded':
-      return { ...base, disclosed: pick('from', 'to') };
     default:
-      return base;
+      // a ruling that changed the game: what, when and why, every address withheld (rulings.ts)
+      return RULING_TYPES.has(e.type) ? { ...base, disclosed: withoutAddresses(e.payload) as Record<string, unknown> } : base;
   }
-}
-
-/** templates/audit/verify.js and docs/audit.md, from a checkout or an installed package (src/ or dist/src/). */
-export function auditAsset(...path: string[]): string {
-  for (const up of ['../..', '../../..']) {
-    const file = resolve(__dirname, up, ...path);
-    if (existsSync(file)) return file;
-  }
-  throw new Error(`${path.join('/')} not found above ${__dirname}`);
 }
 
 /** Writes the bundle as a gzipped tar holding one directory, `<gameId>-audit/`. */

@@ -2,6 +2,7 @@ import { jStat } from 'jstat';
 import { D6 } from '../engine/dice';
 import type { EngineEvent } from '../engine/engine-events';
 import { eventVisibleTo } from '../engine/views';
+import { diceFlags, flagLines } from './dice-flags';
 import { liveEngineEvents } from './verify-bundle';
 
 /**
@@ -195,6 +196,7 @@ export function fairnessLines(f: DiceFairness): string[] {
           '(below 0.01 is worth a look; among many groups a few will be, by chance); *: under 30 dice, too few for the test;',
         ]),
     'run: the longest run of one face in the order rolled (e.g. 4x6: four sixes in a row).',
+    ...flagLines(diceFlags(f)),
   ];
 }
 

@@ -1,13 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { auditGameLog } from '../engine/audit';
-import type { EngineEvent } from '../engine/engine-events';
+import { join, resolve } from 'node:path';
 import type { AnyRuleset } from '../engine/evolve';
-import { verifyGameLog } from '../engine/verify';
-import { auditMachineOrders, type MachineMark } from '../engine/machine-seats';
 import { auditAsset, type BuildRecord, type BundleEvent, bundleEvents, type BundleFiles, isRedacted, readBundle } from './bundle';
+import { auditBySegment, evaluateBuild, type LoadedBuild, loadBuild } from './builds';
 
 /** What `umpire verify --bundle` found: lines to print and the exit code. */
 export interface BundleAudit {
@@ -15,20 +12,29 @@ export interface BundleAudit {
   readonly lines: readonly string[];
 }
 
+/** What the bundle's reader was told the log holds: a head hash, or a report mail (verify.js checks either). */
+export interface BundleExpectations {
+  readonly head?: string;
+  readonly mail?: string;
+}
+
 /**
- * The full audit from a bundle alone: first the standalone checks (chain, seeds, dice), run with
- * the umpire's own copy of verify.js (a bundle's copy could have been altered along with its log),
- * then, for a whole log (not a side's view), the engine's verifier (commitments, orders hashes,
- * die indices, concessions) and a re-adjudication of every step under the running rules.
+ * The full audit from a bundle alone: first the standalone checks (chain, seeds, dice, and the head
+ * or mail given), run with the umpire's own copy of verify.js (a bundle's copy could have been
+ * altered along with its log), then, for a whole log (not a side's view), each segment of the game
+ * under the rules build in force there: the umpire's released build of that version
+ * (`releasedDir`, else the rules it runs when they are that version), else the bundle's own, said
+ * so. The bundle's build is compared with the umpire's by SHA-256.
  */
 export async function auditBundle(
   path: string,
-  rulesetOf: (id: string) => AnyRuleset | undefined,
-  serviceTypes: ReadonlySet<string>,
+  running: readonly AnyRuleset[],
+  expect: BundleExpectations = {},
+  releasedDir?: string,
 ): Promise<BundleAudit> {
   const files = await readBundle(path);
   const lines: string[] = [];
-  const standalone = runStandalone(files);
+  const standalone = runStandalone(files, expect);
   lines.push(...standalone.lines);
   if (!standalone.ok) return { ok: false, lines };
   const build = JSON.parse(files['build.json']) as BuildRecord;
@@ -37,44 +43,39 @@ export async function auditBundle(
     lines.push(`re-adjudication skipped: this is ${build.view}'s view, ${events.filter(isRedacted).length} events are hidden from it`);
     return { ok: true, lines };
   }
-  const ruleset = rulesetOf(build.rulesetId);
-  const live = liveEngineEvents(events as Extract<BundleEvent, { payload: unknown }>[], serviceTypes);
-  const engineEvents = live.map((e) => ({ type: e.type, data: e.payload }) as EngineEvent);
-  const seqOf = (index: number): string => String(live[index]?.seq ?? '?');
-  const machines = ruleset ? machineCheck(live, ruleset) : null;
-  if (machines && !machines.ok) return { ok: false, lines: [...lines, machines.line] };
-  if (machines?.line) lines.push(machines.line);
-  const dice = verifyGameLog(engineEvents);
-  if (!dice.ok) {
-    const m = dice.firstMismatch!;
-    return { ok: false, lines: [...lines, `BROKEN: event #${seqOf(m.eventIndex)}: ${m.kind}: ${m.message}`] };
-  }
-  lines.push(`ok: ${dice.seedsChecked} seeds, ${dice.diceChecked} dice, every sealed-order commitment and orders hash check`);
-  if (!ruleset) return { ok: false, lines: [...lines, `cannot re-adjudicate: this umpire has no ruleset "${build.rulesetId}"`] };
-  const pinned = build.upgrades.length ? build.upgrades[build.upgrades.length - 1].to : build.rulesVersion;
-  const differs = pinned !== ruleset.engineVersion;
-  if (differs)
-    lines.push(
-      `note: the game's rules build is ${pinned}, this umpire runs ${ruleset.engineVersion}: a difference below may be the build's, not tampering`,
-    );
-  const audit = auditGameLog(engineEvents, ruleset);
-  if (!audit.ok) {
-    const m = audit.firstMismatch!;
-    return {
-      ok: false,
-      lines: [...lines, `BROKEN: event #${seqOf(m.eventIndex)}: re-adjudication under ${ruleset.engineVersion} differs: ${m.message}`],
-    };
-  }
-  lines.push(`ok: ${audit.stepsChecked} steps re-adjudicated under ${ruleset.engineVersion} give the recorded results`);
-  return { ok: true, lines };
+  const bundled = new Map((build.builds ?? []).map((b) => [b.version, b]));
+  const buildOf = (version: string): LoadedBuild | null => {
+    const own = loadBuild(version, running, releasedDir);
+    const theirs = bundled.get(version);
+    const text = theirs?.file ? files[`build-${theirs.file}`] : undefined;
+    if (own) {
+      if (own.sha256 && theirs?.sha256 && own.sha256 !== theirs.sha256)
+        lines.push(
+          `note: the bundle's build of ${version} (SHA-256 ${theirs.sha256.slice(0, 12)}...) is not this umpire's released one: checked with this umpire's`,
+        );
+      return own;
+    }
+    if (text === undefined) return null;
+    lines.push(`note: this umpire has no build of ${version}: checked with the bundle's own (build-${theirs!.file})`);
+    return evaluateBuild(text, version, theirs!.file);
+  };
+  const r = auditBySegment(events as Extract<BundleEvent, { payload: unknown }>[], buildOf);
+  return { ok: r.ok, lines: [...lines, ...r.lines] };
 }
 
-/** Runs templates/audit/verify.js (this umpire's copy) on the bundle's files in a scratch directory. */
-function runStandalone(files: BundleFiles): { ok: boolean; lines: string[] } {
+/** Runs templates/audit/verify.js (this umpire's copy) on the bundle's files in a scratch directory: chain, seeds, dice, head. */
+function runStandalone(files: BundleFiles, expect: BundleExpectations): { ok: boolean; lines: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-bundle-'));
   try {
     for (const name of ['events.jsonl', 'box.json', 'build.json']) writeFileSync(join(dir, name), files[name]);
-    const r = spawnSync(process.execPath, [auditAsset('templates', 'audit', 'verify.js'), dir], { encoding: 'utf8' });
+    const args = [
+      auditAsset('templates', 'audit', 'verify.js'),
+      dir,
+      '--chain-only',
+      ...(expect.head ? ['--head', expect.head] : []),
+      ...(expect.mail ? ['--mail', resolve(expect.mail)] : []),
+    ];
+    const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
     const lines = `${r.stdout}${r.stderr}`.split('\n').filter(Boolean);
     return { ok: r.status === 0, lines };
   } finally {
@@ -93,39 +94,4 @@ export function liveEngineEvents<E extends { seq: number; type: string; payload:
   const voids = events.filter((e) => e.type === 'RolledBack').map((e) => [(e.payload as { firstVoidedSeq: number }).firstVoidedSeq, e.seq]);
   const isService = (t: string) => serviceTypes.has(t) || t === 'RolledBack' || t === 'RulesUpgraded';
   return events.filter((e) => !isService(e.type) && !voids.some(([f, r]) => e.seq >= f && e.seq < r));
-}
-
-/**
- * The machine-played seats' orders re-run (engine/machine-seats.ts): each machine player on its
- * side's view before its orders, with its dice recomputed from the turn's revealed seed, must write
- * the orders the log records. `line`: what to print ('' when the log has no machine orders).
- */
-export function machineCheck(
-  live: readonly {
-    readonly seq: number;
-    readonly type: string;
-    readonly payload: unknown;
-    readonly metadata?: { readonly [k: string]: unknown };
-  }[],
-  ruleset: AnyRuleset,
-): { readonly ok: boolean; readonly line: string } {
-  const r = auditMachineOrders(
-    live.map((e) => {
-      const machine = e.metadata?.machine as MachineMark | undefined;
-      return { event: { type: e.type, data: e.payload } as EngineEvent, ...(machine ? { machine } : {}) };
-    }),
-    ruleset,
-  );
-  if (!r.ok) {
-    const m = r.firstMismatch!;
-    return {
-      ok: false,
-      line: `BROKEN: event #${live[m.eventIndex]?.seq ?? '?'}: machine orders of ${m.side} at step ${m.stepId} (player ${m.player}) differ: ${m.message}`,
-    };
-  }
-  if (!r.checked && !r.pending) return { ok: true, line: '' };
-  return {
-    ok: true,
-    line: `ok: ${r.checked} machine players' orders re-run on their views with their recomputed dice give the recorded orders${r.pending ? ` (${r.pending} await their turn's seed)` : ''}`,
-  };
 }

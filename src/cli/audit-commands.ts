@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { bundleFiles, writeBundle } from '../audit/bundle';
+import { diceFlags } from '../audit/dice-flags';
 import { fairnessLines, fairnessOfLog } from '../audit/dice-stats';
 import { replayLines, replayWithCurrent } from '../audit/replay';
 import { liveEngineEvents } from '../audit/verify-bundle';
@@ -88,7 +89,7 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
   program
     .command('dice <gameId>')
     .description(
-      'dice fairness of a game: faces per side and per rule, chi-square against a fair die of their size (d6, d10, ...) with its p-value, longest runs',
+      "dice fairness of a game: faces per side and per rule, chi-square against a fair die of their size (d6, d10, ...) with its p-value, longest runs; groups flagged at p < 0.01, how many a fair game flags by chance, and those still flagged after Holm's correction",
     )
     .option('--json', 'the figures as JSON')
     .action((gameId: string, opts: { json?: boolean }) =>
@@ -96,18 +97,20 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
         const log = await events.read(gameId);
         if (!log.length) throw new UsageError(`no events for game ${gameId}: check the id with \`umpire games\``);
         const f = fairnessOfLog(log, SERVICE_EVENT_TYPES);
-        if (opts.json) console.log(JSON.stringify(f, null, 2));
+        if (opts.json) console.log(JSON.stringify({ ...f, flags: diceFlags(f) }, null, 2));
         else for (const line of fairnessLines(f)) console.log(line);
       }),
     );
 }
 
 /** `umpire verify --bundle <file>`: the full audit from the bundle alone (no database). */
-export async function verifyBundle(file: string): Promise<void> {
+export async function verifyBundle(file: string, expect: { head?: string; mail?: string } = {}): Promise<void> {
   const { auditBundle } = await import('../audit/verify-bundle');
   const { existsSync } = await import('node:fs');
   if (!existsSync(file)) throw new UsageError(`--bundle ${file}: no such file`);
-  const r = await auditBundle(file, (id) => rulesets[id], SERVICE_EVENT_TYPES);
+  if (expect.head !== undefined && expect.mail !== undefined) throw new UsageError('give --head or --mail, not both');
+  if (expect.mail !== undefined && !existsSync(expect.mail)) throw new UsageError(`--mail ${expect.mail}: no such file`);
+  const r = await auditBundle(file, Object.values(rulesets), expect);
   for (const line of r.lines) (r.ok ? console.log : console.error)(line);
   process.exitCode = r.ok ? 0 : 1;
 }

@@ -44,11 +44,17 @@ export function noteOrders(orders: Record<Side, readonly unknown[]>, e: EngineEv
   }
 }
 
-/** `folded`, when given, receives the state the whole log folds to (only when the audit passes). */
+/**
+ * `folded`, when given, receives the state the whole log folds to (only when the audit passes).
+ * `fromIndex`: events before it are folded but not re-adjudicated (they belong to an earlier rules
+ * build's segment of a game that was upgraded: src/engine/audit-build.ts). `seqOf`: as verifyGameLog's.
+ */
 export function auditGameLog(
   events: readonly EngineEvent[],
   ruleset: AnyRuleset,
   folded?: (state: EngineState<unknown>) => void,
+  fromIndex = 0,
+  seqOf: (index: number) => number = (k) => k,
 ): AuditReport {
   let state: EngineState<unknown> = initialState();
   let before: EngineState<unknown> | null = null;
@@ -70,6 +76,7 @@ export function auditGameLog(
         block.push(e);
         break;
       case 'GameEnded': {
+        if (i < fromIndex) break;
         // without a concession the game ends only when the rules have no step left
         if (conceded === null && state.step !== null) {
           return {
@@ -114,24 +121,24 @@ export function auditGameLog(
                 )
               ? `is not followed by the SeedRevealed of turn ${c.turn}`
               : null;
-        if (problem)
+        if (problem && i >= fromIndex)
           return {
             ok: false,
             stepsChecked,
-            firstMismatch: { eventIndex: i, message: `GameConceded (event #${i}) of ${c.side}: ${problem}` },
+            firstMismatch: { eventIndex: i, message: `GameConceded (event #${seqOf(i)}) of ${c.side}: ${problem}` },
           };
         conceded = c.side;
         break;
       }
       case 'StepResolved': {
-        const problem = rerun(before!, e.data.stepId, orders, block, ruleset);
+        const problem = i < fromIndex ? null : rerun(before!, e.data.stepId, orders, block, ruleset);
         if (problem)
           return {
             ok: false,
             stepsChecked,
             firstMismatch: { eventIndex: blockStart + problem.offset, message: problem.message },
           };
-        stepsChecked++;
+        if (i >= fromIndex) stepsChecked++;
         before = null;
         block = [];
         orders = {};

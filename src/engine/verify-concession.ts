@@ -25,35 +25,36 @@ export function checkConcession(
   sides: readonly Side[],
   ctx: ConcessionContext,
   mismatches: Mismatch[],
+  seqOf: (index: number) => number = (k) => k,
 ): ConcessionChecked {
   const fault = (message: string) =>
-    mismatches.push({ eventIndex: i, kind: 'concession', message: `GameConceded (event #${i}): ${message}` });
-  if (ctx.ended !== null) fault(`the game had already ended (GameEnded, event #${ctx.ended})`);
+    mismatches.push({ eventIndex: i, kind: 'concession', message: `GameConceded (event #${seqOf(i)}): ${message}` });
+  if (ctx.ended !== null) fault(`the game had already ended (GameEnded, event #${seqOf(ctx.ended)})`);
   if (!sides.includes(c.side)) fault(`${c.side} is not a side of this game (sides: ${sides.join(', ')})`);
   const last = ctx.lastResolved;
   if (last && last.turn < 1) {
     // turn 0 rolls no dice and reveals no seed (s_0 is the anchor): the log cannot tell when it ended
     if (c.turn < last.turn)
-      fault(`names turn ${c.turn}, but a step of turn ${last.turn} had resolved (StepResolved, event #${last.index})`);
+      fault(`names turn ${c.turn}, but a step of turn ${last.turn} had resolved (StepResolved, event #${seqOf(last.index)})`);
   } else if (last) {
     const turnOver = ctx.revealed.has(last.turn);
     if (!turnOver && c.turn !== last.turn) {
       fault(
-        `names turn ${c.turn}, but the turn in play is ${last.turn} (StepResolved, event #${last.index}, and the seed of turn ${last.turn} is not yet revealed)`,
+        `names turn ${c.turn}, but the turn in play is ${last.turn} (StepResolved, event #${seqOf(last.index)}, and the seed of turn ${last.turn} is not yet revealed)`,
       );
     } else if (turnOver && !(c.turn > last.turn)) {
       fault(
-        `names turn ${c.turn}, but turn ${last.turn} was over (StepResolved, event #${last.index}, and its seed revealed): the turn in play is later`,
+        `names turn ${c.turn}, but turn ${last.turn} was over (StepResolved, event #${seqOf(last.index)}, and its seed revealed): the turn in play is later`,
       );
     }
   }
   if (ctx.inPlay && ctx.inPlay.stepId !== c.stepId) {
-    fault(`names step ${c.stepId}, but the step in play is ${ctx.inPlay.stepId} (${ctx.inPlay.type}, event #${ctx.inPlay.index})`);
+    fault(`names step ${c.stepId}, but the step in play is ${ctx.inPlay.stepId} (${ctx.inPlay.type}, event #${seqOf(ctx.inPlay.index)})`);
   }
   let next = i + 1;
   let seedRevealedAt: number | null = null;
   const after = events[next];
-  const what = (k: number) => (events[k] ? `event #${k} is ${events[k].type}` : 'the log ends there');
+  const what = (k: number) => (events[k] ? `event #${seqOf(k)} is ${events[k].type}` : 'the log ends there');
   if (c.turn >= 1 && !ctx.revealed.has(c.turn)) {
     if (after?.type === 'SeedRevealed' && after.data.turn === c.turn) {
       seedRevealedAt = next;

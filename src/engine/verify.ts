@@ -53,7 +53,12 @@ export interface ConcessionChecked {
   readonly endedAt: number | null;
 }
 
-export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
+/**
+ * `seqOf`: the number a message gives the event at an index of `events` (default: the index). A
+ * caller that passes the engine events of a stored log passes their seqs, so "event #41" is the
+ * stored event 41, the one a reader finds in the log.
+ */
+export function verifyGameLog(events: readonly EngineEvent[], seqOf: (index: number) => number = (i) => i): VerifyReport {
   const mismatches: Mismatch[] = [];
   const created = events[0];
   if (created?.type !== 'GameCreated') {
@@ -85,7 +90,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
       mismatches.push({
         eventIndex: i,
         kind: 'commitment',
-        message: `orders ${what} for ${side} at ${stepId} (event #${i}) do not match the commitment ${c ?? '(none submitted)'}`,
+        message: `orders ${what} for ${side} at ${stepId} (event #${seqOf(i)}) do not match the commitment ${c ?? '(none submitted)'}`,
       });
       return false;
     }
@@ -114,7 +119,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
   const sawInPlay = (i: number, type: string, stepId: string): void => {
     concessions.inPlay ??= { index: i, type, stepId };
   };
-  const dieCheck = { gameId, seeds, sealedSeeds, mismatches, tally };
+  const dieCheck = { gameId, seeds, sealedSeeds, mismatches, tally, seqOf };
 
   events.forEach((e, i) => {
     switch (e.type) {
@@ -150,7 +155,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
           mismatches.push({
             eventIndex: i,
             kind: 'commitment',
-            message: `queued orders used for ${side} at ${stepId} (event #${i}) carry commitment ${commitment}, not the one queued`,
+            message: `queued orders used for ${side} at ${stepId} (event #${seqOf(i)}) carry commitment ${commitment}, not the one queued`,
           });
         } else if (opened) {
           take(i, e, side, stepId, opened.orders, checkOpened(i, side, stepId, opened.orders, opened.salt, 'queued and opened'));
@@ -163,7 +168,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
           mismatches.push({
             eventIndex: i,
             kind: 'commitment',
-            message: `standing instructions of ${side} (event #${i}) do not match their commitment ${commitment}`,
+            message: `standing instructions of ${side} (event #${seqOf(i)}) do not match their commitment ${commitment}`,
           });
         }
         return;
@@ -177,19 +182,19 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
           mismatches.push({
             eventIndex: i,
             kind: 'forced-die',
-            message: `die ${d.index} of ${d.stepId} (event #${i}) was forced, not derived from a seed`,
+            message: `die ${d.index} of ${d.stepId} (event #${seqOf(i)}) was forced, not derived from a seed`,
           });
         } else if (d.sides !== undefined && badSides(d.sides)) {
           mismatches.push({
             eventIndex: i,
             kind: 'die',
-            message: `die ${d.index} of ${d.stepId} (event #${i}) names ${String(d.sides)} sides: ${badSides(d.sides)}`,
+            message: `die ${d.index} of ${d.stepId} (event #${seqOf(i)}) names ${String(d.sides)} sides: ${badSides(d.sides)}`,
           });
         } else if (d.index !== expectedIndex) {
           mismatches.push({
             eventIndex: i,
             kind: 'die-index',
-            message: `die of ${d.stepId} (event #${i}) has index ${d.index}, expected ${expectedIndex}`,
+            message: `die of ${d.stepId} (event #${seqOf(i)}) has index ${d.index}, expected ${expectedIndex}`,
           });
         }
         return;
@@ -209,6 +214,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
           created.data.sides.map((s) => s.side),
           concessions,
           mismatches,
+          seqOf,
         );
         return;
       case 'GameEnded':
@@ -220,7 +226,7 @@ export function verifyGameLog(events: readonly EngineEvent[]): VerifyReport {
             mismatches.push({
               eventIndex: i,
               kind: 'result',
-              message: `the game ended by ${conceded.side}'s concession (event #${conceded.eventIndex}), so the winner is ${want.winner ?? 'nobody'} ("${want.summary}"), but GameEnded (event #${i}) names ${e.data.winner ?? 'nobody'} ("${e.data.summary}")`,
+              message: `the game ended by ${conceded.side}'s concession (event #${seqOf(conceded.eventIndex)}), so the winner is ${want.winner ?? 'nobody'} ("${want.summary}"), but GameEnded (event #${seqOf(i)}) names ${e.data.winner ?? 'nobody'} ("${e.data.summary}")`,
             });
           }
         }
@@ -278,6 +284,7 @@ interface DieCheck {
   readonly sealedSeeds: Map<number, string | null> | null;
   readonly mismatches: Mismatch[];
   readonly tally: { checked: number; pending: number; sealedPending: number };
+  readonly seqOf: (index: number) => number;
 }
 
 /**
@@ -291,7 +298,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
   const checkable = b.dice.filter(({ die }, k) => derivable(die, k) && typeof seedOf(die, c) === 'string');
   const fits = (hash: string) => checkable.length > 0 && checkable.every(({ die }) => faceOf(die, hash, c) === die.face);
   const sources = Object.entries(b.sources).sort(([, x], [, y]) => x.index - y.index);
-  const named = sources.map(([side, src]) => `${side}: ${src.type} #${src.index}`).join(', ') || 'none recorded';
+  const named = sources.map(([side, src]) => `${side}: ${src.type} #${c.seqOf(src.index)}`).join(', ') || 'none recorded';
   let rolledWith = computed;
   if (resolved && resolved.ordersHash !== computed) {
     const recorded = resolved.ordersHash;
@@ -299,7 +306,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       c.mismatches.push({
         eventIndex: resolved.index,
         kind: 'orders-hash',
-        message: `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, but its orders (${named}) hash to ${computed} and its dice were rolled with that: the StepResolved's ordersHash was altered`,
+        message: `the StepResolved of ${stepId} (event #${c.seqOf(resolved.index)}) records orders hash ${recorded}, but its orders (${named}) hash to ${computed} and its dice were rolled with that: the StepResolved's ordersHash was altered`,
       });
     } else {
       rolledWith = recorded;
@@ -307,14 +314,14 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       const byDice = fits(recorded);
       const where = byDice && suspects.length ? suspects[0][1].index : resolved.index;
       const who =
-        suspects.map(([side, src]) => `${side}'s ${src.type} #${src.index}`).join(' or ') ||
+        suspects.map(([side, src]) => `${side}'s ${src.type} #${c.seqOf(src.index)}`).join(' or ') ||
         (sources.length ? 'a commitment and the orders revealed against it' : 'an order event missing from the log');
       c.mismatches.push({
         eventIndex: where,
         kind: 'orders-hash',
         message: byDice
-          ? `the orders recorded for ${stepId} (${named}) hash to ${computed}, not the ${recorded} its StepResolved (event #${resolved.index}) records and its dice were rolled with: ${who} was altered`
-          : `the StepResolved of ${stepId} (event #${resolved.index}) records orders hash ${recorded}, its orders (${named}) hash to ${computed}: either that ordersHash or ${who} was altered (no revealed die of the step tells which)`,
+          ? `the orders recorded for ${stepId} (${named}) hash to ${computed}, not the ${recorded} its StepResolved (event #${c.seqOf(resolved.index)}) records and its dice were rolled with: ${who} was altered`
+          : `the StepResolved of ${stepId} (event #${c.seqOf(resolved.index)}) records orders hash ${recorded}, its orders (${named}) hash to ${computed}: either that ordersHash or ${who} was altered (no revealed die of the step tells which)`,
       });
     }
   }
@@ -324,7 +331,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       c.mismatches.push({
         eventIndex: index,
         kind: 'die',
-        message: `die ${die.index} of ${die.stepId} (event #${index}) is sealed, but the game has no sealed seed anchor`,
+        message: `die ${die.index} of ${die.stepId} (event #${c.seqOf(index)}) is sealed, but the game has no sealed seed anchor`,
       });
       return;
     }
@@ -338,7 +345,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       c.mismatches.push({
         eventIndex: index,
         kind: 'seed',
-        message: `die ${die.index} of ${die.stepId} (event #${index}): the ${die.sealed ? 'sealed ' : ''}seed revealed for turn ${die.turn} does not hash to the anchor`,
+        message: `die ${die.index} of ${die.stepId} (event #${c.seqOf(index)}): the ${die.sealed ? 'sealed ' : ''}seed revealed for turn ${die.turn} does not hash to the anchor`,
       });
       return;
     }
@@ -348,7 +355,7 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       c.mismatches.push({
         eventIndex: index,
         kind: 'die',
-        message: `die ${die.index} of ${die.stepId} (${die.purpose}${die.sides === undefined ? '' : `, a d${die.sides}`}, event #${index}) shows ${die.face}, the seed gives ${face}`,
+        message: `die ${die.index} of ${die.stepId} (${die.purpose}${die.sides === undefined ? '' : `, a d${die.sides}`}, event #${c.seqOf(index)}) shows ${die.face}, the seed gives ${face}`,
       });
     }
   });

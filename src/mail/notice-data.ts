@@ -101,6 +101,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
             over: !!n.result,
           },
           latestEventHash: n.latestHash,
+          latestEventSeq: n.latestSeq,
           ...(n.fairness?.length ? { fairness: n.fairness } : {}),
           next: next(n.needs),
         },

@@ -114,7 +114,9 @@ export interface ReportData extends GameContext {
     /** the final report: how to check a die, and the whole log as an audit bundle */
     readonly over?: boolean;
   };
+  /** the hash of the latest event when the report was written, and that event's number: a verifier's --mail checks the log holds it there */
   readonly latestEventHash: string;
+  readonly latestEventSeq: number;
   /** the final report: the dice fairness table, one line each (audit/dice-stats.ts fairnessLines) */
   readonly fairness?: readonly string[];
   readonly next: {

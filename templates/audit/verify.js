@@ -1,15 +1,39 @@
 #!/usr/bin/env node
 // Umpire audit bundle verifier: node alone, no dependencies, no database, no network.
-// Usage: node verify.js [bundle directory]   (default: the directory this file is in)
+// Usage: node verify.js [bundle directory] [--head <hash>] [--mail <report.eml>]
+//   (default directory: the one this file is in)
 // Checks the hash chain over every event (redacted and voided ones included), every revealed seed
-// against the game's seed anchor, and every die of an event not voided against its seed. Exit 0:
-// all checks pass; exit 1: the first problem, naming the event. The formulas are in AUDIT.md.
+// against the game's seed anchor, and every die of an event not voided against its seed; then,
+// with the rules builds the bundle carries (build-*.js, one per rules version the game used), the
+// commitments, the orders hashes, the machine players' orders and every step's outcome, each step
+// under the build in force when it was adjudicated. What it could not check it says ("NOT
+// CHECKED"). --head: the log must end at that hash; --mail: the report mail's "Latest event hash
+// (event #N)" must be event N's hash (a log cut short and re-chained fails both).
+// Exit 0: all checks pass; 1: the first problem, naming the event; 2: all checked passed, but the
+// whole log's outcomes could not be re-adjudicated (a build is missing). The formulas are in AUDIT.md.
 'use strict';
 const { createHash, createHmac } = require('node:crypto');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const dir = process.argv[2] || __dirname;
+const args = process.argv.slice(2);
+let dir = __dirname;
+let wantHead = null;
+let mailFile = null;
+let chainOnly = false; // umpire verify --bundle: it checks the rules itself, with its own builds
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--head') wantHead = args[++i];
+  else if (args[i] === '--chain-only') chainOnly = true;
+  else if (args[i] === '--mail') mailFile = args[++i];
+  else if (args[i].startsWith('--')) {
+    console.error(`FAIL: unknown option ${args[i]}: node verify.js [bundle directory] [--head <hash>] [--mail <report.eml>]`);
+    process.exit(1);
+  } else dir = args[i];
+}
+if (wantHead !== null && !/^[0-9a-f]{64}$/.test(String(wantHead).trim().toLowerCase())) {
+  console.error(`FAIL: --head ${wantHead}: a head hash is 64 hex digits`);
+  process.exit(1);
+}
 const GENESIS = '0'.repeat(64);
 
 // Canonical JSON: JSON.stringify of a copy with every object's keys sorted, undefined members dropped.
@@ -74,8 +98,43 @@ lines.forEach((line, i) => {
   events.push(e);
 });
 if (!events.length) fail(1, null, 'events.jsonl holds no event');
-const head = readJson('build.json').headHash;
+const build = readJson('build.json');
+const head = build.headHash;
 if (head !== prev) fail(events.length, events[events.length - 1].type, `the last hash ${prev.slice(0, 12)}... is not the head ${String(head).slice(0, 12)}... named in build.json`);
+
+// 1b. The head you were given: --head (the log ends there) or a report mail (event N has that hash).
+const last = events[events.length - 1];
+if (wantHead !== null) {
+  const h = wantHead.trim().toLowerCase();
+  if (h !== prev) fail(last.seq, last.type, `the log ends at event #${last.seq} with hash ${prev.slice(0, 12)}..., --head names ${h.slice(0, 12)}...: not the log you were given (cut short, or rewritten)`);
+  console.log(`ok: the log ends at the head you gave (${h.slice(0, 12)}...)`);
+}
+if (mailFile !== null) {
+  const m = mailHead(mailFile);
+  const at = events[m.seq - 1];
+  if (!at) fail(last.seq, last.type, `the mail ${mailFile} names event #${m.seq} with hash ${m.hash.slice(0, 12)}..., the log ends at event #${last.seq}: it was cut short`);
+  if (at.hash !== m.hash) fail(m.seq, at.type, `the mail ${mailFile} names event #${m.seq} with hash ${m.hash.slice(0, 12)}..., the log's event #${m.seq} has ${at.hash.slice(0, 12)}...: the log was rewritten after the mail`);
+  console.log(`ok: event #${m.seq} has the hash your mail ${mailFile} gives (${m.hash.slice(0, 12)}...)`);
+}
+
+// The "Latest event hash (event #N): <hash>" line of a saved report mail, its transfer encoding undone.
+function mailHead(file) {
+  let raw;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (e) {
+    console.error(`FAIL: cannot read the mail ${file}: ${e.message}`);
+    process.exit(1);
+  }
+  const qp = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const b64 = [...raw.matchAll(/Content-Transfer-Encoding:\s*base64\s*\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map((x) => Buffer.from(x[1].replace(/\s/g, ''), 'base64').toString('utf8'));
+  for (const body of [raw, qp, ...b64]) {
+    const x = /Latest event hash \(event #(\d+)\):\s*([0-9a-f]{64})/.exec(body);
+    if (x) return { seq: Number(x[1]), hash: x[2] };
+  }
+  console.error(`FAIL: ${file} has no "Latest event hash (event #N)" line: pass a report mail of the game as saved (.eml), or use --head`);
+  process.exit(1);
+}
 
 const created = events[0];
 if (created.type !== 'GameCreated') fail(1, created.type, 'the log must start with GameCreated');
@@ -182,3 +241,74 @@ console.log(`ok: ${seeds.size} seeds hash to the anchor; ${checked} dice recompu
 if (sealedAnchor)
   console.log(`ok: sealed dice: ${sealedSeeds.size ? `sealed seeds of turns 1..${sealedSeeds.size} hash to the sealed anchor` : 'the sealed seed is not revealed yet'}; ${sealedAwaiting} sealed dice await the reveal at the game's end`);
 if (created.redacted) console.log(`note: GameCreated is hidden from this view; check that the anchor ${anchor} is the one your welcome mail gave`);
+
+// 5. The rules: the commitments of sealed, queued and standing orders, the orders hashes, the
+//    machine players' orders and every step's outcome, each segment of the game (from GameCreated,
+//    then from each RulesUpgraded) under the rules build in force there, which the bundle carries.
+// The referee's rulings that changed the game, with their reasons (a side's bundle discloses them, addresses withheld).
+const RULINGS = ['RolledBack', 'RulesUpgraded', 'SeatReplaced', 'SeatToMachine', 'GameForked', 'GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet'];
+for (const e of events) {
+  if (!RULINGS.includes(e.type)) continue;
+  const p = (e.redacted ? e.disclosed : e.payload) || {};
+  const what =
+    e.type === 'RolledBack' ? `: events #${p.firstVoidedSeq}-#${e.seq - 1} void, play resumes at ${p.stepId}` : e.type === 'RulesUpgraded' ? `: rules ${p.from} to ${p.to}` : p.side ? `: ${p.side}` : '';
+  console.log(`ruling: event #${e.seq} (${e.type})${what}${p.reason ? `; reason: ${p.reason}` : ''}${e.redacted ? ' (disclosed beside its hash, not covered by it)' : ''}`);
+}
+if (chainOnly) process.exit(0);
+const NOT_CHECKED = "the commitments of sealed, queued and standing orders, the orders hashes, the machine players' orders and every step's outcome (its rules events)";
+if (events.some((e) => e.redacted)) {
+  console.log(`NOT CHECKED: ${NOT_CHECKED}: this is ${build.view}'s view and ${events.filter((e) => e.redacted).length} events are hidden from it; the referee's bundle (umpire export) checks them`);
+  process.exit(0);
+}
+const segments = Array.isArray(build.builds) ? build.builds : [];
+if (!segments.length) {
+  console.log(`NOT CHECKED: ${NOT_CHECKED}: this bundle names no rules build (an older umpire wrote it); \`umpire verify --bundle\` checks them with the game's rules`);
+  process.exit(2);
+}
+function loadBuild(s) {
+  const name = `build-${s.file}`;
+  let text;
+  try {
+    text = readFileSync(join(dir, name), 'utf8');
+  } catch (e) {
+    console.error(`FAIL: build.json names the rules build ${name} of ${s.version}, which is not in ${dir}: ${e.message}`);
+    process.exit(1);
+  }
+  const sha = sha256(text).toString('hex');
+  if (sha !== s.sha256) {
+    console.error(`FAIL: ${name} hashes to ${sha}, build.json names ${s.sha256}: the build is not the one the bundle was made with`);
+    process.exit(1);
+  }
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', text)(m, m.exports, require);
+  const b = m.exports;
+  if (b.BUILD_API !== 1 || !b.ruleset || typeof b.checkSegment !== 'function') {
+    console.error(`FAIL: ${name} is not a rules build this verifier can run (API ${b.BUILD_API})`);
+    process.exit(1);
+  }
+  if (b.ruleset.engineVersion !== s.version) {
+    console.error(`FAIL: ${name} holds rules ${b.ruleset.engineVersion}, build.json says ${s.version}`);
+    process.exit(1);
+  }
+  return { ...b, name, sha };
+}
+const lastWithBuild = segments.map((s) => !!s.file).lastIndexOf(true);
+let incomplete = false;
+segments.forEach((s, i) => {
+  const range = `events #${s.fromSeq}-#${s.toSeq === null ? `${events.length} (the end)` : s.toSeq}`;
+  if (!s.file) {
+    console.log(`NOT CHECKED: ${range}: adjudicated under rules ${s.version}, of which the bundle carries no build: ${NOT_CHECKED} there`);
+    incomplete = true;
+    return;
+  }
+  const b = loadBuild(s);
+  const r = b.checkSegment(b.ruleset, events, { fromSeq: s.fromSeq, toSeq: s.toSeq, wholeLog: i === lastWithBuild });
+  for (const line of r.lines) (r.ok ? console.log : console.error)(r.ok ? line : `FAIL ${line.replace(/^BROKEN: /, '')}`);
+  if (!r.ok) {
+    console.error(`  (${range}, under rules ${s.version}, ${b.name})`);
+    process.exit(1);
+  }
+  console.log(`ok: ${range}: ${r.steps} steps re-adjudicated under rules ${s.version} (${b.name}, SHA-256 ${b.sha}) give the recorded outcomes`);
+});
+console.log("note: the builds ran the rules checks; compare each build's SHA-256 with builds/ in the umpire's repository");
+if (incomplete) process.exit(2);

@@ -145,8 +145,10 @@ describe('umpire export bundle', () => {
 
   it('umpire verify --bundle: the full audit, re-adjudication included, from the bundle alone', async () => {
     const { file } = await unpacked(log);
-    const r = await auditBundle(file, (id) => rulesets[id], SERVICE_EVENT_TYPES);
-    expect(r.lines.join('\n')).toMatch(/ok: \d+ steps re-adjudicated under vitp-\d+ give the recorded results/);
+    const r = await auditBundle(file, Object.values(rulesets));
+    expect(r.lines.join('\n')).toMatch(
+      /ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under vitp-\d+ \(builds\/vitp-\d+\.js, SHA-256 [0-9a-f]{12}\.\.\.\) give the recorded results/,
+    );
     expect(r.ok).toBe(true);
 
     // a forger who rewrites a rules outcome and re-chains the log passes the chain, not the re-adjudication
@@ -154,7 +156,7 @@ describe('umpire export bundle', () => {
     const p = applied.payload as { event: { data: object } };
     const forged = { ...p, event: { ...p.event, data: { ...p.event.data, forged: true } } };
     const edited = log.map((e) => (e.seq === applied.seq ? { ...e, payload: forged } : e));
-    const bad = await auditBundle((await unpacked(rechain(edited))).file, (id) => rulesets[id], SERVICE_EVENT_TYPES);
+    const bad = await auditBundle((await unpacked(rechain(edited))).file, Object.values(rulesets));
     expect(bad.lines.join('\n')).toContain(`BROKEN: event #${applied.seq}: re-adjudication under vitp-`);
     expect(bad.ok).toBe(false);
   });

@@ -27,6 +27,7 @@ describe.each(FINGERPRINTED)('rules version of %s', (id) => {
           `If adjudication of any step could now differ (a rule, a step order, a default, a die), set in`,
           `src/games/${id}/rules-version.json: "version": ${pinned.version + 1} and "sourceHash": "${now}".`,
           'Games created under the old version will then wait for the referee to UPGRADE them (docs/audit.md).',
+          'Then `npm run release-rules` writes builds/ for the new version (commit it): games keep verifying under the old one.',
           `If it cannot (wording, comments, narration only), keep the version and set "sourceHash": "${now}".`,
         ].join('\n'),
       );

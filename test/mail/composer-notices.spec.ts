@@ -193,6 +193,7 @@ describe('subjects', () => {
       narrative: [],
       dice: { anchor: 'a', revealedSeeds: [] },
       latestEventHash: 'h',
+      latestEventSeq: 42,
       next: { what: long, awaiting: ['japanese'] },
     },
     welcome: {

@@ -39,6 +39,7 @@ const report: ReportData = {
     over: true,
   },
   latestEventHash: 'e'.repeat(64),
+  latestEventSeq: 42,
   next: null,
 };
 const rendered = new MailRenderer().render('report', report);
@@ -59,7 +60,12 @@ describe('the dice of a report', () => {
     expect(rendered.text).toContain('die 1 = 4: submarine search, red (4.1)');
     expect(rendered.html).toContain('die 0 = 7 (d10)</td>');
     expect(rendered.html).toContain('die 1 = 4</td>');
-    for (const part of [rendered.text, rendered.html]) expect(part).toContain('put n after the commitment');
+    for (const part of [rendered.text, rendered.html]) {
+      expect(part).toContain('put n after the orders hash');
+      // one name a value: "commitment" is the sealed orders' (acknowledgments), never the orders hash dice are keyed on
+      expect(part).not.toMatch(/commitment/i);
+      expect(part).toMatch(/Latest event hash \(event #42\)/);
+    }
   });
 });
 

@@ -86,6 +86,7 @@ describe('issue 28: the map says what it shows', () => {
       narrative: [],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
+      latestEventSeq: 42,
       next: null,
     });
     const svg = r.attachments.find((a) => 'svg' in a) as { svg: string };

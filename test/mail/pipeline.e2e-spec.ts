@@ -195,6 +195,7 @@ describe('mail pipeline on Postfix + Dovecot', () => {
       ],
       dice: { anchor: '0'.repeat(64), revealedSeeds: [] },
       latestEventHash: '1'.repeat(64),
+      latestEventSeq: 42,
       next: { what: 'Orders for turn 2.', deadline: '2026-11-23T18:00:00Z', awaiting: ['japanese'] },
     });
     const key = 'G-e2e1/japan/report/7';

@@ -61,6 +61,7 @@ const report: ReportData = {
     ],
   },
   latestEventHash: 'e'.repeat(64),
+  latestEventSeq: 42,
   next: {
     what: 'Orders for turn 4 movement.',
     deadline: '2026-11-23T18:00:00Z',
@@ -82,12 +83,12 @@ describe('MailRenderer', () => {
       expect(part).toContain('e'.repeat(64));
       expect(part).toContain('Mon 23 Nov 2026 18:00 UTC');
       expect(part).toContain('t3/battle/coral-sea');
-      // each die with what recomputes it: its step, index and face, the step's orders commitment (issue 12 item 5)
-      expect(part).toContain(`Orders commitment of t3/battle/coral-sea/1/day (turn 3)`);
+      // each die with what recomputes it: its step, index and face, the step's orders hash (issue 12 item 5)
+      expect(part).toContain(`Orders hash of t3/battle/coral-sea/1/day (turn 3)`);
       expect(part).toContain('die 0 = 4');
       expect(part).toContain('G-render');
     }
-    expect(flat(r.text)).toContain(flat(`Orders commitment of t3/battle/coral-sea/1/day (turn 3): ${'d'.repeat(64)}`));
+    expect(flat(r.text)).toContain(flat(`Orders hash of t3/battle/coral-sea/1/day (turn 3): ${'d'.repeat(64)}`));
     expect(flat(r.text)).toContain(flat('Coral Sea [allied]: japanese 3; allied 2 (2 CV)'));
     expect(flat(r.text)).toContain(flat('Java Sea: empty'));
     expect(flat(r.text)).toContain(flat('Shoho <damaged>'));

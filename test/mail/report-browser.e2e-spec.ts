@@ -55,6 +55,7 @@ describe('a report mail in a real browser', () => {
       narrative: [{ text: 'The game begins.' }],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
+      latestEventSeq: 42,
       next: { what: 'Japanese patrol movement.', deadline: '2026-11-23T18:00:00Z', awaiting: ['japanese'] },
     });
     const raw = await composeRaw(

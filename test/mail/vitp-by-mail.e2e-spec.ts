@@ -415,7 +415,7 @@ describe('VITP by email, end to end on real mail servers', () => {
       expect(mine.some((m) => m.all.includes(game.state.game!.seedAnchor))).toBe(true);
       for (const r of reports.filter((m) => Number.isFinite(m.version))) {
         expect(hashAt.has(r.version)).toBe(true);
-        expect(r.text).toContain(`Latest event hash: ${hashAt.get(r.version)}`);
+        expect(r.text).toContain(`Latest event hash (event #${r.version}): ${hashAt.get(r.version)}`);
       }
     }
     // at least one side changed an instruction from the defaults (the Allied's STANDING NIGHT), so the checks above ran

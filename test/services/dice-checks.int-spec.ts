@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { auditBundle } from '../../src/audit/verify-bundle';
 import { deriveDie, verifySeed } from '../../src/engine/dice';
 import { rulesets } from '../../src/games';
-import { SERVICE_EVENT_TYPES } from '../../src/services/game-repository';
 import type { Services } from '../../src/services/container';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 import { flat } from '../support/text';
@@ -15,7 +15,7 @@ const REFEREE = 'ref@players.test';
 
 /**
  * Per-die checks from the mail (issue 12 item 5): a player recomputes every die his reports show
- * from the reports' text alone: each die's step, index and face, its step's orders commitment, and
+ * from the reports' text alone: each die's step, index and face, its step's orders hash, and
  * the seed of its turn once revealed. Fleet Duel on PostgreSQL, red reading every step's report.
  */
 describe('every die a report shows can be checked from the mail', () => {
@@ -29,7 +29,7 @@ describe('every die a report shows can be checked from the mail', () => {
 
   const apply = (key: string, kind: string, payload: unknown) => applyCommand(s, 'G-dice', key, kind, payload);
 
-  it('from step, index, orders commitment and seed, all in the reports', async () => {
+  it('from step, index, orders hash and seed, all in the reports', async () => {
     await apply('c', 'game.create', { gameId: 'G-dice', ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
     await apply('d', 'game.digest', { gameId: 'G-dice', viewer: 'red', mode: 'every' });
     // LOG before the end is refused, saying when it will be sent
@@ -51,7 +51,7 @@ describe('every die a report shows can be checked from the mail', () => {
     const anchor = /Dice anchor \(s0\): ([0-9a-f]{64})/.exec(text)![1];
     const seeds = new Map([...text.matchAll(/Seed of turn (\d+): ([0-9a-f]{64})/g)].map((m) => [Number(m[1]), m[2]]));
     let checked = 0;
-    for (const block of text.split('Orders commitment of ').slice(1)) {
+    for (const block of text.split('Orders hash of ').slice(1)) {
       const [, stepId, turn, hash] = /^(\S+) \(turn (\d+)\): ([0-9a-f]{64})/.exec(block)!;
       const seed = seeds.get(Number(turn))!;
       expect(verifySeed(seed, Number(turn), anchor)).toBe(true);
@@ -102,6 +102,24 @@ describe('every die a report shows can be checked from the mail', () => {
       expect(r.stdout).not.toContain('(0 redacted');
       expect(r.status).toBe(0);
 
+      // blue's last report, as his mail program saves it: the bundle holds its latest event hash at its number
+      const report = (await s.outbox.byGame('G-dice')).filter((m) => m.recipient === 'blue@players.test' && m.kind === 'report').pop()!;
+      const eml = join(dir, 'report.eml');
+      const raw = await new MailComposer({
+        from: 'umpire@umpire.test',
+        to: 'blue@players.test',
+        subject: 'report',
+        text: String(report.payload.text),
+        html: String(report.payload.html),
+      })
+        .compile()
+        .build();
+      writeFileSync(eml, raw);
+      const [, seq, hash] = /Latest event hash \(event #(\d+)\): ([0-9a-f]{64})/.exec(String(report.payload.text))!;
+      const byMail = spawnSync(process.execPath, ['verify.js', '--mail', eml], { cwd: join(dir, 'G-dice-audit'), encoding: 'utf8' });
+      expect(byMail.stdout).toContain(`ok: event #${seq} has the hash your mail ${eml} gives (${hash.slice(0, 12)}...)`);
+      expect(byMail.status).toBe(0);
+
       // the referee's LOG: the whole log (notes, deadlines, digest settings among the engine's events),
       // checked by node alone and by the full audit, re-adjudication included
       await s.outbox.enqueue([await s.gameService.logDraft('G-dice', 'referee', REFEREE, 'log-ref')]);
@@ -110,8 +128,10 @@ describe('every die a report shows can be checked from the mail', () => {
       expect(whole.filename).toBe('G-dice.audit.tar.gz');
       const path = join(dir, whole.filename);
       writeFileSync(path, Buffer.from(whole.content, 'base64'));
-      const audit = await auditBundle(path, (id) => rulesets[id], SERVICE_EVENT_TYPES);
-      expect(audit.lines.join('\n')).toMatch(/\(0 redacted, 0 voided\)[\s\S]*ok: \d+ steps re-adjudicated under fleet-duel\/1/);
+      const audit = await auditBundle(path, Object.values(rulesets));
+      expect(audit.lines.join('\n')).toMatch(
+        /\(0 redacted, 0 voided\)[\s\S]*ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under fleet-duel\/1 \(builds\/fleet-duel_1\.js/,
+      );
       expect(audit.ok).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -6,9 +6,8 @@ import { randomPlayerOf, turnOf } from '../../src/engine/players';
 import { seededRng } from '../../src/engine/random-player';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { fleetDuel } from '../../src/games/fleet-duel';
-import { machineCheck } from '../../src/audit/verify-bundle';
+import { checkSegment } from '../../src/engine/audit-build';
 import type { Services } from '../../src/services/container';
-import { liveEngineEvents } from '../../src/services/game-repository';
 import type { StoredEvent } from '../../src/store/event-store';
 import { auditAsBundle, rechain } from '../support/bundle-audit';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
@@ -167,10 +166,10 @@ describe('issue 25: machine-played seats', () => {
   it('the audit re-runs the machine player: verify and the bundle pass; a machine order altered in the log is named', async () => {
     const { gameId } = played;
     expect(await s.events.verify(gameId)).toMatchObject({ ok: true });
-    const check = machineCheck(liveEngineEvents(finished), duel);
+    const check = checkSegment(duel, finished, { fromSeq: 1, toSeq: null, wholeLog: false });
     expect(check.ok).toBe(true);
-    expect(check.line).toMatch(/ok: [1-9]\d* machine players' orders re-run/);
-    expect(check.line).not.toContain('await');
+    expect(check.lines.join('\n')).toMatch(/ok: [1-9]\d* machine players' orders re-run/);
+    expect(check.lines.join('\n')).not.toContain('await');
     const good = await auditAsBundle(work, gameId, finished, duel);
     expect(good.ok).toBe(true);
     expect(good.lines.join('\n')).toMatch(/machine players' orders re-run on their views/);
@@ -195,8 +194,8 @@ describe('issue 25: machine-played seats', () => {
     const bad = await auditAsBundle(work, gameId, tampered, duel);
     expect(bad.ok).toBe(false);
     expect(bad.lines.join('\n')).toContain(`machine orders of blue at step ${stepId} (player random) differ`);
-    const broken = machineCheck(liveEngineEvents(tampered), duel);
+    const broken = checkSegment(duel, tampered, { fromSeq: 1, toSeq: null, wholeLog: false });
     expect(broken.ok).toBe(false);
-    expect(broken.line).toContain(`event #${submitted.seq}`);
+    expect(broken.lines.join('\n')).toContain(`BROKEN: event #${submitted.seq}: machine orders of blue`);
   });
 });

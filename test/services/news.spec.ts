@@ -71,6 +71,7 @@ describe('issue 28: the news first', () => {
       narrative: [{ text: 'Akagi is sunk (7.61).' }],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
+      latestEventSeq: 42,
       next: null,
     });
     const t = r.text;

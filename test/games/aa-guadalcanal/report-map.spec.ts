@@ -168,6 +168,7 @@ describe('aa-guadalcanal report map (issue 13)', () => {
       narrative: [],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
+      latestEventSeq: 42,
       next: null,
     } as never);
     // the text part wraps at 72 columns (issue 28): each line is there, wherever the wrap fell

@@ -138,6 +138,7 @@ describe('VITP reports and fog of war', () => {
       narrative: [],
       dice: { anchor: 'a'.repeat(64), revealedSeeds: [] },
       latestEventHash: 'e'.repeat(64),
+      latestEventSeq: 42,
       next: null,
     });
     expect(r.text).toContain(v.summary[1]);
