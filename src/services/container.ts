@@ -21,6 +21,7 @@ import { SenderThrottle } from '../mail/throttle';
 import { InboundStore, PgCursorStore } from '../store/inbound';
 import { MailIngest } from './mail-ingest';
 import { addressedGame } from '../mail/addressed-game';
+import { messageIdentity } from '../mail/message-id';
 
 /**
  * Every service, wired once. The Nest modules (API, worker) and the CLI build the same graph
@@ -82,7 +83,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     domain: config.MAIL_DOMAIN,
   };
   // a mail's arrival is stamped by the clock deadlines are set by; its game, where its header names it
-  const inbound = new InboundStore(db, jobs, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'), {
+  const inbound = new InboundStore(db, jobs, messageIdentity, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'), {
     clock: options.clock,
     gameOf: (raw) => addressedGame(raw, reply),
   });
