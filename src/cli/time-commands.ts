@@ -5,7 +5,7 @@ import { warnIfNoWorker, withContext } from './context';
 
 /**
  * The time commands on the command line, through the same command kinds as the mail commands
- * (services/time-registrations.ts): the referee's `umpire pause`, `resume`, `absence`, `deadline`,
+ * (src/commands/referee-commands.ts, src/services/command-handlers.ts): the referee's `umpire pause`, `resume`, `absence`, `deadline`,
  * and a side's `umpire wait` / `umpire confirm`. Bad arguments are refused by the game service,
  * with the same words a referee gets by mail, and change nothing.
  */

@@ -37,23 +37,6 @@ export type RefereeCommandName =
   | 'UPGRADE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
-export const REFEREE_COMMANDS: ReadonlySet<CommandName> = new Set<CommandName>([
-  'EXTEND',
-  'FORCE',
-  'NOTE',
-  'PAUSE',
-  'RESUME',
-  'ABSENCE',
-  'DEADLINE',
-  'ROLLBACK',
-  'PREVIEW',
-  'REPLACE',
-  'MACHINE',
-  'MAILS',
-  'VIEW',
-  'UPGRADE',
-]);
-
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
 export interface NumberedLine {
   readonly line: number;

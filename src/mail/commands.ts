@@ -1,68 +1,33 @@
 /**
  * What a player's words mean: the reply cut free of quotes and signature, the game/side/turn
  * the message is about, and the commands it carries. Pure functions over text; the command set
- * is documented for players in docs/mail-commands.md (keep the two in step).
+ * and its words are the catalogue's (src/commands/catalogue.ts), documented for players in
+ * docs/mail-commands.md.
  */
 
 import { extractReply } from './reply';
 import type { BodyDirectives, CommandName, MailCommand, NumberedLine, SubjectInfo } from './command-types';
+/** The mail commands only the game's referee may send (from the catalogue, src/commands). */
+export { REFEREE_COMMANDS } from '../commands/derived';
 import { readDeskCommand, readNoteConcerns } from './desk-commands';
 import { readTimeCommand } from './time-commands';
+import { COMMAND_WORDS } from '../commands/derived';
 
-export {
-  type BodyDirectives,
-  type CommandName,
-  type GameReference,
-  type MailCommand,
-  type NumberedLine,
-  type PlayerCommandName,
-  REFEREE_COMMANDS,
-  type RefereeCommandName,
-  type SubjectInfo,
+export type {
+  BodyDirectives,
+  CommandName,
+  GameReference,
+  MailCommand,
+  NumberedLine,
+  PlayerCommandName,
+  RefereeCommandName,
+  SubjectInfo,
 } from './command-types';
 
 /** Game ids look like `G-abc123`; the id never contains a dot (reply addresses use dots as separators). */
 export const GAME_ID_PATTERN = /\bG-[A-Za-z0-9][A-Za-z0-9_-]*/;
 /** Sides and topics: lower-case words as the rulebook spells them (`japanese`, `allied`). */
 const WORD = /^[a-z][a-z0-9_-]*$/i;
-
-/** Words players use for each command; the first is the canonical name. */
-const COMMAND_WORDS: Record<string, CommandName> = {
-  ORDERS: 'ORDERS',
-  ORDER: 'ORDERS',
-  HELP: 'HELP',
-  '?': 'HELP',
-  STATUS: 'STATUS',
-  DEADLINE: 'STATUS',
-  LIST: 'STATUS',
-  RESEND: 'RESEND',
-  HISTORY: 'HISTORY',
-  PRESS: 'PRESS',
-  BROADCAST: 'PRESS',
-  RESIGN: 'RESIGN',
-  CONCEDE: 'RESIGN',
-  DIGEST: 'DIGEST',
-  PLAYERS: 'PLAYERS',
-  WHOGAME: 'PLAYERS',
-  WHO: 'PLAYERS',
-  EXTEND: 'EXTEND',
-  FORCE: 'FORCE',
-  PROCESS: 'FORCE',
-  NOTE: 'NOTE',
-  WAIT: 'WAIT',
-  CONFIRM: 'CONFIRM',
-  PAUSE: 'PAUSE',
-  RESUME: 'RESUME',
-  ABSENCE: 'ABSENCE',
-  ROLLBACK: 'ROLLBACK',
-  PREVIEW: 'PREVIEW',
-  REPLACE: 'REPLACE',
-  MACHINE: 'MACHINE',
-  MAILS: 'MAILS',
-  VIEW: 'VIEW',
-  LOG: 'LOG',
-  UPGRADE: 'UPGRADE',
-};
 
 /** Words of our own outbound subjects that are not side names. */
 const SUBJECT_NOISE = new Set(['re', 'fw', 'fwd', 'aw', 'sv', 'ack', 'acknowledgment', 'rejected', 'reminder', 'turn', 'report']);

@@ -46,7 +46,6 @@ export type DeskCommand =
   | { readonly name: 'VIEW'; readonly side: string; readonly line: number; readonly refereeOnly: true };
 
 export type DeskCommandName = DeskCommand['name'];
-export const DESK_COMMAND_NAMES: readonly DeskCommandName[] = ['ROLLBACK', 'PREVIEW', 'REPLACE', 'MACHINE', 'MAILS', 'VIEW'];
 
 const SIDE = /^[a-z][a-z0-9_-]*$/i;
 

@@ -13,15 +13,9 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { crashPoint } from '../shared/crash-point';
 
-export interface MailboxCursor {
-  readonly uidValidity: number;
-  readonly lastUid: number;
-}
+import type { MailboxCursor, MailboxCursorStore } from '../store/inbound';
 
-export interface MailboxCursorStore {
-  get(mailbox: string): Promise<MailboxCursor | null>;
-  set(mailbox: string, cursor: MailboxCursor): Promise<void>;
-}
+export type { MailboxCursor, MailboxCursorStore } from '../store/inbound';
 
 export interface RawMessageMeta {
   /** The cursor key: `<user>@<host>:<port>/<mailbox>` unless `cursorKey` was given. */

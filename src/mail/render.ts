@@ -32,84 +32,9 @@ import type {
 /** The Content-ID of the map image in a report's HTML part (`<img src="cid:map@umpire">`). */
 export const MAP_CID = 'map@umpire';
 
-/** The commands players may use; docs/mail-commands.md says the same at more length. */
-export const COMMAND_HELP: readonly {
-  readonly usage: string;
-  readonly does: string;
-  readonly referee?: true;
-}[] = [
-  { usage: 'ORDERS (or just the orders)', does: 'your orders for the current step, one per line' },
-  {
-    usage: 'HELP [topic]',
-    does: 'the order card for the step at hand; HELP ALL the whole order reference, HELP <topic> one part of it, HELP 7.3 the lines citing a rule',
-  },
-  { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
-  { usage: 'RESEND [turn]', does: 'the latest report again, or the report of that turn' },
-  { usage: 'PLAYERS', does: 'who plays which side (also WHOGAME)' },
-  {
-    usage: 'HISTORY [turn]',
-    does: "every report sent to you so far (or that turn's) again, as it was sent, in one reply",
-  },
-  {
-    usage: 'PRESS text (or PRESS, then lines up to ENDPRESS)',
-    does: "a message to the other side(s), relayed under your side's name (never your address); the referee gets a copy. From the referee: to every side",
-  },
-  {
-    usage: 'DIGEST ACTION | TURN | EVERY',
-    does: 'how much mail you get: ACTION (default) when a step asks something of you and at the end of each turn; TURN once a turn; EVERY after every step',
-  },
-  {
-    usage: 'WAIT (with your orders, or alone)',
-    does: 'hold your orders: they do not complete the step until you send CONFIRM, or they apply as they stand at the deadline; you may send new ones meanwhile',
-  },
-  { usage: 'CONFIRM', does: 'release orders held by WAIT: the step resolves once nobody else is awaited' },
-  {
-    usage: 'RESIGN CONFIRM',
-    does: 'concede the game: it ends at once, the other side winning (RESIGN alone only asks you to confirm)',
-  },
-  { usage: 'LOG', does: 'once the game is over: the log as your side saw it, and a program checking every hash and die' },
-  {
-    usage: 'GAME G-xxx / SIDE name / SECRET word',
-    does: 'first lines: identify yourself without the reply address',
-  },
-  { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline', referee: true },
-  { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults', referee: true },
-  { usage: 'UPGRADE reason', does: 'a game held by a rules change goes on under the rules now running', referee: true },
-  {
-    usage: 'PAUSE [reason] / RESUME',
-    does: 'stop the deadlines (each keeps the time it had left) / restart them; every side is told',
-    referee: true,
-  },
-  {
-    usage: 'ABSENCE side 2026-12-20 2026-12-28 [reason]',
-    does: 'that side is away (dates in UTC, the last day included): deadlines of steps awaiting it that fall in that time move to its end',
-    referee: true,
-  },
-  {
-    usage: 'DEADLINE orders|battle|placement 48h [reason]',
-    does: 'the deadline length of that kind of step from now on (the deadline in force stands: EXTEND moves it)',
-    referee: true,
-  },
-  {
-    usage: 'NOTE text | NOTE ON 57 text',
-    does: 'a ruling or remark for the game log, seen by all (ON: the event it concerns)',
-    referee: true,
-  },
-  {
-    usage: 'ROLLBACK TO t3/orders [ORDERS KEPT|ORDERS RESEND] reason',
-    does: 'undo a step of this turn and what followed (nothing deleted); every side told',
-    referee: true,
-  },
-  { usage: 'PREVIEW', does: 'adjudicate the step now with the orders in hand, recording nothing (one-off dice)', referee: true },
-  { usage: 'REPLACE side new@address [reason]', does: 'hand a seat to a new player (new reply address and SECRET)', referee: true },
-  {
-    usage: 'MACHINE side [player [reason]]',
-    does: "a machine player plays the seat (the game's random player unless named); REPLACE hands it back",
-    referee: true,
-  },
-  { usage: 'MAILS [side]', does: "the game's mails: arrival time, status, outcome", referee: true },
-  { usage: 'VIEW side', does: "that side's report as it would read now, to you only", referee: true },
-];
+/** The commands players (and the referee) may use, from the catalogue (src/commands); docs/mail-commands.md says the same at more length. */
+export { COMMAND_HELP } from '../commands/derived';
+import { COMMAND_HELP } from '../commands/derived';
 
 /** What each kind of mail is, after the subject's step-free head (a report is named by its step alone). */
 const SUBJECT_WORD: Record<TemplateName, string> = {

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { BUS_COMMANDS, type CommandKind, type PayloadOf, payloadSchema } from '../commands/catalogue';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox, type CommandApplier, type CommandOutcome, type PendingCommand, type SubmittedCommand } from '../store/commands';
@@ -7,6 +9,17 @@ import { UnknownGameError } from './game-repository';
 
 /** A command the worker does not know is refused, not dropped: the result names the kinds it knows. */
 export class UnknownCommandError extends Error {}
+
+/** A payload its kind's schema (src/commands/catalogue.ts) refuses: nothing is stored. */
+export class InvalidCommandError extends Error {}
+
+/** What a kind's use case gets: the payload as its schema checked it, and the command it came in. */
+export type TypedApplier<K extends CommandKind> = (tx: Sql, payload: PayloadOf<K>, cmd: PendingCommand) => Promise<CommandOutcome>;
+
+/** Why a payload does not fit its kind's schema, in one line. */
+function payloadProblem(kind: string, error: z.ZodError): string {
+  return `a ${kind} command's payload does not fit: ${z.prettifyError(error).replace(/\n\s*/g, '; ')}`;
+}
 
 /**
  * Where every command enters (CLI, HTTP, mail ingest) and where workers apply them.
@@ -20,20 +33,33 @@ export class CommandBus {
     private readonly jobs: JobQueue,
     private readonly events: EventStore,
   ) {
-    this.register('referee.note', (tx, cmd) => this.applyNote(tx, cmd));
+    this.register('referee.note', (tx, p, cmd) => this.applyNote(tx, p, cmd));
   }
 
-  /** `replace` swaps a built-in applier (the game service takes over `referee.note` to mail the notes). */
-  register(kind: string, applier: CommandApplier, options: { replace?: boolean } = {}): void {
+  /**
+   * The payload is checked against its kind's schema when the command is applied (it was when it
+   * was submitted; the check again covers commands stored before a schema changed): one that does
+   * not fit is refused, saying why. `replace` swaps a built-in applier (the game service takes over
+   * `referee.note` to mail the notes).
+   */
+  register<K extends CommandKind>(kind: K, applier: TypedApplier<K>, options: { replace?: boolean } = {}): void {
     if (this.appliers.has(kind) && !options.replace) throw new Error(`command kind ${kind} registered twice`);
-    this.appliers.set(kind, applier);
+    const schema = payloadSchema(kind);
+    this.appliers.set(kind, async (tx, cmd) => {
+      const checked = schema.safeParse(cmd.payload);
+      if (!checked.success) return { status: 'rejected', result: { error: payloadProblem(kind, checked.error), code: 'bad-payload' } };
+      return applier(tx, checked.data, cmd);
+    });
   }
 
   kinds(): string[] {
     return [...this.appliers.keys()].sort();
   }
 
+  /** A payload its kind's schema refuses throws InvalidCommandError and stores nothing; a kind not in the catalogue is stored and refused when applied, naming the kinds there are. */
   async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
+    const checked = BUS_COMMANDS.get(kind)?.payload.safeParse(payload);
+    if (checked && !checked.success) throw new InvalidCommandError(payloadProblem(kind, checked.error));
     const submitted = await this.inbox.submit(gameId, idempotencyKey, kind, payload);
     if (submitted.status === 'pending') {
       await this.jobs.add(JobName.ProcessGame, { gameId }, { jobId: `process:${gameId}:${submitted.id}` });
@@ -78,9 +104,8 @@ export class CommandBus {
   };
 
   /** A referee's note in a game's log (also the simplest command: used to test ordering). */
-  private async applyNote(tx: Sql, cmd: PendingCommand): Promise<CommandOutcome> {
-    const p = cmd.payload as { text?: unknown; actor?: unknown };
-    if (typeof p?.text !== 'string' || !p.text.trim()) {
+  private async applyNote(tx: Sql, p: PayloadOf<'referee.note'>, cmd: PendingCommand): Promise<CommandOutcome> {
+    if (typeof p.text !== 'string' || !p.text.trim()) {
       return { status: 'rejected', result: { error: 'a note needs non-empty text' } };
     }
     const head = await this.events.head(cmd.gameId, tx);

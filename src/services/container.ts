@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/config';
-import { registerDeskCommands } from './desk-registrations';
-import { readNoteConcerns } from '../mail/desk-commands';
-import { registerTimeCommands } from './time-registrations';
 import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox } from '../store/commands';
@@ -17,13 +14,14 @@ import { MailComposer } from '../mail/composer';
 import { MailAtRest } from '../mail/at-rest';
 import { SecretBox } from '../shared/secret-box';
 import { GameRepository } from './game-repository';
-import { GameService, type CreateGameInput, type OrdersInput } from './game.service';
+import { GameService } from './game.service';
 import { QueueDeadlineScheduler, commandKeyOfJob } from './scheduler';
 import { Redis } from 'ioredis';
 import { SenderThrottle } from '../mail/throttle';
 import { InboundStore, PgCursorStore } from '../store/inbound';
 import { MailIngest } from './mail-ingest';
 import { addressedGame } from '../mail/addressed-game';
+import { messageIdentity } from '../mail/message-id';
 
 /**
  * Every service, wired once. The Nest modules (API, worker) and the CLI build the same graph
@@ -85,7 +83,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     domain: config.MAIL_DOMAIN,
   };
   // a mail's arrival is stamped by the clock deadlines are set by; its game, where its header names it
-  const inbound = new InboundStore(db, jobs, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'), {
+  const inbound = new InboundStore(db, jobs, messageIdentity, new SecretBox(config.UMPIRE_SECRET, 'inbound-mail'), {
     clock: options.clock,
     gameOf: (raw) => addressedGame(raw, reply),
   });
@@ -111,64 +109,8 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
       : null;
   const ingest = new MailIngest(inbound, games, gameService, bus, outbox, composer, jobs, throttle, reply, config.UMPIRE_ADDRESS);
 
-  bus.register('game.create', (tx, cmd) => gameService.create(tx, cmd.payload as CreateGameInput));
-  bus.register('game.orders', (tx, cmd) => gameService.submitOrders(tx, cmd.payload as OrdersInput));
-  bus.register('game.deadline', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; stepId: string };
-    return gameService.deadline(tx, p.gameId, p.stepId);
-  });
-  // referee commands: the referee (replyTo, else the game's referee) is told what was done or why not
-  bus.register('game.force', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; replyTo?: string };
-    return gameService.force(tx, p.gameId, { replyTo: p.replyTo, key: cmd.idempotencyKey });
-  });
-  bus.register('game.extend', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; byMinutes?: number; until?: string; replyTo?: string };
-    return gameService.extend(tx, p.gameId, p.byMinutes, p.until, {
-      replyTo: p.replyTo,
-      key: cmd.idempotencyKey,
-    });
-  });
-  bus.register(
-    'referee.note',
-    (tx, cmd) => {
-      const p = cmd.payload as { text?: unknown; actor?: unknown; replyTo?: string; concerns?: number[] };
-      // `umpire note G-x ON 57 <ruling>` names the event as the mail's NOTE ON 57 does
-      const ruling = p?.concerns || typeof p?.text !== 'string' ? { text: p?.text, concerns: p?.concerns } : readNoteConcerns(p.text);
-      return gameService.note(tx, cmd.gameId, ruling.text, String(p?.actor ?? 'referee'), cmd.idempotencyKey, {
-        replyTo: p?.replyTo,
-        key: cmd.idempotencyKey,
-        concerns: ruling.concerns,
-      });
-    },
-    { replace: true },
-  );
-  // PRESS (from a side or the referee), RESIGN (a side concedes; bare RESIGN only asks to confirm)
-  bus.register('game.press', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; from: string; text?: unknown; replyTo?: string };
-    return gameService.press(tx, p.gameId, p.from, p.text, { replyTo: p.replyTo, key: cmd.idempotencyKey });
-  });
-  bus.register('game.resign', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; side: string | null; confirm?: boolean; replyTo?: string };
-    return gameService.resign(tx, p.gameId, p.side ?? null, p.confirm === true, {
-      replyTo: p.replyTo,
-      key: cmd.idempotencyKey,
-    });
-  });
-  bus.register('game.digest', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; viewer: string; mode: string; replyTo?: string };
-    return gameService.digest(tx, p.gameId, p.viewer, p.mode, { replyTo: p.replyTo, key: cmd.idempotencyKey });
-  });
-  registerDeskCommands(bus, gameService);
-  registerTimeCommands(bus, gameService.time());
-  bus.register('game.upgrade', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; reason?: string; referee?: string; replyTo?: string };
-    return gameService.upgrade(tx, p.gameId, String(p.reason ?? ''), { replyTo: p.replyTo, key: cmd.idempotencyKey, referee: p.referee });
-  });
-  bus.register('game.remind', (tx, cmd) => {
-    const p = cmd.payload as { gameId: string; stepId: string; remindAt?: string };
-    return gameService.remind(tx, p.gameId, p.stepId, p.remindAt);
-  });
+  // every command kind of the catalogue (src/commands), each running its use case
+  gameService.registerOn(bus);
 
   return {
     config,

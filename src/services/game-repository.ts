@@ -5,32 +5,13 @@ import type { Sql } from '../store/db';
 import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
 import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
-import { hasRollback, liveEvents, ROLLED_BACK, voidedSeqs } from '../engine/voids';
-import { LINKS_REVOKED } from './game-page/link';
+import { hasRollback, liveEvents, voidedSeqs } from '../engine/voids';
 import { machineAddress, SEAT_TO_MACHINE } from './machine-address';
-import { TIME_EVENT_TYPES, foldService, initialServiceState, type ServiceState } from './service-state';
+import { foldService, initialServiceState, type ServiceState } from './service-state';
+import { SERVICE_EVENT_TYPES } from './service-events';
 
-/**
- * Events the service itself writes into a game's stream (not the engine's): they carry what the
- * umpire did around the rules (notes, deadlines, press between sides) and are skipped when folding state.
- */
-export const SERVICE_EVENT_TYPES = new Set([
-  'NoteAdded',
-  'DeadlineSet',
-  'PressSent',
-  'DigestSet',
-  ROLLED_BACK,
-  'SeatReplaced',
-  // MACHINE: a machine player takes the seat (game/machine-seats.ts)
-  SEAT_TO_MACHINE,
-  // umpire page-link --revoke: game-page links made before it stop working (game-page/link.ts)
-  LINKS_REVOKED,
-  // UPGRADE: the rules build the game goes on under (game/upgrade.ts)
-  'RulesUpgraded',
-  'GameForked',
-  // PAUSE, RESUME, ABSENCE, DEADLINE rulings and WAIT/CONFIRM (service-state.ts)
-  ...TIME_EVENT_TYPES,
-]);
+/** Events the service itself writes into a game's stream (not the engine's), skipped when folding state: service-events.ts. */
+export { SERVICE_EVENT_TYPES } from './service-events';
 
 const isService = (type: string): boolean => SERVICE_EVENT_TYPES.has(type);
 

@@ -17,7 +17,8 @@ import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, RefusalOf } from '../store/outbox';
 import { type GameRepository, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
-import { applyMailCommand, commandKey, ordersText } from './mail-commands';
+import { ordersText } from '../commands/player-commands';
+import { applyMailCommand, commandKey } from './mail-commands';
 import { gameRoster } from './mail-roster';
 import { stepOfOrders } from './mail-step';
 import { readReplyInGame } from './reply-context';
@@ -169,7 +170,7 @@ export class MailIngest {
     // then: its orders are applied or in hand, and the step they were for may be over since, so
     // judged again they would be refused ("Nothing was changed") after being taken
     if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
-      const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders));
+      const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders.lines));
       if (!target.ok) {
         await this.outbox.enqueue([
           this.bounce('orders', `${mail.messageId}:step`, mail.from.address, target.problem, target.hint, auth.gameId, auth.side),

@@ -1,5 +1,6 @@
 import type { StepKind } from '../engine/step-kinds';
 import type { StoredEvent } from '../store/event-store';
+import { serviceEvent } from './service-events';
 
 /** A game's own settings, recorded once at creation (a NoteAdded holding `settings`). */
 export interface GameSettings {
@@ -87,39 +88,53 @@ export function digestOf(state: ServiceState, viewer: string): DigestMode {
   return state.digest?.[viewer] ?? DEFAULT_DIGEST;
 }
 
-export function evolveService(state: ServiceState, e: Pick<StoredEvent, 'type' | 'payload'>): ServiceState {
-  if (e.type === 'DeadlineSet') return { ...state, deadline: e.payload as DeadlineRecord };
-  if (e.type === 'DigestSet') {
-    const { viewer, mode } = e.payload as { viewer: string; mode: DigestMode };
-    return { ...state, digest: { ...state.digest, [viewer]: mode } };
+/** One event folded in: the umpire's own events change this state; engine events do not. */
+export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'type' | 'payload'>): ServiceState {
+  const e = serviceEvent(stored);
+  if (!e) return state;
+  switch (e.type) {
+    case 'DeadlineSet':
+      return { ...state, deadline: e.payload };
+    case 'DigestSet':
+      return { ...state, digest: { ...state.digest, [e.payload.viewer]: e.payload.mode } };
+    case 'GamePaused':
+      return { ...state, paused: e.payload };
+    case 'GameResumed':
+      return { ...state, paused: null };
+    case 'AbsenceDeclared': {
+      const { side, from, to, referee, reason } = e.payload;
+      return { ...state, absences: [...(state.absences ?? []), { side, from, to, referee, reason }] };
+    }
+    case 'DeadlineLengthSet':
+      return { ...state, lengths: { ...state.lengths, [e.payload.kind]: e.payload.minutes } };
+    case 'OrdersHeld':
+    case 'OrdersReleased': {
+      const { side, stepId } = e.payload;
+      const { [side]: _was, ...rest } = state.held ?? {};
+      return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
+    }
+    case 'SeatToMachine':
+    case 'SeatReplaced': {
+      const { side } = e.payload;
+      if (e.type === 'SeatReplaced' && !state.machines?.[side]) return state;
+      const { [side]: _was, ...rest } = state.machines ?? {};
+      return { ...state, machines: e.type === 'SeatToMachine' && e.payload.player ? { ...rest, [side]: e.payload.player } : rest };
+    }
+    case 'RulesUpgraded':
+      return { ...state, rulesVersion: e.payload.to };
+    case 'GameForked':
+      return { ...state, forkOf: e.payload.parentGameId };
+    case 'NoteAdded':
+      return e.payload?.settings ? { ...state, settings: e.payload.settings } : state;
+    case 'PressSent':
+    case 'RolledBack':
+    case 'PageLinksRevoked':
+      return state;
+    default: {
+      const unknown: never = e;
+      return unknown;
+    }
   }
-  if (e.type === 'GamePaused') return { ...state, paused: e.payload as PauseRecord };
-  if (e.type === 'GameResumed') return { ...state, paused: null };
-  if (e.type === 'AbsenceDeclared') {
-    const { side, from, to, referee, reason } = e.payload as AbsenceRecord;
-    return { ...state, absences: [...(state.absences ?? []), { side, from, to, referee, reason }] };
-  }
-  if (e.type === 'DeadlineLengthSet') {
-    const { kind, minutes } = e.payload as { kind: StepKind; minutes: number };
-    return { ...state, lengths: { ...state.lengths, [kind]: minutes } };
-  }
-  if (e.type === 'OrdersHeld' || e.type === 'OrdersReleased') {
-    const { side, stepId } = e.payload as { side: string; stepId: string };
-    const { [side]: _was, ...rest } = state.held ?? {};
-    return { ...state, held: e.type === 'OrdersHeld' ? { ...rest, [side]: stepId } : rest };
-  }
-  if (e.type === 'SeatToMachine' || (e.type === 'SeatReplaced' && state.machines?.[(e.payload as { side: string }).side])) {
-    const { side, player } = e.payload as { side: string; player?: string };
-    const { [side]: _was, ...rest } = state.machines ?? {};
-    return { ...state, machines: e.type === 'SeatToMachine' && player ? { ...rest, [side]: player } : rest };
-  }
-  if (e.type === 'RulesUpgraded') return { ...state, rulesVersion: (e.payload as { to: string }).to };
-  if (e.type === 'GameForked') return { ...state, forkOf: (e.payload as { parentGameId: string }).parentGameId };
-  if (e.type === 'NoteAdded') {
-    const settings = (e.payload as { settings?: GameSettings } | null)?.settings;
-    if (settings) return { ...state, settings };
-  }
-  return state;
 }
 
 export function foldService(state: ServiceState, events: readonly Pick<StoredEvent, 'type' | 'payload'>[]): ServiceState {
@@ -135,6 +150,3 @@ export function deadlineOf(state: ServiceState, stepId: string | undefined): Dea
 export function holds(state: ServiceState, side: string, stepId: string | undefined): boolean {
   return stepId !== undefined && state.held?.[side] === stepId;
 }
-
-/** The service's own event types (besides notes, deadlines, press, digest): SERVICE_EVENT_TYPES has them. */
-export const TIME_EVENT_TYPES = ['GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet', 'OrdersHeld', 'OrdersReleased'];

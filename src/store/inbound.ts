@@ -1,5 +1,3 @@
-import type { MailboxCursor, MailboxCursorStore } from '../mail/imap-reader';
-import { messageIdentity } from '../mail/message-id';
 import { JobName } from '../queue/jobs';
 import type { JobQueue, Requeued } from '../queue/job-queue';
 import { crashPoint } from '../shared/crash-point';
@@ -68,6 +66,23 @@ export type ThrottleGate =
 export type InboundStatus = 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined';
 
 /** What the store learns of a message at intake, besides its bytes. */
+/** Where the IMAP reader has read a mailbox to (src/mail/imap-reader.ts). */
+export interface MailboxCursor {
+  readonly uidValidity: number;
+  readonly lastUid: number;
+}
+
+export interface MailboxCursorStore {
+  get(mailbox: string): Promise<MailboxCursor | null>;
+  set(mailbox: string, cursor: MailboxCursor): Promise<void>;
+}
+
+/** A message's identity (src/mail/message-id.ts): its Message-ID and the hash of its content. */
+export interface InboundIdentity {
+  readonly messageId: string;
+  readonly contentHash: string;
+}
+
 export interface IntakeOptions {
   /** the umpire's clock (the one deadlines are set by): a message's arrival is stamped with it */
   readonly clock?: () => Date;
@@ -92,9 +107,14 @@ export class InboundStore {
   private readonly clock: () => Date;
   private readonly gameOf: (raw: Buffer) => string | null;
 
+  /**
+   * @param identify a raw message's identity: the mail layer reads it (src/mail/message-id.ts); the
+   *   store only keeps it
+   */
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
+    private readonly identify: (raw: Buffer) => InboundIdentity,
     private readonly box: SecretBox | null = null,
     options: IntakeOptions = {},
   ) {
@@ -104,7 +124,7 @@ export class InboundStore {
 
   /** Stores a raw message and queues its ingestion (once). */
   async receive(source: string, raw: Buffer, at: { uidValidity?: number; uid?: number } = {}): Promise<StoredInbound> {
-    const { messageId, contentHash } = messageIdentity(raw);
+    const { messageId, contentHash } = this.identify(raw);
     if (at.uid !== undefined) {
       const same = await this.db.query<{ id: string; message_id: string }>(
         'SELECT id, message_id FROM inbound_messages WHERE source = $1 AND uid_validity = $2 AND uid = $3',

@@ -67,7 +67,9 @@ describe('the game pages in a real browser', () => {
     expect(played.verified).toBe(1);
     gameId = selfplayGameId('pages', 0);
     // a referee's ruling through the game service, and a mail in the inbound store
-    await s.db.transaction((tx) => s.gameService.note(tx, gameId, NOTE, 'referee', 'note-1'));
+    await s.db.transaction((tx) =>
+      s.gameService.run(tx, 'referee.note', { text: NOTE, actor: 'referee' }, { gameId, idempotencyKey: 'note-1' }),
+    );
     const mail = await s.inbound.receive(
       'webhook',
       Buffer.from(

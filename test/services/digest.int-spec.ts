@@ -28,8 +28,13 @@ describe('digest delivery', () => {
       const gameId = `G-${prefix}${i}`;
       await applyCommand(s, gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES });
       await setup(gameId);
-      await applyCommand(s, gameId, `${gameId}:red1`, 'game.orders', { gameId, side: 'red', text: 'MOVE center\nPOSTURE aggressive' });
-      await applyCommand(s, gameId, `${gameId}:blue1`, 'game.orders', { gameId, side: 'blue', text: 'MOVE center' });
+      await applyCommand(s, gameId, `${gameId}:red1`, 'game.orders', {
+        gameId,
+        side: 'red',
+        text: 'MOVE center\nPOSTURE aggressive',
+        via: 'test',
+      });
+      await applyCommand(s, gameId, `${gameId}:blue1`, 'game.orders', { gameId, side: 'blue', text: 'MOVE center', via: 'test' });
       const step = (await s.games.load(gameId)).state.step;
       if (step?.id === 't1/retreat') return { gameId, loser: step.owes[0] as 'red' | 'blue' };
     }
@@ -43,7 +48,7 @@ describe('digest delivery', () => {
     // the battle resolved into the loser's decision: only the loser is asked, so only the loser is mailed
     expect(await reportsTo(gameId, addressOf(loser))).toHaveLength(1);
     expect(await reportsTo(gameId, addressOf(winner))).toHaveLength(0);
-    await applyCommand(s, gameId, `${gameId}:retreat`, 'game.orders', { gameId, side: loser, text: 'RETREAT' });
+    await applyCommand(s, gameId, `${gameId}:retreat`, 'game.orders', { gameId, side: loser, text: 'RETREAT', via: 'test' });
     const game = await s.games.load(gameId);
     expect(game.state.step?.id).toBe('t2/orders');
     const [summary] = await reportsTo(gameId, addressOf(winner));
@@ -79,7 +84,7 @@ describe('digest delivery', () => {
       await applyCommand(s, id, `${id}:digest:b`, 'game.digest', { gameId: id, viewer: 'blue', mode: 'turn' });
     });
     expect(await reportsTo(gameId, addressOf(loser))).toHaveLength(0);
-    await applyCommand(s, gameId, `${gameId}:stand`, 'game.orders', { gameId, side: loser, text: 'RETREAT' });
+    await applyCommand(s, gameId, `${gameId}:stand`, 'game.orders', { gameId, side: loser, text: 'RETREAT', via: 'test' });
     for (const side of ['red', 'blue']) expect(await reportsTo(gameId, addressOf(side))).toHaveLength(1);
   });
 

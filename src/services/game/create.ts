@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { REFEREE_GLOSSES } from '../../commands/derived';
+import { PRESS } from '../../commands/player-commands';
 import { initialState, makeSealedSeedChain, makeSeedChain, viewFor } from '../../engine/game';
 import type { Side } from '../../engine/ruleset';
 import type { Notice } from '../../mail/notices';
@@ -19,8 +21,8 @@ import { Handling, engineToNew, rejected, type GameHandler } from './handler';
 /** Game ids travel in reply addresses (umpire+G-abc.side.tag@...), so they keep to this shape. */
 export const GAME_ID = /^G-[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/;
 
-const REFEREE_WELCOME_HELP =
-  "As referee you may send FORCE (resolve the step now, defaults for the silent), EXTEND 24h, NOTE <text>, PRESS <text> (to every side), PAUSE [reason] and RESUME (stop and restart the deadlines), ABSENCE <side> <from> <to> (deadlines in that time move to its end) DEADLINE <orders|battle|placement> <length>, NOTE ON <event> <text>, ROLLBACK TO <step|event> [ORDERS KEPT|RESEND] <reason> (undo the tail of the turn in play), PREVIEW (the step at hand adjudicated, nothing recorded), REPLACE <side> <address>, MACHINE <side> [player] (a machine plays the seat; REPLACE hands it back), MAILS [side], VIEW <side> and UPGRADE <reason> (move the game to the rules build now running). HELP lists them with examples. You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.";
+/** the referee's commands (from the catalogue, src/commands), in the referee's welcome */
+const REFEREE_WELCOME_HELP = `As referee you may send ${REFEREE_GLOSSES.join(', ')}, and ${PRESS.gloss}. HELP lists them with examples. You get a copy of every side's report (your view: all but sealed orders not yet revealed) and of all press; HISTORY resends yours.`;
 
 /**
  * A new game: the engine checks the sides, options and box and records GameCreated; the game's

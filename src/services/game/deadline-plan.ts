@@ -2,7 +2,6 @@ import type { StepInfo } from '../../engine/ruleset';
 import { stepKindOf } from '../../engine/step-kinds';
 import type { NewEvent } from '../../store/event-store';
 import type { AbsenceRecord, ServiceState } from '../service-state';
-import { reminderTime } from './flow';
 import type { Handling } from './handler';
 
 /** When a step's orders are due, when its grace ends (defaults apply), when the silent are reminded. */
@@ -78,4 +77,15 @@ export async function setDeadline(h: Handling, stepId: string, plan: PlannedDead
 /** The sides holding their orders (WAIT) for the step in play. */
 export function holding(service: ServiceState, step: StepInfo | null): string[] {
   return step ? Object.entries(service.held ?? {}).flatMap(([side, id]) => (id === step.id ? [side] : [])) : [];
+}
+
+/**
+ * When to remind the sides still awaited of a deadline at `at`: a quarter of the time left before
+ * it (at most a day before); with less than an hour left, half way there.
+ */
+export function reminderTime(now: Date, at: Date): Date | null {
+  const left = at.getTime() - now.getTime();
+  if (left <= 0) return null;
+  const before = left >= 60 * 60_000 ? Math.min(24 * 60 * 60_000, left / 4) : left / 2;
+  return new Date(Math.round(at.getTime() - before));
 }

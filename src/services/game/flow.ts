@@ -9,6 +9,8 @@ import { PermanentCommandError, type CommandOutcome } from '../../store/commands
 import type { StoredEvent } from '../../store/event-store';
 import { noticeBase, reportNotices, stepNeeds } from '../notice-builders';
 import { holding, planDeadline, setDeadline } from './deadline-plan';
+
+export { reminderTime } from './deadline-plan';
 import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 
@@ -83,17 +85,6 @@ export async function openDeadline(h: Handling): Promise<string | null> {
   const plan = planDeadline(h, step);
   await setDeadline(h, step.id, plan, 'umpire');
   return plan.at.toISOString();
-}
-
-/**
- * When to remind the sides still awaited of a deadline at `at`: a quarter of the time left before
- * it (at most a day before); with less than an hour left, half way there.
- */
-export function reminderTime(now: Date, at: Date): Date | null {
-  const left = at.getTime() - now.getTime();
-  if (left <= 0) return null;
-  const before = left >= 60 * 60_000 ? Math.min(24 * 60 * 60_000, left / 4) : left / 2;
-  return new Date(Math.round(at.getTime() - before));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Notice } from '../../mail/notices';
 import { formatDuration, formatUtc } from '../../mail/render';
 import { answerCard } from '../answer-card';
@@ -212,13 +213,17 @@ export async function note(
   return handler.close(h, { status: 'applied', result: { seq: next.head.version } });
 }
 
+const SIDE_OF = z.object({ side: z.string().optional() });
+
 /**
  * A command failed for good (see PermanentCommandError): record it in the game's log, and tell
  * the player whose orders it carried and the referee. The game's later commands go on.
  */
 export async function commandFailed(handler: GameHandler, command: PendingCommand, error: PermanentCommandError): Promise<void> {
   const { env } = handler;
-  const p = command.payload as { side?: string };
+  // the side whose orders it carried, if its payload names one (any kind may fail)
+  const named = SIDE_OF.safeParse(command.payload);
+  const side = named.success ? named.data.side : undefined;
   // marks the command failed and writes the note and notices in one transaction, under the game's lock
   await failCommand(env.deps.db, command, error, async (tx) => {
     let h: Handling;
@@ -232,7 +237,7 @@ export async function commandFailed(handler: GameHandler, command: PendingComman
     await h.append([
       { type: 'NoteAdded', payload: { text, fault: error.detail }, metadata: { actor: 'umpire', causationId: command.idempotencyKey } },
     ]);
-    const to = [h.game.state.game?.sides.find((seat) => seat.side === p?.side)?.player.address, h.settings.referee].filter(
+    const to = [h.game.state.game?.sides.find((seat) => seat.side === side)?.player.address, h.settings.referee].filter(
       (a): a is string => !!a,
     );
     const drafts = to.map((address) =>
