@@ -12,6 +12,7 @@ import { SmtpTransport } from '../../src/app/smtp-transport';
 import { formatUtc } from '../../src/mail/render';
 import { commandKeyOfJob, deadlineJobId } from '../../src/services/scheduler';
 import { createMailUser, ensureMailServers, fetchInbox, type MailUser } from '../support/mail';
+import { flat } from '../support/text';
 import { type MailDesk, mailDesk } from '../support/mail-desk';
 import { type ServiceHarness, startServices, stopServices } from '../support/services';
 
@@ -54,14 +55,14 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
   const pump = (gameIds: string | readonly string[], expected = 1) => desk.pump(gameIds, expected);
   const deliver = (gameIds: string | readonly string[]) => desk.deliver(gameIds);
 
-  /** The mails (subject and text) in a real mailbox about `gameId` whose text matches `pattern` (waits for `least`). */
+  /** The mails (subject and text, its lines joined: mails wrap at phone width, issue 28) in a real mailbox about `gameId` whose text matches `pattern` (waits for `least`). */
   async function mailsOf(user: MailUser, gameId: string, pattern: RegExp, least = 1): Promise<{ subject: string; text: string }[]> {
     let hits: { subject: string; text: string }[] = [];
     for (let i = 0; i < 60; i++) {
       const all = await Promise.all(
         (await fetchInbox(user)).map(async (m) => {
           const p = await simpleParser(m.source);
-          return { subject: p.subject ?? '', text: p.text ?? '' };
+          return { subject: p.subject ?? '', text: flat(p.text ?? '') };
         }),
       );
       hits = all.filter((m) => m.subject.includes(gameId) && pattern.test(m.text));
@@ -156,12 +157,17 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
       stepId: d.stepId,
     });
     await deliver(late);
-    for (const user of [red, blue, ref]) {
+    for (const user of [red, ref]) {
       const told = await mailsOf(user, late, /Late: blue\. Late orders are still taken until/);
       expect(told).toHaveLength(1);
       expect(told[0].subject).toMatch(/^FYI G-dllate \w+ t1: late: blue/);
       expect(told[0].text).toContain(`passed at ${formatUtc(d.at)}.`);
     }
+    // the late side itself is told in the second person, as an ACTION with its card (issue 28)
+    const toldLate = await mailsOf(blue, late, /are late: the deadline passed at/);
+    expect(toldLate).toHaveLength(1);
+    expect(toldLate[0].subject).toMatch(/^ACTION G-dllate blue t1: /);
+    expect(toldLate[0].text).toContain(`the deadline passed at ${formatUtc(d.at)}. Until ${formatUtc(d.graceUntil!)} they are still taken`);
     // the grace ends: defaults apply, and the reports say who was late
     await deadlinePasses(late);
     for (const user of [red, blue, ref]) {
