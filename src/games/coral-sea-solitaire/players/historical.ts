@@ -211,9 +211,10 @@ function air(v: CoralView): CoralOrder[] {
   for (const c of flying) {
     const sq = ready(`usn:${c.id}`);
     const target = best(c.hex, range('VB'));
-    if (target && (sq.VB || sq.VT) && ops >= 2) {
-      const d = dist(c.hex, target.hex as string);
-      const strike = { ...(sq.VB ? { VB: sq.VB } : {}), ...(sq.VT && d <= range('VT') ? { VT: sq.VT } : {}) };
+    const d = target ? dist(c.hex, target.hex as string) : Number.POSITIVE_INFINITY;
+    // 22.3: only the bombers in range fly; none in range, no strike
+    const strike = { ...(sq.VB ? { VB: sq.VB } : {}), ...(sq.VT && d <= range('VT') ? { VT: sq.VT } : {}) };
+    if (target && Object.keys(strike).length && ops >= 2) {
       out.push({ kind: 'mission', mission: 'strike', from: c.id, air: strike, target: target.id, extended: false });
       ops -= 2;
       if ((sq.VF ?? 0) > 1 && d <= range('VF')) {
