@@ -73,4 +73,16 @@ describe('Coral Sea historical USN player', () => {
     expect(strikes.every((o) => (o as { air: Record<string, number> }).air.VB === 5)).toBe(true);
     expect(orders.some((o) => o.kind === 'mission' && o.mission === 'cap')).toBe(true);
   });
+
+  it('Given Yorktown damaged with its air in Recovery, When the USN writes its logistics, Then it repairs Yorktown and refits only Lexington', () => {
+    const s = position();
+    const hurt: CoralState = {
+      ...s,
+      ships: { ...s.ships, 'usn:CV-2': { ...s.ships['usn:CV-2'], status: 'damaged' } },
+      air: s.air.map((a) => (a.home === 'usn:CV-1' || a.home === 'usn:CV-2' ? { ...a, box: 'recovery' as const } : a)),
+    };
+    const orders = historicalCoralOrders(viewCoral(hurt, 'usn'), stepOf('logistics-usn'));
+    expect(orders.filter((o) => o.kind === 'refit').map((o) => (o as { at: string }).at)).toEqual(['CV-1']);
+    expect(orders).toContainEqual({ kind: 'repair', ship: 'CV-2' });
+  });
 });

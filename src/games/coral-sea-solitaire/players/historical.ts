@@ -246,7 +246,17 @@ function air(v: CoralView): CoralOrder[] {
 function logistics(v: CoralView): CoralOrder[] {
   let cp = v.cp?.slots.logistics ?? 0;
   const out: CoralOrder[] = [];
-  const homes = [...new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery').map((a) => a.home))];
+  // 15.1: only a carrier afloat and undamaged (or a base) takes a refit
+  const working = new Set(
+    mine(v).flatMap((tf) =>
+      live(tf)
+        .filter((s) => s.status === 'ok' && s.back === 'carrier')
+        .map((s) => `usn:${s.id}`),
+    ),
+  );
+  const homes = [...new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery').map((a) => a.home))].filter(
+    (h) => working.has(h) || v.bases.some((b) => b.side === 'usn' && b.id === h),
+  );
   for (const home of homes.sort((a, b) => Number(b.startsWith('usn:')) - Number(a.startsWith('usn:')))) {
     if (cp < 1) break;
     out.push({ kind: 'refit', at: home.replace(/^usn:/, '') });
