@@ -32,3 +32,13 @@ describe('Coral Sea 35: a TF placed in the same hex as a partner that comes late
     expect(played.state.step).toBeNull();
   }, 120_000);
 });
+
+describe('Coral Sea random USN: a refit only where a refit can be', () => {
+  it('Given the seed where Lexington went out of play with its air in Recovery (35 on, the random USN as `umpire selfplay` plays it), When the game is played, Then no order of the random player is refused and the game ends and verifies', () => {
+    const played = playOneGame(coralSeaSolitaire as never, 'cs-scale-optional-deployment/33/1752f56cb32bc5fd', {
+      options: { 'optional-deployment': true },
+    });
+    expect(checkReplay(coralSeaSolitaire as never, played.events, played.state)).toEqual([]);
+    expect(played.state.step).toBeNull();
+  }, 120_000);
+});
