@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { Command } from 'commander';
 import { type BoxCheckExtras, boxHash, countProvenance, type ProvenanceCounts } from '../engine/box';
 import type { AnyRuleset } from '../engine/evolve';
+import { machinePlayerNames } from '../engine/machine-seats';
 import { selfplay, selfplayThrough, type SelfplayOptions, type SelfplayResult } from '../engine/selfplay';
 import { rulesets } from '../games';
 import { renderMapSvg } from '../mail/map-svg';
@@ -50,6 +51,7 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
     .option('--seed <s>', 'seed string: the same seed plays the same games', 'umpire')
     .option('--max-steps <n>', 'steps before a game counts as a runaway', '10000')
     .option('--option <id...>', 'switch optional rules on, or set one: --option task-forces airstrike-damage, --option turn-limit=12')
+    .option('--player <side=name...>', "a side's machine player by name (default random), e.g. --player usn=historical")
     .option(
       '--max-turns <n>',
       "length of each game's seed chain: a game with no fixed end still in play then stops, counted as unfinished at cap",
@@ -67,6 +69,7 @@ export function registerEngineCommands(program: Command, registry: Readonly<Reco
       const options: SelfplayOptions = {
         games,
         options: optionArgs(opts.option ?? [], ruleset),
+        players: playerArgs(opts.player ?? [], ruleset),
         maxTurns: positiveInt(opts.maxTurns, '--max-turns'),
         seed: opts.seed,
         maxSteps: positiveInt(opts.maxSteps, '--max-steps'),
@@ -122,9 +125,24 @@ interface SelfplayCliOptions {
   seed: string;
   maxSteps: string;
   option?: string[];
+  player?: string[];
   maxTurns: string;
   missRate: string;
   throughStore?: boolean;
+}
+
+/** `--player usn=historical` → { usn: 'historical' }: a side of the game and one of its machine players, else a usage error. */
+function playerArgs(words: readonly string[], ruleset: AnyRuleset): Record<string, string> {
+  const offered = machinePlayerNames(ruleset);
+  const out: Record<string, string> = {};
+  for (const word of words) {
+    const [side, name] = word.split('=');
+    if (!ruleset.sides.includes(side) || !name)
+      throw new UsageError(`--player ${word}: expected SIDE=NAME with a side of ${ruleset.id} (${ruleset.sides.join(', ')})`);
+    if (!offered.includes(name)) throw new UsageError(`--player ${word}: ${ruleset.id} offers the machine players ${offered.join(', ')}`);
+    out[side] = name;
+  }
+  return out;
 }
 
 /** `--miss-rate 0.5` → 0.5; anything outside 0..1 is a usage error naming the flag. */

@@ -139,3 +139,14 @@ export function randomPlayerOf(ruleset: { readonly id: string; readonly players?
   if (!ruleset.players?.random) throw new Error(`${ruleset.id} offers no machine players: define it with defineRuleset (docs/new-game.md)`);
   return ruleset.players.random;
 }
+
+/** A game's machine player by name: `random`, or one of its `named` players; an unknown name is refused, naming those offered. */
+export function machinePlayerOf(ruleset: { readonly id: string; readonly players?: MachinePlayers }, name: string): MachinePlayer {
+  if (name === 'random') return randomPlayerOf(ruleset);
+  const player = ruleset.players?.named?.[name];
+  if (!player)
+    throw new Error(
+      `${ruleset.id} offers no machine player "${name}"; it offers ${['random', ...Object.keys(ruleset.players?.named ?? {})].join(', ')}`,
+    );
+  return player;
+}

@@ -4,7 +4,7 @@ import { makeSealedSeedChain, makeSeedChain } from './dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from './engine-events';
 import { initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { seededRng, type SeededRng } from './random-player';
-import { randomPlayerOf, turnOf } from './players';
+import { type MachinePlayer, machinePlayerOf, turnOf } from './players';
 import type { GameOptions, Side } from './ruleset';
 import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
@@ -40,6 +40,8 @@ export interface SelfplayOptions {
   readonly aheadRate?: number;
   /** the game's options (optional rules), as `umpire game create --option` would set them */
   readonly options?: GameOptions;
+  /** the machine player of each side by name (`random`, or one of the game's `players.named`); random when not given */
+  readonly players?: Readonly<Record<Side, string>>;
   /** standing instructions (STANDING lines) each side sends with its first orders */
   readonly standing?: Readonly<Record<Side, string>>;
   /**
@@ -191,7 +193,10 @@ interface Played {
 export function playOneGame(
   ruleset: AnyRuleset,
   gameSeed: string,
-  opts: Pick<SelfplayOptions, 'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'standing' | 'reload'> = {},
+  opts: Pick<
+    SelfplayOptions,
+    'maxSteps' | 'maxTurns' | 'missRate' | 'resendRate' | 'aheadRate' | 'options' | 'players' | 'standing' | 'reload'
+  > = {},
 ): Played {
   const rng = seededRng(gameSeed);
   const chain = makeSeedChain(Buffer.from(sha256Hex(`secret:${gameSeed}`), 'hex'), opts.maxTurns ?? 200);
@@ -215,6 +220,7 @@ export function playOneGame(
     : null;
   const sealedSeeds = sealed ? { sealedSeeds: (turn: number) => sealed.seeds[turn] } : {};
   const system = ruleset.systemSides?.({ ...defaultsOf(ruleset), ...options }) ?? [];
+  const playerOf = (side: Side): MachinePlayer => machinePlayerOf(ruleset, opts.players?.[side] ?? 'random');
 
   run({
     type: 'CreateGame',
@@ -243,7 +249,7 @@ export function playOneGame(
       const sends = rng.int(1000) < (opts.resendRate ?? 0.1) * 1000 ? 2 : 1;
       const standing = opts.standing?.[side] && !told.has(side) ? `${opts.standing[side]}\n` : '';
       told.add(side);
-      for (let i = 0; i < sends; i++) submitRandom(ruleset, state, side, rng, run, now(), opts.aheadRate ?? 0.2, standing);
+      for (let i = 0; i < sends; i++) submitMachine(ruleset, playerOf(side), state, side, rng, run, now(), opts.aheadRate ?? 0.2, standing);
     }
     // Self-play seals with the identity: opening is reading the plaintext back.
     try {
@@ -256,8 +262,9 @@ export function playOneGame(
   return { events, state };
 }
 
-function submitRandom(
+function submitMachine(
   ruleset: AnyRuleset,
+  player: MachinePlayer,
   state: EngineState<unknown>,
   side: Side,
   rng: SeededRng,
@@ -266,13 +273,13 @@ function submitRandom(
   aheadRate: number,
   standing = '',
 ): void {
-  const random = randomPlayerOf(ruleset);
-  const text = standing + random(turnOf(ruleset, state, side, state.step!, rng)) + ordersAhead(ruleset, state, side, rng, aheadRate);
+  const text =
+    standing + player(turnOf(ruleset, state, side, state.step!, rng)) + ordersAhead(ruleset, player, state, side, rng, aheadRate);
   try {
     run({ type: 'SubmitOrders', side, text, salt: rng.hex(16), now, seal: (plaintext) => plaintext });
   } catch (e) {
     if (e instanceof CommandRejected)
-      throw new Error(`random legal orders of ${side} at ${state.step!.id} were rejected: ${e.message}\n--- orders ---\n${text}`);
+      throw new Error(`machine orders of ${side} at ${state.step!.id} were rejected: ${e.message}\n--- orders ---\n${text}`);
     throw e;
   }
 }
@@ -281,12 +288,19 @@ function submitRandom(
  * Sometimes a `FOR <stepId>` section with random orders for an upcoming step the side may owe,
  * drawn from today's state: by the time the step comes they may be valid, replaced, or dropped.
  */
-function ordersAhead(ruleset: AnyRuleset, state: EngineState<unknown>, side: Side, rng: SeededRng, rate: number): string {
+function ordersAhead(
+  ruleset: AnyRuleset,
+  player: MachinePlayer,
+  state: EngineState<unknown>,
+  side: Side,
+  rng: SeededRng,
+  rate: number,
+): string {
   if (!ruleset.upcomingSteps || rng.int(1000) >= rate * 1000) return '';
   const candidates = ruleset.upcomingSteps(state.rules).filter((step) => step.owes.includes(side));
   if (!candidates.length) return '';
   const step = rng.pick(candidates);
-  return `\nFOR ${step.id}\n${randomPlayerOf(ruleset)(turnOf(ruleset, state, side, step, rng))}`;
+  return `\nFOR ${step.id}\n${player(turnOf(ruleset, state, side, step, rng))}`;
 }
 
 /**

@@ -144,6 +144,8 @@ describe('umpire exit codes (commands that need no database)', () => {
     [['selfplay', 'vitp', '--games', 'abc'], 'umpire: --games must be a whole number of at least 1, got "abc"'],
     [['selfplay', 'nope'], 'umpire: unknown ruleset "nope"; available: vitp'],
     [['selfplay', 'vitp', '--option', 'kamikaze'], 'umpire: --option: vitp has no optional rule "kamikaze"'],
+    [['selfplay', 'vitp', '--player', 'allied=genius'], 'umpire: --player allied=genius: vitp offers the machine players random'],
+    [['selfplay', 'vitp', '--player', 'martians=random'], 'umpire: --player martians=random: expected SIDE=NAME with a side of vitp'],
     [['box', 'check', 'nope'], 'umpire: unknown ruleset "nope"'],
     [
       ['box', 'check', 'vitp', '--override', '/nonexistent/club.json'],

@@ -26,6 +26,7 @@ import {
   parseStanding,
   validateOrders,
 } from './orders';
+import { historicalPlayer } from './players/historical';
 import { randomCoralOrders } from './players/random';
 import { airOrderProblems } from './rules/air';
 import { currentStep, upcomingSteps } from './rules/core';
@@ -123,7 +124,12 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   randomOrders: (view, side, step, rng) => randomCoralOrders(view, side, step, rng),
   cases: { setup: coralCaseSetup, unit: coralCaseUnit },
   // the IJN system side: its decisions at each row that owes `system`, from its own view (view.ts IjnKnowledge)
-  players: { mail: coralMailPlayer, system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) } },
+  players: {
+    mail: coralMailPlayer,
+    // a scripted commander of May 1942 for calibration (players/historical.ts): --player usn=historical
+    named: { historical: historicalPlayer },
+    system: { ijn: ({ view, step, dice }) => ijnPlayer({ view, step, dice }) },
+  },
   result(s) {
     const r = s.result;
     if (!r) return { winner: null, summary: `the game stopped on turn ${s.turn}` };

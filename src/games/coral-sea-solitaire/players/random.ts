@@ -129,7 +129,13 @@ function logistics(v: CoralView): CoralOrder[] {
   const out: CoralOrder[] = [];
   let cp = v.cp?.slots.logistics ?? 0;
   const usnBases = new Set(v.bases.filter((b) => b.side === 'usn').map((b) => b.hex));
-  for (const home of new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery').map((a) => a.home))) {
+  // 9a1: a refit is at a USN base or a carrier still in play (air homed on a carrier sunk or crippled is not refitted there)
+  const live = (s: { status?: string }) => s.status === 'ok' || s.status === 'damaged';
+  const origins = new Set([
+    ...v.bases.filter((b) => b.side === 'usn').map((b) => b.id as string),
+    ...own(v).flatMap((tf) => (tf.ships ?? []).filter((x) => (x.type === 'CV' || x.type === 'CVL') && live(x)).map((x) => `usn:${x.id}`)),
+  ]);
+  for (const home of new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery' && origins.has(a.home)).map((a) => a.home))) {
     if (cp <= 0) break;
     out.push({ kind: 'refit', at: home.startsWith('usn:') ? home.slice(4) : home });
     cp--;

@@ -256,14 +256,15 @@ function rollIjnDeployment(f: CoralFold, ctx: Parameters<StepHandler>[3]): void 
 
 /** Places an IJN TF on its arrival: a place, `To-Truk` (a To Truk hex at random, 4.3), or `same hex as <TF>`. */
 export function placeIjnTf(f: CoralFold, ctx: Parameters<StepHandler>[3], tf: IjnTf, at: string, rule: string): void {
+  const toTruk = () => f.s.box.map.toTruk.value[ctx.dice.d6(`${tf}: To Truk hex (1 = westernmost)`, '4.3') - 1];
   let hex: string;
-  if (at === 'To-Truk') {
-    const toTruk = f.s.box.map.toTruk.value;
-    const idx = ctx.dice.d6(`${tf}: To Truk hex (1 = westernmost)`, '4.3');
-    hex = toTruk[idx - 1];
-  } else if (at.startsWith('same hex as ')) {
+  if (at === 'To-Truk') hex = toTruk();
+  else if (at.startsWith('same hex as ')) {
     const partner = f.s.taskForces[at.slice('same hex as '.length)];
-    hex = partner.hex ?? hexOf(f.s.box, f.s.core.arrivalAt[partner.id] ?? 'Rabaul');
+    // 35: a partner not on the map yet (CG on turn 1 beside a PMG that comes later): where the
+    // partner is to enter, a To Truk hex rolled by 4.3's procedure when that is its place
+    const where = f.s.core.arrivalAt[partner.id] ?? 'Rabaul';
+    hex = partner.hex ?? (where === 'To-Truk' ? toTruk() : hexOf(f.s.box, where));
   } else hex = hexOf(f.s.box, at);
   f.emit({ type: 'coral.tf.placed', data: { tf, hex, cause: `${tf} arrives`, rule } });
 }
