@@ -12,7 +12,7 @@ import { deployment, ijnSetup } from './setup';
 import { command, initiative, initiativeIjn, leadership, randomEventStep, reinforcements } from './turn';
 
 export { type CoreEvent, evolveCore } from './events';
-export { advance, currentStep, DUE, insertSteps, stepInfoOf, upcomingSteps } from './flow';
+export { advance, CHIT_FUNCTIONS, chitDecisionBefore, currentStep, DUE, insertSteps, stepInfoOf, upcomingSteps } from './flow';
 export { checkBattleships, revealTf } from './intelligence';
 export { costOf, spendCp } from './organization';
 export { ratioResult, suddenDeath, sweep } from './end';
