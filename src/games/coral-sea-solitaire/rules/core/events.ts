@@ -64,6 +64,8 @@ export type CoreEvent =
     >
   /** 8.4: the USN commits a chit to a function, or not; `spent`: the committed chit was used (8.6), the function is closed for the turn. */
   | Ev<'coral.usn-chit', { readonly fn: string; readonly use: boolean; readonly spent?: boolean }>
+  /** 35: a USN TF's place and arrival turn as its dice gave them, before the USN deploys. */
+  | Ev<'coral.deployment-rolled', { readonly tf: string; readonly place: string; readonly arrives?: number; readonly rule: string }>
   /** A roll on a table that is nobody's decision (30.1, 35): what it settled. */
   | Ev<'coral.roll', { readonly what: string; readonly rolls: readonly TableRoll<unknown>[] }>
   /** A roll on the Random Events Table (10, 36). */
@@ -151,6 +153,10 @@ export function evolveCore(s: CoralState, e: { readonly type: string; readonly d
       return { ...s, chits: { ...s.chits, [ev.data.side]: ev.data.count } };
     case 'coral.usn-chit':
       return { ...s, core: { ...s.core, usnChit: { ...s.core.usnChit, [ev.data.fn]: ev.data.use } } };
+    case 'coral.deployment-rolled': {
+      const { tf, place, arrives } = ev.data;
+      return { ...s, core: { ...s.core, deploy35: { ...s.core.deploy35, [tf]: arrives !== undefined ? { place, arrives } : { place } } } };
+    }
     case 'coral.random-event':
     case 'coral.roll':
       return s;

@@ -8,7 +8,7 @@ import { endOfTurn } from './end';
 import { intelligence, intelligenceChoice } from './intelligence';
 import { logisticsIjn, logisticsIjnDecide, logisticsUsn } from './logistics';
 import { organization } from './organization';
-import { deployment, ijnSetup } from './setup';
+import { deployment, deploymentRolls, ijnSetup } from './setup';
 import { command, initiative, initiativeIjn, leadership, randomEventStep, reinforcements } from './turn';
 
 export { type CoreEvent, evolveCore } from './events';
@@ -19,6 +19,7 @@ export { ratioResult, suddenDeath, sweep } from './end';
 
 export const coreHandlers: RowHandlers = {
   deployment,
+  'deployment-rolls': deploymentRolls,
   'ijn-setup': ijnSetup,
   'random-event': randomEventStep,
   reinforcements,
