@@ -9,7 +9,7 @@ import { rulesSourceHash } from '../support/rules-fingerprint';
  * the rules code does, so this test fails when a ruleset's source differs from the fingerprint
  * committed beside it.
  */
-const FINGERPRINTED = ['vitp', 'aa-guadalcanal'];
+const FINGERPRINTED = ['vitp', 'aa-guadalcanal', 'coral-sea-solitaire'];
 /** Shared code the rulesets adjudicate with: a change there changes their fingerprints too. */
 const SHARED = [join(__dirname, '..', '..', 'src', 'games', 'kit')];
 

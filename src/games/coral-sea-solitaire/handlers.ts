@@ -3,7 +3,7 @@
  * ruleset's rows use. Each row has exactly one owner; a row nobody has built yet fails loudly with
  * its rule number (RuleNotImplementedError), never passes silently.
  *
- *   core      deployment, ijn-setup, random-event, reinforcements, command-decision, organization,
+ *   core      deployment-rolls, deployment, ijn-setup, random-event, reinforcements, command-decision, organization,
  *             intelligence, intelligence-choice, initiative, leadership, logistics-usn,
  *             logistics-ijn, end-of-turn                            (rules 4-11, 13, 27-28 intel, 30-31, 34-35)
  *   movement  scouting, movement-ijn, movement-usn, landings    (rules 12, 14, 19, 20, 26, 28.2, 29)

@@ -5,6 +5,7 @@
  * needing 30.3), 14 turns from the box's calendar, the step table with every row's handler
  * (rows.ts), the fog of war (fog.ts), narration, the orders by mail (orders/), a random USN player.
  */
+import rulesVersion from './rules-version.json';
 import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError, Side, StepInfo } from '../../engine/ruleset';
 import { type CoralBox, coralBox, defaultBox } from './box';
@@ -96,7 +97,8 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   options: OPTIONS.map(({ id, title, rule, requires }) => ({ id, title, rule, default: false, ...(requires ? { requires } : {}) })),
   systemSides: () => ['ijn'],
   sealedDice: () => true,
-  engineVersion: 'coral-sea-solitaire/1',
+  // the rules version (docs/audit.md "Engine pinning"): bumped in rules-version.json whenever adjudication could change
+  engineVersion: `coral-sea-solitaire-${rulesVersion.version}`,
   box: coralBox,
   steps: STEPS,
   // 5.5: Day 3 May to Night 9 May, from the box's calendar

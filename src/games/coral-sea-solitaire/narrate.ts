@@ -14,6 +14,15 @@ import { narrateMovement } from './rules/movement/narrate';
 import { narrateSurface } from './rules/surface/narrate';
 import { ROWS } from './steps';
 
+/** The functions a USN chit may be committed to (the core's CHIT_FUNCTIONS), in words. */
+const CHIT_FN: Readonly<Record<string, string>> = {
+  initiative: 'operational initiative',
+  intelligence: 'intelligence rolls',
+  air: 'air attacks',
+  'tactical-initiative': 'tactical initiative',
+  'surface-crt': 'surface combat CRT',
+};
+
 const SIDE = { usn: 'USN', ijn: 'IJN' } as const;
 const titleOf = new Map(ROWS.map((r) => [r.id, `${r.title} (${r.rule})`]));
 
@@ -68,7 +77,9 @@ function core(e: CoreEvent): string[] | null {
         `${SIDE[e.data.side]} leadership chits ${e.data.delta > 0 ? '+' : ''}${e.data.delta} (${e.data.reason}): ${e.data.count} held (${e.data.rule}).`,
       ];
     case 'coral.usn-chit':
-      return [`The USN ${e.data.use ? 'commits' : 'keeps'} a leadership chit for the ${e.data.fn} (8.4).`];
+      return e.data.spent
+        ? []
+        : [`The USN ${e.data.use ? 'commits' : 'keeps'} a leadership chit for the ${CHIT_FN[e.data.fn] ?? e.data.fn} (8.4).`];
     case 'coral.roll':
       return [`${e.data.what}:`, ...e.data.rolls.map(roll)];
     case 'coral.random-event':
@@ -94,7 +105,14 @@ function core(e: CoreEvent): string[] | null {
     case 'coral.panicked':
       return [`The IJN panics (panic level ${e.data.level}, ${e.data.rule}): its forces make for home.`];
     case 'coral.turn-ended':
-      return [`End of turn ${e.data.turn}.`];
+      return [
+        `End of turn ${e.data.turn}.`,
+        ...(e.data.subsFlipped?.length
+          ? [
+              `Submarine marker${e.data.subsFlipped.length > 1 ? 's' : ''} ${e.data.subsFlipped.join(', ')} turn${e.data.subsFlipped.length > 1 ? '' : 's'} face down again (19.6).`,
+            ]
+          : []),
+      ];
     case 'coral.order.skipped':
       return [`Order ${e.data.order} not carried out: ${e.data.why} (${e.data.rule}).`];
     case 'coral.position':

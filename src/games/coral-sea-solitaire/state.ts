@@ -143,8 +143,9 @@ export function initialState(box: CoralBox, options: CoralOptions): CoralState {
   return {
     turn: 1,
     lastTurn: turnsOf({ firstDay: box.calendar.firstDay.value, lastDay: box.calendar.lastDay.value }),
-    step: 'deployment',
-    queue: sequenceOf(1, 'ijn').slice(1),
+    // 35: its dice come before the USN deploys ("prior to start of play"), so the player sees them first
+    step: options.optionalDeployment ? 'deployment-rolls' : 'deployment',
+    queue: options.optionalDeployment ? sequenceOf(1, 'ijn') : sequenceOf(1, 'ijn').slice(1),
     options,
     cp: { available: 0, slots: { organization: 0, intelligence: 0, operations: 0, logistics: 0 } },
     chits: { usn: 0, ijn: ijn.chits.start },

@@ -17,6 +17,8 @@ export interface CoralRow extends StepRow {
   readonly setupOnly?: boolean;
   /** A decision inside a phase (not in every turn's sequence): the phase that raises it. */
   readonly decisionOf?: string;
+  /** Before the first step, and only with an option on (initialState puts it first): not in any turn's sequence. */
+  readonly prelude?: boolean;
 }
 
 const usn = (id: string, rule: string, title: string, word: string, extra: Partial<CoralRow> = {}): CoralRow => ({
@@ -58,6 +60,7 @@ const decision = (id: string, rule: string, title: string, word: string, of: str
 
 /** Every kind of step, in the order of 4 and 5.6. */
 export const ROWS: readonly CoralRow[] = [
+  none('deployment-rolls', '35', 'optional deployment: where and when each TF begins', { setupOnly: true, prelude: true }),
   usn('deployment', '4.2', 'USN initial deployment', 'DEPLOYMENT', { setupOnly: true, deadline: 'placement', deadlineWords: 'setting up' }),
   ijn('ijn-setup', '4.3', 'IJN initial deployment', { setupOnly: true }),
   ijn('random-event', '5.6 1a', 'random events', { dayOnly: true }),
@@ -120,7 +123,7 @@ export const turnsOf = (calendar: { firstDay: number; lastDay: number }): number
 export function sequenceOf(turn: number, initiative: CoralSide): string[] {
   const day = isDay(turn);
   const rows = ROWS.filter(
-    (r) => !r.decisionOf && (turn === 1 || !r.setupOnly) && (day || !r.dayOnly) && !(turn === 1 && r.id === 'random-event'),
+    (r) => !r.decisionOf && !r.prelude && (turn === 1 || !r.setupOnly) && (day || !r.dayOnly) && !(turn === 1 && r.id === 'random-event'),
   ).map((r) => r.id);
   if (initiative === 'usn') {
     const a = rows.indexOf('movement-ijn');

@@ -181,6 +181,8 @@ export interface CoreState {
   } | null;
   /** 4.3, 30.1, 35: where each TF not yet on the map arrives (a place, a hex, `To-Truk`, `same hex as PMG`). */
   readonly arrivalAt: Readonly<Record<string, string>>;
+  /** 35: where each USN TF deploys and the turn it arrives (absent: at the start), rolled before the USN's deployment. */
+  readonly deploy35?: Readonly<Record<string, { readonly place: string; readonly arrives?: number }>>;
 }
 
 /** One hex of a move: where to, why, and the rule (14.4, 14.6, 14.8, 14.10, 19.3). */

@@ -9,7 +9,7 @@
  *   ASSIGN AS COMMITTED                    5a1a
  *   LOSSES FIGHTERS LAST | BOMBERS FIRST | FIGHTERS FIRST | FIRST <types>   5a1f
  *   INTEL PREFER REVEAL | IDENTIFY         the choice on an Intelligence Table 4 or 5 (36)
- *   LEADERSHIP TACTICAL | NEVER | ALWAYS   8.4
+ *   LEADERSHIP NEVER | ALWAYS | <INITIATIVE, INTELLIGENCE, AIR, TACTICAL, CRT, SURFACE>   8.4
  *   BOMBARD ALWAYS | NEVER                 17.4
  *   SCREEN MAX | NONE                      33.1
  *   CAP <carrier or base> VF <n>[, ...]    the CAP flown when AIR DEFAULT stands (5a)
@@ -43,7 +43,8 @@ export interface CoralStanding {
   };
   readonly losses?: readonly AirType[];
   readonly intel?: 'identify' | 'reveal';
-  readonly leadership?: 'tactical' | 'never' | 'always';
+  /** 8.4: the chit functions (the core's CHIT_FUNCTIONS) a chit is committed to whenever asked; `always`: every one. */
+  readonly leadership?: 'always' | readonly string[];
   readonly bombard?: 'always' | 'never';
   readonly screen?: 'max' | 'none';
 }
@@ -53,6 +54,26 @@ const WORDS = new Map(USN_ROWS.filter((r) => r.for).map((r) => [r.for!, r.id]));
 
 const HINT =
   'e.g. STANDING REFUEL ALL, REFIT CARRIERS FIRST, ASSIGN AS COMMITTED, LOSSES FIGHTERS LAST, INTEL PREFER REVEAL, LEADERSHIP TACTICAL, BOMBARD NEVER, SCREEN MAX, CAP CV-1 VF 2, CP ORG 0 INTEL 4 OPS 6 LOG 10, COMMAND DEFAULT (HELP STANDING)';
+
+/** The words of STANDING LEADERSHIP (8.4) and the chit functions each names. */
+const CHIT_WORDS: Readonly<Record<string, readonly string[]>> = {
+  INITIATIVE: ['initiative'],
+  INTELLIGENCE: ['intelligence'],
+  INTEL: ['intelligence'],
+  AIR: ['air'],
+  TACTICAL: ['tactical-initiative'],
+  CRT: ['surface-crt'],
+  SURFACE: ['tactical-initiative', 'surface-crt'],
+};
+
+/** `NEVER`, `ALWAYS` or a list of CHIT_WORDS (commas or spaces); null when a word is none of them. */
+function leadershipFunctions(text: string): 'always' | string[] | null {
+  if (text === 'ALWAYS') return 'always';
+  if (text === 'NEVER') return [];
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  if (!words.every((w) => CHIT_WORDS[w])) return null;
+  return [...new Set(words.flatMap((w) => CHIT_WORDS[w]))];
+}
 
 export function parseStanding(s: CoralState, side: Side, text: string): ParseResult<CoralStanding> {
   if (side !== 'usn')
@@ -76,8 +97,11 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
       logistics.refit = m[1].startsWith('CARRIERS') ? 'carriers-first' : m[1].toLowerCase();
     else if (t === 'ASSIGN AS COMMITTED') st.assign = 'as-committed';
     else if ((m = /^INTEL(?:LIGENCE)? PREFER (REVEAL|IDENTIFY)$/.exec(t))) st.intel = m[1] === 'REVEAL' ? 'reveal' : 'identify';
-    else if ((m = /^LEADERSHIP (TACTICAL|NEVER|ALWAYS)$/.exec(t))) st.leadership = m[1].toLowerCase() as CoralStanding['leadership'];
-    else if ((m = /^BOMBARD (ALWAYS|NEVER)$/.exec(t))) st.bombard = m[1].toLowerCase() as CoralStanding['bombard'];
+    else if ((m = /^LEADERSHIP (.+)$/.exec(t))) {
+      const fns = leadershipFunctions(m[1]);
+      if (fns) st.leadership = fns;
+      else bad(`no chit function "${m[1]}"`, 'LEADERSHIP NEVER, ALWAYS, or some of INITIATIVE, INTELLIGENCE, AIR, TACTICAL, CRT, SURFACE');
+    } else if ((m = /^BOMBARD (ALWAYS|NEVER)$/.exec(t))) st.bombard = m[1].toLowerCase() as CoralStanding['bombard'];
     else if ((m = /^SCREEN (MAX|NONE)$/.exec(t))) st.screen = m[1].toLowerCase() as CoralStanding['screen'];
     else if (/^LOSSES\b/.test(t) && !/^LOSSES DEFAULTS?$/.test(t)) {
       const out = ops.losses(ctx(s, 'air-losses'), new Reader(words.slice(1)));
@@ -162,7 +186,7 @@ export function answerFromStanding(s: CoralState, side: Side, step: StepInfo, st
       break;
     case 'leadership':
       if (st.leadership)
-        return [{ kind: 'leadership', use: st.leadership === 'always' || (st.leadership === 'tactical' && /tactical/.test(step.id)) }];
+        return [{ kind: 'leadership', use: st.leadership === 'always' || st.leadership.includes(step.id.split('/').slice(2).join('/')) }];
       break;
     case 'intelligence-choice':
       if (st.intel) return [{ kind: 'intelligence-choice', choice: st.intel }];

@@ -220,3 +220,38 @@ describe('issue 26 Coral Sea IJN leadership chit on its air attacks (8.2, 8.5, 8
     expect(r.unused).toBe(0);
   });
 });
+
+describe('issue 26 Coral Sea USN leadership chit on its air attacks (8.2, 8.4, 8.6)', () => {
+  const world = (usnChit: boolean) => {
+    const s = given({
+      tfs: [
+        { id: 'TF-17', side: 'usn', hex: '1412', ships: ['CV-2'], identified: true },
+        { ...csf, hex: '1410' },
+      ],
+      air: [usnStrike('usn:CV-2', 'VB', 3), usnStrike('usn:CV-2', 'VT', 2)],
+    });
+    return { ...s, chits: { usn: 1, ijn: 0 }, core: { ...s.core, usnChit: usnChit ? { air: true } : { air: false } } };
+  };
+  const attacks = (events: Parameters<typeof of>[0]) =>
+    of<{ side: string; kind: string; roll: { shifts?: { by: number; reason: string; rule: string }[] } }>(
+      events,
+      'coral.air.combat',
+    ).filter((c) => c.side === 'usn' && c.kind === 'air-vs-naval');
+
+  it('8.4, 8.6: given the USN committed its chit to the air attacks, when its strike attacks, then the first attack is shifted one column its way and the chit is spent', () => {
+    const r = when(world(true), 'air-combat', [], { rolls: [], otherwise: 6, allowUnused: true });
+    const usn = attacks(r.events);
+    expect(usn.length).toBeGreaterThan(0);
+    expect(usn[0].roll.shifts).toEqual([{ by: 1, reason: 'USN leadership chit', rule: '8.2' }]);
+    expect(usn.slice(1).every((a) => !a.roll.shifts?.some((x) => x.reason === 'USN leadership chit'))).toBe(true);
+    expect(r.state.chits.usn).toBe(0);
+    expect(r.state.core.usnChit.air).toBe(false);
+  });
+
+  it('8.4: given the USN kept its chit, when its strike attacks, then no attack is shifted and the chit stays', () => {
+    const r = when(world(false), 'air-combat', [], { rolls: [], otherwise: 6, allowUnused: true });
+    expect(attacks(r.events).length).toBeGreaterThan(0);
+    expect(attacks(r.events).some((a) => a.roll.shifts?.some((x) => x.reason === 'USN leadership chit'))).toBe(false);
+    expect(r.state.chits.usn).toBe(1);
+  });
+});

@@ -1,4 +1,6 @@
 import { defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
+import { viewCoral } from '../../../../src/games/coral-sea-solitaire/fog';
+import { HANDLERS } from '../../../../src/games/coral-sea-solitaire/rows';
 import { aswShifts, movementHandlers } from '../../../../src/games/coral-sea-solitaire/rules/movement';
 import type { CoralOrder } from '../../../../src/games/coral-sea-solitaire/types';
 import { position, run } from './given';
@@ -117,5 +119,18 @@ describe('issue 26 Coral Sea submarines (19)', () => {
     const s = position({ usn: { 'TF-17': '1916' }, subs: [{ marker: 1, hex: '2015', counter: 'SS-1' }] });
     const ran = run(s, 'movement-usn', handler, { usn: [move('TF-17', ['1816'])] });
     expect(ran.ofType('coral.sub.contact')).toEqual([]);
+  });
+
+  it('19.6: given a submarine flipped by a contact, when the turn ends, then it is face down again where it is, and the USN sees only a marker', () => {
+    const first = run(sub('SS-1'), 'movement-usn', handler, {
+      usn: [move('TF-17', ['1916'])],
+      dice: { rolls: [], otherwise: 1, allowUnused: true },
+    });
+    const marker = (s: typeof first.s) => s.submarines.find((x) => x.marker === 1)!;
+    expect(marker(first.s).revealed).toBe(true);
+    expect(viewCoral(first.s, 'usn').submarines.find((x) => x.marker === 1)?.counter).toBe('SS-1');
+    const ended = run(first.s, 'end-of-turn', HANDLERS['end-of-turn'], { dice: { rolls: [], otherwise: 1, allowUnused: true } });
+    expect(marker(ended.s)).toMatchObject({ hex: '2015', revealed: false, usedThisTurn: false });
+    expect(viewCoral(ended.s, 'usn').submarines.find((x) => x.marker === 1)?.counter).toBeUndefined();
   });
 });

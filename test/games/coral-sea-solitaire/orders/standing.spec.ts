@@ -80,7 +80,7 @@ describe('Coral Sea standing instructions', () => {
         assign: 'as-committed',
         losses: ['VT', 'VB', 'LD', 'LMB', 'LHB', 'VF', 'LF'],
         intel: 'reveal',
-        leadership: 'tactical',
+        leadership: ['tactical-initiative'],
         bombard: 'never',
         screen: 'max',
         cap: [

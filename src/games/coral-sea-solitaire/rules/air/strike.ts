@@ -135,9 +135,18 @@ function shipFor(f: AirFold, box: CoralBox, dice: Dice, a: Attack, tf: string): 
   return ship;
 }
 
-/** 8.2, 8.6: the IJN's chit committed to its air attacks shifts the column of its first one, and is spent. */
+/**
+ * 8.2, 8.6: a chit committed to a side's air attacks shifts the column of its first one, and is
+ * spent: the IJN's by 8.5 at the phase's start, the USN's by its `leadership/air` decision (8.4).
+ */
 function chitShift(f: AirFold, box: CoralBox, side: CoralSide): ColumnShift[] {
-  if (side !== 'ijn' || !f.s.airBattle?.ijnChit || f.s.chits.ijn <= 0) return [];
+  if (side === 'usn') {
+    if (!f.s.core.usnChit.air || f.s.chits.usn <= 0) return [];
+    f.emit({ type: 'coral.usn-chit', data: { fn: 'air', use: false, spent: true } });
+    changeChits(f, 'usn', -1, 'used on an air attack', '8.6');
+    return [{ by: box.crtShifts.leadership?.value ?? 1, reason: 'USN leadership chit', rule: '8.2' }];
+  }
+  if (!f.s.airBattle?.ijnChit || f.s.chits.ijn <= 0) return [];
   f.emit({ type: 'coral.air.chit-spent', data: { side } });
   changeChits(f, 'ijn', -1, 'used on an air attack', '8.6');
   return [{ by: box.crtShifts.leadership?.value ?? 1, reason: 'IJN leadership chit', rule: '8.2' }];

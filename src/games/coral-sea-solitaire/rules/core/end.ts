@@ -61,7 +61,9 @@ export const endOfTurn: StepHandler<CoralState, CoralOrder> = (state, _step, _or
     });
   }
   if (!isDay(f.s.turn) && f.s.weather === 'bad') f.emit({ type: 'coral.weather', data: { weather: 'good', rule: '5.6 10c' } });
-  f.emit({ type: 'coral.turn-ended', data: { turn: f.s.turn } });
+  // 19.6: every submarine marker on the map turns back face down at the end of the turn.
+  const flipped = f.s.submarines.filter((sub) => sub.hex !== null && sub.revealed).map((sub) => sub.marker);
+  f.emit({ type: 'coral.turn-ended', data: { turn: f.s.turn, ...(flipped.length ? { subsFlipped: flipped } : {}) } });
   if (!isDay(f.s.turn) && (f.s.cp.available || Object.values(f.s.cp.slots).some((n) => n)))
     f.emit({
       type: 'coral.cp',

@@ -62,8 +62,10 @@ export type CoreEvent =
       'coral.chits',
       { readonly side: CoralSide; readonly delta: number; readonly count: number; readonly reason: string; readonly rule: string }
     >
-  /** 8.4: the USN commits a chit to a function, or not. */
-  | Ev<'coral.usn-chit', { readonly fn: string; readonly use: boolean }>
+  /** 8.4: the USN commits a chit to a function, or not; `spent`: the committed chit was used (8.6), the function is closed for the turn. */
+  | Ev<'coral.usn-chit', { readonly fn: string; readonly use: boolean; readonly spent?: boolean }>
+  /** 35: a USN TF's place and arrival turn as its dice gave them, before the USN deploys. */
+  | Ev<'coral.deployment-rolled', { readonly tf: string; readonly place: string; readonly arrives?: number; readonly rule: string }>
   /** A roll on a table that is nobody's decision (30.1, 35): what it settled. */
   | Ev<'coral.roll', { readonly what: string; readonly rolls: readonly TableRoll<unknown>[] }>
   /** A roll on the Random Events Table (10, 36). */
@@ -86,7 +88,10 @@ export type CoreEvent =
   /** 9.3: panic has set in. */
   | Ev<'coral.panicked', { readonly level: number; readonly rule: string }>
   /** 10: per-turn markers cleared (19.6 submarines, 8.4 chits committed). */
-  | Ev<'coral.turn-ended', { readonly turn: number }>
+  | Ev<
+      'coral.turn-ended',
+      { readonly turn: number /** 19.6: the submarine markers flipped back face down. */; readonly subsFlipped?: readonly number[] }
+    >
   /** An order the rules could not carry out when its step came (its reason, for the player's report). */
   | Ev<'coral.order.skipped', { readonly order: string; readonly why: string; readonly rule: string }>
   /** A position set up whole for an adjudication case (case-support.ts): everything but the box. */
@@ -148,6 +153,10 @@ export function evolveCore(s: CoralState, e: { readonly type: string; readonly d
       return { ...s, chits: { ...s.chits, [ev.data.side]: ev.data.count } };
     case 'coral.usn-chit':
       return { ...s, core: { ...s.core, usnChit: { ...s.core.usnChit, [ev.data.fn]: ev.data.use } } };
+    case 'coral.deployment-rolled': {
+      const { tf, place, arrives } = ev.data;
+      return { ...s, core: { ...s.core, deploy35: { ...s.core.deploy35, [tf]: arrives !== undefined ? { place, arrives } : { place } } } };
+    }
     case 'coral.random-event':
     case 'coral.roll':
       return s;
@@ -187,7 +196,11 @@ export function evolveCore(s: CoralState, e: { readonly type: string; readonly d
     case 'coral.turn-ended':
       return {
         ...s,
-        submarines: s.submarines.map((sub) => ({ ...sub, usedThisTurn: false })),
+        submarines: s.submarines.map((sub) => ({
+          ...sub,
+          usedThisTurn: false,
+          ...(ev.data.subsFlipped?.includes(sub.marker) ? { revealed: false } : {}),
+        })),
         core: { ...s.core, usnChit: {} },
       };
     case 'coral.order.skipped':

@@ -74,9 +74,47 @@ export function insertSteps(f: F, steps: readonly string[], rule: string): void 
 }
 
 /**
- * After a step: the next one. 8.4: before the initiative roll the USN says whether it commits a
- * chit when it holds one. After the last step of a turn the next turn begins (its sequence with the
- * IJN's movement first until the initiative is rolled); the end step of the last turn ends the game.
+ * 8.2, 8.4: the functions a USN leadership chit may be committed to, each asked once a turn as a
+ * decision step (`leadership/<fn>`) just before the row that rolls for it, when the USN holds a
+ * chit, the box lists a chit for that table and the roll will happen: the intelligence rolls (1g),
+ * the operational initiative (3), the USN's air attacks (5a1f-h), and surface combat's tactical
+ * initiative and CRT (5b2-5b3).
+ */
+export const CHIT_FUNCTIONS: Readonly<Record<string, readonly { fn: string; when: (s: CoralState) => boolean }[]>> = {
+  intelligence: [{ fn: 'intelligence', when: (s) => s.box.leadership.intelligence !== undefined && DUE.intelligence(s) }],
+  initiative: [{ fn: 'initiative', when: (s) => usnChitListed(s.box.tables.operationalInitiative.modifiers) }],
+  'air-combat': [
+    {
+      fn: 'air',
+      when: (s) => s.box.crtShifts.leadership !== undefined && s.air.some((a) => a.side === 'usn' && a.box === 'strike'),
+    },
+  ],
+  surface: [
+    { fn: 'tactical-initiative', when: (s) => usnChitListed(s.box.tables.tacticalInitiative.modifiers) && surfaceAhead(s) },
+    { fn: 'surface-crt', when: (s) => s.box.crtShifts.leadership !== undefined && surfaceAhead(s) },
+  ],
+};
+
+const usnChitListed = (list: readonly { when: string; side?: string }[]): boolean =>
+  list.some((m) => m.when === 'leadership' && (m.side === undefined || m.side === 'usn'));
+
+/** Ships of both sides share a hex: the surface phase will fight there (16.1). */
+function surfaceAhead(s: CoralState): boolean {
+  const usnHexes = new Set(taskForcesOf(s, 'usn').flatMap((tf) => (tf.hex !== null && tf.ships.length ? [tf.hex] : [])));
+  return taskForcesOf(s, 'ijn').some((tf) => tf.hex !== null && tf.ships.length > 0 && usnHexes.has(tf.hex));
+}
+
+/** The chit decision owed before `step`, if any (8.4): the first of its functions not yet decided this turn. */
+export function chitDecisionBefore(s: CoralState, step: string): string | undefined {
+  if (s.chits.usn <= 0) return undefined;
+  return CHIT_FUNCTIONS[step]?.find((c) => s.core.usnChit[c.fn] === undefined && c.when(s))?.fn;
+}
+
+/**
+ * After a step: the next one. 8.4: before a row whose roll takes a USN chit the USN says whether it
+ * commits one, when it holds one (CHIT_FUNCTIONS). After the last step of a turn the next turn
+ * begins (its sequence with the IJN's movement first until the initiative is rolled); the end step
+ * of the last turn ends the game.
  */
 export function advance(f: F): void {
   const s = f.s;
@@ -89,9 +127,10 @@ export function advance(f: F): void {
     queue = sequenceOf(turn, 'ijn');
   }
   let [step, ...rest] = queue;
-  if (step === 'initiative' && s.chits.usn > 0 && s.core.usnChit.initiative === undefined) {
+  const fn = chitDecisionBefore(s, step);
+  if (fn) {
     rest = [step, ...rest];
-    step = 'leadership/initiative';
+    step = `leadership/${fn}`;
   }
   f.emit({ type: 'coral.step', data: { turn, step, queue: rest } } satisfies CoreEvent);
 }

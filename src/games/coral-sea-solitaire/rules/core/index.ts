@@ -8,17 +8,18 @@ import { endOfTurn } from './end';
 import { intelligence, intelligenceChoice } from './intelligence';
 import { logisticsIjn, logisticsIjnDecide, logisticsUsn } from './logistics';
 import { organization } from './organization';
-import { deployment, ijnSetup } from './setup';
+import { deployment, deploymentRolls, ijnSetup } from './setup';
 import { command, initiative, initiativeIjn, leadership, randomEventStep, reinforcements } from './turn';
 
 export { type CoreEvent, evolveCore } from './events';
-export { advance, currentStep, DUE, insertSteps, stepInfoOf, upcomingSteps } from './flow';
+export { advance, CHIT_FUNCTIONS, chitDecisionBefore, currentStep, DUE, insertSteps, stepInfoOf, upcomingSteps } from './flow';
 export { checkBattleships, revealTf } from './intelligence';
 export { costOf, spendCp } from './organization';
 export { ratioResult, suddenDeath, sweep } from './end';
 
 export const coreHandlers: RowHandlers = {
   deployment,
+  'deployment-rolls': deploymentRolls,
   'ijn-setup': ijnSetup,
   'random-event': randomEventStep,
   reinforcements,

@@ -6,7 +6,7 @@
  */
 import type { StepHandler } from '../../../../engine/define';
 import type { AdjudicationContext } from '../../../../engine/ruleset';
-import { rollOnTable } from '../../../kit';
+import { rollOnTable, type TableModifier } from '../../../kit';
 import type { IjnTf } from '../../box/schema';
 import { ijnBattleships } from '../../ijn/setup';
 import { shipKey, taskForcesIn, valuesOf } from '../../state';
@@ -93,6 +93,19 @@ function done(s: CoralState, tf: string, until?: 'identified' | 'revealed'): boo
   return false;
 }
 
+/**
+ * 8.2, 8.4, 8.6: a chit the USN committed to the intelligence phase (its `leadership/intelligence`
+ * decision) adds the box's value to the phase's first roll and is spent; later rolls of the phase
+ * roll bare (one chit per function and phase).
+ */
+function chitOnRoll(f: CoralFold): TableModifier[] {
+  const value = f.s.box.leadership.intelligence?.value;
+  if (!f.s.core.usnChit.intelligence || f.s.chits.usn <= 0 || value === undefined) return [];
+  f.emit({ type: 'coral.usn-chit', data: { fn: 'intelligence', use: false, spent: true } });
+  changeChits(f, 'usn', -1, 'used on an intelligence roll', '8.6');
+  return [{ value, reason: 'USN leadership chit', rule: '8.2' }];
+}
+
 /** 1g: the intelligence rolls and 28.6's unidentify orders, in the order written. */
 export const intelligence: StepHandler<CoralState, CoralOrder> = (state, step, orders, ctx) => {
   const f = foldOf(state, ctx);
@@ -115,7 +128,11 @@ export const intelligence: StepHandler<CoralState, CoralOrder> = (state, step, o
         skip(f, o, `an intelligence roll costs ${cost} Intelligence CP; ${f.s.cp.slots.intelligence} left`, '7.4');
         break;
       }
-      const roll = rollOnTable(ctx.dice, f.s.box.tables.intelligence, { for: `${o.target}, ${step.id}${rolls > 1 ? ` #${k + 1}` : ''}` });
+      const modifiers = chitOnRoll(f);
+      const roll = rollOnTable(ctx.dice, f.s.box.tables.intelligence, {
+        for: `${o.target}, ${step.id}${rolls > 1 ? ` #${k + 1}` : ''}`,
+        modifiers,
+      });
       f.emit({ type: 'coral.intelligence', data: { target: o.target, hex: target.hex, roll, cp: cost } });
       if (roll.result === 'usn-chit') changeChits(f, 'usn', 1, 'intelligence result 6', '36');
       else if (roll.result !== 'none')

@@ -32,24 +32,43 @@ function legalHexes(s: CoralState, tf: string, place: string | undefined): strin
   return [hexOf(s.box, where)];
 }
 
-/** 4.2, 30.1, 30.4, 35: the USN deployment step. */
+const USN_35 = ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44'];
+
+/**
+ * 35 ("prior to start of play", "in the order listed"): the step before the USN's deployment, with
+ * the option on: each TF's two dice, the USN's then the IJN's, public. The USN's results stand in
+ * `core.deploy35` for the deployment the player then orders; the IJN's TFs are put on the schedule.
+ */
+export const deploymentRolls: StepHandler<CoralState, CoralOrder> = (state, _step, _orders, ctx) => {
+  const f = foldOf(state, ctx);
+  if (!f.s.options.optionalDeployment) return f.s;
+  for (const tf of USN_35) {
+    const { place, arrival } = optionalDeployment(ctx.dice, f.s.box, tf);
+    f.emit({
+      type: 'coral.roll',
+      data: { what: `${tf} deploys at ${place.result}, arrives ${arrival.result}`, rolls: [place, arrival] },
+    });
+    const arrives = arrival.result === 'start' ? undefined : arrivalTurn(f.s, arrival.result);
+    f.emit({
+      type: 'coral.deployment-rolled',
+      data: { tf, place: place.result, ...(arrives !== undefined ? { arrives } : {}), rule: '35' },
+    });
+  }
+  rollIjnDeployment(f, ctx);
+  return f.s;
+};
+
+/** 4.2, 30.1, 30.4, 35: the USN deployment step (35's dice already rolled, `deploymentRolls`). */
 export const deployment: StepHandler<CoralState, CoralOrder> = (state, _step, orders, ctx) => {
   const f = foldOf(state, ctx);
   const usn = orders.usn ?? [];
   const places: Record<string, string | undefined> = {};
   const arrivals: Record<string, number> = {};
-  if (f.s.options.optionalDeployment) {
-    for (const tf of ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44']) {
-      const { place, arrival } = optionalDeployment(ctx.dice, f.s.box, tf);
-      places[tf] = place.result;
-      if (arrival.result !== 'start') arrivals[tf] = arrivalTurn(f.s, arrival.result);
-      f.emit({
-        type: 'coral.roll',
-        data: { what: `${tf} deploys at ${place.result}, arrives ${arrival.result}`, rolls: [place, arrival] },
-      });
-    }
+  for (const [tf, d] of Object.entries(f.s.core.deploy35 ?? {})) {
+    places[tf] = d.place;
+    if (d.arrives !== undefined) arrivals[tf] = d.arrives;
   }
-  for (const tf of ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44']) {
+  for (const tf of USN_35) {
     const wanted = ordersOf(orders, 'usn', 'deploy').find((o) => o.tf === tf);
     const legal =
       places[tf] === 'same hex as TF-11'
@@ -226,7 +245,6 @@ export const ijnSetup: StepHandler<CoralState, CoralOrder> = (state, _step, _ord
         visibleTo: [],
       });
   }
-  if (f.s.options.optionalDeployment) rollIjnDeployment(f, ctx);
   for (const tf of IJN_TFS) {
     const t = f.s.taskForces[tf];
     if (t.arrives === 1 && t.hex === null) placeIjnTf(f, ctx, tf, f.s.core.arrivalAt[tf] ?? '', '4.3');

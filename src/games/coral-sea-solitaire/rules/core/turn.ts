@@ -13,6 +13,7 @@ import { addPanic } from '../../rules/common';
 import { boardFor, entriesOf, hexOf, taskForcesOf, valuesOf } from '../../state';
 import { isDay } from '../../steps';
 import type { CoralOrder, CoralState, StaffSlots } from '../../types';
+import { CHIT_FUNCTIONS } from './flow';
 import { placeIjnTf } from './setup';
 import { changeChits, foldOf, ordersOf, skip } from './util';
 
@@ -156,6 +157,8 @@ export const command: StepHandler<CoralState, CoralOrder> = (state, _step, order
 export const leadership: StepHandler<CoralState, CoralOrder> = (state, step, orders, ctx) => {
   const f = foldOf(state, ctx);
   const fn = step.id.split('/').slice(2).join('/') || 'initiative';
+  if (!Object.values(CHIT_FUNCTIONS).some((list) => list.some((c) => c.fn === fn)))
+    throw new Error(`coral-sea-solitaire: ${step.id} names no function a USN chit may be committed to`);
   const use = (ordersOf(orders, 'usn', 'leadership').at(-1)?.use ?? false) && f.s.chits.usn > 0;
   f.emit({ type: 'coral.usn-chit', data: { fn, use } });
   return f.s;

@@ -4,7 +4,8 @@
  * night's IJN reinforcement phase, 19.8); either way the TF is identified. A real submarine attacks
  * one CV, BB or CA of that TF at random on the naval CRT's 100-149% column, one column left when
  * the TF's DD and CYP are at least twice its CV, BB and CA, one right when those are at least twice
- * the DD and CYP or there are none (19.5). A submarine attacks once a turn (19.6) and is never hurt;
+ * the DD and CYP or there are none (19.5). A submarine attacks once a turn (19.6: kept face up for
+ * the rest of the turn, every marker face down again at its end, the core's end step) and is never hurt;
  * with nothing to attack it stays available. The TF moves on with what it has left (19.5(6)).
  *
  * Readings (brief 9.11): every hex entered counts, not the hex the TF starts in; "BB" includes the
