@@ -97,7 +97,7 @@ export function parseStanding(s: CoralState, side: Side, text: string): ParseRes
       logistics.refit = m[1].startsWith('CARRIERS') ? 'carriers-first' : m[1].toLowerCase();
     else if (t === 'ASSIGN AS COMMITTED') st.assign = 'as-committed';
     else if ((m = /^INTEL(?:LIGENCE)? PREFER (REVEAL|IDENTIFY)$/.exec(t))) st.intel = m[1] === 'REVEAL' ? 'reveal' : 'identify';
-    else if ((m = /^LEADERSHIP (.+)$/.exec(t))) {
+    else if ((m = /^LEADERSHIP (?!DEFAULTS?$)(.+)$/.exec(t))) {
       const fns = leadershipFunctions(m[1]);
       if (fns) st.leadership = fns;
       else bad(`no chit function "${m[1]}"`, 'LEADERSHIP NEVER, ALWAYS, or some of INITIATIVE, INTELLIGENCE, AIR, TACTICAL, CRT, SURFACE');

@@ -127,6 +127,13 @@ describe('Coral Sea standing instructions', () => {
     expect(at('tactical-initiative', 'NEVER')).toEqual([{ kind: 'leadership', use: false }]);
   });
 
+  it('8.4: LEADERSHIP DEFAULT is the row left to its default, not a chit function (the plain player sends it)', () => {
+    expect(parseStanding(s, 'usn', 'STANDING LEADERSHIP DEFAULT').ok).toBe(true);
+    const bad = parseStanding(s, 'usn', 'STANDING LEADERSHIP SOMETIMES');
+    expect(bad.ok).toBe(false);
+    expect(JSON.stringify(bad)).toContain('no chit function');
+  });
+
   it('17.4: BOMBARD ALWAYS bombards each IJN base a USN TF is in; NEVER none', () => {
     const lae = { ...s, taskForces: { ...s.taskForces, 'TF-44': { ...s.taskForces['TF-44'], hex: '0606' } } };
     expect(answer(lae, 'bombard-usn', 'STANDING BOMBARD ALWAYS')).toEqual([{ kind: 'bombard', base: 'Lae', with: [] }]);
