@@ -20,6 +20,8 @@ import { demoGame } from './games';
 import { rulesets } from '../games';
 import { playSamples, type Sample } from './mail-samples-play';
 import { PhoneCamera } from './mail-samples-png';
+import { writeSamplesIndex } from './mail-samples-index';
+import { palettePng } from './palette-png';
 
 const ROOT = projectRoot();
 
@@ -43,12 +45,13 @@ async function main(): Promise<void> {
       for (const [i, sample] of samples.entries()) {
         const name = `${String(i + 1).padStart(2, '0')}-${sample.label}`;
         writeFileSync(join(dir, `${name}.txt`), `Subject: ${sample.row.payload.subject}\n\n${sample.row.payload.text}`);
-        writeFileSync(join(dir, `${name}.png`), await camera.shoot(sample.row));
+        writeFileSync(join(dir, `${name}.png`), palettePng(await camera.shoot(sample.row)));
         index.push(`- ${sample.what}: [text](${name}.txt), [as a phone shows it](${name}.png)`);
       }
       writeFileSync(join(dir, 'README.md'), `${index.join('\n')}\n`);
       process.stdout.write(`[mails] ${game.ruleset}: ${samples.length} mails in ${dir}\n`);
     }
+    writeSamplesIndex(out);
   } finally {
     await camera.close();
   }
