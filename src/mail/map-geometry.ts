@@ -6,7 +6,7 @@
  * sizes, since a label's size is all of the moment the placement reads. Deterministic.
  */
 
-import type { BoardCell, BoardMap, MapPlace, MapUnitCount } from '../engine/board-view';
+import type { BoardCell, BoardMap, MapPlace } from '../engine/board-view';
 import { hexGrid } from '../games/kit/hex';
 import { hexLayout, type Point } from '../games/kit/hex-picture';
 import { type LabelSpot, placeLabels } from './map-labels';
