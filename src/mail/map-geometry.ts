@@ -172,6 +172,8 @@ interface Layout {
 /** Layouts by their key; a handful of games' boards at a time, so a small bound is plenty. */
 const layouts = new Map<string, Layout>();
 const KEEP = 64;
+/** The layout of a board object already met (a picture reads it more than once: geometry, then drawing). */
+let layoutByMap = new WeakMap<BoardMap, Layout>();
 
 /** Keeps a value, forgetting the oldest once the map holds KEEP. */
 export function remember<V>(m: Map<string, V>, key: string, value: V): void {
@@ -193,9 +195,14 @@ function layoutKey(p: BoardMap): string {
 
 /** The board's layout, computed the first time it is met and kept. */
 export function layoutOf(p: BoardMap): Layout {
+  const met = layoutByMap.get(p);
+  if (met) return met;
   const key = layoutKey(p);
   const known = layouts.get(key);
-  if (known) return known;
+  if (known) {
+    layoutByMap.set(p, known);
+    return known;
+  }
   const raw = rawCells(p);
   const centres = new Map(p.cells.map((c, i) => [c.name, raw.cells[i].centre]));
   const placeAt = (pl: MapPlace): { x: number; y: number } => {
@@ -216,6 +223,7 @@ export function layoutOf(p: BoardMap): Layout {
     drawn: new Map(),
   };
   remember(layouts, key, layout);
+  layoutByMap.set(p, layout);
   return layout;
 }
 
@@ -345,4 +353,5 @@ export const r = (n: number) => Math.round(n * 10) / 10;
 /** Forgets every kept layout: for the bench's full-redraw figure and the tests that compare with it. */
 export function forgetLayouts(): void {
   layouts.clear();
+  layoutByMap = new WeakMap();
 }
