@@ -3,7 +3,7 @@
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
- * `npm run bench -- --only pipeline` (or event-store, engine, throughput, worker-memory) for one section.
+ * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section.
  * The pipeline and worker-memory sections run the API and workers from dist, built first (about
  * 10 s) so that they never measure code older than the checkout.
  */
@@ -65,6 +65,13 @@ async function main(): Promise<void> {
     const engine = await benchSelfplay(progress, quick);
     console.log(engine.lines.join('\n'));
     results.engine = engine.figures;
+  }
+
+  if (section('map')) {
+    const { benchMapRender } = await import('./map-render');
+    const map = benchMapRender(progress, quick);
+    console.log(map.lines.join('\n'));
+    results.mapRender = map.figures;
   }
 
   if (section('throughput')) {
