@@ -11,7 +11,7 @@ import { guadalcanalReference } from './help';
 import { formatOrders, parseGuadalcanalOrders, SYNTAX, syntaxKey } from './orders';
 import { guadalcanalOrderLines } from './orders-grammar';
 import { randomGuadalcanalOrders } from './random';
-import { currentStepOf, resolverOf, upcomingStepsOf, validate } from './rules';
+import { boardAfter, currentStepOf, resolverOf, upcomingStepsOf, validate } from './rules';
 import { setupGuadalcanal } from './setup';
 import { boxData } from './box/default-box';
 import { setupPicture } from './box/map-picture';
@@ -79,6 +79,8 @@ export const guadalcanalRuleset = defineRuleset<GState, Order, unknown, Guadalca
   upcomingSteps: upcomingStepsOf,
   parseOrders: (_s, _side, text, step) => parseGuadalcanalOrders(text, step),
   validateOrders: (s, side, orders, step) => validate(s, side as GSide, orders, step),
+  // a mail's FOR sections are checked as they arrive, on the board its earlier orders leave (MOV.1-MOV.8, CMB.3)
+  boardAfter: (s, side, step, orders) => boardAfter(s, side as GSide, step, orders),
   resolveSection: (s, side, name) => resolveGuadalcanalSection(s, side as GSide, name),
   defaultOrders: () => [],
   parseStanding: (s, _side, text) => parseGuadalcanalStanding(s, text),

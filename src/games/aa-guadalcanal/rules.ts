@@ -210,6 +210,17 @@ export function validate(s: GState, side: GSide, orders: readonly Order[], step:
   return walk(s, side, step, orders, null).errors;
 }
 
+/**
+ * The board a side's orders for `step` leave for its later FOR sections of the same mail (issue 28):
+ * the same walk without dice, so a transport loaded and moved (MOV.1) carries its cargo to its new
+ * sea zone for CMB.3 unloading, a unit loaded aboard one ship is not free for another (MOV.5), a
+ * ship unloaded is empty. Orders the walk refuses leave the board as it was. The other side's
+ * moves, combat and dice come in between and are checked again when the step comes.
+ */
+export function boardAfter(s: GState, side: GSide, step: StepInfo, orders: readonly Order[]): GState {
+  return walk(s, side, step, orders, null).s;
+}
+
 /** CMB.3 unloading; Quick Drop (ADV.quick-drop) calls it with its rule for the ships of its sea zone. */
 export function unloadStep(p: Play, orders: readonly Order[], rule = 'CMB.3'): boolean {
   const before = p.errors.length;
