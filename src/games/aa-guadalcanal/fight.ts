@@ -126,10 +126,17 @@ export function continueFight(p: Play, cat: Category, answered: boolean): boolea
   }
 }
 
+const notThisStep = (o: Order) => `${o.kind.toUpperCase()} is not an order of this step`;
+
 /** The first player's choice of the next zone (CMB): `ZONES J H ...`, the first listed still to be fought; NONE: board order. */
 export function zoneOrderStep(p: Play, orders: readonly Order[]): void {
   const f = p.s.fight;
-  if (!f || f.zone) return;
+  if (!f || f.zone) {
+    // checked ahead (a FOR section, before its fight is on the board): only the kind of order is known wrong
+    for (const o of orders)
+      if (o.kind !== 'none' && o.kind !== 'zones') p.fail(o, notThisStep(o), 'CMB', 'ZONES <zone> [<zone> ...]; NONE');
+    return;
+  }
   const rule = RULE[f.cat];
   const left = zonesToFight(p.s, f.cat, f.done);
   let next: ZoneId | null = null;
@@ -154,7 +161,13 @@ export function zoneOrderStep(p: Play, orders: readonly Order[]): void {
 /** A side's declarations in the zone being fought (CMB.2 artillery fire; CMB.4 ship fire and airfield attacks). */
 export function zoneDeclareStep(p: Play, orders: readonly Order[]): void {
   const f = p.s.fight;
-  if (!f?.zone || f.cat === 'air') return;
+  if (!f?.zone || f.cat === 'air') {
+    // checked ahead (a FOR section, before its zone is fought): only the kind of order is known wrong
+    for (const o of orders)
+      if (o.kind !== 'none' && o.kind !== 'fire' && o.kind !== 'airfield')
+        p.fail(o, notThisStep(o), 'CMB', 'FIRE <unit> AT <zone>; AIRFIELD <unit>; NONE');
+    return;
+  }
   const rule = RULE[f.cat];
   for (const o of orders) {
     if (o.kind === 'none') continue;
@@ -163,7 +176,7 @@ export function zoneDeclareStep(p: Play, orders: readonly Order[]): void {
     else
       p.fail(
         o,
-        `${o.kind.toUpperCase()} is not an order of this step`,
+        notThisStep(o),
         rule,
         f.cat === 'sea' ? `FIRE <artillery> AT ${f.zone}; NONE` : `FIRE <cruiser or battleship> AT ${f.zone}, AIRFIELD <unit>; NONE`,
       );
