@@ -3,7 +3,7 @@
  * to be about, the commands it carries, and whether a machine sent it. Never throws: oversized
  * or unreadable mail becomes a typed rejection with a message a human can act on.
  */
-import { simpleParser, type AddressObject, type ParsedMail as MailparserMail, type HeaderValue } from 'mailparser';
+import { simpleParser, type ParsedMail as MailparserMail } from 'mailparser';
 import {
   extractCommands,
   parseSubject,
@@ -13,7 +13,8 @@ import {
   type NumberedLine,
   type SubjectInfo,
 } from './commands';
-import { htmlToPlayerText } from './html-text';
+import { allAddresses, automaticReason, envelopeRecipients, firstAddress, stripBrackets, toList } from './mail-headers';
+import { bodyText, textAttachments, withoutNul } from './mail-body';
 import { extractReply, type DroppedLine } from './reply';
 import { messageIdentity } from './message-id';
 
@@ -249,21 +250,6 @@ function readText(
   return inBody;
 }
 
-/** The text/plain files attached (not the body's own parts), decoded. */
-function textAttachments(mail: MailparserMail): TextAttachment[] {
-  return (mail.attachments ?? []).flatMap((a, i) => {
-    if (a.contentType?.toLowerCase() !== 'text/plain' || a.related) return [];
-    const charset = (a.headers.get('content-type') as { params?: { charset?: string } } | undefined)?.params?.charset ?? 'utf-8';
-    let text: string;
-    try {
-      text = new TextDecoder(charset.toLowerCase()).decode(a.content);
-    } catch {
-      text = a.content.toString('utf8');
-    }
-    return text.trim() === '' ? [] : [{ name: a.filename ?? `attachment ${i + 1}`, text: withoutNul(text) }];
-  });
-}
-
 function reject(code: MailRejectionCode, message: string, partial: MailRejection['partial'], size: number): ParseOutcome {
   return { ok: false, rejection: { code, message, partial, size } };
 }
@@ -306,130 +292,6 @@ async function headerPeek(raw: Buffer): Promise<MailRejection['partial']> {
 function looksLikeMail(raw: Buffer): boolean {
   const start = raw.subarray(0, 2048).toString('latin1');
   return /^[!-9;-~]+:/.test(start);
-}
-
-function bodyText(mail: MailparserMail): ParsedMessage['body'] {
-  if (mail.text && mail.text.trim() !== '') return { text: withoutNul(mail.text), source: 'plain' };
-  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { text: withoutNul(htmlText(mail.html)), source: 'html' };
-  return { text: '', source: 'none' };
-}
-
-/**
- * HTML to text. html-to-text walks the document recursively, so HTML nested some thousands deep
- * overflows the stack; such a page is read by the flat fallback (tags dropped, block ends kept as
- * line breaks) instead of failing the message for ever.
- */
-function htmlText(html: string): string {
-  try {
-    return htmlToPlayerText(html);
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    return html
-      .replace(/<(br|\/p|\/div|\/li|\/tr|\/h[1-6])\b[^>]*>/gi, '\n')
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&')
-      .replace(/\n{3,}/g, '\n\n');
-  }
-}
-
-/** PostgreSQL text and JSONB cannot hold U+0000; no order or command contains it either. */
-function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
-}
-
-/**
- * Why the message is from a machine (RFC 3834 and common practice), or null.
- * The umpire never answers these: answering a bounce or an autoreply is how mail loops start.
- */
-function automaticReason(mail: MailparserMail, from: MailAddress): string | null {
-  const h = mail.headers;
-  const autoSubmitted = headerText(h.get('auto-submitted')).toLowerCase().split(';')[0].trim();
-  if (autoSubmitted && autoSubmitted !== 'no') return `Auto-Submitted: ${autoSubmitted}`;
-  const precedence = headerText(h.get('precedence')).toLowerCase().trim();
-  if (['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return `Precedence: ${precedence}`;
-  if (/^<\s*>$/.test(headerText(h.get('return-path')).trim()) || rawReturnPathEmpty(mail)) return 'empty Return-Path (a bounce)';
-  const local = from.address.split('@')[0];
-  if (/^(mailer-daemon|postmaster)$/i.test(local)) return `sender ${from.address}`;
-  for (const name of ['x-autoreply', 'x-autorespond', 'x-auto-reply', 'x-failed-recipients']) {
-    if (h.has(name)) return `${name} header`;
-  }
-  const ct = h.get('content-type') as { value?: string } | undefined;
-  if (ct?.value?.toLowerCase() === 'multipart/report') return 'multipart/report (a delivery or read report)';
-  if (mail.headerLines.some((l) => l.key === 'list-id')) return 'mailing-list message (List-Id)';
-  return null;
-}
-
-/** mailparser parses `Return-Path: <>` into an empty address object; read the raw line too. */
-function rawReturnPathEmpty(mail: MailparserMail): boolean {
-  const line = mail.headerLines.find((l) => l.key === 'return-path');
-  return line !== undefined && /^return-path:\s*<\s*>\s*$/i.test(line.line.trim());
-}
-
-function headerText(v: HeaderValue | undefined): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map((x) => headerText(x as HeaderValue)).join(', ');
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object' && 'text' in v && typeof (v as AddressObject).text === 'string') return (v as AddressObject).text;
-  if (typeof v === 'object' && 'value' in v) return String((v as { value: unknown }).value ?? '');
-  return String(v);
-}
-
-/** The addresses the mail was delivered to, newest hop first; tags are read from these. */
-function envelopeRecipients(mail: MailparserMail): string[] {
-  const out: string[] = [];
-  for (const l of mail.headerLines) {
-    if (l.key === 'delivered-to' || l.key === 'x-original-to' || l.key === 'envelope-to' || l.key === 'x-envelope-to') {
-      const addr = l.line
-        .slice(l.line.indexOf(':') + 1)
-        .trim()
-        .replace(/^<|>$/g, '');
-      if (addr.includes('@')) out.push(lowerDomain(addr));
-    }
-  }
-  const received = mail.headerLines.find((l) => l.key === 'received');
-  const forAddr = received?.line.replace(/\r?\n[ \t]+/g, ' ').match(/\bfor\s+<?([^\s<>;]+@[^\s<>;]+)>?/i)?.[1];
-  if (forAddr) out.push(lowerDomain(forAddr));
-  return [...new Set(out)];
-}
-
-function firstAddress(obj: AddressObject | AddressObject[] | undefined): MailAddress | null {
-  return allAddresses(obj)[0] ?? null;
-}
-
-function allAddresses(obj: AddressObject | AddressObject[] | undefined): MailAddress[] {
-  const out: MailAddress[] = [];
-  for (const group of toList(obj)) {
-    for (const a of group.value) {
-      for (const member of a.group ?? [a]) {
-        if (member.address) out.push({ address: lowerDomain(member.address), name: member.name ?? '' });
-      }
-    }
-  }
-  return out;
-}
-
-function lowerDomain(address: string): string {
-  const at = address.lastIndexOf('@');
-  return at < 0
-    ? address.trim()
-    : `${address.slice(0, at).trim()}@${address
-        .slice(at + 1)
-        .trim()
-        .toLowerCase()}`;
-}
-
-function toList<T>(v: T | T[] | undefined | null): T[] {
-  if (v === undefined || v === null) return [];
-  return Array.isArray(v) ? v : [v];
-}
-
-function stripBrackets(id: string | undefined | null): string | undefined {
-  const s = id?.trim().replace(/^<|>$/g, '').trim();
-  return s ? s : undefined;
 }
 
 function pick(ref: GameReference): GameReference {

@@ -13,7 +13,7 @@ export class UnknownCommandError extends Error {}
 /** A payload its kind's schema (src/commands/catalogue.ts) refuses: nothing is stored. */
 export class InvalidCommandError extends Error {}
 
-/** What a kind's use case gets: the payload as its schema checked it, and the command it came in. */
+/** What a kind's use case gets: the payload its schema checked, and the command it came in. */
 export type TypedApplier<K extends CommandKind> = (tx: Sql, payload: PayloadOf<K>, cmd: PendingCommand) => Promise<CommandOutcome>;
 
 /** Why a payload does not fit its kind's schema, in one line. */

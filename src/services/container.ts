@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/config';
-import { JobName } from '../queue/jobs';
 import { JobQueue } from '../queue/job-queue';
 import { CommandInbox } from '../store/commands';
 import { createDb, type Db } from '../store/db';
@@ -15,7 +14,7 @@ import { MailAtRest } from '../mail/at-rest';
 import { SecretBox } from '../shared/secret-box';
 import { GameRepository } from './game-repository';
 import { GameService } from './game.service';
-import { QueueDeadlineScheduler, commandKeyOfJob } from './scheduler';
+import { QueueDeadlineScheduler } from './scheduler';
 import { Redis } from 'ioredis';
 import { SenderThrottle } from '../mail/throttle';
 import { InboundStore, PgCursorStore } from '../store/inbound';
@@ -134,24 +133,6 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
       redis?.disconnect();
       await db.close();
     },
-  };
-}
-
-/** Deadline and reminder jobs go through the game's ordered command inbox like everything else. */
-export function deadlineJobHandlers(s: Services) {
-  return {
-    [JobName.GameDeadline]: async ({ gameId, stepId }: { gameId: string; stepId: string }, meta: { jobId: string }) =>
-      s.bus.submit(gameId, commandKeyOfJob(meta.jobId), 'game.deadline', { gameId, stepId }),
-    // one command per scheduled reminder: an extended deadline's reminder is a new job and a new command
-    [JobName.GameReminder]: async (
-      { gameId, stepId, remindAt }: { gameId: string; stepId: string; remindAt?: string },
-      meta: { jobId: string },
-    ) =>
-      s.bus.submit(gameId, remindAt ? commandKeyOfJob(meta.jobId) : `reminder:${gameId}:${stepId}`, 'game.remind', {
-        gameId,
-        stepId,
-        remindAt,
-      }),
   };
 }
 

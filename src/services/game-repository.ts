@@ -6,9 +6,10 @@ import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '..
 import type { GameTable } from '../store/games';
 import { SnapshotStore } from '../store/snapshots';
 import { hasRollback, liveEvents, voidedSeqs } from '../engine/voids';
-import { machineAddress, SEAT_TO_MACHINE } from './machine-address';
+import { machineAddress } from './machine-address';
 import { foldService, initialServiceState, type ServiceState } from './service-state';
 import { SERVICE_EVENT_TYPES } from './service-events';
+import { payloadOf } from './service-events';
 
 /** Events the service itself writes into a game's stream (not the engine's), skipped when folding state: service-events.ts. */
 export { SERVICE_EVENT_TYPES } from './service-events';
@@ -61,10 +62,11 @@ export function fold(state: EngineState<unknown>, events: readonly StoredEvent[]
   const voided = voidedSeqs(events, isService);
   let s = state;
   for (const e of events) {
-    if ((e.type === 'SeatReplaced' || e.type === SEAT_TO_MACHINE) && s.game) {
-      const p = e.payload as { side: string; address?: string; player?: string };
-      const { side } = p;
-      const address = e.type === SEAT_TO_MACHINE ? machineAddress(p.player!) : p.address!;
+    const machine = payloadOf(e, 'SeatToMachine');
+    const replaced = payloadOf(e, 'SeatReplaced');
+    if ((machine || replaced) && s.game) {
+      const side = machine?.side ?? replaced?.side;
+      const address = machine ? machineAddress(machine.player) : (replaced?.address ?? '');
       const sides = s.game.sides.map((seat) => (seat.side === side ? { ...seat, player: { ...seat.player, address } } : seat));
       s = { ...s, version: s.version + 1, game: { ...s.game, sides } };
     } else if (isService(e.type) || voided.has(e.seq)) s = { ...s, version: s.version + 1 };

@@ -3,6 +3,7 @@ import type { StepInfo } from '../engine/ruleset';
 import type { ParsedMessage } from '../mail/parse';
 import type { Outbox } from '../store/outbox';
 import type { GameRepository } from './game-repository';
+import { payloadOf } from './service-events';
 
 /** Where the step a mail's orders are for is looked up: the game, and the umpire's mail it replies to. */
 export interface StepLookup {
@@ -98,8 +99,9 @@ async function repliedStep(
     .map((id) => rows.find((r) => r.payload.messageId === `<${id}>` && typeof r.eventSeq === 'number'))
     .find((r) => r !== undefined);
   if (!row) return null;
-  const resolved = (await deps.games.events.read(gameId, row.eventSeq)).find((e) => e.type === 'StepResolved');
-  if (!resolved) return { stepId: inPlay.id, turn: inPlay.turn };
-  const p = resolved.payload as { stepId: string; turn: number };
-  return { stepId: p.stepId, turn: p.turn };
+  const resolved = payloadOf(
+    (await deps.games.events.read(gameId, row.eventSeq)).find((e) => e.type === 'StepResolved'),
+    'StepResolved',
+  );
+  return resolved ? { stepId: resolved.stepId, turn: resolved.turn } : { stepId: inPlay.id, turn: inPlay.turn };
 }

@@ -1,3 +1,4 @@
+import type { EngineEvent } from '../engine/engine-events';
 import type { RolledBackPayload } from '../engine/voids';
 import type { StoredEvent } from '../store/event-store';
 import type { LinksRevokedPayload } from './game-page/link';
@@ -76,4 +77,30 @@ export function isServiceEventType(type: string): type is ServiceEventType {
  */
 export function serviceEvent(e: Pick<StoredEvent, 'type' | 'payload'>): ServiceEvent | null {
   return isServiceEventType(e.type) ? ({ type: e.type, payload: e.payload } as ServiceEvent) : null;
+}
+
+type EnginePayloads = { readonly [E in EngineEvent as E['type']]: E['data'] };
+
+/** Every event type a game's log holds, the engine's and the umpire's, with its payload. */
+export type LogPayloads = EnginePayloads & ServiceEventPayloads;
+export type LogEventType = keyof LogPayloads;
+
+/**
+ * The payload of `e` when it is an event of type `type` (else undefined). The log holds only what
+ * the engine and the service appended under these types, so the type names the payload: with
+ * `serviceEvent`, this is where a stored payload is read as its type's.
+ */
+export function payloadOf<T extends LogEventType>(
+  e: Pick<StoredEvent, 'type' | 'payload'> | undefined,
+  type: T,
+): LogPayloads[T] | undefined {
+  if (e?.type !== type) return undefined;
+  const typed = e as { readonly payload: LogPayloads[T] };
+  return typed.payload;
+}
+
+/** The step an event is about, for any event whose payload names one (`stepId`). */
+export function stepIdOf(e: Pick<StoredEvent, 'payload'>): string | undefined {
+  const p = e.payload;
+  return typeof p === 'object' && p !== null && 'stepId' in p && typeof p.stepId === 'string' ? p.stepId : undefined;
 }

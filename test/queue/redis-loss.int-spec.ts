@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { IngestService } from '../../src/app/ingest.service';
 import { WorkerService } from '../../src/app/worker.service';
 import { type Config, loadConfig } from '../../src/config/config';
 import { JobName } from '../../src/queue/jobs';
@@ -81,7 +80,7 @@ describe('losing Redis, with a worker running', () => {
         sent.push(key);
       },
     };
-    worker = new WorkerService(s, new IngestService(s), transport, pino({ level: 'silent' }), config);
+    worker = new WorkerService(s, transport, pino({ level: 'silent' }), config);
     await worker.onApplicationBootstrap();
   });
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { IngestService } from '../../src/app/ingest.service';
-import { WorkerService, sweepStuckWork } from '../../src/app/worker.service';
+import { WorkerService } from '../../src/app/worker.service';
+import { sweepStuckWork } from '../../src/services/job-handlers';
 import { loadConfig } from '../../src/config/config';
 import { JobQueue } from '../../src/queue/job-queue';
 import { JobName, QueueName, type JobHandler, type JobHandlers } from '../../src/queue/jobs';
@@ -56,7 +56,7 @@ describe('the stuck-work sweep', () => {
     // same queues (same prefix), but jobs it adds back off 10 ms: a job fails for good in moments
     fastJobs = new JobQueue({ redisUrl: REDIS, prefix: config.UMPIRE_QUEUE_PREFIX, backoffMs: 10 });
     const transport: MailTransport = { send: async () => undefined };
-    worker = new WorkerService(s, new IngestService(s), transport, pino({ level: 'silent' }), config);
+    worker = new WorkerService(s, transport, pino({ level: 'silent' }), config);
     const real = worker.handlers();
     const process = real[JobName.ProcessGame] as JobHandler<JobName.ProcessGame>;
     const handlers: JobHandlers = {

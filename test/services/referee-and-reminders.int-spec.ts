@@ -3,7 +3,8 @@ import { Queue } from 'bullmq';
 import { parseReplyAddress } from '../../src/mail/auth';
 import { formatUtc } from '../../src/mail/render';
 import { JobName } from '../../src/queue/jobs';
-import { deadlineJobHandlers, type Services } from '../../src/services/container';
+import type { Services } from '../../src/services/container';
+import { gameJobHandlers } from '../../src/services/job-handlers';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 import { flat } from '../support/text';
 
@@ -246,8 +247,7 @@ describe('referee commands and reminders', () => {
 
     // run the real jobs: a worker on the same queues, the reminders promoted to now
     s.jobs.startWorkers({
-      ...deadlineJobHandlers(s),
-      [JobName.ProcessGame]: async ({ gameId }) => s.inbox.drain(gameId, s.bus.apply, 1000, (c, e) => s.gameService.commandFailed(c, e)),
+      ...gameJobHandlers(s, { error: () => undefined, warn: () => undefined }),
       [JobName.IngestMail]: async () => undefined,
       [JobName.DispatchOutbox]: async () => undefined,
       ...({ 'work.sweep': async () => undefined } as object),

@@ -9,7 +9,8 @@ import { cycles, edgesOf, importGraph } from '../support/import-graph';
  * (src/services: 300 lines; the game service's facade: 250), and no import cycle that carries
  * runtime values (a cycle of type-only imports is erased when compiled). Read with the TypeScript
  * parser, so comments never count; SQL is recognised in string and template literals (a
- * statement's opening keywords) and in `.query(...)` calls.
+ * statement's opening keywords) and in `.query(...)` calls. In src/services a stored event's payload is never
+ * cast (`e.payload as ...`): payloadOf reads it by its type (issue 29).
  */
 
 const ROOT = resolve(__dirname, '../..');
@@ -115,6 +116,14 @@ function scan(rel: string, source: string): Finding[] {
       (ts.isStringLiteralLike(node.arguments[0]) || ts.isTemplateExpression(node.arguments[0]))
     ) {
       findings.push({ file: rel, line: lineOf(node), what: 'runs .query(...)' });
+    } else if (
+      rel.startsWith('src/services/') &&
+      ts.isAsExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'payload'
+    ) {
+      // a stored event's payload is read by its type (service-events.ts payloadOf), never cast (issue 29)
+      findings.push({ file: rel, line: lineOf(node), what: `casts ${node.expression.getText(sf)}` });
     }
     ts.forEachChild(node, visit);
   };
@@ -197,6 +206,7 @@ describe('the I/O layers keep their shape', () => {
           'await db.query(`DELETE FROM games WHERE id = ${id}`);',
           "import { CommandBus } from '../app/command-bus.service';",
           "import { x } from './game/handler';",
+          'const p = e.payload as { side: string };',
         ].join('\n'),
       ),
     ).toEqual([
@@ -208,6 +218,7 @@ describe('the I/O layers keep their shape', () => {
       'src/services/probe.ts:5: runs .query(...)',
       'src/services/probe.ts:5: SQL "DELETE FROM games"',
       'src/services/probe.ts:6: imports ../app/command-bus.service (src/app, above src/services)',
+      'src/services/probe.ts:8: casts e.payload',
     ]);
     expect(probe('src/mail/probe.ts', "import type { Notice } from '../services/notices';")).toEqual([
       'src/mail/probe.ts:1: imports ../services/notices (src/services, above src/mail)',
@@ -223,6 +234,7 @@ describe('the I/O layers keep their shape', () => {
           '// SELECT payload FROM events: never in a comment',
           "const help = 'Select your targets, then UPDATE your orders; DELETE lines you do not mean.';",
           "const u = new URL('x'); u.searchParams.get('query');",
+          "const p = payloadOf(e, 'StepResolved'); // the payload as its type says",
         ].join('\n'),
       ),
     ).toEqual([]);

@@ -3,6 +3,7 @@ import type { StoredEvent } from '../../store/event-store';
 import { toEngineEvent } from '../game-repository';
 import { voidRanges } from './history';
 import { OBSERVER_VIEWER, type PageViewer } from './link';
+import { payloadOf } from '../service-events';
 
 /**
  * The dice of a game as a viewer may see them, each with what recomputes it (src/engine/dice.ts):
@@ -42,36 +43,27 @@ export interface DiceLog {
 }
 
 export function diceLog(events: readonly StoredEvent[], viewer: PageViewer, sides: readonly string[]): DiceLog {
-  const created = events.find((e) => e.type === 'GameCreated')?.payload as { gameId: string; seedAnchor: string } | undefined;
+  const created = payloadOf(
+    events.find((e) => e.type === 'GameCreated'),
+    'GameCreated',
+  );
   const gameId = created?.gameId ?? events[0]?.gameId ?? '';
   const anchor = created?.seedAnchor ?? '';
   const seeds = new Map<number, string>();
   const hashes: { seq: number; stepId: string; ordersHash: string }[] = [];
   for (const e of events) {
-    if (e.type === 'SeedRevealed') {
-      const p = e.payload as { turn: number; seed: string };
-      seeds.set(p.turn, p.seed);
-    } else if (e.type === 'StepResolved') {
-      const p = e.payload as { stepId: string; ordersHash: string };
-      hashes.push({ seq: e.seq, stepId: p.stepId, ordersHash: p.ordersHash });
-    }
+    const seed = payloadOf(e, 'SeedRevealed');
+    const resolved = payloadOf(e, 'StepResolved');
+    if (seed) seeds.set(seed.turn, seed.seed);
+    else if (resolved) hashes.push({ seq: e.seq, stepId: resolved.stepId, ordersHash: resolved.ordersHash });
   }
   const voids = voidRanges(events);
   const sees = (e: EngineEvent) =>
     viewer === OBSERVER_VIEWER ? sides.every((side) => eventVisibleTo(e, side)) : eventVisibleTo(e, viewer);
   const dice: DieLine[] = [];
   for (const e of events) {
-    if (e.type !== 'DieRolled' || !sees(toEngineEvent(e))) continue;
-    const d = e.payload as {
-      stepId: string;
-      turn: number;
-      index: number;
-      face: number;
-      sides?: number;
-      purpose: string;
-      rule: string;
-      forced?: true;
-    };
+    const d = payloadOf(e, 'DieRolled');
+    if (!d || !sees(toEngineEvent(e))) continue;
     // the step's resolution comes after its dice
     const ordersHash = hashes.find((h) => h.seq > e.seq && h.stepId === d.stepId)?.ordersHash ?? null;
     const seed = seeds.get(d.turn) ?? null;

@@ -1,11 +1,12 @@
 import { initialState, narrativeFor, viewFor, type EngineState, type EngineView } from '../../engine/game';
 import type { AnyRuleset } from '../../engine/evolve';
-import { ROLLED_BACK, type RolledBackPayload } from '../../engine/voids';
+import { ROLLED_BACK } from '../../engine/voids';
 import type { StoredEvent } from '../../store/event-store';
 import { SERVICE_EVENT_TYPES, fold, toEngineEvent } from '../game-repository';
 import { isRefereeNote, noteLine } from '../game/flow';
 import { commonLines, commonView } from './common-view';
 import { OBSERVER_VIEWER, REFEREE_VIEWER, type PageViewer } from './link';
+import { payloadOf } from '../service-events';
 
 /**
  * A game's log replayed step by step for its pages: the timeline (one entry per step resolved,
@@ -56,8 +57,8 @@ export function replayTimeline(events: readonly StoredEvent[], ruleset: AnyRules
   for (let i = 0; i < events.length; i++) {
     const before = state.step;
     state = step(state, events, i, ruleset);
-    if (events[i].type === 'StepResolved') {
-      const p = events[i].payload as { stepId: string; turn: number };
+    const p = payloadOf(events[i], 'StepResolved');
+    if (p) {
       close(i, before?.id === p.stepId ? before.title : p.stepId, p.stepId, p.turn, true);
     }
   }
@@ -94,12 +95,18 @@ export function stateAfter(
 
 /** Each rollback in the log: its seq, and the first seq it voids. */
 export function voidRanges(events: readonly StoredEvent[]): { seq: number; from: number }[] {
-  return events.filter((e) => e.type === ROLLED_BACK).map((e) => ({ seq: e.seq, from: (e.payload as RolledBackPayload).firstVoidedSeq }));
+  return events.flatMap((e) => {
+    const p = payloadOf(e, ROLLED_BACK);
+    return p ? [{ seq: e.seq, from: p.firstVoidedSeq }] : [];
+  });
 }
 
 /** The sides of the game (seated), from its first event. */
 export function sidesOf(events: readonly StoredEvent[]): string[] {
-  const created = events.find((e) => e.type === 'GameCreated')?.payload as { sides?: { side: string }[] } | undefined;
+  const created = payloadOf(
+    events.find((e) => e.type === 'GameCreated'),
+    'GameCreated',
+  );
   return created?.sides?.map((s) => s.side) ?? [];
 }
 
@@ -119,7 +126,7 @@ export function storyFor(events: readonly StoredEvent[], viewer: PageViewer, sid
   for (const e of events) {
     if (isRefereeNote(e)) out.push(noteLine(e));
     else if (e.type === 'PressSent') {
-      const p = e.payload as { from: string; to: string[]; text: string };
+      const p = payloadOf(e, 'PressSent')!;
       const reads = (v: string) => v === REFEREE_VIEWER || p.from === v || p.to.includes(v);
       if (viewer === OBSERVER_VIEWER ? sides.every(reads) : reads(viewer))
         out.push(
@@ -150,7 +157,7 @@ export interface RulingLine {
   readonly at: string;
   readonly type: string;
   readonly text: string;
-  /** the event's payload as recorded (referee's page only) */
+  /** the event's payload, as recorded (referee's page only) */
   readonly detail?: string;
 }
 

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical';
 import { SEAT_TO_MACHINE } from '../machine-address';
+import { payloadOf } from '../service-events';
 
 /**
  * Signed links to a game's read-only pages: `v1.<claims>.<mac>`, the claims (game, viewer,
@@ -127,15 +128,15 @@ export function linkRevocations(
 ): LinkRevocation[] {
   const out: LinkRevocation[] = [];
   for (const e of events) {
-    if (e.type === LINKS_REVOKED) {
-      const p = e.payload as LinksRevokedPayload;
+    const p = payloadOf(e, LINKS_REVOKED);
+    if (p) {
       if (p.viewer !== null && p.viewer !== viewer) continue;
       out.push({
         seq: e.seq,
         at: e.recordedAt,
         message: `The referee revoked ${p.viewer === null ? 'every link of this game' : 'the links of this viewer'} at ${e.recordedAt} (event ${e.seq}: ${p.reason}), this one with them. Ask the referee for a new link.`,
       });
-    } else if ((e.type === 'SeatReplaced' || e.type === SEAT_TO_MACHINE) && (e.payload as { side?: unknown }).side === viewer) {
+    } else if ((payloadOf(e, 'SeatReplaced') ?? payloadOf(e, SEAT_TO_MACHINE))?.side === viewer) {
       out.push({
         seq: e.seq,
         at: e.recordedAt,

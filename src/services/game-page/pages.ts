@@ -9,6 +9,7 @@ import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFo
 import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
 import { PageRenderer } from './page-renderer';
 import { stepPageView } from './page-view';
+import { payloadOf } from '../service-events';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
 const CACHED_GAMES = 8;
@@ -145,9 +146,8 @@ export class GamePages {
     const { claims } = check;
     const events = await this.deps.events.read(claims.gameId);
     // the log alone says which rules it was played under (a self-played log has no games row)
-    const rulesetId = (events[0]?.type === 'GameCreated' ? (events[0].payload as { rulesetId?: unknown }).rulesetId : undefined) as
-      | string
-      | undefined;
+    const created = payloadOf(events[0], 'GameCreated');
+    const rulesetId = created?.rulesetId;
     if (!rulesetId) return this.refused(404, `There is no game ${claims.gameId} on this umpire.`);
     const ruleset = rulesetFor(rulesetId);
     const sides = sidesOf(events);
@@ -169,7 +169,7 @@ export class GamePages {
         gameId: claims.gameId,
         sides,
         status: ended ? 'over' : 'in play',
-        anchor: (events[0]?.payload as { seedAnchor?: string } | undefined)?.seedAnchor ?? '',
+        anchor: created?.seedAnchor ?? '',
         headSeq: last?.seq ?? 0,
         headHash: last?.hash ?? '',
       },

@@ -7,6 +7,7 @@ import { gameMails } from '../../store/game-mails';
 import { reportNotices } from '../notice-builders';
 import { confirm, refereeRejected } from './flow';
 import type { GameHandler, RefereeReply } from './handler';
+import { payloadOf } from '../service-events';
 
 /** The longest a MAILS line's outcome gets before it is cut (the whole outcome is in the database). */
 const OUTCOME_CHARS = 240;
@@ -65,12 +66,11 @@ export async function mails(
 function seatAddresses(log: readonly { type: string; payload: unknown }[], side: string): Set<string> {
   const out = new Set<string>();
   for (const e of log) {
-    if (e.type === 'GameCreated') {
-      const seats = (e.payload as { sides: { side: string; player: { address: string } }[] }).sides;
-      for (const s of seats) if (s.side === side) out.add(normalizeAddress(s.player.address));
-    } else if (e.type === 'SeatReplaced' && (e.payload as { side: string }).side === side) {
-      out.add(normalizeAddress((e.payload as { address: string }).address));
-    }
+    const created = payloadOf(e, 'GameCreated');
+    const replaced = payloadOf(e, 'SeatReplaced');
+    if (created) {
+      for (const s of created.sides) if (s.side === side) out.add(normalizeAddress(s.player.address));
+    } else if (replaced?.side === side) out.add(normalizeAddress(replaced.address));
   }
   return out;
 }

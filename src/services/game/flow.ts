@@ -13,6 +13,7 @@ import { holding, planDeadline, setDeadline } from './deadline-plan';
 export { reminderTime } from './deadline-plan';
 import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
+import { payloadOf } from '../service-events';
 
 /** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
 export function chainTurns(h: Handling): number {
@@ -124,9 +125,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
  */
 async function digest(h: Handling, notices: readonly Notice[], afterSeq: number): Promise<Notice[]> {
   const step = h.game.state.step;
-  const resolvedTurns = h.game.tail
-    .filter((e) => e.seq > afterSeq && e.type === 'StepResolved')
-    .map((e) => (e.payload as { turn: number }).turn);
+  const resolvedTurns = h.game.tail.flatMap((e) => (e.seq > afterSeq ? (payloadOf(e, 'StepResolved')?.turn ?? []) : []));
   const over = h.game.state.result !== null || step === null;
   const turnEnded = over || (resolvedTurns.length > 0 && step !== null && step.turn > Math.max(...resolvedTurns));
   const awaiting = new Set(step ? whoIsAwaited(h.game.state, h.game.ruleset) : []);
@@ -210,16 +209,10 @@ export function refereeRejected(h: Handling, by: RefereeReply, command: string, 
 
 /** A note the referee wrote (not the umpire's settings or a fault it recorded). */
 export function isRefereeNote(e: Pick<StoredEvent, 'type' | 'payload' | 'metadata'>): boolean {
-  const p = e.payload as { text?: unknown; settings?: unknown; fault?: unknown } | null;
-  return (
-    e.type === 'NoteAdded' &&
-    e.metadata?.actor === 'referee' &&
-    typeof p?.text === 'string' &&
-    p.settings === undefined &&
-    p.fault === undefined
-  );
+  const p = payloadOf(e, 'NoteAdded');
+  return e.metadata?.actor === 'referee' && typeof p?.text === 'string' && p.settings === undefined && p.fault === undefined;
 }
 
-export function noteLine(e: Pick<StoredEvent, 'payload'>): string {
-  return `Referee's note: ${(e.payload as { text: string }).text}`;
+export function noteLine(e: Pick<StoredEvent, 'type' | 'payload'>): string {
+  return `Referee's note: ${payloadOf(e, 'NoteAdded')?.text ?? ''}`;
 }

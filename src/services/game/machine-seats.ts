@@ -8,6 +8,7 @@ import { noticeBase } from '../notice-builders';
 import { confirm, refereeRejected, seatOrRefusal, seedChain } from './flow';
 import type { GameHandler, Handling, RefereeReply } from './handler';
 import { ordersOn } from './orders';
+import { payloadOf } from '../service-events';
 
 /** What a SeatToMachine event records: the seat, its machine player, the person it had, who ruled and why. */
 export interface SeatToMachinePayload {
@@ -64,11 +65,7 @@ export async function machineSeat(
     const all = await h.env.deps.games.events.read(gameId, 0, tx);
     const lastHolder = [...all]
       .reverse()
-      .find(
-        (e) =>
-          e.type === 'GameCreated' ||
-          ((e.type === 'SeatReplaced' || e.type === SEAT_TO_MACHINE) && (e.payload as { side: string }).side === side),
-      );
+      .find((e) => e.type === 'GameCreated' || (payloadOf(e, 'SeatReplaced') ?? payloadOf(e, SEAT_TO_MACHINE))?.side === side);
     const payload: SeatToMachinePayload = {
       side,
       player: name,

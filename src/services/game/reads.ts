@@ -4,6 +4,7 @@ import { SERVICE_EVENT_TYPES, UnknownGameError, liveEngineEvents, toEngineEvent,
 import { rollbackLine } from './rollback-notice';
 import { isRefereeNote, noteLine } from './flow';
 import { oneLine, type GameEnv } from './handler';
+import { payloadOf } from '../service-events';
 
 /** What a side (or the referee) sees of a game now: its view, the log's head, its order card. */
 export async function status(env: GameEnv, gameId: string, viewer: Side | 'referee') {
@@ -33,14 +34,14 @@ export async function report(env: GameEnv, gameId: string, viewer: Side | 'refer
       flush();
       narrative.push(noteLine(e));
     } else if (e.type === 'PressSent') {
-      const p = e.payload as { from: string; to: string[]; text: string };
+      const p = payloadOf(e, 'PressSent')!;
       if (viewer === 'referee' || p.from === viewer || p.to.includes(viewer)) {
         flush();
         narrative.push(`Press from ${p.from === 'referee' ? 'the referee' : p.from} to ${p.to.join(', ')}: ${oneLine(p.text)}`);
       }
     } else if (e.type === 'RolledBack') {
       flush();
-      narrative.push(rollbackLine(e));
+      narrative.push(rollbackLine({ seq: e.seq, payload: payloadOf(e, 'RolledBack')! }));
     } else if (!SERVICE_EVENT_TYPES.has(e.type) && live.has(e.seq)) run.push(toEngineEvent(e));
   }
   flush();

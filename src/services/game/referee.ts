@@ -11,6 +11,7 @@ import { noticeBase, stepNeeds } from '../notice-builders';
 import { resolveAtDeadline } from './deadlines';
 import { confirm, openDeadline, refereeRejected, reminderTime, reportsFor } from './flow';
 import type { GameHandler, Handling, RefereeReply } from './handler';
+import { payloadOf } from '../service-events';
 
 /**
  * FORCE: resolve the step in play now; sides without orders get their defaults. The referee
@@ -31,9 +32,7 @@ export async function force(handler: GameHandler, tx: Sql, gameId: string, by: R
     const before = h.game.head.version;
     const outcome = await resolveAtDeadline(h, step.id, { force: true });
     const after = h.game;
-    const defaulted = after.tail.flatMap((e) =>
-      e.seq > before && e.type === 'DefaultOrdersApplied' ? [String((e.payload as { side: string }).side)] : [],
-    );
+    const defaulted = after.tail.flatMap((e) => (e.seq > before ? (payloadOf(e, 'DefaultOrdersApplied')?.side ?? []) : []));
     const next = after.state.step;
     confirm(
       h,

@@ -1,9 +1,8 @@
 import type { RolledBackPayload } from '../../engine/voids';
-import type { StoredEvent } from '../../store/event-store';
 
 /** The line every side reads about a rollback (in the notice, in `report` and in later narratives). */
-export function rollbackLine(e: Pick<StoredEvent, 'seq' | 'payload'>): string {
-  const p = e.payload as RolledBackPayload;
+export function rollbackLine(e: { readonly seq: number; readonly payload: RolledBackPayload }): string {
+  const p = e.payload;
   const undone = p.undone.length ? p.undone.join(', ') : p.stepId;
   return (
     `Referee's ruling (event ${e.seq}): rolled back to ${p.stepId} (turn ${p.turn}); undone: ${undone}; ` +

@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../../store/event-store';
 import type { RolledBackPayload } from '../../engine/voids';
 import { liveEngineEvents } from '../game-repository';
+import { payloadOf, stepIdOf } from '../service-events';
 
 /**
  * Where a ROLLBACK cuts the log (pure: the game's whole log in, the cut or the reason there is none
@@ -34,11 +35,6 @@ const RESOLUTION = new Set([
 const SUBMISSION = new Set(['OrdersSubmitted', 'OrdersAccepted', 'QueuedOrdersUsed']);
 const TURN_MARK = new Set(['SeedRevealed', 'GameEnded', 'GameConceded']);
 
-interface StepPayload {
-  readonly stepId?: string;
-  readonly turn?: number;
-}
-
 export function planRollback(
   all: readonly StoredEvent[],
   target: RollbackTarget,
@@ -53,7 +49,10 @@ export function planRollback(
       hint: 'A finished game is not rolled back; `umpire fork` replays it from any step as a new game.',
     };
   const live = liveEngineEvents(all);
-  const resolved = live.filter((e) => e.type === 'StepResolved').map((e) => ({ seq: e.seq, ...(e.payload as Required<StepPayload>) }));
+  const resolved = live.flatMap((e) => {
+    const p = payloadOf(e, 'StepResolved');
+    return p ? [{ seq: e.seq, stepId: p.stepId, turn: p.turn }] : [];
+  });
   const inTurn = anyTurn || !current ? resolved : resolved.filter((r) => r.turn === current.turn);
   const choices = anyTurn
     ? `Steps that have resolved: ${resolved.map((r) => r.stepId).join(', ') || 'none'}.`
@@ -64,7 +63,7 @@ export function planRollback(
   if ('eventSeq' in target) {
     const e = all.find((x) => x.seq === target.eventSeq);
     if (!e) return { problem: `there is no event ${target.eventSeq} (the log has ${all.length})`, hint: choices };
-    const step = (e.payload as StepPayload | null)?.stepId;
+    const step = stepIdOf(e);
     const owner = step ?? resolved.find((r) => r.seq >= e.seq)?.stepId;
     if (!owner) return { problem: `event ${target.eventSeq} (${e.type}) belongs to no step that has resolved`, hint: choices };
     stepId = owner;
@@ -79,14 +78,16 @@ export function planRollback(
         : `no step ${stepId} has resolved in this game`;
     return { problem, hint: choices };
   }
-  const start = live.find((e) => e.seq < done.seq && RESOLUTION.has(e.type) && stepOf(e) === stepId && !priorResolution(live, e, done.seq));
+  const start = live.find(
+    (e) => e.seq < done.seq && RESOLUTION.has(e.type) && stepIdOf(e) === stepId && !priorResolution(live, e, done.seq),
+  );
   const resolutionStart = start?.seq ?? done.seq;
   let first = resolutionStart;
   if (orders === 'resend') {
     const before = [...resolved].reverse().find((r) => r.seq < resolutionStart)?.seq ?? 0;
     const window = live.filter((e) => e.seq > before && e.seq < resolutionStart);
     const lastMark = [...window].reverse().find((e) => TURN_MARK.has(e.type))?.seq ?? before;
-    const sub = window.find((e) => e.seq > lastMark && SUBMISSION.has(e.type) && stepOf(e) === stepId);
+    const sub = window.find((e) => e.seq > lastMark && SUBMISSION.has(e.type) && stepIdOf(e) === stepId);
     if (sub) first = sub.seq;
   }
   return {
@@ -96,10 +97,6 @@ export function planRollback(
     turn: done.turn,
     undone: resolved.filter((r) => r.seq >= first).map((r) => r.stepId),
   };
-}
-
-function stepOf(e: StoredEvent): string | undefined {
-  return (e.payload as StepPayload | null)?.stepId;
 }
 
 /** True when another StepResolved lies between `e` and the step's own (e belongs to an earlier resolution of the same step id). */

@@ -8,6 +8,7 @@ import { digestOf } from '../service-state';
 import { confirm, refereeRejected, seatOrRefusal } from './flow';
 import { isMachineAddress } from '../machine-address';
 import type { GameHandler, RefereeReply } from './handler';
+import { payloadOf } from '../service-events';
 
 /** A plausible mail address (one @, no spaces or angle brackets): the mail server decides the rest. */
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
@@ -58,9 +59,7 @@ export async function replace(
     if (info.sides.some((s) => s.side !== side && normalizeAddress(s.player.address) === normalizeAddress(to)))
       return refereeRejected(h, by, asked, `${to} already plays another side of this game`, 'One address, one seat: name another address.');
     const all = await h.env.deps.games.events.read(gameId, 0, tx);
-    const lastHolder = [...all]
-      .reverse()
-      .find((e) => e.type === 'GameCreated' || (e.type === 'SeatReplaced' && (e.payload as SeatReplacedPayload).side === side));
+    const lastHolder = [...all].reverse().find((e) => e.type === 'GameCreated' || payloadOf(e, 'SeatReplaced')?.side === side);
     const payload: SeatReplacedPayload = {
       side,
       address: to,
