@@ -15,7 +15,7 @@ import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, RefusalOf } from '../store/outbox';
-import { type GameRepository, loadedOnce } from './game-repository';
+import { type GameRepository, type LoadedGame, loadedOnce } from './game-repository';
 import type { GameService } from './game.service';
 import { ordersText } from '../commands/player-commands';
 import { applyMailCommand, commandKey } from './mail-commands';
@@ -112,6 +112,8 @@ export class MailIngest {
       return this.done(inboundId, 'rejected', null, { reason: 'sender address is not one plain mailbox', unanswered: true });
 
     const auth = await authenticate(mail, this.registry(games), this.reply);
+    const forked = !auth.ok && auth.gameId ? await games.load(auth.gameId).catch(() => null) : null;
+    if (!auth.ok && forked?.service.forkOf) return this.toForkReferee(inboundId, mail, forked, auth.reason);
     if (!auth.ok) {
       // throttled apart from every player's allowance (forged mail must not spend it), and not
       // answered once over the limit: a flood of forgeries gets at most a burst of replies
@@ -193,6 +195,28 @@ export class MailIngest {
       role: auth.role,
       commands: outcomes,
     });
+  }
+
+  /**
+   * A mail to a fork from anyone but its referee: a fork never mails its parent's players (nor a
+   * stranger), so the sender is not answered; the referee is told, in a referee's words.
+   */
+  private async toForkReferee(inboundId: string, mail: ParsedMessage, fork: LoadedGame, reason: string): Promise<IngestResult> {
+    const { gameId } = fork;
+    const referee = await this.gameService.refereeOf(fork);
+    if (referee && isPlainMailbox(referee))
+      await this.outbox.enqueue([
+        this.bounce(
+          'authenticated',
+          `${mail.messageId}:fork`,
+          referee,
+          `${mail.from.address} mailed ${gameId}, your fork of ${fork.service.forkOf}, and was not answered: a fork mails its referee only (${reason}).`,
+          `Nothing was changed. To act in the fork, send its commands yourself; the player's game is the fork's parent.`,
+          gameId,
+          null,
+        ),
+      ]);
+    return this.done(inboundId, 'rejected', gameId, { reason: 'fork', unanswered: true, refereeTold: !!referee });
   }
 
   /** Wakes the line of `aheadId`'s bucket if that mail is done with (handled, refused or quarantined). */
