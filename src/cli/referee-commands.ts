@@ -60,9 +60,13 @@ export function registerRefereeCommands(program: Command): void {
     );
   program
     .command('view <gameId> <side>')
-    .description("mail the referee that side's report as it would read now; prints the side's view")
-    .action((gameId: string, side: string) =>
-      desk(gameId, 'game.view', { side }, (r) => JSON.stringify((r as { view: unknown }).view, null, 2)),
+    .description("mail the game's referee that side's report as it would read now")
+    .option('--json', "print the side's view as JSON instead; nobody is mailed")
+    .action((gameId: string, side: string, opts: { json?: boolean }) =>
+      desk(gameId, 'game.view', { side, ...(opts.json ? { print: true } : {}) }, (r) => {
+        const x = r as { view: unknown; mailedTo: string | null };
+        return opts.json ? JSON.stringify(x.view, null, 2) : `mailed ${x.mailedTo} the report ${side} would read now (nothing recorded)`;
+      }),
     );
   program
     .command('fork <gameId>')

@@ -251,7 +251,8 @@ export const MAILS = command({
 
 export const VIEW = command({
   kind: 'game.view',
-  payload: z.object({ ...ruling, side: z.string() }),
+  // print: returned only (`umpire view --json`), nobody mailed
+  payload: z.object({ ...ruling, side: z.string(), print: z.boolean().optional() }),
   from: ['referee', 'cli'],
   cli: 'view',
   mail: { name: 'VIEW', toPayload: (c, m) => ruled({ side: c.side }, m) },
@@ -260,7 +261,7 @@ export const VIEW = command({
   doc: [
     {
       usage: '`VIEW <side>`',
-      does: "That side's report as it would read now (its view, its answer card, the step and deadline), mailed to the referee only, e.g. `VIEW japanese`. Reads only.",
+      does: "That side's report as it would read now (its view, its answer card, the step and deadline), mailed to the referee only, e.g. `VIEW japanese`. Reads only. From the command line, `umpire view <game> <side>` mails it to the game's referee (refused, naming `--json`, when the game has none); `--json` prints the view instead and mails nothing.",
     },
   ],
 });

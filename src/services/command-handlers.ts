@@ -67,7 +67,7 @@ export const USE_CASES: { readonly [K in CommandKind]: UseCase<K> } = {
   'game.revokeLinks': (h, tx, p, cmd) =>
     revokeLinks(h, tx, p.gameId, p.viewer ?? null, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
   'game.mails': (h, tx, p, cmd) => mails(h, tx, p.gameId, p.side, by(p, cmd)),
-  'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, by(p, cmd)),
+  'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, { ...by(p, cmd), print: p.print }),
   'game.fork': (h, tx, p) => fork(h, tx, p),
 };
 

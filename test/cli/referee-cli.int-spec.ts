@@ -144,4 +144,44 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
       /ok: [1-9]\d* machine players' orders re-run on their views with their recomputed dice give the recorded orders/,
     );
   }, 180_000);
+
+  it("issue 30: `umpire view` mails the game's referee the side's report; `--json` prints the view and mails nothing; no referee: refused, naming --json", async () => {
+    // given a game with a referee
+    const viewed = 'G-cliview';
+    const c = await s.bus.submit(viewed, 'create-view', 'game.create', {
+      gameId: viewed,
+      ruleset: 'fleet-duel',
+      sides: [
+        { side: 'red', player: { address: 'red@players.test' } },
+        { side: 'blue', player: { address: 'blue@players.test' } },
+      ],
+      referee: 'ref@club.test',
+    });
+    expect((await s.bus.waitFor(c.id, 60_000)).status).toBe('applied');
+    const toReferee = async () => (await s.outbox.byGame(viewed)).filter((m) => m.recipient === 'ref@club.test');
+    const before = (await toReferee()).length;
+    const head = await s.events.head(viewed);
+
+    // when the referee runs umpire view: then the referee is mailed blue's report, nothing recorded
+    const mailed = await umpire('view', viewed, 'blue');
+    expect(mailed.stderr).toBe('');
+    expect(mailed.stdout.trim()).toBe('mailed ref@club.test the report blue would read now (nothing recorded)');
+    const rows = (await toReferee()).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0].payload.text)).toContain('VIEW blue: this is the report blue would read now');
+    expect(await s.events.head(viewed)).toEqual(head);
+
+    // when with --json: then the view is printed and nobody is mailed
+    const printed = await umpire('view', viewed, 'blue', '--json');
+    expect(printed.code).toBe(0);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ viewer: 'blue' });
+    expect((await toReferee()).length).toBe(before + 1);
+
+    // given a game without a referee: refused, naming --json
+    const none = await umpire('view', gameId, 'allied');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(
+      `refused: VIEW allied: game ${gameId} has no referee to mail the report to. \`umpire view ${gameId} allied --json\` prints the view instead.`,
+    );
+  }, 120_000);
 });
