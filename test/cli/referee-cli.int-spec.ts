@@ -41,6 +41,26 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
 
   afterAll(() => h.stop());
 
+  /** a Fleet Duel game with a referee, made once */
+  let withReferee: Promise<string> | undefined;
+  const refereeGame = () => {
+    withReferee ??= (async () => {
+      const id = 'G-cliview';
+      const c = await s.bus.submit(id, 'create-view', 'game.create', {
+        gameId: id,
+        ruleset: 'fleet-duel',
+        sides: [
+          { side: 'red', player: { address: 'red@players.test' } },
+          { side: 'blue', player: { address: 'blue@players.test' } },
+        ],
+        referee: 'ref@club.test',
+      });
+      expect((await s.bus.waitFor(c.id, 60_000)).status).toBe('applied');
+      return id;
+    })();
+    return withReferee;
+  };
+
   it('previews without recording, rolls back, forks (parent untouched), replaces, and lists mails', async () => {
     const game = await s.games.load(gameId);
     const resolved = game.tail.find((e) => e.type === 'StepResolved')!.payload as { stepId: string; turn: number };
@@ -147,17 +167,7 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
 
   it("issue 30: `umpire view` mails the game's referee the side's report; `--json` prints the view and mails nothing; no referee: refused, naming --json", async () => {
     // given a game with a referee
-    const viewed = 'G-cliview';
-    const c = await s.bus.submit(viewed, 'create-view', 'game.create', {
-      gameId: viewed,
-      ruleset: 'fleet-duel',
-      sides: [
-        { side: 'red', player: { address: 'red@players.test' } },
-        { side: 'blue', player: { address: 'blue@players.test' } },
-      ],
-      referee: 'ref@club.test',
-    });
-    expect((await s.bus.waitFor(c.id, 60_000)).status).toBe('applied');
+    const viewed = await refereeGame();
     const toReferee = async () => (await s.outbox.byGame(viewed)).filter((m) => m.recipient === 'ref@club.test');
     const before = (await toReferee()).length;
     const head = await s.events.head(viewed);
@@ -183,5 +193,27 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     expect(none.stderr).toContain(
       `refused: VIEW allied: game ${gameId} has no referee to mail the report to. \`umpire view ${gameId} allied --json\` prints the view instead.`,
     );
+  }, 120_000);
+
+  it("issue 30: `umpire resend` sends a side's mails again to its player, recorded; refused, saying why, when there is no such report", async () => {
+    // given a game whose sides were welcomed and sent no report yet
+    const gameId = await refereeGame();
+    const head = await s.events.head(gameId);
+    // when the referee asks for blue's latest report: refused, nothing recorded
+    const none = await umpire('resend', gameId, 'blue');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('refused: RESEND blue: no report of blue has been sent yet');
+    expect(await s.events.head(gameId)).toEqual(head);
+    expect((await umpire('resend', gameId, 'blue', '--turn', 'x')).stderr).toContain('--turn x: a turn number, e.g. --turn 3');
+    // when with --all: blue's welcome goes again to blue, marked, and the log says so
+    const all = await umpire('resend', gameId, 'blue', '--all', 'lost', 'in', 'a', 'filter');
+    expect(all.stderr).toBe('');
+    expect(all.stdout).toMatch(/^re-sent to blue at blue@players\.test \(event \d+\):\n {2}ACTION G-cliview blue t1: welcome/);
+    const again = (await s.outbox.byGame(gameId)).filter((m) => m.kind === 'resend');
+    expect(again.map((m) => [m.recipient, m.payload.subject])).toEqual([
+      ['blue@players.test', 'RESEND: ACTION G-cliview blue t1: welcome, fleet orders'],
+    ]);
+    const event = (await s.events.read(gameId)).find((e) => e.type === 'ReportsResent');
+    expect(event?.payload).toMatchObject({ side: 'blue', to: 'blue@players.test', which: 'all', reason: 'lost in a filter' });
   }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
 import type { SmtpTransport } from '../../src/app/smtp-transport';
 import { fetchInbox, type MailUser, sendSmtp } from './mail';
 import type { ServiceHarness } from './services';
@@ -55,4 +56,15 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
       await deliver(gameIds);
     },
   };
+}
+
+/** The mails in a user's real mailbox, parsed (subject, text, headers), waiting until `until` holds of them or ten seconds pass. */
+export async function parsedInbox(user: MailUser, until: (mails: ParsedMail[]) => boolean = () => true): Promise<ParsedMail[]> {
+  let mails: ParsedMail[] = [];
+  for (let i = 0; i < 100; i++) {
+    mails = await Promise.all((await fetchInbox(user)).map((m) => simpleParser(m.source)));
+    if (until(mails)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return mails;
 }
