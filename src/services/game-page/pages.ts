@@ -9,6 +9,7 @@ import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFo
 import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
 import { PageRenderer } from './page-renderer';
 import { stepPageView } from './page-view';
+import { deadlineInForce, eventsByMail, mailOf } from './mail-trail';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
 const CACHED_GAMES = 8;
@@ -75,6 +76,8 @@ export class GamePages {
       return this.page('step', {
         ...o.common,
         entry,
+        deadline: deadlineInForce(o.events, entry),
+        log: viewer === REFEREE_VIEWER ? await this.stepLog(o, events) : null,
         prev: n > 1 ? n - 1 : null,
         following: n < timeline.length ? n + 1 : null,
         story: storyFor(events, viewer, o.sides, o.ruleset),
@@ -101,12 +104,14 @@ export class GamePages {
       if (o.claims.viewer !== REFEREE_VIEWER)
         return this.refused(403, "The game's inbound mail is the referee's to read: this link is not the referee's.");
       const mails = [];
+      const produced = eventsByMail(o.events, this.replayed(o).timeline, String(o.common.base));
       for (const m of await this.deps.mails(o.claims.gameId)) {
         const parsed = await parseMail(m.raw).catch(() => null);
         mails.push({
           id: m.id,
           receivedAt: m.receivedAt,
           messageId: m.messageId,
+          events: produced.get(m.messageId) ?? [],
           from: parsed?.ok ? parsed.message.from.address : '(unreadable)',
           subject: parsed?.ok ? parsed.message.subject : '',
           status: m.attempts > 1 ? `${m.status} after ${m.attempts} attempts` : m.status,
@@ -114,6 +119,22 @@ export class GamePages {
         });
       }
       return this.page('mails', { ...o.common, mails });
+    });
+  }
+
+  /** The referee's log of a step: each event with its time to the second and, when a mail produced it, that mail. */
+  private async stepLog(o: Opened, events: readonly StoredEvent[]) {
+    const mails = new Map((await this.deps.mails(o.claims.gameId)).map((m) => [m.messageId, m]));
+    return events.map((e) => {
+      const mail = mails.get(mailOf(e) ?? '');
+      return {
+        seq: e.seq,
+        at: e.recordedAt,
+        type: e.type,
+        mail: mail
+          ? { id: mail.id, receivedAt: mail.receivedAt, messageId: mail.messageId, href: `${o.common.base}/mails#m${mail.id}` }
+          : null,
+      };
     });
   }
 
