@@ -1,5 +1,9 @@
 import type { Services } from '../../src/services/container';
+import { GamePages } from '../../src/services/game-page/pages';
+import { signPageLink } from '../../src/services/game-page/link';
+import { SecretBox } from '../../src/shared/secret-box';
 import { PermanentCommandError } from '../../src/store/commands';
+import { gameMails } from '../../src/store/game-mails';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 import { flat } from '../support/text';
 
@@ -93,5 +97,51 @@ describe('a fork mails only its referee and keeps its parent times', () => {
     expect(await playerMail()).toBe(before);
     const told = (await s.outbox.byRecipient(REFEREE)).find((m) => m.idempotencyKey.endsWith(':fork'));
     expect(flat(String(told?.payload.text))).toContain('blue@players.test mailed G-fmfork, your fork of G-fmparent, and was not answered');
+  });
+
+  it("given a parent played by mail, when it is forked later, then the fork's step page shows the parent's arrival and deadline times up to the fork point", async () => {
+    const pages = new GamePages({
+      events: s.events,
+      mails: (gameId) => gameMails(s.db, new SecretBox(s.config.UMPIRE_SECRET, 'inbound-mail'), gameId, 1000),
+      secret: s.config.UMPIRE_SECRET,
+    });
+    const origin = 'G-fmorigin';
+    now = new Date('2026-12-01T08:00:00Z');
+    await apply(origin, 'c2', 'game.create', { gameId: origin, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
+    now = new Date('2026-12-01T09:00:00Z');
+    const raw =
+      'From: red@players.test\r\nTo: u@umpire.test\r\nSubject: orders\r\nMessage-ID: <fm-origin-red@players.test>\r\n\r\nMOVE north\r\n';
+    const mail = await s.inbound.receive('webhook', Buffer.from(raw));
+    await s.inbound.mark(mail.id, 'processed', origin, { side: 'red' });
+    await apply(origin, 'r2', 'game.orders', { gameId: origin, side: 'red', text: 'MOVE north', via: `mail ${mail.messageId}` });
+    now = new Date('2026-12-01T10:00:00Z');
+    await apply(origin, 'b2', 'game.orders', { gameId: origin, side: 'blue', text: 'MOVE south', via: 'test' });
+    // forked a week later
+    now = new Date('2026-12-08T10:00:00Z');
+    expect(
+      (await apply('G-fmorigin2', 'fork-2', 'game.fork', { parentId: origin, gameId: 'G-fmorigin2', target: { stepId: 't1/orders' } }))
+        .status,
+    ).toBe('applied');
+    const link = (gameId: string) => signPageLink(s.config.UMPIRE_SECRET, { gameId, viewer: 'referee', expiresAt: '2027-01-01T00:00:00Z' });
+    // a page's own links (its game's signed token) left out
+    const clip = (html: string, from: string, to: string) =>
+      html.slice(html.indexOf(from), html.indexOf(to, html.indexOf(from))).replace(/\/game\/[^/"]+/g, '/game/…');
+    const parentPage = (await pages.step(link(origin), 1)).html;
+    const forkPage = (await pages.step(link('G-fmorigin2'), 1)).html;
+    // the deadline in force, and the mail behind red's orders with its arrival, as on the parent's page
+    const deadline = clip(parentPage, '<p class="deadline">', '</p>');
+    expect(deadline).toContain('Deadline in force: <strong>2026-12-01 ');
+    expect(clip(forkPage, '<p class="deadline">', '</p>')).toBe(deadline);
+    const arrived = (await s.inbound.get(mail.id))!;
+    expect(forkPage).toContain(
+      `mail #${mail.id}</a>, arrived ${new Date(arrived.arrivedAt).toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+    );
+    // every event the fork shares with its parent shows on its log as on the parent's: same time, same mail
+    const atSeq = ((await s.events.read('G-fmorigin2')).find((e) => e.type === 'GameForked')!.payload as { atSeq: number }).atSeq;
+    for (let seq = 1; seq <= atSeq; seq++) {
+      const row = clip(parentPage, `<tr id="e${seq}">`, '</tr>');
+      expect(row).toContain('2026-12-01 ');
+      expect(clip(forkPage, `<tr id="e${seq}">`, '</tr>')).toBe(row);
+    }
   });
 });

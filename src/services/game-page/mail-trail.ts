@@ -52,11 +52,14 @@ export interface DeadlineInForce {
 /**
  * The deadline in force for an entry's step as the entry closed: the last one set for that step
  * up to the entry's last event (EXTEND, ABSENCE and RESUME set it again; PAUSE stops it), or null.
+ * In a fork, the step it was cut at keeps its parent's deadline (the one its orders arrived under).
  */
 export function deadlineInForce(events: readonly StoredEvent[], entry: TimelineEntry): DeadlineInForce | null {
   let found: DeadlineInForce | null = null;
   for (const e of events) {
     if (e.seq > entry.toSeq) break;
+    // a fork re-adjudicates the step it was cut at at once: the deadline that step was played under is its parent's
+    if (e.type === 'GameForked' && (e.payload as { stepId?: string }).stepId === entry.stepId && found) break;
     if (e.type === 'GamePaused' && found) found = { ...(found as DeadlineInForce), pausedBy: e.seq };
     const p = e.payload as { stepId?: string; at?: string; graceUntil?: string; extended?: boolean };
     if (e.type === 'DeadlineSet' && p.stepId === entry.stepId && p.at)
@@ -69,4 +72,11 @@ export function deadlineInForce(events: readonly StoredEvent[], entry: TimelineE
       };
   }
   return found;
+}
+
+/** A fork's parent and the time of the last event it shares with it (its pages keep the parent's mail up to there), or null. */
+export function forkPoint(events: readonly StoredEvent[]): { readonly parentGameId: string; readonly until: string } | null {
+  const forked = events.find((e) => e.type === 'GameForked')?.payload as { parentGameId: string; atSeq: number } | undefined;
+  const last = forked ? events.find((e) => e.seq === forked.atSeq) : undefined;
+  return forked && last ? { parentGameId: forked.parentGameId, until: last.recordedAt } : null;
 }

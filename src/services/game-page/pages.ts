@@ -9,7 +9,7 @@ import { type Replayed, replayTimeline, rulingsFor, sidesOf, stateAfter, storyFo
 import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, verifyPageLink } from './link';
 import { PageRenderer } from './page-renderer';
 import { stepPageView } from './page-view';
-import { deadlineInForce, eventsByMail, mailOf } from './mail-trail';
+import { deadlineInForce, eventsByMail, forkPoint, mailOf } from './mail-trail';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
 const CACHED_GAMES = 8;
@@ -105,7 +105,7 @@ export class GamePages {
         return this.refused(403, "The game's inbound mail is the referee's to read: this link is not the referee's.");
       const mails = [];
       const produced = eventsByMail(o.events, this.replayed(o).timeline, String(o.common.base));
-      for (const m of await this.deps.mails(o.claims.gameId)) {
+      for (const m of await this.gameMails(o)) {
         const parsed = await parseMail(m.raw).catch(() => null);
         mails.push({
           id: m.id,
@@ -124,7 +124,7 @@ export class GamePages {
 
   /** The referee's log of a step: each event with its time to the second and, when a mail produced it, that mail. */
   private async stepLog(o: Opened, events: readonly StoredEvent[]) {
-    const mails = new Map((await this.deps.mails(o.claims.gameId)).map((m) => [m.messageId, m]));
+    const mails = new Map((await this.gameMails(o)).map((m) => [m.messageId, m]));
     return events.map((e) => {
       const mail = mails.get(mailOf(e) ?? '');
       return {
@@ -136,6 +136,15 @@ export class GamePages {
           : null,
       };
     });
+  }
+
+  /** The game's inbound mail; a fork's starts with its parent's, up to the fork point (the prefix they share). */
+  private async gameMails(o: Opened): Promise<readonly GameMail[]> {
+    const own = await this.deps.mails(o.claims.gameId);
+    const fork = forkPoint(o.events);
+    if (!fork) return own;
+    const parent = (await this.deps.mails(fork.parentGameId)).filter((m) => m.receivedAt <= fork.until);
+    return [...parent, ...own];
   }
 
   /** The game's timeline and checkpoints, replayed once per head of its log (a few games kept). */
