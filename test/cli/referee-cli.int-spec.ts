@@ -1,6 +1,7 @@
 import type { Services } from '../../src/services/container';
 import { type CliHarness, startCliHarness } from '../support/cli';
 import { waitUntil } from '../support/processes';
+import { DUEL_SIDES } from '../support/services';
 
 /**
  * The referee's desk from the built CLI against a real worker process, on a VITP game: preview,
@@ -49,10 +50,7 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
       const c = await s.bus.submit(id, 'create-view', 'game.create', {
         gameId: id,
         ruleset: 'fleet-duel',
-        sides: [
-          { side: 'red', player: { address: 'red@players.test' } },
-          { side: 'blue', player: { address: 'blue@players.test' } },
-        ],
+        sides: DUEL_SIDES,
         referee: 'ref@club.test',
       });
       expect((await s.bus.waitFor(c.id, 60_000)).status).toBe('applied');

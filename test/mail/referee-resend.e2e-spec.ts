@@ -32,16 +32,7 @@ describe('the referee RESENDs a side its reports (Postfix + Dovecot)', () => {
     transport = new SmtpTransport(env.smtpHost, env.smtpPort, umpire.address);
     desk = mailDesk(h, umpire, transport, 'resend');
     // given a game whose first step is over (both sides were sent a report), then blue's seat handed to navy
-    await h.s.bus.submit(gameId, `create:${gameId}`, 'game.create', {
-      gameId,
-      ruleset: 'fleet-duel',
-      sides: [
-        { side: 'red', player: { address: red.address } },
-        { side: 'blue', player: { address: blue.address } },
-      ],
-      referee: ref.address,
-    });
-    await desk.deliver([gameId]);
+    await desk.duel(gameId, red, blue, ref);
     await desk.send(red, desk.replyTo(gameId, 'red', red), 'MOVE north');
     await desk.send(blue, desk.replyTo(gameId, 'blue', blue), 'MOVE south');
     await desk.pump([gameId], 2);

@@ -17,6 +17,8 @@ export interface MailDesk {
   deliver(gameIds: string | readonly string[]): Promise<void>;
   /** The reply address of `user` seated as `side` in `gameId`. */
   replyTo(gameId: string, side: string, user: MailUser): string;
+  /** A Fleet Duel game of `red` and `blue` with `referee`, created and its welcomes sent. */
+  duel(gameId: string, red: MailUser, blue: MailUser, referee: MailUser): Promise<void>;
 }
 
 export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTransport, tag: string): MailDesk {
@@ -32,6 +34,14 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
   return {
     deliver,
     replyTo: (gameId, side, user) => h.s.composer.replyAddressFor(gameId, side, user.address),
+    async duel(gameId, red, blue, referee) {
+      const sides = [
+        { side: 'red', player: { address: red.address } },
+        { side: 'blue', player: { address: blue.address } },
+      ];
+      await h.s.bus.submit(gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides, referee: referee.address });
+      await deliver([gameId]);
+    },
     async send(from, to, body) {
       const id = `${tag}-${++n}-${Date.now()}@players.test`;
       await sendSmtp({
