@@ -15,6 +15,7 @@ export const RULING_TYPES: ReadonlySet<string> = new Set([
   'GameResumed',
   'AbsenceDeclared',
   'DeadlineLengthSet',
+  'ReportsResent',
 ]);
 
 export const WITHHELD = '(address withheld)';

@@ -7,7 +7,7 @@ import { UsageError, readTextFile } from './usage';
 
 /**
  * The referee's desk on the command line (issue 12), through the same command kinds as the mail
- * commands: `umpire rollback`, `preview`, `replace`, `machine`, `mails`, `view`, and `umpire fork`.
+ * commands: `umpire rollback`, `preview`, `replace`, `machine`, `mails`, `view`, `resend`, and `umpire fork`.
  */
 export function registerRefereeCommands(program: Command): void {
   program
@@ -60,10 +60,29 @@ export function registerRefereeCommands(program: Command): void {
     );
   program
     .command('view <gameId> <side>')
-    .description("mail the referee that side's report as it would read now; prints the side's view")
-    .action((gameId: string, side: string) =>
-      desk(gameId, 'game.view', { side }, (r) => JSON.stringify((r as { view: unknown }).view, null, 2)),
+    .description("mail the game's referee that side's report as it would read now")
+    .option('--json', "print the side's view as JSON instead; nobody is mailed")
+    .action((gameId: string, side: string, opts: { json?: boolean }) =>
+      desk(gameId, 'game.view', { side, ...(opts.json ? { print: true } : {}) }, (r) => {
+        const x = r as { view: unknown; mailedTo: string | null };
+        return opts.json ? JSON.stringify(x.view, null, 2) : `mailed ${x.mailedTo} the report ${side} would read now (nothing recorded)`;
+      }),
     );
+  program
+    .command('resend <gameId> <side> [reason...]')
+    .description("send a side's reports again to the player holding the seat now, as first sent (the latest unless --all or --turn)")
+    .option('--all', 'every report the side was sent, and its welcome')
+    .option('--turn <n>', "that turn's reports")
+    .action((gameId: string, side: string, reason: string[] = [], opts: { all?: boolean; turn?: string }) => {
+      if (opts.all && opts.turn) throw new UsageError('--all or --turn <n>, not both');
+      if (opts.turn !== undefined && !/^[1-9]\d{0,3}$/.test(opts.turn))
+        throw new UsageError(`--turn ${opts.turn}: a turn number, e.g. --turn 3`);
+      const which = opts.all ? 'all' : opts.turn ? { turn: Number(opts.turn) } : 'latest';
+      return desk(gameId, 'game.resend', { side, which, reason: reason.join(' '), referee: 'cli' }, (r) => {
+        const x = r as { to: string; seq: number; subjects: string[] };
+        return [`re-sent to ${side} at ${x.to} (event ${x.seq}):`, ...x.subjects.map((s) => `  ${s}`)].join('\n');
+      });
+    });
   program
     .command('fork <gameId>')
     .description('a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched')

@@ -43,6 +43,7 @@ export const CATALOGUE = [
   referee.MACHINE,
   referee.MAILS,
   referee.VIEW,
+  referee.RESEND_TO,
   system.CREATE,
   system.DEADLINE,
   system.REMIND,

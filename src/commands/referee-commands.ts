@@ -251,7 +251,8 @@ export const MAILS = command({
 
 export const VIEW = command({
   kind: 'game.view',
-  payload: z.object({ ...ruling, side: z.string() }),
+  // print: returned only (`umpire view --json`), nobody mailed
+  payload: z.object({ ...ruling, side: z.string(), print: z.boolean().optional() }),
   from: ['referee', 'cli'],
   cli: 'view',
   mail: { name: 'VIEW', toPayload: (c, m) => ruled({ side: c.side }, m) },
@@ -260,7 +261,32 @@ export const VIEW = command({
   doc: [
     {
       usage: '`VIEW <side>`',
-      does: "That side's report as it would read now (its view, its answer card, the step and deadline), mailed to the referee only, e.g. `VIEW japanese`. Reads only.",
+      does: "That side's report as it would read now (its view, its answer card, the step and deadline), mailed to the referee only, e.g. `VIEW japanese`. Reads only. From the command line, `umpire view <game> <side>` mails it to the game's referee (refused, naming `--json`, when the game has none); `--json` prints the view instead and mails nothing.",
+    },
+  ],
+});
+
+export const RESEND_TO = command({
+  kind: 'game.resend',
+  payload: z.object({
+    ...ruling,
+    side: z.string(),
+    which: z.union([z.literal('latest'), z.literal('all'), z.object({ turn: z.number().int().positive() })]),
+  }),
+  from: ['referee', 'cli'],
+  cli: 'resend',
+  // a bare RESEND [turn] is the sender's own (player RESEND): the mail reader reads RESEND [TO] <side> … as this command
+  mail: { name: 'RESEND TO', words: [], toPayload: (c, m) => ruled({ side: c.side, which: c.which, reason: c.reason }, m) },
+  help: {
+    usage: 'RESEND TO side [ALL | turn] [reason]',
+    does: "that side's latest report (or all, or that turn's) sent again to its player now, as first sent",
+  },
+  gloss: "RESEND TO <side> [ALL | turn] (a side's reports sent again to its player)",
+  doc: [
+    {
+      usage: '`RESEND TO <side> [ALL \\| turn] [reason]`',
+      also: '`RESEND <side> …`',
+      does: "Send a side's reports again to the player who holds the seat now (never to an earlier address), e.g. `RESEND TO blue 3 his club's filter ate them`: the latest report; with `ALL`, every report and the welcome; with a turn, that turn's. Each goes as it was first sent (same text, map and links, what the side could see then), its subject marked `RESEND:` and its `X-Umpire-Resent` header naming the event; the reply address and `SECRET` in it are the current player's. Recorded as `ReportsResent` (side, address, which, the subjects, the referee, the reason); you are told what went. Refused for a machine seat, in a fork, or when no such report has been sent.",
     },
   ],
 });

@@ -34,6 +34,7 @@ export type RefereeCommandName =
   | 'MACHINE'
   | 'MAILS'
   | 'VIEW'
+  | 'RESEND TO'
   | 'UPGRADE';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 

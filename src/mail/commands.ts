@@ -250,7 +250,8 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'RESEND': {
       if (args === '') return { name, line, refereeOnly: false };
       const t = args.match(/^(?:turn\s+)?(\d{1,4})$/i);
-      return t ? { name, turn: Number(t[1]), line, refereeOnly: false } : null;
+      // RESEND [TO] <side> …: the referee's, a side's reports sent again to that side
+      return t ? { name, turn: Number(t[1]), line, refereeOnly: false } : readDeskCommand('RESEND TO', args, line);
     }
     case 'HISTORY': {
       if (args === '') return { name, line, refereeOnly: false };
@@ -291,6 +292,7 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'MACHINE':
     case 'MAILS':
     case 'VIEW':
+    case 'RESEND TO':
       return readDeskCommand(name, args, line);
     default: {
       const unreachable: never = name;

@@ -1,5 +1,5 @@
 /**
- * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW. Pure;
+ * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW, RESEND TO. Pure;
  * the game service checks what the words name (the step, the side, the address) and refuses with a
  * reply saying what would be right.
  */
@@ -43,7 +43,19 @@ export type DeskCommand =
   /** `MAILS [side]`: the game's inbound mails with arrival times, status and outcome. */
   | { readonly name: 'MAILS'; readonly side?: string; readonly line: number; readonly refereeOnly: true }
   /** `VIEW <side>`: that side's report as it would read now. */
-  | { readonly name: 'VIEW'; readonly side: string; readonly line: number; readonly refereeOnly: true };
+  | { readonly name: 'VIEW'; readonly side: string; readonly line: number; readonly refereeOnly: true }
+  /**
+   * `RESEND [TO] <side> [ALL | turn | TURN n] [reason]`: that side's latest report (or all of them,
+   * or one turn's) sent again to its player, as first sent. A bare `RESEND [turn]` is the sender's own.
+   */
+  | {
+      readonly name: 'RESEND TO';
+      readonly side: string;
+      readonly which: 'latest' | 'all' | { readonly turn: number };
+      readonly reason: string;
+      readonly line: number;
+      readonly refereeOnly: true;
+    };
 
 export type DeskCommandName = DeskCommand['name'];
 
@@ -87,6 +99,12 @@ export function readDeskCommand(word: DeskCommandName, args: string, line: numbe
       return words.length === 1 && SIDE.test(words[0]) ? { name: 'MAILS', side: words[0].toLowerCase(), line, refereeOnly: true } : null;
     case 'VIEW':
       return words.length === 1 && SIDE.test(words[0]) ? { name: 'VIEW', side: words[0].toLowerCase(), line, refereeOnly: true } : null;
+    case 'RESEND TO': {
+      const m = args.match(/^(?:TO\s+)?([a-z][a-z0-9_-]*)(?:\s+(ALL|(?:TURN\s+)?\d{1,4})(?=\s|$))?(?:\s+([\s\S]*))?$/i);
+      if (!m || /^(TO|TURN|ALL)$/i.test(m[1])) return null;
+      const which = !m[2] ? 'latest' : /^ALL$/i.test(m[2]) ? 'all' : { turn: Number(m[2].replace(/\D/g, '')) };
+      return { name: 'RESEND TO', side: m[1].toLowerCase(), which, reason: (m[3] ?? '').trim(), line, refereeOnly: true };
+    }
     default: {
       const unreachable: never = word;
       return unreachable;

@@ -301,3 +301,10 @@ function pick(ref: GameReference): GameReference {
     ...(ref.turn !== undefined ? { turn: ref.turn } : {}),
   };
 }
+
+/** The header block of a raw message with an empty body: enough to say who sent it, however broken the body. */
+export function headerOnly(raw: Buffer): Buffer {
+  const text = raw.subarray(0, 64 * 1024).toString('latin1');
+  const end = text.search(/\r?\n\r?\n/);
+  return Buffer.from(`${end >= 0 ? text.slice(0, end) : text}\r\n\r\n`, 'latin1');
+}

@@ -16,6 +16,7 @@ import { press } from './game/press';
 import { extend, force, note } from './game/referee';
 import { resign } from './game/resign';
 import { preview, rollback } from './game/rollback';
+import { resendReports } from './game/resend';
 import { replace } from './game/rulings';
 import { absence, deadlineLength, pause, resume } from './game/time-rulings';
 import { upgrade } from './game/upgrade';
@@ -67,7 +68,9 @@ export const USE_CASES: { readonly [K in CommandKind]: UseCase<K> } = {
   'game.revokeLinks': (h, tx, p, cmd) =>
     revokeLinks(h, tx, p.gameId, p.viewer ?? null, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
   'game.mails': (h, tx, p, cmd) => mails(h, tx, p.gameId, p.side, by(p, cmd)),
-  'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, by(p, cmd)),
+  'game.resend': (h, tx, p, cmd) =>
+    resendReports(h, tx, p.gameId, p.side, p.which, { ...by(p, cmd), referee: p.referee, reason: p.reason }),
+  'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, { ...by(p, cmd), print: p.print }),
   'game.fork': (h, tx, p) => fork(h, tx, p),
 };
 

@@ -9,13 +9,14 @@ import {
 import { formatUtc } from '../mail/render';
 import type { MailCommand } from '../mail/commands';
 import type { MailComposer } from '../mail/composer';
-import { parseMail, type ParsedMessage } from '../mail/parse';
+import { headerOnly, parseMail, type ParsedMessage } from '../mail/parse';
 import { playerBucket, strangerBucket, type SenderThrottle } from '../mail/throttle';
 import type { CommandBus } from './command-bus';
 import { JobName } from '../queue/jobs';
 import type { JobQueue } from '../queue/job-queue';
 import type { Outbox, RefusalOf } from '../store/outbox';
 import { type GameRepository, loadedOnce } from './game-repository';
+import { forkMailNotice, forkOf } from './fork-intake';
 import type { GameService } from './game.service';
 import { ordersText } from '../commands/player-commands';
 import { applyMailCommand, commandKey } from './mail-commands';
@@ -112,6 +113,12 @@ export class MailIngest {
       return this.done(inboundId, 'rejected', null, { reason: 'sender address is not one plain mailbox', unanswered: true });
 
     const auth = await authenticate(mail, this.registry(games), this.reply);
+    const fork = auth.ok || !auth.gameId ? null : await forkOf(games, auth.gameId);
+    if (fork && !auth.ok) {
+      const draft = await forkMailNotice(fork, mail, auth.reason, this.gameService, this.bounce.bind(this, 'authenticated'));
+      if (draft) await this.outbox.enqueue([draft]);
+      return this.done(inboundId, 'rejected', fork.gameId, { reason: 'fork', unanswered: true, refereeTold: !!draft });
+    }
     if (!auth.ok) {
       // throttled apart from every player's allowance (forged mail must not spend it), and not
       // answered once over the limit: a flood of forgeries gets at most a burst of replies
@@ -284,13 +291,6 @@ export class MailIngest {
     await this.inbound.wakeNextInBucket(id);
     return { status, detail };
   }
-}
-
-/** The header block of a raw message with an empty body: enough to say who sent it, however broken the body. */
-function headerOnly(raw: Buffer): Buffer {
-  const text = raw.subarray(0, 64 * 1024).toString('latin1');
-  const end = text.search(/\r?\n\r?\n/);
-  return Buffer.from(`${end >= 0 ? text.slice(0, end) : text}\r\n\r\n`, 'latin1');
 }
 
 function isUmpire(address: string, umpireAddress: string): boolean {

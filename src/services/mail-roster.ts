@@ -4,7 +4,8 @@ import type { GameService } from './game.service';
 
 /**
  * A game's roster as authentication needs it: each side's registered address and SECRET words
- * (derived, never stored), and the referee's. Null when there is no such game.
+ * (derived, never stored), and the referee's. Null when there is no such game. A fork has the
+ * referee only (its seats are its parent's players, who never hear of it).
  */
 export async function gameRoster(
   games: Pick<GameRepository, 'load'>,
@@ -18,7 +19,8 @@ export async function gameRoster(
     const referee = await secrets.refereeOf(game);
     return {
       gameId,
-      players: info.sides.map((s) => ({
+      // a what-if fork is the referee's alone: the seats it copied from its parent are not its players
+      players: (game.service.forkOf ? [] : info.sides).map((s) => ({
         side: s.side,
         address: s.player.address,
         secret: secrets.playerSecret(gameId, s.side, s.player.address),

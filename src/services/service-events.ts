@@ -4,6 +4,7 @@ import type { StoredEvent } from '../store/event-store';
 import type { LinksRevokedPayload } from './game-page/link';
 import type { GameForkedPayload } from './game/fork';
 import type { SeatToMachinePayload } from './game/machine-seats';
+import type { ReportsResentPayload } from './game/resend';
 import type { SeatReplacedPayload } from './game/rulings';
 import type { AbsenceRecord, DeadlineRecord, DigestMode, GameSettings, PauseRecord } from './service-state';
 import type { StepKind } from '../engine/step-kinds';
@@ -36,6 +37,7 @@ export interface ServiceEventPayloads {
   readonly DeadlineLengthSet: { readonly kind: StepKind; readonly minutes: number };
   readonly OrdersHeld: { readonly side: string; readonly stepId: string };
   readonly OrdersReleased: { readonly side: string; readonly stepId: string };
+  readonly ReportsResent: ReportsResentPayload;
 }
 
 export type ServiceEventType = keyof ServiceEventPayloads;
@@ -62,6 +64,7 @@ const TYPES: Readonly<Record<ServiceEventType, true>> = {
   DeadlineLengthSet: true,
   OrdersHeld: true,
   OrdersReleased: true,
+  ReportsResent: true,
 };
 
 export const SERVICE_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(TYPES));

@@ -16,6 +16,8 @@ export interface NewEvent {
   readonly type: string;
   readonly payload: unknown;
   readonly metadata?: EventMetadata;
+  /** when it was first recorded, kept by a copy (a fork's prefix keeps its parent's times); now by default */
+  readonly recordedAt?: string;
 }
 
 export interface StoredEvent {
@@ -204,7 +206,7 @@ function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], re
       type: e.type,
       payload: JSON.parse(canonicalJson(e.payload ?? null)) as unknown,
       metadata: JSON.parse(canonicalJson(e.metadata ?? {})) as EventMetadata,
-      recordedAt,
+      recordedAt: e.recordedAt ?? recordedAt,
       prevHash,
     };
     const stored = { ...draft, hash: hashEvent(draft) };

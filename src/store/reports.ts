@@ -1,11 +1,20 @@
 import type { Db, Sql } from './db';
 import type { EventMetadata } from './event-store';
+import type { OutboundMail } from './outbox';
 
 /** A report or welcome as it was sent (its outbox row), for HISTORY. */
 export interface SentReport {
   readonly subject: string;
   readonly text: string;
   readonly createdAt: string;
+}
+
+/** A report or welcome as the outbox stores it, for the referee's RESEND. */
+export interface StoredReport {
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: OutboundMail;
+  readonly sentAt: string;
 }
 
 /**
@@ -38,6 +47,24 @@ export class SentReports {
       [gameId, recipient, subjectPattern, turn ?? null],
     );
     return rows.map((r) => ({ subject: r.subject, text: r.text, createdAt: new Date(r.created_at).toISOString() }));
+  }
+
+  /**
+   * The reports (and welcome) one side was sent, at whatever address held its seat then (their
+   * subjects are the side's, render.ts reportSubjectPattern, and so are their keys: a VIEW of the
+   * side mailed to the referee is not one of them), all or one turn's, oldest first, as
+   * stored (reply addresses and SECRET words left as markers, filled for the recipient when sent).
+   */
+  async ofSide(tx: Sql, gameId: string, side: string, subjectPattern: string, turn?: number): Promise<StoredReport[]> {
+    const rows = await tx.query<{ id: string; kind: string; payload: StoredReport['payload']; created_at: Date }>(
+      `SELECT id, kind, payload, created_at FROM outbox
+        WHERE game_id = $1 AND kind IN ('report', 'welcome') AND payload->>'subject' ~ $2
+          AND left(idempotency_key, length($4)) = $4
+          AND ($3::int IS NULL OR payload->>'subject' LIKE '% turn ' || $3::int || ':%' OR payload->>'subject' LIKE '% t' || $3::int || ':%')
+        ORDER BY id`,
+      [gameId, subjectPattern, turn ?? null, `${gameId}:${side}:`],
+    );
+    return rows.map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, sentAt: new Date(r.created_at).toISOString() }));
   }
 
   /**

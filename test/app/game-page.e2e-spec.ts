@@ -249,4 +249,91 @@ describe('the game pages in a real browser', () => {
       await page.close();
     }
   });
+
+  it('issue 30: given a game played by mail with rulings, then the rulings read in words, each mail shows its arrival to the second, its Message-ID and the events it produced (and back), and each step page its deadline', async () => {
+    // given a Fleet Duel game with a referee: red's orders came by mail, the referee extended the
+    // deadline and handed blue's seat to another player
+    const desk = 'G-pagedesk';
+    const sides = [
+      { side: 'red', player: { address: 'red@players.test' } },
+      { side: 'blue', player: { address: 'blue@players.test' } },
+    ];
+    const apply = async (key: string, kind: string, payload: object) => {
+      await s.bus.submit(desk, key, kind, { gameId: desk, ...payload });
+      await s.inbox.drain(desk, s.bus.apply);
+    };
+    await apply('create', 'game.create', { ruleset: 'fleet-duel', sides, referee: 'ref@players.test' });
+    const raw =
+      'From: red@players.test\r\nTo: umpire@umpire.test\r\nSubject: orders\r\nMessage-ID: <desk-red-1@players.test>\r\n\r\nMOVE north\r\n';
+    const mail = await s.inbound.receive('webhook', Buffer.from(raw));
+    await apply('orders-red', 'game.orders', { side: 'red', text: 'MOVE north', via: `mail ${mail.messageId}` });
+    await s.inbound.mark(mail.id, 'processed', desk, { side: 'red', commands: ['ORDERS'] });
+    await apply('extend', 'game.extend', { byMinutes: 90, replyTo: 'ref@players.test' });
+    await apply('replace', 'game.replace', {
+      side: 'blue',
+      address: 'navy@players.test',
+      reason: 'moved to another club',
+      referee: 'ref@players.test',
+    });
+    const log = await s.events.read(desk);
+    const ordered = log.find((e) => e.metadata?.via === `mail ${mail.messageId}`)!;
+    const extended = log.find((e) => e.type === 'DeadlineSet' && (e.payload as { extended?: boolean }).extended)!;
+    const deskLink = (viewer: string) =>
+      `${base}/game/${signPageLink(SECRET, { gameId: desk, viewer, expiresAt: new Date(Date.now() + 86_400_000).toISOString() })}`;
+    const second = (iso: string) => `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+
+    // the referee's index: every ruling in words, no payload dumped
+    const index = await open(deskLink('referee'));
+    try {
+      const rulings = await index.page.locator('ul.rulings li').allTextContents();
+      expect(
+        rulings.some((r) =>
+          r.includes(`The referee extended the deadline of t1/orders to ${second((extended.payload as { at: string }).at)}`),
+        ),
+      ).toBe(true);
+      expect(rulings).toContainEqual(
+        expect.stringContaining('The referee handed the blue seat from blue@players.test to navy@players.test'),
+      );
+      expect(rulings.some((r) => /[{}]|"\w+":/.test(r))).toBe(false);
+    } finally {
+      await index.page.close();
+    }
+    // a side reads the same rulings, addresses withheld
+    const red = await open(deskLink('red'));
+    expect(red.text).toContain('The referee handed the blue seat from (address withheld) to (address withheld)');
+    expect(red.text).not.toContain('navy@players.test');
+    await red.page.close();
+
+    // the mail list: arrival to the second, its Message-ID, a link to the event it produced
+    const mails = await open(`${deskLink('referee')}/mails`);
+    try {
+      const row = mails.page.locator(`tr#m${mail.id}`);
+      const cells = await row.locator('td').allTextContents();
+      const [stored] = await s.db.query<{ arrived: string }>(
+        `SELECT to_char(arrived_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC' AS arrived FROM inbound_messages WHERE id = $1`,
+        [mail.id],
+      );
+      expect(cells[0]).toBe(stored.arrived);
+      expect(cells).toContain(mail.messageId);
+      // follow the link to the event, and from the event back to the mail
+      await row.locator(`a[href$="#e${ordered.seq}"]`).click();
+      await mails.page.waitForURL(new RegExp(`/step/\\d+#e${ordered.seq}$`));
+      const event = mails.page.locator(`tr#e${ordered.seq}`);
+      expect(await event.textContent()).toContain(`mail #${mail.id}, arrived ${stored.arrived}`);
+      // the deadline in force on that step page, to the second
+      expect(await mails.page.locator('p.deadline').textContent()).toBe(
+        `Deadline in force: ${second((extended.payload as { at: string }).at)}${(extended.payload as { graceUntil: string }).graceUntil !== (extended.payload as { at: string }).at ? ` (defaults apply after the grace, ${second((extended.payload as { graceUntil: string }).graceUntil)})` : ''}, as the referee extended it at event #${extended.seq}.`,
+      );
+      await event.locator(`a[href$="/mails#m${mail.id}"]`).click();
+      await mails.page.waitForURL(new RegExp(`/mails#m${mail.id}$`));
+      expect(await mails.page.locator(`tr#m${mail.id}`).isVisible()).toBe(true);
+    } finally {
+      await mails.page.close();
+    }
+    // a side's step page shows the deadline, but not the referee's log of mails
+    const step = await open(`${deskLink('red')}/step/1`);
+    expect(step.text).toContain('Deadline in force: ');
+    expect(await step.page.locator('table.log').count()).toBe(0);
+    await step.page.close();
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { Services } from '../../src/services/container';
 import { type CliHarness, startCliHarness } from '../support/cli';
 import { waitUntil } from '../support/processes';
+import { DUEL_SIDES } from '../support/services';
 
 /**
  * The referee's desk from the built CLI against a real worker process, on a VITP game: preview,
@@ -40,6 +41,23 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
   }, 180_000);
 
   afterAll(() => h.stop());
+
+  /** a Fleet Duel game with a referee, made once */
+  let withReferee: Promise<string> | undefined;
+  const refereeGame = () => {
+    withReferee ??= (async () => {
+      const id = 'G-cliview';
+      const c = await s.bus.submit(id, 'create-view', 'game.create', {
+        gameId: id,
+        ruleset: 'fleet-duel',
+        sides: DUEL_SIDES,
+        referee: 'ref@club.test',
+      });
+      expect((await s.bus.waitFor(c.id, 60_000)).status).toBe('applied');
+      return id;
+    })();
+    return withReferee;
+  };
 
   it('previews without recording, rolls back, forks (parent untouched), replaces, and lists mails', async () => {
     const game = await s.games.load(gameId);
@@ -144,4 +162,56 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
       /ok: [1-9]\d* machine players' orders re-run on their views with their recomputed dice give the recorded orders/,
     );
   }, 180_000);
+
+  it("issue 30: `umpire view` mails the game's referee the side's report; `--json` prints the view and mails nothing; no referee: refused, naming --json", async () => {
+    // given a game with a referee
+    const viewed = await refereeGame();
+    const toReferee = async () => (await s.outbox.byGame(viewed)).filter((m) => m.recipient === 'ref@club.test');
+    const before = (await toReferee()).length;
+    const head = await s.events.head(viewed);
+
+    // when the referee runs umpire view: then the referee is mailed blue's report, nothing recorded
+    const mailed = await umpire('view', viewed, 'blue');
+    expect(mailed.stderr).toBe('');
+    expect(mailed.stdout.trim()).toBe('mailed ref@club.test the report blue would read now (nothing recorded)');
+    const rows = (await toReferee()).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0].payload.text)).toContain('VIEW blue: this is the report blue would read now');
+    expect(await s.events.head(viewed)).toEqual(head);
+
+    // when with --json: then the view is printed and nobody is mailed
+    const printed = await umpire('view', viewed, 'blue', '--json');
+    expect(printed.code).toBe(0);
+    expect(JSON.parse(printed.stdout)).toMatchObject({ viewer: 'blue' });
+    expect((await toReferee()).length).toBe(before + 1);
+
+    // given a game without a referee: refused, naming --json
+    const none = await umpire('view', gameId, 'allied');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain(
+      `refused: VIEW allied: game ${gameId} has no referee to mail the report to. \`umpire view ${gameId} allied --json\` prints the view instead.`,
+    );
+  }, 120_000);
+
+  it("issue 30: `umpire resend` sends a side's mails again to its player, recorded; refused, saying why, when there is no such report", async () => {
+    // given a game whose sides were welcomed and sent no report yet
+    const gameId = await refereeGame();
+    const head = await s.events.head(gameId);
+    // when the referee asks for blue's latest report: refused, nothing recorded
+    const none = await umpire('resend', gameId, 'blue');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('refused: RESEND blue: no report of blue has been sent yet');
+    expect(await s.events.head(gameId)).toEqual(head);
+    expect((await umpire('resend', gameId, 'blue', '--turn', 'x')).stderr).toContain('--turn x: a turn number, e.g. --turn 3');
+    // when with --all: blue's welcome goes again to blue, marked, and the log says so
+    const all = await umpire('resend', gameId, 'blue', '--all', 'lost', 'in', 'a', 'filter');
+    expect(all.stderr).toBe('');
+    expect(all.stdout).toMatch(/^re-sent to blue at blue@players\.test \(event \d+\):\n {2}ACTION G-cliview blue t1: welcome/);
+    const again = (await s.outbox.byGame(gameId)).filter((m) => m.kind === 'resend');
+    expect(again.map((m) => [m.recipient, m.payload.subject])).toEqual([
+      ['blue@players.test', 'RESEND: ACTION G-cliview blue t1: welcome, fleet orders'],
+    ]);
+    const event = (await s.events.read(gameId)).find((e) => e.type === 'ReportsResent');
+    expect(event?.payload).toMatchObject({ side: 'blue', to: 'blue@players.test', which: 'all', reason: 'lost in a filter' });
+  }, 120_000);
 });

@@ -77,4 +77,18 @@ describe('the referee desk commands as mail lines', () => {
       refereeOnly: true,
     });
   });
+
+  it("reads the referee's RESEND [TO] <side> [ALL | turn] [reason]; a bare RESEND [turn] stays the sender's own", () => {
+    const resend = (side: string, which: unknown, reason = '') => ({ name: 'RESEND TO', side, which, reason, line: 1, refereeOnly: true });
+    expect(read('RESEND TO blue')[0]).toEqual(resend('blue', 'latest'));
+    expect(read('resend blue all his filter ate them')[0]).toEqual(resend('blue', 'all', 'his filter ate them'));
+    expect(read('RESEND TO japanese turn 3')[0]).toEqual(resend('japanese', { turn: 3 }));
+    expect(read('RESEND TO blue 12 lost in transit')[0]).toEqual(resend('blue', { turn: 12 }, 'lost in transit'));
+    expect(read('RESEND 3')[0]).toEqual({ name: 'RESEND', turn: 3, line: 1, refereeOnly: false });
+    expect(read('RESEND turn 3')[0]).toEqual({ name: 'RESEND', turn: 3, line: 1, refereeOnly: false });
+    expect(read('RESEND')[0]).toEqual({ name: 'RESEND', line: 1, refereeOnly: false });
+    // no side: not the referee's form
+    expect(read('RESEND TO')[0]).toMatchObject({ name: 'ORDERS' });
+    expect(read('RESEND TO 3')[0]).toMatchObject({ name: 'ORDERS' });
+  });
 });

@@ -1,3 +1,4 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
 import type { SmtpTransport } from '../../src/app/smtp-transport';
 import { fetchInbox, type MailUser, sendSmtp } from './mail';
 import type { ServiceHarness } from './services';
@@ -16,6 +17,8 @@ export interface MailDesk {
   deliver(gameIds: string | readonly string[]): Promise<void>;
   /** The reply address of `user` seated as `side` in `gameId`. */
   replyTo(gameId: string, side: string, user: MailUser): string;
+  /** A Fleet Duel game of `red` and `blue` with `referee`, created and its welcomes sent. */
+  duel(gameId: string, red: MailUser, blue: MailUser, referee: MailUser): Promise<void>;
 }
 
 export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTransport, tag: string): MailDesk {
@@ -31,6 +34,14 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
   return {
     deliver,
     replyTo: (gameId, side, user) => h.s.composer.replyAddressFor(gameId, side, user.address),
+    async duel(gameId, red, blue, referee) {
+      const sides = [
+        { side: 'red', player: { address: red.address } },
+        { side: 'blue', player: { address: blue.address } },
+      ];
+      await h.s.bus.submit(gameId, `create:${gameId}`, 'game.create', { gameId, ruleset: 'fleet-duel', sides, referee: referee.address });
+      await deliver([gameId]);
+    },
     async send(from, to, body) {
       const id = `${tag}-${++n}-${Date.now()}@players.test`;
       await sendSmtp({
@@ -55,4 +66,15 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
       await deliver(gameIds);
     },
   };
+}
+
+/** The mails in a user's real mailbox, parsed (subject, text, headers), waiting until `until` holds of them or ten seconds pass. */
+export async function parsedInbox(user: MailUser, until: (mails: ParsedMail[]) => boolean = () => true): Promise<ParsedMail[]> {
+  let mails: ParsedMail[] = [];
+  for (let i = 0; i < 100; i++) {
+    mails = await Promise.all((await fetchInbox(user)).map((m) => simpleParser(m.source)));
+    if (until(mails)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return mails;
 }

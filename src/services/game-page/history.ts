@@ -7,6 +7,7 @@ import { isRefereeNote, noteLine } from '../game/flow';
 import { commonLines, commonView } from './common-view';
 import { OBSERVER_VIEWER, REFEREE_VIEWER, type PageViewer } from './link';
 import { payloadOf } from '../service-events';
+import { rulingWords } from './ruling-words';
 
 /**
  * A game's log replayed step by step for its pages: the timeline (one entry per step resolved,
@@ -156,26 +157,11 @@ export interface RulingLine {
   readonly seq: number;
   readonly at: string;
   readonly type: string;
+  /** the ruling in words (ruling-words.ts): addresses withheld but on the referee's page */
   readonly text: string;
-  /** the event's payload, as recorded (referee's page only) */
-  readonly detail?: string;
 }
 
-/**
- * The rulings, generically: a note's text for everyone; for any other ruling its type, and its
- * `reason` or `text` where it records one; the referee also reads each payload in full (a
- * payload may hold an address, which players never see).
- */
+/** The rulings, each in words: what was ruled, on what, and why (ruling-words.ts). */
 export function rulingsFor(events: readonly StoredEvent[], viewer: PageViewer): RulingLine[] {
-  return events.filter(isRuling).map((e) => {
-    const p = (e.payload ?? {}) as { text?: unknown; reason?: unknown };
-    const said = typeof p.reason === 'string' ? p.reason : typeof p.text === 'string' ? p.text : '';
-    return {
-      seq: e.seq,
-      at: e.recordedAt,
-      type: e.type,
-      text: isRefereeNote(e) ? noteLine(e) : `${e.type}${said ? `: ${said}` : ''}`,
-      ...(viewer === REFEREE_VIEWER ? { detail: JSON.stringify(e.payload, null, 1) } : {}),
-    };
-  });
+  return events.filter(isRuling).map((e) => ({ seq: e.seq, at: e.recordedAt, type: e.type, text: rulingWords(e, viewer) }));
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
 import { formatUtc } from '../../mail/render';
+import { toSecond } from './ruling-words';
 
 export type PageName = 'index' | 'step' | 'dice' | 'mails' | 'refused';
 const PAGES: readonly PageName[] = ['index', 'step', 'dice', 'mails', 'refused'];
@@ -17,6 +18,8 @@ export class PageRenderer {
 
   constructor(dir: string = pageTemplatesDir()) {
     this.hbs.registerHelper('time', (iso: unknown) => (typeof iso === 'string' ? formatUtc(iso) : ''));
+    // to the second, for what settles a dispute: a mail's arrival, a deadline, a ruling
+    this.hbs.registerHelper('second', (iso: unknown) => (typeof iso === 'string' ? toSecond(iso) : ''));
     this.hbs.registerHelper('join', (list: unknown, sep: unknown) =>
       Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : '',
     );

@@ -10,6 +10,7 @@ import { linkRevocations, OBSERVER_VIEWER, REFEREE_VIEWER, type PageClaims, veri
 import { PageRenderer } from './page-renderer';
 import { stepPageView } from './page-view';
 import { payloadOf } from '../service-events';
+import { deadlineInForce, eventsByMail, forkPoint, mailOf } from './mail-trail';
 
 /** Games whose replays are kept in memory (each: its timeline and a state every 16 steps). */
 const CACHED_GAMES = 8;
@@ -76,6 +77,8 @@ export class GamePages {
       return this.page('step', {
         ...o.common,
         entry,
+        deadline: deadlineInForce(o.events, entry),
+        log: viewer === REFEREE_VIEWER ? await this.stepLog(o, events) : null,
         prev: n > 1 ? n - 1 : null,
         following: n < timeline.length ? n + 1 : null,
         story: storyFor(events, viewer, o.sides, o.ruleset),
@@ -102,12 +105,14 @@ export class GamePages {
       if (o.claims.viewer !== REFEREE_VIEWER)
         return this.refused(403, "The game's inbound mail is the referee's to read: this link is not the referee's.");
       const mails = [];
-      for (const m of await this.deps.mails(o.claims.gameId)) {
+      const produced = eventsByMail(o.events, this.replayed(o).timeline, String(o.common.base));
+      for (const m of await this.gameMails(o)) {
         const parsed = await parseMail(m.raw).catch(() => null);
         mails.push({
           id: m.id,
           receivedAt: m.receivedAt,
           messageId: m.messageId,
+          events: produced.get(m.messageId) ?? [],
           from: parsed?.ok ? parsed.message.from.address : '(unreadable)',
           subject: parsed?.ok ? parsed.message.subject : '',
           status: m.attempts > 1 ? `${m.status} after ${m.attempts} attempts` : m.status,
@@ -116,6 +121,31 @@ export class GamePages {
       }
       return this.page('mails', { ...o.common, mails });
     });
+  }
+
+  /** The referee's log of a step: each event with its time to the second and, when a mail produced it, that mail. */
+  private async stepLog(o: Opened, events: readonly StoredEvent[]) {
+    const mails = new Map((await this.gameMails(o)).map((m) => [m.messageId, m]));
+    return events.map((e) => {
+      const mail = mails.get(mailOf(e) ?? '');
+      return {
+        seq: e.seq,
+        at: e.recordedAt,
+        type: e.type,
+        mail: mail
+          ? { id: mail.id, receivedAt: mail.receivedAt, messageId: mail.messageId, href: `${o.common.base}/mails#m${mail.id}` }
+          : null,
+      };
+    });
+  }
+
+  /** The game's inbound mail; a fork's starts with its parent's, up to the fork point (the prefix they share). */
+  private async gameMails(o: Opened): Promise<readonly GameMail[]> {
+    const own = await this.deps.mails(o.claims.gameId);
+    const fork = forkPoint(o.events);
+    if (!fork) return own;
+    const parent = (await this.deps.mails(fork.parentGameId)).filter((m) => m.receivedAt <= fork.until);
+    return [...parent, ...own];
   }
 
   /** The game's timeline and checkpoints, replayed once per head of its log (a few games kept). */

@@ -6,7 +6,7 @@ import type { Sql } from '../../store/db';
 import { gameMails } from '../../store/game-mails';
 import { reportNotices } from '../notice-builders';
 import { confirm, refereeRejected } from './flow';
-import type { GameHandler, RefereeReply } from './handler';
+import { type GameHandler, type RefereeReply, rejected } from './handler';
 import { payloadOf } from '../service-events';
 
 /** The longest a MAILS line's outcome gets before it is cut (the whole outcome is in the database). */
@@ -77,9 +77,16 @@ function seatAddresses(log: readonly { type: string; payload: unknown }[], side:
 
 /**
  * VIEW <side>: that side's report as it would read now (its view, its answer card, the step and
- * deadline), sent to the referee. Read only.
+ * deadline), mailed to the referee (to `replyTo` by mail; to the game's referee from the command
+ * line). `print`: only returned (`umpire view --json`), nobody mailed. Read only: nothing is recorded.
  */
-export async function view(handler: GameHandler, tx: Sql, gameId: string, side: string, by: RefereeReply = {}): Promise<CommandOutcome> {
+export async function view(
+  handler: GameHandler,
+  tx: Sql,
+  gameId: string,
+  side: string,
+  by: RefereeReply & { readonly print?: boolean } = {},
+): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const seats = h.game.state.game?.sides ?? [];
     const to = by.replyTo ?? h.settings.referee;
@@ -92,14 +99,20 @@ export async function view(handler: GameHandler, tx: Sql, gameId: string, side: 
         `Send VIEW and one of: ${seats.map((s) => s.side).join(', ')}.`,
       );
     const report = reportNotices(h.game, h.game.head.version, h.deadline()?.at ?? null).find((n) => n.side === side);
-    if (report?.kind === 'report' && to) {
-      h.notify({
-        ...report,
-        to,
-        key: `${gameId}:view:${side}:${by.key ?? 'cli'}:${h.game.head.version}`,
-        narrative: [`VIEW ${side}: this is the report ${side} would read now (sent to the referee only; nothing was recorded).`],
-      });
-    }
-    return { status: 'applied', result: { side, view: report?.kind === 'report' ? report.view : null } };
+    const shown = report?.kind === 'report' ? report.view : null;
+    if (by.print) return { status: 'applied', result: { side, mailedTo: null, view: shown } };
+    if (!to)
+      return rejected(
+        `VIEW ${side}: game ${gameId} has no referee to mail the report to. \`umpire view ${gameId} ${side} --json\` prints the view instead.`,
+      );
+    if (report?.kind !== 'report')
+      return refereeRejected(h, by, `VIEW ${side}`, 'the game has no report for that side now', 'Try again once the game has begun.');
+    h.notify({
+      ...report,
+      to,
+      key: `${gameId}:view:${side}:${by.key ?? 'cli'}:${h.game.head.version}`,
+      narrative: [`VIEW ${side}: this is the report ${side} would read now (sent to the referee only; nothing was recorded).`],
+    });
+    return { status: 'applied', result: { side, mailedTo: to, view: shown } };
   });
 }

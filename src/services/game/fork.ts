@@ -78,7 +78,7 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
     referee: input.referee ?? 'cli',
   };
   await h.append([
-    ...prefix.map((e) => ({ type: e.type, payload: e.payload, metadata: e.metadata })),
+    ...prefix.map((e) => ({ type: e.type, payload: e.payload, metadata: e.metadata, recordedAt: e.recordedAt })),
     { type: 'GameForked', payload, metadata: { actor: 'referee' } },
   ]);
   if (h.game.state.step?.id !== cut.stepId) return rejected(`fork of ${input.parentId}: the copied prefix does not end at ${cut.stepId}`);
@@ -88,10 +88,13 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
   const refused: string[] = [];
   for (const [side, text] of Object.entries(input.orders ?? {})) {
     const r = await submitOrders(handler, tx, { gameId: input.gameId, side, text, via: `fork of ${input.parentId}` });
-    if (r.status !== 'applied') refused.push(`${side}: ${JSON.stringify(r.result)}`);
+    if (r.status !== 'applied') refused.push(refusedOrders(side, cut.stepId, r.result));
   }
   // undoes the whole fork (the command's transaction rolls back)
-  if (refused.length) throw new PermanentCommandError(`the fork's orders were refused, so no fork was made: ${refused.join('; ')}`);
+  if (refused.length)
+    throw new PermanentCommandError(
+      `No fork of ${input.parentId} was made: ${refused.join('; ')}. Correct the orders file and run \`umpire fork\` again.`,
+    );
   const now = await env.deps.games.load(input.gameId, tx);
   if (now.state.step?.id === cut.stepId) await force(handler, tx, input.gameId);
   const after = await env.deps.games.load(input.gameId, tx);
@@ -108,4 +111,13 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
       version: after.head.version,
     },
   };
+}
+
+/** Why a side's orders given for a fork were refused, for the referee: the lines at fault, not the player's refusal mail. */
+function refusedOrders(side: Side, stepId: string, result: unknown): string {
+  const r = (result ?? {}) as { error?: string; problems?: { line?: number; text?: string; problem?: string; hint?: string }[] };
+  const lines = (r.problems ?? []).map(
+    (p) => `line ${p.line ?? '?'} "${p.text ?? ''}": ${p.problem ?? 'refused'}${p.hint ? ` (${p.hint})` : ''}`,
+  );
+  return `the orders given for ${side} at ${stepId} were refused: ${lines.length ? lines.join('; ') : (r.error ?? 'no reason given')}`;
 }

@@ -232,19 +232,24 @@ export async function commandFailed(handler: GameHandler, command: PendingComman
       if (err instanceof UnknownGameError) return;
       throw err;
     }
-    const text = `The umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; the referee has been told.`;
+    // a what-if fork is the referee's alone: its seats are the parent's players, who never hear of it
+    const forkOf = h.game.service.forkOf;
+    const text = forkOf
+      ? `In ${command.gameId}, your fork of ${forkOf}, the umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; no player was told.`
+      : `The umpire could not carry out ${command.kind} (${command.idempotencyKey}): ${error.message}. Nothing it would have changed was recorded; the referee has been told.`;
     await h.append([
       { type: 'NoteAdded', payload: { text, fault: error.detail }, metadata: { actor: 'umpire', causationId: command.idempotencyKey } },
     ]);
-    const to = [h.game.state.game?.sides.find((seat) => seat.side === side)?.player.address, h.settings.referee].filter(
-      (a): a is string => !!a,
-    );
+    const player = forkOf ? undefined : h.game.state.game?.sides.find((seat) => seat.side === side)?.player.address;
+    const to = [player, h.settings.referee].filter((a): a is string => !!a);
     const drafts = to.map((address) =>
       env.deps.sink.rejectionDraft(
         `${command.idempotencyKey}:failed:${address}`,
         address,
         text,
-        'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.',
+        forkOf
+          ? `\`umpire events ${command.gameId}\` shows the fork's log; fork ${forkOf} again to try otherwise.`
+          : 'Nothing to do on your side: the referee will rule, or the umpire will be fixed and the game resumed.',
         command.gameId,
         undefined,
         'authenticated',

@@ -80,11 +80,14 @@ describe('a game replayed for its pages', () => {
     const live = fold(initialState(), kept, ruleset);
     expect({ rules: after.state.rules, step: after.state.step }).toEqual({ rules: live.rules, step: live.step });
     expect(liveEngineEvents(log).map((e) => e.seq)).toEqual(kept.map((e) => e.seq));
-    // the ruling, generically: its reason for the sides, its payload for the referee
-    expect(rulingsFor(log, 'red')).toEqual([
-      { seq: rollback.seq, at: rollback.recordedAt, type: ROLLED_BACK, text: 'RolledBack: orders arrived in time' },
-    ]);
-    expect(rulingsFor(log, 'referee')[0].detail).toContain('"firstVoidedSeq"');
+    // the ruling in words, for the sides and the referee alike: what was undone, from where, why
+    expect(rulingsFor(log, 'red')).toEqual([{ seq: rollback.seq, at: rollback.recordedAt, type: ROLLED_BACK, text: expect.any(String) }]);
+    const [words] = rulingsFor(log, 'referee');
+    expect(words.text).toMatch(
+      new RegExp(`^The referee rolled the game back to .*events #${toSeq + 1} onward are void.* Reason: orders arrived in time\\.$`),
+    );
+    expect(words.text).not.toMatch(/[{}"]/);
+    expect(rulingsFor(log, 'red')[0].text).toBe(words.text);
   });
 
   it("given each side's story, then a side reads its own hidden moves and never the other's; an observer reads only lines both read", () => {
@@ -137,5 +140,27 @@ describe('a game replayed for its pages', () => {
     const bad = diceLog(changed, 'referee', SIDES);
     expect(bad.failed).toBe(1);
     expect(bad.dice[0].check).toMatch(/^fails: the seed gives \d, the log says \d$/);
+  });
+
+  it('given a seat handed over, then its ruling reads in words, the addresses withheld from a side and shown to the referee', () => {
+    const handed = stored(
+      events.length + 1,
+      'SeatReplaced',
+      {
+        side: 'blue',
+        address: 'new@players.test',
+        previous: 'old@players.test',
+        referee: 'ref@players.test',
+        reason: 'moved to another club',
+        concerns: [1],
+      },
+      'referee',
+    );
+    expect(rulingsFor([handed], 'referee')[0].text).toBe(
+      'The referee handed the blue seat from old@players.test to new@players.test (concerning event #1). Reason: moved to another club.',
+    );
+    expect(rulingsFor([handed], 'red')[0].text).toBe(
+      'The referee handed the blue seat from (address withheld) to (address withheld) (concerning event #1). Reason: moved to another club.',
+    );
   });
 });
