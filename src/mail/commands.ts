@@ -291,6 +291,8 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'MACHINE':
     case 'MAILS':
     case 'VIEW':
+    case 'ROLLFORWARD':
+    case 'ADJUST':
       return readDeskCommand(name, args, line);
     default: {
       const unreachable: never = name;

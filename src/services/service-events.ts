@@ -19,6 +19,8 @@ export interface ServiceEventPayloads {
     readonly settings?: GameSettings;
     readonly fault?: unknown;
     readonly concerns?: readonly number[];
+    /** who wrote the note (a ruling's referee) */
+    readonly referee?: string;
   };
   readonly DeadlineSet: DeadlineRecord;
   readonly PressSent: { readonly from: string; readonly to: readonly string[]; readonly text: string };
@@ -29,6 +31,16 @@ export interface ServiceEventPayloads {
   readonly PageLinksRevoked: LinksRevokedPayload;
   readonly RulesUpgraded: { readonly from: string; readonly to: string };
   readonly GameForked: GameForkedPayload;
+  /** a fork made the game's official continuation (adopt.ts) */
+  readonly ForkAdopted: {
+    readonly forkId: string;
+    readonly atSeq: number;
+    readonly forkHead: string | null;
+    readonly rolledBackAt: number;
+    readonly steps: readonly string[];
+    readonly referee: string;
+    readonly reason: string;
+  };
   readonly GamePaused: PauseRecord;
   readonly GameResumed: Readonly<Record<string, unknown>>;
   readonly AbsenceDeclared: AbsenceRecord;
@@ -55,6 +67,7 @@ const TYPES: Readonly<Record<ServiceEventType, true>> = {
   PageLinksRevoked: true,
   RulesUpgraded: true,
   GameForked: true,
+  ForkAdopted: true,
   GamePaused: true,
   GameResumed: true,
   AbsenceDeclared: true,

@@ -129,6 +129,7 @@ export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'ty
     case 'PressSent':
     case 'RolledBack':
     case 'PageLinksRevoked':
+    case 'ForkAdopted':
       return state;
     default: {
       const unknown: never = e;

@@ -75,7 +75,7 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
     stepId: cut.stepId,
     turn: cut.turn,
     ordersFrom: Object.keys(input.orders ?? {}),
-    referee: input.referee ?? 'cli',
+    referee: input.referee ?? 'referee',
   };
   await h.append([
     ...prefix.map((e) => ({ type: e.type, payload: e.payload, metadata: e.metadata })),
