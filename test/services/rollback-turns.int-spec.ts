@@ -1,3 +1,8 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleFiles, writeBundle } from '../../src/audit/bundle';
 import { verifyStoredLog } from '../../src/audit/verify-log';
 import { verifySeed } from '../../src/engine/dice';
 import { checkVoidedDice } from '../../src/engine/voids';
@@ -5,6 +10,7 @@ import { rulesets as registry } from '../../src/games';
 import type { Services } from '../../src/services/container';
 import { SERVICE_EVENT_TYPES, liveEngineEvents } from '../../src/services/game-repository';
 import { applyCommand, type ServiceHarness, startServices, stopServices } from '../support/services';
+import { auditAsBundle } from '../support/bundle-audit';
 import { flat } from '../support/text';
 
 const REFEREE = 'ref@players.test';
@@ -139,6 +145,26 @@ describe('a rollback two turns back, with preview and roll-forward (VITP)', () =
     const verified = await expectVerifies();
     // the dice the rollback voided check against the old chain: its voided reveals and the abandoned turn-3 seed
     expect(checkVoidedDice(await log(), (t) => SERVICE_EVENT_TYPES.has(t)).checked).toBeGreaterThan(0);
+
+    // and from its bundle: `umpire verify --bundle` passes; the standalone verify.js checks chain, seeds
+    // and dice across the renewal, and says plainly that the old build could not run those rules
+    const work = mkdtempSync(join(tmpdir(), 'rbturns-'));
+    const bundled = await auditAsBundle(work, gameId, await log(), registry.vitp);
+    expect(bundled.lines.filter((l) => /BROKEN|FAIL/.test(l))).toEqual([]);
+    expect(bundled.ok).toBe(true);
+    const file = join(work, 'b.tar.gz');
+    await writeBundle(
+      bundleFiles({ log: await log(), view: 'referee', serviceTypes: SERVICE_EVENT_TYPES, umpireVersion: 'test', exportedAt: 'now' }),
+      gameId,
+      file,
+    );
+    execFileSync('tar', ['xzf', file, '-C', work]);
+    const standalone = spawnSync(process.execPath, [join(work, `${gameId}-audit`, 'verify.js')], { encoding: 'utf8' });
+    expect(standalone.stderr).toBe('');
+    expect(standalone.stdout).toMatch(/ok: \d+ seeds hash to the anchor; [1-9]\d* dice recomputed/);
+    expect(standalone.stdout).toMatch(/NOT CHECKED: .*predates SeedChainRenewed/);
+    expect(standalone.status).toBe(2);
+    rmSync(work, { recursive: true, force: true });
     // the released vitp build predates the renewal: its rules ran under this umpire's engine, and it says so
     expect(verified.join('\n')).toMatch(/SeedChainRenewed/);
   }, 300_000);
