@@ -98,7 +98,9 @@ export function loadBuild(version: string, running: readonly AnyRuleset[], dir: 
   const path = join(dir, file);
   if (existsSync(path)) return evaluateBuild(readFileSync(path, 'utf8'), version, file);
   const now = running.find((r) => r.engineVersion === version);
-  return now ? { version, file: null, sha256: null, ruleset: now, checkSegment: api.checkSegment, engineTypes: api.ENGINE_EVENT_TYPES } : null;
+  return now
+    ? { version, file: null, sha256: null, ruleset: now, checkSegment: api.checkSegment, engineTypes: api.ENGINE_EVENT_TYPES }
+    : null;
 }
 
 /** "a-game-5 (builds/a-game-5.js, SHA-256 1a2b3c4d5e6f...)", or "(the rules this umpire runs, not released)" after the version. */
