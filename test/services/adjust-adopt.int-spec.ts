@@ -151,6 +151,16 @@ describe('ADJUST and adopting a fork', () => {
     expect(JSON.stringify(blue?.payload)).toMatch(/south/i);
     expect((await s.games.load(gameId)).state.step?.id).toBe(forkStep);
     await expectVerifies(gameId);
+    // a fork of the adopted game rolls from the renewed chain it takes along
+    const again = await apply('G-adoptf2', 'fork-2', 'game.fork', {
+      parentId: gameId,
+      gameId: 'G-adoptf2',
+      target: { stepId: 't1/orders' },
+      orders: { blue: 'MOVE north' },
+      referee: REFEREE,
+    });
+    expect(again.status).toBe('applied');
+    await expectVerifies('G-adoptf2');
     // a fork of another game, or an unknown fork, is refused
     expect((await apply(gameId, 'adopt-2', 'game.adopt', { gameId, forkId: 'G-nofork', reason: 'x', referee: REFEREE })).status).toBe(
       'rejected',
