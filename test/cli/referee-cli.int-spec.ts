@@ -174,5 +174,16 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     expect(events.find((e) => e.type === 'PressSent')!.payload).toMatchObject({ from: 'referee', text: 'Play resumes on Monday' });
     expect(events.some((e) => e.type === 'StepResolved')).toBe(true);
     expect(JSON.stringify(events.map((e) => e.payload))).not.toMatch(/"referee":"cli"/);
+
+    // ADJUST and a rollback preview from the CLI: a path the board lacks is refused; the preview records nothing
+    const head = (await s.events.head(gameId)).version;
+    const adjust = await umpire('adjust', gameId, 'no.such.path', '=', '1', 'BECAUSE', 'a', 'test');
+    expect(adjust.code).toBe(1);
+    expect(adjust.stderr).toMatch(/refused: ADJUST: the board has no no\b/);
+    const resolved = (await s.events.read(gameId)).filter((e) => e.type === 'StepResolved').at(-1)!.payload as { stepId: string };
+    const preview = await umpire('rollback', gameId, '--to', resolved.stepId, '--preview', 'just', 'looking');
+    expect(preview.stderr).toBe('');
+    expect(preview.stdout).toMatch(/PREVIEW of ROLLBACK TO .*NOTHING WAS RECORDED/);
+    expect((await s.events.head(gameId)).version).toBe(head);
   }, 180_000);
 });
