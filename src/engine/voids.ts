@@ -32,6 +32,8 @@ export interface RolledBackPayload {
   readonly undone: readonly string[];
   /** the events the ruling concerns: the point and the voided range's ends */
   readonly concerns: readonly number[];
+  /** the first turn whose dice roll from a new chain (SeedChainRenewed follows); null or absent: none renewed */
+  readonly reseedFrom?: number | null;
 }
 
 interface LoggedEvent {
