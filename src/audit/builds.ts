@@ -56,6 +56,8 @@ export interface LoadedBuild {
   readonly sha256: string | null;
   readonly ruleset: AnyRuleset;
   readonly checkSegment: typeof api.checkSegment;
+  /** the engine event types the build's engine knows (a build made before a type existed ignores it) */
+  readonly engineTypes: readonly string[];
 }
 
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -67,12 +69,24 @@ export const sha256Hex = (text: string): string => createHash('sha256').update(t
 export function evaluateBuild(text: string, version: string, file: string | null = null): LoadedBuild {
   const module = { exports: {} as Record<string, unknown> };
   new Function('module', 'exports', 'require', text)(module, module.exports, require);
-  const b = module.exports as { BUILD_API?: number; ruleset?: AnyRuleset; checkSegment?: typeof api.checkSegment };
+  const b = module.exports as {
+    BUILD_API?: number;
+    ruleset?: AnyRuleset;
+    checkSegment?: typeof api.checkSegment;
+    ENGINE_EVENT_TYPES?: readonly string[];
+  };
   if (b.BUILD_API !== api.BUILD_API || !b.ruleset || typeof b.checkSegment !== 'function')
     throw new Error(`the build ${file ?? version} is not a rules build this umpire can run (API ${b.BUILD_API ?? 'none'})`);
   if (b.ruleset.engineVersion !== version)
     throw new Error(`the build ${file ?? version} holds rules ${b.ruleset.engineVersion}, not ${version}`);
-  return { version, file, sha256: sha256Hex(text), ruleset: b.ruleset, checkSegment: b.checkSegment };
+  return {
+    version,
+    file,
+    sha256: sha256Hex(text),
+    ruleset: b.ruleset,
+    checkSegment: b.checkSegment,
+    engineTypes: b.ENGINE_EVENT_TYPES ?? api.ENGINE_EVENT_TYPES,
+  };
 }
 
 /**
@@ -84,7 +98,9 @@ export function loadBuild(version: string, running: readonly AnyRuleset[], dir: 
   const path = join(dir, file);
   if (existsSync(path)) return evaluateBuild(readFileSync(path, 'utf8'), version, file);
   const now = running.find((r) => r.engineVersion === version);
-  return now ? { version, file: null, sha256: null, ruleset: now, checkSegment: api.checkSegment } : null;
+  return now
+    ? { version, file: null, sha256: null, ruleset: now, checkSegment: api.checkSegment, engineTypes: api.ENGINE_EVENT_TYPES }
+    : null;
 }
 
 /** "a-game-5 (builds/a-game-5.js, SHA-256 1a2b3c4d5e6f...)", or "(the rules this umpire runs, not released)" after the version. */
@@ -120,11 +136,26 @@ export function auditBySegment(log: readonly api.LoggedEvent[], buildOf: (versio
           `cannot re-adjudicate ${range}: they were adjudicated under rules ${seg.version}, and no released build of that version is here (builds/${buildFileName(seg.version)}) nor does this umpire run it`,
         ],
       };
-    const r = build.checkSegment(build.ruleset, log, { fromSeq: seg.fromSeq, toSeq: seg.toSeq, wholeLog: i === segments.length - 1 });
+    // a build made before an engine event the log holds (a renewed seed chain, a board edit) would
+    // skip it: its rules are checked by this umpire's engine instead, and the line says so
+    const upTo = log.filter((e) => seg.toSeq === null || e.seq <= seg.toSeq);
+    const unknown = newerEngineTypes(upTo, build.engineTypes);
+    const check = unknown.length ? api.checkSegment : build.checkSegment;
+    const r = check(build.ruleset, log, { fromSeq: seg.fromSeq, toSeq: seg.toSeq, wholeLog: i === segments.length - 1 });
+    if (unknown.length)
+      lines.push(
+        `note: ${range}: the build's engine predates ${unknown.join(', ')}: its rules run under this umpire's engine (${api.ENGINE_EVENT_TYPES.length} engine event types)`,
+      );
     lines.push(...r.lines);
     if (!r.ok)
       return { ok: false, lines: [...lines.slice(0, -1), `${lines[lines.length - 1]} (segment ${range}, build ${buildName(build)})`] };
     lines.push(`ok: ${range}: ${r.steps} steps re-adjudicated under ${buildName(build)} give the recorded results`);
   }
   return { ok: true, lines };
+}
+
+/** The engine event types in `log` that a build knowing only `known` would take for the umpire's own. */
+export function newerEngineTypes(log: readonly { readonly type: string }[], known: readonly string[]): string[] {
+  const types = new Set(log.map((e) => e.type));
+  return api.ENGINE_EVENT_TYPES.filter((t) => types.has(t) && !known.includes(t));
 }

@@ -97,7 +97,7 @@ export function bundleFiles(input: BundleInput): BundleFiles {
   const created = log[0];
   if (created?.type !== 'GameCreated') throw new Error('the log does not start with GameCreated: nothing to export');
   const data = created.payload as GameCreatedData;
-  const events = log.map((e) => (visible(e, view, input.serviceTypes) ? e : redact(e)));
+  const events = log.map((e) => (visible(e, view, input.serviceTypes) ? e : redact(e, view)));
   const dir = input.buildsDir ?? releasedBuildsDir();
   const buildFiles: Record<string, string> = {};
   const builds = segmentsOf(log).map((seg): BundledBuild => {
@@ -145,6 +145,8 @@ function visible(e: StoredEvent, view: Side | 'referee', serviceTypes: ReadonlyS
   if (view === 'referee') return true;
   // GameCreated names every player's address, which no side is shown (the welcome leaves them out)
   if (e.type === 'GameCreated') return false;
+  // a board edit is a ruling: shown to a side as one, disclosed (redact), never whole
+  if (e.type === 'BoardAdjusted') return false;
   if (serviceTypes.has(e.type) || e.type === 'RulesUpgraded') return PUBLIC_SERVICE_TYPES.has(e.type);
   try {
     return eventVisibleTo({ type: e.type, data: e.payload } as EngineEvent, view);
@@ -153,12 +155,19 @@ function visible(e: StoredEvent, view: Side | 'referee', serviceTypes: ReadonlyS
   }
 }
 
-function redact(e: StoredEvent): RedactedEvent {
+function redact(e: StoredEvent, view: Side | 'referee'): RedactedEvent {
   const base = { gameId: e.gameId, seq: e.seq, type: e.type, prevHash: e.prevHash, hash: e.hash, redacted: true as const };
   const pick = (...keys: string[]) => Object.fromEntries(keys.map((k) => [k, (e.payload as Record<string, unknown>)[k]]));
   switch (e.type) {
     case 'GameCreated':
       return { ...base, disclosed: pick('gameId', 'seedAnchor', 'sealedSeedAnchor', 'boxHash', 'rulesetId', 'engineVersion') };
+    case 'BoardAdjusted': {
+      // the ruling and its reason; the edits only to a side that may see them (SEEN BY)
+      const p = e.payload as { visibleTo: 'all' | readonly string[] };
+      const seen = p.visibleTo === 'all' || p.visibleTo.includes(view);
+      const keys = ['stepId', 'reason', 'visibleTo', ...(seen ? ['edits'] : [])];
+      return { ...base, disclosed: withoutAddresses(pick(...keys)) as Record<string, unknown> };
+    }
     default:
       // a ruling that changed the game: what, when and why, every address withheld (rulings.ts)
       return RULING_TYPES.has(e.type) ? { ...base, disclosed: withoutAddresses(e.payload) as Record<string, unknown> } : base;

@@ -11,6 +11,7 @@ export const RULING_TYPES: ReadonlySet<string> = new Set([
   'SeatReplaced',
   'SeatToMachine',
   'GameForked',
+  'ForkAdopted',
   'GamePaused',
   'GameResumed',
   'AbsenceDeclared',

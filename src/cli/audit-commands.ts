@@ -10,6 +10,7 @@ import type { EngineEvent } from '../engine/engine-events';
 import { rulesets } from '../games';
 import { SERVICE_EVENT_TYPES } from '../services/game-repository';
 import { warnIfNoWorker, withContext } from './context';
+import { refereeOf, type RulingOpts, rulingCommand } from './rulings';
 import { resolveSide, UsageError } from './usage';
 
 /** `umpire export`: the offline audit bundle (docs/audit.md). */
@@ -42,19 +43,15 @@ export function registerAuditCommands(program: Command, umpireVersion: string): 
       }),
     );
 
-  program
-    .command('upgrade <gameId> <reason...>')
-    .description(
-      "the referee's UPGRADE: the game goes on under the rules build this umpire runs (recorded as RulesUpgraded; docs/audit.md)",
-    )
+  rulingCommand(program, 'game.upgrade', '<gameId> <reason...>')
     .option('--key <key>', 'idempotency key (default: random)')
-    .action((gameId: string, words: string[], opts: { key?: string }) =>
+    .action((gameId: string, words: string[], opts: RulingOpts & { key?: string }) =>
       withContext(async (ctx) => {
-        if ((await ctx.events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
+        const referee = await refereeOf(ctx, gameId, opts.referee);
         const submitted = await ctx.bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'game.upgrade', {
           gameId,
           reason: words.join(' '),
-          referee: 'cli',
+          referee,
         });
         await warnIfNoWorker(ctx, submitted.id);
         const done = await ctx.bus.waitFor(submitted.id);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { OBSERVER_VIEWER, REFEREE_VIEWER, linkRevocations, signPageLink } from '../services/game-page/link';
 import { sidesOf } from '../services/game-page/history';
 import { type CliContext, warnIfNoWorker, withContext } from './context';
+import { refereeOf } from './rulings';
 import { UsageError, positiveInt, resolveSide } from './usage';
 
 /** Links longer than this many days are refused: a link is a bearer credential (anyone holding it reads the page). */
@@ -26,7 +27,8 @@ export function registerPageCommands(program: Command): void {
     .option('--base <url>', 'where the API process answers (default http://localhost:$HTTP_PORT)')
     .option('--revoke', 'instead of making a link: every link made so far of the game (or, with --side, of that viewer) stops working')
     .option('--reason <text>', 'with --revoke: why, recorded in the game log')
-    .action((gameId: string, opts: { side?: string; days: string; base?: string; revoke?: boolean; reason?: string }) =>
+    .option('--referee <address or name>', "with --revoke: who rules (default: the game's referee address)")
+    .action((gameId: string, opts: { side?: string; days: string; base?: string; revoke?: boolean; reason?: string; referee?: string }) =>
       withContext(async (s) => {
         if (!opts.revoke && opts.side === undefined)
           throw new UsageError('page-link needs --side <side|referee|observer> (or --revoke to end links already given out)');
@@ -37,7 +39,7 @@ export function registerPageCommands(program: Command): void {
           opts.side === undefined
             ? null
             : resolveSide(opts.side, [...sidesOf(events), OBSERVER_VIEWER], { referee: true, where: `game ${gameId} has ` });
-        if (opts.revoke) return revoke(s, gameId, viewer, opts.reason ?? '');
+        if (opts.revoke) return revoke(s, gameId, viewer, opts.reason ?? '', await refereeOf(s, gameId, opts.referee));
         const days = positiveInt(opts.days, '--days');
         if (days > MAX_DAYS)
           throw new UsageError(`--days must be at most ${MAX_DAYS}, got ${days}: a link is a credential, mint a new one instead`);
@@ -62,12 +64,12 @@ export function registerPageCommands(program: Command): void {
 }
 
 /** Through the command bus like the referee's other rulings: a worker appends the event; refused → exit 1. */
-async function revoke(s: CliContext, gameId: string, viewer: string | null, reason: string) {
+async function revoke(s: CliContext, gameId: string, viewer: string | null, reason: string, referee: string) {
   const submitted = await s.bus.submit(gameId, `cli:game.revokeLinks:${randomUUID()}`, 'game.revokeLinks', {
     gameId,
     viewer,
     reason,
-    referee: 'cli',
+    referee,
   });
   await warnIfNoWorker(s, submitted.id);
   const done = await s.bus.waitFor(submitted.id);

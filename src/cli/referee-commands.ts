@@ -1,131 +1,105 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import type { Services } from '../services/container';
-import { GAME_ID } from '../services/game.service';
-import { warnIfNoWorker, withContext } from './context';
-import { UsageError, readTextFile } from './usage';
+import { readLength } from '../services/game/time-args';
+import { registerForkCommands } from './fork-commands';
+import { parseTarget, type RulingOpts, rulingCommand, submitRuling, words } from './rulings';
+import { positiveInt, UsageError } from './usage';
 
 /**
- * The referee's desk on the command line (issue 12), through the same command kinds as the mail
- * commands: `umpire rollback`, `preview`, `replace`, `machine`, `mails`, `view`, `resend`, and `umpire fork`.
+ * The referee's desk on the command line (issues 12 and 30), through the same command kinds as the
+ * mail commands, each verb and description from the catalogue, each with `--referee` (rulings.ts):
+ * `umpire extend`, `force`, `press`, `rollback`, `rollforward`, `adjust`, `preview`, `replace`,
+ * `machine`, `mails`, `view`, `resend`,
+ * and the forks (fork-commands.ts). The time rulings are in time-commands.ts.
  */
 export function registerRefereeCommands(program: Command): void {
-  program
-    .command('rollback <gameId> <reason...>')
-    .description('void the log after the moment before a step resolved (the turn in play only); every side is told')
+  rulingCommand(program, 'game.extend', '<gameId> [length]')
+    .option('--until <instant>', 'the new deadline, an instant with its zone (e.g. 2026-11-23T18:00Z), instead of a length')
+    .action((gameId: string, length: string | undefined, opts: RulingOpts & { until?: string }) => {
+      if (length && opts.until) throw new UsageError('give a length (24h, 90m, 2d) or --until <instant>, not both');
+      const read = length ? readLength(length) : null;
+      if (read && !read.ok) throw new UsageError(`${read.problem}. ${read.hint}`);
+      const when = opts.until ? { until: opts.until } : { byMinutes: read?.ok ? read.value : 24 * 60 };
+      return submitRuling(gameId, 'game.extend', when, opts, (r) => `extended: ${JSON.stringify(r)}`);
+    });
+  rulingCommand(program, 'game.force', '<gameId>').action((gameId: string, opts: RulingOpts) =>
+    submitRuling(gameId, 'game.force', {}, opts, (r) => `forced: ${JSON.stringify(r)}`),
+  );
+  rulingCommand(program, 'game.press', '<gameId> <text...>').action((gameId: string, text: string[], opts: RulingOpts) =>
+    submitRuling(gameId, 'game.press', { from: 'referee', text: words(text) }, opts, (r) => `press sent: ${JSON.stringify(r)}`),
+  );
+  rulingCommand(program, 'game.rollback', '<gameId> <reason...>')
     .requiredOption(
       '--to <step|event:N>',
-      'the step to play again (its id, e.g. t3/orders), or N (event:N) for the step event N belongs to',
+      'the step to play again (its id, e.g. t3/orders, of this turn or an earlier one), or N (event:N) for the step event N belongs to',
     )
     .option('--orders <kept|resend>', 'the orders in for that step stay in (kept, default) or are void too (resend)', 'kept')
-    .action((gameId: string, reason: string[], opts: { to: string; orders: string }) => {
+    .option('--preview', 'say what the rollback would undo and which orders it would keep, recording nothing')
+    .action((gameId: string, reason: string[], opts: RulingOpts & { to: string; orders: string; preview?: boolean }) => {
       if (opts.orders !== 'kept' && opts.orders !== 'resend') throw new UsageError(`--orders ${opts.orders}: kept or resend`);
-      return desk(
-        gameId,
-        'game.rollback',
-        { target: parseTarget(opts.to), orders: opts.orders, reason: reason.join(' '), referee: 'cli' },
-        (r) => {
-          const x = r as { rolledBackAt: number; stepId: string; firstVoidedSeq: number; undone: string[] };
-          return `rolled back to ${x.stepId}: events ${x.firstVoidedSeq}-${x.rolledBackAt - 1} void (event ${x.rolledBackAt}); undone ${x.undone.join(', ')}`;
-        },
-      );
+      const payload = {
+        target: parseTarget(opts.to),
+        orders: opts.orders,
+        reason: words(reason),
+        ...(opts.preview ? { preview: true } : {}),
+      };
+      return submitRuling(gameId, 'game.rollback', payload, opts, (r) => (r as { lines: string[] }).lines.join('\n'));
     });
-  program
-    .command('preview <gameId>')
-    .description('adjudicate the step in play with the orders in hand, recording nothing (one-off dice, not the game seed)')
-    .action((gameId: string) => desk(gameId, 'game.preview', {}, (r) => (r as { lines: string[] }).lines.join('\n')));
-  program
-    .command('replace <gameId> <side> <address> [reason...]')
-    .description('hand a seat to a new address (new reply address and SECRET; the old ones refused; both told)')
-    .action((gameId: string, side: string, address: string, reason: string[] = []) =>
-      desk(gameId, 'game.replace', { side, address, reason: reason.join(' '), referee: 'cli' }, (r) => {
+  rulingCommand(program, 'game.rollforward', '<gameId>')
+    .option('--steps <n>', 'at most n steps')
+    .action((gameId: string, opts: RulingOpts & { steps?: string }) =>
+      submitRuling(gameId, 'game.rollforward', opts.steps ? { steps: positiveInt(opts.steps, '--steps') } : {}, opts, (r) =>
+        (r as { lines: string[] }).lines.join('\n'),
+      ),
+    );
+  rulingCommand(program, 'game.adjust', '<gameId> <edit...>').action((gameId: string, edit: string[], opts: RulingOpts) =>
+    submitRuling(gameId, 'game.adjust', { text: words(edit) }, opts, (r) => (r as { lines: string[] }).lines.join('\n')),
+  );
+  rulingCommand(program, 'game.preview', '<gameId>').action((gameId: string, opts: RulingOpts) =>
+    submitRuling(gameId, 'game.preview', {}, opts, (r) => (r as { lines: string[] }).lines.join('\n')),
+  );
+  rulingCommand(program, 'game.replace', '<gameId> <side> <address> [reason...]').action(
+    (gameId: string, side: string, address: string, reason: string[], opts: RulingOpts) =>
+      submitRuling(gameId, 'game.replace', { side, address, reason: words(reason) }, opts, (r) => {
         const x = r as { side: string; address: string; previous: string; seq: number };
         return `${x.side} is now played from ${x.address} (was ${x.previous}); event ${x.seq}`;
       }),
-    );
-  program
-    .command('machine <gameId> <side> [player] [reason...]')
-    .description("a machine player plays the seat (the game's random player unless named); `umpire replace` hands it back to a person")
-    .action((gameId: string, side: string, player: string | undefined, reason: string[] = []) =>
-      desk(gameId, 'game.machine', { side, ...(player ? { player } : {}), reason: reason.join(' '), referee: 'cli' }, (r) => {
+  );
+  rulingCommand(program, 'game.machine', '<gameId> <side> [player] [reason...]').action(
+    (gameId: string, side: string, player: string | undefined, reason: string[], opts: RulingOpts) =>
+      submitRuling(gameId, 'game.machine', { side, ...(player ? { player } : {}), reason: words(reason) }, opts, (r) => {
         const x = r as { side: string; player: string; previous: string; seq: number };
         return `${x.side} is now played by the machine player ${x.player} (was ${x.previous}); event ${x.seq}`;
       }),
-    );
-  program
-    .command('mails <gameId> [side]')
-    .description("the game's inbound mails: arrival time, sender, subject, status and outcome")
-    .action((gameId: string, side: string | undefined) =>
-      desk(gameId, 'game.mails', side ? { side } : {}, (r) => (r as { lines: string[] }).lines.join('\n') || 'no mail tied to this game'),
-    );
-  program
-    .command('view <gameId> <side>')
-    .description("mail the game's referee that side's report as it would read now")
+  );
+  rulingCommand(program, 'game.mails', '<gameId> [side]').action((gameId: string, side: string | undefined, opts: RulingOpts) =>
+    submitRuling(
+      gameId,
+      'game.mails',
+      side ? { side } : {},
+      opts,
+      (r) => (r as { lines: string[] }).lines.join('\n') || 'no mail tied to this game',
+    ),
+  );
+  rulingCommand(program, 'game.view', '<gameId> <side>')
     .option('--json', "print the side's view as JSON instead; nobody is mailed")
-    .action((gameId: string, side: string, opts: { json?: boolean }) =>
-      desk(gameId, 'game.view', { side, ...(opts.json ? { print: true } : {}) }, (r) => {
+    .action((gameId: string, side: string, opts: RulingOpts & { json?: boolean }) =>
+      submitRuling(gameId, 'game.view', { side, ...(opts.json ? { print: true } : {}) }, opts, (r) => {
         const x = r as { view: unknown; mailedTo: string | null };
         return opts.json ? JSON.stringify(x.view, null, 2) : `mailed ${x.mailedTo} the report ${side} would read now (nothing recorded)`;
       }),
     );
-  program
-    .command('resend <gameId> <side> [reason...]')
-    .description("send a side's reports again to the player holding the seat now, as first sent (the latest unless --all or --turn)")
+  rulingCommand(program, 'game.resend', '<gameId> <side> [reason...]')
     .option('--all', 'every report the side was sent, and its welcome')
     .option('--turn <n>', "that turn's reports")
-    .action((gameId: string, side: string, reason: string[] = [], opts: { all?: boolean; turn?: string }) => {
+    .action((gameId: string, side: string, reason: string[], opts: RulingOpts & { all?: boolean; turn?: string }) => {
       if (opts.all && opts.turn) throw new UsageError('--all or --turn <n>, not both');
       if (opts.turn !== undefined && !/^[1-9]\d{0,3}$/.test(opts.turn))
         throw new UsageError(`--turn ${opts.turn}: a turn number, e.g. --turn 3`);
       const which = opts.all ? 'all' : opts.turn ? { turn: Number(opts.turn) } : 'latest';
-      return desk(gameId, 'game.resend', { side, which, reason: reason.join(' '), referee: 'cli' }, (r) => {
+      return submitRuling(gameId, 'game.resend', { side, which, reason: words(reason) }, opts, (r) => {
         const x = r as { to: string; seq: number; subjects: string[] };
         return [`re-sent to ${side} at ${x.to} (event ${x.seq}):`, ...x.subjects.map((s) => `  ${s}`)].join('\n');
       });
     });
-  program
-    .command('fork <gameId>')
-    .description('a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched')
-    .requiredOption('--at <step|event:N>', 'the step to play again in the fork (its id), or N (event:N) for the step event N belongs to')
-    .option('--orders <side=file...>', "orders for the step forked at, replacing that side's (a file per side)")
-    .option('--id <gameId>', "the fork's id (default: G- and 8 random hex digits)")
-    .action((parentId: string, opts: { at: string; orders?: string[]; id?: string }) => {
-      const gameId = opts.id ?? `G-${randomBytes(4).toString('hex')}`;
-      if (!GAME_ID.test(gameId)) throw new UsageError(`--id ${gameId}: a game id looks like G-abc123`);
-      const orders = Object.fromEntries(
-        (opts.orders ?? []).map((spec) => {
-          const m = /^([^=]+)=(.+)$/.exec(spec);
-          if (!m) throw new UsageError(`--orders ${spec}: expected SIDE=FILE, e.g. --orders blue=blue-t3.txt`);
-          return [m[1].toLowerCase(), readTextFile(m[2], `--orders ${spec}`)];
-        }),
-      );
-      return run(gameId, 'game.fork', { parentId, gameId, target: parseTarget(opts.at), orders }, (r) => {
-        const x = r as { gameId: string; parent: string; atSeq: number; parentHash: string; step: string | null };
-        return `forked ${x.parent} at event ${x.atSeq} (hash ${x.parentHash}) as ${x.gameId}; now at ${x.step ?? 'game over'}\nnext: umpire status ${x.gameId}`;
-      });
-    });
-}
-
-function parseTarget(given: string): { stepId: string } | { eventSeq: number } {
-  const m = /^(?:event:|#)?(\d+)$/i.exec(given.trim()); // step ids are never bare numbers
-  return m ? { eventSeq: Number(m[1]) } : { stepId: given.trim() };
-}
-
-function desk(gameId: string, kind: string, payload: Record<string, unknown>, ok: (result: unknown) => string): Promise<void> {
-  return run(gameId, kind, { gameId, ...payload }, ok);
-}
-
-/** Submits, waits for a worker, prints the answer; a refusal goes to stderr with exit code 1. */
-function run(gameId: string, kind: string, payload: unknown, ok: (result: unknown) => string): Promise<void> {
-  return withContext(async (s: Services) => {
-    const submitted = await s.bus.submit(gameId, `cli:${kind}:${randomUUID()}`, kind, payload);
-    await warnIfNoWorker(s, submitted.id);
-    const done = await s.bus.waitFor(submitted.id);
-    if (done.status === 'applied') {
-      console.log(ok(done.result));
-      return 0;
-    }
-    console.error(`refused: ${(done.result as { error?: string }).error ?? JSON.stringify(done.result)}`);
-    return 1;
-  });
+  registerForkCommands(program);
 }

@@ -8,6 +8,7 @@ import { verifyStoredLog } from '../audit/verify-log';
 import { rulesets } from '../games';
 import { verifyBundle } from './audit-commands';
 import { warnIfNoWorker, withContext } from './context';
+import { refereeOf, type RulingOpts, rulingCommand } from './rulings';
 import { UsageError } from './usage';
 
 /** `umpire db migrate`, `umpire events`, `umpire verify`, `umpire note`, `umpire queue status`. */
@@ -94,21 +95,19 @@ export function registerStoreCommands(program: Command): void {
       });
     });
 
-  program
-    .command('note <gameId> <text...>')
-    .description("add a referee's note to a game's log (applied by a worker)")
+  rulingCommand(program, 'referee.note', '<gameId> <text...>')
     .option('--key <key>', 'idempotency key (default: random)')
-    .action((gameId: string, words: string[], opts: { key?: string }) =>
+    .action((gameId: string, words: string[], opts: RulingOpts & { key?: string }) =>
       withContext(async (ctx) => {
-        const { bus, events } = ctx;
         // the worker would retry a note for a game that does not exist until the command times out
-        if ((await events.head(gameId)).version === 0) throw new UsageError(`no game ${gameId}: list the games with \`umpire games\``);
-        const submitted = await bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', {
+        const referee = await refereeOf(ctx, gameId, opts.referee);
+        const submitted = await ctx.bus.submit(gameId, opts.key ?? `cli:${randomUUID()}`, 'referee.note', {
           text: words.join(' '),
           actor: 'referee',
+          referee,
         });
         await warnIfNoWorker(ctx, submitted.id);
-        const done = await bus.waitFor(submitted.id);
+        const done = await ctx.bus.waitFor(submitted.id);
         console.log(`${done.status}: ${JSON.stringify(done.result)}`);
         return done.status === 'applied' ? 0 : 1;
       }),

@@ -38,7 +38,9 @@ export const CATALOGUE = [
   referee.DEADLINE_LENGTH,
   referee.NOTE,
   referee.ROLLBACK,
+  referee.ROLLFORWARD,
   referee.PREVIEW,
+  referee.ADJUST,
   referee.REPLACE,
   referee.MACHINE,
   referee.MAILS,
@@ -48,6 +50,7 @@ export const CATALOGUE = [
   system.DEADLINE,
   system.REMIND,
   system.FORK,
+  system.ADOPT,
   system.REVOKE_LINKS,
 ] as const;
 

@@ -122,8 +122,15 @@ export const HISTORY = reply({
 
 export const PRESS = command({
   kind: 'game.press',
-  payload: z.object({ gameId: z.string(), from: z.string(), text: z.unknown().optional(), replyTo: z.string().optional() }),
-  from: ['side', 'referee'],
+  payload: z.object({
+    gameId: z.string(),
+    from: z.string(),
+    text: z.unknown().optional(),
+    replyTo: z.string().optional(),
+    referee: z.string().optional(),
+  }),
+  from: ['side', 'referee', 'cli'],
+  cli: 'press',
   mail: {
     name: 'PRESS',
     aliases: ['BROADCAST'],

@@ -1,7 +1,8 @@
 /**
  * The referee's commands (mail and CLI alike): the deadline, time rulings, notes and the desk
  * (issue 12). Each is answered to `replyTo` (the referee's address by mail): what was done, or why
- * not. `referee` is who ruled: the referee's address by mail, `cli` from the command line.
+ * not. `referee` is who ruled: the referee's address by mail; from the command line `--referee`,
+ * else the game's referee address (src/cli/rulings.ts).
  */
 import { z } from 'zod';
 import type { MailContext } from './define';
@@ -16,12 +17,12 @@ const ruled = <A extends object>(args: A, m: MailContext) => ({ gameId: m.gameId
 
 export const EXTEND = command({
   kind: 'game.extend',
-  payload: z.object({ ...game, byMinutes: z.number().optional(), until: z.string().optional() }),
+  payload: z.object({ ...ruling, byMinutes: z.number().optional(), until: z.string().optional() }),
   from: ['referee', 'cli'],
   cli: 'extend',
   mail: {
     name: 'EXTEND',
-    toPayload: (c, m) => ({ gameId: m.gameId, byMinutes: c.byMinutes, until: c.until, replyTo: m.address }),
+    toPayload: (c, m) => ruled({ byMinutes: c.byMinutes, until: c.until }, m),
   },
   help: { usage: 'EXTEND 24h | EXTEND TO 2026-11-23T18:00Z', does: 'move the deadline' },
   gloss: 'EXTEND 24h | EXTEND 90m | EXTEND TO 2026-11-23T18:00Z',
@@ -36,10 +37,10 @@ export const EXTEND = command({
 
 export const FORCE = command({
   kind: 'game.force',
-  payload: z.object(game),
+  payload: z.object(ruling),
   from: ['referee', 'cli'],
   cli: 'force',
-  mail: { name: 'FORCE', aliases: ['PROCESS'], toPayload: (_c, m) => ({ gameId: m.gameId, replyTo: m.address }) },
+  mail: { name: 'FORCE', aliases: ['PROCESS'], toPayload: (_c, m) => ruled({}, m) },
   help: { usage: 'FORCE', does: 'resolve the step now; missing orders take their defaults' },
   gloss: 'FORCE (resolve the step now, defaults for the silent)',
   doc: [{ usage: '`FORCE`', does: 'Resolve the current step now; sides without orders get their documented defaults.' }],
@@ -140,6 +141,7 @@ export const NOTE = command({
   payload: z.object({
     text: z.unknown().optional(),
     actor: z.unknown().optional(),
+    referee: z.string().optional(),
     replyTo: z.string().optional(),
     concerns: z.array(z.number().int()).optional(),
   }),
@@ -147,7 +149,13 @@ export const NOTE = command({
   cli: 'note',
   mail: {
     name: 'NOTE',
-    toPayload: (c, m) => ({ text: c.text, actor: 'referee', replyTo: m.address, ...(c.concerns ? { concerns: [...c.concerns] } : {}) }),
+    toPayload: (c, m) => ({
+      text: c.text,
+      actor: 'referee',
+      referee: m.address,
+      replyTo: m.address,
+      ...(c.concerns ? { concerns: [...c.concerns] } : {}),
+    }),
   },
   help: { usage: 'NOTE text | NOTE ON 57 text', does: 'a ruling or remark for the game log, seen by all (ON: the event it concerns)' },
   gloss: 'NOTE [ON <event>] <text for every side>',
@@ -165,19 +173,64 @@ export const NOTE = command({
 
 export const ROLLBACK = command({
   kind: 'game.rollback',
-  payload: z.object({ ...ruling, target, orders: z.string().optional() }),
+  payload: z.object({ ...ruling, target, orders: z.string().optional(), preview: z.boolean().optional() }),
   from: ['referee', 'cli'],
   cli: 'rollback',
-  mail: { name: 'ROLLBACK', toPayload: (c, m) => ruled({ target: c.target, orders: c.orders, reason: c.reason }, m) },
+  mail: {
+    name: 'ROLLBACK',
+    toPayload: (c, m) => ruled({ target: c.target, orders: c.orders, reason: c.reason, ...(c.preview ? { preview: true } : {}) }, m),
+  },
   help: {
     usage: 'ROLLBACK TO t3/orders [ORDERS KEPT|ORDERS RESEND] reason',
-    does: 'undo a step of this turn and what followed (nothing deleted); every side told',
+    does: 'undo a step, of this turn or an earlier one, and what followed (nothing deleted); every side told. PREVIEW ROLLBACK TO … says what it would undo',
   },
-  gloss: 'ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason> (undo the tail of the turn in play)',
+  gloss: 'ROLLBACK TO <step | EVENT n> [ORDERS KEPT | ORDERS RESEND] <reason> (PREVIEW ROLLBACK … first to see its effect)',
   doc: [
     {
       usage: '`ROLLBACK TO <step> [ORDERS KEPT \\| ORDERS RESEND] <reason>`',
-      does: "Undo a step of the turn in play and what followed it, e.g. `ROLLBACK TO t3/orders ORDERS RESEND blue's orders were quarantined by mistake`. `ROLLBACK TO EVENT 57 …` (or `ROLLBACK TO 57 …`) names the step event 57 belongs to. Orders kept (the default): the orders in for that step stay in; resend: they are void too and every side the step asks orders again. The step gets a fresh deadline; every side and the referee are mailed what was undone and why. See *Rulings, rollbacks and forks* below.",
+      does: "Undo a step and what followed it, in the turn in play or any earlier one, e.g. `ROLLBACK TO t3/orders ORDERS RESEND blue's orders were quarantined by mistake`. `ROLLBACK TO EVENT 57 …` (or `ROLLBACK TO 57 …`) names the step event 57 belongs to. Orders kept (the default): the orders in for that step stay in; resend: they are void too and every side the step asks orders again. When the undone play had revealed dice seeds (a step of an earlier turn), the dice from that turn on roll from a new seed chain drawn at the rollback (`SeedChainRenewed`, docs/audit.md), so nobody can foresee them. The step gets a fresh deadline; every side and the referee are mailed what was undone and why. See *Rulings, rollbacks and forks* below.",
+    },
+    {
+      usage: '`PREVIEW ROLLBACK TO <step> [ORDERS …] <reason>`',
+      does: 'What that rollback would do, mailed to the referee and recorded nowhere: the events it would void (by kind), the steps undone, the orders it keeps for the step (side and event) and whether the dice seeds would be renewed.',
+    },
+  ],
+});
+
+export const ROLLFORWARD = command({
+  kind: 'game.rollforward',
+  payload: z.object({ ...ruling, steps: z.number().int().positive().optional() }),
+  from: ['referee', 'cli'],
+  cli: 'rollforward',
+  mail: { name: 'ROLLFORWARD', toPayload: (c, m) => ruled(c.steps ? { steps: c.steps } : {}, m) },
+  help: {
+    usage: 'ROLLFORWARD [n]',
+    does: 'after a rollback: the steps it undid resolved again, in turn, with the orders the sides had given',
+  },
+  gloss: 'ROLLFORWARD [n] (replay the undone steps with their orders)',
+  doc: [
+    {
+      usage: '`ROLLFORWARD [n]`',
+      does: "After a `ROLLBACK`: each step it undid, while it comes up again, is resolved at once with the orders the sides had given for it (re-submitted and checked as any orders; a side that had none gets its default, as then). The dice are the game's (the new chain's after a renewal), so outcomes may differ; play stops where it leaves the undone play (another step comes up, or old orders are no longer valid) and the sides order from there. `n`: at most n steps. The referee is told what was replayed and where it stopped.",
+    },
+  ],
+});
+
+export const ADJUST = command({
+  kind: 'game.adjust',
+  payload: z.object({ ...ruling, text: z.string() }),
+  from: ['referee', 'cli'],
+  cli: 'adjust',
+  mail: { name: 'ADJUST', toPayload: (c, m) => ruled({ text: c.text }, m) },
+  help: {
+    usage: 'ADJUST units.3.area = "marianas" BECAUSE reason',
+    does: 'edit the board (a value of the rules state); recorded, re-applied by the audit; every side told',
+  },
+  gloss: 'ADJUST <path> = <JSON value>[; …] [SEEN BY <side>] BECAUSE <reason> (a board edit)',
+  doc: [
+    {
+      usage: '`ADJUST <path> = <value>[; <path> = <value>] [SEEN BY <side>] BECAUSE <reason>`',
+      does: 'A board edit for a dispute a rollback cannot settle, e.g. `ADJUST units.3.area = "marianas" BECAUSE set up in the wrong sea area`. A path is the keys and list positions of the rules state joined by dots (its type is in the game\'s folder, src/games/<game>); a value is JSON (text in double quotes). Recorded as the engine event `BoardAdjusted` (the edits, the step, the reason; the referee in its metadata), which every replay and `umpire verify` re-apply. `SEEN BY` keeps the edits to those sides (a hidden unit); the others and their bundles see that the board was adjusted and why. Refused, changing nothing, for a path the board does not have, a value that is not JSON, no reason, or an edit that would change the step in play (use `ROLLBACK`).',
     },
   ],
 });

@@ -31,6 +31,8 @@ export const ENGINE_EVENT_TYPES: readonly EngineEventType[] = [
   'StepResolved',
   'SeedRevealed',
   'SealedSeedRevealed',
+  'SeedChainRenewed',
+  'BoardAdjusted',
   'GameConceded',
   'GameEnded',
 ];

@@ -225,6 +225,34 @@ export type SeedRevealed = Ev<'SeedRevealed', { turn: number; seed: string }>;
  */
 export type SealedSeedRevealed = Ev<'SealedSeedRevealed', { turn: number; seed: string }>;
 
+/**
+ * A referee's rollback past a revealed seed (issue 30): the seeds of turns `fromTurn` on were
+ * known, so from here on every turn rolls from a fresh chain drawn at the rollback, whose anchor
+ * (its s_0) this event commits before any of its dice. `abandoned` reveals the old chain's seed of
+ * the turn that was in play (never revealed, now never used) with the anchor it hashes to, so the
+ * dice the rollback voided stay checkable. docs/audit.md "Renewed seed chains".
+ */
+export type SeedChainRenewed = Ev<
+  'SeedChainRenewed',
+  { fromTurn: number; anchor: string; abandoned: { turn: number; seed: string; anchor: string } | null }
+>;
+
+/** One change of a board edit: the value at `path` in the rules state (object keys and array indices) becomes `value`. */
+export interface BoardEdit {
+  readonly path: readonly (string | number)[];
+  readonly value: unknown;
+}
+
+/**
+ * ADJUST (issue 30): a referee's board edit, for a dispute a rollback cannot settle. Folded like any
+ * engine event (the edits set values of the rules state), so re-adjudication re-applies it; the
+ * step in play stays the same. `visibleTo`: who may see the edits (a hidden unit's are its side's).
+ */
+export type BoardAdjusted = Ev<
+  'BoardAdjusted',
+  { stepId: string | null; edits: readonly BoardEdit[]; referee: string; reason: string; visibleTo: Visibility }
+>;
+
 export type GameEnded = Ev<'GameEnded', { winner: Side | 'draw' | null; summary: string }>;
 
 /**
@@ -251,6 +279,8 @@ export type EngineEvent =
   | StepResolved
   | SeedRevealed
   | SealedSeedRevealed
+  | SeedChainRenewed
+  | BoardAdjusted
   | GameConceded
   | GameEnded;
 

@@ -1,6 +1,6 @@
 import { hashCanonical } from '../shared/canonical';
 import type { Ruleset } from './ruleset';
-import { assertNever, type EngineEvent, type EngineState, type QueuedSubmission } from './engine-events';
+import { assertNever, type BoardEdit, type EngineEvent, type EngineState, type QueuedSubmission } from './engine-events';
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds rulesets of every state type
 export type AnyRuleset = Ruleset<any, any, any>;
@@ -101,6 +101,11 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
     case 'SealedSeedRevealed':
       // the game is ending: the verifier reads the sealed seed from the log, no state keeps it
       return { ...state, version };
+    case 'SeedChainRenewed':
+      // the step keeps its turn; its dice and every later turn's roll from the new chain
+      return { ...state, version, game: state.game && { ...state.game, seedAnchor: event.data.anchor } };
+    case 'BoardAdjusted':
+      return { ...state, version, rules: applyBoardEdits(requireRules(state), event.data.edits) };
     case 'GameConceded': {
       // the step in play is never adjudicated: its orders, and orders queued ahead, go with it
       const { queued: _q, ...base } = state;
@@ -111,6 +116,23 @@ export function evolve<S>(state: EngineState<S>, event: EngineEvent, ruleset: Ru
     default:
       return assertNever(event, 'engine event');
   }
+}
+
+/** The rules state with each edit's value set at its path (copies along the path; the rest shared). */
+export function applyBoardEdits<S>(rules: S, edits: readonly BoardEdit[]): S {
+  return edits.reduce<S>((r, edit) => setAt(r, edit.path, edit.value) as S, rules);
+}
+
+function setAt(node: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [key, ...rest] = path;
+  if (Array.isArray(node)) {
+    const copy = [...node];
+    copy[Number(key)] = setAt(node[Number(key)], rest, value);
+    return copy;
+  }
+  const obj = (node !== null && typeof node === 'object' ? node : {}) as Record<string, unknown>;
+  return { ...obj, [key]: setAt(obj[key], rest, value) };
 }
 
 function queuedEntry(s: EngineState<unknown>, side: string, stepId: string): QueuedSubmission {

@@ -239,6 +239,8 @@ export function verifyGameLog(events: readonly EngineEvent[], seqOf: (index: num
         concessions.revealed.add(e.data.turn);
         return;
       case 'SealedSeedRevealed':
+      case 'SeedChainRenewed':
+      case 'BoardAdjusted':
       case 'GameCreated':
       case 'RulesApplied':
         return;

@@ -171,6 +171,8 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
   switch (event.type) {
     case 'RulesApplied':
       return visibleTo(event.data.event.visibleTo, viewer);
+    case 'BoardAdjusted':
+      return visibleTo(event.data.visibleTo, viewer);
     case 'DieRolled':
       return visibleTo(event.data.visibleTo, viewer);
     case 'OrdersSubmitted':
@@ -187,6 +189,7 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
     case 'StepResolved':
     case 'SeedRevealed':
     case 'SealedSeedRevealed':
+    case 'SeedChainRenewed':
     case 'GameConceded':
     case 'GameEnded':
       return true;
@@ -252,6 +255,14 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       return [`Seed for turn ${e.data.turn} revealed: ${e.data.seed}.`];
     case 'SealedSeedRevealed':
       return [`Sealed seed for turn ${e.data.turn} revealed (it hashes down to every earlier turn's): ${e.data.seed}.`];
+    case 'SeedChainRenewed':
+      return [
+        `New dice seed chain from turn ${e.data.fromTurn} on (the rollback undid revealed seeds): anchor ${e.data.anchor}.${e.data.abandoned ? ` The old chain's seed for turn ${e.data.abandoned.turn}, never used again: ${e.data.abandoned.seed}.` : ''}`,
+      ];
+    case 'BoardAdjusted':
+      return [
+        `Referee's ruling: the board was adjusted (${e.data.edits.map((x) => `${x.path.join('.')} = ${JSON.stringify(x.value)}`).join('; ')}). Reason: ${e.data.reason}`,
+      ];
     case 'GameConceded':
       return [
         `${e.data.side} conceded at ${e.data.at}, during ${e.data.stepId} (turn ${e.data.turn}); orders not yet adjudicated are void.`,

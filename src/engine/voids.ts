@@ -1,5 +1,5 @@
 /**
- * Rollbacks in an append-only log (issue 12). A referee's ROLLBACK appends one `RolledBack` event;
+ * Rollbacks in an append-only log (issues 12 and 30). A referee's ROLLBACK appends one `RolledBack` event;
  * nothing is ever deleted or rewritten, so the hash chain runs over every event, voided or not.
  *
  * The rule, the whole of it: a `RolledBack` event at seq r with payload `firstVoidedSeq` f voids
@@ -12,7 +12,7 @@
  * seats changed, settings), which a rollback of the game cannot undo.
  */
 
-import { badSides, D6, deriveDie } from './dice';
+import { badSides, D6, deriveDie, verifySeed } from './dice';
 
 export const ROLLED_BACK = 'RolledBack';
 
@@ -32,6 +32,8 @@ export interface RolledBackPayload {
   readonly undone: readonly string[];
   /** the events the ruling concerns: the point and the voided range's ends */
   readonly concerns: readonly number[];
+  /** the first turn whose dice roll from a new chain (SeedChainRenewed follows); null or absent: none renewed */
+  readonly reseedFrom?: number | null;
 }
 
 interface LoggedEvent {
@@ -77,24 +79,24 @@ export interface VoidedDiceReport {
 
 /**
  * The dice of voided resolutions, recomputed: each voided DieRolled from the ordersHash of the
- * voided StepResolved that closed its step and the seed its turn revealed later (a rollback stays
- * inside a turn whose seed is sealed, so the seed that turn reveals is the one those dice used).
- * Dice of a turn not revealed yet are counted as sealed. Forced dice are never valid in a game.
+ * voided StepResolved that closed its step and the seed of its turn on the chain it rolled from:
+ * the first seed of its turn revealed after it, by a SeedRevealed (voided or not) or by the
+ * `abandoned` seed of a SeedChainRenewed (a rollback past revealed seeds gives up the old chain
+ * and reveals its seed of the turn in play). That seed is checked against the anchor in force when
+ * the die was rolled. Dice of a turn not revealed yet are counted as sealed. Forced dice are never
+ * valid in a game.
  */
 export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: string) => boolean): VoidedDiceReport {
   const voided = voidedSeqs(all, isService);
   if (!voided.size) return { checked: 0, sealed: 0 };
-  const created = all.find((e) => e.type === 'GameCreated')?.payload as { gameId: string } | undefined;
-  const seeds = new Map<number, string>();
-  for (const e of all) {
-    if (e.type === 'SeedRevealed' && !voided.has(e.seq)) {
-      const p = e.payload as { turn: number; seed: string };
-      seeds.set(p.turn, p.seed);
-    }
-  }
+  const created = all.find((e) => e.type === 'GameCreated')?.payload as { gameId: string; seedAnchor: string } | undefined;
   let checked = 0;
   let sealed = 0;
-  for (const e of all) {
+  const ranges: [number, number][] = [];
+  const renewals: { seq: number; anchor: string }[] = [];
+  for (const [i, e] of all.entries()) {
+    if (e.type === ROLLED_BACK) ranges.push([(e.payload as RolledBackPayload).firstVoidedSeq, e.seq]);
+    if (e.type === 'SeedChainRenewed') renewals.push({ seq: e.seq, anchor: (e.payload as { anchor: string }).anchor });
     if (e.type !== 'DieRolled' || !voided.has(e.seq)) continue;
     const d = e.payload as { stepId: string; turn: number; index: number; face: number; sides?: number; forced?: true };
     if (d.forced) return { checked, sealed, broken: { seq: e.seq, reason: 'a forced die in a game' } };
@@ -103,15 +105,35 @@ export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: s
     const closing = all.find((x) => x.seq > e.seq && x.type === 'StepResolved' && (x.payload as { stepId: string }).stepId === d.stepId);
     if (!closing || !voided.has(closing.seq) || !created)
       return { checked, sealed, broken: { seq: e.seq, reason: `no voided StepResolved of ${d.stepId} follows this die` } };
-    const seed = seeds.get(d.turn);
+    const seed = seedAfter(all, i, d.turn);
     if (!seed) {
       sealed++;
       continue;
     }
+    // the anchor in force when the die was rolled: the last renewal not voided by then
+    const inForce = [...renewals].reverse().find((r) => !ranges.some(([from, to]) => r.seq >= from && r.seq < to));
+    const anchor = inForce?.anchor ?? created.seedAnchor;
+    if (!verifySeed(seed, d.turn, anchor))
+      return {
+        checked,
+        sealed,
+        broken: { seq: e.seq, reason: `the seed revealed for turn ${d.turn} does not hash to the anchor ${anchor}` },
+      };
     const ordersHash = (closing.payload as { ordersHash: string }).ordersHash;
     const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, index: d.index, ordersHash }, d.sides ?? D6);
     if (face !== d.face) return { checked, sealed, broken: { seq: e.seq, reason: `recorded face ${d.face}, the seed gives ${face}` } };
     checked++;
   }
   return { checked, sealed };
+}
+
+/** The first seed of `turn` revealed after the event at index `i`: by a SeedRevealed, or as a renewal's abandoned seed. */
+function seedAfter(all: readonly LoggedEvent[], i: number, turn: number): string | null {
+  for (let k = i + 1; k < all.length; k++) {
+    const e = all[k];
+    if (e.type === 'SeedRevealed' && (e.payload as { turn: number }).turn === turn) return (e.payload as { seed: string }).seed;
+    const old = e.type === 'SeedChainRenewed' ? (e.payload as { abandoned: { turn: number; seed: string } | null }).abandoned : null;
+    if (old?.turn === turn) return old.seed;
+  }
+  return null;
 }

@@ -35,7 +35,9 @@ export type RefereeCommandName =
   | 'MAILS'
   | 'VIEW'
   | 'RESEND TO'
-  | 'UPGRADE';
+  | 'UPGRADE'
+  | 'ROLLFORWARD'
+  | 'ADJUST';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */
@@ -95,7 +97,7 @@ export type MailCommand =
     }
   /** WAIT, CONFIRM (a player's); PAUSE, RESUME, ABSENCE, DEADLINE <kind> <length> (the referee's): time-commands.ts */
   | TimeCommand
-  /** ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW (the referee's desk): desk-commands.ts */
+  /** ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW, ROLLFORWARD, ADJUST (the referee's desk): desk-commands.ts */
   | DeskCommand;
 
 /** Which game, side and turn a message claims to be about (claims only: auth decides). */

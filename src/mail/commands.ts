@@ -293,6 +293,8 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'MAILS':
     case 'VIEW':
     case 'RESEND TO':
+    case 'ROLLFORWARD':
+    case 'ADJUST':
       return readDeskCommand(name, args, line);
     default: {
       const unreachable: never = name;

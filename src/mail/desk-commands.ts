@@ -1,5 +1,6 @@
 /**
- * The mail lines of the referee's desk (issue 12): ROLLBACK, PREVIEW, REPLACE, MACHINE, MAILS, VIEW, RESEND TO. Pure;
+ * The mail lines of the referee's desk (issues 12 and 30): ROLLBACK (and PREVIEW ROLLBACK),
+ * ROLLFORWARD, PREVIEW, ADJUST, REPLACE, MACHINE, MAILS, VIEW, RESEND TO. Pure;
  * the game service checks what the words name (the step, the side, the address) and refuses with a
  * reply saying what would be right.
  */
@@ -14,9 +15,15 @@ export type DeskCommand =
       readonly target: { readonly stepId: string } | { readonly eventSeq: number };
       readonly orders: 'kept' | 'resend';
       readonly reason: string;
+      /** `PREVIEW ROLLBACK TO …`: say what it would undo and keep, recording nothing */
+      readonly preview?: true;
       readonly line: number;
       readonly refereeOnly: true;
     }
+  /** `ROLLFORWARD [n]`: the steps the last rollback undid, resolved again with the orders they had (n: at most that many). */
+  | { readonly name: 'ROLLFORWARD'; readonly steps?: number; readonly line: number; readonly refereeOnly: true }
+  /** `ADJUST <path> = <value>[; …] [SEEN BY <side>] BECAUSE <reason>`: a board edit; the game service reads the text (adjust.ts). */
+  | { readonly name: 'ADJUST'; readonly text: string; readonly line: number; readonly refereeOnly: true }
   /** Adjudicate the step in play with the orders in hand, recording nothing (one-off dice). */
   | { readonly name: 'PREVIEW'; readonly line: number; readonly refereeOnly: true }
   /** `REPLACE <side> <address> [reason]`: the seat goes to a new player. */
@@ -72,8 +79,19 @@ export function readDeskCommand(word: DeskCommandName, args: string, line: numbe
       const orders = m[3] && /^RESEND$/i.test(m[3]) ? 'resend' : 'kept';
       return { name: 'ROLLBACK', target, orders, reason: (m[4] ?? '').trim(), line, refereeOnly: true };
     }
-    case 'PREVIEW':
-      return words.length === 0 ? { name: 'PREVIEW', line, refereeOnly: true } : null;
+    case 'PREVIEW': {
+      if (words.length === 0) return { name: 'PREVIEW', line, refereeOnly: true };
+      const rollback = /^ROLLBACK\s+([\s\S]+)$/i.exec(args.trim());
+      const read = rollback ? readDeskCommand('ROLLBACK', rollback[1], line) : null;
+      return read?.name === 'ROLLBACK' ? { ...read, preview: true } : null;
+    }
+    case 'ROLLFORWARD':
+      if (words.length === 0) return { name: 'ROLLFORWARD', line, refereeOnly: true };
+      return words.length === 1 && /^\d{1,4}$/.test(words[0]) && Number(words[0]) > 0
+        ? { name: 'ROLLFORWARD', steps: Number(words[0]), line, refereeOnly: true }
+        : null;
+    case 'ADJUST':
+      return args.trim() ? { name: 'ADJUST', text: args.trim(), line, refereeOnly: true } : null;
     case 'REPLACE':
       if (words.length < 2 || !SIDE.test(words[0]) || !words[1].includes('@')) return null;
       return {

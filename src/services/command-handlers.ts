@@ -3,6 +3,8 @@ import { readNoteConcerns } from '../mail/desk-commands';
 import type { CommandOutcome, PendingCommand } from '../store/commands';
 import type { Sql } from '../store/db';
 import type { CommandBus } from './command-bus';
+import { adjust } from './game/adjust';
+import { adoptFork } from './game/adopt';
 import { createGame } from './game/create';
 import { deadlinePassed, remind } from './game/deadlines';
 import { mails, view } from './game/desk';
@@ -15,6 +17,7 @@ import { submitOrders } from './game/orders';
 import { press } from './game/press';
 import { extend, force, note } from './game/referee';
 import { resign } from './game/resign';
+import { rollForward } from './game/roll-forward';
 import { preview, rollback } from './game/rollback';
 import { resendReports } from './game/resend';
 import { replace } from './game/rulings';
@@ -28,10 +31,17 @@ export type CommandRef = Pick<PendingCommand, 'gameId' | 'idempotencyKey'>;
 /** A kind's use case, given the payload its schema checked. */
 export type UseCase<K extends CommandKind> = (h: GameHandler, tx: Sql, p: PayloadOf<K>, cmd: CommandRef) => Promise<CommandOutcome>;
 
-/** the referee (or the sender) is told what was done or why not, at `replyTo` */
-const by = (p: { readonly replyTo?: string }, cmd: CommandRef) => ({ replyTo: p.replyTo, key: cmd.idempotencyKey });
-/** who ruled (the referee's address by mail, `cli` from the command line) and why */
-const ruling = (p: { readonly referee?: string; readonly reason?: string }) => ({ referee: p.referee ?? 'cli', reason: p.reason ?? '' });
+/** the referee (or the sender) is told what was done or why not, at `replyTo`; `referee`: who ruled, when the payload names them */
+const by = (p: { readonly replyTo?: string; readonly referee?: string }, cmd: CommandRef) => ({
+  replyTo: p.replyTo,
+  key: cmd.idempotencyKey,
+  ...(p.referee ? { referee: p.referee } : {}),
+});
+/** who ruled (the referee's address by mail; from the command line `--referee`, else the game's referee) and why */
+const ruling = (p: { readonly referee?: string; readonly reason?: string }) => ({
+  referee: p.referee ?? 'referee',
+  reason: p.reason ?? '',
+});
 
 /**
  * The use case each command kind of the catalogue runs (src/commands/catalogue.ts): one line each,
@@ -52,7 +62,7 @@ export const USE_CASES: { readonly [K in CommandKind]: UseCase<K> } = {
   'game.press': (h, tx, p, cmd) => press(h, tx, p.gameId, p.from, p.text, by(p, cmd)),
   'game.resign': (h, tx, p, cmd) => resign(h, tx, p.gameId, p.side, p.confirm === true, by(p, cmd)),
   'game.digest': (h, tx, p, cmd) => setDigest(h, tx, p.gameId, p.viewer, p.mode, by(p, cmd)),
-  'game.upgrade': (h, tx, p, cmd) => upgrade(h, tx, p.gameId, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
+  'game.upgrade': (h, tx, p, cmd) => upgrade(h, tx, p.gameId, p.reason ?? '', by(p, cmd)),
   'game.wait': (h, tx, p, cmd) => wait(h, tx, p.gameId, p.side, by(p, cmd)),
   'game.confirm': (h, tx, p, cmd) => confirmOrders(h, tx, p.gameId, p.side, by(p, cmd)),
   'game.pause': (h, tx, p, cmd) => pause(h, tx, p.gameId, ruling(p), by(p, cmd)),
@@ -61,17 +71,25 @@ export const USE_CASES: { readonly [K in CommandKind]: UseCase<K> } = {
   // the mail's DEADLINE <kind> <length> (game.deadline is the deadline job's)
   'game.deadline-length': (h, tx, p, cmd) => deadlineLength(h, tx, p.gameId, p.kind, p.length, ruling(p), by(p, cmd)),
   'game.rollback': (h, tx, p, cmd) =>
-    rollback(h, tx, p.gameId, { target: p.target, orders: p.orders === 'resend' ? 'resend' : 'kept', ...ruling(p) }, by(p, cmd)),
+    rollback(
+      h,
+      tx,
+      p.gameId,
+      { target: p.target, orders: p.orders === 'resend' ? 'resend' : 'kept', preview: p.preview === true, ...ruling(p) },
+      by(p, cmd),
+    ),
+  'game.rollforward': (h, tx, p, cmd) => rollForward(h, tx, p.gameId, { steps: p.steps, ...ruling(p) }, by(p, cmd)),
   'game.preview': (h, tx, p, cmd) => preview(h, tx, p.gameId, by(p, cmd)),
-  'game.replace': (h, tx, p, cmd) => replace(h, tx, p.gameId, p.side, p.address, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
-  'game.machine': (h, tx, p, cmd) => machineSeat(h, tx, p.gameId, p.side, p.player, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
-  'game.revokeLinks': (h, tx, p, cmd) =>
-    revokeLinks(h, tx, p.gameId, p.viewer ?? null, p.reason ?? '', { ...by(p, cmd), referee: p.referee }),
+  'game.adjust': (h, tx, p, cmd) => adjust(h, tx, p.gameId, { text: p.text, referee: ruling(p).referee }, by(p, cmd)),
+  'game.replace': (h, tx, p, cmd) => replace(h, tx, p.gameId, p.side, p.address, p.reason ?? '', by(p, cmd)),
+  'game.machine': (h, tx, p, cmd) => machineSeat(h, tx, p.gameId, p.side, p.player, p.reason ?? '', by(p, cmd)),
+  'game.revokeLinks': (h, tx, p, cmd) => revokeLinks(h, tx, p.gameId, p.viewer ?? null, p.reason ?? '', by(p, cmd)),
   'game.mails': (h, tx, p, cmd) => mails(h, tx, p.gameId, p.side, by(p, cmd)),
   'game.resend': (h, tx, p, cmd) =>
     resendReports(h, tx, p.gameId, p.side, p.which, { ...by(p, cmd), referee: p.referee, reason: p.reason }),
   'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, { ...by(p, cmd), print: p.print }),
   'game.fork': (h, tx, p) => fork(h, tx, p),
+  'game.adopt': (h, tx, p) => adoptFork(h, tx, { gameId: p.gameId, forkId: p.forkId, ...ruling(p) }),
 };
 
 /** Runs one kind's use case (the game service's facade for every command). */

@@ -21,6 +21,8 @@ export interface ServiceEventPayloads {
     readonly settings?: GameSettings;
     readonly fault?: unknown;
     readonly concerns?: readonly number[];
+    /** who wrote the note (a ruling's referee) */
+    readonly referee?: string;
   };
   readonly DeadlineSet: DeadlineRecord;
   readonly PressSent: { readonly from: string; readonly to: readonly string[]; readonly text: string };
@@ -31,6 +33,16 @@ export interface ServiceEventPayloads {
   readonly PageLinksRevoked: LinksRevokedPayload;
   readonly RulesUpgraded: { readonly from: string; readonly to: string };
   readonly GameForked: GameForkedPayload;
+  /** a fork made the game's official continuation (adopt.ts) */
+  readonly ForkAdopted: {
+    readonly forkId: string;
+    readonly atSeq: number;
+    readonly forkHead: string | null;
+    readonly rolledBackAt: number;
+    readonly steps: readonly string[];
+    readonly referee: string;
+    readonly reason: string;
+  };
   readonly GamePaused: PauseRecord;
   readonly GameResumed: Readonly<Record<string, unknown>>;
   readonly AbsenceDeclared: AbsenceRecord;
@@ -58,6 +70,7 @@ const TYPES: Readonly<Record<ServiceEventType, true>> = {
   PageLinksRevoked: true,
   RulesUpgraded: true,
   GameForked: true,
+  ForkAdopted: true,
   GamePaused: true,
   GameResumed: true,
   AbsenceDeclared: true,
@@ -102,8 +115,16 @@ export function payloadOf<T extends LogEventType>(
   return typed.payload;
 }
 
-/** The step an event is about, for any event whose payload names one (`stepId`). */
-export function stepIdOf(e: Pick<StoredEvent, 'payload'>): string | undefined {
+/** A string field of any event's payload that has one (`stepId`, `side`), read without knowing its type. */
+function textField(e: Pick<StoredEvent, 'payload'>, field: string): string | undefined {
   const p = e.payload;
-  return typeof p === 'object' && p !== null && 'stepId' in p && typeof p.stepId === 'string' ? p.stepId : undefined;
+  if (typeof p !== 'object' || p === null || !(field in p)) return undefined;
+  const value: unknown = Reflect.get(p, field);
+  return typeof value === 'string' ? value : undefined;
 }
+
+/** The step an event is about, for any event whose payload names one (`stepId`). */
+export const stepIdOf = (e: Pick<StoredEvent, 'payload'>): string | undefined => textField(e, 'stepId');
+
+/** The side an event is about, for any event whose payload names one (`side`). */
+export const sideOf = (e: Pick<StoredEvent, 'payload'>): string | undefined => textField(e, 'side');

@@ -130,6 +130,7 @@ export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'ty
     case 'RolledBack':
     case 'PageLinksRevoked':
     case 'ReportsResent':
+    case 'ForkAdopted':
       return state;
     default: {
       const unknown: never = e;

@@ -43,6 +43,25 @@ export class GameTable {
     await tx.query('INSERT INTO game_secrets (game_id, sealed) VALUES ($1, $2)', [gameId, sealed]);
   }
 
+  /** A chain drawn after creation (SeedChainRenewed), its top sealed, under its anchor. */
+  async saveRenewedChain(tx: Sql, gameId: string, anchor: string, sealed: string): Promise<void> {
+    await tx.query('INSERT INTO game_seed_chains (game_id, anchor, sealed) VALUES ($1, $2, $3)', [gameId, anchor, sealed]);
+  }
+
+  /** The sealed top of the chain a game renewed to, by its anchor; null for the chain it was created with. */
+  async renewedChain(tx: Sql, gameId: string, anchor: string): Promise<string | null> {
+    const rows = await tx.query<{ sealed: string }>('SELECT sealed FROM game_seed_chains WHERE game_id = $1 AND anchor = $2', [
+      gameId,
+      anchor,
+    ]);
+    return rows[0]?.sealed ?? null;
+  }
+
+  /** Every renewed chain of a game (a fork takes its parent's along). */
+  async renewedChains(tx: Sql, gameId: string): Promise<{ anchor: string; sealed: string }[]> {
+    return tx.query<{ anchor: string; sealed: string }>('SELECT anchor, sealed FROM game_seed_chains WHERE game_id = $1', [gameId]);
+  }
+
   async seedSecret(tx: Sql, gameId: string): Promise<string | null> {
     const rows = await tx.query<{ sealed: string }>('SELECT sealed FROM game_secrets WHERE game_id = $1', [gameId]);
     return rows[0]?.sealed ?? null;

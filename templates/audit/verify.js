@@ -152,16 +152,37 @@ if (boxHash !== game.boxHash) fail(1, 'GameCreated', `box.json hashes to ${boxHa
 const voids = events.filter((e) => e.type === 'RolledBack').map((e) => [(e.redacted ? e.disclosed || {} : e.payload).firstVoidedSeq, e.seq]);
 const voided = (seq) => voids.some(([f, r]) => seq >= f && seq < r);
 
-// 3. Seeds: seed of turn t is checked by SHA-256 applied t times (to the 32 bytes) giving the anchor.
+// 3. Seeds: seed of turn t is checked by SHA-256 applied t times (to the 32 bytes) giving the anchor
+//    in force where it is revealed: GameCreated's, or the one the last SeedChainRenewed not void by
+//    then committed (a rollback past revealed seeds renews the chain). A renewal's `abandoned` seed
+//    (the old chain's, of the turn that was in play) is checked against the anchor it names.
 const seeds = new Map();
-for (const e of events) {
-  if (e.redacted || e.type !== 'SeedRevealed') continue;
-  const { turn, seed } = e.payload;
-  if (!/^[0-9a-f]{64}$/.test(seed)) fail(e.seq, e.type, `the seed of turn ${turn} is not 64 hex digits`);
+const hashesTo = (seed, turn, to) => {
+  if (!/^[0-9a-f]{64}$/.test(seed)) return false;
   let s = Buffer.from(seed, 'hex');
   for (let k = 0; k < turn; k++) s = sha256(s);
-  if (s.toString('hex') !== anchor) fail(e.seq, e.type, `the seed of turn ${turn} does not hash to the anchor ${anchor}`);
-  seeds.set(turn, seed);
+  return s.toString('hex') === to;
+};
+const rangesSoFar = [];
+const renewalsSoFar = [];
+const anchorNow = () => {
+  const r = [...renewalsSoFar].reverse().find((x) => !rangesSoFar.some(([f, to]) => x.seq >= f && x.seq < to));
+  return r ? r.anchor : anchor;
+};
+for (const e of events) {
+  if (e.type === 'RolledBack') rangesSoFar.push([(e.redacted ? e.disclosed || {} : e.payload).firstVoidedSeq, e.seq]);
+  if (e.redacted) continue;
+  if (e.type === 'SeedChainRenewed') {
+    const old = e.payload.abandoned;
+    if (old && !hashesTo(old.seed, old.turn, old.anchor)) fail(e.seq, e.type, `the abandoned seed of turn ${old.turn} does not hash to the anchor ${old.anchor}`);
+    renewalsSoFar.push({ seq: e.seq, anchor: e.payload.anchor });
+    continue;
+  }
+  if (e.type !== 'SeedRevealed') continue;
+  const { turn, seed } = e.payload;
+  if (!/^[0-9a-f]{64}$/.test(seed)) fail(e.seq, e.type, `the seed of turn ${turn} is not 64 hex digits`);
+  if (!hashesTo(seed, turn, anchorNow())) fail(e.seq, e.type, `the seed of turn ${turn} does not hash to the anchor ${anchorNow()}`);
+  if (!voided(e.seq)) seeds.set(turn, seed);
 }
 
 // 3b. Sealed seeds (games with sealed dice: GameCreated names a sealedSeedAnchor): the sealed seed of
@@ -246,12 +267,22 @@ if (created.redacted) console.log(`note: GameCreated is hidden from this view; c
 //    machine players' orders and every step's outcome, each segment of the game (from GameCreated,
 //    then from each RulesUpgraded) under the rules build in force there, which the bundle carries.
 // The referee's rulings that changed the game, with their reasons (a side's bundle discloses them, addresses withheld).
-const RULINGS = ['RolledBack', 'RulesUpgraded', 'SeatReplaced', 'SeatToMachine', 'GameForked', 'GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet'];
+const RULINGS = ['RolledBack', 'RulesUpgraded', 'SeatReplaced', 'SeatToMachine', 'GameForked', 'ForkAdopted', 'BoardAdjusted', 'GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet'];
 for (const e of events) {
   if (!RULINGS.includes(e.type)) continue;
   const p = (e.redacted ? e.disclosed : e.payload) || {};
   const what =
-    e.type === 'RolledBack' ? `: events #${p.firstVoidedSeq}-#${e.seq - 1} void, play resumes at ${p.stepId}` : e.type === 'RulesUpgraded' ? `: rules ${p.from} to ${p.to}` : p.side ? `: ${p.side}` : '';
+    e.type === 'RolledBack'
+      ? `: events #${p.firstVoidedSeq}-#${e.seq - 1} void, play resumes at ${p.stepId}`
+      : e.type === 'RulesUpgraded'
+        ? `: rules ${p.from} to ${p.to}`
+        : e.type === 'BoardAdjusted'
+          ? `: the board edited at ${p.stepId}${p.edits ? ` (${p.edits.length} values)` : ' (the edits are hidden from this view)'}`
+          : e.type === 'ForkAdopted'
+            ? `: fork ${p.forkId} adopted from event #${p.atSeq}`
+            : p.side
+              ? `: ${p.side}`
+              : '';
   console.log(`ruling: event #${e.seq} (${e.type})${what}${p.reason ? `; reason: ${p.reason}` : ''}${e.redacted ? ' (disclosed beside its hash, not covered by it)' : ''}`);
 }
 if (chainOnly) process.exit(0);
@@ -302,6 +333,15 @@ segments.forEach((s, i) => {
     return;
   }
   const b = loadBuild(s);
+  // a build made before an engine event the log holds (a renewed seed chain, a board edit) would skip it
+  const upTo = events.filter((e) => s.toSeq === null || e.seq <= s.toSeq);
+  const known = b.ENGINE_EVENT_TYPES || [];
+  const newer = ['SeedChainRenewed', 'BoardAdjusted'].filter((t) => !known.includes(t) && upTo.some((e) => e.type === t));
+  if (newer.length) {
+    console.log(`NOT CHECKED: ${range}: the rules build ${b.name} predates ${newer.join(', ')} in this log: ${NOT_CHECKED} there (\`umpire verify\` runs those rules under its own engine)`);
+    incomplete = true;
+    return;
+  }
   const r = b.checkSegment(b.ruleset, events, { fromSeq: s.fromSeq, toSeq: s.toSeq, wholeLog: i === lastWithBuild });
   for (const line of r.lines) (r.ok ? console.log : console.error)(r.ok ? line : `FAIL ${line.replace(/^BROKEN: /, '')}`);
   if (!r.ok) {

@@ -118,8 +118,9 @@ describe('game-page links end with the seat and on revocation (issue 24: links e
     // recorded as events by the referee, in order
     const revoked = (await s.events.read(gameId)).filter((e) => e.type === 'PageLinksRevoked');
     expect(revoked.map((e) => e.payload)).toEqual([
-      { viewer: 'japanese', referee: 'cli', reason: 'link posted on a forum' },
-      { viewer: null, referee: 'cli', reason: 'no reason given' },
+      // the game's referee address: who rules from the command line unless --referee names another
+      { viewer: 'japanese', referee: 'ref@players.test', reason: 'link posted on a forum' },
+      { viewer: null, referee: 'ref@players.test', reason: 'no reason given' },
     ]);
     expect(revoked.every((e) => e.metadata.actor === 'referee')).toBe(true);
   });

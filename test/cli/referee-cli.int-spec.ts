@@ -214,4 +214,46 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     const event = (await s.events.read(gameId)).find((e) => e.type === 'ReportsResent');
     expect(event?.payload).toMatchObject({ side: 'blue', to: 'blue@players.test', which: 'all', reason: 'lost in a filter' });
   }, 120_000);
+
+  it('issue 30: NOTE ON, PAUSE, EXTEND, PRESS and FORCE from the CLI, each naming who ruled: --referee, else the operator (never "cli")', async () => {
+    const chief = 'chief@club.test';
+    const since = (await s.events.head(gameId)).version;
+    const note = await umpire('note', gameId, 'ON', '1', 'The', 'setup', 'stands.', '--referee', chief);
+    expect(note.code).toBe(0);
+    const paused = await umpire('pause', gameId, 'club', 'night');
+    expect(paused.code).toBe(0);
+    expect((await umpire('resume', gameId, '--referee', chief)).code).toBe(0);
+    const extended = await umpire('extend', gameId, '2d', '--referee', chief);
+    expect(extended.stderr).toBe('');
+    const bad = await umpire('extend', gameId, 'soon');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"soon" is not a length/);
+    const press = await umpire('press', gameId, 'Play', 'resumes', 'on', 'Monday', '--referee', chief);
+    expect(press.stderr).toBe('');
+    const forced = await umpire('force', gameId, '--referee', chief);
+    expect(forced.stderr).toBe('');
+    const events = await s.events.read(gameId, since);
+    expect(events.find((e) => e.type === 'NoteAdded')!.payload).toEqual({ text: 'The setup stands.', concerns: [1], referee: chief });
+    // a game created without a referee address: the ruling names the operator at the terminal
+    const pause = events.find((e) => e.type === 'GamePaused')!.payload as { referee: string };
+    expect(pause.referee).toMatch(/^[^@\s]+@\S+ \(command line\)$/);
+    expect(events.find((e) => e.type === 'GameResumed')!.payload).toMatchObject({ referee: chief });
+    expect(events.find((e) => e.type === 'DeadlineSet' && (e.payload as { extended?: true }).extended)!.metadata).toMatchObject({
+      referee: chief,
+    });
+    expect(events.find((e) => e.type === 'PressSent')!.payload).toMatchObject({ from: 'referee', text: 'Play resumes on Monday' });
+    expect(events.some((e) => e.type === 'StepResolved')).toBe(true);
+    expect(JSON.stringify(events.map((e) => e.payload))).not.toMatch(/"referee":"cli"/);
+
+    // ADJUST and a rollback preview from the CLI: a path the board lacks is refused; the preview records nothing
+    const head = (await s.events.head(gameId)).version;
+    const adjust = await umpire('adjust', gameId, 'no.such.path', '=', '1', 'BECAUSE', 'a', 'test');
+    expect(adjust.code).toBe(1);
+    expect(adjust.stderr).toMatch(/refused: ADJUST: the board has no no\b/);
+    const resolved = (await s.events.read(gameId)).filter((e) => e.type === 'StepResolved').at(-1)!.payload as { stepId: string };
+    const preview = await umpire('rollback', gameId, '--to', resolved.stepId, '--preview', 'just', 'looking');
+    expect(preview.stderr).toBe('');
+    expect(preview.stdout).toMatch(/PREVIEW of ROLLBACK TO .*NOTHING WAS RECORDED/);
+    expect((await s.events.head(gameId)).version).toBe(head);
+  }, 180_000);
 });

@@ -38,7 +38,7 @@ describe('the void rule', () => {
     const at = { gameId: 'G-v', stepId: 't1/orders', index: 0, ordersHash: 'ab'.repeat(32) };
     const face = deriveDie(chain.seeds[1], at);
     const log = (f: number, revealed: boolean) => [
-      ev(1, 'GameCreated', { gameId: 'G-v' }),
+      ev(1, 'GameCreated', { gameId: 'G-v', seedAnchor: chain.anchor }),
       ev(2, 'DieRolled', { stepId: at.stepId, turn: 1, index: 0, face: f }),
       ev(3, 'StepResolved', { stepId: at.stepId, turn: 1, ordersHash: at.ordersHash }),
       ev(4, 'RolledBack', { firstVoidedSeq: 2, toSeq: 1 }),
@@ -49,6 +49,33 @@ describe('the void rule', () => {
     expect(checkVoidedDice(log((face % 6) + 1, true), service).broken).toEqual({
       seq: 2,
       reason: `recorded face ${(face % 6) + 1}, the seed gives ${face}`,
+    });
+  });
+
+  it('after a rollback past revealed seeds, voided dice check against the old chain: its voided reveals and the seed the renewal abandons', () => {
+    // given a game whose turn 1 and turn 2 each rolled a die from the old chain, turn 1's seed revealed
+    const old = makeSeedChain(Buffer.alloc(32, 7), 4);
+    const fresh = makeSeedChain(Buffer.alloc(32, 9), 4);
+    const hash = 'cd'.repeat(32);
+    const die = (turn: number) => deriveDie(old.seeds[turn], { gameId: 'G-v', stepId: `t${turn}/battle`, index: 0, ordersHash: hash });
+    const log = (abandoned: string) => [
+      ev(1, 'GameCreated', { gameId: 'G-v', seedAnchor: old.anchor }),
+      ev(2, 'DieRolled', { stepId: 't1/battle', turn: 1, index: 0, face: die(1) }),
+      ev(3, 'StepResolved', { stepId: 't1/battle', turn: 1, ordersHash: hash }),
+      ev(4, 'SeedRevealed', { turn: 1, seed: old.seeds[1] }),
+      ev(5, 'DieRolled', { stepId: 't2/battle', turn: 2, index: 0, face: die(2) }),
+      ev(6, 'StepResolved', { stepId: 't2/battle', turn: 2, ordersHash: hash }),
+      // when the referee rolls back to turn 1 and the chain is renewed, abandoning the old seed of turn 2
+      ev(7, 'RolledBack', { firstVoidedSeq: 2, toSeq: 1 }),
+      ev(8, 'SeedChainRenewed', { fromTurn: 1, anchor: fresh.anchor, abandoned: { turn: 2, seed: abandoned, anchor: old.anchor } }),
+      ev(9, 'SeedRevealed', { turn: 1, seed: fresh.seeds[1] }),
+    ];
+    // then both voided dice check against the old chain (the live reveal of turn 1 is the new chain's)
+    expect(checkVoidedDice(log(old.seeds[2]), service)).toEqual({ checked: 2, sealed: 0 });
+    // and an abandoned seed that is not the old chain's is named at the die it fails
+    expect(checkVoidedDice(log(fresh.seeds[2]), service).broken).toEqual({
+      seq: 5,
+      reason: `the seed revealed for turn 2 does not hash to the anchor ${old.anchor}`,
     });
   });
 });

@@ -91,4 +91,28 @@ describe('the referee desk commands as mail lines', () => {
     expect(read('RESEND TO')[0]).toMatchObject({ name: 'ORDERS' });
     expect(read('RESEND TO 3')[0]).toMatchObject({ name: 'ORDERS' });
   });
+
+  it('issue 30: reads PREVIEW ROLLBACK, ROLLFORWARD [n] and ADJUST, and refuses their malformed forms', () => {
+    // given the referee's lines, when read, then each is the command it names
+    expect(read('PREVIEW ROLLBACK TO t1/orders ORDERS KEPT a unit set up wrong')[0]).toEqual({
+      name: 'ROLLBACK',
+      target: { stepId: 't1/orders' },
+      orders: 'kept',
+      reason: 'a unit set up wrong',
+      preview: true,
+      line: 1,
+      refereeOnly: true,
+    });
+    expect(read('ROLLFORWARD')[0]).toEqual({ name: 'ROLLFORWARD', line: 1, refereeOnly: true });
+    expect(read('ROLLFORWARD 3')[0]).toEqual({ name: 'ROLLFORWARD', steps: 3, line: 1, refereeOnly: true });
+    expect(read('ADJUST fleets.blue.ships = 1 BECAUSE counted twice')[0]).toEqual({
+      name: 'ADJUST',
+      text: 'fleets.blue.ships = 1 BECAUSE counted twice',
+      line: 1,
+      refereeOnly: true,
+    });
+    // and the malformed ones are no command
+    expect(read('ROLLFORWARD all')[0]?.name).not.toBe('ROLLFORWARD');
+    expect(read('PREVIEW ROLLBACK t1/orders')[0]?.name).not.toBe('ROLLBACK');
+  });
 });

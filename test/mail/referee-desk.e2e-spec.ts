@@ -127,6 +127,17 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     expect(listing).toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z #\d+ from desk-blue/);
     expect(listing).toMatch(/processed/);
 
+    // ADJUST by mail (issue 30): a board edit with its reason, named by the referee's address, every side told;
+    // the audit at the end re-applies it
+    await send(ref, replyTo(gameId, 'referee', ref), 'ADJUST fleets.blue.ships = 2 BECAUSE the club agreed blue lost a ship in the mix-up');
+    await pump([gameId]);
+    const edit = (await h.s.events.read(gameId)).find((e) => e.type === 'BoardAdjusted');
+    expect(edit).toMatchObject({
+      payload: { edits: [{ path: ['fleets', 'blue', 'ships'], value: 2 }] },
+      metadata: { referee: ref.address },
+    });
+    expect((await mailsOf(red, /board was adjusted/))[0]).toContain('lost a ship in the mix-up');
+
     // play on by mail to the end: navy answers from its own reply address
     for (let step = 0; step < 30; step++) {
       const g = await h.s.games.load(gameId);

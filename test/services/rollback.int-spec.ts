@@ -119,16 +119,18 @@ describe('rollback, preview, replace and fork', () => {
     await expectVerifies(gameId);
   });
 
-  it('refuses a rollback into a turn whose seed is revealed, or without a reason, and changes nothing', async () => {
+  it('refuses a rollback to a step that never resolved, or without a reason, and changes nothing', async () => {
     const gameId = 'G-rbref';
     await apply(gameId, 'ref-create', 'game.create', { gameId, ruleset: 'fleet-duel', sides: DUEL_SIDES, referee: REFEREE });
     await orders(gameId, 'red', 'MOVE north');
     await orders(gameId, 'blue', 'MOVE south');
     expect((await s.games.load(gameId)).state.step?.id).toBe('t2/orders');
     const head = (await s.games.load(gameId)).head;
-    const old = await apply(gameId, 'ref-1', 'game.rollback', { gameId, target: { stepId: 't1/orders' }, orders: 'kept', reason: 'x' });
-    expect(old.status).toBe('rejected');
-    expect(JSON.stringify(old.result)).toMatch(/turn 1, whose seed is revealed/);
+    const never = await apply(gameId, 'ref-1', 'game.rollback', { gameId, target: { stepId: 't9/orders' }, orders: 'kept', reason: 'x' });
+    expect(never.status).toBe('rejected');
+    expect(JSON.stringify(never.result)).toMatch(/no step t9\/orders has resolved/);
+    const inPlay = await apply(gameId, 'ref-3', 'game.rollback', { gameId, target: { stepId: 't2/orders' }, orders: 'kept', reason: 'x' });
+    expect(JSON.stringify(inPlay.result)).toMatch(/t2\/orders is the step in play/);
     const bare = await apply(gameId, 'ref-2', 'game.rollback', { gameId, target: { eventSeq: 3 }, orders: 'kept', reason: ' ' });
     expect(bare.status).toBe('rejected');
     expect(JSON.stringify(bare.result)).toMatch(/needs a reason/);

@@ -51,9 +51,11 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
   await h.append(decision.events.map(engineToNew('umpire')));
 }
 
-/** The game's dice seeds, opened from their sealed top. */
+/** The game's dice seeds, opened from their sealed top: the chain its anchor names (a renewed one, else the one it was created with). */
 export async function seedChain(h: Handling): Promise<readonly string[]> {
-  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
+  const anchor = h.game.state.game?.seedAnchor;
+  const renewed = anchor ? await h.env.deps.table.renewedChain(h.tx, h.game.gameId, anchor) : null;
+  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.tx, h.game.gameId));
   if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
   return makeSeedChain(h.env.seeds.open(sealed), chainTurns(h)).seeds;
 }

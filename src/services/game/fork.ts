@@ -58,6 +58,9 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
   if (!sealed) return rejected(`game ${input.parentId} has no seed secret to share`);
   if (!(await env.deps.games.register(input.gameId, parent.ruleset.id, tx))) return rejected(`game ${input.gameId} already exists`);
   await env.deps.table.saveSeedSecret(tx, input.gameId, sealed);
+  // the chains the parent renewed to (rollbacks past revealed seeds): the prefix may name one
+  for (const chain of await env.deps.table.renewedChains(tx, input.parentId))
+    await env.deps.table.saveRenewedChain(tx, input.gameId, chain.anchor, chain.sealed);
   const fresh: LoadedGame = {
     gameId: input.gameId,
     ruleset: parent.ruleset,
@@ -75,7 +78,7 @@ export async function fork(handler: GameHandler, tx: Sql, input: ForkInput): Pro
     stepId: cut.stepId,
     turn: cut.turn,
     ordersFrom: Object.keys(input.orders ?? {}),
-    referee: input.referee ?? 'cli',
+    referee: input.referee ?? 'referee',
   };
   await h.append([
     ...prefix.map((e) => ({ type: e.type, payload: e.payload, metadata: e.metadata, recordedAt: e.recordedAt })),

@@ -160,6 +160,8 @@ export function engineToNew(actor: string, via?: string) {
 export interface RefereeReply {
   readonly replyTo?: string;
   readonly key?: string;
+  /** who ruled, when the command names them (the referee's address by mail, `--referee` or the game's referee on the command line) */
+  readonly referee?: string;
 }
 
 export function oneLine(text: string): string {

@@ -16,7 +16,7 @@ export async function revokeLinks(
   gameId: string,
   viewer: string | null,
   reason: string,
-  by: RefereeReply & { readonly referee?: string } = {},
+  by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const asked = `REVOKE LINKS${viewer ? ` ${viewer}` : ''}`;
@@ -31,7 +31,7 @@ export async function revokeLinks(
       );
     const payload: LinksRevokedPayload = {
       viewer,
-      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'cli',
+      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'referee',
       reason: reason.trim() || 'no reason given',
     };
     const game = await h.append([{ type: LINKS_REVOKED, payload, metadata: { actor: 'referee', causationId: by.key } }]);

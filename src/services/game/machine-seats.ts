@@ -35,7 +35,7 @@ export async function machineSeat(
   side: string,
   player: string | undefined,
   reason: string,
-  by: RefereeReply & { readonly referee?: string } = {},
+  by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const name = (player ?? 'random').toLowerCase();
@@ -70,7 +70,7 @@ export async function machineSeat(
       side,
       player: name,
       previous: seat.player.address,
-      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'cli',
+      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'referee',
       reason: reason.trim() || 'no reason given',
       concerns: lastHolder ? [lastHolder.seq] : [],
     };

@@ -39,7 +39,7 @@ export async function force(handler: GameHandler, tx: Sql, gameId: string, by: R
       by,
       'FORCE',
       [
-        `${step.title} [${step.id}] resolved now, by the referee.`,
+        `${step.title} [${step.id}] resolved now, by the referee${by.referee ? ` (${by.referee})` : ''}.`,
         defaulted.length
           ? `Default orders applied for: ${[...new Set(defaulted)].join(', ')}.`
           : 'Every side had ordered: no defaults were needed.',
@@ -99,7 +99,7 @@ export async function extend(
           remindAt: remindAt?.toISOString() ?? null,
           extended: true,
         },
-        metadata: { actor: 'referee' },
+        metadata: { actor: 'referee', ...(by.referee ? { referee: by.referee } : {}) },
       },
     ]);
     // the old deadline and reminder jobs still fire: the deadline finds the step not due, the reminder finds itself superseded
@@ -200,7 +200,11 @@ export async function note(
       ),
     );
   }
-  const payload = { text: text.trim(), ...(concerns.length ? { concerns, referee: by.replyTo ?? actor } : {}) };
+  const referee = by.referee ?? by.replyTo;
+  const payload = {
+    text: text.trim(),
+    ...(concerns.length ? { concerns, referee: referee ?? actor } : referee ? { referee } : {}),
+  };
   const next = await h.append([{ type: 'NoteAdded', payload, metadata: { actor, causationId: key } }]);
   let delivery = "It will lead every side's next report.";
   if (!next.state.step && next.state.game) {

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../../store/event-store';
 import type { RolledBackPayload } from '../../engine/voids';
 import { liveEngineEvents } from '../game-repository';
-import { payloadOf, stepIdOf } from '../service-events';
+import { payloadOf, sideOf, stepIdOf } from '../service-events';
 
 /**
  * Where a ROLLBACK cuts the log (pure: the game's whole log in, the cut or the reason there is none
@@ -11,8 +11,10 @@ import { payloadOf, stepIdOf } from '../service-events';
  *  - orders resend: its submissions are voided too (from the first order event for the step after
  *    the step before it resolved), so every owing side orders again. A seed revealed in between
  *    (the step opens a turn) is never voided: the cut starts after it.
- * Only steps of the turn in play can be rolled back: that turn's seed is still sealed, so nobody
- * can compute the dice the step will roll again (see docs/mail-commands.md, ROLLBACK).
+ * Any resolved step of an unfinished game can be rolled back (issue 30). When the cut voids
+ * revealed seeds (the step lies in an earlier turn), `reseedFrom` names the first turn whose seed
+ * the void undoes: the rollback then renews the dice chain from that turn (rollback.ts), so nobody
+ * can foresee the dice the undone turns roll again.
  */
 export interface RollbackCut {
   readonly toSeq: number;
@@ -20,6 +22,10 @@ export interface RollbackCut {
   readonly stepId: string;
   readonly turn: number;
   readonly undone: readonly string[];
+  /** the first turn whose revealed seed the cut voids; null when it voids none (the turn in play) */
+  readonly reseedFrom: number | null;
+  /** the orders for the step that stay in (orders kept), by side, with the event that holds them */
+  readonly kept: readonly { readonly side: string; readonly seq: number; readonly type: string }[];
 }
 
 export type RollbackTarget = { readonly stepId: string } | { readonly eventSeq: number };
@@ -53,12 +59,9 @@ export function planRollback(
     const p = payloadOf(e, 'StepResolved');
     return p ? [{ seq: e.seq, stepId: p.stepId, turn: p.turn }] : [];
   });
-  const inTurn = anyTurn || !current ? resolved : resolved.filter((r) => r.turn === current.turn);
-  const choices = anyTurn
-    ? `Steps that have resolved: ${resolved.map((r) => r.stepId).join(', ') || 'none'}.`
-    : inTurn.length
-      ? `Steps of turn ${current?.turn} that can be rolled back: ${inTurn.map((r) => r.stepId).join(', ')}.`
-      : `No step of turn ${current?.turn} has resolved yet: there is nothing to roll back this turn.`;
+  const choices = resolved.length
+    ? `Steps that have resolved: ${resolved.map((r) => r.stepId).join(', ')}.`
+    : 'No step has resolved yet: there is nothing to roll back.';
   let stepId: string;
   if ('eventSeq' in target) {
     const e = all.find((x) => x.seq === target.eventSeq);
@@ -68,14 +71,11 @@ export function planRollback(
     if (!owner) return { problem: `event ${target.eventSeq} (${e.type}) belongs to no step that has resolved`, hint: choices };
     stepId = owner;
   } else stepId = target.stepId;
-  const done = inTurn.find((r) => r.stepId === stepId);
+  // a step id that resolved more than once (a rule brings it round again): its latest resolution
+  const done = [...resolved].reverse().find((r) => r.stepId === stepId);
   if (!done) {
-    const other = resolved.find((r) => r.stepId === stepId);
-    const problem = other
-      ? `${stepId} resolved in turn ${other.turn}, whose seed is revealed: only steps of turn ${current?.turn} (the turn in play) can be rolled back`
-      : stepId === current?.stepId
-        ? `${stepId} is the step in play: it has not resolved yet`
-        : `no step ${stepId} has resolved in this game`;
+    const problem =
+      stepId === current?.stepId ? `${stepId} is the step in play: it has not resolved yet` : `no step ${stepId} has resolved in this game`;
     return { problem, hint: choices };
   }
   const start = live.find(
@@ -83,19 +83,26 @@ export function planRollback(
   );
   const resolutionStart = start?.seq ?? done.seq;
   let first = resolutionStart;
-  if (orders === 'resend') {
-    const before = [...resolved].reverse().find((r) => r.seq < resolutionStart)?.seq ?? 0;
-    const window = live.filter((e) => e.seq > before && e.seq < resolutionStart);
-    const lastMark = [...window].reverse().find((e) => TURN_MARK.has(e.type))?.seq ?? before;
-    const sub = window.find((e) => e.seq > lastMark && SUBMISSION.has(e.type) && stepIdOf(e) === stepId);
-    if (sub) first = sub.seq;
-  }
+  const before = [...resolved].reverse().find((r) => r.seq < resolutionStart)?.seq ?? 0;
+  const window = live.filter((e) => e.seq > before && e.seq < resolutionStart);
+  const lastMark = [...window].reverse().find((e) => TURN_MARK.has(e.type))?.seq ?? before;
+  const submissions = window.filter((e) => e.seq > lastMark && SUBMISSION.has(e.type) && stepIdOf(e) === stepId);
+  if (orders === 'resend' && submissions.length) first = submissions[0].seq;
+  const kept = new Map<string, { side: string; seq: number; type: string }>();
+  if (orders === 'kept')
+    for (const e of submissions) {
+      const side = sideOf(e);
+      if (side) kept.set(side, { side, seq: e.seq, type: e.type });
+    }
+  const reseed = live.flatMap((e) => (e.seq >= first ? (payloadOf(e, 'SeedRevealed')?.turn ?? []) : []));
   return {
     toSeq: first - 1,
     firstVoidedSeq: first,
     stepId,
     turn: done.turn,
     undone: resolved.filter((r) => r.seq >= first).map((r) => r.stepId),
+    reseedFrom: reseed.length ? Math.min(...reseed) : null,
+    kept: [...kept.values()],
   };
 }
 

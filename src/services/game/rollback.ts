@@ -5,17 +5,23 @@ import type { CommandOutcome } from '../../store/commands';
 import { PermanentCommandError } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { reportNotices } from '../notice-builders';
-import { chainTurns, confirm, refereeRejected, reminderTime } from './flow';
+import type { StoredEvent } from '../../store/event-store';
+import { liveEngineEvents } from '../game-repository';
+import { chainTurns, confirm, refereeRejected, reminderTime, seedChain } from './flow';
 import { engine, type GameHandler, type Handling, type RefereeReply } from './handler';
-import { planRollback, type RollbackTarget } from './rollback-plan';
+import { planRollback, type RollbackCut, type RollbackTarget } from './rollback-plan';
 import { rollbackLine } from './rollback-notice';
 
 export interface RollbackInput {
   readonly target: RollbackTarget;
   readonly orders: RolledBackPayload['orders'];
   readonly reason: string;
-  /** who ruled: the referee's address (mail) or `cli` */
+  /** who ruled: the referee's address (mail; `--referee` or the game's referee on the command line) */
   readonly referee: string;
+  /** say what the rollback would do, recording nothing */
+  readonly preview?: boolean;
+  /** renew the dice chain from this turn on even when the cut undoes no revealed seed (a fork adopted: fork.ts) */
+  readonly renewFrom?: number;
 }
 
 const USAGE =
@@ -24,7 +30,10 @@ const USAGE =
 /**
  * ROLLBACK: one RolledBack event voids the log's tail after the cut (engine/voids.ts); the state is
  * the replay of what is not void, the step rolled back to is in play again with a fresh deadline,
- * and every side (and the referee) is told what was undone and why.
+ * and every side (and the referee) is told what was undone and why. A cut that voids revealed seeds
+ * (a step of an earlier turn) is followed by SeedChainRenewed: a fresh chain, its top drawn now and
+ * kept sealed, its anchor committed before any die rolls from it (renewSeeds). With `preview` the
+ * referee is told what would be undone and which orders kept, and nothing is recorded.
  */
 export async function rollback(
   handler: GameHandler,
@@ -38,16 +47,29 @@ export async function rollback(
     if (!input.reason.trim()) return refereeRejected(h, by, asked, 'a rollback needs a reason (every side is told it)', USAGE);
     const all = await h.env.deps.games.events.read(gameId, 0, tx);
     const step = h.game.state.step;
-    const cut = planRollback(all, input.target, input.orders, step ? { stepId: step.id, turn: step.turn } : null);
-    if ('problem' in cut) return refereeRejected(h, by, asked, cut.problem, `${cut.hint} ${USAGE}`);
+    const planned = planRollback(all, input.target, input.orders, step ? { stepId: step.id, turn: step.turn } : null);
+    if ('problem' in planned) return refereeRejected(h, by, asked, planned.problem, `${planned.hint} ${USAGE}`);
+    const renewFrom = Math.min(input.renewFrom ?? Number.POSITIVE_INFINITY, planned.reseedFrom ?? Number.POSITIVE_INFINITY);
+    const cut: RollbackCut = { ...planned, reseedFrom: Number.isFinite(renewFrom) ? renewFrom : null };
+    const effect = rollbackEffect(all, cut, input.orders);
+    if (input.preview) {
+      const lines = [`PREVIEW of ${asked}: NOTHING WAS RECORDED.`, ...effect];
+      confirm(h, by, `${asked} (preview)`, lines, null);
+      return { status: 'applied', result: { preview: true, lines, ...cut } };
+    }
+    const { kept: _kept, ...recorded } = cut;
     const payload: RolledBackPayload = {
-      ...cut,
+      ...recorded,
       orders: input.orders,
       referee: input.referee,
       reason: input.reason.trim(),
       concerns: [cut.toSeq, cut.firstVoidedSeq, h.game.head.version],
     };
-    const next = await h.append([{ type: ROLLED_BACK, payload, metadata: { actor: 'referee', causationId: by.key } }]);
+    // the chain in force before the rollback: the one it abandons
+    const abandoning = cut.reseedFrom === null ? null : { anchor: h.game.state.game!.seedAnchor, seeds: await seedChain(h) };
+    await h.append([{ type: ROLLED_BACK, payload, metadata: { actor: 'referee', causationId: by.key } }]);
+    const renewed = abandoning && (await renewSeeds(h, cut.reseedFrom!, step?.turn ?? null, abandoning, by.key));
+    const next = h.game;
     if (next.state.step?.id !== cut.stepId)
       throw new PermanentCommandError(`after the rollback the step in play is ${next.state.step?.id ?? 'none'}, not ${cut.stepId}`);
     const rolledSeq = next.head.version;
@@ -64,16 +86,61 @@ export async function rollback(
       asked,
       [
         `Rolled back to ${cut.stepId} (turn ${cut.turn}): events ${cut.firstVoidedSeq}-${rolledSeq - 1} are void (event ${rolledSeq} records the ruling).`,
-        `Undone: ${cut.undone.join(', ')}.`,
-        input.orders === 'kept'
-          ? 'Orders already in for the step stand.'
-          : 'Orders for the step were voided: every side it asks orders again.',
-        'Every side has been told what was undone and why.',
+        ...effect.slice(1),
+        ...(renewed ? [`New dice seed chain from turn ${renewed.fromTurn} on: anchor ${renewed.anchor} (event ${renewed.seq}).`] : []),
+        'Every side has been told what was undone and why. ROLLFORWARD replays the undone steps with the orders they had.',
       ],
       deadline,
     );
-    return { status: 'applied', result: { rolledBackAt: rolledSeq, ...cut } };
+    const lines = [
+      `rolled back to ${cut.stepId}: events ${cut.firstVoidedSeq}-${rolledSeq - 1} void (event ${rolledSeq}); undone ${cut.undone.join(', ')}`,
+    ];
+    return { status: 'applied', result: { rolledBackAt: rolledSeq, ...cut, renewed, lines } };
   });
+}
+
+/** What a rollback undoes and keeps, in the referee's words (the preview and the confirmation). */
+export function rollbackEffect(all: readonly StoredEvent[], cut: RollbackCut, orders: RolledBackPayload['orders']): string[] {
+  const voided = liveEngineEvents(all).filter((e) => e.seq >= cut.firstVoidedSeq);
+  const counts = new Map<string, number>();
+  for (const e of voided) counts.set(e.type, (counts.get(e.type) ?? 0) + 1);
+  return [
+    `Back to ${cut.stepId} (turn ${cut.turn}): events from ${cut.firstVoidedSeq} on would be void (${[...counts].map(([t, n]) => `${n} ${t}`).join(', ') || 'none'}).`,
+    `Undone: ${cut.undone.join(', ')}.`,
+    orders === 'kept'
+      ? cut.kept.length
+        ? `Orders kept for ${cut.stepId}: ${cut.kept.map((k) => `${k.side} (event ${k.seq}, ${k.type})`).join(', ')}.`
+        : `No orders were in for ${cut.stepId}: every side it asks orders.`
+      : 'Orders for the step are voided: every side it asks orders again.',
+    cut.reseedFrom === null
+      ? 'No revealed seed is undone: the step rolls from the same sealed seed.'
+      : `Seeds revealed for turns ${cut.reseedFrom} on are undone: the dice from turn ${cut.reseedFrom} on roll from a new seed chain drawn at the rollback.`,
+  ];
+}
+
+/**
+ * A fresh dice chain from `fromTurn` on (docs/audit.md "Renewed seed chains"): its top drawn now,
+ * sealed and kept under its anchor; SeedChainRenewed commits the anchor and reveals the abandoned
+ * chain's seed of the turn that was in play (never revealed, now never used), so the dice the
+ * rollback voided stay checkable.
+ */
+export async function renewSeeds(
+  h: Handling,
+  fromTurn: number,
+  turnInPlay: number | null,
+  old: { readonly anchor: string; readonly seeds: readonly string[] },
+  causationId?: string,
+): Promise<{ fromTurn: number; anchor: string; seq: number }> {
+  const top = randomBytes(32);
+  const chain = makeSeedChain(top, chainTurns(h));
+  await h.env.deps.table.saveRenewedChain(h.tx, h.game.gameId, chain.anchor, h.env.seeds.seal(top));
+  const unrevealed = turnInPlay !== null && turnInPlay >= 1 && h.game.state.revealedSeeds[String(turnInPlay)] === undefined;
+  const abandoned = unrevealed ? { turn: turnInPlay, seed: old.seeds[turnInPlay], anchor: old.anchor } : null;
+  const data = { fromTurn, anchor: chain.anchor, abandoned };
+  const next = await h.append([
+    { type: 'SeedChainRenewed', payload: data, metadata: { actor: 'referee', ...(causationId ? { causationId } : {}) } },
+  ]);
+  return { fromTurn, anchor: chain.anchor, seq: next.head.version };
 }
 
 /** The step rolled back to gets a deadline of its own again (the one it had has passed or was for the voided play). */

@@ -38,7 +38,7 @@ export async function replace(
   side: string,
   address: string,
   reason: string,
-  by: RefereeReply & { readonly referee?: string } = {},
+  by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const asked = `REPLACE ${side} ${address}`;
@@ -64,7 +64,7 @@ export async function replace(
       side,
       address: to,
       previous: seat.player.address,
-      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'cli',
+      referee: by.referee ?? by.replyTo ?? h.settings.referee ?? 'referee',
       reason: reason.trim() || 'no reason given',
       concerns: lastHolder ? [lastHolder.seq] : [],
     };

@@ -14,7 +14,7 @@ export async function upgrade(
   tx: Sql,
   gameId: string,
   reason: string,
-  by: RefereeReply & { readonly referee?: string } = {},
+  by: RefereeReply = {},
 ): Promise<CommandOutcome> {
   return handler.run(tx, gameId, async (h) => {
     const from = pinnedVersion(h.game);
