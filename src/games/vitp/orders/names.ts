@@ -46,10 +46,45 @@ function formsOf(name: string): NameForms {
   return forms;
 }
 
+/** Each name form's items, in board order: the first with the form as its name, and all with it among their aliases. */
+interface NameIndex<T> {
+  readonly named: ReadonlyMap<string, T>;
+  readonly aliased: ReadonlyMap<string, readonly T[]>;
+}
+
+/**
+ * The index of a list of names, made once per list: a state's units (a new list whenever a unit
+ * changes), its sea areas and its ports, which never change once made. Every order line names
+ * units, and looking each name up beats comparing it with every unit on the board.
+ */
+const indexes = new WeakMap<readonly unknown[], NameIndex<unknown>>();
+
+function indexOf<T>(items: readonly T[], nameOf: (t: T) => string): NameIndex<T> {
+  let index = indexes.get(items) as NameIndex<T> | undefined;
+  if (!index) {
+    const named = new Map<string, T>();
+    const aliased = new Map<string, T[]>();
+    for (const t of items) {
+      const forms = formsOf(nameOf(t));
+      if (!named.has(forms.norm)) named.set(forms.norm, t);
+      for (const alias of new Set(forms.aliases)) {
+        const those = aliased.get(alias);
+        if (those) those.push(t);
+        else aliased.set(alias, [t]);
+      }
+    }
+    index = { named, aliased };
+    indexes.set(items, index);
+  }
+  return index;
+}
+
 function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string, what: string): Match<T> {
   const w = norm(written);
   if (!w) return { ok: false, problem: `a ${what} name is missing` };
-  const exact = items.find((t) => formsOf(nameOf(t)).norm === w) ?? unique(items.filter((t) => formsOf(nameOf(t)).aliases.includes(w)));
+  const index = indexOf(items, nameOf);
+  const aliased = index.aliased.get(w);
+  const exact = index.named.get(w) ?? (aliased?.length === 1 ? aliased[0] : undefined);
   if (exact) return { ok: true, value: exact };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
   const ws = `${w} `;
@@ -59,29 +94,19 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
   return { ok: false, problem: `no ${what} called "${written.trim()}"`, hint };
 }
 
-const unique = <T>(xs: T[]): T | undefined => (xs.length === 1 ? xs[0] : undefined);
-
 /** Units in play for this side and the other (a player may name an enemy as a target). */
 export function matchUnit(s: VitpState, written: string): Match<Unit> {
   return match(written, s.units, (u) => u.name, 'unit');
 }
 
 export function matchArea(s: VitpState, written: string): Match<string> {
-  return match(
-    written,
-    s.map.areas.map((a) => a.name),
-    (n) => n,
-    'sea area',
-  );
+  const m = match(written, s.map.areas, (a) => a.name, 'sea area');
+  return m.ok ? { ok: true, value: m.value.name } : m;
 }
 
 export function matchPlace(s: VitpState, written: string): Match<string> {
-  return match(
-    written,
-    s.map.places.map((p) => p.name),
-    (n) => n,
-    'port or base',
-  );
+  const m = match(written, s.map.places, (p) => p.name, 'port or base');
+  return m.ok ? { ok: true, value: m.value.name } : m;
 }
 
 /** "Yamato, Nagato and Mutsu" -> three names. */
