@@ -46,36 +46,44 @@ function formsOf(name: string): NameForms {
   return forms;
 }
 
-/** Each name form's items, in board order: the first with the form as its name, and all with it among their aliases. */
-interface NameIndex<T> {
-  readonly named: ReadonlyMap<string, T>;
-  readonly aliased: ReadonlyMap<string, readonly T[]>;
+/** Where each name form is in a list of names: the first with the form as its name, and all with it among their aliases. */
+interface NameIndex {
+  readonly names: readonly string[];
+  readonly named: ReadonlyMap<string, number>;
+  readonly aliased: ReadonlyMap<string, readonly number[]>;
 }
 
 /**
- * The index of a list of names, made once per list: a state's units (a new list whenever a unit
- * changes), its sea areas and its ports, which never change once made. Every order line names
- * units, and looking each name up beats comparing it with every unit on the board.
+ * The index of a list of names, made once per list of names: every order line names units, and
+ * looking each name up beats comparing it with every unit on the board. A state's units are a new
+ * list whenever a unit changes, but their names are the same, in the same order: such a list takes
+ * the index of the last list with those names (checked name by name).
  */
-const indexes = new WeakMap<readonly unknown[], NameIndex<unknown>>();
+const indexes = new WeakMap<readonly unknown[], NameIndex>();
+const recent: NameIndex[] = [];
 
-function indexOf<T>(items: readonly T[], nameOf: (t: T) => string): NameIndex<T> {
-  let index = indexes.get(items) as NameIndex<T> | undefined;
+function indexOf<T>(items: readonly T[], nameOf: (t: T) => string): NameIndex {
+  let index = indexes.get(items);
+  if (index) return index;
+  const names = items.map(nameOf);
+  index = recent.find((r) => r.names.length === names.length && r.names.every((n, i) => n === names[i]));
   if (!index) {
-    const named = new Map<string, T>();
-    const aliased = new Map<string, T[]>();
-    for (const t of items) {
-      const forms = formsOf(nameOf(t));
-      if (!named.has(forms.norm)) named.set(forms.norm, t);
+    const named = new Map<string, number>();
+    const aliased = new Map<string, number[]>();
+    names.forEach((name, i) => {
+      const forms = formsOf(name);
+      if (!named.has(forms.norm)) named.set(forms.norm, i);
       for (const alias of new Set(forms.aliases)) {
         const those = aliased.get(alias);
-        if (those) those.push(t);
-        else aliased.set(alias, [t]);
+        if (those) those.push(i);
+        else aliased.set(alias, [i]);
       }
-    }
-    index = { named, aliased };
-    indexes.set(items, index);
+    });
+    index = { names, named, aliased };
+    recent.unshift(index);
+    if (recent.length > 8) recent.pop();
   }
+  indexes.set(items, index);
   return index;
 }
 
@@ -85,7 +93,7 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
   const index = indexOf(items, nameOf);
   const aliased = index.aliased.get(w);
   const exact = index.named.get(w) ?? (aliased?.length === 1 ? aliased[0] : undefined);
-  if (exact) return { ok: true, value: exact };
+  if (exact !== undefined) return { ok: true, value: items[exact] };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
   const ws = `${w} `;
   const prefix = items.filter((t) => formsOf(nameOf(t)).words.startsWith(ws));
