@@ -1,5 +1,6 @@
 /** Read-only questions about the board and the pieces (2.x, 10.x, 17.x) shared by every rule file. */
 import type { Loc, PlaceInfo, Unit, VitpState, VSide } from './types';
+import { unitOf } from './events';
 
 export const slug = (name: string): string =>
   name
@@ -8,7 +9,7 @@ export const slug = (name: string): string =>
     .replace(/^-|-$/g, '');
 
 export function unitById(s: VitpState, id: string): Unit {
-  const u = s.units.find((x) => x.id === id);
+  const u = unitOf(s.units, id);
   if (!u) throw new RangeError(`no unit ${id}`);
   return u;
 }
