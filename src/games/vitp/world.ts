@@ -112,6 +112,24 @@ export function route(
   return best;
 }
 
+/**
+ * Every sea area some route of `route` reaches from `from` within `max` areas (via none): one walk
+ * of the same routes, each area a route ends in counted, instead of a search for each area.
+ */
+export function reachable(s: VitpState, side: VSide, from: string, max: number): Set<string> {
+  const reached = new Set<string>();
+  const start = place(s, from);
+  if (!start) return reached;
+  const walk = (path: string[]): void => {
+    const here = path[path.length - 1];
+    reached.add(here);
+    if (path.length >= max || enemyControlled(s, here, side)) return;
+    for (const next of s.map.adjacent[here] ?? []) if (!path.includes(next)) walk([...path, next]);
+  };
+  for (const first of start.touches) walk([first]);
+  return reached;
+}
+
 export function alive(u: Unit): boolean {
   return u.loc.at !== 'sunk' && u.loc.at !== 'removed' && u.loc.at !== 'pool' && u.loc.at !== 'eliminated';
 }
