@@ -4,7 +4,8 @@
  * (the same games again: the gap is V8 compiling the hot code), history independence
  * (adjudicating the same step at turn 8 and at turn 1, each from a snapshot plus its tail), and
  * the heap after many games. CPU time of this process is reported beside wall time: the bench
- * machine is shared, and CPU time is what the engine spends.
+ * machine is shared, and CPU time is what the engine spends. BENCH_BASELINE_DIST adds another build's
+ * warm figure from the same run (baselineWarm).
  */
 import vm from 'node:vm';
 import v8 from 'node:v8';
@@ -53,6 +54,8 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     warmGamesPerSecCheckedCpu: perSec(games, warm.playCpu + warm.checkCpu),
   };
 
+  const baseline = baselineWarm(vitp, games, progress);
+
   progress('history independence: the same step at turn 1 and turn 8, from snapshot + tail');
   const history = historyIndependence(vitp, size === 'full' ? 500 : 100);
 
@@ -67,22 +70,50 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     `  without checks   ${f1(throughput.gamesPerSecPlayCpu)} games/s CPU   (${f1(throughput.gamesPerSecPlayWall)} wall)`,
     `  with checks      ${f1(throughput.gamesPerSecCheckedCpu)} games/s CPU   (${f1(throughput.gamesPerSecCheckedWall)} wall)   replay, state hash, JSON-store walk, dice, re-adjudication`,
     `  warm (the same games again in the process): ${f1(throughput.warmGamesPerSecPlayCpu)} games/s CPU without checks, ${f1(throughput.warmGamesPerSecCheckedCpu)} with`,
+    ...(baseline
+      ? [
+          `  baseline ${baseline.dist}: warm ${f1(baseline.warmGamesPerSecCheckedCpu)} games/s CPU with checks, this build ${f1(baseline.thisBuildGamesPerSecCheckedCpu)} (${f1(baseline.thisBuildGamesPerSecCheckedCpu / baseline.warmGamesPerSecCheckedCpu)}x; medians of 3 warm passes each, in turn)`,
+        ]
+      : []),
     `History independence (step ${history.step}: snapshot every 50 events + tail, then adjudicate; median of ${history.runs})`,
     `  turn 1 ${f1(history.turn1Ms)} ms   turn 8 ${f1(history.turn8Ms)} ms   ratio ${f1(history.ratio)} (target <= 1.2)`,
     `Heap after many games (Fleet Duel, played and checked in one process, after GC)`,
     `  after ${heap.warmGames} games ${heap.heapAfterWarmMb.toFixed(1)} MB, after ${heap.games} games ${heap.heapAfterMb.toFixed(1)} MB (growth ${(heap.heapAfterMb - heap.heapAfterWarmMb).toFixed(1)} MB)`,
   ];
-  return { lines, figures: { throughput, history, heap } };
+  return { lines, figures: { throughput, baseline, history, heap } };
+}
+
+/**
+ * BENCH_BASELINE_DIST=<a built dist/src of another checkout> (e.g. main's: `git worktree add`, then
+ * `npx tsc -p tsconfig.build.json` there): the same games played and checked by that build in this
+ * process, for a before-and-after in one run on the same machine: its cold pass, then three warm
+ * passes of each build in turn (a busy moment of the shared machine falls on both), medians.
+ */
+function baselineWarm(vitp: AnyRuleset, games: number, progress: (line: string) => void) {
+  const dist = process.env.BENCH_BASELINE_DIST;
+  if (!dist) return null;
+  progress(`baseline: the same ${games} games with the build in ${dist}, then both builds in turn`);
+  const engine = require(`${dist}/engine/selfplay`) as { playOneGame: typeof playOneGame; checkReplay: typeof checkReplay };
+  const { rulesets: theirs } = require(`${dist}/games`) as { rulesets: Record<string, AnyRuleset> };
+  playAndCheck(theirs.vitp, games, engine);
+  const perSec = (p: ReturnType<typeof playAndCheck>) => (games * 1000) / (p.playCpu + p.checkCpu);
+  const [ours, baseline]: number[][] = [[], []];
+  for (let round = 0; round < 3; round++) {
+    ours.push(perSec(playAndCheck(vitp, games)));
+    baseline.push(perSec(playAndCheck(theirs.vitp, games, engine)));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+  return { dist, warmGamesPerSecCheckedCpu: median(baseline), thisBuildGamesPerSecCheckedCpu: median(ours) };
 }
 
 /** Plays games 0..games-1 and checks each (checkReplay), timing the two apart. */
-function playAndCheck(vitp: AnyRuleset, games: number) {
+function playAndCheck(vitp: AnyRuleset, games: number, engine = { playOneGame, checkReplay }) {
   const out = { playCpu: 0, checkCpu: 0, playWall: 0, checkWall: 0, events: 0, problems: [] as string[] };
   for (let g = 0; g < games; g++) {
     const [c0, w0] = [cpuMs(), performance.now()];
-    const played = playOneGame(vitp, `bench-throughput/${g}`);
+    const played = engine.playOneGame(vitp, `bench-throughput/${g}`);
     const [c1, w1] = [cpuMs(), performance.now()];
-    out.problems.push(...checkReplay(vitp, played.events, played.state));
+    out.problems.push(...engine.checkReplay(vitp, played.events, played.state));
     const [c2, w2] = [cpuMs(), performance.now()];
     out.playCpu += c1 - c0;
     out.checkCpu += c2 - c1;

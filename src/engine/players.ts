@@ -12,6 +12,7 @@
  * legitimately knows (its own units, the map, control), and no more.
  */
 import type { EngineState } from './engine-events';
+import { jsonCopy } from '../shared/json-copy';
 import type { Dice, Rng, Ruleset, RulesEvent, Side, StepInfo } from './ruleset';
 
 /** What the engine hands a machine player. */
@@ -120,7 +121,7 @@ export interface MachinePlayers<V = unknown, O = unknown> {
 
 /** A view as plain JSON (a copy): a player run on it can read nothing the view does not hold. */
 export function plainView<V>(view: V): V {
-  return view === undefined ? view : (JSON.parse(JSON.stringify(view)) as V);
+  return view === undefined ? view : jsonCopy(view);
 }
 
 /** A player's turn at `step` in a game in play: the side's view of `state`, and the dice given. */

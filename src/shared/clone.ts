@@ -11,8 +11,13 @@ export function clonePlain<T>(value: T): T {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null)
     throw new TypeError(`clonePlain: ${proto?.constructor?.name ?? 'an object'} is not plain data`);
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) setOwn(out, key, clonePlain((value as Record<string, unknown>)[key]));
+  // the spread copies every own member in order (a "__proto__" key too, as an own member); then
+  // only the members holding objects are replaced, which keeps the copy's shape
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in out) {
+    const v = out[key];
+    if (v !== null && typeof v === 'object') out[key] = clonePlain(v);
+  }
   return out as T;
 }
 

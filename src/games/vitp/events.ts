@@ -113,6 +113,51 @@ export type VitpEvent = {
   };
 }[VitpEventType];
 
+/**
+ * Where each unit is in a state's list, by id (its first place), worked out once per list of ids: a
+ * unit event makes a new list with the same ids in the same places, which takes the old list's
+ * positions. `twice`: some id is in the list more than once (never, from setup; a patch then
+ * changes every piece of that id, as it always has).
+ */
+interface Positions {
+  readonly at: ReadonlyMap<string, number>;
+  readonly twice: boolean;
+}
+const positions = new WeakMap<readonly Unit[], Positions>();
+
+function positionsOf(units: readonly Unit[]): Positions {
+  let p = positions.get(units);
+  if (!p) {
+    const at = new Map<string, number>();
+    let twice = false;
+    units.forEach((u, i) => {
+      if (at.has(u.id)) twice = true;
+      else at.set(u.id, i);
+    });
+    p = { at, twice };
+    positions.set(units, p);
+  }
+  return p;
+}
+
+/** The unit of this id (the first, were an id in the list twice), or undefined. */
+export function unitOf(units: readonly Unit[], id: string): Unit | undefined {
+  const i = positionsOf(units).at.get(id);
+  return i === undefined ? undefined : units[i];
+}
+
+/** A copy of `units` with the pieces of this id patched (the list itself when none has it). */
+function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
+  const p = positionsOf(units);
+  const first = p.at.get(id);
+  if (first === undefined) return units as Unit[];
+  const out = units.slice();
+  for (let i = first; i < out.length; i++) if (i === first || (p.twice && out[i].id === id)) out[i] = { ...out[i], ...patch };
+  // the same ids in the same places: the new list keeps the old one's positions
+  positions.set(out, p);
+  return out;
+}
+
 export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
   if (event.type.startsWith('combat.')) return s;
   const e = event as VitpEvent;
@@ -125,14 +170,8 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
         foughtAreas: e.data.turn !== s.turn ? [] : s.foughtAreas,
       };
     case 'vitp.unit': {
-      // copied once, then only the patched piece is new (a plain for: this runs at every unit event)
-      let units = s.units;
-      for (let i = 0; i < units.length; i++) {
-        if (units[i].id !== e.data.id) continue;
-        if (units === s.units) units = s.units.slice();
-        units[i] = { ...units[i], ...e.data.patch };
-      }
-      return { ...s, units };
+      // copied once, then only the patched piece is new (this runs at every unit event)
+      return { ...s, units: patched(s.units, e.data.id, e.data.patch) };
     }
     case 'vitp.control':
       return { ...s, control: { ...s.control, [e.data.place]: e.data.side } };
@@ -223,7 +262,7 @@ export class Tx {
   }
 
   unit(id: string, patch: UnitPatch, why: string, rule: string): void {
-    const u = this.s.units.find((x) => x.id === id);
+    const u = unitOf(this.s.units, id);
     if (!u) throw new RangeError(`no unit ${id}`);
     this.emit('vitp.unit', { id, name: u.name, patch, why, rule });
   }

@@ -5,7 +5,7 @@
 import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
-import { currentSpeed, enemyControlled, moveAllowance, needsSpeedRoll, route, seaworthy } from './world';
+import { currentSpeed, enemyControlled, moveAllowance, needsSpeedRoll, reachable, route, seaworthy } from './world';
 
 export type MoveMode = 'patrol' | 'raid' | 'amph';
 
@@ -59,7 +59,9 @@ export function routeFor(s: VitpState, u: Unit, mode: MoveMode, to: string, via:
 
 /** Legal destinations of one unit in this step (for help text and the random player). */
 export function destinations(s: VitpState, u: Unit, mode: MoveMode): string[] {
-  return s.map.areas.map((a) => a.name).filter((a) => routeFor(s, u, mode, a, null) !== null);
+  if (u.loc.at !== 'port') return [];
+  const reached = reachable(s, u.side, u.loc.place, moveAllowance(u, mode));
+  return s.map.areas.map((a) => a.name).filter((a) => reached.has(a));
 }
 
 export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], mode: MoveMode): LineError[] {

@@ -180,10 +180,27 @@ function position(ph: Phase): number {
  * step comes only for a side whose submarine is in port this turn (5.25). Battle decisions are not
  * known until the battle is fought.
  */
-export function upcomingPhases(s: VitpState): { phase: Phase; step: StepInfo }[] {
+export function upcomingPhases(s: VitpState): readonly Upcoming[] {
+  let known = upcomingOf.get(s);
+  if (!known) {
+    known = stepsToCome(s);
+    upcomingOf.set(s, known);
+  }
+  return known;
+}
+
+type Upcoming = { readonly phase: Phase; readonly step: StepInfo };
+
+/**
+ * The steps to come of each state, worked out once: a state is never changed once made, and its
+ * orders are read, checked and drawn in the phase of their step several times a mail.
+ */
+const upcomingOf = new WeakMap<VitpState, readonly Upcoming[]>();
+
+function stepsToCome(s: VitpState): readonly Upcoming[] {
   if (s.phase.k === 'over') return [];
   const from = position(s.phase);
-  const out: { phase: Phase; step: StepInfo }[] = [];
+  const out: Upcoming[] = [];
   SEQUENCE.forEach((ph, i) => {
     if (i <= from || ph.k === 'battle' || ph.k === 'over') return;
     if (ph.k === 'sub' && !submarineReady(s, ph.side)) return;

@@ -20,6 +20,7 @@ import type { Loc, Order, Unit, VitpState, VSide } from './types';
 import { SIDES, other } from './types';
 import { alive, describeLoc } from './world';
 import { compareCodeUnits } from '../../shared/canonical';
+import { once } from '../../shared/once';
 import { AREA_AT, LINK_VIA, MAP_NOTE, PLACE_AT, linkKey } from './map-layout';
 import type { AreaCell, BoardMap, MapPlace, MapUnitCount, SideView } from '../../engine/board-view';
 
@@ -38,6 +39,10 @@ export function factors(u: Unit): string {
 export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
   const viewer: VSide | 'referee' = side === 'japanese' || side === 'allied' ? side : 'referee';
   const d = s.battle ? nextDecision(s.battle.battle) : null;
+  // the sentences, the map and the unit list are written when read (once): machine players read the position only
+  const units = once(() => unitLines(s));
+  const summary = once(() => summaryFor(s, viewer));
+  const map = once(() => boardMapOf(s));
   return {
     turn: s.turn,
     lastTurn: s.lastTurn,
@@ -45,15 +50,9 @@ export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
     poc: s.poc,
     standing: pocStanding(s.poc),
     control: s.control,
-    units: s.units.map((u) => ({
-      name: u.name,
-      side: u.side,
-      type: u.type,
-      nation: u.nation,
-      damage: u.damage,
-      where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
-      factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`,
-    })),
+    get units() {
+      return units();
+    },
     battle: s.battle ? { area: s.battle.area, waitingFor: d ? { decision: d.title, rule: d.rule, owes: d.owes } : null } : null,
     taskForces: s.taskForces
       ? {
@@ -62,12 +61,29 @@ export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
           forces: s.taskForces.forces.map((tf) => taskForceAsSeenBy(s, tf, viewer)),
         }
       : null,
-    summary: summaryFor(s, viewer),
-    map: boardMapOf(s),
+    get summary() {
+      return summary();
+    },
+    get map() {
+      return map();
+    },
     position: positionKnownBy(s, viewer),
     // a battle the position leaves out: the side's default orders while it lasts (the answer card's)
     ...(viewer !== 'referee' && hidesEnemy(s, viewer) ? { defaults: { stepId: stepInPlay(s), orders: defaultOrdersFor(s, viewer) } } : {}),
   };
+}
+
+/** Every unit as the side reads it: where it is and its factors. */
+function unitLines(s: VitpState) {
+  return s.units.map((u) => ({
+    name: u.name,
+    side: u.side,
+    type: u.type,
+    nation: u.nation,
+    damage: u.damage,
+    where: describeLoc(u.loc) + (u.raider && u.loc.at === 'port' ? ', white side up (to raid)' : ''),
+    factors: `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`,
+  }));
 }
 
 /** A side's view: the board view, the position as the side knows it, and during a battle it cannot see into, its default orders. */

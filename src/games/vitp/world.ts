@@ -1,5 +1,6 @@
 /** Read-only questions about the board and the pieces (2.x, 10.x, 17.x) shared by every rule file. */
 import type { Loc, PlaceInfo, Unit, VitpState, VSide } from './types';
+import { unitOf } from './events';
 
 export const slug = (name: string): string =>
   name
@@ -8,7 +9,7 @@ export const slug = (name: string): string =>
     .replace(/^-|-$/g, '');
 
 export function unitById(s: VitpState, id: string): Unit {
-  const u = s.units.find((x) => x.id === id);
+  const u = unitOf(s.units, id);
   if (!u) throw new RangeError(`no unit ${id}`);
   return u;
 }
@@ -109,6 +110,24 @@ export function route(
   };
   for (const first of start.touches) walk([first]);
   return best;
+}
+
+/**
+ * Every sea area some route of `route` reaches from `from` within `max` areas (via none): one walk
+ * of the same routes, each area a route ends in counted, instead of a search for each area.
+ */
+export function reachable(s: VitpState, side: VSide, from: string, max: number): Set<string> {
+  const reached = new Set<string>();
+  const start = place(s, from);
+  if (!start) return reached;
+  const walk = (path: string[]): void => {
+    const here = path[path.length - 1];
+    reached.add(here);
+    if (path.length >= max || enemyControlled(s, here, side)) return;
+    for (const next of s.map.adjacent[here] ?? []) if (!path.includes(next)) walk([...path, next]);
+  };
+  for (const first of start.touches) walk([first]);
+  return reached;
 }
 
 export function alive(u: Unit): boolean {

@@ -15,16 +15,20 @@ export interface Shooter {
 
 /** 7.411/7.51: airstrikes by day and in raids; 7.421/7.52: surface gunnery at night, Allied carriers only if announced (7.424). */
 export function shootersFor(b: BattleState, eng: Engagement, action: ActionState, side: VitpSide, asPublic = false): Shooter[] {
-  // 20.5-20.6: in a task force round only attacking task forces fire
-  const own = fighting(b, eng.id, side).filter((u) => mayAttack(b, action, u, asPublic));
-  if (action.kind !== 'night') {
-    return own.map((unit) => ({ unit, factor: 'airstrike' as const, shots: airstrikeShots(unit) })).filter((s) => s.shots > 0);
+  // 20.5-20.6: in a task force round only attacking task forces fire (one pass: this is asked at every shot)
+  const out: Shooter[] = [];
+  for (const unit of fighting(b, eng.id, side)) {
+    if (!mayAttack(b, action, unit, asPublic)) continue;
+    if (action.kind !== 'night') {
+      const shots = airstrikeShots(unit);
+      if (shots > 0) out.push({ unit, factor: 'airstrike', shots });
+      continue;
+    }
+    if (unit.kind !== 'ship' || (side === 'allied' && isCarrier(unit) && !action.nightCarriers.includes(unit.id))) continue;
+    const shots = gunneryShots(unit);
+    if (shots > 0) out.push({ unit, factor: 'gunnery', shots });
   }
-  return own
-    .filter((u) => u.kind === 'ship')
-    .filter((u) => !(side === 'allied' && isCarrier(u) && !action.nightCarriers.includes(u.id)))
-    .map((unit) => ({ unit, factor: 'gunnery' as const, shots: gunneryShots(unit) }))
-    .filter((s) => s.shots > 0);
+  return out;
 }
 
 /** 7.412: anything of the enemy at sea by day; 9.11: anything in the raided port; 7.422: no air units at night. */

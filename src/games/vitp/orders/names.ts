@@ -46,11 +46,54 @@ function formsOf(name: string): NameForms {
   return forms;
 }
 
+/** Where each name form is in a list of names: the first with the form as its name, and all with it among their aliases. */
+interface NameIndex {
+  readonly names: readonly string[];
+  readonly named: ReadonlyMap<string, number>;
+  readonly aliased: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * The index of a list of names, made once per list of names: every order line names units, and
+ * looking each name up beats comparing it with every unit on the board. A state's units are a new
+ * list whenever a unit changes, but their names are the same, in the same order: such a list takes
+ * the index of the last list with those names (checked name by name).
+ */
+const indexes = new WeakMap<readonly unknown[], NameIndex>();
+const recent: NameIndex[] = [];
+
+function indexOf<T>(items: readonly T[], nameOf: (t: T) => string): NameIndex {
+  let index = indexes.get(items);
+  if (index) return index;
+  const names = items.map(nameOf);
+  index = recent.find((r) => r.names.length === names.length && r.names.every((n, i) => n === names[i]));
+  if (!index) {
+    const named = new Map<string, number>();
+    const aliased = new Map<string, number[]>();
+    names.forEach((name, i) => {
+      const forms = formsOf(name);
+      if (!named.has(forms.norm)) named.set(forms.norm, i);
+      for (const alias of new Set(forms.aliases)) {
+        const those = aliased.get(alias);
+        if (those) those.push(i);
+        else aliased.set(alias, [i]);
+      }
+    });
+    index = { names, named, aliased };
+    recent.unshift(index);
+    if (recent.length > 8) recent.pop();
+  }
+  indexes.set(items, index);
+  return index;
+}
+
 function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string, what: string): Match<T> {
   const w = norm(written);
   if (!w) return { ok: false, problem: `a ${what} name is missing` };
-  const exact = items.find((t) => formsOf(nameOf(t)).norm === w) ?? unique(items.filter((t) => formsOf(nameOf(t)).aliases.includes(w)));
-  if (exact) return { ok: true, value: exact };
+  const index = indexOf(items, nameOf);
+  const aliased = index.aliased.get(w);
+  const exact = index.named.get(w) ?? (aliased?.length === 1 ? aliased[0] : undefined);
+  if (exact !== undefined) return { ok: true, value: items[exact] };
   // a unique leading-words abbreviation, e.g. "Yokosuka" or "Pearl"
   const ws = `${w} `;
   const prefix = items.filter((t) => formsOf(nameOf(t)).words.startsWith(ws));
@@ -59,29 +102,19 @@ function match<T>(written: string, items: readonly T[], nameOf: (t: T) => string
   return { ok: false, problem: `no ${what} called "${written.trim()}"`, hint };
 }
 
-const unique = <T>(xs: T[]): T | undefined => (xs.length === 1 ? xs[0] : undefined);
-
 /** Units in play for this side and the other (a player may name an enemy as a target). */
 export function matchUnit(s: VitpState, written: string): Match<Unit> {
   return match(written, s.units, (u) => u.name, 'unit');
 }
 
 export function matchArea(s: VitpState, written: string): Match<string> {
-  return match(
-    written,
-    s.map.areas.map((a) => a.name),
-    (n) => n,
-    'sea area',
-  );
+  const m = match(written, s.map.areas, (a) => a.name, 'sea area');
+  return m.ok ? { ok: true, value: m.value.name } : m;
 }
 
 export function matchPlace(s: VitpState, written: string): Match<string> {
-  return match(
-    written,
-    s.map.places.map((p) => p.name),
-    (n) => n,
-    'port or base',
-  );
+  const m = match(written, s.map.places, (p) => p.name, 'port or base');
+  return m.ok ? { ok: true, value: m.value.name } : m;
 }
 
 /** "Yamato, Nagato and Mutsu" -> three names. */
