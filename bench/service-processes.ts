@@ -69,15 +69,15 @@ export async function benchSetup(label: string): Promise<BenchSetup> {
   };
 }
 
-/** A worker of the build with the memory probe preloaded (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
-export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
+/** The environment that preloads the memory probe (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
+export function probedEnv(setup: BenchSetup): Record<string, string> {
   const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
-  return startWorkerProcess({
-    ...setup.common,
-    ...env,
-    BENCH_MEMORY_DIR: setup.memDir,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(),
-  });
+  return { BENCH_MEMORY_DIR: setup.memDir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim() };
+}
+
+/** A worker of the build with the memory probe preloaded. */
+export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
+  return startWorkerProcess({ ...setup.common, ...env, ...probedEnv(setup) });
 }
 
 /** CPU time (user + system) a process (or with `thread`, one of its threads) has used so far, in ms, from /proc (clock ticks of 10 ms). */
@@ -119,6 +119,23 @@ export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number
     600_000,
   );
   return { sent: counts.sent, maps: counts.maps, failed: counts.failed };
+}
+
+/** Asks a probed process for the SQL statements it has sent so far, by statement (SIGURG, worker-memory-probe.ts). */
+export async function sqlCountsOf(pid: number, dir: string): Promise<Record<string, number>> {
+  const file = join(dir, `${pid}.sql.json`);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGURG');
+  let out: Record<string, number> = {};
+  await waitUntil(`SQL counts of process ${pid}`, async () => {
+    try {
+      out = JSON.parse(readFileSync(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return out;
 }
 
 /** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */

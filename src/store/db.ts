@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { countSql } from './sql-count';
 
 /**
  * Two ways into one PostgreSQL database:
@@ -28,6 +29,7 @@ export class Db implements Sql {
   }
 
   async query<T = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<T[]> {
+    countSql(text);
     return (await this.pool.query(text, params as unknown[])).rows as T[];
   }
 
@@ -45,16 +47,18 @@ export class Db implements Sql {
       lost = err;
     };
     client.on('error', onError);
-    const tx: Sql = {
-      query: async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, params as unknown[])).rows as R[],
+    const run = async <R>(text: string, params: readonly unknown[] = []) => {
+      countSql(text);
+      return (await client.query(text, params as unknown[])).rows as R[];
     };
+    const tx: Sql = { query: run };
     try {
-      await client.query('BEGIN');
+      await run('BEGIN');
       const result = await fn(tx);
-      await client.query('COMMIT');
+      await run('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch((e: Error) => {
+      await run('ROLLBACK').catch((e: Error) => {
         lost ??= e;
       });
       throw err;
