@@ -158,10 +158,10 @@ async function backendsCpu(db: TestDatabase): Promise<Map<number, number>> {
   return out;
 }
 
-/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports). */
+/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports whose board changed since the recipient's last picture). */
 async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: number }> {
   const [row] = await db.db.query<{ mails: string; maps: string }>(
-    `SELECT count(*) AS mails, count(*) FILTER (WHERE kind IN ('welcome', 'report')) AS maps FROM outbox`,
+    `SELECT count(*) AS mails, count(*) FILTER (WHERE picture IS NOT NULL) AS maps FROM outbox`,
   );
   return { mails: Number(row.mails), maps: Number(row.maps) };
 }

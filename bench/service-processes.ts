@@ -101,7 +101,7 @@ export function machineBusyMs(): number {
 
 /**
  * Waits until the workers have dispatched every mail in the outbox (none pending); then the mails
- * sent so far, those with a map picture (welcome and report mails) and those that failed.
+ * sent so far, those with a map picture (welcomes and reports, but those whose board was unchanged) and those that failed.
  */
 export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number; maps: number; failed: number }> {
   let counts = { pending: 1, sent: 0, maps: 0, failed: 0 };
@@ -110,7 +110,7 @@ export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number
     async () => {
       const [row] = await db.query<{ pending: string; sent: string; maps: string; failed: string }>(
         `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'sent') AS sent,
-                count(*) FILTER (WHERE status = 'sent' AND kind IN ('welcome', 'report')) AS maps,
+                count(*) FILTER (WHERE status = 'sent' AND picture IS NOT NULL) AS maps,
                 count(*) FILTER (WHERE status = 'failed') AS failed FROM outbox`,
       );
       counts = { pending: Number(row.pending), sent: Number(row.sent), maps: Number(row.maps), failed: Number(row.failed) };

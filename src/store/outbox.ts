@@ -15,6 +15,8 @@ export interface OutboxDraft {
   /** A refusal (kind `rejection`): whom it answers, for its daily budget (RefusalOf). */
   readonly refusal?: RefusalOf;
   readonly payload: OutboundMail;
+  /** the board picture the mail carries: its board view's hash and step (a later mail leaves out a picture of the same board) */
+  readonly picture?: { readonly hash: string; readonly step: string };
 }
 
 /**
@@ -74,11 +76,21 @@ export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Pro
   const params: unknown[] = [];
   const tuples = drafts.map((d) => {
     const b = params.length;
-    params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload), d.refusal ?? null);
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7})`;
+    const picture = d.picture ? JSON.stringify(d.picture) : null;
+    params.push(
+      d.idempotencyKey,
+      d.gameId ?? null,
+      d.eventSeq ?? null,
+      d.recipient,
+      d.kind,
+      JSON.stringify(d.payload),
+      d.refusal ?? null,
+      picture,
+    );
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}, $${b + 8}::jsonb)`;
   });
   await tx.query(
-    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal)
+    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal, picture)
      VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
     params,
   );

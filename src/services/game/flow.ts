@@ -13,6 +13,7 @@ import { holding, planDeadline, setDeadline } from './deadline-plan';
 export { reminderTime } from './deadline-plan';
 import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
+import { type LastSent, lastSentKey } from '../../store/reports';
 
 /** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
 export function chainTurns(h: Handling): number {
@@ -94,7 +95,12 @@ export async function openDeadline(h: Handling): Promise<string | null> {
  * reaches every side once, in its next report.
  */
 export async function reportsFor(h: Handling, afterSeq: number, deadline: string | null): Promise<Notice[]> {
-  const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee);
+  const sent = await h.env.deps.reports.lastSent(h.tx, h.game.gameId);
+  // a recipient whose last picture shows the board as it is gets none again (render.ts mapContext)
+  const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee).map((n) => {
+    const picture = n.kind === 'report' ? sent.get(lastSentKey(n.side, n.to))?.picture : null;
+    return picture ? { ...n, lastPicture: picture } : n;
+  });
   const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
   const notes = rows.filter(isRefereeNote).map(noteLine);
   const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
@@ -113,7 +119,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
           : n,
       )
     : noted;
-  return digest(h, all, afterSeq);
+  return digest(h, all, afterSeq, sent);
 }
 
 /**
@@ -122,7 +128,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
  * `turn` mode only when a turn or the game ended; in `every` mode always. A report held back is
  * not lost: the next one sent to that viewer tells everything since the last it was sent.
  */
-async function digest(h: Handling, notices: readonly Notice[], afterSeq: number): Promise<Notice[]> {
+async function digest(h: Handling, notices: readonly Notice[], afterSeq: number, sent: ReadonlyMap<string, LastSent>): Promise<Notice[]> {
   const step = h.game.state.step;
   const resolvedTurns = h.game.tail
     .filter((e) => e.seq > afterSeq && e.type === 'StepResolved')
@@ -143,7 +149,7 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number)
       out.push(n);
       continue;
     }
-    const last = await h.env.deps.reports.lastNarratedSeq(h.tx, h.game.gameId, n.side, n.to);
+    const last = sent.get(lastSentKey(n.side, n.to))?.seq ?? null;
     out.push(last !== null && last < afterSeq ? { ...n, ...(await storySince(h, last, n.side)) } : n);
   }
   return out;
