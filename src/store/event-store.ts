@@ -84,7 +84,7 @@ export interface VerifyResult {
   readonly broken?: { readonly seq: number; readonly reason: string };
 }
 
-interface EventRow {
+export interface EventRow {
   seq: number;
   type: string;
   payload: unknown;
@@ -265,9 +265,9 @@ async function insertEvents(tx: Sql, events: readonly Chained[]): Promise<void> 
 }
 
 /** recorded_at as JavaScript's toISOString() prints it (UTC, milliseconds, Z). */
-const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function fromRow(gameId: string, r: EventRow): StoredEvent {
+export function fromRow(gameId: string, r: EventRow): StoredEvent {
   return {
     gameId,
     seq: r.seq,

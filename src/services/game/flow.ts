@@ -1,5 +1,6 @@
 import type { GameInfo, Seat } from '../../engine/engine-events';
 import { type EngineCommand, initialState, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import type { SeedChain } from '../../engine/dice';
 import { LEGACY_SEED_CHAIN_TURNS } from '../../engine/define';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
 import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
@@ -53,18 +54,37 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
 
 /** The game's dice seeds, opened from their sealed top. */
 export async function seedChain(h: Handling): Promise<readonly string[]> {
-  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
-  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  return makeSeedChain(h.env.seeds.open(sealed), chainTurns(h)).seeds;
+  return (await chainOf(h, makeSeedChain, h.game.state.game?.seedAnchor)).seeds;
 }
 
 /** The sealed chain's seeds for a command, in a game with sealed dice (none otherwise). */
 export async function sealedSeeds(h: Handling): Promise<{ sealedSeeds?: (turn: number) => string }> {
-  if (!h.game.state.game?.sealedSeedAnchor) return {};
-  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
-  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  const chain = makeSealedSeedChain(h.env.seeds.open(sealed), chainTurns(h));
+  const anchor = h.game.state.game?.sealedSeedAnchor;
+  if (!anchor) return {};
+  const chain = await chainOf(h, makeSealedSeedChain, anchor);
   return { sealedSeeds: (turn) => chain.seeds[turn] };
+}
+
+/**
+ * A game's sealed seed secret as last read, per game (a few hundred games): it never changes once
+ * the game is created, and a chain made from it is used only when its anchor is the one the
+ * game published, so a stale entry (a game created again under the same id) is read again.
+ */
+const sealedSecrets = new Map<string, string>();
+
+async function chainOf(h: Handling, make: typeof makeSeedChain, anchor: string | undefined): Promise<SeedChain> {
+  const { gameId } = h.game;
+  const held = sealedSecrets.get(gameId);
+  if (held && anchor) {
+    const chain = make(h.env.seeds.open(held), chainTurns(h));
+    if (chain.anchor === anchor) return chain;
+  }
+  const sealed = await h.env.deps.table.seedSecret(h.tx, gameId);
+  if (!sealed) throw new Error(`game ${gameId} has no seed secret`);
+  sealedSecrets.delete(gameId);
+  sealedSecrets.set(gameId, sealed);
+  if (sealedSecrets.size > 512) sealedSecrets.delete(sealedSecrets.keys().next().value!);
+  return make(h.env.seeds.open(sealed), chainTurns(h));
 }
 
 /**
