@@ -3,7 +3,8 @@
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
- * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section.
+ * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section,
+ * `--only event-store,pipeline` for several in one run.
  * The pipeline and worker-memory sections run the API and workers from dist, built first (about
  * 10 s) so that they never measure code older than the checkout.
  */
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
   await migrate(url);
   const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-  const section = (name: string) => only === undefined || only === name;
+  // `--only event-store,pipeline`: those sections, in one run
+  const section = (name: string) => only === undefined || only.split(',').includes(name);
   const results: Record<string, unknown> = { at: process.env.BENCH_LABEL ?? 'local', quick };
 
   const size = process.argv.includes('--full') ? 'full' : quick ? 'quick' : 'default';

@@ -121,7 +121,8 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
     const picture = n.kind === 'report' ? sent.get(lastSentKey(n.side, n.to))?.picture : null;
     return picture ? { ...n, lastPicture: picture } : n;
   });
-  const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
+  const lastReport = Math.max(0, ...[...sent.values()].map((v) => v.seq ?? 0));
+  const rows = notesInTail(h.game, lastReport) ?? (await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId));
   const notes = rows.filter(isRefereeNote).map(noteLine);
   const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
   // the final report: the dice fairness of the whole game, as each recipient may see its dice
@@ -232,6 +233,17 @@ export function refereeRejected(h: Handling, by: RefereeReply, command: string, 
     });
   }
   return rejected(`${command}: ${problem}`);
+}
+
+/**
+ * The referee's NoteAdded events after `afterSeq` from the events the game was loaded with, when
+ * they cover every event after it (else null: the log is read). The game's last report or welcome
+ * covered `afterSeq` (SentReports.lastSent).
+ */
+function notesInTail(game: Handling['game'], afterSeq: number): StoredEvent[] | null {
+  if (game.head.version <= afterSeq) return [];
+  if (!game.tail.length || game.tail[0].seq > afterSeq + 1) return null;
+  return game.tail.filter((e) => e.seq > afterSeq && e.type === 'NoteAdded' && e.metadata?.actor === 'referee');
 }
 
 /** A note the referee wrote (not the umpire's settings or a fault it recorded). */
