@@ -25,7 +25,17 @@ import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { assertRunning, freePort, ROOT, startApiProcess, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
-import { benchSetup, cpuMsOf, drainOutbox, machineBusyMs, memoryOf, probedEnv, sqlCountsOf, startProbedWorker } from './service-processes';
+import {
+  benchSetup,
+  cpuMsOf,
+  drainOutbox,
+  machineBusyMs,
+  memoryOf,
+  probedEnv,
+  sqlCountsOf,
+  sqlDelta,
+  startProbedWorker,
+} from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
@@ -164,19 +174,6 @@ async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: numb
     `SELECT count(*) AS mails, count(*) FILTER (WHERE picture IS NOT NULL) AS maps FROM outbox`,
   );
   return { mails: Number(row.mails), maps: Number(row.maps) };
-}
-
-/** Statements sent between two readings of each process's counts (sqlCountsOf): per order, and by statement per order, most first. */
-function sqlDelta(before: Record<string, number>[], after: Record<string, number>[], orders: number) {
-  const by = new Map<string, number>();
-  after.forEach((counts, i) => {
-    for (const [k, n] of Object.entries(counts)) by.set(k, (by.get(k) ?? 0) + n - (before[i][k] ?? 0));
-  });
-  const sorted = [...by].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
-  return {
-    perOrder: sorted.reduce((sum, [, n]) => sum + n, 0) / orders,
-    byStatement: Object.fromEntries(sorted.map(([k, n]) => [k, Math.round((n / orders) * 100) / 100])),
-  };
 }
 
 /** One run: fresh database, mailboxes and Redis prefix, the API and `workers` worker processes. */

@@ -138,6 +138,19 @@ export async function sqlCountsOf(pid: number, dir: string): Promise<Record<stri
   return out;
 }
 
+/** Statements sent between two readings of each process's counts (sqlCountsOf): per order, and by statement per order, most first. */
+export function sqlDelta(before: Record<string, number>[], after: Record<string, number>[], orders: number) {
+  const by = new Map<string, number>();
+  after.forEach((counts, i) => {
+    for (const [k, n] of Object.entries(counts)) by.set(k, (by.get(k) ?? 0) + n - (before[i][k] ?? 0));
+  });
+  const sorted = [...by].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  return {
+    perOrder: sorted.reduce((sum, [, n]) => sum + n, 0) / orders,
+    byStatement: Object.fromEntries(sorted.map(([k, n]) => [k, Math.round((n / orders) * 100) / 100])),
+  };
+}
+
 /** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */
 export async function memoryOf(pid: number, dir: string): Promise<NodeJS.MemoryUsage> {
   const file = join(dir, `${pid}.json`);
