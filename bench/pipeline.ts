@@ -25,7 +25,17 @@ import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { assertRunning, freePort, ROOT, startApiProcess, stopProcess, waitUntil } from '../test/support/processes';
 import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
-import { benchSetup, cpuMsOf, drainOutbox, machineBusyMs, memoryOf, startProbedWorker } from './service-processes';
+import {
+  benchSetup,
+  cpuMsOf,
+  drainOutbox,
+  machineBusyMs,
+  memoryOf,
+  probedEnv,
+  sqlCountsOf,
+  sqlDelta,
+  startProbedWorker,
+} from './service-processes';
 
 const REDIS = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOKEN = 'bench-webhook-token-0123456789';
@@ -62,6 +72,9 @@ export interface PipelineRun {
   /** mails the umpire wrote per order (answers and the other side's mail), and those of them with a map picture */
   readonly mailsPerOrder: number;
   readonly mapMailsPerOrder: number;
+  /** SQL statements the API and workers sent per order (BEGIN and COMMIT included), and by statement, most first */
+  readonly sqlPerOrder: number;
+  readonly sqlByStatement: Record<string, number>;
   /** the same path with one order in flight (two games played before the others, IMAP then webhook) */
   readonly unloadedLatencyMs: Percentiles;
   /** per worker after the run, after a GC: MB */
@@ -155,10 +168,10 @@ async function backendsCpu(db: TestDatabase): Promise<Map<number, number>> {
   return out;
 }
 
-/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports). */
+/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports whose board changed since the recipient's last picture). */
 async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: number }> {
   const [row] = await db.db.query<{ mails: string; maps: string }>(
-    `SELECT count(*) AS mails, count(*) FILTER (WHERE kind IN ('welcome', 'report')) AS maps FROM outbox`,
+    `SELECT count(*) AS mails, count(*) FILTER (WHERE picture IS NOT NULL) AS maps FROM outbox`,
   );
   return { mails: Number(row.mails), maps: Number(row.maps) };
 }
@@ -182,6 +195,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     procs.push(
       startApiProcess({
         ...common,
+        ...probedEnv(setup),
+        UMPIRE_COUNT_SQL: '1',
         HTTP_PORT: String(port),
         UMPIRE_WEBHOOK_TOKEN: TOKEN,
         IMAP_ENABLED: 'true',
@@ -192,7 +207,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         IMAP_POLL_MS: '1000',
       }),
     );
-    for (let i = 0; i < workers; i++) procs.push(startProbedWorker(setup));
+    for (let i = 0; i < workers; i++) procs.push(startProbedWorker(setup, { UMPIRE_COUNT_SQL: '1' }));
     const workerProcs = procs.slice(1);
     await waitUntil(
       `${workers} worker(s) to listen`,
@@ -325,6 +340,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const pg0 = await backendsCpu(db);
     const machine0 = machineBusyMs();
     const mails0 = await mailCounts(db);
+    const sql0 = await Promise.all(procs.map((p) => sqlCountsOf(p.pid!, memDir)));
     const t0 = performance.now();
     await Promise.all(
       games.map((gameId, g) =>
@@ -338,6 +354,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     // mails to the other side may still be going out when the last answer landed: their CPU counts too
     await drainOutbox(db.db, 'the orders');
     const mails1 = await mailCounts(db);
+    const sql = sqlDelta(sql0, await Promise.all(procs.map((p) => sqlCountsOf(p.pid!, memDir))), latencies.length);
     const cpu = procs.map((p, i) => cpuMsOf(p.pid!) - cpu0[i]);
     const main = workerProcs.map((p, i) => cpuMsOf(p.pid!, p.pid!) - main0[i]);
     const byThread: Record<string, number> = {};
@@ -363,6 +380,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       // every mail of the orders is in the outbox by the time the last answer landed (the answers are among them)
       mailsPerOrder: (mails1.mails - mails0.mails) / latencies.length,
       mapMailsPerOrder: (mails1.maps - mails0.maps) / latencies.length,
+      sqlPerOrder: sql.perOrder,
+      sqlByStatement: sql.byStatement,
       cpuMsPerOrder: {
         workers: cpu.slice(1).reduce((a, b) => a + b, 0) / latencies.length,
         workersMainThread: main.reduce((a, b) => a + b, 0) / latencies.length,
@@ -429,6 +448,13 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
           .map(([name, ms]) => `${name} ${ms}`)
           .join(', ')}`,
     ),
+    ...runs.map(
+      (r) =>
+        `  ${r.workers} worker(s), SQL statements per order (API + workers, BEGIN/COMMIT included): ${r.sqlPerOrder.toFixed(1)}, ratio to the target of 15: ${(r.sqlPerOrder / 15).toFixed(2)}x`,
+    ),
+    ...(process.env.BENCH_SQL_DETAIL
+      ? runs.slice(0, 1).flatMap((r) => Object.entries(r.sqlByStatement).map(([k, n]) => `    ${n.toFixed(2).padStart(6)}  ${k}`))
+      : []),
     `  unloaded (one order in flight, ${SOLO_ORDERS} orders, half by IMAP): ${runs.map((r) => `${r.workers} worker(s) ${f(r.unloadedLatencyMs)}`).join('; ')}`,
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,

@@ -69,15 +69,15 @@ export async function benchSetup(label: string): Promise<BenchSetup> {
   };
 }
 
-/** A worker of the build with the memory probe preloaded (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
-export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
+/** The environment that preloads the memory probe (worker-memory-probe.ts; the caller's NODE_OPTIONS kept). */
+export function probedEnv(setup: BenchSetup): Record<string, string> {
   const probe = join(ROOT, 'dist', 'bench', 'worker-memory-probe.js');
-  return startWorkerProcess({
-    ...setup.common,
-    ...env,
-    BENCH_MEMORY_DIR: setup.memDir,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim(),
-  });
+  return { BENCH_MEMORY_DIR: setup.memDir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim() };
+}
+
+/** A worker of the build with the memory probe preloaded. */
+export function startProbedWorker(setup: BenchSetup, env: Record<string, string> = {}): ChildProcess {
+  return startWorkerProcess({ ...setup.common, ...env, ...probedEnv(setup) });
 }
 
 /** CPU time (user + system) a process (or with `thread`, one of its threads) has used so far, in ms, from /proc (clock ticks of 10 ms). */
@@ -101,7 +101,7 @@ export function machineBusyMs(): number {
 
 /**
  * Waits until the workers have dispatched every mail in the outbox (none pending); then the mails
- * sent so far, those with a map picture (welcome and report mails) and those that failed.
+ * sent so far, those with a map picture (welcomes and reports, but those whose board was unchanged) and those that failed.
  */
 export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number; maps: number; failed: number }> {
   let counts = { pending: 1, sent: 0, maps: 0, failed: 0 };
@@ -110,7 +110,7 @@ export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number
     async () => {
       const [row] = await db.query<{ pending: string; sent: string; maps: string; failed: string }>(
         `SELECT count(*) FILTER (WHERE status = 'pending') AS pending, count(*) FILTER (WHERE status = 'sent') AS sent,
-                count(*) FILTER (WHERE status = 'sent' AND kind IN ('welcome', 'report')) AS maps,
+                count(*) FILTER (WHERE status = 'sent' AND picture IS NOT NULL) AS maps,
                 count(*) FILTER (WHERE status = 'failed') AS failed FROM outbox`,
       );
       counts = { pending: Number(row.pending), sent: Number(row.sent), maps: Number(row.maps), failed: Number(row.failed) };
@@ -119,6 +119,36 @@ export async function drainOutbox(db: Sql, what: string): Promise<{ sent: number
     600_000,
   );
   return { sent: counts.sent, maps: counts.maps, failed: counts.failed };
+}
+
+/** Asks a probed process for the SQL statements it has sent so far, by statement (SIGURG, worker-memory-probe.ts). */
+export async function sqlCountsOf(pid: number, dir: string): Promise<Record<string, number>> {
+  const file = join(dir, `${pid}.sql.json`);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGURG');
+  let out: Record<string, number> = {};
+  await waitUntil(`SQL counts of process ${pid}`, async () => {
+    try {
+      out = JSON.parse(readFileSync(file, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return out;
+}
+
+/** Statements sent between two readings of each process's counts (sqlCountsOf): per order, and by statement per order, most first. */
+export function sqlDelta(before: Record<string, number>[], after: Record<string, number>[], orders: number) {
+  const by = new Map<string, number>();
+  after.forEach((counts, i) => {
+    for (const [k, n] of Object.entries(counts)) by.set(k, (by.get(k) ?? 0) + n - (before[i][k] ?? 0));
+  });
+  const sorted = [...by].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
+  return {
+    perOrder: sorted.reduce((sum, [, n]) => sum + n, 0) / orders,
+    byStatement: Object.fromEntries(sorted.map(([k, n]) => [k, Math.round((n / orders) * 100) / 100])),
+  };
 }
 
 /** Asks a probed worker for process.memoryUsage() after a GC (SIGWINCH, worker-memory-probe.ts). */

@@ -6,13 +6,16 @@
  * set to a folder, the first signal also starts V8's CPU profiler and the second writes
  * <pid>.cpuprofile there (the orders phase; open it in Chrome DevTools). With BENCH_HEAP_SNAPSHOT
  * set to a folder, every signal also writes a heap snapshot there, <pid>-<n>.heapsnapshot (what a
- * growing heap holds: compare two in DevTools).
+ * growing heap holds: compare two in DevTools). On SIGURG (ignored by default too) it writes the SQL
+ * statements the process has sent so far, by statement, to BENCH_MEMORY_DIR/<pid>.sql.json
+ * (counted with UMPIRE_COUNT_SQL=1, src/store/sql-count.ts); the API is probed for this alone.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { sqlCounts } from '../src/store/sql-count';
 
 const dir = process.env.BENCH_MEMORY_DIR;
 const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -22,6 +25,7 @@ if (dir) {
   const gc = vm.runInNewContext('gc') as () => void;
   let session: Session | null = null;
   let snapshots = 0;
+  process.on('SIGURG', () => writeFileSync(join(dir, `${process.pid}.sql.json`), JSON.stringify(sqlCounts())));
   process.on('SIGWINCH', () => {
     gc();
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));

@@ -74,6 +74,7 @@ export class MailComposer {
       // the game refuses only commands from senders who proved who they are
       ...(n.kind === 'rejection' ? { refusal: n.ofOrders ? ('orders' as const) : ('authenticated' as const) } : {}),
       payload: this.message(n, rendered, inReplyTo),
+      ...(drawn.picture ? { picture: drawn.picture } : {}),
     });
   }
 

@@ -87,6 +87,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
               }
             : {}),
           ...boardData(n.view.board, n.result),
+          ...(n.lastPicture ? { lastPicture: n.lastPicture } : {}),
           ...(n.summary?.length ? { summary: n.summary } : {}),
           ...(n.final?.length ? { final: n.final } : {}),
           narrative: n.narrative.map((text) => ({ text })),

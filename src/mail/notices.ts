@@ -1,7 +1,7 @@
 import type { EngineView } from '../engine/game';
 import type { GameOptions, LineError, Side } from '../engine/ruleset';
 import type { DiceCheckStep } from './dice-checks';
-import type { RenderedAttachment } from './template-data';
+import type { RenderedAttachment, ShownPicture } from './template-data';
 
 /**
  * What the umpire has to tell someone, as data. The game service decides the notices; the mail
@@ -142,6 +142,8 @@ export type Notice =
       readonly diceChecks?: readonly DiceCheckStep[];
       /** the final report: the game's dice fairness as the recipient may see its dice (audit/dice-stats.ts) */
       readonly fairness?: readonly string[];
+      /** the last board picture this recipient was sent (none again while the board is the same) */
+      readonly lastPicture?: ShownPicture;
     })
   /**
    * Orders awaited: the step's answer card (the default that applies, the deadline and the end of

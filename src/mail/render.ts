@@ -10,6 +10,7 @@ import Handlebars from 'handlebars';
 import { mapGeometry, renderMapSvg } from './map-svg';
 import { renderMapText } from './map-text';
 import { renderTableText } from './table-text';
+import { hashCanonical } from '../shared/canonical';
 
 export type { BoardCell, BoardMap, BoardTable, MapPlace, MapUnitCount } from '../engine/board-view';
 export type * from './template-data';
@@ -24,6 +25,7 @@ import type {
   RenderedAttachment,
   RenderedMail,
   ReportData,
+  ShownPicture,
   TemplateDataMap,
   TemplateName,
   WelcomeData,
@@ -83,10 +85,8 @@ export class MailRenderer {
 
   render<K extends TemplateName>(name: K, data: TemplateDataMap[K]): RenderedMail {
     const t = this.templates.get(name)!;
-    const extra =
-      name === 'report' || name === 'welcome'
-        ? { ...mapContext(data as ReportData, name === 'welcome'), ...tablesContext(data as ReportData) }
-        : {};
+    const map: MapContext = name === 'report' || name === 'welcome' ? mapContext(data as ReportData, name === 'welcome') : {};
+    const extra = name === 'report' || name === 'welcome' ? { ...map, ...tablesContext(data as ReportData) } : {};
     const defaults = name === 'help' ? { showCommands: (data as HelpData).showCommands !== false } : {};
     // a player's HELP lists the player commands; the referee's (side null) adds the referee's
     const refereeHelp = (name === 'help' || name === 'welcome') && (data as Partial<GameContext>).side === null;
@@ -94,13 +94,13 @@ export class MailRenderer {
     const context = { ...data, ...extra, ...defaults, commandHelp, refereeHelp };
     const attachments: RenderedAttachment[] = [];
     // the PNG is drawn from the SVG when the mail is sent (map-png.ts): nothing this costly here
-    if ('mapSvg' in extra && extra.mapSvg)
-      attachments.push({ filename: 'map.png', contentType: 'image/png', svg: extra.mapSvg, cid: MAP_CID });
+    if (map.mapSvg) attachments.push({ filename: 'map.png', contentType: 'image/png', svg: map.mapSvg, cid: MAP_CID });
     return {
       subject: subjectFor(name, data),
       text: tidyText(t.text(context), this.width),
       html: t.html(context).split(NOWRAP).join(''),
       attachments,
+      ...(map.picture ? { picture: map.picture } : {}),
     };
   }
 }
@@ -178,24 +178,45 @@ export function mapMoment(data: Pick<ReportData, 'step' | 'final'>, welcome: boo
   return `The board as ${shortStep(data.step.title)} begins (${welcome ? 'the start of the game' : 'after the steps this mail tells'}).`;
 }
 
-function mapContext(data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn' | 'step' | 'final'>, welcome = false) {
+interface MapContext {
+  readonly mapMoment?: string;
+  readonly mapNote?: string | null;
+  readonly mapText?: readonly string[];
+  readonly samePicture?: string;
+  readonly picture?: ShownPicture;
+  readonly mapSvg?: string;
+  readonly mapImage?: { readonly cid: string; readonly width: number; readonly height: number; readonly alt: string };
+}
+
+/**
+ * The map of a report or welcome: its picture (an SVG, drawn as the mail is sent) and its cells as
+ * text. No picture when the recipient's last one showed the same board (`lastPicture`, the hash of
+ * the board view): one line says so and names the step it showed.
+ */
+function mapContext(
+  data: Pick<ReportData, 'map' | 'gameId' | 'gameName' | 'turn' | 'step' | 'final' | 'lastPicture'>,
+  welcome = false,
+): MapContext {
   if (!data.map || data.map.cells.length === 0) return {};
+  const moment = mapMoment(data, welcome);
+  const picture: ShownPicture = { hash: hashCanonical(data.map), step: data.step?.title ?? moment.replace(/\.$/, '') };
+  const text = { mapMoment: moment, mapNote: data.map.note ?? null, mapText: renderMapText(data.map) };
+  if (data.lastPicture?.hash === picture.hash)
+    return { ...text, samePicture: `The board is as in your last picture (${data.lastPicture.step}).` };
   // no side in the picture's title: an open game's sides see the same map, drawn once for all
   const title = `${data.gameName ?? 'Game'} ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}: the map`;
-  const moment = mapMoment(data, welcome);
   // resvg draws the SVG at its own size, whole pixels rounded up
   const size = mapGeometry(data.map);
   return {
+    ...text,
+    picture,
     mapSvg: renderMapSvg(data.map, title, moment),
-    mapMoment: moment,
     mapImage: {
       cid: MAP_CID,
       width: Math.ceil(size.width),
       height: Math.ceil(size.height),
       alt: `Map of ${data.gameId}${data.turn !== undefined ? `, turn ${data.turn}` : ''}`,
     },
-    mapNote: data.map.note ?? null,
-    mapText: renderMapText(data.map),
   };
 }
 

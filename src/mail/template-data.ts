@@ -98,6 +98,8 @@ export interface ReportData extends GameContext {
   readonly tables?: readonly BoardTable[];
   /** The side's map: drawn as a PNG (attached, shown inline by Content-ID) and as text lines. */
   readonly map?: BoardMap;
+  /** The last picture this recipient was sent: no picture again while the board is the same. */
+  readonly lastPicture?: ShownPicture;
   readonly narrative: readonly {
     readonly text: string;
     readonly rule?: string;
@@ -284,4 +286,16 @@ export interface RenderedMail {
   readonly text: string;
   readonly html: string;
   readonly attachments: readonly RenderedAttachment[];
+  /** the board picture attached, if one is: what its recipient was last shown (ShownPicture) */
+  readonly picture?: ShownPicture;
+}
+
+/**
+ * A board picture as its recipient was shown it: the hash of the board view it drew (the map's
+ * cells and markers, not its title) and the step it showed, named in a later mail that leaves the
+ * picture out because the board has not changed since.
+ */
+export interface ShownPicture {
+  readonly hash: string;
+  readonly step: string;
 }

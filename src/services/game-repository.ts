@@ -152,7 +152,8 @@ export class GameRepository {
     const ruleset = await this.rulesetOf(gameId, tx);
     const held = this.held.get(gameId);
     const fits = held?.engineVersion === ruleset.engineVersion ? held : undefined;
-    const snap = await this.snapshots.latest<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx, fits);
+    const read = await this.snapshots.latestWithTail<Partial<GameSnapshot>>(gameId, ruleset.engineVersion, tx, fits);
+    const snap = read.snapshot;
     let usable: GameSnapshot | null;
     if (snap && fits && snap.state === undefined) usable = fits.snapshot;
     else {
@@ -162,7 +163,10 @@ export class GameRepository {
         remember(this.held, gameId, { seq: snap!.seq, stateHash: snap!.stateHash, engineVersion: ruleset.engineVersion, snapshot: usable });
       }
     }
-    let tail = await this.events.read(gameId, usable ? snap!.seq : 0, tx);
+    // the snapshot's own event first: the head when nothing follows it
+    const from = read.events.length && snap ? read.events[0] : null;
+    let tail = snap ? read.events.filter((e) => e.seq > snap.seq) : read.events;
+    if (snap && !usable) tail = await this.events.read(gameId, 0, tx);
     // a rollback after the snapshot may void events before it: replay the whole log
     if (usable && hasRollback(tail)) {
       usable = null;
@@ -171,7 +175,8 @@ export class GameRepository {
     const state = fold(usable?.engine ?? initialState(), tail, ruleset);
     const service = foldService(usable?.service ?? initialServiceState, tail);
     const last = tail[tail.length - 1];
-    const head = last ? { version: last.seq, hash: last.hash } : await this.events.head(gameId, tx);
+    const end = last ?? (usable ? from : null);
+    const head = end ? { version: end.seq, hash: end.hash } : await this.events.head(gameId, tx);
     return { gameId, ruleset, state, service, head, tail: liveEvents(tail, isService), ...(usable ? { base: usable.engine } : {}) };
   }
 

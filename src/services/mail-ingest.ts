@@ -61,14 +61,16 @@ export class MailIngest {
    * referee told. Failures before the last are thrown, for the job's retry.
    */
   async ingest(inboundId: string): Promise<IngestResult> {
-    const row = await this.inbound.get(inboundId);
-    if (!row) throw new Error(`inbound message ${inboundId} does not exist`);
-    if (row.status !== 'stored' && row.status !== 'throttled') return { status: 'already-done', detail: row.status };
-    const attempt = await this.inbound.beginAttempt(inboundId);
-    if (attempt === null) return { status: 'already-done', detail: 'handled meanwhile' };
+    const row = await this.inbound.beginAttempt(inboundId);
+    if (!row) {
+      const done = await this.inbound.get(inboundId);
+      if (!done) throw new Error(`inbound message ${inboundId} does not exist`);
+      return { status: 'already-done', detail: done.status };
+    }
+    const attempt = row.attempts;
     if (attempt > MAX_INGEST_ATTEMPTS) return this.quarantine(row, `it failed ${attempt - 1} times`);
     try {
-      return await this.read(row);
+      return await this.read(row, attempt);
     } catch (err) {
       const why = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       await this.inbound.recordFailure(inboundId, why);
@@ -77,7 +79,7 @@ export class MailIngest {
     }
   }
 
-  private async read(row: InboundRow): Promise<IngestResult> {
+  private async read(row: InboundRow, attempt: number): Promise<IngestResult> {
     const inboundId = row.id;
     const parsed = await parseMail(row.raw);
     if (!parsed.ok) {
@@ -176,7 +178,8 @@ export class MailIngest {
     // a message whose orders were stored before (its worker died before marking it) was judged
     // then: its orders are applied or in hand, and the step they were for may be over since, so
     // judged again they would be refused ("Nothing was changed") after being taken
-    if (orders && auth.side && !(await this.bus.stored(commandKey(mail, orders)))) {
+    // (a first attempt cannot have stored them: a pass that waits for its throttle gives its attempt back before storing anything)
+    if (orders && auth.side && (attempt === 1 || !(await this.bus.stored(commandKey(mail, orders))))) {
       const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders.lines));
       if (!target.ok) {
         await this.outbox.enqueue([
@@ -275,8 +278,8 @@ export class MailIngest {
         await this.outbox.enqueue(drafts);
       }
     }
-    await this.inbound.mark(row.id, 'quarantined', gameId, { reason: 'quarantined', error: why.slice(0, 500), told });
-    await this.inbound.wakeNextInBucket(row.id);
+    const next = await this.inbound.markDone(row.id, 'quarantined', gameId, { reason: 'quarantined', error: why.slice(0, 500), told });
+    await this.inbound.wakeNextInBucket(row.id, next);
     return { status: 'quarantined', detail: { error: why, told } };
   }
 
@@ -287,8 +290,7 @@ export class MailIngest {
     detail: unknown,
   ): Promise<IngestResult> {
     crashPoint('ingest-stored', `inbound ${id} ${status}`);
-    await this.inbound.mark(id, status, gameId, detail);
-    await this.inbound.wakeNextInBucket(id);
+    await this.inbound.wakeNextInBucket(id, await this.inbound.markDone(id, status, gameId, detail));
     return { status, detail };
   }
 }

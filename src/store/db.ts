@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { countSql } from './sql-count';
 
 /**
  * Two ways into one PostgreSQL database:
@@ -12,7 +13,22 @@ import { PrismaClient } from '../generated/prisma/client';
  * The schema and migrations are Prisma's (prisma/schema.prisma, prisma/migrations).
  */
 export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  query<T = Record<string, unknown>>(text: string | Prepared, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/**
+ * A statement of fixed text that PostgreSQL parses and plans once per connection (a named
+ * prepared statement): for the hottest statements, whose text never varies with their input.
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** node-postgres's query config for a statement and its parameters. */
+function config(q: string | Prepared, params: readonly unknown[]) {
+  countSql(typeof q === 'string' ? q : q.text);
+  return typeof q === 'string' ? { text: q, values: params as unknown[] } : { name: q.name, text: q.text, values: params as unknown[] };
 }
 
 export class Db implements Sql {
@@ -27,8 +43,8 @@ export class Db implements Sql {
     this.pool.on('error', () => undefined);
   }
 
-  async query<T = Record<string, unknown>>(text: string, params: readonly unknown[] = []): Promise<T[]> {
-    return (await this.pool.query(text, params as unknown[])).rows as T[];
+  async query<T = Record<string, unknown>>(text: string | Prepared, params: readonly unknown[] = []): Promise<T[]> {
+    return (await this.pool.query(config(text, params))).rows as T[];
   }
 
   /**
@@ -45,16 +61,16 @@ export class Db implements Sql {
       lost = err;
     };
     client.on('error', onError);
-    const tx: Sql = {
-      query: async <R>(text: string, params: readonly unknown[] = []) => (await client.query(text, params as unknown[])).rows as R[],
-    };
+    const run = async <R>(text: string | Prepared, params: readonly unknown[] = []) =>
+      (await client.query(config(text, params))).rows as R[];
+    const tx: Sql = { query: run };
     try {
-      await client.query('BEGIN');
+      await run('BEGIN');
       const result = await fn(tx);
-      await client.query('COMMIT');
+      await run('COMMIT');
       return result;
     } catch (err) {
-      await client.query('ROLLBACK').catch((e: Error) => {
+      await run('ROLLBACK').catch((e: Error) => {
         lost ??= e;
       });
       throw err;

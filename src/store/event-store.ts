@@ -1,6 +1,6 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { crashPoint } from '../shared/crash-point';
-import type { Db, Sql } from './db';
+import type { Db, Prepared, Sql } from './db';
 import { insertOutbox, type OutboxDraft } from './outbox';
 
 /** Who and what caused an event: kept beside it, covered by its hash. */
@@ -86,7 +86,7 @@ export interface VerifyResult {
   readonly broken?: { readonly seq: number; readonly reason: string };
 }
 
-interface EventRow {
+export interface EventRow {
   seq: number;
   type: string;
   payload: unknown;
@@ -136,11 +136,12 @@ export class EventStore {
       await insertEvents(tx, stored).catch((err: unknown) => {
         throw translateAppendError(err, gameId, expectedVersion);
       });
-      const drafts = typeof options.outbox === 'function' ? options.outbox(stored) : options.outbox;
+      const appended = stored.map(withoutJson);
+      const drafts = typeof options.outbox === 'function' ? options.outbox(appended) : options.outbox;
       if (drafts?.length) await insertOutbox(tx, drafts);
       crashPoint('append', `${gameId}@${head.version + 1}`);
       const last = stored[stored.length - 1];
-      return { head: { version: last.seq, hash: last.hash }, events: stored };
+      return { head: { version: last.seq, hash: last.hash }, events: appended };
     };
     if (options.tx) return run(options.tx);
     if (!options.outbox) return run(this.db); // one INSERT statement is atomic on its own
@@ -196,42 +197,81 @@ export class EventStore {
   }
 }
 
-function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], recordedAt: string): StoredEvent[] {
+/**
+ * The events as stored, chained from `head`. Each payload and metadata is written in canonical
+ * JSON once: parsed back, it is exactly what JSONB gives back; as text, it goes into the INSERT
+ * and into the hashed body, laid out here in canonicalJson's key order (hashEvent's form, which
+ * `verify` recomputes).
+ */
+function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], recordedAt: string): Chained[] {
   let prevHash = head.hash;
+  const game = JSON.stringify(gameId);
   return events.map((e, i) => {
-    // Normalise through canonical JSON so what is hashed is exactly what JSONB gives back.
-    const draft = {
+    // a fork's copies of its parent's events keep their times (NewEvent.recordedAt); new events get the append's
+    const at = e.recordedAt ?? recordedAt;
+    const payloadJson = canonicalJson(e.payload ?? null);
+    const metadataJson = canonicalJson(e.metadata ?? {});
+    const seq = head.version + i + 1;
+    const body = `{"gameId":${game},"metadata":${metadataJson},"payload":${payloadJson},"recordedAt":${JSON.stringify(at)},"seq":${seq},"type":${JSON.stringify(e.type)}}`;
+    const hash = sha256Hex(`${prevHash}\n${body}`);
+    const stored: Chained = {
       gameId,
-      seq: head.version + i + 1,
+      seq,
       type: e.type,
-      payload: JSON.parse(canonicalJson(e.payload ?? null)) as unknown,
-      metadata: JSON.parse(canonicalJson(e.metadata ?? {})) as EventMetadata,
-      recordedAt: e.recordedAt ?? recordedAt,
+      payload: JSON.parse(payloadJson) as unknown,
+      metadata: JSON.parse(metadataJson) as EventMetadata,
+      recordedAt: at,
       prevHash,
+      hash,
+      payloadJson,
+      metadataJson,
     };
-    const stored = { ...draft, hash: hashEvent(draft) };
-    prevHash = stored.hash;
+    prevHash = hash;
     return stored;
   });
 }
 
-async function insertEvents(tx: Sql, events: readonly StoredEvent[]): Promise<void> {
-  const params: unknown[] = [];
-  const tuples = events.map((e) => {
-    const b = params.length;
-    params.push(e.gameId, e.seq, e.type, JSON.stringify(e.payload), JSON.stringify(e.metadata), e.recordedAt, e.prevHash, e.hash);
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}::jsonb, $${b + 5}::jsonb, $${b + 6}::timestamptz, $${b + 7}, $${b + 8})`;
-  });
-  await tx.query(
-    `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash) VALUES ${tuples.join(', ')}`,
-    params,
-  );
+/** A chained event with its payload and metadata as the canonical JSON text that was hashed. */
+interface Chained extends StoredEvent {
+  readonly payloadJson: string;
+  readonly metadataJson: string;
+}
+
+function withoutJson({ payloadJson: _p, metadataJson: _m, ...event }: Chained): StoredEvent {
+  return event;
+}
+
+/**
+ * One statement for the whole batch, its text the same whatever the batch size (arrays, not a
+ * VALUES row per event), so it is prepared once per connection; the database's trigger checks
+ * each event's link to the one before.
+ */
+const INSERT_EVENTS: Prepared = {
+  name: 'umpire-insert-events',
+  text: `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
+     SELECT $1, $2::int + u.n::int, u.type, u.payload::jsonb, u.metadata::jsonb, u.recorded_at::timestamptz, u.prev_hash, u.hash
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            WITH ORDINALITY AS u(recorded_at, type, payload, metadata, prev_hash, hash, n)
+      ORDER BY u.n`,
+};
+
+async function insertEvents(tx: Sql, events: readonly Chained[]): Promise<void> {
+  await tx.query(INSERT_EVENTS, [
+    events[0].gameId,
+    events[0].seq - 1,
+    events.map((e) => e.recordedAt),
+    events.map((e) => e.type),
+    events.map((e) => e.payloadJson),
+    events.map((e) => e.metadataJson),
+    events.map((e) => e.prevHash),
+    events.map((e) => e.hash),
+  ]);
 }
 
 /** recorded_at as JavaScript's toISOString() prints it (UTC, milliseconds, Z). */
-const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function fromRow(gameId: string, r: EventRow): StoredEvent {
+export function fromRow(gameId: string, r: EventRow): StoredEvent {
   return {
     gameId,
     seq: r.seq,

@@ -252,23 +252,26 @@ export class InboundStore {
   }
 
   async get(id: string): Promise<InboundRow | null> {
-    const rows = await this.db.query<{
-      id: string;
-      raw: Buffer;
-      raw_sealed: boolean;
-      status: string;
-      message_id: string;
-      source: string;
-      attempts: number;
-      throttle_taken: boolean;
-      result: unknown;
-      arrived_at: Date;
-    }>(
-      'SELECT id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result, arrived_at FROM inbound_messages WHERE id = $1',
+    const rows = await this.db.query<RawInbound>(`SELECT ${INBOUND_COLUMNS} FROM inbound_messages WHERE id = $1`, [id]);
+    return rows.length ? this.toRow(rows[0]) : null;
+  }
+
+  /**
+   * Counts one more ingest attempt of a message still to be handled and reads it, in one
+   * statement: the row with its attempts so far, this one included, or null when it is not to be
+   * handled (handled meanwhile, or no such message: get() tells which). Counted before the work,
+   * so a message that kills its worker every time is still counted.
+   */
+  async beginAttempt(id: string): Promise<InboundRow | null> {
+    const rows = await this.db.query<RawInbound>(
+      `UPDATE inbound_messages SET attempts = attempts + 1
+        WHERE id = $1 AND status IN ('stored', 'throttled') RETURNING ${INBOUND_COLUMNS}`,
       [id],
     );
-    if (!rows.length) return null;
-    const r = rows[0];
+    return rows.length ? this.toRow(rows[0]) : null;
+  }
+
+  private toRow(r: RawInbound): InboundRow {
     return {
       id: String(r.id),
       raw: r.raw_sealed ? this.open(r.raw) : r.raw,
@@ -280,20 +283,6 @@ export class InboundStore {
       result: r.result,
       arrivedAt: new Date(r.arrived_at).toISOString(),
     };
-  }
-
-  /**
-   * Counts one more ingest attempt of a message still to be handled, and returns the count (null
-   * when it was handled meanwhile). Counted before the work, so a message that kills its worker
-   * every time is still counted.
-   */
-  async beginAttempt(id: string): Promise<number | null> {
-    const rows = await this.db.query<{ attempts: number }>(
-      `UPDATE inbound_messages SET attempts = attempts + 1
-        WHERE id = $1 AND status IN ('stored', 'throttled') RETURNING attempts`,
-      [id],
-    );
-    return rows.length ? rows[0].attempts : null;
   }
 
   /**
@@ -335,18 +324,22 @@ export class InboundStore {
    * A message of a throttle bucket is done with: the next one waiting in that bucket, if it is
    * first in line, is read now rather than at its delayed job (which is promoted; it still needs a
    * token). Only that job is run, so a waiting message is never read by two jobs at once.
+   * `seen`: the first waiting message as markDone read it, looked at first instead of reading it again.
    */
-  async wakeNextInBucket(doneId: string): Promise<string | null> {
+  async wakeNextInBucket(doneId: string, seen?: NextInBucket[]): Promise<string | null> {
     for (let tries = 0; tries < 3; tries++) {
-      const rows = await this.db.query<{ id: string; status: string; throttle_taken: boolean; throttle_waits: number }>(
-        `SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM inbound_messages m
-           CROSS JOIN LATERAL (
-             SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
-              WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') ORDER BY id LIMIT 1
-           ) n
-          WHERE m.id = $1 AND m.throttle_bucket IS NOT NULL`,
-        [doneId],
-      );
+      const rows =
+        tries === 0 && seen
+          ? seen
+          : await this.db.query<NextInBucket>(
+              `SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM inbound_messages m
+                 CROSS JOIN LATERAL (
+                   SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
+                    WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') ORDER BY id LIMIT 1
+                 ) n
+                WHERE m.id = $1 AND m.throttle_bucket IS NOT NULL`,
+              [doneId],
+            );
       const next = rows[0];
       if (next?.status !== 'throttled' || next.throttle_taken) return null;
       const woken = await this.jobs.promote(JobName.IngestMail, { inboundId: next.id }, waitJobId(next.id, next.throttle_waits));
@@ -361,11 +354,26 @@ export class InboundStore {
   }
 
   async mark(id: string, status: InboundStatus, gameId: string | null, result: unknown): Promise<void> {
+    await this.markDone(id, status, gameId, result);
+  }
+
+  /**
+   * Marks a message done with (`status`) and, in the same statement, reads the first message still
+   * waiting in its throttle bucket after it, if any: what wakeNextInBucket looks at first.
+   */
+  async markDone(id: string, status: InboundStatus, gameId: string | null, result: unknown): Promise<NextInBucket[]> {
     // a note stored with the message (a reused Message-ID) is kept beside the outcome
-    await this.db.query(
-      `UPDATE inbound_messages SET status = $2, game_id = $3,
-         result = CASE WHEN jsonb_typeof(result) = 'object' AND jsonb_typeof($4::jsonb) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
-       WHERE id = $1`,
+    return this.db.query<NextInBucket>(
+      `WITH m AS (
+         UPDATE inbound_messages SET status = $2, game_id = $3,
+           result = CASE WHEN jsonb_typeof(result) = 'object' AND jsonb_typeof($4::jsonb) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
+         WHERE id = $1 RETURNING throttle_bucket)
+       SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM m
+         CROSS JOIN LATERAL (
+           SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
+            WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') AND n.id <> $1 ORDER BY id LIMIT 1
+         ) n
+        WHERE m.throttle_bucket IS NOT NULL`,
       [id, status, gameId, jsonb(result ?? null)],
     );
   }
@@ -402,6 +410,29 @@ export class InboundStore {
     if (!this.box) throw new Error('this inbound message is sealed at rest: the store needs UMPIRE_SECRET to read it');
     return this.box.open(stored.toString('latin1'));
   }
+}
+
+/** The first message waiting in a throttle bucket (wakeNextInBucket). */
+export interface NextInBucket {
+  readonly id: string;
+  readonly status: string;
+  readonly throttle_taken: boolean;
+  readonly throttle_waits: number;
+}
+
+const INBOUND_COLUMNS = 'id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result, arrived_at';
+
+interface RawInbound {
+  id: string;
+  raw: Buffer;
+  raw_sealed: boolean;
+  status: string;
+  message_id: string;
+  source: string;
+  attempts: number;
+  throttle_taken: boolean;
+  result: unknown;
+  arrived_at: Date;
 }
 
 /** JSON for a JSONB column: PostgreSQL refuses U+0000 in JSONB, so it is dropped from every string. */

@@ -15,6 +15,8 @@ export interface OutboxDraft {
   /** A refusal (kind `rejection`): whom it answers, for its daily budget (RefusalOf). */
   readonly refusal?: RefusalOf;
   readonly payload: OutboundMail;
+  /** the board picture the mail carries: its board view's hash and step (a later mail leaves out a picture of the same board) */
+  readonly picture?: { readonly hash: string; readonly step: string };
 }
 
 /**
@@ -74,11 +76,21 @@ export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Pro
   const params: unknown[] = [];
   const tuples = drafts.map((d) => {
     const b = params.length;
-    params.push(d.idempotencyKey, d.gameId ?? null, d.eventSeq ?? null, d.recipient, d.kind, JSON.stringify(d.payload), d.refusal ?? null);
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7})`;
+    const picture = d.picture ? JSON.stringify(d.picture) : null;
+    params.push(
+      d.idempotencyKey,
+      d.gameId ?? null,
+      d.eventSeq ?? null,
+      d.recipient,
+      d.kind,
+      JSON.stringify(d.payload),
+      d.refusal ?? null,
+      picture,
+    );
+    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}, $${b + 8}::jsonb)`;
   });
   await tx.query(
-    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal)
+    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal, picture)
      VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
     params,
   );
@@ -142,12 +154,15 @@ export class Outbox {
    * share the work), sent, and marked sent in the same transaction: a crash before the mark
    * leaves the row pending and it is sent again by the next sweep, with the same Message-ID so
    * mail clients collapse the rare duplicate. A row that keeps failing is marked failed and kept.
+   * The statement that marks a row sent also says whether another waits (MARK_SENT): the last mail
+   * of a burst ends the loop without a transaction that finds nothing.
    */
   async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
     let sent = 0;
     let failed = 0;
     let transient = 0;
-    for (let i = 0; i < limit; i++) {
+    let more = true;
+    for (let i = 0; i < limit && more; i++) {
       const outcome = await this.db.transaction(async (tx) => {
         const rows = await tx.query<RawRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         if (!rows.length) return 'empty' as const;
@@ -164,7 +179,8 @@ export class Outbox {
           crashPoint('outbox-send', row.idempotencyKey);
           await transport.send(this.open(row), row.idempotencyKey);
           crashPoint('outbox-sent', row.idempotencyKey);
-          await tx.query(`UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1`, [row.id]);
+          const [mark] = await tx.query<{ more: boolean }>(MARK_SENT, [row.id]);
+          more = mark.more;
           return 'sent' as const;
         } catch (err) {
           const permanent = (err as { permanent?: unknown }).permanent === true;
@@ -204,6 +220,15 @@ export class Outbox {
     return rows.map(toRow).map((r) => ({ ...r, payload: this.open(r) }));
   }
 }
+
+/**
+ * Marks a row sent and says whether another pending row waits that no other dispatcher holds: a
+ * row in another's hands is that one's to send (the check locks what it finds until this commit,
+ * so two dispatchers checking at once may each see the other's next row as held: the one holding
+ * it goes on and sends it). A row added later has a dispatch job of its own.
+ */
+const MARK_SENT = `WITH sent AS (UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1)
+  SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND id <> $1 LIMIT 1 FOR UPDATE SKIP LOCKED) AS more`;
 
 /** The budget a row is counted in: a refusal's recipient, game and kind; none for refused orders or other mail. */
 interface RefusalBudgetKey {

@@ -1,6 +1,19 @@
 import type { Db, Sql } from './db';
 import type { EventMetadata } from './event-store';
-import type { OutboundMail } from './outbox';
+import type { OutboundMail, OutboxDraft } from './outbox';
+
+type ShownPicture = NonNullable<OutboxDraft['picture']>;
+
+/** What a viewer at an address was last sent (SentReports.lastSent). */
+export interface LastSent {
+  readonly seq: number | null;
+  readonly picture: ShownPicture | null;
+}
+
+/** The key of a viewer at an address in SentReports.lastSent's map (addresses compare case-blind). */
+export function lastSentKey(viewer: string, recipient: string): string {
+  return `${viewer}\n${recipient.toLowerCase()}`;
+}
 
 /** A report or welcome as it was sent (its outbox row), for HISTORY. */
 export interface SentReport {
@@ -68,19 +81,20 @@ export class SentReports {
   }
 
   /**
-   * The event sequence the last report or welcome sent to `viewer` at `recipient` covered (its
-   * outbox row's), or null: where the next report's story for that viewer starts when reports were
-   * held for the digest.
+   * What each viewer at each address of a game was last sent, in one read (keyed by lastSentKey):
+   * the event sequence the last report or welcome covered (where the next report's story starts
+   * when reports were held for the digest), and the last board picture (none again while the
+   * board is the same). The viewer is the second part of the row's idempotency key.
    */
-  async lastNarratedSeq(tx: Sql, gameId: string, viewer: string, recipient: string): Promise<number | null> {
-    const prefix = `${gameId}:${viewer}:`;
-    const rows = await tx.query<{ seq: number | null }>(
-      `SELECT max(event_seq)::int AS seq FROM outbox
-        WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
-          AND left(idempotency_key, length($3)) = $3`,
-      [gameId, recipient, prefix],
+  async lastSent(tx: Sql, gameId: string): Promise<Map<string, LastSent>> {
+    const rows = await tx.query<{ viewer: string; recipient: string; seq: number | null; picture: ShownPicture | null }>(
+      `SELECT split_part(substr(idempotency_key, length($1) + 2), ':', 1) AS viewer, lower(recipient) AS recipient,
+              max(event_seq)::int AS seq, (array_agg(picture ORDER BY id DESC) FILTER (WHERE picture IS NOT NULL))[1] AS picture
+         FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome') AND left(idempotency_key, length($1) + 1) = $1 || ':'
+        GROUP BY 1, 2`,
+      [gameId],
     );
-    return rows[0]?.seq ?? null;
+    return new Map(rows.map((r) => [lastSentKey(r.viewer, r.recipient), { seq: r.seq, picture: r.picture }]));
   }
 
   /**

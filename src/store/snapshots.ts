@@ -1,4 +1,5 @@
 import type { Db, Sql } from './db';
+import { type EventRow, fromRow, ISO_TIME, type StoredEvent } from './event-store';
 
 export interface Snapshot<S = unknown> {
   readonly gameId: string;
@@ -52,5 +53,35 @@ export class SnapshotStore {
       stateHash: r.state_hash,
       engineVersion: r.engine_version,
     };
+  }
+
+  /**
+   * latest() and the events from its sequence on, in one read: the snapshot's own event first
+   * (its hash is the head when nothing follows), then the tail; with no snapshot, the whole log.
+   * The state comes once, on the first row, and not at all when the caller holds it (`held`).
+   */
+  async latestWithTail<S>(
+    gameId: string,
+    engineVersion: string,
+    tx: Sql = this.db,
+    held?: { readonly seq: number; readonly stateHash: string },
+  ): Promise<{ snapshot: (Omit<Snapshot<S>, 'state'> & { readonly state: S | undefined }) | null; events: StoredEvent[] }> {
+    const rows = await tx.query<EventRow & { snap_seq: number | null; snap_state: S | null; snap_hash: string | null }>(
+      `WITH s AS (
+         SELECT seq, state_hash, CASE WHEN seq = $3 AND state_hash = $4 THEN NULL ELSE state END AS state FROM snapshots
+          WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1)
+       SELECT s.seq AS snap_seq, s.state_hash AS snap_hash, CASE WHEN row_number() OVER (ORDER BY e.seq) = 1 THEN s.state END AS snap_state,
+              e.seq, e.type, e.payload, e.metadata, ${ISO_TIME} AS recorded_at, e.prev_hash, e.hash
+         FROM (SELECT 1) AS one LEFT JOIN s ON true
+         LEFT JOIN events e ON e.game_id = $1 AND e.seq >= COALESCE(s.seq, 1)
+        ORDER BY e.seq`,
+      [gameId, engineVersion, held?.seq ?? -1, held?.stateHash ?? ''],
+    );
+    const first = rows[0];
+    const snapshot =
+      first?.snap_seq != null
+        ? { gameId, seq: first.snap_seq, state: first.snap_state ?? undefined, stateHash: first.snap_hash!, engineVersion }
+        : null;
+    return { snapshot, events: rows.filter((r) => r.seq !== null).map((r) => fromRow(gameId, r)) };
   }
 }

@@ -435,3 +435,32 @@ describe('outbound messages', () => {
     expect(later).toContain(png.slice(0, 76));
   });
 });
+
+describe('a board picture once per board (issue 33)', () => {
+  const shown = renderer.render('report', report).picture!;
+
+  it('names what the picture showed: the hash of the board view and the step', () => {
+    expect(shown).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), step: 'Turn 3: Battle of the Coral Sea (8.1)' });
+    // the title and the moment are not the board: the same cells a turn later are the same picture
+    expect(renderer.render('report', { ...report, turn: 4 }).picture).toEqual(shown);
+  });
+
+  it('Given the recipient was last shown this board, When the next report is rendered, Then it has no picture and one line says so', () => {
+    const r = renderer.render('report', { ...report, turn: 4, lastPicture: { ...shown, step: 'Turn 3: Battle of the Coral Sea' } });
+    expect(r.attachments).toEqual([]);
+    expect(r.picture).toBeUndefined();
+    expect(r.html).not.toContain('cid:map@umpire');
+    for (const part of [r.text, r.html])
+      expect(flat(part)).toContain('The board is as in your last picture (Turn 3: Battle of the Coral Sea).');
+    // the cells are still listed in the text part
+    expect(flat(r.text)).toContain(flat('Coral Sea [allied]: japanese 3; allied 2 (2 CV)'));
+  });
+
+  it('Given the board changed since the last picture, Then the report has its picture', () => {
+    const moved = { ...report.map!, cells: report.map!.cells.map((c) => (c.name === 'Java Sea' ? { ...c, control: 'japanese' } : c)) };
+    const r = renderer.render('report', { ...report, map: moved, lastPicture: shown });
+    expect(r.attachments).toHaveLength(1);
+    expect(r.picture?.hash).not.toBe(shown.hash);
+    expect(r.text).not.toContain('as in your last picture');
+  });
+});

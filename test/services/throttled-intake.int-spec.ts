@@ -69,11 +69,12 @@ describe('issue 24: throttled is not failed (40 mails through the workers)', () 
     s = h.s;
     await createGame(s, 'G-flood');
     // the order in which messages are marked handled (before the next in line is woken)
-    const mark = s.inbound.mark.bind(s.inbound);
-    jest.spyOn(s.inbound, 'mark').mockImplementation(async (id, status, gameId, result) => {
+    const mark = s.inbound.markDone.bind(s.inbound);
+    jest.spyOn(s.inbound, 'markDone').mockImplementation(async (id, status, gameId, result) => {
       if (id === held?.id && status === 'processed') await held.release;
-      await mark(id, status, gameId, result);
+      const next = await mark(id, status, gameId, result);
       if (status === 'processed') handled.push(id);
+      return next;
     });
     s.jobs.startWorkers({
       [JobName.IngestMail]: ({ inboundId }) => s.ingest.ingest(inboundId),

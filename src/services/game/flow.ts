@@ -1,5 +1,6 @@
 import type { GameInfo, Seat } from '../../engine/engine-events';
 import { type EngineCommand, initialState, makeSealedSeedChain, makeSeedChain, narrativeFor, whoIsAwaited } from '../../engine/game';
+import type { SeedChain } from '../../engine/dice';
 import { LEGACY_SEED_CHAIN_TURNS } from '../../engine/define';
 import { SERVICE_EVENT_TYPES, liveEngineEvents, toEngineEvent } from '../game-repository';
 import { fairnessLines, fairnessOfLog } from '../../audit/dice-stats';
@@ -14,6 +15,7 @@ export { reminderTime } from './deadline-plan';
 import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 import { payloadOf } from '../service-events';
+import { type LastSent, lastSentKey } from '../../store/reports';
 
 /** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
 export function chainTurns(h: Handling): number {
@@ -53,20 +55,44 @@ export async function resolve(h: Handling, type: 'Resolve' | 'Deadline'): Promis
 
 /** The game's dice seeds, opened from their sealed top: the chain its anchor names (a renewed one, else the one it was created with). */
 export async function seedChain(h: Handling): Promise<readonly string[]> {
-  const anchor = h.game.state.game?.seedAnchor;
-  const renewed = anchor ? await h.env.deps.table.renewedChain(h.tx, h.game.gameId, anchor) : null;
-  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.tx, h.game.gameId));
-  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  return makeSeedChain(h.env.seeds.open(sealed), chainTurns(h)).seeds;
+  return (await chainOf(h, makeSeedChain, h.game.state.game?.seedAnchor)).seeds;
 }
 
 /** The sealed chain's seeds for a command, in a game with sealed dice (none otherwise). */
 export async function sealedSeeds(h: Handling): Promise<{ sealedSeeds?: (turn: number) => string }> {
-  if (!h.game.state.game?.sealedSeedAnchor) return {};
-  const sealed = await h.env.deps.table.seedSecret(h.tx, h.game.gameId);
-  if (!sealed) throw new Error(`game ${h.game.gameId} has no seed secret`);
-  const chain = makeSealedSeedChain(h.env.seeds.open(sealed), chainTurns(h));
+  const anchor = h.game.state.game?.sealedSeedAnchor;
+  if (!anchor) return {};
+  const chain = await chainOf(h, makeSealedSeedChain, anchor);
   return { sealedSeeds: (turn) => chain.seeds[turn] };
+}
+
+/**
+ * A game's sealed seed secrets as last read, per game and chain anchor (a few hundred): a secret
+ * never changes once its chain is committed (at creation, or a renewal at a rollback), and a
+ * chain made from it is used only when its anchor is the one the game published, so a stale entry
+ * (a game created again under the same id) is read again.
+ */
+const sealedSecrets = new Map<string, string>();
+
+async function chainOf(h: Handling, make: typeof makeSeedChain, anchor: string | undefined): Promise<SeedChain> {
+  const { gameId } = h.game;
+  const key = `${gameId}\n${anchor}`;
+  const held = anchor ? sealedSecrets.get(key) : undefined;
+  if (held) {
+    const chain = make(h.env.seeds.open(held), chainTurns(h));
+    if (chain.anchor === anchor) return chain;
+  }
+  // a rollback past a revealed seed renews the dice chain (never the sealed one): its anchor names it
+  const renewed = anchor && make === makeSeedChain ? await h.env.deps.table.renewedChain(h.tx, gameId, anchor) : null;
+  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.tx, gameId));
+  if (!sealed) throw new Error(`game ${gameId} has no seed secret`);
+  const chain = make(h.env.seeds.open(sealed), chainTurns(h));
+  if (anchor && chain.anchor === anchor) {
+    sealedSecrets.delete(key);
+    sealedSecrets.set(key, sealed);
+    if (sealedSecrets.size > 512) sealedSecrets.delete(sealedSecrets.keys().next().value!);
+  }
+  return chain;
 }
 
 /**
@@ -97,8 +123,14 @@ export async function openDeadline(h: Handling): Promise<string | null> {
  * reaches every side once, in its next report.
  */
 export async function reportsFor(h: Handling, afterSeq: number, deadline: string | null): Promise<Notice[]> {
-  const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee);
-  const rows = await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId);
+  const sent = await h.env.deps.reports.lastSent(h.tx, h.game.gameId);
+  // a recipient whose last picture shows the board as it is gets none again (render.ts mapContext)
+  const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee).map((n) => {
+    const picture = n.kind === 'report' ? sent.get(lastSentKey(n.side, n.to))?.picture : null;
+    return picture ? { ...n, lastPicture: picture } : n;
+  });
+  const lastReport = Math.max(0, ...[...sent.values()].map((v) => v.seq ?? 0));
+  const rows = notesInTail(h.game, lastReport) ?? (await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId));
   const notes = rows.filter(isRefereeNote).map(noteLine);
   const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
   // the final report: the dice fairness of the whole game, as each recipient may see its dice
@@ -116,7 +148,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
           : n,
       )
     : noted;
-  return digest(h, all, afterSeq);
+  return digest(h, all, afterSeq, sent);
 }
 
 /**
@@ -125,7 +157,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
  * `turn` mode only when a turn or the game ended; in `every` mode always. A report held back is
  * not lost: the next one sent to that viewer tells everything since the last it was sent.
  */
-async function digest(h: Handling, notices: readonly Notice[], afterSeq: number): Promise<Notice[]> {
+async function digest(h: Handling, notices: readonly Notice[], afterSeq: number, sent: ReadonlyMap<string, LastSent>): Promise<Notice[]> {
   const step = h.game.state.step;
   const resolvedTurns = h.game.tail.flatMap((e) => (e.seq > afterSeq ? (payloadOf(e, 'StepResolved')?.turn ?? []) : []));
   const over = h.game.state.result !== null || step === null;
@@ -144,7 +176,7 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number)
       out.push(n);
       continue;
     }
-    const last = await h.env.deps.reports.lastNarratedSeq(h.tx, h.game.gameId, n.side, n.to);
+    const last = sent.get(lastSentKey(n.side, n.to))?.seq ?? null;
     out.push(last !== null && last < afterSeq ? { ...n, ...(await storySince(h, last, n.side)) } : n);
   }
   return out;
@@ -207,6 +239,17 @@ export function refereeRejected(h: Handling, by: RefereeReply, command: string, 
     });
   }
   return rejected(`${command}: ${problem}`);
+}
+
+/**
+ * The referee's NoteAdded events after `afterSeq` from the events the game was loaded with, when
+ * they cover every event after it (else null: the log is read). The game's last report or welcome
+ * covered `afterSeq` (SentReports.lastSent).
+ */
+function notesInTail(game: Handling['game'], afterSeq: number): StoredEvent[] | null {
+  if (game.head.version <= afterSeq) return [];
+  if (!game.tail.length || game.tail[0].seq > afterSeq + 1) return null;
+  return game.tail.filter((e) => e.seq > afterSeq && e.type === 'NoteAdded' && e.metadata?.actor === 'referee');
 }
 
 /** A note the referee wrote (not the umpire's settings or a fault it recorded). */
