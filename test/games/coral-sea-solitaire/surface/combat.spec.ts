@@ -201,12 +201,16 @@ describe('issue 26 Coral Sea surface combat (5b, 16)', () => {
         { id: 'CSF', side: 'ijn', hex: '1520', ships: ['CA-1'] },
       ],
     });
-    const r = run('surface', { ...s, panic: { level: 9, panicked: false } }, {
-      for: [
-        { purpose: 'Tactical Initiative Table', rolls: [1] },
-        { purpose: 'naval vs naval', rolls: [1] },
-      ],
-    });
+    const r = run(
+      'surface',
+      { ...s, panic: { level: 9, panicked: false } },
+      {
+        for: [
+          { purpose: 'Tactical Initiative Table', rolls: [1] },
+          { purpose: 'naval vs naval', rolls: [1] },
+        ],
+      },
+    );
     expect(r.unused).toBe(0);
     const [combat] = r.of('coral.surface.combat');
     // CA-1's 12 against Lexington's 12: 100%; die 1 there: 2 / 2, half of each side sunk
