@@ -17,6 +17,7 @@ import { coralNews } from './news';
 import { CORAL_STANDING_KINDS } from './orders/standing-kinds';
 import {
   answerFromStanding,
+  boardAfter,
   CORAL_REFERENCE,
   coralMailPlayer,
   coralOrderLines,
@@ -110,6 +111,8 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   upcomingSteps,
   parseOrders,
   validateOrders: validateCoral,
+  // issue 28: a mail's FOR sections are checked as they arrive, on the board its earlier orders leave (orders/board-after.ts)
+  boardAfter: (s, side, step, orders) => boardAfter(s, side, step, orders),
   defaultOrders,
   parseStanding,
   answerFromStanding,

@@ -75,7 +75,7 @@ describe('issue 26 Coral Sea mail bot: air missions (22)', () => {
       { kind: 'mission', mission: 'cap', from: 'CV-1', air: { VF: 3 }, extended: false },
     ]);
     expect(orders.every((o) => o.kind !== 'mission' || Object.keys(o.air).length > 0)).toBe(true);
-    expect(validateOrders(s, 'usn', orders, stepOf('air-missions'))).toEqual([]);
+    expect(validateOrders({ ...s, step: 'air-missions' }, 'usn', orders, stepOf('air-missions'))).toEqual([]);
   });
 
   it('given the same force 3 hexes off, then the torpedo bombers strike it', () => {

@@ -113,6 +113,9 @@ export function withFaceUp(s: CoralState, ...keys: ShipKey[]): CoralState {
   return { ...s, ships };
 }
 
+/** The position with the step of `row` in play (orders for a step to come are checked only in part as they arrive). */
+export const inPlay = (s: CoralState, row: string): CoralState => ({ ...s, step: row });
+
 /** A step of the given row on the position's turn. */
 export const stepOf = (row: string, turn = 3, suffix = '') => ({
   id: `t${turn}/${row}${suffix}`,
