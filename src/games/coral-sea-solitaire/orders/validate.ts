@@ -36,7 +36,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
   const ahead = step.id !== `t${s.turn}/${s.step}`;
   const usnTf = (id: string) => {
     const tf = s.taskForces[id];
-    if (!tf || tf.side !== 'usn' || tf.gone) return undefined;
+    if (tf?.side !== 'usn' || tf.gone) return undefined;
     return ahead && tf.hex === null && tf.arrives !== undefined && tf.arrives <= step.turn ? { ...tf, hex: 'arriving' } : tf;
   };
   const onMap = (id: string) => usnTf(id)?.hex != null || created.has(id);
@@ -80,7 +80,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     intelligence: (o) => {
       if (o.kind !== 'intelligence') return null;
       const tf = s.taskForces[o.target];
-      if (!tf || tf.side !== 'ijn') return `${o.target} is no IJN task force`;
+      if (tf?.side !== 'ijn') return `${o.target} is no IJN task force`;
       return !ahead && (tf.hex === null || tf.gone) ? `${o.target} is not on the map` : null;
     },
     unidentify: (o) => {
