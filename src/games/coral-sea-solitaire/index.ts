@@ -19,6 +19,7 @@ import {
   answerFromStanding,
   boardAfter,
   CORAL_REFERENCE,
+  cpNote,
   coralMailPlayer,
   coralOrderLines,
   defaultOrders,
@@ -113,6 +114,8 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   validateOrders: validateCoral,
   // issue 28: a mail's FOR sections are checked as they arrive, on the board its earlier orders leave (orders/board-after.ts)
   boardAfter: (s, side, step, orders) => boardAfter(s, side, step, orders),
+  // the acknowledgment echoes what the orders cost in CP and what is left in each slot (7.4)
+  ordersNote: (s, side, step, orders) => cpNote(s, side, step, orders),
   defaultOrders,
   parseStanding,
   answerFromStanding,
