@@ -6,7 +6,7 @@ import { run, world } from './world';
  * Issue 26, surface naval combat (5b, 16, 26.2, 28.5): one battle per hex with every surface ship
  * of both sides, TFs identified and ships revealed, one tactical initiative roll and one CRT die,
  * losses picked at random (2.2) and survivors fatigued (5b4). Dice are named; every expectation
- * follows from the box's reconstructed tables and counter values (box/tables.ts, box/ships.ts).
+ * follows from the box's reconstructed tables and counter values (box/tables/, box/ships.ts).
  */
 const TF44 = { id: 'TF-44', side: 'usn', hex: '1410', ships: ['CA-6', 'CA-7', 'CA-8', 'DD-6'] } as const;
 const TG = { id: 'TG', side: 'ijn', hex: '1410', ships: ['TR-4', 'DD-1', 'DD-2'] } as const;
