@@ -266,6 +266,14 @@ export interface Ruleset<S, O, Box = unknown> {
   boardAfter?(state: S, side: Side, step: StepInfo, orders: readonly O[]): S;
 
   /**
+   * Lines the acknowledgment adds under one step's orders as understood: what they cost of a
+   * resource the side spends as it orders (command points) and what is left of it. Called for each
+   * section of a mail on the board the earlier sections leave (boardAfter). Pure. Optional: without
+   * it the acknowledgment gives the orders alone.
+   */
+  ordersNote?(state: S, side: Side, step: StepInfo, orders: readonly O[]): readonly string[];
+
+  /**
    * The news in rules events (issue 28): points, control changes, units lost and damaged, as short
    * items the umpire puts at the head of a report and sums up in the final mail. Called with one
    * event the reader may see, and the game just before it (a unit sunk by it is still there, with

@@ -81,6 +81,7 @@ export function templateFor(n: Notice, c: NoticeContext): [TemplateName, Templat
                 taken: {
                   stepTitle: n.taken.stepTitle,
                   lines: n.taken.orders.split('\n').filter((l) => l.trim()),
+                  ...(n.taken.ack?.notes?.length ? { notes: n.taken.ack.notes } : {}),
                   // the rest of the acknowledgment, folded in: one mail instead of two
                   ...(n.taken.ack ? { more: ackNotes(n.taken.ack, false) } : {}),
                 },
@@ -273,12 +274,20 @@ function ackNotes(n: AckNotice, inPlay: boolean) {
   const taken = linesOf(n.ordersText);
   const sections = [
     ...(inPlay && taken.length
-      ? [{ title, note: n.resolved ? 'resolved at once' : n.commitment ? 'sealed until the step resolves' : 'in', lines: taken }]
+      ? [
+          {
+            title,
+            note: n.resolved ? 'resolved at once' : n.commitment ? 'sealed until the step resolves' : 'in',
+            lines: taken,
+            ...(n.notes?.length ? { notes: n.notes } : {}),
+          },
+        ]
       : []),
     ...n.queued.map((q) => ({
       title: `${q.forWord ? `FOR ${q.forWord}: ` : `FOR ${q.stepId}: `}${q.title ?? 'a step to come'}`,
       note: `sealed until that step comes (commitment ${q.commitment}), checked again then`,
       lines: linesOf(q.orders),
+      ...(q.notes?.length ? { notes: q.notes } : {}),
     })),
   ];
   const changed = n.standingChanged;

@@ -73,6 +73,8 @@ export type Notice =
       readonly needs: StepNeeds | null;
       /** these orders completed the step: it has been adjudicated and reports follow */
       readonly resolved: boolean;
+      /** what the game says under the orders for the step in play (Ruleset.ordersNote: what they cost, what is left) */
+      readonly notes?: readonly string[];
       /** orders sent ahead for upcoming steps (FOR sections), sealed until their step; with the step's title and the orders as understood */
       readonly queued: readonly {
         readonly stepId: string;
@@ -81,6 +83,8 @@ export type Notice =
         /** the word of the step's FOR line, where its row has one */
         readonly forWord?: string;
         readonly orders?: string;
+        /** what the game says under these orders, on the board the mail's earlier ones leave (Ruleset.ordersNote) */
+        readonly notes?: readonly string[];
       }[];
       /** what the mail changed in the side's standing instructions (lines now in force, lines no longer) */
       readonly standingChanged?: { readonly added: readonly string[]; readonly removed: readonly string[] };

@@ -37,7 +37,13 @@ export interface AcknowledgmentData extends GameContext {
   /** The first line: what was taken and what became of it. */
   readonly headline: string;
   /** Each step the mail gave orders for: its title, what becomes of them, the orders as understood. */
-  readonly sections: readonly { readonly title: string; readonly note: string; readonly lines: readonly string[] }[];
+  readonly sections: readonly {
+    readonly title: string;
+    readonly note: string;
+    readonly lines: readonly string[];
+    /** what the game says under these orders (Ruleset.ordersNote: what they cost, what is left) */
+    readonly notes?: readonly string[];
+  }[];
   /** FOR sections refused as they arrived (the rest stands), each with its problems. */
   readonly refused?: readonly { readonly title: string; readonly word: string; readonly errors: readonly LineProblem[] }[];
   /** What the mail changed in the standing instructions: lines now in force, lines no longer. */
@@ -89,6 +95,8 @@ export interface ReportData extends GameContext {
   readonly taken?: {
     readonly stepTitle: string;
     readonly lines: readonly string[];
+    /** what the game says under these orders (Ruleset.ordersNote) */
+    readonly notes?: readonly string[];
     /** the rest of the acknowledgment folded in: queued sections, a FOR section refused, standing changes, lines set aside */
     readonly more?: Pick<AcknowledgmentData, 'sections' | 'refused' | 'standing' | 'setAside'>;
   };

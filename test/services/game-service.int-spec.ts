@@ -293,4 +293,34 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
     expect(JSON.stringify(st.view.board)).not.toMatch(/"area":"north"/);
     expect(st.view.orders?.red).toMatchObject({ status: 'sealed' });
   });
+  it('given a game whose ruleset notes what orders cost (ordersNote), then the acknowledgment gives each step`s note under its orders, each read on the board the earlier sections leave', async () => {
+    const seen: string[] = [];
+    rulesets['noted-duel'] = {
+      ...fleetDuel,
+      id: 'noted-duel',
+      ordersNote: (_state: unknown, side: string, step: { id: string }, orders: readonly unknown[]) => {
+        seen.push(step.id);
+        return [`${side} spends ${orders.length} on ${step.id}`];
+      },
+      boardAfter: (state: unknown) => state,
+    };
+    await apply('G-noted', 'n-create', 'game.create', { gameId: 'G-noted', ruleset: 'noted-duel', sides });
+    const r = await apply('G-noted', 'n-red', 'game.orders', {
+      gameId: 'G-noted',
+      side: 'red',
+      text: 'MOVE center\nFOR t2/orders\nMOVE north',
+      via: 'test',
+    });
+    expect(r.status).toBe('applied');
+    expect(seen).toEqual(['t1/orders', 't2/orders']);
+    const ack = (await s.outbox.byGame('G-noted')).find((m) => m.kind === 'ack')!;
+    expect(flat(ack.payload.text)).toMatch(/1\. MOVE center red spends 1 on t1\/orders/);
+    expect(flat(ack.payload.text)).toMatch(/1\. MOVE north red spends 1 on t2\/orders/);
+    expect(String(ack.payload.html)).toContain('<p>red spends 1 on t2/orders</p>');
+    // orders that complete the step: the acknowledgment folds into the side's report, the note with it
+    await apply('G-noted', 'n-blue', 'game.orders', { gameId: 'G-noted', side: 'blue', text: 'MOVE south', via: 'test' });
+    const report = (await s.outbox.byRecipient('blue@players.test')).find((m) => m.kind === 'report' && m.gameId === 'G-noted')!;
+    expect(flat(report.payload.text)).toMatch(/MOVE south blue spends 1 on t1\/orders/);
+    delete rulesets['noted-duel'];
+  });
 });

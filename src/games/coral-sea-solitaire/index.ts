@@ -17,7 +17,9 @@ import { coralNews } from './news';
 import { CORAL_STANDING_KINDS } from './orders/standing-kinds';
 import {
   answerFromStanding,
+  boardAfter,
   CORAL_REFERENCE,
+  cpNote,
   coralMailPlayer,
   coralOrderLines,
   defaultOrders,
@@ -110,6 +112,10 @@ export const coralSeaSolitaire = defineRuleset<CoralState, CoralOrder, CoralBox,
   upcomingSteps,
   parseOrders,
   validateOrders: validateCoral,
+  // issue 28: a mail's FOR sections are checked as they arrive, on the board its earlier orders leave (orders/board-after.ts)
+  boardAfter: (s, side, step, orders) => boardAfter(s, side, step, orders),
+  // the acknowledgment echoes what the orders cost in CP and what is left in each slot (7.4)
+  ordersNote: (s, side, step, orders) => cpNote(s, side, step, orders),
   defaultOrders,
   parseStanding,
   answerFromStanding,

@@ -144,8 +144,12 @@ function common(e: CommonEvent): string[] | null {
       return [`${e.data.tf} is ${e.data.identified ? 'identified' : 'unidentified again'} (${e.data.cause}, ${e.data.rule}).`];
     case 'coral.vp':
       return [`${SIDE[e.data.side]} +${e.data.points} VP: ${e.data.reason} (${e.data.rule}).`];
-    case 'coral.panic':
-      return [`IJN panic ${e.data.delta > 0 ? '+' : ''}${e.data.delta} (${e.data.reason}): level ${e.data.level} (${e.data.rule}).`];
+    case 'coral.panic': {
+      const signed = (n: number) => `${n > 0 ? '+' : ''}${n}`;
+      const parts = e.data.parts?.map((p) => `${p.reason} ${signed(p.delta)}`).join(', ');
+      const why = parts ? `${e.data.reason}: ${parts}, at once, so the difference` : e.data.reason;
+      return [`IJN panic ${signed(e.data.delta)} (${why}): level ${e.data.level} (${e.data.rule}).`];
+    }
     case 'IjnDecided': {
       const d = e.data;
       return [

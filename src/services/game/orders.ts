@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CommandRejected, openPlaintext, type RefusedSection, whoIsAwaited } from '../../engine/game';
 import { standingChanges } from '../../engine/standing';
 import { forWordOf } from '../../engine/arrival';
+import { sectionNotes } from '../../engine/order-notes';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import type { Notice } from '../../mail/notices';
@@ -89,6 +90,9 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
     const step = ahead.get(stepId);
     return step ? forWordOf(h.game.ruleset, step) : stepId;
   };
+  // the board and the step the orders met, for what the ack says under each step's orders (ordersNote)
+  const boardBefore = h.game.state.rules;
+  const stepInPlay = h.game.state.step;
   await advanceIfReady(h);
   const sealedHere = sealedPlaintexts.map(openPlaintext).find((p) => p.stepId === stepBefore);
   const understood = submitted?.type === 'OrdersAccepted' ? submitted.data.orders : (sealedHere?.orders ?? []);
@@ -105,9 +109,20 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
         ...(step ? { title: step.title } : {}),
         ...(word !== e.data.stepId ? { forWord: word } : {}),
         ...(plain ? { orders: h.game.ruleset.formatOrders(plain.orders) } : {}),
+        plain: plain && step ? { step, orders: plain.orders } : null,
       },
     ];
   });
+  // in the order the sections were read: the step in play, then each step to come
+  const noted = [
+    ...(submitted && stepInPlay ? [{ step: stepInPlay, orders: understood }] : []),
+    ...queued.flatMap((q) => (q.plain ? [q.plain] : [])),
+  ];
+  const notes = sectionNotes(h.game.ruleset, boardBefore, seat.side, noted);
+  const noteOf = (step: unknown) => {
+    const n = notes[noted.findIndex((x) => x.step === step)] ?? [];
+    return n.length ? { notes: n } : {};
+  };
   const deadline = await openDeadline(h);
   const game = h.game;
   const ack: Notice = {
@@ -123,7 +138,8 @@ export async function ordersOn(h: Handling, input: OrdersInput & { readonly wait
     ...(refusedAhead.length ? { refusedAhead: refusedAhead.map((r) => ({ ...r, forWord: wordOf(r.stepId) })) } : {}),
     needs: forStep,
     resolved: game.state.step?.id !== stepBefore,
-    queued,
+    ...(submitted ? noteOf(stepInPlay) : {}),
+    queued: queued.map(({ plain, ...q }) => ({ ...q, ...noteOf(plain?.step) })),
     ...(holds(game.service, seat.side, stepBefore) ? { held: true } : {}),
   };
   const reports = game.head.version > before ? await reportsFor(h, before, deadline) : [];

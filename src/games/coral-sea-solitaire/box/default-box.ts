@@ -5,18 +5,17 @@
  * (./constraints.ts) hold an override to what the rules require.
  */
 import { mapData } from './map';
-import { fromRule, rebuilt } from './provenance';
+import { fromRule, rebuilt, SOLOMONS } from './provenance';
+import { scalesData } from './scales';
+import { setupData } from './setup-data';
 import { type CoralBox, coralBoxSchema } from './schema';
 import { shipsData } from './ships';
 import * as T from './tables';
 
-const SOLOMONS = 'adapted from the Solomons Campaign (seed 000, 50.0), the system CSS is built on (1.2)';
 const BASE_CAP =
   'printed on the mapsheet (23.3); large enough for the setup air (4.2: Australia 13 squadrons, which a club may split between the two Australian bases; 4.3: Rabaul 8 and 12 more on Day 4 May)';
 const USN_RANGE =
   'USN ranges are on the counters only; scaled to the IJN errata ranges (VF 7, VB 5, VT 3, LF 7, LMB 10): the Wildcat and the Army fighters had far less reach than the Zero, the B-17 more than any bomber';
-
-const vpRec = (v: number, what: string) => rebuilt(v, `${SOLOMONS}: ${what}`);
 
 const data = {
   calendar: { month: fromRule('May 1942', '4.1'), firstDay: fromRule(3, '5.5'), lastDay: fromRule(9, '5.5') },
@@ -133,104 +132,7 @@ const data = {
     taskForce: rebuilt(6, "printed on the Scouting Table (29.1): a TF's floatplanes reach about 450 miles, six hexes"),
     majorBase: rebuilt(8, "printed on the Scouting Table (29.1): a major base's flying boats reach further than a TF's floatplanes"),
   },
-  setup: {
-    usn: fromRule(
-      {
-        taskForces: {
-          'TF-11': { ships: ['CV-1', 'CA-1', 'CA-2', 'DD-1', 'DD-2'], at: 'New-Caledonia or adjacent' },
-          'TF-17': { ships: ['CV-2', 'CA-3', 'CA-4', 'CA-5', 'DD-3', 'DD-4'], at: 'New-Caledonia or adjacent' },
-          'TF-6': { ships: ['DD-5'], at: 'New-Caledonia or adjacent' },
-          'TF-9': { ships: ['CYP-1'], at: 'New-Caledonia or adjacent' },
-          'TF-44': { ships: ['CA-6', 'CA-7', 'CA-8', 'DD-6'], at: 'North-Australia or South-Australia' },
-        },
-        carrierAir: { 'CV-1': { VF: 3, VB: 5, VT: 2 }, 'CV-2': { VF: 3, VB: 5, VT: 2 } },
-        baseAir: { 'Port-Moresby': { LF: 2 }, Australia: { LF: 5, LMB: 6, LHB: 2 } },
-        tfMarkers: ['TF-11', 'TF-17', 'TF-6', 'TF-9', 'TF-44', 'TF-3', 'TF-5'],
-      },
-      '4.2, Q3, Q5',
-    ),
-    ijn: fromRule(
-      {
-        fixedShips: { PMG: ['TR-1', 'TR-2', 'TR-3'], TG: ['TR-4'], SG: ['CYP-1', 'GB-1'] },
-        carrierDraw: {
-          pool: ['CV-1', 'CV-2', 'CVL-3'],
-          deal: [
-            ['CSF', 2],
-            ['CG', 1],
-          ],
-        },
-        counterDraw: {
-          pool: [
-            'CA-1',
-            'CA-2',
-            'CA-3',
-            'CA-4',
-            'CA-5',
-            'CA-6',
-            'CL-1',
-            'CL-2',
-            'DD-1',
-            'DD-2',
-            'DD-3',
-            'DD-4',
-            'DD-5',
-            'DD-6',
-            'DD-7',
-            'Dummy-1',
-            'Dummy-2',
-            'Dummy-3',
-            'Dummy-4',
-            'Dummy-5',
-          ],
-          deal: [
-            ['CSF', 6],
-            ['CG', 5],
-            ['PMG', 5],
-            ['TG', 2],
-            ['SG', 2],
-          ],
-        },
-        placement: {
-          TG: { at: 'Santa-Isabel', turn: 1 },
-          SG: { at: 'Santa-Isabel', turn: 1 },
-          CSF: { at: 'To-Truk', turn: 3 },
-          CG: { at: 'Rabaul', turn: 3 },
-          PMG: { at: 'Rabaul', turn: 3 },
-        },
-        carrierAir: { 'CV-1': { VF: 3, VB: 3, VT: 3 }, 'CV-2': { VF: 3, VB: 3, VT: 3 }, 'CVL-3': { VF: 2, VT: 2 } },
-        baseAir: { Rabaul: { LF: 2, LMB: 6 }, Lae: { LF: 2 } },
-        reinforcementAir: [{ base: 'Rabaul', turn: 3, air: { LF: 6, LMB: 6 } }],
-        submarines: ['SS-1', 'SS-2', 'SS-3'],
-        chits: { start: 2, day4: 1 },
-        panicStart: 0,
-      },
-      '4.3, errata',
-    ),
-    historical: fromRule(
-      {
-        CSF: ['CV-1', 'CV-2', 'CA-1', 'CA-2', 'DD-1', 'DD-2', 'DD-3'],
-        CG: ['CVL-3', 'CA-3', 'CA-4', 'CA-5', 'CA-6'],
-        PMG: ['CL-1', 'DD-4', 'DD-5', 'DD-6'],
-        TG: ['DD-7'],
-        SG: ['CL-2', 'GB-1', 'CYP-1'],
-      },
-      '31.1',
-    ),
-    biggerBattle: fromRule(
-      {
-        ijn: {
-          ship: 'CV-4',
-          air: { VF: 4, VB: 3, VT: 4 },
-          deal: [
-            ['CSF', 3],
-            ['CG', 1],
-          ],
-        },
-        usn: { ships: ['CV-3', 'DD-7'], air: { VF: 4, VB: 5, VT: 2 } },
-      },
-      '30.1',
-    ),
-  },
+  setup: setupData,
   tables: {
     randomEvents: T.randomEvents,
     intelligence: T.intelligence,
@@ -288,90 +190,7 @@ const data = {
     'sub-unescorted': fromRule(1, '19.5'),
     leadership: rebuilt(1, "a chit may shift a CRT column one in its side's favour (8.2)"),
   },
-  vp: {
-    usnGains: {
-      'ijn-CV': vpRec(50, 'CV'),
-      'ijn-CVL': vpRec(40, 'CVL'),
-      'ijn-BB': vpRec(30, 'BB'),
-      'ijn-CA': vpRec(20, 'CA'),
-      'ijn-CL': vpRec(20, 'CL'),
-      'ijn-DD': vpRec(10, 'DD'),
-      'ijn-TR': vpRec(5, 'TR'),
-      'ijn-GB': vpRec(3, 'between TR and DD'),
-      'ijn-CYP': vpRec(5, 'as a TR'),
-      'ijn-squadron': vpRec(2, 'per Japanese NAC or LAC squadron'),
-      'ijn-panic': fromRule(75, '9, Q1'),
-      'ijn-battleship-committed': fromRule(20, '30.3, Q2'),
-      // surface:
-      'bombard-level': rebuilt(
-        2,
-        '17.1 says bombardment may generate VP without saying for whom: the USN scores a level of Lae destroyed as the IJN scores one of Port Moresby',
-      ),
-    },
-    ijnGains: {
-      'usn-CV': vpRec(50, 'CV'),
-      'usn-B': vpRec(30, 'B'),
-      'usn-CA': vpRec(20, 'CA'),
-      'usn-DD': vpRec(10, 'DD'),
-      'usn-CYP': vpRec(5, 'as a TR'),
-      'usn-squadron': vpRec(1, 'per US squadron'),
-      'landing-Port-Moresby': rebuilt(15, "per transport landed (20.1): the operation's object, worth a cruiser and a half"),
-      'landing-Tulagi': rebuilt(10, 'per transport landed (20.1): the lesser objective'),
-      'bombard-level': rebuilt(2, 'per minor-base strength level destroyed by bombardment (17.1)'),
-      'usn-battleship-committed': fromRule(20, '30.4'),
-      'tf6-eliminated': fromRule(10, '34.3'),
-      'post-panic-ship-in-Rabaul': fromRule(3, '9.4'),
-    },
-    crippledFraction: rebuilt(
-      0.5,
-      'a crippled ship scores half a sunk one (6.3 counts it out of the battle); the Solomons chart scores only eliminations',
-    ),
-    levels: fromRule({ strategic: 3, tactical: 2, marginal: 1.5 }, '6.2'),
-  },
-  panicPoints: {
-    'ijn-CV-sunk': rebuilt(
-      5,
-      'calibrated so the historical losses (Shoho sunk, Shokaku crippled, about nine IJN squadrons, Lexington sunk, Tulagi taken) bring panic to 8-10 by Day 8 May (brief 7.2 #10)',
-    ),
-    'ijn-CV-crippled': rebuilt(4, 'as ijn-CV-sunk'),
-    'ijn-CVL-sunk': rebuilt(4, 'as ijn-CV-sunk'),
-    'ijn-CVL-crippled': rebuilt(2, 'as ijn-CV-sunk'),
-    'ijn-BB-sunk': rebuilt(3, 'a battleship lost alarms the command'),
-    'ijn-CA-sunk': rebuilt(2, 'a heavy cruiser lost'),
-    'ijn-CA-crippled': rebuilt(1, 'a heavy cruiser out of action'),
-    'ijn-TR-sunk': rebuilt(1, 'an invasion transport lost'),
-    'ijn-squadrons-per-point': rebuilt(3, 'one panic point per three IJN squadrons eliminated'),
-    'usn-CV-sunk': rebuilt(-2, 'Victory Fever (36) shows that IJN successes lower panic'),
-    'usn-CV-crippled': rebuilt(-1, 'as usn-CV-sunk'),
-    'landing-per-transport': rebuilt(-1, 'each landing completed steadies the command'),
-  },
-  commandMissions: {
-    'new-tf': { slot: 'organization', cost: fromRule(3, '13.3') },
-    'reorganize-hex': { slot: 'organization', cost: fromRule(2, '13.3') },
-    'remove-empty-tf': { slot: 'organization', cost: fromRule(0, '13.3') },
-    'intelligence-roll': {
-      slot: 'intelligence',
-      cost: rebuilt(1, '31.1 makes a roll cost two CP under the historical deployment, so it costs one otherwise'),
-    },
-    'intelligence-roll-historical': { slot: 'intelligence', cost: fromRule(2, '31.1') },
-    'unidentify-usn-tf': {
-      slot: 'intelligence',
-      cost: rebuilt(2, '28.6 lets intelligence CP flip a USN TF back; dearer than a roll, as deception should be'),
-    },
-    'fast-move': { slot: 'operations', cost: fromRule(1, '14.3') },
-    'land-air-mission': { slot: 'operations', cost: fromRule(1, '5.6 5a-a') },
-    'carrier-air-mission': { slot: 'operations', cost: fromRule(2, '5.6 5a-b') },
-    'air-transfer': { slot: 'operations', cost: rebuilt(1, '1f is a (CP) phase: one CP per carrier or base flown from') },
-    'fly-from-other-base': {
-      slot: 'operations',
-      cost: rebuilt(1, '21.4: flying from a carrier or base other than the original costs extra'),
-    },
-    'refit-carrier-or-base': { slot: 'logistics', cost: rebuilt(1, '9a1: per carrier or airbase with air in Recovery') },
-    'remove-fatigue-tf': { slot: 'logistics', cost: rebuilt(1, '9a1: per TF whose ships shed fatigue') },
-    'repair-ship': { slot: 'logistics', cost: rebuilt(2, '9a1: per damaged ship; dearer than fatigue') },
-    'refuel-tf': { slot: 'logistics', cost: rebuilt(1, '9a2: per TF at sea on a night turn') },
-    'refuel-tf-with-b': { slot: 'logistics', cost: fromRule(1, '30.4') },
-  },
+  ...scalesData,
   airMissions: {
     cap: rebuilt(
       { airToAirMultiplier: 2, attacksSurface: false, fatigues: true, rangeMultiplier: 0 },

@@ -15,3 +15,6 @@ export const rec = (reason: string): ProvenanceSource => ({ kind: 'reconstructed
 export const p = <T>(value: T, source: ProvenanceSource): P<T> => ({ value, source });
 export const fromRule = <T>(value: T, section: string): P<T> => p(value, rule(section));
 export const rebuilt = <T>(value: T, reason: string): P<T> => p(value, rec(reason));
+
+/** The system Coral Sea Solitaire is built on (1.2), where a reconstructed value is adapted from it. */
+export const SOLOMONS = 'adapted from the Solomons Campaign (seed 000, 50.0), the system CSS is built on (1.2)';

@@ -5,7 +5,8 @@
  * carrier forces first (28); take the carriers toward the nearest identified IJN carrier force and
  * stand off at strike range, else to a station in the central Coral Sea, TF-44 toward the Louisiades
  * to meet the Port Moresby invasion (14); strike identified forces within range with the bombers,
- * escort with a fighter, keep the rest over the fleet (22, 28.4). Pure: no state, no dice needed.
+ * escort with a fighter, keep the rest over the fleet (22, 28.4); refit and refuel as Logistics pay
+ * (9a); commit leadership chits where the turn's fighting will be (8.4). Pure: no state, no dice needed.
  */
 import { withoutProvenance } from '../../../engine/box';
 import { shortestPath } from '../../kit';
@@ -18,6 +19,7 @@ const BOX = withoutProvenance<{
   movementPoints: Record<string, number>;
   airRanges: { usn: Record<string, number> };
   map: { places: Record<string, string> };
+  constants: { leadershipMax: number };
 }>(defaultBox);
 const place = (name: string) => BOX.map.places[name];
 
@@ -27,6 +29,15 @@ const theirs = (v: CoralView) => v.taskForces.filter((t) => t.side === 'ijn' && 
 const hasCarrier = (tf: TfSeen) =>
   (tf.ships ?? []).some((s) => s.back === 'carrier' && (s.status === undefined || s.status === 'ok' || s.status === 'damaged'));
 const dist = (a: string, b: string) => board.grid.distance(a, b);
+/** An air type's range today (bad weather: 2 at most). */
+const rangeOf = (v: CoralView, type: string) => Math.min(v.weather === 'bad' ? 2 : Number.POSITIVE_INFINITY, BOX.airRanges.usn[type] ?? 0);
+/** The USN's carriers afloat in its TFs on the map: the only carriers whose air can fly, be refitted or be named (9a1, 22). */
+const carriersInPlay = (v: CoralView) =>
+  mine(v).flatMap((tf) =>
+    live(tf)
+      .filter((s) => s.back === 'carrier')
+      .map((s) => ({ id: s.id as string, hex: tf.hex as string, ok: s.status === 'ok' })),
+  );
 
 /** 4.2: TF-11 and TF-17 one hex toward the Coral Sea, TF-6 with TF-17, TF-9 at New Caledonia, TF-44 at North Australia with Australia's air. */
 export function deploymentPlan(v: CoralView): CoralOrder[] {
@@ -118,32 +129,36 @@ export function movementPlan(v: CoralView): CoralOrder[] {
 /** 22, 28.4, 32: strikes at identified IJN forces in reach, an escort fighter with each carrier strike, CAP over the fleet; as far as Operations pay. */
 export function airPlan(v: CoralView): CoralOrder[] {
   let ops = v.cp?.slots.operations ?? 0;
-  const range = (t: string) => (v.weather === 'bad' ? Math.min(2, BOX.airRanges.usn[t] ?? 0) : (BOX.airRanges.usn[t] ?? 0));
+  const range = (t: string) => rangeOf(v, t);
   const targets = theirs(v).filter((t) => t.identified);
   const ready = (home: string) => {
     const out: Record<string, number> = {};
     for (const a of v.air) if (a.side === 'usn' && a.home === home && a.box === 'ready') out[a.type] = (out[a.type] ?? 0) + a.strength;
     return out;
   };
+  /** The nearest target in reach of `types` from `hex`, carrier forces first, and the squadrons of those types that reach it. */
+  const strike = (hex: string, sq: Record<string, number>, types: readonly string[]) => {
+    const have = types.filter((t) => sq[t]);
+    if (!have.length) return null;
+    const reach = Math.max(0, ...have.map(range));
+    const best = targets
+      .filter((t) => dist(hex, t.hex as string) <= reach)
+      .sort((a, b) => Number(hasCarrier(b)) - Number(hasCarrier(a)) || dist(hex, a.hex as string) - dist(hex, b.hex as string))[0];
+    if (!best) return null;
+    const d = dist(hex, best.hex as string);
+    // only the types that reach: a strike with no squadron in it is no strike (22)
+    return { best, d, air: Object.fromEntries(have.filter((t) => range(t) >= d).map((t) => [t, sq[t]])) };
+  };
   const out: CoralOrder[] = [];
   const capped = new Set<string>();
-  const carriers = mine(v).flatMap((tf) =>
-    live(tf)
-      .filter((s) => s.back === 'carrier' && s.status === 'ok')
-      .map((s) => ({ id: s.id as string, hex: tf.hex as string })),
-  );
-  for (const c of carriers) {
+  for (const c of carriersInPlay(v).filter((x) => x.ok)) {
     const sq = ready(`usn:${c.id}`);
-    const best = targets
-      .filter((t) => dist(c.hex, t.hex as string) <= range('VB'))
-      .sort((a, b) => Number(hasCarrier(b)) - Number(hasCarrier(a)) || dist(c.hex, a.hex as string) - dist(c.hex, b.hex as string))[0];
-    if (best && (sq.VB || sq.VT) && ops >= 2) {
-      const d = dist(c.hex, best.hex as string);
-      const air = { ...(sq.VB ? { VB: sq.VB } : {}), ...(sq.VT && d <= range('VT') ? { VT: sq.VT } : {}) };
-      out.push({ kind: 'mission', mission: 'strike', from: c.id, air, target: best.id, extended: false });
+    const hit = strike(c.hex, sq, ['VB', 'VT']);
+    if (hit && ops >= 2) {
+      out.push({ kind: 'mission', mission: 'strike', from: c.id, air: hit.air, target: hit.best.id, extended: false });
       ops -= 2;
-      if ((sq.VF ?? 0) > 1 && d <= range('VF')) {
-        out.push({ kind: 'mission', mission: 'escort', from: c.id, air: { VF: 1 }, target: best.id, extended: false });
+      if ((sq.VF ?? 0) > 1 && hit.d <= range('VF')) {
+        out.push({ kind: 'mission', mission: 'escort', from: c.id, air: { VF: 1 }, target: hit.best.id, extended: false });
         sq.VF -= 1;
       }
     }
@@ -154,18 +169,70 @@ export function airPlan(v: CoralView): CoralOrder[] {
     }
   }
   for (const base of v.bases.filter((b) => b.side === 'usn')) {
-    const sq = ready(base.id);
-    const bombers = (['LHB', 'LMB', 'LD'] as const).filter((t) => sq[t]);
-    if (!bombers.length) continue;
-    const reach = Math.max(0, ...bombers.map(range));
-    const best = targets
-      .filter((x) => dist(base.hex, x.hex as string) <= reach)
-      .sort((a, b) => Number(hasCarrier(b)) - Number(hasCarrier(a)))[0];
-    if (!best || ops < 1) continue;
-    const d = dist(base.hex, best.hex as string);
-    const air = Object.fromEntries(bombers.filter((t) => range(t) >= d).map((t) => [t, sq[t]]));
-    out.push({ kind: 'mission', mission: 'strike', from: base.id, air, target: best.id, extended: false });
+    const hit = strike(base.hex, ready(base.id), ['LHB', 'LMB', 'LD']);
+    if (!hit || ops < 1) continue;
+    out.push({ kind: 'mission', mission: 'strike', from: base.id, air: hit.air, target: hit.best.id, extended: false });
     ops -= 1;
   }
   return out;
 }
+
+/** 9a: carriers in play and bases with air in Recovery refitted, TFs at sea refuelled at night, while Logistics pay. */
+export function logisticsPlan(v: CoralView): CoralOrder[] {
+  let cp = v.cp?.slots.logistics ?? 0;
+  const out: CoralOrder[] = [];
+  // a sunk or crippled carrier, or one not on the map, is no origin to refit (9a1; the orders' check says so)
+  const origins = new Set([...carriersInPlay(v).map((c) => `usn:${c.id}`), ...v.bases.filter((b) => b.side === 'usn').map((b) => b.id)]);
+  const homes = new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery' && origins.has(a.home)).map((a) => a.home));
+  for (const home of homes) {
+    if (cp < 1) break;
+    out.push({ kind: 'refit', at: home.replace(/^usn:/, '') });
+    cp--;
+  }
+  const ports = new Set(v.bases.filter((b) => b.side === 'usn').map((b) => b.hex));
+  if (!v.day)
+    for (const tf of v.taskForces.filter((t) => t.side === 'usn' && t.hex !== null && !t.gone && !ports.has(t.hex))) {
+      if (cp < 1) break;
+      out.push({ kind: 'refuel', tf: tf.id });
+      cp--;
+    }
+  return out;
+}
+
+/** The chit functions of 8.4 (rules/core/flow.ts CHIT_FUNCTIONS) by the word STANDING LEADERSHIP gives each. */
+const CHIT_WORD: Readonly<Record<string, string>> = {
+  initiative: 'INITIATIVE',
+  air: 'AIR',
+  'tactical-initiative': 'TACTICAL',
+  'surface-crt': 'CRT',
+  intelligence: 'INTELLIGENCE',
+};
+
+/**
+ * 8.2-8.6: the functions this turn's chits go to, by what the USN sees once its own moves are made
+ * (`v` as its orders leave it). By day, an identified IJN carrier force in reach of its carriers'
+ * bombers: the operational initiative (3: the side with it attacks first, 5a1g-h) and the air
+ * attacks. Its ships sharing a hex with an IJN force: both rolls of the surface battle (5b2-5b3).
+ * Holding the most chits it may (8.3, a chit gained then is lost) and no fight in sight: the
+ * intelligence rolls. Otherwise none: chits are kept for the carrier battle.
+ */
+export function chitFunctions(v: CoralView): string[] {
+  if ((v.chits.usn ?? 0) <= 0) return [];
+  const out: string[] = [];
+  const carriers = carriersInPlay(v).filter((c) => c.ok);
+  const ijnCarriers = theirs(v).filter((t) => t.identified && hasCarrier(t));
+  if (v.day && carriers.some((c) => ijnCarriers.some((t) => dist(c.hex, t.hex as string) <= rangeOf(v, 'VB'))))
+    out.push('initiative', 'air');
+  const enemy = new Set(theirs(v).map((t) => t.hex));
+  if (mine(v).some((t) => enemy.has(t.hex))) out.push('tactical-initiative', 'surface-crt');
+  if (!out.length && v.chits.usn >= BOX.constants.leadershipMax) out.push('intelligence');
+  return out;
+}
+
+/** The STANDING LEADERSHIP line for chitFunctions. */
+export const leadershipLine = (v: CoralView): string =>
+  `STANDING LEADERSHIP ${
+    chitFunctions(v)
+      .map((f) => CHIT_WORD[f])
+      .join(' ') || 'NEVER'
+  }`;

@@ -15,12 +15,25 @@ import type { MailPlayer, PlayerMail, PlayerMemory, PlayerMode, PlayerTurn } fro
 import { isDay } from '../steps';
 import type { CoralOrder, StaffSlots } from '../types';
 import type { CoralView } from '../view';
-import { airPlan, allocationPlan, deploymentPlan, intelligencePlan, movementPlan } from './bot';
+import {
+  airPlan,
+  allocationPlan,
+  chitFunctions,
+  deploymentPlan,
+  intelligencePlan,
+  leadershipLine,
+  logisticsPlan,
+  movementPlan,
+} from './bot';
 import { DEFAULT_SLOTS } from './defaults';
 import { formatOrders } from './format';
 import { rowById, rowOfStep } from './rows';
 
-/** Skilled: asked for the CP every day (its own allocation, 7.3); the rest answered its own way. */
+/**
+ * Skilled: asked for the CP every day (its own allocation, 7.3); the rest answered its own way. Its
+ * LEADERSHIP line is no fixed one: each morning mail sends the one the turn's situation calls for
+ * (./bot.ts chitFunctions).
+ */
 const SKILLED = [
   'ASK COMMAND',
   'BOMBARD ALWAYS',
@@ -30,7 +43,6 @@ const SKILLED = [
   'LOSSES FIGHTERS LAST',
   'SCREEN MAX',
   'INTEL PREFER REVEAL',
-  'LEADERSHIP TACTICAL',
 ];
 
 /** Plain (before issue 28): every step but deployment, movement and air left to its default, no intelligence. */
@@ -50,27 +62,11 @@ function afterOrders(v: CoralView, orders: readonly CoralOrder[]): CoralView {
   return { ...v, taskForces: v.taskForces.map((tf) => (at.has(tf.id) ? { ...tf, hex: at.get(tf.id) as string } : tf)) };
 }
 
-/** 9a from the view: carriers with air in recovery refitted, TFs at sea refuelled at night, while Logistics pay. */
-function logisticsPlan(v: CoralView): CoralOrder[] {
-  let cp = v.cp?.slots.logistics ?? 0;
-  const out: CoralOrder[] = [];
-  for (const home of new Set(v.air.filter((a) => a.side === 'usn' && a.box === 'recovery').map((a) => a.home))) {
-    if (cp < 1) break;
-    out.push({ kind: 'refit', at: home.replace(/^usn:/, '') });
-    cp--;
-  }
-  const ports = new Set(v.bases.filter((b) => b.side === 'usn').map((b) => b.hex));
-  if (!v.day)
-    for (const tf of v.taskForces.filter((t) => t.side === 'usn' && t.hex !== null && !t.gone && !ports.has(t.hex))) {
-      if (cp < 1) break;
-      out.push({ kind: 'refuel', tf: tf.id });
-      cp--;
-    }
-  return out;
-}
-
-/** The player's orders for a step of row `row`; `slots` is the day's allocation when it is being sent in the same mail. */
-function ordersFor(v: CoralView, row: string, slots?: StaffSlots): CoralOrder[] {
+/**
+ * The player's orders for step `stepId` (of row `row`); `slots` is the day's allocation when it is
+ * being sent in the same mail.
+ */
+function ordersFor(v: CoralView, stepId: string, row: string, slots?: StaffSlots): CoralOrder[] {
   const intel = slots?.intelligence ?? v.cp?.slots.intelligence ?? 0;
   switch (row) {
     case 'deployment':
@@ -91,7 +87,8 @@ function ordersFor(v: CoralView, row: string, slots?: StaffSlots): CoralOrder[] 
     case 'screen':
       return [];
     case 'leadership':
-      return [{ kind: 'leadership', use: false }];
+      // `t5/leadership/air` asks about the air attacks' chit (8.4)
+      return [{ kind: 'leadership', use: chitFunctions(v).includes(stepId.split('/').slice(2).join('/')) }];
     case 'intelligence-choice':
       return v.intelChoice ? [{ kind: 'intelligence-choice', choice: v.intelChoice.identify.length ? 'identify' : 'reveal' }] : [];
     case 'bombard-usn': {
@@ -122,13 +119,13 @@ function composeAsked({ view, step }: PlayerTurn<CoralView>, asked: PlayerMemory
   let v = view;
   const row = rowOfStep(step.id)?.id ?? '';
   const slots = row === 'deployment' ? DEFAULT_SLOTS : undefined;
-  const first = ordersFor(v, row, slots);
+  const first = ordersFor(v, step.id, row, slots);
   const blocks = [text(first)];
   const steps = [step.id];
   v = afterOrders(v, first);
   for (const a of asked ?? []) {
     if (a.stepId === step.id || !a.forWord) continue;
-    const orders = ordersFor(v, rowOfStep(a.stepId)?.id ?? '', slots);
+    const orders = ordersFor(v, a.stepId, rowOfStep(a.stepId)?.id ?? '', slots);
     blocks.push(`FOR ${a.forWord}\n${text(orders)}`);
     steps.push(a.stepId);
     v = afterOrders(v, orders);
@@ -142,7 +139,7 @@ export function composeCoralMail(turn: PlayerTurn<CoralView>, memory: PlayerMemo
   const { view, step } = turn;
   const row = rowOfStep(step.id)?.id ?? '';
   let v = view;
-  const now = ordersFor(v, row);
+  const now = ordersFor(v, step.id, row);
   const blocks = [`FOR ${step.id}\n${text(now)}`];
   const steps = [step.id];
   if (memory.plain || memory.mode === 'plain') return { text: blocks.join('\n'), steps };
@@ -152,12 +149,15 @@ export function composeCoralMail(turn: PlayerTurn<CoralView>, memory: PlayerMemo
   for (const r of aheadOf(row, isDay(step.turn))) {
     const id = `t${step.turn}/${r}`;
     if (memory.sentAhead.has(id)) continue;
-    const orders = ordersFor(v, r, slots);
+    const orders = ordersFor(v, id, r, slots);
     if (r === 'command-decision') slots = (orders[0] as Extract<CoralOrder, { kind: 'allocate' }>).slots;
     blocks.push(`FOR ${rowById(r)?.for}\n${text(orders)}`);
     steps.push(id);
     memory.sentAhead.add(id);
+    v = afterOrders(v, orders);
   }
+  // the morning mail (the one with the moves) says where the turn's chits go, the board as its moves leave it
+  if (steps.some((id) => rowOfStep(id)?.id === 'movement-usn')) blocks.push(leadershipLine(v));
   return { text: blocks.join('\n'), steps };
 }
 

@@ -70,7 +70,7 @@ export const CORAL_REFERENCE: readonly ReferenceSection[] = [
       '   Deployment, intelligence rolls, movement and air missions have no default: you are asked them (4.2, 28, 14, 5.6 5a-b).',
       'STANDING ASK <kind>   be asked that decision every time; STANDING ASK COMMAND: your own CP line each day (7.3)',
       'STANDING DEFAULT <kind>   the line in force from the start again; STANDING ASK ALL, STANDING DEFAULTS for every kind (5.6);',
-      '   kinds: ' + CORAL_STANDING_KINDS.map((k) => k.word).join(', '),
+      `   kinds: ${CORAL_STANDING_KINDS.map((k) => k.word).join(', ')}`,
       'STANDING CP ORG 0 INTEL 4 OPS 6 LOG 10   the allocation every day; cut to the CP of the day, Logistics first (7.2, 7.3)',
       'STANDING REFUEL ALL | NONE   STANDING REFIT CARRIERS FIRST | ALL | NONE   STANDING REPAIR ALL | NONE   STANDING REST ALL | NONE',
       '   answer the logistics step: carriers refitted, TFs at sea refuelled (night), bases refitted, repairs, fatigue removed, while Logistics CP pay (9a1, 9a2)',

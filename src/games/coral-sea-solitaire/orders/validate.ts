@@ -8,6 +8,7 @@
  */
 import type { LineError, Side, StepInfo } from '../../../engine/ruleset';
 import type { CoralOrder, CoralState, StaffSlots } from '../types';
+import { cpKnown } from './board-after';
 import { costBySlot, cpCosts } from './costs';
 import { formatOrder } from './format';
 import { entriesOf, isLive } from '../state';
@@ -29,9 +30,14 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
   const err = (o: CoralOrder | null, problem: string, rule?: string, hint?: string) =>
     errors.push({ line: 0, text: o ? formatOrder(o) : '', problem, ...(hint ? { hint } : {}), ...(rule ? { rule } : {}) });
   const members = new Map<string, Set<string>>(Object.values(s.taskForces).map((tf) => [tf.id, new Set<string>(tf.ships)]));
+  // a step to come (a FOR section checked as it arrives, on the board the mail's earlier orders
+  // leave): the IJN moves, arrives and is identified by dice before then, so what the orders say of
+  // it is checked when the step comes; a USN TF due to arrive by then counts as on the map
+  const ahead = step.id !== `t${s.turn}/${s.step}`;
   const usnTf = (id: string) => {
     const tf = s.taskForces[id];
-    return tf && tf.side === 'usn' && !tf.gone ? tf : undefined;
+    if (tf?.side !== 'usn' || tf.gone) return undefined;
+    return ahead && tf.hex === null && tf.arrives !== undefined && tf.arrives <= step.turn ? { ...tf, hex: 'arriving' } : tf;
   };
   const onMap = (id: string) => usnTf(id)?.hex != null || created.has(id);
   const moved = new Set<string>();
@@ -74,7 +80,8 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     intelligence: (o) => {
       if (o.kind !== 'intelligence') return null;
       const tf = s.taskForces[o.target];
-      return !tf || tf.hex === null || tf.gone ? `${o.target} is not on the map` : null;
+      if (tf?.side !== 'ijn') return `${o.target} is no IJN task force`;
+      return !ahead && (tf.hex === null || tf.gone) ? `${o.target} is not on the map` : null;
     },
     unidentify: (o) => {
       if (o.kind !== 'unidentify') return null;
@@ -138,6 +145,7 @@ export function validateOrders(s: CoralState, side: Side, orders: readonly Coral
     const tf = s.taskForces[id];
     if (tf) {
       if (tf.side !== 'ijn') return `${id} is no IJN task force`;
+      if (ahead) return null;
       if (tf.hex === null || tf.gone) return `${id} is not on the map`;
       return strike && !tf.identified ? `${id} is unidentified: no strike or escort against it (28.4)` : null;
     }
@@ -168,7 +176,8 @@ function cpProblems(s: CoralState, orders: readonly CoralOrder[], step: StepInfo
         hint: 'lower a slot',
       });
   }
-  if (rowOfStep(step.id)?.id === 'command-decision') return out;
+  // 7.2: a command decision still to come resets the CP: a step after it is checked when it comes
+  if (rowOfStep(step.id)?.id === 'command-decision' || !cpKnown(s, step)) return out;
   const items = cpCosts(s, orders);
   const by = costBySlot(items);
   for (const slot of Object.keys(by) as (keyof StaffSlots)[]) {

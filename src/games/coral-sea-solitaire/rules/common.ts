@@ -11,6 +11,12 @@ import type { CoralState, IjnDecidedEvent, ShipKey, ShipState } from '../types';
 
 export type ShipStatus = ShipState['status'];
 
+/** One panic-generating or panic-reducing event (9.2): its points on the chart and what it was. */
+export interface PanicPart {
+  readonly delta: number;
+  readonly reason: string;
+}
+
 /** What recordHit and addPanic need of an area's fold: any fold whose events include the common ones. */
 export type CommonFold = Pick<Fold<CoralState, CommonEvent>, 's' | 'emit'>;
 
@@ -33,8 +39,20 @@ export type CommonEvent =
   | Ev<'coral.tf.identified', { readonly tf: string; readonly identified: boolean; readonly cause: string; readonly rule: string }>
   /** Victory points scored (6.1). */
   | Ev<'coral.vp', { readonly side: CoralSide; readonly points: number; readonly reason: string; readonly rule: string }>
-  /** Panic points (9.2): `level` is the level after, clamped to 0..panicMax. */
-  | Ev<'coral.panic', { readonly delta: number; readonly level: number; readonly reason: string; readonly rule: string }>
+  /**
+   * Panic points (9.2): `level` is the level after, clamped to 0..panicMax. `parts`: the ups and
+   * downs one combat result caused at once, netted into `delta` before the clamp (9.2).
+   */
+  | Ev<
+      'coral.panic',
+      {
+        readonly delta: number;
+        readonly level: number;
+        readonly reason: string;
+        readonly rule: string;
+        readonly parts?: readonly PanicPart[];
+      }
+    >
   | IjnDecidedEvent;
 
 export function evolveCommon(s: CoralState, e: { readonly type: string; readonly data: unknown }): CoralState | undefined {
@@ -83,8 +101,8 @@ function lossValue(box: CoralBox, ship: ShipState, status: ShipStatus): number {
 /**
  * A ship hit (air attack, surface combat, submarine, bombardment): its new status if worse than the
  * present one, the VP the other side scores for it (6.1: the difference from what it already scored),
- * and the IJN's panic points for its own losses or the USN's (9.2, the box's Panic Points Chart).
- * `visibleTo` hides a hit on a ship the USN cannot yet see (27).
+ * and the IJN's panic points for its own losses or the USN's (9.2, the box's Panic Points Chart),
+ * adjusted at once. `visibleTo` hides a hit on a ship the USN cannot yet see (27).
  */
 export function recordHit(
   f: CommonFold,
@@ -95,8 +113,42 @@ export function recordHit(
   rule: string,
   visibleTo?: Visibility,
 ): void {
+  const part = statusAndVp(f, box, key, to, cause, rule, visibleTo);
+  if (part) addPanic(f, box, part.delta, part.reason, visibleTo);
+}
+
+/**
+ * The hits one combat result deals to both sides at once (16.3(7): the attacker's and the
+ * defender's result of one die): each ship's status and VP as recordHit, and their panic points
+ * netted into one adjustment before the 0..panicMax clamp, 9.2: "if combat causes panic to go up
+ * and down simultaneously, use the difference".
+ */
+export function recordHits(
+  f: CommonFold,
+  box: CoralBox,
+  hits: readonly { readonly key: ShipKey; readonly to: ShipStatus }[],
+  cause: string,
+  rule: string,
+): void {
+  const parts = hits.flatMap((h) => statusAndVp(f, box, h.key, h.to, cause, rule) ?? []);
+  if (parts.length === 1) addPanic(f, box, parts[0].delta, parts[0].reason);
+  if (parts.length < 2) return;
+  const delta = parts.reduce((n, p) => n + p.delta, 0);
+  addPanic(f, box, delta, cause, undefined, parts);
+}
+
+/** recordHit's status and VP; the ship's entry on the Panic Points Chart, if any, is returned for the caller to add. */
+function statusAndVp(
+  f: CommonFold,
+  box: CoralBox,
+  key: ShipKey,
+  to: ShipStatus,
+  cause: string,
+  rule: string,
+  visibleTo?: Visibility,
+): PanicPart | null {
   const ship = f.s.ships[key];
-  if (ORDER.indexOf(to) <= ORDER.indexOf(ship.status)) return;
+  if (ORDER.indexOf(to) <= ORDER.indexOf(ship.status)) return null;
   const vis = visibleTo ? { visibleTo } : {};
   f.emit({ type: 'coral.ship.status', data: { ship: key, from: ship.status, to, cause, rule }, ...vis });
   const points = lossValue(box, ship, to) - lossValue(box, ship, ship.status);
@@ -104,16 +156,26 @@ export function recordHit(
     const side: CoralSide = ship.side === 'ijn' ? 'usn' : 'ijn';
     f.emit({ type: 'coral.vp', data: { side, points, reason: `${ship.id} ${to}`, rule: '6.1' }, ...vis });
   }
-  if (to === 'sunk' || to === 'crippled') {
-    const delta = box.panicPoints[`${ship.side}-${ship.type}-${to}`]?.value ?? 0;
-    if (delta !== 0) addPanic(f, box, delta, `${ship.side.toUpperCase()} ${ship.type} ${to}`, vis.visibleTo);
-  }
+  if (to !== 'sunk' && to !== 'crippled') return null;
+  const delta = box.panicPoints[`${ship.side}-${ship.type}-${to}`]?.value ?? 0;
+  return delta === 0 ? null : { delta, reason: `${ship.side.toUpperCase()} ${ship.type} ${to}` };
 }
 
-/** 9.2: panic points at once, the level clamped to 0..panicMax. */
-export function addPanic(f: CommonFold, box: CoralBox, delta: number, reason: string, visibleTo?: Visibility): void {
+/** 9.2: panic points at once, the level clamped to 0..panicMax; `parts` when `delta` nets several (recordHits). */
+export function addPanic(
+  f: CommonFold,
+  box: CoralBox,
+  delta: number,
+  reason: string,
+  visibleTo?: Visibility,
+  parts?: readonly PanicPart[],
+): void {
   // 9.3: once panic has set in, no more panic points are recorded
   if (f.s.panic.panicked) return;
   const level = Math.max(0, Math.min(box.constants.panicMax.value, f.s.panic.level + delta));
-  f.emit({ type: 'coral.panic', data: { delta, level, reason, rule: '9.2' }, ...(visibleTo ? { visibleTo } : {}) });
+  f.emit({
+    type: 'coral.panic',
+    data: { delta, level, reason, rule: '9.2', ...(parts ? { parts } : {}) },
+    ...(visibleTo ? { visibleTo } : {}),
+  });
 }

@@ -11,32 +11,14 @@ import type { AirType, CoralSide } from '../../../../src/games/coral-sea-solitai
 import { plainView } from '../../../../src/engine/players';
 import { viewCoral } from '../../../../src/games/coral-sea-solitaire/fog';
 import { airHandlers, airIjn } from '../../../../src/games/coral-sea-solitaire/rules/air';
-import { emptyCore } from '../../../../src/games/coral-sea-solitaire/state';
 import { ijnKnowledge } from '../../../../src/games/coral-sea-solitaire/view';
 import { airKey } from '../../../../src/games/coral-sea-solitaire/rules/air/units';
 import { evolve } from '../../../../src/games/coral-sea-solitaire/events';
-import type {
-  AirBox,
-  AirUnitState,
-  CoralOrder,
-  CoralState,
-  ShipKey,
-  ShipState,
-  TaskForceState,
-} from '../../../../src/games/coral-sea-solitaire/types';
+import type { AirBox, AirUnitState, CoralOrder, CoralState } from '../../../../src/games/coral-sea-solitaire/types';
+import { allShips, forcesOf, NO_OPTIONS, positionWith } from '../build';
 import { namedDice } from '../dice';
 
 export const box = defaultBox;
-
-/** Every counter of the box as a ship, face down for the IJN, nowhere until a TF holds it. */
-function allShips(): Record<ShipKey, ShipState> {
-  const out: Record<ShipKey, ShipState> = {};
-  for (const x of box.ships) {
-    const key = `${x.side}:${x.id}` as ShipKey;
-    out[key] = { key, side: x.side, id: x.id, type: x.type.value, status: 'ok', fatigued: false, faceUp: x.side === 'usn' };
-  }
-  return out;
-}
 
 export interface Given {
   readonly tfs?: readonly { id: string; side: CoralSide; hex: string; ships: readonly string[]; identified?: boolean }[];
@@ -50,53 +32,19 @@ export interface Given {
 }
 
 export function given(g: Given = {}): CoralState {
-  const taskForces: Record<string, TaskForceState> = {};
-  for (const tf of g.tfs ?? [])
-    taskForces[tf.id] = {
-      id: tf.id,
-      side: tf.side,
-      hex: tf.hex,
-      ships: tf.ships.map((s) => `${tf.side}:${s}` as ShipKey),
-      identified: tf.identified ?? false,
-    };
-  return {
-    turn: 3,
-    lastTurn: 14,
+  const { taskForces } = forcesOf(g.tfs ?? []);
+  return positionWith({
     step: 'air-missions',
-    options: {
-      biggerBattle: false,
-      moreFighters: false,
-      ijnBattleships: false,
-      usnBattleships: false,
-      historical: false,
-      extendedRange: g.extendedRange ?? false,
-      screening: false,
-      fuelingGroup: false,
-      optionalDeployment: false,
-    },
+    options: { ...NO_OPTIONS, extendedRange: g.extendedRange ?? false },
     cp: { available: 20, slots: { organization: 0, intelligence: 0, operations: g.operations ?? 10, logistics: 0 } },
     chits: { usn: 0, ijn: g.chits ?? 0 },
-    panic: { level: 0, panicked: false },
     weather: g.weather ?? 'good',
     initiative: g.initiative ?? 'usn',
-    vp: { usn: 0, ijn: 0 },
     taskForces,
     ships: allShips(),
     air: [...(g.air ?? [])],
-    bases: {
-      Rabaul: { strength: 24 },
-      Lae: { strength: 3 },
-      'Port-Moresby': { strength: 4 },
-      'North-Australia': { strength: 16 },
-      'South-Australia': { strength: 16 },
-      'New-Caledonia': { strength: 12 },
-    },
-    submarines: [],
-    box,
-    queue: [],
-    core: emptyCore(),
     ...(g.state ?? {}),
-  };
+  });
 }
 
 /** Squadrons of a type at a carrier (`usn:CV-1`) or base, in a box (Ready by default). */

@@ -3,77 +3,31 @@
  * (turn 3), the USN carriers south-west of New Caledonia, the IJN's five TFs placed, their ships
  * face down except as a test turns them up, three submarines unrevealed.
  */
-import type { AirUnitState, CoralState, ShipKey, ShipState, TaskForceState } from '../../../../src/games/coral-sea-solitaire/types';
-import { defaultBox } from '../../../../src/games/coral-sea-solitaire/box';
-import { emptyCore } from '../../../../src/games/coral-sea-solitaire/state';
-
-const typeOf = (side: 'usn' | 'ijn', id: string) => defaultBox.ships.find((s) => s.side === side && s.id === id)!.type.value;
-
-function ship(side: 'usn' | 'ijn', id: string, extra: Partial<ShipState> = {}): ShipState {
-  return { key: `${side}:${id}`, side, id, type: typeOf(side, id), status: 'ok', fatigued: false, faceUp: side === 'usn', ...extra };
-}
-
-function tf(id: string, side: 'usn' | 'ijn', hex: string | null, ships: string[], identified = false): TaskForceState {
-  return { id, side, hex, ships: ships.map((s) => `${side}:${s}` as ShipKey), identified };
-}
+import type { AirUnitState, CoralState, ShipKey } from '../../../../src/games/coral-sea-solitaire/types';
+import { forcesOf, positionWith, type TfSpec } from '../build';
 
 function air(home: string, type: AirUnitState['type'], strength: number, box: AirUnitState['box'] = 'ready'): AirUnitState {
   return { id: `${home}/${type}/${box}`, side: 'usn', type, strength, home: home as AirUnitState['home'], box };
 }
 
-const USN: Record<string, { hex: string; ships: string[] }> = {
-  'TF-11': { hex: '2321', ships: ['CV-1', 'CA-1', 'CA-2', 'DD-1', 'DD-2'] },
-  'TF-17': { hex: '2321', ships: ['CV-2', 'CA-3', 'CA-4', 'CA-5', 'DD-3', 'DD-4'] },
-  'TF-6': { hex: '2422', ships: ['DD-5'] },
-  'TF-9': { hex: '2422', ships: ['CYP-1'] },
-  'TF-44': { hex: '0619', ships: ['CA-6', 'CA-7', 'CA-8', 'DD-6'] },
-};
-
-const IJN: Record<string, { hex: string; ships: string[]; identified?: boolean }> = {
-  CSF: { hex: '1401', ships: ['CV-1', 'CV-2', 'CA-1', 'CA-2', 'DD-1', 'DD-2', 'Dummy-1', 'Dummy-2'] },
-  CG: { hex: '1103', ships: ['CVL-3', 'CA-3', 'CA-4', 'DD-3', 'Dummy-3'] },
-  PMG: { hex: '1103', ships: ['TR-1', 'TR-2', 'TR-3', 'CL-1', 'DD-4', 'DD-5', 'Dummy-4'] },
-  TG: { hex: '1808', ships: ['TR-4', 'DD-6', 'DD-7'], identified: true },
-  SG: { hex: '1707', ships: ['CYP-1', 'GB-1', 'CL-2', 'Dummy-5'] },
-};
+const TFS: readonly TfSpec[] = [
+  { id: 'TF-11', side: 'usn', hex: '2321', ships: ['CV-1', 'CA-1', 'CA-2', 'DD-1', 'DD-2'] },
+  { id: 'TF-17', side: 'usn', hex: '2321', ships: ['CV-2', 'CA-3', 'CA-4', 'CA-5', 'DD-3', 'DD-4'] },
+  { id: 'TF-6', side: 'usn', hex: '2422', ships: ['DD-5'] },
+  { id: 'TF-9', side: 'usn', hex: '2422', ships: ['CYP-1'] },
+  { id: 'TF-44', side: 'usn', hex: '0619', ships: ['CA-6', 'CA-7', 'CA-8', 'DD-6'] },
+  { id: 'CSF', side: 'ijn', hex: '1401', ships: ['CV-1', 'CV-2', 'CA-1', 'CA-2', 'DD-1', 'DD-2', 'Dummy-1', 'Dummy-2'] },
+  { id: 'CG', side: 'ijn', hex: '1103', ships: ['CVL-3', 'CA-3', 'CA-4', 'DD-3', 'Dummy-3'] },
+  { id: 'PMG', side: 'ijn', hex: '1103', ships: ['TR-1', 'TR-2', 'TR-3', 'CL-1', 'DD-4', 'DD-5', 'Dummy-4'] },
+  { id: 'TG', side: 'ijn', hex: '1808', ships: ['TR-4', 'DD-6', 'DD-7'], identified: true },
+  { id: 'SG', side: 'ijn', hex: '1707', ships: ['CYP-1', 'GB-1', 'CL-2', 'Dummy-5'] },
+];
 
 export function position(over: Partial<CoralState> = {}): CoralState {
-  const ships: Record<ShipKey, ShipState> = {};
-  const taskForces: Record<string, TaskForceState> = {};
-  for (const [id, t] of Object.entries(USN)) {
-    taskForces[id] = tf(id, 'usn', t.hex, t.ships);
-    for (const s of t.ships) ships[`usn:${s}`] = ship('usn', s);
-  }
-  for (const [id, t] of Object.entries(IJN)) {
-    taskForces[id] = tf(id, 'ijn', t.hex, t.ships, t.identified);
-    for (const s of t.ships) ships[`ijn:${s}`] = ship('ijn', s);
-  }
-  return {
-    turn: 3,
-    lastTurn: 14,
-    step: 'command-decision',
-    queue: [],
-    box: defaultBox,
-    core: emptyCore(),
-    options: {
-      biggerBattle: false,
-      moreFighters: false,
-      ijnBattleships: false,
-      usnBattleships: false,
-      historical: false,
-      extendedRange: false,
-      screening: false,
-      fuelingGroup: false,
-      optionalDeployment: false,
-    },
+  return positionWith({
+    ...forcesOf(TFS),
     cp: { available: 20, slots: { organization: 4, intelligence: 4, operations: 6, logistics: 6 } },
     chits: { usn: 0, ijn: 3 },
-    panic: { level: 0, panicked: false },
-    weather: 'good',
-    initiative: null,
-    vp: { usn: 0, ijn: 0 },
-    taskForces,
-    ships,
     air: [
       { id: 'ijn:ijn:CV-1:VF', side: 'ijn', type: 'VF', strength: 3, home: 'ijn:CV-1', box: 'ready' },
       air('usn:CV-1', 'VF', 3),
@@ -87,14 +41,6 @@ export function position(over: Partial<CoralState> = {}): CoralState {
       air('North-Australia', 'LMB', 6),
       air('North-Australia', 'LHB', 2),
     ],
-    bases: {
-      Rabaul: { strength: 24 },
-      Lae: { strength: 3 },
-      'Port-Moresby': { strength: 4 },
-      'North-Australia': { strength: 16 },
-      'South-Australia': { strength: 16 },
-      'New-Caledonia': { strength: 12 },
-    },
     submarines: [1, 2, 3].map((marker) => ({
       marker,
       hex: ['1605', '1809', '2010'][marker - 1],
@@ -103,7 +49,7 @@ export function position(over: Partial<CoralState> = {}): CoralState {
       usedThisTurn: false,
     })),
     ...over,
-  };
+  });
 }
 
 /** The position with some IJN ships turned face up (27.1). */
@@ -112,6 +58,9 @@ export function withFaceUp(s: CoralState, ...keys: ShipKey[]): CoralState {
   for (const k of keys) ships[k] = { ...ships[k], faceUp: true };
   return { ...s, ships };
 }
+
+/** The position with the step of `row` in play (orders for a step to come are checked only in part as they arrive). */
+export const inPlay = (s: CoralState, row: string): CoralState => ({ ...s, step: row });
 
 /** A step of the given row on the position's turn. */
 export const stepOf = (row: string, turn = 3, suffix = '') => ({

@@ -88,7 +88,7 @@ describe('Coral Sea orders keep the IJN hidden (27, 28, 19.4)', () => {
     const up = withFaceUp(s, 'ijn:CV-1');
     expect(help(up, 'usn', stepOf('air-missions'))).toContain('face up: IJN-CV-1');
     const errors = validateOrders(
-      s,
+      { ...s, step: 'air-missions' },
       'usn',
       [{ kind: 'mission', mission: 'strike', from: 'CV-1', air: { VB: 5 }, target: 'CG', extended: false }],
       stepOf('air-missions'),

@@ -5,12 +5,12 @@
 import { coralSeaSolitaire } from '../../../../src/games/coral-sea-solitaire';
 import { cpCosts, parseOrders, validateOrders } from '../../../../src/games/coral-sea-solitaire/orders';
 import type { CoralState } from '../../../../src/games/coral-sea-solitaire/types';
-import { position, stepOf } from './fixture';
+import { inPlay, position, stepOf } from './fixture';
 
 function problems(s: CoralState, row: string, text: string): string[] {
   const parsed = parseOrders(s, 'usn', text, stepOf(row));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return validateOrders(s, 'usn', parsed.orders, stepOf(row)).map((e) => e.problem);
+  return validateOrders(inPlay(s, row), 'usn', parsed.orders, stepOf(row)).map((e) => e.problem);
 }
 
 describe('Coral Sea orders checked against the position', () => {
@@ -27,7 +27,7 @@ describe('Coral Sea orders checked against the position', () => {
     // Organization holds 4: a new TF (3) and transfers in another hex (2)
     const parsed = parseOrders(s, 'usn', 'NEW TF-3 FROM TF-11: CA-1\nTRANSFER DD-6 FROM TF-44 TO TF-6', stepOf('organization'));
     if (!parsed.ok) throw new Error('parse');
-    const errors = validateOrders(s, 'usn', parsed.orders, stepOf('organization'));
+    const errors = validateOrders(inPlay(s, 'organization'), 'usn', parsed.orders, stepOf('organization'));
     expect(errors.map((e) => e.problem)).toContain('these orders cost 5 Organization CP and the slot holds 4');
     expect(errors.find((e) => e.rule === '7.4')?.hint).toBe('costs: new TF-3 3, reorganization in 0619 2');
   });
@@ -41,8 +41,8 @@ describe('Coral Sea orders checked against the position', () => {
     );
     if (!parsed.ok) throw new Error('parse');
     expect(cpCosts(s, parsed.orders).map((i) => `${i.what} ${i.cost}`)).toEqual(['CV-2 at TG 2', 'CV-2 CAP 2', 'North-Australia at Lae 1']);
-    expect(validateOrders(s, 'usn', parsed.orders, stepOf('air-missions'))).toEqual([]);
-    const poorer = { ...s, cp: { ...s.cp, slots: { ...s.cp.slots, operations: 4 } } };
+    expect(validateOrders(inPlay(s, 'air-missions'), 'usn', parsed.orders, stepOf('air-missions'))).toEqual([]);
+    const poorer = { ...inPlay(s, 'air-missions'), cp: { ...s.cp, slots: { ...s.cp.slots, operations: 4 } } };
     expect(validateOrders(poorer, 'usn', parsed.orders, stepOf('air-missions')).map((e) => e.problem)).toEqual([
       'these orders cost 5 Operations CP and the slot holds 4',
     ]);

@@ -6,7 +6,7 @@ import { run, world } from './world';
  * Issue 26, surface naval combat (5b, 16, 26.2, 28.5): one battle per hex with every surface ship
  * of both sides, TFs identified and ships revealed, one tactical initiative roll and one CRT die,
  * losses picked at random (2.2) and survivors fatigued (5b4). Dice are named; every expectation
- * follows from the box's reconstructed tables and counter values (box/tables.ts, box/ships.ts).
+ * follows from the box's reconstructed tables and counter values (box/tables/, box/ships.ts).
  */
 const TF44 = { id: 'TF-44', side: 'usn', hex: '1410', ships: ['CA-6', 'CA-7', 'CA-8', 'DD-6'] } as const;
 const TG = { id: 'TG', side: 'ijn', hex: '1410', ships: ['TR-4', 'DD-1', 'DD-2'] } as const;
@@ -193,5 +193,42 @@ describe('issue 26 Coral Sea surface combat (5b, 16)', () => {
     expect(combat.data).toMatchObject({ attacker: 'usn', attack: 3, defense: 46 });
     expect(combat.data.losses.attacker.crippled).toEqual(['usn:DD-5']);
     expect(r.s.vp.usn).toBe(40);
+  });
+  it('given panic at 9 and the IJN attacking at 100%, when die 1 sinks CA-1 (+2) and Lexington (−2) at once, then the ups and downs are netted before the clamp (9.2): panic stays 9, not 10 then 8', () => {
+    const s = world({
+      taskForces: [
+        { id: 'TF-17', side: 'usn', hex: '1520', ships: ['CV-1'] },
+        { id: 'CSF', side: 'ijn', hex: '1520', ships: ['CA-1'] },
+      ],
+    });
+    const r = run(
+      'surface',
+      { ...s, panic: { level: 9, panicked: false } },
+      {
+        for: [
+          { purpose: 'Tactical Initiative Table', rolls: [1] },
+          { purpose: 'naval vs naval', rolls: [1] },
+        ],
+      },
+    );
+    expect(r.unused).toBe(0);
+    const [combat] = r.of('coral.surface.combat');
+    // CA-1's 12 against Lexington's 12: 100%; die 1 there: 2 / 2, half of each side sunk
+    expect(combat.data).toMatchObject({ attacker: 'ijn', attack: 12, defense: 12, roll: { result: { attacker: 2, defender: 2 } } });
+    expect([r.s.ships['ijn:CA-1'].status, r.s.ships['usn:CV-1'].status]).toEqual(['sunk', 'sunk']);
+    // one adjustment for the one result: +2 and −2, the difference 0 (applied one by one: 9 + 2 clamped to 10, then 8)
+    expect(r.of('coral.panic').map((e) => e.data)).toEqual([
+      {
+        delta: 0,
+        level: 9,
+        reason: 'surface combat in 1520',
+        rule: '9.2',
+        parts: [
+          { delta: box.panicPoints['ijn-CA-sunk'].value, reason: 'IJN CA sunk' },
+          { delta: box.panicPoints['usn-CV-sunk'].value, reason: 'USN CV sunk' },
+        ],
+      },
+    ]);
+    expect(r.s.panic.level).toBe(9);
   });
 });

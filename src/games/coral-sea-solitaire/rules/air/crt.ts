@@ -1,5 +1,5 @@
 /**
- * Reading the Consolidated CRT as the box encodes it (box/tables.ts, after the Solomons Campaign's,
+ * Reading the Consolidated CRT as the box encodes it (box/tables/crt.ts, after the Solomons Campaign's,
  * seed 000 50.0): air-to-air, anti-aircraft and bombardment columns by factors firing ("1-4",
  * "70+"), air vs naval by the attack's percentage of the defense ("<=49%", "100-149%", ">=300%").
  * A result's level on the defender's side names its effect in the box's result explanations.

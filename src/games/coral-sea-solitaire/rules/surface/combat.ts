@@ -14,7 +14,7 @@ import type { CoralBox, CoralSide } from '../../box';
 import { ijnChitCheck, tacticalInitiative } from '../../ijn/doctrine';
 import { isDay } from '../../steps';
 import type { CoralState, ShipKey } from '../../types';
-import { recordHit } from '../common';
+import { recordHits } from '../common';
 import { revealTf } from '../core';
 import { changeChits } from '../core/util';
 import type { CoralFold } from './bases';
@@ -138,8 +138,8 @@ function shiftsFor(f: CoralFold, dice: Dice, box: CoralBox, hex: string, attacke
 
 /**
  * 16.3(3)-(7), 5b4: resolves the pending battle with the USN's screened ships (33.1) held out:
- * strengths, column, shifts, the die, losses (sunk, then crippled, recorded with recordHit for VP
- * and panic), the survivors fatigued. A TF left with no ship (13.10, 34.3 for TF-6) is the core's sweep.
+ * strengths, column, shifts, the die, losses (sunk, then crippled, recorded with recordHits for VP
+ * and panic netted, 9.2), the survivors fatigued. A TF left with no ship (13.10, 34.3 for TF-6) is the core's sweep.
  */
 export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usnScreened: readonly ShipKey[]): void {
   const pending = bookOf(f.s).pending;
@@ -178,11 +178,12 @@ export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usn
       rule: odds.fixed === 'all-attackers-zero' ? '16.3, 16.5' : '16.3',
     },
   });
-  const cause = `surface combat in ${hex}`;
-  for (const l of [losses.attacker, losses.defender]) {
-    for (const k of l.sunk) recordHit(f, box, k, 'sunk', cause, '16.3(7)');
-    for (const k of l.crippled) recordHit(f, box, k, 'crippled', cause, '16.3(7)');
-  }
+  // 16.3(7): one die's result to both sides at once, so its panic ups and downs are netted (9.2)
+  const hits = [losses.attacker, losses.defender].flatMap((l) => [
+    ...l.sunk.map((key) => ({ key, to: 'sunk' as const })),
+    ...l.crippled.map((key) => ({ key, to: 'crippled' as const })),
+  ]);
+  recordHits(f, box, hits, `surface combat in ${hex}`, '16.3(7)');
   const tired = [...ships.usn, ...ships.ijn].filter((k) => f.s.ships[k].status !== 'sunk' && !f.s.ships[k].fatigued);
   if (tired.length)
     f.emit({
