@@ -62,11 +62,9 @@ export class MailIngest {
    */
   async ingest(inboundId: string): Promise<IngestResult> {
     const row = await this.inbound.beginAttempt(inboundId);
-    if (!row) {
-      const done = await this.inbound.get(inboundId);
-      if (!done) throw new Error(`inbound message ${inboundId} does not exist`);
-      return { status: 'already-done', detail: done.status };
-    }
+    const done = row ? null : await this.inbound.get(inboundId);
+    if (!row && !done) throw new Error(`inbound message ${inboundId} does not exist`);
+    if (!row) return { status: 'already-done', detail: done!.status };
     const attempt = row.attempts;
     if (attempt > MAX_INGEST_ATTEMPTS) return this.quarantine(row, `it failed ${attempt - 1} times`);
     try {
@@ -175,10 +173,9 @@ export class MailIngest {
     }
     const orders = mail.commands.find((c): c is Extract<MailCommand, { name: 'ORDERS' }> => c.name === 'ORDERS');
     let stepId: string | undefined;
-    // a message whose orders were stored before (its worker died before marking it) was judged
-    // then: its orders are applied or in hand, and the step they were for may be over since, so
-    // judged again they would be refused ("Nothing was changed") after being taken
-    // (a first attempt cannot have stored them: a pass that waits for its throttle gives its attempt back before storing anything)
+    // orders stored by an earlier attempt (its worker died before marking it) were judged then: judged
+    // again they would be refused after being taken. A first attempt cannot have stored them (a pass
+    // waiting for its throttle gives its attempt back before storing anything)
     if (orders && auth.side && (attempt === 1 || !(await this.bus.stored(commandKey(mail, orders))))) {
       const target = await stepOfOrders({ games, outbox: this.outbox }, mail, auth.gameId, ordersText(orders.lines));
       if (!target.ok) {
