@@ -1,11 +1,10 @@
 /**
  * The ruleset contract: what every game (VITP, A&A Guadalcanal, ...) implements.
  *
- * A ruleset is a bundle of pure functions over its own state type S and order type O.
- * No I/O, no clock, no unseeded randomness: dice and time arrive as inputs. The engine
- * (src/engine/game.ts) owns the bookkeeping every game shares: steps, who owes orders,
- * sealed commitments, dice derivation and recording, default orders at deadlines,
- * seed reveals. A ruleset only says what its rules say.
+ * A ruleset is a bundle of pure functions over its own state type S and order type O. No I/O, no
+ * clock, no unseeded randomness: dice and time arrive as inputs. The engine (src/engine/game.ts)
+ * owns the bookkeeping every game shares: steps, who owes orders, sealed commitments, dice
+ * derivation and recording, default orders at deadlines, seed reveals. A ruleset only says what its rules say.
  */
 import type { SideView } from './board-view';
 
@@ -266,10 +265,8 @@ export interface Ruleset<S, O, Box = unknown> {
   boardAfter?(state: S, side: Side, step: StepInfo, orders: readonly O[]): S;
 
   /**
-   * Lines the acknowledgment adds under one step's orders as understood: what they cost of a
-   * resource the side spends as it orders (command points) and what is left of it. Called for each
-   * section of a mail on the board the earlier sections leave (boardAfter). Pure. Optional: without
-   * it the acknowledgment gives the orders alone.
+   * Lines the acknowledgment adds under a step's orders: what they cost of a resource spent as the
+   * side orders (command points) and what is left; each section on the board the earlier leave. Pure.
    */
   ordersNote?(state: S, side: Side, step: StepInfo, orders: readonly O[]): readonly string[];
 
