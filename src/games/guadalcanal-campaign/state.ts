@@ -148,7 +148,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     taskForces,
     sighted: { american: [], japanese: [] },
     formedInMini: false,
-    map: { rows: box.map.rows, places: Object.values(box.places), ports: box.ports as GcMap['ports'] },
+    // places by code, never by the data's key order (a box read back from storage may order its keys otherwise)
+    map: { rows: box.map.rows, places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)), ports: box.ports as GcMap['ports'] },
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,

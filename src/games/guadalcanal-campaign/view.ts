@@ -54,7 +54,8 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
   const own = Object.values(s.taskForces).filter((t) => sides.includes(t.side));
   const sighted = viewer === 'referee' ? [] : s.sighted[viewer as GcSide];
   const inPort: Record<string, { name: string; type: string }[]> = {};
-  for (const ship of Object.values(s.ships))
+  // by name, never by the state's key order (a state read back from storage may order its keys otherwise)
+  for (const ship of Object.values(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1)))
     if (ship.port && sides.includes(ship.side) && ship.dockedTurn === undefined) (inPort[ship.port] ??= []).push({ name: ship.name, type: ship.type });
   const when = `${dateOf(s, s.turn)} ${isAm(s.turn) ? 'AM' : 'PM'}`;
   return {

@@ -4,7 +4,7 @@
  * printed order of battle (13.0) or the rules of task forces (9.2B-D, 5.2F).
  */
 import { missionProblems } from '../rules/eligibility';
-import type { ShipClass, ShipData, ShipType } from './ships';
+import { SHIP_TYPES, type ShipClass, type ShipData, type ShipType } from './ships';
 import type { StartTf, ScenarioId } from './scenarios';
 import type { Side } from './plain';
 import type { PlainBox } from './plain';
@@ -40,7 +40,9 @@ export function startForces(box: PlainBox, scenario: ScenarioId, side: Side): St
   }
   // the scenario's ships: the named ones, then each small type's first ships in roster order (13.0 counts)
   const pool = new Map<ShipType, string[]>();
-  for (const [type, n] of Object.entries(data.counts) as [ShipType, number][]) {
+  // in the order of the ship types, never of the data's keys (a box read back from storage may order them otherwise)
+  const inOrder = (counts: Partial<Record<ShipType, number>>) => SHIP_TYPES.filter((t) => counts[t] !== undefined).map((t) => [t, counts[t]!] as const);
+  for (const [type, n] of inOrder(data.counts)) {
     const ofType = roster.filter((s) => typeOf(box, s) === type);
     const chosen = NAMED_TYPES.includes(type) ? ofType.filter((s) => named.has(s.name)) : ofType.slice(0, n);
     if (chosen.length !== n) problems.push(`${where}: 13.0 prints ${n} ${type}, the box gives ${chosen.length}`);
@@ -57,7 +59,7 @@ export function startForces(box: PlainBox, scenario: ScenarioId, side: Side): St
       if (!named.has(name)) problems.push(`${where} TF ${i + 1}: ${name} is not among the scenario's named ships`);
       ships.push(name);
     }
-    for (const [type, n] of Object.entries(tf.take ?? {}) as [ShipType, number][]) {
+    for (const [type, n] of inOrder(tf.take ?? {})) {
       const free = (pool.get(type) ?? []).filter((s) => !used.has(s) && !ships.includes(s));
       if (free.length < n) problems.push(`${where} TF ${i + 1}: takes ${n} ${type}, only ${free.length} left of 13.0's count`);
       ships.push(...free.slice(0, n));

@@ -19,7 +19,9 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
   const land = (c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
   let active = k.taskForces.length;
   if (!k.mini && active < 7 && rng.int(3) === 0) {
-    const ports = Object.entries(k.inPort).filter(([, ships]) => ships.length);
+    const ports = Object.entries(k.inPort)
+      .filter(([, ships]) => ships.length)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     if (ports.length) {
       const [port, ships] = rng.pick(ports);
       const type = rng.pick(ships).type;
