@@ -11,7 +11,13 @@ import { vitpRuleset } from './vitp';
  * the services, `umpire box check`, self-play and the demo all find games here and nowhere else.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds games of every state type
-const GAMES: readonly DefinedRuleset<any, any, any>[] = [vitpRuleset, guadalcanalRuleset, fleetDuel, coralSeaSolitaire, guadalcanalCampaign];
+const GAMES: readonly DefinedRuleset<any, any, any>[] = [
+  vitpRuleset,
+  guadalcanalRuleset,
+  fleetDuel,
+  coralSeaSolitaire,
+  guadalcanalCampaign,
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above
 export const rulesets: Record<string, DefinedRuleset<any, any, any>> = Object.fromEntries(GAMES.map((g) => [g.id, g]));

@@ -22,15 +22,46 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '4.3', '4.4', '4.5', '4.12', '6.0', '7.1', '7.3', '7.4', '7.5', '8.1', '8.2', '8.3', '8.4', '8.5', '8.6', '8.7', '8.8', '8.9', '9.1', '9.3B-D', '9.4', '9.5', '9.6B', '10.2F', '11.0'];
+const MISSING = [
+  '4.2',
+  '4.3',
+  '4.4',
+  '4.5',
+  '4.12',
+  '6.0',
+  '7.1',
+  '7.3',
+  '7.4',
+  '7.5',
+  '8.1',
+  '8.2',
+  '8.3',
+  '8.4',
+  '8.5',
+  '8.6',
+  '8.7',
+  '8.8',
+  '8.9',
+  '9.1',
+  '9.3B-D',
+  '9.4',
+  '9.5',
+  '9.6B',
+  '10.2F',
+  '11.0',
+];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as GcEvent;
   switch (e.type) {
     case 'gcc.tf-formed':
-      return [`TF ${e.data.tf} formed at ${e.data.port}, mission ${e.data.mission}, endurance ${e.data.endurance}: ${e.data.ships.join(', ')} (4.1, 9.2).`];
+      return [
+        `TF ${e.data.tf} formed at ${e.data.port}, mission ${e.data.mission}, endurance ${e.data.endurance}: ${e.data.ships.join(', ')} (4.1, 9.2).`,
+      ];
     case 'gcc.tf-moved':
-      return [`TF ${e.data.tf} moves to ${e.data.path[e.data.path.length - 1].join(',')} (${e.data.spent} of ${e.data.points} movement points, 5.2).`];
+      return [
+        `TF ${e.data.tf} moves to ${e.data.path[e.data.path.length - 1].join(',')} (${e.data.spent} of ${e.data.points} movement points, 5.2).`,
+      ];
     case 'gcc.tf-docked':
       return [`TF ${e.data.tf} docks at ${e.data.port}: ${e.data.ships.length} ship(s) in port (5.2D).`];
     case 'gcc.endurance':
@@ -47,8 +78,20 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
   name: 'Guadalcanal Campaign',
   sides: SIDES,
   options: [
-    { id: 'scenario', title: 'Scenario (3.1): the campaign, Campaign.2 or a mini game', rule: '3.1', default: 'campaign', values: SCENARIOS },
-    { id: 'mode', title: 'Two players, or solitaire against the computer Japanese (3.1, 11.0)', rule: '3.1', default: 'two-player', values: ['two-player', 'solitaire'] },
+    {
+      id: 'scenario',
+      title: 'Scenario (3.1): the campaign, Campaign.2 or a mini game',
+      rule: '3.1',
+      default: 'campaign',
+      values: SCENARIOS,
+    },
+    {
+      id: 'mode',
+      title: 'Two players, or solitaire against the computer Japanese (3.1, 11.0)',
+      rule: '3.1',
+      default: 'two-player',
+      values: ['two-player', 'solitaire'],
+    },
     { id: 'level', title: 'Difficulty 1-4: Japanese accuracy, 4 historical (11.A)', rule: '11.A', default: 4, min: 1, max: 4 },
   ],
   validateOptions: (options) =>

@@ -47,19 +47,28 @@ export const isOrdersStep = (step: Pick<StepInfo, 'id'>) => ORDERS_ROW.test(step
 export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseResult<GcOrder> {
   const orders: GcOrder[] = [];
   const errors: LineError[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
+  const readLine = (raw: string, i: number): void => {
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) return;
-    const err = (problem: string, hint?: string, rule?: string) =>
+    const err = (problem: string, hint?: string, rule?: string): void => {
       errors.push({ line: i + 1, text: raw, problem, ...(hint ? { hint } : {}), ...(rule ? { rule } : {}) });
+    };
     const word = line.split(/\s+/)[0].toUpperCase();
-    if (word in NOT_BUILT) return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
+    if (word in NOT_BUILT)
+      return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
     const order = parseLine(line);
-    if (typeof order === 'string') return err(order, 'FORM AT E MISSION C: ship, ship | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
+    if (typeof order === 'string')
+      return err(order, 'FORM AT E MISSION C: ship, ship | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
     const air = order.kind === 'no-air';
-    if (air === isOrdersStep(step)) return err(air ? 'NO AIR is an order of the air steps (7.1)' : 'task force orders belong to the orders step (4.0, 5.0)', undefined, air ? '7.1' : '3.3');
+    if (air === isOrdersStep(step))
+      return err(
+        air ? 'NO AIR is an order of the air steps (7.1)' : 'task force orders belong to the orders step (4.0, 5.0)',
+        undefined,
+        air ? '7.1' : '3.3',
+      );
     orders.push(order);
-  });
+  };
+  for (const [i, raw] of text.split(/\r?\n/).entries()) readLine(raw, i);
   return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
 }
 
@@ -69,7 +78,10 @@ function parseLine(line: string): GcOrder | string {
   if (simple) return { kind: simple[1].toLowerCase() as 'dock' | 'hold', tf: Number(simple[2]) };
   const move = line.match(/^MOVE\s+TF\s*(\d+)\s*:?\s*(.*)$/i);
   if (move) {
-    const words = move[2].toUpperCase().split(/[\s,]+/).filter(Boolean);
+    const words = move[2]
+      .toUpperCase()
+      .split(/[\s,]+/)
+      .filter(Boolean);
     const dock = words[words.length - 1] === 'DOCK';
     const dirs = dock ? words.slice(0, -1) : words;
     const bad = dirs.find((d) => !(d in DIRS));
@@ -86,27 +98,30 @@ function parseLine(line: string): GcOrder | string {
       ...(form[1] ? { tf: Number(form[1]) } : {}),
       port: form[2].toUpperCase(),
       mission: mission as Mission,
-      ships: form[4].split(',').map((s) => s.trim()).filter(Boolean),
+      ships: form[4]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     };
   }
   return `not an order: "${line}"`;
 }
 
 export function formatGcOrders(orders: readonly GcOrder[]): string {
-  return orders
-    .map((o) => {
-      switch (o.kind) {
-        case 'form':
-          return `FORM${o.tf ? ` TF ${o.tf}` : ''} AT ${o.port} MISSION ${o.mission}: ${o.ships.join(', ')}`;
-        case 'move':
-          return `MOVE TF ${o.tf}: ${[...o.dirs, ...(o.dock ? ['DOCK'] : [])].join(' ')}`;
-        case 'dock':
-          return `DOCK TF ${o.tf}`;
-        case 'hold':
-          return `HOLD TF ${o.tf}`;
-        case 'no-air':
-          return 'NO AIR';
-      }
-    })
-    .join('\n');
+  return orders.map(formatOne).join('\n');
+}
+
+function formatOne(o: GcOrder): string {
+  switch (o.kind) {
+    case 'form':
+      return `FORM${o.tf ? ` TF ${o.tf}` : ''} AT ${o.port} MISSION ${o.mission}: ${o.ships.join(', ')}`;
+    case 'move':
+      return `MOVE TF ${o.tf}: ${[...o.dirs, ...(o.dock ? ['DOCK'] : [])].join(' ')}`;
+    case 'dock':
+      return `DOCK TF ${o.tf}`;
+    case 'hold':
+      return `HOLD TF ${o.tf}`;
+    case 'no-air':
+      return 'NO AIR';
+  }
 }

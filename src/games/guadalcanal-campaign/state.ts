@@ -130,7 +130,15 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     forces.taskForces.forEach((tf, i) => {
       // reading of 7.3B and 10.2F: US task forces are numbered from 2, Japanese from 12 (TF 1 and 11 are the bases)
       const id = (side === 'american' ? 2 : 12) + i;
-      taskForces[id] = { id, side, mission: tf.mission, endurance: box.missions.endurance[tf.mission], col: tf.col, row: tf.row, ships: tf.ships };
+      taskForces[id] = {
+        id,
+        side,
+        mission: tf.mission,
+        endurance: box.missions.endurance[tf.mission],
+        col: tf.col,
+        row: tf.row,
+        ships: tf.ships,
+      };
       for (const name of tf.ships) ships[name] = ship(name, id, tf.load);
     });
     for (const name of forces.inPort) ships[name] = ship(name, null);
@@ -149,7 +157,11 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     sighted: { american: [], japanese: [] },
     formedInMini: false,
     // places by code, never by the data's key order (a box read back from storage may order its keys otherwise)
-    map: { rows: box.map.rows, places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)), ports: box.ports as GcMap['ports'] },
+    map: {
+      rows: box.map.rows,
+      places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)),
+      ports: box.ports as GcMap['ports'],
+    },
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,

@@ -13,16 +13,24 @@ import { nextRow } from './rules/events';
 import { walkOrders } from './rules/movement';
 import { dateOf, GAME, type GcSide, type GcState, isAm, type RowId, TURN_ROWS } from './state';
 
-const SIDE_NAME: Record<GcSide, string> = { american: 'American', japanese: 'Japanese' };
-
 /** What each row is, by the rules: owes, rule, title, FOR word. */
 const ROWS: Record<RowId, { side?: GcSide; rule: string; title: string; for?: string }> = {
   'american-orders': { side: 'american', rule: '3.3A-B', title: 'American task force adjustment and movement', for: 'ORDERS' },
   'japanese-orders': { side: 'japanese', rule: '3.3C-D', title: 'Japanese task force adjustment and movement', for: 'ORDERS' },
   'japanese-air-search': { side: 'japanese', rule: '3.3E, 7.1', title: 'Japanese CAP and search', for: 'SEARCH' },
-  'japanese-air-strikes': { side: 'japanese', rule: '3.3E, 7.3-7.5', title: 'Japanese strikes, counterstrikes and transfers', for: 'STRIKES' },
+  'japanese-air-strikes': {
+    side: 'japanese',
+    rule: '3.3E, 7.3-7.5',
+    title: 'Japanese strikes, counterstrikes and transfers',
+    for: 'STRIKES',
+  },
   'american-air-search': { side: 'american', rule: '3.3F, 7.1', title: 'American CAP and search', for: 'SEARCH' },
-  'american-air-strikes': { side: 'american', rule: '3.3F, 7.3-7.5', title: 'American strikes, counterstrikes and transfers', for: 'STRIKES' },
+  'american-air-strikes': {
+    side: 'american',
+    rule: '3.3F, 7.3-7.5',
+    title: 'American strikes, counterstrikes and transfers',
+    for: 'STRIKES',
+  },
   combat: { rule: '3.3G, 8.0', title: 'combat resolution' },
 };
 
@@ -70,18 +78,22 @@ export const rowOfStep = (step: Pick<StepInfo, 'id'>): RowId => {
 
 const done = (s: GcState) => ({ type: 'gcc.step-done', data: { turn: s.turn, row: s.row } });
 
-const orders = (side: GcSide): StepRow<GcState, GcOrder>['resolve'] => (s, _step, given, ctx) => {
-  const walk = walkOrders(s, side, given[side] ?? []);
-  // validateOrders refused these already; a walk that fails here is a bug, never a silent pass
-  if (walk.problems.length) throw new Error(`${GAME}: orders of ${side} passed validation but fail: ${walk.problems[0].problem}`);
-  for (const e of walk.events) ctx.emit(e);
-  ctx.emit(done(s));
-};
+const orders =
+  (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
+  (s, _step, given, ctx) => {
+    const walk = walkOrders(s, side, given[side] ?? []);
+    // validateOrders refused these already; a walk that fails here is a bug, never a silent pass
+    if (walk.problems.length) throw new Error(`${GAME}: orders of ${side} passed validation but fail: ${walk.problems[0].problem}`);
+    for (const e of walk.events) ctx.emit(e);
+    ctx.emit(done(s));
+  };
 
 /** 7.1D: float planes search every AM turn by themselves, so the air steps always need 7.1. */
-const air = (rule: string, what: string): StepRow<GcState, GcOrder>['resolve'] => (_s, step) => {
-  throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
-};
+const air =
+  (rule: string, what: string): StepRow<GcState, GcOrder>['resolve'] =>
+  (_s, step) => {
+    throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
+  };
 
 const RESOLVE: Record<RowId, StepRow<GcState, GcOrder>['resolve']> = {
   'american-orders': orders('american'),

@@ -56,13 +56,17 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
   const inPort: Record<string, { name: string; type: string }[]> = {};
   // by name, never by the state's key order (a state read back from storage may order its keys otherwise)
   for (const ship of Object.values(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1)))
-    if (ship.port && sides.includes(ship.side) && ship.dockedTurn === undefined) (inPort[ship.port] ??= []).push({ name: ship.name, type: ship.type });
+    if (ship.port && sides.includes(ship.side) && ship.dockedTurn === undefined)
+      (inPort[ship.port] ??= []).push({ name: ship.name, type: ship.type });
   const when = `${dateOf(s, s.turn)} ${isAm(s.turn) ? 'AM' : 'PM'}`;
   return {
     summary: [
       s.row === 'over' ? `The game is over after turn ${s.lastTurn}.` : `Turn ${s.turn} of ${s.lastTurn}, ${when} (${s.scenario}).`,
       `Weather: ${s.weather}.`,
-      ...sides.map((side) => `${side === 'american' ? 'American' : 'Japanese'} task forces: ${own.filter((t) => t.side === side).length} active (4.9).`),
+      ...sides.map(
+        (side) =>
+          `${side === 'american' ? 'American' : 'Japanese'} task forces: ${own.filter((t) => t.side === side).length} active (4.9).`,
+      ),
     ],
     tables: sides.map((side) => tfTable(s, side)),
     map: mapOf(s, own, sides),
@@ -120,7 +124,12 @@ function mapOf(s: GcState, tfs: readonly TaskForce[], sides: readonly GcSide[]):
   }
   return {
     cells: [...cells.values()],
-    sides: sides.map((id) => ({ id, name: id === 'american' ? 'United States' : 'Japan', short: id === 'american' ? 'US' : 'IJN', colour: COLOUR[id] })),
+    sides: sides.map((id) => ({
+      id,
+      name: id === 'american' ? 'United States' : 'Japan',
+      short: id === 'american' ? 'US' : 'IJN',
+      colour: COLOUR[id],
+    })),
     note: 'A 40 x 40 grid of 60-mile squares (1.4); the land and the bases are rebuilt from real coastlines (the map cards are lost). Enemy task forces show only when sighted (7.2).',
   };
 }

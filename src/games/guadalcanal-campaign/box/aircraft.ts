@@ -25,12 +25,27 @@ const type = (d: AircraftData, rule: string) => printed(d, rule);
 const BOTH = '7.1F, 7.3D, 8.1C, 8.1F, 4.5E';
 
 export const AIRCRAFT = {
-  Wildcat: type({ side: 'american', role: 'fighter', search: null, attack: 5, accuracy: null, shotDown: 18, shootsDown: 22, carrier: true }, '7.3D, 8.1C'),
-  Dauntless: type({ side: 'american', role: 'bomber', search: 10, attack: 5, accuracy: 12, shotDown: 35, shootsDown: 5, carrier: true }, BOTH),
+  Wildcat: type(
+    { side: 'american', role: 'fighter', search: null, attack: 5, accuracy: null, shotDown: 18, shootsDown: 22, carrier: true },
+    '7.3D, 8.1C',
+  ),
+  Dauntless: type(
+    { side: 'american', role: 'bomber', search: 10, attack: 5, accuracy: 12, shotDown: 35, shootsDown: 5, carrier: true },
+    BOTH,
+  ),
   Avenger: type({ side: 'american', role: 'bomber', search: 10, attack: 5, accuracy: 2, shotDown: 35, shootsDown: 5, carrier: true }, BOTH),
-  Devastator: type({ side: 'american', role: 'bomber', search: 6, attack: 3, accuracy: 2, shotDown: 35, shootsDown: 5, carrier: true }, BOTH),
-  Fortress: type({ side: 'american', role: 'bomber', search: 20, attack: 18, accuracy: 1, shotDown: 10, shootsDown: 10, carrier: false }, BOTH),
-  Zeke: type({ side: 'japanese', role: 'fighter', search: null, attack: 15, accuracy: null, shotDown: 18, shootsDown: 22, carrier: true }, '7.3D, 8.1C'),
+  Devastator: type(
+    { side: 'american', role: 'bomber', search: 6, attack: 3, accuracy: 2, shotDown: 35, shootsDown: 5, carrier: true },
+    BOTH,
+  ),
+  Fortress: type(
+    { side: 'american', role: 'bomber', search: 20, attack: 18, accuracy: 1, shotDown: 10, shootsDown: 10, carrier: false },
+    BOTH,
+  ),
+  Zeke: type(
+    { side: 'japanese', role: 'fighter', search: null, attack: 15, accuracy: null, shotDown: 18, shootsDown: 22, carrier: true },
+    '7.3D, 8.1C',
+  ),
   Val: type({ side: 'japanese', role: 'bomber', search: 12, attack: 6, accuracy: 16, shotDown: 35, shootsDown: 5, carrier: true }, BOTH),
   Kate: type({ side: 'japanese', role: 'bomber', search: 12, attack: 6, accuracy: 8, shotDown: 35, shootsDown: 5, carrier: true }, BOTH),
   Betty: type({ side: 'japanese', role: 'bomber', search: 20, attack: 15, accuracy: 4, shotDown: 35, shootsDown: 5, carrier: false }, BOTH),

@@ -71,9 +71,17 @@ function checks(box: PlainBox, raw: GcBox): Check[] {
     {
       rule: '7.3D, 7.5D',
       text: 'the ranges the campaign needs: Bettys and Zekes reach Henderson from Rabaul, Brisbane Wildcats can transfer to Espiritu Santo',
-      problems: [...reach('R', 'H', 15, 'Betty and Zeke attack range 15'), ...reach('B', 'E', 15, 'Wildcat transfer 3 x 5'), ...reach('T', 'R', 18, 'Val and Kate transfer 3 x 6')],
+      problems: [
+        ...reach('R', 'H', 15, 'Betty and Zeke attack range 15'),
+        ...reach('B', 'E', 15, 'Wildcat transfer 3 x 5'),
+        ...reach('T', 'R', 18, 'Val and Kate transfer 3 x 6'),
+      ],
     },
-    { rule: '2.3', text: 'every ship name is unique and of a known class', problems: names.filter((n, i) => names.indexOf(n) !== i || !box.classes[box.ships[i].cls]) },
+    {
+      rule: '2.3',
+      text: 'every ship name is unique and of a known class',
+      problems: names.filter((n, i) => names.indexOf(n) !== i || !box.classes[box.ships[i].cls]),
+    },
     {
       rule: '13.0, 9.2B-D, 5.2F',
       text: 'every scenario gives each side exactly the ships 13.0 prints, in task forces the missions allow, at sea',
@@ -109,7 +117,9 @@ export const gcBox = {
       split('missions', box.missions),
       split('scenarios', [box.scenarios, box.campaignTotals]),
       split('victory', box.victory),
-      ...checks(plainBox(box), box).map((c) => `${c.problems.length ? 'FAIL' : 'ok  '} ${c.rule}: ${c.text}${c.problems.map((p) => `\n  ${p}`).join('')}`),
+      ...checks(plainBox(box), box).map(
+        (c) => `${c.problems.length ? 'FAIL' : 'ok  '} ${c.rule}: ${c.text}${c.problems.map((p) => `\n  ${p}`).join('')}`,
+      ),
     ];
   },
 };

@@ -36,21 +36,27 @@ export function startForces(box: PlainBox, scenario: ScenarioId, side: Side): St
   for (const name of data.named) {
     const ship = roster.find((s) => s.name === name);
     if (!ship) problems.push(`${where}: ${name} is no ${side} ship of the roster`);
-    else if (!NAMED_TYPES.includes(typeOf(box, ship))) problems.push(`${where}: ${name} is a ${typeOf(box, ship)}, drawn by count, not named`);
+    else if (!NAMED_TYPES.includes(typeOf(box, ship)))
+      problems.push(`${where}: ${name} is a ${typeOf(box, ship)}, drawn by count, not named`);
   }
   // the scenario's ships: the named ones, then each small type's first ships in roster order (13.0 counts)
   const pool = new Map<ShipType, string[]>();
   // in the order of the ship types, never of the data's keys (a box read back from storage may order them otherwise)
-  const inOrder = (counts: Partial<Record<ShipType, number>>) => SHIP_TYPES.filter((t) => counts[t] !== undefined).map((t) => [t, counts[t]!] as const);
+  const inOrder = (counts: Partial<Record<ShipType, number>>) =>
+    SHIP_TYPES.filter((t) => counts[t] !== undefined).map((t) => [t, counts[t]!] as const);
   for (const [type, n] of inOrder(data.counts)) {
     const ofType = roster.filter((s) => typeOf(box, s) === type);
     const chosen = NAMED_TYPES.includes(type) ? ofType.filter((s) => named.has(s.name)) : ofType.slice(0, n);
     if (chosen.length !== n) problems.push(`${where}: 13.0 prints ${n} ${type}, the box gives ${chosen.length}`);
-    pool.set(type, chosen.map((s) => s.name));
+    pool.set(
+      type,
+      chosen.map((s) => s.name),
+    );
   }
   for (const name of named) {
     const ship = roster.find((s) => s.name === name);
-    if (ship && !(typeOf(box, ship) in data.counts)) problems.push(`${where}: ${name} (${typeOf(box, ship)}) is of a type 13.0 gives this side none of`);
+    if (ship && !(typeOf(box, ship) in data.counts))
+      problems.push(`${where}: ${name} (${typeOf(box, ship)}) is of a type 13.0 gives this side none of`);
   }
   const used = new Set<string>();
   const taskForces = data.taskForces.map((tf, i) => {
@@ -74,7 +80,8 @@ export function startForces(box: PlainBox, scenario: ScenarioId, side: Side): St
     return { ...rest, ships };
   });
   const inPort = [...pool.values()].flat().filter((s) => !used.has(s));
-  if (inPort.length && !data.inPort) problems.push(`${where}: ${inPort.length} ships in no task force and no port to start in (10.1C: mini games never dock)`);
+  if (inPort.length && !data.inPort)
+    problems.push(`${where}: ${inPort.length} ships in no task force and no port to start in (10.1C: mini games never dock)`);
   if (data.inPort && !box.ports[side].includes(data.inPort)) problems.push(`${where}: ${data.inPort} is no ${side} port (4.1A)`);
   return { taskForces, inPort, port: data.inPort, problems };
 }

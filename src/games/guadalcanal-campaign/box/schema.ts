@@ -23,7 +23,9 @@ const aircraft = z
   .strict();
 
 const rating = z.number().int().min(0);
-const shipClass = z.object({ side, type: shipType, mg: rating, aa: rating, tt: rating, cc: rating, ms: rating, df: z.number().int().min(1) }).strict();
+const shipClass = z
+  .object({ side, type: shipType, mg: rating, aa: rating, tt: rating, cc: rating, ms: rating, df: z.number().int().min(1) })
+  .strict();
 
 const startTf = z
   .object({
@@ -63,7 +65,9 @@ const victoryRows = p(z.array(z.object({ min: z.number().int().nullable(), level
 
 export const gcBoxSchema = z
   .object({
-    map: z.object({ size: p(z.number().int()), squareMiles: p(z.number()), rows: z.array(p(z.string().regex(/^[.#A-Z]{40}$/))).length(40) }).strict(),
+    map: z
+      .object({ size: p(z.number().int()), squareMiles: p(z.number()), rows: z.array(p(z.string().regex(/^[.#A-Z]{40}$/))).length(40) })
+      .strict(),
     places: z.record(z.string(), p(place)),
     ports: z.object({ american: p(z.array(z.string())), japanese: p(z.array(z.string())) }).strict(),
     airbases: z.record(z.string(), p(z.union([z.array(z.string()), z.string(), z.number()]))),

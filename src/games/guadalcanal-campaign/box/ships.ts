@@ -65,7 +65,12 @@ export const CLASSES = {
   'old-cl': cls(IJN, 'CL', [4, 2, 12, 0, 33, 18], 'Tenryu class, four 5.5-inch guns'),
   'light-cl': cls(IJN, 'CL', [7, 3, 16, 0, 35, 22], '5,500-ton cruisers and Yubari, six or seven 5.5-inch guns'),
   'ijn-cs': cls(IJN, 'CS', [0, 4, 0, 6, 28, 20], 'seaplane tenders, which also ran cargo; 3 float planes each (7.1E)'),
-  'fleet-dd': cls(IJN, 'DD', [0, 4, 16, 1, 35, 10], 'Fubuki to Yugumo classes, 24-inch torpedoes with reloads; one cargo unit on Tokyo Express runs (14.0)'),
+  'fleet-dd': cls(
+    IJN,
+    'DD',
+    [0, 4, 16, 1, 35, 10],
+    'Fubuki to Yugumo classes, 24-inch torpedoes with reloads; one cargo unit on Tokyo Express runs (14.0)',
+  ),
   'old-dd': cls(IJN, 'DD', [0, 3, 12, 1, 33, 8], 'Mutsuki and Kamikaze classes'),
   'ijn-apd': cls(IJN, 'APD', [0, 2, 0, 2, 20, 7], 'patrol boats converted to fast transports'),
   'ijn-tr': cls(IJN, 'TR', [0, 2, 0, 8, 13, 12], 'transports (Maru), 13 knots'),
@@ -97,7 +102,7 @@ const ROSTER_SPEC: Record<ClassId, string> = {
   'mahan-dd': 'Mahan, Cummings, Preston, Lamson, Drayton, Perkins, Smith, Conyngham, Shaw',
   'fletcher-dd': "Fletcher, O'Bannon, Nicholas, De Haven",
   'us-dd':
-    "Selfridge, Wilson, Ellet, Monssen, Buchanan, Hull, Dewey, Farragut, Aylwin, MacDonough, Phelps, Worden, Dale, Balch, Benham, Maury, Gwin, Grayson, Monaghan, Laffey, Sterett, Aaron Ward, Barton, Cushing, Lardner, McCalla, Duncan, Farenholt, Meredith, Anderson, Hammann, Morris, Russell, Mustin, Hughes, Porter, Walke, Sims, Lansdowne",
+    'Selfridge, Wilson, Ellet, Monssen, Buchanan, Hull, Dewey, Farragut, Aylwin, MacDonough, Phelps, Worden, Dale, Balch, Benham, Maury, Gwin, Grayson, Monaghan, Laffey, Sterett, Aaron Ward, Barton, Cushing, Lardner, McCalla, Duncan, Farenholt, Meredith, Anderson, Hammann, Morris, Russell, Mustin, Hughes, Porter, Walke, Sims, Lansdowne',
   'us-dms': 'Hopkins, Trever, Zane, Southard, Hovey, Dorsey',
   'us-apd': 'Little, Gregory, Colhoun, McKean, Manley, Stringham',
   'us-tr':

@@ -9,7 +9,10 @@ export const MISSIONS = {
   endurance: printed({ C: 60, B: 60, T: 60, U: 80, FC: 6, FB: 6, FT: 6 }, '9.2'),
   /** 9.2B-D: the only mission a ship of these types may perform */
   onlyMission: printed({ CV: 'C', CVL: 'C', TR: 'T', SS: 'U' }, '9.2B-D'),
-  fast: rebuilt(['FC', 'FB', 'FT', 'FR'], 'rebuilt: 5.1B speaks of "fast" missions without listing them; the F-prefixed codes of 9.2 are read as the fast ones'),
+  fast: rebuilt(
+    ['FC', 'FB', 'FT', 'FR'],
+    'rebuilt: 5.1B speaks of "fast" missions without listing them; the F-prefixed codes of 9.2 are read as the fast ones',
+  ),
 };
 
 /** A victory table: IJN VP minus US VP at or above `min` gives `level` (first row that applies, top down). */
@@ -20,7 +23,15 @@ export interface VictoryRow {
 const rows = (mins: (number | null)[]) =>
   mins.map((min, i) => ({
     min,
-    level: ['Japanese Decisive', 'Japanese Substantive', 'Japanese Marginal', 'Draw', 'American Marginal', 'American Substantive', 'American Decisive'][i],
+    level: [
+      'Japanese Decisive',
+      'Japanese Substantive',
+      'Japanese Marginal',
+      'Draw',
+      'American Marginal',
+      'American Substantive',
+      'American Decisive',
+    ][i],
   }));
 
 export const VICTORY = {

@@ -20,7 +20,8 @@ export function resolveCombat(s: GcState, step: StepInfo): void {
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
   for (const tf of tfs)
     if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')
-      if (enemiesOf(tf).some((e) => e.col === tf.col && e.row === tf.row && e.mission !== 'U')) stop('8.2', `surface combat of TF ${tf.id}`);
+      if (enemiesOf(tf).some((e) => e.col === tf.col && e.row === tf.row && e.mission !== 'U'))
+        stop('8.2', `surface combat of TF ${tf.id}`);
   // submarine combat: a submarine TF patrols 2 squares around it (8.3A)
   for (const tf of tfs.filter((t) => t.mission === 'U'))
     if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);

@@ -4,7 +4,10 @@ import type { Mission } from '../box/tables';
 import { type GcSide, type GcState, type RowId, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
-  | RulesEvent<'gcc.tf-formed', { side: GcSide; tf: number; mission: Mission; endurance: number; port: string; col: number; row: number; ships: string[] }>
+  | RulesEvent<
+      'gcc.tf-formed',
+      { side: GcSide; tf: number; mission: Mission; endurance: number; port: string; col: number; row: number; ships: string[] }
+    >
   | RulesEvent<'gcc.tf-moved', { side: GcSide; tf: number; path: [number, number][]; points: number; spent: number }>
   | RulesEvent<'gcc.tf-docked', { side: GcSide; tf: number; port: string; ships: string[]; turn: number }>
   | RulesEvent<'gcc.endurance', { side: GcSide; tf: number; endurance: number }>

@@ -44,7 +44,11 @@ export function freeTfNumber(s: GcState, side: GcSide): number | null {
 }
 
 /** The events of a side's orders step, or the problems that refuse it. */
-export function walkOrders(s: GcState, side: GcSide, orders: readonly GcOrder[]): { events: GcEvent[]; problems: Problem[]; state: GcState } {
+export function walkOrders(
+  s: GcState,
+  side: GcSide,
+  orders: readonly GcOrder[],
+): { events: GcEvent[]; problems: Problem[]; state: GcState } {
   const fold = new Fold<GcState>(s, evolveGc);
   const events: GcEvent[] = [];
   const problems: Problem[] = [];
@@ -53,8 +57,10 @@ export function walkOrders(s: GcState, side: GcSide, orders: readonly GcOrder[])
     fold.emit(e);
   };
   const moved = new Set<number>();
-  orders.forEach((o, index) => {
-    const refuse = (problem: string, rule: string) => problems.push({ index, problem, rule });
+  const walk = (o: GcOrder, index: number): void => {
+    const refuse = (problem: string, rule: string): void => {
+      problems.push({ index, problem, rule });
+    };
     if (o.kind === 'no-air') return;
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
     const tf = fold.s.taskForces[o.tf];
@@ -73,7 +79,8 @@ export function walkOrders(s: GcState, side: GcSide, orders: readonly GcOrder[])
       if (left < 2) return refuse(`TF ${o.tf} has ${left} movement point(s) left and can move no further (5.2D)`, '5.2D');
       if (left < cost) return refuse(`TF ${o.tf} has ${left} movement point(s) left, and a move ${d} costs ${cost} (5.2B-C)`, '5.2C');
       const next: [number, number] = [at[0] + DIRS[d][0], at[1] + DIRS[d][1]];
-      if (next[0] < 1 || next[0] > 40 || next[1] < 1 || next[1] > 40) return refuse(`TF ${o.tf} would leave the 40 x 40 map at ${next.join(',')} (1.4)`, '1.4');
+      if (next[0] < 1 || next[0] > 40 || next[1] < 1 || next[1] > 40)
+        return refuse(`TF ${o.tf} would leave the 40 x 40 map at ${next.join(',')} (1.4)`, '1.4');
       if (isLand(fold.s, next[0], next[1])) return refuse(`TF ${o.tf} may not enter the land square ${next.join(',')} (5.2F)`, '5.2F');
       left -= cost;
       at = next;
@@ -81,14 +88,16 @@ export function walkOrders(s: GcState, side: GcSide, orders: readonly GcOrder[])
     }
     if (dock) {
       if (isMini(fold.s)) return refuse('task forces never dock in a mini game (10.1C)', '10.1C');
-      if (!portAt(fold.s, side, at[0], at[1])) return refuse(`TF ${o.tf} would end at ${at.join(',')}, no port of yours, and cannot dock there (4.1A, 5.2D)`, '5.2D');
+      if (!portAt(fold.s, side, at[0], at[1]))
+        return refuse(`TF ${o.tf} would end at ${at.join(',')}, no port of yours, and cannot dock there (4.1A, 5.2D)`, '5.2D');
     }
     if (path.length) emit({ type: 'gcc.tf-moved', data: { side, tf: tf.id, path, points, spent: points - left }, visibleTo: [side] });
     if (dock) {
       const port = portAt(fold.s, side, at[0], at[1])!.code;
       emit({ type: 'gcc.tf-docked', data: { side, tf: tf.id, port, ships: [...tf.ships], turn: fold.s.turn }, visibleTo: [side] });
     }
-  });
+  };
+  for (const [index, o] of orders.entries()) walk(o, index);
   if (!problems.length) endurance(fold.s, side, emit);
   return { events, problems, state: fold.s };
 }
@@ -101,12 +110,14 @@ function form(
   refuse: (problem: string, rule: string) => void,
 ): void {
   const place = s.map.places.find((p) => p.code === o.port);
-  if (!place || !s.map.ports[side].includes(o.port)) return refuse(`${o.port} is none of your ports: ${s.map.ports[side].join(', ')} (4.1A)`, '4.1A');
+  if (!place || !s.map.ports[side].includes(o.port))
+    return refuse(`${o.port} is none of your ports: ${s.map.ports[side].join(', ')} (4.1A)`, '4.1A');
   if (isMini(s)) {
     const exception = s.scenario === 'guadalcanal' && side === 'japanese' && o.port === 'R' && !s.formedInMini;
     if (!exception) return refuse('no new task forces in a mini game, save one Japanese TF at Rabaul in Guadalcanal (10.1B)', '10.1B');
   }
-  if (o.mission === 'R' || o.mission === 'FR') return refuse(`a TF is never formed to ${o.mission}: that mission only follows one ended (9.2A, 9.2H)`, '9.2A');
+  if (o.mission === 'R' || o.mission === 'FR')
+    return refuse(`a TF is never formed to ${o.mission}: that mission only follows one ended (9.2A, 9.2H)`, '9.2A');
   const active = Object.values(s.taskForces).filter((t) => t.side === side).length;
   if (active >= MAX_TFS) return refuse(`you have ${active} active task forces already, the most there may be (4.3B)`, '4.3B');
   const tf = o.tf ?? freeTfNumber(s, side);
@@ -123,7 +134,11 @@ function form(
     if (names.includes(ship.name)) return refuse(`${ship.name} is named twice`, '4.1D');
     names.push(ship.name);
   }
-  const bad = missionProblems(names.map((n) => s.ships[n]), o.mission, s.onlyMission);
+  const bad = missionProblems(
+    names.map((n) => s.ships[n]),
+    o.mission,
+    s.onlyMission,
+  );
   if (bad.length) return refuse(bad[0], '9.2');
   emit({
     type: 'gcc.tf-formed',
