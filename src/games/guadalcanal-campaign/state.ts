@@ -88,17 +88,29 @@ export const MINI_GAMES: readonly ScenarioId[] = ['coral-sea', 'eastern-solomons
 export const isMini = (s: Pick<GcState, 'scenario'>) => MINI_GAMES.includes(s.scenario);
 export const isAm = (turn: number) => turn % 2 === 1;
 
+/** Days from 1 January 1942 to an ISO date of 1942 or 1943 (a calendar of its own: the rules read no clock). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function dayOf(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  return (y - 1942) * 365 + MONTH_DAYS.slice(0, m - 1).reduce((a, b) => a + b, 0) + d - 1;
+}
+function isoOf(day: number): string {
+  const y = 1942 + Math.floor(day / 365);
+  let d = day % 365;
+  let m = 0;
+  while (d >= MONTH_DAYS[m]) d -= MONTH_DAYS[m++];
+  return `${y}-${String(m + 1).padStart(2, '0')}-${String(d + 1).padStart(2, '0')}`;
+}
+
 /** Turns of a scenario: two a day from its first date to its last (3.1, 3.5; the lengths 10.3 prints agree). */
 export function turnsOf(box: PlainBox, scenario: ScenarioId): number {
   const { first, last } = box.scenarios[scenario];
-  const days = (Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000 + 1;
-  return days * 2;
+  return (dayOf(last) - dayOf(first) + 1) * 2;
 }
 
 /** The date of a turn, as 3.5 keeps it: the AM and PM turns of a day share it. */
 export function dateOf(s: Pick<GcState, 'firstDate'>, turn: number): string {
-  const day = new Date(Date.parse(`${s.firstDate}T00:00:00Z`) + Math.floor((turn - 1) / 2) * 86_400_000);
-  return day.toISOString().slice(0, 10);
+  return isoOf(dayOf(s.firstDate) + Math.floor((turn - 1) / 2));
 }
 
 export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcState {
