@@ -62,6 +62,10 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return [
         `TF ${e.data.tf} moves to ${e.data.path[e.data.path.length - 1].join(',')} (${e.data.spent} of ${e.data.points} movement points, 5.2).`,
       ];
+    case 'gcc.tf-combined':
+      return [
+        `TF ${e.data.tf} joins TF ${e.data.into}: ${e.data.ships.length} ships, mission ${e.data.mission}, endurance ${e.data.endurance} (4.2).`,
+      ];
     case 'gcc.tf-docked':
       return [`TF ${e.data.tf} docks at ${e.data.port}: ${e.data.ships.length} ship(s) in port (5.2D).`];
     case 'gcc.endurance':
@@ -124,7 +128,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
   help: (_s, _side, step) =>
     step && rowOfStep(step).includes('air')
       ? 'NO AIR (7.1-7.5: CAP, search, strikes and transfers are not built yet).'
-      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
+      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   unfinished: { issue: 31, missing: MISSING },
   result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),

@@ -6,6 +6,7 @@
  *   FORM [TF 4] AT E MISSION T: McCawley, Barnett, Blue     4.1 (a port's code, a mission of 9.2)
  *   MOVE TF 4: N NE E DOCK                                  5.2 (directions N NE E SE S SW W NW; DOCK may end it)
  *   DOCK TF 4                                               5.2D (at the port square it is on)
+ *   COMBINE TF 6 INTO TF 4                                  4.2 (both in one square, before either moves)
  *   HOLD TF 4                                               stays where it is
  *   NO AIR                                                  the air steps (7.1-7.5)
  */
@@ -20,11 +21,11 @@ export type GcOrder =
   | { readonly kind: 'move'; readonly tf: number; readonly dirs: readonly Dir[]; readonly dock: boolean }
   | { readonly kind: 'dock'; readonly tf: number }
   | { readonly kind: 'hold'; readonly tf: number }
+  | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
   | { readonly kind: 'no-air' };
 
 /** Orders of the original's menus this slice does not carry out yet, by their first word, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  COMBINE: '4.2',
   DIVIDE: '4.3',
   SCUTTLE: '4.3D',
   LOAD: '4.4',
@@ -58,7 +59,7 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
       return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
     const order = parseLine(line);
     if (typeof order === 'string')
-      return err(order, 'FORM AT E MISSION C: ship, ship | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
+      return err(order, 'FORM AT E MISSION C: ship, ship | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
     const air = order.kind === 'no-air';
     if (air === isOrdersStep(step))
       return err(
@@ -76,6 +77,9 @@ function parseLine(line: string): GcOrder | string {
   if (/^NO\s+AIR$/i.test(line)) return { kind: 'no-air' };
   const simple = line.match(/^(DOCK|HOLD)\s+TF\s*(\d+)$/i);
   if (simple) return { kind: simple[1].toLowerCase() as 'dock' | 'hold', tf: Number(simple[2]) };
+  const combine = line.match(/^COMBINE\s+TF\s*(\d+)\s+INTO\s+TF\s*(\d+)$/i);
+  if (combine) return { kind: 'combine', tf: Number(combine[1]), into: Number(combine[2]) };
+  if (/^COMBINE\b/i.test(line)) return 'COMBINE TF <merging> INTO TF <gaining> (4.2A)';
   const move = line.match(/^MOVE\s+TF\s*(\d+)\s*:?\s*(.*)$/i);
   if (move) {
     const words = move[2]
@@ -121,6 +125,8 @@ function formatOne(o: GcOrder): string {
       return `DOCK TF ${o.tf}`;
     case 'hold':
       return `HOLD TF ${o.tf}`;
+    case 'combine':
+      return `COMBINE TF ${o.tf} INTO TF ${o.into}`;
     case 'no-air':
       return 'NO AIR';
   }

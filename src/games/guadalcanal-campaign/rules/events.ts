@@ -9,6 +9,7 @@ export type GcEvent =
       { side: GcSide; tf: number; mission: Mission; endurance: number; port: string; col: number; row: number; ships: string[] }
     >
   | RulesEvent<'gcc.tf-moved', { side: GcSide; tf: number; path: [number, number][]; points: number; spent: number }>
+  | RulesEvent<'gcc.tf-combined', { side: GcSide; tf: number; into: number; ships: string[]; mission: Mission; endurance: number }>
   | RulesEvent<'gcc.tf-docked', { side: GcSide; tf: number; port: string; ships: string[]; turn: number }>
   | RulesEvent<'gcc.endurance', { side: GcSide; tf: number; endurance: number }>
   | RulesEvent<'gcc.out-of-fuel', { side: GcSide; tf: number; ships: string[] }>
@@ -34,6 +35,14 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     case 'gcc.tf-moved': {
       const [col, row] = e.data.path[e.data.path.length - 1];
       return { ...s, taskForces: { ...s.taskForces, [e.data.tf]: { ...s.taskForces[e.data.tf], col, row } } };
+    }
+    case 'gcc.tf-combined': {
+      const d = e.data;
+      const ships = { ...s.ships };
+      for (const name of s.taskForces[d.tf].ships) ships[name] = { ...ships[name], tf: d.into };
+      const { [d.tf]: _merged, ...rest } = s.taskForces;
+      const into = { ...rest[d.into], ships: d.ships, mission: d.mission, endurance: d.endurance };
+      return { ...s, ships, taskForces: { ...rest, [d.into]: into } };
     }
     case 'gcc.tf-docked': {
       const ships = { ...s.ships };

@@ -63,6 +63,7 @@ export function walkOrders(
     };
     if (o.kind === 'no-air') return;
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
+    if (o.kind === 'combine') return combine(fold.s, side, o, moved, emit, refuse);
     const tf = fold.s.taskForces[o.tf];
     if (!tf || tf.side !== side) return refuse(`TF ${o.tf} is none of your active task forces`, '4.9');
     if (moved.has(o.tf)) return refuse(`TF ${o.tf} has been given its move already: a TF moves once, in one go (5.3A)`, '5.3A');
@@ -145,6 +146,50 @@ function form(
     data: { side, tf, mission: o.mission, endurance: s.endurance[o.mission], port: o.port, col: place.col, row: place.row, ships: names },
     visibleTo: [side],
   });
+}
+
+/**
+ * 4.2: two task forces in one square become one: the gaining TF takes every ship of the merging one
+ * and the lower endurance, and an R or FR merging TF turns it to R; submarines combine only with
+ * submarines (4.2E). As read: it is TF adjustment, so neither may have moved yet (4.0 before 5.0),
+ * and the ships must be fit for the mission they end with (9.2B-D).
+ */
+function combine(
+  s: GcState,
+  side: GcSide,
+  o: Extract<GcOrder, { kind: 'combine' }>,
+  moved: ReadonlySet<number>,
+  emit: (e: GcEvent) => void,
+  refuse: (problem: string, rule: string) => void,
+): void {
+  const [merging, gaining] = [s.taskForces[o.tf], s.taskForces[o.into]];
+  for (const [n, tf] of [
+    [o.tf, merging],
+    [o.into, gaining],
+  ] as const)
+    if (!tf || tf.side !== side) return refuse(`TF ${n} is none of your active task forces`, '4.9');
+  if (o.tf === o.into) return refuse(`TF ${o.tf} cannot combine with itself`, '4.2A');
+  if (moved.has(o.tf) || moved.has(o.into))
+    return refuse('task forces combine in the adjustment phase, before either moves (4.0, 5.0)', '3.3');
+  if (merging.col !== gaining.col || merging.row !== gaining.row)
+    return refuse(
+      `TF ${o.tf} at ${merging.col},${merging.row} and TF ${o.into} at ${gaining.col},${gaining.row} are not in one square (4.2)`,
+      '4.2',
+    );
+  if ((merging.mission === 'U') !== (gaining.mission === 'U'))
+    return refuse('submarine task forces combine only with submarine task forces (4.2E)', '4.2E');
+  const mission = merging.mission === 'R' || merging.mission === 'FR' ? 'R' : gaining.mission;
+  const ships = [...gaining.ships, ...merging.ships];
+  if (mission !== 'R' && mission !== 'FR') {
+    const bad = missionProblems(
+      ships.map((n) => s.ships[n]),
+      mission,
+      s.onlyMission,
+    );
+    if (bad.length) return refuse(bad[0], '9.2');
+  }
+  const endurance = Math.min(merging.endurance, gaining.endurance);
+  emit({ type: 'gcc.tf-combined', data: { side, tf: o.tf, into: o.into, ships, mission, endurance }, visibleTo: [side] });
 }
 
 /** 9.3A: a TF at sea spends one turn of endurance; 9.3E: at 0 its ships can make 5 knots at most. */
