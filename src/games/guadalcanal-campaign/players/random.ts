@@ -1,7 +1,7 @@
 /**
  * Random legal orders from a side's view alone (the fuzzer's and self-play's player): each task
  * force holds or wanders within its movement points and off the land (5.2), now and then docks
- * in a port of its own (campaign games, 10.1C), and in a campaign game a port's idle ships now and
+ * in a port of its own (campaign games, 10.1C), two in one square now and then combine (4.2), and in a campaign game a port's idle ships now and
  * then form a task force of one type (4.1, 9.2B-D). By day the air steps get NO AIR.
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -30,12 +30,27 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
       active++;
     }
   }
-  for (const tf of k.taskForces) {
+  // 4.2: now and then two TFs in one square combine, where the ships fit the gaining TF's mission
+  const gone = new Set<number>();
+  const points = new Map(k.taskForces.map((tf) => [tf.id, tf.points]));
+  for (const a of k.taskForces)
+    for (const b of k.taskForces) {
+      if (a.id === b.id || gone.has(a.id) || gone.has(b.id) || a.col !== b.col || a.row !== b.row || rng.int(2)) continue;
+      const mission = a.mission === 'R' || a.mission === 'FR' ? 'R' : b.mission;
+      const fits = [...a.ships, ...b.ships].every(
+        (x) => mission === 'R' || ((ONLY[x.type] ?? mission) === mission && (mission !== 'U') === (x.type !== 'SS')),
+      );
+      if ((a.mission === 'U') !== (b.mission === 'U') || !fits) continue;
+      orders.push({ kind: 'combine', tf: a.id, into: b.id });
+      gone.add(a.id);
+      points.set(b.id, Math.min(a.points, b.points));
+    }
+  for (const tf of k.taskForces.filter((t) => !gone.has(t.id))) {
     if (rng.int(3) === 0) {
       orders.push({ kind: 'hold', tf: tf.id });
       continue;
     }
-    let left = tf.points;
+    let left = points.get(tf.id)!;
     let [col, row] = [tf.col, tf.row];
     const dirs: Dir[] = [];
     for (let tries = 0; tries < 6 && left >= 2; tries++) {
