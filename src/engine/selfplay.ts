@@ -5,7 +5,7 @@ import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState
 import { initialState, replay, stateHash, type AnyRuleset } from './evolve';
 import { seededRng, type SeededRng } from './random-player';
 import { type MachinePlayer, machinePlayerOf, turnOf } from './players';
-import type { GameOptions, Side } from './ruleset';
+import { type GameOptions, RuleNotImplementedError, type Side } from './ruleset';
 import { auditGameLog } from './audit';
 import { verifyGameLog } from './verify';
 
@@ -156,6 +156,8 @@ class Run {
     if (played.unfinishedAtCap) this.unfinishedAtCap++;
     if (!problems.length) this.verified++;
     for (const message of problems) this.errors.push({ game: game.index, gameSeed: game.gameSeed, message });
+    // a game still being built stopped at a rule it lacks: replayed and checked, and an error all the same
+    if (played.stopped) this.errors.push({ game: game.index, gameSeed: game.gameSeed, message: played.stopped.message });
   }
 
   failed(game: SelfplayGame, e: unknown): void {
@@ -187,6 +189,17 @@ interface Played {
   readonly state: EngineState<unknown>;
   /** the game was still in play when its seed chain ran out (a game with no fixed end) */
   readonly unfinishedAtCap?: true;
+  /**
+   * an unfinished game (DefinedRuleset.unfinished) stopped at a rule it lists as missing: the game
+   * as far as it went, for the checks a whole game gets; self-play counts it as an error
+   */
+  readonly stopped?: RuleNotImplementedError;
+}
+
+/** The error, when it is an unfinished game's own RuleNotImplementedError for a rule it lists as missing. */
+export function stoppedAtMissingRule(ruleset: AnyRuleset, e: unknown): RuleNotImplementedError | null {
+  const missing = (ruleset as { unfinished?: { missing: readonly string[] } }).unfinished?.missing ?? [];
+  return e instanceof RuleNotImplementedError && e.ruleset === ruleset.id && missing.includes(e.rule) ? e : null;
 }
 
 /** One game between random players; throws on anything a legal game must never do. */
@@ -256,6 +269,8 @@ export function playOneGame(
       run({ type: missed ? 'Deadline' : 'Resolve', now: now(), seeds, ...sealedSeeds, open: (blob) => blob });
     } catch (e) {
       if (e instanceof CommandRejected && e.code === 'seed-chain-exhausted') return { events, state, unfinishedAtCap: true };
+      const stopped = stoppedAtMissingRule(ruleset, e);
+      if (stopped) return { events, state, stopped };
       throw e;
     }
   }

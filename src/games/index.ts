@@ -2,6 +2,7 @@ import type { DefinedRuleset } from '../engine/define';
 import { guadalcanalRuleset } from './aa-guadalcanal';
 import { coralSeaSolitaire } from './coral-sea-solitaire';
 import { fleetDuel } from './fleet-duel';
+import { guadalcanalCampaign } from './guadalcanal-campaign';
 import { vitpRuleset } from './vitp';
 
 /**
@@ -10,7 +11,13 @@ import { vitpRuleset } from './vitp';
  * the services, `umpire box check`, self-play and the demo all find games here and nowhere else.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds games of every state type
-const GAMES: readonly DefinedRuleset<any, any, any>[] = [vitpRuleset, guadalcanalRuleset, fleetDuel, coralSeaSolitaire];
+const GAMES: readonly DefinedRuleset<any, any, any>[] = [
+  vitpRuleset,
+  guadalcanalRuleset,
+  fleetDuel,
+  coralSeaSolitaire,
+  guadalcanalCampaign,
+];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above
 export const rulesets: Record<string, DefinedRuleset<any, any, any>> = Object.fromEntries(GAMES.map((g) => [g.id, g]));

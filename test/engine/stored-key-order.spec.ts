@@ -4,6 +4,7 @@ import { checkReplay, playOneGame, selfplay } from '../../src/engine/selfplay';
 import { narrativeFor } from '../../src/engine/views';
 import { rulesets } from '../../src/games';
 import { compareJsonbKeys, jsonbKeyOrder } from '../support/jsonb';
+import { unexpectedErrors } from '../support/unfinished';
 import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
@@ -33,9 +34,11 @@ describe.each(all)('%s: logs and states stored with JSONB key order', (_id, rule
     let t = 0;
     const r = selfplay(ruleset, { games, seed: 'jsonb-order', clock: () => t++, missRate: 0.5 }, (_g, events) => jsonbKeyOrder(events));
 
-    expect(r.errors).toEqual([]);
+    // a game still being built stops at a rule it lacks, an error of its own; nothing else may go wrong
+    const unfinished = (ruleset as { unfinished?: unknown }).unfinished !== undefined;
+    expect(unexpectedErrors(ruleset, r.errors)).toEqual([]);
     expect(r.verified).toBe(games);
-    expect(r.defaultsApplied).toBeGreaterThan(games);
+    expect(r.defaultsApplied).toBeGreaterThan(unfinished ? 0 : games);
   }, 180_000);
 
   it('given a game played from states reloaded with JSONB key order, then it writes the same log as from states in build order, and that log checks', () => {

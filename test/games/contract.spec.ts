@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { defineRuleset, seedChainTurns, type StepRow } from '../../src/engine/define';
-import { playOneGame } from '../../src/engine/selfplay';
-import type { StepInfo } from '../../src/engine/ruleset';
+import { playOneGame, selfplay, stoppedAtMissingRule } from '../../src/engine/selfplay';
+import { RuleNotImplementedError, type StepInfo } from '../../src/engine/ruleset';
 import { rulesets } from '../../src/games';
 import { type FleetOrder, type FleetState, fleetDuel, fleetDuelDeclaration } from '../../src/games/fleet-duel';
 import { STEP_KINDS } from '../../src/engine/step-kinds';
@@ -85,9 +85,34 @@ describe('the game contract: one folder and one registry line per game', () => {
       };
       const played = playOneGame(wrapped, `contract:${ruleset.id}`);
       expect(played.events.length).toBeGreaterThan(0);
+      // a game still being built stops at a rule it lists as missing; a finished one never stops
+      if (played.stopped) expect(ruleset.unfinished?.missing).toContain(played.stopped.rule);
       for (const id of seen) expect(rows.has(id)).toBe(true);
       expect(seen.size).toBeGreaterThan(1);
     }
+  });
+
+  it('given a game still being built, then self-play stops at a rule it lists as missing and counts that as an error, never as success', () => {
+    const unfinished = Object.values(rulesets).filter((r) => r.unfinished);
+    for (const ruleset of unfinished) {
+      expect(ruleset.unfinished!.missing.length).toBeGreaterThan(0);
+      const run = selfplay(ruleset, { games: 2, seed: `unfinished:${ruleset.id}`, clock: () => 0 });
+      expect(run.errors).toHaveLength(2);
+      for (const e of run.errors) expect(e.message).toMatch(/rule (\S+) is not implemented/);
+      expect(ruleset.unfinished!.missing).toContain(run.errors[0].message.match(/rule (\S+) is not implemented/)![1]);
+      // the game as far as it went replays and verifies
+      expect(run.verified).toBe(2);
+    }
+    // a rule the game does not list as missing is a bug: it is thrown, not taken as a stop
+    const broken = defineRuleset({
+      ...fleetDuelDeclaration,
+      unfinished: { issue: 0, missing: ['9.8'] },
+      adjudicate: () => {
+        throw new RuleNotImplementedError('fleet-duel', '9.9', 'a rule the declaration does not list');
+      },
+    });
+    expect(() => playOneGame(broken, 'contract:unlisted')).toThrow('rule 9.9 is not implemented');
+    expect(stoppedAtMissingRule(broken, new RuleNotImplementedError('fleet-duel', '9.8', 'listed'))?.rule).toBe('9.8');
   });
 
   it('given each game with its default options and box, then its seed chain covers its length', () => {

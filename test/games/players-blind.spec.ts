@@ -28,6 +28,7 @@ import type { GState } from '../../src/games/aa-guadalcanal/types';
 import type { VitpState } from '../../src/games/vitp/types';
 import type { CoralState } from '../../src/games/coral-sea-solitaire/types';
 import { backOf } from '../../src/games/coral-sea-solitaire/view';
+import type { GcState } from '../../src/games/guadalcanal-campaign';
 
 type Perturb = (rules: unknown, side: Side, k: number) => unknown;
 
@@ -127,15 +128,32 @@ const coralHidden: Perturb = (rules, side, k) => {
   return { ...s, taskForces, air, cp };
 };
 
-const GAMES: readonly { id: string; options: Record<string, boolean>; perturb: Perturb; games: number }[] = [
+/** Guadalcanal Campaign: the other side's task forces (where, mission, endurance, ships) and its ships in port (2.2, 12.0). */
+const campaignHidden: Perturb = (rules, side, k) => {
+  const s = rules as GcState;
+  const taskForces = Object.fromEntries(
+    Object.entries(s.taskForces).map(([id, tf]) =>
+      tf.side === side
+        ? [id, tf]
+        : [id, { ...tf, col: tf.col + k + 1 > 40 ? 1 : tf.col + k + 1, endurance: tf.endurance + k, ships: [...tf.ships].reverse() }],
+    ),
+  );
+  const ships = Object.fromEntries(
+    Object.entries(s.ships).map(([n, x]) => [n, x.side === side ? x : { ...x, ms: x.ms + k + 1, inf: x.inf + k }]),
+  );
+  return { ...s, taskForces, ships };
+};
+
+const GAMES: readonly { id: string; options: Record<string, boolean | string>; perturb: Perturb; games: number }[] = [
   { id: 'fleet-duel', options: { scouting: true }, perturb: fleetHidden, games: 6 },
   { id: 'vitp', options: { 'task-forces': true }, perturb: vitpHidden, games: 1 },
   { id: 'aa-guadalcanal', options: {}, perturb: guadalcanalHidden, games: 1 },
   { id: 'coral-sea-solitaire', options: {}, perturb: coralHidden, games: 1 },
+  { id: 'guadalcanal-campaign', options: { scenario: 'guadalcanal' }, perturb: campaignHidden, games: 8 },
 ];
 
 /** States a game passed through when a side was about to send orders (every `every`th such moment). */
-function statesOf(ruleset: AnyRuleset, seed: string, options: Record<string, boolean>, every: number): EngineState<unknown>[] {
+function statesOf(ruleset: AnyRuleset, seed: string, options: Record<string, boolean | string>, every: number): EngineState<unknown>[] {
   const { events } = playOneGame(ruleset, seed, { options, missRate: 0, aheadRate: 0 });
   const out: EngineState<unknown>[] = [];
   let seen = 0;

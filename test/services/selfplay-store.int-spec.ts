@@ -6,6 +6,7 @@ import { selfplayThrough } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import { selfplayGameId, storeRoundTrip } from '../../src/services/selfplay-store';
 import { freshDatabase, type TestDatabase } from '../support/db';
+import { unexpectedErrors } from '../support/unfinished';
 import { fleetDuel } from '../../src/games/fleet-duel';
 
 /**
@@ -48,9 +49,11 @@ describe('self-play through the event store on PostgreSQL', () => {
         },
       );
 
-      expect(result.errors).toEqual([]);
-      expect({ verified: result.verified, failed: result.failed }).toEqual({ verified: games, failed: 0 });
-      expect(result.defaultsApplied).toBeGreaterThan(games);
+      // a game still being built stops at a rule it lacks, an error of its own; nothing else may go wrong
+      const unfinished = (ruleset as { unfinished?: unknown }).unfinished !== undefined;
+      expect(unexpectedErrors(ruleset, result.errors)).toEqual([]);
+      expect({ verified: result.verified, failed: result.failed }).toEqual({ verified: games, failed: unfinished ? games : 0 });
+      expect(result.defaultsApplied).toBeGreaterThan(unfinished ? 0 : games);
       // every event is in the database, under the run's game ids
       const rows = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE game_id LIKE $1', [
         `G-selfplay-${runId}-%`,

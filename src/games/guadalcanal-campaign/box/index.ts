@@ -1,0 +1,126 @@
+/**
+ * Guadalcanal Campaign's box: the printed values (grid, ranges, aircraft, missions, orders of battle,
+ * victory tables) and the rebuilt ones (the map, the ships and their ratings, the start positions),
+ * each tagged. `umpire box check guadalcanal-campaign` prints the provenance split by part and every
+ * check the rules impose on the data.
+ */
+import { countProvenance, gameBox, withoutProvenance } from '../../../engine/box';
+import { AIRCRAFT, LONG_RANGE_CAP, LONG_RANGE_STRIKE, TRANSFER_RANGE_FACTOR } from './aircraft';
+import { AIRBASES, MAP, PLACES, PORTS } from './map';
+import { startForces } from './oob';
+import type { PlainBox } from './plain';
+import { range } from './range';
+import { CAMPAIGN_TOTALS } from './campaigns';
+import { SCENARIO_DATA, SCENARIOS } from './scenarios';
+import { type GcBox, gcBoxSchema } from './schema';
+import { CLASSES, SHIPS } from './ships';
+import { MISSIONS, VICTORY } from './tables';
+
+export type { GcBox, PlainBox };
+export { SCENARIOS, type ScenarioId } from './scenarios';
+
+export const defaultBox: GcBox = {
+  map: MAP,
+  places: PLACES,
+  ports: PORTS,
+  airbases: AIRBASES,
+  aircraft: AIRCRAFT,
+  longRangeStrike: LONG_RANGE_STRIKE,
+  longRangeCap: LONG_RANGE_CAP,
+  transferRangeFactor: TRANSFER_RANGE_FACTOR,
+  classes: CLASSES,
+  ships: SHIPS,
+  missions: MISSIONS,
+  scenarios: SCENARIO_DATA,
+  campaignTotals: CAMPAIGN_TOTALS,
+  victory: VICTORY,
+};
+
+export const plainBox = (box: GcBox = defaultBox): PlainBox => withoutProvenance<PlainBox>(box);
+
+/** A check the rules impose on the data: its rule, what it says, and the problems found. */
+interface Check {
+  readonly rule: string;
+  readonly text: string;
+  readonly problems: readonly string[];
+}
+
+function checks(box: PlainBox, raw: GcBox): Check[] {
+  const rows = box.map.rows;
+  const places = Object.values(box.places);
+  const at = (code: string) => places.find((p) => p.code === code)!;
+  const names = box.ships.map((s) => s.name);
+  const reach = (from: string, to: string, max: number, why: string): string[] => {
+    const d = range(at(from), at(to));
+    return d > max ? [`${at(from).name} to ${at(to).name} is ${d} squares, over ${max} (${why})`] : [];
+  };
+  const totals = Object.entries(raw.campaignTotals).flatMap(([scenario, t]) =>
+    (['american', 'japanese'] as const).flatMap((side) => {
+      const start = box.scenarios[scenario as 'campaign'][side].counts;
+      const total = withoutProvenance<Record<string, number>>(t[side]);
+      return Object.entries(start)
+        .filter(([type, n]) => (total[type] ?? 0) < n)
+        .map(([type, n]) => `${scenario} ${side}: ${n} ${type} at the start, ${total[type] ?? 0} in all`);
+    }),
+  );
+  return [
+    {
+      rule: '1.4',
+      text: 'every base and port is on a base square of the map, not on land',
+      problems: places.filter((p) => !/[A-Z]/.test(rows[p.row - 1][p.col - 1])).map((p) => `${p.name} at ${p.col},${p.row}`),
+    },
+    {
+      rule: '7.3D, 7.5D',
+      text: 'the ranges the campaign needs: Bettys and Zekes reach Henderson from Rabaul, Brisbane Wildcats can transfer to Espiritu Santo',
+      problems: [
+        ...reach('R', 'H', 15, 'Betty and Zeke attack range 15'),
+        ...reach('B', 'E', 15, 'Wildcat transfer 3 x 5'),
+        ...reach('T', 'R', 18, 'Val and Kate transfer 3 x 6'),
+      ],
+    },
+    {
+      rule: '2.3',
+      text: 'every ship name is unique and of a known class',
+      problems: names.filter((n, i) => names.indexOf(n) !== i || !box.classes[box.ships[i].cls]),
+    },
+    {
+      rule: '13.0, 9.2B-D, 5.2F',
+      text: 'every scenario gives each side exactly the ships 13.0 prints, in task forces the missions allow, at sea',
+      problems: SCENARIOS.flatMap((s) => (['american', 'japanese'] as const).flatMap((side) => startForces(box, s, side).problems)),
+    },
+    { rule: '13.0', text: 'a campaign starts with no more ships of a type than it has in all', problems: totals },
+  ];
+}
+
+/** `ruleset.box`: the schema's problems, then every check's. */
+export const gcBox = {
+  ...gameBox(gcBoxSchema, defaultBox),
+  validate(data: unknown): readonly string[] {
+    const parsed = gcBoxSchema.safeParse(data);
+    if (!parsed.success) return parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`);
+    return checks(plainBox(parsed.data), parsed.data).flatMap((c) => c.problems.map((p) => `${p} (rule ${c.rule})`));
+  },
+  details(data: unknown): readonly string[] {
+    const parsed = gcBoxSchema.safeParse(data);
+    if (!parsed.success) return parsed.error.issues.map((i) => `$.${i.path.join('.')}: ${i.message}`);
+    const box = parsed.data;
+    const split = (what: string, part: unknown) => {
+      const c = countProvenance(part);
+      return `  ${what.padEnd(16)} ${c.rulebook} rulebook, ${c.reference} reference, ${c.reconstructed} reconstructed of ${c.total}`;
+    };
+    const all = countProvenance(box);
+    return [
+      `provenance: ${all.rulebook} rulebook, ${all.reference} reference, ${all.reconstructed} reconstructed of ${all.total}`,
+      split('map and bases', [box.map, box.places, box.ports, box.airbases]),
+      split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
+      split('ship classes', box.classes),
+      split('ships', box.ships),
+      split('missions', box.missions),
+      split('scenarios', [box.scenarios, box.campaignTotals]),
+      split('victory', box.victory),
+      ...checks(plainBox(box), box).map(
+        (c) => `${c.problems.length ? 'FAIL' : 'ok  '} ${c.rule}: ${c.text}${c.problems.map((p) => `\n  ${p}`).join('')}`,
+      ),
+    ];
+  },
+};

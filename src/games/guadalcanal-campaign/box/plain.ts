@@ -1,0 +1,43 @@
+/** The box without its provenance: what the rules read (withoutProvenance of GcBox). */
+import type { AircraftData } from './aircraft';
+import type { PlaceData } from './map';
+import type { StartTf, ScenarioId } from './scenarios';
+import type { ShipClass, ShipData, ShipType } from './ships';
+import type { VictoryRow } from './tables';
+
+export type Side = 'american' | 'japanese';
+
+export interface PlainScenarioSide {
+  readonly figures: readonly [number, number, number];
+  readonly counts: Partial<Record<ShipType, number>>;
+  readonly named: readonly string[];
+  readonly taskForces: readonly StartTf[];
+  readonly inPort: string | null;
+}
+
+export interface PlainScenario {
+  readonly first: string;
+  readonly last: string;
+  readonly turns?: number;
+  readonly weather?: 'clear' | 'light' | 'heavy';
+  readonly bonus?: { readonly japanese: number };
+  readonly american: PlainScenarioSide;
+  readonly japanese: PlainScenarioSide;
+}
+
+export interface PlainBox {
+  readonly map: { readonly size: number; readonly squareMiles: number; readonly rows: readonly string[] };
+  readonly places: Readonly<Record<string, PlaceData>>;
+  readonly ports: Readonly<Record<Side, readonly string[]>>;
+  readonly airbases: Readonly<Record<string, unknown>>;
+  readonly aircraft: Readonly<Record<string, AircraftData>>;
+  readonly classes: Readonly<Record<string, ShipClass>>;
+  readonly ships: readonly ShipData[];
+  readonly missions: {
+    readonly endurance: Readonly<Record<string, number>>;
+    readonly onlyMission: Readonly<Record<string, string>>;
+    readonly fast: readonly string[];
+  };
+  readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
+  readonly victory: Readonly<Record<'campaign' | 'mini' | 'campaign2', readonly VictoryRow[]>> & { readonly hendersonBonus: number };
+}

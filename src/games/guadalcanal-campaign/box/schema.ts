@@ -1,0 +1,100 @@
+/** The box schema: every value a `{value, source}` (docs/game-box.md). */
+import { z } from 'zod';
+import { provenanced } from '../../../engine/box';
+import { SHIP_TYPES } from './ships';
+
+const p = provenanced;
+const side = z.enum(['american', 'japanese']);
+const shipType = z.enum(SHIP_TYPES);
+const counts = z.partialRecord(shipType, z.number().int().min(0));
+const square = { col: z.number().int().min(1).max(40), row: z.number().int().min(1).max(40) };
+
+const aircraft = z
+  .object({
+    side,
+    role: z.enum(['fighter', 'bomber']),
+    search: z.number().int().min(1).nullable(),
+    attack: z.number().int().min(1),
+    accuracy: z.number().min(0).nullable(),
+    shotDown: z.number().min(0).max(100),
+    shootsDown: z.number().min(0).max(100),
+    carrier: z.boolean(),
+  })
+  .strict();
+
+const rating = z.number().int().min(0);
+const shipClass = z
+  .object({ side, type: shipType, mg: rating, aa: rating, tt: rating, cc: rating, ms: rating, df: z.number().int().min(1) })
+  .strict();
+
+const startTf = z
+  .object({
+    mission: z.enum(['C', 'B', 'T', 'U', 'FC', 'FB', 'FT']),
+    ...square,
+    ships: z.array(z.string()).optional(),
+    take: counts.optional(),
+    load: z.object({ inf: rating, sup: rating }).strict().optional(),
+  })
+  .strict();
+
+const scenarioSide = z
+  .object({
+    figures: p(z.tuple([rating, rating, rating])),
+    counts: p(counts),
+    named: p(z.array(z.string())),
+    taskForces: z.array(p(startTf)),
+    inPort: p(z.string().nullable()),
+  })
+  .strict();
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const scenario = z
+  .object({
+    first: p(date),
+    last: p(date),
+    turns: p(z.number().int().min(2)).optional(),
+    weather: p(z.enum(['clear', 'light', 'heavy'])).optional(),
+    bonus: p(z.object({ japanese: rating }).strict()).optional(),
+    american: scenarioSide,
+    japanese: scenarioSide,
+  })
+  .strict();
+
+const place = z.object({ code: z.string().length(1), name: z.string(), side, ...square }).strict();
+const victoryRows = p(z.array(z.object({ min: z.number().int().nullable(), level: z.string() }).strict()));
+
+export const gcBoxSchema = z
+  .object({
+    map: z
+      .object({ size: p(z.number().int()), squareMiles: p(z.number()), rows: z.array(p(z.string().regex(/^[.#A-Z]{40}$/))).length(40) })
+      .strict(),
+    places: z.record(z.string(), p(place)),
+    ports: z.object({ american: p(z.array(z.string())), japanese: p(z.array(z.string())) }).strict(),
+    airbases: z.record(z.string(), p(z.union([z.array(z.string()), z.string(), z.number()]))),
+    aircraft: z.record(z.string(), p(aircraft)),
+    longRangeStrike: z.record(z.string(), p(z.object({ shotDown: rating, shootsDown: rating }).strict())),
+    longRangeCap: p(z.array(rating).length(6)),
+    transferRangeFactor: p(z.number().int()),
+    classes: z.record(z.string(), p(shipClass)),
+    ships: z.array(p(z.object({ name: z.string().min(1), cls: z.string() }).strict())),
+    missions: z
+      .object({
+        endurance: p(z.record(z.string(), rating)),
+        onlyMission: p(z.record(z.string(), z.string())),
+        fast: p(z.array(z.string())),
+      })
+      .strict(),
+    scenarios: z.object({
+      campaign: scenario,
+      'coral-sea': scenario,
+      'eastern-solomons': scenario,
+      'santa-cruz': scenario,
+      guadalcanal: scenario,
+      'campaign-2': scenario,
+    }),
+    campaignTotals: z.record(z.string(), z.object({ american: p(counts), japanese: p(counts) }).strict()),
+    victory: z.object({ campaign: victoryRows, mini: victoryRows, campaign2: victoryRows, hendersonBonus: p(rating) }).strict(),
+  })
+  .strict();
+
+export type GcBox = z.infer<typeof gcBoxSchema>;

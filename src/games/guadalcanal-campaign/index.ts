@@ -1,0 +1,135 @@
+/**
+ * Guadalcanal Campaign (SSI, 1982; issue 31): the umpire as the computer that kept every record,
+ * resolved every combat and hid each side's displays. This is the first slice on the game contract:
+ * the box (box/), the six scenarios as an option, the turn sequence as a step table (steps.ts), the
+ * set-up of every scenario, the fog of war (view.ts), and task force forming, movement, missions
+ * and endurance (rules/movement.ts). Every other rule stops play naming its number (`unfinished`).
+ */
+import rulesVersion from './rules-version.json';
+import { defineRuleset } from '../../engine/define';
+import type { GameOptions, LineError } from '../../engine/ruleset';
+import { type GcBox, gcBox, plainBox, SCENARIOS, type ScenarioId } from './box';
+import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders } from './orders';
+import { randomGcOrders } from './players/random';
+import { evolveGc, type GcEvent } from './rules/events';
+import { walkOrders } from './rules/movement';
+import { GAME, type GcSide, type GcState, SIDES, setupState, turnsOf } from './state';
+import { currentStep, rowOfStep, STEPS, upcomingSteps } from './steps';
+import { type GcView, viewGc } from './view';
+
+export type { GcOrder, GcState, GcView };
+
+const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
+
+/** The rules this slice does not implement yet; play that reaches one stops naming it. */
+const MISSING = [
+  '4.2',
+  '4.3',
+  '4.4',
+  '4.5',
+  '4.12',
+  '6.0',
+  '7.1',
+  '7.3',
+  '7.4',
+  '7.5',
+  '8.1',
+  '8.2',
+  '8.3',
+  '8.4',
+  '8.5',
+  '8.6',
+  '8.7',
+  '8.8',
+  '8.9',
+  '9.1',
+  '9.3B-D',
+  '9.4',
+  '9.5',
+  '9.6B',
+  '10.2F',
+  '11.0',
+];
+
+function narrate(event: { type: string; data: unknown }): string[] {
+  const e = event as GcEvent;
+  switch (e.type) {
+    case 'gcc.tf-formed':
+      return [
+        `TF ${e.data.tf} formed at ${e.data.port}, mission ${e.data.mission}, endurance ${e.data.endurance}: ${e.data.ships.join(', ')} (4.1, 9.2).`,
+      ];
+    case 'gcc.tf-moved':
+      return [
+        `TF ${e.data.tf} moves to ${e.data.path[e.data.path.length - 1].join(',')} (${e.data.spent} of ${e.data.points} movement points, 5.2).`,
+      ];
+    case 'gcc.tf-combined':
+      return [
+        `TF ${e.data.tf} joins TF ${e.data.into}: ${e.data.ships.length} ships, mission ${e.data.mission}, endurance ${e.data.endurance} (4.2).`,
+      ];
+    case 'gcc.tf-docked':
+      return [`TF ${e.data.tf} docks at ${e.data.port}: ${e.data.ships.length} ship(s) in port (5.2D).`];
+    case 'gcc.endurance':
+      return e.data.endurance === 0 ? [`TF ${e.data.tf} has no endurance left (9.3A).`] : [];
+    case 'gcc.out-of-fuel':
+      return [`TF ${e.data.tf} is out of fuel: its ships make 5 knots at most (9.3E).`];
+    default:
+      return [];
+  }
+}
+
+export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView>({
+  id: GAME,
+  name: 'Guadalcanal Campaign',
+  sides: SIDES,
+  options: [
+    {
+      id: 'scenario',
+      title: 'Scenario (3.1): the campaign, Campaign.2 or a mini game',
+      rule: '3.1',
+      default: 'campaign',
+      values: SCENARIOS,
+    },
+    {
+      id: 'mode',
+      title: 'Two players, or solitaire against the computer Japanese (3.1, 11.0)',
+      rule: '3.1',
+      default: 'two-player',
+      values: ['two-player', 'solitaire'],
+    },
+    { id: 'level', title: 'Difficulty 1-4: Japanese accuracy, 4 historical (11.A)', rule: '11.A', default: 4, min: 1, max: 4 },
+  ],
+  validateOptions: (options) =>
+    options.mode === 'solitaire' ? ['solitaire play (11.0): the computer Japanese is not implemented yet; play two-player'] : [],
+  engineVersion: `${GAME}-${rulesVersion.version}`,
+  box: gcBox,
+  steps: STEPS,
+  // 3.1, 3.5: two turns a day from the scenario's first date to its last (294 in the campaign)
+  length: (options, box) => ({ turns: turnsOf(plainBox(box), scenarioOf(options)) }),
+  setup: ({ box, options }) => setupState(box, scenarioOf(options), Number(options.level ?? 4)),
+  currentStep,
+  upcomingSteps,
+  parseOrders: (_s, _side, text, step) => parseGcOrders(text, step),
+  validateOrders(s, side, orders, step): LineError[] {
+    // orders for a step to come are checked again when it comes (the board may change first)
+    if (!isOrdersStep(step) || currentStep(s)?.id !== step.id) return [];
+    return walkOrders(s, side as GcSide, orders).problems.map((p) => ({
+      line: 0,
+      text: formatGcOrders([orders[p.index]]),
+      problem: p.problem,
+      rule: p.rule,
+    }));
+  },
+  // at a deadline every task force holds and no aircraft fly but the float planes (5.3, 7.1D)
+  defaultOrders: (_s, _side, step) => (isOrdersStep(step) ? [] : [{ kind: 'no-air' }]),
+  evolve: evolveGc,
+  view: viewGc,
+  narrate,
+  formatOrders: formatGcOrders,
+  help: (_s, _side, step) =>
+    step && rowOfStep(step).includes('air')
+      ? 'NO AIR (7.1-7.5: CAP, search, strikes and transfers are not built yet).'
+      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
+  randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
+  unfinished: { issue: 31, missing: MISSING },
+  result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),
+});

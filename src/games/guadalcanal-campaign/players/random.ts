@@ -1,0 +1,71 @@
+/**
+ * Random legal orders from a side's view alone (the fuzzer's and self-play's player): each task
+ * force holds or wanders within its movement points and off the land (5.2), now and then docks
+ * in a port of its own (campaign games, 10.1C), two in one square now and then combine (4.2), and in a campaign game a port's idle ships now and
+ * then form a task force of one type (4.1, 9.2B-D). By day the air steps get NO AIR.
+ */
+import type { Rng, StepInfo } from '../../../engine/ruleset';
+import type { Mission } from '../box/tables';
+import { DIRS, type Dir, type GcOrder, isOrdersStep } from '../orders';
+import type { GcView } from '../view';
+
+const ONLY: Readonly<Record<string, string>> = { CV: 'C', CVL: 'C', TR: 'T', SS: 'U' };
+const MISSIONS = ['C', 'B', 'T', 'FC', 'FB', 'FT'] as const;
+
+export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[] {
+  if (!isOrdersStep(step)) return [{ kind: 'no-air' }];
+  const k = view.known;
+  const orders: GcOrder[] = [];
+  const land = (c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
+  let active = k.taskForces.length;
+  if (!k.mini && active < 7 && rng.int(3) === 0) {
+    const ports = Object.entries(k.inPort)
+      .filter(([, ships]) => ships.length)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    if (ports.length) {
+      const [port, ships] = rng.pick(ports);
+      const type = rng.pick(ships).type;
+      const same = ships.filter((s) => s.type === type).slice(0, 1 + rng.int(4));
+      orders.push({ kind: 'form', port, mission: (ONLY[type] ?? rng.pick(MISSIONS)) as Mission, ships: same.map((s) => s.name) });
+      active++;
+    }
+  }
+  // 4.2: now and then two TFs in one square combine, where the ships fit the gaining TF's mission
+  const gone = new Set<number>();
+  const points = new Map(k.taskForces.map((tf) => [tf.id, tf.points]));
+  for (const a of k.taskForces)
+    for (const b of k.taskForces) {
+      if (a.id === b.id || gone.has(a.id) || gone.has(b.id) || a.col !== b.col || a.row !== b.row || rng.int(2)) continue;
+      const mission = a.mission === 'R' || a.mission === 'FR' ? 'R' : b.mission;
+      const fits = [...a.ships, ...b.ships].every(
+        (x) => mission === 'R' || ((ONLY[x.type] ?? mission) === mission && (mission !== 'U') === (x.type !== 'SS')),
+      );
+      if ((a.mission === 'U') !== (b.mission === 'U') || !fits) continue;
+      orders.push({ kind: 'combine', tf: a.id, into: b.id });
+      gone.add(a.id);
+      points.set(b.id, Math.min(a.points, b.points));
+    }
+  for (const tf of k.taskForces.filter((t) => !gone.has(t.id))) {
+    if (rng.int(3) === 0) {
+      orders.push({ kind: 'hold', tf: tf.id });
+      continue;
+    }
+    let left = points.get(tf.id)!;
+    let [col, row] = [tf.col, tf.row];
+    const dirs: Dir[] = [];
+    for (let tries = 0; tries < 6 && left >= 2; tries++) {
+      const d = rng.pick(Object.keys(DIRS) as Dir[]);
+      const cost = d.length === 1 ? 2 : 3;
+      const [c, r] = [col + DIRS[d][0], row + DIRS[d][1]];
+      if (cost > left || land(c, r)) continue;
+      dirs.push(d);
+      left -= cost;
+      [col, row] = [c, r];
+    }
+    const port = k.ports.some((p) => p.col === col && p.row === row);
+    const dock = !k.mini && port && rng.int(4) === 0;
+    if (dirs.length || dock) orders.push({ kind: 'move', tf: tf.id, dirs, dock });
+    else orders.push({ kind: 'hold', tf: tf.id });
+  }
+  return orders;
+}

@@ -1,0 +1,41 @@
+/**
+ * Combat resolution (8.0), in its printed order. This slice resolves none of it yet: each part
+ * that the position calls for stops the game naming its rule, and a turn in which nothing would
+ * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
+ * 8.9 in the campaign) stop it every time.
+ */
+import { RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
+import { range } from '../box/range';
+import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
+
+export function resolveCombat(s: GcState, step: StepInfo): void {
+  const stop = (rule: string, what: string) => {
+    throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
+  };
+  const tfs = Object.values(s.taskForces);
+  const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
+  const henderson = s.map.places.find((p) => p.code === 'H')!;
+  const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
+  // (1) air strikes come from the air steps, which stop first (7.1, 7.3)
+  // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
+  for (const tf of tfs)
+    if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')
+      if (enemiesOf(tf).some((e) => e.col === tf.col && e.row === tf.row && e.mission !== 'U'))
+        stop('8.2', `surface combat of TF ${tf.id}`);
+  // submarine combat: a submarine TF patrols 2 squares around it (8.3A)
+  for (const tf of tfs.filter((t) => t.mission === 'U'))
+    if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);
+  // (3) bombardment by a B or FB TF on the Henderson square (8.4)
+  for (const tf of tfs) if ((tf.mission === 'B' || tf.mission === 'FB') && onHenderson(tf)) stop('8.4', `bombardment by TF ${tf.id}`);
+  // (7) unloading: cargo aboard a TF on the Henderson square (8.6)
+  for (const tf of tfs)
+    if (onHenderson(tf) && tf.ships.some((n) => s.ships[n].inf + s.ships[n].sup > 0)) stop('8.6', `unloading TF ${tf.id} on Guadalcanal`);
+  // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
+  // (9) ships docked this turn enter repair and refit (8.8)
+  const docked = Object.values(s.ships).filter((x) => x.dockedTurn === s.turn);
+  if (docked.length) stop('8.8', `repair and refit of ${docked.length} ship(s) docked this turn`);
+  // (10) reinforcements: none in a mini game (10.1E); in a campaign game ships and, by day, four 1/7 chances (8.9)
+  if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
+  // end of turn: the weather may change every turn (9.6B); after a PM turn, daily supply and attrition (9.4)
+  stop('9.6B', 'the weather change at the end of the turn');
+}

@@ -1,0 +1,68 @@
+/** The rules events of the game and how each folds into the state (evolve). */
+import type { RulesEvent } from '../../../engine/ruleset';
+import type { Mission } from '../box/tables';
+import { type GcSide, type GcState, type RowId, TURN_ROWS, isAm } from '../state';
+
+export type GcEvent =
+  | RulesEvent<
+      'gcc.tf-formed',
+      { side: GcSide; tf: number; mission: Mission; endurance: number; port: string; col: number; row: number; ships: string[] }
+    >
+  | RulesEvent<'gcc.tf-moved', { side: GcSide; tf: number; path: [number, number][]; points: number; spent: number }>
+  | RulesEvent<'gcc.tf-combined', { side: GcSide; tf: number; into: number; ships: string[]; mission: Mission; endurance: number }>
+  | RulesEvent<'gcc.tf-docked', { side: GcSide; tf: number; port: string; ships: string[]; turn: number }>
+  | RulesEvent<'gcc.endurance', { side: GcSide; tf: number; endurance: number }>
+  | RulesEvent<'gcc.out-of-fuel', { side: GcSide; tf: number; ships: string[] }>
+  | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
+
+/** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
+export function nextRow(turn: number, row: RowId): { turn: number; row: RowId } {
+  const rows = TURN_ROWS.filter((r) => isAm(turn) || !r.includes('air'));
+  const i = rows.indexOf(row);
+  return i < rows.length - 1 ? { turn, row: rows[i + 1] } : { turn: turn + 1, row: TURN_ROWS[0] };
+}
+
+export function evolveGc(s: GcState, event: RulesEvent): GcState {
+  const e = event as GcEvent;
+  switch (e.type) {
+    case 'gcc.tf-formed': {
+      const d = e.data;
+      const ships = { ...s.ships };
+      for (const name of d.ships) ships[name] = { ...ships[name], tf: d.tf, port: null };
+      const tf = { id: d.tf, side: d.side, mission: d.mission, endurance: d.endurance, col: d.col, row: d.row, ships: d.ships };
+      return { ...s, ships, taskForces: { ...s.taskForces, [d.tf]: tf }, formedInMini: s.formedInMini || s.scenario !== 'campaign' };
+    }
+    case 'gcc.tf-moved': {
+      const [col, row] = e.data.path[e.data.path.length - 1];
+      return { ...s, taskForces: { ...s.taskForces, [e.data.tf]: { ...s.taskForces[e.data.tf], col, row } } };
+    }
+    case 'gcc.tf-combined': {
+      const d = e.data;
+      const ships = { ...s.ships };
+      for (const name of s.taskForces[d.tf].ships) ships[name] = { ...ships[name], tf: d.into };
+      const { [d.tf]: _merged, ...rest } = s.taskForces;
+      const into = { ...rest[d.into], ships: d.ships, mission: d.mission, endurance: d.endurance };
+      return { ...s, ships, taskForces: { ...rest, [d.into]: into } };
+    }
+    case 'gcc.tf-docked': {
+      const ships = { ...s.ships };
+      for (const name of e.data.ships) ships[name] = { ...ships[name], tf: null, port: e.data.port, dockedTurn: e.data.turn };
+      const { [e.data.tf]: _gone, ...taskForces } = s.taskForces;
+      return { ...s, ships, taskForces };
+    }
+    case 'gcc.endurance':
+      return { ...s, taskForces: { ...s.taskForces, [e.data.tf]: { ...s.taskForces[e.data.tf], endurance: e.data.endurance } } };
+    case 'gcc.out-of-fuel': {
+      const ships = { ...s.ships };
+      for (const name of e.data.ships) ships[name] = { ...ships[name], ms: 5 };
+      return { ...s, ships };
+    }
+    case 'gcc.step-done': {
+      const next = nextRow(e.data.turn, e.data.row);
+      if (next.turn > s.lastTurn) return { ...s, row: 'over' };
+      return { ...s, ...next };
+    }
+    default:
+      throw new Error(`Guadalcanal Campaign: unknown rules event ${event.type}`);
+  }
+}

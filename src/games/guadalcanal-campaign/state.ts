@@ -1,0 +1,181 @@
+/**
+ * The game's state and its setup (3.2: every ship where the scenario puts it). A turn is 12 hours:
+ * odd turns are AM, even PM, and the date moves on after the PM turn (1.1, 3.5).
+ */
+import { type GcBox, type PlainBox, plainBox, type ScenarioId } from './box';
+import { startForces } from './box/oob';
+import type { PlaceData } from './box/map';
+import type { ShipType } from './box/ships';
+import type { Mission } from './box/tables';
+
+/** The game's id, as registered (the messages of RuleNotImplementedError name it). */
+export const GAME = 'guadalcanal-campaign';
+
+export type GcSide = 'american' | 'japanese';
+export const SIDES: readonly GcSide[] = ['american', 'japanese'];
+export const other = (side: GcSide): GcSide => (side === 'american' ? 'japanese' : 'american');
+
+export interface Ship {
+  readonly name: string;
+  readonly side: GcSide;
+  readonly type: ShipType;
+  readonly cls: string;
+  /** maximum speed now (5 when crippled or out of fuel: 9.1D, 9.3E) */
+  readonly ms: number;
+  readonly df: number;
+  readonly cc: number;
+  readonly damage: number;
+  /** its task force, or null in port */
+  readonly tf: number | null;
+  /** the port code it is docked at (null at sea) */
+  readonly port: string | null;
+  /** the turn it docked (it then goes through repair and refit, 8.8) */
+  readonly dockedTurn?: number;
+  readonly inf: number;
+  readonly sup: number;
+}
+
+export interface TaskForce {
+  readonly id: number;
+  readonly side: GcSide;
+  readonly mission: Mission;
+  readonly endurance: number;
+  readonly col: number;
+  readonly row: number;
+  readonly ships: readonly string[];
+}
+
+/** The rows of a turn, in the order of 3.3 (AM) and 3.4 (PM: no air operations). */
+export const TURN_ROWS = [
+  'american-orders',
+  'japanese-orders',
+  'japanese-air-search',
+  'japanese-air-strikes',
+  'american-air-search',
+  'american-air-strikes',
+  'combat',
+] as const;
+export type RowId = (typeof TURN_ROWS)[number];
+
+/** What the rules read of the map: the land mask and the bases. */
+export interface GcMap {
+  readonly rows: readonly string[];
+  readonly places: readonly PlaceData[];
+  readonly ports: Readonly<Record<GcSide, readonly string[]>>;
+}
+
+export interface GcState {
+  readonly scenario: ScenarioId;
+  readonly level: number;
+  readonly firstDate: string;
+  readonly turn: number;
+  readonly lastTurn: number;
+  readonly row: RowId | 'over';
+  readonly weather: 'clear' | 'light' | 'heavy';
+  readonly ships: Readonly<Record<string, Ship>>;
+  readonly taskForces: Readonly<Record<string, TaskForce>>;
+  /** enemy TFs each side has sighted this turn (7.2); none until search (7.1) is built */
+  readonly sighted: Readonly<Record<GcSide, readonly number[]>>;
+  /** 10.1B: the Japanese may form one TF at Rabaul in the Guadalcanal mini game */
+  readonly formedInMini: boolean;
+  readonly map: GcMap;
+  readonly endurance: Readonly<Record<string, number>>;
+  readonly onlyMission: Readonly<Record<string, string>>;
+  readonly fastMissions: readonly string[];
+}
+
+export const MINI_GAMES: readonly ScenarioId[] = ['coral-sea', 'eastern-solomons', 'santa-cruz', 'guadalcanal'];
+export const isMini = (s: Pick<GcState, 'scenario'>) => MINI_GAMES.includes(s.scenario);
+export const isAm = (turn: number) => turn % 2 === 1;
+
+/** Days from 1 January 1942 to an ISO date of 1942 or 1943 (a calendar of its own: the rules read no clock). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function dayOf(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  return (y - 1942) * 365 + MONTH_DAYS.slice(0, m - 1).reduce((a, b) => a + b, 0) + d - 1;
+}
+function isoOf(day: number): string {
+  const y = 1942 + Math.floor(day / 365);
+  let d = day % 365;
+  let m = 0;
+  while (d >= MONTH_DAYS[m]) d -= MONTH_DAYS[m++];
+  return `${y}-${String(m + 1).padStart(2, '0')}-${String(d + 1).padStart(2, '0')}`;
+}
+
+/** Turns of a scenario: two a day from its first date to its last (3.1, 3.5; the lengths 10.3 prints agree). */
+export function turnsOf(box: PlainBox, scenario: ScenarioId): number {
+  const { first, last } = box.scenarios[scenario];
+  return (dayOf(last) - dayOf(first) + 1) * 2;
+}
+
+/** The date of a turn, as 3.5 keeps it: the AM and PM turns of a day share it. */
+export function dateOf(s: Pick<GcState, 'firstDate'>, turn: number): string {
+  return isoOf(dayOf(s.firstDate) + Math.floor((turn - 1) / 2));
+}
+
+export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcState {
+  const box = plainBox(raw);
+  const ships: Record<string, Ship> = {};
+  const taskForces: Record<string, TaskForce> = {};
+  for (const side of SIDES) {
+    const forces = startForces(box, scenario, side);
+    if (forces.problems.length) throw new Error(`the box's ${scenario} set-up is broken: ${forces.problems.join('; ')}`);
+    const ship = (name: string, tf: number | null, load?: { inf: number; sup: number }): Ship => {
+      const data = box.ships.find((s) => s.name === name)!;
+      const c = box.classes[data.cls];
+      const carries = load && c.cc > 0 && !['CV', 'CVL'].includes(c.type);
+      return {
+        name,
+        side,
+        type: c.type,
+        cls: data.cls,
+        ms: c.ms,
+        df: c.df,
+        cc: c.cc,
+        damage: 0,
+        tf,
+        port: tf === null ? forces.port : null,
+        inf: carries ? Math.min(load.inf, c.cc) : 0,
+        sup: carries ? Math.min(load.sup, Math.max(0, c.cc - load.inf)) : 0,
+      };
+    };
+    forces.taskForces.forEach((tf, i) => {
+      // reading of 7.3B and 10.2F: US task forces are numbered from 2, Japanese from 12 (TF 1 and 11 are the bases)
+      const id = (side === 'american' ? 2 : 12) + i;
+      taskForces[id] = {
+        id,
+        side,
+        mission: tf.mission,
+        endurance: box.missions.endurance[tf.mission],
+        col: tf.col,
+        row: tf.row,
+        ships: tf.ships,
+      };
+      for (const name of tf.ships) ships[name] = ship(name, id, tf.load);
+    });
+    for (const name of forces.inPort) ships[name] = ship(name, null);
+  }
+  const data = box.scenarios[scenario];
+  return {
+    scenario,
+    level,
+    firstDate: data.first,
+    turn: 1,
+    lastTurn: turnsOf(box, scenario),
+    row: 'american-orders',
+    weather: data.weather ?? 'clear',
+    ships,
+    taskForces,
+    sighted: { american: [], japanese: [] },
+    formedInMini: false,
+    // places by code, never by the data's key order (a box read back from storage may order its keys otherwise)
+    map: {
+      rows: box.map.rows,
+      places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)),
+      ports: box.ports as GcMap['ports'],
+    },
+    endurance: box.missions.endurance,
+    onlyMission: box.missions.onlyMission,
+    fastMissions: box.missions.fast,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The sequence of play as a step table (3.3 AM, 3.4 PM): each side's task force adjustment and
+ * movement, then by day each side's air operations (Japanese first, 3.3 E-F) in two steps (CAP and
+ * search, then strikes after the search report, 7.1-7.3), then combat resolution (8.0), which nobody
+ * orders. Every AM turn has both air steps of both sides whatever is sighted, so the step list
+ * gives nothing away. A row whose rules are not built yet stops the game naming its rule.
+ */
+import type { StepRow, StepTable } from '../../engine/define';
+import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
+import type { GcOrder } from './orders';
+import { resolveCombat } from './rules/combat';
+import { nextRow } from './rules/events';
+import { walkOrders } from './rules/movement';
+import { dateOf, GAME, type GcSide, type GcState, isAm, type RowId, TURN_ROWS } from './state';
+
+/** What each row is, by the rules: owes, rule, title, FOR word. */
+const ROWS: Record<RowId, { side?: GcSide; rule: string; title: string; for?: string }> = {
+  'american-orders': { side: 'american', rule: '3.3A-B', title: 'American task force adjustment and movement', for: 'ORDERS' },
+  'japanese-orders': { side: 'japanese', rule: '3.3C-D', title: 'Japanese task force adjustment and movement', for: 'ORDERS' },
+  'japanese-air-search': { side: 'japanese', rule: '3.3E, 7.1', title: 'Japanese CAP and search', for: 'SEARCH' },
+  'japanese-air-strikes': {
+    side: 'japanese',
+    rule: '3.3E, 7.3-7.5',
+    title: 'Japanese strikes, counterstrikes and transfers',
+    for: 'STRIKES',
+  },
+  'american-air-search': { side: 'american', rule: '3.3F, 7.1', title: 'American CAP and search', for: 'SEARCH' },
+  'american-air-strikes': {
+    side: 'american',
+    rule: '3.3F, 7.3-7.5',
+    title: 'American strikes, counterstrikes and transfers',
+    for: 'STRIKES',
+  },
+  combat: { rule: '3.3G, 8.0', title: 'combat resolution' },
+};
+
+const stepId = (turn: number, row: RowId) => {
+  const side = ROWS[row].side;
+  if (!side) return `t${turn}/combat`;
+  return `t${turn}/${side}/${row.replace(`${side}-`, '').replace('air-', 'air/')}`;
+};
+
+export function stepOf(s: Pick<GcState, 'firstDate'>, turn: number, row: RowId): StepInfo {
+  const r = ROWS[row];
+  const when = `${dateOf(s, turn)} ${isAm(turn) ? 'AM' : 'PM'}`;
+  return {
+    id: stepId(turn, row),
+    turn,
+    title: `Turn ${turn} (${when}): ${r.title} (${r.rule})`,
+    mode: 'sequential',
+    owes: r.side ? [r.side] : [],
+    rule: r.rule,
+  };
+}
+
+export function currentStep(s: GcState): StepInfo | null {
+  return s.row === 'over' ? null : stepOf(s, s.turn, s.row);
+}
+
+/** The rest of this turn and the next turn's orders steps (what a side may order ahead). */
+export function upcomingSteps(s: GcState): StepInfo[] {
+  if (s.row === 'over') return [];
+  const out: StepInfo[] = [];
+  let at = { turn: s.turn, row: s.row };
+  while (out.length < 8) {
+    at = nextRow(at.turn, at.row);
+    if (at.turn > s.lastTurn || (at.turn > s.turn && !at.row.endsWith('orders'))) break;
+    out.push(stepOf(s, at.turn, at.row));
+  }
+  return out;
+}
+
+export const rowOfStep = (step: Pick<StepInfo, 'id'>): RowId => {
+  const parts = step.id.split('/').slice(1);
+  if (parts[0] === 'combat') return 'combat';
+  return (parts.length === 2 ? `${parts[0]}-${parts[1]}` : `${parts[0]}-air-${parts[2]}`) as RowId;
+};
+
+const done = (s: GcState) => ({ type: 'gcc.step-done', data: { turn: s.turn, row: s.row } });
+
+const orders =
+  (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
+  (s, _step, given, ctx) => {
+    const walk = walkOrders(s, side, given[side] ?? []);
+    // validateOrders refused these already; a walk that fails here is a bug, never a silent pass
+    if (walk.problems.length) throw new Error(`${GAME}: orders of ${side} passed validation but fail: ${walk.problems[0].problem}`);
+    for (const e of walk.events) ctx.emit(e);
+    ctx.emit(done(s));
+  };
+
+/** 7.1D: float planes search every AM turn by themselves, so the air steps always need 7.1. */
+const air =
+  (rule: string, what: string): StepRow<GcState, GcOrder>['resolve'] =>
+  (_s, step) => {
+    throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
+  };
+
+const RESOLVE: Record<RowId, StepRow<GcState, GcOrder>['resolve']> = {
+  'american-orders': orders('american'),
+  'japanese-orders': orders('japanese'),
+  'japanese-air-search': air('7.1', 'CAP and search, with the float planes that fly every AM turn (7.1D)'),
+  'japanese-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
+  'american-air-search': air('7.1', 'CAP and search, with the float planes that fly every AM turn (7.1D)'),
+  'american-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
+  combat: (s, step, _orders, ctx) => {
+    resolveCombat(s, step);
+    ctx.emit(done(s));
+  },
+};
+
+export const STEPS: StepTable<GcState, GcOrder> = {
+  rows: TURN_ROWS.map((id) => {
+    const r = ROWS[id];
+    return {
+      id,
+      owes: r.side ? 'one' : 'none',
+      rule: r.rule,
+      title: r.title,
+      ...(r.for ? { for: r.for } : {}),
+      deadline: id === 'combat' ? 'battle' : 'orders',
+      ...(r.side ? { sides: [r.side] } : {}),
+      ...(id.includes('air') ? { only: 'AM turns (3.4: no air operations at night)' } : {}),
+      resolve: RESOLVE[id],
+    };
+  }),
+  rowOf: rowOfStep,
+};

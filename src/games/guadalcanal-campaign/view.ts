@@ -1,0 +1,135 @@
+/**
+ * What a side sees (2.2, 12.0: each side's displays behind its password): its own task forces,
+ * ships and ports (4.6-4.11), the map with its own TFs, and of the enemy only what it has sighted
+ * (7.2; nothing until search is built). The referee sees everything. `known` is the side's
+ * position in the rules' terms, for machine players (the random player moves from it).
+ */
+import type { BoardMap, BoardTable, SideView, SquareCell } from '../../engine/board-view';
+import type { Side } from '../../engine/ruleset';
+import type { PlaceData } from './box/map';
+import { fleetSpeed, movementPoints } from './rules/movement';
+import { dateOf, type GcSide, type GcState, isAm, SIDES, type TaskForce } from './state';
+
+export interface KnownTf {
+  readonly id: number;
+  readonly mission: string;
+  readonly endurance: number;
+  readonly col: number;
+  readonly row: number;
+  readonly points: number;
+  readonly ships: readonly { readonly name: string; readonly type: string; readonly ms: number }[];
+}
+
+export interface GcView extends SideView {
+  readonly known: {
+    readonly side: GcSide | 'referee';
+    readonly scenario: string;
+    readonly turn: number;
+    readonly lastTurn: number;
+    readonly mini: boolean;
+    readonly rows: readonly string[];
+    readonly ports: readonly PlaceData[];
+    readonly taskForces: readonly KnownTf[];
+    readonly inPort: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
+    readonly sighted: readonly number[];
+  };
+}
+
+const COLOUR: Record<GcSide, string> = { american: '#1f5fbf', japanese: '#c0392b' };
+
+function knownTf(s: GcState, tf: TaskForce): KnownTf {
+  return {
+    id: tf.id,
+    mission: tf.mission,
+    endurance: tf.endurance,
+    col: tf.col,
+    row: tf.row,
+    points: movementPoints(fleetSpeed(s, tf)),
+    ships: tf.ships.map((n) => ({ name: n, type: s.ships[n].type, ms: s.ships[n].ms })),
+  };
+}
+
+export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
+  const sides = viewer === 'referee' ? SIDES : SIDES.filter((x) => x === viewer);
+  const own = Object.values(s.taskForces).filter((t) => sides.includes(t.side));
+  const sighted = viewer === 'referee' ? [] : s.sighted[viewer as GcSide];
+  const inPort: Record<string, { name: string; type: string }[]> = {};
+  // by name, never by the state's key order (a state read back from storage may order its keys otherwise)
+  for (const ship of Object.values(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1)))
+    if (ship.port && sides.includes(ship.side) && ship.dockedTurn === undefined)
+      (inPort[ship.port] ??= []).push({ name: ship.name, type: ship.type });
+  const when = `${dateOf(s, s.turn)} ${isAm(s.turn) ? 'AM' : 'PM'}`;
+  return {
+    summary: [
+      s.row === 'over' ? `The game is over after turn ${s.lastTurn}.` : `Turn ${s.turn} of ${s.lastTurn}, ${when} (${s.scenario}).`,
+      `Weather: ${s.weather}.`,
+      ...sides.map(
+        (side) =>
+          `${side === 'american' ? 'American' : 'Japanese'} task forces: ${own.filter((t) => t.side === side).length} active (4.9).`,
+      ),
+    ],
+    tables: sides.map((side) => tfTable(s, side)),
+    map: mapOf(s, own, sides),
+    known: {
+      side: viewer === 'referee' ? 'referee' : (viewer as GcSide),
+      scenario: s.scenario,
+      turn: s.turn,
+      lastTurn: s.lastTurn,
+      mini: s.scenario !== 'campaign' && s.scenario !== 'campaign-2',
+      rows: s.map.rows,
+      ports: s.map.places.filter((p) => sides.some((side) => s.map.ports[side].includes(p.code))),
+      taskForces: own.map((tf) => knownTf(s, tf)),
+      inPort,
+      sighted,
+    },
+  };
+}
+
+/** 4.9: the side's active task forces, with mission, endurance and square; crippled ships marked *** (4.3A). */
+function tfTable(s: GcState, side: GcSide): BoardTable {
+  return {
+    title: `${side === 'american' ? 'American' : 'Japanese'} task forces (4.9)`,
+    side,
+    columns: ['TF', 'mission', 'endurance', 'square', 'speed', 'ships'],
+    rows: Object.values(s.taskForces)
+      .filter((t) => t.side === side)
+      .map((t) => [
+        t.id,
+        t.mission,
+        t.endurance,
+        `${t.col},${t.row}`,
+        fleetSpeed(s, t),
+        t.ships.map((n) => `${s.ships[n].type} ${n}${s.ships[n].damage * 2 >= s.ships[n].df ? ' ***' : ''}`).join(', '),
+      ]),
+  };
+}
+
+/** The squares with a base or a task force the viewer knows (1.4 colours: white bases, blue US, red Japanese). */
+function mapOf(s: GcState, tfs: readonly TaskForce[], sides: readonly GcSide[]): BoardMap {
+  const cells = new Map<string, SquareCell>();
+  const cell = (col: number, row: number): SquareCell => {
+    const key = `${col},${row}`;
+    const known = cells.get(key) ?? { kind: 'square', col, row, name: key, units: [], markers: [] };
+    cells.set(key, known);
+    return known;
+  };
+  for (const p of s.map.places) {
+    const c = cell(p.col, p.row);
+    cells.set(`${p.col},${p.row}`, { ...c, markers: [...(c.markers ?? []), p.name] });
+  }
+  for (const tf of tfs) {
+    const c = cell(tf.col, tf.row);
+    const units = [...c.units, { side: tf.side, count: tf.ships.length, label: `TF ${tf.id} (${tf.mission}, ${tf.ships.length} ships)` }];
+    cells.set(`${tf.col},${tf.row}`, { ...c, units });
+  }
+  return {
+    cells: [...cells.values()],
+    sides: sides.map((id) => ({
+      id,
+      name: id === 'american' ? 'United States' : 'Japan',
+      short: id === 'american' ? 'US' : 'IJN',
+      colour: COLOUR[id],
+    })),
+    note: 'A 40 x 40 grid of 60-mile squares (1.4); the land and the bases are rebuilt from real coastlines (the map cards are lost). Enemy task forces show only when sighted (7.2).',
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Issue 31, the first slice of Guadalcanal Campaign: the length of each scenario sizes the seed
+ * chain, the box checks itself, the fog of war keeps each side's task forces from the other, and
+ * every rule not built yet stops play naming its number instead of passing silently.
+ */
+import { seedChainTurns } from '../../../src/engine/define';
+import { playOneGame } from '../../../src/engine/selfplay';
+import { type AdjudicationContext, RuleNotImplementedError } from '../../../src/engine/ruleset';
+import { rulesets } from '../../../src/games';
+import type { GcState } from '../../../src/games/guadalcanal-campaign';
+import { range } from '../../../src/games/guadalcanal-campaign/box/range';
+
+const game = rulesets['guadalcanal-campaign'];
+const options = (scenario: string) => ({ scenario, mode: 'two-player', level: 4 });
+const setup = (scenario: string): GcState => game.setup({ gameId: 'G-gc', options: options(scenario), box: game.box.defaultData });
+const noDice: AdjudicationContext = { dice: { d6: () => 1 }, emit: () => undefined };
+
+/** The rule a step's resolution stops at. */
+function stopsAt(s: GcState): string {
+  try {
+    game.adjudicate(s, game.currentStep(s)!, {}, noDice);
+  } catch (e) {
+    if (e instanceof RuleNotImplementedError) return e.rule;
+    throw e;
+  }
+  return 'none';
+}
+
+describe('Guadalcanal Campaign, first slice (issue 31)', () => {
+  it.each([
+    ['campaign', 294],
+    ['campaign-2', 184],
+    ['coral-sea', 12],
+    ['eastern-solomons', 4],
+    ['santa-cruz', 4],
+    ['guadalcanal', 8],
+  ])('given scenario %s, then the game and its seed chain last %i turns (3.1, 3.5, 10.3)', (scenario, turns) => {
+    expect(seedChainTurns(game, options(scenario), game.box.defaultData)).toBe(turns);
+    expect(setup(scenario).lastTurn).toBe(turns);
+  });
+
+  it('given the range example of 1.4, then 5 across and 1 up is 6; whole distances stay whole', () => {
+    expect(range({ col: 1, row: 1 }, { col: 6, row: 2 })).toBe(6);
+    expect(range({ col: 1, row: 1 }, { col: 4, row: 5 })).toBe(5);
+  });
+
+  it('given solitaire, then the game is refused naming 11.0, the computer Japanese not being built', () => {
+    expect(game.validateOptions?.({ ...options('campaign'), mode: 'solitaire' })).toEqual([expect.stringContaining('11.0')]);
+  });
+
+  it('given the default box, then it is valid and box check prints its provenance split; a task force put on land is refused', () => {
+    expect(game.box.validate(game.box.defaultData)).toEqual([]);
+    const details = game.box.details!(game.box.defaultData);
+    expect(details[0]).toMatch(/^provenance: \d+ rulebook, 0 reference, \d+ reconstructed of \d+$/);
+    expect(details.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+    const box = structuredClone(game.box.defaultData) as {
+      scenarios: { guadalcanal: { american: { taskForces: { value: { col: number } }[] } } };
+    };
+    box.scenarios.guadalcanal.american.taskForces[0].value.col = 1;
+    expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
+  });
+
+  it('given random players, then play stops at the Japanese air step of turn 1, naming 7.1 (float planes search every AM, 7.1D)', () => {
+    const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
+    expect(played.stopped?.rule).toBe('7.1');
+    expect(played.stopped?.message).toContain('at t1/japanese/air/search');
+    // the command that reached it failed whole: the game stands before it (orders sent ahead for the air step included)
+    expect(['t1/japanese/orders', 't1/japanese/air/search']).toContain(played.state.step?.id);
+  });
+
+  it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {
+    const pm = (s: GcState, tfs: GcState['taskForces']): GcState => ({
+      ...s,
+      turn: 2,
+      row: 'combat',
+      taskForces: { ...s.taskForces, ...tfs },
+    });
+    const s = setup('guadalcanal');
+    // nothing happens: the weather may still change (9.6B)
+    const apart = pm(s, {
+      6: { ...s.taskForces[6], col: 30, row: 5 },
+      17: { ...s.taskForces[17], col: 5, row: 5 },
+      15: { ...s.taskForces[15], col: 16, row: 10 },
+    });
+    const quiet = pm(apart, { 4: { ...apart.taskForces[4], col: 30, row: 1 } });
+    expect(stopsAt(quiet)).toBe('9.6B');
+    // a US combat patrol in the square of a Japanese TF (8.2)
+    expect(stopsAt(pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }))).toBe('8.2');
+    // a Japanese bombardment TF on Henderson (8.4)
+    expect(stopsAt(pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } }))).toBe(
+      '8.4',
+    );
+    // in the campaign reinforcements come every turn (8.9)
+    const c = setup('campaign');
+    expect(
+      stopsAt(
+        pm(c, {
+          2: { ...c.taskForces[2], col: 30, row: 1 },
+          3: { ...c.taskForces[3], col: 30, row: 3 },
+          4: { ...c.taskForces[4], col: 30, row: 5 },
+        }),
+      ),
+    ).toBe('8.9');
+  });
+
+  it('given the US has moved, then the Japanese view holds no US task force, ship or move, and the referee`s holds both', () => {
+    const s = setup('eastern-solomons');
+    const jp = JSON.stringify(game.view(s, 'japanese'));
+    for (const name of ['Enterprise', 'North Carolina', 'TF 2 ']) expect(jp).not.toContain(name);
+    expect(jp).toContain('Shokaku');
+    const us = JSON.stringify(game.view(s, 'american'));
+    expect(us).not.toContain('Shokaku');
+    const ref = JSON.stringify(game.view(s, 'referee'));
+    expect(ref).toContain('Shokaku');
+    expect(ref).toContain('Enterprise');
+  });
+});
