@@ -29,7 +29,7 @@ const MISSING = [
   '4.5',
   '4.12',
   '6.0',
-  '7.1',
+  '7.1A-C',
   '7.3',
   '7.4',
   '7.5',
@@ -72,6 +72,12 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return e.data.endurance === 0 ? [`TF ${e.data.tf} has no endurance left (9.3A).`] : [];
     case 'gcc.out-of-fuel':
       return [`TF ${e.data.tf} is out of fuel: its ships make 5 knots at most (9.3E).`];
+    case 'gcc.sighted':
+      return e.data.sightings.length
+        ? e.data.sightings.map(
+            (x) => `Search report: TF ${x.tf} at ${x.col},${x.row}: ${x.reported.join(' ')} (7.2A-B; types and numbers may be wrong).`,
+          )
+        : ['Search report: no enemy task force sighted (7.1D, 7.2A).'];
     default:
       return [];
   }
@@ -127,7 +133,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
   formatOrders: formatGcOrders,
   help: (_s, _side, step) =>
     step && rowOfStep(step).includes('air')
-      ? 'NO AIR (7.1-7.5: CAP, search, strikes and transfers are not built yet).'
+      ? 'NO AIR (float planes search by themselves, 7.1D; CAP, bomber search, strikes and transfers, 7.1A-C and 7.3-7.5, are not built yet).'
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   unfinished: { issue: 31, missing: MISSING },

@@ -45,6 +45,22 @@ export interface TaskForce {
   readonly ships: readonly string[];
 }
 
+/** A sighting report (7.2A-B): the TF's number and square, and the ship types as reported (maybe wrong). */
+export interface Sighting {
+  readonly tf: number;
+  readonly col: number;
+  readonly row: number;
+  readonly reported: readonly string[];
+}
+
+export interface Airbase {
+  readonly side: GcSide;
+  readonly name: string;
+  readonly col: number;
+  readonly row: number;
+  readonly from: string | null;
+}
+
 /** The rows of a turn, in the order of 3.3 (AM) and 3.4 (PM: no air operations). */
 export const TURN_ROWS = [
   'american-orders',
@@ -74,8 +90,11 @@ export interface GcState {
   readonly weather: 'clear' | 'light' | 'heavy';
   readonly ships: Readonly<Record<string, Ship>>;
   readonly taskForces: Readonly<Record<string, TaskForce>>;
-  /** enemy TFs each side has sighted this turn (7.2); none until search (7.1) is built */
-  readonly sighted: Readonly<Record<GcSide, readonly number[]>>;
+  /** what each side's search reported this AM turn (7.2): only that side sees its own */
+  readonly sighted: Readonly<Record<GcSide, readonly Sighting[]>>;
+  /** the airbases whose float planes search every AM turn (7.1D), with the date each opens (7.6) */
+  readonly airbases: readonly Airbase[];
+  readonly search: PlainBox['search'];
   /** 10.1B: the Japanese may form one TF at Rabaul in the Guadalcanal mini game */
   readonly formedInMini: boolean;
   readonly map: GcMap;
@@ -174,8 +193,28 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
       places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)),
       ports: box.ports as GcMap['ports'],
     },
+    airbases: airbasesOf(box, scenario),
+    search: box.search,
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,
   };
+}
+
+/** 7.6A-B (10.2D adds Port Moresby and Cooktown in Coral Sea, as read): each side's airbases, Henderson and Shortlands from their dates. */
+function airbasesOf(box: PlainBox, scenario: ScenarioId): Airbase[] {
+  const a = box.airbases as Record<string, string[] | string>;
+  const from: Record<string, string> = { 'Henderson Field': a.hendersonActiveFrom as string, Shortlands: a.shortlandsActiveFrom as string };
+  const names = {
+    american: [...(a.american as string[]), ...(scenario === 'coral-sea' ? (a.coralSeaAmerican as string[]) : [])],
+    japanese: a.japanese as string[],
+  };
+  const places = Object.values(box.places);
+  return SIDES.flatMap((side) =>
+    names[side].map((name) => {
+      const p = places.find((x) => x.name === name);
+      if (!p) throw new Error(`the box's airbase ${name} has no square`);
+      return { side, name, col: p.col, row: p.row, from: from[name] ?? null };
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import type { GcOrder } from './orders';
 import { resolveCombat } from './rules/combat';
 import { nextRow } from './rules/events';
 import { walkOrders } from './rules/movement';
+import { floatPlaneSearch } from './rules/search';
 import { dateOf, GAME, type GcSide, type GcState, isAm, type RowId, TURN_ROWS } from './state';
 
 /** What each row is, by the rules: owes, rule, title, FOR word. */
@@ -88,7 +89,14 @@ const orders =
     ctx.emit(done(s));
   };
 
-/** 7.1D: float planes search every AM turn by themselves, so the air steps always need 7.1. */
+/** 7.1D: float planes search every AM turn by themselves; bombers' search and CAP (7.1A-C) are refused at the orders. */
+const search =
+  (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
+  (s, _step, _given, ctx) => {
+    floatPlaneSearch(s, side, ctx);
+    ctx.emit(done(s));
+  };
+
 const air =
   (rule: string, what: string): StepRow<GcState, GcOrder>['resolve'] =>
   (_s, step) => {
@@ -98,9 +106,9 @@ const air =
 const RESOLVE: Record<RowId, StepRow<GcState, GcOrder>['resolve']> = {
   'american-orders': orders('american'),
   'japanese-orders': orders('japanese'),
-  'japanese-air-search': air('7.1', 'CAP and search, with the float planes that fly every AM turn (7.1D)'),
+  'japanese-air-search': search('japanese'),
   'japanese-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
-  'american-air-search': air('7.1', 'CAP and search, with the float planes that fly every AM turn (7.1D)'),
+  'american-air-search': search('american'),
   'american-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
   combat: (s, step, _orders, ctx) => {
     resolveCombat(s, step);

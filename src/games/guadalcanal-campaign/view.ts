@@ -1,14 +1,14 @@
 /**
  * What a side sees (2.2, 12.0: each side's displays behind its password): its own task forces,
  * ships and ports (4.6-4.11), the map with its own TFs, and of the enemy only what it has sighted
- * (7.2; nothing until search is built). The referee sees everything. `known` is the side's
+ * (7.2: the last search report, its types maybe wrong). The referee sees everything. `known` is the side's
  * position in the rules' terms, for machine players (the random player moves from it).
  */
 import type { BoardMap, BoardTable, SideView, SquareCell } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import type { PlaceData } from './box/map';
 import { fleetSpeed, movementPoints } from './rules/movement';
-import { dateOf, type GcSide, type GcState, isAm, SIDES, type TaskForce } from './state';
+import { dateOf, type GcSide, type GcState, isAm, other, SIDES, type Sighting, type TaskForce } from './state';
 
 export interface KnownTf {
   readonly id: number;
@@ -31,7 +31,7 @@ export interface GcView extends SideView {
     readonly ports: readonly PlaceData[];
     readonly taskForces: readonly KnownTf[];
     readonly inPort: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
-    readonly sighted: readonly number[];
+    readonly sighted: readonly Sighting[];
   };
 }
 
@@ -69,7 +69,7 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
       ),
     ],
     tables: sides.map((side) => tfTable(s, side)),
-    map: mapOf(s, own, sides),
+    map: mapOf(s, own, sides, sighted),
     known: {
       side: viewer === 'referee' ? 'referee' : (viewer as GcSide),
       scenario: s.scenario,
@@ -105,7 +105,7 @@ function tfTable(s: GcState, side: GcSide): BoardTable {
 }
 
 /** The squares with a base or a task force the viewer knows (1.4 colours: white bases, blue US, red Japanese). */
-function mapOf(s: GcState, tfs: readonly TaskForce[], sides: readonly GcSide[]): BoardMap {
+function mapOf(s: GcState, tfs: readonly TaskForce[], sides: readonly GcSide[], sighted: readonly Sighting[] = []): BoardMap {
   const cells = new Map<string, SquareCell>();
   const cell = (col: number, row: number): SquareCell => {
     const key = `${col},${row}`;
@@ -121,6 +121,11 @@ function mapOf(s: GcState, tfs: readonly TaskForce[], sides: readonly GcSide[]):
     const c = cell(tf.col, tf.row);
     const units = [...c.units, { side: tf.side, count: tf.ships.length, label: `TF ${tf.id} (${tf.mission}, ${tf.ships.length} ships)` }];
     cells.set(`${tf.col},${tf.row}`, { ...c, units });
+  }
+  for (const x of sides.length === 1 ? sighted : []) {
+    const c = cell(x.col, x.row);
+    const units = [...c.units, { side: other(sides[0]), count: x.reported.length, label: `TF ${x.tf} sighted: ${x.reported.join(' ')}` }];
+    cells.set(`${x.col},${x.row}`, { ...c, units });
   }
   return {
     cells: [...cells.values()],

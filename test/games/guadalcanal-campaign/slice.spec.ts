@@ -60,12 +60,12 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
   });
 
-  it('given random players, then play stops at the Japanese air step of turn 1, naming 7.1 (float planes search every AM, 7.1D)', () => {
+  it('given random players, then the float planes search (7.1D) and play stops at the Japanese strike step of turn 1, naming 7.3', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('7.1');
-    expect(played.stopped?.message).toContain('at t1/japanese/air/search');
+    expect(played.stopped?.rule).toBe('7.3');
+    expect(played.stopped?.message).toContain('at t1/japanese/air/strikes');
     // the command that reached it failed whole: the game stands before it (orders sent ahead for the air step included)
-    expect(['t1/japanese/orders', 't1/japanese/air/search']).toContain(played.state.step?.id);
+    expect(['t1/japanese/air/search', 't1/japanese/air/strikes']).toContain(played.state.step?.id);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {

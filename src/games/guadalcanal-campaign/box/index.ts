@@ -13,6 +13,7 @@ import { range } from './range';
 import { CAMPAIGN_TOTALS } from './campaigns';
 import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
+import { SEARCH } from './search';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -33,6 +34,7 @@ export const defaultBox: GcBox = {
   missions: MISSIONS,
   scenarios: SCENARIO_DATA,
   campaignTotals: CAMPAIGN_TOTALS,
+  search: SEARCH,
   victory: VICTORY,
 };
 
@@ -112,6 +114,7 @@ export const gcBox = {
     return [
       `provenance: ${all.rulebook} rulebook, ${all.reference} reference, ${all.reconstructed} reconstructed of ${all.total}`,
       split('map and bases', [box.map, box.places, box.ports, box.airbases]),
+      split('air search', [box.search]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),
       split('ships', box.ships),

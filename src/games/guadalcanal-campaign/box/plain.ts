@@ -39,5 +39,14 @@ export interface PlainBox {
     readonly fast: readonly string[];
   };
   readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
+  readonly search: {
+    readonly floatRange: number;
+    readonly shipFloatPlanes: Readonly<Record<string, number>>;
+    readonly threePlaneClasses: readonly string[];
+    readonly planesPerPip: number;
+    readonly maxPips: number;
+    readonly misidentifyOn: number;
+    readonly mistaken: Readonly<Record<string, string>>;
+  };
   readonly victory: Readonly<Record<'campaign' | 'mini' | 'campaign2', readonly VictoryRow[]>> & { readonly hendersonBonus: number };
 }

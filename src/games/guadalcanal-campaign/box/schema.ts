@@ -93,6 +93,17 @@ export const gcBoxSchema = z
       'campaign-2': scenario,
     }),
     campaignTotals: z.record(z.string(), z.object({ american: p(counts), japanese: p(counts) }).strict()),
+    search: z
+      .object({
+        floatRange: p(rating),
+        shipFloatPlanes: p(z.record(z.string(), rating)),
+        threePlaneClasses: p(z.array(z.string())),
+        planesPerPip: p(z.number().int().min(1)),
+        maxPips: p(z.number().int().min(1).max(6)),
+        misidentifyOn: p(z.number().int().min(0).max(6)),
+        mistaken: p(z.record(z.string(), z.string())),
+      })
+      .strict(),
     victory: z.object({ campaign: victoryRows, mini: victoryRows, campaign2: victoryRows, hendersonBonus: p(rating) }).strict(),
   })
   .strict();

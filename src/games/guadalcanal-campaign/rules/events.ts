@@ -1,7 +1,7 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
-import { type GcSide, type GcState, type RowId, TURN_ROWS, isAm } from '../state';
+import { type GcSide, type GcState, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
   | RulesEvent<
@@ -13,6 +13,7 @@ export type GcEvent =
   | RulesEvent<'gcc.tf-docked', { side: GcSide; tf: number; port: string; ships: string[]; turn: number }>
   | RulesEvent<'gcc.endurance', { side: GcSide; tf: number; endurance: number }>
   | RulesEvent<'gcc.out-of-fuel', { side: GcSide; tf: number; ships: string[] }>
+  | RulesEvent<'gcc.sighted', { side: GcSide; turn: number; sightings: Sighting[] }>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -57,6 +58,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       for (const name of e.data.ships) ships[name] = { ...ships[name], ms: 5 };
       return { ...s, ships };
     }
+    case 'gcc.sighted':
+      return { ...s, sighted: { ...s.sighted, [e.data.side]: e.data.sightings } };
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };

@@ -1,0 +1,76 @@
+/**
+ * Air search, float planes only (7.1D-G, 7.2). Every AM turn each active airbase's 10 float planes
+ * and the float planes of each task force's undamaged BB, CA, CL, CLAA and CS search by themselves
+ * (7.1D-E), out to the float planes' 20 squares (7.1F-G). Each search group rolls once for each enemy
+ * surface TF in its range until one sights it; a sighting reports the TF's number and square and its
+ * ship types, which may be wrong in kind and in number (7.2B). The odds are rebuilt (box/search.ts).
+ * The report and every die are the searching side's alone (a failed roll would betray a TF in
+ * range): the dice are the referee's, the report event the searching side's.
+ */
+import type { AdjudicationContext } from '../../../engine/ruleset';
+import { range } from '../box/range';
+import { dateOf, type GcSide, type GcState, other, type Sighting, type TaskForce } from '../state';
+
+interface Group {
+  readonly name: string;
+  readonly col: number;
+  readonly row: number;
+  readonly planes: number;
+}
+
+const HIDDEN = { visibleTo: [] as const };
+
+/** 7.1D-E: the side's search groups this turn, bases first, then TFs by number. */
+export function searchGroups(s: GcState, side: GcSide): Group[] {
+  const date = dateOf(s, s.turn);
+  const bases = s.airbases
+    .filter((b) => b.side === side && (b.from === null || date >= b.from))
+    .map((b) => ({ name: b.name, col: b.col, row: b.row, planes: 10 }));
+  const tfs = Object.values(s.taskForces)
+    .filter((t) => t.side === side)
+    .sort((a, b) => a.id - b.id)
+    .map((t) => ({ name: `TF ${t.id}`, col: t.col, row: t.row, planes: floatPlanes(s, t) }));
+  return [...bases, ...tfs].filter((g) => g.planes > 0);
+}
+
+function floatPlanes(s: GcState, tf: TaskForce): number {
+  return tf.ships
+    .map((n) => s.ships[n])
+    .filter((ship) => ship.damage === 0)
+    .reduce((sum, ship) => sum + (s.search.threePlaneClasses.includes(ship.cls) ? 3 : (s.search.shipFloatPlanes[ship.type] ?? 0)), 0);
+}
+
+/** 7.1C: a normal search finds surface TFs only. */
+const surface = (s: GcState, tf: TaskForce) => tf.ships.some((n) => s.ships[n].type !== 'SS');
+
+/** 7.2B: the ship types as the searchers report them. */
+function report(s: GcState, tf: TaskForce, ctx: AdjudicationContext): string[] {
+  const types = tf.ships.map((n) => {
+    const t = s.ships[n].type;
+    const roll = ctx.dice.d6(`report of TF ${tf.id}: ${n}`, '7.2B', HIDDEN);
+    return roll <= s.search.misidentifyOn ? (s.search.mistaken[t] ?? t) : t;
+  });
+  const count = ctx.dice.d6(`report of TF ${tf.id}: number of ships`, '7.2B', HIDDEN);
+  if (count === 1 && types.length > 1) return types.slice(0, -1);
+  if (count === 6) return [...types, 'DD'];
+  return types;
+}
+
+/** The side's float-plane search (7.1D-G) and its report (7.2A-B), as one event only that side sees. */
+export function floatPlaneSearch(s: GcState, side: GcSide, ctx: AdjudicationContext): void {
+  const groups = searchGroups(s, side);
+  const sightings: Sighting[] = [];
+  const enemy = Object.values(s.taskForces)
+    .filter((t) => t.side === other(side) && surface(s, t))
+    .sort((a, b) => a.id - b.id);
+  for (const tf of enemy) {
+    for (const g of groups) {
+      if (range(g, tf) > s.search.floatRange) continue;
+      const need = Math.min(s.search.maxPips, Math.ceil(g.planes / s.search.planesPerPip));
+      if (ctx.dice.d6(`float planes of ${g.name} search`, '7.1D', HIDDEN) > need) continue;
+      sightings.push({ tf: tf.id, col: tf.col, row: tf.row, reported: report(s, tf, ctx) });
+      break;
+    }
+  }
+  ctx.emit({ type: 'gcc.sighted', data: { side, turn: s.turn, sightings }, visibleTo: [side] });
+}
