@@ -120,8 +120,8 @@ export function recordHit(
 /**
  * The hits one combat result deals to both sides at once (16.3(7): the attacker's and the
  * defender's result of one die): each ship's status and VP as recordHit, and their panic points
- * netted into one adjustment before the 0..panicMax clamp, 9.2: "if combat causes panic to go up
- * and down simultaneously, use the difference".
+ * netted into one adjustment before the 0..panicMax clamp (9.2: a combat that raises and lowers
+ * panic at once applies only the net change).
  */
 export function recordHits(
   f: CommonFold,
