@@ -55,9 +55,9 @@ describe('the referee RESENDs a side its reports (Postfix + Dovecot)', () => {
     await desk.send(ref, desk.replyTo(gameId, 'referee', ref), 'RESEND TO blue ALL his club filtered our mail');
     await desk.pump([gameId]);
 
-    const resent = (
-      await parsedInbox(navy, (ms) => ms.filter((m) => m.subject?.startsWith('RESEND: ')).length >= blueReports.length)
-    ).filter((m) => m.subject?.startsWith('RESEND: '));
+    // ALL also re-sends the welcome and acknowledgments, so wait for every report by subject, not by count
+    const everyReport = (ms: readonly ParsedMail[]) => blueReports.every((r) => ms.some((m) => m.subject === `RESEND: ${r.subject}`));
+    const resent = (await parsedInbox(navy, everyReport)).filter((m) => m.subject?.startsWith('RESEND: '));
     // every report blue was sent, same text (the reply address and SECRET in it navy's own, so navy can
     // answer from it), marked in the subject and a header naming the event
     const secret = (user: MailUser) => h.s.gameService.playerSecret(gameId, 'blue', user.address);

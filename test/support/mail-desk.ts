@@ -68,12 +68,14 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
   };
 }
 
-/** The mails in a user's real mailbox, parsed (subject, text, headers), waiting until `until` holds of them or ten seconds pass. */
+/** The mails in a user's real mailbox, parsed (subject, text, headers), waiting until `until` holds of them or thirty seconds pass. */
 export async function parsedInbox(user: MailUser, until: (mails: ParsedMail[]) => boolean = () => true): Promise<ParsedMail[]> {
   let mails: ParsedMail[] = [];
-  for (let i = 0; i < 100; i++) {
+  // Postfix under a full test run can take many seconds: poll for up to 30 s
+  const give = Date.now() + 30_000;
+  while (true) {
     mails = await Promise.all((await fetchInbox(user)).map((m) => simpleParser(m.source)));
-    if (until(mails)) break;
+    if (until(mails) || Date.now() > give) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return mails;
