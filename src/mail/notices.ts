@@ -122,6 +122,8 @@ export type Notice =
     })
   | (NoticeBase & {
       readonly kind: 'report';
+      /** VIEW: a side's report as it would read now, mailed to the referee; never sent to the side (no ReportsSent records it) */
+      readonly viewCopy?: true;
       /** the news first (services/news.ts): points, control, losses, who was late, what is asked next */
       readonly summary?: readonly string[];
       /** the final mail's first lines: the result, points by turn, the game's losses, how to get the audit bundle */

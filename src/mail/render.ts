@@ -161,16 +161,6 @@ export function fitSubject(text: string, max: number): string {
   return `${cut.replace(/[\s,;:]+$/, '')}…`;
 }
 
-/**
- * A POSIX regular expression (PostgreSQL `~`) matching the subjects of the reports and welcome
- * sent to one side of a game (`side` 'referee' for the referee's copies): today's
- * (`FYI G-abc123 red t2: …`) and the older `[umpire G-abc123] report red turn 2: …`.
- */
-export function reportSubjectPattern(gameId: string, side: string): string {
-  const esc = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-  return `^((ACTION|FYI|GAME OVER) ${esc(gameId)} ${esc(side)}[ :]|\\[umpire ${esc(gameId)}\\] report ${esc(side)}( |$))`;
-}
-
 /** What moment the map shows: the step now open, as it begins; the end of the game; the start (a welcome). */
 export function mapMoment(data: Pick<ReportData, 'step' | 'final'>, welcome: boolean): string {
   if (data.final?.length) return 'The board at the end of the game.';

@@ -87,7 +87,7 @@ export function buildServices(config: Config, options: BuildOptions = {}): Servi
     gameOf: (raw) => addressedGame(raw, reply),
   });
   const gameService = new GameService(
-    { db, games, table, reports: new SentReports(db), sink: composer, scheduler, intake: inbound },
+    { db, games, table, reports: new SentReports(), sink: composer, scheduler, intake: inbound },
     {
       secret: config.UMPIRE_SECRET,
       defaultDeadlineMinutes: config.DEADLINE_MINUTES,

@@ -4,6 +4,7 @@ import { hashCanonical } from '../shared/canonical';
 import type { Sql } from '../store/db';
 import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
 import type { GameTable } from '../store/games';
+import type { OutboxDraft } from '../store/outbox';
 import { SnapshotStore } from '../store/snapshots';
 import { hasRollback, liveEvents, voidedSeqs } from '../engine/voids';
 import { machineAddress } from './machine-address';
@@ -186,14 +187,16 @@ export class GameRepository {
 
   /**
    * Appends engine and service events after `game.head`, folds them, and snapshots when the
-   * version crosses a multiple of SNAPSHOT_EVERY. Runs inside the caller's transaction.
+   * version crosses a multiple of SNAPSHOT_EVERY. Runs inside the caller's transaction; `outbox`:
+   * the mail these events record (ReportsSent), written by the same append.
    */
-  async append(game: LoadedGame, events: readonly NewEvent[], tx: Sql, now: Date): Promise<LoadedGame> {
+  async append(game: LoadedGame, events: readonly NewEvent[], tx: Sql, now: Date, outbox?: readonly OutboxDraft[]): Promise<LoadedGame> {
     if (!events.length) return game;
     const appended = await this.events.append(game.gameId, game.head.version, events, {
       head: game.head,
       tx,
       now,
+      ...(outbox ? { outbox } : {}),
     });
     if (hasRollback(appended.events)) {
       // the state is the replay of what is not void: fold the whole log again, and snapshot it

@@ -5,6 +5,7 @@ import type { LinksRevokedPayload } from './game-page/link';
 import type { GameForkedPayload } from './game/fork';
 import type { SeatToMachinePayload } from './game/machine-seats';
 import type { ReportsResentPayload } from './game/resend';
+import type { ReportsSentPayload } from './reports-sent';
 import type { SeatReplacedPayload } from './game/rulings';
 import type { AbsenceRecord, DeadlineRecord, DigestMode, GameSettings, PauseRecord } from './service-state';
 import type { StepKind } from '../engine/step-kinds';
@@ -50,6 +51,8 @@ export interface ServiceEventPayloads {
   readonly OrdersHeld: { readonly side: string; readonly stepId: string };
   readonly OrdersReleased: { readonly side: string; readonly stepId: string };
   readonly ReportsResent: ReportsResentPayload;
+  /** a round of reports and welcomes queued (reports-sent.ts): who was sent which, with its outbox rows */
+  readonly ReportsSent: ReportsSentPayload;
 }
 
 export type ServiceEventType = keyof ServiceEventPayloads;
@@ -78,6 +81,7 @@ const TYPES: Readonly<Record<ServiceEventType, true>> = {
   OrdersHeld: true,
   OrdersReleased: true,
   ReportsResent: true,
+  ReportsSent: true,
 };
 
 export const SERVICE_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(TYPES));

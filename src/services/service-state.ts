@@ -1,6 +1,7 @@
 import type { StepKind } from '../engine/step-kinds';
 import type { StoredEvent } from '../store/event-store';
 import { serviceEvent } from './service-events';
+import { evolveSent, type SentState } from './reports-sent';
 
 /** A game's own settings, recorded once at creation (a NoteAdded holding `settings`). */
 export interface GameSettings {
@@ -80,6 +81,8 @@ export interface ServiceState {
   readonly rulesVersion?: string;
   /** machine-played seats (SeatToMachine, MACHINE): the player playing each, until a REPLACE hands it back */
   readonly machines?: Readonly<Record<string, string>>;
+  /** what each recipient was last sent (ReportsSent); absent in a log that recorded none (reports-sent.ts) */
+  readonly sent?: SentState;
 }
 
 export const initialServiceState: ServiceState = { settings: null, deadline: null };
@@ -89,7 +92,7 @@ export function digestOf(state: ServiceState, viewer: string): DigestMode {
 }
 
 /** One event folded in: the umpire's own events change this state; engine events do not. */
-export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'type' | 'payload'>): ServiceState {
+export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'type' | 'payload' | 'seq'>): ServiceState {
   const e = serviceEvent(stored);
   if (!e) return state;
   switch (e.type) {
@@ -122,8 +125,12 @@ export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'ty
     }
     case 'RulesUpgraded':
       return { ...state, rulesVersion: e.payload.to };
-    case 'GameForked':
-      return { ...state, forkOf: e.payload.parentGameId };
+    case 'GameForked': {
+      // a fork's mail starts anew (its own outbox rows, from here recorded in its log): its parent's was sent to others
+      return { ...state, forkOf: e.payload.parentGameId, ...(state.sent ? { sent: { seq: 0, last: {} } } : {}) };
+    }
+    case 'ReportsSent':
+      return { ...state, sent: evolveSent(state.sent, e.payload, stored.seq) };
     case 'NoteAdded':
       return e.payload?.settings ? { ...state, settings: e.payload.settings } : state;
     case 'PressSent':
@@ -139,7 +146,7 @@ export function evolveService(state: ServiceState, stored: Pick<StoredEvent, 'ty
   }
 }
 
-export function foldService(state: ServiceState, events: readonly Pick<StoredEvent, 'type' | 'payload'>[]): ServiceState {
+export function foldService(state: ServiceState, events: readonly Pick<StoredEvent, 'type' | 'payload' | 'seq'>[]): ServiceState {
   return events.reduce(evolveService, state);
 }
 

@@ -1,28 +1,25 @@
-import type { Db, Sql } from './db';
+import type { Sql } from './db';
 import type { EventMetadata } from './event-store';
 import type { OutboundMail, OutboxDraft } from './outbox';
 
-type ShownPicture = NonNullable<OutboxDraft['picture']>;
-
-/** What a viewer at an address was last sent (SentReports.lastSent). */
-export interface LastSent {
-  readonly seq: number | null;
-  readonly picture: ShownPicture | null;
+/**
+ * One report or welcome the umpire queued (its outbox row, by idempotency key): to which viewer
+ * (a side, or `referee`) at which address, the turn its subject names, and the board picture it
+ * carries. A round of them is recorded as one ReportsSent event (src/services/reports-sent.ts),
+ * appended with their outbox rows: what was reported is a fact in the game's log.
+ */
+export interface ReportSent {
+  readonly key: string;
+  readonly kind: 'report' | 'welcome';
+  readonly side: string;
+  readonly to: string;
+  readonly turn?: number;
+  readonly picture?: NonNullable<OutboxDraft['picture']>;
+  /** the last event it told (a report sent before reports were recorded); absent: the ReportsSent event's own seq */
+  readonly seq?: number;
 }
 
-/** The key of a viewer at an address in SentReports.lastSent's map (addresses compare case-blind). */
-export function lastSentKey(viewer: string, recipient: string): string {
-  return `${viewer}\n${recipient.toLowerCase()}`;
-}
-
-/** A report or welcome as it was sent (its outbox row), for HISTORY. */
-export interface SentReport {
-  readonly subject: string;
-  readonly text: string;
-  readonly createdAt: string;
-}
-
-/** A report or welcome as the outbox stores it, for the referee's RESEND. */
+/** A report or welcome as the outbox stores it, for HISTORY and RESEND. */
 export interface StoredReport {
   readonly id: string;
   readonly kind: string;
@@ -31,86 +28,65 @@ export interface StoredReport {
 }
 
 /**
- * What the outbox holds of a game's reports, read back for the game's use cases: the latest one
- * a player was sent (RESEND), all of them (HISTORY), and the referee notes written since the last
- * report went out (they lead the next one). Addresses compare case-blind, as authentication does.
+ * The reports of a game as its log records them (ReportsSent), and their outbox rows (what was
+ * sent, for HISTORY and RESEND to send again), and the referee's notes since the last report.
  */
 export class SentReports {
-  constructor(private readonly db: Db) {}
-
-  /** The latest report or welcome sent to `recipient`, or the latest of `turn` (its subject names the turn). */
-  async latest(gameId: string, recipient: string, turn?: number): Promise<Record<string, unknown> | null> {
-    const rows = await this.db.query<{ payload: Record<string, unknown> }>(
-      `SELECT payload FROM outbox WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
-          AND ($3::int IS NULL OR payload->>'subject' LIKE '%turn ' || $3::int || ':%' OR payload->>'subject' LIKE '% t' || $3::int || ':%')
-        ORDER BY id DESC LIMIT 1`,
-      [gameId, recipient, turn ?? null],
+  /** Every report and welcome the game's ReportsSent events record, in the order they were queued. */
+  async recorded(tx: Sql, gameId: string): Promise<ReportSent[]> {
+    const rows = await tx.query<{ r: ReportSent }>(
+      `SELECT r FROM events, jsonb_array_elements(payload->'reports') WITH ORDINALITY AS x(r, n)
+        WHERE game_id = $1 AND type = 'ReportsSent' ORDER BY seq, n`,
+      [gameId],
     );
-    return rows[0]?.payload ?? null;
-  }
-
-  /** The reports and welcome sent to `recipient` under a subject matching `subjectPattern` (one side's: render.ts reportSubjectPattern), all or one turn's, oldest first. */
-  async sentTo(gameId: string, recipient: string, subjectPattern: string, turn?: number): Promise<SentReport[]> {
-    const rows = await this.db.query<{ subject: string; text: string; created_at: Date }>(
-      `SELECT payload->>'subject' AS subject, payload->>'text' AS text, created_at FROM outbox
-        WHERE game_id = $1 AND lower(recipient) = lower($2) AND kind IN ('report', 'welcome')
-          AND payload->>'subject' ~ $3
-          AND ($4::int IS NULL OR payload->>'subject' LIKE '% turn ' || $4::int || ':%' OR payload->>'subject' LIKE '% t' || $4::int || ':%')
-        ORDER BY id`,
-      [gameId, recipient, subjectPattern, turn ?? null],
-    );
-    return rows.map((r) => ({ subject: r.subject, text: r.text, createdAt: new Date(r.created_at).toISOString() }));
+    return rows.map((row) => row.r);
   }
 
   /**
-   * The reports (and welcome) one side was sent, at whatever address held its seat then (their
-   * subjects are the side's, render.ts reportSubjectPattern, and so are their keys: a VIEW of the
-   * side mailed to the referee is not one of them), all or one turn's, oldest first, as
-   * stored (reply addresses and SECRET words left as markers, filled for the recipient when sent).
+   * The reports and welcomes a game's outbox holds, read back for a log begun before reports were
+   * recorded (its first ReportsSent takes them): the viewer is the second part of the row's
+   * idempotency key, the turn the one its subject names (`… t3: …`, or the older `… turn 3: …`).
    */
-  async ofSide(tx: Sql, gameId: string, side: string, subjectPattern: string, turn?: number): Promise<StoredReport[]> {
-    const rows = await tx.query<{ id: string; kind: string; payload: StoredReport['payload']; created_at: Date }>(
-      `SELECT id, kind, payload, created_at FROM outbox
-        WHERE game_id = $1 AND kind IN ('report', 'welcome') AND payload->>'subject' ~ $2
-          AND left(idempotency_key, length($4)) = $4
-          AND ($3::int IS NULL OR payload->>'subject' LIKE '% turn ' || $3::int || ':%' OR payload->>'subject' LIKE '% t' || $3::int || ':%')
+  async unrecorded(tx: Sql, gameId: string): Promise<ReportSent[]> {
+    const rows = await tx.query<{ key: string; kind: ReportSent['kind']; side: string; to: string; seq: number | null; turn: string | null; picture: ReportSent['picture'] | null }>(
+      `SELECT idempotency_key AS key, kind, split_part(substr(idempotency_key, length($1) + 2), ':', 1) AS side, recipient AS to,
+              event_seq AS seq, substring(payload->>'subject' from ' (?:t|turn )([0-9]+):') AS turn, picture
+         FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome') AND left(idempotency_key, length($1) + 1) = $1 || ':'
         ORDER BY id`,
-      [gameId, subjectPattern, turn ?? null, `${gameId}:${side}:`],
+      [gameId],
+    );
+    return rows.map((r) => ({
+      key: r.key,
+      kind: r.kind,
+      side: r.side,
+      to: r.to,
+      ...(r.turn !== null ? { turn: Number(r.turn) } : {}),
+      ...(r.picture ? { picture: r.picture } : {}),
+      seq: r.seq ?? 0,
+    }));
+  }
+
+  /** The outbox rows of the game's reports named by `keys`, in the order they were queued (as stored: reply addresses and SECRET words left as markers). */
+  async rows(tx: Sql, gameId: string, keys: readonly string[]): Promise<StoredReport[]> {
+    if (!keys.length) return [];
+    const rows = await tx.query<{ id: string; kind: string; payload: OutboundMail; created_at: Date }>(
+      'SELECT id, kind, payload, created_at FROM outbox WHERE game_id = $1 AND idempotency_key = ANY($2::text[]) ORDER BY id',
+      [gameId, keys],
     );
     return rows.map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, sentAt: new Date(r.created_at).toISOString() }));
   }
 
-  /**
-   * What each viewer at each address of a game was last sent, in one read (keyed by lastSentKey):
-   * the event sequence the last report or welcome covered (where the next report's story starts
-   * when reports were held for the digest), and the last board picture (none again while the
-   * board is the same). The viewer is the second part of the row's idempotency key.
-   */
-  async lastSent(tx: Sql, gameId: string): Promise<Map<string, LastSent>> {
-    const rows = await tx.query<{ viewer: string; recipient: string; seq: number | null; picture: ShownPicture | null }>(
-      `SELECT split_part(substr(idempotency_key, length($1) + 2), ':', 1) AS viewer, lower(recipient) AS recipient,
-              max(event_seq)::int AS seq, (array_agg(picture ORDER BY id DESC) FILTER (WHERE picture IS NOT NULL))[1] AS picture
-         FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome') AND left(idempotency_key, length($1) + 1) = $1 || ':'
-        GROUP BY 1, 2`,
-      [gameId],
-    );
-    return new Map(rows.map((r) => [lastSentKey(r.viewer, r.recipient), { seq: r.seq, picture: r.picture }]));
-  }
-
-  /**
-   * The referee's NoteAdded events recorded after the last report or welcome went out (the
-   * outbox row's event sequence says which event that was): each reaches every side once.
-   */
-  async refereeNotesSinceLastReport(
+  /** The referee's NoteAdded events after `afterSeq` (the event the last report or welcome reached): each reaches every side once. */
+  async refereeNotesSince(
     tx: Sql,
     gameId: string,
+    afterSeq: number,
   ): Promise<{ seq: number; type: string; payload: unknown; metadata: EventMetadata }[]> {
     return tx.query(
       `SELECT seq, type, payload, metadata FROM events
-        WHERE game_id = $1 AND type = 'NoteAdded' AND metadata->>'actor' = 'referee'
-          AND seq > COALESCE((SELECT max(event_seq) FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome')), 0)
+        WHERE game_id = $1 AND type = 'NoteAdded' AND metadata->>'actor' = 'referee' AND seq > $2
         ORDER BY seq`,
-      [gameId],
+      [gameId, afterSeq],
     );
   }
 }

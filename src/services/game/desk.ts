@@ -111,6 +111,7 @@ export async function view(
       ...report,
       to,
       key: `${gameId}:view:${side}:${by.key ?? 'cli'}:${h.game.head.version}`,
+      viewCopy: true,
       narrative: [`VIEW ${side}: this is the report ${side} would read now (sent to the referee only; nothing was recorded).`],
     });
     return { status: 'applied', result: { side, mailedTo: to, view: shown } };

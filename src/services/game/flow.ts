@@ -15,7 +15,7 @@ export { reminderTime } from './deadline-plan';
 import { finalSummary, newsSince, reportSummary } from '../news';
 import { engineToNew, rejected, type Handling, type RefereeReply } from './handler';
 import { payloadOf } from '../service-events';
-import { type LastSent, lastSentKey } from '../../store/reports';
+import { lastSentIn, lastSentKey, type SentState } from '../reports-sent';
 
 /** Turns a game's seed chains cover: its declared length when created, 256 for a game created before games declared one. */
 export function chainTurns(h: Handling): number {
@@ -123,14 +123,14 @@ export async function openDeadline(h: Handling): Promise<string | null> {
  * reaches every side once, in its next report.
  */
 export async function reportsFor(h: Handling, afterSeq: number, deadline: string | null): Promise<Notice[]> {
-  const sent = await h.env.deps.reports.lastSent(h.tx, h.game.gameId);
+  // what each recipient was last sent, as the game's ReportsSent events record it
+  const sent = await lastSentIn(h.env.deps.reports, h.tx, h.game.gameId, h.game.service.sent);
   // a recipient whose last picture shows the board as it is gets none again (render.ts mapContext)
   const notices = reportNotices(h.game, afterSeq, deadline, h.settings.referee).map((n) => {
-    const picture = n.kind === 'report' ? sent.get(lastSentKey(n.side, n.to))?.picture : null;
+    const picture = n.kind === 'report' ? sent.last[lastSentKey(n.side, n.to)]?.picture : null;
     return picture ? { ...n, lastPicture: picture } : n;
   });
-  const lastReport = Math.max(0, ...[...sent.values()].map((v) => v.seq ?? 0));
-  const rows = notesInTail(h.game, lastReport) ?? (await h.env.deps.reports.refereeNotesSinceLastReport(h.tx, h.game.gameId));
+  const rows = notesInTail(h.game, sent.seq) ?? (await h.env.deps.reports.refereeNotesSince(h.tx, h.game.gameId, sent.seq));
   const notes = rows.filter(isRefereeNote).map(noteLine);
   const noted = notes.length ? notices.map((n) => (n.kind === 'report' ? { ...n, narrative: [...notes, ...n.narrative] } : n)) : notices;
   // the final report: the dice fairness of the whole game, as each recipient may see its dice
@@ -157,7 +157,7 @@ export async function reportsFor(h: Handling, afterSeq: number, deadline: string
  * `turn` mode only when a turn or the game ended; in `every` mode always. A report held back is
  * not lost: the next one sent to that viewer tells everything since the last it was sent.
  */
-async function digest(h: Handling, notices: readonly Notice[], afterSeq: number, sent: ReadonlyMap<string, LastSent>): Promise<Notice[]> {
+async function digest(h: Handling, notices: readonly Notice[], afterSeq: number, sent: SentState): Promise<Notice[]> {
   const step = h.game.state.step;
   const resolvedTurns = h.game.tail.flatMap((e) => (e.seq > afterSeq ? (payloadOf(e, 'StepResolved')?.turn ?? []) : []));
   const over = h.game.state.result !== null || step === null;
@@ -176,7 +176,7 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number,
       out.push(n);
       continue;
     }
-    const last = sent.get(lastSentKey(n.side, n.to))?.seq ?? null;
+    const last = sent.last[lastSentKey(n.side, n.to)]?.seq ?? null;
     out.push(last !== null && last < afterSeq ? { ...n, ...(await storySince(h, last, n.side)) } : n);
   }
   return out;
@@ -244,7 +244,7 @@ export function refereeRejected(h: Handling, by: RefereeReply, command: string, 
 /**
  * The referee's NoteAdded events after `afterSeq` from the events the game was loaded with, when
  * they cover every event after it (else null: the log is read). The game's last report or welcome
- * covered `afterSeq` (SentReports.lastSent).
+ * covered `afterSeq` (ServiceState.sent).
  */
 function notesInTail(game: Handling['game'], afterSeq: number): StoredEvent[] | null {
   if (game.head.version <= afterSeq) return [];

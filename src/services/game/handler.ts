@@ -4,6 +4,8 @@ import { type CommandOutcome, PermanentCommandError } from '../../store/commands
 import type { Db, Sql } from '../../store/db';
 import type { NewEvent } from '../../store/event-store';
 import type { GameTable } from '../../store/games';
+import { insertOutbox, type OutboxDraft } from '../../store/outbox';
+import { type ReportsSentPayload, reportsSentOf } from '../reports-sent';
 import type { SentReports } from '../../store/reports';
 import type { Notice } from '../../mail/notices';
 import type { GameRepository, LoadedGame } from '../game-repository';
@@ -88,9 +90,9 @@ export class Handling {
     return engine(() => tryDecide(command, this.game.state, this.game.ruleset));
   }
 
-  /** Appends after the game's head (expected version), folds, and carries on from the result. */
-  async append(events: readonly NewEvent[]): Promise<LoadedGame> {
-    this.game = await this.env.deps.games.append(this.game, events, this.tx, this.now);
+  /** Appends after the game's head (expected version), folds, and carries on from the result; `outbox`: mail the events record, written by the same append. */
+  async append(events: readonly NewEvent[], outbox?: readonly OutboxDraft[]): Promise<LoadedGame> {
+    this.game = await this.env.deps.games.append(this.game, events, this.tx, this.now, outbox);
     return this.game;
   }
 
@@ -121,7 +123,17 @@ export class GameHandler {
     const notices = (h.game.service.forkOf ? h.notices.filter((n) => n.side === 'referee') : h.notices).filter(
       (n) => !isMachineAddress(n.to),
     );
-    await this.env.deps.sink.write(h.tx, notices);
+    const drafts = notices.map((n) => this.env.deps.sink.draft(n));
+    const reports = reportsSentOf(h.game.gameId, notices, drafts);
+    if (!reports.length) {
+      if (drafts.length) await insertOutbox(h.tx, drafts);
+      return outcome;
+    }
+    // the round of reports, a fact in the log (who was sent which), appended with its outbox rows; a
+    // log begun before reports were recorded takes the ones its outbox holds first (SentReports.unrecorded)
+    const earlier = h.game.service.sent ? [] : await this.env.deps.reports.unrecorded(h.tx, h.game.gameId);
+    const payload: ReportsSentPayload = { reports: [...earlier, ...reports] };
+    await h.append([{ type: 'ReportsSent', payload, metadata: { actor: 'umpire' } }], drafts);
     return outcome;
   }
 

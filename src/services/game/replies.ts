@@ -1,9 +1,9 @@
 import type { Side } from '../../engine/ruleset';
 import { viewFor } from '../../engine/game';
 import type { MailCommand } from '../../mail/commands';
-import { reportSubjectPattern } from '../../mail/render';
 import type { OutboxDraft } from '../../store/outbox';
 import { answerHelp } from '../help-topics';
+import { reportsSentIn, sentMatching } from '../reports-sent';
 import { noticeBase, stepNeeds } from '../notice-builders';
 import { deadlineOf } from '../service-state';
 import type { GameEnv } from './handler';
@@ -20,7 +20,7 @@ export async function replyDraft(
   command: MailCommand,
   key: string,
 ): Promise<OutboxDraft> {
-  const { games, reports, sink } = env.deps;
+  const { db, games, reports, sink } = env.deps;
   const game = await games.load(gameId);
   const needs = stepNeeds(game, deadlineOf(game.service, game.state.step?.id)?.at ?? null);
   const base = { ...noticeBase(game, viewer, to, 'reply'), key };
@@ -43,7 +43,11 @@ export async function replyDraft(
     }
     case 'RESEND': {
       // RESEND: the latest report; RESEND 3: the latest report of turn 3
-      const original = await reports.latest(gameId, to, command.turn);
+      const sent = sentMatching(await reportsSentIn(reports, db, gameId, game.service.sent), {
+        to,
+        ...(command.turn !== undefined ? { turn: command.turn } : {}),
+      });
+      const original = (await reports.rows(db, gameId, sent.slice(-1).map((r) => r.key)))[0]?.payload;
       if (!original) return status();
       return {
         idempotencyKey: key,
@@ -76,10 +80,19 @@ export async function historyDrafts(
   turn: number | undefined,
   key: string,
 ): Promise<OutboxDraft[]> {
-  const { games, reports, sink } = env.deps;
+  const { db, games, reports, sink } = env.deps;
   const game = await games.load(gameId);
-  const rows = await reports.sentTo(gameId, to, reportSubjectPattern(gameId, viewer), turn);
-  const entries = rows.map((r) => ({ subject: r.subject, sentAt: r.createdAt, text: withoutFooter(r.text) }));
+  const sent = sentMatching(await reportsSentIn(reports, db, gameId, game.service.sent), {
+    side: viewer,
+    to,
+    ...(turn !== undefined ? { turn } : {}),
+  });
+  const rows = await reports.rows(
+    db,
+    gameId,
+    sent.map((r) => r.key),
+  );
+  const entries = rows.map((r) => ({ subject: r.payload.subject, sentAt: r.sentAt, text: withoutFooter(r.payload.text) }));
   const parts: (typeof entries)[] = [[]];
   let size = 0;
   for (const e of entries) {

@@ -1,9 +1,9 @@
 import { outboundMessageId } from '../../mail/outbound';
-import { reportSubjectPattern } from '../../mail/render';
 import type { CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { insertOutbox, type OutboxDraft } from '../../store/outbox';
 import { isMachineAddress } from '../machine-address';
+import { reportsSentIn, sentMatching } from '../reports-sent';
 import { confirm, refereeRejected, seatOrRefusal } from './flow';
 import type { GameHandler, RefereeReply } from './handler';
 
@@ -60,14 +60,18 @@ export async function resendReports(
         `a machine plays ${side}: nobody to mail`,
         `REPLACE ${side} <address> hands the seat to a person first.`,
       );
-    const stored = await h.env.deps.reports.ofSide(
+    // the side's reports as the log records them (ReportsSent), at whatever address held its seat then
+    const { reports } = h.env.deps;
+    const sent = sentMatching(await reportsSentIn(reports, tx, gameId, h.game.service.sent), {
+      side,
+      ...(typeof which === 'object' ? { turn: which.turn } : {}),
+    });
+    const chosen = which === 'latest' ? sent.filter((r) => r.kind === 'report').slice(-1) : sent;
+    const rows = await reports.rows(
       tx,
       gameId,
-      side,
-      reportSubjectPattern(gameId, side),
-      typeof which === 'object' ? which.turn : undefined,
+      chosen.map((r) => r.key),
     );
-    const rows = which === 'latest' ? stored.filter((r) => r.kind === 'report').slice(-1) : stored;
     if (!rows.length)
       return refereeRejected(
         h,
