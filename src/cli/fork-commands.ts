@@ -7,12 +7,7 @@ import { UsageError, readTextFile } from './usage';
 
 /** `umpire fork` (a new game from a step of another) and `umpire adopt` (a fork made the game's official continuation). */
 export function registerForkCommands(program: Command): void {
-  rulingCommand(
-    program,
-    'game.fork',
-    '<gameId>',
-    'a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched',
-  )
+  rulingCommand(program, 'game.fork', '<gameId>')
     .requiredOption('--at <step|event:N>', 'the step to play again in the fork (its id), or N (event:N) for the step event N belongs to')
     .option('--orders <side=file...>', "orders for the step forked at, replacing that side's (a file per side)")
     .option('--id <gameId>', "the fork's id (default: G- and 8 random hex digits)")
@@ -36,12 +31,8 @@ export function registerForkCommands(program: Command): void {
         });
       });
     });
-  rulingCommand(
-    program,
-    'game.adopt',
-    '<gameId> <forkId> <reason...>',
-    "make a fork the game's official continuation: the game rolled back to the fork point with a new dice chain, the fork's orders replayed on it",
-  ).action((gameId: string, forkId: string, reason: string[], opts: RulingOpts) =>
-    submitRuling(gameId, 'game.adopt', { forkId, reason: words(reason) }, opts, (r) => (r as { lines: string[] }).lines.join('\n')),
+  rulingCommand(program, 'game.adopt', '<gameId> <forkId> <reason...>').action(
+    (gameId: string, forkId: string, reason: string[], opts: RulingOpts) =>
+      submitRuling(gameId, 'game.adopt', { forkId, reason: words(reason) }, opts, (r) => (r as { lines: string[] }).lines.join('\n')),
   );
 }

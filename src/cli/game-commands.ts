@@ -9,6 +9,7 @@ import type { Services } from '../services/container';
 import { GAME_ID } from '../services/game.service';
 import { warnIfNoWorker, withContext } from './context';
 import { registerRefereeCommands } from './referee-commands';
+import { catalogueCommand } from './rulings';
 import { readLength } from '../services/game/time-args';
 import { UsageError, checkAddress, nonNegativeNumber, readJsonFile, readTextFile, resolveSide } from './usage';
 
@@ -113,9 +114,7 @@ function createOptions(ruleset: (typeof rulesets)[string], rulesetId: string, op
 export function registerGameCommands(program: Command): void {
   registerRefereeCommands(program); // rollback, preview, replace, mails, view, fork
   const game = program.command('game').description('create games (then: orders, status, report)');
-  game
-    .command('create <ruleset>')
-    .description('create a game (adjudicated by a worker); prints the game id')
+  catalogueCommand(game, 'game create', '<ruleset>')
     .requiredOption(
       '--side <NAME=ADDRESS...>',
       'a side and its player address, once per side the players take (never a side the umpire plays), e.g. --side japanese=tojo@example.org',
@@ -157,10 +156,8 @@ export function registerGameCommands(program: Command): void {
       });
     });
 
-  program
-    .command('orders <gameId> <side> [file]')
-    .description('submit orders from a file or standard input, answered exactly as a mailed order would be')
-    .action(async (gameId: string, sideName: string, file: string | undefined) => {
+  catalogueCommand(program, 'orders', '<gameId> <side> [file]').action(
+    async (gameId: string, sideName: string, file: string | undefined) => {
       const text = file ? readTextFile(file, 'orders file') : readStdin();
       await withServices(async (s) => {
         const side = await gameSide(s, gameId, sideName);
@@ -176,11 +173,10 @@ export function registerGameCommands(program: Command): void {
           return `accepted: ${side}'s orders for ${gameId}; ${now} (latest event #${r.version ?? '?'})`;
         });
       });
-    });
+    },
+  );
 
-  program
-    .command('status <gameId>')
-    .description('the step in play, who is awaited, the latest event hash (referee view; sealed orders show only commitments)')
+  catalogueCommand(program, 'status', '<gameId>')
     .option('--side <side>', 'as that side sees it')
     .option('--json', 'as JSON')
     .action((gameId: string, opts: { side?: string; json?: boolean }) =>

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { OBSERVER_VIEWER, REFEREE_VIEWER, linkRevocations, signPageLink } from '../services/game-page/link';
 import { sidesOf } from '../services/game-page/history';
 import { type CliContext, warnIfNoWorker, withContext } from './context';
-import { refereeOf } from './rulings';
+import { cliDoes, cliEntry, refereeOf } from './rulings';
 import { UsageError, positiveInt, resolveSide } from './usage';
 
 /** Links longer than this many days are refused: a link is a bearer credential (anyone holding it reads the page). */
@@ -25,7 +25,7 @@ export function registerPageCommands(program: Command): void {
     .option('--side <side>', 'a side of the game, referee (everything but sealed orders), or observer (what every side sees)')
     .option('--days <n>', 'days the link stays valid (at most 366)', '30')
     .option('--base <url>', 'where the API process answers (default http://localhost:$HTTP_PORT)')
-    .option('--revoke', 'instead of making a link: every link made so far of the game (or, with --side, of that viewer) stops working')
+    .option('--revoke', cliDoes(cliEntry('page-link --revoke')))
     .option('--reason <text>', 'with --revoke: why, recorded in the game log')
     .option('--referee <address or name>', "with --revoke: who rules (default: the game's referee address)")
     .action((gameId: string, opts: { side?: string; days: string; base?: string; revoke?: boolean; reason?: string; referee?: string }) =>

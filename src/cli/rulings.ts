@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname, userInfo } from 'node:os';
 import type { Command } from 'commander';
-import { BUS_COMMANDS } from '../commands/catalogue';
+import { BUS_COMMANDS, CATALOGUE } from '../commands/catalogue';
+import type { CatalogueEntry, Directive } from '../commands/define';
 import type { Services } from '../services/container';
 import { warnIfNoWorker, withContext } from './context';
 import { UsageError } from './usage';
@@ -16,15 +17,39 @@ export interface RulingOpts {
   readonly referee?: string;
 }
 
+/** A catalogue entry that may have a command-line verb (a help line that is no command has none). */
+export type VerbEntry = Exclude<CatalogueEntry, Directive>;
+
+/** The catalogue's entry whose command-line verb is `verb` (`orders`, `game create`, `page-link --revoke`). */
+export function cliEntry(verb: string): VerbEntry {
+  const entries: readonly CatalogueEntry[] = CATALOGUE;
+  const entry = entries.find((e): e is VerbEntry => !('directive' in e) && e.cli === verb);
+  if (!entry) throw new Error(`the catalogue has no command-line verb "${verb}"`);
+  return entry;
+}
+
+/** What a verb does, as the catalogue says: its command-line words, else its mail help. */
+export function cliDoes(entry: VerbEntry): string {
+  return entry.cliDoes ?? entry.help?.does ?? entry.gloss ?? entry.kind ?? String(entry.cli);
+}
+
+/**
+ * `umpire <verb> <args>` for the catalogue's entry with that verb, described as the catalogue
+ * describes it; a verb of two words (`game create`) is registered under `parent`, its first.
+ */
+export function catalogueCommand(parent: Command, verb: string, args: string): Command {
+  const name = verb.split(' ').at(-1);
+  return parent.command(`${name}${args ? ` ${args}` : ''}`).description(cliDoes(cliEntry(verb)));
+}
+
 /** `umpire <verb> <args>` for the catalogue's command `kind`, described as the catalogue describes it, with --referee. */
-export function rulingCommand(program: Command, kind: string, args: string, description?: string): Command {
+export function rulingCommand(program: Command, kind: string, args: string): Command {
   const spec = BUS_COMMANDS.get(kind);
   if (!spec?.cli) throw new Error(`the catalogue has no command-line verb for ${kind}`);
-  const does = description ?? spec.help?.does ?? spec.gloss ?? kind;
-  return program
-    .command(`${spec.cli}${args ? ` ${args}` : ''}`)
-    .description(does)
-    .option('--referee <address or name>', "who rules (recorded with the ruling; default: the game's referee address)");
+  return catalogueCommand(program, spec.cli, args).option(
+    '--referee <address or name>',
+    "who rules (recorded with the ruling; default: the game's referee address)",
+  );
 }
 
 /**

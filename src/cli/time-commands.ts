@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { withContext } from './context';
-import { type RulingOpts, rulingCommand, submitAndPrint, submitRuling, words } from './rulings';
+import { catalogueCommand, type RulingOpts, rulingCommand, submitAndPrint, submitRuling, words } from './rulings';
 
 /**
  * The time commands on the command line, through the same command kinds as the mail commands
@@ -35,14 +35,8 @@ export function registerTimeCommands(program: Command): void {
         return `${x.kind} steps: ${x.minutes} minutes from now on (was ${x.was})`;
       }),
   );
-  for (const [name, does] of [
-    ['wait', "hold the side's orders for the step in play until `umpire confirm` or the deadline"],
-    ['confirm', "release the side's orders held by wait"],
-  ] as const)
-    program
-      .command(`${name} <gameId> <side>`)
-      .description(does)
-      .action((gameId: string, side: string) =>
-        withContext((s) => submitAndPrint(s, gameId, `game.${name}`, { gameId, side: side.toLowerCase() }, (r) => JSON.stringify(r))),
-      );
+  for (const name of ['wait', 'confirm'] as const)
+    catalogueCommand(program, name, '<gameId> <side>').action((gameId: string, side: string) =>
+      withContext((s) => submitAndPrint(s, gameId, `game.${name}`, { gameId, side: side.toLowerCase() }, (r) => JSON.stringify(r))),
+    );
 }

@@ -47,7 +47,10 @@ interface Common {
   readonly from: readonly Sender[];
   /** the mail words: the name unless `words` says otherwise, then the aliases */
   readonly mail?: { readonly name: CommandName; readonly words?: readonly string[]; readonly aliases?: readonly string[] };
+  /** the command-line verb (`orders`, `game create`; `page-link --revoke`: an option of a verb), registered from here (src/cli/rulings.ts) */
   readonly cli?: string;
+  /** what the verb does, for `umpire help`, where the mail help's words (`help.does`) do not fit the command line */
+  readonly cliDoes?: string;
   readonly help?: HelpRow;
   /** the referee's short form, for the lists in the referee's welcome and refusals */
   readonly gloss?: string;

@@ -31,6 +31,7 @@ export const ORDERS = command({
   }),
   from: ['side', 'cli'],
   cli: 'orders',
+  cliDoes: 'submit orders from a file or standard input, answered exactly as a mailed order would be',
   mail: {
     name: 'ORDERS',
     aliases: ['ORDER'],
@@ -80,6 +81,7 @@ export const STATUS = reply({
   from: ['side', 'referee'],
   mail: { name: 'STATUS', aliases: ['DEADLINE', 'LIST'] },
   cli: 'status',
+  cliDoes: 'the step in play, who is awaited, the latest event hash (referee view; sealed orders show only commitments)',
   help: { usage: 'STATUS', does: 'step, deadline, and who is still awaited (also DEADLINE, LIST)' },
   gloss: 'STATUS',
   doc: [
@@ -178,6 +180,7 @@ export const WAIT = command({
   payload: z.object(sideCommand),
   from: ['side', 'cli'],
   cli: 'wait',
+  cliDoes: "hold the side's orders for the step in play until `umpire confirm` or the deadline",
   mail: { name: 'WAIT', toPayload: (_c, m) => ({ gameId: m.gameId, side: m.side, replyTo: m.address }) },
   help: {
     usage: 'WAIT (with your orders, or alone)',
@@ -196,6 +199,7 @@ export const CONFIRM = command({
   payload: z.object(sideCommand),
   from: ['side', 'cli'],
   cli: 'confirm',
+  cliDoes: "release the side's orders held by wait",
   mail: { name: 'CONFIRM', toPayload: (_c, m) => ({ gameId: m.gameId, side: m.side, replyTo: m.address }) },
   help: { usage: 'CONFIRM', does: 'release orders held by WAIT: the step resolves once nobody else is awaited' },
   doc: [

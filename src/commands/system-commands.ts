@@ -23,6 +23,7 @@ export const CREATE = command({
   }),
   from: ['cli'],
   cli: 'game create',
+  cliDoes: 'create a game (adjudicated by a worker); prints the game id',
 });
 
 export const DEADLINE = command({
@@ -48,6 +49,7 @@ export const FORK = command({
   }),
   from: ['cli'],
   cli: 'fork',
+  cliDoes: 'a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched',
 });
 
 /** A fork made the game's official continuation (fork.ts adoptFork): the parent rolled back to the fork point, re-seeded, the fork's orders replayed. */
@@ -56,6 +58,8 @@ export const ADOPT = command({
   payload: z.object({ gameId: z.string(), forkId: z.string(), reason: z.string().optional(), referee: z.string().optional() }),
   from: ['cli'],
   cli: 'adopt',
+  cliDoes:
+    "make a fork the game's official continuation: the game rolled back to the fork point with a new dice chain, the fork's orders replayed on it",
 });
 
 export const REVOKE_LINKS = command({
@@ -69,4 +73,5 @@ export const REVOKE_LINKS = command({
   }),
   from: ['cli'],
   cli: 'page-link --revoke',
+  cliDoes: 'instead of making a link: every link made so far of the game (or, with --side, of that viewer) stops working',
 });
