@@ -6,6 +6,7 @@ import { fleetDuel } from '../../src/games/fleet-duel';
 import type { TestDatabase } from '../support/db';
 import { type ServiceHarness, startServices, stopServices, applyCommand, DUEL_SIDES } from '../support/services';
 import { flat } from '../support/text';
+import { payloadOf } from '../../src/services/service-events';
 
 /**
  * The game service end to end on PostgreSQL and Redis with the engine's test game (Fleet Duel):
@@ -52,7 +53,21 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
       expect(m.payload.subject).toMatch(/^(ACTION|FYI) G-duel (red|blue) t1: welcome/);
     }
     const log = await s.events.read('G-duel');
-    expect(log.map((e) => e.type)).toEqual(['GameCreated', 'NoteAdded', 'DeadlineSet']);
+    // issue 29: the welcomes queued are a fact in the log, appended with their outbox rows
+    expect(log.map((e) => e.type)).toEqual(['GameCreated', 'NoteAdded', 'DeadlineSet', 'ReportsSent']);
+    const sent = payloadOf(log[3], 'ReportsSent')!.reports;
+    expect(sent.map((w) => `${w.kind}:${w.side}:${w.to}:t${w.turn}`).sort()).toEqual([
+      'welcome:blue:blue@players.test:t1',
+      'welcome:red:red@players.test:t1',
+    ]);
+    expect(sent.map((w) => w.key).sort()).toEqual(mail.map((m) => m.idempotencyKey).sort());
+    // and the board picture each carries, as its outbox row stores it (a later report of the same board leaves it out)
+    const pictures = await t.db.query<{ key: string; picture: unknown }>(
+      'SELECT idempotency_key AS key, picture FROM outbox WHERE game_id = $1',
+      ['G-duel'],
+    );
+    for (const w of sent) expect(w.picture).toEqual(pictures.find((p) => p.key === w.key)?.picture);
+    expect(sent.every((w) => typeof w.picture?.hash === 'string')).toBe(true);
     // the seed secret is stored sealed, never in the clear
     const secret = await t.db.query<{ sealed: string }>('SELECT sealed FROM game_secrets WHERE game_id = $1', ['G-duel']);
     expect(secret[0].sealed).toMatch(/^v1\./);
@@ -163,6 +178,19 @@ describe('game service (create, sealed orders, adjudication, reports) on Postgre
       (e: { stdout: string; stderr: string }) => e,
     );
     expect(chain.stdout).toMatch(/hash chain intact/);
+
+    // issue 29: a side's bundle keeps the reports' facts in the chain as hashes alone (they name every recipient)
+    const { bundleFiles } = await import('../../src/audit/bundle');
+    const fullLog = await s.events.read('G-duel');
+    const lines = (view: 'red' | 'referee') =>
+      bundleFiles({ log: fullLog, view, serviceTypes: SERVICE_EVENT_TYPES, umpireVersion: 'test', exportedAt: 'now' })
+        ['events.jsonl'].split('\n')
+        .filter((l) => l.includes('"ReportsSent"'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines('red').length).toBeGreaterThanOrEqual(2);
+    for (const l of lines('red')) expect(Object.keys(l).sort()).toEqual(['gameId', 'hash', 'prevHash', 'redacted', 'seq', 'type']);
+    expect(JSON.stringify(lines('red'))).not.toContain('@players.test');
+    expect(lines('referee').every((l) => Array.isArray((l.payload as { reports?: unknown }).reports))).toBe(true);
   });
 
   it('loads from a snapshot plus tail to the same state a full replay gives', async () => {
