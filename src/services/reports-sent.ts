@@ -36,9 +36,7 @@ export function reportsSentOf(gameId: string, notices: readonly Notice[], drafts
     if ((n.kind !== 'report' && n.kind !== 'welcome') || n.gameId !== gameId || (n.kind === 'report' && n.viewCopy)) return [];
     const turn = n.needs?.turn;
     const picture = drafts[i].picture;
-    return [
-      { key: n.key, kind: n.kind, side: n.side, to: n.to, ...(turn !== undefined ? { turn } : {}), ...(picture ? { picture } : {}) },
-    ];
+    return [{ key: n.key, kind: n.kind, side: n.side, to: n.to, ...(turn !== undefined ? { turn } : {}), ...(picture ? { picture } : {}) }];
   });
 }
 

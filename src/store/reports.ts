@@ -48,7 +48,15 @@ export class SentReports {
    * idempotency key, the turn the one its subject names (`… t3: …`, or the older `… turn 3: …`).
    */
   async unrecorded(tx: Sql, gameId: string): Promise<ReportSent[]> {
-    const rows = await tx.query<{ key: string; kind: ReportSent['kind']; side: string; to: string; seq: number | null; turn: string | null; picture: ReportSent['picture'] | null }>(
+    const rows = await tx.query<{
+      key: string;
+      kind: ReportSent['kind'];
+      side: string;
+      to: string;
+      seq: number | null;
+      turn: string | null;
+      picture: ReportSent['picture'] | null;
+    }>(
       `SELECT idempotency_key AS key, kind, split_part(substr(idempotency_key, length($1) + 2), ':', 1) AS side, recipient AS to,
               event_seq AS seq, substring(payload->>'subject' from ' (?:t|turn )([0-9]+):') AS turn, picture
          FROM outbox WHERE game_id = $1 AND kind IN ('report', 'welcome') AND left(idempotency_key, length($1) + 1) = $1 || ':'

@@ -336,7 +336,8 @@ describe("PRESS, HISTORY, RESIGN and the referee's copies", () => {
     const before = (await s.outbox.byGame('G-resign')).length;
     await send('G-resign', 'blue', 'blue@players.test', 'res2', 'RESIGN CONFIRM');
     const log = await s.events.read('G-resign', head.version);
-    expect(log.map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'GameEnded']);
+    // the final reports' round recorded after the game's end (issue 29)
+    expect(log.map((e) => e.type)).toEqual(['GameConceded', 'SeedRevealed', 'GameEnded', 'ReportsSent']);
     expect(log[0].metadata).toMatchObject({ actor: 'blue' });
     expect(log[2].payload).toEqual({ winner: 'red', summary: 'blue conceded; red wins by concession.' });
     const finals = (await s.outbox.byGame('G-resign')).slice(before).filter((m) => m.kind === 'report');

@@ -20,7 +20,11 @@ describe('what each recipient was last sent', () => {
       to,
       ...(hash ? { picture: picture(hash, 0) } : {}),
     });
-    let state = evolveSent(undefined, { reports: [sent('red', 'Red@x.test', 'welcome', 'h-start'), sent('blue', 'blue@x.test', 'welcome', 'h-start')] }, 3);
+    let state = evolveSent(
+      undefined,
+      { reports: [sent('red', 'Red@x.test', 'welcome', 'h-start'), sent('blue', 'blue@x.test', 'welcome', 'h-start')] },
+      3,
+    );
     state = evolveSent(state, { reports: [sent('red', 'red@x.test', 'report', 'h-moved')] }, 7);
     // the board unchanged: no picture in this one, so the last picture is still the one before
     state = evolveSent(state, { reports: [sent('red', 'red@x.test', 'report'), sent('referee', 'red@x.test', 'report', 'h-all')] }, 9);

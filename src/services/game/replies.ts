@@ -47,7 +47,13 @@ export async function replyDraft(
         to,
         ...(command.turn !== undefined ? { turn: command.turn } : {}),
       });
-      const original = (await reports.rows(db, gameId, sent.slice(-1).map((r) => r.key)))[0]?.payload;
+      const original = (
+        await reports.rows(
+          db,
+          gameId,
+          sent.slice(-1).map((r) => r.key),
+        )
+      )[0]?.payload;
       if (!original) return status();
       return {
         idempotencyKey: key,
