@@ -1,5 +1,4 @@
-import type { Sql } from '../store/db';
-import { insertOutbox, type OutboundMail, type OutboxDraft, type RefusalOf } from '../store/outbox';
+import { type OutboundMail, type OutboxDraft, type RefusalOf } from '../store/outbox';
 import type { Notice } from './notices';
 import type { SetAsideLine } from './notices';
 import { emptyMailRefusal } from './empty-mail';
@@ -42,14 +41,6 @@ export class MailComposer {
       localPart: options.umpireAddress.split('@')[0],
       domain: options.domain,
     };
-  }
-
-  async write(tx: Sql, notices: readonly Notice[]): Promise<void> {
-    if (notices.length)
-      await insertOutbox(
-        tx,
-        notices.map((n) => this.draft(n)),
-      );
   }
 
   /** The signed reply address a player (or the referee, side `referee`) is given: never stored (see draft). */

@@ -2,7 +2,6 @@ import type { Seat } from '../engine/game';
 import type { MachineMark } from '../engine/machine-seats';
 import type { GameOptions, Side } from '../engine/ruleset';
 import type { StepKind } from '../engine/step-kinds';
-import type { Sql } from '../store/db';
 import type { OutboxDraft, RefusalOf } from '../store/outbox';
 import type { Notice } from '../mail/notices';
 
@@ -64,9 +63,8 @@ export interface MailInTransit {
   unreadBefore(gameId: string, deadline: Date): Promise<readonly { readonly id: string; readonly status: string }[]>;
 }
 
-/** Turns notices into outbox rows inside the caller's transaction. */
+/** Renders notices into outbox rows (the game handler writes them in the command's transaction). */
 export interface NoticeSink {
-  write(tx: Sql, notices: readonly Notice[]): Promise<void>;
   draft(notice: Notice): OutboxDraft;
   rejectionDraft(
     key: string,
