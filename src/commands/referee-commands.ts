@@ -235,6 +235,26 @@ export const ADJUST = command({
   ],
 });
 
+/** A fork made the game's official continuation (adopt.ts adoptFork): the parent rolled back to the fork point, re-seeded, the fork's orders replayed. */
+export const ADOPT = command({
+  kind: 'game.adopt',
+  payload: z.object({ ...ruling, forkId: z.string() }),
+  from: ['referee', 'cli'],
+  cli: 'adopt',
+  mail: { name: 'ADOPT', toPayload: (c, m) => ruled({ forkId: c.forkId, reason: c.reason }, m) },
+  help: {
+    usage: 'ADOPT G-7-f1 BECAUSE reason',
+    does: "make a fork of this game its official continuation (rolled back to the fork point, new dice, the fork's orders replayed); every side told",
+  },
+  gloss: "ADOPT <fork> BECAUSE <reason> (a fork made the game's continuation)",
+  doc: [
+    {
+      usage: '`ADOPT <fork> [BECAUSE] <reason>`',
+      does: "Make a fork of this game (`umpire fork`, which mails only you) the game's official continuation, e.g. `ADOPT G-7-f1 BECAUSE the fork replays blue's lost orders`. The game is rolled back to the fork point with a new dice chain from the fork's turn (the fork's dice have been seen, so they are not reused), the fork's orders are replayed on it step by step as `ROLLFORWARD` does, and `ForkAdopted` records the fork, the fork point, the fork's head, the referee and the reason. Every side is told of the rollback and gets its reports; you are told what was replayed and where it stopped. Refused, changing nothing, without a reason, for a game that is not a fork of this one, or when this game no longer holds the fork's prefix. Also `umpire adopt <game> <fork> <reason>`.",
+    },
+  ],
+});
+
 export const PREVIEW = command({
   kind: 'game.preview',
   payload: z.object(ruling),

@@ -50,14 +50,6 @@ export const FORK = command({
   cli: 'fork',
 });
 
-/** A fork made the game's official continuation (fork.ts adoptFork): the parent rolled back to the fork point, re-seeded, the fork's orders replayed. */
-export const ADOPT = command({
-  kind: 'game.adopt',
-  payload: z.object({ gameId: z.string(), forkId: z.string(), reason: z.string().optional(), referee: z.string().optional() }),
-  from: ['cli'],
-  cli: 'adopt',
-});
-
 export const REVOKE_LINKS = command({
   kind: 'game.revokeLinks',
   payload: z.object({
