@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { boardPaths } from '../services/game/adjust';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { rulesets } from '../games';
@@ -179,8 +180,22 @@ export function registerGameCommands(program: Command): void {
   catalogueCommand(program, 'status', '<gameId>')
     .option('--side <side>', 'as that side sees it')
     .option('--json', 'as JSON')
-    .action((gameId: string, opts: { side?: string; json?: boolean }) =>
+    .option(
+      '--board [path]',
+      "the referee's: the board as ADJUST addresses it, one `path = value` line each (under path, e.g. fleets.blue)",
+    )
+    .action((gameId: string, opts: { side?: string; json?: boolean; board?: string | true }) =>
       withServices(async (s) => {
+        if (opts.board !== undefined) {
+          if (opts.side !== undefined)
+            throw new UsageError("--board is the whole board, the referee's: drop --side (a side's view is `umpire status --side`)");
+          const prefix = opts.board === true ? '' : opts.board;
+          const lines = boardPaths((await s.games.load(gameId)).state.rules, prefix);
+          if (!lines.length)
+            throw new UsageError(`the board of ${gameId} has no ${prefix}: umpire status ${gameId} --board lists every path`);
+          console.log(lines.join('\n'));
+          return;
+        }
         const viewer = opts.side === undefined ? 'referee' : await gameSide(s, gameId, opts.side, { referee: true });
         const st = await s.gameService.status(gameId, viewer);
         const v = st.view;

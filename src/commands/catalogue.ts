@@ -41,6 +41,7 @@ export const CATALOGUE = [
   referee.ROLLFORWARD,
   referee.PREVIEW,
   referee.ADJUST,
+  referee.ADOPT,
   referee.REPLACE,
   referee.MACHINE,
   referee.MAILS,
@@ -50,7 +51,6 @@ export const CATALOGUE = [
   system.DEADLINE,
   system.REMIND,
   system.FORK,
-  system.ADOPT,
   system.REVOKE_LINKS,
 ] as const;
 

@@ -230,7 +230,29 @@ export const ADJUST = command({
   doc: [
     {
       usage: '`ADJUST <path> = <value>[; <path> = <value>] [SEEN BY <side>] BECAUSE <reason>`',
-      does: 'A board edit for a dispute a rollback cannot settle, e.g. `ADJUST units.3.area = "marianas" BECAUSE set up in the wrong sea area`. A path is the keys and list positions of the rules state joined by dots (its type is in the game\'s folder, src/games/<game>); a value is JSON (text in double quotes). Recorded as the engine event `BoardAdjusted` (the edits, the step, the reason; the referee in its metadata), which every replay and `umpire verify` re-apply. `SEEN BY` keeps the edits to those sides (a hidden unit); the others and their bundles see that the board was adjusted and why. Refused, changing nothing, for a path the board does not have, a value that is not JSON, no reason, or an edit that would change the step in play (use `ROLLBACK`).',
+      does: 'A board edit for a dispute a rollback cannot settle, e.g. `ADJUST units.3.area = "marianas" BECAUSE set up in the wrong sea area`. A path is the keys and list positions of the rules state joined by dots, a key with a space in double quotes (`ships."North Carolina".damage`); `umpire status <game> --board [path]` lists every path with its value, and a refusal for a path the board lacks says what it holds there. A value is JSON (text in double quotes). Recorded as the engine event `BoardAdjusted` (the edits, the step, the reason; the referee in its metadata), which every replay and `umpire verify` re-apply. `SEEN BY` keeps the edits to those sides (a hidden unit); the others and their bundles see that the board was adjusted and why. Refused, changing nothing, for a path the board does not have, a value that is not JSON, no reason, or an edit that would change the step in play (use `ROLLBACK`).',
+    },
+  ],
+});
+
+/** A fork made the game's official continuation (adopt.ts adoptFork): the parent rolled back to the fork point, re-seeded, the fork's orders replayed. */
+export const ADOPT = command({
+  kind: 'game.adopt',
+  payload: z.object({ ...ruling, forkId: z.string() }),
+  from: ['referee', 'cli'],
+  cli: 'adopt',
+  cliDoes:
+    "make a fork the game's official continuation: the game rolled back to the fork point with a new dice chain, the fork's orders replayed on it",
+  mail: { name: 'ADOPT', toPayload: (c, m) => ruled({ forkId: c.forkId, reason: c.reason }, m) },
+  help: {
+    usage: 'ADOPT G-7-f1 BECAUSE reason',
+    does: "make a fork of this game its official continuation (rolled back to the fork point, new dice, the fork's orders replayed); every side told",
+  },
+  gloss: "ADOPT <fork> BECAUSE <reason> (a fork made the game's continuation)",
+  doc: [
+    {
+      usage: '`ADOPT <fork> [BECAUSE] <reason>`',
+      does: "Make a fork of this game (`umpire fork`, which mails only you) the game's official continuation, e.g. `ADOPT G-7-f1 BECAUSE the fork replays blue's lost orders`. The game is rolled back to the fork point with a new dice chain from the fork's turn (the fork's dice have been seen, so they are not reused), the fork's orders are replayed on it step by step as `ROLLFORWARD` does, and `ForkAdopted` records the fork, the fork point, the fork's head, the referee and the reason. Every side is told of the rollback and gets its reports; you are told what was replayed and where it stopped. Refused, changing nothing, without a reason, for a game that is not a fork of this one, or when this game no longer holds the fork's prefix. Also `umpire adopt <game> <fork> <reason>`.",
     },
   ],
 });

@@ -52,16 +52,6 @@ export const FORK = command({
   cliDoes: 'a new game sharing the prefix up to a step (by hash), re-adjudicated from there; the parent untouched',
 });
 
-/** A fork made the game's official continuation (fork.ts adoptFork): the parent rolled back to the fork point, re-seeded, the fork's orders replayed. */
-export const ADOPT = command({
-  kind: 'game.adopt',
-  payload: z.object({ gameId: z.string(), forkId: z.string(), reason: z.string().optional(), referee: z.string().optional() }),
-  from: ['cli'],
-  cli: 'adopt',
-  cliDoes:
-    "make a fork the game's official continuation: the game rolled back to the fork point with a new dice chain, the fork's orders replayed on it",
-});
-
 export const REVOKE_LINKS = command({
   kind: 'game.revokeLinks',
   payload: z.object({

@@ -37,7 +37,8 @@ export type RefereeCommandName =
   | 'RESEND TO'
   | 'UPGRADE'
   | 'ROLLFORWARD'
-  | 'ADJUST';
+  | 'ADJUST'
+  | 'ADOPT';
 export type CommandName = PlayerCommandName | RefereeCommandName;
 
 /** One line of the message as the player wrote it; `line` is 1-based in the decoded body text. */

@@ -295,6 +295,7 @@ function readCommand(text: string, line: number): MailCommand | 'orders-start' |
     case 'RESEND TO':
     case 'ROLLFORWARD':
     case 'ADJUST':
+    case 'ADOPT':
       return readDeskCommand(name, args, line);
     default: {
       const unreachable: never = name;

@@ -1,6 +1,6 @@
 /**
  * The mail lines of the referee's desk (issues 12 and 30): ROLLBACK (and PREVIEW ROLLBACK),
- * ROLLFORWARD, PREVIEW, ADJUST, REPLACE, MACHINE, MAILS, VIEW, RESEND TO. Pure;
+ * ROLLFORWARD, PREVIEW, ADJUST, ADOPT, REPLACE, MACHINE, MAILS, VIEW, RESEND TO. Pure;
  * the game service checks what the words name (the step, the side, the address) and refuses with a
  * reply saying what would be right.
  */
@@ -24,6 +24,8 @@ export type DeskCommand =
   | { readonly name: 'ROLLFORWARD'; readonly steps?: number; readonly line: number; readonly refereeOnly: true }
   /** `ADJUST <path> = <value>[; …] [SEEN BY <side>] BECAUSE <reason>`: a board edit; the game service reads the text (adjust.ts). */
   | { readonly name: 'ADJUST'; readonly text: string; readonly line: number; readonly refereeOnly: true }
+  /** `ADOPT <fork> [BECAUSE] <reason>`: that fork of this game made its official continuation (adopt.ts). */
+  | { readonly name: 'ADOPT'; readonly forkId: string; readonly reason: string; readonly line: number; readonly refereeOnly: true }
   /** Adjudicate the step in play with the orders in hand, recording nothing (one-off dice). */
   | { readonly name: 'PREVIEW'; readonly line: number; readonly refereeOnly: true }
   /** `REPLACE <side> <address> [reason]`: the seat goes to a new player. */
@@ -92,6 +94,11 @@ export function readDeskCommand(word: DeskCommandName, args: string, line: numbe
         : null;
     case 'ADJUST':
       return args.trim() ? { name: 'ADJUST', text: args.trim(), line, refereeOnly: true } : null;
+    case 'ADOPT': {
+      // the reason may start with BECAUSE, as ADJUST's does; an empty one is refused by the service
+      const m = args.trim().match(/^(\S+)(?:\s+(?:BECAUSE\s+)?([\s\S]*))?$/i);
+      return m ? { name: 'ADOPT', forkId: m[1], reason: (m[2] ?? '').trim(), line, refereeOnly: true } : null;
+    }
     case 'REPLACE':
       if (words.length < 2 || !SIDE.test(words[0]) || !words[1].includes('@')) return null;
       return {

@@ -89,7 +89,7 @@ export const USE_CASES: { readonly [K in CommandKind]: UseCase<K> } = {
     resendReports(h, tx, p.gameId, p.side, p.which, { ...by(p, cmd), referee: p.referee, reason: p.reason }),
   'game.view': (h, tx, p, cmd) => view(h, tx, p.gameId, p.side, { ...by(p, cmd), print: p.print }),
   'game.fork': (h, tx, p) => fork(h, tx, p),
-  'game.adopt': (h, tx, p) => adoptFork(h, tx, { gameId: p.gameId, forkId: p.forkId, ...ruling(p) }),
+  'game.adopt': (h, tx, p, cmd) => adoptFork(h, tx, { gameId: p.gameId, forkId: p.forkId, ...ruling(p) }, by(p, cmd)),
 };
 
 /** Runs one kind's use case (the game service's facade for every command). */

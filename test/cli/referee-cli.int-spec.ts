@@ -1,4 +1,5 @@
 import type { Services } from '../../src/services/container';
+import { readAdjust } from '../../src/services/game/adjust';
 import { type CliHarness, startCliHarness } from '../support/cli';
 import { waitUntil } from '../support/processes';
 import { DUEL_SIDES } from '../support/services';
@@ -250,6 +251,30 @@ describe('the umpire CLI: rollback, preview, fork, replace, mails', () => {
     const adjust = await umpire('adjust', gameId, 'no.such.path', '=', '1', 'BECAUSE', 'a', 'test');
     expect(adjust.code).toBe(1);
     expect(adjust.stderr).toMatch(/refused: ADJUST: the board has no no\b/);
+    // the refusal says what the board holds there, and `status --board` lists the paths ADJUST takes
+    expect(adjust.stderr).toMatch(/the board holds .*umpire status --board lists every path/);
+    const board = await umpire('status', gameId, '--board');
+    expect(board.code).toBe(0);
+    const rules = (await s.games.load(gameId)).state.rules as Record<string, unknown>;
+    const top = Object.keys(rules);
+    // each line is an ADJUST edit that would set the value the board has at its path
+    for (const line of board.stdout.trim().split('\n')) {
+      const read = readAdjust(`${line} BECAUSE a round trip`, ['japanese', 'allied']);
+      if ('problem' in read) throw new Error(`${line}: ${read.problem}`);
+      const [edit] = read.edits;
+      expect(top).toContain(edit.path[0]);
+      expect(edit.value).toEqual(edit.path.reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], rules));
+    }
+    const one = await umpire('status', gameId, '--board', top[0]);
+    expect(
+      one.stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith(top[0])),
+    ).toBe(true);
+    const none = await umpire('status', gameId, '--board', 'no.such.path');
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toContain(`the board of ${gameId} has no no.such.path`);
     const resolved = (await s.events.read(gameId)).filter((e) => e.type === 'StepResolved').at(-1)!.payload as { stepId: string };
     const preview = await umpire('rollback', gameId, '--to', resolved.stepId, '--preview', 'just', 'looking');
     expect(preview.stderr).toBe('');

@@ -92,7 +92,7 @@ describe('the referee desk commands as mail lines', () => {
     expect(read('RESEND TO 3')[0]).toMatchObject({ name: 'ORDERS' });
   });
 
-  it('issue 30: reads PREVIEW ROLLBACK, ROLLFORWARD [n] and ADJUST, and refuses their malformed forms', () => {
+  it('issue 30: reads PREVIEW ROLLBACK, ROLLFORWARD [n], ADJUST and ADOPT, and refuses their malformed forms', () => {
     // given the referee's lines, when read, then each is the command it names
     expect(read('PREVIEW ROLLBACK TO t1/orders ORDERS KEPT a unit set up wrong')[0]).toEqual({
       name: 'ROLLBACK',
@@ -111,7 +111,16 @@ describe('the referee desk commands as mail lines', () => {
       line: 1,
       refereeOnly: true,
     });
+    expect(read('ADOPT G-7-f1 BECAUSE blue’s orders were lost')[0]).toEqual({
+      name: 'ADOPT',
+      forkId: 'G-7-f1',
+      reason: 'blue’s orders were lost',
+      line: 1,
+      refereeOnly: true,
+    });
+    expect(read('ADOPT G-7-f1')[0]).toMatchObject({ name: 'ADOPT', forkId: 'G-7-f1', reason: '' });
     // and the malformed ones are no command
+    expect(read('ADOPT')[0]?.name).not.toBe('ADOPT');
     expect(read('ROLLFORWARD all')[0]?.name).not.toBe('ROLLFORWARD');
     expect(read('PREVIEW ROLLBACK t1/orders')[0]?.name).not.toBe('ROLLBACK');
   });

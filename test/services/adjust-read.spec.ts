@@ -1,5 +1,5 @@
 import { applyBoardEdits } from '../../src/engine/evolve';
-import { readAdjust } from '../../src/services/game/adjust';
+import { boardPaths, readAdjust } from '../../src/services/game/adjust';
 
 /** Issue 30: an ADJUST line read into board edits, or what is wrong with it; the edits applied to a rules state. */
 describe('ADJUST: reading a board edit', () => {
@@ -21,6 +21,30 @@ describe('ADJUST: reading a board edit', () => {
     expect(readAdjust('BECAUSE x', sides)).toEqual({ problem: expect.stringMatching(/BECAUSE/) });
     expect(readAdjust('a = north BECAUSE x', sides)).toEqual({ problem: expect.stringMatching(/not JSON/) });
     expect(readAdjust('a = 1 SEEN BY green BECAUSE x', sides)).toEqual({ problem: expect.stringMatching(/no side green/) });
+  });
+
+  it('reads keys in double quotes (a name with a space) and keys with a colon; boardPaths writes every path so that it reads back', () => {
+    expect(readAdjust('ships."North Carolina".damage = 2; ships.usn:CV-1.sunk = true BECAUSE x', sides)).toMatchObject({
+      edits: [
+        { path: ['ships', 'North Carolina', 'damage'], value: 2 },
+        { path: ['ships', 'usn:CV-1', 'sunk'], value: true },
+      ],
+    });
+    const rules = { ships: { 'North Carolina': { damage: 0, guns: [8, 8] } }, units: [{ area: 'a b' }], empty: {} };
+    const lines = boardPaths(rules);
+    expect(lines).toEqual([
+      'ships."North Carolina".damage = 0',
+      'ships."North Carolina".guns = [8,8]',
+      'units.0.area = "a b"',
+      'empty = {}',
+    ]);
+    for (const line of lines) {
+      const read = readAdjust(`${line} BECAUSE x`, sides);
+      if ('problem' in read) throw new Error(read.problem);
+      expect(applyBoardEdits(rules, read.edits)).toEqual(rules);
+    }
+    expect(boardPaths(rules, 'ships."North Carolina"')).toEqual(lines.slice(0, 2));
+    expect(boardPaths(rules, 'ships.Yamato')).toEqual([]);
   });
 
   it('applies edits by copying along the path, leaving the rest shared', () => {

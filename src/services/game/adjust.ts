@@ -29,6 +29,10 @@ export interface AdjustInput {
 const USAGE =
   'ADJUST <path> = <JSON value> [; <path> = <JSON value>] [SEEN BY <side>] BECAUSE <reason>, e.g. ADJUST units.3.area = "marianas" BECAUSE set up in the wrong sea area';
 
+/** One key of a path: plain (letters, digits, `_`, `-`, `:`; digits alone are a list position) or in double quotes ("North Carolina"). */
+const SEGMENT = '(?:[A-Za-z0-9_:-]+|"[^"]*")';
+const pathKey = (k: string) => (/^[A-Za-z0-9_:-]+$/.test(k) ? k : `"${k}"`);
+
 /** The edits, visibility and reason an ADJUST line gives, or what is wrong with it. */
 export function readAdjust(
   text: string,
@@ -54,7 +58,7 @@ export function readAdjust(
     .split(';')
     .map((x) => x.trim())
     .filter(Boolean)) {
-    const eq = /^([A-Za-z0-9_.-]+)\s*=\s*([\s\S]+)$/.exec(part);
+    const eq = new RegExp(`^(${SEGMENT}(?:\\.${SEGMENT})*)\\s*=\\s*([\\s\\S]+)$`).exec(part);
     if (!eq) return { problem: `"${part}" is no edit: write <path> = <JSON value>` };
     let value: unknown;
     try {
@@ -62,7 +66,12 @@ export function readAdjust(
     } catch {
       return { problem: `the value of ${eq[1]}, ${eq[2]}, is not JSON (text goes in double quotes: "marianas")` };
     }
-    edits.push({ path: eq[1].split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)), value });
+    edits.push({
+      path: [...eq[1].matchAll(new RegExp(SEGMENT, 'g'))].map(([k]) =>
+        k.startsWith('"') ? k.slice(1, -1) : /^\d+$/.test(k) ? Number(k) : k,
+      ),
+      value,
+    });
   }
   if (!edits.length) return { problem: 'an ADJUST needs at least one edit before BECAUSE' };
   return { edits, visibleTo, reason: m[2].trim() };
@@ -75,12 +84,46 @@ function pathProblem(rules: unknown, edits: readonly BoardEdit[]): string | null
     for (const [i, key] of e.path.entries()) {
       const last = i === e.path.length - 1;
       const has = node !== null && typeof node === 'object' && String(key) in (node as object);
-      if (!has && !last) return `the board has no ${e.path.slice(0, i + 1).join('.')}`;
+      if (!has && !last) return `the board has no ${e.path.slice(0, i + 1).join('.')} (${holds(node, e.path.slice(0, i))})`;
       if (!has && Array.isArray(node)) return `${e.path.slice(0, i + 1).join('.')} is past the end of a list`;
       node = has ? (node as Record<string, unknown>)[String(key)] : undefined;
     }
   }
   return null;
+}
+
+/** What a node of the board holds, for a refusal naming a path it lacks: its keys, or a list's length. */
+function holds(node: unknown, at: readonly (string | number)[]): string {
+  const where = at.length ? at.join('.') : 'the board';
+  if (Array.isArray(node)) return `${where} is a list of ${node.length}: positions 0 to ${node.length - 1}`;
+  if (node === null || typeof node !== 'object') return `${where} is a value, ${JSON.stringify(node)}`;
+  const keys = Object.keys(node);
+  return `${where} holds ${keys.length > 12 ? `${keys.slice(0, 12).join(', ')} and ${keys.length - 12} more` : keys.join(', ')}; umpire status --board lists every path`;
+}
+
+/**
+ * The board as ADJUST addresses it: one `path = JSON value` line per value of the rules state under
+ * `prefix` (a path, e.g. `fleets.blue`); lists of plain values are one line. `umpire status --board`.
+ */
+export function boardPaths(rules: unknown, prefix = ''): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string): void => {
+    const plain =
+      node === null || typeof node !== 'object' || (Array.isArray(node) && node.every((v) => v === null || typeof v !== 'object'));
+    if (plain || Object.keys(node).length === 0) {
+      out.push(`${path} = ${JSON.stringify(node)}`);
+      return;
+    }
+    for (const [k, v] of Object.entries(node)) walk(v, path ? `${path}.${pathKey(k)}` : pathKey(k));
+  };
+  const start = [...prefix.matchAll(new RegExp(SEGMENT, 'g'))].map(([k]) => (k.startsWith('"') ? k.slice(1, -1) : k));
+  let node = rules;
+  for (const key of start) {
+    if (node === null || typeof node !== 'object' || !(key in node)) return [];
+    node = (node as Record<string, unknown>)[key];
+  }
+  walk(node, start.map(pathKey).join('.'));
+  return out;
 }
 
 export async function adjust(

@@ -1,8 +1,8 @@
 import { PermanentCommandError, type CommandOutcome } from '../../store/commands';
 import type { Sql } from '../../store/db';
 import { liveEngineEvents } from '../game-repository';
-import { confirm } from './flow';
-import { rejected, type GameHandler } from './handler';
+import { confirm, refereeRejected } from './flow';
+import type { GameHandler, RefereeReply } from './handler';
 import { replayLines, replayOrders, resolutionsIn } from './roll-forward';
 import { rollback } from './rollback';
 import { payloadOf } from '../service-events';
@@ -26,7 +26,7 @@ export interface AdoptInput {
  * Refused when the parent no longer holds the fork's prefix (its event at the fork point has
  * another hash) or the fork is not this game's.
  */
-export async function adoptFork(handler: GameHandler, tx: Sql, input: AdoptInput): Promise<CommandOutcome> {
+export async function adoptFork(handler: GameHandler, tx: Sql, input: AdoptInput, by: RefereeReply = {}): Promise<CommandOutcome> {
   const { events } = handler.env.deps.games;
   const forkLog = await events.read(input.forkId, 0, tx);
   const forked = payloadOf(
@@ -34,28 +34,30 @@ export async function adoptFork(handler: GameHandler, tx: Sql, input: AdoptInput
     'GameForked',
   );
   const asked = `ADOPT ${input.forkId}`;
-  if (!forked) return rejected(`${asked}: ${input.forkId} is no fork (its log has no GameForked)`);
-  if (forked.parentGameId !== input.gameId) return rejected(`${asked}: ${input.forkId} forks ${forked.parentGameId}, not ${input.gameId}`);
-  if (!input.reason.trim()) return rejected(`${asked}: an adoption needs a reason (every side is told it)`);
+  const HINT = 'Nothing was changed. ADOPT <fork> BECAUSE <reason>, naming a fork of this game made with umpire fork.';
+  const refuse = (problem: string) => handler.run(tx, input.gameId, async (h) => refereeRejected(h, by, asked, problem, HINT));
+  if (!forked) return refuse(`${input.forkId} is no fork (its log has no GameForked)`);
+  if (forked.parentGameId !== input.gameId) return refuse(`${input.forkId} forks ${forked.parentGameId}, not ${input.gameId}`);
+  if (!input.reason.trim()) return refuse('an adoption needs a reason (every side is told it)');
   const parentLog = await events.read(input.gameId, 0, tx);
   const at = parentLog.find((e) => e.seq === forked.atSeq);
   if ((at?.hash ?? null) !== forked.parentHash)
-    return rejected(
-      `${asked}: ${input.gameId} no longer holds the fork's prefix (its event ${forked.atSeq} is not the one the fork copied)`,
-    );
+    return refuse(`${input.gameId} no longer holds the fork's prefix (its event ${forked.atSeq} is not the one the fork copied)`);
   // the fork's play: from just after the resolution before the fork point (its orders for the forked step included)
   const live = liveEngineEvents(forkLog);
   const start = (live.filter((e) => e.type === 'StepResolved' && e.seq <= forked.atSeq).at(-1)?.seq ?? 0) + 1;
   const play = resolutionsIn(live, start);
-  if (!play.length) return rejected(`${asked}: no step has resolved in ${input.forkId} since it forked: nothing to adopt`);
+  if (!play.length) return refuse(`no step has resolved in ${input.forkId} since it forked: nothing to adopt`);
 
   const ruling = { reason: `adopting fork ${input.forkId}: ${input.reason.trim()}`, referee: input.referee };
-  const back = await rollback(handler, tx, input.gameId, {
-    target: { stepId: forked.stepId },
-    orders: 'resend',
-    renewFrom: forked.turn,
-    ...ruling,
-  });
+  const back = await rollback(
+    handler,
+    tx,
+    input.gameId,
+    { target: { stepId: forked.stepId }, orders: 'resend', renewFrom: forked.turn, ...ruling },
+    // its own answer to the referee, under a key of its own (the adoption's answer follows)
+    { ...by, ...(by.key ? { key: `${by.key}:rollback` } : {}) },
+  );
   if (back.status !== 'applied') return back;
   const cut = back.result as { toSeq: number; rolledBackAt: number };
   if (cut.toSeq > forked.atSeq)
@@ -77,7 +79,7 @@ export async function adoptFork(handler: GameHandler, tx: Sql, input: AdoptInput
       `${input.forkId} adopted as the continuation of ${input.gameId} (event ${next.head.version}); rolled back at event ${cut.rolledBackAt} with a new dice chain from turn ${forked.turn}.`,
       ...replayLines(h, done, stopped, "Replayed the fork's orders"),
     ];
-    confirm(h, {}, asked, lines, h.game.state.step ? (h.deadline(h.game.state.step.id)?.at ?? null) : null);
+    confirm(h, by, asked, lines, h.game.state.step ? (h.deadline(h.game.state.step.id)?.at ?? null) : null);
     return { status: 'applied', result: { ...payload, seq: next.head.version, stopped, lines } };
   });
 }
