@@ -64,6 +64,8 @@ export class GameEnv {
 export class Handling {
   readonly notices: Notice[] = [];
   readonly now: Date;
+  /** the game's log was empty when the command began (it creates the game, or a fork): no report went out before */
+  readonly newLog: boolean;
 
   constructor(
     readonly env: GameEnv,
@@ -71,6 +73,7 @@ export class Handling {
     public game: LoadedGame,
   ) {
     this.now = env.clock();
+    this.newLog = game.head.version === 0;
   }
 
   /** The game's settings as it recorded them at creation (the deployment's defaults before then). */
@@ -131,7 +134,7 @@ export class GameHandler {
     }
     // the round of reports, a fact in the log (who was sent which), appended with its outbox rows; a
     // log begun before reports were recorded takes the ones its outbox holds first (SentReports.unrecorded)
-    const earlier = h.game.service.sent ? [] : await this.env.deps.reports.unrecorded(h.tx, h.game.gameId);
+    const earlier = h.game.service.sent || h.newLog ? [] : await this.env.deps.reports.unrecorded(h.tx, h.game.gameId);
     const payload: ReportsSentPayload = { reports: [...earlier, ...reports] };
     await h.append([{ type: 'ReportsSent', payload, metadata: { actor: 'umpire' } }], drafts);
     return outcome;
