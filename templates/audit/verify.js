@@ -354,7 +354,7 @@ segments.forEach((s, i) => {
     return;
   }
   const r = b.checkSegment(b.ruleset, events, { fromSeq: s.fromSeq, toSeq: s.toSeq, wholeLog: i === lastWithBuild });
-  for (const line of r.lines) (r.ok ? console.log : console.error)(r.ok ? line : `FAIL ${line.replace(/^BROKEN: /, '')}`);
+  for (const line of r.lines) line.startsWith('BROKEN: ') ? console.error(`FAIL ${line.slice('BROKEN: '.length)}`) : console.log(line);
   if (!r.ok) {
     console.error(`  (${range}, under rules ${s.version}, ${b.name}, engine revision ${b.revision})`);
     process.exit(1);
