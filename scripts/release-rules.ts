@@ -3,9 +3,10 @@ import { releaseRules } from '../src/audit/release';
 import { rulesets } from '../src/games';
 
 /**
- * `npm run release-rules [ruleset...]`: writes builds/<version>.js for each game's current rules
- * version that has no build yet (docs/audit.md "Rules builds"). Run it when a rules version is
- * bumped, and commit the new file: a released build is never rewritten.
+ * `npm run release-rules [ruleset...]`: writes builds/<version>+e<revision>.js for each game's
+ * current rules version and the engine's revision (src/engine/audit-build.ts ENGINE_REVISION) that
+ * have no build yet (docs/audit.md "Rules builds"). Run it when a rules version or the engine
+ * revision is bumped, and commit the new files: a released build is never rewritten.
  */
 async function main(): Promise<number> {
   const dir = resolve(join(__dirname, '..', 'builds'));
@@ -19,9 +20,9 @@ async function main(): Promise<number> {
     const said = {
       new: 'released',
       same: 'already released, the same bytes',
-      kept: 'already released; the source now builds other bytes under the same version (kept the released one: if adjudication changed, bump the version)',
+      kept: 'already released; the source now builds other bytes under the same rules version and engine revision (kept the released one: if adjudication changed, bump the rules version; if the engine learnt an event type, bump ENGINE_REVISION)',
     }[r.status];
-    console.log(`${r.version}: builds/${r.file} ${said} (SHA-256 ${r.sha256})`);
+    console.log(`${r.version}, engine revision ${r.engineRevision}: builds/${r.file} ${said} (SHA-256 ${r.sha256})`);
   }
   return 0;
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create as tarCreate, list as tarList } from 'tar';
@@ -8,7 +7,7 @@ import { eventVisibleTo } from '../engine/views';
 import type { Side } from '../engine/ruleset';
 import type { StoredEvent } from '../store/event-store';
 import { auditAsset } from './asset';
-import { buildFileName, releasedBuildsDir, segmentsOf } from './builds';
+import { engineTypesUpTo, loadBuild, releasedBuildsDir, segmentsOf } from './builds';
 import { RULING_TYPES, withoutAddresses } from './rulings';
 
 export { auditAsset };
@@ -18,7 +17,7 @@ export { auditAsset };
  * events.jsonl (the log, one stored event a line), box.json, build.json (the rules builds, the head
  * hash, the view), AUDIT.md (every hash and dice formula), verify.js (the standalone verifier:
  * `node verify.js`, nothing else needed) and, in the whole log's bundle, each rules build the game
- * was adjudicated under (`build-<version>.js`, builds/ of the repository), which verify.js runs. A tar.gz rather than one JSON file: the verifier and the
+ * was adjudicated under (`build-<file>`, builds/ of the repository), which verify.js runs. A tar.gz rather than one JSON file: the verifier and the
  * description are then plain files a reader opens as they are, and `tar xzf` is on every system.
  *
  * A side's bundle (the mail LOG command) is redacted by event visibility: an event the side may not
@@ -63,9 +62,11 @@ export interface BuildRecord {
   readonly exportedAt: string;
   /**
    * The rules builds the game was adjudicated under, segment by segment (GameCreated's version,
-   * then each RulesUpgraded's): the file `build-<file>` of the bundle (the whole log's bundle
-   * only; a side's view cannot be re-adjudicated) and its SHA-256, to compare with the umpire's
-   * repository (builds/<file>); `file` null when no released build of that version was found.
+   * then each RulesUpgraded's), each the lowest engine revision of that version whose engine knows
+   * every engine event the segment folds (builds.ts `loadBuild`): the file `build-<file>` of the
+   * bundle (the whole log's bundle only; a side's view cannot be re-adjudicated) and its SHA-256,
+   * to compare with the umpire's repository (builds/<file>); `file` null when no released build of
+   * that version was found.
    */
   readonly builds: readonly BundledBuild[];
 }
@@ -74,6 +75,8 @@ export interface BundledBuild {
   readonly version: string;
   readonly fromSeq: number;
   readonly toSeq: number | null;
+  /** the build's engine revision (absent in bundles written before revisions were numbered: 1) */
+  readonly engineRevision: number | null;
   readonly file: string | null;
   readonly sha256: string | null;
 }
@@ -101,11 +104,10 @@ export function bundleFiles(input: BundleInput): BundleFiles {
   const dir = input.buildsDir ?? releasedBuildsDir();
   const buildFiles: Record<string, string> = {};
   const builds = segmentsOf(log).map((seg): BundledBuild => {
-    const path = join(dir, buildFileName(seg.version));
-    if (!existsSync(path)) return { ...seg, file: null, sha256: null };
-    const text = readFileSync(path, 'utf8');
-    if (view === 'referee') buildFiles[`build-${buildFileName(seg.version)}`] = text;
-    return { ...seg, file: buildFileName(seg.version), sha256: createHash('sha256').update(text, 'utf8').digest('hex') };
+    const b = loadBuild(seg.version, [], dir, engineTypesUpTo(log, seg.toSeq));
+    if (!b?.file) return { ...seg, engineRevision: null, file: null, sha256: null };
+    if (view === 'referee') buildFiles[`build-${b.file}`] = readFileSync(join(dir, b.file), 'utf8');
+    return { ...seg, engineRevision: b.engineRevision, file: b.file, sha256: b.sha256 };
   });
   const build: BuildRecord = {
     gameId: created.gameId,

@@ -22,9 +22,10 @@ export interface BundleExpectations {
  * The full audit from a bundle alone: first the standalone checks (chain, seeds, dice, and the head
  * or mail given), run with the umpire's own copy of verify.js (a bundle's copy could have been
  * altered along with its log), then, for a whole log (not a side's view), each segment of the game
- * under the rules build in force there: the umpire's released build of that version
- * (`releasedDir`, else the rules it runs when they are that version), else the bundle's own, said
- * so. The bundle's build is compared with the umpire's by SHA-256.
+ * under the rules build in force there: the umpire's released build of that version and the
+ * lowest engine revision that knows the segment's events (`releasedDir`, else the rules it runs
+ * when they are that version), else the bundle's own, said so. The bundle's build is compared
+ * with the umpire's by SHA-256.
  */
 export async function auditBundle(
   path: string,
@@ -44,12 +45,14 @@ export async function auditBundle(
     return { ok: true, lines };
   }
   const bundled = new Map((build.builds ?? []).map((b) => [b.version, b]));
-  const buildOf = (version: string): LoadedBuild | null => {
-    const own = loadBuild(version, running, releasedDir);
+  const buildOf = (version: string, needs: readonly string[]): LoadedBuild | null => {
+    const own = loadBuild(version, running, releasedDir, needs);
     const theirs = bundled.get(version);
     const text = theirs?.file ? files[`build-${theirs.file}`] : undefined;
     if (own) {
-      if (own.sha256 && theirs?.sha256 && own.sha256 !== theirs.sha256)
+      if (own.file && theirs?.file && own.file !== theirs.file)
+        lines.push(`note: the bundle ran ${version} with build-${theirs.file}: checked with this umpire's builds/${own.file}`);
+      else if (own.sha256 && theirs?.sha256 && own.sha256 !== theirs.sha256)
         lines.push(
           `note: the bundle's build of ${version} (SHA-256 ${theirs.sha256.slice(0, 12)}...) is not this umpire's released one: checked with this umpire's`,
         );

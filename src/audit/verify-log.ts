@@ -23,6 +23,6 @@ export function verifyStoredLog(
         : `ok: event #${opts.expect.seq} has the hash ${opts.expect.from} gives (${opts.expect.hash.slice(0, 12)}...)`,
     );
   }
-  const r = auditBySegment(log, (version) => loadBuild(version, opts.running, opts.releasedDir));
+  const r = auditBySegment(log, (version, needs) => loadBuild(version, opts.running, opts.releasedDir, needs));
   return { ok: r.ok, lines: [...lines, ...r.lines] };
 }

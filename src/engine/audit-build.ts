@@ -14,6 +14,17 @@ import { liveEvents } from './voids';
  */
 export const BUILD_API = 1;
 
+/**
+ * The engine's revision (docs/audit.md "Engine revisions"), kept apart from the games' rules
+ * versions: a build is keyed by (rules version, engine revision). Bump it when the engine learns
+ * what an older build cannot check (a new engine event type: 2 added SeedChainRenewed and
+ * BoardAdjusted), then `npm run release-rules` re-bundles each game's current rules with it as
+ * `builds/<version>+e<revision>.js`. A revision never adjudicates a log its predecessors accepted
+ * otherwise (test/audit/engine-revisions.spec.ts), so no game's rules version changes and pinning
+ * stops no game. Builds released before revisions were numbered export none: revision 1.
+ */
+export const ENGINE_REVISION = 2;
+
 /** The engine's own event types; every other type in a log is the umpire's (notes, deadlines, rulings). */
 export const ENGINE_EVENT_TYPES: readonly EngineEventType[] = [
   'GameCreated',

@@ -4,7 +4,8 @@
 //   (default directory: the one this file is in)
 // Checks the hash chain over every event (redacted and voided ones included), every revealed seed
 // against the game's seed anchor, and every die of an event not voided against its seed; then,
-// with the rules builds the bundle carries (build-*.js, one per rules version the game used), the
+// with the rules builds the bundle carries (build-*.js, one per rules version the game used, each
+// bundled with an engine revision that knows every engine event of its segment), the
 // commitments, the orders hashes, the machine players' orders and every step's outcome, each step
 // under the build in force when it was adjudicated. What it could not check it says ("NOT
 // CHECKED"). --head: the log must end at that hash; --mail: the report mail's "Latest event hash
@@ -265,7 +266,8 @@ if (created.redacted) console.log(`note: GameCreated is hidden from this view; c
 
 // 5. The rules: the commitments of sealed, queued and standing orders, the orders hashes, the
 //    machine players' orders and every step's outcome, each segment of the game (from GameCreated,
-//    then from each RulesUpgraded) under the rules build in force there, which the bundle carries.
+//    then from each RulesUpgraded) under the rules build in force there (its rules version and an engine
+//    revision that knows every engine event of the segment), which the bundle carries.
 // The referee's rulings that changed the game, with their reasons (a side's bundle discloses them, addresses withheld).
 const RULINGS = ['RolledBack', 'RulesUpgraded', 'SeatReplaced', 'SeatToMachine', 'GameForked', 'ForkAdopted', 'BoardAdjusted', 'GamePaused', 'GameResumed', 'AbsenceDeclared', 'DeadlineLengthSet'];
 for (const e of events) {
@@ -321,9 +323,18 @@ function loadBuild(s) {
     console.error(`FAIL: ${name} holds rules ${b.ruleset.engineVersion}, build.json says ${s.version}`);
     process.exit(1);
   }
-  return { ...b, name, sha };
+  // engine revision: what the build exports (1 when it names none, as builds made before revisions were numbered)
+  const revision = b.ENGINE_REVISION || 1;
+  if (revision !== (s.engineRevision || 1)) {
+    console.error(`FAIL: ${name} holds engine revision ${revision}, build.json says ${s.engineRevision || 1}`);
+    process.exit(1);
+  }
+  return { ...b, name, sha, revision };
 }
 const lastWithBuild = segments.map((s) => !!s.file).lastIndexOf(true);
+const loaded = segments.map((s) => (s.file ? loadBuild(s) : null));
+// the engine event types: every type any bundled build's engine lists (a newer revision lists more)
+const engineTypes = new Set(loaded.flatMap((b) => (b && b.ENGINE_EVENT_TYPES) || []).concat(['SeedChainRenewed', 'BoardAdjusted']));
 let incomplete = false;
 segments.forEach((s, i) => {
   const range = `events #${s.fromSeq}-#${s.toSeq === null ? `${events.length} (the end)` : s.toSeq}`;
@@ -332,23 +343,23 @@ segments.forEach((s, i) => {
     incomplete = true;
     return;
   }
-  const b = loadBuild(s);
-  // a build made before an engine event the log holds (a renewed seed chain, a board edit) would skip it
+  const b = loaded[i];
+  // a build whose engine predates an engine event the log holds (a renewed seed chain, a board edit) would skip it
   const upTo = events.filter((e) => s.toSeq === null || e.seq <= s.toSeq);
   const known = b.ENGINE_EVENT_TYPES || [];
-  const newer = ['SeedChainRenewed', 'BoardAdjusted'].filter((t) => !known.includes(t) && upTo.some((e) => e.type === t));
+  const newer = [...engineTypes].filter((t) => !known.includes(t) && upTo.some((e) => e.type === t));
   if (newer.length) {
-    console.log(`NOT CHECKED: ${range}: the rules build ${b.name} predates ${newer.join(', ')} in this log: ${NOT_CHECKED} there (\`umpire verify\` runs those rules under its own engine)`);
+    console.log(`NOT CHECKED: ${range}: the rules build ${b.name} (engine revision ${b.revision}) predates ${newer.join(', ')} in this log: ${NOT_CHECKED} there (\`umpire verify\` runs those rules under its own engine)`);
     incomplete = true;
     return;
   }
   const r = b.checkSegment(b.ruleset, events, { fromSeq: s.fromSeq, toSeq: s.toSeq, wholeLog: i === lastWithBuild });
-  for (const line of r.lines) (r.ok ? console.log : console.error)(r.ok ? line : `FAIL ${line.replace(/^BROKEN: /, '')}`);
+  for (const line of r.lines) line.startsWith('BROKEN: ') ? console.error(`FAIL ${line.slice('BROKEN: '.length)}`) : console.log(line);
   if (!r.ok) {
-    console.error(`  (${range}, under rules ${s.version}, ${b.name})`);
+    console.error(`  (${range}, under rules ${s.version}, ${b.name}, engine revision ${b.revision})`);
     process.exit(1);
   }
-  console.log(`ok: ${range}: ${r.steps} steps re-adjudicated under rules ${s.version} (${b.name}, SHA-256 ${b.sha}) give the recorded outcomes`);
+  console.log(`ok: ${range}: ${r.steps} steps re-adjudicated under rules ${s.version} (${b.name}, SHA-256 ${b.sha}) give the recorded outcomes (engine revision ${b.revision})`);
 });
 console.log("note: the builds ran the rules checks; compare each build's SHA-256 with builds/ in the umpire's repository");
 if (incomplete) process.exit(2);

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { EngineEvent } from '../../src/engine/engine-events';
-import { buildFileName, loadBuild, releasedBuildsDir, segmentsOf } from '../../src/audit/builds';
+import { buildFileName, evaluateBuild, loadBuild, releasedBuildsDir, revisionOfFile, segmentsOf } from '../../src/audit/builds';
+import { ENGINE_EVENT_TYPES, ENGINE_REVISION } from '../../src/engine/audit-build';
 import { selfplay } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import { coralSeaSolitaire } from '../../src/games/coral-sea-solitaire';
@@ -28,6 +29,43 @@ describe('released rules builds', () => {
       expect(b.sha256).toMatch(/^[0-9a-f]{64}$/);
     },
   );
+
+  it.each(Object.values(rulesets).map((r) => [r.engineVersion] as const))(
+    'given rules %s, then builds/ holds its build of the current engine revision, whose engine knows every engine event type',
+    (version) => {
+      const file = buildFileName(version, ENGINE_REVISION);
+      let text: string;
+      try {
+        text = readFileSync(join(releasedBuildsDir(), file), 'utf8');
+      } catch {
+        throw new Error(`no builds/${file}: run \`npm run release-rules\` and commit the file`);
+      }
+      const b = evaluateBuild(text, version, file);
+      expect(b.engineRevision).toBe(ENGINE_REVISION);
+      if (b.engineTypes.join() !== ENGINE_EVENT_TYPES.join())
+        throw new Error(
+          `builds/${file} knows other engine event types than the engine: a new one needs ENGINE_REVISION ${ENGINE_REVISION + 1} (src/engine/audit-build.ts), then \`npm run release-rules\``,
+        );
+    },
+  );
+
+  it('given a build file name, then it names its rules version and engine revision', () => {
+    expect(buildFileName('vitp-5')).toBe('vitp-5.js');
+    expect(buildFileName('vitp-5', 2)).toBe('vitp-5+e2.js');
+    expect(buildFileName('fleet-duel/1', 3)).toBe('fleet-duel_1+e3.js');
+    expect(revisionOfFile('fleet-duel/1', 'fleet-duel_1.js')).toBe(1);
+    expect(revisionOfFile('fleet-duel/1', 'fleet-duel_1+e2.js')).toBe(2);
+    expect(revisionOfFile('vitp-5', 'vitp-50.js')).toBeNull();
+    expect(revisionOfFile('vitp-5', 'vitp-5+e1.js')).toBeNull();
+    expect(revisionOfFile('vitp-5', 'vitp-5+e2.js.bak')).toBeNull();
+  });
+
+  it('given a log with a renewed seed chain, then its build is the lowest engine revision that knows it', () => {
+    const plain = loadBuild('vitp-5', [], releasedBuildsDir(), ['GameCreated', 'StepResolved'])!;
+    expect([plain.file, plain.engineRevision]).toEqual(['vitp-5.js', 1]);
+    const renewed = loadBuild('vitp-5', [], releasedBuildsDir(), ['GameCreated', 'SeedChainRenewed'])!;
+    expect([renewed.file, renewed.engineRevision]).toEqual([buildFileName('vitp-5', ENGINE_REVISION), ENGINE_REVISION]);
+  });
 
   it.each([fleetDuel, coralSeaSolitaire].map((r) => [r.engineVersion, r] as const))(
     'given a game of %s played by the running code, then its released build finds every step as recorded',

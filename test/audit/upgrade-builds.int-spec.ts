@@ -56,7 +56,7 @@ describe('a game upgraded mid-game', () => {
       },
       released,
     );
-    expect(old).toMatchObject({ version: 'fleet-duel/0', file: 'fleet-duel_0.js', status: 'new' });
+    expect(old).toMatchObject({ version: 'fleet-duel/0', file: 'fleet-duel_0+e2.js', status: 'new' });
     copyFileSync(join(releasedBuildsDir(), buildFileName('fleet-duel/1')), join(released, buildFileName('fleet-duel/1')));
 
     h = await startServices('upgrade-builds', { REDIS_URL: REDIS, DEADLINE_MINUTES: '600' });
@@ -101,7 +101,7 @@ describe('a game upgraded mid-game', () => {
     expect(resolved.filter((e) => e.seq > upgradedAt).length).toBeGreaterThan(0);
     const alone = (ruleset: AnyRuleset) => checkSegment(ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
     expect(alone(fleetDuel).lines.join('\n')).toMatch(/BROKEN: event #\d+: re-adjudication under fleet-duel\/1 differs/);
-    const old = evaluateBuild(readFileSync(join(released, 'fleet-duel_0.js'), 'utf8'), 'fleet-duel/0').ruleset;
+    const old = evaluateBuild(readFileSync(join(released, 'fleet-duel_0+e2.js'), 'utf8'), 'fleet-duel/0').ruleset;
     expect(alone(old).ok).toBe(false);
   });
 
@@ -111,7 +111,7 @@ describe('a game upgraded mid-game', () => {
     const text = r.lines.join('\n');
     expect(text).toMatch(
       new RegExp(
-        `ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
+        `ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e2\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
       ),
     );
     expect(text).toMatch(
@@ -158,7 +158,7 @@ describe('a game upgraded mid-game', () => {
       exportedAt: 'now',
       buildsDir: released,
     });
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['build-fleet-duel_0.js', 'build-fleet-duel_1.js']));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['build-fleet-duel_0+e2.js', 'build-fleet-duel_1.js']));
     await writeBundle(files, GAME, file);
     expect(spawnSync('tar', ['xzf', file], { cwd: work }).status).toBe(0);
     const r = spawnSync(process.execPath, ['verify.js'], {
@@ -167,7 +167,7 @@ describe('a game upgraded mid-game', () => {
       encoding: 'utf8',
     });
     const out = `${r.stdout}${r.stderr}`;
-    expect(out).toContain(`ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0.js`);
+    expect(out).toContain(`ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0+e2.js`);
     expect(out).toMatch(
       new RegExp(
         `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\.js`,
@@ -178,8 +178,8 @@ describe('a game upgraded mid-game', () => {
     // umpire verify --bundle on an umpire that no longer has the old release: the bundle's own build, said so
     const u = await auditBundle(file, [fleetDuel], {}, mkdtempSync(join(work, 'none-')));
     const text = u.lines.join('\n');
-    expect(text).toContain("note: this umpire has no build of fleet-duel/0: checked with the bundle's own (build-fleet-duel_0.js)");
-    expect(text).toMatch(/ok: events #1-#\d+: 3 steps re-adjudicated under fleet-duel\/0 \(builds\/fleet-duel_0\.js/);
+    expect(text).toContain("note: this umpire has no build of fleet-duel/0: checked with the bundle's own (build-fleet-duel_0+e2.js)");
+    expect(text).toMatch(/ok: events #1-#\d+: 3 steps re-adjudicated under fleet-duel\/0 \(builds\/fleet-duel_0\+e2\.js/);
     expect(u.ok).toBe(true);
   });
 });

@@ -147,7 +147,7 @@ describe('a rollback two turns back, with preview and roll-forward (VITP)', () =
     expect(checkVoidedDice(await log(), (t) => SERVICE_EVENT_TYPES.has(t)).checked).toBeGreaterThan(0);
 
     // and from its bundle: `umpire verify --bundle` passes; the standalone verify.js checks chain, seeds
-    // and dice across the renewal, and says plainly that the old build could not run those rules
+    // and dice across the renewal, and every outcome with the bundled vitp-5 build of engine revision 2
     const work = mkdtempSync(join(tmpdir(), 'rbturns-'));
     const bundled = await auditAsBundle(work, gameId, await log(), registry.vitp);
     expect(bundled.lines.filter((l) => /BROKEN|FAIL/.test(l))).toEqual([]);
@@ -162,10 +162,14 @@ describe('a rollback two turns back, with preview and roll-forward (VITP)', () =
     const standalone = spawnSync(process.execPath, [join(work, `${gameId}-audit`, 'verify.js')], { encoding: 'utf8' });
     expect(standalone.stderr).toBe('');
     expect(standalone.stdout).toMatch(/ok: \d+ seeds hash to the anchor; [1-9]\d* dice recomputed/);
-    expect(standalone.stdout).toMatch(/NOT CHECKED: .*predates SeedChainRenewed/);
-    expect(standalone.status).toBe(2);
+    expect(standalone.stdout).not.toContain('NOT CHECKED');
+    expect(standalone.stdout).toMatch(
+      /ok: events #1-#\d+ \(the end\): [1-9]\d* steps re-adjudicated under rules vitp-5 \(build-vitp-5\+e2\.js, .*\(engine revision 2\)/,
+    );
+    expect(standalone.status).toBe(0);
     rmSync(work, { recursive: true, force: true });
-    // the released vitp build predates the renewal: its rules ran under this umpire's engine, and it says so
-    expect(verified.join('\n')).toMatch(/SeedChainRenewed/);
+    // the vitp-5 build of engine revision 1 predates the renewal: the one of engine revision 2 ran
+    expect(verified.join('\n')).not.toMatch(/predates/);
+    expect(verified.join('\n')).toMatch(/under vitp-5 \(builds\/vitp-5\+e2\.js, .*\(engine revision 2\)/);
   }, 300_000);
 });

@@ -7,7 +7,8 @@ import type { LoadedGame } from '../game-repository';
  * running umpire's version differs, no engine command runs: a game under way is not silently
  * decided by other rules (the players agreed to the old ones, and an audit could no longer tell a
  * rules change from tampering); the command fails, and the player and the referee are told why
- * and what the referee may do.
+ * and what the referee may do. The engine revision is not pinned (docs/audit.md "Engine
+ * revisions"): a new one adjudicates every existing log as the old one did.
  */
 export function pinnedVersion(game: LoadedGame): string | null {
   return game.service.rulesVersion ?? game.state.game?.engineVersion ?? null;
