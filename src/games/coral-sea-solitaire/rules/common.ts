@@ -119,9 +119,10 @@ export function recordHit(
 
 /**
  * The hits one combat result deals to both sides at once (16.3(7): the attacker's and the
- * defender's result of one die): each ship's status and VP as recordHit, and their panic points
- * netted into one adjustment before the 0..panicMax clamp (9.2: a combat that raises and lowers
- * panic at once applies only the net change).
+ * defender's result of one die): each ship's status and VP as recordHit, then `after` (what the
+ * hits bring with them, e.g. the squadrons aboard a carrier lost, returning their panic parts), and
+ * all their panic points netted into one adjustment before the 0..panicMax clamp (9.2: a combat
+ * that raises and lowers panic at once applies only the net change).
  */
 export function recordHits(
   f: CommonFold,
@@ -129,8 +130,10 @@ export function recordHits(
   hits: readonly { readonly key: ShipKey; readonly to: ShipStatus }[],
   cause: string,
   rule: string,
+  after?: () => readonly PanicPart[],
 ): void {
   const parts = hits.flatMap((h) => statusAndVp(f, box, h.key, h.to, cause, rule) ?? []);
+  parts.push(...(after?.() ?? []));
   if (parts.length === 1) addPanic(f, box, parts[0].delta, parts[0].reason);
   if (parts.length < 2) return;
   const delta = parts.reduce((n, p) => n + p.delta, 0);

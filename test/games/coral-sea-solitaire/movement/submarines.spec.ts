@@ -61,7 +61,7 @@ describe('issue 26 Coral Sea submarines (19)', () => {
     ]);
   });
 
-  it('19.5, 6.1: given a die of 1 on the shifted column, then the ship is sunk and the IJN scores it', () => {
+  it('19.5, 6.1, 13.9: given a die of 1 on the shifted column, then the ship is sunk, the IJN scores it, and its squadrons aboard go down with it', () => {
     const ran = run(sub('SS-1'), 'movement-usn', handler, {
       usn: [move('TF-17', ['1916'])],
       dice: {
@@ -72,7 +72,11 @@ describe('issue 26 Coral Sea submarines (19)', () => {
       },
     });
     expect(ran.s.ships['usn:CV-2'].status).toBe('sunk');
-    expect(ran.ofType('coral.vp')).toEqual([{ side: 'ijn', points: 50, reason: 'CV-2 sunk', rule: '6.1' }]);
+    expect(ran.ofType('coral.vp')).toEqual([
+      { side: 'ijn', points: 50, reason: 'CV-2 sunk', rule: '6.1' },
+      { side: 'ijn', points: 10, reason: '10 USN squadrons (aboard CV-2 (CV-2 sunk))', rule: '6.1' },
+    ]);
+    expect(ran.s.air.filter((u) => u.home === 'usn:CV-2')).toEqual([]);
   });
 
   it('19.4, 19.8: given a false sighting, then the marker leaves the map, TF-17 is identified and nothing is attacked', () => {

@@ -10,6 +10,7 @@ import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom } from '../../../kit';
 import type { AirType, CoralBox, CoralSide } from '../../box/schema';
 import type { AirUnitState, CoralOrder, CoralState, ShipKey } from '../../types';
+import type { PanicPart } from '../common';
 import { recordSquadronLosses } from '../surface/bases';
 import { type AirFold, decisionStep, type Problem, problem } from './fold';
 import type { AirCounts, PendingLosses } from './state';
@@ -166,24 +167,29 @@ export function chosenLosses(
   return { elim: list(elim), abort: list(ab) };
 }
 
-/** Eliminates squadrons: VP to the other side per squadron and the IJN's panic per so many (6.1, 9.2: the surface area's recordSquadronLosses). */
-export function eliminate(f: AirFold, box: CoralBox, side: CoralSide, picked: readonly Picked[], cause: string, rule: string): void {
+/**
+ * Eliminates squadrons: VP to the other side per squadron and the IJN's panic per so many (6.1, 9.2:
+ * the surface area's recordSquadronLosses; with `deferPanic` the panic part is returned to be netted).
+ */
+export function eliminate(
+  f: AirFold,
+  box: CoralBox,
+  side: CoralSide,
+  picked: readonly Picked[],
+  cause: string,
+  rule: string,
+  deferPanic = false,
+): PanicPart | null {
   const units = picked.filter((p) => p.strength > 0);
-  if (!units.length) return;
+  if (!units.length) return null;
   const air: AirCounts = {};
   for (const p of units) {
     const u = f.s.air.find((x) => x.id === p.id) as AirUnitState;
     air[u.type] = (air[u.type] ?? 0) + p.strength;
   }
   f.emit({ type: 'coral.air.eliminated', data: { side, units, air, cause, rule } });
-  recordSquadronLosses(
-    f,
-    box,
-    side,
-    units.reduce((k, u) => k + u.strength, 0),
-    cause,
-    rule,
-  );
+  const squadrons = units.reduce((k, u) => k + u.strength, 0);
+  return recordSquadronLosses(f, box, side, squadrons, cause, rule, undefined, deferPanic);
 }
 
 /** Aborts squadrons: out of the fight, back to their carrier or base at basing, fatigued (CRT notes). */
@@ -198,18 +204,33 @@ export function abort(f: AirFold, picked: readonly Picked[], cause: string): voi
   if (moves.length) f.emit({ type: 'coral.air.moved', data: { moves, cause, rule: '5.6 5a1f' } });
 }
 
-/** A carrier sunk or crippled takes the squadrons aboard with it (brief 7.2 #8; those aloft look for a deck at basing, 21.4). */
-export function loseAirAboard(f: AirFold, box: CoralBox, carrier: ShipKey, cause: string): void {
+/**
+ * A carrier sunk or crippled takes the squadrons aboard with it, whatever hit it (air strike or
+ * surface combat): 13.9 makes them part of its TF, and 21.4 re-bases only the squadrons aloft, at
+ * basing (brief 7.2 #8). With `deferPanic` the IJN's panic part is returned to be netted with the
+ * rest of the combat result (9.2).
+ */
+export function loseAirAboard(f: AirFold, box: CoralBox, carrier: ShipKey, cause: string, deferPanic = false): PanicPart | null {
   const aboard = f.s.air.filter((u) => u.home === carrier && grounded(u));
-  if (aboard.length)
-    eliminate(
-      f,
-      box,
-      f.s.ships[carrier].side,
-      aboard.map((u) => ({ id: u.id, strength: u.strength })),
-      `aboard ${carrier.slice(4)} (${cause})`,
-      '25.3',
-    );
+  if (!aboard.length) return null;
+  return eliminate(
+    f,
+    box,
+    f.s.ships[carrier].side,
+    aboard.map((u) => ({ id: u.id, strength: u.strength })),
+    `aboard ${carrier.slice(4)} (${cause})`,
+    '25.3',
+    deferPanic,
+  );
+}
+
+/** The carriers among one combat result's `hits` sunk or crippled, each losing its squadrons aboard; their panic parts, to be netted (9.2). */
+export function loseAirAboardHits(f: AirFold, box: CoralBox, hits: readonly { readonly key: ShipKey; readonly to: string }[]): PanicPart[] {
+  return hits.flatMap((h) => {
+    const ship = f.s.ships[h.key];
+    if ((ship.type !== 'CV' && ship.type !== 'CVL') || (h.to !== 'sunk' && h.to !== 'crippled')) return [];
+    return loseAirAboard(f, box, h.key, `${ship.id} ${h.to}`, true) ?? [];
+  });
 }
 
 /**

@@ -17,6 +17,7 @@ import { type ColumnShift, chooseAtRandom, rollOnTable } from '../../../kit';
 import type { CoralBox, ShipType } from '../../box/schema';
 import { boardFor, shipsOf } from '../../state';
 import type { SubmarineState } from '../../types';
+import { loseAirAboard } from '../air/losses';
 import { recordHit } from '../common';
 import type { CoralFold } from '../core/util';
 
@@ -94,7 +95,11 @@ function contact(f: CoralFold, dice: Dice, sub: SubmarineState, tfId: string, he
   const effect = code === null ? 'none' : (box.crtEffects.ship[String(code) as '0' | '1' | '2' | '3'].value.ship ?? 'none');
   const ship = targets[pick.index];
   f.emit({ type: 'coral.sub.attack', data: { marker: sub.marker, tf: tfId, ship: ship.key, pick, roll, effect, rule: '19.5' } });
-  if (effect !== 'none') recordHit(f, box, ship.key, effect, `submarine ${sub.marker}`, '19.5');
+  if (effect === 'none') return;
+  recordHit(f, box, ship.key, effect, `submarine ${sub.marker}`, '19.5');
+  // a carrier sunk or crippled takes its squadrons aboard with it, as under an air strike (13.9, 21.4)
+  if ((ship.type === 'CV' || ship.type === 'CVL') && (effect === 'sunk' || effect === 'crippled'))
+    loseAirAboard(f, box, ship.key, `${ship.id} ${effect}`);
 }
 
 /** 19.4: the contacts of a USN TF entering `hex` in a day USN movement phase, submarines by marker number. */

@@ -11,7 +11,7 @@ import { byCodeUnit, chooseAtRandom, type Fold, type RandomChoice } from '../../
 import type { AirUnitState, CoralState } from '../../types';
 import type { BaseId, CoralBox, CoralSide } from '../../box';
 import type { CoralEvent } from '../../events';
-import { addPanic } from '../common';
+import { addPanic, type PanicPart } from '../common';
 import { hexOf } from '../../state';
 
 export type CoralFold = Fold<CoralState, CoralEvent>;
@@ -46,7 +46,8 @@ export const groundedAir = (s: CoralState, base: BaseId): AirUnitState[] =>
 /**
  * Squadrons a side lost (any cause): the running count, VP to the other side per squadron (6.1,
  * box `usn-squadron` / `ijn-squadron`), and for the IJN one panic point per N squadrons (9.2, box
- * `ijn-squadrons-per-point`), none once panic has set in (9.3).
+ * `ijn-squadrons-per-point`), none once panic has set in (9.3). With `deferPanic` those points are
+ * returned for the caller to net with the rest of one combat result (9.2, recordHits) instead.
  */
 export function recordSquadronLosses(
   f: CoralFold,
@@ -56,8 +57,9 @@ export function recordSquadronLosses(
   cause: string,
   rule: string,
   visibleTo?: Visibility,
-): void {
-  if (squadrons <= 0) return;
+  deferPanic = false,
+): PanicPart | null {
+  if (squadrons <= 0) return null;
   const vis = visibleTo ? { visibleTo } : {};
   const before = side === 'ijn' ? (f.s.ijnSquadronsLost ?? 0) : 0;
   f.emit({ type: 'coral.squadrons.lost', data: { side, squadrons, cause, rule }, ...vis });
@@ -75,10 +77,13 @@ export function recordSquadronLosses(
       ...vis,
     });
   const per = box.panicPoints['ijn-squadrons-per-point']?.value ?? 0;
-  if (side === 'ijn' && per > 0) {
-    const delta = Math.floor((before + squadrons) / per) - Math.floor(before / per);
-    if (delta > 0) addPanic(f, box, delta, `IJN squadrons lost (${before + squadrons} in all, one point per ${per})`, visibleTo);
-  }
+  if (side !== 'ijn' || per <= 0) return null;
+  const delta = Math.floor((before + squadrons) / per) - Math.floor(before / per);
+  if (delta <= 0) return null;
+  const reason = `IJN squadrons lost (${before + squadrons} in all, one point per ${per})`;
+  if (deferPanic) return { delta, reason };
+  addPanic(f, box, delta, reason, visibleTo);
+  return null;
 }
 
 /**

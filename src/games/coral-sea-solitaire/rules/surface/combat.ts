@@ -14,6 +14,7 @@ import type { CoralBox, CoralSide } from '../../box';
 import { ijnChitCheck, tacticalInitiative } from '../../ijn/doctrine';
 import { isDay } from '../../steps';
 import type { CoralState, ShipKey } from '../../types';
+import { loseAirAboardHits } from '../air/losses';
 import { recordHits } from '../common';
 import { revealTf } from '../core';
 import { changeChits } from '../core/util';
@@ -183,7 +184,8 @@ export function finishSurfaceCombat(f: CoralFold, dice: Dice, box: CoralBox, usn
     ...l.sunk.map((key) => ({ key, to: 'sunk' as const })),
     ...l.crippled.map((key) => ({ key, to: 'crippled' as const })),
   ]);
-  recordHits(f, box, hits, `surface combat in ${hex}`, '16.3(7)');
+  // a carrier sunk or crippled takes its squadrons aboard with it, as under an air strike (13.9, 21.4)
+  recordHits(f, box, hits, `surface combat in ${hex}`, '16.3(7)', () => loseAirAboardHits(f, box, hits));
   const tired = [...ships.usn, ...ships.ijn].filter((k) => f.s.ships[k].status !== 'sunk' && !f.s.ships[k].fatigued);
   if (tired.length)
     f.emit({
