@@ -163,10 +163,15 @@ export function defineRuleset<S, O, Box, V extends SideView = SideView>(decl: Ru
   const problems = declarationProblems(decl as unknown as RulesetDeclaration<unknown, unknown, unknown>);
   if (problems.length) throw new Error(`defineRuleset ${decl.id}: ${problems.join('; ')}`);
   const rows = new Map(decl.steps.rows.map((row) => [row.id, row]));
+  // a step is never changed once made: its row is looked up once per step
+  const rowOfStep = new WeakMap<StepInfo, StepRow<S, O>>();
   const stepRow = (step: StepInfo): StepRow<S, O> => {
+    const known = rowOfStep.get(step);
+    if (known) return known;
     const id = decl.steps.rowOf(step);
     const row = rows.get(id);
     if (!row) throw new Error(`${decl.id}: step ${step.id} belongs to row "${id}", which is not in the step table`);
+    rowOfStep.set(step, row);
     return row;
   };
   const ownChecks = decl.validateOptions;

@@ -12,6 +12,25 @@ export function sealPlaintext(side: Side, stepId: string, orders: readonly unkno
   return canonicalJson({ side, stepId, orders, salt });
 }
 
+/**
+ * commitmentFor and sealPlaintext of the same orders, the orders written in canonical form once:
+ * the plaintext is canonicalJson({ side, stepId, orders, salt }) put together from its members in
+ * key order (orders, salt, side, stepId), the same bytes.
+ */
+export function commitAndSeal(
+  side: Side,
+  stepId: string,
+  orders: readonly unknown[],
+  salt: string,
+): { commitment: string; plaintext: () => string } {
+  const written = canonicalJson(orders);
+  return {
+    commitment: sha256Hex(written + salt),
+    plaintext: () =>
+      `{"orders":${written},"salt":${JSON.stringify(salt)},"side":${JSON.stringify(side)},"stepId":${JSON.stringify(stepId)}}`,
+  };
+}
+
 /** Reads a plaintext made by sealPlaintext, after the edge has decrypted it. */
 export function openPlaintext(plaintext: string): Unsealed & { side: Side; stepId: string } {
   const parsed = JSON.parse(plaintext) as {

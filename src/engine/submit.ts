@@ -2,7 +2,7 @@ import { notOwedErrors, readSection, withLaterStepHints } from './arrival';
 import { CommandRejected, type EngineEvent, type EngineState, type RefusedSection, type SubmitOrders } from './engine-events';
 import type { AnyRuleset } from './evolve';
 import type { LineError, Side, StepInfo } from './ruleset';
-import { commitmentFor, sealPlaintext } from './sealing';
+import { commitAndSeal, commitmentFor } from './sealing';
 import { sectionSalt, splitMessage, STANDING_LINE, type StepSection } from './sections';
 import { mergeStanding, standingKindsOf } from './standing';
 
@@ -173,19 +173,14 @@ function ordersForStepInPlay(
     };
   }
   const salt = sectionSalt(cmd.salt, step.id);
+  const made = commitAndSeal(cmd.side, step.id, orders, salt);
   return {
     ok: true,
     step,
     orders,
     event: {
       type: 'OrdersSubmitted',
-      data: {
-        side: cmd.side,
-        stepId: step.id,
-        commitment: commitmentFor(orders, salt),
-        sealed: seal(cmd, step.id, orders, salt),
-        receivedAt: cmd.now,
-      },
+      data: { side: cmd.side, stepId: step.id, commitment: made.commitment, sealed: seal(cmd, made.plaintext), receivedAt: cmd.now },
     },
   };
 }
@@ -247,18 +242,13 @@ function queueOrders(
       : { ok: false, errors: read.errors };
   }
   const salt = sectionSalt(cmd.salt, ahead.id);
-  const data = {
-    side: cmd.side,
-    stepId: ahead.id,
-    commitment: commitmentFor(read.orders, salt),
-    sealed: seal(cmd, ahead.id, read.orders, salt),
-    receivedAt: cmd.now,
-  };
+  const made = commitAndSeal(cmd.side, ahead.id, read.orders, salt);
+  const data = { side: cmd.side, stepId: ahead.id, commitment: made.commitment, sealed: seal(cmd, made.plaintext), receivedAt: cmd.now };
   return { ok: true, step: ahead, orders: read.orders, event: { type: 'OrdersQueued', data } };
 }
 
-function seal(cmd: SubmitOrders, stepId: string, orders: readonly unknown[], salt: string): string {
-  return typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(sealPlaintext(cmd.side, stepId, orders, salt));
+function seal(cmd: SubmitOrders, plaintext: () => string): string {
+  return typeof cmd.seal === 'string' ? cmd.seal : cmd.seal(plaintext());
 }
 
 /**

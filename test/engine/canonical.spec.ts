@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { canonicalEqual, canonicalJson, notPlainJson } from '../../src/shared/canonical';
+import { commitAndSeal, commitmentFor, sealPlaintext } from '../../src/engine/sealing';
 
 /**
  * The earlier definition: a key-sorted deep copy, then JSON.stringify. The one-pass writer must
@@ -132,5 +133,24 @@ describe('notPlainJson', () => {
     expect(notPlainJson({ t: { toJSON: () => 1 } })).toBe('t has a toJSON method, not plain data');
     expect(notPlainJson({ big: 1n })).toBe('big is a bigint, which a JSON store drops');
     expect(notPlainJson({ a: [1, 'x', true, null, { b: [] }], c: Object.create(null) })).toBeNull();
+  });
+});
+
+describe('commitAndSeal', () => {
+  it('gives the commitment and the sealed plaintext of commitmentFor and sealPlaintext, byte for byte', () => {
+    fc.assert(
+      fc.property(
+        fc.array(value, { maxLength: 5 }),
+        fc.fullUnicodeString(),
+        fc.fullUnicodeString(),
+        fc.string(),
+        (orders, side, stepId, salt) => {
+          const made = commitAndSeal(side, stepId, orders, salt);
+          expect(made.commitment).toBe(commitmentFor(orders, salt));
+          expect(made.plaintext()).toBe(sealPlaintext(side, stepId, orders, salt));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -152,7 +152,8 @@ function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
   const first = p.at.get(id);
   if (first === undefined) return units as Unit[];
   const out = units.slice();
-  for (let i = first; i < out.length; i++) if (i === first || (p.twice && out[i].id === id)) out[i] = { ...out[i], ...patch };
+  out[first] = { ...out[first], ...patch };
+  if (p.twice) for (let i = first + 1; i < out.length; i++) if (out[i].id === id) out[i] = { ...out[i], ...patch };
   // the same ids in the same places: the new list keeps the old one's positions
   positions.set(out, p);
   return out;

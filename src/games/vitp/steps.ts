@@ -112,7 +112,19 @@ function phaseStep(s: VitpState, ph: Exclude<Phase, { k: 'battle' | 'over' }>, t
   return { id, turn, title: heading, mode: 'sequential', owes: [owner(ph)], rule };
 }
 
+/**
+ * The step in play of a state, worked out once per state (a state is never changed once made; the
+ * step of the state in play is asked at every order read, checked and drawn).
+ */
 export function stepOf(s: VitpState): StepInfo | null {
+  let step = stepOfState.get(s);
+  if (step === undefined) stepOfState.set(s, (step = stepInPlay(s)));
+  return step;
+}
+
+const stepOfState = new WeakMap<VitpState, StepInfo | null>();
+
+function stepInPlay(s: VitpState): StepInfo | null {
   const ph = s.phase;
   const t = s.turn;
   if (ph.k === 'over') return null;

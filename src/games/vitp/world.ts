@@ -51,6 +51,22 @@ const BRITISH_PORTS = ['Ceylon', 'Singapore', 'Saigon', 'Yokosuka Navy Yard'];
  * and bases a unit leaving `area` may enter. `area` null = it is not at sea (e.g. evacuating a port).
  */
 export function returnDestinations(s: VitpState, u: Unit, area: string | readonly string[] | null): string[] {
+  // the answer depends on the map, who controls what, and the unit's side, nation, kind and name
+  // class only: asked for every unit at every check, it is worked out once per board and kind of unit
+  const key = `${u.side}|${u.nation}|${u.kind === 'ship' && u.nation === 'GB' ? (u.name === 'Victorious' ? 'V' : 'GB') : ''}|${area === null ? '' : typeof area === 'string' ? area : area.join('|')}`;
+  let byMap = destinationsKnown.get(s.map);
+  if (!byMap) destinationsKnown.set(s.map, (byMap = new WeakMap()));
+  let known = byMap.get(s.control);
+  if (!known) byMap.set(s.control, (known = new Map()));
+  let found = known.get(key);
+  if (!found) known.set(key, (found = destinationsOf(s, u, area)));
+  return [...found];
+}
+
+/** returnDestinations by map, then control (each state's own object, never changed once made), then kind of unit and areas. */
+const destinationsKnown = new WeakMap<VitpState['map'], WeakMap<VitpState['control'], Map<string, readonly string[]>>>();
+
+function destinationsOf(s: VitpState, u: Unit, area: string | readonly string[] | null): string[] {
   const areas = area === null ? [] : typeof area === 'string' ? [area] : area;
   const touching = areas.flatMap((a) => placesTouching(s, a).map((p) => p.name));
   const ok = (p: PlaceInfo): boolean => {
