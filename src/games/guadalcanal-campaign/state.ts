@@ -61,6 +61,40 @@ export interface Airbase {
   readonly from: string | null;
 }
 
+/** Aircraft by type, how many of each (7.1F names the types). */
+export type AirGroup = Readonly<Record<string, number>>;
+
+/** An air strike launched (7.3): from a base or carrier, at a sighted TF (or TF 1 / TF 11, 7.3B). */
+export interface Strike {
+  readonly from: string;
+  readonly target: number;
+  readonly range: number;
+  readonly planes: AirGroup;
+}
+
+/** A side's air operations of one AM turn (7.1-7.5), by the base or carrier flying them. */
+export interface AirOps {
+  readonly turn: number;
+  readonly cap: Readonly<Record<string, AirGroup>>;
+  readonly lrcap: Readonly<Record<string, AirGroup>>;
+  readonly search: Readonly<Record<string, AirGroup>>;
+  readonly subSearch: Readonly<Record<string, AirGroup>>;
+  readonly strikes: readonly Strike[];
+  readonly counter: Readonly<Record<string, AirGroup>>;
+  readonly transferred: boolean;
+}
+
+export const noAirOps = (turn: number): AirOps => ({
+  turn,
+  cap: {},
+  lrcap: {},
+  search: {},
+  subSearch: {},
+  strikes: [],
+  counter: {},
+  transferred: false,
+});
+
 /** The rows of a turn, in the order of 3.3 (AM) and 3.4 (PM: no air operations). */
 export const TURN_ROWS = [
   'american-orders',
@@ -95,6 +129,13 @@ export interface GcState {
   /** the airbases whose float planes search every AM turn (7.1D), with the date each opens (7.6) */
   readonly airbases: readonly Airbase[];
   readonly search: PlainBox['search'];
+  /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
+  readonly air: Readonly<Record<string, AirGroup>>;
+  /** this AM turn's air operations of each side (7.1-7.5); those of an earlier turn are spent */
+  readonly airOps: Readonly<Record<GcSide, AirOps>>;
+  readonly aircraft: PlainBox['aircraft'];
+  readonly longRangeCap: readonly number[];
+  readonly transferRangeFactor: number;
   /** 10.1B: the Japanese may form one TF at Rabaul in the Guadalcanal mini game */
   readonly formedInMini: boolean;
   readonly map: GcMap;
@@ -195,10 +236,25 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     },
     airbases: airbasesOf(box, scenario),
     search: box.search,
+    air: airGroupsOf(box, scenario, ships),
+    airOps: { american: noAirOps(0), japanese: noAirOps(0) },
+    aircraft: box.aircraft,
+    longRangeCap: box.longRangeCap,
+    transferRangeFactor: box.transferRangeFactor,
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,
   };
+}
+
+/** The air groups at the start (box/air.ts): each carrier its class's (Coral Sea's own), each base its scenario's. */
+function airGroupsOf(box: PlainBox, scenario: ScenarioId, ships: Record<string, Ship>): Record<string, AirGroup> {
+  const air: Record<string, AirGroup> = { ...box.air.bases[scenario] };
+  for (const ship of Object.values(ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const group = (scenario === 'coral-sea' ? box.air.coralSeaCarriers[ship.cls] : undefined) ?? box.air.carriers[ship.cls];
+    if (group) air[ship.name] = group;
+  }
+  return air;
 }
 
 /** 7.6A-B (10.2D adds Port Moresby and Cooktown in Coral Sea, as read): each side's airbases, Henderson and Shortlands from their dates. */

@@ -60,12 +60,12 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
   });
 
-  it('given random players, then the float planes search (7.1D) and play stops at the Japanese strike step of turn 1, naming 7.3', () => {
+  it('given random players, then they fly CAP and search and launch strikes (7.1-7.3), and play stops at their resolution in combat, naming 8.1', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('7.3');
-    expect(played.stopped?.message).toContain('at t1/japanese/air/strikes');
-    // the command that reached it failed whole: the game stands before it (orders sent ahead for the air step included)
-    expect(['t1/japanese/air/search', 't1/japanese/air/strikes']).toContain(played.state.step?.id);
+    expect(played.stopped?.rule).toBe('8.1');
+    expect(played.stopped?.message).toContain('strike from Rabaul on TF 2 at t1/combat');
+    // the command that reached it failed whole: the game stands before it
+    expect(played.state.step?.id).toMatch(/^t1\/(american\/air\/strikes|combat)$/);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {

@@ -5,6 +5,9 @@ import type { StartTf, ScenarioId } from './scenarios';
 import type { ShipClass, ShipData, ShipType } from './ships';
 import type { VictoryRow } from './tables';
 
+/** Aircraft by type (7.1F): how many of each. */
+export type AirGroup = Readonly<Record<string, number>>;
+
 export type Side = 'american' | 'japanese';
 
 export interface PlainScenarioSide {
@@ -39,6 +42,13 @@ export interface PlainBox {
     readonly fast: readonly string[];
   };
   readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
+  readonly longRangeCap: readonly number[];
+  readonly transferRangeFactor: number;
+  readonly air: {
+    readonly carriers: Readonly<Record<string, AirGroup>>;
+    readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
+    readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
+  };
   readonly search: {
     readonly floatRange: number;
     readonly shipFloatPlanes: Readonly<Record<string, number>>;

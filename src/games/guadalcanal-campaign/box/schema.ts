@@ -60,6 +60,8 @@ const scenario = z
   })
   .strict();
 
+const airGroup = z.record(z.string(), rating);
+
 const place = z.object({ code: z.string().length(1), name: z.string(), side, ...square }).strict();
 const victoryRows = p(z.array(z.object({ min: z.number().int().nullable(), level: z.string() }).strict()));
 
@@ -93,6 +95,13 @@ export const gcBoxSchema = z
       'campaign-2': scenario,
     }),
     campaignTotals: z.record(z.string(), z.object({ american: p(counts), japanese: p(counts) }).strict()),
+    air: z
+      .object({
+        carriers: z.record(z.string(), p(airGroup)),
+        coralSeaCarriers: z.record(z.string(), p(airGroup)),
+        bases: z.record(z.string(), p(z.record(z.string(), airGroup))),
+      })
+      .strict(),
     search: z
       .object({
         floatRange: p(rating),

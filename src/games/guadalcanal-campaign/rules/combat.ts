@@ -1,11 +1,12 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves none of it yet: each part
+ * Combat resolution (8.0), in its printed order. This slice resolves none of it yet (strikes are launched, 7.3, not resolved): each part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
  * 8.9 in the campaign) stop it every time.
  */
 import { RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
+import { opsOf } from './air';
 import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
 
 export function resolveCombat(s: GcState, step: StepInfo): void {
@@ -16,7 +17,9 @@ export function resolveCombat(s: GcState, step: StepInfo): void {
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
-  // (1) air strikes come from the air steps, which stop first (7.1, 7.3)
+  // (1) the strikes launched this turn (7.3) are resolved first: CAP, flak, hits (8.1)
+  for (const side of ['japanese', 'american'] as const)
+    for (const x of opsOf(s, side).strikes) stop('8.1', `the ${side} strike from ${x.from} on TF ${x.target}`);
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
   for (const tf of tfs)
     if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')
