@@ -247,11 +247,13 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
   };
 }
 
-/** The air groups at the start (box/air.ts): each carrier its class's (Coral Sea's own), each base its scenario's. */
+/** The air groups at the start (box/air.ts): each carrier its class's (Coral Sea's own), each base its scenario's; none in a box stored before them. */
 function airGroupsOf(box: PlainBox, scenario: ScenarioId, ships: Record<string, Ship>): Record<string, AirGroup> {
-  const air: Record<string, AirGroup> = { ...box.air.bases[scenario] };
+  if (!box.air) return {};
+  const { bases, carriers, coralSeaCarriers } = box.air;
+  const air: Record<string, AirGroup> = { ...bases[scenario] };
   for (const ship of Object.values(ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const group = (scenario === 'coral-sea' ? box.air.coralSeaCarriers[ship.cls] : undefined) ?? box.air.carriers[ship.cls];
+    const group = (scenario === 'coral-sea' ? coralSeaCarriers[ship.cls] : undefined) ?? carriers[ship.cls];
     if (group) air[ship.name] = group;
   }
   return air;

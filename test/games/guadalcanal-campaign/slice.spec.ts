@@ -7,7 +7,7 @@ import { seedChainTurns } from '../../../src/engine/define';
 import { playOneGame } from '../../../src/engine/selfplay';
 import { type AdjudicationContext, RuleNotImplementedError } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
-import type { GcState } from '../../../src/games/guadalcanal-campaign';
+import type { GcState, GcView } from '../../../src/games/guadalcanal-campaign';
 import { range } from '../../../src/games/guadalcanal-campaign/box/range';
 
 const game = rulesets['guadalcanal-campaign'];
@@ -58,6 +58,13 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     };
     box.scenarios.guadalcanal.american.taskForces[0].value.col = 1;
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
+  });
+
+  it('given a box stored before the air groups (no `air`), then it is still valid and its games fly float planes only', () => {
+    const { air: _air, ...old } = game.box.defaultData as Record<string, unknown>;
+    expect(game.box.validate(old)).toEqual([]);
+    expect(game.setup({ gameId: 'G-old', options: options('guadalcanal'), box: old }).air).toEqual({});
+    expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
   });
 
   it('given random players, then they fly CAP and search and launch strikes (7.1-7.3), and play stops at their resolution in combat, naming 8.1', () => {
@@ -113,5 +120,21 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     const ref = JSON.stringify(game.view(s, 'referee'));
     expect(ref).toContain('Shokaku');
     expect(ref).toContain('Enterprise');
+  });
+
+  it('given a Japanese CAP and strike, then only the Japanese view shows them and their air groups (7.1, 7.3, 12.0)', () => {
+    const start = setup('guadalcanal');
+    const at = { ...start, turn: 1 };
+    const events = [
+      { type: 'gcc.air-assigned', data: { side: 'japanese', turn: 1, kind: 'cap', from: 'Rabaul', planes: { Zeke: 20 } } },
+      { type: 'gcc.strike-launched', data: { side: 'japanese', turn: 1, from: 'Rabaul', target: 2, range: 15, planes: { Betty: 20 } } },
+    ];
+    const s = events.reduce((x, e) => game.evolve(x, e), at);
+    const jp = game.view(s, 'japanese') as GcView;
+    expect(JSON.stringify(jp.tables)).toContain('strike on TF 2: 20 Betty');
+    expect(jp.known.air.find((a) => a.name === 'Rabaul')?.free).toEqual({ Zeke: 20, Betty: 10 });
+    const us = game.view(s, 'american') as GcView;
+    expect(JSON.stringify(us.tables)).not.toMatch(/Rabaul|Junyo|strike on/);
+    expect(us.known.air.map((a) => a.name)).toEqual(['Henderson Field', 'Espiritu Santo', 'Brisbane', 'Enterprise']);
   });
 });

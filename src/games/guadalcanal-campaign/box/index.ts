@@ -102,6 +102,7 @@ function checks(box: PlainBox, raw: GcBox): Check[] {
 }
 
 function airProblems(box: PlainBox): string[] {
+  if (!box.air) return [];
   const carrierGroups = { ...box.air.carriers, ...box.air.coralSeaCarriers };
   const carriers = Object.entries(carrierGroups).flatMap(([cls, group]) => {
     const c = box.classes[cls];
@@ -153,7 +154,7 @@ export const gcBox = {
       `provenance: ${all.rulebook} rulebook, ${all.reference} reference, ${all.reconstructed} reconstructed of ${all.total}`,
       split('map and bases', [box.map, box.places, box.ports, box.airbases]),
       split('air search', [box.search]),
-      split('air groups', [box.air]),
+      split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),
       split('ships', box.ships),

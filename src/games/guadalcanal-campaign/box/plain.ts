@@ -44,7 +44,7 @@ export interface PlainBox {
   readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
   readonly longRangeCap: readonly number[];
   readonly transferRangeFactor: number;
-  readonly air: {
+  readonly air?: {
     readonly carriers: Readonly<Record<string, AirGroup>>;
     readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
     readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;

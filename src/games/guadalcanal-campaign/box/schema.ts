@@ -101,7 +101,9 @@ export const gcBoxSchema = z
         coralSeaCarriers: z.record(z.string(), p(airGroup)),
         bases: z.record(z.string(), p(z.record(z.string(), airGroup))),
       })
-      .strict(),
+      .strict()
+      // a box stored before the air groups were rebuilt has none: its games fly float planes only
+      .optional(),
     search: z
       .object({
         floatRange: p(rating),
