@@ -31,17 +31,20 @@ const MISSING = [
   '4.5',
   '4.12',
   '6.0',
+  '7.4E',
+  '8.0(5)',
   '8.1',
+  '8.1F',
   '8.2',
   '8.3',
   '8.4',
-  '8.5',
+  '8.5B',
   '8.6',
   '8.7',
   '8.8',
   '8.9',
   '9.1',
-  '9.3B-D',
+  '9.3D',
   '9.4',
   '9.5',
   '9.6B',
@@ -84,6 +87,16 @@ function narrate(event: { type: string; data: unknown }): string[] {
     }
     case 'gcc.strike-launched':
       return [`Strike from ${e.data.from} on TF ${e.data.target}, ${e.data.range} squares: ${planesText(e.data.planes)} (7.3).`];
+    case 'gcc.strike-resolved': {
+      const d = e.data;
+      const hits = d.hits.map((h) => `${h.ship} (${h.weapon}, ${h.damage})`).join(', ') || 'no hits';
+      const cap = Object.entries(d.capLost)
+        .map(([h, g]) => `${planesText(g)} of ${h}`)
+        .join(', ');
+      return [
+        `Strike from ${d.from} on TF ${d.target}: ${planesText(d.lost) || 'no aircraft'} lost${cap ? `, CAP lost ${cap}` : ''}; ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''} (8.1, 9.1).`,
+      ];
+    }
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:

@@ -24,7 +24,11 @@ export interface Ship {
   readonly ms: number;
   readonly df: number;
   readonly cc: number;
+  /** light guns (8.1E flak) */
+  readonly aa: number;
   readonly damage: number;
+  /** sunk (9.1): out of its TF for good */
+  readonly sunk?: boolean;
   /** its task force, or null in port */
   readonly tf: number | null;
   /** the port code it is docked at (null at sea) */
@@ -129,12 +133,14 @@ export interface GcState {
   /** the airbases whose float planes search every AM turn (7.1D), with the date each opens (7.6) */
   readonly airbases: readonly Airbase[];
   readonly search: PlainBox['search'];
+  readonly strike: PlainBox['strike'];
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
   readonly air: Readonly<Record<string, AirGroup>>;
   /** this AM turn's air operations of each side (7.1-7.5); those of an earlier turn are spent */
   readonly airOps: Readonly<Record<GcSide, AirOps>>;
   readonly aircraft: PlainBox['aircraft'];
   readonly longRangeCap: readonly number[];
+  readonly longRangeStrike: PlainBox['longRangeStrike'];
   readonly transferRangeFactor: number;
   /** 10.1B: the Japanese may form one TF at Rabaul in the Guadalcanal mini game */
   readonly formedInMini: boolean;
@@ -192,6 +198,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
         ms: c.ms,
         df: c.df,
         cc: c.cc,
+        aa: c.aa,
         damage: 0,
         tf,
         port: tf === null ? forces.port : null,
@@ -236,10 +243,12 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     },
     airbases: airbasesOf(box, scenario),
     search: box.search,
+    strike: box.strike,
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },
     aircraft: box.aircraft,
     longRangeCap: box.longRangeCap,
+    longRangeStrike: box.longRangeStrike,
     transferRangeFactor: box.transferRangeFactor,
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,

@@ -119,7 +119,7 @@ const RESOLVE: Record<RowId, StepRow<GcState, GcOrder>['resolve']> = {
   'american-air-search': search('american'),
   'american-air-strikes': strikes('american'),
   combat: (s, step, _orders, ctx) => {
-    resolveCombat(s, step);
+    resolveCombat(s, step, ctx);
     ctx.emit(done(s));
   },
 };

@@ -60,19 +60,20 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
   });
 
-  it('given a box stored before the air groups (no `air`), then it is still valid and its games fly float planes only', () => {
-    const { air: _air, ...old } = game.box.defaultData as Record<string, unknown>;
+  it('given a box stored before the air groups and strike odds (no `air`, `strike`), then it is still valid and its games fly float planes only', () => {
+    const { air: _air, strike: _strike, ...old } = game.box.defaultData as Record<string, unknown>;
     expect(game.box.validate(old)).toEqual([]);
     expect(game.setup({ gameId: 'G-old', options: options('guadalcanal'), box: old }).air).toEqual({});
     expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
   });
 
-  it('given random players, then they fly CAP and search and launch strikes (7.1-7.3), and play stops at their resolution in combat, naming 8.1', () => {
+  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), and play stops later in combat, naming 9.6B', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('8.1');
-    expect(played.stopped?.message).toContain('strike from Rabaul on TF 2 at t1/combat');
+    expect(played.stopped?.rule).toBe('9.6B');
+    expect(played.stopped?.message).toContain('at t1/combat');
     // the command that reached it failed whole: the game stands before it
     expect(played.state.step?.id).toMatch(/^t1\/(american\/air\/strikes|combat)$/);
+    expect(Object.values((played.state.rules as GcState).airOps).some((o) => o.strikes.length)).toBe(true);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {

@@ -15,6 +15,7 @@ import { CAMPAIGN_TOTALS } from './campaigns';
 import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
 import { SEARCH } from './search';
+import { STRIKE } from './strike';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -36,6 +37,7 @@ export const defaultBox: GcBox = {
   scenarios: SCENARIO_DATA,
   campaignTotals: CAMPAIGN_TOTALS,
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
+  strike: STRIKE,
   search: SEARCH,
   victory: VICTORY,
 };
@@ -154,6 +156,7 @@ export const gcBox = {
       `provenance: ${all.rulebook} rulebook, ${all.reference} reference, ${all.reconstructed} reconstructed of ${all.total}`,
       split('map and bases', [box.map, box.places, box.ports, box.airbases]),
       split('air search', [box.search]),
+      split('air strikes', [box.strike ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

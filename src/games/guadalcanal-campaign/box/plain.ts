@@ -43,11 +43,29 @@ export interface PlainBox {
   };
   readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
   readonly longRangeCap: readonly number[];
+  readonly longRangeStrike: Readonly<Record<string, { readonly shotDown: number; readonly shootsDown: number }>>;
   readonly transferRangeFactor: number;
   readonly air?: {
     readonly carriers: Readonly<Record<string, AirGroup>>;
     readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
     readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
+  };
+  readonly strike?: {
+    readonly bombDamage: number;
+    readonly torpedoDamage: number;
+    readonly torpedoKnots: number;
+    readonly flakDivisor: number;
+    readonly flakShips: number;
+    readonly torpedoBombers: readonly string[];
+    readonly perAccuracy: number;
+    readonly speedKnots: number;
+    readonly speedLimits: readonly number[];
+    readonly flakSpoils: number;
+    readonly rangeSquares: number;
+    readonly sizeDf: number;
+    readonly sizeLimits: readonly number[];
+    readonly sinkAtDf: number;
+    readonly longRangeFrom: number;
   };
   readonly search: {
     readonly floatRange: number;

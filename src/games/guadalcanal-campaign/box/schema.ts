@@ -104,6 +104,27 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before the air groups were rebuilt has none: its games fly float planes only
       .optional(),
+    strike: z
+      .object({
+        bombDamage: p(rating),
+        torpedoDamage: p(rating),
+        torpedoKnots: p(rating),
+        flakDivisor: p(z.number().positive()),
+        flakShips: p(rating),
+        torpedoBombers: p(z.array(z.string())),
+        perAccuracy: p(z.number().positive()),
+        speedKnots: p(z.number().positive()),
+        speedLimits: p(z.array(z.number().positive()).length(2)),
+        flakSpoils: p(z.number().positive()),
+        rangeSquares: p(z.number().positive()),
+        sizeDf: p(z.number().positive()),
+        sizeLimits: p(z.array(z.number().positive()).length(2)),
+        sinkAtDf: p(z.number().positive()),
+        longRangeFrom: p(rating),
+      })
+      .strict()
+      // a box stored before strikes were resolved has none: its games stop at 8.1 as they did
+      .optional(),
     search: z
       .object({
         floatRange: p(rating),

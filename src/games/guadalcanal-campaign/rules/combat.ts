@@ -1,25 +1,43 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves none of it yet (strikes are launched, 7.3, not resolved): each part
+ * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts) and no more: each part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
  * 8.9 in the campaign) stop it every time.
  */
-import { RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
+import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
-import { opsOf } from './air';
+import { carrierMayFly, opsOf } from './air';
+import { resolveStrikes } from './strike';
 import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
 
-export function resolveCombat(s: GcState, step: StepInfo): void {
-  const stop = (rule: string, what: string) => {
+export function resolveCombat(before: GcState, step: StepInfo, ctx: AdjudicationContext): void {
+  const stop = (rule: string, what: string): never => {
     throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
   };
+  // (1) the strikes launched this turn (7.3): CAP, flak, hits (8.1)
+  const s = resolveStrikes(before, ctx, stop);
+  for (const side of ['japanese', 'american'] as const) {
+    const launched = opsOf(before, side).strikes;
+    // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
+    const hit = Object.values(s.ships).filter(
+      (x) => x.side === side && x.damage > before.ships[x.name].damage && opsOf(s, side).counter[x.name],
+    );
+    if (hit.length && (side === 'japanese' || s.scenario === 'coral-sea'))
+      stop('7.4E', `counterstrike aircraft on the deck of ${hit[0].name}, hit`);
+    // (4) 8.5A-D: aircraft return; a carrier that may no longer land them (9.1B) sends them elsewhere
+    for (const x of launched)
+      if (s.ships[x.from] && !carrierMayFly(s, x.from)) stop('8.5B', `the emergency landing of ${x.from}'s strike aircraft`);
+    // (5) counterstrikes follow a carrier strike home (7.4, 8.0 step 5)
+    for (const x of opsOf(before, other(side)).strikes) {
+      const attacked = s.taskForces[x.target];
+      if (before.ships[x.from] && attacked?.ships.some((n) => opsOf(s, side).counter[n]))
+        stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
+    }
+  }
   const tfs = Object.values(s.taskForces);
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
-  // (1) the strikes launched this turn (7.3) are resolved first: CAP, flak, hits (8.1)
-  for (const side of ['japanese', 'american'] as const)
-    for (const x of opsOf(s, side).strikes) stop('8.1', `the ${side} strike from ${x.from} on TF ${x.target}`);
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
   for (const tf of tfs)
     if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')

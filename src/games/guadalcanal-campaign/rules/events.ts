@@ -2,6 +2,8 @@
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
+import { afterStrike } from './damage';
+import type { Hit } from './strike';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
@@ -18,6 +20,22 @@ export type GcEvent =
   | RulesEvent<'gcc.air-assigned', { side: GcSide; turn: number; kind: AirKind; from: string; planes: AirGroup }>
   | RulesEvent<'gcc.strike-launched', { side: GcSide; turn: number; from: string; target: number; range: number; planes: AirGroup }>
   | RulesEvent<'gcc.transferred', { side: GcSide; turn: number; from: string; to: string; planes: AirGroup }>
+  | RulesEvent<
+      'gcc.strike-resolved',
+      {
+        side: GcSide;
+        turn: number;
+        from: string;
+        target: number;
+        range: number;
+        planes: AirGroup;
+        lost: AirGroup;
+        capLost: Record<string, AirGroup>;
+        hits: Hit[];
+        sunk: string[];
+        attacked: boolean;
+      }
+    >
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -91,6 +109,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       }
       return { ...withOps(s, d.side, { ...opsAt(s, d.side, d.turn), transferred: true }), air: { ...s.air, [d.from]: from, [d.to]: to } };
     }
+    case 'gcc.strike-resolved':
+      return afterStrike(s, e.data);
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
