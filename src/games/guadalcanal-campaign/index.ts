@@ -39,7 +39,6 @@ const MISSING = [
   '8.3',
   '8.4',
   '8.5B',
-  '8.6',
   '8.7',
   '8.8',
   '8.9',
@@ -97,6 +96,10 @@ function narrate(event: { type: string; data: unknown }): string[] {
         `Strike from ${d.from} on TF ${d.target}: ${planesText(d.lost) || 'no aircraft'} lost${cap ? `, CAP lost ${cap}` : ''}; ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''} (8.1, 9.1).`,
       ];
     }
+    case 'gcc.unloaded':
+      return [
+        `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,
+      ];
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:

@@ -134,6 +134,8 @@ export interface GcState {
   readonly airbases: readonly Airbase[];
   readonly search: PlainBox['search'];
   readonly strike: PlainBox['strike'];
+  /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
+  readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
   readonly air: Readonly<Record<string, AirGroup>>;
   /** this AM turn's air operations of each side (7.1-7.5); those of an earlier turn are spent */
@@ -244,6 +246,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     airbases: airbasesOf(box, scenario),
     search: box.search,
     strike: box.strike,
+    ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },
     aircraft: box.aircraft,

@@ -7,6 +7,7 @@
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { carrierMayFly, opsOf } from './air';
+import type { GcEvent } from './events';
 import { resolveStrikes } from './strike';
 import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
 
@@ -48,9 +49,11 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
     if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);
   // (3) bombardment by a B or FB TF on the Henderson square (8.4)
   for (const tf of tfs) if ((tf.mission === 'B' || tf.mission === 'FB') && onHenderson(tf)) stop('8.4', `bombardment by TF ${tf.id}`);
-  // (7) unloading: cargo aboard a TF on the Henderson square (8.6)
-  for (const tf of tfs)
-    if (onHenderson(tf) && tf.ships.some((n) => s.ships[n].inf + s.ships[n].sup > 0)) stop('8.6', `unloading TF ${tf.id} on Guadalcanal`);
+  // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
+  for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {
+    const e = unloading(s, tf);
+    if (e) ctx.emit(e);
+  }
   // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
   // (9) ships docked this turn enter repair and refit (8.8)
   const docked = Object.values(s.ships).filter((x) => x.dockedTurn === s.turn);
@@ -59,4 +62,18 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
   // end of turn: the weather may change every turn (9.6B); after a PM turn, daily supply and attrition (9.4)
   stop('9.6B', 'the weather change at the end of the turn');
+}
+
+/**
+ * 8.6A, as read: a ship lands 1 company and 1 dump when it carries both, else 2 companies or 1 dump;
+ * a TF on FR (an aborted fast TF, 9.2H) lands nothing. The landing is the side's own to see (12.0).
+ */
+function unloading(s: GcState, tf: TaskForce): GcEvent | null {
+  if (tf.mission === 'FR') return null;
+  const ships = tf.ships
+    .map((n) => s.ships[n])
+    .filter((x) => x.inf + x.sup > 0)
+    .map((x) => ({ ship: x.name, inf: x.sup > 0 ? Math.min(1, x.inf) : Math.min(2, x.inf), sup: Math.min(1, x.sup) }));
+  if (!ships.length) return null;
+  return { type: 'gcc.unloaded', data: { side: tf.side, turn: s.turn, tf: tf.id, ships }, visibleTo: [tf.side] };
 }

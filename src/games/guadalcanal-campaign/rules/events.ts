@@ -36,6 +36,7 @@ export type GcEvent =
         attacked: boolean;
       }
     >
+  | RulesEvent<'gcc.unloaded', { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[] }>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -111,6 +112,16 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     }
     case 'gcc.strike-resolved':
       return afterStrike(s, e.data);
+    case 'gcc.unloaded': {
+      const ships = { ...s.ships };
+      const ashore = { ...s.ashore[e.data.side] };
+      for (const x of e.data.ships) {
+        ships[x.ship] = { ...ships[x.ship], inf: ships[x.ship].inf - x.inf, sup: ships[x.ship].sup - x.sup };
+        ashore.inf += x.inf;
+        ashore.sup += x.sup;
+      }
+      return { ...s, ships, ashore: { ...s.ashore, [e.data.side]: ashore } };
+    }
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };

@@ -1,6 +1,6 @@
 /**
  * Issue 31: air strike resolution (8.1) with the damage it does (9.1) and its endurance effects
- * (9.3B-C). Combat resolution always stops further on (submarines 8.3, weather 9.6B are not built), so the strikes
+ * (9.3B-C), and unloading on Guadalcanal (8.6). Combat resolution always stops further on (submarines 8.3, weather 9.6B are not built), so the strikes
  * are checked here through adjudicate with scripted dice, not as cases: the events emitted before
  * the stop are folded into the state.
  */
@@ -11,8 +11,8 @@ import { hitChance } from '../../../src/games/guadalcanal-campaign/rules/strike'
 import { noAirOps, type Strike } from '../../../src/games/guadalcanal-campaign/state';
 
 const game = rulesets['guadalcanal-campaign'];
-const start = (): GcState =>
-  game.setup({ gameId: 'G-strike', options: { scenario: 'guadalcanal', mode: 'two-player', level: 4 }, box: game.box.defaultData });
+const start = (scenario = 'guadalcanal'): GcState =>
+  game.setup({ gameId: 'G-strike', options: { scenario, mode: 'two-player', level: 4 }, box: game.box.defaultData });
 
 /** The position at turn 1's combat step with these strikes launched and this US long-range CAP. */
 function withStrikes(s: GcState, japanese: Strike[], lrcap: GcState['airOps']['american']['lrcap'] = {}): GcState {
@@ -133,5 +133,35 @@ describe('Guadalcanal Campaign: air strike resolution (8.1, 9.1, 9.3B-C)', () =>
     expect(hitChance(s, 'Val', enterprise, 0, 25)).toBe(12);
     expect(hitChance(s, 'Val', s.ships.Blue, 0, 0)).toBeLessThan(25);
     expect(hitChance(s, 'Fortress', enterprise, 0, 0)).toBe(2);
+  });
+});
+
+describe('Guadalcanal Campaign: unloading on Guadalcanal (8.6)', () => {
+  const pm = (s: GcState): GcState => ({ ...s, turn: 2, row: 'combat' });
+
+  it('given the campaign transports off Lunga at the PM combat step, then each ship lands 1 company and 1 dump, or 2 companies, or 1 dump (8.6A), seen by the US alone', () => {
+    const s = pm(start('campaign'));
+    const tf = Object.values(s.taskForces).find((t) => t.side === 'american' && t.col === 21 && t.row === 20)!;
+    const { events, stop, after } = resolve(s, {});
+    expect(stop).toBe('8.9');
+    const landed = events.find((e) => e.type === 'gcc.unloaded')!;
+    expect(landed.visibleTo).toEqual(['american']);
+    const ships = (landed.data as { ships: { ship: string; inf: number; sup: number }[] }).ships;
+    expect(ships.length).toBeGreaterThan(0);
+    for (const x of ships) {
+      const had = s.ships[x.ship];
+      expect(x).toEqual({ ship: x.ship, inf: had.sup > 0 ? Math.min(1, had.inf) : Math.min(2, had.inf), sup: Math.min(1, had.sup) });
+      expect(tf.ships).toContain(x.ship);
+      expect(after.ships[x.ship].inf + after.ships[x.ship].sup).toBe(had.inf + had.sup - x.inf - x.sup);
+    }
+    expect(after.ashore.american).toEqual({ inf: ships.reduce((a, x) => a + x.inf, 0), sup: ships.reduce((a, x) => a + x.sup, 0) });
+    expect(after.ashore.japanese).toEqual({ inf: 0, sup: 0 });
+  });
+
+  it('given the same TF on FR (a fast TF that aborted, 9.2H), then it lands nothing', () => {
+    const s0 = pm(start('campaign'));
+    const tf = Object.values(s0.taskForces).find((t) => t.side === 'american' && t.col === 21 && t.row === 20)!;
+    const s = { ...s0, taskForces: { ...s0.taskForces, [tf.id]: { ...tf, mission: 'FR' as const } } };
+    expect(resolve(s, {}).events.filter((e) => e.type === 'gcc.unloaded')).toEqual([]);
   });
 });
