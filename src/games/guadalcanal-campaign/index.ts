@@ -96,6 +96,12 @@ function narrate(event: { type: string; data: unknown }): string[] {
         `Strike from ${d.from} on TF ${d.target}: ${planesText(d.lost) || 'no aircraft'} lost${cap ? `, CAP lost ${cap}` : ''}; ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''} (8.1, 9.1).`,
       ];
     }
+    case 'gcc.bombarded': {
+      const d = e.data;
+      return [
+        `TF ${d.tf} bombards Henderson Field with ${d.ships.join(', ')} (firepower ${d.firepower}): ${planesText(d.aircraft) || 'no aircraft'} destroyed, ${d.dumps} supply dump(s); mission now ${d.mission} (8.4, 9.2A, 9.2G).`,
+      ];
+    }
     case 'gcc.unloaded':
       return [
         `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,

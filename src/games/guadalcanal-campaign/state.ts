@@ -24,8 +24,9 @@ export interface Ship {
   readonly ms: number;
   readonly df: number;
   readonly cc: number;
-  /** light guns (8.1E flak) */
+  /** light guns (8.1E flak) and main guns (8.4E) */
   readonly aa: number;
+  readonly mg: number;
   readonly damage: number;
   /** sunk (9.1): out of its TF for good */
   readonly sunk?: boolean;
@@ -134,6 +135,7 @@ export interface GcState {
   readonly airbases: readonly Airbase[];
   readonly search: PlainBox['search'];
   readonly strike: PlainBox['strike'];
+  readonly bombard: PlainBox['bombard'];
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -201,6 +203,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
         df: c.df,
         cc: c.cc,
         aa: c.aa,
+        mg: c.mg,
         damage: 0,
         tf,
         port: tf === null ? forces.port : null,
@@ -246,6 +249,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     airbases: airbasesOf(box, scenario),
     search: box.search,
     strike: box.strike,
+    bombard: box.bombard,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

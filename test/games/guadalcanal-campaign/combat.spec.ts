@@ -1,6 +1,6 @@
 /**
  * Issue 31: air strike resolution (8.1) with the damage it does (9.1) and its endurance effects
- * (9.3B-C), and unloading on Guadalcanal (8.6). Combat resolution always stops further on (submarines 8.3, weather 9.6B are not built), so the strikes
+ * (9.3B-C), bombardment (8.4) and unloading on Guadalcanal (8.6). Combat resolution always stops further on (submarines 8.3, weather 9.6B are not built), so the strikes
  * are checked here through adjudicate with scripted dice, not as cases: the events emitted before
  * the stop are folded into the state.
  */
@@ -163,5 +163,49 @@ describe('Guadalcanal Campaign: unloading on Guadalcanal (8.6)', () => {
     const tf = Object.values(s0.taskForces).find((t) => t.side === 'american' && t.col === 21 && t.row === 20)!;
     const s = { ...s0, taskForces: { ...s0.taskForces, [tf.id]: { ...tf, mission: 'FR' as const } } };
     expect(resolve(s, {}).events.filter((e) => e.type === 'gcc.unloaded')).toEqual([]);
+  });
+});
+
+describe('Guadalcanal Campaign: coastal bombardment (8.4)', () => {
+  /** PM combat of the Guadalcanal mini game with TF 13 (Hiei, Kirishima) on Henderson's square, the submarines away. */
+  const onHenderson = (change: (s: GcState) => GcState = (x) => x): GcState => {
+    const s = start();
+    const taskForces = {
+      ...s.taskForces,
+      13: { ...s.taskForces[13], col: 21, row: 20 },
+      6: { ...s.taskForces[6], col: 35, row: 35 },
+      17: { ...s.taskForces[17], col: 2, row: 2 },
+    };
+    return change({ ...s, turn: 2, row: 'combat', taskForces });
+  };
+
+  it('given two battleships bombarding, then the four heaviest fire (8.4D, BB guns x12, 8.4E) and destroy about half the parked aircraft, as Kongo and Haruna did on 13-14 October 1942; the B mission is done (R, 9.2A)', () => {
+    const { events, stop, after } = resolve(onHenderson(), {});
+    expect(stop).toBe('9.6B');
+    const e = events.find((x) => x.type === 'gcc.bombarded')!;
+    const d = e.data as { ships: string[]; firepower: number; aircraft: Record<string, number>; mission: string };
+    expect(e.visibleTo).toBeUndefined();
+    expect(d.ships.slice(0, 2).sort()).toEqual(['Hiei', 'Kirishima']);
+    expect(d.ships).toHaveLength(4);
+    const share = d.firepower / (d.firepower + 200);
+    expect(share).toBeGreaterThan(0.45);
+    expect(d.aircraft).toEqual({ Wildcat: Math.round(30 * share), Dauntless: Math.round(25 * share), Avenger: Math.round(10 * share) });
+    expect(after.air['Henderson Field'].Wildcat).toBe(30 - Math.round(30 * share));
+    expect(after.taskForces[13].mission).toBe('R');
+  });
+
+  it('given Hiei with 10% damage and the TF on FB, then Hiei does not fire (8.4C) and the TF turns to FC (9.2G)', () => {
+    const { events, after } = resolve(
+      onHenderson((s) => ({
+        ...s,
+        ships: { ...s.ships, Hiei: { ...s.ships.Hiei, damage: Math.ceil(s.ships.Hiei.df / 10) } },
+        taskForces: { ...s.taskForces, 13: { ...s.taskForces[13], mission: 'FB' } },
+      })),
+      {},
+    );
+    const d = events.find((x) => x.type === 'gcc.bombarded')!.data as { ships: string[] };
+    expect(d.ships).not.toContain('Hiei');
+    expect(d.ships).toContain('Kirishima');
+    expect(after.taskForces[13].mission).toBe('FC');
   });
 });

@@ -60,8 +60,8 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
   });
 
-  it('given a box stored before the air groups and strike odds (no `air`, `strike`), then it is still valid and its games fly float planes only', () => {
-    const { air: _air, strike: _strike, ...old } = game.box.defaultData as Record<string, unknown>;
+  it('given a box stored before the air groups, strike odds and bombardment (no `air`, `strike`, `bombard`), then it is still valid and its games fly float planes only', () => {
+    const { air: _air, strike: _strike, bombard: _bombard, ...old } = game.box.defaultData as Record<string, unknown>;
     expect(game.box.validate(old)).toEqual([]);
     expect(game.setup({ gameId: 'G-old', options: options('guadalcanal'), box: old }).air).toEqual({});
     expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
@@ -94,10 +94,10 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(stopsAt(quiet)).toBe('9.6B');
     // a US combat patrol in the square of a Japanese TF (8.2)
     expect(stopsAt(pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }))).toBe('8.2');
-    // a Japanese bombardment TF on Henderson (8.4)
-    expect(stopsAt(pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } }))).toBe(
-      '8.4',
-    );
+    // a Japanese bombardment TF on Henderson is resolved (8.4, combat.spec) and play goes on; a box without bombardment data stops at 8.4
+    const bombarding = pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } });
+    expect(stopsAt(bombarding)).toBe('9.6B');
+    expect(stopsAt({ ...bombarding, bombard: undefined })).toBe('8.4');
     // in the campaign reinforcements come every turn (8.9)
     const c = setup('campaign');
     expect(

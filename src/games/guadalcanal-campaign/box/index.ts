@@ -14,6 +14,7 @@ import { range } from './range';
 import { CAMPAIGN_TOTALS } from './campaigns';
 import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
+import { BOMBARD } from './bombard';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
 import { CLASSES, SHIPS } from './ships';
@@ -38,6 +39,7 @@ export const defaultBox: GcBox = {
   campaignTotals: CAMPAIGN_TOTALS,
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
   strike: STRIKE,
+  bombard: BOMBARD,
   search: SEARCH,
   victory: VICTORY,
 };
@@ -157,6 +159,7 @@ export const gcBox = {
       split('map and bases', [box.map, box.places, box.ports, box.airbases]),
       split('air search', [box.search]),
       split('air strikes', [box.strike ?? {}]),
+      split('bombardment', [box.bombard ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

@@ -50,6 +50,13 @@ export interface PlainBox {
     readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
     readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
   };
+  readonly bombard?: {
+    readonly ships: number;
+    readonly damagedPercent: number;
+    readonly bbGun: number;
+    readonly aaGun: number;
+    readonly halfAt: number;
+  };
   readonly strike?: {
     readonly bombDamage: number;
     readonly torpedoDamage: number;

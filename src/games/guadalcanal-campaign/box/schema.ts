@@ -104,6 +104,17 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before the air groups were rebuilt has none: its games fly float planes only
       .optional(),
+    bombard: z
+      .object({
+        ships: p(rating),
+        damagedPercent: p(rating),
+        bbGun: p(z.number().positive()),
+        aaGun: p(z.number().positive()),
+        halfAt: p(z.number().positive()),
+      })
+      .strict()
+      // a box stored before bombardment was built has none: its games stop at 8.4 as they did
+      .optional(),
     strike: z
       .object({
         bombDamage: p(rating),

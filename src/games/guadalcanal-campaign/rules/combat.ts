@@ -7,6 +7,7 @@
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { carrierMayFly, opsOf } from './air';
+import { freeAt } from './air';
 import type { GcEvent } from './events';
 import { resolveStrikes } from './strike';
 import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
@@ -48,7 +49,10 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   for (const tf of tfs.filter((t) => t.mission === 'U'))
     if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);
   // (3) bombardment by a B or FB TF on the Henderson square (8.4)
-  for (const tf of tfs) if ((tf.mission === 'B' || tf.mission === 'FB') && onHenderson(tf)) stop('8.4', `bombardment by TF ${tf.id}`);
+  for (const tf of tfs.filter((t) => (t.mission === 'B' || t.mission === 'FB') && onHenderson(t)).sort((a, b) => a.id - b.id)) {
+    if (!s.bombard) stop('8.4', `bombardment by TF ${tf.id} (this box has no bombardment data)`);
+    ctx.emit(bombardment(s, tf));
+  }
   // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
   for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {
     const e = unloading(s, tf);
@@ -76,4 +80,33 @@ function unloading(s: GcState, tf: TaskForce): GcEvent | null {
     .map((x) => ({ ship: x.name, inf: x.sup > 0 ? Math.min(1, x.inf) : Math.min(2, x.inf), sup: Math.min(1, x.sup) }));
   if (!ships.length) return null;
   return { type: 'gcc.unloaded', data: { side: tf.side, turn: s.turn, tf: tf.id, ships }, visibleTo: [tf.side] };
+}
+
+/**
+ * 8.4: the four heaviest ships (by DF) with under 10% damage fire; BB main guns weigh 12, others 1,
+ * AA 0.5 (8.4E). A Japanese bombardment destroys that share (box/bombard.ts) of the aircraft parked
+ * at Henderson and of the US dumps landed (8.4A); a US one of the Japanese dumps (8.4B). Then the
+ * mission is done: B becomes R (9.2A), FB becomes FC (9.2G). Both sides see it.
+ */
+function bombardment(s: GcState, tf: TaskForce): GcEvent {
+  const b = s.bombard!;
+  const firing = tf.ships
+    .map((n) => s.ships[n])
+    .filter((x) => x.damage * 100 < b.damagedPercent * x.df)
+    .sort((x, y) => y.df - x.df || (x.name < y.name ? -1 : 1))
+    .slice(0, b.ships);
+  const firepower = firing.reduce((a, x) => a + x.mg * (x.type === 'BB' ? b.bbGun : 1) + x.aa * b.aaGun, 0);
+  const share = firepower / (firepower + b.halfAt);
+  const parked = tf.side === 'japanese' ? freeAt(s, 'american', 'Henderson Field') : {};
+  const aircraft = Object.fromEntries(
+    Object.entries(parked)
+      .map(([t, n]) => [t, Math.round(n * share)])
+      .filter(([, n]) => Number(n) > 0),
+  );
+  const dumps = Math.round(s.ashore[other(tf.side)].sup * share);
+  const mission = tf.mission === 'FB' ? 'FC' : 'R';
+  return {
+    type: 'gcc.bombarded',
+    data: { side: tf.side, turn: s.turn, tf: tf.id, ships: firing.map((x) => x.name), firepower, aircraft, dumps, mission },
+  };
 }

@@ -37,6 +37,10 @@ export type GcEvent =
       }
     >
   | RulesEvent<'gcc.unloaded', { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[] }>
+  | RulesEvent<
+      'gcc.bombarded',
+      { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
+    >
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -121,6 +125,16 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
         ashore.sup += x.sup;
       }
       return { ...s, ships, ashore: { ...s.ashore, [e.data.side]: ashore } };
+    }
+    case 'gcc.bombarded': {
+      const d = e.data;
+      const enemy = d.side === 'japanese' ? 'american' : 'japanese';
+      const henderson = { ...(s.air['Henderson Field'] ?? {}) };
+      for (const [t, n] of Object.entries(d.aircraft)) henderson[t] -= n;
+      const ashore = { ...s.ashore, [enemy]: { ...s.ashore[enemy], sup: s.ashore[enemy].sup - d.dumps } };
+      const tf = { ...s.taskForces[d.tf], mission: d.mission };
+      const air = Object.keys(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
+      return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
