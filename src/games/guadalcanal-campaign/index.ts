@@ -2,16 +2,18 @@
  * Guadalcanal Campaign (SSI, 1982; issue 31): the umpire as the computer that kept every record,
  * resolved every combat and hid each side's displays. This is the first slice on the game contract:
  * the box (box/), the six scenarios as an option, the turn sequence as a step table (steps.ts), the
- * set-up of every scenario, the fog of war (view.ts), and task force forming, movement, missions
- * and endurance (rules/movement.ts). Every other rule stops play naming its number (`unfinished`).
+ * set-up of every scenario, the fog of war (view.ts), task force forming, movement, missions and
+ * endurance (rules/movement.ts), search (rules/search.ts) and the air operations of 7.1-7.5 up to
+ * the strikes' resolution (rules/air.ts). Every other rule stops play naming its number (`unfinished`).
  */
 import rulesVersion from './rules-version.json';
 import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
 import { type GcBox, gcBox, plainBox, SCENARIOS, type ScenarioId } from './box';
-import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders } from './orders';
+import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders, planesText } from './orders';
 import { randomGcOrders } from './players/random';
 import { evolveGc, type GcEvent } from './rules/events';
+import { walkAir } from './rules/air';
 import { walkOrders } from './rules/movement';
 import { GAME, type GcSide, type GcState, SIDES, setupState, turnsOf } from './state';
 import { currentStep, rowOfStep, STEPS, upcomingSteps } from './steps';
@@ -29,21 +31,19 @@ const MISSING = [
   '4.5',
   '4.12',
   '6.0',
-  '7.1A-C',
-  '7.3',
-  '7.4',
-  '7.5',
+  '7.4E',
+  '8.0(5)',
   '8.1',
+  '8.1F',
   '8.2',
   '8.3',
   '8.4',
-  '8.5',
-  '8.6',
+  '8.5B',
   '8.7',
   '8.8',
   '8.9',
   '9.1',
-  '9.3B-D',
+  '9.3D',
   '9.4',
   '9.5',
   '9.6B',
@@ -78,6 +78,36 @@ function narrate(event: { type: string; data: unknown }): string[] {
             (x) => `Search report: TF ${x.tf} at ${x.col},${x.row}: ${x.reported.join(' ')} (7.2A-B; types and numbers may be wrong).`,
           )
         : ['Search report: no enemy task force sighted (7.1D, 7.2A).'];
+    case 'gcc.air-assigned': {
+      const what = { cap: 'CAP', lrcap: 'long-range CAP', search: 'search', subsearch: 'sub search', counterstrike: 'counterstrike' }[
+        e.data.kind
+      ];
+      return [`${e.data.from}: ${planesText(e.data.planes)} on ${what} (${e.data.kind === 'counterstrike' ? '7.4' : '7.1'}).`];
+    }
+    case 'gcc.strike-launched':
+      return [`Strike from ${e.data.from} on TF ${e.data.target}, ${e.data.range} squares: ${planesText(e.data.planes)} (7.3).`];
+    case 'gcc.strike-resolved': {
+      const d = e.data;
+      const hits = d.hits.map((h) => `${h.ship} (${h.weapon}, ${h.damage})`).join(', ') || 'no hits';
+      const cap = Object.entries(d.capLost)
+        .map(([h, g]) => `${planesText(g)} of ${h}`)
+        .join(', ');
+      return [
+        `Strike from ${d.from} on TF ${d.target}: ${planesText(d.lost) || 'no aircraft'} lost${cap ? `, CAP lost ${cap}` : ''}; ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''} (8.1, 9.1).`,
+      ];
+    }
+    case 'gcc.bombarded': {
+      const d = e.data;
+      return [
+        `TF ${d.tf} bombards Henderson Field with ${d.ships.join(', ')} (firepower ${d.firepower}): ${planesText(d.aircraft) || 'no aircraft'} destroyed, ${d.dumps} supply dump(s); mission now ${d.mission} (8.4, 9.2A, 9.2G).`,
+      ];
+    }
+    case 'gcc.unloaded':
+      return [
+        `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,
+      ];
+    case 'gcc.transferred':
+      return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:
       return [];
   }
@@ -117,8 +147,9 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
   parseOrders: (_s, _side, text, step) => parseGcOrders(text, step),
   validateOrders(s, side, orders, step): LineError[] {
     // orders for a step to come are checked again when it comes (the board may change first)
-    if (!isOrdersStep(step) || currentStep(s)?.id !== step.id) return [];
-    return walkOrders(s, side as GcSide, orders).problems.map((p) => ({
+    if (currentStep(s)?.id !== step.id) return [];
+    const walk = isOrdersStep(step) ? walkOrders(s, side as GcSide, orders) : walkAir(s, side as GcSide, orders);
+    return walk.problems.map((p) => ({
       line: 0,
       text: formatGcOrders([orders[p.index]]),
       problem: p.problem,
@@ -133,7 +164,9 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
   formatOrders: formatGcOrders,
   help: (_s, _side, step) =>
     step && rowOfStep(step).includes('air')
-      ? 'NO AIR (float planes search by themselves, 7.1D; CAP, bomber search, strikes and transfers, 7.1A-C and 7.3-7.5, are not built yet).'
+      ? step.id.endsWith('/search')
+        ? 'CAP <base|carrier>: 12 Wildcat (7.1B, its own TF or base) | LRCAP <base|carrier>: 8 Zeke (7.1B, friendly TFs within 5) | SEARCH <base|carrier>: 6 Fortress (7.1C) | SUBSEARCH <base|carrier>: 4 Dauntless (7.1C) | NO AIR. Float planes search by themselves (7.1D).'
+        : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   unfinished: { issue: 31, missing: MISSING },

@@ -8,10 +8,17 @@
  *   DOCK TF 4                                               5.2D (at the port square it is on)
  *   COMBINE TF 6 INTO TF 4                                  4.2 (both in one square, before either moves)
  *   HOLD TF 4                                               stays where it is
+ *   CAP Enterprise: 12 Wildcat                              7.1A-B, air search step (LRCAP: long-range CAP)
+ *   SEARCH Espiritu Santo: 6 Fortress                       7.1A, 7.1C (SUBSEARCH: submarines only)
+ *   STRIKE TF 14 FROM Enterprise: 24 Dauntless, 8 Wildcat   7.3, air strikes step (TF 1 / TF 11: the bases, 7.3B)
+ *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
+ *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { AIRCRAFT } from './box/aircraft';
 import { MISSION_CODES, type Mission } from './box/tables';
+import type { AirGroup } from './state';
 
 export const DIRS = { N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1] } as const;
 export type Dir = keyof typeof DIRS;
@@ -22,7 +29,23 @@ export type GcOrder =
   | { readonly kind: 'dock'; readonly tf: number }
   | { readonly kind: 'hold'; readonly tf: number }
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
-  | { readonly kind: 'no-air' };
+  | { readonly kind: 'no-air' }
+  | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
+  | { readonly kind: 'strike'; readonly target: number; readonly from: string; readonly planes: AirGroup }
+  | { readonly kind: 'transfer'; readonly from: string; readonly to: string; readonly planes: AirGroup };
+
+/** Orders that assign aircraft of one base or carrier to a mission (7.1A-C, 7.4). */
+export type AirKind = 'cap' | 'lrcap' | 'search' | 'subsearch' | 'counterstrike';
+const AIR_WORDS: Readonly<Record<string, AirKind>> = {
+  CAP: 'cap',
+  LRCAP: 'lrcap',
+  SEARCH: 'search',
+  SUBSEARCH: 'subsearch',
+  COUNTERSTRIKE: 'counterstrike',
+};
+/** The air step each air order belongs to: CAP and search first (7.1), then strikes, counterstrikes, transfers (7.3-7.5). */
+const SEARCH_KINDS: readonly string[] = ['cap', 'lrcap', 'search', 'subsearch'];
+const STRIKE_KINDS: readonly string[] = ['strike', 'counterstrike', 'transfer'];
 
 /** Orders of the original's menus this slice does not carry out yet, by their first word, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
@@ -33,17 +56,13 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   TRAIN: '4.5',
   ATTACK: '6.0',
   END: '4.12',
-  CAP: '7.1',
-  LRCAP: '7.1B',
-  SEARCH: '7.1',
-  SUBSEARCH: '7.1C',
-  STRIKE: '7.3',
-  COUNTERSTRIKE: '7.4',
-  TRANSFER: '7.5',
 };
 
 const ORDERS_ROW = /\/(american|japanese)\/orders$/;
 export const isOrdersStep = (step: Pick<StepInfo, 'id'>) => ORDERS_ROW.test(step.id);
+export const isSearchStep = (step: Pick<StepInfo, 'id'>) => step.id.endsWith('/air/search');
+const AIR_HELP =
+  'air search step: CAP <base|carrier>: 12 Wildcat | LRCAP ... | SEARCH ... | SUBSEARCH ... | NO AIR; strikes step: STRIKE TF 14 FROM <base|carrier>: 24 Dauntless, 8 Wildcat | COUNTERSTRIKE <carrier>: ... | TRANSFER <from> TO <to>: ... | NO AIR';
 
 export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseResult<GcOrder> {
   const orders: GcOrder[] = [];
@@ -58,23 +77,68 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     if (word in NOT_BUILT)
       return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
     const order = parseLine(line);
+    if (typeof order === 'string' && /^(CAP|LRCAP|SEARCH|SUBSEARCH|STRIKE|COUNTERSTRIKE|TRANSFER)$/.test(word))
+      return err(order, AIR_HELP, '7.0');
     if (typeof order === 'string')
       return err(order, 'FORM AT E MISSION C: ship, ship | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
-    const air = order.kind === 'no-air';
+    const air = order.kind === 'no-air' || SEARCH_KINDS.includes(order.kind) || STRIKE_KINDS.includes(order.kind);
     if (air === isOrdersStep(step))
       return err(
-        air ? 'NO AIR is an order of the air steps (7.1)' : 'task force orders belong to the orders step (4.0, 5.0)',
+        air ? `${word} is an order of the air steps (7.1-7.5)` : 'task force orders belong to the orders step (4.0, 5.0)',
         undefined,
-        air ? '7.1' : '3.3',
+        air ? '7.0' : '3.3',
       );
+    if (SEARCH_KINDS.includes(order.kind) && !isSearchStep(step))
+      return err(`${word} is flown at the start of air operations, in the CAP and search step (7.1A)`, AIR_HELP, '7.1A');
+    if (STRIKE_KINDS.includes(order.kind) && isSearchStep(step))
+      return err(`${word} comes after the search report, in the strikes step (7.0, 7.3)`, AIR_HELP, '7.3');
     orders.push(order);
   };
   for (const [i, raw] of text.split(/\r?\n/).entries()) readLine(raw, i);
   return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
 }
 
+/** "24 Dauntless, 8 Wildcat": aircraft by the type names of 7.1F, case-blind. */
+function parsePlanes(text: string): AirGroup | string {
+  const planes: Record<string, number> = {};
+  for (const part of text.split(',').map((x) => x.trim())) {
+    const m = part.match(/^(\d+)\s+(\w+)$/);
+    if (!m) return `"${part}" is not a number of aircraft: write "12 Wildcat, 6 Dauntless"`;
+    const name = m[2].toLowerCase();
+    const type = Object.keys(AIRCRAFT).find((t) => [name, name.replace(/s$/, '')].includes(t.toLowerCase()));
+    if (!type) return `"${m[2]}" is no aircraft type: ${Object.keys(AIRCRAFT).join(', ')} (7.1F)`;
+    if (Number(m[1]) === 0) return `"${part}": send at least one aircraft, or leave the type out`;
+    planes[type] = (planes[type] ?? 0) + Number(m[1]);
+  }
+  return planes;
+}
+
+function parseAir(line: string): GcOrder | string | null {
+  const strike = line.match(/^STRIKE\s+TF\s*(\d+)\s+FROM\s+(.+?)\s*:\s*(.+)$/i);
+  if (strike) {
+    const planes = parsePlanes(strike[3]);
+    return typeof planes === 'string' ? planes : { kind: 'strike', target: Number(strike[1]), from: strike[2], planes };
+  }
+  if (/^STRIKE\b/i.test(line)) return 'STRIKE TF <sighted TF> FROM <base or carrier>: 24 Dauntless, 8 Wildcat (7.3A)';
+  const transfer = line.match(/^TRANSFER\s+(.+?)\s+TO\s+(.+?)\s*:\s*(.+)$/i);
+  if (transfer) {
+    const planes = parsePlanes(transfer[3]);
+    return typeof planes === 'string' ? planes : { kind: 'transfer', from: transfer[1], to: transfer[2], planes };
+  }
+  if (/^TRANSFER\b/i.test(line)) return 'TRANSFER <base or carrier> TO <base or carrier>: 10 Zeke (7.5)';
+  const assign = line.match(/^(CAP|LRCAP|SEARCH|SUBSEARCH|COUNTERSTRIKE)\s+(.+?)\s*:\s*(.+)$/i);
+  if (assign) {
+    const planes = parsePlanes(assign[3]);
+    return typeof planes === 'string' ? planes : { kind: AIR_WORDS[assign[1].toUpperCase()], from: assign[2], planes };
+  }
+  const word = line.split(/\s+/)[0].toUpperCase();
+  return word in AIR_WORDS ? `${word} <base or carrier>: 12 ${word === 'COUNTERSTRIKE' ? 'Dauntless' : 'Wildcat'} (7.1, 7.4)` : null;
+}
+
 function parseLine(line: string): GcOrder | string {
   if (/^NO\s+AIR$/i.test(line)) return { kind: 'no-air' };
+  const air = parseAir(line);
+  if (air) return air;
   const simple = line.match(/^(DOCK|HOLD)\s+TF\s*(\d+)$/i);
   if (simple) return { kind: simple[1].toLowerCase() as 'dock' | 'hold', tf: Number(simple[2]) };
   const combine = line.match(/^COMBINE\s+TF\s*(\d+)\s+INTO\s+TF\s*(\d+)$/i);
@@ -129,5 +193,17 @@ function formatOne(o: GcOrder): string {
       return `COMBINE TF ${o.tf} INTO TF ${o.into}`;
     case 'no-air':
       return 'NO AIR';
+    case 'strike':
+      return `STRIKE TF ${o.target} FROM ${o.from}: ${planesText(o.planes)}`;
+    case 'transfer':
+      return `TRANSFER ${o.from} TO ${o.to}: ${planesText(o.planes)}`;
+    default:
+      return `${o.kind.toUpperCase()} ${o.from}: ${planesText(o.planes)}`;
   }
+}
+
+export function planesText(planes: AirGroup): string {
+  return Object.entries(planes)
+    .map(([t, n]) => `${n} ${t}`)
+    .join(', ');
 }

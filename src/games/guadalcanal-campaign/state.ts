@@ -24,7 +24,12 @@ export interface Ship {
   readonly ms: number;
   readonly df: number;
   readonly cc: number;
+  /** light guns (8.1E flak) and main guns (8.4E) */
+  readonly aa: number;
+  readonly mg: number;
   readonly damage: number;
+  /** sunk (9.1): out of its TF for good */
+  readonly sunk?: boolean;
   /** its task force, or null in port */
   readonly tf: number | null;
   /** the port code it is docked at (null at sea) */
@@ -61,6 +66,40 @@ export interface Airbase {
   readonly from: string | null;
 }
 
+/** Aircraft by type, how many of each (7.1F names the types). */
+export type AirGroup = Readonly<Record<string, number>>;
+
+/** An air strike launched (7.3): from a base or carrier, at a sighted TF (or TF 1 / TF 11, 7.3B). */
+export interface Strike {
+  readonly from: string;
+  readonly target: number;
+  readonly range: number;
+  readonly planes: AirGroup;
+}
+
+/** A side's air operations of one AM turn (7.1-7.5), by the base or carrier flying them. */
+export interface AirOps {
+  readonly turn: number;
+  readonly cap: Readonly<Record<string, AirGroup>>;
+  readonly lrcap: Readonly<Record<string, AirGroup>>;
+  readonly search: Readonly<Record<string, AirGroup>>;
+  readonly subSearch: Readonly<Record<string, AirGroup>>;
+  readonly strikes: readonly Strike[];
+  readonly counter: Readonly<Record<string, AirGroup>>;
+  readonly transferred: boolean;
+}
+
+export const noAirOps = (turn: number): AirOps => ({
+  turn,
+  cap: {},
+  lrcap: {},
+  search: {},
+  subSearch: {},
+  strikes: [],
+  counter: {},
+  transferred: false,
+});
+
 /** The rows of a turn, in the order of 3.3 (AM) and 3.4 (PM: no air operations). */
 export const TURN_ROWS = [
   'american-orders',
@@ -95,6 +134,18 @@ export interface GcState {
   /** the airbases whose float planes search every AM turn (7.1D), with the date each opens (7.6) */
   readonly airbases: readonly Airbase[];
   readonly search: PlainBox['search'];
+  readonly strike: PlainBox['strike'];
+  readonly bombard: PlainBox['bombard'];
+  /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
+  readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
+  /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
+  readonly air: Readonly<Record<string, AirGroup>>;
+  /** this AM turn's air operations of each side (7.1-7.5); those of an earlier turn are spent */
+  readonly airOps: Readonly<Record<GcSide, AirOps>>;
+  readonly aircraft: PlainBox['aircraft'];
+  readonly longRangeCap: readonly number[];
+  readonly longRangeStrike: PlainBox['longRangeStrike'];
+  readonly transferRangeFactor: number;
   /** 10.1B: the Japanese may form one TF at Rabaul in the Guadalcanal mini game */
   readonly formedInMini: boolean;
   readonly map: GcMap;
@@ -151,6 +202,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
         ms: c.ms,
         df: c.df,
         cc: c.cc,
+        aa: c.aa,
+        mg: c.mg,
         damage: 0,
         tf,
         port: tf === null ? forces.port : null,
@@ -195,10 +248,31 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     },
     airbases: airbasesOf(box, scenario),
     search: box.search,
+    strike: box.strike,
+    bombard: box.bombard,
+    ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
+    air: airGroupsOf(box, scenario, ships),
+    airOps: { american: noAirOps(0), japanese: noAirOps(0) },
+    aircraft: box.aircraft,
+    longRangeCap: box.longRangeCap,
+    longRangeStrike: box.longRangeStrike,
+    transferRangeFactor: box.transferRangeFactor,
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,
   };
+}
+
+/** The air groups at the start (box/air.ts): each carrier its class's (Coral Sea's own), each base its scenario's; none in a box stored before them. */
+function airGroupsOf(box: PlainBox, scenario: ScenarioId, ships: Record<string, Ship>): Record<string, AirGroup> {
+  if (!box.air) return {};
+  const { bases, carriers, coralSeaCarriers } = box.air;
+  const air: Record<string, AirGroup> = { ...bases[scenario] };
+  for (const ship of Object.values(ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const group = (scenario === 'coral-sea' ? coralSeaCarriers[ship.cls] : undefined) ?? carriers[ship.cls];
+    if (group) air[ship.name] = group;
+  }
+  return air;
 }
 
 /** 7.6A-B (10.2D adds Port Moresby and Cooktown in Coral Sea, as read): each side's airbases, Henderson and Shortlands from their dates. */

@@ -6,12 +6,13 @@
  * gives nothing away. A row whose rules are not built yet stops the game naming its rule.
  */
 import type { StepRow, StepTable } from '../../engine/define';
-import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
+import type { StepInfo } from '../../engine/ruleset';
 import type { GcOrder } from './orders';
 import { resolveCombat } from './rules/combat';
 import { nextRow } from './rules/events';
 import { walkOrders } from './rules/movement';
-import { floatPlaneSearch } from './rules/search';
+import { walkAir } from './rules/air';
+import { airSearch } from './rules/search';
 import { dateOf, GAME, type GcSide, type GcState, isAm, type RowId, TURN_ROWS } from './state';
 
 /** What each row is, by the rules: owes, rule, title, FOR word. */
@@ -82,36 +83,43 @@ const done = (s: GcState) => ({ type: 'gcc.step-done', data: { turn: s.turn, row
 const orders =
   (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
   (s, _step, given, ctx) => {
-    const walk = walkOrders(s, side, given[side] ?? []);
-    // validateOrders refused these already; a walk that fails here is a bug, never a silent pass
-    if (walk.problems.length) throw new Error(`${GAME}: orders of ${side} passed validation but fail: ${walk.problems[0].problem}`);
-    for (const e of walk.events) ctx.emit(e);
+    for (const e of checked(side, walkOrders(s, side, given[side] ?? [])).events) ctx.emit(e);
     ctx.emit(done(s));
   };
 
-/** 7.1D: float planes search every AM turn by themselves; bombers' search and CAP (7.1A-C) are refused at the orders. */
+/** 7.1A-C: CAP and search flown as ordered, then the search (float planes by themselves, 7.1D) on the position they leave. */
 const search =
   (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
-  (s, _step, _given, ctx) => {
-    floatPlaneSearch(s, side, ctx);
+  (s, _step, given, ctx) => {
+    const walk = checked(side, walkAir(s, side, given[side] ?? []));
+    for (const e of walk.events) ctx.emit(e);
+    airSearch(walk.state, side, ctx);
     ctx.emit(done(s));
   };
 
-const air =
-  (rule: string, what: string): StepRow<GcState, GcOrder>['resolve'] =>
-  (_s, step) => {
-    throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
+/** 7.3-7.5: strikes launched, counterstrikes prepared, a transfer made; the strikes are resolved in combat (8.1). */
+const strikes =
+  (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
+  (s, _step, given, ctx) => {
+    for (const e of checked(side, walkAir(s, side, given[side] ?? [])).events) ctx.emit(e);
+    ctx.emit(done(s));
   };
+
+// validateOrders refused these already; a walk that fails here is a bug, never a silent pass
+function checked<W extends { problems: readonly { problem: string }[] }>(side: GcSide, walk: W): W {
+  if (walk.problems.length) throw new Error(`${GAME}: orders of ${side} passed validation but fail: ${walk.problems[0].problem}`);
+  return walk;
+}
 
 const RESOLVE: Record<RowId, StepRow<GcState, GcOrder>['resolve']> = {
   'american-orders': orders('american'),
   'japanese-orders': orders('japanese'),
   'japanese-air-search': search('japanese'),
-  'japanese-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
+  'japanese-air-strikes': strikes('japanese'),
   'american-air-search': search('american'),
-  'american-air-strikes': air('7.3', 'air strikes, counterstrikes and transfers'),
+  'american-air-strikes': strikes('american'),
   combat: (s, step, _orders, ctx) => {
-    resolveCombat(s, step);
+    resolveCombat(s, step, ctx);
     ctx.emit(done(s));
   },
 };

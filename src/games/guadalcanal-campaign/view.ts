@@ -7,8 +7,10 @@
 import type { BoardMap, BoardTable, SideView, SquareCell } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import type { PlaceData } from './box/map';
+import { planesText } from './orders';
+import { flyingFrom, freeAt, holderOf, opsOf } from './rules/air';
 import { fleetSpeed, movementPoints } from './rules/movement';
-import { dateOf, type GcSide, type GcState, isAm, other, SIDES, type Sighting, type TaskForce } from './state';
+import { type AirGroup, dateOf, type GcSide, type GcState, isAm, other, SIDES, type Sighting, type TaskForce } from './state';
 
 export interface KnownTf {
   readonly id: number;
@@ -32,6 +34,36 @@ export interface GcView extends SideView {
     readonly taskForces: readonly KnownTf[];
     readonly inPort: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
     readonly sighted: readonly Sighting[];
+    /** the side's bases and carriers aircraft may fly from now, with the aircraft not yet given a mission (7.1A) */
+    readonly air: readonly {
+      readonly name: string;
+      readonly col: number;
+      readonly row: number;
+      readonly carrier: boolean;
+      readonly free: AirGroup;
+    }[];
+    readonly aircraft: Readonly<Record<string, { readonly role: string; readonly attack: number }>>;
+  };
+}
+
+/** The side's air groups (7.1): where each base's and carrier's aircraft are, and this turn's missions. */
+function airTable(s: GcState, side: GcSide): BoardTable {
+  const ops = opsOf(s, side);
+  const missions = (name: string) =>
+    [
+      ...(['cap', 'lrcap', 'search', 'subSearch', 'counter'] as const)
+        .filter((k) => ops[k][name])
+        .map((k) => `${k}: ${planesText(ops[k][name])}`),
+      ...ops.strikes.filter((x) => x.from === name).map((x) => `strike on TF ${x.target}: ${planesText(x.planes)}`),
+    ].join('; ');
+  const names = Object.keys(s.air)
+    .filter((n) => (s.ships[n]?.side ?? s.airbases.find((b) => b.name === n)?.side) === side)
+    .sort();
+  return {
+    title: `${side === 'american' ? 'American' : 'Japanese'} aircraft (7.1, 7.6)`,
+    side,
+    columns: ['base or carrier', 'aircraft', 'this turn'],
+    rows: names.map((n) => [n, planesText(Object.fromEntries(Object.entries(s.air[n]).filter(([, x]) => x > 0))) || 'none', missions(n)]),
   };
 }
 
@@ -68,7 +100,7 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
           `${side === 'american' ? 'American' : 'Japanese'} task forces: ${own.filter((t) => t.side === side).length} active (4.9).`,
       ),
     ],
-    tables: sides.map((side) => tfTable(s, side)),
+    tables: sides.flatMap((side) => [tfTable(s, side), airTable(s, side)]),
     map: mapOf(s, own, sides, sighted),
     known: {
       side: viewer === 'referee' ? 'referee' : (viewer as GcSide),
@@ -81,6 +113,16 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
       taskForces: own.map((tf) => knownTf(s, tf)),
       inPort,
       sighted,
+      air:
+        viewer === 'referee'
+          ? []
+          : flyingFrom(s, viewer as GcSide).flatMap((name) => {
+              const at = holderOf(s, viewer as GcSide, name);
+              if (typeof at === 'string') return [];
+              const free = Object.fromEntries(Object.entries(freeAt(s, viewer as GcSide, name)).filter(([, n]) => n > 0));
+              return [{ ...at, free }];
+            }),
+      aircraft: Object.fromEntries(Object.entries(s.aircraft).map(([t, a]) => [t, { role: a.role, attack: a.attack }])),
     },
   };
 }

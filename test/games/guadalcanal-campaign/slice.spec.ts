@@ -7,7 +7,7 @@ import { seedChainTurns } from '../../../src/engine/define';
 import { playOneGame } from '../../../src/engine/selfplay';
 import { type AdjudicationContext, RuleNotImplementedError } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
-import type { GcState } from '../../../src/games/guadalcanal-campaign';
+import type { GcState, GcView } from '../../../src/games/guadalcanal-campaign';
 import { range } from '../../../src/games/guadalcanal-campaign/box/range';
 
 const game = rulesets['guadalcanal-campaign'];
@@ -60,12 +60,20 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(game.box.validate(box)).toEqual([expect.stringContaining('guadalcanal american TF 1: starts on land at 1,25 (5.2F)')]);
   });
 
-  it('given random players, then the float planes search (7.1D) and play stops at the Japanese strike step of turn 1, naming 7.3', () => {
+  it('given a box stored before the air groups, strike odds and bombardment (no `air`, `strike`, `bombard`), then it is still valid and its games fly float planes only', () => {
+    const { air: _air, strike: _strike, bombard: _bombard, ...old } = game.box.defaultData as Record<string, unknown>;
+    expect(game.box.validate(old)).toEqual([]);
+    expect(game.setup({ gameId: 'G-old', options: options('guadalcanal'), box: old }).air).toEqual({});
+    expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
+  });
+
+  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), and play stops later in combat, naming 9.6B', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('7.3');
-    expect(played.stopped?.message).toContain('at t1/japanese/air/strikes');
-    // the command that reached it failed whole: the game stands before it (orders sent ahead for the air step included)
-    expect(['t1/japanese/air/search', 't1/japanese/air/strikes']).toContain(played.state.step?.id);
+    expect(played.stopped?.rule).toBe('9.6B');
+    expect(played.stopped?.message).toContain('at t1/combat');
+    // the command that reached it failed whole: the game stands before it
+    expect(played.state.step?.id).toMatch(/^t1\/(american\/air\/strikes|combat)$/);
+    expect(Object.values((played.state.rules as GcState).airOps).some((o) => o.strikes.length)).toBe(true);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {
@@ -86,10 +94,10 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(stopsAt(quiet)).toBe('9.6B');
     // a US combat patrol in the square of a Japanese TF (8.2)
     expect(stopsAt(pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }))).toBe('8.2');
-    // a Japanese bombardment TF on Henderson (8.4)
-    expect(stopsAt(pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } }))).toBe(
-      '8.4',
-    );
+    // a Japanese bombardment TF on Henderson is resolved (8.4, combat.spec) and play goes on; a box without bombardment data stops at 8.4
+    const bombarding = pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } });
+    expect(stopsAt(bombarding)).toBe('9.6B');
+    expect(stopsAt({ ...bombarding, bombard: undefined })).toBe('8.4');
     // in the campaign reinforcements come every turn (8.9)
     const c = setup('campaign');
     expect(
@@ -113,5 +121,21 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     const ref = JSON.stringify(game.view(s, 'referee'));
     expect(ref).toContain('Shokaku');
     expect(ref).toContain('Enterprise');
+  });
+
+  it('given a Japanese CAP and strike, then only the Japanese view shows them and their air groups (7.1, 7.3, 12.0)', () => {
+    const start = setup('guadalcanal');
+    const at = { ...start, turn: 1 };
+    const events = [
+      { type: 'gcc.air-assigned', data: { side: 'japanese', turn: 1, kind: 'cap', from: 'Rabaul', planes: { Zeke: 20 } } },
+      { type: 'gcc.strike-launched', data: { side: 'japanese', turn: 1, from: 'Rabaul', target: 2, range: 15, planes: { Betty: 20 } } },
+    ];
+    const s = events.reduce((x, e) => game.evolve(x, e), at);
+    const jp = game.view(s, 'japanese') as GcView;
+    expect(JSON.stringify(jp.tables)).toContain('strike on TF 2: 20 Betty');
+    expect(jp.known.air.find((a) => a.name === 'Rabaul')?.free).toEqual({ Zeke: 20, Betty: 10 });
+    const us = game.view(s, 'american') as GcView;
+    expect(JSON.stringify(us.tables)).not.toMatch(/Rabaul|Junyo|strike on/);
+    expect(us.known.air.map((a) => a.name)).toEqual(['Henderson Field', 'Espiritu Santo', 'Brisbane', 'Enterprise']);
   });
 });

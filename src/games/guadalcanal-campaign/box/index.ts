@@ -5,6 +5,7 @@
  * check the rules impose on the data.
  */
 import { countProvenance, gameBox, withoutProvenance } from '../../../engine/box';
+import { BASE_GROUPS, CARRIER_GROUPS, CORAL_SEA_CARRIER_GROUPS } from './air';
 import { AIRCRAFT, LONG_RANGE_CAP, LONG_RANGE_STRIKE, TRANSFER_RANGE_FACTOR } from './aircraft';
 import { AIRBASES, MAP, PLACES, PORTS } from './map';
 import { startForces } from './oob';
@@ -13,7 +14,9 @@ import { range } from './range';
 import { CAMPAIGN_TOTALS } from './campaigns';
 import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
+import { BOMBARD } from './bombard';
 import { SEARCH } from './search';
+import { STRIKE } from './strike';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -34,6 +37,9 @@ export const defaultBox: GcBox = {
   missions: MISSIONS,
   scenarios: SCENARIO_DATA,
   campaignTotals: CAMPAIGN_TOTALS,
+  air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
+  strike: STRIKE,
+  bombard: BOMBARD,
   search: SEARCH,
   victory: VICTORY,
 };
@@ -91,7 +97,44 @@ function checks(box: PlainBox, raw: GcBox): Check[] {
       problems: SCENARIOS.flatMap((s) => (['american', 'japanese'] as const).flatMap((side) => startForces(box, s, side).problems)),
     },
     { rule: '13.0', text: 'a campaign starts with no more ships of a type than it has in all', problems: totals },
+    {
+      rule: '4.5E, 7.6',
+      text: 'air groups: carriers within their capacity and flying carrier types only, bases of their side',
+      problems: airProblems(box),
+    },
   ];
+}
+
+function airProblems(box: PlainBox): string[] {
+  if (!box.air) return [];
+  const carrierGroups = { ...box.air.carriers, ...box.air.coralSeaCarriers };
+  const carriers = Object.entries(carrierGroups).flatMap(([cls, group]) => {
+    const c = box.classes[cls];
+    const total = Object.values(group).reduce((a, b) => a + b, 0);
+    return [
+      ...(!c || !['CV', 'CVL'].includes(c.type) ? [`${cls} is no carrier class`] : []),
+      ...(c && total > c.cc ? [`${cls} carries ${total} aircraft, over its ${c.cc} (CC)`] : []),
+      ...Object.keys(group)
+        .filter((t) => !box.aircraft[t]?.carrier || box.aircraft[t].side !== c?.side)
+        .map((t) => `${cls}: ${t} never flies from its carriers`),
+    ];
+  });
+  const bases = box.airbases as Record<string, unknown>;
+  const sideOf = (name: string) =>
+    (['american', 'coralSeaAmerican'] as const).some((k) => (bases[k] as string[]).includes(name))
+      ? 'american'
+      : (bases.japanese as string[]).includes(name)
+        ? 'japanese'
+        : null;
+  const baseGroups = Object.entries(box.air.bases).flatMap(([scenario, groups]) =>
+    Object.entries(groups).flatMap(([base, group]) => [
+      ...(sideOf(base) ? [] : [`${scenario}: ${base} is no airbase (7.6)`]),
+      ...Object.keys(group)
+        .filter((t) => box.aircraft[t]?.side !== sideOf(base))
+        .map((t) => `${scenario}: ${t} at ${base} is not of its side`),
+    ]),
+  );
+  return [...carriers, ...baseGroups];
 }
 
 /** `ruleset.box`: the schema's problems, then every check's. */
@@ -115,6 +158,9 @@ export const gcBox = {
       `provenance: ${all.rulebook} rulebook, ${all.reference} reference, ${all.reconstructed} reconstructed of ${all.total}`,
       split('map and bases', [box.map, box.places, box.ports, box.airbases]),
       split('air search', [box.search]),
+      split('air strikes', [box.strike ?? {}]),
+      split('bombardment', [box.bombard ?? {}]),
+      split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),
       split('ships', box.ships),

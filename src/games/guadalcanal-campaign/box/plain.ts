@@ -5,6 +5,9 @@ import type { StartTf, ScenarioId } from './scenarios';
 import type { ShipClass, ShipData, ShipType } from './ships';
 import type { VictoryRow } from './tables';
 
+/** Aircraft by type (7.1F): how many of each. */
+export type AirGroup = Readonly<Record<string, number>>;
+
 export type Side = 'american' | 'japanese';
 
 export interface PlainScenarioSide {
@@ -39,6 +42,38 @@ export interface PlainBox {
     readonly fast: readonly string[];
   };
   readonly scenarios: Readonly<Record<ScenarioId, PlainScenario>>;
+  readonly longRangeCap: readonly number[];
+  readonly longRangeStrike: Readonly<Record<string, { readonly shotDown: number; readonly shootsDown: number }>>;
+  readonly transferRangeFactor: number;
+  readonly air?: {
+    readonly carriers: Readonly<Record<string, AirGroup>>;
+    readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
+    readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
+  };
+  readonly bombard?: {
+    readonly ships: number;
+    readonly damagedPercent: number;
+    readonly bbGun: number;
+    readonly aaGun: number;
+    readonly halfAt: number;
+  };
+  readonly strike?: {
+    readonly bombDamage: number;
+    readonly torpedoDamage: number;
+    readonly torpedoKnots: number;
+    readonly flakDivisor: number;
+    readonly flakShips: number;
+    readonly torpedoBombers: readonly string[];
+    readonly perAccuracy: number;
+    readonly speedKnots: number;
+    readonly speedLimits: readonly number[];
+    readonly flakSpoils: number;
+    readonly rangeSquares: number;
+    readonly sizeDf: number;
+    readonly sizeLimits: readonly number[];
+    readonly sinkAtDf: number;
+    readonly longRangeFrom: number;
+  };
   readonly search: {
     readonly floatRange: number;
     readonly shipFloatPlanes: Readonly<Record<string, number>>;

@@ -60,6 +60,8 @@ const scenario = z
   })
   .strict();
 
+const airGroup = z.record(z.string(), rating);
+
 const place = z.object({ code: z.string().length(1), name: z.string(), side, ...square }).strict();
 const victoryRows = p(z.array(z.object({ min: z.number().int().nullable(), level: z.string() }).strict()));
 
@@ -93,6 +95,47 @@ export const gcBoxSchema = z
       'campaign-2': scenario,
     }),
     campaignTotals: z.record(z.string(), z.object({ american: p(counts), japanese: p(counts) }).strict()),
+    air: z
+      .object({
+        carriers: z.record(z.string(), p(airGroup)),
+        coralSeaCarriers: z.record(z.string(), p(airGroup)),
+        bases: z.record(z.string(), p(z.record(z.string(), airGroup))),
+      })
+      .strict()
+      // a box stored before the air groups were rebuilt has none: its games fly float planes only
+      .optional(),
+    bombard: z
+      .object({
+        ships: p(rating),
+        damagedPercent: p(rating),
+        bbGun: p(z.number().positive()),
+        aaGun: p(z.number().positive()),
+        halfAt: p(z.number().positive()),
+      })
+      .strict()
+      // a box stored before bombardment was built has none: its games stop at 8.4 as they did
+      .optional(),
+    strike: z
+      .object({
+        bombDamage: p(rating),
+        torpedoDamage: p(rating),
+        torpedoKnots: p(rating),
+        flakDivisor: p(z.number().positive()),
+        flakShips: p(rating),
+        torpedoBombers: p(z.array(z.string())),
+        perAccuracy: p(z.number().positive()),
+        speedKnots: p(z.number().positive()),
+        speedLimits: p(z.array(z.number().positive()).length(2)),
+        flakSpoils: p(z.number().positive()),
+        rangeSquares: p(z.number().positive()),
+        sizeDf: p(z.number().positive()),
+        sizeLimits: p(z.array(z.number().positive()).length(2)),
+        sinkAtDf: p(z.number().positive()),
+        longRangeFrom: p(rating),
+      })
+      .strict()
+      // a box stored before strikes were resolved has none: its games stop at 8.1 as they did
+      .optional(),
     search: z
       .object({
         floatRange: p(rating),

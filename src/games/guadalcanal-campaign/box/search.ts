@@ -13,7 +13,7 @@ export const SEARCH = {
   /** a search group sights a TF in range on a d6 of at most ceil(planes / planesPerPip), never above maxPips */
   planesPerPip: rebuilt(
     2,
-    "rebuilt: the rules print no sighting odds (7.1); one chance in six per two planes lets a base's 10 float planes (7.1D) find a TF in range 5 times in 6 and a lone cruiser's plane once in 6",
+    "rebuilt: the rules print no sighting odds (7.1); one chance in six per two planes lets a base's 10 float planes (7.1D) find a TF in range 5 times in 6 and a lone cruiser's plane once in 6; bombers on search or sub search (7.1C) roll on the same odds, a plane being a plane",
   ),
   maxPips: rebuilt(5, 'rebuilt: a search is never certain (7.2B says reports may be wrong, so they may also miss): at most 5 in 6'),
   /** 7.2B: each ship is reported as another type on a d6 of 1; the count is one short on a 1, one over on a 6 */

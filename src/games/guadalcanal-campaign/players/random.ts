@@ -2,18 +2,22 @@
  * Random legal orders from a side's view alone (the fuzzer's and self-play's player): each task
  * force holds or wanders within its movement points and off the land (5.2), now and then docks
  * in a port of its own (campaign games, 10.1C), two in one square now and then combine (4.2), and in a campaign game a port's idle ships now and
- * then form a task force of one type (4.1, 9.2B-D). By day the air steps get NO AIR.
+ * then form a task force of one type (4.1, 9.2B-D). By day some fighters fly CAP and a few bombers
+ * search (7.1A-C), every base or carrier with bombers in range of a sighted TF strikes it with them
+ * and its fighters in range (7.3), and a carrier now and then keeps its other bombers for a
+ * counterstrike (7.4).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
+import { range } from '../box/range';
 import type { Mission } from '../box/tables';
-import { DIRS, type Dir, type GcOrder, isOrdersStep } from '../orders';
+import { DIRS, type Dir, type GcOrder, isOrdersStep, isSearchStep } from '../orders';
 import type { GcView } from '../view';
 
 const ONLY: Readonly<Record<string, string>> = { CV: 'C', CVL: 'C', TR: 'T', SS: 'U' };
 const MISSIONS = ['C', 'B', 'T', 'FC', 'FB', 'FT'] as const;
 
 export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[] {
-  if (!isOrdersStep(step)) return [{ kind: 'no-air' }];
+  if (!isOrdersStep(step)) return randomAir(view, step, rng);
   const k = view.known;
   const orders: GcOrder[] = [];
   const land = (c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
@@ -68,4 +72,30 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
     else orders.push({ kind: 'hold', tf: tf.id });
   }
   return orders;
+}
+
+function randomAir(view: GcView, step: StepInfo, rng: Rng): GcOrder[] {
+  const k = view.known;
+  const orders: GcOrder[] = [];
+  const role = (t: string) => k.aircraft[t].role;
+  for (const at of k.air) {
+    const types = Object.keys(at.free).sort();
+    const fighters = types.filter((t) => role(t) === 'fighter');
+    const bombers = types.filter((t) => role(t) === 'bomber');
+    if (isSearchStep(step)) {
+      if (fighters.length && rng.int(2))
+        orders.push({ kind: 'cap', from: at.name, planes: { [fighters[0]]: Math.ceil(at.free[fighters[0]] / 2) } });
+      if (bombers.length && rng.int(3) === 0)
+        orders.push({ kind: 'search', from: at.name, planes: { [bombers[0]]: Math.min(2, at.free[bombers[0]]) } });
+      continue;
+    }
+    const target = k.sighted.find((x) => bombers.some((t) => k.aircraft[t].attack >= range(at, x)));
+    if (target) {
+      const d = range(at, target);
+      const planes = Object.fromEntries(types.filter((t) => k.aircraft[t].attack >= d).map((t) => [t, at.free[t]]));
+      orders.push({ kind: 'strike', target: target.tf, from: at.name, planes });
+    } else if (at.carrier && bombers.length && rng.int(3) === 0)
+      orders.push({ kind: 'counterstrike', from: at.name, planes: { [bombers[0]]: at.free[bombers[0]] } });
+  }
+  return orders.length ? orders : [{ kind: 'no-air' }];
 }

@@ -1,22 +1,45 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves none of it yet: each part
+ * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts) and no more: each part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
  * 8.9 in the campaign) stop it every time.
  */
-import { RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
+import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
+import { carrierMayFly, opsOf } from './air';
+import { freeAt } from './air';
+import type { GcEvent } from './events';
+import { resolveStrikes } from './strike';
 import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
 
-export function resolveCombat(s: GcState, step: StepInfo): void {
-  const stop = (rule: string, what: string) => {
+export function resolveCombat(before: GcState, step: StepInfo, ctx: AdjudicationContext): void {
+  const stop = (rule: string, what: string): never => {
     throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
   };
+  // (1) the strikes launched this turn (7.3): CAP, flak, hits (8.1)
+  const s = resolveStrikes(before, ctx, stop);
+  for (const side of ['japanese', 'american'] as const) {
+    const launched = opsOf(before, side).strikes;
+    // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
+    const hit = Object.values(s.ships).filter(
+      (x) => x.side === side && x.damage > before.ships[x.name].damage && opsOf(s, side).counter[x.name],
+    );
+    if (hit.length && (side === 'japanese' || s.scenario === 'coral-sea'))
+      stop('7.4E', `counterstrike aircraft on the deck of ${hit[0].name}, hit`);
+    // (4) 8.5A-D: aircraft return; a carrier that may no longer land them (9.1B) sends them elsewhere
+    for (const x of launched)
+      if (s.ships[x.from] && !carrierMayFly(s, x.from)) stop('8.5B', `the emergency landing of ${x.from}'s strike aircraft`);
+    // (5) counterstrikes follow a carrier strike home (7.4, 8.0 step 5)
+    for (const x of opsOf(before, other(side)).strikes) {
+      const attacked = s.taskForces[x.target];
+      if (before.ships[x.from] && attacked?.ships.some((n) => opsOf(s, side).counter[n]))
+        stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
+    }
+  }
   const tfs = Object.values(s.taskForces);
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
-  // (1) air strikes come from the air steps, which stop first (7.1, 7.3)
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
   for (const tf of tfs)
     if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')
@@ -26,10 +49,15 @@ export function resolveCombat(s: GcState, step: StepInfo): void {
   for (const tf of tfs.filter((t) => t.mission === 'U'))
     if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);
   // (3) bombardment by a B or FB TF on the Henderson square (8.4)
-  for (const tf of tfs) if ((tf.mission === 'B' || tf.mission === 'FB') && onHenderson(tf)) stop('8.4', `bombardment by TF ${tf.id}`);
-  // (7) unloading: cargo aboard a TF on the Henderson square (8.6)
-  for (const tf of tfs)
-    if (onHenderson(tf) && tf.ships.some((n) => s.ships[n].inf + s.ships[n].sup > 0)) stop('8.6', `unloading TF ${tf.id} on Guadalcanal`);
+  for (const tf of tfs.filter((t) => (t.mission === 'B' || t.mission === 'FB') && onHenderson(t)).sort((a, b) => a.id - b.id)) {
+    if (!s.bombard) stop('8.4', `bombardment by TF ${tf.id} (this box has no bombardment data)`);
+    ctx.emit(bombardment(s, tf));
+  }
+  // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
+  for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {
+    const e = unloading(s, tf);
+    if (e) ctx.emit(e);
+  }
   // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
   // (9) ships docked this turn enter repair and refit (8.8)
   const docked = Object.values(s.ships).filter((x) => x.dockedTurn === s.turn);
@@ -38,4 +66,47 @@ export function resolveCombat(s: GcState, step: StepInfo): void {
   if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
   // end of turn: the weather may change every turn (9.6B); after a PM turn, daily supply and attrition (9.4)
   stop('9.6B', 'the weather change at the end of the turn');
+}
+
+/**
+ * 8.6A, as read: a ship lands 1 company and 1 dump when it carries both, else 2 companies or 1 dump;
+ * a TF on FR (an aborted fast TF, 9.2H) lands nothing. The landing is the side's own to see (12.0).
+ */
+function unloading(s: GcState, tf: TaskForce): GcEvent | null {
+  if (tf.mission === 'FR') return null;
+  const ships = tf.ships
+    .map((n) => s.ships[n])
+    .filter((x) => x.inf + x.sup > 0)
+    .map((x) => ({ ship: x.name, inf: x.sup > 0 ? Math.min(1, x.inf) : Math.min(2, x.inf), sup: Math.min(1, x.sup) }));
+  if (!ships.length) return null;
+  return { type: 'gcc.unloaded', data: { side: tf.side, turn: s.turn, tf: tf.id, ships }, visibleTo: [tf.side] };
+}
+
+/**
+ * 8.4: the four heaviest ships (by DF) with under 10% damage fire; BB main guns weigh 12, others 1,
+ * AA 0.5 (8.4E). A Japanese bombardment destroys that share (box/bombard.ts) of the aircraft parked
+ * at Henderson and of the US dumps landed (8.4A); a US one of the Japanese dumps (8.4B). Then the
+ * mission is done: B becomes R (9.2A), FB becomes FC (9.2G). Both sides see it.
+ */
+function bombardment(s: GcState, tf: TaskForce): GcEvent {
+  const b = s.bombard!;
+  const firing = tf.ships
+    .map((n) => s.ships[n])
+    .filter((x) => x.damage * 100 < b.damagedPercent * x.df)
+    .sort((x, y) => y.df - x.df || (x.name < y.name ? -1 : 1))
+    .slice(0, b.ships);
+  const firepower = firing.reduce((a, x) => a + x.mg * (x.type === 'BB' ? b.bbGun : 1) + x.aa * b.aaGun, 0);
+  const share = firepower / (firepower + b.halfAt);
+  const parked = tf.side === 'japanese' ? freeAt(s, 'american', 'Henderson Field') : {};
+  const aircraft = Object.fromEntries(
+    Object.entries(parked)
+      .map(([t, n]) => [t, Math.round(n * share)])
+      .filter(([, n]) => Number(n) > 0),
+  );
+  const dumps = Math.round(s.ashore[other(tf.side)].sup * share);
+  const mission = tf.mission === 'FB' ? 'FC' : 'R';
+  return {
+    type: 'gcc.bombarded',
+    data: { side: tf.side, turn: s.turn, tf: tf.id, ships: firing.map((x) => x.name), firepower, aircraft, dumps, mission },
+  };
 }

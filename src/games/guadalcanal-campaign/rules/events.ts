@@ -1,7 +1,10 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
-import { type GcSide, type GcState, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
+import type { AirKind } from '../orders';
+import { afterStrike } from './damage';
+import type { Hit } from './strike';
+import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
   | RulesEvent<
@@ -14,6 +17,30 @@ export type GcEvent =
   | RulesEvent<'gcc.endurance', { side: GcSide; tf: number; endurance: number }>
   | RulesEvent<'gcc.out-of-fuel', { side: GcSide; tf: number; ships: string[] }>
   | RulesEvent<'gcc.sighted', { side: GcSide; turn: number; sightings: Sighting[] }>
+  | RulesEvent<'gcc.air-assigned', { side: GcSide; turn: number; kind: AirKind; from: string; planes: AirGroup }>
+  | RulesEvent<'gcc.strike-launched', { side: GcSide; turn: number; from: string; target: number; range: number; planes: AirGroup }>
+  | RulesEvent<'gcc.transferred', { side: GcSide; turn: number; from: string; to: string; planes: AirGroup }>
+  | RulesEvent<
+      'gcc.strike-resolved',
+      {
+        side: GcSide;
+        turn: number;
+        from: string;
+        target: number;
+        range: number;
+        planes: AirGroup;
+        lost: AirGroup;
+        capLost: Record<string, AirGroup>;
+        hits: Hit[];
+        sunk: string[];
+        attacked: boolean;
+      }
+    >
+  | RulesEvent<'gcc.unloaded', { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[] }>
+  | RulesEvent<
+      'gcc.bombarded',
+      { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
+    >
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -22,6 +49,9 @@ export function nextRow(turn: number, row: RowId): { turn: number; row: RowId } 
   const i = rows.indexOf(row);
   return i < rows.length - 1 ? { turn, row: rows[i + 1] } : { turn: turn + 1, row: TURN_ROWS[0] };
 }
+
+const opsAt = (s: GcState, side: GcSide, turn: number): AirOps => (s.airOps[side].turn === turn ? s.airOps[side] : noAirOps(turn));
+const withOps = (s: GcState, side: GcSide, ops: AirOps): GcState => ({ ...s, airOps: { ...s.airOps, [side]: ops } });
 
 export function evolveGc(s: GcState, event: RulesEvent): GcState {
   const e = event as GcEvent;
@@ -60,6 +90,52 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     }
     case 'gcc.sighted':
       return { ...s, sighted: { ...s.sighted, [e.data.side]: e.data.sightings } };
+    case 'gcc.air-assigned': {
+      const d = e.data;
+      const ops = opsAt(s, d.side, d.turn);
+      const key = ({ cap: 'cap', lrcap: 'lrcap', search: 'search', subsearch: 'subSearch', counterstrike: 'counter' } as const)[d.kind];
+      const had = ops[key][d.from] ?? {};
+      const group = { ...had };
+      for (const [t, n] of Object.entries(d.planes)) group[t] = (group[t] ?? 0) + n;
+      return withOps(s, d.side, { ...ops, [key]: { ...ops[key], [d.from]: group } });
+    }
+    case 'gcc.strike-launched': {
+      const { side, turn, ...strike } = e.data;
+      const ops = opsAt(s, side, turn);
+      return withOps(s, side, { ...ops, strikes: [...ops.strikes, strike] });
+    }
+    case 'gcc.transferred': {
+      const d = e.data;
+      const from = { ...s.air[d.from] };
+      const to = { ...(s.air[d.to] ?? {}) };
+      for (const [t, n] of Object.entries(d.planes)) {
+        from[t] -= n;
+        to[t] = (to[t] ?? 0) + n;
+      }
+      return { ...withOps(s, d.side, { ...opsAt(s, d.side, d.turn), transferred: true }), air: { ...s.air, [d.from]: from, [d.to]: to } };
+    }
+    case 'gcc.strike-resolved':
+      return afterStrike(s, e.data);
+    case 'gcc.unloaded': {
+      const ships = { ...s.ships };
+      const ashore = { ...s.ashore[e.data.side] };
+      for (const x of e.data.ships) {
+        ships[x.ship] = { ...ships[x.ship], inf: ships[x.ship].inf - x.inf, sup: ships[x.ship].sup - x.sup };
+        ashore.inf += x.inf;
+        ashore.sup += x.sup;
+      }
+      return { ...s, ships, ashore: { ...s.ashore, [e.data.side]: ashore } };
+    }
+    case 'gcc.bombarded': {
+      const d = e.data;
+      const enemy = d.side === 'japanese' ? 'american' : 'japanese';
+      const henderson = { ...(s.air['Henderson Field'] ?? {}) };
+      for (const [t, n] of Object.entries(d.aircraft)) henderson[t] -= n;
+      const ashore = { ...s.ashore, [enemy]: { ...s.ashore[enemy], sup: s.ashore[enemy].sup - d.dumps } };
+      const tf = { ...s.taskForces[d.tf], mission: d.mission };
+      const air = Object.keys(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
+      return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
+    }
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };

@@ -61,7 +61,7 @@ export function walkOrders(
     const refuse = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
-    if (o.kind === 'no-air') return;
+    if (!('tf' in o) && o.kind !== 'form') return; // air orders: parseGcOrders keeps them to the air steps
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
     if (o.kind === 'combine') return combine(fold.s, side, o, moved, emit, refuse);
     const tf = fold.s.taskForces[o.tf];

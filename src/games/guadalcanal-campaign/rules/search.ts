@@ -1,14 +1,18 @@
 /**
- * Air search, float planes only (7.1D-G, 7.2). Every AM turn each active airbase's 10 float planes
+ * Air search (7.1C-G, 7.2): float planes, and the bombers a side puts on search or sub search (7.1C). Every AM turn each active airbase's 10 float planes
  * and the float planes of each task force's undamaged BB, CA, CL, CLAA and CS search by themselves
  * (7.1D-E), out to the float planes' 20 squares (7.1F-G). Each search group rolls once for each enemy
  * surface TF in its range until one sights it; a sighting reports the TF's number and square and its
  * ship types, which may be wrong in kind and in number (7.2B). The odds are rebuilt (box/search.ts).
  * The report and every die are the searching side's alone (a failed roll would betray a TF in
- * range): the dice are the referee's, the report event the searching side's.
+ * range): the dice are the referee's, the report event the searching side's. Bombers search
+ * separately from float planes (7.1D-E), after them, out to the shortest search range among the
+ * bomber types of their base or carrier (7.1G), on the same odds (box/search.ts); sub search finds
+ * submarine TFs only, a normal search surface TFs only (7.1C).
  */
 import type { AdjudicationContext } from '../../../engine/ruleset';
 import { range } from '../box/range';
+import { holderOf, opsOf } from './air';
 import { dateOf, type GcSide, type GcState, other, type Sighting, type TaskForce } from '../state';
 
 interface Group {
@@ -16,6 +20,27 @@ interface Group {
   readonly col: number;
   readonly row: number;
   readonly planes: number;
+  /** how far it searches: the float planes' 20, or the shortest bomber range of its group (7.1G) */
+  readonly range?: number;
+}
+
+/** 7.1C, 7.1G: the bombers the side put on search (or sub search) this turn, by base or carrier. */
+function bomberGroups(s: GcState, side: GcSide, key: 'search' | 'subSearch'): Group[] {
+  return Object.entries(opsOf(s, side)[key]).flatMap(([name, planes]) => {
+    const at = holderOf(s, side, name);
+    if (typeof at === 'string') return [];
+    const types = Object.keys(planes);
+    const reach = Math.min(...types.map((t) => s.aircraft[t].search ?? 0));
+    return [
+      {
+        name: `${key === 'search' ? 'search' : 'sub search'} bombers of ${at.name}`,
+        col: at.col,
+        row: at.row,
+        range: reach,
+        planes: types.reduce((n, t) => n + planes[t], 0),
+      },
+    ];
+  });
 }
 
 const HIDDEN = { visibleTo: [] as const };
@@ -56,18 +81,25 @@ function report(s: GcState, tf: TaskForce, ctx: AdjudicationContext): string[] {
   return types;
 }
 
-/** The side's float-plane search (7.1D-G) and its report (7.2A-B), as one event only that side sees. */
-export function floatPlaneSearch(s: GcState, side: GcSide, ctx: AdjudicationContext): void {
-  const groups = searchGroups(s, side);
+/** The side's air search (float planes 7.1D-G, then bombers 7.1C) and its report (7.2A-B), as one event only that side sees. */
+export function airSearch(s: GcState, side: GcSide, ctx: AdjudicationContext): void {
+  const floats = searchGroups(s, side);
+  const search = [...floats, ...bomberGroups(s, side, 'search')];
+  const subSearch = bomberGroups(s, side, 'subSearch');
   const sightings: Sighting[] = [];
   const enemy = Object.values(s.taskForces)
-    .filter((t) => t.side === other(side) && surface(s, t))
+    .filter((t) => t.side === other(side))
     .sort((a, b) => a.id - b.id);
-  for (const tf of enemy) {
+  const hunted = [
+    ...enemy.filter((t) => surface(s, t)).map((tf) => ({ tf, groups: search })),
+    ...enemy.filter((t) => !surface(s, t)).map((tf) => ({ tf, groups: subSearch })),
+  ];
+  for (const { tf, groups } of hunted) {
     for (const g of groups) {
-      if (range(g, tf) > s.search.floatRange) continue;
+      if (range(g, tf) > (g.range ?? s.search.floatRange)) continue;
       const need = Math.min(s.search.maxPips, Math.ceil(g.planes / s.search.planesPerPip));
-      if (ctx.dice.d6(`float planes of ${g.name} search`, '7.1D', HIDDEN) > need) continue;
+      const rule = floats.includes(g) ? '7.1D' : '7.1C';
+      if (ctx.dice.d6(floats.includes(g) ? `float planes of ${g.name} search` : `${g.name} search`, rule, HIDDEN) > need) continue;
       sightings.push({ tf: tf.id, col: tf.col, row: tf.row, reported: report(s, tf, ctx) });
       break;
     }
