@@ -22,26 +22,16 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = [
-  '2A1',
-  '1B',
-  '6.6',
-  '36.2',
-  '4.6',
-  '30.1',
-  '38.2',
-  '39.1',
-  '3A',
-  '4A',
-  '5.1',
-];
+const MISSING = ['2A1', '1B', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1', '3A', '4A', '5.1'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
   switch (e.type) {
     case 'sol.cp-allocated': {
       const a = e.data.alloc;
-      return [`${SIDE_NAME[e.data.side]} assigns CP: combined ${a.combined}, intelligence ${a.intel}, operations ${a.ops}, logistics ${a.log}${e.data.byDefault ? ' (default)' : ''} (6.2).`];
+      return [
+        `${SIDE_NAME[e.data.side]} assigns CP: combined ${a.combined}, intelligence ${a.intel}, operations ${a.ops}, logistics ${a.log}${e.data.byDefault ? ' (default)' : ''} (6.2).`,
+      ];
     }
     case 'sol.supply-bought':
       return [`${SIDE_NAME[e.data.side]} places ${e.data.points} supply at ${e.data.at} (50.0 Command Point Missions Chart).`];
@@ -52,7 +42,9 @@ function narrate(event: { type: string; data: unknown }): string[] {
           : `${SIDE_NAME[e.data.side]} forms ${e.data.kind === 'tokyo-express' ? 'the Tokyo Express' : `TF ${e.data.tf}`} at ${e.data.at}: ${e.data.ships.join(', ')} (10.2, ${e.data.cost} CP).`,
       ];
     case 'sol.tf-markers':
-      return [`${SIDE_NAME[e.data.side]} task force markers: ${e.data.markers.map((m) => `${m.tf ? `TF ${m.tf}` : 'Tokyo Express'} at ${m.at}`).join(', ')} (52.0 Q&A 3).`];
+      return [
+        `${SIDE_NAME[e.data.side]} task force markers: ${e.data.markers.map((m) => `${m.tf ? `TF ${m.tf}` : 'Tokyo Express'} at ${m.at}`).join(', ')} (52.0 Q&A 3).`,
+      ];
     case 'sol.initiative':
       return [
         `${SIDE_NAME[e.data.first]} has the initiative${e.data.why === 'airfield' ? ', controlling an airfield on Guadalcanal' : ` (dice ${e.data.rolls.map((r) => `Japan ${r.japanese}, US ${r.us}`).join('; ')})`} (1E).`,
@@ -67,7 +59,13 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   name: 'Solomons Campaign',
   sides: SIDES,
   options: [
-    { id: 'scenario', title: 'Scenario (4.8): Short to November II, Extended to February I', rule: '4.8', default: 'short', values: SCENARIOS },
+    {
+      id: 'scenario',
+      title: 'Scenario (4.8): Short to November II, Extended to February I',
+      rule: '4.8',
+      default: 'short',
+      values: SCENARIOS,
+    },
   ],
   engineVersion: `${GAME}-${rulesVersion.version}`,
   box: solBox,
@@ -96,7 +94,8 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   formatOrders: formatSolOrders,
   help: (_s, _side, step) => {
     const kind = step ? kindOfStep(step) : 'other';
-    if (kind === 'cp') return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
+    if (kind === 'cp')
+      return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
     if (kind === 'forces')
       return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). Default: all Logistics CP as supply on your first major base, no task force.';
     return 'The Operations Phase (2A) is not built yet: the game stops here naming rule 2A1.';

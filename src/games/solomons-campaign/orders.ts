@@ -52,7 +52,15 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   PASS: '4.6',
 };
 
-const WORDS: Record<string, CpMission> = { COMBINED: 'combined', INTEL: 'intel', INTELLIGENCE: 'intel', OPS: 'ops', OPERATIONS: 'ops', LOG: 'log', LOGISTICS: 'log' };
+const WORDS: Record<string, CpMission> = {
+  COMBINED: 'combined',
+  INTEL: 'intel',
+  INTELLIGENCE: 'intel',
+  OPS: 'ops',
+  OPERATIONS: 'ops',
+  LOG: 'log',
+  LOGISTICS: 'log',
+};
 const SHIPS = /^\s*([A-Za-z]+-\d+(\s*,\s*[A-Za-z]+-\d+)*)\s*$/;
 const shipsOf = (text: string) => text.split(',').map((x) => x.trim().toUpperCase());
 
@@ -105,23 +113,23 @@ export function parseSolOrders(text: string, step: Pick<StepInfo, 'id'>): ParseR
   return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
 }
 
+function formatOne(o: SolOrder): string {
+  switch (o.kind) {
+    case 'cp':
+      return `CP ${MISSIONS.map((m) => `${m === 'intel' ? 'INTEL' : m.toUpperCase()} ${o.alloc[m]}`).join(' ')}`;
+    case 'supply':
+      return `SUPPLY ${o.points} AT ${o.at}`;
+    case 'tf':
+      return `TF ${o.tf} AT ${o.at}: ${o.ships.join(', ')}`;
+    case 'tokyo-express':
+      return `TOKYO EXPRESS AT ${o.at}: ${o.ships.join(', ')}`;
+    case 'deception':
+      return `DECEPTION TF ${o.tf} AT ${o.at}`;
+    case 'none':
+      return 'NONE';
+  }
+}
+
 export function formatSolOrders(orders: readonly unknown[]): string {
-  return (orders as SolOrder[])
-    .map((o) => {
-      switch (o.kind) {
-        case 'cp':
-          return `CP ${MISSIONS.map((m) => `${m === 'intel' ? 'INTEL' : m.toUpperCase()} ${o.alloc[m]}`).join(' ')}`;
-        case 'supply':
-          return `SUPPLY ${o.points} AT ${o.at}`;
-        case 'tf':
-          return `TF ${o.tf} AT ${o.at}: ${o.ships.join(', ')}`;
-        case 'tokyo-express':
-          return `TOKYO EXPRESS AT ${o.at}: ${o.ships.join(', ')}`;
-        case 'deception':
-          return `DECEPTION TF ${o.tf} AT ${o.at}`;
-        case 'none':
-          return 'NONE';
-      }
-    })
-    .join('\n');
+  return (orders as SolOrder[]).map(formatOne).join('\n');
 }

@@ -21,13 +21,23 @@ export function currentStep(s: SolState): StepInfo | null {
     case 'over':
       return null;
     case 'cp':
-      return { id: `t${s.turn}/cp`, turn: s.turn, title: `${when}: Command Point Segment (1A, 6.2)`, mode: 'simultaneous', owes: [...SIDES], rule: '6.2' };
+      // 6.2, 52.0 Q&A 4: the allocation is secret; opened, it goes to its side and the referee alone until the game ends
+      return {
+        id: `t${s.turn}/cp`,
+        turn: s.turn,
+        title: `${when}: Command Point Segment (1A, 6.2)`,
+        mode: 'simultaneous',
+        revealTo: 'owners',
+        owes: [...SIDES],
+        rule: '6.2',
+      };
     case 'forces':
       return {
         id: `t${s.turn}/forces`,
         turn: s.turn,
         title: `${when}: reinforcements, supply and task forces (1B-1C, 10.2)`,
         mode: 'simultaneous',
+        revealTo: 'owners',
         owes: [...SIDES],
         rule: '10.2',
       };
@@ -113,7 +123,15 @@ const stop =
 
 export const STEPS: StepTable<SolState, SolOrder> = {
   rows: [
-    { id: 'cp', owes: 'several', rule: '1A, 6.2', title: 'Command Point Segment: CP allocation', for: 'CP', deadline: 'orders', resolve: resolveCp },
+    {
+      id: 'cp',
+      owes: 'several',
+      rule: '1A, 6.2',
+      title: 'Command Point Segment: CP allocation',
+      for: 'CP',
+      deadline: 'orders',
+      resolve: resolveCp,
+    },
     {
       id: 'forces',
       owes: 'several',
@@ -147,4 +165,3 @@ export const STEPS: StepTable<SolState, SolOrder> = {
   ],
   rowOf: rowOfStep,
 };
-

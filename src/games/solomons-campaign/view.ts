@@ -38,7 +38,10 @@ function stacksOf(f: Forces): { at: string; top: string }[] {
   return [...byPlace.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([at, g]) => ({ at, top: `${g.size} ${g.id}` }));
 }
 
-const markersOf = (f: Forces) => Object.values(f.taskForces).map((t) => ({ tf: t.id, at: t.at })).sort((a, b) => a.tf - b.tf);
+const markersOf = (f: Forces) =>
+  Object.values(f.taskForces)
+    .map((t) => ({ tf: t.id, at: t.at }))
+    .sort((a, b) => a.tf - b.tf);
 
 export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
   const me = viewer === 'referee' ? null : (viewer as SolSide);
@@ -46,7 +49,9 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
   const sides = me ? [me] : SIDES;
   return {
     summary: [
-      s.phase === 'over' ? `The game is over after turn ${s.lastTurn}.` : `Turn ${s.turn} of ${s.lastTurn} (${s.turnNames[s.turn - 1]}), ${s.scenario} scenario.`,
+      s.phase === 'over'
+        ? `The game is over after turn ${s.lastTurn}.`
+        : `Turn ${s.turn} of ${s.lastTurn} (${s.turnNames[s.turn - 1]}), ${s.scenario} scenario.`,
       `Victory points: Japan ${s.vp.japanese}, US ${s.vp.us} (5.1, kept openly).`,
       ...s.airfields.map((a) => `Airfield ${a.hex}: ${SIDE_NAME[a.side]}, value ${a.value}.`),
       ...sides.map((side) => {
@@ -112,7 +117,12 @@ function mapOf(s: SolState, me: SolSide | null): BoardMap {
   for (const side of SIDES) {
     const f = s.forces[side];
     const mine = me === null || me === side;
-    for (const t of Object.values(f.taskForces)) cell(t.at).units.push({ side, count: mine ? t.ships.length : 1, label: mine ? `TF ${t.id} (${t.ships.length} ships)` : `TF ${t.id}` });
+    for (const t of Object.values(f.taskForces))
+      cell(t.at).units.push({
+        side,
+        count: mine ? t.ships.length : 1,
+        label: mine ? `TF ${t.id} (${t.ships.length} ships)` : `TF ${t.id}`,
+      });
     if (mine) for (const g of f.ground) cell(g.at).units.push({ side, count: 1, label: g.id });
     else for (const st of stacksOf(f)) cell(st.at).units.push({ side, count: 1, label: `stack, top ${st.top}` });
   }

@@ -32,7 +32,12 @@ export interface Placement {
 }
 
 const IDS = 'ground unit ids rebuilt from the historical units (2.19: ids are for game purposes)';
-const bn = (id: string, service: 'army' | 'navy', type: GroundData['type'] = 'infantry'): GroundData => ({ id, service, type, size: 'battalion' });
+const bn = (id: string, service: 'army' | 'navy', type: GroundData['type'] = 'infantry'): GroundData => ({
+  id,
+  service,
+  type,
+  size: 'battalion',
+});
 const rgt = (id: string, service: 'army' | 'navy'): GroundData => ({ id, service, type: 'infantry', size: 'regiment' });
 
 export const DEPLOYMENT = {
@@ -55,8 +60,14 @@ export const DEPLOYMENT = {
       },
       `units and places printed (50.0); ${IDS}`,
     ),
-    rebuilt({ at: 'Bougainville-W', ground: [bn('15-ENG', 'navy', 'engineer')], supply: 1 }, `units and place printed (50.0 Bougainville western hex); ${IDS}`),
-    rebuilt({ at: 'Guadalcanal-W', ground: [bn('NBGF', 'navy'), bn('11-ENG', 'navy', 'engineer')], supply: 1 }, `units and place printed (50.0 Guadalcanal western hex); ${IDS}`),
+    rebuilt(
+      { at: 'Bougainville-W', ground: [bn('15-ENG', 'navy', 'engineer')], supply: 1 },
+      `units and place printed (50.0 Bougainville western hex); ${IDS}`,
+    ),
+    rebuilt(
+      { at: 'Guadalcanal-W', ground: [bn('NBGF', 'navy'), bn('11-ENG', 'navy', 'engineer')], supply: 1 },
+      `units and place printed (50.0 Guadalcanal western hex); ${IDS}`,
+    ),
   ],
   us: [
     rebuilt(
@@ -69,13 +80,25 @@ export const DEPLOYMENT = {
       '50.0, 10.13 (TF-1 at sea off Guadalcanal west)',
     ),
     printed(
-      { at: 'Guadalcanal-W', tf: 2, ships: ['CA-4', 'CA-5', 'CA-6', 'DD-4', 'DD-5', 'TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-5', 'TR-6', 'TR-7'], supply: 6 },
+      {
+        at: 'Guadalcanal-W',
+        tf: 2,
+        ships: ['CA-4', 'CA-5', 'CA-6', 'DD-4', 'DD-5', 'TR-1', 'TR-2', 'TR-3', 'TR-4', 'TR-5', 'TR-6', 'TR-7'],
+        supply: 6,
+      },
       '50.0, 10.13 (TF-2 at sea, 6 supply among the transports)',
     ),
     printed(
       {
         at: 'Guadalcanal-W',
-        ground: [rgt('1-MAR', 'navy'), rgt('5-MAR', 'navy'), rgt('2-MAR', 'navy'), bn('1-RDR', 'navy'), bn('1-PARA', 'navy', 'airborne'), bn('1-MAR-ENG', 'navy', 'engineer')],
+        ground: [
+          rgt('1-MAR', 'navy'),
+          rgt('5-MAR', 'navy'),
+          rgt('2-MAR', 'navy'),
+          bn('1-RDR', 'navy'),
+          bn('1-PARA', 'navy', 'airborne'),
+          bn('1-MAR-ENG', 'navy', 'engineer'),
+        ],
       },
       `units and place printed (50.0 Guadalcanal western hex, on land; 2.7 the "1 MAR" engineer); ${IDS}`,
     ),
@@ -120,7 +143,13 @@ export const REINFORCEMENTS = {
     ],
     'two regiments on Sep I, Oct I and Oct II printed (39.5); ids and base rebuilt',
   ),
-  japaneseQuickResponse: rebuilt([{ turn: 2, at: 'Rabaul', ground: [{ id: '35-BDE', service: 'army', type: 'infantry', size: 'brigade' }] }], 'a brigade on Aug II printed (39.5); id and base rebuilt'),
+  japaneseQuickResponse: rebuilt(
+    [{ turn: 2, at: 'Rabaul', ground: [{ id: '35-BDE', service: 'army', type: 'infantry', size: 'brigade' }] }],
+    'a brigade on Aug II printed (39.5); id and base rebuilt',
+  ),
   yamatoMusashi: printed({ ships: ['BB-1', 'BB-2'], at: 'Truk', fromTurn: 3 }, '39.6'),
-  rest: rebuilt([], 'not rebuilt yet: the rest of the Turn Record/Reinforcement Chart (ships, air, subs, 18th Army) is on the mapsheet; reached only from turn 2 (1B), after the first rule not built'),
+  rest: rebuilt(
+    [],
+    'not rebuilt yet: the rest of the Turn Record/Reinforcement Chart (ships, air, subs, 18th Army) is on the mapsheet; reached only from turn 2 (1B), after the first rule not built',
+  ),
 };

@@ -79,7 +79,14 @@ export const MAJOR_BASES = {
     'side, on the map and the 10 ships are printed (2.2, 8.1, 12.2, 52.0); the hex and the capacity 36 are rebuilt (the mapsheet is not available; room for the 9 points of 50.0 and the reinforcements)',
   ),
   Australia: rebuilt(
-    { side: 'us', hex: null, touches: ['0108', '0109', '0110', '0111', '0211', '0311', '0411'], airDistance: 6, capacity: 48, maxCombatShips: null },
+    {
+      side: 'us',
+      hex: null,
+      touches: ['0108', '0109', '0110', '0111', '0211', '0311', '0411'],
+      airDistance: 6,
+      capacity: 48,
+      maxCombatShips: null,
+    },
     'Australia is off the map to the south-west (8.2, printed); the edge hexes it touches, its air distance and its capacity are rebuilt',
   ),
 };

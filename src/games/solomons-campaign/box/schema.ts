@@ -18,7 +18,12 @@ const ground = z
   })
   .strict();
 const air = z
-  .object({ service: z.enum(['army', 'navy']), type: z.enum(['LAC', 'NAC', 'SAC', 'MAC']), points: z.number().int().min(1), fatigued: z.boolean().optional() })
+  .object({
+    service: z.enum(['army', 'navy']),
+    type: z.enum(['LAC', 'NAC', 'SAC', 'MAC']),
+    points: z.number().int().min(1),
+    fatigued: z.boolean().optional(),
+  })
   .strict();
 const placement = z
   .object({
@@ -46,7 +51,9 @@ const arrival = z.object({ turn: z.number().int().min(1) }).passthrough();
 
 export const solBoxSchema = z
   .object({
-    grid: z.object({ size: p(z.object({ cols: n, rows: n }).strict()), orientation: p(z.enum(['flat', 'pointy'])), hexMiles: p(n) }).strict(),
+    grid: z
+      .object({ size: p(z.object({ cols: n, rows: n }).strict()), orientation: p(z.enum(['flat', 'pointy'])), hexMiles: p(n) })
+      .strict(),
     islands: z.record(z.string(), p(z.object({ name: z.string().min(1), hexes: z.array(hex).min(1).max(2) }).strict())),
     hexNames: p(z.record(z.string(), hex)),
     majorBases: z.object({ Rabaul: p(base), Truk: p(base), 'Espiritu Santo': p(base), Australia: p(base) }).strict(),
@@ -58,7 +65,14 @@ export const solBoxSchema = z
       .strict(),
     crt: p(z.array(z.array(z.object({ a: result, d: result }).strict()).length(9)).length(6)),
     columns: z
-      .object({ airVsAir: columns, antiAircraft: columns, airVsNaval: columns, navalVsNaval: columns, bombardment: columns, ground: columns })
+      .object({
+        airVsAir: columns,
+        antiAircraft: columns,
+        airVsNaval: columns,
+        navalVsNaval: columns,
+        bombardment: columns,
+        ground: columns,
+      })
       .strict(),
     shifts: z.record(z.string(), p(z.unknown())),
     victoryPoints: p(z.record(z.string(), z.unknown())),
@@ -91,7 +105,9 @@ export const solBoxSchema = z
     shipValues: p(z.record(z.enum(SHIP_TYPES), shipClass)),
     movement: p(z.object({ normal: n, slow: z.array(z.enum(SHIP_TYPES)), slowAllowance: n, tokyoExpress: n }).strict()),
     transport: p(z.record(z.string(), n)),
-    carrierCapacity: z.object({ us: p(z.record(z.string(), n)), usOther: p(z.record(z.string(), n)), japanese: p(z.record(z.string(), n)) }).strict(),
+    carrierCapacity: z
+      .object({ us: p(z.record(z.string(), n)), usOther: p(z.record(z.string(), n)), japanese: p(z.record(z.string(), n)) })
+      .strict(),
     air: z
       .object({
         ranges: p(z.record(side, z.record(z.string(), n))),

@@ -24,9 +24,18 @@ export function checkCp(s: SolState, side: SolSide, orders: readonly SolOrder[])
   if (cps.length > 1) return [{ index: cps[1].index, problem: 'one CP allocation a turn', rule: '6.2' }];
   return cps.flatMap(({ o, index }) => {
     if (o.kind !== 'cp') return [];
-    if (MISSIONS.some((m) => !Number.isInteger(o.alloc[m]) || o.alloc[m] < 0)) return [{ index, problem: 'CP are whole numbers, none below 0', rule: '6.2' }];
+    if (MISSIONS.some((m) => !Number.isInteger(o.alloc[m]) || o.alloc[m] < 0))
+      return [{ index, problem: 'CP are whole numbers, none below 0', rule: '6.2' }];
     const total = s.cpTotal[side];
-    return sum(o.alloc) > total ? [{ index, problem: `${sum(o.alloc)} CP assigned, but ${side === 'us' ? 'the US' : 'Japan'} receives ${total} this turn`, rule: '6.3' }] : [];
+    return sum(o.alloc) > total
+      ? [
+          {
+            index,
+            problem: `${sum(o.alloc)} CP assigned, but ${side === 'us' ? 'the US' : 'Japan'} receives ${total} this turn`,
+            rule: '6.3',
+          },
+        ]
+      : [];
   });
 }
 
@@ -50,8 +59,10 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
   const used = new Set<string>();
   const numbers = new Set<number>();
   let express = false;
-  orders.forEach((o, index) => {
-    const bad = (problem: string, rule: string) => problems.push({ index, problem, rule });
+  const one = (o: SolOrder, index: number): void => {
+    const bad = (problem: string, rule: string): void => {
+      problems.push({ index, problem, rule });
+    };
     if (o.kind === 'none') return;
     if (o.kind === 'cp') return bad('the CP allocation belongs to the CP segment', '1A');
     if (o.kind === 'supply') {
@@ -89,7 +100,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
       ops += o.ships.some((id) => m.capitalTypes.includes(id.split('-')[0] as never)) ? m.capitalTfCost : m.tfCost;
     }
     if (ops > cp.ops) bad(`these task forces cost ${ops} Operations CP; ${cp.ops} assigned`, o.kind === 'deception' ? '10.4' : '10.2');
-  });
+  };
+  for (const [index, o] of orders.entries()) one(o, index);
   return problems;
 }
 
@@ -110,9 +122,18 @@ export function forceEvents(s: SolState, side: SolSide, orders: readonly SolOrde
     if (o.kind === 'tf' || o.kind === 'tokyo-express') {
       const tf = o.kind === 'tf' ? o.tf : 0;
       const cost = capital(o.ships) ? m.capitalTfCost : m.tfCost;
-      out.push({ type: 'sol.tf-formed', data: { side, tf, at: o.at, ships: o.ships, kind: o.kind === 'tf' ? 'normal' : 'tokyo-express', cost }, visibleTo: [side] });
+      out.push({
+        type: 'sol.tf-formed',
+        data: { side, tf, at: o.at, ships: o.ships, kind: o.kind === 'tf' ? 'normal' : 'tokyo-express', cost },
+        visibleTo: [side],
+      });
     }
-    if (o.kind === 'deception') out.push({ type: 'sol.tf-formed', data: { side, tf: o.tf, at: o.at, ships: [], kind: 'deception', cost: m.tfCost }, visibleTo: [side] });
+    if (o.kind === 'deception')
+      out.push({
+        type: 'sol.tf-formed',
+        data: { side, tf: o.tf, at: o.at, ships: [], kind: 'deception', cost: m.tfCost },
+        visibleTo: [side],
+      });
   }
   const markers = out.flatMap((e) => (e.type === 'sol.tf-formed' ? [{ tf: e.data.tf, at: e.data.at }] : []));
   if (markers.length) out.push({ type: 'sol.tf-markers', data: { side, markers } });
