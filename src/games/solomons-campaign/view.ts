@@ -73,7 +73,8 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       own: me ? s.forces[me] : null,
       bases: Object.entries(s.bases)
         .filter(([, b]) => b.side === me)
-        .map(([n]) => n),
+        .map(([n]) => n)
+        .sort(),
       enemyMarkers: enemy ? markersOf(s.forces[enemy]) : [],
       enemyStacks: enemy ? stacksOf(s.forces[enemy]) : [],
     },
@@ -98,7 +99,9 @@ function tables(s: SolState, side: SolSide): BoardTable[] {
       rows: [
         ...f.ground.map((g) => [g.at, `${g.service} ${g.type} ${g.size} ${g.id}`]),
         ...f.air.map((a) => [a.at, `${a.points} ${a.service} ${a.type}${a.fatigued ? ' (fatigued)' : ''}`]),
-        ...Object.entries(f.supply).map(([at, n]) => [at, `${n} supply`]),
+        ...Object.entries(f.supply)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([at, n]) => [at, `${n} supply`]),
       ],
     },
   ];
@@ -111,13 +114,15 @@ function mapOf(s: SolState, me: SolSide | null): BoardMap {
     cells.set(at, c);
     return c;
   };
-  for (const [name, hexes] of Object.entries(s.islands)) for (const h of hexes) cell(h).markers.push(name);
-  for (const [name, b] of Object.entries(s.bases)) cell(b.hex ?? name).markers.push(`${name} (${SIDE_NAME[b.side]} major base)`);
+  // by name, never by the state's key order (a state read back from storage may order its keys otherwise)
+  const byName = <T>(o: Readonly<Record<string, T>>) => Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [name, hexes] of byName(s.islands)) for (const h of hexes) cell(h).markers.push(name);
+  for (const [name, b] of byName(s.bases)) cell(b.hex ?? name).markers.push(`${name} (${SIDE_NAME[b.side]} major base)`);
   for (const a of s.airfields) cell(a.hex).markers.push(`airfield ${a.value} ${SIDE_NAME[a.side]}`);
   for (const side of SIDES) {
     const f = s.forces[side];
     const mine = me === null || me === side;
-    for (const t of Object.values(f.taskForces))
+    for (const t of Object.values(f.taskForces).sort((a, b) => a.id - b.id))
       cell(t.at).units.push({
         side,
         count: mine ? t.ships.length : 1,

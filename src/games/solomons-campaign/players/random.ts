@@ -22,7 +22,9 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrd
     if (k.cp.log > 0 && rng.int(4)) orders.push({ kind: 'supply', points: 1 + rng.int(k.cp.log * 3), at: rng.pick(k.bases) });
     const usTurnOne = k.side === 'us' && k.turn === 1;
     if (!usTurnOne && k.cp.ops > 0 && rng.int(2)) {
-      const free = Object.values(k.own.ships).filter((s) => s.tf === null && k.bases.includes(s.at) && !['BB', 'BC', 'B'].includes(s.type));
+      const free = Object.values(k.own.ships)
+        .filter((s) => s.tf === null && k.bases.includes(s.at) && !['BB', 'BC', 'B'].includes(s.type))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
       const used = new Set(Object.keys(k.own.taskForces).map(Number));
       if (free.length) {
         const at = rng.pick(free).at;
