@@ -19,7 +19,7 @@ import { applyEvents, type AnyRuleset } from './evolve';
 import { defaultStandingEvents } from './standing';
 import { checkCommitment, meetQueuedOrders, openSealed } from './queue';
 import type { GameOptions, OptionSpec, OptionValue, Side, StepInfo } from './ruleset';
-import { ordersHashOf } from './sealing';
+import { ordersHashOf, revealedTo } from './sealing';
 import { decideSubmitOrders, requireInPlay } from './submit';
 
 /** Steps one Resolve may run through without a human before the engine calls it a runaway. */
@@ -292,7 +292,7 @@ function gatherOrders(
       const opened = openSubmission(sub.sealed, sub.commitment, side, step, cmd, first);
       events.push({
         type: 'OrdersRevealed',
-        data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt },
+        data: { stepId: step.id, side, orders: opened.orders, salt: opened.salt, ...revealedTo(step, side) },
       });
       orders[side] = opened.orders;
     } else if (sub?.stepId === step.id && sub.kind === 'accepted') {
@@ -306,7 +306,7 @@ function gatherOrders(
         const fallback = ruleset.defaultOrders(s.rules, side, step);
         events.push({
           type: 'DefaultOrdersApplied',
-          data: { side, stepId: step.id, reason: 'deadline', orders: fallback },
+          data: { side, stepId: step.id, reason: 'deadline', orders: fallback, ...revealedTo(step, side) },
         });
         orders[side] = fallback;
       }

@@ -160,6 +160,8 @@ export type OrdersRevealed = Ev<
     side: Side;
     orders: readonly unknown[];
     salt: string;
+    /** the step's revealTo 'owners': this side (and the referee) alone until the game ends */
+    visibleTo?: readonly Side[];
   }
 >;
 
@@ -170,6 +172,8 @@ export type DefaultOrdersApplied = Ev<
     stepId: string;
     reason: 'deadline';
     orders: readonly unknown[];
+    /** as OrdersRevealed's */
+    visibleTo?: readonly Side[];
   }
 >;
 

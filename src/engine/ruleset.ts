@@ -7,6 +7,7 @@
  * derivation and recording, default orders at deadlines, seed reveals. A ruleset only says what its rules say.
  */
 import type { SideView } from './board-view';
+import type { RevealChoice } from './sealing';
 
 /** A side's name as the rulebook spells it, e.g. "japanese", "allied". */
 export type Side = string;
@@ -56,7 +57,7 @@ export type StepMode =
  * A step of play: a phase, a sub-step or a decision point (day/night, retreat, ...).
  * Decision points ARE steps: the ruleset returns one whenever a rule asks a side a question.
  */
-export interface StepInfo {
+export interface StepInfo extends RevealChoice {
   /** Unique within a game and stable across replays, e.g. "t3/movement/japanese" or "t3/battle/coral-sea/2/day-night". */
   readonly id: string;
   readonly turn: number;

@@ -1,5 +1,5 @@
 import { canonicalJson, hashCanonical, sha256Hex } from '../shared/canonical';
-import type { Side } from './ruleset';
+import type { Side, StepInfo } from './ruleset';
 import type { Unsealed } from './engine-events';
 
 /** The commitment a player receives in the acknowledgment: SHA-256(canonical orders ‖ salt). */
@@ -54,3 +54,16 @@ export function openPlaintext(plaintext: string): Unsealed & { side: Side; stepI
 export function ordersHashOf(orders: Readonly<Record<Side, readonly unknown[]>>): string {
   return hashCanonical(orders);
 }
+
+/**
+ * Who reads a simultaneous step's orders once opened (issue 32): 'all', the default, or 'owners':
+ * each side's to itself and the referee while the game runs, and to everyone once it has ended
+ * (eventVisibleTo), so third parties can still check every commitment afterwards.
+ */
+export interface RevealChoice {
+  readonly revealTo?: 'all' | 'owners';
+}
+
+/** The visibleTo that a side's opened or default orders carry under the step's choice (nothing: everyone). */
+export const revealedTo = (step: Pick<StepInfo, 'revealTo'>, side: Side): { visibleTo?: readonly Side[] } =>
+  step.revealTo === 'owners' ? { visibleTo: [side] } : {};

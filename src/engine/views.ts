@@ -167,7 +167,7 @@ export function visibleTo(visibility: Visibility | undefined, viewer: Viewer): b
  * narrative gives the referee only commitments for sealed orders, queued orders and standing
  * instructions) until revealed; everything else is public.
  */
-export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
+export function eventVisibleTo(event: EngineEvent, viewer: Viewer, ended = false): boolean {
   switch (event.type) {
     case 'RulesApplied':
       return visibleTo(event.data.event.visibleTo, viewer);
@@ -183,9 +183,11 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
     case 'StandingInstructionsSet':
     case 'StandingOrdersApplied':
       return viewer === 'referee' || viewer === event.data.side;
-    case 'GameCreated':
     case 'OrdersRevealed':
     case 'DefaultOrdersApplied':
+      // a step revealed to its owners (StepInfo.revealTo): theirs and the referee's until the game ends
+      return ended || visibleTo(event.data.visibleTo, viewer);
+    case 'GameCreated':
     case 'StepResolved':
     case 'SeedRevealed':
     case 'SealedSeedRevealed':
@@ -202,7 +204,8 @@ export function eventVisibleTo(event: EngineEvent, viewer: Viewer): boolean {
 
 /** The story of `events` as `viewer` may read it, one entry per line. */
 export function narrativeFor(events: readonly EngineEvent[], viewer: Viewer, ruleset: AnyRuleset): string[] {
-  return events.filter((e) => eventVisibleTo(e, viewer)).flatMap((e) => narrateEngineEvent(e, viewer, ruleset));
+  const ended = events.some((e) => e.type === 'GameEnded');
+  return events.filter((e) => eventVisibleTo(e, viewer, ended)).flatMap((e) => narrateEngineEvent(e, viewer, ruleset));
 }
 
 function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset): readonly string[] {

@@ -3,6 +3,7 @@ import { guadalcanalRuleset } from './aa-guadalcanal';
 import { coralSeaSolitaire } from './coral-sea-solitaire';
 import { fleetDuel } from './fleet-duel';
 import { guadalcanalCampaign } from './guadalcanal-campaign';
+import { solomonsCampaign } from './solomons-campaign';
 import { vitpRuleset } from './vitp';
 
 /**
@@ -17,6 +18,7 @@ const GAMES: readonly DefinedRuleset<any, any, any>[] = [
   fleetDuel,
   coralSeaSolitaire,
   guadalcanalCampaign,
+  solomonsCampaign,
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: as above

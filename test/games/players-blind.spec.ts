@@ -29,6 +29,7 @@ import type { VitpState } from '../../src/games/vitp/types';
 import type { CoralState } from '../../src/games/coral-sea-solitaire/types';
 import { backOf } from '../../src/games/coral-sea-solitaire/view';
 import type { GcState } from '../../src/games/guadalcanal-campaign';
+import type { SolState } from '../../src/games/solomons-campaign';
 
 type Perturb = (rules: unknown, side: Side, k: number) => unknown;
 
@@ -144,12 +145,29 @@ const campaignHidden: Perturb = (rules, side, k) => {
   return { ...s, taskForces, ships };
 };
 
+/** Solomons Campaign: the enemy's CP allocation, what its ships carry, its supply and its air (31.1, 52.0 Q&A 4). */
+const solomonsHidden: Perturb = (rules, side, k) => {
+  const s = rules as SolState;
+  const enemy = side === 'us' ? 'japanese' : 'us';
+  const f = s.forces[enemy];
+  const ships = Object.fromEntries(Object.entries(f.ships).map(([id, x]) => [id, { ...x, supply: x.supply + k + 1, nac: x.nac + k }]));
+  return {
+    ...s,
+    cp: { ...s.cp, [enemy]: { combined: k + 1, intel: 0, ops: 2, log: 3 } },
+    forces: {
+      ...s.forces,
+      [enemy]: { ...f, ships, supply: { ...f.supply, Rabaul: 99 + k }, air: f.air.map((a) => ({ ...a, points: a.points + k + 1 })) },
+    },
+  };
+};
+
 const GAMES: readonly { id: string; options: Record<string, boolean | string>; perturb: Perturb; games: number }[] = [
   { id: 'fleet-duel', options: { scouting: true }, perturb: fleetHidden, games: 6 },
   { id: 'vitp', options: { 'task-forces': true }, perturb: vitpHidden, games: 1 },
   { id: 'aa-guadalcanal', options: {}, perturb: guadalcanalHidden, games: 1 },
   { id: 'coral-sea-solitaire', options: {}, perturb: coralHidden, games: 1 },
   { id: 'guadalcanal-campaign', options: { scenario: 'guadalcanal' }, perturb: campaignHidden, games: 8 },
+  { id: 'solomons-campaign', options: {}, perturb: solomonsHidden, games: 6 },
 ];
 
 /** States a game passed through when a side was about to send orders (every `every`th such moment). */

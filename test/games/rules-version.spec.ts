@@ -9,7 +9,7 @@ import { rulesSourceHash } from '../support/rules-fingerprint';
  * the rules code does, so this test fails when a ruleset's source differs from the fingerprint
  * committed beside it.
  */
-const FINGERPRINTED = ['vitp', 'aa-guadalcanal', 'coral-sea-solitaire', 'guadalcanal-campaign'];
+const FINGERPRINTED = ['vitp', 'aa-guadalcanal', 'coral-sea-solitaire', 'guadalcanal-campaign', 'solomons-campaign'];
 /** The first version of each game: 1 was the unpinned "vitp-1" (and "aa-guadalcanal/0.1") of older logs, so those start at 2. */
 const FIRST_VERSION: Record<string, number> = { vitp: 2, 'aa-guadalcanal': 2, 'coral-sea-solitaire': 2 };
 /** Shared code the rulesets adjudicate with: a change there changes their fingerprints too. */

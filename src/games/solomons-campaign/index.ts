@@ -1,0 +1,106 @@
+/**
+ * Solomons Campaign (World at War #2 redesign; issue 32): the foundation on the game contract. The
+ * box (box/: the 50.0 charts as printed, the mapsheet and counters rebuilt), both scenarios, the
+ * sequence of play as a step table (steps.ts), the fog of war (view.ts), and the Planning Phase's
+ * first rules: CP allocation (6.1-6.4), supply bought with Logistics CP, task forces (10.2-10.4,
+ * 10.13) and initiative (1E). Every other rule stops play naming its number (`unfinished`).
+ */
+import rulesVersion from './rules-version.json';
+import { defineRuleset } from '../../engine/define';
+import type { GameOptions, LineError } from '../../engine/ruleset';
+import { plainBox, type SolBox, solBox } from './box';
+import { formatSolOrders, kindOfStep, parseSolOrders, type SolOrder } from './orders';
+import { randomSolOrders } from './players/random';
+import { evolveSol, type SolEvent } from './rules/events';
+import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
+import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
+import { currentStep, STEPS, upcomingSteps } from './steps';
+import { type SolView, viewSol } from './view';
+
+export type { SolOrder, SolState, SolView };
+
+const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
+
+/** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
+const MISSING = ['2A1', '1B', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1', '3A', '4A', '5.1'];
+
+function narrate(event: { type: string; data: unknown }): string[] {
+  const e = event as SolEvent;
+  switch (e.type) {
+    case 'sol.cp-allocated': {
+      const a = e.data.alloc;
+      return [
+        `${SIDE_NAME[e.data.side]} assigns CP: combined ${a.combined}, intelligence ${a.intel}, operations ${a.ops}, logistics ${a.log}${e.data.byDefault ? ' (default)' : ''} (6.2).`,
+      ];
+    }
+    case 'sol.supply-bought':
+      return [`${SIDE_NAME[e.data.side]} places ${e.data.points} supply at ${e.data.at} (50.0 Command Point Missions Chart).`];
+    case 'sol.tf-formed':
+      return [
+        e.data.kind === 'deception'
+          ? `${SIDE_NAME[e.data.side]} forms deception TF ${e.data.tf} at ${e.data.at} (10.4, ${e.data.cost} CP).`
+          : `${SIDE_NAME[e.data.side]} forms ${e.data.kind === 'tokyo-express' ? 'the Tokyo Express' : `TF ${e.data.tf}`} at ${e.data.at}: ${e.data.ships.join(', ')} (10.2, ${e.data.cost} CP).`,
+      ];
+    case 'sol.tf-markers':
+      return [
+        `${SIDE_NAME[e.data.side]} task force markers: ${e.data.markers.map((m) => `${m.tf ? `TF ${m.tf}` : 'Tokyo Express'} at ${m.at}`).join(', ')} (52.0 Q&A 3).`,
+      ];
+    case 'sol.initiative':
+      return [
+        `${SIDE_NAME[e.data.first]} has the initiative${e.data.why === 'airfield' ? ', controlling an airfield on Guadalcanal' : ` (dice ${e.data.rolls.map((r) => `Japan ${r.japanese}, US ${r.us}`).join('; ')})`} (1E).`,
+      ];
+    default:
+      return [];
+  }
+}
+
+export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolView>({
+  id: GAME,
+  name: 'Solomons Campaign',
+  sides: SIDES,
+  options: [
+    {
+      id: 'scenario',
+      title: 'Scenario (4.8): Short to November II, Extended to February I',
+      rule: '4.8',
+      default: 'short',
+      values: SCENARIOS,
+    },
+  ],
+  engineVersion: `${GAME}-${rulesVersion.version}`,
+  box: solBox,
+  steps: STEPS,
+  // 4.8: Short to Nov II (turn 8), Extended to Feb I (turn 13)
+  length: (options, box) => ({ turns: plainBox(box).turns.lastTurn[scenarioOf(options)] }),
+  setup: ({ box, options }) => setupState(box, scenarioOf(options)),
+  currentStep,
+  upcomingSteps,
+  parseOrders: (_s, _side, text, step) => parseSolOrders(text, step),
+  validateOrders(s, side, orders, step): LineError[] {
+    const kind = kindOfStep(step);
+    if (currentStep(s)?.id !== step.id) return [];
+    const problems = kind === 'cp' ? checkCp(s, side as SolSide, orders) : kind === 'forces' ? checkForces(s, side as SolSide, orders) : [];
+    return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
+  },
+  defaultOrders: (s, side, step) => {
+    const kind = kindOfStep(step);
+    if (kind === 'cp') return [{ kind: 'cp', alloc: defaultCp(s, side as SolSide) }];
+    if (kind === 'forces') return defaultForces(s, side as SolSide);
+    return [{ kind: 'none' }];
+  },
+  evolve: evolveSol,
+  view: viewSol,
+  narrate,
+  formatOrders: formatSolOrders,
+  help: (_s, _side, step) => {
+    const kind = step ? kindOfStep(step) : 'other';
+    if (kind === 'cp')
+      return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
+    if (kind === 'forces')
+      return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). Default: all Logistics CP as supply on your first major base, no task force.';
+    return 'The Operations Phase (2A) is not built yet: the game stops here naming rule 2A1.';
+  },
+  randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),
+  unfinished: { issue: 32, missing: MISSING },
+  result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (victory, 5.1, is not built yet)` }),
+});

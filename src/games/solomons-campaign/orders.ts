@@ -1,0 +1,135 @@
+/**
+ * Orders by mail, one a line (any case, `#` comments). Built so far: the CP allocation (1A, 6.2),
+ * supply bought with Logistics CP and task forces formed (1B-1C, 10.2-10.4). Orders of later rules
+ * are recognised and refused naming their rule, so a player learns at once what the umpire cannot
+ * carry out yet.
+ *
+ *   CP COMBINED 2 INTEL 3 OPS 5 LOG 2          6.2, 6.3 (missions left out get 0)
+ *   SUPPLY 3 AT Rabaul                        50.0 CP chart: 3 supply a Logistics CP, on an own major base
+ *   TF 3 AT Truk: CV-1, CV-2, BC-5, DD-3      10.2 (one Operations CP; two with a BB, BC or B)
+ *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
+ *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
+ *   NONE                                      nothing this step
+ */
+import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { type CpMission, MISSIONS } from './state';
+
+export type SolOrder =
+  | { readonly kind: 'cp'; readonly alloc: Readonly<Record<CpMission, number>> }
+  | { readonly kind: 'supply'; readonly points: number; readonly at: string }
+  | { readonly kind: 'tf'; readonly tf: number; readonly at: string; readonly ships: readonly string[] }
+  | { readonly kind: 'tokyo-express'; readonly at: string; readonly ships: readonly string[] }
+  | { readonly kind: 'deception'; readonly tf: number; readonly at: string }
+  /** NONE: nothing this step (no supply, no task force; in the Operations Phase, nothing to do) */
+  | { readonly kind: 'none' };
+
+export type StepKindId = 'cp' | 'forces' | 'ops' | 'other';
+export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
+  const last = step.id.split('/').pop();
+  return last === 'cp' || last === 'forces' || last === 'ops' ? last : 'other';
+};
+
+/** First words of orders for rules not built yet, with the rule. */
+const NOT_BUILT: Readonly<Record<string, string>> = {
+  SPECIAL: '6.6',
+  REPLACE: '30.1',
+  WITHDRAW: '38.2',
+  ANNOUNCE: '39.1',
+  SUB: '36.2',
+  INTEL: '2A1',
+  TRANSFER: '2A1',
+  AIRLIFT: '2A1',
+  MOVE: '2A1',
+  LOAD: '2A1',
+  UNLOAD: '2A1',
+  GROUND: '2A1',
+  CAP: '2A1',
+  STRIKE: '2A1',
+  RECON: '2A1',
+  SURFACE: '2A1',
+  BOMBARD: '2A1',
+  ATTACK: '2A1',
+  PASS: '4.6',
+};
+
+const WORDS: Record<string, CpMission> = {
+  COMBINED: 'combined',
+  INTEL: 'intel',
+  INTELLIGENCE: 'intel',
+  OPS: 'ops',
+  OPERATIONS: 'ops',
+  LOG: 'log',
+  LOGISTICS: 'log',
+};
+const SHIPS = /^\s*([A-Za-z]+-\d+(\s*,\s*[A-Za-z]+-\d+)*)\s*$/;
+const shipsOf = (text: string) => text.split(',').map((x) => x.trim().toUpperCase());
+
+function parseLine(line: string, kind: StepKindId): SolOrder | string {
+  const up = line.toUpperCase();
+  if (up === 'NONE') return { kind: 'none' };
+  if (kind === 'cp') {
+    const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
+    if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
+    const alloc: Record<CpMission, number> = { combined: 0, intel: 0, ops: 0, log: 0 };
+    const parts = m[1].trim().split(/\s+/);
+    for (let i = 0; i < parts.length; i += 2) {
+      const mission = WORDS[parts[i]];
+      if (!mission) return `${parts[i]} is no CP mission: COMBINED, INTEL, OPS or LOG (6.2)`;
+      alloc[mission] += Number(parts[i + 1]);
+    }
+    return { kind: 'cp', alloc };
+  }
+  if (kind === 'forces') {
+    let m = /^SUPPLY\s+(\d+)\s+AT\s+(.+)$/.exec(up);
+    if (m) return { kind: 'supply', points: Number(m[1]), at: line.replace(/^.*\bAT\s+/i, '').trim() };
+    m = /^DECEPTION\s+TF\s*-?(\d+)\s+AT\s+(.+)$/.exec(up);
+    if (m) return { kind: 'deception', tf: Number(m[1]), at: line.replace(/^.*\bAT\s+/i, '').trim() };
+    const tf = /^TF\s*-?(\d+)\s+AT\s+([^:]+):(.*)$/i.exec(line);
+    if (tf && SHIPS.test(tf[3])) return { kind: 'tf', tf: Number(tf[1]), at: tf[2].trim(), ships: shipsOf(tf[3]) };
+    const te = /^TOKYO\s+EXPRESS\s+AT\s+([^:]+):(.*)$/i.exec(line);
+    if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
+    return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
+  }
+  return 'this step takes no orders yet';
+}
+
+export function parseSolOrders(text: string, step: Pick<StepInfo, 'id'>): ParseResult<SolOrder> {
+  const kind = kindOfStep(step);
+  const orders: SolOrder[] = [];
+  const errors: LineError[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (!line) return;
+    const word = line.split(/\s+/)[0].toUpperCase();
+    if (word in NOT_BUILT) {
+      const rule = NOT_BUILT[word];
+      errors.push({ line: i + 1, text: raw, problem: `${word} orders are not carried out yet: rule ${rule} is not implemented`, rule });
+      return;
+    }
+    const order = parseLine(line, kind);
+    if (typeof order === 'string') errors.push({ line: i + 1, text: raw, problem: order });
+    else orders.push(order);
+  });
+  return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
+}
+
+function formatOne(o: SolOrder): string {
+  switch (o.kind) {
+    case 'cp':
+      return `CP ${MISSIONS.map((m) => `${m === 'intel' ? 'INTEL' : m.toUpperCase()} ${o.alloc[m]}`).join(' ')}`;
+    case 'supply':
+      return `SUPPLY ${o.points} AT ${o.at}`;
+    case 'tf':
+      return `TF ${o.tf} AT ${o.at}: ${o.ships.join(', ')}`;
+    case 'tokyo-express':
+      return `TOKYO EXPRESS AT ${o.at}: ${o.ships.join(', ')}`;
+    case 'deception':
+      return `DECEPTION TF ${o.tf} AT ${o.at}`;
+    case 'none':
+      return 'NONE';
+  }
+}
+
+export function formatSolOrders(orders: readonly unknown[]): string {
+  return (orders as SolOrder[]).map(formatOne).join('\n');
+}

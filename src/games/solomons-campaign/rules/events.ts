@@ -1,0 +1,51 @@
+/** The rules events of the game and how each folds into the state (evolve). */
+import type { RulesEvent } from '../../../engine/ruleset';
+import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
+
+export type SolEvent =
+  | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
+  | RulesEvent<'sol.supply-bought', { side: SolSide; at: string; points: number }>
+  | RulesEvent<'sol.tf-formed', { side: SolSide; tf: number; at: string; ships: readonly string[]; kind: TaskForce['kind']; cost: number }>
+  | RulesEvent<'sol.tf-markers', { side: SolSide; markers: readonly { tf: number; at: string }[] }>
+  | RulesEvent<'sol.initiative', { first: SolSide; why: 'airfield' | 'dice'; rolls: readonly { japanese: number; us: number }[] }>
+  | RulesEvent<'sol.phase', { phase: Phase; x?: number; phasing?: SolSide | null }>;
+
+export function evolveSol(s: SolState, event: RulesEvent): SolState {
+  const e = event as SolEvent;
+  switch (e.type) {
+    case 'sol.cp-allocated':
+      return { ...s, cp: { ...s.cp, [e.data.side]: e.data.alloc } };
+    case 'sol.supply-bought': {
+      const d = e.data;
+      const f = s.forces[d.side];
+      const cp = s.cp[d.side]!;
+      const spent = Math.ceil(d.points / s.cpMissions.supplyPerLogisticsCp);
+      return {
+        ...s,
+        cp: { ...s.cp, [d.side]: { ...cp, log: cp.log - spent } },
+        forces: { ...s.forces, [d.side]: { ...f, supply: { ...f.supply, [d.at]: (f.supply[d.at] ?? 0) + d.points } } },
+      };
+    }
+    case 'sol.tf-formed': {
+      const d = e.data;
+      const f = s.forces[d.side];
+      const cp = s.cp[d.side]!;
+      const ships = { ...f.ships };
+      for (const id of d.ships) ships[id] = { ...ships[id], tf: d.tf };
+      const tf: TaskForce = { id: d.tf, at: d.at, ships: d.ships, kind: d.kind };
+      return {
+        ...s,
+        cp: { ...s.cp, [d.side]: { ...cp, ops: cp.ops - d.cost } },
+        forces: { ...s.forces, [d.side]: { ...f, ships, taskForces: { ...f.taskForces, [d.tf]: tf } } },
+      };
+    }
+    case 'sol.tf-markers':
+      return s;
+    case 'sol.initiative':
+      return { ...s, first: e.data.first };
+    case 'sol.phase':
+      return { ...s, phase: e.data.phase, x: e.data.x ?? s.x, phasing: e.data.phasing === undefined ? s.phasing : e.data.phasing };
+    default:
+      throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The Planning Phase (4.4-4.5, 1A-1C): the CP allocation (6.1-6.4), supply bought with Logistics
+ * CP (50.0 Command Point Missions Chart) and task forces formed (10.2-10.4, 10.13). Each check
+ * returns the problems of the side's orders; `plan` turns valid orders into rules events.
+ */
+import type { RulesEvent } from '../../../engine/ruleset';
+import type { SolOrder } from '../orders';
+import { type CpAllocation, MISSIONS, type SolSide, type SolState } from '../state';
+import type { SolEvent } from './events';
+
+export interface Problem {
+  readonly index: number;
+  readonly problem: string;
+  readonly rule: string;
+}
+
+const sum = (a: CpAllocation) => MISSIONS.reduce((t, m) => t + a[m], 0);
+
+/** 6.2-6.3: one allocation, none negative, the total within the CP received. */
+export function checkCp(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
+  const none = orders.findIndex((o) => o.kind !== 'cp');
+  if (none >= 0) return [{ index: none, problem: 'the CP segment takes one CP line', rule: '6.2' }];
+  const cps = orders.map((o, index) => ({ o, index })).filter((x) => x.o.kind === 'cp');
+  if (cps.length > 1) return [{ index: cps[1].index, problem: 'one CP allocation a turn', rule: '6.2' }];
+  return cps.flatMap(({ o, index }) => {
+    if (o.kind !== 'cp') return [];
+    if (MISSIONS.some((m) => !Number.isInteger(o.alloc[m]) || o.alloc[m] < 0))
+      return [{ index, problem: 'CP are whole numbers, none below 0', rule: '6.2' }];
+    const total = s.cpTotal[side];
+    return sum(o.alloc) > total
+      ? [
+          {
+            index,
+            problem: `${sum(o.alloc)} CP assigned, but ${side === 'us' ? 'the US' : 'Japan'} receives ${total} this turn`,
+            rule: '6.3',
+          },
+        ]
+      : [];
+  });
+}
+
+/** Default allocation (brief §5): Operations as many as the side's TFs (at least 1), the rest Logistics. */
+export function defaultCp(s: SolState, side: SolSide): CpAllocation {
+  const total = s.cpTotal[side];
+  const ops = Math.min(total, Math.max(1, Object.keys(s.forces[side].taskForces).length));
+  return { combined: 0, intel: 0, ops, log: total - ops };
+}
+
+const ownBase = (s: SolState, side: SolSide, at: string) => s.bases[at]?.side === side;
+
+/** 1B-1C, 10.2-10.4, 10.13, 50.0 CP chart: supply within 3 a Logistics CP, task forces within the Operations CP. */
+export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
+  const cp = s.cp[side] ?? { combined: 0, intel: 0, ops: 0, log: 0 };
+  const m = s.cpMissions;
+  const f = s.forces[side];
+  const problems: Problem[] = [];
+  let supply = 0;
+  let ops = 0;
+  const used = new Set<string>();
+  const numbers = new Set<number>();
+  let express = false;
+  const one = (o: SolOrder, index: number): void => {
+    const bad = (problem: string, rule: string): void => {
+      problems.push({ index, problem, rule });
+    };
+    if (o.kind === 'none') return;
+    if (o.kind === 'cp') return bad('the CP allocation belongs to the CP segment', '1A');
+    if (o.kind === 'supply') {
+      if (!ownBase(s, side, o.at)) return bad(`${o.at} is not one of your major bases`, '50.0 CP chart');
+      if (!Number.isInteger(o.points) || o.points < 1) return bad('supply comes in whole points', '29.2');
+      supply += o.points;
+      if (supply > cp.log * m.supplyPerLogisticsCp)
+        bad(`${supply} supply needs ${Math.ceil(supply / m.supplyPerLogisticsCp)} Logistics CP; ${cp.log} assigned`, '50.0 CP chart');
+      return;
+    }
+    if (side === 'us' && s.turn === 1) return bad('on August I the US task forces are the set-up ones; no others may be formed', '10.13');
+    if (!ownBase(s, side, o.at)) return bad(`${o.at} is not one of your major bases`, '10.2');
+    const tf = o.kind === 'tokyo-express' ? 0 : o.tf;
+    if (o.kind !== 'tokyo-express') {
+      if (tf < 1 || numbers.has(tf)) return bad(`TF ${tf}: a TF number once, from 1`, '10.1');
+      numbers.add(tf);
+    }
+    if (o.kind === 'deception') {
+      ops += m.tfCost;
+    } else {
+      if (o.kind === 'tokyo-express') {
+        if (side !== 'japanese') return bad('only Japan has the Tokyo Express', '10.3');
+        if (express) return bad('one Tokyo Express marker', '10.3');
+        express = true;
+        if (o.at !== 'Rabaul') return bad('the Tokyo Express starts in Rabaul', '10.3 (4)');
+        if (o.ships.some((id) => !id.startsWith('DD-'))) return bad('the Tokyo Express holds destroyers only', '10.3 (1)');
+      }
+      for (const id of o.ships) {
+        const ship = f.ships[id];
+        if (!ship) return bad(`${id} is not one of your ships`, '2.9');
+        if (ship.at !== o.at) return bad(`${id} is at ${ship.at}, not ${o.at}: a TF forms from ships in one major base`, '10.2');
+        if (used.has(id)) return bad(`${id} is in two task forces`, '10.5');
+        used.add(id);
+      }
+      ops += o.ships.some((id) => m.capitalTypes.includes(id.split('-')[0] as never)) ? m.capitalTfCost : m.tfCost;
+    }
+    if (ops > cp.ops) bad(`these task forces cost ${ops} Operations CP; ${cp.ops} assigned`, o.kind === 'deception' ? '10.4' : '10.2');
+  };
+  for (const [index, o] of orders.entries()) one(o, index);
+  return problems;
+}
+
+/** Default forces (brief §5): every Logistics CP bought as supply on the side's first major base, no task force. */
+export function defaultForces(s: SolState, side: SolSide): SolOrder[] {
+  const log = s.cp[side]?.log ?? 0;
+  const at = side === 'japanese' ? 'Rabaul' : 'Espiritu Santo';
+  return log > 0 ? [{ kind: 'supply', points: log * s.cpMissions.supplyPerLogisticsCp, at }] : [{ kind: 'none' }];
+}
+
+/** The rules events of a side's forces orders: each sealed to its side but the markers (52.0 Q&A 3). */
+export function forceEvents(s: SolState, side: SolSide, orders: readonly SolOrder[]): RulesEvent[] {
+  const out: SolEvent[] = [];
+  const m = s.cpMissions;
+  const capital = (ships: readonly string[]) => ships.some((id) => m.capitalTypes.includes(id.split('-')[0] as never));
+  for (const o of orders) {
+    if (o.kind === 'supply') out.push({ type: 'sol.supply-bought', data: { side, at: o.at, points: o.points }, visibleTo: [side] });
+    if (o.kind === 'tf' || o.kind === 'tokyo-express') {
+      const tf = o.kind === 'tf' ? o.tf : 0;
+      const cost = capital(o.ships) ? m.capitalTfCost : m.tfCost;
+      out.push({
+        type: 'sol.tf-formed',
+        data: { side, tf, at: o.at, ships: o.ships, kind: o.kind === 'tf' ? 'normal' : 'tokyo-express', cost },
+        visibleTo: [side],
+      });
+    }
+    if (o.kind === 'deception')
+      out.push({
+        type: 'sol.tf-formed',
+        data: { side, tf: o.tf, at: o.at, ships: [], kind: 'deception', cost: m.tfCost },
+        visibleTo: [side],
+      });
+  }
+  const markers = out.flatMap((e) => (e.type === 'sol.tf-formed' ? [{ tf: e.data.tf, at: e.data.at }] : []));
+  if (markers.length) out.push({ type: 'sol.tf-markers', data: { side, markers } });
+  return out;
+}

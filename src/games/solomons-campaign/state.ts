@@ -1,0 +1,147 @@
+/**
+ * The game's state and its set-up (3.0: August I as the Initial Deployment Chart of 50.0 puts it).
+ * Ships, air, ground units and supply are kept per side; where a unit is: a major base's name or a
+ * hex id. The turn moves through the Planning Phase (1A CP, 1B-1C forces, 1D subs, 1E initiative)
+ * into the Execution Phases (4.4); `phase` says where.
+ */
+import { type PlainBox, plainBox, type SolBox } from './box';
+import type { GroundData } from './box/deployment';
+import type { ShipType } from './box/forces';
+
+/** The game's id, as registered (RuleNotImplementedError names it). */
+export const GAME = 'solomons-campaign';
+
+export type SolSide = 'japanese' | 'us';
+/** 1.0: the Japanese and the US player, in the rulebook's order. */
+export const SIDES: readonly SolSide[] = ['japanese', 'us'];
+export const other = (side: SolSide): SolSide => (side === 'us' ? 'japanese' : 'us');
+export const SIDE_NAME: Record<SolSide, string> = { japanese: 'Japan', us: 'United States' };
+
+export type Scenario = 'short' | 'extended';
+export const SCENARIOS: readonly Scenario[] = ['short', 'extended'];
+
+export const MISSIONS = ['combined', 'intel', 'ops', 'log'] as const;
+export type CpMission = (typeof MISSIONS)[number];
+export type CpAllocation = Readonly<Record<CpMission, number>>;
+
+export interface Ship {
+  readonly id: string;
+  readonly type: ShipType;
+  /** a major base's name or a hex id */
+  readonly at: string;
+  readonly tf: number | null;
+  readonly nac: number;
+  /** supply points aboard (19.2) */
+  readonly supply: number;
+}
+
+export interface TaskForce {
+  readonly id: number;
+  readonly at: string;
+  readonly ships: readonly string[];
+  readonly kind: 'normal' | 'tokyo-express' | 'deception';
+}
+
+export interface Ground extends GroundData {
+  readonly at: string;
+}
+
+export interface AirPool {
+  readonly at: string;
+  readonly service: 'army' | 'navy';
+  readonly type: 'LAC' | 'NAC' | 'SAC' | 'MAC';
+  readonly points: number;
+  readonly fatigued: boolean;
+}
+
+export interface Forces {
+  readonly ships: Readonly<Record<string, Ship>>;
+  readonly taskForces: Readonly<Record<string, TaskForce>>;
+  readonly ground: readonly Ground[];
+  readonly air: readonly AirPool[];
+  /** supply points on land, by place */
+  readonly supply: Readonly<Record<string, number>>;
+}
+
+export type Phase = 'cp' | 'forces' | 'initiative' | 'ops' | 'over';
+
+export interface SolState {
+  readonly scenario: Scenario;
+  readonly turn: number;
+  readonly lastTurn: number;
+  readonly phase: Phase;
+  /** the Execution Phase (1-28, 4.7) and whose Operations Phase is in play */
+  readonly x: number;
+  readonly phasing: SolSide | null;
+  /** 1E: the first player of this turn's Execution Phases */
+  readonly first: SolSide | null;
+  /** 6.1: CP received this turn */
+  readonly cpTotal: Readonly<Record<SolSide, number>>;
+  /** 6.2-6.4: CP left on each mission (sealed to the other side) */
+  readonly cp: Readonly<Record<SolSide, CpAllocation | null>>;
+  readonly forces: Readonly<Record<SolSide, Forces>>;
+  readonly airfields: readonly { readonly hex: string; readonly side: SolSide; readonly value: number }[];
+  readonly vp: Readonly<Record<SolSide, number>>;
+  readonly turnNames: readonly string[];
+  /** hex names players may write (Guadalcanal-W ...) and the major bases on the map */
+  readonly hexNames: Readonly<Record<string, string>>;
+  readonly bases: Readonly<Record<string, { readonly side: SolSide; readonly hex: string | null }>>;
+  readonly islands: Readonly<Record<string, readonly string[]>>;
+  readonly cpTrack: Readonly<Record<SolSide, readonly number[]>>;
+  readonly cpMissions: PlainBox['cpMissions'];
+}
+
+/** The place a deployment names: a major base, a hex name or a hex id, as a state place (bases by name, hexes by id). */
+export const placeOf = (hexNames: Readonly<Record<string, string>>, at: string): string => hexNames[at] ?? at;
+
+export function setupState(raw: SolBox, scenario: Scenario): SolState {
+  const box = plainBox(raw);
+  const forces = {} as Record<SolSide, Forces>;
+  for (const side of SIDES) {
+    const ships: Record<string, Ship> = {};
+    const taskForces: Record<string, TaskForce> = {};
+    const ground: Ground[] = [];
+    const air: AirPool[] = [];
+    const supply: Record<string, number> = {};
+    for (const p of box.deployment[side]) {
+      const at = placeOf(box.hexNames, p.at);
+      const list = p.ships ?? [];
+      let aboard = p.tf ? (p.supply ?? 0) : 0;
+      for (const id of list) {
+        const type = id.split('-')[0] as ShipType;
+        const cap = type === 'TR' ? box.transport.TR : 0;
+        const load = Math.min(aboard, cap);
+        aboard -= load;
+        ships[id] = { id, type, at, tf: p.tf ?? null, nac: p.nac?.[id] ?? 0, supply: load };
+      }
+      if (p.tf) taskForces[p.tf] = { id: p.tf, at, ships: list, kind: 'normal' };
+      else if (p.supply) supply[at] = (supply[at] ?? 0) + p.supply;
+      for (const g of p.ground ?? []) ground.push({ ...g, at });
+      for (const a of p.air ?? []) air.push({ at, service: a.service, type: a.type, points: a.points, fatigued: a.fatigued ?? false });
+    }
+    forces[side] = { ships, taskForces, ground, air, supply };
+  }
+  return {
+    scenario,
+    turn: 1,
+    lastTurn: box.turns.lastTurn[scenario],
+    phase: 'cp',
+    x: 0,
+    phasing: null,
+    first: null,
+    cpTotal: { japanese: box.cpTrack.japanese[0], us: box.cpTrack.us[0] },
+    cp: { japanese: null, us: null },
+    forces,
+    airfields: box.airfields.start.map((a) => ({ hex: placeOf(box.hexNames, a.at), side: a.side, value: a.value })),
+    vp: { japanese: 0, us: 0 },
+    turnNames: box.turns.names,
+    hexNames: box.hexNames,
+    bases: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, { side: b.side, hex: b.hex }])),
+    islands: Object.fromEntries(Object.values(box.islands).map((i) => [i.name, i.hexes])),
+    cpTrack: box.cpTrack,
+    cpMissions: box.cpMissions,
+  };
+}
+
+/** Guadalcanal's hexes (1E, 5.4). */
+export const guadalcanal = (s: Pick<SolState, 'islands'>): readonly string[] => s.islands.Guadalcanal ?? [];

@@ -1,0 +1,113 @@
+/**
+ * Issue 32, the foundation of Solomons Campaign: the box checks itself and keeps printed values
+ * apart from rebuilt ones, the CRT is the 50.0 grid, each scenario sizes the seed chain, the fog of
+ * war keeps each side's CP, task force contents and stacks from the other, and play stops at the
+ * first rule not built yet (2A1) naming it.
+ */
+import { countProvenance } from '../../../src/engine/box';
+import { seedChainTurns } from '../../../src/engine/define';
+import type { EngineEvent } from '../../../src/engine/engine-events';
+import { playOneGame, selfplay } from '../../../src/engine/selfplay';
+import { eventVisibleTo, narrativeFor } from '../../../src/engine/views';
+import { rulesets } from '../../../src/games';
+import type { SolState, SolView } from '../../../src/games/solomons-campaign';
+import { defaultBox, plainBox } from '../../../src/games/solomons-campaign/box';
+
+const game = rulesets['solomons-campaign'];
+const setup = (scenario: string): SolState => game.setup({ gameId: 'G-sol', options: { scenario }, box: game.box.defaultData });
+
+describe('Solomons Campaign foundation (issue 32)', () => {
+  it.each([
+    ['short', 8],
+    ['extended', 13],
+  ])('given scenario %s, then the game and its seed chain last %i turns (4.8)', (scenario, turns) => {
+    expect(seedChainTurns(game, { scenario }, game.box.defaultData)).toBe(turns);
+    expect(setup(scenario).lastTurn).toBe(turns);
+  });
+
+  it('given the default box, then it passes every check and says how much is printed and how much rebuilt', () => {
+    expect(game.box.validate(game.box.defaultData)).toEqual([]);
+    const c = countProvenance(defaultBox);
+    expect(c.rulebook).toBeGreaterThan(20);
+    expect(c.reconstructed).toBeGreaterThan(20);
+    const lines = game.box.details!(game.box.defaultData);
+    expect(lines[0]).toBe(`provenance: ${c.rulebook} rulebook, 0 reference, ${c.reconstructed} reconstructed of ${c.total}`);
+    expect(lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+  });
+
+  it('given every rebuilt value, then it says why; every printed one names its rule', () => {
+    const walk = (x: unknown, out: { kind: string; why: string }[]): void => {
+      if (x === null || typeof x !== 'object') return;
+      const o = x as { value?: unknown; source?: { kind: string; rule?: string; reason?: string } };
+      if (o.source && 'value' in o) out.push({ kind: o.source.kind, why: o.source.rule ?? o.source.reason ?? '' });
+      for (const v of Object.values(x)) walk(v, out);
+    };
+    const all: { kind: string; why: string }[] = [];
+    walk(defaultBox, all);
+    expect(all.filter((v) => v.why.length < 3)).toEqual([]);
+  });
+
+  it('given Guadalcanal`s two hexes apart, then the check names 2.3 and 27.1', () => {
+    const broken = structuredClone(defaultBox);
+    broken.islands.guadalcanal.value.hexes = ['0806', '1006'];
+    expect(game.box.validate(broken).join('\n')).toContain('Guadalcanal: 0806 and 1006 do not touch (rule 2.3, 27.1)');
+  });
+
+  it('given the 14.3 example, then the CRT reads it: column 4, attacker die 4 gives A0, defender die 2 gives D1', () => {
+    const crt = plainBox().crt;
+    expect(crt[3][3].a).toBe(0);
+    expect(crt[1][3].d).toBe(1);
+    // 11.11: the naval columns 2 and 9 are reached only by shifts
+    expect(plainBox().columns.navalVsNaval[1]).toBeNull();
+    expect(plainBox().columns.navalVsNaval[8]).toBeNull();
+  });
+
+  it('given the set-up, then a side sees the enemy task force markers but not their ships, and no enemy CP, supply or air', () => {
+    const s: SolState = {
+      ...setup('short'),
+      cp: { japanese: { combined: 1, intel: 2, ops: 3, log: 6 }, us: { combined: 0, intel: 0, ops: 2, log: 8 } },
+    };
+    const japan = game.view(s, 'japanese') as SolView;
+    const text = JSON.stringify(japan);
+    expect(japan.known.enemyMarkers).toEqual([
+      { tf: 1, at: '0806' },
+      { tf: 2, at: '0806' },
+    ]);
+    expect(text).not.toContain('CV-3');
+    expect(text).not.toContain('TR-7');
+    expect(text).not.toContain('SAC');
+    expect(text).not.toContain('"log":8');
+    expect(japan.summary.join(' ')).toContain('Japan CP left: combined 1, intelligence 2, operations 3, logistics 6');
+    // 31.1 (1): an enemy stack shows only its top unit
+    expect(japan.known.enemyStacks).toEqual([
+      { at: '0806', top: 'regiment 1-MAR' },
+      { at: 'Espiritu Santo', top: 'battalion 3/2-MAR' },
+    ]);
+    expect(text).not.toContain('1-PARA');
+  });
+
+  it('given self-play of both scenarios, then every game stops at 2A1, named, never passing silently', () => {
+    for (const scenario of ['short', 'extended']) {
+      const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario } });
+      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['2A1', '2A1']);
+    }
+  });
+
+  it('given the sealed CP and forces steps (revealTo owners), then opened orders reach their side and the referee only, and everyone once the game has ended', () => {
+    const { events } = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 });
+    const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
+    expect(new Set(opened.map((e) => e.data.stepId))).toEqual(new Set(['t1/cp', 't1/forces']));
+    for (const e of opened) {
+      const side = e.data.side;
+      const enemy = side === 'us' ? 'japanese' : 'us';
+      expect(e.data.visibleTo).toEqual([side]);
+      expect([eventVisibleTo(e, side), eventVisibleTo(e, 'referee'), eventVisibleTo(e, enemy)]).toEqual([true, true, false]);
+      expect(eventVisibleTo(e, enemy, true)).toBe(true);
+    }
+    const japaneseCp = /japanese (orders for t1\/cp revealed|sent no orders for t1\/cp)/;
+    expect(narrativeFor(events, 'japanese', game).join('\n')).toMatch(japaneseCp);
+    expect(narrativeFor(events, 'us', game).join('\n')).not.toMatch(japaneseCp);
+    const ended: EngineEvent[] = [...events, { type: 'GameEnded', data: { winner: null, summary: 'stopped' } }];
+    expect(narrativeFor(ended, 'us', game).join('\n')).toMatch(japaneseCp);
+  });
+});
