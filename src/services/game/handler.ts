@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { type CommandRejected, type Decision, type EngineCommand, type EngineEvent, tryDecide } from '../../engine/game';
 import { type CommandOutcome, PermanentCommandError } from '../../store/commands';
 import type { Db, Sql } from '../../store/db';
-import type { NewEvent } from '../../store/event-store';
+import type { HeldEvent, NewEvent } from '../../store/event-store';
+import { ROLLED_BACK } from '../../engine/voids';
 import type { GameTable } from '../../store/games';
 import type { SentReports } from '../../store/reports';
 import type { Notice } from '../../mail/notices';
@@ -62,13 +63,31 @@ export class GameEnv {
 export class Handling {
   readonly notices: Notice[] = [];
   readonly now: Date;
+  /** the command's transaction; when appends are held, each statement sent through it writes them first */
+  readonly tx: Sql;
+  private held: HeldEvent[] = [];
+  private snapshotDue = false;
 
+  /**
+   * @param hold hold the appends until `flush` (GameHandler.run, which flushes when the use case is
+   *   done): a command's events go in one INSERT, not one per append. Any statement sent through
+   *   `tx` meanwhile writes them first, so every read in the transaction sees the log as appended.
+   */
   constructor(
     readonly env: GameEnv,
-    readonly tx: Sql,
+    private readonly raw: Sql,
     public game: LoadedGame,
+    private readonly hold = false,
   ) {
     this.now = env.clock();
+    this.tx = hold
+      ? {
+          query: async (text, params) => {
+            await this.flush();
+            return raw.query(text, params);
+          },
+        }
+      : raw;
   }
 
   /** The game's settings as it recorded them at creation (the deployment's defaults before then). */
@@ -90,8 +109,27 @@ export class Handling {
 
   /** Appends after the game's head (expected version), folds, and carries on from the result. */
   async append(events: readonly NewEvent[]): Promise<LoadedGame> {
-    this.game = await this.env.deps.games.append(this.game, events, this.tx, this.now);
+    if (!events.length) return this.game;
+    if (!this.hold || events.some((e) => e.type === ROLLED_BACK)) {
+      await this.flush();
+      this.game = await this.env.deps.games.append(this.game, events, this.raw, this.now);
+      return this.game;
+    }
+    const next = this.env.deps.games.hold(this.game, events, this.now);
+    this.game = next.game;
+    this.held.push(...next.held);
+    this.snapshotDue ||= next.snapshotDue;
     return this.game;
+  }
+
+  /** Writes the held appends (one INSERT), and the snapshot one of them made due. */
+  async flush(): Promise<void> {
+    if (!this.held.length) return;
+    const held = this.held;
+    const snapshotDue = this.snapshotDue;
+    this.held = [];
+    this.snapshotDue = false;
+    await this.env.deps.games.writeHeld(this.game, held, snapshotDue, this.raw);
   }
 
   notify(...notices: Notice[]): void {
@@ -111,12 +149,14 @@ export class GameHandler {
     private readonly settle?: (h: Handling) => Promise<void>,
   ) {}
 
-  async open(tx: Sql, gameId: string): Promise<Handling> {
-    return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx));
+  /** `hold`: the command's appends are written in one statement when it closes (run). */
+  async open(tx: Sql, gameId: string, hold = false): Promise<Handling> {
+    return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx), hold);
   }
 
   async close(h: Handling, outcome: CommandOutcome): Promise<CommandOutcome> {
     if (outcome.status === 'applied' && this.settle) await this.settle(h);
+    await h.flush();
     // a what-if fork (umpire fork) is the referee's: its players never hear of it; a machine seat gets no mail
     const notices = (h.game.service.forkOf ? h.notices.filter((n) => n.side === 'referee') : h.notices).filter(
       (n) => !isMachineAddress(n.to),
@@ -126,7 +166,7 @@ export class GameHandler {
   }
 
   async run(tx: Sql, gameId: string, body: (h: Handling) => Promise<CommandOutcome>): Promise<CommandOutcome> {
-    const h = await this.open(tx, gameId);
+    const h = await this.open(tx, gameId, true);
     return this.close(h, await body(h));
   }
 }
