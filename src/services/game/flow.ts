@@ -83,8 +83,8 @@ async function chainOf(h: Handling, make: typeof makeSeedChain, anchor: string |
     if (chain.anchor === anchor) return chain;
   }
   // a rollback past a revealed seed renews the dice chain (never the sealed one): its anchor names it
-  const renewed = anchor && make === makeSeedChain ? await h.env.deps.table.renewedChain(h.tx, gameId, anchor) : null;
-  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.tx, gameId));
+  const renewed = anchor && make === makeSeedChain ? await h.env.deps.table.renewedChain(h.beside, gameId, anchor) : null;
+  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.beside, gameId));
   if (!sealed) throw new Error(`game ${gameId} has no seed secret`);
   const chain = make(h.env.seeds.open(sealed), chainTurns(h));
   if (anchor && chain.anchor === anchor) {

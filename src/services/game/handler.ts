@@ -122,6 +122,11 @@ export class Handling {
     return this.game;
   }
 
+  /** The transaction without the write of held appends first: for reads of tables other than the log (seed secrets). */
+  get beside(): Sql {
+    return this.raw;
+  }
+
   /** Writes the held appends (one INSERT), and the snapshot one of them made due. */
   async flush(): Promise<void> {
     if (!this.held.length) return;
