@@ -1,10 +1,9 @@
 /**
  * The ruleset contract: what every game (VITP, A&A Guadalcanal, ...) implements.
  *
- * A ruleset is a bundle of pure functions over its own state type S and order type O. No I/O, no
- * clock, no unseeded randomness: dice and time arrive as inputs. The engine (src/engine/game.ts)
- * owns the bookkeeping every game shares: steps, who owes orders, sealed commitments, dice
- * derivation and recording, default orders at deadlines, seed reveals. A ruleset only says what its rules say.
+ * Pure functions over the game's state S and orders O: no I/O, clock or unseeded randomness (dice and
+ * time are inputs). The engine (game.ts) keeps what every game shares: steps, who owes orders, sealed
+ * commitments, dice, default orders at deadlines, seed reveals. A ruleset says only what its rules say.
  */
 import type { SideView } from './board-view';
 import type { RevealChoice } from './sealing';

@@ -68,6 +68,12 @@ export class ImapMailboxReader {
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
   private backoffMs: number;
+  /**
+   * The cursor as this session last read or wrote it (undefined: not read yet in this session):
+   * read from the store once per connection, not at every catch-up. Another reader of the same
+   * mailbox moving it meanwhile only makes this one fetch again what intake already holds.
+   */
+  private known: MailboxCursor | null | undefined;
   private readonly firstSync = deferred();
   private stopSignal = deferred();
 
@@ -154,6 +160,7 @@ export class ImapMailboxReader {
       }),
     );
     this.client = client;
+    this.known = undefined;
     const poll = setInterval(() => this.wake(), o.pollIntervalMs ?? 30_000);
     try {
       await client.connect();
@@ -179,7 +186,8 @@ export class ImapMailboxReader {
     const box = client.mailbox;
     if (!box) throw new Error(`mailbox ${this.mailbox} is not open`);
     const uidValidity = Number(box.uidValidity);
-    let cursor = await this.options.cursorStore.get(this.key);
+    let cursor = this.known !== undefined ? this.known : await this.options.cursorStore.get(this.key);
+    this.known = cursor;
     if (cursor && cursor.uidValidity !== uidValidity) {
       this.log.warn(
         { mailbox: this.key, was: cursor.uidValidity, now: uidValidity },
@@ -207,6 +215,7 @@ export class ImapMailboxReader {
         });
       }
       await this.options.cursorStore.set(this.key, { uidValidity, lastUid: uid });
+      this.known = { uidValidity, lastUid: uid };
     }
   }
 

@@ -2,7 +2,7 @@ import { evolve, initialState, type AnyRuleset, type EngineEvent, type EngineSta
 import { rulesets } from '../games';
 import { hashCanonical } from '../shared/canonical';
 import type { Sql } from '../store/db';
-import { EventStore, type NewEvent, type StoredEvent, type StreamHead } from '../store/event-store';
+import { EventStore, type HeldEvent, type NewEvent, type StoredEvent, type StreamHead, withoutJson } from '../store/event-store';
 import type { GameTable } from '../store/games';
 import type { OutboxDraft } from '../store/outbox';
 import { SnapshotStore } from '../store/snapshots';
@@ -214,6 +214,30 @@ export class GameRepository {
     const after = Math.floor(appended.head.version / this.snapshotEvery);
     if (after > before) await this.snapshot(game, appended.head.version, { engine: state, service }, tx);
     return { ...game, state, service, head: appended.head, tail: [...game.tail, ...appended.events] };
+  }
+
+  /**
+   * `append` without the write: the events chained after `game.head` and folded, for the caller to
+   * write later with `writeHeld` (a command's appends, one INSERT at its end: Handling). A rollback
+   * is not held (its fold reads the whole log). `snapshotDue`: the version crossed a multiple of
+   * SNAPSHOT_EVERY, so `writeHeld` snapshots the game as it then stands.
+   */
+  hold(game: LoadedGame, events: readonly NewEvent[], now: Date): { game: LoadedGame; held: HeldEvent[]; snapshotDue: boolean } {
+    const held = this.events.hold(game.gameId, game.head, events, now);
+    const appended = held.map(withoutJson);
+    const last = held[held.length - 1];
+    const head = { version: last.seq, hash: last.hash };
+    const state = fold(game.state, appended, game.ruleset);
+    const service = foldService(game.service, appended);
+    const snapshotDue = Math.floor(head.version / this.snapshotEvery) > Math.floor(game.head.version / this.snapshotEvery);
+    return { game: { ...game, state, service, head, tail: [...game.tail, ...appended] }, held, snapshotDue };
+  }
+
+  /** Writes held events (`hold`) in one statement, and the snapshot of `game` (as they leave it) when one fell due. */
+  async writeHeld(game: LoadedGame, held: readonly HeldEvent[], snapshotDue: boolean, tx: Sql): Promise<void> {
+    if (!held.length) return;
+    await this.events.writeHeld(tx, held);
+    if (snapshotDue) await this.snapshot(game, game.head.version, { engine: game.state, service: game.service }, tx);
   }
 
   private async snapshot(game: LoadedGame, seq: number, snapshot: GameSnapshot, tx: Sql): Promise<void> {

@@ -10,9 +10,10 @@ import { writeSync } from 'node:fs';
  * The points, each where a kill leaves the most to recover:
  *  - `append`: events (and their outbox rows) inserted, the transaction not committed;
  *  - `applied`: a command's transaction committed, the job not finished (no dispatch job queued);
- *  - `outbox-send`: an outbox row locked for sending, nothing sent;
+ *  - `outbox-send`: an outbox row leased for sending, nothing sent;
  *  - `outbox-sent`: the relay accepted the mail, the row not yet marked sent (it is sent again:
- *    SMTP cannot be exactly-once, the copy carries the same Message-ID);
+ *    SMTP cannot be exactly-once, the copy carries the same Message-ID); the detail names every
+ *    row of the lease's batch the relay took and no statement has marked yet, each sent again;
  *  - `imap-fetched`: a message fetched over IMAP, not stored (the cursor has not moved);
  *  - `inbound-stored`: a message stored, its ingest job not queued (the stuck-work sweep finds it);
  *  - `ingest-stored`: a message's commands stored, the message not marked done.

@@ -80,6 +80,29 @@ export class Db implements Sql {
     }
   }
 
+  /**
+   * Runs `fn` on one connection held throughout, each statement committed on its own (no BEGIN):
+   * for work that a session owns between statements (the outbox's lease names its session). A
+   * connection lost meanwhile is destroyed, not reused, as in `transaction`.
+   */
+  async session<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    const client: PoolClient = await this.pool.connect();
+    let lost: Error | undefined;
+    const onError = (err: Error) => {
+      lost = err;
+    };
+    client.on('error', onError);
+    const sql: Sql = {
+      query: async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await client.query(config(text, params))).rows as R[],
+    };
+    try {
+      return await fn(sql);
+    } finally {
+      client.off('error', onError);
+      client.release(lost ?? false);
+    }
+  }
+
   /** Answers when PostgreSQL does (health check). */
   async ping(): Promise<void> {
     await this.query('SELECT 1');

@@ -125,6 +125,9 @@ export class InboundStore {
   /** Stores a raw message and queues its ingestion (once). */
   async receive(source: string, raw: Buffer, at: { uidValidity?: number; uid?: number } = {}): Promise<StoredInbound> {
     const { messageId, contentHash } = this.identify(raw);
+    // stored first, looked for after: a new message (the rule) costs no look-up
+    const first = await this.insert(source, raw, at, messageId, contentHash, null);
+    if (first) return { id: first, duplicate: false, messageId };
     if (at.uid !== undefined) {
       const same = await this.db.query<{ id: string; message_id: string }>(
         'SELECT id, message_id FROM inbound_messages WHERE source = $1 AND uid_validity = $2 AND uid = $3',
@@ -132,8 +135,6 @@ export class InboundStore {
       );
       if (same.length) return this.duplicate(same[0].id, same[0].message_id);
     }
-    const first = await this.insert(source, raw, at, messageId, contentHash, null);
-    if (first) return { id: first, duplicate: false, messageId };
     const earlier = await this.db.query<{ id: string; content_hash: string | null }>(
       'SELECT id, content_hash FROM inbound_messages WHERE message_id = $1',
       [messageId],

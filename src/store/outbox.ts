@@ -150,63 +150,90 @@ export class Outbox {
   }
 
   /**
-   * Sends pending rows one at a time. Each row is locked (SKIP LOCKED, so several dispatchers
-   * share the work), sent, and marked sent in the same transaction: a crash before the mark
-   * leaves the row pending and it is sent again by the next sweep, with the same Message-ID so
-   * mail clients collapse the rare duplicate. A row that keeps failing is marked failed and kept.
-   * The statement that marks a row sent also says whether another waits (MARK_SENT): the last mail
-   * of a burst ends the loop without a transaction that finds nothing.
+   * Sends pending rows under leases, a batch at a time, on one connection held throughout and
+   * without a transaction (LEASE_CLAIM): one statement claims a batch, naming this session, and the
+   * next statement marks the batch's sent rows sent, gives back the rows not tried, and claims the
+   * next batch. Several dispatchers share the work: a leased row is another's while its session
+   * lives and its time has not run out. A crash (or a cut connection) before the mark leaves the
+   * rows pending and free at once; they are sent again by the next dispatch, with the same
+   * Message-ID so mail clients collapse the rare duplicate. A slow send never goes twice while its
+   * dispatcher lives: a send is started only with SEND_BUDGET_MS of its lease left and is given up
+   * after that long, its row keeping the lease to its end (the transport's own timeouts are far
+   * shorter). A row that keeps failing is marked failed and kept.
    */
   async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
-    let sent = 0;
-    let failed = 0;
-    let transient = 0;
-    let more = true;
-    for (let i = 0; i < limit && more; i++) {
-      const outcome = await this.db.transaction(async (tx) => {
-        const rows = await tx.query<RawRow>(`SELECT * FROM outbox WHERE status = 'pending' ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
-        if (!rows.length) return 'empty' as const;
-        const row = toRow(rows[0]);
-        const budget = refusalBudget(row);
-        if (budget && !(await claimRefusal(tx, budget))) {
-          await tx.query(`UPDATE outbox SET status = 'suppressed', last_error = $2 WHERE id = $1`, [
-            row.id,
-            `not sent: ${REFUSALS_PER_DAY} ${budget.refusal} refusals already went to this address for this game today (a mail loop or a flood)`,
-          ]);
-          return 'suppressed' as const;
+    return this.db.session(async (sql) => {
+      const tally = { sent: 0, failed: 0, transient: 0 };
+      let done: OutboxRow[] = [];
+      let untried: string[] = [];
+      let claim = Math.min(LEASE_BATCH, limit);
+      let handled = 0;
+      for (;;) {
+        const leasedAt = performance.now();
+        const rows = await sql.query<RawRow>(LEASE_CLAIM, [done.map((r) => r.id), untried, claim, LEASE_MS]);
+        done = [];
+        untried = [];
+        if (!rows.length) break;
+        for (const row of rows.map(toRow)) {
+          // stop after a transient failure; never start a send that could outlast the lease
+          if (tally.transient || performance.now() - leasedAt > LEASE_MS - SEND_BUDGET_MS) {
+            untried.push(row.id);
+            continue;
+          }
+          const outcome = await this.sendOne(sql, transport, row, done);
+          if (outcome === 'sent') tally.sent++;
+          else if (outcome === 'failed') tally.failed++;
+          else if (outcome === 'transient') {
+            tally.failed++;
+            tally.transient++; // the transport is unwell: the rest is left for the retrying job
+          }
         }
-        try {
-          crashPoint('outbox-send', row.idempotencyKey);
-          await transport.send(this.open(row), row.idempotencyKey);
-          crashPoint('outbox-sent', row.idempotencyKey);
-          const [mark] = await tx.query<{ more: boolean }>(MARK_SENT, [row.id]);
-          more = mark.more;
-          return 'sent' as const;
-        } catch (err) {
-          const permanent = (err as { permanent?: unknown }).permanent === true;
-          const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
-          // not sent: its place in the budget is given back
-          if (budget) await releaseRefusal(tx, budget);
-          await tx.query(`UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
-            row.id,
-            status,
-            String((err as Error).message ?? err).slice(0, 2000),
-          ]);
-          return permanent ? ('sent-failed' as const) : ('error' as const);
-        }
-      });
-      if (outcome === 'empty') break;
-      if (outcome === 'suppressed') continue;
-      if (outcome === 'sent') sent++;
-      else if (outcome === 'sent-failed')
-        failed++; // refused for good (5xx): kept as failed, go on
-      else {
-        failed++;
-        transient++;
-        break; // the transport is unwell: leave the rest for the retrying job
+        handled += rows.length;
+        claim = tally.transient ? 0 : Math.min(LEASE_BATCH, limit - handled);
+        if (claim === 0 && !done.length && !untried.length) break;
       }
+      return tally;
+    });
+  }
+
+  /** One leased row: its refusal budget, then the send; a sent row joins `done`, marked by the next claim. */
+  private async sendOne(
+    sql: Sql,
+    transport: MailTransport,
+    row: OutboxRow,
+    done: OutboxRow[],
+  ): Promise<'sent' | 'suppressed' | 'failed' | 'transient'> {
+    const budget = refusalBudget(row);
+    if (budget && !(await claimRefusal(sql, budget))) {
+      await sql.query(`UPDATE outbox SET status = 'suppressed', last_error = $2, leased_by = NULL, leased_until = NULL WHERE id = $1`, [
+        row.id,
+        `not sent: ${REFUSALS_PER_DAY} ${budget.refusal} refusals already went to this address for this game today (a mail loop or a flood)`,
+      ]);
+      return 'suppressed';
     }
-    return { sent, failed, transient };
+    let timedOut = false;
+    try {
+      crashPoint('outbox-send', row.idempotencyKey);
+      await withinBudget(transport.send(this.open(row), row.idempotencyKey), () => {
+        timedOut = true;
+      });
+      done.push(row);
+      // every row of the batch the relay took and no statement has marked yet: a kill here sends each again
+      crashPoint('outbox-sent', done.map((r) => r.idempotencyKey).join(' '));
+      return 'sent';
+    } catch (err) {
+      const permanent = (err as { permanent?: unknown }).permanent === true;
+      const status = permanent || row.attempts + 1 >= this.maxAttempts ? 'failed' : 'pending';
+      // not sent: its place in the budget is given back
+      if (budget) await releaseRefusal(sql, budget);
+      // a send given up may still be under way: its row keeps the lease to its end
+      await sql.query(
+        `UPDATE outbox SET status = $2, attempts = attempts + 1, last_error = $3,
+           leased_by = CASE WHEN $4 THEN leased_by END, leased_until = CASE WHEN $4 THEN leased_until END WHERE id = $1`,
+        [row.id, status, String((err as Error).message ?? err).slice(0, 2000), timedOut],
+      );
+      return permanent ? 'failed' : 'transient';
+    }
   }
 
   /** A row's mail as sent: opened when the outbox has an opener (sealed bodies, SECRET markers). */
@@ -221,14 +248,56 @@ export class Outbox {
   }
 }
 
+/** Rows a dispatcher claims at a time: what one crash may send twice, besides what it names (crash point outbox-sent). */
+export const LEASE_BATCH = 8;
+
+/** How long a lease holds at most, its session alive or not. */
+export const LEASE_MS = 15 * 60_000;
+
+/** The longest a send may take: started only with this much of the lease left, given up after it. */
+export const SEND_BUDGET_MS = 2 * 60_000;
+
+/** A session as the lease names it: its backend's pid and start (a pid reused by a later session is another session). */
+const SESSION_OF = (a: string) => `${a}.pid::text || ':' || extract(epoch FROM ${a}.backend_start)::text`;
+
 /**
- * Marks a row sent and says whether another pending row waits that no other dispatcher holds: a
- * row in another's hands is that one's to send (the check locks what it finds until this commit,
- * so two dispatchers checking at once may each see the other's next row as held: the one holding
- * it goes on and sends it). A row added later has a dispatch job of its own.
+ * Marks the rows sent ($1) sent, gives back the rows not tried ($2), and claims up to $3 pending
+ * rows for this session for $4 ms, in one statement. A row is free when no lease holds it: none
+ * taken, its time run out, or its session gone (pg_stat_activity: the dispatchers share one
+ * database role, which sees its own sessions). SKIP LOCKED and READ COMMITTED's re-check of a row
+ * another claimed meanwhile make two dispatchers claiming at once take different rows.
  */
-const MARK_SENT = `WITH sent AS (UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1 WHERE id = $1)
-  SELECT EXISTS (SELECT 1 FROM outbox WHERE status = 'pending' AND id <> $1 LIMIT 1 FOR UPDATE SKIP LOCKED) AS more`;
+const LEASE_CLAIM = `WITH sent AS (
+    UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, leased_by = NULL, leased_until = NULL
+     WHERE id = ANY($1::bigint[])),
+  untried AS (UPDATE outbox SET leased_by = NULL, leased_until = NULL WHERE id = ANY($2::bigint[]) AND status = 'pending'),
+  me AS (SELECT ${SESSION_OF('a')} AS session FROM pg_stat_activity a WHERE a.pid = pg_backend_pid()),
+  free AS (
+    SELECT id FROM outbox o
+     WHERE status = 'pending' AND id <> ALL($1::bigint[]) AND id <> ALL($2::bigint[])
+       AND (leased_by IS NULL OR leased_until < now()
+            OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE ${SESSION_OF('a')} = o.leased_by))
+     ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+  UPDATE outbox o SET leased_by = me.session, leased_until = now() + $4::float8 * interval '1 millisecond'
+    FROM free, me WHERE o.id = free.id RETURNING o.*`;
+
+/** A send, given up (rejected, `onTimeout` called) after SEND_BUDGET_MS. */
+async function withinBudget(send: Promise<void>, onTimeout: () => void): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  // a send given up that fails later fails unheard
+  send.catch(() => undefined);
+  const budget = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new Error(`the send took more than ${SEND_BUDGET_MS} ms: given up, its row kept leased until the lease ends`));
+    }, SEND_BUDGET_MS);
+  });
+  try {
+    await Promise.race([send, budget]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The budget a row is counted in: a refusal's recipient, game and kind; none for refused orders or other mail. */
 interface RefusalBudgetKey {
@@ -244,8 +313,7 @@ function refusalBudget(row: OutboxRow): RefusalBudgetKey | null {
 
 /**
  * Counts one more refusal in its budget if the budget has room, in one statement (the counter row
- * is locked until the caller's transaction ends, so concurrent dispatchers take turns): true if
- * counted. A window older than a day starts again at one.
+ * is locked while it runs, so concurrent dispatchers take turns): true if counted. A window older than a day starts again at one.
  */
 async function claimRefusal(tx: Sql, b: RefusalBudgetKey): Promise<boolean> {
   const rows = await tx.query(

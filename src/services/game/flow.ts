@@ -83,8 +83,8 @@ async function chainOf(h: Handling, make: typeof makeSeedChain, anchor: string |
     if (chain.anchor === anchor) return chain;
   }
   // a rollback past a revealed seed renews the dice chain (never the sealed one): its anchor names it
-  const renewed = anchor && make === makeSeedChain ? await h.env.deps.table.renewedChain(h.tx, gameId, anchor) : null;
-  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.tx, gameId));
+  const renewed = anchor && make === makeSeedChain ? await h.env.deps.table.renewedChain(h.beside, gameId, anchor) : null;
+  const sealed = renewed ?? (await h.env.deps.table.seedSecret(h.beside, gameId));
   if (!sealed) throw new Error(`game ${gameId} has no seed secret`);
   const chain = make(h.env.seeds.open(sealed), chainTurns(h));
   if (anchor && chain.anchor === anchor) {
@@ -184,14 +184,23 @@ async function digest(h: Handling, notices: readonly Notice[], afterSeq: number,
 
 /** What `viewer` may read of the events after `seq` (referee notes first), for a report that folds held ones, and its summary. */
 async function storySince(h: Handling, seq: number, viewer: string): Promise<{ narrative: string[]; summary: string[] }> {
-  // the whole log: the news of each event is read on the game as it stood just before it
-  const all = await h.env.deps.games.events.read(h.game.gameId, 0, h.tx);
+  // the news of each event is read on the game as it stood just before it: folded from the state
+  // the game was loaded from over its tail (every event after that state) when the story starts
+  // after that state, else from the start of the whole log
+  const base = h.game.base;
+  const inTail = (base?.version ?? 0) <= seq;
+  const all = inTail ? h.game.tail : await h.env.deps.games.events.read(h.game.gameId, 0, h.tx);
   const events = all.filter((e) => e.seq > seq);
   const notes = events.filter(isRefereeNote).map(noteLine);
   const engineEvents = liveEngineEvents(events).map(toEngineEvent);
   return {
     narrative: [...notes, ...narrativeFor(engineEvents, viewer, h.game.ruleset)],
-    summary: reportSummary(h.game, engineEvents, viewer, newsSince(h.game, all, initialState(), seq, viewer)),
+    summary: reportSummary(
+      h.game,
+      engineEvents,
+      viewer,
+      newsSince(h.game, all, (inTail ? base : undefined) ?? initialState(), seq, viewer),
+    ),
   };
 }
 

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { type CommandRejected, type Decision, type EngineCommand, type EngineEvent, tryDecide } from '../../engine/game';
 import { type CommandOutcome, PermanentCommandError } from '../../store/commands';
 import type { Db, Sql } from '../../store/db';
-import type { NewEvent } from '../../store/event-store';
+import type { HeldEvent, NewEvent } from '../../store/event-store';
+import { ROLLED_BACK } from '../../engine/voids';
 import type { GameTable } from '../../store/games';
 import { insertOutbox, type OutboxDraft } from '../../store/outbox';
 import { type ReportsSentPayload, reportsSentOf } from '../reports-sent';
@@ -66,14 +67,33 @@ export class Handling {
   readonly now: Date;
   /** the game's log was empty when the command began (it creates the game, or a fork): no report went out before */
   readonly newLog: boolean;
+  /** the command's transaction; when appends are held, each statement sent through it writes them first */
+  readonly tx: Sql;
+  private held: HeldEvent[] = [];
+  private heldOutbox: OutboxDraft[] = [];
+  private snapshotDue = false;
 
+  /**
+   * @param hold hold the appends until `flush` (GameHandler.run, which flushes when the use case is
+   *   done): a command's events go in one INSERT, not one per append. Any statement sent through
+   *   `tx` meanwhile writes them first, so every read in the transaction sees the log as appended.
+   */
   constructor(
     readonly env: GameEnv,
-    readonly tx: Sql,
+    private readonly raw: Sql,
     public game: LoadedGame,
+    private readonly hold = false,
   ) {
     this.now = env.clock();
     this.newLog = game.head.version === 0;
+    this.tx = hold
+      ? {
+          query: async (text, params) => {
+            await this.flush();
+            return raw.query(text, params);
+          },
+        }
+      : raw;
   }
 
   /** The game's settings as it recorded them at creation (the deployment's defaults before then). */
@@ -93,10 +113,41 @@ export class Handling {
     return engine(() => tryDecide(command, this.game.state, this.game.ruleset));
   }
 
-  /** Appends after the game's head (expected version), folds, and carries on from the result; `outbox`: mail the events record, written by the same append. */
+  /**
+   * Appends after the game's head (expected version), folds, and carries on from the result;
+   * `outbox`: mail the events record, written with them (held appends: by the same flush).
+   */
   async append(events: readonly NewEvent[], outbox?: readonly OutboxDraft[]): Promise<LoadedGame> {
-    this.game = await this.env.deps.games.append(this.game, events, this.tx, this.now, outbox);
+    if (!events.length) return this.game;
+    if (!this.hold || events.some((e) => e.type === ROLLED_BACK)) {
+      await this.flush();
+      this.game = await this.env.deps.games.append(this.game, events, this.raw, this.now, outbox);
+      return this.game;
+    }
+    const next = this.env.deps.games.hold(this.game, events, this.now);
+    this.game = next.game;
+    this.held.push(...next.held);
+    this.heldOutbox.push(...(outbox ?? []));
+    this.snapshotDue ||= next.snapshotDue;
     return this.game;
+  }
+
+  /** The transaction without the write of held appends first: for reads of tables other than the log (seed secrets). */
+  get beside(): Sql {
+    return this.raw;
+  }
+
+  /** Writes the held appends (one INSERT), the snapshot one of them made due, and the mail they record. */
+  async flush(): Promise<void> {
+    if (!this.held.length) return;
+    const held = this.held;
+    const outbox = this.heldOutbox;
+    const snapshotDue = this.snapshotDue;
+    this.held = [];
+    this.heldOutbox = [];
+    this.snapshotDue = false;
+    await this.env.deps.games.writeHeld(this.game, held, snapshotDue, this.raw);
+    if (outbox.length) await insertOutbox(this.raw, outbox);
   }
 
   notify(...notices: Notice[]): void {
@@ -116,8 +167,9 @@ export class GameHandler {
     private readonly settle?: (h: Handling) => Promise<void>,
   ) {}
 
-  async open(tx: Sql, gameId: string): Promise<Handling> {
-    return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx));
+  /** `hold`: the command's appends are written in one statement when it closes (run). */
+  async open(tx: Sql, gameId: string, hold = false): Promise<Handling> {
+    return new Handling(this.env, tx, await this.env.deps.games.load(gameId, tx), hold);
   }
 
   async close(h: Handling, outcome: CommandOutcome): Promise<CommandOutcome> {
@@ -129,19 +181,23 @@ export class GameHandler {
     const drafts = notices.map((n) => this.env.deps.sink.draft(n));
     const reports = reportsSentOf(h.game.gameId, notices, drafts);
     if (!reports.length) {
+      // the held appends are written first (h.tx), then the mail that follows them
       if (drafts.length) await insertOutbox(h.tx, drafts);
+      else await h.flush();
       return outcome;
     }
     // the round of reports, a fact in the log (who was sent which), appended with its outbox rows; a
     // log begun before reports were recorded takes the ones its outbox holds first (SentReports.unrecorded)
     const earlier = h.game.service.sent || h.newLog ? [] : await this.env.deps.reports.unrecorded(h.tx, h.game.gameId);
     const payload: ReportsSentPayload = { reports: [...earlier, ...reports] };
+    // held with the command's events: one INSERT of them all, then one of the mail
     await h.append([{ type: 'ReportsSent', payload, metadata: { actor: 'umpire' } }], drafts);
+    await h.flush();
     return outcome;
   }
 
   async run(tx: Sql, gameId: string, body: (h: Handling) => Promise<CommandOutcome>): Promise<CommandOutcome> {
-    const h = await this.open(tx, gameId);
+    const h = await this.open(tx, gameId, true);
     return this.close(h, await body(h));
   }
 }
