@@ -6,6 +6,7 @@
  * endurance (rules/movement.ts), search (rules/search.ts) and the air operations of 7.1-7.5 up to
  * the strikes' resolution (rules/air.ts). Every other rule stops play naming its number (`unfinished`).
  */
+import { entriesOf } from './keyed';
 import rulesVersion from './rules-version.json';
 import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
@@ -89,7 +90,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
     case 'gcc.strike-resolved': {
       const d = e.data;
       const hits = d.hits.map((h) => `${h.ship} (${h.weapon}, ${h.damage})`).join(', ') || 'no hits';
-      const cap = Object.entries(d.capLost)
+      const cap = entriesOf(d.capLost)
         .map(([h, g]) => `${planesText(g)} of ${h}`)
         .join(', ');
       return [

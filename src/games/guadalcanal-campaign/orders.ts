@@ -15,6 +15,7 @@
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
  */
+import { entriesOf } from './keyed';
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { AIRCRAFT } from './box/aircraft';
 import { MISSION_CODES, type Mission } from './box/tables';
@@ -203,7 +204,7 @@ function formatOne(o: GcOrder): string {
 }
 
 export function planesText(planes: AirGroup): string {
-  return Object.entries(planes)
+  return entriesOf(planes)
     .map(([t, n]) => `${n} ${t}`)
     .join(', ');
 }

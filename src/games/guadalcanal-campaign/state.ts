@@ -2,6 +2,7 @@
  * The game's state and its setup (3.2: every ship where the scenario puts it). A turn is 12 hours:
  * odd turns are AM, even PM, and the date moves on after the PM turn (1.1, 3.5).
  */
+import { valuesOf } from './keyed';
 import { type GcBox, type PlainBox, plainBox, type ScenarioId } from './box';
 import { startForces } from './box/oob';
 import type { PlaceData } from './box/map';
@@ -243,7 +244,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     // places by code, never by the data's key order (a box read back from storage may order its keys otherwise)
     map: {
       rows: box.map.rows,
-      places: Object.values(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)),
+      places: valuesOf(box.places).sort((a, b) => (a.code < b.code ? -1 : 1)),
       ports: box.ports as GcMap['ports'],
     },
     airbases: airbasesOf(box, scenario),
@@ -268,7 +269,7 @@ function airGroupsOf(box: PlainBox, scenario: ScenarioId, ships: Record<string, 
   if (!box.air) return {};
   const { bases, carriers, coralSeaCarriers } = box.air;
   const air: Record<string, AirGroup> = { ...bases[scenario] };
-  for (const ship of Object.values(ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const ship of valuesOf(ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const group = (scenario === 'coral-sea' ? coralSeaCarriers[ship.cls] : undefined) ?? carriers[ship.cls];
     if (group) air[ship.name] = group;
   }
@@ -283,7 +284,7 @@ function airbasesOf(box: PlainBox, scenario: ScenarioId): Airbase[] {
     american: [...(a.american as string[]), ...(scenario === 'coral-sea' ? (a.coralSeaAmerican as string[]) : [])],
     japanese: a.japanese as string[],
   };
-  const places = Object.values(box.places);
+  const places = valuesOf(box.places);
   return SIDES.flatMap((side) =>
     names[side].map((name) => {
       const p = places.find((x) => x.name === name);

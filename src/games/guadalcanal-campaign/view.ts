@@ -4,6 +4,7 @@
  * (7.2: the last search report, its types maybe wrong). The referee sees everything. `known` is the side's
  * position in the rules' terms, for machine players (the random player moves from it).
  */
+import { entriesOf, keysOf, valuesOf } from './keyed';
 import type { BoardMap, BoardTable, SideView, SquareCell } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import type { PlaceData } from './box/map';
@@ -56,14 +57,14 @@ function airTable(s: GcState, side: GcSide): BoardTable {
         .map((k) => `${k}: ${planesText(ops[k][name])}`),
       ...ops.strikes.filter((x) => x.from === name).map((x) => `strike on TF ${x.target}: ${planesText(x.planes)}`),
     ].join('; ');
-  const names = Object.keys(s.air)
+  const names = keysOf(s.air)
     .filter((n) => (s.ships[n]?.side ?? s.airbases.find((b) => b.name === n)?.side) === side)
     .sort();
   return {
     title: `${side === 'american' ? 'American' : 'Japanese'} aircraft (7.1, 7.6)`,
     side,
     columns: ['base or carrier', 'aircraft', 'this turn'],
-    rows: names.map((n) => [n, planesText(Object.fromEntries(Object.entries(s.air[n]).filter(([, x]) => x > 0))) || 'none', missions(n)]),
+    rows: names.map((n) => [n, planesText(Object.fromEntries(entriesOf(s.air[n]).filter(([, x]) => x > 0))) || 'none', missions(n)]),
   };
 }
 
@@ -83,11 +84,11 @@ function knownTf(s: GcState, tf: TaskForce): KnownTf {
 
 export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
   const sides = viewer === 'referee' ? SIDES : SIDES.filter((x) => x === viewer);
-  const own = Object.values(s.taskForces).filter((t) => sides.includes(t.side));
+  const own = valuesOf(s.taskForces).filter((t) => sides.includes(t.side));
   const sighted = viewer === 'referee' ? [] : s.sighted[viewer as GcSide];
   const inPort: Record<string, { name: string; type: string }[]> = {};
   // by name, never by the state's key order (a state read back from storage may order its keys otherwise)
-  for (const ship of Object.values(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1)))
+  for (const ship of valuesOf(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1)))
     if (ship.port && sides.includes(ship.side) && ship.dockedTurn === undefined)
       (inPort[ship.port] ??= []).push({ name: ship.name, type: ship.type });
   const when = `${dateOf(s, s.turn)} ${isAm(s.turn) ? 'AM' : 'PM'}`;
@@ -119,10 +120,10 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
           : flyingFrom(s, viewer as GcSide).flatMap((name) => {
               const at = holderOf(s, viewer as GcSide, name);
               if (typeof at === 'string') return [];
-              const free = Object.fromEntries(Object.entries(freeAt(s, viewer as GcSide, name)).filter(([, n]) => n > 0));
+              const free = Object.fromEntries(entriesOf(freeAt(s, viewer as GcSide, name)).filter(([, n]) => n > 0));
               return [{ ...at, free }];
             }),
-      aircraft: Object.fromEntries(Object.entries(s.aircraft).map(([t, a]) => [t, { role: a.role, attack: a.attack }])),
+      aircraft: Object.fromEntries(entriesOf(s.aircraft).map(([t, a]) => [t, { role: a.role, attack: a.attack }])),
     },
   };
 }
@@ -133,7 +134,7 @@ function tfTable(s: GcState, side: GcSide): BoardTable {
     title: `${side === 'american' ? 'American' : 'Japanese'} task forces (4.9)`,
     side,
     columns: ['TF', 'mission', 'endurance', 'square', 'speed', 'ships'],
-    rows: Object.values(s.taskForces)
+    rows: valuesOf(s.taskForces)
       .filter((t) => t.side === side)
       .map((t) => [
         t.id,

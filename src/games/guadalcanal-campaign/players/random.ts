@@ -7,6 +7,7 @@
  * and its fighters in range (7.3), and a carrier now and then keeps its other bombers for a
  * counterstrike (7.4).
  */
+import { entriesOf, keysOf } from '../keyed';
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import type { Mission } from '../box/tables';
@@ -23,7 +24,7 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
   const land = (c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
   let active = k.taskForces.length;
   if (!k.mini && active < 7 && rng.int(3) === 0) {
-    const ports = Object.entries(k.inPort)
+    const ports = entriesOf(k.inPort)
       .filter(([, ships]) => ships.length)
       .sort(([a], [b]) => (a < b ? -1 : 1));
     if (ports.length) {
@@ -79,7 +80,7 @@ function randomAir(view: GcView, step: StepInfo, rng: Rng): GcOrder[] {
   const orders: GcOrder[] = [];
   const role = (t: string) => k.aircraft[t].role;
   for (const at of k.air) {
-    const types = Object.keys(at.free).sort();
+    const types = keysOf(at.free).sort();
     const fighters = types.filter((t) => role(t) === 'fighter');
     const bombers = types.filter((t) => role(t) === 'bomber');
     if (isSearchStep(step)) {

@@ -6,6 +6,7 @@
  * before it left. Every event is the flying side's alone: the enemy learns of a strike when it is
  * attacked (8.1), of a CAP when it meets it.
  */
+import { entriesOf, keysOf, valuesOf } from '../keyed';
 import { Fold } from '../../kit';
 import { range } from '../box/range';
 import { type GcOrder, planesText } from '../orders';
@@ -34,7 +35,7 @@ export function holderOf(s: GcState, side: GcSide, name: string): Holder | strin
     if (base.from && dateOf(s, s.turn) < base.from) return `${base.name} is not active until ${base.from} (7.6)`;
     return { name: base.name, carrier: false, col: base.col, row: base.row };
   }
-  const ship = Object.values(s.ships).find((x) => x.side === side && x.name.toLowerCase() === key && (x.type === 'CV' || x.type === 'CVL'));
+  const ship = valuesOf(s.ships).find((x) => x.side === side && x.name.toLowerCase() === key && (x.type === 'CV' || x.type === 'CVL'));
   if (ship) {
     if (ship.tf === null) return `${ship.name} is in port: carriers fly from sea (as read of 7.3A, 4.5)`;
     if (!carrierMayFly(s, ship.name))
@@ -49,7 +50,7 @@ export function holderOf(s: GcState, side: GcSide, name: string): Holder | strin
 export function flyingFrom(s: GcState, side: GcSide): string[] {
   const date = dateOf(s, s.turn);
   const bases = s.airbases.filter((b) => b.side === side && (!b.from || date >= b.from)).map((b) => b.name);
-  const carriers = Object.values(s.ships)
+  const carriers = valuesOf(s.ships)
     .filter((x) => x.side === side && (x.type === 'CV' || x.type === 'CVL') && x.tf !== null && carrierMayFly(s, x.name))
     .map((x) => x.name)
     .sort();
@@ -61,7 +62,7 @@ export function freeAt(s: GcState, side: GcSide, holder: string): Record<string,
   const ops = opsOf(s, side);
   const free: Record<string, number> = { ...(s.air[holder] ?? {}) };
   const take = (g: AirGroup | undefined) => {
-    for (const [t, n] of Object.entries(g ?? {})) free[t] = (free[t] ?? 0) - n;
+    for (const [t, n] of entriesOf(g ?? {})) free[t] = (free[t] ?? 0) - n;
   };
   for (const k of ['cap', 'lrcap', 'search', 'subSearch', 'counter'] as const) take(ops[k][holder]);
   for (const x of ops.strikes) if (x.from === holder) take(x.planes);
@@ -91,7 +92,7 @@ export function walkAir(s: GcState, side: GcSide, orders: readonly GcOrder[]): {
     const at = fold.s;
     const from = holderOf(at, side, o.from);
     if (typeof from === 'string') return refuse(from, ruleOf(from, '7.6'));
-    const types = Object.keys(o.planes);
+    const types = keysOf(o.planes);
     const fighters = types.filter((t) => at.aircraft[t].role === 'fighter');
     const foreign = types.find((t) => at.aircraft[t].side !== side);
     if (foreign) return refuse(`${foreign} is not one of your aircraft types (7.1F)`, '7.1F');
@@ -142,7 +143,7 @@ export function walkAir(s: GcState, side: GcSide, orders: readonly GcOrder[]): {
   }
 }
 
-const positive = (g: Record<string, number>) => Object.fromEntries(Object.entries(g).filter(([, n]) => n > 0));
+const positive = (g: Record<string, number>) => Object.fromEntries(entriesOf(g).filter(([, n]) => n > 0));
 
 /** 7.3A-B: the square of a strike's target: a TF of this turn's report, or the enemy base TF 1 / TF 11. */
 function targetSquare(s: GcState, side: GcSide, target: number): { col: number; row: number } | null {
@@ -165,13 +166,13 @@ function strikeProblem(s: GcState, side: GcSide, from: Holder, target: number, p
   if (opsOf(s, side).strikes.some((x) => x.from === from.name))
     return [`${from.name} has launched its strike this turn: one a base or carrier (7.3A)`, '7.3A'];
   const d = range(from, square);
-  const short = Object.keys(planes).filter((t) => s.aircraft[t].attack < d);
+  const short = keysOf(planes).filter((t) => s.aircraft[t].attack < d);
   if (short.length)
     return [
       `TF ${target} is ${d} squares from ${from.name}, beyond the attack range of ${short.map((t) => `${t} (${s.aircraft[t].attack})`).join(', ')} (7.3D)`,
       '7.3D',
     ];
-  if (Object.keys(planes).every((t) => s.aircraft[t].role === 'fighter'))
+  if (keysOf(planes).every((t) => s.aircraft[t].role === 'fighter'))
     return ['fighters only escort (Zeke, Wildcat never attack ships): a strike needs bombers (7.3E)', '7.3E'];
   return null;
 }
@@ -184,17 +185,17 @@ function transferTo(s: GcState, side: GcSide, from: Holder, toName: string, plan
   if (typeof to === 'string') return to;
   if (to.name === from.name) return `${from.name} to itself is no transfer (7.5)`;
   if (!from.carrier && to.carrier) return `aircraft never transfer from an airbase to a carrier: that is pilot training (7.5C, 4.5)`;
-  if (side === 'japanese' && to.name === 'Shortlands' && Object.keys(planes).some((t) => t !== 'Zeke'))
+  if (side === 'japanese' && to.name === 'Shortlands' && keysOf(planes).some((t) => t !== 'Zeke'))
     return 'only Zekes transfer into the Shortlands (7.5E)';
   const d = range(from, to);
-  const short = Object.keys(planes).filter((t) => s.aircraft[t].attack * s.transferRangeFactor < d);
+  const short = keysOf(planes).filter((t) => s.aircraft[t].attack * s.transferRangeFactor < d);
   if (short.length)
     return `${to.name} is ${d} squares from ${from.name}, beyond the transfer range (3 x attack range) of ${short.map((t) => `${t} (${s.aircraft[t].attack * s.transferRangeFactor})`).join(', ')} (7.5D)`;
   if (to.carrier) {
-    if (Object.keys(planes).some((t) => !s.aircraft[t].carrier))
-      return `${Object.keys(planes).find((t) => !s.aircraft[t].carrier)} never flies from carriers (4.5E)`;
-    const aboard = Object.values(s.air[to.name] ?? {}).reduce((a, b) => a + b, 0);
-    const adding = Object.values(planes).reduce((a, b) => a + b, 0);
+    if (keysOf(planes).some((t) => !s.aircraft[t].carrier))
+      return `${keysOf(planes).find((t) => !s.aircraft[t].carrier)} never flies from carriers (4.5E)`;
+    const aboard = valuesOf(s.air[to.name] ?? {}).reduce((a, b) => a + b, 0);
+    const adding = valuesOf(planes).reduce((a, b) => a + b, 0);
     if (aboard + adding > s.ships[to.name].cc) return `${to.name} carries ${s.ships[to.name].cc} aircraft at most and has ${aboard} (4.5)`;
   }
   return to;

@@ -4,6 +4,7 @@
  * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
  * 8.9 in the campaign) stop it every time.
  */
+import { entriesOf, valuesOf } from '../keyed';
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { carrierMayFly, opsOf } from './air';
@@ -21,7 +22,7 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   for (const side of ['japanese', 'american'] as const) {
     const launched = opsOf(before, side).strikes;
     // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
-    const hit = Object.values(s.ships).filter(
+    const hit = valuesOf(s.ships).filter(
       (x) => x.side === side && x.damage > before.ships[x.name].damage && opsOf(s, side).counter[x.name],
     );
     if (hit.length && (side === 'japanese' || s.scenario === 'coral-sea'))
@@ -36,7 +37,7 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
         stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
     }
   }
-  const tfs = Object.values(s.taskForces);
+  const tfs = valuesOf(s.taskForces);
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
@@ -60,7 +61,7 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   }
   // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
   // (9) ships docked this turn enter repair and refit (8.8)
-  const docked = Object.values(s.ships).filter((x) => x.dockedTurn === s.turn);
+  const docked = valuesOf(s.ships).filter((x) => x.dockedTurn === s.turn);
   if (docked.length) stop('8.8', `repair and refit of ${docked.length} ship(s) docked this turn`);
   // (10) reinforcements: none in a mini game (10.1E); in a campaign game ships and, by day, four 1/7 chances (8.9)
   if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
@@ -99,7 +100,7 @@ function bombardment(s: GcState, tf: TaskForce): GcEvent {
   const share = firepower / (firepower + b.halfAt);
   const parked = tf.side === 'japanese' ? freeAt(s, 'american', 'Henderson Field') : {};
   const aircraft = Object.fromEntries(
-    Object.entries(parked)
+    entriesOf(parked)
       .map(([t, n]) => [t, Math.round(n * share)])
       .filter(([, n]) => Number(n) > 0),
   );

@@ -4,6 +4,7 @@
  * 5 knots, 9.1A), crippled ships at 5 knots (9.1, 9.1D), sunk ships out of their TF, the TF attacked
  * cut to endurance 10 (9.3B) and the launching carrier's TF to 95% (9.3C).
  */
+import { entriesOf, keysOf } from '../keyed';
 import { type AirGroup, type AirOps, type GcSide, type GcState, other, type Ship } from '../state';
 import type { Hit } from './strike';
 
@@ -23,7 +24,7 @@ export interface StrikeResult {
 
 const minus = (g: AirGroup | undefined, less: AirGroup): AirGroup => {
   const out: Record<string, number> = { ...(g ?? {}) };
-  for (const [t, n] of Object.entries(less)) out[t] = Math.max(0, (out[t] ?? 0) - n);
+  for (const [t, n] of entriesOf(less)) out[t] = Math.max(0, (out[t] ?? 0) - n);
   return out;
 };
 
@@ -33,7 +34,7 @@ export function afterStrike(s: GcState, d: StrikeResult): GcState {
   const ops: AirOps = { ...s.airOps[d.side], strikes: s.airOps[d.side].strikes.filter((x) => x.from !== d.from) };
   const enemy = other(d.side);
   let theirs = s.airOps[enemy];
-  for (const [holder, lost] of Object.entries(d.capLost)) {
+  for (const [holder, lost] of entriesOf(d.capLost)) {
     air[holder] = minus(air[holder], lost);
     // CAP losses come off the normal CAP first, then the long-range CAP
     theirs = { ...theirs, cap: theirs.cap[holder] ? { ...theirs.cap, [holder]: minus(theirs.cap[holder], lost) } : theirs.cap };
@@ -52,7 +53,7 @@ export function afterStrike(s: GcState, d: StrikeResult): GcState {
   const tf = taskForces[d.target];
   if (tf) {
     const left = tf.ships.filter((n) => !d.sunk.includes(n));
-    const fortressesFar = Object.keys(d.planes).every((t) => t === 'Fortress') && d.range > 7;
+    const fortressesFar = keysOf(d.planes).every((t) => t === 'Fortress') && d.range > 7;
     const spared = !d.attacked || fortressesFar || tf.mission === 'T' || tf.mission === 'FT';
     if (!left.length) delete taskForces[d.target];
     else taskForces[d.target] = { ...tf, ships: left, endurance: spared ? tf.endurance : Math.min(tf.endurance, 10) };

@@ -1,4 +1,5 @@
 /** The rules events of the game and how each folds into the state (evolve). */
+import { entriesOf, keysOf } from '../keyed';
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
@@ -96,7 +97,7 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const key = ({ cap: 'cap', lrcap: 'lrcap', search: 'search', subsearch: 'subSearch', counterstrike: 'counter' } as const)[d.kind];
       const had = ops[key][d.from] ?? {};
       const group = { ...had };
-      for (const [t, n] of Object.entries(d.planes)) group[t] = (group[t] ?? 0) + n;
+      for (const [t, n] of entriesOf(d.planes)) group[t] = (group[t] ?? 0) + n;
       return withOps(s, d.side, { ...ops, [key]: { ...ops[key], [d.from]: group } });
     }
     case 'gcc.strike-launched': {
@@ -108,7 +109,7 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const d = e.data;
       const from = { ...s.air[d.from] };
       const to = { ...(s.air[d.to] ?? {}) };
-      for (const [t, n] of Object.entries(d.planes)) {
+      for (const [t, n] of entriesOf(d.planes)) {
         from[t] -= n;
         to[t] = (to[t] ?? 0) + n;
       }
@@ -130,10 +131,10 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const d = e.data;
       const enemy = d.side === 'japanese' ? 'american' : 'japanese';
       const henderson = { ...(s.air['Henderson Field'] ?? {}) };
-      for (const [t, n] of Object.entries(d.aircraft)) henderson[t] -= n;
+      for (const [t, n] of entriesOf(d.aircraft)) henderson[t] -= n;
       const ashore = { ...s.ashore, [enemy]: { ...s.ashore[enemy], sup: s.ashore[enemy].sup - d.dumps } };
       const tf = { ...s.taskForces[d.tf], mission: d.mission };
-      const air = Object.keys(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
+      const air = keysOf(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
       return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
     case 'gcc.step-done': {

@@ -3,6 +3,7 @@
  * A side's orders step is walked in the order the lines were written, each order on the position the
  * ones before it leave; the walk yields the events or the problems, each citing its rule.
  */
+import { keysOf, valuesOf } from '../keyed';
 import { Fold } from '../../kit';
 import { missionProblems } from './eligibility';
 import { DIRS, type GcOrder } from '../orders';
@@ -119,7 +120,7 @@ function form(
   }
   if (o.mission === 'R' || o.mission === 'FR')
     return refuse(`a TF is never formed to ${o.mission}: that mission only follows one ended (9.2A, 9.2H)`, '9.2A');
-  const active = Object.values(s.taskForces).filter((t) => t.side === side).length;
+  const active = valuesOf(s.taskForces).filter((t) => t.side === side).length;
   if (active >= MAX_TFS) return refuse(`you have ${active} active task forces already, the most there may be (4.3B)`, '4.3B');
   const tf = o.tf ?? freeTfNumber(s, side);
   const range = side === 'american' ? [2, 10] : [12, 20];
@@ -127,7 +128,7 @@ function form(
     return refuse(`TF ${o.tf} is not free: your task forces are numbered ${range[0]}-${range[1]}`, '4.1');
   const names: string[] = [];
   for (const written of o.ships) {
-    const name = Object.keys(s.ships).find((n) => n.toLowerCase() === written.toLowerCase());
+    const name = keysOf(s.ships).find((n) => n.toLowerCase() === written.toLowerCase());
     const ship = name ? s.ships[name] : undefined;
     if (!ship || ship.side !== side) return refuse(`${written} is none of your ships`, '4.1C');
     if (ship.port !== o.port) return refuse(`${ship.name} is not in port at ${place.name} (4.1C)`, '4.1C');
@@ -194,7 +195,7 @@ function combine(
 
 /** 9.3A: a TF at sea spends one turn of endurance; 9.3E: at 0 its ships can make 5 knots at most. */
 function endurance(s: GcState, side: GcSide, emit: (e: GcEvent) => void): void {
-  for (const tf of Object.values(s.taskForces).filter((t) => t.side === side)) {
+  for (const tf of valuesOf(s.taskForces).filter((t) => t.side === side)) {
     const left = Math.max(0, tf.endurance - 1);
     emit({ type: 'gcc.endurance', data: { side, tf: tf.id, endurance: left }, visibleTo: [side] });
     const slow = tf.ships.filter((n) => s.ships[n].ms > 5);

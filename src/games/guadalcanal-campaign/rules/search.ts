@@ -10,6 +10,7 @@
  * bomber types of their base or carrier (7.1G), on the same odds (box/search.ts); sub search finds
  * submarine TFs only, a normal search surface TFs only (7.1C).
  */
+import { entriesOf, keysOf, valuesOf } from '../keyed';
 import type { AdjudicationContext } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { holderOf, opsOf } from './air';
@@ -26,10 +27,10 @@ interface Group {
 
 /** 7.1C, 7.1G: the bombers the side put on search (or sub search) this turn, by base or carrier. */
 function bomberGroups(s: GcState, side: GcSide, key: 'search' | 'subSearch'): Group[] {
-  return Object.entries(opsOf(s, side)[key]).flatMap(([name, planes]) => {
+  return entriesOf(opsOf(s, side)[key]).flatMap(([name, planes]) => {
     const at = holderOf(s, side, name);
     if (typeof at === 'string') return [];
-    const types = Object.keys(planes);
+    const types = keysOf(planes);
     const reach = Math.min(...types.map((t) => s.aircraft[t].search ?? 0));
     return [
       {
@@ -51,7 +52,7 @@ export function searchGroups(s: GcState, side: GcSide): Group[] {
   const bases = s.airbases
     .filter((b) => b.side === side && (b.from === null || date >= b.from))
     .map((b) => ({ name: b.name, col: b.col, row: b.row, planes: 10 }));
-  const tfs = Object.values(s.taskForces)
+  const tfs = valuesOf(s.taskForces)
     .filter((t) => t.side === side)
     .sort((a, b) => a.id - b.id)
     .map((t) => ({ name: `TF ${t.id}`, col: t.col, row: t.row, planes: floatPlanes(s, t) }));
@@ -87,7 +88,7 @@ export function airSearch(s: GcState, side: GcSide, ctx: AdjudicationContext): v
   const search = [...floats, ...bomberGroups(s, side, 'search')];
   const subSearch = bomberGroups(s, side, 'subSearch');
   const sightings: Sighting[] = [];
-  const enemy = Object.values(s.taskForces)
+  const enemy = valuesOf(s.taskForces)
     .filter((t) => t.side === other(side))
     .sort((a, b) => a.id - b.id);
   const hunted = [

@@ -8,6 +8,7 @@
  * each launching carrier's TF 5% (9.3C). The strike and its result are both sides' from here on:
  * the target's ships are known to the striker once attacked.
  */
+import { entriesOf, keysOf, valuesOf } from '../keyed';
 import { pick, rollDie } from '../../../engine/dice';
 import type { AdjudicationContext, Dice } from '../../../engine/ruleset';
 import { Fold } from '../../kit';
@@ -62,7 +63,7 @@ function capOver(s: GcState, side: GcSide, tf: TaskForce): Record<string, number
   const ops = opsOf(s, side);
   const cap: Record<string, number> = {};
   for (const name of tf.ships) if (ops.cap[name]) cap[name] = sum(ops.cap[name]);
-  for (const [name, group] of Object.entries(ops.lrcap)) {
+  for (const [name, group] of entriesOf(ops.lrcap)) {
     const ship = s.ships[name];
     const at = ship?.tf ? s.taskForces[ship.tf] : s.airbases.find((b) => b.name === name);
     const d = at ? range(at, tf) : 99;
@@ -71,7 +72,7 @@ function capOver(s: GcState, side: GcSide, tf: TaskForce): Record<string, number
   return cap;
 }
 
-const sum = (g: AirGroup) => Object.values(g).reduce((a, b) => a + b, 0);
+const sum = (g: AirGroup) => valuesOf(g).reduce((a, b) => a + b, 0);
 
 function strikeOn(s: GcState, side: GcSide, strike: Strike, tf: TaskForce, dice: Dice): GcEvent {
   const box = s.strike!;
@@ -80,11 +81,11 @@ function strikeOn(s: GcState, side: GcSide, strike: Strike, tf: TaskForce, dice:
   const capLost: Record<string, Record<string, number>> = {};
   const longRange = strike.from === 'Rabaul' && strike.range >= box.longRangeFrom;
   // (1) CAP, 8.1A-C
-  for (const [holder, fighters] of Object.entries(capOver(s, other(side), tf))) {
-    const types = Object.keys(opsOf(s, other(side)).cap[holder] ?? opsOf(s, other(side)).lrcap[holder] ?? {});
+  for (const [holder, fighters] of entriesOf(capOver(s, other(side), tf))) {
+    const types = keysOf(opsOf(s, other(side)).cap[holder] ?? opsOf(s, other(side)).lrcap[holder] ?? {});
     const capType = types[0] ?? 'Wildcat';
     for (let i = 0; i < fighters && sum(alive) > 0; i++) {
-      const pool = Object.entries(alive).flatMap(([t, n]) => Array<string>(n).fill(t));
+      const pool = entriesOf(alive).flatMap(([t, n]) => Array<string>(n).fill(t));
       const target = pick(dice, pool, `CAP fighter ${i + 1} of ${holder} picks its target`, '8.1B');
       const odds = (longRange ? s.longRangeStrike[target] : undefined) ?? s.aircraft[target];
       if (percent(dice, odds.shotDown, `CAP fighter ${i + 1} of ${holder} fires at a ${target}`, '8.1C')) {
@@ -101,7 +102,7 @@ function strikeOn(s: GcState, side: GcSide, strike: Strike, tf: TaskForce, dice:
   const damage = new Map<string, number>();
   const hits: Hit[] = [];
   let attacked = false;
-  for (const type of Object.keys(alive).sort())
+  for (const type of keysOf(alive).sort())
     for (let i = 0; i < alive[type]; i++) {
       if (s.aircraft[type].role !== 'bomber') continue;
       attacked = true;
