@@ -10,7 +10,8 @@
 import type { Dice } from '../../../../engine/ruleset';
 import { chooseAtRandom } from '../../../kit';
 import { BASES, type CoralBox, isNaval } from '../../box/schema';
-import type { AirUnitState, CoralOrder, CoralState } from '../../types';
+import type { AirUnitState, CoralOrder, CoralState, ShipKey } from '../../types';
+import { SEALED } from '../core/util';
 import { type AirFold, decisionStep } from './fold';
 import { eliminate } from './losses';
 import type { AirHome } from './state';
@@ -94,8 +95,14 @@ export function runBasing(f: AirFold, box: CoralBox, dice: Dice, chosen: Readonl
     } else if (options.length === 1) {
       land(f, box, u, options[0], `${from(u)} cannot take it: the nearest place within range`);
     } else if (u.side === 'ijn') {
-      const pick = chooseAtRandom(dice, options, `where ${from(u)}'s ${u.type} land`, '2.2');
-      f.emit({ type: 'IjnDecided', data: { what: `${u.type} of ${from(u)} land on ${homeName(pick.chosen)}`, choice: pick } });
+      // a choice between carriers still face down tells where they are (27): sealed dice, the IJN's record
+      const hidden = options.some((o) => f.s.ships[o as ShipKey]?.side === 'ijn' && !f.s.ships[o as ShipKey].faceUp);
+      const pick = chooseAtRandom(dice, options, `where ${from(u)}'s ${u.type} land`, '2.2', hidden ? SEALED : undefined);
+      f.emit({
+        type: 'IjnDecided',
+        data: { what: `${u.type} of ${from(u)} land on ${homeName(pick.chosen)}`, choice: pick },
+        ...(hidden ? { visibleTo: ['ijn'] as const } : {}),
+      });
       land(f, box, u, pick.chosen, 'equally near places: at random');
     } else if (chosen[u.home] && options.includes(chosen[u.home])) {
       land(f, box, u, chosen[u.home], 'where the USN chose');
