@@ -54,8 +54,9 @@ export function mailDesk(h: ServiceHarness, umpire: MailUser, transport: SmtpTra
       return id;
     },
     async pump(gameIds, expected = 1) {
-      for (let i = 0; i < 100; i++) {
-        if ((await fetchInbox(umpire)).filter((m) => !seen.has(m.uid)).length >= expected) break;
+      // the players' mails cross Postfix first: under a full test run that can take many seconds
+      const give = Date.now() + 30_000;
+      while ((await fetchInbox(umpire)).filter((m) => !seen.has(m.uid)).length < expected && Date.now() < give) {
         await new Promise((r) => setTimeout(r, 100));
       }
       for (const m of (await fetchInbox(umpire)).filter((x) => !seen.has(x.uid))) {
