@@ -13,9 +13,9 @@
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { crashPoint } from '../shared/crash-point';
 
-import type { MailboxCursor, MailboxCursorStore } from '../store/inbound';
+import type { MailboxCursor, MailboxCursorStore } from '../store/mailbox-cursors';
 
-export type { MailboxCursor, MailboxCursorStore } from '../store/inbound';
+export type { MailboxCursor, MailboxCursorStore } from '../store/mailbox-cursors';
 
 export interface RawMessageMeta {
   /** The cursor key: `<user>@<host>:<port>/<mailbox>` unless `cursorKey` was given. */

@@ -3,6 +3,29 @@ import type { JobQueue, Requeued } from '../queue/job-queue';
 import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
 import type { Db } from './db';
+import type {
+  StoredInbound,
+  InboundRow,
+  TokenDecision,
+  ThrottleGate,
+  InboundStatus,
+  InboundIdentity,
+  IntakeOptions,
+  UnreadArrival,
+  NextInBucket,
+} from './inbound-types';
+
+export type {
+  StoredInbound,
+  InboundRow,
+  TokenDecision,
+  ThrottleGate,
+  InboundStatus,
+  InboundIdentity,
+  IntakeOptions,
+  UnreadArrival,
+  NextInBucket,
+} from './inbound-types';
 
 /**
  * Inbound mail is stored raw before anything else happens, idempotently on (source, UIDVALIDITY,
@@ -21,80 +44,9 @@ export const THROTTLED_STUCK_MS = 6 * 3600_000;
 /** Ingest attempts before a message that keeps failing is quarantined (and its sender and the referee told). */
 export const MAX_INGEST_ATTEMPTS = 5;
 
-export interface StoredInbound {
-  readonly id: string;
-  readonly duplicate: boolean;
-  readonly messageId: string;
-  /** The earlier message whose Message-ID this one reused (it is stored apart). */
-  readonly reusedIdOf?: string;
-}
-
-export interface InboundRow {
-  readonly id: string;
-  readonly raw: Buffer;
-  readonly status: string;
-  readonly messageId: string;
-  readonly source: string;
-  readonly attempts: number;
-  readonly throttleTaken: boolean;
-  readonly result: unknown;
-  /** when it arrived, by the umpire's clock at intake (ISO 8601): what the deadline judges */
-  readonly arrivedAt: string;
-}
-
 /** The delayed job of a message's n-th wait for its turn (passThrottle, wakeNextInBucket). */
 function waitJobId(id: string, wait: number): string {
   return `ingest:${id}:wait:${wait}`;
-}
-
-/** A throttle's answer, as passThrottle needs it (src/mail/throttle.ts). */
-export interface TokenDecision {
-  readonly allowed: boolean;
-  readonly retryAfterMs: number;
-}
-
-/**
- * passThrottle's answer: passed (charged now or before), or waiting, either `behind` an earlier
- * message of the bucket (`ahead` of them in all) or for a token (`retryAfterMs`); the caller
- * queues the wait's delayed job under `waitJobId`.
- */
-export type ThrottleGate =
-  | { readonly passed: true }
-  | { readonly passed: false; readonly waitJobId: string; readonly behind: string; readonly ahead: number }
-  | { readonly passed: false; readonly waitJobId: string; readonly retryAfterMs: number };
-
-export type InboundStatus = 'processed' | 'ignored' | 'rejected' | 'throttled' | 'quarantined';
-
-/** What the store learns of a message at intake, besides its bytes. */
-/** Where the IMAP reader has read a mailbox to (src/mail/imap-reader.ts). */
-export interface MailboxCursor {
-  readonly uidValidity: number;
-  readonly lastUid: number;
-}
-
-export interface MailboxCursorStore {
-  get(mailbox: string): Promise<MailboxCursor | null>;
-  set(mailbox: string, cursor: MailboxCursor): Promise<void>;
-}
-
-/** A message's identity (src/mail/message-id.ts): its Message-ID and the hash of its content. */
-export interface InboundIdentity {
-  readonly messageId: string;
-  readonly contentHash: string;
-}
-
-export interface IntakeOptions {
-  /** the umpire's clock (the one deadlines are set by): a message's arrival is stamped with it */
-  readonly clock?: () => Date;
-  /** the game a raw message is addressed to, if its header says (src/mail/addressed-game.ts) */
-  readonly gameOf?: (raw: Buffer) => string | null;
-}
-
-/** A message not yet read (stored or throttled) that arrived by a game's deadline. */
-export interface UnreadArrival {
-  readonly id: string;
-  readonly status: 'stored' | 'throttled';
-  readonly arrivedAt: string;
 }
 
 /**
@@ -413,14 +365,6 @@ export class InboundStore {
   }
 }
 
-/** The first message waiting in a throttle bucket (wakeNextInBucket). */
-export interface NextInBucket {
-  readonly id: string;
-  readonly status: string;
-  readonly throttle_taken: boolean;
-  readonly throttle_waits: number;
-}
-
 const INBOUND_COLUMNS = 'id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result, arrived_at';
 
 interface RawInbound {
@@ -441,25 +385,4 @@ function jsonb(value: unknown): string {
   return JSON.stringify(value ?? null, (_k, v: unknown) =>
     typeof v === 'string' && v.includes('\u0000') ? v.replaceAll('\u0000', '') : v,
   );
-}
-
-/** Where the IMAP reader stopped, per mailbox, in PostgreSQL (survives restarts and moves between machines). */
-export class PgCursorStore implements MailboxCursorStore {
-  constructor(private readonly db: Db) {}
-
-  async get(mailbox: string): Promise<MailboxCursor | null> {
-    const rows = await this.db.query<{ uid_validity: string; last_uid: string }>(
-      'SELECT uid_validity, last_uid FROM mailbox_cursors WHERE mailbox = $1',
-      [mailbox],
-    );
-    return rows.length ? { uidValidity: Number(rows[0].uid_validity), lastUid: Number(rows[0].last_uid) } : null;
-  }
-
-  async set(mailbox: string, cursor: MailboxCursor): Promise<void> {
-    await this.db.query(
-      `INSERT INTO mailbox_cursors (mailbox, uid_validity, last_uid, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (mailbox) DO UPDATE SET uid_validity = EXCLUDED.uid_validity, last_uid = EXCLUDED.last_uid, updated_at = now()`,
-      [mailbox, cursor.uidValidity, cursor.lastUid],
-    );
-  }
 }

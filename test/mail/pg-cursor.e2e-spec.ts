@@ -1,5 +1,5 @@
 import { ImapMailboxReader, type RawMessageMeta } from '../../src/mail/imap-reader';
-import { PgCursorStore } from '../../src/store/inbound';
+import { PgCursorStore } from '../../src/store/mailbox-cursors';
 import { createDb, type Db } from '../../src/store/db';
 import { freshDatabase, type TestDatabase } from '../support/db';
 import { createMailUser, deliverSubjects as deliver, ensureMailServers, mailEnv, subjectOf, type MailUser } from '../support/mail';
