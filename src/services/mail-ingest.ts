@@ -23,7 +23,8 @@ import { applyMailCommand, commandKey } from './mail-commands';
 import { gameRoster } from './mail-roster';
 import { stepOfOrders } from './mail-step';
 import { readReplyInGame } from './reply-context';
-import { type InboundRow, type InboundStore, MAX_INGEST_ATTEMPTS } from '../store/inbound';
+import { type InboundStore, MAX_INGEST_ATTEMPTS } from '../store/inbound';
+import type { InboundRow } from '../store/inbound-types';
 import { isPlainMailbox } from '../mail/outbound';
 import { crashPoint } from '../shared/crash-point';
 

@@ -15,18 +15,6 @@ import type {
   NextInBucket,
 } from './inbound-types';
 
-export type {
-  StoredInbound,
-  InboundRow,
-  TokenDecision,
-  ThrottleGate,
-  InboundStatus,
-  InboundIdentity,
-  IntakeOptions,
-  UnreadArrival,
-  NextInBucket,
-} from './inbound-types';
-
 /**
  * Inbound mail is stored raw before anything else happens, idempotently on (source, UIDVALIDITY,
  * UID) and on the message's identity (src/mail/message-id.ts): the same message fetched twice,
