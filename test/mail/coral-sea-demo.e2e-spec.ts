@@ -159,7 +159,10 @@ describe('Coral Sea Solitaire by email, whole games on real mail servers', () =>
       const bot = g.bot!;
       expect(bot.rejections).toBe(0);
       const turns = [...bot.perTurn.entries()].filter(([turn]) => turn > 0).sort(([a], [b]) => a - b);
-      expect(turns.map(([turn]) => turn)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+      // every turn played has its mails: 14, or fewer when sudden death ends the game early (its dice differ every run)
+      const lastTurn = Math.max(...events.flatMap((e) => (e.type === 'StepResolved' ? [e.data.turn] : [])));
+      expect(lastTurn).toBeLessThanOrEqual(14);
+      expect(turns.map(([turn]) => turn)).toEqual(Array.from({ length: lastTurn }, (_, i) => i + 1));
       const day = turns.filter(([turn]) => isDay(turn)).map(([, x]) => x);
       const night = turns.filter(([turn]) => !isDay(turn)).map(([, x]) => x);
       process.stdout.write(
