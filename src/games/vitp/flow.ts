@@ -3,7 +3,8 @@
  * because nobody has a choice in it, and what runs by itself between them.
  */
 import { placeableAir } from './air';
-import { combatAreas, continueWithTaskForces, mayEnterBattlePort, openBattle, settleHarbours } from './battles';
+import { combatAreas } from './battle-input';
+import { continueWithTaskForces, mayEnterBattlePort, openBattle, settleHarbours } from './battles';
 import { awaitingTaskForces, nextDecision } from './combat/api';
 import { captureSurrounded } from './capture';
 import { pocStanding, scoreTurn } from './control';

@@ -12,7 +12,7 @@
 import type { Side } from '../../engine/ruleset';
 import { nextDecision } from './combat/api';
 import { defaultOrdersFor } from './orders/defaults';
-import { combatAreas } from './battles';
+import { combatAreas } from './battle-input';
 import { COMBAT_PHASES, stepOf } from './steps';
 import { pocStanding } from './control';
 import { taskForceAsSeenBy } from './task-forces';

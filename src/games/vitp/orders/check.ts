@@ -2,7 +2,7 @@
 import type { LineError } from '../../../engine/ruleset';
 import { compareCodeUnits } from '../../../shared/canonical';
 import { checkAir } from '../air';
-import { combatAreas } from '../battles';
+import { combatAreas } from '../battle-input';
 import { answer } from '../combat/api';
 import { checkInvasions } from '../invasion';
 import { checkMoves, checkRaiderDesignation } from '../movement';

@@ -2,7 +2,7 @@
  * Default orders for a side that misses a deadline (printed in the help text): stay in port, place
  * no air, decline further fighting, retreat when outgunned, take the combat module's defaults.
  */
-import { combatAreas } from '../battles';
+import { combatAreas } from '../battle-input';
 import { answerFromStanding, type Answer, type CombatStanding } from '../combat/api';
 import { raidEligible, raidForceAtSea } from '../surprise';
 import type { Order, VitpState, VSide } from '../types';

@@ -2,7 +2,7 @@
 import { airInGroups } from '../options';
 import type { StepInfo } from '../../../engine/ruleset';
 import { airAreas, placeableAir } from '../air';
-import { combatAreas } from '../battles';
+import { combatAreas } from '../battle-input';
 import { landingChoices, invaders } from '../invasion';
 import { destinations, movers, type MoveMode } from '../movement';
 import { airstrikeLost, rebuildable, rebuildCapacity, rebuildingInUse, rebuildPorts, repairable } from '../repairs';

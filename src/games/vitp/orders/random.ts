@@ -1,7 +1,7 @@
 /** randomOrders: random LEGAL orders for the self-play fuzzer (seeded Rng only). */
 import type { Rng } from '../../../engine/ruleset';
 import { airAreas, placeableAir } from '../air';
-import { combatAreas } from '../battles';
+import { combatAreas } from '../battle-input';
 import { airInGroups } from '../options';
 import { answer, type Answer, type Decision } from '../combat/api';
 import { landingChoices, invaders } from '../invasion';
