@@ -55,7 +55,7 @@ export class PermanentCommandError extends Error {
  */
 export type FailureHook = (command: PendingCommand, error: PermanentCommandError) => Promise<void>;
 
-/** The per-game advisory lock every writer of a game's log takes (transaction-scoped). */
+/** The per-game advisory lock every writer of a game's log takes (transaction-scoped; also taken by umpire_take_pending). */
 export async function lockGame(tx: Sql, gameId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
 }
@@ -207,7 +207,7 @@ export class CommandInbox {
       let current: PendingCommand | null = null;
       const done = await this.db
         .transaction(async (tx) => {
-          await lockGame(tx, gameId);
+          // the game's lock (lockGame's), then its oldest pending commands read under it: one round trip
           const rows = await tx.query<{
             id: string;
             game_id: string;
@@ -215,11 +215,7 @@ export class CommandInbox {
             kind: string;
             payload: unknown;
             created_at: Date;
-          }>(
-            `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
-              WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 2`,
-            [gameId],
-          );
+          }>('SELECT id, game_id, idempotency_key, kind, payload, created_at FROM umpire_take_pending($1)', [gameId]);
           if (!rows.length) return false;
           more = rows.length > 1;
           const r = rows[0];
