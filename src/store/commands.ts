@@ -1,6 +1,7 @@
 import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
 import type { Db, Sql } from './db';
+import { HoldingTx } from './held-writes';
 
 /**
  * Commands whose payload and outcome hold a side's orders, which may be sealed orders of a
@@ -206,7 +207,9 @@ export class CommandInbox {
     while (more && handled < limit) {
       let current: PendingCommand | null = null;
       const done = await this.db
-        .transaction(async (tx) => {
+        .transaction(async (raw) => {
+          // the command's writes (events, snapshot, mail) are held and go with the statement marking it applied
+          const tx = new HoldingTx(raw);
           // the game's lock (lockGame's), then its oldest pending commands read under it: one round trip
           const rows = await tx.query<{
             id: string;
@@ -229,7 +232,7 @@ export class CommandInbox {
           };
           current = command;
           const outcome = await apply(tx, command);
-          await tx.query(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
+          await tx.queryWith(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
             r.id,
             outcome.status,
             this.atRest(r.kind, outcome.result),
