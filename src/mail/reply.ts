@@ -66,7 +66,7 @@ type Mark = { readonly reason: DropReason; readonly why: string };
 /** `END`, also behind a bullet or before a comment ("- END", "END # that's all") */
 const END_LINE = /^\s*(?:[•\-–*]\s+)?END\s*(?:(?:#|--).*)?$/iu;
 /** what marks the start of quoted mail */
-const QUOTE_REASONS: ReadonlySet<DropReason> = new Set(['quoted', 'quote-header', 'quoted-unmarked', 'forwarded']);
+export const QUOTE_REASONS: ReadonlySet<DropReason> = new Set(['quoted', 'quote-header', 'quoted-unmarked', 'forwarded']);
 const QUOTE_LINE = /^\s*>/;
 /** a quoted line, not the `>:` that ends an address a client wrapped (Norwegian Gmail) */
 const QUOTED_TEXT = /^\s*>(?![:：]\s*$)/u;

@@ -2,10 +2,19 @@ import { evolve, initialState, type AnyRuleset, type EngineEvent, type EngineSta
 import { rulesets } from '../games';
 import { hashCanonical } from '../shared/canonical';
 import type { Sql } from '../store/db';
-import { EventStore, type HeldEvent, type NewEvent, type StoredEvent, type StreamHead, withoutJson } from '../store/event-store';
+import {
+  EventStore,
+  eventsWrite,
+  type HeldEvent,
+  type NewEvent,
+  type StoredEvent,
+  type StreamHead,
+  withoutJson,
+} from '../store/event-store';
 import type { GameTable } from '../store/games';
 import type { OutboxDraft } from '../store/outbox';
-import { SnapshotStore } from '../store/snapshots';
+import type { HeldWrite } from '../store/held-writes';
+import { type Snapshot, SnapshotStore, snapshotWrite } from '../store/snapshots';
 import { hasRollback, liveEvents, voidedSeqs } from '../engine/voids';
 import { machineAddress } from './machine-address';
 import { foldService, initialServiceState, type ServiceState } from './service-state';
@@ -218,9 +227,9 @@ export class GameRepository {
 
   /**
    * `append` without the write: the events chained after `game.head` and folded, for the caller to
-   * write later with `writeHeld` (a command's appends, one INSERT at its end: Handling). A rollback
+   * write later with `heldWrites` (a command's appends, one INSERT at its end: Handling). A rollback
    * is not held (its fold reads the whole log). `snapshotDue`: the version crossed a multiple of
-   * SNAPSHOT_EVERY, so `writeHeld` snapshots the game as it then stands.
+   * SNAPSHOT_EVERY, so `heldWrites` snapshots the game as it then stands.
    */
   hold(game: LoadedGame, events: readonly NewEvent[], now: Date): { game: LoadedGame; held: HeldEvent[]; snapshotDue: boolean } {
     const held = this.events.hold(game.gameId, game.head, events, now);
@@ -233,18 +242,23 @@ export class GameRepository {
     return { game: { ...game, state, service, head, tail: [...game.tail, ...appended] }, held, snapshotDue };
   }
 
-  /** Writes held events (`hold`) in one statement, and the snapshot of `game` (as they leave it) when one fell due. */
-  async writeHeld(game: LoadedGame, held: readonly HeldEvent[], snapshotDue: boolean, tx: Sql): Promise<void> {
-    if (!held.length) return;
-    await this.events.writeHeld(tx, held);
-    if (snapshotDue) await this.snapshot(game, game.head.version, { engine: game.state, service: game.service }, tx);
+  /**
+   * The writes of held events (`hold`) and of the snapshot of `game` (as they leave it) when one
+   * fell due, for the caller to send (Handling.flush): with the statement that marks the command applied.
+   */
+  heldWrites(game: LoadedGame, held: readonly HeldEvent[], snapshotDue: boolean): HeldWrite[] {
+    if (!held.length) return [];
+    const events = eventsWrite(held);
+    if (!snapshotDue) return [events];
+    return [events, snapshotWrite(this.snapshotOf(game, game.head.version, { engine: game.state, service: game.service }))];
   }
 
   private async snapshot(game: LoadedGame, seq: number, snapshot: GameSnapshot, tx: Sql): Promise<void> {
-    await this.snapshots.save(
-      { gameId: game.gameId, seq, state: snapshot, stateHash: hashCanonical(snapshot), engineVersion: game.ruleset.engineVersion },
-      tx,
-    );
+    await this.snapshots.save(this.snapshotOf(game, seq, snapshot), tx);
+  }
+
+  private snapshotOf(game: LoadedGame, seq: number, snapshot: GameSnapshot): Snapshot {
+    return { gameId: game.gameId, seq, state: snapshot, stateHash: hashCanonical(snapshot), engineVersion: game.ruleset.engineVersion };
   }
 
   async listGames(): Promise<{ id: string; ruleset: string; createdAt: string }[]> {

@@ -11,6 +11,7 @@ import { shapeOrdersCommand } from '../mail/order-lines';
 import { forWordsOf } from '../engine/arrival';
 import { isForLine } from '../mail/order-lines';
 import { rereadReply, type ParsedMessage } from '../mail/parse';
+import { QUOTE_REASONS } from '../mail/reply';
 import type { OutboxRow } from '../store/outbox';
 
 /** How many of the umpire's latest mails to the sender a reply is compared with. */
@@ -29,17 +30,48 @@ export interface ReplyContextDeps {
   readonly games: { rulesetOf(gameId: string): Promise<AnyRuleset> };
 }
 
-export async function readReplyInGame(mail: ParsedMessage, gameId: string, deps: ReplyContextDeps): Promise<ParsedMessage> {
-  const [rows, ruleset] = await Promise.all([deps.outbox.recentTo(gameId, mail.from.address, KNOWN_MAILS), deps.games.rulesetOf(gameId)]);
+/** The game's order grammar, its FOR words, and the test of a line it would read as an order (none without a grammar). */
+export function orderTestOf(ruleset: AnyRuleset) {
   const grammar = ruleset.orderLines;
   const words = forWordsOf(ruleset);
-  const reread = rereadReply(mail, {
-    knownTexts: rows.flatMap(knownTextsOf),
-    ...(grammar
-      ? { looksLikeOrder: (line: string) => grammar.startsOrder(line) || grammar.mentionsGame(line) || isForLine(line, words) }
-      : {}),
-  });
-  return { ...reread, commands: shapeOrdersCommand(reread.commands, grammar, words) };
+  const looksLikeOrder = grammar
+    ? (line: string) => grammar.startsOrder(line) || grammar.mentionsGame(line) || isForLine(line, words)
+    : undefined;
+  return { grammar, words, looksLikeOrder };
+}
+
+/**
+ * The reply read again in its game. The umpire's recent mail to the sender is read from the outbox
+ * only when it could change the reading (knownTextsCanMatter): most orders come as bare order lines,
+ * and then the look-up is a round trip for nothing.
+ */
+export async function readReplyInGame(mail: ParsedMessage, gameId: string, deps: ReplyContextDeps): Promise<ParsedMessage> {
+  const { grammar, words, looksLikeOrder } = orderTestOf(await deps.games.rulesetOf(gameId));
+  const reread = (knownTexts: readonly string[]) => rereadReply(mail, { knownTexts, ...(looksLikeOrder ? { looksLikeOrder } : {}) });
+  const inContext = async () => reread((await deps.outbox.recentTo(gameId, mail.from.address, KNOWN_MAILS)).flatMap(knownTextsOf));
+  let read: ParsedMessage;
+  // as first read (no grammar yet), a mail that quotes or says more than orders goes to its context at once
+  if (knownTextsCanMatter(mail, looksLikeOrder)) read = await inContext();
+  else {
+    const bare = reread([]);
+    read = knownTextsCanMatter(bare, looksLikeOrder) ? await inContext() : bare;
+  }
+  return { ...read, commands: shapeOrdersCommand(read.commands, grammar, words) };
+}
+
+/**
+ * Whether the umpire's own texts could change how `mail`, read without them, reads (reply.ts): they
+ * mark lines only from the first quote, or from the first line of the umpire's that is no order. So
+ * a mail of the body alone (no attached file, which is read only when the body holds no orders)
+ * with nothing quoted and every line it keeps an order (or blank) reads the same with them.
+ */
+export function knownTextsCanMatter(
+  mail: Pick<ParsedMessage, 'attachments' | 'replyLines' | 'dropped'>,
+  looksLikeOrder: ((line: string) => boolean) | undefined,
+): boolean {
+  if (!looksLikeOrder || mail.attachments.length) return true;
+  if (mail.dropped.some((d) => QUOTE_REASONS.has(d.reason))) return true;
+  return mail.replyLines.some((l) => l.text.trim() !== '' && !looksLikeOrder(l.text.trim()));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
 import type { Db, Sql } from './db';
+import { HoldingTx } from './held-writes';
 
 /**
  * Commands whose payload and outcome hold a side's orders, which may be sealed orders of a
@@ -55,7 +56,7 @@ export class PermanentCommandError extends Error {
  */
 export type FailureHook = (command: PendingCommand, error: PermanentCommandError) => Promise<void>;
 
-/** The per-game advisory lock every writer of a game's log takes (transaction-scoped). */
+/** The per-game advisory lock every writer of a game's log takes (transaction-scoped; also taken by umpire_take_pending). */
 export async function lockGame(tx: Sql, gameId: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7243))', [gameId]);
 }
@@ -206,8 +207,10 @@ export class CommandInbox {
     while (more && handled < limit) {
       let current: PendingCommand | null = null;
       const done = await this.db
-        .transaction(async (tx) => {
-          await lockGame(tx, gameId);
+        .transaction(async (raw) => {
+          // the command's writes (events, snapshot, mail) are held and go with the statement marking it applied
+          const tx = new HoldingTx(raw);
+          // the game's lock (lockGame's), then its oldest pending commands read under it: one round trip
           const rows = await tx.query<{
             id: string;
             game_id: string;
@@ -215,11 +218,7 @@ export class CommandInbox {
             kind: string;
             payload: unknown;
             created_at: Date;
-          }>(
-            `SELECT id, game_id, idempotency_key, kind, payload, created_at FROM commands
-              WHERE game_id = $1 AND status = 'pending' ORDER BY id LIMIT 2`,
-            [gameId],
-          );
+          }>('SELECT id, game_id, idempotency_key, kind, payload, created_at FROM umpire_take_pending($1)', [gameId]);
           if (!rows.length) return false;
           more = rows.length > 1;
           const r = rows[0];
@@ -233,7 +232,7 @@ export class CommandInbox {
           };
           current = command;
           const outcome = await apply(tx, command);
-          await tx.query(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
+          await tx.queryWith(`UPDATE commands SET status = $2, result = $3::jsonb, applied_at = now() WHERE id = $1`, [
             r.id,
             outcome.status,
             this.atRest(r.kind, outcome.result),

@@ -1,7 +1,8 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { crashPoint } from '../shared/crash-point';
-import type { Db, Prepared, Sql } from './db';
-import { insertOutbox, type OutboxDraft } from './outbox';
+import type { Db, Sql } from './db';
+import { type HeldWrite, sendWrites } from './held-writes';
+import { type OutboxDraft, outboxWrite } from './outbox';
 
 /** Who and what caused an event: kept beside it, covered by its hash. */
 export interface EventMetadata {
@@ -133,37 +134,24 @@ export class EventStore {
         throw new ConcurrencyError(gameId, expectedVersion, `but the game is at version ${head.version}`);
       }
       const stored = chain(gameId, head, events, (options.now ?? new Date()).toISOString());
-      await insertEvents(tx, stored).catch((err: unknown) => {
-        throw translateAppendError(err, gameId, expectedVersion);
-      });
       const appended = stored.map(withoutJson);
       const drafts = typeof options.outbox === 'function' ? options.outbox(appended) : options.outbox;
-      if (drafts?.length) await insertOutbox(tx, drafts);
-      crashPoint('append', `${gameId}@${head.version + 1}`);
+      // the events and their mail in one statement (the events' write says what a lost race means)
+      await sendWrites(tx, [eventsWrite(stored), ...(drafts?.length ? [outboxWrite(drafts)] : [])]);
       const last = stored[stored.length - 1];
       return { head: { version: last.seq, hash: last.hash }, events: appended };
     };
-    if (options.tx) return run(options.tx);
-    if (!options.outbox) return run(this.db); // one INSERT statement is atomic on its own
-    return this.db.transaction((tx) => run(tx));
+    // one statement is atomic on its own: no transaction to open
+    return run(options.tx ?? this.db);
   }
 
   /**
    * Events chained after `head` as `append` would store them, nothing written yet: a command holds
-   * its appends so (Handling) and writes them all with `writeHeld`, one statement, at its end.
+   * its appends so (Handling) and writes them all with one `eventsWrite`, at its end.
    */
   hold(gameId: string, head: StreamHead, events: readonly NewEvent[], now: Date): HeldEvent[] {
     if (events.length === 0) throw new Error('append needs at least one event');
     return chain(gameId, head, events, now.toISOString());
-  }
-
-  /** Writes held events (`hold`), in one INSERT; the database still checks their link to the head. */
-  async writeHeld(tx: Sql, held: readonly HeldEvent[]): Promise<void> {
-    const first = held[0];
-    await insertEvents(tx, held).catch((err: unknown) => {
-      throw translateAppendError(err, first.gameId, first.seq - 1);
-    });
-    crashPoint('append', `${first.gameId}@${first.seq}`);
   }
 
   async read(gameId: string, afterSeq = 0, tx: Sql = this.db): Promise<StoredEvent[]> {
@@ -260,30 +248,32 @@ export function withoutJson({ payloadJson: _p, metadataJson: _m, ...event }: Hel
 }
 
 /**
- * One statement for the whole batch, its text the same whatever the batch size (arrays, not a
- * VALUES row per event), so it is prepared once per connection; the database's trigger checks
- * each event's link to the one before.
+ * The write of chained events (held or not): one statement for the whole batch, its text the same
+ * whatever the batch size (arrays, not a VALUES row per event), so it is prepared once per
+ * connection; the database's trigger checks each event's link to the one before, and a link that
+ * fails (another writer got there first) is a ConcurrencyError at the expected version.
  */
-const INSERT_EVENTS: Prepared = {
-  name: 'umpire-insert-events',
-  text: `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
+export function eventsWrite(events: readonly HeldEvent[]): HeldWrite {
+  const first = events[0];
+  return {
+    text: `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
      SELECT $1, $2::int + u.n::int, u.type, u.payload::jsonb, u.metadata::jsonb, u.recorded_at::timestamptz, u.prev_hash, u.hash
        FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
             WITH ORDINALITY AS u(recorded_at, type, payload, metadata, prev_hash, hash, n)
       ORDER BY u.n`,
-};
-
-async function insertEvents(tx: Sql, events: readonly HeldEvent[]): Promise<void> {
-  await tx.query(INSERT_EVENTS, [
-    events[0].gameId,
-    events[0].seq - 1,
-    events.map((e) => e.recordedAt),
-    events.map((e) => e.type),
-    events.map((e) => e.payloadJson),
-    events.map((e) => e.metadataJson),
-    events.map((e) => e.prevHash),
-    events.map((e) => e.hash),
-  ]);
+    params: [
+      first.gameId,
+      first.seq - 1,
+      events.map((e) => e.recordedAt),
+      events.map((e) => e.type),
+      events.map((e) => e.payloadJson),
+      events.map((e) => e.metadataJson),
+      events.map((e) => e.prevHash),
+      events.map((e) => e.hash),
+    ],
+    failure: (err) => translateAppendError(err, first.gameId, first.seq - 1),
+    written: () => crashPoint('append', `${first.gameId}@${first.seq}`),
+  };
 }
 
 /** recorded_at as JavaScript's toISOString() prints it (UTC, milliseconds, Z). */

@@ -38,8 +38,9 @@ function waitJobId(id: string, wait: number): string {
 }
 
 /**
- * Intake stamps a message's arrival and stores it inside one transaction holding this lock
- * shared; a deadline takes it exclusive to wait for every stamp already taken to be committed.
+ * Intake stores a message holding this lock shared (taken inside its INSERT: umpire_intake_arrival);
+ * a deadline takes it exclusive to wait for every message being stored to be committed, and moves
+ * the intake fence to the instant it reads up to (prisma/migrations/*_intake_fence).
  */
 const INTAKE_LOCK = 7_243_024;
 
@@ -100,28 +101,25 @@ export class InboundStore {
   ): Promise<string | null> {
     const stored = this.box ? Buffer.from(this.box.seal(raw), 'latin1') : raw;
     const gameId = this.gameOf(raw);
-    const inserted = await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [INTAKE_LOCK]);
-      // the arrival: stamped under the lock, so a deadline that takes the lock sees every message stamped before it
-      const arrivedAt = this.clock();
-      return tx.query<{ id: string }>(
-        `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result, arrived_at, game_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) ON CONFLICT DO NOTHING RETURNING id`,
-        [
-          source,
-          at.uidValidity ?? null,
-          at.uid ?? null,
-          messageId,
-          stored,
-          raw.length,
-          this.box !== null,
-          contentHash,
-          jsonb(note),
-          arrivedAt,
-          gameId,
-        ],
-      );
-    });
+    // one statement: the intake lock is taken inside it, and the arrival, stamped by the umpire's
+    // clock, moves to just after the intake fence when a deadline has read past it meanwhile
+    const inserted = await this.db.query<{ id: string }>(
+      `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result, arrived_at, game_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, umpire_intake_arrival($10), $11) ON CONFLICT DO NOTHING RETURNING id`,
+      [
+        source,
+        at.uidValidity ?? null,
+        at.uid ?? null,
+        messageId,
+        stored,
+        raw.length,
+        this.box !== null,
+        contentHash,
+        jsonb(note),
+        this.clock(),
+        gameId,
+      ],
+    );
     if (!inserted.length) return null;
     const id = String(inserted[0].id);
     crashPoint('inbound-stored', `inbound ${id} ${messageId}`);
@@ -147,14 +145,16 @@ export class InboundStore {
    * The messages still to be read that arrived at or before `deadline` and may hold `gameId`'s
    * orders: stored ones addressed to the game or to no game known yet, and throttled ones of the
    * game (throttled only once authenticated, so their game is known). Takes the intake lock
-   * exclusive first (briefly, in a transaction of its own): every arrival stamped before this call
-   * is committed and seen.
+   * exclusive first (briefly, in a transaction of its own): every message being stored is committed
+   * and seen; and moves the intake fence to `deadline`, so a message stamped by then but stored
+   * after this read is stamped after `deadline` (umpire_intake_arrival): none is missed.
    */
   async unreadBefore(gameId: string, deadline: Date): Promise<UnreadArrival[]> {
     const rows = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [INTAKE_LOCK]);
       return tx.query<{ id: string; status: 'stored' | 'throttled'; arrived_at: Date }>(
-        `SELECT id, status, arrived_at FROM inbound_messages
+        `WITH fence AS (UPDATE intake_fence SET read_to = greatest(read_to, $2))
+         SELECT id, status, arrived_at FROM inbound_messages
           WHERE status IN ('stored', 'throttled') AND arrived_at <= $2
             AND (game_id = $1 OR (game_id IS NULL AND status = 'stored'))
           ORDER BY id`,

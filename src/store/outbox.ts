@@ -1,5 +1,6 @@
 import { crashPoint } from '../shared/crash-point';
 import type { Db, Sql } from './db';
+import { type HeldWrite, sendWrites } from './held-writes';
 
 /**
  * The transactional outbox. Mail that an event causes is written in the same transaction as the
@@ -73,27 +74,29 @@ export interface MailTransport {
 }
 
 export async function insertOutbox(tx: Sql, drafts: readonly OutboxDraft[]): Promise<void> {
-  const params: unknown[] = [];
-  const tuples = drafts.map((d) => {
-    const b = params.length;
-    const picture = d.picture ? JSON.stringify(d.picture) : null;
-    params.push(
-      d.idempotencyKey,
-      d.gameId ?? null,
-      d.eventSeq ?? null,
-      d.recipient,
-      d.kind,
-      JSON.stringify(d.payload),
-      d.refusal ?? null,
-      picture,
-    );
-    return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}::jsonb, $${b + 7}, $${b + 8}::jsonb)`;
-  });
-  await tx.query(
-    `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal, picture)
-     VALUES ${tuples.join(', ')} ON CONFLICT (idempotency_key) DO NOTHING`,
-    params,
-  );
+  await sendWrites(tx, [outboxWrite(drafts)]);
+}
+
+/** The write of outbox rows, in their order, each once (idempotent on its key): one statement of fixed text. */
+export function outboxWrite(drafts: readonly OutboxDraft[]): HeldWrite {
+  return {
+    text: `INSERT INTO outbox (idempotency_key, game_id, event_seq, recipient, kind, payload, refusal, picture)
+     SELECT u.key, u.game_id, u.event_seq, u.recipient, u.kind, u.payload::jsonb, u.refusal, u.picture::jsonb
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+            WITH ORDINALITY AS u(key, game_id, event_seq, recipient, kind, payload, refusal, picture, n)
+      ORDER BY u.n
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+    params: [
+      drafts.map((d) => d.idempotencyKey),
+      drafts.map((d) => d.gameId ?? null),
+      drafts.map((d) => d.eventSeq ?? null),
+      drafts.map((d) => d.recipient),
+      drafts.map((d) => d.kind),
+      drafts.map((d) => JSON.stringify(d.payload)),
+      drafts.map((d) => d.refusal ?? null),
+      drafts.map((d) => (d.picture ? JSON.stringify(d.picture) : null)),
+    ],
+  };
 }
 
 export interface DispatchResult {

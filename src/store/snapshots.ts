@@ -1,4 +1,5 @@
 import type { Db, Sql } from './db';
+import { type HeldWrite, sendWrites } from './held-writes';
 import { type EventRow, fromRow, ISO_TIME, type StoredEvent } from './event-store';
 
 export interface Snapshot<S = unknown> {
@@ -14,11 +15,7 @@ export class SnapshotStore {
   constructor(private readonly db: Db) {}
 
   async save(s: Snapshot, tx: Sql = this.db): Promise<void> {
-    await tx.query(
-      `INSERT INTO snapshots (game_id, seq, state, state_hash, engine_version)
-       VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING`,
-      [s.gameId, s.seq, JSON.stringify(s.state), s.stateHash, s.engineVersion],
-    );
+    await sendWrites(tx, [snapshotWrite(s)]);
   }
 
   /**
@@ -84,4 +81,13 @@ export class SnapshotStore {
         : null;
     return { snapshot, events: rows.filter((r) => r.seq !== null).map((r) => fromRow(gameId, r)) };
   }
+}
+
+/** The write of one snapshot (once per game and sequence number): SnapshotStore.save, or held with the events it follows. */
+export function snapshotWrite(s: Snapshot): HeldWrite {
+  return {
+    text: `INSERT INTO snapshots (game_id, seq, state, state_hash, engine_version)
+       VALUES ($1, $2, $3::jsonb, $4, $5) ON CONFLICT (game_id, seq) DO NOTHING`,
+    params: [s.gameId, s.seq, JSON.stringify(s.state), s.stateHash, s.engineVersion],
+  };
 }

@@ -72,8 +72,9 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
     return hits;
   }
 
-  async function create(gameId: string): Promise<void> {
-    now = T0;
+  /** A new game, created at `at` (T0 unless given). */
+  async function create(gameId: string, at = T0): Promise<void> {
+    now = at;
     await h.s.bus.submit(gameId, `create:${gameId}`, 'game.create', {
       gameId,
       ruleset: 'fleet-duel',
@@ -145,8 +146,10 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
     expect(await stepOf(held)).not.toBe(step);
     expect((await h.s.events.read(held)).some((e) => e.type === 'DefaultOrdersApplied')).toBe(false);
 
+    // created after the first game's deadline, not back at T0: the umpire's clock never runs back,
+    // and a mail stamped before a deadline that has been read counts after it (the intake fence)
     const late = 'G-dllate';
-    await create(late);
+    await create(late, now);
     const d = (await h.s.games.load(late)).service.deadline!;
     await send(red, replyTo(late, 'red', red), 'MOVE center');
     await pump(late);

@@ -5,7 +5,8 @@ import type { Db, Sql } from '../../store/db';
 import type { HeldEvent, NewEvent } from '../../store/event-store';
 import { ROLLED_BACK } from '../../engine/voids';
 import type { GameTable } from '../../store/games';
-import { insertOutbox, type OutboxDraft } from '../../store/outbox';
+import { canHold, sendWrites } from '../../store/held-writes';
+import { type OutboxDraft, outboxWrite } from '../../store/outbox';
 import { type ReportsSentPayload, reportsSentOf } from '../reports-sent';
 import type { SentReports } from '../../store/reports';
 import type { Notice } from '../../mail/notices';
@@ -137,17 +138,27 @@ export class Handling {
     return this.raw;
   }
 
-  /** Writes the held appends (one INSERT), the snapshot one of them made due, and the mail they record. */
+  /** Mail to write with the held appends (after them, with the same flush). */
+  holdMail(drafts: readonly OutboxDraft[]): void {
+    this.heldOutbox.push(...drafts);
+  }
+
+  /**
+   * Writes the held appends (one INSERT), the snapshot one of them made due, and the mail held, in
+   * one statement; or, when the transaction can hold writes (the command inbox's), hands them to it,
+   * to go with its next statement: the one marking the command applied, when nothing else follows.
+   */
   async flush(): Promise<void> {
-    if (!this.held.length) return;
-    const held = this.held;
-    const outbox = this.heldOutbox;
-    const snapshotDue = this.snapshotDue;
+    if (!this.held.length && !this.heldOutbox.length) return;
+    const writes = [
+      ...this.env.deps.games.heldWrites(this.game, this.held, this.snapshotDue),
+      ...(this.heldOutbox.length ? [outboxWrite(this.heldOutbox)] : []),
+    ];
     this.held = [];
     this.heldOutbox = [];
     this.snapshotDue = false;
-    await this.env.deps.games.writeHeld(this.game, held, snapshotDue, this.raw);
-    if (outbox.length) await insertOutbox(this.raw, outbox);
+    if (canHold(this.raw)) this.raw.hold(writes);
+    else await sendWrites(this.raw, writes);
   }
 
   notify(...notices: Notice[]): void {
@@ -181,9 +192,9 @@ export class GameHandler {
     const drafts = notices.map((n) => this.env.deps.sink.draft(n));
     const reports = reportsSentOf(h.game.gameId, notices, drafts);
     if (!reports.length) {
-      // the held appends are written first (h.tx), then the mail that follows them
-      if (drafts.length) await insertOutbox(h.tx, drafts);
-      else await h.flush();
+      // the mail written with the held appends
+      h.holdMail(drafts);
+      await h.flush();
       return outcome;
     }
     // the round of reports, a fact in the log (who was sent which), appended with its outbox rows; a
