@@ -142,13 +142,43 @@ function opaquePng(px, width, height) {
     ...chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+// the legend band of a map (map-svg.ts's marks), drawn once per distinct legend and fonts, by key
+const BAND = /<!--umpire:band (\\d+)-->([\\s\\S]*?)<!--\\/umpire:band-->/;
+const bands = new Map();
+// a map with its band marked: the rest drawn to the band's top edge, the band's rows from the last
+// time it was drawn (or drawn now, by itself), the two joined; null when the SVG is not so marked
+function banded(svg, options) {
+  const m = BAND.exec(svg);
+  const open = /^<svg [^>]*>/.exec(svg);
+  const size = open && /width="(\\d+)" height="(\\d+)" viewBox="0 0 \\d+ \\d+"/.exec(open[0]);
+  if (!m || !size) return null;
+  const [top, width, height] = [Number(m[1]), Number(size[1]), Number(size[2])];
+  if (!(top > 0 && top < height)) return null;
+  const head = (y, rows) => open[0].replace(size[0], 'width="' + width + '" height="' + rows + '" viewBox="0 ' + y + ' ' + width + ' ' + rows + '"');
+  const key = options.font.fontFiles.join('\\n') + '\\n' + head(top, height - top) + m[2];
+  let band = bands.get(key);
+  if (!band) {
+    const image = new Resvg(head(top, height - top) + m[2] + '</svg>', options).render();
+    if (image.width !== width || image.height !== height - top) return null;
+    band = image.pixels;
+    bands.set(key, band);
+    if (bands.size > 16) bands.delete(bands.keys().next().value);
+  }
+  const image = new Resvg(head(0, top) + svg.slice(open[0].length, m.index) + svg.slice(m.index + m[0].length), options).render();
+  if (image.width !== width || image.height !== top) return null;
+  return { pixels: Buffer.concat([image.pixels, band]), width, height };
+}
 parentPort.on('message', async ({ id, svg, faces }) => {
   try {
     const subset = faces === 'whole' ? null : (await subsets[faces]) || (faces === 'small' ? await subsets.wide : null);
-    const fontFiles = subset || workerData.fonts;
-    const image = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' } }).render();
-    const png = opaquePng(image.pixels, image.width, image.height) || image.asPng();
-    parentPort.postMessage({ id, png, width: image.width, height: image.height, fonts: subset ? 'subset' : 'whole' });
+    const options = { font: { loadSystemFonts: false, fontFiles: subset || workerData.fonts, defaultFontFamily: 'DejaVu Sans' } };
+    const split = banded(svg, options);
+    let drawn = split && { png: opaquePng(split.pixels, split.width, split.height), width: split.width, height: split.height };
+    if (!drawn || !drawn.png) {
+      const image = new Resvg(svg, options).render();
+      drawn = { png: opaquePng(image.pixels, image.width, image.height) || image.asPng(), width: image.width, height: image.height };
+    }
+    parentPort.postMessage({ id, ...drawn, fonts: subset ? 'subset' : 'whole' });
   } catch (err) {
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
   }
