@@ -124,12 +124,26 @@ function chunk(type, data) {
   return [head, data, crc];
 }
 // an opaque picture's PNG: RGBA rows, unfiltered, deflated at level 3 (resvg's pixels are
-// premultiplied, the same as straight where every alpha is 255); null when any pixel is not opaque
-function opaquePng(px, width, height) {
-  for (let i = 3; i < px.length; i += 4) if (px[i] !== 255) return null;
+// premultiplied, the same as straight where every alpha is 255), from its pixels in parts of
+// whole rows, top first; null when any pixel is not opaque
+// the alpha byte of an RGBA pixel read as one 32-bit word
+const ALPHA = require('node:os').endianness() === 'LE' ? 0xff000000 : 0xff;
+function opaque(px) {
+  if (px.byteOffset % 4 !== 0) {
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 255) return false;
+    return true;
+  }
+  const words = new Uint32Array(px.buffer, px.byteOffset, px.length >> 2);
+  for (let i = 0; i < words.length; i++) if ((words[i] & ALPHA) >>> 0 !== ALPHA) return false;
+  return true;
+}
+function opaquePng(parts, width, height) {
+  if (!parts.every(opaque)) return null;
   const stride = width * 4;
   const rows = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) px.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  let y = 0;
+  for (const px of parts) for (let from = 0; from < px.length; from += stride, y++) px.copy(rows, y * (stride + 1) + 1, from, from + stride);
+  if (y !== height) return null;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -166,17 +180,17 @@ function banded(svg, options) {
   }
   const image = new Resvg(head(0, top) + svg.slice(open[0].length, m.index) + svg.slice(m.index + m[0].length), options).render();
   if (image.width !== width || image.height !== top) return null;
-  return { pixels: Buffer.concat([image.pixels, band]), width, height };
+  return { parts: [image.pixels, band], width, height };
 }
 parentPort.on('message', async ({ id, svg, faces }) => {
   try {
     const subset = faces === 'whole' ? null : (await subsets[faces]) || (faces === 'small' ? await subsets.wide : null);
     const options = { font: { loadSystemFonts: false, fontFiles: subset || workerData.fonts, defaultFontFamily: 'DejaVu Sans' } };
     const split = banded(svg, options);
-    let drawn = split && { png: opaquePng(split.pixels, split.width, split.height), width: split.width, height: split.height };
+    let drawn = split && { png: opaquePng(split.parts, split.width, split.height), width: split.width, height: split.height };
     if (!drawn || !drawn.png) {
       const image = new Resvg(svg, options).render();
-      drawn = { png: opaquePng(image.pixels, image.width, image.height) || image.asPng(), width: image.width, height: image.height };
+      drawn = { png: opaquePng([image.pixels], image.width, image.height) || image.asPng(), width: image.width, height: image.height };
     }
     parentPort.postMessage({ id, ...drawn, fonts: subset ? 'subset' : 'whole' });
   } catch (err) {
