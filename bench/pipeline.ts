@@ -414,7 +414,7 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,
     `  ceiling: the same, 128 in flight               ${lmtpWide.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtpWide.latencyMs)}  (tiny mails; an answer with its map is ~150 KB)`,
-    `  ceiling: drawing a mid-game VITP map picture   ${(1000 / drawing.msPerPicture).toFixed(0).padStart(6)} pictures/s per thread (${drawing.msPerPicture.toFixed(0)} ms each, ${drawing.pngKb.toFixed(0)} KB PNG; ${drawing.count} drawn)`,
+    `  ceiling: drawing a mid-game VITP map picture   ${(1000 / drawing.msPerPicture).toFixed(0).padStart(6)} pictures/s per thread (${drawing.msPerPicture.toFixed(0)} ms each, ${drawing.cpuMsPerPicture.toFixed(0)} ms of CPU, ${drawing.pngKb.toFixed(0)} KB PNG; ${drawing.count} drawn)`,
     ...runs.slice(0, 1).map((r) => {
       // every order is one mail in (IMAP or webhook) and its mails out; pictures not found in the cache are drawn
       const byMail = lmtpWide.perSec / (1 + r.mailsPerOrder);
