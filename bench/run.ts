@@ -3,7 +3,8 @@
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
- * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section,
+ * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section
+ * (`map` with BENCH_BASELINE_DIST=<another build's dist/src> draws the pictures with both builds in turn),
  * `--only event-store,pipeline` for several in one run.
  * The pipeline and worker-memory sections run the API and workers from dist, built first (about
  * 10 s) so that they never measure code older than the checkout.
@@ -76,8 +77,11 @@ async function main(): Promise<void> {
   if (section('map')) {
     const { benchMapRender } = await import('./map-render');
     const map = benchMapRender(progress, quick);
-    console.log(map.lines.join('\n'));
-    results.mapRender = map.figures;
+    const { benchMapPictures } = await import('./map-pictures');
+    const { vitpBoards } = await import('./map-render');
+    const pictures = await benchMapPictures(vitpBoards(), progress, quick);
+    console.log([...map.lines, ...pictures.lines].join('\n'));
+    results.mapRender = { ...map.figures, pictures: pictures.figures };
   }
 
   if (section('throughput')) {
