@@ -24,7 +24,17 @@ export interface StoreBenchOptions {
   readonly progress: (line: string) => void;
 }
 
+/** The median of the rounds' ratios (umpire ÷ emmett, each round's pair run side by side) and their range. */
+export interface RoundRatios {
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly rounds: readonly number[];
+}
+
 export interface StoreBenchResult {
+  /** per round, umpire ÷ emmett: single appends and batched events */
+  readonly ratios: { readonly appends: RoundRatios; readonly batched: RoundRatios };
   readonly umpire: {
     appendsPerSec: number;
     batchedEventsPerSec: number;
@@ -157,13 +167,16 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
         }
         o.progress(`  ${label} round ${round + 1}/${o.rounds}: umpire ${as[round].toFixed(0)}/s, emmett ${bs[round].toFixed(0)}/s`);
       }
-      return [median(as), median(bs)] as const;
+      // on a shared machine a round's two figures move together: each round's ratio is steadier than the ratio of medians
+      const ratios = as.map((a, i) => a / bs[i]);
+      const spread: RoundRatios = { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), rounds: ratios };
+      return [median(as), median(bs), spread] as const;
     };
 
     o.progress(`single-event appends: ${totalAppends} per store per round, ${o.concurrency} games at a time, ${o.rounds} rounds`);
-    const [umpireAppends, emmettAppends] = await alternate('single', umpireSingle, emmettSingle);
+    const [umpireAppends, emmettAppends, appendRatios] = await alternate('single', umpireSingle, emmettSingle);
     o.progress(`batched appends: ${o.batch} events per append`);
-    const [umpireBatched, emmettBatched] = await alternate('batched', umpireBatch, emmettBatch);
+    const [umpireBatched, emmettBatched, batchedRatios] = await alternate('batched', umpireBatch, emmettBatch);
 
     o.progress(`game loads: a game of ${o.loadEvents} events, ${o.loads} loads each`);
     const loadGame = `ul-${run}`;
@@ -206,6 +219,7 @@ export async function benchEventStores(o: StoreBenchOptions): Promise<StoreBench
       fullEmmett.push(performance.now() - t);
     }
     return {
+      ratios: { appends: appendRatios, batched: batchedRatios },
       umpire: {
         appendsPerSec: umpireAppends,
         batchedEventsPerSec: umpireBatched,

@@ -21,7 +21,7 @@ export interface MapRenderFigures {
 }
 
 /** Each side's board at every step of one VITP game, in the order the game reached them. */
-function vitpBoards(): BoardMap[] {
+export function vitpBoards(): BoardMap[] {
   const rs = vitpRuleset as never;
   const { events } = playOneGame(rs, 'bench-map-1');
   const out: BoardMap[] = [];

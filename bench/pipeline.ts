@@ -13,7 +13,7 @@
 import { type PlayerTurn, turnOf } from '../src/engine/players';
 import type { VitpView } from '../src/games/vitp/view';
 import { type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
@@ -21,10 +21,12 @@ import { whoIsAwaited } from '../src/engine/game';
 import { seededRng } from '../src/engine/random-player';
 import { composeMail } from '../src/games/vitp/players/mail';
 import { QueueName } from '../src/queue/jobs';
-import { ensureTemplate, redisPrefix, type TestDatabase } from '../test/support/db';
+import { ensureTemplate, redisPrefix } from '../test/support/db';
 import { createMailUser, ensureMailServers, mailEnv } from '../test/support/mail';
 import { assertRunning, freePort, ROOT, startApiProcess, stopProcess, waitUntil } from '../test/support/processes';
-import { bareBullmq, bareDrawing, bareLmtpToImap, header, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
+import { bareBullmq, bareDrawing, bareLmtpToImap, MailboxWatcher, percentiles, type Percentiles } from './pipeline-mail';
+import { Answers, backendsCpu, mailCounts, threadsCpu } from './pipeline-probes';
+import { cpuSince, measureBareMail, orderCpuRatio, type OrderCpuRatio, ratioLines, readCpu } from './process-cpu';
 import {
   benchSetup,
   cpuMsOf,
@@ -49,12 +51,14 @@ export interface PipelineSize {
   readonly bareJobs: number;
   readonly bareMails: number;
   readonly bareDrawings: number;
+  /** tiny mails delivered for the CPU ratio's denominator (more than the ceilings': the figure is a small CPU time over many mails) */
+  readonly bareCpuMails: number;
 }
 
 export const PIPELINE_SIZES: Record<'quick' | 'default' | 'full', PipelineSize> = {
-  quick: { games: 4, ordersPerGame: 3, workers: [1], bareJobs: 200, bareMails: 40, bareDrawings: 10 },
-  default: { games: 20, ordersPerGame: 5, workers: [1, 2, 4], bareJobs: 1000, bareMails: 200, bareDrawings: 30 },
-  full: { games: 100, ordersPerGame: 10, workers: [1, 2, 4], bareJobs: 5000, bareMails: 1000, bareDrawings: 100 },
+  quick: { games: 4, ordersPerGame: 3, workers: [1], bareJobs: 200, bareMails: 40, bareDrawings: 10, bareCpuMails: 100 },
+  default: { games: 20, ordersPerGame: 5, workers: [1, 2, 4], bareJobs: 1000, bareMails: 200, bareDrawings: 30, bareCpuMails: 1000 },
+  full: { games: 100, ordersPerGame: 10, workers: [1, 2, 4], bareJobs: 5000, bareMails: 1000, bareDrawings: 100, bareCpuMails: 2000 },
 };
 
 export interface PipelineRun {
@@ -95,85 +99,14 @@ export interface PipelineRun {
      * Postfix, Dovecot, and this bench composing the orders and reading the answers)
      */
     machine: number;
+    /** the mail servers' process trees (Dovecot, Postfix, exited children included) and this bench process */
+    mailServers: number;
+    bench: number;
     /** the workers' CPU per order by thread, busiest first (main, then the drawing thread, libuv's pool, V8's helpers by thread id) */
     workersByThread: Record<string, number>;
   };
   /** the machine's load average over the last minute at the end of the run (it is shared) */
   readonly loadAverage: number;
-}
-
-interface Answer {
-  readonly reason: string;
-  readonly at: number;
-}
-
-/** Who is waiting for an answer: game/side → the version the order was sent against. */
-class Answers {
-  private readonly waiting = new Map<string, { after: number; resolve: (a: Answer) => void }>();
-
-  expect(gameId: string, side: string, afterVersion: number, timeoutMs = Number(process.env.BENCH_ANSWER_MS ?? 180_000)): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(`${gameId}/${side}`);
-        reject(new Error(`no answer to ${side}'s orders in ${gameId} (sent at version ${afterVersion}) within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiting.set(`${gameId}/${side}`, {
-        after: afterVersion,
-        resolve: (a) => {
-          clearTimeout(timer);
-          resolve(a);
-        },
-      });
-    });
-  }
-
-  /** An umpire mail landed: X-Umpire-Key is `<game>:<side>:<to>:<reason>:<version>` for game mail. */
-  landed(headers: string, at: number): void {
-    if (process.env.BENCH_DEBUG) process.stderr.write(`landed: ${header(headers, 'X-Umpire-Key')} ${header(headers, 'Subject')}\n`);
-    const parts = header(headers, 'X-Umpire-Key').replace(/\s+/g, '').split(':');
-    if (parts.length < 5) return;
-    const [gameId, side] = parts;
-    const version = Number(parts[parts.length - 1]);
-    const w = this.waiting.get(`${gameId}/${side}`);
-    if (!w || !(version > w.after)) return;
-    this.waiting.delete(`${gameId}/${side}`);
-    w.resolve({ reason: parts.slice(3, -1).join(':'), at });
-  }
-}
-
-/** CPU ms so far of each thread of a process: "main", and the others by thread id (resvg's drawing thread, libuv's pool, V8's helpers). */
-function threadsCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      out.set(Number(tid) === pid ? 'main' : `thread ${tid}`, cpuMsOf(pid, Number(tid)));
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return out;
-}
-
-/** CPU ms so far of each PostgreSQL backend serving `database` (PostgreSQL runs on this machine), by pid. */
-async function backendsCpu(db: TestDatabase): Promise<Map<number, number>> {
-  const rows = await db.db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db.name]);
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      out.set(pid, cpuMsOf(pid));
-    } catch {
-      // a backend that ended meanwhile
-    }
-  }
-  return out;
-}
-
-/** Mails in the outbox of a run's database, and those that carry a map picture (welcomes and reports whose board changed since the recipient's last picture). */
-async function mailCounts(db: TestDatabase): Promise<{ mails: number; maps: number }> {
-  const [row] = await db.db.query<{ mails: string; maps: string }>(
-    `SELECT count(*) AS mails, count(*) FILTER (WHERE picture IS NOT NULL) AS maps FROM outbox`,
-  );
-  return { mails: Number(row.mails), maps: Number(row.maps) };
 }
 
 /** One run: fresh database, mailboxes and Redis prefix, the API and `workers` worker processes. */
@@ -339,6 +272,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
     const threads0 = workerProcs.map((p) => threadsCpu(p.pid!));
     const pg0 = await backendsCpu(db);
     const machine0 = machineBusyMs();
+    const trees0 = readCpu();
     const mails0 = await mailCounts(db);
     const sql0 = await Promise.all(procs.map((p) => sqlCountsOf(p.pid!, memDir)));
     const t0 = performance.now();
@@ -362,6 +296,7 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
       for (const [name, ms] of threadsCpu(p.pid!)) byThread[name] = (byThread[name] ?? 0) + ms - (threads0[i].get(name) ?? 0);
     });
     const machine = machineBusyMs() - machine0;
+    const trees = cpuSince(trees0);
     const pg = [...(await backendsCpu(db))].reduce((sum, [pid, ms]) => sum + ms - (pg0.get(pid) ?? 0), 0);
     const after = await Promise.all(workerProcs.map((p) => memoryOf(p.pid!, memDir)));
     const acknowledged = reasons.filter((r) => /^(ack|report)/.test(r)).length;
@@ -388,6 +323,8 @@ export async function pipelineRun(size: PipelineSize, workers: number, progress:
         api: cpu[0] / latencies.length,
         postgres: pg / latencies.length,
         machine: machine / latencies.length,
+        mailServers: trees.mailServers / latencies.length,
+        bench: trees.bench / latencies.length,
         workersByThread: Object.fromEntries(
           Object.entries(byThread)
             .filter(([, ms]) => ms > 0)
@@ -427,10 +364,27 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
   const lmtp = await bareLmtpToImap(lmtpTo, size.bareMails, 16);
   // the mail servers' own ceiling: as many deliveries in flight as they take
   const lmtpWide = await bareLmtpToImap(await createMailUser('bench-bare-wide'), size.bareMails, 128);
+  // the ratio's denominator: the CPU a bare tiny mail costs the same processes, LMTP and SMTP alternating, 16 in flight
+  const bareUser = await createMailUser('bench-bare-cpu');
+  const bareCpu = await measureBareMail(size.bareCpuMails, () => bareLmtpToImap(bareUser, size.bareCpuMails, 16, true));
   progress(`pipeline ceilings: ${size.bareDrawings} map pictures drawn`);
   const drawing = await bareDrawing(size.bareDrawings);
   const runs: PipelineRun[] = [];
   for (const w of size.workers) runs.push(await pipelineRun(size, w, progress));
+  const ratios: OrderCpuRatio[] = runs.map((r) =>
+    orderCpuRatio(
+      {
+        workers: r.cpuMsPerOrder.workers,
+        api: r.cpuMsPerOrder.api,
+        postgres: r.cpuMsPerOrder.postgres,
+        mailServers: r.cpuMsPerOrder.mailServers,
+        bench: r.cpuMsPerOrder.bench,
+        machine: r.cpuMsPerOrder.machine,
+      },
+      r.mailsPerOrder,
+      bareCpu,
+    ),
+  );
   const cores = availableParallelism();
   const f = (p: Percentiles) => `p50 ${p.p50.toFixed(0)}  p95 ${p.p95.toFixed(0)}  p99 ${p.p99.toFixed(0)} ms`;
   const lines = [
@@ -452,6 +406,7 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
       (r) =>
         `  ${r.workers} worker(s), SQL statements per order (API + workers, BEGIN/COMMIT included): ${r.sqlPerOrder.toFixed(1)}, ratio to the target of 15: ${(r.sqlPerOrder / 15).toFixed(2)}x`,
     ),
+    ...runs.flatMap((r, i) => ratioLines(r.workers, ratios[i], bareCpu)),
     ...(process.env.BENCH_SQL_DETAIL
       ? runs.slice(0, 1).flatMap((r) => Object.entries(r.sqlByStatement).map(([k, n]) => `    ${n.toFixed(2).padStart(6)}  ${k}`))
       : []),
@@ -459,7 +414,7 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     `  ceiling: bare BullMQ jobs on the same Redis     ${bullmq.perSec.toFixed(0).padStart(6)} jobs/s    ${f(bullmq.latencyMs)}  (${bullmq.count} jobs, 16 in flight)`,
     `  ceiling: bare LMTP -> Dovecot -> IMAP read back ${lmtp.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtp.latencyMs)}  (${lmtp.count} mails, 16 in flight)`,
     `  ceiling: the same, 128 in flight               ${lmtpWide.perSec.toFixed(0).padStart(6)} mails/s   ${f(lmtpWide.latencyMs)}  (tiny mails; an answer with its map is ~150 KB)`,
-    `  ceiling: drawing a mid-game VITP map picture   ${(1000 / drawing.msPerPicture).toFixed(0).padStart(6)} pictures/s per thread (${drawing.msPerPicture.toFixed(0)} ms each, ${drawing.pngKb.toFixed(0)} KB PNG; ${drawing.count} drawn)`,
+    `  ceiling: drawing a mid-game VITP map picture   ${(1000 / drawing.msPerPicture).toFixed(0).padStart(6)} pictures/s per thread (${drawing.msPerPicture.toFixed(0)} ms each, ${drawing.cpuMsPerPicture.toFixed(0)} ms of CPU, ${drawing.pngKb.toFixed(0)} KB PNG; ${drawing.count} drawn)`,
     ...runs.slice(0, 1).map((r) => {
       // every order is one mail in (IMAP or webhook) and its mails out; pictures not found in the cache are drawn
       const byMail = lmtpWide.perSec / (1 + r.mailsPerOrder);
@@ -472,5 +427,14 @@ export async function benchPipeline(progress: (l: string) => void, which: 'quick
     }),
     '  targets (issue 14): >= 300 orders/s, p95 <= 1 s, scaling with workers',
   ];
-  return { lines, figures: { size, runs, ceilings: { bullmq, lmtpToImap: lmtp, lmtpToImapWide: lmtpWide, drawing, cores } } };
+  return {
+    lines,
+    figures: {
+      size,
+      runs,
+      cpuRatios: ratios,
+      bareMailCpu: bareCpu,
+      ceilings: { bullmq, lmtpToImap: lmtp, lmtpToImapWide: lmtpWide, drawing, cores },
+    },
+  };
 }

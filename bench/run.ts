@@ -3,7 +3,8 @@
  * Environment: BENCH_DATABASE_URL (default: a `umpire_bench` database on the local PostgreSQL),
  * BENCH_QUICK=1 for a short run; BENCH_WORKERS=1,2 for only those worker counts of the pipeline;
  * `npm run bench -- --full` for issue 14's sizes in its sections;
- * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section,
+ * `npm run bench -- --only pipeline` (or event-store, engine, map, throughput, worker-memory) for one section
+ * (`map` with BENCH_BASELINE_DIST=<another build's dist/src> draws the pictures with both builds in turn),
  * `--only event-store,pipeline` for several in one run.
  * The pipeline and worker-memory sections run the API and workers from dist, built first (about
  * 10 s) so that they never measure code older than the checkout.
@@ -12,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDatabase, migrate } from '../src/store/migrate';
-import { benchEventStores } from './event-store';
+import { benchEventStores, type RoundRatios } from './event-store';
 
 async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire_bench';
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   }
 
   if (section('event-store')) {
+    // the ratio is noisy on a shared machine: 7 rounds (9 with --full), the median of the rounds' ratios and their range
+    const rounds = size === 'full' ? 9 : size === 'quick' ? 3 : 7;
     const store = await benchEventStores({
       databaseUrl: url,
       games: quick ? 8 : 40,
@@ -45,15 +48,17 @@ async function main(): Promise<void> {
       loadEvents: 1000,
       loads: quick ? 20 : 100,
       snapshotEvery: 50,
-      rounds: quick ? 1 : 3,
+      rounds,
       progress,
     });
     const r = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     const ms = (p: { p50: number; p95: number }) => `p50 ${p.p50.toFixed(2)} ms, p95 ${p.p95.toFixed(2)} ms`;
+    const spread = (x: RoundRatios) =>
+      `median of the rounds' ratios ${x.median.toFixed(2)}x (range ${x.min.toFixed(2)}–${x.max.toFixed(2)}x)`;
     const lines = [
-      `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; median of ${quick ? 1 : 3} rounds, order alternating)`,
-      `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ratio ${r(store.umpire.appendsPerSec, store.emmett.appendsPerSec)}`,
-      `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ratio ${r(store.umpire.batchedEventsPerSec, store.emmett.batchedEventsPerSec)}   (batches of 10, one prepared INSERT of arrays each; target 1.5x)`,
+      `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; ${rounds} rounds, order alternating; rates are the medians of the rounds)`,
+      `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ${spread(store.ratios.appends)}`,
+      `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ${spread(store.ratios.batched)}   (batches of 10, one prepared INSERT of arrays each; target >= 1.5x)`,
       `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
       `  load 1000 events   umpire full read ${ms(store.umpire.loadFullMs)}   emmett ${ms(store.emmett.loadFullMs)}   ratio ${r(store.emmett.loadFullMs.p50, store.umpire.loadFullMs.p50)} (p50, higher = ours faster)`,
       `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,
@@ -72,8 +77,11 @@ async function main(): Promise<void> {
   if (section('map')) {
     const { benchMapRender } = await import('./map-render');
     const map = benchMapRender(progress, quick);
-    console.log(map.lines.join('\n'));
-    results.mapRender = map.figures;
+    const { benchMapPictures } = await import('./map-pictures');
+    const { vitpBoards } = await import('./map-render');
+    const pictures = await benchMapPictures(vitpBoards(), progress, quick);
+    console.log([...map.lines, ...pictures.lines].join('\n'));
+    results.mapRender = { ...map.figures, pictures: pictures.figures };
   }
 
   if (section('throughput')) {

@@ -11,13 +11,19 @@
  * and once per distinct picture in a process: every side of an open game sees the same map, and
  * RESEND sends an earlier one again.
  *
- * Fonts: resvg reads its font files again for every text it lays out, and a whole DejaVu face is
- * some 700 KB, so a map's seventy labels cost more than the rest of the drawing. The thread
- * therefore draws with subsets of the two faces (subset-font, HarfBuzz's subsetter: Latin,
- * punctuation, arrows and common symbols, about 40 KB each), made once per process in a temporary
- * folder. The glyphs and their layout tables are HarfBuzz's own, so the pixels are the same as
- * with the whole faces (test/mail/map-png.spec.ts compares them); a picture with any character
- * outside the subsets is drawn with the whole faces.
+ * Fonts: resvg reads its font files again for every text it lays out, so the time a map's hundred
+ * labels cost grows with the size of the font files, and was most of a picture's. The thread
+ * therefore draws with subsets of the two faces (subset-font, HarfBuzz's subsetter), made once per
+ * process in a temporary folder: a small one (Latin and punctuation, about 40 KB a face, what the
+ * maps write) and, for a picture with a character outside it, a wide one (arrows and common
+ * symbols too, about 170 KB a face; issue 33 measured the small one parsing a VITP map in a third
+ * of the wide one's time). The glyphs and their layout tables are HarfBuzz's own, so the pixels
+ * are the same as with the whole faces (test/mail/map-png.spec.ts compares them); a picture with
+ * any character outside both is drawn with the whole faces.
+ *
+ * PNG: an opaque picture (every map: the sea fills it) is written by the thread itself, its rows
+ * unfiltered and deflated at zlib's level 3, in about half the time resvg's own encoder takes, and
+ * smaller; the pixels are resvg's. A picture with any transparency goes through resvg's encoder.
  */
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -28,7 +34,14 @@ import { LRUCache } from 'lru-cache';
 /** map-svg.ts sets every text in DejaVu Sans Condensed, regular or bold. */
 const FONT_FILES = ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'];
 
-/** The characters the subsets keep, as code point ranges (inclusive). */
+/** The characters the small subsets keep, as code point ranges (inclusive): what the maps write. */
+export const SMALL_SUBSET_RANGES: readonly (readonly [number, number])[] = [
+  [0x20, 0x7e], // Basic Latin
+  [0xa0, 0x17f], // Latin-1 and Latin Extended-A
+  [0x2000, 0x206f], // General Punctuation (dashes, quotes, the ellipsis)
+];
+
+/** The characters the wide subsets keep, as code point ranges (inclusive). */
 export const SUBSET_RANGES: readonly (readonly [number, number])[] = [
   [0x20, 0x7e], // Basic Latin
   [0xa0, 0x24f], // Latin-1, Latin Extended-A and -B
@@ -40,16 +53,22 @@ export const SUBSET_RANGES: readonly (readonly [number, number])[] = [
   [0x2700, 0x27bf], // Dingbats (✓, ✗)
 ];
 
-/** A character outside the subsets (every range lies in the Basic Multilingual Plane). */
-const OUTSIDE = new RegExp(
-  `[^${SUBSET_RANGES.map(([lo, hi]) => `\\u${lo.toString(16).padStart(4, '0')}-\\u${hi.toString(16).padStart(4, '0')}`).join('')}\\n\\r\\t]`,
-  'u',
-);
+/** A character outside the ranges (every range lies in the Basic Multilingual Plane). */
+const outside = (ranges: readonly (readonly [number, number])[]) =>
+  new RegExp(
+    `[^${ranges.map(([lo, hi]) => `\\u${lo.toString(16).padStart(4, '0')}-\\u${hi.toString(16).padStart(4, '0')}`).join('')}\\n\\r\\t]`,
+    'u',
+  );
+const OUTSIDE = outside(SUBSET_RANGES);
+const OUTSIDE_SMALL = outside(SMALL_SUBSET_RANGES);
 
-/** Whether every character of `svg` lies in the subsets (markup is ASCII; only the texts matter). */
+/** Whether every character of `svg` lies in the (wide) subsets (markup is ASCII; only the texts matter). */
 export function fitsSubset(svg: string): boolean {
   return !OUTSIDE.test(svg);
 }
+
+/** The faces a picture is drawn with: the small subsets where they do, else the wide ones, else the whole faces. */
+type Faces = 'small' | 'wide' | 'whole';
 
 export interface MapPng {
   readonly png: Buffer;
@@ -68,16 +87,20 @@ const { parentPort, workerData } = require('node:worker_threads');
 const { Resvg } = require(workerData.resvg);
 // resvg's native objects (the parsed picture, the 2.8 MB pixel buffer) are freed only when this
 // thread's garbage collector finalises their small JS handles, and a heap this small is seldom
-// collected: without a collection after each drawing, the process grew by ~2.8 MB a picture
+// collected: without collections the process grew by ~2.8 MB a picture. A full collection costs
+// about a tenth of a drawing, so one follows every fourth drawing (some 15 MB held at most)
 require('node:v8').setFlagsFromString('--expose-gc');
-const collect = require('node:vm').runInNewContext('gc');
+const fullGc = require('node:vm').runInNewContext('gc');
+let drawings = 0;
+const collect = () => ++drawings % 4 === 0 && fullGc();
 const fs = require('node:fs');
 const path = require('node:path');
 const crypto = require('node:crypto');
-async function makeSubsets() {
+const zlib = require('node:zlib');
+async function makeSubsets(ranges) {
   const subsetFont = require(workerData.subsetFont);
   let text = '';
-  for (const [lo, hi] of workerData.ranges) for (let c = lo; c <= hi; c++) text += String.fromCodePoint(c);
+  for (const [lo, hi] of ranges) for (let c = lo; c <= hi; c++) text += String.fromCodePoint(c);
   const faces = workerData.fonts.map((f) => fs.readFileSync(f));
   const key = crypto.createHash('sha256').update(text);
   for (const face of faces) key.update(face);
@@ -94,13 +117,85 @@ async function makeSubsets() {
   }
   return files;
 }
-const subsets = makeSubsets().catch(() => null);
-parentPort.on('message', async ({ id, svg, whole }) => {
+const subsets = { small: makeSubsets(workerData.smallRanges).catch(() => null), wide: makeSubsets(workerData.ranges).catch(() => null) };
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(data, zlib.crc32(type)) >>> 0, 0);
+  return [head, data, crc];
+}
+// an opaque picture's PNG: RGBA rows, unfiltered, deflated at level 3 (resvg's pixels are
+// premultiplied, the same as straight where every alpha is 255), from its pixels in parts of
+// whole rows, top first; null when any pixel is not opaque
+// the alpha byte of an RGBA pixel read as one 32-bit word
+const ALPHA = require('node:os').endianness() === 'LE' ? 0xff000000 : 0xff;
+function opaque(px) {
+  if (px.byteOffset % 4 !== 0) {
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 255) return false;
+    return true;
+  }
+  const words = new Uint32Array(px.buffer, px.byteOffset, px.length >> 2);
+  for (let i = 0; i < words.length; i++) if ((words[i] & ALPHA) >>> 0 !== ALPHA) return false;
+  return true;
+}
+function opaquePng(parts, width, height) {
+  if (!parts.every(opaque)) return null;
+  const stride = width * 4;
+  const rows = Buffer.alloc((stride + 1) * height);
+  let y = 0;
+  for (const px of parts) for (let from = 0; from < px.length; from += stride, y++) px.copy(rows, y * (stride + 1) + 1, from, from + stride);
+  if (y !== height) return null;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bits per channel
+  ihdr[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    ...chunk('IHDR', ihdr),
+    ...chunk('IDAT', zlib.deflateSync(rows, { level: 3 })),
+    ...chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+// the legend band of a map (map-svg.ts's marks), drawn once per distinct legend and fonts, by key
+const BAND = /<!--umpire:band (\\d+)-->([\\s\\S]*?)<!--\\/umpire:band-->/;
+const bands = new Map();
+// a map with its band marked: the rest drawn to the band's top edge, the band's rows from the last
+// time it was drawn (or drawn now, by itself), the two joined; null when the SVG is not so marked
+function banded(svg, options) {
+  const m = BAND.exec(svg);
+  const open = /^<svg [^>]*>/.exec(svg);
+  const size = open && /width="(\\d+)" height="(\\d+)" viewBox="0 0 \\d+ \\d+"/.exec(open[0]);
+  if (!m || !size) return null;
+  const [top, width, height] = [Number(m[1]), Number(size[1]), Number(size[2])];
+  if (!(top > 0 && top < height)) return null;
+  const head = (y, rows) => open[0].replace(size[0], 'width="' + width + '" height="' + rows + '" viewBox="0 ' + y + ' ' + width + ' ' + rows + '"');
+  const key = options.font.fontFiles.join('\\n') + '\\n' + head(top, height - top) + m[2];
+  let band = bands.get(key);
+  if (!band) {
+    const image = new Resvg(head(top, height - top) + m[2] + '</svg>', options).render();
+    if (image.width !== width || image.height !== height - top) return null;
+    band = image.pixels;
+    bands.set(key, band);
+    if (bands.size > 16) bands.delete(bands.keys().next().value);
+  }
+  const image = new Resvg(head(0, top) + svg.slice(open[0].length, m.index) + svg.slice(m.index + m[0].length), options).render();
+  if (image.width !== width || image.height !== top) return null;
+  return { parts: [image.pixels, band], width, height };
+}
+parentPort.on('message', async ({ id, svg, faces }) => {
   try {
-    const subset = whole ? null : await subsets;
-    const fontFiles = subset || workerData.fonts;
-    const image = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' } }).render();
-    parentPort.postMessage({ id, png: image.asPng(), width: image.width, height: image.height, fonts: subset ? 'subset' : 'whole' });
+    const subset = faces === 'whole' ? null : (await subsets[faces]) || (faces === 'small' ? await subsets.wide : null);
+    const options = { font: { loadSystemFonts: false, fontFiles: subset || workerData.fonts, defaultFontFamily: 'DejaVu Sans' } };
+    const split = banded(svg, options);
+    let drawn = split && { png: opaquePng(split.parts, split.width, split.height), width: split.width, height: split.height };
+    if (!drawn || !drawn.png) {
+      const image = new Resvg(svg, options).render();
+      drawn = { png: opaquePng([image.pixels], image.width, image.height) || image.asPng(), width: image.width, height: image.height };
+    }
+    parentPort.postMessage({ id, ...drawn, fonts: subset ? 'subset' : 'whole' });
   } catch (err) {
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
   }
@@ -135,6 +230,7 @@ function startDrawer(): Drawer {
       subsetFont: require.resolve('subset-font'),
       fonts,
       ranges: SUBSET_RANGES,
+      smallRanges: SMALL_SUBSET_RANGES,
       tmp: tmpdir(),
     },
   });
@@ -160,7 +256,7 @@ function startDrawer(): Drawer {
   return d;
 }
 
-function draw(svg: string, whole: boolean): Promise<MapPng> {
+function draw(svg: string, faces: Faces): Promise<MapPng> {
   if (drawer && drawer.given >= DRAWINGS_PER_THREAD) {
     drawer.retired = true;
     if (!drawer.waiting.size) void drawer.thread.terminate();
@@ -173,7 +269,7 @@ function draw(svg: string, whole: boolean): Promise<MapPng> {
   return new Promise((resolve, reject) => {
     d.waiting.set(id, { resolve, reject });
     d.thread.ref(); // a drawing in hand is awaited
-    d.thread.postMessage({ id, svg, whole });
+    d.thread.postMessage({ id, svg, faces });
   });
 }
 
@@ -186,10 +282,10 @@ function draw(svg: string, whole: boolean): Promise<MapPng> {
  * that fails is not kept, and the next send tries again.
  */
 const PICTURE_CACHE_BYTES = 48 * 1024 * 1024;
-const cache = new LRUCache<string, MapPng, { svg: string; whole: boolean }>({
+const cache = new LRUCache<string, MapPng, { svg: string; faces: Faces }>({
   maxSize: PICTURE_CACHE_BYTES,
   sizeCalculation: (m) => m.png.length,
-  fetchMethod: (_key, _stale, { context }) => draw(context.svg, context.whole),
+  fetchMethod: (_key, _stale, { context }) => draw(context.svg, context.faces),
 });
 
 /**
@@ -197,12 +293,13 @@ const cache = new LRUCache<string, MapPng, { svg: string; whole: boolean }>({
  * would do (the test that shows both give the same pixels).
  */
 export async function drawMapPng(svg: string, options: { wholeFonts?: boolean } = {}): Promise<MapPng> {
-  const whole = options.wholeFonts === true || !fitsSubset(svg);
+  const faces: Faces = options.wholeFonts === true || !fitsSubset(svg) ? 'whole' : OUTSIDE_SMALL.test(svg) ? 'wide' : 'small';
+  // the small and wide subsets draw the same pixels: one key for both
   const key = createHash('sha256')
-    .update(whole ? 'whole\n' : 'subset\n')
+    .update(faces === 'whole' ? 'whole\n' : 'subset\n')
     .update(svg)
     .digest('hex');
-  const png = await cache.fetch(key, { context: { svg, whole } });
+  const png = await cache.fetch(key, { context: { svg, faces } });
   if (!png) throw new Error('map drawing gave no picture');
   return png;
 }

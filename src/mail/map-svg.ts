@@ -39,6 +39,14 @@ import type { LabelSpot } from './map-labels';
 
 export { type CellBox, type MapGeometry, mapGeometry, NOBODY_COLOUR, SEA_COLOUR, type SideStyle, sideStyles } from './map-geometry';
 
+/**
+ * Marks around the legend band (an opaque white band from `legendY` to the foot, over everything
+ * drawn before it, and nothing after it): `<!--umpire:band 723-->…<!--/umpire:band-->`. A comment
+ * to every SVG reader; map-png.ts draws the band once per distinct legend and the rest each time.
+ */
+export const BAND_START = '<!--umpire:band ';
+export const BAND_END = '<!--/umpire:band-->';
+
 /** Battle markers: the battle being fought, combat still due, combat done this turn. */
 export const BATTLE_COLOURS: Readonly<Record<MapBattle, string>> = { now: '#ff7a00', due: '#ffd23f', fought: '#b3b3b3' };
 
@@ -74,7 +82,8 @@ export function renderMapSvg(p: BoardMap, title = 'Map', moment?: string): strin
   parts.push(board);
   for (const [i, a] of p.cells.entries()) parts.push(cellSvg(a, g.cells[i], styles, colourOf));
   for (const [i, pl] of (p.places ?? []).entries()) parts.push(placeSvg(p, pl, g.places[i], g.labels[i], styles, colourOf));
-  parts.push(legendSvg(p, g, styles));
+  // the legend band: nothing of the moment is drawn in it, so map-png.ts draws it once per layout (BAND_START's marks)
+  parts.push(`${BAND_START}${g.legendY}-->`, legendSvg(p, g, styles), BAND_END);
   parts.push('</svg>');
   return parts.join('\n');
 }

@@ -1,3 +1,5 @@
+import { dirname, join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import { PNG } from 'pngjs';
 import { viewFor } from '../../src/engine/game';
 import { playOneGame } from '../../src/engine/selfplay';
@@ -146,6 +148,29 @@ describe('the report map as a PNG', () => {
     const [a, b] = await Promise.all([drawMapPng(aa), drawMapPng(aa, { wholeFonts: true })]);
     expect([a.fonts, b.fonts]).toEqual(['subset', 'whole']);
     expect(decode(a.png).data.equals(decode(b.png).data)).toBe(true);
+  });
+
+  it('draws a picture with a character outside the small subsets (an arrow) with the wide ones, the same pixels as the whole faces', async () => {
+    const arrow = svg.replaceAll('Victory in the Pacific G-test', 'Victory in the Pacific G-arrow → Truk');
+    const [a, b] = await Promise.all([drawMapPng(arrow), drawMapPng(arrow, { wholeFonts: true })]);
+    expect([a.fonts, b.fonts]).toEqual(['subset', 'whole']);
+    expect(decode(a.png).data.equals(decode(b.png).data)).toBe(true);
+    expect(decode(a.png).data.equals(img.data)).toBe(false); // the title differs
+  });
+
+  it('draws the legend band once and the rest each time, and writes the PNG itself: the same pixels as resvg drawing the whole SVG and encoding it', async () => {
+    const fonts = ['DejaVuSansCondensed.ttf', 'DejaVuSansCondensed-Bold.ttf'].map((f) =>
+      join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', f),
+    );
+    const direct = (x: string) =>
+      decode(new Resvg(x, { font: { loadSystemFonts: false, fontFiles: fonts, defaultFontFamily: 'DejaVu Sans' } }).render().asPng()).data;
+    expect(svg).toContain(`<!--umpire:band ${geometry.legendY}-->`);
+    expect(direct(svg).equals(img.data)).toBe(true);
+    // another moment of the same board: its band is the one already drawn
+    const later = renderMapSvg(pictureOf({ ...s, foughtAreas: [] }, 'allied'), 'Victory in the Pacific G-test, turn 1: the map', 'later');
+    const drawn = await drawMapPng(later);
+    expect(decode(drawn.png).data.equals(direct(later))).toBe(true);
+    expect(decode(drawn.png).data.equals(img.data)).toBe(false);
   });
 
   it('falls back to the whole faces for a character outside the subsets', async () => {

@@ -5,6 +5,7 @@
  * percentiles ordered, memory read from the process), never how fast: speed is the bench's.
  */
 import { benchPipeline, type PipelineRun } from '../../bench/pipeline';
+import type { OrderCpuRatio } from '../../bench/process-cpu';
 
 jest.setTimeout(300_000);
 
@@ -42,7 +43,17 @@ describe('the pipeline bench', () => {
     expect(m.heapUsedAtStartMb).toBeGreaterThan(0);
     expect(m.rssMb).toBeGreaterThan(m.heapUsedMb);
 
+    // issue 33's ratio: the answers crossed Postfix and Dovecot, whose process trees were found and read
+    const [ratio] = (out.figures as { cpuRatios: OrderCpuRatio[] }).cpuRatios;
+    expect(ratio.mailServers).toBeGreaterThan(0);
+    expect(ratio.bareMailMs).toBeGreaterThan(0);
+    expect(ratio.processes).toBeCloseTo(ratio.workers + ratio.api + ratio.postgres + ratio.mailServers + ratio.bench);
+    expect(ratio.byProcesses).toBeGreaterThan(1);
+
     const text = out.lines.join('\n');
+    expect(text).toMatch(
+      /machine CPU per order ÷ CPU of bare delivery .*: [\d.]+ by processes, [\d.]+ by machine busy time \(target <= 6\)/,
+    );
     expect(text).toMatch(/^Pipeline /);
     expect(text).toMatch(/^\s+1\s+\d+\s+\d+\/\d+\s+\d+\/0\s+[\d.]+\s+p50 \d+\s+p95 \d+\s+p99 \d+ ms/m);
     expect(text).toMatch(/ceiling: bare BullMQ jobs on the same Redis\s+\d+ jobs\/s/);
