@@ -2,7 +2,7 @@
  * Issue 32, the foundation of Solomons Campaign: the box checks itself and keeps printed values
  * apart from rebuilt ones, the CRT is the 50.0 grid, each scenario sizes the seed chain, the fog of
  * war keeps each side's CP, task force contents and stacks from the other, and play stops at the
- * first rule not built yet (2A1) naming it.
+ * first rule not built yet (3A, after the 28 Execution Phases) naming it.
  */
 import { countProvenance } from '../../../src/engine/box';
 import { seedChainTurns } from '../../../src/engine/define';
@@ -86,17 +86,19 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     expect(text).not.toContain('1-PARA');
   });
 
-  it('given self-play of both scenarios, then every game stops at 2A1, named, never passing silently', () => {
+  it('given self-play of both scenarios, then every game plays the 28 Execution Phases and stops at the Logistics Phase, 3A, named', () => {
     for (const scenario of ['short', 'extended']) {
       const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario } });
-      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['2A1', '2A1']);
+      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['3A', '3A']);
     }
   });
 
   it('given the sealed CP and forces steps (revealTo owners), then opened orders reach their side and the referee only, and everyone once the game has ended', () => {
     const { events } = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 });
     const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
-    expect(new Set(opened.map((e) => e.data.stepId))).toEqual(new Set(['t1/cp', 't1/forces']));
+    expect(new Set(opened.map((e) => e.data.stepId.replace(/x\d\d\/\w+/, 'x/side')))).toEqual(
+      new Set(['t1/cp', 't1/forces', 't1/x/side/ops']),
+    );
     for (const e of opened) {
       const side = e.data.side;
       const enemy = side === 'us' ? 'japanese' : 'us';

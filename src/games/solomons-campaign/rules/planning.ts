@@ -73,6 +73,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
         bad(`${supply} supply needs ${Math.ceil(supply / m.supplyPerLogisticsCp)} Logistics CP; ${cp.log} assigned`, '50.0 CP chart');
       return;
     }
+    if (o.kind !== 'tf' && o.kind !== 'tokyo-express' && o.kind !== 'deception')
+      return bad('this order belongs to the Operations Phase', '2A');
     if (side === 'us' && s.turn === 1) return bad('on August I the US task forces are the set-up ones; no others may be formed', '10.13');
     if (!ownBase(s, side, o.at)) return bad(`${o.at} is not one of your major bases`, '10.2');
     const tf = o.kind === 'tokyo-express' ? 0 : o.tf;
