@@ -16,6 +16,8 @@ export function placeOfText(s: SolState, text: string): string | null {
   if (base) return base;
   const named = Object.entries(s.hexNames).find(([n]) => n.toLowerCase() === t);
   if (named) return named[1];
+  const island = Object.entries(s.islands).find(([n, hexes]) => n.toLowerCase() === t && hexes.length === 1);
+  if (island) return island[1][0];
   return /^\d{4}$/.test(t) && onMap(s, t) ? t : null;
 }
 
