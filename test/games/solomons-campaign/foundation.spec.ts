@@ -112,4 +112,34 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     const ended: EngineEvent[] = [...events, { type: 'GameEnded', data: { winner: null, summary: 'stopped' } }];
     expect(narrativeFor(ended, 'us', game).join('\n')).toMatch(japaneseCp);
   });
+  it('given self-play through the Operations Phase, then plans, TF contents, cargo, intelligence results and CP allocations never reach the other side (31.0, 52.0 Q&A 3-4)', () => {
+    const { events } = playOneGame(game, 'fog-ops', { options: { scenario: 'short' }, missRate: 0.2, aheadRate: 0 });
+    const sealed = new Set([
+      'sol.cp-allocated',
+      'sol.tf-formed',
+      'sol.plan-set',
+      'sol.plan-line-ended',
+      'sol.ops-note',
+      'sol.intel',
+      'sol.loaded',
+      'sol.unloaded',
+      'sol.ground-moved',
+    ]);
+    const kinds = new Set<string>();
+    for (const e of events) {
+      const side =
+        e.type === 'RulesApplied' ? (e.data.event.data as { side?: string }).side : e.type === 'OrdersAccepted' ? e.data.side : undefined;
+      const enemy = side === 'us' ? 'japanese' : 'us';
+      if (e.type === 'RulesApplied' && sealed.has(e.data.event.type)) {
+        kinds.add(e.data.event.type);
+        expect([e.data.event.type, eventVisibleTo(e, side!), eventVisibleTo(e, enemy)]).toEqual([e.data.event.type, true, false]);
+      }
+      if (e.type === 'OrdersAccepted') expect(eventVisibleTo(e, enemy)).toBe(false);
+      if (e.type === 'DieRolled' && e.data.rule === '2A1') expect(e.data.visibleTo).toHaveLength(1);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set']));
+    const usStory = narrativeFor(events, 'us', game).join('\n');
+    expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads/);
+    expect(narrativeFor(events, 'japanese', game).join('\n')).not.toMatch(/United States plan:|United States assigns CP/);
+  });
 });
