@@ -49,9 +49,11 @@ function enter(f: SolFold, side: SolSide, tf: TaskForce, hex: string): boolean {
   const s = f.s;
   if (side === 'us' && isDay(s) && enemySubAt(s, side, hex))
     throw new RuleNotImplementedError(GAME, '36.4', `a submarine attack on US TF ${tf.id} entering ${hex}`);
+  const enemyGround = groundAt(s, other(side), hex).length > 0;
+  // 10.4: a TF with no ships meeting enemy units on its way ends its move there, to be taken off
+  if (tf.ships.length === 0 && enemyGround) return true;
   const surface = tf.ships.filter((id) => s.forces[side].ships[id].type !== 'SS').length;
-  if (isDay(s) && islandOf(s, hex) && groundAt(s, other(side), hex).length)
-    f.emit({ type: 'sol.coast-watch', data: { side, tf: tf.id, hex, surface } });
+  if (isDay(s) && islandOf(s, hex) && enemyGround) f.emit({ type: 'sol.coast-watch', data: { side, tf: tf.id, hex, surface } });
   return enemyTfsAt(s, side, hex).length > 0;
 }
 
@@ -89,7 +91,7 @@ export function moveTf(f: SolFold, side: SolSide, id: number, to: string, note: 
   for (const hex of path.slice(0, movementOf(s, side, tf))) {
     taken.push(hex);
     if (enter(f, side, tf, hex)) {
-      stop = '12.7';
+      stop = tf.ships.length ? '12.7' : '10.4';
       break;
     }
   }

@@ -39,11 +39,21 @@ function carriers(s: SolState, side: SolSide, tf: TaskForce): { ship: string; ro
 }
 
 /** 33.4: supply a side may load or unload at a place this phase. */
-export function supplyLimit(s: SolState, side: SolSide, place: string): number {
+function supplyLimit(s: SolState, side: SolSide, place: string): number {
   if (s.bases[place]?.side === side) return Number.POSITIVE_INFINITY;
   const hex = hexOf(s, place)!;
   const engineers = groundAt(s, side, hex).filter((g) => g.type === 'engineer').length;
   return 3 + 3 * engineers;
+}
+
+/** 33.4: the supply still free to load or unload at a place this phase (the limit is the hex's, shared by every TF). */
+function supplyLeft(f: SolFold, side: SolSide, place: string): number {
+  const used = f.events.reduce((t, e) => {
+    const d = e.data as { side?: SolSide; at?: string; supply?: readonly { points: number }[] };
+    const moved = (e.type === 'sol.loaded' || e.type === 'sol.unloaded') && d.side === side && d.at === place;
+    return moved ? t + d.supply!.reduce((u, x) => u + x.points, 0) : t;
+  }, 0);
+  return supplyLimit(f.s, side, place) - used;
 }
 
 /** 19.3, 33.4: load units and supply at the TF's place; false (with a note) when it cannot. */
@@ -57,8 +67,8 @@ export function load(f: SolFold, side: SolSide, id: number, units: readonly stri
   }
   if (points > (own.supply[tf.at] ?? 0))
     return refuse(note, `TF ${id} cannot load ${points} supply: ${own.supply[tf.at] ?? 0} at ${tf.at}`, '19.3');
-  if (points > supplyLimit(s, side, tf.at))
-    return refuse(note, `at most ${supplyLimit(s, side, tf.at)} supply are loaded at ${tf.at} a phase`, '33.4');
+  if (points > supplyLeft(f, side, tf.at))
+    return refuse(note, `at most ${supplyLimit(s, side, tf.at)} supply are loaded or unloaded at ${tf.at} a phase`, '33.4');
   const holds = carriers(s, side, tf);
   const aboard = own.ground.filter((g) => g.at === aboardOf(id)).reduce((t, g) => t + battalions(s, g.size), 0);
   const cargo = aboard + units.reduce((t, u) => t + battalions(s, own.ground.find((g) => g.id === u)!.size), 0);
@@ -88,14 +98,19 @@ export function unload(f: SolFold, side: SolSide, id: number, note: Note): boole
   if (!ownBase && (!hex || !islandOf(s, hex)))
     return refuse(note, `TF ${id} is at ${tf.at}, no island: nothing is unloaded at sea`, '19.4');
   const units = own.ground.filter((g) => g.at === aboardOf(id)).map((g) => g.id);
-  let left = supplyLimit(s, side, tf.at);
+  let left = supplyLeft(f, side, tf.at);
   const supply: { ship: string; points: number }[] = [];
   for (const ship of [...tf.ships].sort()) {
     const take = Math.min(left, own.ships[ship].supply);
     if (take > 0) supply.push({ ship, points: take });
     left -= take;
   }
-  if (!units.length && !supply.length) return refuse(note, `TF ${id} has nothing aboard to unload`, '19.4');
+  if (!units.length && !supply.length) {
+    const full = tf.ships.some((x) => own.ships[x].supply > 0);
+    return full
+      ? refuse(note, `no more supply may be unloaded at ${tf.at} this phase`, '33.4')
+      : refuse(note, `TF ${id} has nothing aboard to unload`, '19.4');
+  }
   f.emit({ type: 'sol.unloaded', data: { side, tf: id, at: tf.at, units, supply }, visibleTo: [side] });
   return true;
 }
