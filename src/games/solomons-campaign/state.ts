@@ -106,6 +106,8 @@ export interface OpsData {
   readonly intelligence: PlainBox['intelligence']['normal'];
   /** off-map bases: the map hexes each touches (8.2) */
   readonly touches: Readonly<Record<string, readonly string[]>>;
+  /** 12.2: combat ships a major base holds at most (null: no limit) */
+  readonly maxCombatShips: Readonly<Record<string, number | null>>;
 }
 
 /** The place a deployment names: a major base, a hex name or a hex id, as a state place (bases by name, hexes by id). */
@@ -167,6 +169,7 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       groundSizes: box.groundSizes,
       intelligence: box.intelligence.normal,
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
+      maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
     },
   };
 }

@@ -4,7 +4,7 @@
  * hex toward the place ordered, never into an enemy major base (8.1). Truk and Australia are off the
  * map (8.2): out of one a TF moves only to an edge hex it touches; into one only from such a hex,
  * each spending the whole movement; between two own major bases the move is off the map (8.3).
- * A TF stops on entering a hex with an enemy TF (12.7). By day a TF entering an island hex with
+ * A TF stops on entering a hex with an enemy TF (12.7); it ends no move in a full major base (12.2). By day a TF entering an island hex with
  * enemy ground units declares its number of surface ships (coast watching, 31.1 (5)). A TF with
  * no ships leaves the map when it meets enemy units (10.4, 31.2). A US TF entering a Japanese
  * submarine's hex by day may be attacked (36.4), which is not built: play stops naming 36.4.
@@ -44,6 +44,15 @@ export function clearDeception(f: SolFold, hex: string): void {
   for (const { side, tf } of gone) f.emit({ type: 'sol.tf-removed', data: { side, tf: tf.id, at: tf.at, rule: '10.4, 31.2' } });
 }
 
+/** 12.2: whether a major base has room for the TF's combat ships (transports do not count). */
+function baseHasRoom(s: SolState, side: SolSide, tf: TaskForce, base: string): boolean {
+  const max = s.opsData.maxCombatShips[base];
+  if (max === null || max === undefined) return true;
+  const combat = (ids: readonly string[]) => ids.filter((id) => s.forces[side].ships[id].type !== 'TR').length;
+  const there = Object.values(s.forces[side].ships).filter((x) => x.at === base && x.type !== 'TR').length;
+  return there + combat(tf.ships) <= max;
+}
+
 /** What happens as a TF enters a hex; true when it must stop there (12.7). */
 function enter(f: SolFold, side: SolSide, tf: TaskForce, hex: string): boolean {
   const s = f.s;
@@ -70,6 +79,7 @@ export function moveTf(f: SolFold, side: SolSide, id: number, to: string, note: 
     if (hex) clearDeception(f, hex);
   };
   if (target && target.side !== side) return note(`TF ${id} may not enter ${to}, an enemy major base`, '8.1');
+  if (target && !baseHasRoom(s, side, tf, to)) return note(`${to} holds no more than ${s.opsData.maxCombatShips[to]} combat ships`, '12.2');
   if (start === null) {
     // 8.3: base to base off the map; 8.2: out of an off-map base one hex only, to an edge hex it touches
     if (target) return moved([], to, null);
