@@ -9,6 +9,7 @@
  *   TF 3 AT Truk: CV-1, CV-2, BC-5, DD-3      10.2 (one Operations CP; two with a BB, BC or B)
  *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
+ *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
@@ -77,6 +78,8 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     }
     return { kind: 'cp', alloc };
   }
+  // a plan may come with the forces that carry it out, saving a mail (issue 32)
+  if ((kind === 'forces' || kind === 'ops') && /^PLAN\b/i.test(line)) return parseOpsLine(line);
   if (kind === 'forces') {
     let m = /^SUPPLY\s+(\d+)\s+AT\s+(.+)$/.exec(up);
     if (m) return { kind: 'supply', points: Number(m[1]), at: line.replace(/^.*\bAT\s+/i, '').trim() };

@@ -74,6 +74,8 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrd
         orders.push({ kind: 'tf', tf, at, ships: here.slice(0, 1 + rng.int(here.length)).map((s) => s.id) });
       }
     }
+    // now and then the plan comes with the forces (issue 32: fewer mails)
+    if (rng.int(2)) orders.push({ kind: 'plan', tf: null, action: rng.pick(['hold', 'return'] as const), to: null, ask: ['contact'] });
     return orders.length ? orders : [{ kind: 'none' }];
   }
   return [{ kind: 'none' }];
