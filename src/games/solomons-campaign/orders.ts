@@ -9,9 +9,11 @@
  *   TF 3 AT Truk: CV-1, CV-2, BC-5, DD-3      10.2 (one Operations CP; two with a BB, BC or B)
  *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
+ *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
 import { type CpMission, MISSIONS } from './state';
 
 export type SolOrder =
@@ -21,7 +23,9 @@ export type SolOrder =
   | { readonly kind: 'tokyo-express'; readonly at: string; readonly ships: readonly string[] }
   | { readonly kind: 'deception'; readonly tf: number; readonly at: string }
   /** NONE: nothing this step (no supply, no task force; in the Operations Phase, nothing to do) */
-  | { readonly kind: 'none' };
+  | { readonly kind: 'none' }
+  /** the Operations Phase (2A): rules/ops-orders.ts */
+  | OpsOrder;
 
 export type StepKindId = 'cp' | 'forces' | 'ops' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
@@ -36,19 +40,14 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   WITHDRAW: '38.2',
   ANNOUNCE: '39.1',
   SUB: '36.2',
-  INTEL: '2A1',
-  TRANSFER: '2A1',
-  AIRLIFT: '2A1',
-  MOVE: '2A1',
-  LOAD: '2A1',
-  UNLOAD: '2A1',
-  GROUND: '2A1',
-  CAP: '2A1',
-  STRIKE: '2A1',
-  RECON: '2A1',
-  SURFACE: '2A1',
-  BOMBARD: '2A1',
-  ATTACK: '2A1',
+  TRANSFER: '2A2a',
+  AIRLIFT: '22.1',
+  CAP: '2A3a',
+  STRIKE: '2A3a',
+  RECON: '2A3d',
+  SURFACE: '14.1',
+  BOMBARD: '15.1',
+  ATTACK: '28.1',
   PASS: '4.6',
 };
 
@@ -79,6 +78,8 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     }
     return { kind: 'cp', alloc };
   }
+  // a plan may come with the forces that carry it out, saving a mail (issue 32)
+  if ((kind === 'forces' || kind === 'ops') && /^PLAN\b/i.test(line)) return parseOpsLine(line);
   if (kind === 'forces') {
     let m = /^SUPPLY\s+(\d+)\s+AT\s+(.+)$/.exec(up);
     if (m) return { kind: 'supply', points: Number(m[1]), at: line.replace(/^.*\bAT\s+/i, '').trim() };
@@ -90,7 +91,8 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
   }
-  return 'this step takes no orders yet';
+  if (kind === 'ops') return parseOpsLine(line);
+  return 'this step takes no orders';
 }
 
 export function parseSolOrders(text: string, step: Pick<StepInfo, 'id'>): ParseResult<SolOrder> {
@@ -127,6 +129,8 @@ function formatOne(o: SolOrder): string {
       return `DECEPTION TF ${o.tf} AT ${o.at}`;
     case 'none':
       return 'NONE';
+    default:
+      return formatOpsOrder(o);
   }
 }
 

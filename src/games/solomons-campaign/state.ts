@@ -7,6 +7,7 @@
 import { type PlainBox, plainBox, type SolBox } from './box';
 import type { GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
+import type { SolPlan } from './rules/plans';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -89,6 +90,24 @@ export interface SolState {
   readonly islands: Readonly<Record<string, readonly string[]>>;
   readonly cpTrack: Readonly<Record<SolSide, readonly number[]>>;
   readonly cpMissions: PlainBox['cpMissions'];
+  /** 2A: the plans of this turn (sealed to their side), the hexes each side searched this turn (2A1), the box data movement reads */
+  readonly plans: Readonly<Record<SolSide, SolPlan | null>>;
+  readonly searched: Readonly<Record<SolSide, readonly string[]>>;
+  readonly opsData: OpsData;
+}
+
+/** What the Operations Phase reads from the box (2A1, 10.3, 10.6, 19.2, 27.8, 8.2). */
+export interface OpsData {
+  readonly cols: number;
+  readonly rows: number;
+  readonly movement: PlainBox['movement'];
+  readonly transport: PlainBox['transport'];
+  readonly groundSizes: PlainBox['groundSizes'];
+  readonly intelligence: PlainBox['intelligence']['normal'];
+  /** off-map bases: the map hexes each touches (8.2) */
+  readonly touches: Readonly<Record<string, readonly string[]>>;
+  /** 12.2: combat ships a major base holds at most (null: no limit) */
+  readonly maxCombatShips: Readonly<Record<string, number | null>>;
 }
 
 /** The place a deployment names: a major base, a hex name or a hex id, as a state place (bases by name, hexes by id). */
@@ -140,6 +159,18 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
     islands: Object.fromEntries(Object.values(box.islands).map((i) => [i.name, i.hexes])),
     cpTrack: box.cpTrack,
     cpMissions: box.cpMissions,
+    plans: { japanese: null, us: null },
+    searched: { japanese: [], us: [] },
+    opsData: {
+      cols: box.grid.size.cols,
+      rows: box.grid.size.rows,
+      movement: box.movement,
+      transport: box.transport,
+      groundSizes: box.groundSizes,
+      intelligence: box.intelligence.normal,
+      touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
+      maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
+    },
   };
 }
 

@@ -9,7 +9,9 @@
 import type { StepRow, StepTable } from '../../engine/define';
 import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
+import { runOperations } from './rules/operations';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
+import { asksSide } from './rules/plans';
 import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
@@ -46,12 +48,16 @@ export function currentStep(s: SolState): StepInfo | null {
     case 'ops': {
       const side = s.phasing!;
       const light = s.x % 2 === 1 ? 'day' : 'night';
+      // the side is asked when it has no plan or a trigger of its plan fires; else its plan answers and nobody owes
+      const asked = asksSide(s, side);
       return {
-        id: `t${s.turn}/x${pad(s.x)}/${side}/ops`,
+        id: `t${s.turn}/x${pad(s.x)}/${side}/${asked ? 'ops' : 'plan'}`,
         turn: s.turn,
-        title: `${when}, Execution Phase ${s.x} (${light}): ${side === 'us' ? 'US' : 'Japanese'} Operations Phase (2A, 32.1)`,
+        title: `${when}, Execution Phase ${s.x} (${light}): ${side === 'us' ? 'US' : 'Japanese'} Operations Phase (2A, 32.1)${asked ? '' : ', run from the plan'}`,
         mode: 'sequential',
-        owes: [side],
+        // plans, loads and intelligence are the side's own: a deadline's default too (52.0 Q&A 3-4)
+        revealTo: 'owners',
+        owes: asked ? [side] : [],
         rule: '2A',
       };
     }
@@ -68,7 +74,7 @@ export function upcomingSteps(s: SolState): StepInfo[] {
 
 export const rowOfStep = (step: Pick<StepInfo, 'id'>): string => {
   const parts = step.id.split('/');
-  return parts.length === 4 ? 'ops' : parts[1];
+  return parts.length === 4 ? parts[3] : parts[1];
 };
 
 const resolveCp: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
@@ -157,10 +163,19 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       id: 'ops',
       owes: 'one',
       rule: '2A',
-      title: 'Operations Phase (intelligence, movement, combat)',
+      title: 'Operations Phase (intelligence, movement; combat not built)',
       for: 'OPS',
       deadline: 'orders',
-      resolve: stop('2A1', 'the Operations Phase (intelligence 2A1, movement 2A2, combat 2A3)'),
+      only: 'when the side has no plan, or a trigger of its plan fires',
+      resolve: (s, step, given, ctx) => runOperations(s, step.id, given[s.phasing!] ?? [], true, ctx),
+    },
+    {
+      id: 'plan',
+      owes: 'none',
+      rule: '2A',
+      title: "Operations Phase run from the side's plan",
+      deadline: 'battle',
+      resolve: (s, step, _given, ctx) => runOperations(s, step.id, [], false, ctx),
     },
   ],
   rowOf: rowOfStep,

@@ -23,6 +23,10 @@ export interface SolView extends SideView {
     readonly enemyMarkers: readonly { readonly tf: number; readonly at: string }[];
     /** enemy stacks on land: place and top unit only */
     readonly enemyStacks: readonly { readonly at: string; readonly top: string }[];
+    /** 2A: the hexes the side searched this turn (2A1), its own plan, the island hexes (public) */
+    readonly searched: readonly string[];
+    readonly plan: SolState['plans'][SolSide];
+    readonly islands: Readonly<Record<string, readonly string[]>>;
   };
 }
 
@@ -31,7 +35,8 @@ const SIZE = { division: 4, brigade: 3, regiment: 2, battalion: 1 } as const;
 /** 31.1 (1): a stack shows its top unit; the owner's largest, as read. */
 function stacksOf(f: Forces): { at: string; top: string }[] {
   const byPlace = new Map<string, Forces['ground'][number]>();
-  for (const g of f.ground) {
+  // units aboard a TF are part of it (10.10): its contents, never a stack on land
+  for (const g of f.ground.filter((x) => !x.at.startsWith('TF '))) {
     const top = byPlace.get(g.at);
     if (!top || SIZE[g.size] > SIZE[top.size] || (SIZE[g.size] === SIZE[top.size] && g.id < top.id)) byPlace.set(g.at, g);
   }
@@ -77,6 +82,9 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
         .sort(),
       enemyMarkers: enemy ? markersOf(s.forces[enemy]) : [],
       enemyStacks: enemy ? stacksOf(s.forces[enemy]) : [],
+      searched: me ? s.searched[me] : [],
+      plan: me ? s.plans[me] : null,
+      islands: s.islands,
     },
   };
 }

@@ -2,7 +2,7 @@
  * Issue 32, the foundation of Solomons Campaign: the box checks itself and keeps printed values
  * apart from rebuilt ones, the CRT is the 50.0 grid, each scenario sizes the seed chain, the fog of
  * war keeps each side's CP, task force contents and stacks from the other, and play stops at the
- * first rule not built yet (2A1) naming it.
+ * first rule not built yet (3A, after the 28 Execution Phases) naming it.
  */
 import { countProvenance } from '../../../src/engine/box';
 import { seedChainTurns } from '../../../src/engine/define';
@@ -86,17 +86,19 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     expect(text).not.toContain('1-PARA');
   });
 
-  it('given self-play of both scenarios, then every game stops at 2A1, named, never passing silently', () => {
+  it('given self-play of both scenarios, then every game plays the 28 Execution Phases and stops at the Logistics Phase, 3A, named', () => {
     for (const scenario of ['short', 'extended']) {
       const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario } });
-      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['2A1', '2A1']);
+      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['3A', '3A']);
     }
   });
 
   it('given the sealed CP and forces steps (revealTo owners), then opened orders reach their side and the referee only, and everyone once the game has ended', () => {
     const { events } = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 });
     const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
-    expect(new Set(opened.map((e) => e.data.stepId))).toEqual(new Set(['t1/cp', 't1/forces']));
+    const steps = new Set(opened.map((e) => e.data.stepId.replace(/x\d\d\/\w+/, 'x/side')));
+    expect([...steps].filter((id) => !['t1/cp', 't1/forces', 't1/x/side/ops'].includes(id))).toEqual([]);
+    expect(steps).toContain('t1/cp');
     for (const e of opened) {
       const side = e.data.side;
       const enemy = side === 'us' ? 'japanese' : 'us';
@@ -109,5 +111,35 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     expect(narrativeFor(events, 'us', game).join('\n')).not.toMatch(japaneseCp);
     const ended: EngineEvent[] = [...events, { type: 'GameEnded', data: { winner: null, summary: 'stopped' } }];
     expect(narrativeFor(ended, 'us', game).join('\n')).toMatch(japaneseCp);
+  });
+  it('given self-play through the Operations Phase, then plans, TF contents, cargo, intelligence results and CP allocations never reach the other side (31.0, 52.0 Q&A 3-4)', () => {
+    const { events } = playOneGame(game, 'fog-ops', { options: { scenario: 'short' }, missRate: 0.2, aheadRate: 0 });
+    const sealed = new Set([
+      'sol.cp-allocated',
+      'sol.tf-formed',
+      'sol.plan-set',
+      'sol.plan-line-ended',
+      'sol.ops-note',
+      'sol.intel',
+      'sol.loaded',
+      'sol.unloaded',
+      'sol.ground-moved',
+    ]);
+    const kinds = new Set<string>();
+    for (const e of events) {
+      const side =
+        e.type === 'RulesApplied' ? (e.data.event.data as { side?: string }).side : e.type === 'OrdersAccepted' ? e.data.side : undefined;
+      const enemy = side === 'us' ? 'japanese' : 'us';
+      if (e.type === 'RulesApplied' && sealed.has(e.data.event.type)) {
+        kinds.add(e.data.event.type);
+        expect([e.data.event.type, eventVisibleTo(e, side!), eventVisibleTo(e, enemy)]).toEqual([e.data.event.type, true, false]);
+      }
+      if (e.type === 'OrdersAccepted') expect(eventVisibleTo(e, enemy)).toBe(false);
+      if (e.type === 'DieRolled' && e.data.rule === '2A1') expect(e.data.visibleTo).toHaveLength(1);
+    }
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set']));
+    const usStory = narrativeFor(events, 'us', game).join('\n');
+    expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads/);
+    expect(narrativeFor(events, 'japanese', game).join('\n')).not.toMatch(/United States plan:|United States assigns CP/);
   });
 });

@@ -2,15 +2,55 @@
  * Random legal orders from a side's view alone (self-play's and the fuzzer's player): a random CP
  * split within the side's total (6.3); supply within the Logistics CP on an own major base, and now
  * and then a task force of ships in one base within the Operations CP (10.2; none for the US on
- * August I, 10.13). The Operations Phase gets no orders (its rules are not built yet).
+ * August I, 10.13). In the Operations Phase (2A): now and then an intelligence mission on an enemy
+ * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
+ * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
+import type { Trigger } from '../rules/ops-orders';
 import type { SolView } from '../view';
+
+function randomOps(view: SolView, rng: Rng): SolOrder[] {
+  const k = view.known;
+  if (!k.own) return [{ kind: 'none' }];
+  const orders: SolOrder[] = [];
+  const hexes = Object.values(k.islands).flat().sort();
+  const places = [...hexes, ...k.bases];
+  const targets = [...new Set([...k.enemyMarkers.map((m) => m.at), ...k.enemyStacks.map((m) => m.at)])]
+    .filter((h) => /^\d{4}$/.test(h) && !k.searched.includes(h))
+    .sort();
+  if (k.cp && k.cp.intel > 0 && targets.length && rng.int(2)) orders.push({ kind: 'intel', hex: rng.pick(targets) });
+  for (const tf of Object.values(k.own.taskForces).sort((a, b) => a.id - b.id)) {
+    const roll = rng.int(6);
+    const hasGround = k.own.ground.some((g) => g.at === tf.at && g.size === 'battalion');
+    if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) });
+    else if (roll === 1 && hasGround) {
+      const g = k.own.ground.filter((x) => x.at === tf.at && x.size === 'battalion').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+      orders.push({ kind: 'load', tf: tf.id, units: [g.id], supply: 0 });
+    } else if (roll === 2) orders.push({ kind: 'unload', tf: tf.id });
+    else if (roll === 3 || !k.plan) {
+      const action = rng.pick(['move', 'unload', 'hold', 'return'] as const);
+      const ask = (['contact', 'attacked', 'ends'] as const).filter(() => rng.int(2) === 0) as Trigger[];
+      orders.push({ kind: 'plan', tf: tf.id, action, to: action === 'move' || action === 'unload' ? rng.pick(places) : null, ask });
+    }
+  }
+  if (!k.plan && !orders.some((o) => o.kind === 'plan'))
+    orders.push({ kind: 'plan', tf: null, action: 'hold', to: null, ask: ['contact'] });
+  for (const hexesOf of Object.values(k.islands).filter((h) => h.length === 2)) {
+    const units = k.own.ground.filter((g) => hexesOf.includes(g.at)).sort((a, b) => (a.id < b.id ? -1 : 1));
+    if (units.length && rng.int(8) === 0) {
+      const g = rng.pick(units);
+      orders.push({ kind: 'ground', unit: g.id, to: hexesOf.find((h) => h !== g.at)! });
+    }
+  }
+  return orders.length ? orders : [{ kind: 'none' }];
+}
 
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
+  if (kind === 'ops') return randomOps(view, rng);
   if (kind === 'cp' && k.cpTotal !== null) {
     const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };
     const keys = ['combined', 'intel', 'ops', 'log'] as const;
@@ -34,6 +74,8 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrd
         orders.push({ kind: 'tf', tf, at, ships: here.slice(0, 1 + rng.int(here.length)).map((s) => s.id) });
       }
     }
+    // now and then the plan comes with the forces (issue 32: fewer mails)
+    if (rng.int(2)) orders.push({ kind: 'plan', tf: null, action: rng.pick(['hold', 'return'] as const), to: null, ask: ['contact'] });
     return orders.length ? orders : [{ kind: 'none' }];
   }
   return [{ kind: 'none' }];

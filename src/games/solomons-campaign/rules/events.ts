@@ -1,6 +1,7 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
+import { evolveOps, isOpsEvent } from './ops-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -46,6 +47,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
     case 'sol.phase':
       return { ...s, phase: e.data.phase, x: e.data.x ?? s.x, phasing: e.data.phasing === undefined ? s.phasing : e.data.phasing };
     default:
+      if (isOpsEvent(event)) return evolveOps(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

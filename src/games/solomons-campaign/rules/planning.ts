@@ -7,6 +7,8 @@ import type { RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
 import { type CpAllocation, MISSIONS, type SolSide, type SolState } from '../state';
 import type { SolEvent } from './events';
+import { placeOfText } from './places';
+import { planLinesOf } from './plans';
 
 export interface Problem {
   readonly index: number;
@@ -65,6 +67,10 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
     };
     if (o.kind === 'none') return;
     if (o.kind === 'cp') return bad('the CP allocation belongs to the CP segment', '1A');
+    if (o.kind === 'plan') {
+      plans.push({ o, index });
+      return;
+    }
     if (o.kind === 'supply') {
       if (!ownBase(s, side, o.at)) return bad(`${o.at} is not one of your major bases`, '50.0 CP chart');
       if (!Number.isInteger(o.points) || o.points < 1) return bad('supply comes in whole points', '29.2');
@@ -73,6 +79,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
         bad(`${supply} supply needs ${Math.ceil(supply / m.supplyPerLogisticsCp)} Logistics CP; ${cp.log} assigned`, '50.0 CP chart');
       return;
     }
+    if (o.kind !== 'tf' && o.kind !== 'tokyo-express' && o.kind !== 'deception')
+      return bad('this order belongs to the Operations Phase', '2A');
     if (side === 'us' && s.turn === 1) return bad('on August I the US task forces are the set-up ones; no others may be formed', '10.13');
     if (!ownBase(s, side, o.at)) return bad(`${o.at} is not one of your major bases`, '10.2');
     const tf = o.kind === 'tokyo-express' ? 0 : o.tf;
@@ -101,7 +109,14 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
     }
     if (ops > cp.ops) bad(`these task forces cost ${ops} Operations CP; ${cp.ops} assigned`, o.kind === 'deception' ? '10.4' : '10.2');
   };
+  const plans: { o: Extract<SolOrder, { kind: 'plan' }>; index: number }[] = [];
   for (const [index, o] of orders.entries()) one(o, index);
+  // plans sent with the forces: for TFs formed here or already on the map, to places of the map
+  for (const { o, index } of plans) {
+    if (o.tf !== null && !numbers.has(o.tf) && !(o.tf === 0 && express) && !(String(o.tf) in f.taskForces))
+      problems.push({ index, problem: `PLAN for TF ${o.tf}: no such TF is formed`, rule: '10.1' });
+    else if (o.to !== null && !placeOfText(s, o.to)) problems.push({ index, problem: `${o.to} is no place of the map`, rule: '2.1' });
+  }
   return problems;
 }
 
@@ -137,5 +152,9 @@ export function forceEvents(s: SolState, side: SolSide, orders: readonly SolOrde
   }
   const markers = out.flatMap((e) => (e.type === 'sol.tf-formed' ? [{ tf: e.data.tf, at: e.data.at }] : []));
   if (markers.length) out.push({ type: 'sol.tf-markers', data: { side, markers } });
-  return out;
+  const lines = planLinesOf(
+    s,
+    orders.filter((o) => o.kind === 'plan'),
+  );
+  return lines.length ? [...out, { type: 'sol.plan-set', data: { side, lines }, visibleTo: [side] }] : out;
 }

@@ -1,0 +1,112 @@
+/**
+ * The Operations Phase (2A/2B), non-combat part, in the outline's order: plans set or kept,
+ * intelligence (2A1), naval movement with loading and unloading (2A2b), ground movement (2A2c),
+ * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer (2A2a) and
+ * every combat order are refused at parse naming their rule. The sequence (4.5, 4.7, 32.1): 28
+ * Execution Phases a turn, each the first player's Operations Phase then the second's, day and
+ * night alternating; after the 28th the Logistics Phase (3A), not built, stops play.
+ */
+import { Fold } from '../../kit';
+import { RuleNotImplementedError, type AdjudicationContext, type RulesEvent } from '../../../engine/ruleset';
+import type { SolOrder } from '../orders';
+import { GAME, other, type SolSide, type SolState } from '../state';
+import { contactsOf } from './contacts';
+import { evolveSol } from './events';
+import { search } from './intel';
+import { moveTf, type SolFold } from './naval';
+import type { OpsOrder } from './ops-orders';
+import { hexOf, placeOfText } from './places';
+import { goneLines, planLinesOf, planSteps } from './plans';
+import { load, moveGround, unload } from './transport';
+
+/** 4.7: Execution Phases a turn. */
+export const EXECUTION_PHASES = 28;
+
+const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
+const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan']);
+
+/** 2A2b: each TF's own order first (loads and unloads before any TF moves, 19.3-19.4), then the plan's. */
+function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+  const ordered = new Set(orders.flatMap((o) => (o.kind === 'move' || o.kind === 'load' || o.kind === 'unload' ? [o.tf] : [])));
+  const steps = planSteps(f.s, side, ordered);
+  const ended = (tf: number, line: number | null) =>
+    f.emit({
+      type: 'sol.plan-line-ended',
+      data: { side, tf: line ?? tf, done: true, note: `PLAN for TF ${tf} done`, rule: '2A2b' },
+      visibleTo: [side],
+    });
+  for (const step of steps) {
+    if (step.kind === 'skip')
+      f.emit({
+        type: 'sol.plan-line-ended',
+        data: { side, tf: step.line ?? step.tf, done: false, note: step.note, rule: step.rule },
+        visibleTo: [side],
+      });
+    if (step.kind === 'done') ended(step.tf, step.line);
+  }
+  const express = orders.some((o) => o.kind === 'move' && o.tf === 0);
+  for (const o of orders) {
+    if (o.kind === 'load') load(f, side, o.tf, o.units, o.supply, note);
+    if (o.kind === 'unload' && !(o.tf === 0 && express)) unload(f, side, o.tf, note);
+  }
+  for (const step of steps)
+    if (step.kind === 'unload' && unload(f, side, step.tf, note))
+      ended(step.tf, f.s.plans[side]?.lines.some((l) => l.tf === step.tf) ? step.tf : null);
+  const moves = [
+    ...orders.flatMap((o) => (o.kind === 'move' ? [{ tf: o.tf, to: placeOfText(f.s, o.to)!, plan: false }] : [])),
+    ...steps.flatMap((st) => (st.kind === 'move' ? [{ tf: st.tf, to: st.to, plan: true }] : [])),
+  ].sort((a, b) => a.tf - b.tf);
+  for (const m of moves) {
+    if (!(String(m.tf) in f.s.forces[side].taskForces)) continue;
+    moveTf(f, side, m.tf, m.to, note);
+    const tf = f.s.forces[side].taskForces[m.tf];
+    if (m.plan && tf?.at === m.to) ended(m.tf, f.s.plans[side]?.lines.some((l) => l.tf === m.tf) ? m.tf : null);
+  }
+  // 10.3 (3): the Tokyo Express unloads at the end of its move
+  if (express && orders.some((o) => o.kind === 'unload' && o.tf === 0) && '0' in f.s.forces[side].taskForces) unload(f, side, 0, note);
+}
+
+/** 2A2c: ground moves, those leaving one hex for another together (27.1: a supply point a 9 battalions). */
+function groundMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+  const groups = new Map<string, { to: string; units: string[] }>();
+  for (const o of orders) {
+    if (o.kind !== 'ground') continue;
+    const from = f.s.forces[side].ground.find((g) => g.id === o.unit)!.at;
+    const to = placeOfText(f.s, o.to)!;
+    const key = `${from}>${to}`;
+    groups.set(key, { to, units: [...(groups.get(key)?.units ?? []), o.unit] });
+  }
+  for (const g of groups.values()) moveGround(f, side, g.units, g.to, note);
+}
+
+/** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the 28th (3A, not built). */
+function nextPhase(s: SolState, stepId: string): RulesEvent {
+  if (s.phasing === s.first) return { type: 'sol.phase', data: { phase: 'ops', x: s.x, phasing: other(s.phasing!) } };
+  if (s.x >= EXECUTION_PHASES)
+    throw new RuleNotImplementedError(GAME, '3A', `the Logistics Phase after Execution Phase ${s.x} at ${stepId}`);
+  return { type: 'sol.phase', data: { phase: 'ops', x: s.x + 1, phasing: s.first } };
+}
+
+/** One side's Operations Phase; `asked`: the side was asked (the `ops` step), not run from its plan (`plan`). */
+export function runOperations(s: SolState, stepId: string, given: readonly SolOrder[], asked: boolean, ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const orders = opsOnly(given);
+  if (asked) f.emit({ type: 'sol.plan-asked', data: { side } });
+  const lines = planLinesOf(f.s, orders);
+  if (lines.length) f.emit({ type: 'sol.plan-set', data: { side, lines }, visibleTo: [side] });
+  for (const l of goneLines(f.s, side))
+    f.emit({
+      type: 'sol.plan-line-ended',
+      data: { side, tf: l.tf, done: false, note: `PLAN for TF ${l.tf}: the TF is no longer on the map`, rule: '10.4' },
+      visibleTo: [side],
+    });
+  for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
+  navalMovement(f, side, orders, note);
+  groundMovement(f, side, orders, note);
+  const contacts = contactsOf(f.s, side);
+  if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
+  f.emit(nextPhase(f.s, stepId));
+  return f.s;
+}

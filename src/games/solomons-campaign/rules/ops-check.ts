@@ -1,0 +1,67 @@
+/**
+ * The checks of a side's Operations Phase orders against the state (2A): the problems, each with
+ * its line's index and rule; what depends on the moves of the same phase (stops, cargo room) is
+ * found while moving and noted to the side instead.
+ */
+import type { SolOrder } from '../orders';
+import type { SolSide, SolState } from '../state';
+import type { OpsOrder } from './ops-orders';
+import type { Problem } from './planning';
+import { hexOf, placeOfText } from './places';
+
+export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
+  const problems: Problem[] = [];
+  const f = s.forces[side];
+  const tfOrders = new Map<number, string[]>();
+  const searched = new Set(s.searched[side]);
+  let intel = 0;
+  const one = (o: OpsOrder, index: number): void => {
+    const bad = (problem: string, rule: string) => {
+      problems.push({ index, problem, rule });
+    };
+    const place = (text: string | null) => (text === null ? null : placeOfText(s, text));
+    const tfKnown = (tf: number) => String(tf) in f.taskForces;
+    switch (o.kind) {
+      case 'intel': {
+        const at = place(o.hex);
+        const hex = at ? hexOf(s, at) : null;
+        if (!hex) return bad(`${o.hex} is no hex of the map`, '2A1');
+        intel++;
+        if (intel > (s.cp[side]?.intel ?? 0))
+          return bad(`${intel} intelligence missions need ${intel} Intelligence CP; ${s.cp[side]?.intel ?? 0} left`, '6.4');
+        if (searched.has(hex)) return bad(`${o.hex} was searched already this turn`, '50.0 CP chart');
+        searched.add(hex);
+        return;
+      }
+      case 'move':
+      case 'load':
+      case 'unload': {
+        if (!tfKnown(o.tf)) return bad(`you have no ${o.tf === 0 ? 'Tokyo Express' : `TF ${o.tf}`} on the map`, '10.1');
+        if (o.kind === 'move' && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
+        const kinds = [...(tfOrders.get(o.tf) ?? []), o.kind];
+        tfOrders.set(o.tf, kinds);
+        const expressUnload = o.tf === 0 && kinds.length === 2 && kinds.includes('move') && kinds.includes('unload');
+        if (kinds.length > 1 && !expressUnload)
+          return bad(`TF ${o.tf} has one order a phase: loading and unloading take its whole movement`, o.tf === 0 ? '10.3 (3)' : '19.3');
+        return;
+      }
+      case 'ground': {
+        const g = f.ground.find((x) => x.id === o.unit);
+        if (!g) return bad(`${o.unit} is not one of your ground units`, '2.19');
+        if (g.at.startsWith('TF ')) return bad(`${o.unit} is aboard ${g.at}: unload it first`, '19.5');
+        if (!place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
+        return;
+      }
+      case 'plan':
+        if (o.tf !== null && !tfKnown(o.tf)) return bad(`you have no TF ${o.tf} on the map`, '10.1');
+        if (o.to !== null && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
+        return;
+    }
+  };
+  for (const [index, o] of orders.entries())
+    if (o.kind !== 'none' && isOps(o)) one(o, index);
+    else if (o.kind !== 'none') problems.push({ index, problem: 'this order belongs to the Planning Phase', rule: '4.5' });
+  return problems;
+}
+
+const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan'].includes(o.kind);

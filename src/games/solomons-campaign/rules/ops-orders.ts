@@ -1,0 +1,109 @@
+/**
+ * The orders of the Operations Phase (2A), one a line. TF 0 is the Tokyo Express (TE).
+ *
+ *   INTEL Guadalcanal-W                           2A1: one Intelligence CP, one hex (6.5, 50.0)
+ *   MOVE TF 3 TO Guadalcanal-W                    2A2b: toward the place, up to the TF's movement (10.6, 12.7)
+ *   LOAD TF 2: 1-MAR, 1-RDR, SUPPLY 3             2A2b: 19.3, 33.4 (the TF spends its movement loading)
+ *   UNLOAD TF 2                                   2A2b: 19.4, 33.4 (everything aboard, supply within 33.4)
+ *   GROUND 1-MAR TO Guadalcanal-E                 2A2c: 27.1, 2.17 (one land hex, a supply for each 9 battalions)
+ *   PLAN TF 3 MOVE TOWARD Guadalcanal-W ASK ON CONTACT
+ *   PLAN TF 2 UNLOAD AT Guadalcanal-W ASK WHEN THE PLAN ENDS
+ *   PLAN ALL HOLD | PLAN TF 1 RETURN ASK WHEN ATTACKED
+ *
+ * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
+ */
+export type Trigger = 'contact' | 'attacked' | 'ends';
+export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
+
+export type OpsOrder =
+  | { readonly kind: 'intel'; readonly hex: string }
+  | { readonly kind: 'move'; readonly tf: number; readonly to: string }
+  | { readonly kind: 'load'; readonly tf: number; readonly units: readonly string[]; readonly supply: number }
+  | { readonly kind: 'unload'; readonly tf: number }
+  | { readonly kind: 'ground'; readonly unit: string; readonly to: string }
+  | {
+      readonly kind: 'plan';
+      /** null: every TF without a line of its own (ALL) */
+      readonly tf: number | null;
+      readonly action: PlanAction;
+      readonly to: string | null;
+      readonly ask: readonly Trigger[];
+    };
+
+const TF = String.raw`(?:TF\s*-?(\d+)|(TE|TOKYO\s+EXPRESS))`;
+const tfOf = (m: RegExpExecArray, i: number) => (m[i] !== undefined ? Number(m[i]) : 0);
+const TRIGGERS: readonly [RegExp, Trigger][] = [
+  [/\s+ASK\s+ON\s+CONTACT\b/i, 'contact'],
+  [/\s+ASK\s+WHEN\s+ATTACKED\b/i, 'attacked'],
+  [/\s+ASK\s+WHEN\s+(?:THE\s+)?PLAN\s+ENDS\b/i, 'ends'],
+];
+
+function parsePlan(line: string): OpsOrder | string {
+  let rest = line;
+  const ask: Trigger[] = [];
+  for (const [re, t] of TRIGGERS)
+    if (re.test(rest)) {
+      ask.push(t);
+      rest = rest.replace(re, '');
+    }
+  const m = new RegExp(String.raw`^PLAN\s+(?:${TF}|(ALL))\s+(.+)$`, 'i').exec(rest.trim());
+  if (!m)
+    return 'expected PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]';
+  const tf = m[3] ? null : tfOf(m, 1);
+  const what = m[4].trim();
+  const toward = /^MOVE\s+TOWARD\s+(.+)$/i.exec(what);
+  if (toward) return { kind: 'plan', tf, action: 'move', to: toward[1].trim(), ask };
+  const unload = /^UNLOAD\s+AT\s+(.+)$/i.exec(what);
+  if (unload) return { kind: 'plan', tf, action: 'unload', to: unload[1].trim(), ask };
+  if (/^HOLD$/i.test(what)) return { kind: 'plan', tf, action: 'hold', to: null, ask };
+  if (/^RETURN$/i.test(what)) return { kind: 'plan', tf, action: 'return', to: null, ask };
+  return `${what}: a plan line is MOVE TOWARD <place>, UNLOAD AT <place>, HOLD or RETURN`;
+}
+
+/** One line of an Operations Phase, or why it is not one. */
+export function parseOpsLine(line: string): OpsOrder | string {
+  let m = /^INTEL\s+(.+)$/i.exec(line);
+  if (m) return { kind: 'intel', hex: m[1].trim() };
+  m = new RegExp(String.raw`^MOVE\s+${TF}\s+TO\s+(.+)$`, 'i').exec(line);
+  if (m) return { kind: 'move', tf: tfOf(m, 1), to: m[3].trim() };
+  m = new RegExp(String.raw`^LOAD\s+${TF}\s*:(.+)$`, 'i').exec(line);
+  if (m) {
+    const units: string[] = [];
+    let supply = 0;
+    for (const part of m[3].split(',').map((x) => x.trim())) {
+      const sup = /^SUPPLY\s+(\d+)$/i.exec(part);
+      if (sup) supply += Number(sup[1]);
+      else if (/^[A-Za-z0-9/-]+$/.test(part)) units.push(part.toUpperCase());
+      else return `${part}: a LOAD line lists ground units and SUPPLY <n> (19.3)`;
+    }
+    return { kind: 'load', tf: tfOf(m, 1), units, supply };
+  }
+  m = new RegExp(String.raw`^UNLOAD\s+${TF}$`, 'i').exec(line);
+  if (m) return { kind: 'unload', tf: tfOf(m, 1) };
+  m = /^GROUND\s+(\S+)\s+TO\s+(.+)$/i.exec(line);
+  if (m) return { kind: 'ground', unit: m[1].toUpperCase(), to: m[2].trim() };
+  if (/^PLAN\b/i.test(line)) return parsePlan(line);
+  return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND or PLAN (2A; HELP for the forms)';
+}
+
+const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);
+const ASK_WORDS: Record<Trigger, string> = { contact: 'ASK ON CONTACT', attacked: 'ASK WHEN ATTACKED', ends: 'ASK WHEN THE PLAN ENDS' };
+
+export function formatOpsOrder(o: OpsOrder): string {
+  switch (o.kind) {
+    case 'intel':
+      return `INTEL ${o.hex}`;
+    case 'move':
+      return `MOVE ${tfName(o.tf)} TO ${o.to}`;
+    case 'load':
+      return `LOAD ${tfName(o.tf)}: ${[...o.units, ...(o.supply ? [`SUPPLY ${o.supply}`] : [])].join(', ')}`;
+    case 'unload':
+      return `UNLOAD ${tfName(o.tf)}`;
+    case 'ground':
+      return `GROUND ${o.unit} TO ${o.to}`;
+    case 'plan': {
+      const what = o.action === 'move' ? `MOVE TOWARD ${o.to}` : o.action === 'unload' ? `UNLOAD AT ${o.to}` : o.action.toUpperCase();
+      return [`PLAN ${o.tf === null ? 'ALL' : tfName(o.tf)} ${what}`, ...o.ask.map((t) => ASK_WORDS[t])].join(' ');
+    }
+  }
+}

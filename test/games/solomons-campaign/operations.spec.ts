@@ -1,0 +1,71 @@
+/**
+ * Issue 32, the Operations Phase: the stops the case runner cannot express (a rule not built met
+ * in the middle of a move or at the end of the turn must stop play naming its rule). The rest of
+ * the Operations Phase is in cases/solomons-campaign/operations.json.
+ */
+import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
+import { rulesets } from '../../../src/games';
+import type { SolState } from '../../../src/games/solomons-campaign';
+import { Fold } from '../../../src/games/kit';
+import { evolveSol } from '../../../src/games/solomons-campaign/rules/events';
+import { moveTf } from '../../../src/games/solomons-campaign/rules/naval';
+import { runOperations } from '../../../src/games/solomons-campaign/rules/operations';
+
+const game = rulesets['solomons-campaign'];
+const start = (): SolState => ({
+  ...(game.setup({ gameId: 'G-ops', options: { scenario: 'short' }, box: game.box.defaultData }) as SolState),
+  phase: 'ops',
+  x: 1,
+  phasing: 'us',
+  first: 'japanese',
+});
+const ruleOf = (fn: () => unknown): string | null => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return e instanceof RuleNotImplementedError ? (e.message.match(/rule (\S+) is not implemented/)?.[1] ?? null) : String(e);
+  }
+};
+
+describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
+  it('given a Japanese submarine on a US TF`s way by day, when the TF moves, then play stops naming 36.4 (12.7: no stop, an attack may come)', () => {
+    const s = start();
+    const withSub: SolState = {
+      ...s,
+      forces: {
+        ...s.forces,
+        japanese: {
+          ...s.forces.japanese,
+          ships: { ...s.forces.japanese.ships, 'SS-1': { id: 'SS-1', type: 'SS', at: '0805', tf: null, nac: 0, supply: 0 } },
+        },
+      },
+    };
+    const f = new Fold<SolState, RulesEvent>(withSub, evolveSol);
+    expect(ruleOf(() => moveTf(f, 'us', 1, '0704', () => undefined))).toBe('36.4');
+  });
+
+  it('given the same submarine at night, when the TF moves, then it passes (36.4 is a daytime attack)', () => {
+    const s = { ...start(), x: 2 };
+    const withSub: SolState = {
+      ...s,
+      forces: {
+        ...s.forces,
+        japanese: {
+          ...s.forces.japanese,
+          ships: { ...s.forces.japanese.ships, 'SS-1': { id: 'SS-1', type: 'SS', at: '0805', tf: null, nac: 0, supply: 0 } },
+        },
+      },
+    };
+    const f = new Fold<SolState, RulesEvent>(withSub, evolveSol);
+    moveTf(f, 'us', 1, '0704', () => undefined);
+    expect(f.s.forces.us.taskForces[1].at).toBe('0704');
+  });
+
+  it('given the second player`s phase of Execution Phase 28, when it ends, then play stops naming the Logistics Phase, 3A (4.7)', () => {
+    const s = { ...start(), x: 28 };
+    const ctx = { dice: { d6: () => 1 } as never, emit: () => undefined };
+    expect(ruleOf(() => runOperations(s, 't1/x28/us/ops', [{ kind: 'none' }], true, ctx))).toBe('3A');
+    expect(ruleOf(() => runOperations({ ...s, x: 27 }, 't1/x27/us/ops', [{ kind: 'none' }], true, ctx))).toBeNull();
+  });
+});
