@@ -37,6 +37,10 @@ export interface Ship {
   readonly port: string | null;
   /** the turn it docked (it then goes through repair and refit, 8.8) */
   readonly dockedTurn?: number;
+  /** the endurance of the TF it docked from (8.8A: above 50 it needs no refit) */
+  readonly dockedEndurance?: number;
+  /** 8.8: in the repair or refit pipeline until this turn (it may join a TF from then) */
+  readonly repairUntil?: number;
   readonly inf: number;
   readonly sup: number;
 }
@@ -137,6 +141,9 @@ export interface GcState {
   readonly search: PlainBox['search'];
   readonly strike: PlainBox['strike'];
   readonly bombard: PlainBox['bombard'];
+  /** weather, repair and supply odds of the end of the turn (box/turn-end.ts) */
+  readonly turnEnd: PlainBox['turnEnd'];
+  readonly victory: PlainBox['victory'];
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -251,6 +258,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     search: box.search,
     strike: box.strike,
     bombard: box.bombard,
+    turnEnd: box.turnEnd,
+    victory: box.victory,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

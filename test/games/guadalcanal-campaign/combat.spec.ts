@@ -181,7 +181,7 @@ describe('Guadalcanal Campaign: coastal bombardment (8.4)', () => {
 
   it('given two battleships bombarding, then the four heaviest fire (8.4D, BB guns x12, 8.4E) and destroy about half the parked aircraft, as Kongo and Haruna did on 13-14 October 1942; the B mission is done (R, 9.2A)', () => {
     const { events, stop, after } = resolve(onHenderson(), {});
-    expect(stop).toBe('9.6B');
+    expect(stop).toBe(''); // the end of the turn is built (rules/turn-end.ts)
     const e = events.find((x) => x.type === 'gcc.bombarded')!;
     const d = e.data as { ships: string[]; firepower: number; aircraft: Record<string, number>; mission: string };
     expect(e.visibleTo).toBeUndefined();
