@@ -49,7 +49,16 @@ describe('Guadalcanal Campaign: repair and refit (8.8)', () => {
     const rolled: number[] = [];
     const s = docked('Blue', 'E', 3);
     const { events } = run(s, { '8.8C': [2, 71] }, (x, ctx) =>
-      enterPipeline(x, { ...ctx, dice: { ...ctx.dice, die: (n, p, r) => (rolled.push(n), ctx.dice.die!(n, p, r)) } }),
+      enterPipeline(x, {
+        ...ctx,
+        dice: {
+          ...ctx.dice,
+          die: (n, p, r) => {
+            rolled.push(n);
+            return ctx.dice.die!(n, p, r);
+          },
+        },
+      }),
     );
     expect(rolled).toEqual([3, 100]);
     expect((events[0].data as { ships: { repair: number }[] }).ships[0].repair).toBe(2 * Math.ceil(27 * 1.2));
