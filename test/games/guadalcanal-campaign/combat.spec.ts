@@ -1,6 +1,6 @@
 /**
  * Issue 31: air strike resolution (8.1) with the damage it does (9.1) and its endurance effects
- * (9.3B-C), bombardment (8.4) and unloading on Guadalcanal (8.6). Combat resolution always stops further on (submarines 8.3, weather 9.6B are not built), so the strikes
+ * (9.3B-C), bombardment (8.4) and unloading on Guadalcanal (8.6). Combat resolution often stops further on (submarines 8.3 are not built), so the strikes
  * are checked here through adjudicate with scripted dice, not as cases: the events emitted before
  * the stop are folded into the state.
  */
