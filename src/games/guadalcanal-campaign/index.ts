@@ -46,7 +46,6 @@ const MISSING = [
   '9.1',
   '9.3D',
   '9.4B',
-  '10.2F',
   '11.0',
 ];
 
@@ -114,6 +113,8 @@ function narrate(event: { type: string; data: unknown }): string[] {
       );
     case 'gcc.repaired':
       return [`Out of the pipeline, ready for a task force: ${e.data.ships.join(', ')} (8.8).`];
+    case 'gcc.refuelled':
+      return [`${e.data.tanker} refuels TF ${e.data.tf} to endurance ${e.data.endurance}; ${e.data.left} refuelling(s) left (10.2F).`];
     case 'gcc.weather':
       return [`The weather turns ${{ clear: 'clear', light: 'to light overcast', heavy: 'to heavy overcast' }[e.data.weather]} (9.6B).`];
     case 'gcc.supplied':

@@ -144,6 +144,8 @@ export interface GcState {
   /** weather, repair and supply odds of the end of the turn (box/turn-end.ts) */
   readonly turnEnd: PlainBox['turnEnd'];
   readonly victory: PlainBox['victory'];
+  /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
+  readonly refuels?: Readonly<Record<string, number>>;
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -260,6 +262,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     bombard: box.bombard,
     turnEnd: box.turnEnd,
     victory: box.victory,
+    ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

@@ -68,6 +68,7 @@ export interface PlainBox {
       readonly refitAbove: number;
     };
     readonly attritionPercent: number;
+    readonly tankers: { readonly refuels: Readonly<Record<string, number>>; readonly below: number; readonly to: number };
   };
   readonly bombard?: {
     readonly ships: number;

@@ -127,6 +127,7 @@ export const gcBoxSchema = z
           })
           .strict(),
         attritionPercent: p(z.number().positive()),
+        tankers: z.object({ refuels: p(z.record(z.string(), rating)), below: p(rating), to: p(rating) }).strict(),
       })
       .strict()
       // a box stored before the end of the turn was built has none: its games stop at 9.6B as they did

@@ -26,6 +26,12 @@ export const TURN_END = {
     refitTypes: printed(['CV', 'CVL', 'BB', 'TR', 'SS'], '8.8A'),
     refitAbove: printed(50, '8.8A'),
   },
+  /** 10.2F: Coral Sea's US tankers refuel a TF under `below` endurance in their square to `to`, twice each (Tippecanoe once more: she refuelled TF #5 on turn 1) */
+  tankers: {
+    refuels: printed({ Neosho: 2, Tippecanoe: 1 }, '10.2F'),
+    below: printed(20, '10.2F'),
+    to: printed(25, '10.2F'),
+  },
   /** 9.4C: a day without supply costs 1%: each company is lost on a d100 of 1 */
   attritionPercent: printed(1, '9.4C'),
 };

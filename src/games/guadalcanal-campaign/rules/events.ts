@@ -48,6 +48,7 @@ export type GcEvent =
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
   | RulesEvent<'gcc.supplied', { side: GcSide; turn: number; used: number; lost: number }>
+  | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
   | RulesEvent<'gcc.score', { side: GcSide; turn: number; score: Score }>
   | RulesEvent<'gcc.final-score', { turn: number } & FinalScore>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
@@ -153,6 +154,11 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return turnEndEvolve(s, e);
     case 'gcc.weather':
       return { ...s, weather: e.data.weather };
+    case 'gcc.refuelled': {
+      const d = e.data;
+      const taskForces = { ...s.taskForces, [d.tf]: { ...s.taskForces[d.tf], endurance: d.endurance } };
+      return { ...s, taskForces, refuels: { ...s.refuels, [d.tanker]: d.left } };
+    }
     case 'gcc.score':
     case 'gcc.final-score':
       return s;
