@@ -144,6 +144,8 @@ export interface GcState {
   /** weather, repair and supply odds of the end of the turn (box/turn-end.ts) */
   readonly turnEnd: PlainBox['turnEnd'];
   readonly victory: PlainBox['victory'];
+  /** 9.7A-B, 10.2D: the most aircraft an airbase holds, by name (absent in a state stored before) */
+  readonly capacity?: Readonly<Record<string, number>>;
   /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
   readonly refuels?: Readonly<Record<string, number>>;
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
@@ -262,6 +264,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     bombard: box.bombard,
     turnEnd: box.turnEnd,
     victory: box.victory,
+    capacity: capacityOf(box),
     ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
@@ -304,4 +307,14 @@ function airbasesOf(box: PlainBox, scenario: ScenarioId): Airbase[] {
       return { side, name, col: p.col, row: p.row, from: from[name] ?? null };
     }),
   );
+}
+
+/** 9.7A-B, 10.2D: Henderson 100, the Shortlands 60, Port Moresby 100. */
+function capacityOf(box: PlainBox): Record<string, number> {
+  const a = box.airbases as Record<string, unknown>;
+  return {
+    'Henderson Field': a.hendersonCapacity as number,
+    Shortlands: a.shortlandsCapacity as number,
+    'Port Moresby': a.moresbyCapacity as number,
+  };
 }
