@@ -16,7 +16,8 @@ import { randomGcOrders } from './players/random';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
 import { walkOrders } from './rules/movement';
-import { GAME, type GcSide, type GcState, SIDES, setupState, turnsOf } from './state';
+import { finalScore, type Score } from './rules/scoring';
+import { GAME, type GcSide, type GcState, isMini, SIDES, setupState, turnsOf } from './state';
 import { currentStep, rowOfStep, STEPS, upcomingSteps } from './steps';
 import { type GcView, viewGc } from './view';
 
@@ -41,16 +42,15 @@ const MISSING = [
   '8.4',
   '8.5B',
   '8.7',
-  '8.8',
   '8.9',
   '9.1',
   '9.3D',
-  '9.4',
-  '9.5',
-  '9.6B',
-  '10.2F',
+  '9.4B',
   '11.0',
 ];
+
+const scoreText = (x: Score) =>
+  `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as GcEvent;
@@ -106,6 +106,28 @@ function narrate(event: { type: string; data: unknown }): string[] {
     case 'gcc.unloaded':
       return [
         `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,
+      ];
+    case 'gcc.pipeline':
+      return e.data.ships.map(
+        (x) => `${x.ship} enters the pipeline: ${x.repair} turn(s) of repair, ${x.refit} of refit; ready on turn ${x.until} (8.8).`,
+      );
+    case 'gcc.repaired':
+      return [`Out of the pipeline, ready for a task force: ${e.data.ships.join(', ')} (8.8).`];
+    case 'gcc.refuelled':
+      return [`${e.data.tanker} refuels TF ${e.data.tf} to endurance ${e.data.endurance}; ${e.data.left} refuelling(s) left (10.2F).`];
+    case 'gcc.weather':
+      return [`The weather turns ${{ clear: 'clear', light: 'to light overcast', heavy: 'to heavy overcast' }[e.data.weather]} (9.6B).`];
+    case 'gcc.supplied':
+      return [
+        e.data.used
+          ? 'Your troops on Guadalcanal use a supply dump (9.4A).'
+          : `Your troops on Guadalcanal have no supply: ${e.data.lost} company(ies) lost to attrition (9.4C).`,
+      ];
+    case 'gcc.score':
+      return [`Your score as far as you can know it: ${scoreText(e.data.score)} (9.5D, 10.1F).`];
+    case 'gcc.final-score':
+      return [
+        `Final count: Japanese ${scoreText(e.data.japanese)}; American ${scoreText(e.data.american)}; difference ${e.data.difference}: ${e.data.level} (9.5E, 10.4).`,
       ];
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
@@ -171,5 +193,13 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   unfinished: { issue: 31, missing: MISSING },
-  result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),
+  result: (s) => {
+    if (s.row !== 'over') return { winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn}` };
+    const f = finalScore(s);
+    const winner = f.level === 'Draw' ? 'draw' : f.level.startsWith('Japanese') ? 'japanese' : 'american';
+    return {
+      winner,
+      summary: `${f.level === 'Draw' ? 'Draw' : `${f.level} Victory`}: Japanese ${f.japanese.total} VP, American ${f.american.total} VP, difference ${f.difference} (9.5E${isMini(s) ? ', 10.4' : s.scenario === 'campaign-2' ? ', 9.8' : ''}).`,
+    };
+  },
 });

@@ -37,6 +37,10 @@ export interface Ship {
   readonly port: string | null;
   /** the turn it docked (it then goes through repair and refit, 8.8) */
   readonly dockedTurn?: number;
+  /** the endurance of the TF it docked from (8.8A: above 50 it needs no refit) */
+  readonly dockedEndurance?: number;
+  /** 8.8: in the repair or refit pipeline until this turn (it may join a TF from then) */
+  readonly repairUntil?: number;
   readonly inf: number;
   readonly sup: number;
 }
@@ -137,6 +141,13 @@ export interface GcState {
   readonly search: PlainBox['search'];
   readonly strike: PlainBox['strike'];
   readonly bombard: PlainBox['bombard'];
+  /** weather, repair and supply odds of the end of the turn (box/turn-end.ts) */
+  readonly turnEnd: PlainBox['turnEnd'];
+  readonly victory: PlainBox['victory'];
+  /** 9.7A-B, 10.2D: the most aircraft an airbase holds, by name (absent in a state stored before) */
+  readonly capacity?: Readonly<Record<string, number>>;
+  /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
+  readonly refuels?: Readonly<Record<string, number>>;
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -251,6 +262,10 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     search: box.search,
     strike: box.strike,
     bombard: box.bombard,
+    turnEnd: box.turnEnd,
+    victory: box.victory,
+    capacity: capacityOf(box),
+    ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },
@@ -292,4 +307,14 @@ function airbasesOf(box: PlainBox, scenario: ScenarioId): Airbase[] {
       return { side, name, col: p.col, row: p.row, from: from[name] ?? null };
     }),
   );
+}
+
+/** 9.7A-B, 10.2D: Henderson 100, the Shortlands 60, Port Moresby 100. */
+function capacityOf(box: PlainBox): Record<string, number> {
+  const a = box.airbases as Record<string, unknown>;
+  return {
+    'Henderson Field': a.hendersonCapacity as number,
+    Shortlands: a.shortlandsCapacity as number,
+    'Port Moresby': a.moresbyCapacity as number,
+  };
 }

@@ -67,13 +67,16 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
   });
 
-  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), and play stops later in combat, naming 9.6B', () => {
+  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), and play stops later in combat, naming submarine combat (8.3)', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('9.6B');
-    expect(played.stopped?.message).toContain('at t1/combat');
+    expect(played.stopped?.rule).toBe('8.3');
+    expect(played.stopped?.message).toContain('/combat');
     // the command that reached it failed whole: the game stands before it
-    expect(played.state.step?.id).toMatch(/^t1\/(american\/air\/strikes|combat)$/);
-    expect(Object.values((played.state.rules as GcState).airOps).some((o) => o.strikes.length)).toBe(true);
+    expect(played.state.step?.id).toMatch(/^t\d+\/(american\/air\/strikes|japanese\/orders|combat)$/);
+    const rules = played.events.flatMap((e) => (e.type === 'RulesApplied' ? [(e.data as { event: { type: string } }).event.type] : []));
+    expect(rules).toContain('gcc.strike-resolved');
+    // the turns before it ended: each side told its own score (rules/turn-end.ts)
+    expect(rules.filter((t) => t === 'gcc.score')).toHaveLength(2);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {
@@ -84,19 +87,19 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
       taskForces: { ...s.taskForces, ...tfs },
     });
     const s = setup('guadalcanal');
-    // nothing happens: the weather may still change (9.6B)
+    // nothing happens: the turn ends (weather, supply, score: rules/turn-end.ts)
     const apart = pm(s, {
       6: { ...s.taskForces[6], col: 30, row: 5 },
       17: { ...s.taskForces[17], col: 5, row: 5 },
       15: { ...s.taskForces[15], col: 16, row: 10 },
     });
     const quiet = pm(apart, { 4: { ...apart.taskForces[4], col: 30, row: 1 } });
-    expect(stopsAt(quiet)).toBe('9.6B');
+    expect(stopsAt(quiet)).toBe('none');
     // a US combat patrol in the square of a Japanese TF (8.2)
     expect(stopsAt(pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }))).toBe('8.2');
     // a Japanese bombardment TF on Henderson is resolved (8.4, combat.spec) and play goes on; a box without bombardment data stops at 8.4
     const bombarding = pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } });
-    expect(stopsAt(bombarding)).toBe('9.6B');
+    expect(stopsAt(bombarding)).toBe('none');
     expect(stopsAt({ ...bombarding, bombard: undefined })).toBe('8.4');
     // in the campaign reinforcements come every turn (8.9)
     const c = setup('campaign');

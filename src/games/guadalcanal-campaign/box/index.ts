@@ -15,6 +15,7 @@ import { CAMPAIGN_TOTALS } from './campaigns';
 import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
 import { BOMBARD } from './bombard';
+import { TURN_END } from './turn-end';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
 import { CLASSES, SHIPS } from './ships';
@@ -40,6 +41,7 @@ export const defaultBox: GcBox = {
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
   strike: STRIKE,
   bombard: BOMBARD,
+  turnEnd: TURN_END,
   search: SEARCH,
   victory: VICTORY,
 };
@@ -160,6 +162,7 @@ export const gcBox = {
       split('air search', [box.search]),
       split('air strikes', [box.strike ?? {}]),
       split('bombardment', [box.bombard ?? {}]),
+      split('turn end', [box.turnEnd ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

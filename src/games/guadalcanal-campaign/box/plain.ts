@@ -50,6 +50,26 @@ export interface PlainBox {
     readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
     readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
   };
+  readonly turnEnd?: {
+    readonly weather: {
+      readonly worse: number;
+      readonly better: number;
+      readonly spoils: Readonly<Record<'clear' | 'light' | 'heavy', number>>;
+    };
+    readonly repair: {
+      readonly perDamage: number;
+      readonly slowPorts: readonly string[];
+      readonly slowPercent: number;
+      readonly doubleBase: number;
+      readonly doublePerDf: number;
+      readonly refitTurns: Readonly<Record<string, number>>;
+      readonly subRefitTurns: number;
+      readonly refitTypes: readonly string[];
+      readonly refitAbove: number;
+    };
+    readonly attritionPercent: number;
+    readonly tankers: { readonly refuels: Readonly<Record<string, number>>; readonly below: number; readonly to: number };
+  };
   readonly bombard?: {
     readonly ships: number;
     readonly damagedPercent: number;

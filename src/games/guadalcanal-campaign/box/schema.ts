@@ -104,6 +104,34 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before the air groups were rebuilt has none: its games fly float planes only
       .optional(),
+    turnEnd: z
+      .object({
+        weather: z
+          .object({
+            worse: p(rating),
+            better: p(rating),
+            spoils: p(z.object({ clear: rating, light: rating, heavy: rating }).strict()),
+          })
+          .strict(),
+        repair: z
+          .object({
+            perDamage: p(rating),
+            slowPorts: p(z.array(z.string())),
+            slowPercent: p(z.number().positive()),
+            doubleBase: p(z.number()),
+            doublePerDf: p(z.number()),
+            refitTurns: p(z.record(z.string(), rating)),
+            subRefitTurns: p(rating),
+            refitTypes: p(z.array(z.string())),
+            refitAbove: p(rating),
+          })
+          .strict(),
+        attritionPercent: p(z.number().positive()),
+        tankers: z.object({ refuels: p(z.record(z.string(), rating)), below: p(rating), to: p(rating) }).strict(),
+      })
+      .strict()
+      // a box stored before the end of the turn was built has none: its games stop at 9.6B as they did
+      .optional(),
     bombard: z
       .object({
         ships: p(rating),

@@ -198,5 +198,8 @@ function transferTo(s: GcState, side: GcSide, from: Holder, toName: string, plan
     const adding = valuesOf(planes).reduce((a, b) => a + b, 0);
     if (aboard + adding > s.ships[to.name].cc) return `${to.name} carries ${s.ships[to.name].cc} aircraft at most and has ${aboard} (4.5)`;
   }
+  const most = s.capacity?.[to.name];
+  const based = valuesOf(s.air[to.name] ?? {}).reduce((a, b) => a + b, 0) + valuesOf(planes).reduce((a, b) => a + b, 0);
+  if (most !== undefined && based > most) return `${to.name} holds ${most} aircraft at most (9.7, 10.2D): that would make ${based}`;
   return to;
 }

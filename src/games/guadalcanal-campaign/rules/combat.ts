@@ -1,17 +1,18 @@
 /**
  * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts) and no more: each part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
- * happen passes. Parts that happen every turn whatever the position (weather 9.6B, reinforcements
- * 8.9 in the campaign) stop it every time.
+ * happen passes. The end of the turn (repair 8.8, weather 9.6B, supply 9.4, the score 9.5) is
+ * rules/turn-end.ts; reinforcements (8.9) stop a campaign's every turn.
  */
 import { entriesOf, valuesOf } from '../keyed';
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { carrierMayFly, opsOf } from './air';
 import { freeAt } from './air';
-import type { GcEvent } from './events';
+import { evolveGc, type GcEvent } from './events';
+import { endTurn } from './turn-end';
 import { resolveStrikes } from './strike';
-import { GAME, type GcState, isAm, isMini, other, type TaskForce } from '../state';
+import { GAME, type GcState, other, type TaskForce } from '../state';
 
 export function resolveCombat(before: GcState, step: StepInfo, ctx: AdjudicationContext): void {
   const stop = (rule: string, what: string): never => {
@@ -37,6 +38,11 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
         stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
     }
   }
+  let now = s;
+  const emit = (e: GcEvent) => {
+    ctx.emit(e);
+    now = evolveGc(now, e);
+  };
   const tfs = valuesOf(s.taskForces);
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
@@ -52,21 +58,16 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   // (3) bombardment by a B or FB TF on the Henderson square (8.4)
   for (const tf of tfs.filter((t) => (t.mission === 'B' || t.mission === 'FB') && onHenderson(t)).sort((a, b) => a.id - b.id)) {
     if (!s.bombard) stop('8.4', `bombardment by TF ${tf.id} (this box has no bombardment data)`);
-    ctx.emit(bombardment(s, tf));
+    emit(bombardment(s, tf));
   }
   // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
   for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {
     const e = unloading(s, tf);
-    if (e) ctx.emit(e);
+    if (e) emit(e);
   }
   // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
-  // (9) ships docked this turn enter repair and refit (8.8)
-  const docked = valuesOf(s.ships).filter((x) => x.dockedTurn === s.turn);
-  if (docked.length) stop('8.8', `repair and refit of ${docked.length} ship(s) docked this turn`);
-  // (10) reinforcements: none in a mini game (10.1E); in a campaign game ships and, by day, four 1/7 chances (8.9)
-  if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
-  // end of turn: the weather may change every turn (9.6B); after a PM turn, daily supply and attrition (9.4)
-  stop('9.6B', 'the weather change at the end of the turn');
+  // (9)-(10) and the end of the turn: repair, reinforcements, weather, supply, the score (rules/turn-end.ts)
+  endTurn(now, ctx, stop);
 }
 
 /**

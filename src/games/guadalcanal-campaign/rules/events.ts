@@ -4,6 +4,8 @@ import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
 import { afterStrike } from './damage';
+import type { Pipeline } from './repair';
+import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
@@ -42,6 +44,13 @@ export type GcEvent =
       'gcc.bombarded',
       { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
     >
+  | RulesEvent<'gcc.pipeline', { side: GcSide; turn: number; ships: Pipeline[] }>
+  | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
+  | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
+  | RulesEvent<'gcc.supplied', { side: GcSide; turn: number; used: number; lost: number }>
+  | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
+  | RulesEvent<'gcc.score', { side: GcSide; turn: number; score: Score }>
+  | RulesEvent<'gcc.final-score', { turn: number } & FinalScore>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -78,7 +87,9 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     }
     case 'gcc.tf-docked': {
       const ships = { ...s.ships };
-      for (const name of e.data.ships) ships[name] = { ...ships[name], tf: null, port: e.data.port, dockedTurn: e.data.turn };
+      const dockedEndurance = s.taskForces[e.data.tf].endurance;
+      for (const name of e.data.ships)
+        ships[name] = { ...ships[name], tf: null, port: e.data.port, dockedTurn: e.data.turn, dockedEndurance };
       const { [e.data.tf]: _gone, ...taskForces } = s.taskForces;
       return { ...s, ships, taskForces };
     }
@@ -137,6 +148,20 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const air = keysOf(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
       return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
+    case 'gcc.pipeline':
+    case 'gcc.repaired':
+    case 'gcc.supplied':
+      return turnEndEvolve(s, e);
+    case 'gcc.weather':
+      return { ...s, weather: e.data.weather };
+    case 'gcc.refuelled': {
+      const d = e.data;
+      const taskForces = { ...s.taskForces, [d.tf]: { ...s.taskForces[d.tf], endurance: d.endurance } };
+      return { ...s, taskForces, refuels: { ...s.refuels, [d.tanker]: d.left } };
+    }
+    case 'gcc.score':
+    case 'gcc.final-score':
+      return s;
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
@@ -144,5 +169,24 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     }
     default:
       throw new Error(`Guadalcanal Campaign: unknown rules event ${event.type}`);
+  }
+}
+
+type TurnEndEvent = Extract<GcEvent, { type: 'gcc.pipeline' | 'gcc.repaired' | 'gcc.supplied' }>;
+
+/** 8.8 and 9.4: ships into and out of the pipeline, the dumps and companies daily supply takes. */
+function turnEndEvolve(s: GcState, e: TurnEndEvent): GcState {
+  const ships = { ...s.ships };
+  switch (e.type) {
+    case 'gcc.pipeline':
+      for (const x of e.data.ships) ships[x.ship] = { ...ships[x.ship], repairUntil: x.until };
+      return { ...s, ships };
+    case 'gcc.repaired':
+      for (const n of e.data.ships) ships[n] = { ...ships[n], damage: 0 };
+      return { ...s, ships };
+    case 'gcc.supplied': {
+      const a = s.ashore[e.data.side];
+      return { ...s, ashore: { ...s.ashore, [e.data.side]: { inf: a.inf - e.data.lost, sup: a.sup - e.data.used } } };
+    }
   }
 }

@@ -133,6 +133,7 @@ function form(
     if (!ship || ship.side !== side) return refuse(`${written} is none of your ships`, '4.1C');
     if (ship.port !== o.port) return refuse(`${ship.name} is not in port at ${place.name} (4.1C)`, '4.1C');
     if (ship.dockedTurn === s.turn) return refuse(`${ship.name} docked this turn and goes to repair or refit first (8.8)`, '8.8');
+    if ((ship.repairUntil ?? 0) > s.turn) return refuse(`${ship.name} is in repair or refit until turn ${ship.repairUntil} (8.8)`, '8.8');
     if (names.includes(ship.name)) return refuse(`${ship.name} is named twice`, '4.1D');
     names.push(ship.name);
   }

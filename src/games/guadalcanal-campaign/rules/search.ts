@@ -14,6 +14,7 @@ import { entriesOf, keysOf, valuesOf } from '../keyed';
 import type { AdjudicationContext } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { holderOf, opsOf } from './air';
+import { overcastSpoils } from './weather';
 import { dateOf, type GcSide, type GcState, other, type Sighting, type TaskForce } from '../state';
 
 interface Group {
@@ -101,6 +102,7 @@ export function airSearch(s: GcState, side: GcSide, ctx: AdjudicationContext): v
       const need = Math.min(s.search.maxPips, Math.ceil(g.planes / s.search.planesPerPip));
       const rule = floats.includes(g) ? '7.1D' : '7.1C';
       if (ctx.dice.d6(floats.includes(g) ? `float planes of ${g.name} search` : `${g.name} search`, rule, HIDDEN) > need) continue;
+      if (overcastSpoils(s, range(g, tf), ctx.dice, `TF ${tf.id} from ${g.name}`)) continue;
       sightings.push({ tf: tf.id, col: tf.col, row: tf.row, reported: report(s, tf, ctx) });
       break;
     }
