@@ -12,6 +12,7 @@ import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
 import { type GcBox, gcBox, plainBox, SCENARIOS, type ScenarioId } from './box';
 import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders, planesText } from './orders';
+import { computerGcOrders } from './players/computer';
 import { randomGcOrders } from './players/random';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
@@ -170,6 +171,8 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
+  // 11.0: the computer Japanese (a seat played by the machine: MACHINE japanese computer)
+  players: { named: { computer: ({ view, step, dice }) => formatGcOrders(computerGcOrders(view as GcView, step, dice)) } },
   unfinished: { issue: 31, missing: MISSING },
   result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),
 });
