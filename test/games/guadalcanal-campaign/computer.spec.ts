@@ -43,6 +43,25 @@ describe('11.0: the computer Japanese', () => {
     120_000,
   );
 
+  it.each(SCENARIOS)(
+    'given %s solitaire, then the computer plays every Japanese step, its plan and ties for the referee alone',
+    (scenario) => {
+      const { events, state, stopped } = playOneGame(game, `gc-solitaire/${scenario}`, {
+        options: { ...options(scenario), mode: 'solitaire' },
+        missRate: 0,
+        aheadRate: 0,
+      });
+      // the game ends or stops at a rule not built, never at an illegal order (that would throw)
+      expect(stopped !== undefined || state.step === null).toBe(true);
+      const plans = events.filter(
+        (e) => e.type === 'RulesApplied' && (e.data as { event: { type: string; visibleTo?: unknown } }).event.type === 'gcc.computer-plan',
+      );
+      expect(plans.length).toBeGreaterThan(0);
+      for (const p of plans) expect((p.data as { event: { visibleTo?: unknown } }).event.visibleTo).toEqual([]);
+      expect(events.some((e) => e.type === 'OrdersAccepted' && (e.data as { side?: string }).side === 'japanese')).toBe(false);
+    },
+  );
+
   it('given the computer`s orders at each first step, then they read back from their own text', () => {
     for (const scenario of SCENARIOS) {
       const s = setup(scenario);
