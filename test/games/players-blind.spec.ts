@@ -145,6 +145,17 @@ const campaignHidden: Perturb = (rules, side, k) => {
   return { ...s, taskForces, ships };
 };
 
+/** The same, leaving where the side's report saw a TF (7.2A) true: the rules measure its strikes to the TF itself (7.3D). */
+const campaignUnseenHidden: Perturb = (rules, side, k) => {
+  const s = rules as GcState;
+  const moved = campaignHidden(rules, side, k) as GcState;
+  const seen = new Set((s.sighted[side as 'american' | 'japanese'] ?? []).map((x) => String(x.tf)));
+  const taskForces = Object.fromEntries(
+    Object.entries(moved.taskForces).map(([id, tf]) => [id, seen.has(id) ? { ...tf, col: s.taskForces[id].col } : tf]),
+  );
+  return { ...moved, taskForces };
+};
+
 /** Solomons Campaign: the enemy's CP allocation, what its ships carry, its supply and its air (31.1, 52.0 Q&A 4). */
 const solomonsHidden: Perturb = (rules, side, k) => {
   const s = rules as SolState;
@@ -233,13 +244,14 @@ describe('issue 25: every machine player of every game reads its own side`s view
 });
 
 /** Games whose options make a side the umpire's, with the facts hidden from that side. Every game with system players is here. */
-const SYSTEM_GAMES: readonly { id: string; options: Record<string, boolean>; perturb: Perturb; games: number }[] = [
+const SYSTEM_GAMES: readonly { id: string; options: Record<string, boolean | string>; perturb: Perturb; games: number }[] = [
   { id: 'fleet-duel', options: { system: true, scouting: true }, perturb: fleetHidden, games: 8 },
   { id: 'coral-sea-solitaire', options: {}, perturb: coralHidden, games: 1 },
+  { id: 'guadalcanal-campaign', options: { scenario: 'guadalcanal', mode: 'solitaire' }, perturb: campaignUnseenHidden, games: 4 },
 ];
 
 /** States a game passed through with a step in play at which a system side decides. */
-function systemMoments(ruleset: AnyRuleset, seed: string, options: Record<string, boolean>): EngineState<unknown>[] {
+function systemMoments(ruleset: AnyRuleset, seed: string, options: Record<string, boolean | string>): EngineState<unknown>[] {
   const { events } = playOneGame(ruleset, seed, { options, missRate: 0, aheadRate: 0 });
   const out: EngineState<unknown>[] = [];
   let state = initialState();

@@ -12,6 +12,8 @@ import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
 import { type GcBox, gcBox, plainBox, SCENARIOS, type ScenarioId } from './box';
 import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders, planesText } from './orders';
+import { computerGcOrders } from './players/computer';
+import { computerSystemPlayer } from './players/computer-system';
 import { randomGcOrders } from './players/random';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
@@ -46,7 +48,6 @@ const MISSING = [
   '9.1',
   '9.3D',
   '9.4B',
-  '11.0',
 ];
 
 const scoreText = (x: Score) =>
@@ -157,14 +158,17 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
     },
     { id: 'level', title: 'Difficulty 1-4: Japanese accuracy, 4 historical (11.A)', rule: '11.A', default: 4, min: 1, max: 4 },
   ],
-  validateOptions: (options) =>
-    options.mode === 'solitaire' ? ['solitaire play (11.0): the computer Japanese is not implemented yet; play two-player'] : [],
+  // 3.1, 11.0: in solitaire the umpire plays the Japanese (the computer, players/computer.ts)
+  systemSides: (options) => (options.mode === 'solitaire' ? ['japanese'] : []),
   engineVersion: `${GAME}-${rulesVersion.version}`,
   box: gcBox,
   steps: STEPS,
   // 3.1, 3.5: two turns a day from the scenario's first date to its last (294 in the campaign)
   length: (options, box) => ({ turns: turnsOf(plainBox(box), scenarioOf(options)) }),
-  setup: ({ box, options }) => setupState(box, scenarioOf(options), Number(options.level ?? 4)),
+  setup: ({ box, options }) => ({
+    ...setupState(box, scenarioOf(options), Number(options.level ?? 4)),
+    ...(options.mode === 'solitaire' ? { solitaire: true as const } : {}),
+  }),
   currentStep,
   upcomingSteps,
   parseOrders: (_s, _side, text, step) => parseGcOrders(text, step),
@@ -192,6 +196,11 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
+  // 11.0: the computer Japanese (a seat played by the machine: MACHINE japanese computer)
+  players: {
+    named: { computer: ({ view, step, dice }) => formatGcOrders(computerGcOrders(view as GcView, step, dice)) },
+    system: { japanese: computerSystemPlayer },
+  },
   unfinished: { issue: 31, missing: MISSING },
   result: (s) => {
     if (s.row !== 'over') return { winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn}` };

@@ -164,6 +164,8 @@ export interface GcState {
   readonly endurance: Readonly<Record<string, number>>;
   readonly onlyMission: Readonly<Record<string, string>>;
   readonly fastMissions: readonly string[];
+  /** 3.1, 11.0: solitaire, the computer plays the Japanese (the umpire's side) */
+  readonly solitaire?: true;
 }
 
 export const MINI_GAMES: readonly ScenarioId[] = ['coral-sea', 'eastern-solomons', 'santa-cruz', 'guadalcanal'];

@@ -42,7 +42,7 @@ const stepId = (turn: number, row: RowId) => {
   return `t${turn}/${side}/${row.replace(`${side}-`, '').replace('air-', 'air/')}`;
 };
 
-export function stepOf(s: Pick<GcState, 'firstDate'>, turn: number, row: RowId): StepInfo {
+export function stepOf(s: Pick<GcState, 'firstDate' | 'solitaire'>, turn: number, row: RowId): StepInfo {
   const r = ROWS[row];
   const when = `${dateOf(s, turn)} ${isAm(turn) ? 'AM' : 'PM'}`;
   return {
@@ -50,7 +50,8 @@ export function stepOf(s: Pick<GcState, 'firstDate'>, turn: number, row: RowId):
     turn,
     title: `Turn ${turn} (${when}): ${r.title} (${r.rule})`,
     mode: 'sequential',
-    owes: r.side ? [r.side] : [],
+    // 11.0: in solitaire nobody owes the Japanese steps: the computer (the system side) decides them
+    ...(s.solitaire && r.side === 'japanese' ? { owes: [], system: ['japanese'] } : { owes: r.side ? [r.side] : [] }),
     rule: r.rule,
   };
 }

@@ -32,6 +32,8 @@ export interface GcView extends SideView {
     readonly mini: boolean;
     readonly rows: readonly string[];
     readonly ports: readonly PlaceData[];
+    /** the public map's bases and ports, both sides' (1.4, 7.6) */
+    readonly places: readonly PlaceData[];
     readonly taskForces: readonly KnownTf[];
     readonly inPort: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>;
     readonly sighted: readonly Sighting[];
@@ -42,6 +44,8 @@ export interface GcView extends SideView {
       readonly row: number;
       readonly carrier: boolean;
       readonly free: AirGroup;
+      /** every aircraft there, on a mission or not (the room left, 9.7) */
+      readonly held: number;
     }[];
     readonly aircraft: Readonly<Record<string, { readonly role: string; readonly attack: number }>>;
   };
@@ -111,6 +115,7 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
       mini: s.scenario !== 'campaign' && s.scenario !== 'campaign-2',
       rows: s.map.rows,
       ports: s.map.places.filter((p) => sides.some((side) => s.map.ports[side].includes(p.code))),
+      places: s.map.places,
       taskForces: own.map((tf) => knownTf(s, tf)),
       inPort,
       sighted,
@@ -121,7 +126,8 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
               const at = holderOf(s, viewer as GcSide, name);
               if (typeof at === 'string') return [];
               const free = Object.fromEntries(entriesOf(freeAt(s, viewer as GcSide, name)).filter(([, n]) => n > 0));
-              return [{ ...at, free }];
+              const held = valuesOf(s.air[name] ?? {}).reduce((a, n) => a + n, 0);
+              return [{ ...at, free, held }];
             }),
       aircraft: Object.fromEntries(entriesOf(s.aircraft).map(([t, a]) => [t, { role: a.role, attack: a.attack }])),
     },

@@ -44,8 +44,9 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(range({ col: 1, row: 1 }, { col: 4, row: 5 })).toBe(5);
   });
 
-  it('given solitaire, then the game is refused naming 11.0, the computer Japanese not being built', () => {
-    expect(game.validateOptions?.({ ...options('campaign'), mode: 'solitaire' })).toEqual([expect.stringContaining('11.0')]);
+  it('given solitaire, then the game is accepted and the umpire plays the Japanese (11.0)', () => {
+    expect(game.validateOptions?.({ ...options('campaign'), mode: 'solitaire' })).toEqual([]);
+    expect(game.systemSides?.({ ...options('campaign'), mode: 'solitaire' })).toEqual(['japanese']);
   });
 
   it('given the default box, then it is valid and box check prints its provenance split; a task force put on land is refused', () => {

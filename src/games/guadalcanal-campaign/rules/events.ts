@@ -10,6 +10,7 @@ import type { Hit } from './strike';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
+  | RulesEvent<'gcc.computer-plan', { step: string; rule: string; plan: string[] }>
   | RulesEvent<
       'gcc.tf-formed',
       { side: GcSide; tf: number; mission: Mission; endurance: number; port: string; col: number; row: number; ships: string[] }
@@ -167,6 +168,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
       return { ...s, ...next };
     }
+    case 'gcc.computer-plan':
+      return s;
     default:
       throw new Error(`Guadalcanal Campaign: unknown rules event ${event.type}`);
   }

@@ -1,0 +1,109 @@
+/**
+ * The computer Japanese (11.0), played on the doctrine of the strategy notes (14.0): a pure function
+ * of the Japanese view and its dice, which break ties only. It plans afresh at every step:
+ *
+ * - task forces (14.0): carriers stay together 12 squares from Henderson Field, closing to 5 once
+ *   American carriers are reported; battleship groups, the Tokyo Express and transports stage 7
+ *   squares out in the AM move and run in to Henderson with the PM move; submarines gather south-east
+ *   of Guadalcanal; a TF on R or FR, or short of endurance, goes home (docking there in a campaign
+ *   game, never in a mini game, 10.1C);
+ * - forming (4.1, campaign games): carriers with four cruisers and eight destroyers, battleship groups,
+ *   the Express (destroyers), submarines; seven active TFs at most (4.3B);
+ * - the air (computer-air.ts): CAP, search, strikes, escorts, Zekes to the Shortlands.
+ */
+import type { Rng, StepInfo } from '../../../engine/ruleset';
+import { range, type Square } from '../box/range';
+import type { Mission } from '../box/tables';
+import { DIRS, type Dir, type GcOrder, isOrdersStep } from '../orders';
+import type { GcView, KnownTf } from '../view';
+import { computerAir } from './computer-air';
+
+type Known = GcView['known'];
+
+/** 14.0: the ranges the notes give from Henderson Field. */
+export const DOCTRINE = { carriersOff: 12, carriersClose: 5, stageOff: 7, endurancePad: 1 } as const;
+/** 14.0 (forming): a carrier TF's escort. */
+const ESCORT = { CA: 4, DD: 8 } as const;
+const CARRIERS = ['CV', 'CVL'];
+
+export function computerGcOrders(view: GcView, step: StepInfo, dice: Rng): GcOrder[] {
+  if (!isOrdersStep(step)) return computerAir(view, step, dice);
+  const k = view.known;
+  return [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice))];
+}
+
+export const hendersonOf = (k: Known): Square => k.places.find((p) => p.code === 'H')!;
+export const americanCarriersReported = (k: Known) => k.sighted.some((x) => x.reported.some((t) => CARRIERS.includes(t)));
+const isLand = (k: Known, c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
+
+/** The nearest own port (ties: first listed). */
+function homeOf(k: Known, at: Square): Square & { code: string } {
+  return [...k.ports].sort((a, b) => range(at, a) - range(at, b))[0];
+}
+
+/** How many moves home takes at this TF's speed: about 2.5 movement points a square (5.2B). */
+const turnsHome = (tf: KnownTf, home: Square) => Math.ceil((range(tf, home) * 2.5) / Math.max(tf.points, 1));
+
+/** Where the TF heads this step: a square and the range from it to end at. */
+export function goalOf(k: Known, tf: KnownTf): { at: Square; off: number; home: boolean } {
+  const home = homeOf(k, tf);
+  if (tf.mission === 'R' || tf.mission === 'FR' || tf.endurance <= turnsHome(tf, home) + DOCTRINE.endurancePad)
+    return { at: home, off: 0, home: true };
+  const h = hendersonOf(k);
+  if (tf.mission === 'C') return { at: h, off: americanCarriersReported(k) ? DOCTRINE.carriersClose : DOCTRINE.carriersOff, home: false };
+  if (tf.mission === 'U') return { at: { col: h.col + 3, row: h.row + 3 }, off: 0, home: false };
+  // battleship groups, the Express, transports: stage in the AM, run in with the PM move
+  return { at: h, off: k.turn % 2 === 1 ? DOCTRINE.stageOff : 0, home: false };
+}
+
+/** 5.2: step by step towards the goal, by sea, while each step brings it nearer; ties on a die. */
+function moveOrder(k: Known, tf: KnownTf, dice: Rng): GcOrder {
+  const goal = goalOf(k, tf);
+  const miss = (sq: Square) => Math.abs(range(sq, goal.at) - goal.off);
+  let left = tf.points;
+  let at: Square = { col: tf.col, row: tf.row };
+  const dirs: Dir[] = [];
+  for (;;) {
+    const steps = (Object.keys(DIRS) as Dir[])
+      .map((d) => ({ d, cost: d.length === 1 ? 2 : 3, to: { col: at.col + DIRS[d][0], row: at.row + DIRS[d][1] } }))
+      .filter((x) => x.cost <= left && !isLand(k, x.to.col, x.to.row) && miss(x.to) < miss(at));
+    if (!steps.length) break;
+    const best = Math.min(...steps.map((x) => miss(x.to)));
+    const ties = steps.filter((x) => miss(x.to) === best);
+    const pick = ties.length > 1 ? ties[dice.int(ties.length)] : ties[0];
+    dirs.push(pick.d);
+    left -= pick.cost;
+    at = pick.to;
+  }
+  const dock = goal.home && !k.mini && at.col === goal.at.col && at.row === goal.at.row;
+  if (!dirs.length) return dock ? { kind: 'dock', tf: tf.id } : { kind: 'hold', tf: tf.id };
+  return { kind: 'move', tf: tf.id, dirs, dock };
+}
+
+/** 4.1, 14.0: new TFs from the ships idle in port, campaign games only (10.1B), seven active at most (4.3B). */
+function formOrders(k: Known): GcOrder[] {
+  if (k.mini) return [];
+  const out: GcOrder[] = [];
+  let active = k.taskForces.length;
+  const form = (port: string, mission: Mission, ships: readonly { name: string }[]) => {
+    if (!ships.length || active >= 7) return;
+    out.push({ kind: 'form', port, mission, ships: ships.map((s) => s.name) });
+    active++;
+  };
+  for (const port of Object.keys(k.inPort).sort()) {
+    let idle = [...k.inPort[port]];
+    const take = (type: string, n: number) => {
+      const got = idle.filter((s) => s.type === type).slice(0, n);
+      idle = idle.filter((s) => !got.includes(s));
+      return got;
+    };
+    const carriers = [...take('CV', 99), ...take('CVL', 99)];
+    if (carriers.length) form(port, 'C', [...carriers, ...take('CA', ESCORT.CA), ...take('DD', ESCORT.DD)]);
+    const bbs = take('BB', 99);
+    if (bbs.length) form(port, 'B', [...bbs, ...take('CA', 2), ...take('DD', 4)]);
+    const express = take('DD', 8);
+    if (express.length >= 4) form(port, 'FT', express);
+    form(port, 'U', take('SS', 99));
+  }
+  return out;
+}
