@@ -6,7 +6,7 @@
  */
 import type { DefinedRuleset } from '../engine/define';
 import type { MailPlayer } from '../engine/players';
-import type { Side } from '../engine/ruleset';
+import type { OptionValue, Side } from '../engine/ruleset';
 import { systemSidesOf } from '../engine/system-sides';
 import { DEFAULT_GAME, rulesets } from '../games';
 import { demoOptions } from './options';
@@ -24,7 +24,7 @@ export interface DemoGame {
 }
 
 /** The game named by `--game <id>` (or `--game=<id>`) or DEMO_GAME; the registry's first by default; `options` decide its system sides. */
-export function demoGame(argv: readonly string[], env: NodeJS.ProcessEnv, options: Record<string, boolean> = demoOptions()): DemoGame {
+export function demoGame(argv: readonly string[], env: NodeJS.ProcessEnv, options: Record<string, OptionValue> = demoOptions()): DemoGame {
   const at = argv.findIndex((a) => a === '--game' || a.startsWith('--game='));
   const named = (at < 0 ? env.DEMO_GAME : argv[at].includes('=') ? argv[at].split('=')[1] : argv[at + 1]) ?? DEFAULT_GAME;
   const playable = Object.values(rulesets).filter((r) => r.players.mail);

@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     });
     const done = await s.bus.waitFor(created.id, 120_000);
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
-    const opts = Object.keys(demoOptions());
+    const opts = Object.entries(demoOptions()).map(([id, v]) => (v === true ? id : `${id}=${v}`));
     log(`created ${demo.title} game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
 
     const started = Date.now();

@@ -16,7 +16,7 @@ import { makeSealedSeedChain, makeSeedChain } from '../engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
 import { seededRng } from '../engine/random-player';
-import type { Side } from '../engine/ruleset';
+import type { OptionValue, Side } from '../engine/ruleset';
 import { sha256Hex } from '../shared/canonical';
 import { demoGame } from './games';
 import { botMode, demoOptions } from './options';
@@ -59,7 +59,7 @@ export function stepKind(id: string, sides: readonly string[]): string {
  */
 export function playModel(
   seed: string,
-  options: Record<string, boolean> = demoOptions(),
+  options: Record<string, OptionValue> = demoOptions(),
   game = demoGame([], process.env),
   opts: { readonly defaultStanding?: boolean; readonly mode?: PlayerMode } = {},
 ): ModelResult {

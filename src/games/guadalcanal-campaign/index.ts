@@ -13,10 +13,12 @@ import type { GameOptions, LineError } from '../../engine/ruleset';
 import { type GcBox, gcBox, plainBox, SCENARIOS, type ScenarioId } from './box';
 import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders, planesText } from './orders';
 import { randomGcOrders } from './players/random';
+import { gcMailPlayer } from './players/mail';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
 import { walkOrders } from './rules/movement';
 import { GAME, type GcSide, type GcState, SIDES, setupState, turnsOf } from './state';
+import { answerGcStanding, parseGcStanding } from './standing';
 import { currentStep, rowOfStep, STEPS, upcomingSteps } from './steps';
 import { type GcView, viewGc } from './view';
 
@@ -170,6 +172,9 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
+  parseStanding: (_s, _side, text) => parseGcStanding(text),
+  answerFromStanding: answerGcStanding,
+  players: { mail: gcMailPlayer },
   unfinished: { issue: 31, missing: MISSING },
   result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),
 });
