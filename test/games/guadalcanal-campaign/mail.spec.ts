@@ -82,8 +82,9 @@ describe('Guadalcanal Campaign standing missions and mail player (issue 31)', ()
   it.each(['skilled', 'newcomer'] as const)(
     'given %s bots, when they play Eastern Solomons by mail in process, then no mail is refused and a day turn takes one order mail a side',
     (mode) => {
-      const demo = demoGame(['--game', 'guadalcanal-campaign'], {}, { scenario: 'eastern-solomons' });
-      const r = playModel('gc-mail', { scenario: 'eastern-solomons' }, demo, { mode });
+      const demo = demoGame(['--game', 'guadalcanal-campaign'], {}, {});
+      expect(demo.options).toEqual({ scenario: 'eastern-solomons' });
+      const r = playModel('gc-mail', demo.options, demo, { mode });
       expect(r.refused).toBe(0);
       expect(r.stopped ?? 'ended').toMatch(/rule (8\.3|8\.5B|9\.6B) is not implemented|ended/);
       for (const side of ['american', 'japanese']) {

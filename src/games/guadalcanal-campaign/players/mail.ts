@@ -73,5 +73,7 @@ export const gcMailPlayer: MailPlayer<GcView> = {
   compose: composeGcMail,
   standing: (_side, mode) => standingLines(mode === true ? 'plain' : mode === false || mode === undefined ? 'skilled' : mode),
   mailboxes: { american: 'gc-american', japanese: 'gc-japanese' },
+  // the demo plays the shortest scenario (4 turns, 10.3), two-player until the computer Japanese (11.0) is built
+  demoOptions: { scenario: 'eastern-solomons' },
   tally,
 };
