@@ -230,7 +230,7 @@ function main(): void {
   const seed = process.argv[3] ?? 'model';
   const game = demoGame([], process.env);
   for (let g = 0; g < games; g++) {
-    const r = playModel(`${seed}/${g}`, demoOptions(), game);
+    const r = playModel(`${seed}/${g}`, game.options, game);
     process.stdout.write(
       `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : r.stopped ? `stopped: ${r.stopped}` : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
     );
