@@ -7,7 +7,9 @@ import { playModel } from '../../../src/demo/model';
 import { demoGame } from '../../../src/demo/games';
 import { defaultStandingLines } from '../../../src/engine/standing';
 import { rulesets } from '../../../src/games';
-import type { GcState } from '../../../src/games/guadalcanal-campaign';
+import type { GcState, GcView } from '../../../src/games/guadalcanal-campaign';
+import { gcMailPlayer } from '../../../src/games/guadalcanal-campaign/players/mail';
+import { seededRng } from '../../../src/engine/random-player';
 import { parseGcOrders } from '../../../src/games/guadalcanal-campaign/orders';
 import { walkAir } from '../../../src/games/guadalcanal-campaign/rules/air';
 import { walkOrders } from '../../../src/games/guadalcanal-campaign/rules/movement';
@@ -30,6 +32,26 @@ describe('Guadalcanal Campaign standing missions and mail player (issue 31)', ()
     const kinds = game.standingKinds ?? [];
     expect(kinds.map((k) => k.word)).toEqual(['NIGHT', 'AIR']);
     expect(defaultStandingLines(kinds, 'american', options)).toEqual(['STANDING NIGHT HOLD']);
+  });
+
+  it('given NIGHT COURSE lines, then each TF keeps its square and a square off the map is refused (1.4)', () => {
+    expect(standing('STANDING NIGHT COURSE TF 15 TO 21,20\nSTANDING NIGHT COURSE TF 12 TO 30, 5')).toEqual([
+      { night: 'hold', courses: { 15: [21, 20], 12: [30, 5] } },
+    ]);
+    expect(parseGcStanding('STANDING NIGHT COURSE TF 15 TO 41,20').ok).toBe(false);
+  });
+
+  it('given the skilled player on a day turn, then its orders mail sets the night: NIGHT HOLD, and a course for each TF bound somewhere', () => {
+    const s = setup();
+    const view = game.view(s, 'japanese') as GcView;
+    const mail = gcMailPlayer.compose(
+      { view, side: 'japanese', step: step(at(s, 1, 'japanese-orders')), dice: seededRng('x') },
+      { sentAhead: new Set() },
+    );
+    expect(mail.text).toMatch(/^STANDING NIGHT HOLD$/m);
+    // TF 15 (transports) is bound for Henderson Field (21,20, box/map.ts)
+    expect(mail.text).toMatch(/^STANDING NIGHT COURSE TF 15 TO 21,20$/m);
+    expect(gcMailPlayer.standing('japanese', 'newcomer')).toBe('');
   });
 
   it('given a line that is no standing mission, then it is refused naming the two there are', () => {
@@ -68,7 +90,7 @@ describe('Guadalcanal Campaign standing missions and mail player (issue 31)', ()
   it('given the mail player plan for a day turn, then its task force orders are all accepted (5.2) and read back as written', () => {
     const s = setup();
     for (const side of ['american', 'japanese'] as const) {
-      const orders = movementPlan(game.view(s, side) as Parameters<typeof movementPlan>[0]);
+      const orders = movementPlan(game.view(s, side) as GcView);
       expect(walkOrders(s, side, orders).problems).toEqual([]);
       const text = game.formatOrders(orders);
       const read = parseGcOrders(text, step(s));

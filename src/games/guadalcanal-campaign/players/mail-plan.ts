@@ -52,17 +52,21 @@ export function steer(k: Known, tf: Pick<KnownTf, 'col' | 'row' | 'points'>, to:
   return dirs;
 }
 
-/** The orders step: each TF steers for its purpose, or holds. */
-export function movementPlan(view: GcView): GcOrder[] {
+/** Where each TF steers for (transports Henderson Field, the others the nearest TF reported), or null to hold; by TF number. */
+export function targetsOf(view: GcView): { readonly tf: KnownTf; readonly to: Square | null }[] {
   const k = view.known;
   const henderson = hendersonOf(view);
   return [...k.taskForces]
     .sort((a, b) => a.id - b.id)
-    .map((tf): GcOrder => {
-      const to = TRANSPORT.has(tf.mission) ? henderson : nearest(tf, k.sighted);
-      const dirs = to ? steer(k, tf, to) : [];
-      return dirs.length ? { kind: 'move', tf: tf.id, dirs, dock: false } : { kind: 'hold', tf: tf.id };
-    });
+    .map((tf) => ({ tf, to: TRANSPORT.has(tf.mission) ? henderson : nearest(tf, k.sighted) }));
+}
+
+/** The orders step: each TF steers for its purpose, or holds. */
+export function movementPlan(view: GcView): GcOrder[] {
+  return targetsOf(view).map(({ tf, to }): GcOrder => {
+    const dirs = to ? steer(view.known, tf, to) : [];
+    return dirs.length ? { kind: 'move', tf: tf.id, dirs, dock: false } : { kind: 'hold', tf: tf.id };
+  });
 }
 
 /** The air steps: CAP and search, or strikes on this turn's report; NO AIR when nothing flies. */

@@ -3,8 +3,9 @@
  * the in-process mail model), from its side's view alone (./mail-plan.ts).
  *
  * Skilled, it plays a day turn in one mail and a night in none (issue 31's target): its first mail
- * sends STANDING AIR AUTO (the air steps answered unasked, ../standing.ts) with NIGHT HOLD, the
- * default, in force, so the only step it is asked at is a day turn's task force orders. A newcomer
+ * sends STANDING AIR AUTO (the air steps answered unasked, ../standing.ts), and each day's orders
+ * mail sets the night's courses (STANDING NIGHT HOLD, NIGHT COURSE TF n TO c,r: each TF steams on
+ * for where its day's move was bound), so the only step it is asked at is a day turn's TF orders. A newcomer
  * (DEMO_BOTS=newcomer) writes no STANDING or FOR line of its own: it answers the step its mail
  * asks and the sections the answer card offers (the day's CAP and search, its strikes: NO AIR
  * before any report), on the defaults in force (NIGHT HOLD). `plain` answers one step a mail with
@@ -13,7 +14,7 @@
 import type { MailPlayer, PlayerMail, PlayerMemory, PlayerMode, PlayerTurn } from '../../../engine/players';
 import { type GcOrder, formatGcOrders, isOrdersStep, isSearchStep } from '../orders';
 import type { GcView } from '../view';
-import { airPlan, movementPlan } from './mail-plan';
+import { airPlan, movementPlan, targetsOf } from './mail-plan';
 
 /** The side's orders at `stepId`, planned now: strikes sent ahead of the search report strike nothing (7.3: this turn's report). */
 function ordersFor(view: GcView, stepId: string, inPlay: boolean): GcOrder[] {
@@ -46,7 +47,15 @@ function orText(orders: readonly GcOrder[], stepId: string): string {
 export function composeGcMail(turn: PlayerTurn<GcView>, memory: PlayerMemory): PlayerMail {
   if (memory.mode === 'newcomer') return composeAsked(turn, memory.asked);
   const { view, step } = turn;
-  return { text: `FOR ${step.id}\n${orText(ordersFor(view, step.id, true), step.id)}`, steps: [step.id] };
+  const text = `FOR ${step.id}\n${orText(ordersFor(view, step.id, true), step.id)}`;
+  if (memory.mode === 'plain' || memory.plain || !isOrdersStep(step)) return { text, steps: [step.id] };
+  return { text: [text, ...nightLines(view)].join('\n'), steps: [step.id] };
+}
+
+/** The night's standing missions: every TF holds but those bound somewhere, which steam on for it (3.4, 5.2). */
+function nightLines(view: GcView): string[] {
+  const courses = targetsOf(view).flatMap(({ tf, to }) => (to ? [`STANDING NIGHT COURSE TF ${tf.id} TO ${to.col},${to.row}`] : []));
+  return ['STANDING NIGHT HOLD', ...courses];
 }
 
 /** Counts that show a game was played: search reports with a sighting, strikes resolved, ships sunk, landings, bombardments. */
@@ -64,9 +73,9 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
   return play;
 }
 
-/** Skilled: the air steps answered by standing missions (NIGHT HOLD stands from the start); plain and newcomer: none of their own. */
+/** Skilled: the air steps answered by standing missions (its orders mails set the night's); plain and newcomer: none of their own. */
 function standingLines(mode: PlayerMode): string {
-  return mode === 'skilled' ? ['STANDING NIGHT HOLD', 'STANDING AIR AUTO'].join('\n') : '';
+  return mode === 'skilled' ? 'STANDING AIR AUTO' : '';
 }
 
 export const gcMailPlayer: MailPlayer<GcView> = {
