@@ -6,6 +6,7 @@
 import { playModel } from '../../../src/demo/model';
 import { demoGame } from '../../../src/demo/games';
 import { defaultStandingLines } from '../../../src/engine/standing';
+import type { AdjudicationContext, StepInfo } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState, GcView } from '../../../src/games/guadalcanal-campaign';
 import { gcMailPlayer } from '../../../src/games/guadalcanal-campaign/players/mail';
@@ -115,4 +116,25 @@ describe('Guadalcanal Campaign standing missions and mail player (issue 31)', ()
       }
     },
   );
+
+  // Combat (8.0) stops play on main, so no night is reached by the real rules yet: with the combat
+  // step passed over (a stand-in that only ends the step; no combat, no end of turn), the mail model
+  // plays Eastern Solomons' four turns to show what the mail costs once combat is built: the
+  // skilled bots' nights need no mail. The integrator drops this stand-in once combat is merged.
+  it('given skilled bots and the combat step passed over, when they play four turns, then a day turn takes one order mail a side and a night none', () => {
+    const demo = demoGame(['--game', 'guadalcanal-campaign'], {}, {});
+    const noCombat = {
+      ...demo.rules,
+      adjudicate: (st: GcState, at: StepInfo, orders: never, ctx: AdjudicationContext) => {
+        if (!at.id.endsWith('/combat')) return demo.rules.adjudicate(st, at, orders, ctx);
+        ctx.emit({ type: 'gcc.step-done', data: { turn: st.turn, row: 'combat' } });
+        return undefined;
+      },
+    };
+    const r = playModel('gc-night', demo.options, { ...demo, rules: noCombat }, { mode: 'skilled' });
+    expect(r.refused).toBe(0);
+    expect(r.stopped).toBeUndefined();
+    for (const side of ['american', 'japanese'])
+      expect([1, 2, 3, 4].map((turn) => r.perSide[side].get(turn)?.sent ?? 0)).toEqual([1, 0, 1, 0]);
+  });
 });

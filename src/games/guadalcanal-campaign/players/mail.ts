@@ -58,15 +58,13 @@ function nightLines(view: GcView): string[] {
   return ['STANDING NIGHT HOLD', ...courses];
 }
 
-/** Counts that show a game was played: search reports with a sighting, strikes resolved, ships sunk, landings, bombardments. */
+/** Counts that show a game was played: TFs sighted, strikes launched (7.3), ships they sank (8.1, 9.1), landings, bombardments. */
 function tally(events: readonly { readonly stepId: string; readonly type: string; readonly data: unknown }[]): Record<string, number> {
   const play = { sightings: 0, strikes: 0, shipsSunk: 0, unloaded: 0, bombardments: 0 };
   for (const { type, data } of events) {
     if (type === 'gcc.sighted') play.sightings += (data as { sightings: readonly unknown[] }).sightings.length;
-    if (type === 'gcc.strike-resolved') {
-      play.strikes++;
-      play.shipsSunk += (data as { sunk: readonly string[] }).sunk.length;
-    }
+    if (type === 'gcc.strike-launched') play.strikes++;
+    if (type === 'gcc.strike-resolved') play.shipsSunk += (data as { sunk: readonly string[] }).sunk.length;
     if (type === 'gcc.unloaded') play.unloaded++;
     if (type === 'gcc.bombarded') play.bombardments++;
   }
