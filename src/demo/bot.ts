@@ -58,8 +58,8 @@ export class EmailBot {
   sent = 0;
   rejections = 0;
   /**
-   * The umpire's own faults, each as its notice says (`RuleNotImplementedError: ...`): a mail it
-   * could not carry out for a reason of its own (an unfinished game's rule not built yet) is no
+   * The umpire's faults that will not pass, each as its notice says (`RuleNotImplementedError: ...`):
+   * a mail it could not carry out because an unfinished game reached a rule not built yet is no
    * refusal of the orders, so the bot writes no other orders for it and waits for the referee.
    */
   readonly faults: string[] = [];
@@ -129,8 +129,11 @@ export class EmailBot {
     if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId, text: m.text };
     if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
+    // only a rule not built yet is sure to fail again: any other fault is answered as a refusal, as before
     const fault = /: refused\b/.test(m.subject)
-      ? m.text.replace(/\s+/g, ' ').match(/The umpire could not carry out \S+ \(\S+\): (.+?)\. Nothing it would have changed/)
+      ? m.text
+          .replace(/\s+/g, ' ')
+          .match(/The umpire could not carry out \S+ \(\S+\): (RuleNotImplementedError: .+?)\. Nothing it would have changed/)
       : null;
     if (fault) {
       this.faults.push(fault[1]);
