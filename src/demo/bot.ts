@@ -57,6 +57,12 @@ export class EmailBot {
   private stopped = false;
   sent = 0;
   rejections = 0;
+  /**
+   * The umpire's faults that will not pass, each as its notice says (`RuleNotImplementedError: ...`):
+   * a mail it could not carry out because an unfinished game reached a rule not built yet is no
+   * refusal of the orders, so the bot writes no other orders for it and waits for the referee.
+   */
+  readonly faults: string[] = [];
   /** per turn: order mails sent, mails received, and the steps this side answered (its round trips on the game's critical path) */
   readonly perTurn = new Map<number, { sent: number; received: number; steps: Set<string> }>();
   private turnNow = 0;
@@ -123,7 +129,16 @@ export class EmailBot {
     if (/^ACTION /.test(m.subject) && !/: refused\b/.test(m.subject)) this.asking = { subject: m.subject, id: m.messageId, text: m.text };
     if (/: orders received\b/.test(m.subject)) this.refusedInARow = 0;
     this.lastRoot = m.messageId;
-    if (/: refused\b/.test(m.subject)) {
+    // only a rule not built yet is sure to fail again: any other fault is answered as a refusal, as before
+    const fault = /: refused\b/.test(m.subject)
+      ? m.text
+          .replace(/\s+/g, ' ')
+          .match(/The umpire could not carry out \S+ \(\S+\): (RuleNotImplementedError: .+?)\. Nothing it would have changed/)
+      : null;
+    if (fault) {
+      this.faults.push(fault[1]);
+      this.o.log(`${this.o.side}: the umpire could not carry out a mail: ${fault[1]}`);
+    } else if (/: refused\b/.test(m.subject)) {
       this.rejections++;
       // try again with other orders, but never loop on a refusal that keeps coming back
       if (++this.refusedInARow <= 3) this.lastSentStep = null;

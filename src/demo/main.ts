@@ -25,7 +25,6 @@ import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
 import { demoGame } from './games';
-import { demoOptions } from './options';
 
 const ROOT = projectRoot();
 
@@ -126,12 +125,12 @@ async function main(): Promise<void> {
       ruleset: demo.ruleset,
       sides: demo.players.map((p) => ({ side: p.side, player: { address: `${p.user}@${domain}` } })),
       referee: `referee@${domain}`,
-      options: demoOptions(),
+      options: demo.options,
       deadlineMinutes: 7 * 24 * 60,
     });
     const done = await s.bus.waitFor(created.id, 120_000);
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
-    const opts = Object.keys(demoOptions());
+    const opts = Object.entries(demo.options).map(([id, v]) => (v === true ? id : `${id}=${v}`));
     log(`created ${demo.title} game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
 
     const started = Date.now();
@@ -148,6 +147,12 @@ async function main(): Promise<void> {
       }
       if (!game.state.step) {
         log(`game over: ${game.state.result?.summary ?? ''}`);
+        break;
+      }
+      // a fault of the umpire's own (an unfinished game reaching a rule not built yet) waits for the referee: the demo ends there
+      const fault = bots.flatMap((b) => b.faults)[0];
+      if (fault) {
+        log(`the umpire stopped at ${game.state.step.title}: ${fault}`);
         break;
       }
       if (turn > maxTurns) {

@@ -16,7 +16,8 @@ import { makeSealedSeedChain, makeSeedChain } from '../engine/dice';
 import { CommandRejected, type EngineCommand, type EngineEvent, type EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
 import { seededRng } from '../engine/random-player';
-import type { Side } from '../engine/ruleset';
+import { stoppedAtMissingRule } from '../engine/selfplay';
+import type { OptionValue, Side } from '../engine/ruleset';
 import { sha256Hex } from '../shared/canonical';
 import { demoGame } from './games';
 import { botMode, demoOptions } from './options';
@@ -38,6 +39,8 @@ export interface ModelResult {
   readonly summary: string;
   /** is the play plausible: the game's own counts of play (VITP: battles fought, units landed (5.73), amphibious and raider moves made) */
   readonly play: Record<string, number>;
+  /** an unfinished game's RuleNotImplementedError where play stopped (the first rule not built it reached) */
+  readonly stopped?: string;
 }
 
 /**
@@ -59,7 +62,7 @@ export function stepKind(id: string, sides: readonly string[]): string {
  */
 export function playModel(
   seed: string,
-  options: Record<string, boolean> = demoOptions(),
+  options: Record<string, OptionValue> = demoOptions(),
   game = demoGame([], process.env),
   opts: { readonly defaultStanding?: boolean; readonly mode?: PlayerMode } = {},
 ): ModelResult {
@@ -136,48 +139,59 @@ export function playModel(
       if (!(resolved && reported.has(by))) receive(by, before.step?.turn ?? turn, 'ack');
     }
   };
-  for (let steps = 0; state.step; steps++) {
-    if (steps > 5000) throw new Error(`the model game did not end (stuck at ${state.step.id})`);
-    const step = state.step;
-    for (const side of whoIsAwaited(state, ruleset)) {
-      const bot = bots[side];
-      if (bot.answered === step.id) continue;
-      bot.answered = step.id;
-      // what the mail in the side's hands asks: the answer card's sections (a newcomer answers these alone)
-      const asked = stepsAsked(state, ruleset, side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
-      const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), {
-        sentAhead: bot.sentAhead,
-        mode,
-        plain: mode === 'plain',
-        asked,
-      });
-      const standing = player.standing(side, mode);
-      const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
-      bot.standingSent = true;
-      const t = tally(side, step.turn);
-      t.sent++;
-      t.why.push(`sent ${mail.steps.map((id) => stepKind(id, BOT_SIDES)).join('+')}`);
-      const before = state;
-      try {
-        const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
-        const after =
-          whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }) : [];
-        mailAfter(before, [...events, ...after], side);
-      } catch (e) {
-        if (!(e instanceof CommandRejected)) throw e;
-        refused++;
-        receive(side, step.turn, `refused ${stepKind(step.id, BOT_SIDES)}: ${e.message.slice(0, 120)}`);
+  const playAll = () => {
+    for (let steps = 0; state.step; steps++) {
+      if (steps > 5000) throw new Error(`the model game did not end (stuck at ${state.step.id})`);
+      const step = state.step;
+      for (const side of whoIsAwaited(state, ruleset)) {
+        const bot = bots[side];
+        if (bot.answered === step.id) continue;
+        bot.answered = step.id;
+        // what the mail in the side's hands asks: the answer card's sections (a newcomer answers these alone)
+        const asked = stepsAsked(state, ruleset, side).map((a) => ({ stepId: a.step.id, forWord: a.forWord }));
+        const mail = player.compose(turnOf(ruleset, state, side, step, bot.rng), {
+          sentAhead: bot.sentAhead,
+          mode,
+          plain: mode === 'plain',
+          asked,
+        });
+        const standing = player.standing(side, mode);
+        const text = bot.standingSent || !standing ? mail.text : `${mail.text}\n${standing}`;
+        bot.standingSent = true;
+        const t = tally(side, step.turn);
+        t.sent++;
+        t.why.push(`sent ${mail.steps.map((id) => stepKind(id, BOT_SIDES)).join('+')}`);
+        const before = state;
+        try {
+          const events = run({ type: 'SubmitOrders', side, text, salt: bot.rng.hex(16), now: now(), seal: (p) => p });
+          const after =
+            whoIsAwaited(state, ruleset).length === 0 ? run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }) : [];
+          mailAfter(before, [...events, ...after], side);
+        } catch (e) {
+          if (!(e instanceof CommandRejected)) throw e;
+          refused++;
+          receive(side, step.turn, `refused ${stepKind(step.id, BOT_SIDES)}: ${e.message.slice(0, 120)}`);
+        }
+        if (state.step?.id !== step.id) break;
       }
-      if (state.step?.id !== step.id) break;
+      if (state.step?.id === step.id && whoIsAwaited(state, ruleset).length === 0) {
+        const before = state;
+        mailAfter(before, run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
+      } else if (state.step?.id === step.id && BOT_SIDES.every((s) => bots[s].answered === step.id)) {
+        // refused orders: the deadline's defaults
+        const before = state;
+        mailAfter(before, run({ type: 'Deadline', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
+      }
     }
-    if (state.step?.id === step.id && whoIsAwaited(state, ruleset).length === 0) {
-      const before = state;
-      mailAfter(before, run({ type: 'Resolve', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
-    } else if (state.step?.id === step.id && BOT_SIDES.every((s) => bots[s].answered === step.id)) {
-      // refused orders: the deadline's defaults
-      const before = state;
-      mailAfter(before, run({ type: 'Deadline', now: now(), seeds, ...sealedSeeds, open: (s) => s }), null);
-    }
+  };
+  // an unfinished game (define.ts Unfinished) stops at its first rule not built, as self-play does
+  let stopped: string | undefined;
+  try {
+    playAll();
+  } catch (e) {
+    const missing = stoppedAtMissingRule(ruleset, e);
+    if (!missing) throw e;
+    stopped = missing.message;
   }
   const turns = Math.max(...BOT_SIDES.flatMap((s) => [...perSide[s].keys()]));
   const applied = log
@@ -187,7 +201,16 @@ export function playModel(
       return { stepId, type: event.type, data: event.data };
     });
   const play = player.tally?.(applied) ?? {};
-  return { perSide, ended: state.result !== null, turns, refused, dropped, summary: state.result?.summary ?? '', play };
+  return {
+    perSide,
+    ended: state.result !== null,
+    turns,
+    refused,
+    dropped,
+    summary: state.result?.summary ?? '',
+    play,
+    ...(stopped ? { stopped } : {}),
+  };
 }
 
 const median = (xs: number[]) => {
@@ -207,9 +230,9 @@ function main(): void {
   const seed = process.argv[3] ?? 'model';
   const game = demoGame([], process.env);
   for (let g = 0; g < games; g++) {
-    const r = playModel(`${seed}/${g}`, demoOptions(), game);
+    const r = playModel(`${seed}/${g}`, game.options, game);
     process.stdout.write(
-      `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
+      `game ${g}: ${r.turns} turns, ${r.ended ? r.summary : r.stopped ? `stopped: ${r.stopped}` : 'not ended'}; refused ${r.refused}, queued orders dropped ${r.dropped}; ${JSON.stringify(r.play)}\n`,
     );
     for (const { side } of game.players) {
       process.stdout.write(`  ${figures(r, side)}\n`);

@@ -1,12 +1,24 @@
 import type { PlayerMode } from '../engine/players';
+import type { OptionValue } from '../engine/ruleset';
 
-/** DEMO_OPTIONS=air-in-groups,...: the demo game's options (comma-separated option ids); none by default. */
-export function demoOptions(): Record<string, boolean> {
-  const ids = (process.env.DEMO_OPTIONS ?? '')
+/**
+ * DEMO_OPTIONS=air-in-groups,scenario=santa-cruz,level=3: the demo game's options, comma-separated:
+ * an id alone turns a yes/no option on, `id=value` sets one (a number, true or false, or a word); none by default.
+ */
+export function demoOptions(env: NodeJS.ProcessEnv = process.env): Record<string, OptionValue> {
+  const items = (env.DEMO_OPTIONS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  return Object.fromEntries(ids.map((id) => [id, true]));
+  return Object.fromEntries(items.map((item) => optionOf(item)));
+}
+
+function optionOf(item: string): [string, OptionValue] {
+  const at = item.indexOf('=');
+  if (at < 0) return [item, true];
+  const [id, value] = [item.slice(0, at).trim(), item.slice(at + 1).trim()];
+  if (value === 'true' || value === 'false') return [id, value === 'true'];
+  return [id, /^-?\d+$/.test(value) ? Number(value) : value];
 }
 
 /**

@@ -73,6 +73,11 @@ export interface MailPlayer<V = unknown> {
   standing(side: Side, mode?: PlayerMode | boolean): string;
   /** the demo's mailbox user of each side (each game's own, so demos of two games never share a mailbox) */
   readonly mailboxes: Readonly<Record<Side, string>>;
+  /**
+   * the options a demo game is created with unless DEMO_OPTIONS says otherwise (a long game's short
+   * scenario, so `npm run demo` plays one to its end); none: the game's defaults
+   */
+  readonly demoOptions?: Readonly<Record<string, string | number | boolean>>;
   /** counts of play the mail model prints to show the game was played (battles fought, landings...) */
   tally?(rulesEvents: readonly { readonly stepId: string; readonly type: string; readonly data: unknown }[]): Record<string, number>;
 }

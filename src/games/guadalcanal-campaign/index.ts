@@ -15,11 +15,13 @@ import { formatGcOrders, type GcOrder, isOrdersStep, parseGcOrders, planesText }
 import { computerGcOrders } from './players/computer';
 import { computerSystemPlayer } from './players/computer-system';
 import { randomGcOrders } from './players/random';
+import { gcMailPlayer } from './players/mail';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
 import { walkOrders } from './rules/movement';
 import { finalScore, type Score } from './rules/scoring';
 import { GAME, type GcSide, type GcState, isMini, SIDES, setupState, turnsOf } from './state';
+import { answerGcStanding, parseGcStanding } from './standing';
 import { currentStep, rowOfStep, STEPS, upcomingSteps } from './steps';
 import { type GcView, viewGc } from './view';
 
@@ -196,8 +198,11 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
+  parseStanding: (_s, _side, text) => parseGcStanding(text),
+  answerFromStanding: answerGcStanding,
   // 11.0: the computer Japanese (a seat played by the machine: MACHINE japanese computer)
   players: {
+    mail: gcMailPlayer,
     named: { computer: ({ view, step, dice }) => formatGcOrders(computerGcOrders(view as GcView, step, dice)) },
     system: { japanese: computerSystemPlayer },
   },

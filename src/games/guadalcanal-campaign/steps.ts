@@ -13,6 +13,7 @@ import { nextRow } from './rules/events';
 import { walkOrders } from './rules/movement';
 import { walkAir } from './rules/air';
 import { airSearch } from './rules/search';
+import { AIR_KIND, NIGHT_KIND } from './standing';
 import { dateOf, GAME, type GcSide, type GcState, isAm, type RowId, TURN_ROWS } from './state';
 
 /** What each row is, by the rules: owes, rule, title, FOR word. */
@@ -137,6 +138,8 @@ export const STEPS: StepTable<GcState, GcOrder> = {
       deadline: id === 'combat' ? 'battle' : 'orders',
       ...(r.side ? { sides: [r.side] } : {}),
       ...(id.includes('air') ? { only: 'AM turns (3.4: no air operations at night)' } : {}),
+      // standing missions (./standing.ts): a night's TF orders, a day's air operations
+      ...(r.side ? { standing: [id.includes('air') ? AIR_KIND : NIGHT_KIND] } : {}),
       resolve: RESOLVE[id],
     };
   }),
