@@ -28,6 +28,8 @@ export interface Ship {
   /** light guns (8.1E flak) and main guns (8.4E) */
   readonly aa: number;
   readonly mg: number;
+  /** torpedoes left (8.2C, 8.3E); a ship without the field carries none */
+  readonly tt?: number;
   readonly damage: number;
   /** sunk (9.1): out of its TF for good */
   readonly sunk?: boolean;
@@ -137,6 +139,7 @@ export interface GcState {
   readonly search: PlainBox['search'];
   readonly strike: PlainBox['strike'];
   readonly bombard: PlainBox['bombard'];
+  readonly surface: PlainBox['surface'];
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -205,6 +208,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
         cc: c.cc,
         aa: c.aa,
         mg: c.mg,
+        tt: c.tt,
         damage: 0,
         tf,
         port: tf === null ? forces.port : null,
@@ -251,6 +255,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     search: box.search,
     strike: box.strike,
     bombard: box.bombard,
+    surface: box.surface,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

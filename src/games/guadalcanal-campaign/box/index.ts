@@ -17,6 +17,7 @@ import { type GcBox, gcBoxSchema } from './schema';
 import { BOMBARD } from './bombard';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
+import { SURFACE } from './surface';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -39,6 +40,7 @@ export const defaultBox: GcBox = {
   campaignTotals: CAMPAIGN_TOTALS,
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
   strike: STRIKE,
+  surface: SURFACE,
   bombard: BOMBARD,
   search: SEARCH,
   victory: VICTORY,
@@ -160,6 +162,7 @@ export const gcBox = {
       split('air search', [box.search]),
       split('air strikes', [box.strike ?? {}]),
       split('bombardment', [box.bombard ?? {}]),
+      split('surface combat', [box.surface ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

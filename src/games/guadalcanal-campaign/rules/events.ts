@@ -5,6 +5,7 @@ import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
 import { afterStrike } from './damage';
 import type { Hit } from './strike';
+import { afterSurface, type SurfaceResult } from './surface';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
@@ -42,6 +43,7 @@ export type GcEvent =
       'gcc.bombarded',
       { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
     >
+  | RulesEvent<'gcc.surface-fought', SurfaceResult>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -137,6 +139,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const air = keysOf(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
       return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
+    case 'gcc.surface-fought':
+      return afterSurface(s, e.data);
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
