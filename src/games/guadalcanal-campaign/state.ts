@@ -28,6 +28,8 @@ export interface Ship {
   /** light guns (8.1E flak) and main guns (8.4E) */
   readonly aa: number;
   readonly mg: number;
+  /** torpedoes left (8.2C, 8.3E); a ship without the field carries none */
+  readonly tt?: number;
   readonly damage: number;
   /** sunk (9.1): out of its TF for good */
   readonly sunk?: boolean;
@@ -148,6 +150,7 @@ export interface GcState {
   readonly capacity?: Readonly<Record<string, number>>;
   /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
   readonly refuels?: Readonly<Record<string, number>>;
+  readonly surface: PlainBox['surface'];
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -218,6 +221,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
         cc: c.cc,
         aa: c.aa,
         mg: c.mg,
+        tt: c.tt,
         damage: 0,
         tf,
         port: tf === null ? forces.port : null,
@@ -268,6 +272,7 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     victory: box.victory,
     capacity: capacityOf(box),
     ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
+    surface: box.surface,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

@@ -96,8 +96,8 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     });
     const quiet = pm(apart, { 4: { ...apart.taskForces[4], col: 30, row: 1 } });
     expect(stopsAt(quiet)).toBe('none');
-    // a US combat patrol in the square of a Japanese TF (8.2)
-    expect(stopsAt(pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }))).toBe('8.2');
+    // a US combat patrol in the square of a Japanese TF (8.2) is resolved (surface.spec); a box without surface combat data stops at 8.2
+    expect(stopsAt({ ...pm(quiet, { 3: { ...quiet.taskForces[3], col: 19, row: 17 } }), surface: undefined })).toBe('8.2');
     // a Japanese bombardment TF on Henderson is resolved (8.4, combat.spec) and play goes on; a box without bombardment data stops at 8.4
     const bombarding = pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } });
     expect(stopsAt(bombarding)).toBe('none');

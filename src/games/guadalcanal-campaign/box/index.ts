@@ -18,6 +18,7 @@ import { BOMBARD } from './bombard';
 import { TURN_END } from './turn-end';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
+import { SURFACE } from './surface';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -40,6 +41,7 @@ export const defaultBox: GcBox = {
   campaignTotals: CAMPAIGN_TOTALS,
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
   strike: STRIKE,
+  surface: SURFACE,
   bombard: BOMBARD,
   turnEnd: TURN_END,
   search: SEARCH,
@@ -163,6 +165,7 @@ export const gcBox = {
       split('air strikes', [box.strike ?? {}]),
       split('bombardment', [box.bombard ?? {}]),
       split('turn end', [box.turnEnd ?? {}]),
+      split('surface combat', [box.surface ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

@@ -77,6 +77,29 @@ export interface PlainBox {
     readonly aaGun: number;
     readonly halfAt: number;
   };
+  readonly surface?: {
+    readonly gunPerMille: number;
+    readonly usGun: number;
+    readonly usBbGun: number;
+    readonly torpedoPerMille: number;
+    readonly usTorpedo: number;
+    readonly aaPerMille: number;
+    readonly speedKnots: number;
+    readonly speedLimits: readonly number[];
+    readonly sizeDf: number;
+    readonly sizeLimits: readonly number[];
+    readonly firstWeekUs: number;
+    readonly firstWeekTurns: number;
+    readonly dayIjnTorpedo: number;
+    readonly halfTimePercent: number;
+    readonly damage: Readonly<Record<'aa' | 'cl' | 'ca' | 'yamato' | 'usBb' | 'mutsu' | 'ijnBb' | 'torpedo21' | 'torpedo24', number>>;
+    readonly knots21: number;
+    readonly knots24: number;
+    readonly scareDf: number;
+    readonly scareMg: number;
+    readonly scareBb: number;
+    readonly scaredEndurance: number;
+  };
   readonly strike?: {
     readonly bombDamage: number;
     readonly torpedoDamage: number;

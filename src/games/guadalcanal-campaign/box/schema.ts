@@ -23,6 +23,7 @@ const aircraft = z
   .strict();
 
 const rating = z.number().int().min(0);
+const num = z.number().min(0);
 const shipClass = z
   .object({ side, type: shipType, mg: rating, aa: rating, tt: rating, cc: rating, ms: rating, df: z.number().int().min(1) })
   .strict();
@@ -142,6 +143,35 @@ export const gcBoxSchema = z
       })
       .strict()
       // a box stored before bombardment was built has none: its games stop at 8.4 as they did
+      .optional(),
+    surface: z
+      .object({
+        gunPerMille: p(num),
+        usGun: p(num),
+        usBbGun: p(num),
+        torpedoPerMille: p(num),
+        usTorpedo: p(num),
+        aaPerMille: p(num),
+        speedKnots: p(num),
+        speedLimits: p(z.array(num).length(2)),
+        sizeDf: p(num),
+        sizeLimits: p(z.array(num).length(2)),
+        firstWeekUs: p(num),
+        firstWeekTurns: p(rating),
+        dayIjnTorpedo: p(num),
+        halfTimePercent: p(rating),
+        damage: p(
+          z.object({ aa: num, cl: num, ca: num, yamato: num, usBb: num, mutsu: num, ijnBb: num, torpedo21: num, torpedo24: num }).strict(),
+        ),
+        knots21: p(rating),
+        knots24: p(rating),
+        scareDf: p(num),
+        scareMg: p(num),
+        scareBb: p(num),
+        scaredEndurance: p(rating),
+      })
+      .strict()
+      // a box stored before surface combat was built has none: its games stop at 8.2 as they did
       .optional(),
     strike: z
       .object({

@@ -1,5 +1,6 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts) and no more: each part
+ * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), surface combat
+ * (8.2, rules/surface.ts), bombardment (8.4) and unloading (8.6A): each other part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. The end of the turn (repair 8.8, weather 9.6B, supply 9.4, the score 9.5) is
  * rules/turn-end.ts; reinforcements (8.9) stop a campaign's every turn.
@@ -12,6 +13,7 @@ import { freeAt } from './air';
 import { evolveGc, type GcEvent } from './events';
 import { endTurn } from './turn-end';
 import { resolveStrikes } from './strike';
+import { resolveSurface } from './surface';
 import { GAME, type GcState, other, type TaskForce } from '../state';
 
 export function resolveCombat(before: GcState, step: StepInfo, ctx: AdjudicationContext): void {
@@ -19,7 +21,7 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
     throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
   };
   // (1) the strikes launched this turn (7.3): CAP, flak, hits (8.1)
-  const s = resolveStrikes(before, ctx, stop);
+  let s = resolveStrikes(before, ctx, stop);
   for (const side of ['japanese', 'american'] as const) {
     const launched = opsOf(before, side).strikes;
     // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
@@ -38,6 +40,8 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
         stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
     }
   }
+  // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E, rules/surface.ts)
+  s = resolveSurface(s, ctx, stop);
   let now = s;
   const emit = (e: GcEvent) => {
     ctx.emit(e);
@@ -47,11 +51,6 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
-  // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E)
-  for (const tf of tfs)
-    if ((tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC')
-      if (enemiesOf(tf).some((e) => e.col === tf.col && e.row === tf.row && e.mission !== 'U'))
-        stop('8.2', `surface combat of TF ${tf.id}`);
   // submarine combat: a submarine TF patrols 2 squares around it (8.3A)
   for (const tf of tfs.filter((t) => t.mission === 'U'))
     if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);

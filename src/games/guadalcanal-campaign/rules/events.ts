@@ -7,6 +7,7 @@ import { afterStrike } from './damage';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
+import { afterSurface, type SurfaceResult } from './surface';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =
@@ -52,6 +53,7 @@ export type GcEvent =
   | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
   | RulesEvent<'gcc.score', { side: GcSide; turn: number; score: Score }>
   | RulesEvent<'gcc.final-score', { turn: number } & FinalScore>
+  | RulesEvent<'gcc.surface-fought', SurfaceResult>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -163,6 +165,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     case 'gcc.score':
     case 'gcc.final-score':
       return s;
+    case 'gcc.surface-fought':
+      return afterSurface(s, e.data);
     case 'gcc.step-done': {
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
