@@ -5,7 +5,7 @@
 import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
-import type { SurfaceResult } from '../../../src/games/guadalcanal-campaign/rules/surface';
+import type { SurfaceResult } from '../../../src/games/guadalcanal-campaign/rules/surface-result';
 
 const game = rulesets['guadalcanal-campaign'];
 const start = (): GcState =>

@@ -12,7 +12,7 @@ import { range } from '../box/range';
 import { type GcOrder, isSearchStep } from '../orders';
 import type { AirGroup } from '../state';
 import type { GcView } from '../view';
-import { americanCarriersReported, hendersonOf } from './computer';
+import { americanCarriersReported, hendersonOf } from './computer-known';
 
 type Known = GcView['known'];
 type Holder = Known['air'][number];

@@ -17,6 +17,7 @@ import type { Mission } from '../box/tables';
 import { DIRS, type Dir, type GcOrder, isOrdersStep } from '../orders';
 import type { GcView, KnownTf } from '../view';
 import { computerAir } from './computer-air';
+import { americanCarriersReported, hendersonOf } from './computer-known';
 
 type Known = GcView['known'];
 
@@ -24,7 +25,6 @@ type Known = GcView['known'];
 export const DOCTRINE = { carriersOff: 12, carriersClose: 5, stageOff: 7, endurancePad: 1 } as const;
 /** 14.0 (forming): a carrier TF's escort. */
 const ESCORT = { CA: 4, DD: 8 } as const;
-const CARRIERS = ['CV', 'CVL'];
 
 export function computerGcOrders(view: GcView, step: StepInfo, dice: Rng): GcOrder[] {
   if (!isOrdersStep(step)) return computerAir(view, step, dice);
@@ -32,8 +32,6 @@ export function computerGcOrders(view: GcView, step: StepInfo, dice: Rng): GcOrd
   return [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice))];
 }
 
-export const hendersonOf = (k: Known): Square => k.places.find((p) => p.code === 'H')!;
-export const americanCarriersReported = (k: Known) => k.sighted.some((x) => x.reported.some((t) => CARRIERS.includes(t)));
 const isLand = (k: Known, c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
 
 /** The nearest own port (ties: first listed). */

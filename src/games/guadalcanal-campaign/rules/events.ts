@@ -7,7 +7,7 @@ import { afterStrike } from './damage';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
-import { afterSurface, type SurfaceResult } from './surface';
+import { afterSurface, type SurfaceResult } from './surface-result';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
 export type GcEvent =

@@ -14,30 +14,9 @@ import type { AdjudicationContext, Dice } from '../../../engine/ruleset';
 import { Fold } from '../../kit';
 import { valuesOf } from '../keyed';
 import type { Mission } from '../box/tables';
-import { type GcSide, type GcState, isAm, isMini, other, type Ship, type TaskForce } from '../state';
+import { type GcState, isAm, isMini, other, type Ship, type TaskForce } from '../state';
 import { evolveGc, type GcEvent } from './events';
-
-export interface SurfaceHit {
-  readonly ship: string;
-  readonly by: string;
-  readonly weapon: 'torpedo' | 'gun' | 'aa';
-  readonly damage: number;
-  /** knots of maximum speed the hit costs (torpedoes, 9.1A) */
-  readonly knots: number;
-}
-
-export interface SurfaceResult {
-  readonly side: GcSide;
-  readonly turn: number;
-  readonly tf: number;
-  readonly against: number[];
-  readonly hits: SurfaceHit[];
-  /** torpedoes each ship fired (8.2C) */
-  readonly torpedoes: Record<string, number>;
-  readonly sunk: string[];
-  /** 9.3D: the TFs scared, with their new endurance and mission */
-  readonly scared: { tf: number; endurance: number; mission: Mission }[];
-}
+import type { SurfaceHit, SurfaceResult } from './surface-result';
 
 /** 9.2E with the brief's reading: C at endurance 9 or more, or FC. */
 export const mayAttack = (tf: TaskForce) => (tf.mission === 'C' && tf.endurance >= 9) || tf.mission === 'FC';
@@ -156,25 +135,4 @@ function gunDamage(s: GcState, x: Ship): number {
   if (x.type !== 'BB') return d.cl;
   if (x.side === 'american') return d.usBb;
   return x.cls === 'yamato-bb' ? d.yamato : x.cls === 'nagato-bb' ? d.mutsu : d.ijnBb;
-}
-
-/** What a surface battle leaves: damage, lost speed, cripples at 5 knots (9.1D), torpedoes spent, the sunk out of their TFs, the scared TFs. */
-export function afterSurface(s: GcState, d: SurfaceResult): GcState {
-  const ships: Record<string, Ship> = { ...s.ships };
-  for (const [name, n] of Object.entries(d.torpedoes)) ships[name] = { ...ships[name], tt: Math.max(0, (ships[name].tt ?? 0) - n) };
-  for (const h of d.hits) {
-    const x = ships[h.ship];
-    const damage = x.damage + h.damage;
-    ships[h.ship] = { ...x, damage, ms: damage * 2 >= x.df ? 5 : Math.max(5, x.ms - h.knots) };
-  }
-  for (const name of d.sunk) ships[name] = { ...ships[name], sunk: true, tf: null };
-  const taskForces: Record<string, TaskForce> = { ...s.taskForces };
-  for (const id of [d.tf, ...d.against]) {
-    const tf = taskForces[id];
-    const left = tf.ships.filter((n) => !d.sunk.includes(n));
-    if (left.length) taskForces[id] = { ...tf, ships: left };
-    else delete taskForces[id];
-  }
-  for (const x of d.scared) if (taskForces[x.tf]) taskForces[x.tf] = { ...taskForces[x.tf], endurance: x.endurance, mission: x.mission };
-  return { ...s, ships, taskForces };
 }
