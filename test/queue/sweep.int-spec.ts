@@ -85,10 +85,12 @@ describe('the stuck-work sweep', () => {
     return c.id;
   }
 
-  async function orphanInbound(messageKey: string, minutesAgo = 5): Promise<string> {
+  // stored with its status in the one INSERT: a message stored first and marked throttled after could be
+  // taken as stored by the worker's own scheduled sweep in between (its status is the test's subject)
+  async function orphanInbound(messageKey: string, minutesAgo = 5, status: 'stored' | 'throttled' = 'stored'): Promise<string> {
     const rows = await t.db.query<{ id: string }>(
-      `INSERT INTO inbound_messages (source, message_id, raw, size, received_at, arrived_at) VALUES ('imap:INBOX', $1, $2, $3, now() - $4::int * interval '1 minute', now() - $4::int * interval '1 minute') RETURNING id`,
-      [`${messageKey}@elsewhere.test`, strangerMail(messageKey), strangerMail(messageKey).length, minutesAgo],
+      `INSERT INTO inbound_messages (source, message_id, raw, size, received_at, arrived_at, status) VALUES ('imap:INBOX', $1, $2, $3, now() - $4::int * interval '1 minute', now() - $4::int * interval '1 minute', $5) RETURNING id`,
+      [`${messageKey}@elsewhere.test`, strangerMail(messageKey), strangerMail(messageKey).length, minutesAgo, status],
     );
     return String(rows[0].id);
   }
@@ -160,9 +162,8 @@ describe('the stuck-work sweep', () => {
   }, 40_000);
 
   it('queues a message left throttled for hours (its delayed job lost), but not one throttled recently', async () => {
-    const old = await orphanInbound('throttled-old', 7 * 60);
-    const recent = await orphanInbound('throttled-recent', 2 * 60);
-    await t.db.query(`UPDATE inbound_messages SET status = 'throttled' WHERE id = ANY($1::bigint[])`, [[old, recent]]);
+    const old = await orphanInbound('throttled-old', 7 * 60, 'throttled');
+    const recent = await orphanInbound('throttled-recent', 2 * 60, 'throttled');
     const r = await sweepStuckWork(s, 60_000);
     expect(r.mail.map((m) => m.inboundId)).toEqual([old]);
     await waitUntil('the long-throttled message to be ingested', async () => (await inboundStatus(old)) !== 'throttled', 20_000);
