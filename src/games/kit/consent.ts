@@ -11,18 +11,17 @@
 export type Offers<P extends string> = Readonly<Partial<Record<P, string>>>;
 
 /** The offers with `party`'s offer for `round` added (replacing its earlier one). */
-export function makeOffer<P extends string>(offers: Offers<P>, party: P, round: string): Offers<P> {
+export function makeOffer<P extends string>(offers: Offers<P>, party: NoInfer<P>, round: string): Offers<P> {
   return { ...offers, [party]: round };
 }
 
 /** The offers without `party`'s. */
-export function withdrawOffer<P extends string>(offers: Offers<P>, party: P): Offers<P> {
-  const { [party]: _gone, ...rest } = offers as Record<string, string>;
-  return rest as Offers<P>;
+export function withdrawOffer<P extends string>(offers: Offers<P>, party: NoInfer<P>): Offers<P> {
+  return Object.fromEntries(Object.entries(offers).filter(([p]) => p !== party)) as Offers<P>;
 }
 
 /** True when every one of `parties` has offered for `round`: the offer takes effect. */
-export function agreed<P extends string>(offers: Offers<P>, parties: readonly P[], round: string): boolean {
+export function agreed<P extends string>(offers: Offers<P>, parties: readonly NoInfer<P>[], round: string): boolean {
   return parties.length > 0 && parties.every((p) => offers[p] === round);
 }
 
@@ -30,10 +29,15 @@ export function agreed<P extends string>(offers: Offers<P>, parties: readonly P[
  * What `viewer` may see of the offers: its own, and the others' only once all of `parties` agree
  * for `round`.
  */
-export function offersSeenBy<P extends string>(offers: Offers<P>, viewer: P, parties: readonly P[], round: string): Offers<P> {
+export function offersSeenBy<P extends string>(
+  offers: Offers<P>,
+  viewer: NoInfer<P>,
+  parties: readonly NoInfer<P>[],
+  round: string,
+): Offers<P> {
   if (agreed(offers, parties, round)) return offers;
   const own = offers[viewer];
-  return own === undefined ? {} : ({ [viewer]: own } as Offers<P>);
+  return (own === undefined ? {} : { [viewer]: own }) as Offers<P>;
 }
 
 /** The offers still standing for `round`: those of an earlier round lapse. */
