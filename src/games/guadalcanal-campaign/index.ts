@@ -30,7 +30,6 @@ const MISSING = [
   '4.3',
   '4.4',
   '4.5',
-  '4.12',
   '6.0',
   '7.4E',
   '8.0(5)',
@@ -107,6 +106,12 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return [
         `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,
       ];
+    case 'gcc.end-offered':
+      return [
+        `${e.data.side === 'american' ? 'The US' : 'The Japanese'} side offers to end the game this turn; it ends only if the other side offers too (4.12).`,
+      ];
+    case 'gcc.ended-by-agreement':
+      return [`Both sides agree to end the game on turn ${e.data.turn} (4.12).`];
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:
@@ -171,5 +176,8 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
       : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   unfinished: { issue: 31, missing: MISSING },
-  result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)` }),
+  result: (s) => ({
+    winner: null,
+    summary: `the game ${s.endedByAgreement ? 'ended by agreement (4.12)' : 'stopped'} on turn ${s.turn} of ${s.lastTurn} (scoring, 9.5, is not built yet)`,
+  }),
 });

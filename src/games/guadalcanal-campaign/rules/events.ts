@@ -3,6 +3,7 @@ import { entriesOf, keysOf } from '../keyed';
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
+import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
 import type { Hit } from './strike';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
@@ -42,6 +43,8 @@ export type GcEvent =
       'gcc.bombarded',
       { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
     >
+  | RulesEvent<'gcc.end-offered', { side: GcSide; turn: number }>
+  | RulesEvent<'gcc.ended-by-agreement', { turn: number }>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -137,7 +140,12 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const air = keysOf(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
       return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
+    case 'gcc.end-offered':
+      return withEndOffer(s, e.data.side, e.data.turn);
+    case 'gcc.ended-by-agreement':
+      return { ...s, row: 'over', endedByAgreement: e.data.turn };
     case 'gcc.step-done': {
+      if (s.row === 'over') return s;
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
       return { ...s, ...next };
