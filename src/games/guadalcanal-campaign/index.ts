@@ -30,25 +30,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = [
-  '4.2',
-  '4.3',
-  '4.4',
-  '4.5',
-  '4.12',
-  '6.0',
-  '7.4E',
-  '8.0(5)',
-  '8.1',
-  '8.1F',
-  '8.3',
-  '8.4',
-  '8.5B',
-  '8.7',
-  '8.9',
-  '9.1',
-  '9.4B',
-];
+const MISSING = ['4.2', '4.3', '4.4', '4.5', '6.0', '7.4E', '8.0(5)', '8.1', '8.1F', '8.3', '8.4', '8.5B', '8.7', '8.9', '9.1', '9.4B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -130,6 +112,12 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return [
         `Final count: Japanese ${scoreText(e.data.japanese)}; American ${scoreText(e.data.american)}; difference ${e.data.difference}: ${e.data.level} (9.5E, 10.4).`,
       ];
+    case 'gcc.end-offered':
+      return [
+        `${e.data.side === 'american' ? 'The US' : 'The Japanese'} side offers to end the game this turn; it ends only if the other side offers too (4.12).`,
+      ];
+    case 'gcc.ended-by-agreement':
+      return [`Both sides agree to end the game on turn ${e.data.turn} (4.12).`];
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:
@@ -211,7 +199,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
     const winner = f.level === 'Draw' ? 'draw' : f.level.startsWith('Japanese') ? 'japanese' : 'american';
     return {
       winner,
-      summary: `${f.level === 'Draw' ? 'Draw' : `${f.level} Victory`}: Japanese ${f.japanese.total} VP, American ${f.american.total} VP, difference ${f.difference} (9.5E${isMini(s) ? ', 10.4' : s.scenario === 'campaign-2' ? ', 9.8' : ''}).`,
+      summary: `${s.endedByAgreement ? `Ended by agreement on turn ${s.endedByAgreement} (4.12). ` : ''}${f.level === 'Draw' ? 'Draw' : `${f.level} Victory`}: Japanese ${f.japanese.total} VP, American ${f.american.total} VP, difference ${f.difference} (9.5E${isMini(s) ? ', 10.4' : s.scenario === 'campaign-2' ? ', 9.8' : ''}).`,
     };
   },
 });

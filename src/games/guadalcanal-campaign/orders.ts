@@ -14,6 +14,7 @@
  *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
+ *   END                                                     4.12, the orders step: ends the game if the other side offers too
  */
 import { entriesOf } from './keyed';
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
@@ -31,6 +32,7 @@ export type GcOrder =
   | { readonly kind: 'hold'; readonly tf: number }
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
   | { readonly kind: 'no-air' }
+  | { readonly kind: 'end' }
   | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
   | { readonly kind: 'strike'; readonly target: number; readonly from: string; readonly planes: AirGroup }
   | { readonly kind: 'transfer'; readonly from: string; readonly to: string; readonly planes: AirGroup };
@@ -56,7 +58,6 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   UNLOAD: '4.4C',
   TRAIN: '4.5',
   ATTACK: '6.0',
-  END: '4.12',
 };
 
 const ORDERS_ROW = /\/(american|japanese)\/orders$/;
@@ -138,6 +139,7 @@ function parseAir(line: string): GcOrder | string | null {
 
 function parseLine(line: string): GcOrder | string {
   if (/^NO\s+AIR$/i.test(line)) return { kind: 'no-air' };
+  if (/^END(\s+GAME)?$/i.test(line)) return { kind: 'end' };
   const air = parseAir(line);
   if (air) return air;
   const simple = line.match(/^(DOCK|HOLD)\s+TF\s*(\d+)$/i);
@@ -194,6 +196,8 @@ function formatOne(o: GcOrder): string {
       return `COMBINE TF ${o.tf} INTO TF ${o.into}`;
     case 'no-air':
       return 'NO AIR';
+    case 'end':
+      return 'END';
     case 'strike':
       return `STRIKE TF ${o.target} FROM ${o.from}: ${planesText(o.planes)}`;
     case 'transfer':

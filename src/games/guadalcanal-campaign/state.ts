@@ -8,6 +8,7 @@ import { startForces } from './box/oob';
 import type { PlaceData } from './box/map';
 import type { ShipType } from './box/ships';
 import type { Mission } from './box/tables';
+import type { Offers } from '../kit';
 
 /** The game's id, as registered (the messages of RuleNotImplementedError name it). */
 export const GAME = 'guadalcanal-campaign';
@@ -169,6 +170,10 @@ export interface GcState {
   readonly fastMissions: readonly string[];
   /** 3.1, 11.0: solitaire, the computer plays the Japanese (the umpire's side) */
   readonly solitaire?: true;
+  /** 4.12: this turn's offers to end the game, each side's own until both offer (rules/agreement.ts) */
+  readonly endOffers?: Offers<GcSide>;
+  /** 4.12: the turn in which both sides agreed to end the game */
+  readonly endedByAgreement?: number;
 }
 
 export const MINI_GAMES: readonly ScenarioId[] = ['coral-sea', 'eastern-solomons', 'santa-cruz', 'guadalcanal'];

@@ -9,6 +9,7 @@ import type { StepRow, StepTable } from '../../engine/define';
 import type { StepInfo } from '../../engine/ruleset';
 import type { GcOrder } from './orders';
 import { resolveCombat } from './rules/combat';
+import { offerEnd } from './rules/agreement';
 import { nextRow } from './rules/events';
 import { walkOrders } from './rules/movement';
 import { walkAir } from './rules/air';
@@ -86,6 +87,7 @@ const orders =
   (side: GcSide): StepRow<GcState, GcOrder>['resolve'] =>
   (s, _step, given, ctx) => {
     for (const e of checked(side, walkOrders(s, side, given[side] ?? [])).events) ctx.emit(e);
+    if ((given[side] ?? []).some((o) => o.kind === 'end')) for (const e of offerEnd(s, side)) ctx.emit(e);
     ctx.emit(done(s));
   };
 

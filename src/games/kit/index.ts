@@ -50,3 +50,4 @@ export {
   type TableRollInput,
   tableProblems,
 } from './tables';
+export { agreed, makeOffer, type Offers, offersFor, offersSeenBy, withdrawOffer } from './consent';

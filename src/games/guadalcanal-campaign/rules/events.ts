@@ -3,6 +3,7 @@ import { entriesOf, keysOf } from '../keyed';
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
+import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
@@ -54,6 +55,8 @@ export type GcEvent =
   | RulesEvent<'gcc.score', { side: GcSide; turn: number; score: Score }>
   | RulesEvent<'gcc.final-score', { turn: number } & FinalScore>
   | RulesEvent<'gcc.surface-fought', SurfaceResult>
+  | RulesEvent<'gcc.end-offered', { side: GcSide; turn: number }>
+  | RulesEvent<'gcc.ended-by-agreement', { turn: number }>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
 
 /** The row after `row` in a turn: AM turns have all of 3.3, PM turns skip the air steps (3.4). */
@@ -167,7 +170,12 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return s;
     case 'gcc.surface-fought':
       return afterSurface(s, e.data);
+    case 'gcc.end-offered':
+      return withEndOffer(s, e.data.side, e.data.turn);
+    case 'gcc.ended-by-agreement':
+      return { ...s, row: 'over', endedByAgreement: e.data.turn };
     case 'gcc.step-done': {
+      if (s.row === 'over') return s;
       const next = nextRow(e.data.turn, e.data.row);
       if (next.turn > s.lastTurn) return { ...s, row: 'over' };
       return { ...s, ...next };
