@@ -2,7 +2,8 @@
  * Surface combat (8.2, 9.3D). The relative accuracies (8.2D), the day limits (8.2F), the 50% of
  * APDs and DMSs (8.2G), the damage of each weapon (9.1A) and the scare thresholds (9.3D) are
  * printed; the base hit chances, the speed and size curves and the first-week US handicap (8.2E)
- * are not, and are rebuilt here with their reason. Calibration figures: README, "Surface combat".
+ * are not, and are rebuilt here with their reason. They are not yet calibrated by simulation against
+ * the historical battles (README).
  */
 import { printed, rebuilt } from './source';
 
