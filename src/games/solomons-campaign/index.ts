@@ -12,6 +12,8 @@ import { plainBox, type SolBox, solBox } from './box';
 import { formatSolOrders, kindOfStep, parseSolOrders, type SolOrder } from './orders';
 import { randomSolOrders } from './players/random';
 import { evolveSol, type SolEvent } from './rules/events';
+import { checkLog } from './rules/log-orders';
+import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
 import { narrateOps } from './rules/ops-narrate';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
@@ -24,7 +26,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['14.1', '15.1', '28.1', '36.4', '3A', '1B', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1', '4A', '5.1'];
+const MISSING = ['14.1', '15.1', '28.1', '36.4', '27.3', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -52,7 +54,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         `${SIDE_NAME[e.data.first]} has the initiative${e.data.why === 'airfield' ? ', controlling an airfield on Guadalcanal' : ` (dice ${e.data.rolls.map((r) => `Japan ${r.japanese}, US ${r.us}`).join('; ')})`} (1E).`,
       ];
     default:
-      return narrateOps(event);
+      return [...narrateOps(event), ...narrateLog(event)];
   }
 }
 
@@ -88,7 +90,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
           ? checkForces(s, side as SolSide, orders)
           : kind === 'ops'
             ? checkOps(s, side as SolSide, orders)
-            : [];
+            : kind === 'logistics'
+              ? checkLog(s, side as SolSide, orders)
+              : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
   },
   defaultOrders: (s, side, step) => {
@@ -109,11 +113,19 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
       return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
     if (kind === 'forces')
       return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). Default: all Logistics CP as supply on your first major base, no task force.';
+    if (kind === 'logistics')
+      return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE and BREAK (3D, 27.3) are not built. Default: nothing.';
     if (kind === 'ops')
       return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. Combat (14.1, 15.1, 28.1) is not built. Default: your plan; with none, every TF returns home.';
     return 'Nothing to order at this step.';
   },
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),
   unfinished: { issue: 32, missing: MISSING },
-  result: (s) => ({ winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn} (victory, 5.1, is not built yet)` }),
+  result: (s) =>
+    s.outcome
+      ? {
+          winner: s.outcome.winner ?? 'draw',
+          summary: `${s.outcome.winner ? `${SIDE_NAME[s.outcome.winner]}: ${s.outcome.level}` : 'a Draw'}, ${s.outcome.why}; VP Japan ${s.vp.japanese}, US ${s.vp.us} (5.1-5.2)`,
+        }
+      : { winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn}` },
 });

@@ -13,6 +13,7 @@
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
+import { formatLogOrder, isLogOrder, LOG_NOT_BUILT, type LogOrder, parseLogLine } from './rules/log-orders';
 import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
 import { type CpMission, MISSIONS } from './state';
 
@@ -25,12 +26,14 @@ export type SolOrder =
   /** NONE: nothing this step (no supply, no task force; in the Operations Phase, nothing to do) */
   | { readonly kind: 'none' }
   /** the Operations Phase (2A): rules/ops-orders.ts */
-  | OpsOrder;
+  | OpsOrder
+  /** the Logistics Phase (3E-3F): rules/log-orders.ts */
+  | LogOrder;
 
-export type StepKindId = 'cp' | 'forces' | 'ops' | 'other';
+export type StepKindId = 'cp' | 'forces' | 'ops' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   const last = step.id.split('/').pop();
-  return last === 'cp' || last === 'forces' || last === 'ops' ? last : 'other';
+  return last === 'cp' || last === 'forces' || last === 'ops' || last === 'logistics' ? last : 'other';
 };
 
 /** First words of orders for rules not built yet, with the rule. */
@@ -92,6 +95,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
   }
   if (kind === 'ops') return parseOpsLine(line);
+  if (kind === 'logistics') return parseLogLine(line);
   return 'this step takes no orders';
 }
 
@@ -103,8 +107,8 @@ export function parseSolOrders(text: string, step: Pick<StepInfo, 'id'>): ParseR
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) return;
     const word = line.split(/\s+/)[0].toUpperCase();
-    if (word in NOT_BUILT) {
-      const rule = NOT_BUILT[word];
+    if (word in NOT_BUILT || (kind === 'logistics' && word in LOG_NOT_BUILT)) {
+      const rule = NOT_BUILT[word] ?? LOG_NOT_BUILT[word];
       errors.push({ line: i + 1, text: raw, problem: `${word} orders are not carried out yet: rule ${rule} is not implemented`, rule });
       return;
     }
@@ -130,7 +134,7 @@ function formatOne(o: SolOrder): string {
     case 'none':
       return 'NONE';
     default:
-      return formatOpsOrder(o);
+      return isLogOrder(o) ? formatLogOrder(o) : formatOpsOrder(o);
   }
 }
 

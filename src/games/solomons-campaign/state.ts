@@ -5,7 +5,7 @@
  * into the Execution Phases (4.4); `phase` says where.
  */
 import { type PlainBox, plainBox, type SolBox } from './box';
-import type { GroundData } from './box/deployment';
+import type { AirData, GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
 import type { SolPlan } from './rules/plans';
 
@@ -64,7 +64,7 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'cp' | 'forces' | 'initiative' | 'ops' | 'over';
+export type Phase = 'cp' | 'forces' | 'initiative' | 'ops' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -94,6 +94,43 @@ export interface SolState {
   readonly plans: Readonly<Record<SolSide, SolPlan | null>>;
   readonly searched: Readonly<Record<SolSide, readonly string[]>>;
   readonly opsData: OpsData;
+  /** 3A, 20.5: ships that went to sea this turn, and those waiting for a refit berth (20.4) */
+  readonly sailed: Readonly<Record<SolSide, readonly string[]>>;
+  /** 1B: what arrives later: the reinforcement chart, refits (20.2), repairs (50.0 crippled), units set back (19.6) */
+  readonly arrivals: readonly Arrival[];
+  /** 37.1-37.4: each side's entrenchment markers, by hex, with the units under each */
+  readonly entrenched: Readonly<Record<SolSide, Readonly<Record<string, readonly string[]>>>>;
+  readonly logData: LogData;
+  /** 4A-4B, 5.2: how the game ended (null while it runs) */
+  readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
+}
+
+/** Units due on a later turn's Reinforcement Segment (1B), at a major base. */
+export interface Arrival {
+  readonly side: SolSide;
+  readonly turn: number;
+  readonly at: string;
+  readonly why: 'chart' | 'refit' | 'repair' | 'set-back';
+  readonly ships: readonly Ship[];
+  readonly air: readonly Omit<AirPool, 'at'>[];
+  readonly ground: readonly GroundData[];
+}
+
+/** What the Logistics Phase and the end of the turn read from the box (20.2-20.4, 50.0 Logistics Chart, 2.21, 24.4, 50.0 VP). */
+export interface LogData {
+  readonly refitTurns: Readonly<Record<string, number>>;
+  /** refits a base takes a turn (null: no limit, Espiritu Santo, 52.0 Q&A 2) */
+  readonly refitPerBase: Readonly<Record<string, number | null>>;
+  readonly logistics: PlainBox['logistics'];
+  readonly markerValues: readonly number[];
+  readonly capacity: Readonly<Record<string, number>>;
+  /** 50.0 Victory Point Chart: the entries the rules read so far */
+  readonly victoryPoints: {
+    readonly groundPerBattalion: Readonly<Record<SolSide, number>>;
+    readonly airfieldGuadalcanal: number;
+    readonly airfieldOther: number;
+  };
+  readonly victoryLevels: PlainBox['victoryLevels'];
 }
 
 /** What the Operations Phase reads from the box (2A1, 10.3, 10.6, 19.2, 27.8, 8.2). */
@@ -171,7 +208,67 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
       maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
     },
+    sailed: { japanese: [], us: [] },
+    arrivals: chartArrivals(box),
+    entrenched: { japanese: {}, us: {} },
+    outcome: null,
+    logData: {
+      refitTurns: box.refit.turns,
+      refitPerBase: Object.fromEntries(
+        Object.keys(box.majorBases).map((n) => [
+          n,
+          n === 'Espiritu Santo' && box.refit.espirituUnlimited ? null : (box.refit.perBase[n] ?? null),
+        ]),
+      ),
+      logistics: box.logistics,
+      markerValues: box.airfields.markerValues,
+      capacity: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.capacity])),
+      victoryPoints: box.victoryPoints as unknown as LogData['victoryPoints'],
+      victoryLevels: box.victoryLevels,
+    },
   };
+}
+
+type ChartRow = {
+  turn: number;
+  at: string;
+  ships?: readonly string[];
+  nac?: Readonly<Record<string, number>>;
+  air?: readonly AirData[];
+  ground?: readonly GroundData[];
+};
+
+/** 1B, 50.0: the reinforcement chart as arrivals (the regular schedule: 39.3-39.5 announcements are not built). */
+function chartArrivals(box: PlainBox): Arrival[] {
+  const r = box.reinforcements as unknown as Record<string, ChartRow[]>;
+  const rows: [SolSide, ChartRow[]][] = [
+    ['japanese', r.japanese],
+    ['us', r.us],
+    ['japanese', r.chartJapanese],
+    ['us', r.chartUs],
+  ];
+  return rows
+    .flatMap(([side, list]) =>
+      list.map(
+        (a): Arrival => ({
+          side,
+          turn: a.turn,
+          at: a.at,
+          why: 'chart',
+          ships: (a.ships ?? []).map((id) => ({
+            id,
+            type: id.split('-')[0] as ShipType,
+            at: a.at,
+            tf: null,
+            nac: a.nac?.[id] ?? 0,
+            supply: 0,
+          })),
+          air: (a.air ?? []).map((x) => ({ service: x.service, type: x.type, points: x.points, fatigued: x.fatigued ?? false })),
+          ground: (a.ground ?? []).map((g) => ({ id: g.id, service: g.service, type: g.type, size: g.size })),
+        }),
+      ),
+    )
+    .sort((a, b) => a.turn - b.turn);
 }
 
 /** Guadalcanal's hexes (1E, 5.4). */

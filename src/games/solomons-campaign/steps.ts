@@ -9,6 +9,7 @@
 import type { StepRow, StepTable } from '../../engine/define';
 import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
+import { runLogistics } from './rules/logistics';
 import { runOperations } from './rules/operations';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
@@ -42,6 +43,17 @@ export function currentStep(s: SolState): StepInfo | null {
         revealTo: 'owners',
         owes: [...SIDES],
         rule: '10.2',
+      };
+    case 'logistics':
+      // 3: both at once; what a side spends and rolls in logistics is its own (31.0)
+      return {
+        id: `t${s.turn}/logistics`,
+        turn: s.turn,
+        title: `${when}: Logistics Phase (3A-3F) and End of Turn (4A-4B)`,
+        mode: 'simultaneous',
+        revealTo: 'owners',
+        owes: [...SIDES],
+        rule: '3A',
       };
     case 'initiative':
       return { id: `t${s.turn}/initiative`, turn: s.turn, title: `${when}: initiative (1E)`, mode: 'sequential', owes: [], rule: '1E' };
@@ -94,8 +106,6 @@ const resolveForces: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, 
     const mine = given[side] ?? [];
     const problems = checkForces(s, side, mine);
     if (problems.length) throw new Error(`${GAME}: forces of ${side} passed validation but fail: ${problems[0].problem}`);
-    // 1B: reinforcements from turn 2 (the chart is not rebuilt yet); turn 1 is the set-up (3.0)
-    if (s.turn > 1) throw new RuleNotImplementedError(GAME, '1B', `reinforcements at t${s.turn}/forces`);
     for (const e of forceEvents(s, side, mine)) ctx.emit(e);
   }
   ctx.emit({ type: 'sol.phase', data: { phase: 'initiative' } });
@@ -176,6 +186,15 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       title: "Operations Phase run from the side's plan",
       deadline: 'battle',
       resolve: (s, step, _given, ctx) => runOperations(s, step.id, [], false, ctx),
+    },
+    {
+      id: 'logistics',
+      owes: 'several',
+      rule: '3A-3F, 4A-4B',
+      title: 'Logistics Phase (refit, attrition, recovery, entrenchment, construction) and the turn end',
+      for: 'LOGISTICS',
+      deadline: 'orders',
+      resolve: (s, _step, given, ctx) => runLogistics(s, given, ctx),
     },
   ],
   rowOf: rowOfStep,

@@ -86,18 +86,23 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     expect(text).not.toContain('1-PARA');
   });
 
-  it('given self-play of both scenarios, then every game plays the 28 Execution Phases and stops at the Logistics Phase, 3A, named', () => {
+  it('given self-play of both scenarios, then every game plays its turns through the Logistics Phase (3A-3F) and the turn end (4A-4B) to its end', () => {
     for (const scenario of ['short', 'extended']) {
       const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario } });
-      expect(run.errors.map((e) => e.message.match(/rule (\S+) is not implemented/)?.[1])).toEqual(['3A', '3A']);
+      expect(run.errors.map((e) => e.message)).toEqual([]);
+      expect(run.ended).toBe(2);
     }
   });
 
   it('given the sealed CP and forces steps (revealTo owners), then opened orders reach their side and the referee only, and everyone once the game has ended', () => {
-    const { events } = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 });
+    // the game as it stands before its end (the end opens every sealed order to everyone)
+    const played = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 }).events;
+    expect(played.some((e) => e.type === 'GameEnded')).toBe(true);
+    const events = played.filter((e) => e.type !== 'GameEnded');
     const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
     const steps = new Set(opened.map((e) => e.data.stepId.replace(/x\d\d\/\w+/, 'x/side')));
-    expect([...steps].filter((id) => !['t1/cp', 't1/forces', 't1/x/side/ops'].includes(id))).toEqual([]);
+    expect([...steps].filter((id) => !/^t\d+\/(cp|forces|x\/side\/ops|logistics)$/.test(id))).toEqual([]);
+    expect(steps).toContain('t1/logistics');
     expect(steps).toContain('t1/cp');
     for (const e of opened) {
       const side = e.data.side;
@@ -124,6 +129,16 @@ describe('Solomons Campaign foundation (issue 32)', () => {
       'sol.loaded',
       'sol.unloaded',
       'sol.ground-moved',
+      // the Logistics Phase and 1B: refits, repairs, attrition, recovery, entrenching, building, arrivals (31.0)
+      'sol.refit',
+      'sol.refit-waiting',
+      'sol.refit-crippled',
+      'sol.attrition',
+      'sol.recovered',
+      'sol.entrenched',
+      'sol.airbase-built',
+      'sol.log-note',
+      'sol.arrived',
     ]);
     const kinds = new Set<string>();
     for (const e of events) {
@@ -135,9 +150,9 @@ describe('Solomons Campaign foundation (issue 32)', () => {
         expect([e.data.event.type, eventVisibleTo(e, side!), eventVisibleTo(e, enemy)]).toEqual([e.data.event.type, true, false]);
       }
       if (e.type === 'OrdersAccepted') expect(eventVisibleTo(e, enemy)).toBe(false);
-      if (e.type === 'DieRolled' && e.data.rule === '2A1') expect(e.data.visibleTo).toHaveLength(1);
+      if (e.type === 'DieRolled' && ['2A1', '20.6', '29.5', '33.2'].includes(e.data.rule)) expect(e.data.visibleTo).toHaveLength(1);
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set']));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set', 'sol.attrition', 'sol.arrived']));
     const usStory = narrativeFor(events, 'us', game).join('\n');
     expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads/);
     expect(narrativeFor(events, 'japanese', game).join('\n')).not.toMatch(/United States plan:|United States assigns CP/);

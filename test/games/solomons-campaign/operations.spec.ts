@@ -62,10 +62,10 @@ describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
     expect(f.s.forces.us.taskForces[1].at).toBe('0704');
   });
 
-  it('given the second player`s phase of Execution Phase 28, when it ends, then play stops naming the Logistics Phase, 3A (4.7)', () => {
+  it('given the second player`s phase of Execution Phase 28, when it ends, then the Logistics Phase follows (4.7, 3A)', () => {
     const s = { ...start(), x: 28 };
     const ctx = { dice: { d6: () => 1 } as never, emit: () => undefined };
-    expect(ruleOf(() => runOperations(s, 't1/x28/us/ops', [{ kind: 'none' }], true, ctx))).toBe('3A');
-    expect(ruleOf(() => runOperations({ ...s, x: 27 }, 't1/x27/us/ops', [{ kind: 'none' }], true, ctx))).toBeNull();
+    expect(runOperations(s, 't1/x28/us/ops', [{ kind: 'none' }], true, ctx).phase).toBe('logistics');
+    expect(runOperations({ ...s, x: 27 }, 't1/x27/us/ops', [{ kind: 'none' }], true, ctx)).toMatchObject({ phase: 'ops', x: 28 });
   });
 });

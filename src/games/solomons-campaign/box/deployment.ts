@@ -3,6 +3,7 @@
  * (2.19: ids are for game purposes, any unit of the right size and service may do), and so are the
  * reinforcements the rules name without their chart (Turn Record/Reinforcement Chart, mapsheet).
  */
+import { CHART } from './reinforcements';
 import { printed, rebuilt } from './source';
 
 export interface GroundData {
@@ -118,7 +119,7 @@ export const DEPLOYMENT = {
   ],
 };
 
-/** Reinforcements the rules name (39.3, 39.5, 39.6); the rest of the chart is not rebuilt yet. */
+/** Reinforcements the rules name (39.3, 39.5, 39.6) and the rest of the chart, rebuilt (reinforcements.ts). */
 export const REINFORCEMENTS = {
   us: rebuilt(
     [
@@ -148,8 +149,6 @@ export const REINFORCEMENTS = {
     'a brigade on Aug II printed (39.5); id and base rebuilt',
   ),
   yamatoMusashi: printed({ ships: ['BB-1', 'BB-2'], at: 'Truk', fromTurn: 3 }, '39.6'),
-  rest: rebuilt(
-    [],
-    'not rebuilt yet: the rest of the Turn Record/Reinforcement Chart (ships, air, subs, 18th Army) is on the mapsheet; reached only from turn 2 (1B), after the first rule not built',
-  ),
+  chartJapanese: CHART.japanese,
+  chartUs: CHART.us,
 };

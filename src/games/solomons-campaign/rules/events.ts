@@ -1,6 +1,7 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
+import { evolveLog, isLogEvent } from './log-events';
 import { evolveOps, isOpsEvent } from './ops-events';
 
 export type SolEvent =
@@ -48,6 +49,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       return { ...s, phase: e.data.phase, x: e.data.x ?? s.x, phasing: e.data.phasing === undefined ? s.phasing : e.data.phasing };
     default:
       if (isOpsEvent(event)) return evolveOps(s, event);
+      if (isLogEvent(event)) return evolveLog(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

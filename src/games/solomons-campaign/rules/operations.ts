@@ -4,12 +4,12 @@
  * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer (2A2a) and
  * every combat order are refused at parse naming their rule. The sequence (4.5, 4.7, 32.1): 28
  * Execution Phases a turn, each the first player's Operations Phase then the second's, day and
- * night alternating; after the 28th the Logistics Phase (3A), not built, stops play.
+ * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
 import { Fold } from '../../kit';
-import { RuleNotImplementedError, type AdjudicationContext, type RulesEvent } from '../../../engine/ruleset';
+import { type AdjudicationContext, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
-import { GAME, other, type SolSide, type SolState } from '../state';
+import { other, type SolSide, type SolState } from '../state';
 import { contactsOf } from './contacts';
 import { evolveSol } from './events';
 import { search } from './intel';
@@ -79,16 +79,21 @@ function groundMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], 
   for (const g of groups.values()) moveGround(f, side, g.units, g.to, note);
 }
 
-/** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the 28th (3A, not built). */
-function nextPhase(s: SolState, stepId: string): RulesEvent {
+/** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the 28th (3A). */
+function nextPhase(s: SolState): RulesEvent {
   if (s.phasing === s.first) return { type: 'sol.phase', data: { phase: 'ops', x: s.x, phasing: other(s.phasing!) } };
-  if (s.x >= EXECUTION_PHASES)
-    throw new RuleNotImplementedError(GAME, '3A', `the Logistics Phase after Execution Phase ${s.x} at ${stepId}`);
+  if (s.x >= EXECUTION_PHASES) return { type: 'sol.phase', data: { phase: 'logistics', phasing: null } };
   return { type: 'sol.phase', data: { phase: 'ops', x: s.x + 1, phasing: s.first } };
 }
 
 /** One side's Operations Phase; `asked`: the side was asked (the `ops` step), not run from its plan (`plan`). */
-export function runOperations(s: SolState, stepId: string, given: readonly SolOrder[], asked: boolean, ctx: AdjudicationContext): SolState {
+export function runOperations(
+  s: SolState,
+  _stepId: string,
+  given: readonly SolOrder[],
+  asked: boolean,
+  ctx: AdjudicationContext,
+): SolState {
   const side = s.phasing!;
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
   const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
@@ -107,6 +112,6 @@ export function runOperations(s: SolState, stepId: string, given: readonly SolOr
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
-  f.emit(nextPhase(f.s, stepId));
+  f.emit(nextPhase(f.s));
   return f.s;
 }

@@ -74,7 +74,12 @@ export function evolveOps(s: SolState, e: OpsEvent): SolState {
       const tf = f.taskForces[e.data.tf];
       const ships = { ...f.ships };
       for (const id of tf.ships) ships[id] = { ...ships[id], at: e.data.to };
-      return withForces(s, e.data.side, { ...f, ships, taskForces: { ...f.taskForces, [e.data.tf]: { ...tf, at: e.data.to } } });
+      // 20.5: the ships went to sea this turn and refit in the Refit Segment (3A)
+      const sailed = { ...s.sailed, [e.data.side]: [...new Set([...s.sailed[e.data.side], ...tf.ships])] };
+      return {
+        ...withForces(s, e.data.side, { ...f, ships, taskForces: { ...f.taskForces, [e.data.tf]: { ...tf, at: e.data.to } } }),
+        sailed,
+      };
     }
     case 'sol.tf-removed': {
       const f = s.forces[e.data.side];

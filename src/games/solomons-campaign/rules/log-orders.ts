@@ -1,0 +1,80 @@
+/**
+ * The orders of the Logistics Phase (3A-3F), one a line; the rest of the phase runs by itself
+ * (refits, attrition supply to loose battalions first, recovery as supply allows: brief §5).
+ *
+ *   ENTRENCH Guadalcanal-W                      3E, 37.1: one supply point, every own ground unit there
+ *   BUILD Guadalcanal-W WITH 11-ENG, 15-ENG     3F, 33.2: a supply point and a die for each engineer named
+ *
+ * COMBINE and BREAK (3D, 27.3-27.5) are refused naming 27.3: reorganization is not built.
+ */
+import type { SolOrder } from '../orders';
+import { other, type SolSide, type SolState } from '../state';
+import { hexOf, placeOfText } from './places';
+import type { Problem } from './planning';
+
+export type LogOrder =
+  | { readonly kind: 'entrench'; readonly hex: string }
+  | { readonly kind: 'build'; readonly hex: string; readonly engineers: readonly string[] };
+
+export const LOG_NOT_BUILT: Readonly<Record<string, string>> = { COMBINE: '27.3', BREAK: '27.5' };
+
+export function parseLogLine(line: string): LogOrder | string {
+  let m = /^ENTRENCH\s+(\S+)$/i.exec(line);
+  if (m) return { kind: 'entrench', hex: m[1] };
+  m = /^BUILD\s+(\S+)\s+WITH\s+(.+)$/i.exec(line);
+  if (m) return { kind: 'build', hex: m[1], engineers: m[2].split(',').map((x) => x.trim().toUpperCase()) };
+  return 'expected ENTRENCH <hex> (37.1) or BUILD <hex> WITH <engineers> (33.2)';
+}
+
+export function formatLogOrder(o: LogOrder): string {
+  return o.kind === 'entrench' ? `ENTRENCH ${o.hex}` : `BUILD ${o.hex} WITH ${o.engineers.join(', ')}`;
+}
+
+export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder => o.kind === 'entrench' || o.kind === 'build';
+
+/** An island hex (not a major base) the text names, or null. */
+export function landHex(s: SolState, text: string): string | null {
+  const at = placeOfText(s, text);
+  if (!at || at in s.bases) return null;
+  const hex = hexOf(s, at);
+  return hex && Object.values(s.islands).some((h) => h.includes(hex)) ? hex : null;
+}
+
+/** What the state says against each order now (supply spent earlier in the phase is found at the time and noted). */
+export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
+  const problems: Problem[] = [];
+  const f = s.forces[side];
+  const seen = new Set<string>();
+  const one = (o: SolOrder, index: number): void => {
+    if (!isLogOrder(o)) return;
+    const bad = (problem: string, rule: string): void => {
+      problems.push({ index, problem, rule });
+    };
+    const hex = landHex(s, o.hex);
+    if (!hex) return bad(`${o.hex} is no island hex`, o.kind === 'entrench' ? '37.1' : '33.2');
+    if (!(f.supply[hex] > 0)) return bad(`no supply of yours at ${o.hex}`, o.kind === 'entrench' ? '37.1' : '33.2');
+    if (o.kind === 'entrench') {
+      if (!f.ground.some((g) => g.at === hex)) return bad(`no ground unit of yours at ${o.hex}`, '37.1');
+      if (seen.has(`e${hex}`)) return bad(`${o.hex} is entrenched once a turn`, '37.1');
+      seen.add(`e${hex}`);
+      return;
+    }
+    if (seen.has(`b${hex}`)) return bad(`no airbase grows more than one step a turn: one BUILD line for ${o.hex}`, '33.2');
+    seen.add(`b${hex}`);
+    for (const id of o.engineers) {
+      const g = f.ground.find((x) => x.id === id);
+      if (!g || g.type !== 'engineer') return bad(`${id} is no engineer of yours`, '33.2');
+      if (g.at !== hex) return bad(`${id} is not at ${o.hex}`, '33.2');
+    }
+    if (new Set(o.engineers).size !== o.engineers.length) return bad('an engineer is named twice', '33.2');
+    const field = s.airfields.find((a) => a.hex === hex);
+    if (field && field.side !== side) return bad(`an enemy airbase is at ${o.hex}`, '33.3');
+    if (!field && s.forces[other(side)].ground.some((g) => g.at === hex)) return bad(`enemy ground units are at ${o.hex}`, '33.3');
+    const values = s.logData.markerValues;
+    if (field && field.value >= values[values.length - 1]) bad(`the airbase at ${o.hex} is as large as a marker goes`, '2.21');
+  };
+  orders.forEach((o, i) => {
+    one(o, i);
+  });
+  return problems;
+}

@@ -1,0 +1,108 @@
+/**
+ * The End of Turn Phase (4A-4B) and the next turn's reinforcements (1B). 4A: a sudden death
+ * (5.4): a side that still has a carrier (on the map, refitting or under repair, A26) when the
+ * enemy has none left (those not yet received do not count), or a side whose ground units hold an
+ * own airbase of 12 or more on both Guadalcanal and Bougainville while the enemy has no ground unit
+ * on either island, wins a Decisive Victory. 4B: after the last turn (4.8) the VP for airfields
+ * held (50.0 VP chart: 5 a point of value on Guadalcanal, 2 elsewhere; a hex held with own ground
+ * units in it, 24.2) are added and the level read (5.2, A27); otherwise the turn advances: task
+ * forces dissolve (10.12), plans, searches and CP end (6.1), entrenchments with nobody under them
+ * go (37.4), and the new turn's reinforcements are placed on their bases (1B, 50.0 notes; placed
+ * as the turn starts, which no CP choice of 1A depends on).
+ */
+import type { SolFold } from './naval';
+import { other, SIDES, type SolSide, type SolState } from '../state';
+
+const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
+
+function carriers(s: SolState, side: SolSide): number {
+  const onMap = Object.values(s.forces[side].ships).filter((x) => CARRIERS.has(x.type)).length;
+  const away = s.arrivals.filter((a) => a.side === side && a.why !== 'chart').flatMap((a) => a.ships.filter((x) => CARRIERS.has(x.type)));
+  return onMap + away.length;
+}
+
+const holds = (s: SolState, side: SolSide, hex: string) => s.forces[side].ground.some((g) => g.at === hex);
+
+/** 5.4 (2): an own airbase of 12+ held on the island. */
+const bigBase = (s: SolState, side: SolSide, island: string) =>
+  s.airfields.some((a) => a.side === side && a.value >= 12 && (s.islands[island] ?? []).includes(a.hex) && holds(s, side, a.hex));
+const onIslands = (s: SolState, side: SolSide, islands: readonly string[]) =>
+  islands.some((i) => (s.islands[i] ?? []).some((h) => holds(s, side, h)));
+
+export function suddenDeath(s: SolState): { winner: SolSide; why: string } | null {
+  for (const side of SIDES) {
+    if (carriers(s, side) > 0 && carriers(s, other(side)) === 0) return { winner: side, why: 'every enemy carrier sunk (5.4 (1))' };
+    const both = ['Guadalcanal', 'Bougainville'];
+    if (both.every((i) => bigBase(s, side, i)) && !onIslands(s, other(side), both))
+      return { winner: side, why: 'airbases of 12 or more held on Guadalcanal and Bougainville (5.4 (2))' };
+  }
+  return null;
+}
+
+/** 4B, 5.1-5.2: VP for airfields held at the end, and the level. */
+export function finalScore(s: SolState): { vp: Record<SolSide, number>; winner: SolSide | null; level: string } {
+  const vp = { ...s.vp };
+  const chart = s.logData.victoryPoints;
+  const gc = s.islands.Guadalcanal ?? [];
+  for (const a of s.airfields)
+    if (holds(s, a.side, a.hex)) vp[a.side] += a.value * (gc.includes(a.hex) ? chart.airfieldGuadalcanal : chart.airfieldOther);
+  const hi: SolSide = vp.japanese >= vp.us ? 'japanese' : 'us';
+  const lo = other(hi);
+  if (vp[hi] === 0 || vp[hi] === vp[lo]) return { vp, winner: null, level: 'Draw' };
+  const ratio = vp[lo] === 0 ? Number.POSITIVE_INFINITY : vp[hi] / vp[lo];
+  const level = s.logData.victoryLevels.find((l) => ratio >= l.ratio)?.level ?? 'Draw';
+  return { vp, winner: level === 'Draw' ? null : hi, level };
+}
+
+/** 4B, 10.12, 6.1, 37.4: the state of the next turn's start. */
+export function endTurn(s: SolState, next: number): SolState {
+  const forces = { ...s.forces };
+  const entrenched = { ...s.entrenched };
+  for (const side of SIDES) {
+    const f = s.forces[side];
+    forces[side] = { ...f, taskForces: {}, ships: Object.fromEntries(Object.entries(f.ships).map(([id, x]) => [id, { ...x, tf: null }])) };
+    const marks: Record<string, readonly string[]> = {};
+    for (const [hex, units] of Object.entries(s.entrenched[side])) {
+      const still = units.filter((u) => f.ground.some((g) => g.id === u && g.at === hex));
+      if (still.length) marks[hex] = still;
+    }
+    entrenched[side] = marks;
+  }
+  return {
+    ...s,
+    turn: next,
+    phase: 'cp',
+    x: 0,
+    phasing: null,
+    first: null,
+    cpTotal: { japanese: s.cpTrack.japanese[next - 1] ?? 0, us: s.cpTrack.us[next - 1] ?? 0 },
+    cp: { japanese: null, us: null },
+    plans: { japanese: null, us: null },
+    searched: { japanese: [], us: [] },
+    forces,
+    entrenched,
+  };
+}
+
+/** 1B: what is due this turn, base by base; air beyond a base's room waits (50.0 notes, 24.4). */
+export function reinforce(f: SolFold, side: SolSide): void {
+  const due = f.s.arrivals.filter((a) => a.side === side && a.turn <= f.s.turn);
+  for (const at of [...new Set(due.map((a) => a.at))].sort()) {
+    const here = due.filter((a) => a.at === at);
+    const air = here.flatMap((a) => a.air).reduce((t, a) => t + a.points, 0);
+    const based = f.s.forces[side].air.filter((a) => a.at === at).reduce((t, a) => t + a.points, 0);
+    const room = f.s.logData.capacity[at] ?? Number.POSITIVE_INFINITY;
+    f.emit({
+      type: 'sol.arrived',
+      data: {
+        side,
+        at,
+        ships: here.flatMap((a) => a.ships.map((x) => x.id)),
+        air,
+        ground: here.flatMap((a) => a.ground.map((g) => g.id)),
+        airDelayed: air > 0 && based + air > room ? air : 0,
+      },
+      visibleTo: [side],
+    });
+  }
+}
