@@ -27,6 +27,9 @@ export interface SolView extends SideView {
     readonly searched: readonly string[];
     readonly plan: SolState['plans'][SolSide];
     readonly islands: Readonly<Record<string, readonly string[]>>;
+    /** the airbases on the map and the enemy's entrenchment markers (public markers, 2.21, 37.1) */
+    readonly airfields: SolState['airfields'];
+    readonly enemyEntrenched: readonly string[];
   };
 }
 
@@ -85,6 +88,8 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       searched: me ? s.searched[me] : [],
       plan: me ? s.plans[me] : null,
       islands: s.islands,
+      airfields: s.airfields,
+      enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
     },
   };
 }

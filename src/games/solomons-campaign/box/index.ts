@@ -173,7 +173,34 @@ function checks(box: PlainBox): Check[] {
         box.cpTrack[s].map((cp, i) => (cp < 8 || cp > 14 ? `${s} turn ${i + 1}: ${cp}` : '')).filter(Boolean),
       ),
     },
+    {
+      rule: '50.0 reinforcements, 12.3',
+      text: 'every reinforcement arrives on an own major base within the game, no ship id is used twice by a side, no arriving carrier holds more NAC than it may',
+      problems: reinforcementProblems(box),
+    },
   ];
+}
+
+type Row = { turn: number; at: string; ships?: string[]; nac?: Record<string, number> };
+function reinforcementProblems(box: PlainBox): string[] {
+  const r = box.reinforcements as unknown as Record<string, Row[]>;
+  const caps = { japanese: box.carrierCapacity.japanese, us: { ...box.carrierCapacity.us, ...box.carrierCapacity.usOther } };
+  return (['japanese', 'us'] as const).flatMap((side) => {
+    const rows = [...r[side], ...r[side === 'us' ? 'chartUs' : 'chartJapanese']];
+    const ids = [...box.deployment[side].flatMap((p) => p.ships ?? []), ...rows.flatMap((a) => a.ships ?? [])];
+    return [
+      ...ids.filter((id, i) => ids.indexOf(id) !== i).map((id) => `${side}: ${id} twice`),
+      ...rows
+        .filter((a) => box.majorBases[a.at as keyof typeof box.majorBases]?.side !== side)
+        .map((a) => `${side}: ${a.at} is no own major base`),
+      ...rows.filter((a) => a.turn < 2 || a.turn > box.turns.lastTurn.extended).map((a) => `${side}: turn ${a.turn} out of the game`),
+      ...rows.flatMap((a) =>
+        Object.entries(a.nac ?? {})
+          .filter(([id, n]) => n > ((caps[side] as Record<string, number>)[id.split('-')[0]] ?? 0))
+          .map(([id, n]) => `${side}: ${id} arrives with ${n} NAC`),
+      ),
+    ];
+  });
 }
 
 /** `ruleset.box`: the schema's problems, then every check's, and the split `umpire box check` prints. */

@@ -5,6 +5,7 @@
  * August I, 10.13). In the Operations Phase (2A): now and then an intelligence mission on an enemy
  * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
+ * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
@@ -27,7 +28,7 @@ function randomOps(view: SolView, rng: Rng): SolOrder[] {
     if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) });
     else if (roll === 1 && hasGround) {
       const g = k.own.ground.filter((x) => x.at === tf.at && x.size === 'battalion').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
-      orders.push({ kind: 'load', tf: tf.id, units: [g.id], supply: 0 });
+      orders.push({ kind: 'load', tf: tf.id, units: [g.id], supply: rng.int(2) ? Math.min(3, k.own.supply[tf.at] ?? 0) : 0 });
     } else if (roll === 2) orders.push({ kind: 'unload', tf: tf.id });
     else if (roll === 3 || !k.plan) {
       const action = rng.pick(['move', 'unload', 'hold', 'return'] as const);
@@ -47,10 +48,34 @@ function randomOps(view: SolView, rng: Rng): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
+/** 3E-3F: now and then an airbase built or raised where own engineers and supply are, or a hex entrenched. */
+function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
+  const k = view.known;
+  if (!k.own) return [{ kind: 'none' }];
+  const own = k.own;
+  const orders: SolOrder[] = [];
+  const land = new Set(Object.values(k.islands).flat());
+  const enemyAt = new Set(k.enemyStacks.map((x) => x.at));
+  for (const [hex, supply] of Object.entries(own.supply).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!land.has(hex) || supply <= 0) continue;
+    const engineers = own.ground
+      .filter((g) => g.at === hex && g.type === 'engineer')
+      .map((g) => g.id)
+      .sort();
+    const field = k.airfields.find((a) => a.hex === hex);
+    const may = engineers.length > 0 && (field ? field.side === k.side && field.value < 24 : !enemyAt.has(hex));
+    if (may && rng.int(2))
+      orders.push({ kind: 'build', hex, engineers: engineers.slice(0, Math.min(supply, 1 + rng.int(engineers.length))) });
+    else if (own.ground.some((g) => g.at === hex) && rng.int(3) === 0) orders.push({ kind: 'entrench', hex });
+  }
+  return orders.length ? orders : [{ kind: 'none' }];
+}
+
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
   if (kind === 'ops') return randomOps(view, rng);
+  if (kind === 'logistics') return randomLogistics(view, rng);
   if (kind === 'cp' && k.cpTotal !== null) {
     const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };
     const keys = ['combined', 'intel', 'ops', 'log'] as const;
