@@ -30,6 +30,8 @@ export interface SolView extends SideView {
     /** the airbases on the map and the enemy's entrenchment markers (public markers, 2.21, 37.1) */
     readonly airfields: SolState['airfields'];
     readonly enemyEntrenched: readonly string[];
+    /** own ships that went to sea this turn (3A, 20.5); in the Planning Phase those waiting for a refit berth (20.4) */
+    readonly sailed: readonly string[];
   };
 }
 
@@ -90,6 +92,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       islands: s.islands,
       airfields: s.airfields,
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
+      sailed: me ? s.sailed[me] : [],
     },
   };
 }

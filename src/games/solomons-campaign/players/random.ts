@@ -88,7 +88,7 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrd
     const usTurnOne = k.side === 'us' && k.turn === 1;
     if (!usTurnOne && k.cp.ops > 0 && rng.int(2)) {
       const free = Object.values(k.own.ships)
-        .filter((s) => s.tf === null && k.bases.includes(s.at) && !['BB', 'BC', 'B'].includes(s.type))
+        .filter((s) => s.tf === null && k.bases.includes(s.at) && !['BB', 'BC', 'B'].includes(s.type) && !k.sailed.includes(s.id))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
       const used = new Set(Object.keys(k.own.taskForces).map(Number));
       if (free.length) {

@@ -103,6 +103,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
         if (!ship) return bad(`${id} is not one of your ships`, '2.9');
         if (ship.at !== o.at) return bad(`${id} is at ${ship.at}, not ${o.at}: a TF forms from ships in one major base`, '10.2');
         if (used.has(id)) return bad(`${id} is in two task forces`, '10.5');
+        // 20.4, A25: a ship waiting for a refit berth stays in port until refitted
+        if (s.sailed[side].includes(id)) return bad(`${id} waits for a refit at ${ship.at}`, '20.4');
         used.add(id);
       }
       ops += o.ships.some((id) => m.capitalTypes.includes(id.split('-')[0] as never)) ? m.capitalTfCost : m.tfCost;
