@@ -63,7 +63,7 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
     seen.add(`b${hex}`);
     for (const id of o.engineers) {
       const g = f.ground.find((x) => x.id === id);
-      if (!g || g.type !== 'engineer') return bad(`${id} is no engineer of yours`, '33.2');
+      if (g?.type !== 'engineer') return bad(`${id} is no engineer of yours`, '33.2');
       if (g.at !== hex) return bad(`${id} is not at ${o.hex}`, '33.2');
     }
     if (new Set(o.engineers).size !== o.engineers.length) return bad('an engineer is named twice', '33.2');
