@@ -115,6 +115,7 @@ function checkedBuild(exports: Record<string, unknown>, version: string, file: s
     ruleset?: AnyRuleset;
     checkSegment?: typeof api.checkSegment;
     ENGINE_EVENT_TYPES?: readonly string[];
+    ENGINE_FEATURES?: readonly string[];
   };
   if (b.BUILD_API !== api.BUILD_API || !b.ruleset || typeof b.checkSegment !== 'function')
     throw new Error(`the build ${file ?? version} is not a rules build this umpire can run (API ${b.BUILD_API ?? 'none'})`);
@@ -131,7 +132,7 @@ function checkedBuild(exports: Record<string, unknown>, version: string, file: s
     sha256,
     ruleset: b.ruleset,
     checkSegment: b.checkSegment,
-    engineTypes: b.ENGINE_EVENT_TYPES ?? api.ENGINE_EVENT_TYPES,
+    engineTypes: [...(b.ENGINE_EVENT_TYPES ?? api.ENGINE_EVENT_TYPES), ...(b.ENGINE_FEATURES ?? [])],
   };
 }
 
@@ -162,15 +163,22 @@ export function loadBuild(
         sha256: null,
         ruleset: now,
         checkSegment: api.checkSegment,
-        engineTypes: api.ENGINE_EVENT_TYPES,
+        engineTypes: [...api.ENGINE_EVENT_TYPES, ...api.ENGINE_FEATURES],
       }
     : null;
 }
 
-/** The engine event types a segment ending at `toSeq` (null: the end) folds: what its build must know. */
-export function engineTypesUpTo(log: readonly { readonly seq: number; readonly type: string }[], toSeq: number | null): string[] {
+/**
+ * The engine event types a segment ending at `toSeq` (null: the end) folds, and the engine features
+ * the game needs (api.ENGINE_FEATURES: 'dice-streams' when GameCreated says diceStreams): what its build must know.
+ */
+export function engineTypesUpTo(
+  log: readonly { readonly seq: number; readonly type: string; readonly payload?: unknown }[],
+  toSeq: number | null,
+): string[] {
   const types = new Set(log.filter((e) => toSeq === null || e.seq <= toSeq).map((e) => e.type));
-  return api.ENGINE_EVENT_TYPES.filter((t) => types.has(t));
+  const streams = log[0]?.type === 'GameCreated' && (log[0].payload as { diceStreams?: boolean } | null)?.diceStreams === true;
+  return [...api.ENGINE_EVENT_TYPES.filter((t) => types.has(t)), ...(streams ? ['dice-streams'] : [])];
 }
 
 /** "a-game-5 (builds/a-game-5.js, SHA-256 1a2b3c4d5e6f...)", or "(the rules this umpire runs, not released)" after the version. */

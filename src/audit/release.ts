@@ -26,7 +26,7 @@ export async function bundleRules(opts: BuildOptions): Promise<string> {
   const id = opts.rulesetId;
   const entry = [
     `import * as game from './src/games/${id}/index.ts';`,
-    `export { BUILD_API, ENGINE_EVENT_TYPES, ENGINE_REVISION, checkSegment } from './src/engine/audit-build.ts';`,
+    `export { BUILD_API, ENGINE_EVENT_TYPES, ENGINE_FEATURES, ENGINE_REVISION, checkSegment } from './src/engine/audit-build.ts';`,
     `export const ruleset = Object.values(game).find((v) => v && typeof v === 'object' && v.id === ${JSON.stringify(id)} && typeof v.engineVersion === 'string');`,
     `if (!ruleset) throw new Error('no ruleset ${id} in its folder');`,
   ].join('\n');

@@ -1,5 +1,6 @@
 import { noteOrders } from '../engine/audit';
 import { D6, deriveDie, rollEach, verifySeed } from '../engine/dice';
+import { DieNumbering } from '../engine/dice-streams';
 import type { EngineEvent, EngineState } from '../engine/engine-events';
 import { evolve, initialState, type AnyRuleset } from '../engine/evolve';
 import type { Dice, RollOptions, Side, Visibility } from '../engine/ruleset';
@@ -79,13 +80,16 @@ export function replayWithCurrent(events: readonly EngineEvent[], ruleset: AnyRu
           .map((b) => (b as Extract<Block, { type: 'DieRolled' }>).data.face);
         const lines: string[] = [];
         let k = 0;
+        // numbered as the umpire numbers them: private dice apart in games that have streams (dice.ts)
+        const numbering = new DieNumbering(created.data.diceStreams === true, step.diceVisibleTo);
         const die = (sides: number, purpose: string, rule: string, options?: RollOptions): number => {
           const seed = seeds.get(turn);
+          const at = numbering.take(options?.visibleTo);
           // before the turn's seed is revealed only the recorded faces are known
           const recordedFace = recordedFaces[k] ?? 0;
-          const face = seed ? deriveDie(seed, { gameId, stepId, index: k, ordersHash }, sides) : recordedFace <= sides ? recordedFace : 0;
+          const face = seed ? deriveDie(seed, { gameId, stepId, ordersHash, ...at }, sides) : recordedFace <= sides ? recordedFace : 0;
           lines.push(
-            `die ${k} (${dieLabel(purpose, rule, sides, options?.visibleTo ?? step.diceVisibleTo)}) = ${face || '? (seed not revealed)'}`,
+            `die ${dieNumber(at)} (${dieLabel(purpose, rule, sides, options?.visibleTo ?? step.diceVisibleTo)}) = ${face || '? (seed not revealed)'}`,
           );
           k++;
           return face || 1;
@@ -111,8 +115,13 @@ export function replayWithCurrent(events: readonly EngineEvent[], ruleset: AnyRu
 
 function describe(b: Block): string {
   return b.type === 'DieRolled'
-    ? `die ${b.data.index} (${dieLabel(b.data.purpose, b.data.rule, b.data.sides ?? D6, b.data.visibleTo)}) = ${b.data.face}`
+    ? `die ${dieNumber(b.data)} (${dieLabel(b.data.purpose, b.data.rule, b.data.sides ?? D6, b.data.visibleTo)}) = ${b.data.face}`
     : canonicalJson(b.data.event);
+}
+
+/** "3", or "private:japanese 3" for a die numbered in a private stream. */
+function dieNumber(d: { readonly stream?: string; readonly index: number }): string {
+  return d.stream === undefined ? String(d.index) : `${d.stream} ${d.index}`;
 }
 
 /** "speed roll, Kaga, 6.4"; a die of another size, or one not every side sees, says so. */

@@ -18,12 +18,13 @@ export const BUILD_API = 1;
  * The engine's revision (docs/audit.md "Engine revisions"), kept apart from the games' rules
  * versions: a build is keyed by (rules version, engine revision). Bump it when the engine learns
  * what an older build cannot check (a new engine event type: 2 added SeedChainRenewed and
- * BoardAdjusted), then `npm run release-rules` re-bundles each game's current rules with it as
+ * BoardAdjusted; 3 numbers private dice in their own streams, GameCreated.diceStreams and
+ * DieRolled.stream, docs/audit.md "Private dice"), then `npm run release-rules` re-bundles each game's current rules with it as
  * `builds/<version>+e<revision>.js`. A revision never adjudicates a log its predecessors accepted
  * otherwise (test/audit/engine-revisions.spec.ts), so no game's rules version changes and pinning
  * stops no game. Builds released before revisions were numbered export none: revision 1.
  */
-export const ENGINE_REVISION = 2;
+export const ENGINE_REVISION = 3;
 
 /** The engine's own event types; every other type in a log is the umpire's (notes, deadlines, rulings). */
 export const ENGINE_EVENT_TYPES: readonly EngineEventType[] = [
@@ -51,6 +52,13 @@ export const ENGINE_EVENT_TYPES: readonly EngineEventType[] = [
 const _allListed: Exclude<EngineEventType, (typeof ENGINE_EVENT_TYPES)[number]> extends never ? true : never = true;
 void _allListed;
 const ENGINE = new Set<string>(ENGINE_EVENT_TYPES);
+
+/**
+ * What this engine knows besides its event types, that a log can need of the build checking it:
+ * 'dice-streams', private dice numbered apart (revision 3, GameCreated.diceStreams). A build of an
+ * older revision exports none.
+ */
+export const ENGINE_FEATURES: readonly string[] = ['dice-streams'];
 
 /** One stored event, as events.jsonl holds it. */
 export interface LoggedEvent {

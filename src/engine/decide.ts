@@ -1,6 +1,7 @@
 import { hashCanonical } from '../shared/canonical';
 import { concessionResult } from './concede';
 import { ForcedDice, SeededDice, type Roll } from './dice';
+import { DieNumbering, dieRolledOf } from './dice-streams';
 import { SeedBook, sealedBook, sealedReveal } from './seed-book';
 import { checkNoSystemOwes, resolveStep, systemSidesOf } from './system-sides';
 import {
@@ -123,6 +124,7 @@ function decideCreateGame(cmd: CreateGame, state: EngineState<unknown>, ruleset:
       ...(sealed ? { sealedSeedAnchor: cmd.sealedSeedAnchor } : {}),
       ...(cmd.seedChainTurns !== undefined ? { seedChainTurns: cmd.seedChainTurns } : {}),
       ...(system.length ? { systemSides: system } : {}),
+      diceStreams: true,
       boxHash: hash,
       boxSource: override ? 'override' : 'default',
       box,
@@ -336,24 +338,11 @@ function adjudicateStep(
   const out: EngineEvent[] = [];
   const visibleTo = step.diceVisibleTo ?? 'all';
   const onRoll = (r: Roll): void => {
-    out.push({
-      type: 'DieRolled',
-      data: {
-        stepId: r.stepId,
-        turn: r.turn,
-        index: r.index,
-        face: r.face,
-        purpose: r.purpose,
-        rule: r.rule,
-        visibleTo: r.visibleTo ?? visibleTo,
-        ...(r.sides !== undefined ? { sides: r.sides } : {}),
-        ...(r.forced ? { forced: true as const } : {}),
-        ...(r.sealed ? { sealed: true as const } : {}),
-      },
-    });
+    out.push({ type: 'DieRolled', data: dieRolledOf(r, visibleTo) });
   };
+  const numbering = new DieNumbering(s.game!.diceStreams === true, visibleTo);
   const dice = cmd.forcedDice
-    ? new ForcedDice(cmd.forcedDice, step.id, step.turn, onRoll)
+    ? new ForcedDice(cmd.forcedDice, step.id, step.turn, onRoll, numbering)
     : new SeededDice({
         gameId: s.game!.gameId,
         stepId: step.id,
@@ -362,6 +351,7 @@ function adjudicateStep(
         seed: () => seeds.seedFor(step.turn),
         ...(s.game!.sealedSeedAnchor ? { sealedSeed: () => sealedBook(s, cmd.sealedSeeds).seedFor(step.turn) } : {}),
         onRoll,
+        numbering,
       });
   const rules: unknown = resolveStep(s, step, orders, ruleset, {
     dice,

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { canonicalJson } from '../shared/canonical';
+import { DieNumbering } from './dice-streams';
 import type { Dice, RollOptions, Visibility } from './ruleset';
 
 /**
@@ -86,7 +87,13 @@ export function verifySeed(seed: string, turn: number, anchor: string): boolean 
 export interface DieAddress {
   readonly gameId: string;
   readonly stepId: string;
-  /** 0-based index of the die within its step. */
+  /**
+   * The die's numbering within its step: absent for a die every side sees (and for every die of a
+   * game created before private numbering), else the private stream of the sides that see it
+   * (diceStreamOf), so a side's own numbering never shows how many dice it was not shown.
+   */
+  readonly stream?: string;
+  /** 0-based index of the die within its step (within its stream, for a private die). */
   readonly index: number;
   /** hashCanonical of the orders the step was adjudicated with (see ordersHashOf). */
   readonly ordersHash: string;
@@ -117,7 +124,11 @@ export function deriveDie(seed: string, at: DieAddress, sides: number = D6): num
   const key = seedBytes(seed, 'seed');
   const { bytes, bound } = dieDraw(sides);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const message = canonicalJson([at.gameId, at.stepId, at.index, at.ordersHash, attempt]);
+    const message = canonicalJson(
+      at.stream === undefined
+        ? [at.gameId, at.stepId, at.index, at.ordersHash, attempt]
+        : [at.gameId, at.stepId, at.stream, at.index, at.ordersHash, attempt],
+    );
     const digest = createHmac('sha256', key).update(message).digest();
     let value = 0;
     for (let b = 0; b < bytes; b++) value = value * 256 + digest[b];
@@ -128,6 +139,8 @@ export function deriveDie(seed: string, at: DieAddress, sides: number = D6): num
 
 /** One roll as the engine records it (becomes a DieRolled event). */
 export interface Roll {
+  /** the private stream it is numbered in (DieAddress.stream); absent for a public die */
+  readonly stream?: string;
   readonly index: number;
   readonly face: number;
   readonly purpose: string;
@@ -217,6 +230,8 @@ export interface SeededDiceInput {
   readonly sealedSeed?: () => string;
   /** Called after each roll, so the engine can interleave DieRolled with emitted rules events. */
   readonly onRoll?: (roll: Roll) => void;
+  /** How the step numbers its dice (public, and private streams in games that have them). */
+  readonly numbering?: DieNumbering;
 }
 
 /** The production Dice: faces derived from the turn's seed, one HMAC per die. */
@@ -224,8 +239,11 @@ export class SeededDice implements RecordingDice {
   private readonly recorded: Roll[] = [];
   private seed: string | null = null;
   private sealedSeed: string | null = null;
+  private readonly numbering: DieNumbering;
 
-  constructor(private readonly input: SeededDiceInput) {}
+  constructor(private readonly input: SeededDiceInput) {
+    this.numbering = input.numbering ?? new DieNumbering(false);
+  }
 
   get rolls(): readonly Roll[] {
     return this.recorded;
@@ -238,13 +256,13 @@ export class SeededDice implements RecordingDice {
   die(sides: number, purpose: string, rule: string, options?: RollOptions): number {
     dieDraw(sides); // a bad size fails before the seed is asked for
     const { gameId, stepId, turn, ordersHash } = this.input;
-    const index = this.recorded.length;
+    const at = this.numbering.take(options?.visibleTo);
     const face = deriveDie(
       options?.sealed ? this.sealedSeedNow(purpose, rule) : (this.seed ??= this.input.seed()),
-      { gameId, stepId, index, ordersHash },
+      { gameId, stepId, ordersHash, ...at },
       sides,
     );
-    const roll: Roll = { index, face, purpose, rule, stepId, turn, ...rollExtras(sides, options) };
+    const roll: Roll = { ...at, face, purpose, rule, stepId, turn, ...rollExtras(sides, options) };
     this.recorded.push(roll);
     this.input.onRoll?.(roll);
     return face;
@@ -325,6 +343,7 @@ export class ForcedDice implements RecordingDice {
     private readonly stepId: string,
     private readonly turn: number,
     private readonly onRoll?: (roll: Roll) => void,
+    private readonly numbering: DieNumbering = new DieNumbering(false),
   ) {}
 
   get rolls(): readonly Roll[] {
@@ -339,7 +358,7 @@ export class ForcedDice implements RecordingDice {
     dieDraw(sides);
     const face = this.queue.take(purpose, rule, sides);
     const roll: Roll = {
-      index: this.recorded.length,
+      ...this.numbering.take(options?.visibleTo),
       face,
       purpose,
       rule,

@@ -37,6 +37,12 @@ export type GameCreated = Ev<
     seedChainTurns?: number;
     /** sides the umpire plays (Ruleset.systemSides): no seat in `sides`; absent when none */
     systemSides?: readonly Side[];
+    /**
+     * true: a die not every side sees is numbered in its own private stream (DieRolled.stream), so
+     * the public numbering never shows how many dice a side was not shown. Absent in games created
+     * before (one numbering for every die of a step).
+     */
+    diceStreams?: true;
     boxHash: string;
     boxSource: BoxSource;
     /** the box data itself: a game keeps the box it started with, and replays need nothing else */
@@ -192,6 +198,8 @@ export type DieRolled = Ev<
   {
     stepId: string;
     turn: number;
+    /** the private stream the die is numbered in (dice.ts diceStreamOf); absent for a public die */
+    stream?: string;
     index: number;
     face: number;
     purpose: string;
@@ -303,6 +311,8 @@ export interface GameInfo {
   readonly sealedSeedAnchor?: string;
   readonly seedChainTurns?: number;
   readonly systemSides?: readonly Side[];
+  /** private dice numbered apart (GameCreated.diceStreams) */
+  readonly diceStreams?: true;
   readonly boxHash: string;
   readonly boxSource: BoxSource;
   readonly createdAt: string;

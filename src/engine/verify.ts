@@ -1,5 +1,6 @@
 import { concessionResult } from './concede';
 import { badSides, D6, deriveDie } from './dice';
+import { diceStreamOf } from './dice-streams';
 import { checkSealedSeeds, checkSeeds } from './verify-seeds';
 import type { EngineEvent } from './engine-events';
 import type { Side } from './ruleset';
@@ -176,8 +177,10 @@ export function verifyGameLog(events: readonly EngineEvent[], seqOf: (index: num
       case 'DieRolled': {
         const d = e.data;
         const b = blockOf(d.stepId);
-        const expectedIndex = b.dice.length;
-        b.dice.push({ index: i, die: d });
+        // each stream counts from 0 within the step (dice.ts DieNumbering); a game without streams has one
+        const expectedStream = created.data.diceStreams ? diceStreamOf(d.visibleTo) : undefined;
+        const expectedIndex = b.dice.filter((x) => x.stream === expectedStream).length;
+        b.dice.push({ index: i, die: d, k: expectedIndex, stream: expectedStream });
         if (d.forced) {
           mismatches.push({
             eventIndex: i,
@@ -189,6 +192,12 @@ export function verifyGameLog(events: readonly EngineEvent[], seqOf: (index: num
             eventIndex: i,
             kind: 'die',
             message: `die ${d.index} of ${d.stepId} (event #${seqOf(i)}) names ${String(d.sides)} sides: ${badSides(d.sides)}`,
+          });
+        } else if (d.stream !== expectedStream) {
+          mismatches.push({
+            eventIndex: i,
+            kind: 'die-index',
+            message: `die ${d.index} of ${d.stepId} (event #${seqOf(i)}) is numbered in ${d.stream === undefined ? 'the public stream' : `stream ${d.stream}`}, but a die seen by ${d.visibleTo === 'all' ? 'every side' : `[${d.visibleTo.join(', ')}]`} is numbered in ${expectedStream === undefined ? 'the public stream' : `stream ${expectedStream}`} in this game`,
           });
         } else if (d.index !== expectedIndex) {
           mismatches.push({
@@ -276,6 +285,10 @@ interface Block {
   readonly dice: {
     readonly index: number;
     readonly die: Extract<EngineEvent, { type: 'DieRolled' }>['data'];
+    /** its place in the stream it belongs to (the index it should have) */
+    readonly k: number;
+    /** the stream it belongs to (by its visibility, in a game with streams) */
+    readonly stream: string | undefined;
   }[];
 }
 
@@ -297,7 +310,7 @@ interface DieCheck {
  */
 function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersHash: string } | null, c: DieCheck): void {
   const computed = ordersHashOf(b.orders);
-  const checkable = b.dice.filter(({ die }, k) => derivable(die, k) && typeof seedOf(die, c) === 'string');
+  const checkable = b.dice.filter(({ die, k, stream }) => derivable(die, k, stream) && typeof seedOf(die, c) === 'string');
   const fits = (hash: string) => checkable.length > 0 && checkable.every(({ die }) => faceOf(die, hash, c) === die.face);
   const sources = Object.entries(b.sources).sort(([, x], [, y]) => x.index - y.index);
   const named = sources.map(([side, src]) => `${side}: ${src.type} #${c.seqOf(src.index)}`).join(', ') || 'none recorded';
@@ -327,8 +340,8 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
       });
     }
   }
-  b.dice.forEach(({ index, die }, k) => {
-    if (!derivable(die, k)) return;
+  b.dice.forEach(({ index, die, k, stream }) => {
+    if (!derivable(die, k, stream)) return;
     if (die.sealed && !c.sealedSeeds) {
       c.mismatches.push({
         eventIndex: index,
@@ -364,8 +377,8 @@ function closeBlock(b: Block, stepId: string, resolved: { index: number; ordersH
 }
 
 /** A die its seed can be asked about: not forced, in its place, of a size a die can have (the others are reported as they come). */
-function derivable(die: Block['dice'][number]['die'], k: number): boolean {
-  return !die.forced && die.index === k && (die.sides === undefined || badSides(die.sides) === null);
+function derivable(die: Block['dice'][number]['die'], k: number, stream: string | undefined): boolean {
+  return !die.forced && die.index === k && die.stream === stream && (die.sides === undefined || badSides(die.sides) === null);
 }
 
 /** The die's seed: from the sealed chain for a sealed die; undefined while not revealed, null when it failed its anchor. */
@@ -374,5 +387,9 @@ function seedOf(die: Block['dice'][number]['die'], c: DieCheck): string | null |
 }
 
 function faceOf(die: Block['dice'][number]['die'], ordersHash: string, c: DieCheck): number {
-  return deriveDie(seedOf(die, c) as string, { gameId: c.gameId, stepId: die.stepId, index: die.index, ordersHash }, die.sides ?? D6);
+  return deriveDie(
+    seedOf(die, c) as string,
+    { gameId: c.gameId, stepId: die.stepId, stream: die.stream, index: die.index, ordersHash },
+    die.sides ?? D6,
+  );
 }

@@ -248,7 +248,7 @@ function narrateEngineEvent(e: EngineEvent, viewer: Viewer, ruleset: AnyRuleset)
       // the step is in the report's heading; the die's index lets anyone find it in the log and recompute it
       // a die of another size than six says so ("Die #3: [7] (d10) weather (rule 6.1).")
       return [
-        `Die #${e.data.index}: [${e.data.face}] ${e.data.sides === undefined ? '' : `(d${e.data.sides}) `}${e.data.purpose} (rule ${e.data.rule}).`,
+        `Die #${e.data.index}${e.data.stream === undefined ? '' : ` (private to ${e.data.stream.slice('private:'.length).split(',').join(', ') || 'the referee'})`}: [${e.data.face}] ${e.data.sides === undefined ? '' : `(d${e.data.sides}) `}${e.data.purpose} (rule ${e.data.rule}).`,
       ];
     case 'RulesApplied':
       return ruleset.narrate(e.data.event, viewer);

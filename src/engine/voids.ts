@@ -98,7 +98,7 @@ export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: s
     if (e.type === ROLLED_BACK) ranges.push([(e.payload as RolledBackPayload).firstVoidedSeq, e.seq]);
     if (e.type === 'SeedChainRenewed') renewals.push({ seq: e.seq, anchor: (e.payload as { anchor: string }).anchor });
     if (e.type !== 'DieRolled' || !voided.has(e.seq)) continue;
-    const d = e.payload as { stepId: string; turn: number; index: number; face: number; sides?: number; forced?: true };
+    const d = e.payload as { stepId: string; turn: number; stream?: string; index: number; face: number; sides?: number; forced?: true };
     if (d.forced) return { checked, sealed, broken: { seq: e.seq, reason: 'a forced die in a game' } };
     const badSize = d.sides === undefined ? null : badSides(d.sides);
     if (badSize) return { checked, sealed, broken: { seq: e.seq, reason: badSize } };
@@ -120,7 +120,7 @@ export function checkVoidedDice(all: readonly LoggedEvent[], isService: (type: s
         broken: { seq: e.seq, reason: `the seed revealed for turn ${d.turn} does not hash to the anchor ${anchor}` },
       };
     const ordersHash = (closing.payload as { ordersHash: string }).ordersHash;
-    const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, index: d.index, ordersHash }, d.sides ?? D6);
+    const face = deriveDie(seed, { gameId: created.gameId, stepId: d.stepId, stream: d.stream, index: d.index, ordersHash }, d.sides ?? D6);
     if (face !== d.face) return { checked, sealed, broken: { seq: e.seq, reason: `recorded face ${d.face}, the seed gives ${face}` } };
     checked++;
   }

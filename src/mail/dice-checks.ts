@@ -13,6 +13,8 @@ export interface DiceCheckStep {
   readonly turn: number;
   readonly ordersHash: string;
   readonly dice: readonly {
+    /** the private stream it is numbered in (docs/audit.md "Private dice"): absent for a public die */
+    readonly stream?: string;
     readonly index: number;
     readonly face: number;
     /** the die's size as the log names it: absent for a d6 */
@@ -30,8 +32,8 @@ export function diceChecks(events: readonly EngineEvent[], viewer: Side | 'refer
     if (e.type === 'DieRolled') {
       if (!eventVisibleTo(e, viewer) || e.data.forced) continue;
       const list = open.get(e.data.stepId) ?? [];
-      const { index, face, sides, purpose, rule } = e.data;
-      list.push({ index, face, ...(sides !== undefined ? { sides } : {}), purpose, rule });
+      const { stream, index, face, sides, purpose, rule } = e.data;
+      list.push({ ...(stream !== undefined ? { stream } : {}), index, face, ...(sides !== undefined ? { sides } : {}), purpose, rule });
       open.set(e.data.stepId, list);
     } else if (e.type === 'StepResolved') {
       const dice = open.get(e.data.stepId);

@@ -206,14 +206,16 @@ for (const e of events) {
 //    bytes with 256^w >= n, bound = 256^w - (256^w mod n); for attempt 0, 1, ...: v = the first w
 //    bytes (big-endian) of HMAC-SHA-256(key = seed of its turn, canonical [gameId, stepId, k,
 //    ordersHash, attempt]); the first v < bound gives face = v mod n + 1 (a d6: first byte < 252, b mod 6 + 1).
-//    A sealed die (DieRolled `sealed`) takes its turn's sealed seed instead.
+//    A sealed die (DieRolled `sealed`) takes its turn's sealed seed instead. A die numbered in a
+//    private stream (DieRolled `stream`, games whose GameCreated says diceStreams) puts the stream
+//    after stepId: canonical [gameId, stepId, stream, k, ordersHash, attempt].
 const MAX_SIDES = 2 ** 32;
-function face(seed, stepId, index, ordersHash, sides) {
+function face(seed, stepId, stream, index, ordersHash, sides) {
   let bytes = 1;
   while (256 ** bytes < sides) bytes++;
   const bound = 256 ** bytes - ((256 ** bytes) % sides);
   for (let attempt = 0; attempt < 64; attempt++) {
-    const digest = createHmac('sha256', Buffer.from(seed, 'hex')).update(canonical([diceGameId, stepId, index, ordersHash, attempt])).digest();
+    const digest = createHmac('sha256', Buffer.from(seed, 'hex')).update(canonical(stream === undefined ? [diceGameId, stepId, index, ordersHash, attempt] : [diceGameId, stepId, stream, index, ordersHash, attempt])).digest();
     let v = 0;
     for (let b = 0; b < bytes; b++) v = v * 256 + digest[b];
     if (v < bound) return (v % sides) + 1;
@@ -249,7 +251,7 @@ for (const e of events) {
         else awaiting++;
         continue;
       }
-      const want = face(seed, stepId, d.payload.index, ordersHash, sides);
+      const want = face(seed, stepId, d.payload.stream, d.payload.index, ordersHash, sides);
       if (want !== d.payload.face)
         fail(d.seq, d.type, `die ${d.payload.index} of ${stepId} (${sides === 6 ? '' : `a d${sides}, `}${d.payload.purpose}, rule ${d.payload.rule}) shows ${d.payload.face}, the seed of turn ${d.payload.turn} and orders hash ${ordersHash.slice(0, 12)}... give ${want}${d.payload.sealed ? ' (from the sealed seed)' : ''}`);
       checked++;

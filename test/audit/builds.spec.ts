@@ -2,8 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { EngineEvent } from '../../src/engine/engine-events';
-import { buildFileName, evaluateBuild, loadBuild, releasedBuildsDir, revisionOfFile, segmentsOf } from '../../src/audit/builds';
-import { ENGINE_EVENT_TYPES, ENGINE_REVISION } from '../../src/engine/audit-build';
+import {
+  buildFileName,
+  engineTypesUpTo,
+  evaluateBuild,
+  loadBuild,
+  releasedBuildsDir,
+  revisionOfFile,
+  segmentsOf,
+} from '../../src/audit/builds';
+import { ENGINE_EVENT_TYPES, ENGINE_FEATURES, ENGINE_REVISION } from '../../src/engine/audit-build';
 import { selfplay } from '../../src/engine/selfplay';
 import { rulesets } from '../../src/games';
 import { coralSeaSolitaire } from '../../src/games/coral-sea-solitaire';
@@ -43,7 +51,7 @@ describe('released rules builds', () => {
       }
       const b = evaluateBuild(text, version, file);
       expect(b.engineRevision).toBe(ENGINE_REVISION);
-      if (b.engineTypes.join() !== ENGINE_EVENT_TYPES.join())
+      if (b.engineTypes.join() !== [...ENGINE_EVENT_TYPES, ...ENGINE_FEATURES].join())
         throw new Error(
           `builds/${file} knows other engine event types than the engine: a new one needs ENGINE_REVISION ${ENGINE_REVISION + 1} (src/engine/audit-build.ts), then \`npm run release-rules\``,
         );
@@ -65,7 +73,11 @@ describe('released rules builds', () => {
     const plain = loadBuild('vitp-5', [], releasedBuildsDir(), ['GameCreated', 'StepResolved'])!;
     expect([plain.file, plain.engineRevision]).toEqual(['vitp-5.js', 1]);
     const renewed = loadBuild('vitp-5', [], releasedBuildsDir(), ['GameCreated', 'SeedChainRenewed'])!;
-    expect([renewed.file, renewed.engineRevision]).toEqual([buildFileName('vitp-5', ENGINE_REVISION), ENGINE_REVISION]);
+    expect([renewed.file, renewed.engineRevision]).toEqual([buildFileName('vitp-5', 2), 2]);
+    // a game numbering its private dice apart (GameCreated.diceStreams) needs revision 3
+    const streams = loadBuild('vitp-5', [], releasedBuildsDir(), ['GameCreated', 'dice-streams'])!;
+    expect([streams.file, streams.engineRevision]).toEqual([buildFileName('vitp-5', 3), 3]);
+    expect(ENGINE_REVISION).toBeGreaterThanOrEqual(3);
   });
 
   it.each([fleetDuel, coralSeaSolitaire].map((r) => [r.engineVersion, r] as const))(
@@ -74,7 +86,8 @@ describe('released rules builds', () => {
       let played: readonly EngineEvent[] = [];
       expect(selfplay(ruleset, { games: 1, seed: 'builds-spec', clock: () => 0 }, (_g, e) => (played = e)).errors).toEqual([]);
       const log = played.map((e, i) => ({ seq: i + 1, type: e.type, payload: e.data }));
-      const b = loadBuild(ruleset.engineVersion, [], releasedBuildsDir())!;
+      const b = loadBuild(ruleset.engineVersion, [], releasedBuildsDir(), engineTypesUpTo(log, null))!;
+      expect(b.engineRevision).toBe(ENGINE_REVISION);
       const r = b.checkSegment(b.ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
       expect(r.lines.join('\n')).not.toContain('BROKEN');
       expect(r.ok).toBe(true);

@@ -147,7 +147,7 @@ describe('umpire export bundle', () => {
     const { file } = await unpacked(log);
     const r = await auditBundle(file, Object.values(rulesets));
     expect(r.lines.join('\n')).toMatch(
-      /ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under vitp-\d+ \(builds\/vitp-\d+\.js, SHA-256 [0-9a-f]{12}\.\.\.\) give the recorded results/,
+      /ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under vitp-\d+ \(builds\/vitp-\d+(\+e\d+)?\.js, SHA-256 [0-9a-f]{12}\.\.\.\) give the recorded results/,
     );
     expect(r.ok).toBe(true);
 

@@ -58,7 +58,7 @@ describe('dice of other sizes through the event store and the audit bundle', () 
     const text = r.lines.join('\n');
     expect(text).toContain(`${stored.length} dice recomputed`);
     expect(text).toMatch(
-      /ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under fleet-duel\/1 \(builds\/fleet-duel_1\.js, SHA-256 [0-9a-f]{12}\.\.\.\) give the recorded results/,
+      /ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under fleet-duel\/1 \(builds\/fleet-duel_1\+e3\.js, SHA-256 [0-9a-f]{12}\.\.\.\) give the recorded results/,
     );
     expect(r.ok).toBe(true);
   });

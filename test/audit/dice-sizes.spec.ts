@@ -159,7 +159,9 @@ describe('per-roll visibility: who sees a die', () => {
       false,
       true,
     ]);
-    const line = `Die #${redPick.data.index}: [${redPick.data.face}] (d${redPick.data.sides}) ${redPick.data.purpose} (rule 6.2).`;
+    // numbered in red's own stream (docs/audit.md "Private dice")
+    expect(redPick.data.stream).toBe('private:red');
+    const line = `Die #${redPick.data.index} (private to red): [${redPick.data.face}] (d${redPick.data.sides}) ${redPick.data.purpose} (rule 6.2).`;
     const upTo = events.indexOf(redPick) + 1;
     expect(narrativeFor(events.slice(0, upTo), 'red', duel)).toContain(line);
     expect(narrativeFor(events.slice(0, upTo), 'referee', duel)).toContain(line);
@@ -168,13 +170,14 @@ describe('per-roll visibility: who sees a die', () => {
     const battle = dice.find((d) => d.data.stepId === redPick.data.stepId && d.data.rule === '3.1');
     if (battle) expect(eventVisibleTo(battle, 'blue')).toBe(true);
 
-    const checked = (viewer: string) => diceChecks(events, viewer).flatMap((s) => s.dice.map((d) => `${s.stepId}#${d.index}`));
-    const key = `${redPick.data.stepId}#${redPick.data.index}`;
+    const checked = (viewer: string) =>
+      diceChecks(events, viewer).flatMap((s) => s.dice.map((d) => `${s.stepId}#${d.stream ?? ''}#${d.index}`));
+    const key = `${redPick.data.stepId}#private:red#${redPick.data.index}`;
     expect(checked('red')).toContain(key);
     expect(checked('blue')).not.toContain(key);
     const mine = diceChecks(events, 'red')
       .find((s) => s.stepId === redPick.data.stepId)
-      ?.dice.find((d) => d.index === redPick.data.index);
+      ?.dice.find((d) => d.stream === 'private:red' && d.index === redPick.data.index);
     expect(mine).toMatchObject({ sides: redPick.data.sides, face: redPick.data.face });
   });
 

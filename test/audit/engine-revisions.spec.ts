@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { evaluateBuild, type LoadedBuild, releasedBuildsDir, releasedRevisions } from '../../src/audit/builds';
+import { engineTypesUpTo, evaluateBuild, type LoadedBuild, releasedBuildsDir, releasedRevisions } from '../../src/audit/builds';
 import type { LoggedEvent } from '../../src/engine/audit-build';
 import { ENGINE_REVISION } from '../../src/engine/audit-build';
 import type { EngineEvent } from '../../src/engine/engine-events';
@@ -15,7 +15,8 @@ import { guadalcanalCampaign } from '../../src/games/guadalcanal-campaign';
  * must check every log the older one accepted, and refuse every log it refused, with the same
  * words. Each log here (the golden games, the audit test vectors, and a game of each ruleset without
  * a golden one, played by the running code) is checked under every released build of its version
- * (builds/<version>.js, engine revision 1, and builds/<version>+e2.js), untouched and with one die
+ * that knows what the log needs (builds/<version>.js, engine revision 1, builds/<version>+e2.js;
+ * a log whose game numbers private dice apart, revision 3 on), untouched and with one die
  * changed: the results must be identical. So choosing the lowest revision that knows a segment's
  * events (builds.ts loadBuild) decides nothing a higher one would decide otherwise.
  */
@@ -79,10 +80,14 @@ describe('engine revisions of a rules version', () => {
     (_name, read) => {
       const log = read();
       const version = (log[0].payload as { engineVersion: string }).engineVersion;
-      const builds = buildsOf(version);
+      const released = buildsOf(version);
       // every revision from the one the version was first released at to the current one (builds.spec.ts)
-      const revisions = builds.map((b) => b.engineRevision);
+      const revisions = released.map((b) => b.engineRevision);
       expect(revisions).toEqual(Array.from({ length: ENGINE_REVISION - revisions[0] + 1 }, (_, k) => revisions[0] + k));
+      // the revisions that know what the log needs (a game numbering private dice apart needs 3)
+      const needs = engineTypesUpTo(log, null);
+      const builds = released.filter((b) => needs.every((t) => b.engineTypes.includes(t)));
+      expect(builds.map((b) => b.engineRevision)).toContain(ENGINE_REVISION);
       const steps = log.filter((e) => e.type === 'StepResolved').length;
       const changed = oneDieChanged(log);
       const cases = [[log, true], ...(changed ? [[changed, true] as const, [changed, false] as const] : [])] as const;

@@ -84,7 +84,7 @@ describe('the standalone verifier', () => {
     expect(r.out).toMatch(/every commitment of sealed, queued and standing orders, and every orders hash, checks/);
     expect(r.out).toMatch(
       new RegExp(
-        `ok: events #1-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\.js, SHA-256 [0-9a-f]{64}\\)`,
+        `ok: events #1-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\+e3\\.js, SHA-256 [0-9a-f]{64}\\)`,
       ),
     );
     expect(r.out).not.toContain('NOT CHECKED');
@@ -114,7 +114,7 @@ describe('the standalone verifier', () => {
     const r = verifyJs(dir);
     expect(r.status).toBe(1);
     expect(r.out).toContain(`FAIL event #${target.seq}: re-adjudication under fleet-duel/1 differs`);
-    expect(r.out).toContain('under rules fleet-duel/1, build-fleet-duel_1.js');
+    expect(r.out).toContain('under rules fleet-duel/1, build-fleet-duel_1+e3.js');
     const u = await auditBundle(file, [fleetDuel]);
     expect(u.lines.join('\n')).toContain(`BROKEN: event #${target.seq}: re-adjudication under fleet-duel/1 differs`);
     expect(verifyStoredLog(forged, { running: [fleetDuel] }).lines.join('\n')).toContain(`BROKEN: event #${target.seq}: re-adjudication`);

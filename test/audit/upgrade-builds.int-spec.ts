@@ -7,7 +7,7 @@ import { bundleFiles, writeBundle } from '../../src/audit/bundle';
 import { releaseRules } from '../../src/audit/release';
 import { auditBundle } from '../../src/audit/verify-bundle';
 import { verifyStoredLog } from '../../src/audit/verify-log';
-import { checkSegment } from '../../src/engine/audit-build';
+import { checkSegment, ENGINE_REVISION } from '../../src/engine/audit-build';
 import type { AnyRuleset } from '../../src/engine/evolve';
 import { rulesets } from '../../src/games';
 import { fleetDuel } from '../../src/games/fleet-duel';
@@ -56,8 +56,11 @@ describe('a game upgraded mid-game', () => {
       },
       released,
     );
-    expect(old).toMatchObject({ version: 'fleet-duel/0', file: 'fleet-duel_0+e2.js', status: 'new' });
-    copyFileSync(join(releasedBuildsDir(), buildFileName('fleet-duel/1')), join(released, buildFileName('fleet-duel/1')));
+    expect(old).toMatchObject({ version: 'fleet-duel/0', file: 'fleet-duel_0+e3.js', status: 'new' });
+    copyFileSync(
+      join(releasedBuildsDir(), buildFileName('fleet-duel/1', ENGINE_REVISION)),
+      join(released, buildFileName('fleet-duel/1', ENGINE_REVISION)),
+    );
 
     h = await startServices('upgrade-builds', { REDIS_URL: REDIS, DEADLINE_MINUTES: '600' });
     s = h.s;
@@ -101,7 +104,7 @@ describe('a game upgraded mid-game', () => {
     expect(resolved.filter((e) => e.seq > upgradedAt).length).toBeGreaterThan(0);
     const alone = (ruleset: AnyRuleset) => checkSegment(ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
     expect(alone(fleetDuel).lines.join('\n')).toMatch(/BROKEN: event #\d+: re-adjudication under fleet-duel\/1 differs/);
-    const old = evaluateBuild(readFileSync(join(released, 'fleet-duel_0+e2.js'), 'utf8'), 'fleet-duel/0').ruleset;
+    const old = evaluateBuild(readFileSync(join(released, 'fleet-duel_0+e3.js'), 'utf8'), 'fleet-duel/0').ruleset;
     expect(alone(old).ok).toBe(false);
   });
 
@@ -111,12 +114,12 @@ describe('a game upgraded mid-game', () => {
     const text = r.lines.join('\n');
     expect(text).toMatch(
       new RegExp(
-        `ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e2\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
+        `ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e3\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
       ),
     );
     expect(text).toMatch(
       new RegExp(
-        `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under fleet-duel/1 \\(builds/fleet-duel_1\\.js`,
+        `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under fleet-duel/1 \\(builds/fleet-duel_1\\+e3\\.js`,
       ),
     );
     expect(r.ok).toBe(true);
@@ -158,7 +161,7 @@ describe('a game upgraded mid-game', () => {
       exportedAt: 'now',
       buildsDir: released,
     });
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['build-fleet-duel_0+e2.js', 'build-fleet-duel_1.js']));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['build-fleet-duel_0+e3.js', 'build-fleet-duel_1+e3.js']));
     await writeBundle(files, GAME, file);
     expect(spawnSync('tar', ['xzf', file], { cwd: work }).status).toBe(0);
     const r = spawnSync(process.execPath, ['verify.js'], {
@@ -167,10 +170,10 @@ describe('a game upgraded mid-game', () => {
       encoding: 'utf8',
     });
     const out = `${r.stdout}${r.stderr}`;
-    expect(out).toContain(`ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0+e2.js`);
+    expect(out).toContain(`ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0+e3.js`);
     expect(out).toMatch(
       new RegExp(
-        `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\.js`,
+        `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\+e3\\.js`,
       ),
     );
     expect(r.status).toBe(0);
@@ -178,8 +181,8 @@ describe('a game upgraded mid-game', () => {
     // umpire verify --bundle on an umpire that no longer has the old release: the bundle's own build, said so
     const u = await auditBundle(file, [fleetDuel], {}, mkdtempSync(join(work, 'none-')));
     const text = u.lines.join('\n');
-    expect(text).toContain("note: this umpire has no build of fleet-duel/0: checked with the bundle's own (build-fleet-duel_0+e2.js)");
-    expect(text).toMatch(/ok: events #1-#\d+: 3 steps re-adjudicated under fleet-duel\/0 \(builds\/fleet-duel_0\+e2\.js/);
+    expect(text).toContain("note: this umpire has no build of fleet-duel/0: checked with the bundle's own (build-fleet-duel_0+e3.js)");
+    expect(text).toMatch(/ok: events #1-#\d+: 3 steps re-adjudicated under fleet-duel\/0 \(builds\/fleet-duel_0\+e3\.js/);
     expect(u.ok).toBe(true);
   });
 });

@@ -84,7 +84,9 @@ describe('fog of war', () => {
       expect(story).toContain('Die #0: [3] battle round 1, red fleet (rule 3.1).');
       expect(story).not.toContain('of t1/patrol');
     }
-    expect(narrativeFor(table.events, 'referee', fleetDuel).join('\n')).toContain('Die #0: [6] submarine search, red (rule 4.1).');
+    expect(narrativeFor(table.events, 'referee', fleetDuel).join('\n')).toContain(
+      'Die #0 (private to the referee): [6] submarine search, red (rule 4.1).',
+    );
   });
 
   it('given a sighting, then only the side whose submarine saw it learns it', () => {

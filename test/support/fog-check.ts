@@ -21,6 +21,7 @@ import { reportNotices } from '../../src/services/notice-builders';
 import { initialServiceState } from '../../src/services/service-state';
 import type { StoredEvent } from '../../src/store/event-store';
 import {
+  dieKey,
   type Fact,
   FogLedger,
   lineFacts,
@@ -191,7 +192,7 @@ export class FogChecker {
       // the whole view, every field of the board and beside it (the position, defaults, tables)
       this.inView(game, at, v, 'report.view', ledger, viewFacts(n.view, this.facts));
       this.read(game, at, v, 'report.narrative', ledger, n.narrative);
-      const dice = (n.diceChecks ?? []).flatMap((s) => s.dice.map((d): Fact => ['die', String(d.index), String(d.face)]));
+      const dice = (n.diceChecks ?? []).flatMap((s) => s.dice.map((d): Fact => ['die', dieKey(d.stream, d.index), String(d.face)]));
       this.shown(game, at, v, 'report.dice', ledger, dice);
       if (render || this.points % this.renderEvery === 0) {
         this.tally.renderedReports++;

@@ -117,7 +117,7 @@ export class FogLedger {
     const to = this.viewers.filter((v) => eventVisibleTo(e, v));
     switch (e.type) {
       case 'DieRolled':
-        return [{ facts: [['die', String(e.data.index), String(e.data.face)]], to }];
+        return [{ facts: [['die', dieKey(e.data.stream, e.data.index), String(e.data.face)]], to }];
       case 'OrdersSubmitted':
       case 'OrdersQueued': {
         // self-play seals with the identity: the plaintext is the sealed form
@@ -230,9 +230,9 @@ function stringFacts(text: string, facts: RulesetFacts): { facts: Fact[]; unread
 
 /** The engine's own sentences (views.ts narrateEngineEvent) that state facts: dice and orders. */
 const ENGINE_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
-  [/^Die #(\d+): \[(\d+)\]/, (m) => [['die', m[1], m[2]]]],
+  [/^Die #(\d+)(?: \(private to ([^)]+)\))?: \[(\d+)\]/, (m) => [['die', dieKey(privateStream(m[2]), m[1]), m[3]]]],
   [/^die #(\d+): \[(\d+)\]/, (m) => [['die', m[1], m[2]]]],
-  [/^die (\d+) = (\d+)(?: \(d\d+\))?:/, (m) => [['die', m[1], m[2]]]],
+  [/^die (\d+)(?: of stream (\S+))? = (\d+)(?: \(d\d+\))?:/, (m) => [['die', dieKey(m[2], m[1]), m[3]]]],
   [/^(\S+): orders for (\S+) received at \S+: (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
   [/^(\S+) orders for (\S+) revealed \(salt \S+\): (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
   [/^(\S+) sent no orders for (\S+) by the deadline; default orders apply: (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
@@ -240,6 +240,14 @@ const ENGINE_LINES: readonly [RegExp, (m: RegExpMatchArray) => Fact[]][] = [
   [/^(\S+): standing instructions answer (\S+): (.+)$/, (m) => ordersOf(m[1], m[2], m[3])],
   [/^(\S+): standing instructions set: (.+)$/, (m) => orderLines(m[2]).map((l) => ['standing', m[1], l])],
 ];
+
+/** A die's name in the facts: its index, after its private stream when it has one (docs/audit.md "Private dice"). */
+export const dieKey = (stream: string | undefined, index: number | string): string =>
+  stream === undefined ? String(index) : `${stream}#${index}`;
+
+/** The stream a narrative's "(private to red, blue)" or "(private to the referee)" names. */
+const privateStream = (to: string | undefined): string | undefined =>
+  to === undefined ? undefined : `private:${to === 'the referee' ? '' : to.split(', ').join(',')}`;
 
 const ordersOf = (side: string, stepId: string, text: string): Fact[] => orderLines(text).map((l) => ['order', stepId, side, l]);
 

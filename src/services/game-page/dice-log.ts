@@ -97,7 +97,7 @@ export function diceLog(events: readonly StoredEvent[], viewer: PageViewer, side
 function checkDie(
   gameId: string,
   anchor: string,
-  d: { stepId: string; turn: number; index: number; face: number; sides?: number; forced?: true },
+  d: { stepId: string; turn: number; stream?: string; index: number; face: number; sides?: number; forced?: true },
   ordersHash: string | null,
   seed: string | null,
 ): [string, boolean | null] {
@@ -106,6 +106,6 @@ function checkDie(
   if (!ordersHash) return ['pending: its step has not resolved yet', null];
   if (d.sides !== undefined && badSides(d.sides)) return [`fails: ${badSides(d.sides)}`, false];
   if (!verifySeed(seed, d.turn, anchor)) return [`fails: SHA-256 applied ${d.turn} times to the seed is not the anchor`, false];
-  const face = deriveDie(seed, { gameId, stepId: d.stepId, index: d.index, ordersHash }, d.sides ?? D6);
+  const face = deriveDie(seed, { gameId, stepId: d.stepId, stream: d.stream, index: d.index, ordersHash }, d.sides ?? D6);
   return face === d.face ? ['checks', true] : [`fails: the seed gives ${face}, the log says ${d.face}`, false];
 }
