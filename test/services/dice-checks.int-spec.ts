@@ -130,7 +130,7 @@ describe('every die a report shows can be checked from the mail', () => {
       writeFileSync(path, Buffer.from(whole.content, 'base64'));
       const audit = await auditBundle(path, Object.values(rulesets));
       expect(audit.lines.join('\n')).toMatch(
-        /\(0 redacted, 0 voided\)[\s\S]*ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under fleet-duel\/1 \(builds\/fleet-duel_1\.js/,
+        /\(0 redacted, 0 voided\)[\s\S]*ok: events #1-#\d+ \(the end\): \d+ steps re-adjudicated under fleet-duel\/1 \(builds\/fleet-duel_1\+e3\.js/,
       );
       expect(audit.ok).toBe(true);
     } finally {

@@ -23,16 +23,19 @@ describe('Coral Sea fog of war over self-played games (27, 28, 19.4)', () => {
     }, 120_000);
   }
 
-  it('the game the 200-game fog run caught (options ijn+usn battleships, game 174): where a lost carrier`s air lands among face-down carriers is the IJN`s record, on sealed dice (21.4, 27)', () => {
-    const { events } = playOneGame(ruleset, 'umpire/174/4e591e1add52e8a7', {
+  // The 200-game fog run once caught this leak in its game 174; engine revision 3 numbers private
+  // dice apart, so that seed now plays another game: this seed (found by searching
+  // umpire/fog-landing/0..) plays such a landing again.
+  it('a game where a carrier`s air lands among face-down carriers (options ijn+usn battleships): where it lands is the IJN`s record, on sealed dice (21.4, 27)', () => {
+    const { events } = playOneGame(ruleset, 'umpire/fog-landing/218', {
       options: { 'ijn-battleships': true, 'usn-battleships': true },
       missRate: 0.1,
     });
     const landing = events.find(
-      (e) => e.type === 'RulesApplied' && e.data.event.type === 'IjnDecided' && /VF of CVL-3 land on/.test(JSON.stringify(e.data.event)),
+      (e) => e.type === 'RulesApplied' && e.data.event.type === 'IjnDecided' && /VF of CV-2 land on/.test(JSON.stringify(e.data.event)),
     );
     expect(landing).toMatchObject({ data: { event: { visibleTo: ['ijn'] } } });
-    const die = events.find((e) => e.type === 'DieRolled' && e.data.purpose === "where CVL-3's VF land");
+    const die = events.find((e) => e.type === 'DieRolled' && e.data.purpose === "where CV-2's VF land");
     expect(die).toMatchObject({ data: { sealed: true } });
     expect(gameLeaks(events)).toEqual([]);
   }, 120_000);
