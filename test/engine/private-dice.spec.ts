@@ -1,5 +1,6 @@
 import type { EngineEvent } from '../../src/engine/engine-events';
 import type { AnyRuleset } from '../../src/engine/evolve';
+import type { GameOptions } from '../../src/engine/ruleset';
 import { playOneGame } from '../../src/engine/selfplay';
 import { verifyGameLog } from '../../src/engine/verify';
 import { eventVisibleTo } from '../../src/engine/views';
@@ -18,7 +19,7 @@ type Die = Extract<EngineEvent, { type: 'DieRolled' }>;
 const isDie = (e: EngineEvent): e is Die => e.type === 'DieRolled';
 
 /** name, ruleset, options, viewers, whether some step rolls both public dice and dice hidden from a side */
-const games: readonly [string, AnyRuleset, Record<string, unknown>, readonly string[], boolean][] = [
+const games: readonly [string, AnyRuleset, GameOptions, readonly string[], boolean][] = [
   ['fleet-duel with scouting', fleetDuel as unknown as AnyRuleset, { scouting: true }, ['red', 'blue', 'referee'], true],
   [
     'guadalcanal-campaign (Eastern Solomons)',

@@ -48,9 +48,6 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   CAP: '2A3a',
   STRIKE: '2A3a',
   RECON: '2A3d',
-  SURFACE: '14.1',
-  BOMBARD: '15.1',
-  ATTACK: '28.1',
   PASS: '4.6',
 };
 

@@ -14,6 +14,9 @@ import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 import { defaultBox, plainBox } from '../../../src/games/solomons-campaign/box';
 
 const game = rulesets['solomons-campaign'];
+
+/** Players who never attack (the game's cautious player): combat (14.1, 15.1, 28.1) is not built, and these tests play on through the Logistics Phase. */
+const CAUTIOUS = { japanese: 'cautious', us: 'cautious' };
 const setup = (scenario: string): SolState => game.setup({ gameId: 'G-sol', options: { scenario }, box: game.box.defaultData });
 
 describe('Solomons Campaign foundation (issue 32)', () => {
@@ -88,7 +91,7 @@ describe('Solomons Campaign foundation (issue 32)', () => {
 
   it('given self-play of both scenarios, then every game plays its turns through the Logistics Phase (3A-3F) and the turn end (4A-4B) to its end', () => {
     for (const scenario of ['short', 'extended']) {
-      const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario } });
+      const run = selfplay(game, { games: 2, seed: `sol:${scenario}`, clock: () => 0, options: { scenario }, players: CAUTIOUS });
       expect(run.errors.map((e) => e.message)).toEqual([]);
       expect(run.ended).toBe(2);
     }
@@ -96,7 +99,7 @@ describe('Solomons Campaign foundation (issue 32)', () => {
 
   it('given the sealed CP and forces steps (revealTo owners), then opened orders reach their side and the referee only, and everyone once the game has ended', () => {
     // the game as it stands before its end (the end opens every sealed order to everyone)
-    const played = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0 }).events;
+    const played = playOneGame(game, 'reveal', { options: { scenario: 'short' }, missRate: 0.3, aheadRate: 0, players: CAUTIOUS }).events;
     expect(played.some((e) => e.type === 'GameEnded')).toBe(true);
     const events = played.filter((e) => e.type !== 'GameEnded');
     const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
@@ -118,7 +121,7 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     expect(narrativeFor(ended, 'us', game).join('\n')).toMatch(japaneseCp);
   });
   it('given self-play through the Operations Phase, then plans, TF contents, cargo, intelligence results and CP allocations never reach the other side (31.0, 52.0 Q&A 3-4)', () => {
-    const { events } = playOneGame(game, 'fog-ops', { options: { scenario: 'short' }, missRate: 0.2, aheadRate: 0 });
+    const { events } = playOneGame(game, 'fog-ops', { options: { scenario: 'short' }, missRate: 0.2, aheadRate: 0, players: CAUTIOUS });
     const sealed = new Set([
       'sol.cp-allocated',
       'sol.tf-formed',

@@ -45,6 +45,22 @@ describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
     expect(ruleOf(() => moveTf(f, 'us', 1, '0704', () => undefined))).toBe('36.4');
   });
 
+  it('given Japanese and US ground units in 0806, when Japan orders ATTACK 0806, then play stops naming 28.1; SURFACE there (no naval contact) is skipped with a note (2A3, 11.2)', () => {
+    const s = { ...start(), phasing: 'japanese' as const };
+    const inHex = (side: 'japanese' | 'us') => s.forces[side].ground.filter((g) => g.at === '0806').length;
+    expect([inHex('japanese'), inHex('us')].every((n) => n > 0)).toBe(true);
+    const emitted: RulesEvent[] = [];
+    const ctx = { dice: { d6: () => 1 }, emit: (e: RulesEvent) => emitted.push(e) };
+    const attack = (combat: 'ground' | 'naval') => () =>
+      runOperations(s, 't1/x01/japanese/ops', [{ kind: 'attack', combat, hex: '0806' }], true, ctx);
+    expect(ruleOf(attack('ground'))).toBe('28.1');
+    emitted.length = 0;
+    expect(ruleOf(attack('naval'))).toBeNull();
+    expect(emitted).toContainEqual(
+      expect.objectContaining({ type: 'sol.ops-note', data: expect.objectContaining({ side: 'japanese', rule: '11.2' }) }),
+    );
+  });
+
   it('given the same submarine at night, when the TF moves, then it passes (36.4 is a daytime attack)', () => {
     const s = { ...start(), x: 2 };
     const withSub: SolState = {

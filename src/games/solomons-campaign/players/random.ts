@@ -5,6 +5,7 @@
  * August I, 10.13). In the Operations Phase (2A): now and then an intelligence mission on an enemy
  * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
+ * Now and then an attack (2A3) where an enemy marker or stack is seen.
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -12,7 +13,7 @@ import { kindOfStep, type SolOrder } from '../orders';
 import type { Trigger } from '../rules/ops-orders';
 import type { SolView } from '../view';
 
-function randomOps(view: SolView, rng: Rng): SolOrder[] {
+function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   const k = view.known;
   if (!k.own) return [{ kind: 'none' }];
   const orders: SolOrder[] = [];
@@ -36,6 +37,10 @@ function randomOps(view: SolView, rng: Rng): SolOrder[] {
       orders.push({ kind: 'plan', tf: tf.id, action, to: action === 'move' || action === 'unload' ? rng.pick(places) : null, ask });
     }
   }
+  // 2A3: now and then an attack where an enemy TF marker or stack is seen (a contact after movement, or skipped)
+  const seen = [...k.enemyMarkers.map((x) => ({ at: x.at, tf: true })), ...k.enemyStacks.map((x) => ({ at: x.at, tf: false }))];
+  for (const m of seen.filter((x) => attacks && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
+    if (rng.int(3) === 0) orders.push({ kind: 'attack', combat: m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const), hex: m.at });
   if (!k.plan && !orders.some((o) => o.kind === 'plan'))
     orders.push({ kind: 'plan', tf: null, action: 'hold', to: null, ask: ['contact'] });
   for (const hexesOf of Object.values(k.islands).filter((h) => h.length === 2)) {
@@ -71,10 +76,11 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
-export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng): SolOrder[] {
+/** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
+export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
-  if (kind === 'ops') return randomOps(view, rng);
+  if (kind === 'ops') return randomOps(view, rng, attacks);
   if (kind === 'logistics') return randomLogistics(view, rng);
   if (kind === 'cp' && k.cpTotal !== null) {
     const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };

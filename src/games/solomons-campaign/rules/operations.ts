@@ -7,23 +7,52 @@
  * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
 import { Fold } from '../../kit';
-import { type AdjudicationContext, type RulesEvent } from '../../../engine/ruleset';
+import { type AdjudicationContext, RuleNotImplementedError, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
-import { other, type SolSide, type SolState } from '../state';
-import { contactsOf } from './contacts';
+import { GAME, other, type SolSide, type SolState } from '../state';
+import { type Contact, contactsOf } from './contacts';
 import { evolveSol } from './events';
 import { search } from './intel';
 import { moveTf, type SolFold } from './naval';
-import type { OpsOrder } from './ops-orders';
+import { ATTACK_WORDS, type AttackKind, type OpsOrder } from './ops-orders';
 import { hexOf, placeOfText } from './places';
 import { goneLines, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
+
+/** The combat each kind of attack calls for; none is built yet (issue 32). */
+const COMBAT_RULE: Readonly<Record<AttackKind, string>> = { naval: '14.1', bombardment: '15.1', ground: '28.1' };
+
+/**
+ * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
+ * is voluntary, 11.2: a side that orders none attacks nowhere). A line with no such contact is
+ * skipped with a note to its side; one with a contact stops play naming the combat rule, which is
+ * not built yet.
+ */
+function combatSegment(
+  s: SolState,
+  side: SolSide,
+  orders: readonly OpsOrder[],
+  contacts: readonly Contact[],
+  note: (t: string, r: string) => void,
+): void {
+  for (const o of orders) {
+    if (o.kind !== 'attack') continue;
+    const place = placeOfText(s, o.hex);
+    const hex = place ? hexOf(s, place) : null;
+    const at = contacts.find((c) => c.kind === o.combat && c.hex === hex);
+    if (!at) {
+      note(`${ATTACK_WORDS[o.combat]} ${o.hex}: no ${o.combat} contact there after movement, no attack`, '11.2');
+      continue;
+    }
+    throw new RuleNotImplementedError(GAME, COMBAT_RULE[o.combat], `${o.combat} combat at ${at.hex} (${side}'s Combat Segment, 2A3)`);
+  }
+}
 
 /** 4.7: Execution Phases a turn. */
 export const EXECUTION_PHASES = 28;
 
 const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
-const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan']);
+const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
 
 /** 2A2b: each TF's own order first (loads and unloads before any TF moves, 19.3-19.4), then the plan's. */
 function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
@@ -112,6 +141,7 @@ export function runOperations(
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
+  combatSegment(f.s, side, orders, contacts, note);
   f.emit(nextPhase(f.s));
   return f.s;
 }

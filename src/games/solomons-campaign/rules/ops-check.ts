@@ -52,6 +52,12 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         if (!place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
         return;
       }
+      case 'attack': {
+        const at = place(o.hex);
+        if (!at) return bad(`${o.hex} is no place of the map`, '2.1');
+        if (!hexOf(s, at)) return bad(`${o.hex} is off the map: combat is fought in a hex of the map`, '11.2');
+        return;
+      }
       case 'plan':
         if (o.tf !== null && !tfKnown(o.tf)) return bad(`you have no TF ${o.tf} on the map`, '10.1');
         if (o.to !== null && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
@@ -64,4 +70,4 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
   return problems;
 }
 
-const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan'].includes(o.kind);
+const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);

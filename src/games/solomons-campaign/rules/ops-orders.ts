@@ -9,14 +9,21 @@
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W ASK ON CONTACT
  *   PLAN TF 2 UNLOAD AT Guadalcanal-W ASK WHEN THE PLAN ENDS
  *   PLAN ALL HOLD | PLAN TF 1 RETURN ASK WHEN ATTACKED
+ *   SURFACE 0806 | BOMBARD 0806 | ATTACK 0806        2A3: attack at a contact in that hex after movement
+ *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
 export type Trigger = 'contact' | 'attacked' | 'ends';
 export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
 
+/** The combat an attack line asks for (2A3): by the kind of contact it acts on (rules/contacts.ts). */
+export type AttackKind = 'naval' | 'bombardment' | 'ground';
+export const ATTACK_WORDS: Readonly<Record<AttackKind, string>> = { naval: 'SURFACE', bombardment: 'BOMBARD', ground: 'ATTACK' };
+
 export type OpsOrder =
   | { readonly kind: 'intel'; readonly hex: string }
+  | { readonly kind: 'attack'; readonly combat: AttackKind; readonly hex: string }
   | { readonly kind: 'move'; readonly tf: number; readonly to: string }
   | { readonly kind: 'load'; readonly tf: number; readonly units: readonly string[]; readonly supply: number }
   | { readonly kind: 'unload'; readonly tf: number }
@@ -83,7 +90,11 @@ export function parseOpsLine(line: string): OpsOrder | string {
   m = /^GROUND\s+(\S+)\s+TO\s+(.+)$/i.exec(line);
   if (m) return { kind: 'ground', unit: m[1].toUpperCase(), to: m[2].trim() };
   if (/^PLAN\b/i.test(line)) return parsePlan(line);
-  return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND or PLAN (2A; HELP for the forms)';
+  for (const [combat, word] of Object.entries(ATTACK_WORDS) as [AttackKind, string][]) {
+    m = new RegExp(String.raw`^${word}(?:\s+(.+))?$`, 'i').exec(line);
+    if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
+  }
+  return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);
@@ -93,6 +104,8 @@ export function formatOpsOrder(o: OpsOrder): string {
   switch (o.kind) {
     case 'intel':
       return `INTEL ${o.hex}`;
+    case 'attack':
+      return `${ATTACK_WORDS[o.combat]} ${o.hex}`;
     case 'move':
       return `MOVE ${tfName(o.tf)} TO ${o.to}`;
     case 'load':
