@@ -183,7 +183,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
       ? step.id.endsWith('/search')
         ? 'CAP <base|carrier>: 12 Wildcat (7.1B, its own TF or base) | LRCAP <base|carrier>: 8 Zeke (7.1B, friendly TFs within 5) | SEARCH <base|carrier>: 6 Fortress (7.1C) | SUBSEARCH <base|carrier>: 4 Dauntless (7.1C) | NO AIR. Float planes search by themselves (7.1D).'
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
-      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
+      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n; ATTACK LEVEL 1-5 (6.0, AM turns: a land attack on Guadalcanal, one dump a level). Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   parseStanding: (_s, _side, text) => parseGcStanding(text),
   answerFromStanding: answerGcStanding,
