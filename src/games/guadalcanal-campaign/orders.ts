@@ -64,6 +64,8 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
 
 const ORDERS_ROW = /\/(american|japanese)\/orders$/;
 export const isOrdersStep = (step: Pick<StepInfo, 'id'>) => ORDERS_ROW.test(step.id);
+/** 6.0: an AM turn's step (odd turns are AM, 3.5): land attacks are planned only then. */
+export const isAmStep = (step: Pick<StepInfo, 'id'>) => /^t\d*[13579]\//.test(step.id);
 export const isSearchStep = (step: Pick<StepInfo, 'id'>) => step.id.endsWith('/air/search');
 const AIR_HELP =
   'air search step: CAP <base|carrier>: 12 Wildcat | LRCAP ... | SEARCH ... | SUBSEARCH ... | NO AIR; strikes step: STRIKE TF 14 FROM <base|carrier>: 24 Dauntless, 8 Wildcat | COUNTERSTRIKE <carrier>: ... | TRANSFER <from> TO <to>: ... | NO AIR';
@@ -83,7 +85,7 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     const word = line.split(/\s+/)[0].toUpperCase();
     if (word in NOT_BUILT)
       return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
-    if (word === 'ATTACK' && isOrdersStep(step) && !/^t\d*[13579]\//.test(step.id))
+    if (word === 'ATTACK' && isOrdersStep(step) && !isAmStep(step))
       return err('land attacks are planned in AM turns only (6.0): this is a PM orders step', ATTACK_HELP, '6.0');
     const order = parseLine(line);
     if (typeof order === 'string' && word === 'ATTACK') return err(order, ATTACK_HELP, '6.0');

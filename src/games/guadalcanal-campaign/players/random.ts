@@ -11,7 +11,7 @@ import { entriesOf, keysOf } from '../keyed';
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import type { Mission } from '../box/tables';
-import { DIRS, type Dir, type GcOrder, isOrdersStep, isSearchStep } from '../orders';
+import { DIRS, type Dir, type GcOrder, isAmStep, isOrdersStep, isSearchStep } from '../orders';
 import type { GcView } from '../view';
 
 const ONLY: Readonly<Record<string, string>> = { CV: 'C', CVL: 'C', TR: 'T', SS: 'U' };
@@ -73,7 +73,7 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
     else orders.push({ kind: 'hold', tf: tf.id });
   }
   // 6.0: by day, now and then a land attack at a level the dumps ashore pay for (8.7)
-  if (k.land && k.turn % 2 === 1 && k.land.inf > 0 && k.land.sup > 0 && rng.int(3) === 0)
+  if (k.land && isAmStep(step) && k.land.inf > 0 && k.land.sup > 0 && rng.int(3) === 0)
     orders.push({ kind: 'attack', level: 1 + rng.int(Math.min(5, k.land.sup)) });
   return orders;
 }
