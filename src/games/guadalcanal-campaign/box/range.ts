@@ -6,6 +6,8 @@ export interface Square {
 
 export function range(a: Square, b: Square): number {
   const d = Math.hypot(a.col - b.col, a.row - b.row);
-  // a whole distance stays whole (3 across and 4 up is 5), whatever the float error
-  return Math.ceil(d - 1e-9);
+  // a whole distance stays whole (3 across and 4 up is 5), whatever the float error; a square's range
+  // to itself is 0, not the -0 that Math.ceil gives there (JSON writes -0 as 0, so a -0 in a rules
+  // event would not read back as written and the replay would not verify)
+  return Math.ceil(d - 1e-9) || 0;
 }
