@@ -152,6 +152,9 @@ export interface GcState {
   /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
   readonly refuels?: Readonly<Record<string, number>>;
   readonly surface: PlainBox['surface'];
+  /** submarine combat (8.3) and damage (9.1A, 9.1D) odds (absent in a state stored before) */
+  readonly submarine?: PlainBox['submarine'];
+  readonly damageOdds?: PlainBox['damage'];
   /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
@@ -278,6 +281,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     capacity: capacityOf(box),
     ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
     surface: box.surface,
+    submarine: box.submarine,
+    damageOdds: box.damage,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },
