@@ -1,5 +1,5 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), surface combat, submarines (8.3, rules/submarine.ts), criticals (9.1A)
+ * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), criticals (9.1A, rules/critical.ts), submarines (8.3, rules/submarine.ts), surface combat
  * (8.2, rules/surface.ts), bombardment (8.4) and unloading (8.6A): each other part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. The end of the turn (repair 8.8, weather 9.6B, supply 9.4, the score 9.5) is
