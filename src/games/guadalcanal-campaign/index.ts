@@ -18,6 +18,7 @@ import { randomGcOrders } from './players/random';
 import { gcMailPlayer } from './players/mail';
 import { evolveGc, type GcEvent } from './rules/events';
 import { walkAir } from './rules/air';
+import { narrateLand } from './rules/land';
 import { walkOrders } from './rules/movement';
 import { finalScore, type Score } from './rules/scoring';
 import { GAME, type GcSide, type GcState, isMini, SIDES, setupState, turnsOf } from './state';
@@ -30,7 +31,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '4.3', '4.4', '4.5', '6.0', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B', '8.7', '8.9', '9.4B'];
+const MISSING = ['4.2', '4.3', '4.4', '4.5', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B', '8.9', '9.4B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -144,7 +145,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:
-      return [];
+      return narrateLand(e);
   }
 }
 
@@ -205,7 +206,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
       ? step.id.endsWith('/search')
         ? 'CAP <base|carrier>: 12 Wildcat (7.1B, its own TF or base) | LRCAP <base|carrier>: 8 Zeke (7.1B, friendly TFs within 5) | SEARCH <base|carrier>: 6 Fortress (7.1C) | SUBSEARCH <base|carrier>: 4 Dauntless (7.1C) | NO AIR. Float planes search by themselves (7.1D).'
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
-      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n. Default: every TF holds.',
+      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n; ATTACK LEVEL 1-5 (6.0, AM turns: a land attack on Guadalcanal, one dump a level). Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   parseStanding: (_s, _side, text) => parseGcStanding(text),
   answerFromStanding: answerGcStanding,

@@ -14,11 +14,13 @@
  *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
+ *   ATTACK LEVEL 3                                          6.0 (AM orders only; level 1-5 costs that many dumps, 8.7)
  *   END                                                     4.12, the orders step: ends the game if the other side offers too
  */
 import { entriesOf } from './keyed';
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { AIRCRAFT } from './box/aircraft';
+import { LAND } from './box/land';
 import { MISSION_CODES, type Mission } from './box/tables';
 import type { AirGroup } from './state';
 
@@ -33,6 +35,7 @@ export type GcOrder =
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
   | { readonly kind: 'no-air' }
   | { readonly kind: 'end' }
+  | { readonly kind: 'attack'; readonly level: number }
   | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
   | { readonly kind: 'strike'; readonly target: number; readonly from: string; readonly planes: AirGroup }
   | { readonly kind: 'transfer'; readonly from: string; readonly to: string; readonly planes: AirGroup };
@@ -57,14 +60,18 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   LOAD: '4.4',
   UNLOAD: '4.4C',
   TRAIN: '4.5',
-  ATTACK: '6.0',
 };
 
 const ORDERS_ROW = /\/(american|japanese)\/orders$/;
 export const isOrdersStep = (step: Pick<StepInfo, 'id'>) => ORDERS_ROW.test(step.id);
+/** 6.0: an AM turn's step (odd turns are AM, 3.5): land attacks are planned only then. */
+export const isAmStep = (step: Pick<StepInfo, 'id'>) => /^t\d*[13579]\//.test(step.id);
 export const isSearchStep = (step: Pick<StepInfo, 'id'>) => step.id.endsWith('/air/search');
 const AIR_HELP =
   'air search step: CAP <base|carrier>: 12 Wildcat | LRCAP ... | SEARCH ... | SUBSEARCH ... | NO AIR; strikes step: STRIKE TF 14 FROM <base|carrier>: 24 Dauntless, 8 Wildcat | COUNTERSTRIKE <carrier>: ... | TRANSFER <from> TO <to>: ... | NO AIR';
+
+const ATTACK_HELP =
+  'ATTACK LEVEL 1 .. ATTACK LEVEL 5 (6.0: 1 a reconnaissance in force, 5 an all-out attack; each level costs a supply dump)';
 
 export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseResult<GcOrder> {
   const orders: GcOrder[] = [];
@@ -78,11 +85,16 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     const word = line.split(/\s+/)[0].toUpperCase();
     if (word in NOT_BUILT)
       return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
+    if (word === 'ATTACK' && isOrdersStep(step) && !isAmStep(step))
+      return err('land attacks are planned in AM turns only (6.0): this is a PM orders step', ATTACK_HELP, '6.0');
     const order = parseLine(line);
+    if (typeof order === 'string' && word === 'ATTACK') return err(order, ATTACK_HELP, '6.0');
     if (typeof order === 'string' && /^(CAP|LRCAP|SEARCH|SUBSEARCH|STRIKE|COUNTERSTRIKE|TRANSFER)$/.test(word))
       return err(order, AIR_HELP, '7.0');
     if (typeof order === 'string')
       return err(order, 'FORM AT E MISSION C: ship, ship | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
+    if (order.kind === 'attack' && !isOrdersStep(step))
+      return err('ATTACK is planned in the AM orders step (6.0), not in the air steps', ATTACK_HELP, '6.0');
     const air = order.kind === 'no-air' || SEARCH_KINDS.includes(order.kind) || STRIKE_KINDS.includes(order.kind);
     if (air === isOrdersStep(step))
       return err(
@@ -140,6 +152,14 @@ function parseAir(line: string): GcOrder | string | null {
 function parseLine(line: string): GcOrder | string {
   if (/^NO\s+AIR$/i.test(line)) return { kind: 'no-air' };
   if (/^END(\s+GAME)?$/i.test(line)) return { kind: 'end' };
+  const attack = line.match(/^ATTACK(?:\s+(?:AT\s+)?LEVEL)?\s+(\d+)$/i);
+  if (attack) {
+    const level = Number(attack[1]);
+    return level >= 1 && level <= LAND.levels.value
+      ? { kind: 'attack', level }
+      : `"${attack[1]}" is no attack level: 1 to ${LAND.levels.value} (6.0A)`;
+  }
+  if (/^ATTACK\b/i.test(line)) return 'ATTACK needs a level: ATTACK LEVEL 3 (6.0A)';
   const air = parseAir(line);
   if (air) return air;
   const simple = line.match(/^(DOCK|HOLD)\s+TF\s*(\d+)$/i);
@@ -198,6 +218,8 @@ function formatOne(o: GcOrder): string {
       return 'NO AIR';
     case 'end':
       return 'END';
+    case 'attack':
+      return `ATTACK LEVEL ${o.level}`;
     case 'strike':
       return `STRIKE TF ${o.target} FROM ${o.from}: ${planesText(o.planes)}`;
     case 'transfer':

@@ -155,8 +155,14 @@ export interface GcState {
   /** submarine combat (8.3) and damage (9.1A, 9.1D) odds (absent in a state stored before) */
   readonly submarine?: PlainBox['submarine'];
   readonly damageOdds?: PlainBox['damage'];
-  /** companies and supply dumps each side has landed on Guadalcanal in this game (8.6); the garrisons of 6.0 are not built */
+  /** each side's garrison on Guadalcanal: the companies and supply dumps landed (8.6), less the losses and dumps of land combat (8.7) and supply (9.4) */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
+  /** 6.0: each side's land attack planned this AM turn (its own to know) */
+  readonly landPlans?: Partial<Record<GcSide, { readonly turn: number; readonly level: number }>>;
+  /** 8.7B: the attacker's last estimate of the enemy men left on the island */
+  readonly landEstimates?: Partial<Record<GcSide, { readonly turn: number; readonly men: number }>>;
+  /** 9.5C: the holder of Henderson Field once the Japanese take it (absent: the Americans) */
+  readonly henderson?: GcSide;
   /** aircraft at each airbase (by name) and aboard each carrier (by ship name) */
   readonly air: Readonly<Record<string, AirGroup>>;
   /** this AM turn's air operations of each side (7.1-7.5); those of an earlier turn are spent */

@@ -10,6 +10,7 @@ import type { Side } from '../../engine/ruleset';
 import type { PlaceData } from './box/map';
 import { planesText } from './orders';
 import { flyingFrom, freeAt, holderOf, opsOf } from './rules/air';
+import { hendersonHolder } from './rules/henderson';
 import { fleetSpeed, movementPoints } from './rules/movement';
 import { type AirGroup, dateOf, type GcSide, type GcState, isAm, other, SIDES, type Sighting, type TaskForce } from './state';
 
@@ -48,6 +49,13 @@ export interface GcView extends SideView {
       readonly held: number;
     }[];
     readonly aircraft: Readonly<Record<string, { readonly role: string; readonly attack: number }>>;
+    /** the side's own garrison on Guadalcanal, its last estimate of the enemy's (8.7B) and Henderson's holder (9.5C); null for the referee */
+    readonly land: {
+      readonly inf: number;
+      readonly sup: number;
+      readonly estimate: { readonly turn: number; readonly men: number } | null;
+      readonly henderson: GcSide;
+    } | null;
   };
 }
 
@@ -104,6 +112,12 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
         (side) =>
           `${side === 'american' ? 'American' : 'Japanese'} task forces: ${own.filter((t) => t.side === side).length} active (4.9).`,
       ),
+      ...sides.map((side) => {
+        const a = s.ashore[side];
+        const guess = s.landEstimates?.[side];
+        return `${side === 'american' ? 'American' : 'Japanese'} troops on Guadalcanal: ${a.inf} company(ies) (${a.inf * 200} men), ${a.sup} supply dump(s)${guess ? `; enemy estimated at ${guess.men} men on turn ${guess.turn} (8.7B)` : ''} (6.0).`;
+      }),
+      `Henderson Field is held by the ${hendersonHolder(s) === 'american' ? 'Americans' : 'Japanese'} (9.5C).`,
     ],
     tables: sides.flatMap((side) => [tfTable(s, side), airTable(s, side)]),
     map: mapOf(s, own, sides, sighted),
@@ -130,6 +144,14 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
               return [{ ...at, free, held }];
             }),
       aircraft: Object.fromEntries(entriesOf(s.aircraft).map(([t, a]) => [t, { role: a.role, attack: a.attack }])),
+      land:
+        viewer === 'referee'
+          ? null
+          : {
+              ...s.ashore[viewer as GcSide],
+              estimate: s.landEstimates?.[viewer as GcSide] ?? null,
+              henderson: hendersonHolder(s),
+            },
     },
   };
 }

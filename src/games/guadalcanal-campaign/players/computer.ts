@@ -9,12 +9,13 @@
  *   game, never in a mini game, 10.1C);
  * - forming (4.1, campaign games): carriers with four cruisers and eight destroyers, battleship groups,
  *   the Express (destroyers), submarines; seven active TFs at most (4.3B);
+ * - land attacks (6.0): as landOrders below says;
  * - the air (computer-air.ts): CAP, search, strikes, escorts, Zekes to the Shortlands.
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { range, type Square } from '../box/range';
 import type { Mission } from '../box/tables';
-import { DIRS, type Dir, type GcOrder, isOrdersStep } from '../orders';
+import { DIRS, type Dir, type GcOrder, isAmStep, isOrdersStep } from '../orders';
 import type { GcView, KnownTf } from '../view';
 import { computerAir } from './computer-air';
 import { americanCarriersReported, hendersonOf } from './computer-known';
@@ -29,7 +30,23 @@ const ESCORT = { CA: 4, DD: 8 } as const;
 export function computerGcOrders(view: GcView, step: StepInfo, dice: Rng): GcOrder[] {
   if (!isOrdersStep(step)) return computerAir(view, step, dice);
   const k = view.known;
-  return [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice))];
+  return [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice)), ...landOrders(k, step)];
+}
+
+/** 14.0 as the brief reads it: attack when the men ashore are a third of the last estimate of the US (8.7B). */
+export const LAND_DOCTRINE = { estimateShare: 1 / 3, menPerCompany: 200, keepDumps: 1, maxLevel: 5 } as const;
+
+/**
+ * 6.0: by day, with companies and at least two dumps on the island, an attack at level supply - 1 (one
+ * dump kept for the days after, 9.4A) when the men there reach a third of the last US estimate; with
+ * no estimate yet, a level 1 reconnaissance in force to get one. Else it waits for supply.
+ */
+function landOrders(k: Known, step: StepInfo): GcOrder[] {
+  const l = k.land;
+  if (!l || !isAmStep(step) || l.henderson === 'japanese' || l.inf === 0 || l.sup <= LAND_DOCTRINE.keepDumps) return [];
+  if (!l.estimate) return [{ kind: 'attack', level: 1 }];
+  if (l.inf * LAND_DOCTRINE.menPerCompany < l.estimate.men * LAND_DOCTRINE.estimateShare) return [];
+  return [{ kind: 'attack', level: Math.min(LAND_DOCTRINE.maxLevel, l.sup - LAND_DOCTRINE.keepDumps) }];
 }
 
 const isLand = (k: Known, c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';

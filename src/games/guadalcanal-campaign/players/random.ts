@@ -5,13 +5,13 @@
  * then form a task force of one type (4.1, 9.2B-D). By day some fighters fly CAP and a few bombers
  * search (7.1A-C), every base or carrier with bombers in range of a sighted TF strikes it with them
  * and its fighters in range (7.3), and a carrier now and then keeps its other bombers for a
- * counterstrike (7.4).
+ * counterstrike (7.4). With troops and dumps on Guadalcanal it now and then attacks there (6.0).
  */
 import { entriesOf, keysOf } from '../keyed';
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import type { Mission } from '../box/tables';
-import { DIRS, type Dir, type GcOrder, isOrdersStep, isSearchStep } from '../orders';
+import { DIRS, type Dir, type GcOrder, isAmStep, isOrdersStep, isSearchStep } from '../orders';
 import type { GcView } from '../view';
 
 const ONLY: Readonly<Record<string, string>> = { CV: 'C', CVL: 'C', TR: 'T', SS: 'U' };
@@ -72,6 +72,9 @@ export function randomGcOrders(view: GcView, step: StepInfo, rng: Rng): GcOrder[
     if (dirs.length || dock) orders.push({ kind: 'move', tf: tf.id, dirs, dock });
     else orders.push({ kind: 'hold', tf: tf.id });
   }
+  // 6.0: by day, now and then a land attack at a level the dumps ashore pay for (8.7)
+  if (k.land && isAmStep(step) && k.land.inf > 0 && k.land.sup > 0 && rng.int(3) === 0)
+    orders.push({ kind: 'attack', level: 1 + rng.int(Math.min(5, k.land.sup)) });
   return orders;
 }
 

@@ -13,6 +13,7 @@ import { explosions, hitCollector } from './critical';
 import { evolveGc, type GcEvent } from './events';
 import { resolveSubmarines } from './submarine';
 import { endTurn } from './turn-end';
+import { resolveLand } from './land';
 import { resolveStrikes } from './strike';
 import { resolveSurface } from './surface';
 import { GAME, type GcState, other, type TaskForce } from '../state';
@@ -65,7 +66,14 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
     const e = unloading(s, tf);
     if (e) emit(e);
   }
-  // (8) land combat is planned in AM turns (6.0): its orders are refused until it is built
+  // (8) land combat planned in the AM orders (6.0): the US attack, then the Japanese (8.7); a capture of Henderson ends the game (9.5C)
+  if (
+    resolveLand(now, ctx, (e) => {
+      emit(e);
+      return now;
+    }).row === 'over'
+  )
+    return;
   // (9)-(10) and the end of the turn: repair, reinforcements, weather, supply, the score (rules/turn-end.ts)
   endTurn(now, ctx, stop);
 }

@@ -5,6 +5,7 @@ import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
+import { afterLand } from './land';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
@@ -56,6 +57,13 @@ export type GcEvent =
       'gcc.bombarded',
       { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }
     >
+  | RulesEvent<'gcc.land-planned', { side: GcSide; turn: number; level: number }>
+  | RulesEvent<'gcc.land-called-off', { side: GcSide; turn: number; level: number; reason: string }>
+  | RulesEvent<
+      'gcc.land-fought',
+      { side: GcSide; attacker: GcSide; turn: number; level: number; lost: number; dumps: number; estimate?: number; doubled?: boolean }
+    >
+  | RulesEvent<'gcc.henderson-captured', { turn: number }>
   | RulesEvent<'gcc.pipeline', { side: GcSide; turn: number; ships: Pipeline[] }>
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
@@ -167,6 +175,11 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       const air = keysOf(d.aircraft).length ? { ...s.air, 'Henderson Field': henderson } : s.air;
       return { ...s, air, ashore, taskForces: { ...s.taskForces, [d.tf]: tf } };
     }
+    case 'gcc.land-planned':
+    case 'gcc.land-called-off':
+    case 'gcc.land-fought':
+    case 'gcc.henderson-captured':
+      return afterLand(s, e);
     case 'gcc.pipeline':
     case 'gcc.repaired':
     case 'gcc.supplied':

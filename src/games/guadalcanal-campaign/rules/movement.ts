@@ -6,6 +6,7 @@
 import { keysOf, valuesOf } from '../keyed';
 import { Fold } from '../../kit';
 import { missionProblems } from './eligibility';
+import { planAttack } from './land';
 import { DIRS, type GcOrder } from '../orders';
 import { type GcSide, type GcState, type TaskForce, isMini } from '../state';
 import { evolveGc, type GcEvent } from './events';
@@ -62,6 +63,7 @@ export function walkOrders(
     const refuse = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
+    if (o.kind === 'attack') return planAttack(fold.s, side, o, emit, refuse);
     if (!('tf' in o) && o.kind !== 'form') return; // air orders: parseGcOrders keeps them to the air steps
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
     if (o.kind === 'combine') return combine(fold.s, side, o, moved, emit, refuse);
