@@ -31,7 +31,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '4.3', '4.4', '4.5', '7.4E', '8.0(5)', '8.1', '8.1F', '8.3', '8.4', '8.5B', '8.9', '9.1', '9.4B'];
+const MISSING = ['4.2', '4.3', '4.4', '4.5', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B', '8.9', '9.4B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -119,6 +119,29 @@ function narrate(event: { type: string; data: unknown }): string[] {
       ];
     case 'gcc.ended-by-agreement':
       return [`Both sides agree to end the game on turn ${e.data.turn} (4.12).`];
+    case 'gcc.sub-attacked': {
+      const d = e.data;
+      const hits =
+        d.hits.map((h) => `${h.ship} (${h.damage + h.critical}${h.critical ? ', explosion on board' : ''})`).join(', ') || 'no hits';
+      return [
+        `A submarine attacks TF ${d.tf}: ${d.torpedoes} torpedoes, ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''}; ${d.escorts} escort(s) drop depth charges (8.3).`,
+      ];
+    }
+    case 'gcc.sub-result': {
+      const d = e.data;
+      const hits =
+        d.hits.map((h) => `${h.ship} (${h.damage + h.critical}${h.critical ? ', explosion on board' : ''})`).join(', ') || 'no hits';
+      const fate = d.subSunk ? 'sunk by depth charges' : d.subDamage ? `depth-charged, ${d.subDamage} damage` : 'unharmed';
+      return [
+        `${d.sub} of TF ${d.tf} attacks TF ${d.target}: ${d.torpedoes} torpedoes, ${hits}${d.sunk.length ? `; sunk: ${d.sunk.join(', ')}` : ''}; the sub is ${fate} (8.3).`,
+      ];
+    }
+    case 'gcc.explosion':
+      return [
+        `Explosion on board the ${e.data.ship}: ${e.data.damage} damage${e.data.sunk ? '; she sinks' : ''} (${e.data.at === 'hit' ? '9.1A' : '9.1D'}).`,
+      ];
+    case 'gcc.sea-repaired':
+      return [`${e.data.ship}'s crew repairs ${e.data.damage} damage at sea (9.1D).`];
     case 'gcc.transferred':
       return [`Transfer from ${e.data.from} to ${e.data.to}: ${planesText(e.data.planes)} (7.5).`];
     default:

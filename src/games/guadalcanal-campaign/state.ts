@@ -152,6 +152,9 @@ export interface GcState {
   /** 10.2F: the refuellings each Coral Sea tanker has left (none elsewhere) */
   readonly refuels?: Readonly<Record<string, number>>;
   readonly surface: PlainBox['surface'];
+  /** submarine combat (8.3) and damage (9.1A, 9.1D) odds (absent in a state stored before) */
+  readonly submarine?: PlainBox['submarine'];
+  readonly damageOdds?: PlainBox['damage'];
   /** each side's garrison on Guadalcanal: the companies and supply dumps landed (8.6), less the losses and dumps of land combat (8.7) and supply (9.4) */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** 6.0: each side's land attack planned this AM turn (its own to know) */
@@ -284,6 +287,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     capacity: capacityOf(box),
     ...(scenario === 'coral-sea' && box.turnEnd ? { refuels: box.turnEnd.tankers.refuels } : {}),
     surface: box.surface,
+    submarine: box.submarine,
+    damageOdds: box.damage,
     ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

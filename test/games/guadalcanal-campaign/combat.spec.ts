@@ -1,6 +1,6 @@
 /**
  * Issue 31: air strike resolution (8.1) with the damage it does (9.1) and its endurance effects
- * (9.3B-C), bombardment (8.4) and unloading on Guadalcanal (8.6). Combat resolution often stops further on (submarines 8.3 are not built), so the strikes
+ * (9.3B-C), bombardment (8.4) and unloading on Guadalcanal (8.6). Combat resolution may stop further on, so the strikes
  * are checked here through adjudicate with scripted dice, not as cases: the events emitted before
  * the stop are folded into the state.
  */
@@ -47,8 +47,9 @@ describe('Guadalcanal Campaign: air strike resolution (8.1, 9.1, 9.3B-C)', () =>
   it('given two Bettys on US TF 3 and no CAP, then each picks a ship (8.1D), runs the flak (8.1E) and one torpedo hits for 5 and 5 knots (8.1F, 9.1A); the TF drops to endurance 10 (9.3B)', () => {
     const s = withStrikes(start(), [{ from: 'Rabaul', target: 3, range: 11, planes: { Betty: 2 } }]);
     const { events, rolled, stop, after } = resolve(s, { '8.1D': [1, 1], '8.1E': [100, 100], '8.1F': [1, 100] });
-    expect(stop).toBe('8.3'); // past the strikes, at the US submarines near the Japanese TFs
-    expect(rolled.map((r) => r.rule)).toEqual(['8.1D', '8.1E', '8.1F', '8.1D', '8.1E', '8.1F']);
+    expect(stop).toBe(''); // past the strikes, the US submarines near the Japanese TFs roll and miss (8.3)
+    // the one hit rolls for a critical (9.1A) after the strikes, then the subs roll (8.3B)
+    expect(rolled.slice(0, 8).map((r) => r.rule)).toEqual(['8.1D', '8.1E', '8.1F', '8.1D', '8.1E', '8.1F', '9.1A', '8.3B']);
     const sf = s.ships['San Francisco'];
     expect(events[0]).toMatchObject({
       type: 'gcc.strike-resolved',

@@ -68,16 +68,14 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     expect(setup('guadalcanal').air.Rabaul).toEqual({ Zeke: 40, Betty: 30 });
   });
 
-  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), and play stops later in combat, naming submarine combat (8.3)', () => {
+  it('given random players, then they fly CAP and search, strike (7.1-7.3), the strikes are resolved (8.1), submarines fight (8.3), and play goes on past turn 1', () => {
     const played = playOneGame(game, 'slice', { options: options('guadalcanal') });
-    expect(played.stopped?.rule).toBe('8.3');
-    expect(played.stopped?.message).toContain('/combat');
-    // the command that reached it failed whole: the game stands before it
-    expect(played.state.step?.id).toMatch(/^t\d+\/(american\/air\/strikes|japanese\/orders|combat)$/);
+    // submarine combat is built: whatever stops the game now, it is not 8.3
+    expect(played.stopped?.rule).not.toBe('8.3');
     const rules = played.events.flatMap((e) => (e.type === 'RulesApplied' ? [(e.data as { event: { type: string } }).event.type] : []));
     expect(rules).toContain('gcc.strike-resolved');
     // the turns before it ended: each side told its own score (rules/turn-end.ts)
-    expect(rules.filter((t) => t === 'gcc.score')).toHaveLength(2);
+    expect(rules.filter((t) => t === 'gcc.score').length).toBeGreaterThanOrEqual(2);
   });
 
   it('given a PM combat step, then what the position calls for stops play naming its rule, in the order of 8.0', () => {

@@ -58,7 +58,7 @@ describe('Guadalcanal Campaign: surface combat (8.2, 9.3D)', () => {
     expect(fought[0].hits).toEqual([{ ship: 'Nagara', by: 'San Francisco', weapon: 'gun', damage: 2, knots: 0 }]);
     // San Francisco: a pick, 9 main guns, 8 light guns; Nagara: a pick, half of 16 torpedoes, 7 main guns, 3 light guns; two scare draws; then the end of the turn rolls the weather (9.6B)
     expect(rolled.map((r) => r.rule).join(' ')).toBe(
-      ['8.2B', ...Array(17).fill('8.2D'), '8.2B', ...Array(18).fill('8.2D'), '9.3D', '9.3D', '9.6B'].join(' '), // then the end of the turn's weather die
+      ['8.2B', ...Array(17).fill('8.2D'), '8.2B', ...Array(18).fill('8.2D'), '9.3D', '9.3D', '9.1A', '9.6B'].join(' '), // the hit's critical roll (9.1A), then the end of the turn's weather die
     );
     expect(fought[0].torpedoes).toEqual({ Nagara: 8 });
     expect(after.ships.Nagara.damage).toBe(2);

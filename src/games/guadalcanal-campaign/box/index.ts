@@ -19,6 +19,8 @@ import { TURN_END } from './turn-end';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
 import { SURFACE } from './surface';
+import { SUBMARINE } from './submarine';
+import { DAMAGE } from './damage';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -42,6 +44,8 @@ export const defaultBox: GcBox = {
   air: { carriers: CARRIER_GROUPS, coralSeaCarriers: CORAL_SEA_CARRIER_GROUPS, bases: BASE_GROUPS },
   strike: STRIKE,
   surface: SURFACE,
+  submarine: SUBMARINE,
+  damage: DAMAGE,
   bombard: BOMBARD,
   turnEnd: TURN_END,
   search: SEARCH,
@@ -166,6 +170,8 @@ export const gcBox = {
       split('bombardment', [box.bombard ?? {}]),
       split('turn end', [box.turnEnd ?? {}]),
       split('surface combat', [box.surface ?? {}]),
+      split('submarines', [box.submarine ?? {}]),
+      split('damage (9.1)', [box.damage ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

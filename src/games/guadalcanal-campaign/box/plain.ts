@@ -100,6 +100,32 @@ export interface PlainBox {
     readonly scareBb: number;
     readonly scaredEndurance: number;
   };
+  readonly submarine?: {
+    readonly patrolSquares: number;
+    readonly attackSurfacePercent: number;
+    readonly attackSubPercent: number;
+    readonly escortTypes: readonly string[];
+    readonly perEscort: number;
+    readonly escortFloor: number;
+    readonly sightedAttack: number;
+    readonly salvo: number;
+    readonly torpedoPerMille: number;
+    readonly usTorpedo: number;
+    readonly torpedoDamage: number;
+    readonly torpedoKnots: number;
+    readonly depthChargePercent: number;
+    readonly japaneseDepthCharge: number;
+    readonly sightedDepthCharge: number;
+    readonly depthChargeDamage: number;
+  };
+  readonly damage?: {
+    readonly criticalPercent: number;
+    readonly criticalTimes: number;
+    readonly worsePercent: number;
+    readonly repairPercent: number;
+    readonly worseShare: number;
+    readonly repairShare: number;
+  };
   readonly strike?: {
     readonly bombDamage: number;
     readonly torpedoDamage: number;

@@ -173,6 +173,40 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before surface combat was built has none: its games stop at 8.2 as they did
       .optional(),
+    submarine: z
+      .object({
+        patrolSquares: p(rating),
+        attackSurfacePercent: p(num),
+        attackSubPercent: p(num),
+        escortTypes: p(z.array(shipType)),
+        perEscort: p(num),
+        escortFloor: p(num),
+        sightedAttack: p(num),
+        salvo: p(rating),
+        torpedoPerMille: p(num),
+        usTorpedo: p(num),
+        torpedoDamage: p(num),
+        torpedoKnots: p(rating),
+        depthChargePercent: p(num),
+        japaneseDepthCharge: p(num),
+        sightedDepthCharge: p(num),
+        depthChargeDamage: p(num),
+      })
+      .strict()
+      // a box stored before submarine combat was built has none: its games stop at 8.3 as they did
+      .optional(),
+    damage: z
+      .object({
+        criticalPercent: p(num),
+        criticalTimes: p(num),
+        worsePercent: p(num),
+        repairPercent: p(num),
+        worseShare: p(num),
+        repairShare: p(num),
+      })
+      .strict()
+      // a box stored before critical hits were built has none: its games stop at 9.1A / 9.1D
+      .optional(),
     strike: z
       .object({
         bombDamage: p(rating),

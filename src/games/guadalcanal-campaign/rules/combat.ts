@@ -1,5 +1,5 @@
 /**
- * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), surface combat
+ * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), criticals (9.1A, rules/critical.ts), submarines (8.3, rules/submarine.ts), surface combat
  * (8.2, rules/surface.ts), bombardment (8.4) and unloading (8.6A): each other part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. The end of the turn (repair 8.8, weather 9.6B, supply 9.4, the score 9.5) is
@@ -7,10 +7,11 @@
  */
 import { entriesOf, valuesOf } from '../keyed';
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
-import { range } from '../box/range';
 import { carrierMayFly, opsOf } from './air';
 import { freeAt } from './air';
+import { explosions, hitCollector } from './critical';
 import { evolveGc, type GcEvent } from './events';
+import { resolveSubmarines } from './submarine';
 import { endTurn } from './turn-end';
 import { resolveLand } from './land';
 import { resolveStrikes } from './strike';
@@ -22,7 +23,9 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
     throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
   };
   // (1) the strikes launched this turn (7.3): CAP, flak, hits (8.1)
-  let s = resolveStrikes(before, ctx, stop);
+  // each hit of a strike or a surface battle may be a critical (9.1A, rules/critical.ts)
+  const hits = hitCollector(ctx);
+  let s = explosions(resolveStrikes(before, hits.ctx, stop), hits.take(), ctx, stop);
   for (const side of ['japanese', 'american'] as const) {
     const launched = opsOf(before, side).strikes;
     // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
@@ -42,19 +45,17 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
     }
   }
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E, rules/surface.ts)
-  s = resolveSurface(s, ctx, stop);
+  s = explosions(resolveSurface(s, hits.ctx, stop), hits.take(), ctx, stop);
+  // then submarine combat: each sub TF patrols 2 squares around it (8.3, rules/submarine.ts)
+  s = resolveSubmarines(s, ctx, stop);
   let now = s;
   const emit = (e: GcEvent) => {
     ctx.emit(e);
     now = evolveGc(now, e);
   };
   const tfs = valuesOf(s.taskForces);
-  const enemiesOf = (tf: TaskForce) => tfs.filter((t) => t.side === other(tf.side));
   const henderson = s.map.places.find((p) => p.code === 'H')!;
   const onHenderson = (tf: TaskForce) => tf.col === henderson.col && tf.row === henderson.row;
-  // submarine combat: a submarine TF patrols 2 squares around it (8.3A)
-  for (const tf of tfs.filter((t) => t.mission === 'U'))
-    if (enemiesOf(tf).some((e) => range(e, tf) <= 2)) stop('8.3', `submarine attacks of TF ${tf.id}`);
   // (3) bombardment by a B or FB TF on the Henderson square (8.4)
   for (const tf of tfs.filter((t) => (t.mission === 'B' || t.mission === 'FB') && onHenderson(t)).sort((a, b) => a.id - b.id)) {
     if (!s.bombard) stop('8.4', `bombardment by TF ${tf.id} (this box has no bombardment data)`);

@@ -9,6 +9,15 @@ import { afterLand } from './land';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
+import {
+  afterExplosion,
+  afterSeaRepair,
+  afterSubAttacked,
+  afterSubResult,
+  type Explosion,
+  type SubAttacked,
+  type SubResult,
+} from './sub-result';
 import { afterSurface, type SurfaceResult } from './surface-result';
 import { type AirGroup, type AirOps, type GcSide, type GcState, noAirOps, type RowId, type Sighting, TURN_ROWS, isAm } from '../state';
 
@@ -63,6 +72,10 @@ export type GcEvent =
   | RulesEvent<'gcc.score', { side: GcSide; turn: number; score: Score }>
   | RulesEvent<'gcc.final-score', { turn: number } & FinalScore>
   | RulesEvent<'gcc.surface-fought', SurfaceResult>
+  | RulesEvent<'gcc.sub-attacked', SubAttacked>
+  | RulesEvent<'gcc.sub-result', SubResult>
+  | RulesEvent<'gcc.explosion', Explosion>
+  | RulesEvent<'gcc.sea-repaired', { side: GcSide; turn: number; ship: string; damage: number }>
   | RulesEvent<'gcc.end-offered', { side: GcSide; turn: number }>
   | RulesEvent<'gcc.ended-by-agreement', { turn: number }>
   | RulesEvent<'gcc.step-done', { turn: number; row: RowId }>;
@@ -183,6 +196,14 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return s;
     case 'gcc.surface-fought':
       return afterSurface(s, e.data);
+    case 'gcc.sub-attacked':
+      return afterSubAttacked(s, e.data);
+    case 'gcc.sub-result':
+      return afterSubResult(s, e.data);
+    case 'gcc.explosion':
+      return afterExplosion(s, e.data);
+    case 'gcc.sea-repaired':
+      return afterSeaRepair(s, e.data);
     case 'gcc.end-offered':
       return withEndOffer(s, e.data.side, e.data.turn);
     case 'gcc.ended-by-agreement':

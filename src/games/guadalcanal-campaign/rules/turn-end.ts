@@ -5,6 +5,7 @@
  * can know it, and after the last turn the full count for both (9.5E, 10.4).
  */
 import type { AdjudicationContext } from '../../../engine/ruleset';
+import { crippledAtSea } from './critical';
 import { evolveGc, type GcEvent } from './events';
 import { leavePipeline, enterPipeline } from './repair';
 import { finalScore, knownScore } from './scoring';
@@ -32,6 +33,8 @@ export function endTurn(start: GcState, ctx: AdjudicationContext, stop: (rule: s
   enterPipeline(s, c);
   // (10) reinforcements: none in a mini game (10.1E); in a campaign game ships and, by day, four 1/7 chances (8.9)
   if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
+  // 9.1D: crippled ships at sea may explode or be repaired (rules/critical.ts)
+  crippledAtSea(s, c, stop);
   if (s.scenario === 'coral-sea') refuel(s, data.tankers, c);
   changeWeather(s, data.weather, c);
   if (!isAm(s.turn)) dailySupply(s, data.attritionPercent, c);
