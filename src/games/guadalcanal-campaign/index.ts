@@ -30,7 +30,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '4.3', '4.4', '4.5', '6.0', '7.4E', '8.0(5)', '8.1', '8.1F', '8.3', '8.4', '8.5B', '8.7', '8.9', '9.1', '9.4B'];
+const MISSING = ['4.2', '4.3', '4.4', '4.5', '6.0', '7.4E', '8.0(5)', '8.1', '8.1F', '8.3', '8.4', '8.5B', '8.7', '9.1', '9.4B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -94,6 +94,15 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return e.data.ships.map(
         (x) => `${x.ship} enters the pipeline: ${x.repair} turn(s) of repair, ${x.refit} of refit; ready on turn ${x.until} (8.8).`,
       );
+    case 'gcc.reinforced': {
+      const d = e.data;
+      const what = [
+        ...(d.ships.length ? [`${d.ships.join(', ')} reach ${d.port}`] : []),
+        ...entriesOf(d.inf).map(([port, n]) => `${n} infantry company(ies) arrive at ${port}`),
+        ...entriesOf(d.planes).map(([base, g]) => `${planesText(g)} arrive at ${base}`),
+      ];
+      return [`Reinforcements${d.chance ? ` (event ${d.chance})` : ''}: ${what.join('; ')} (8.9).`];
+    }
     case 'gcc.repaired':
       return [`Out of the pipeline, ready for a task force: ${e.data.ships.join(', ')} (8.8).`];
     case 'gcc.refuelled':
