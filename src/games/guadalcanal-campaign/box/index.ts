@@ -103,7 +103,7 @@ function checks(box: PlainBox, raw: GcBox): Check[] {
       problems: SCENARIOS.flatMap((s) => (['american', 'japanese'] as const).flatMap((side) => startForces(box, s, side).problems)),
     },
     { rule: '13.0', text: 'a campaign starts with no more ships of a type than it has in all', problems: totals },
-    { rule: '8.9, 13.0', text: "a campaign's start and ship arrivals add up to 13.0's totals", problems: reinforcementProblems() },
+    { rule: '8.9, 13.0', text: "a campaign's start and ship arrivals add up to 13.0's totals", problems: reinforcementProblems(box) },
     {
       rule: '4.5E, 7.6',
       text: 'air groups: carriers within their capacity and flying carrier types only, bases of their side',

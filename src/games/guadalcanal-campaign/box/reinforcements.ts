@@ -5,9 +5,10 @@
  * beyond its start (capital ships by name, small ships by count, drawn from the roster in order after
  * the scenario's own), so start and arrivals add up to the printed totals exactly (a box check).
  */
-import { CAMPAIGN, CAMPAIGN_2, CAMPAIGN_TOTALS } from './campaigns';
+import { CAMPAIGN, CAMPAIGN_2 } from './campaigns';
 import { parseCounts } from './scenario-kit';
 import { CLASSES, SHIPS, type ShipType } from './ships';
+import type { PlainBox } from './plain';
 import { printed, rebuilt } from './source';
 
 /** One wave of ships: the date it reaches its port (a port code, 4.1A) and the ships by name. */
@@ -137,27 +138,33 @@ export const REINFORCEMENTS = {
 };
 
 /** 13.0: every type's start plus arrivals equals the campaign's printed total; every ship arrives once and not at the start. */
-export function reinforcementProblems(): string[] {
+export function reinforcementProblems(box: PlainBox): string[] {
   const problems: string[] = [];
-  for (const scenario of ['campaign', 'campaign-2'] as const)
+  if (!box.reinforcements) return problems;
+  for (const [scenario, bySide] of Object.entries(box.reinforcements.ships))
     for (const side of ['american', 'japanese'] as const) {
-      const waves = REINFORCEMENTS.ships[scenario][side].value;
-      const start = START[scenario][side];
-      const count: Record<string, number> = { ...start.counts.value };
-      const seen = new Set<string>(start.named.value);
-      for (const w of waves)
+      const start = box.scenarios[scenario as 'campaign']?.[side];
+      const totals = (box as { campaignTotals?: Record<string, Record<string, Record<string, number>>> }).campaignTotals;
+      const total = totals?.[scenario]?.[side];
+      if (!start || !total) {
+        problems.push(`${scenario}: reinforcements for no campaign of 13.0`);
+        continue;
+      }
+      const count: Record<string, number> = { ...start.counts };
+      const seen = new Set<string>(start.named);
+      for (const w of bySide[side])
         for (const name of w.ships) {
-          const data = SHIPS.find((x) => x.value.name === name)?.value;
-          if (!data || CLASSES[data.cls].value.side !== side)
-            problems.push(`${scenario} ${side}: ${name} is no ${side} ship of the roster`);
-          else count[CLASSES[data.cls].value.type] = (count[CLASSES[data.cls].value.type] ?? 0) + 1;
+          const data = box.ships.find((x) => x.name === name);
+          const c = data && box.classes[data.cls];
+          if (!c || c.side !== side) problems.push(`${scenario} ${side}: ${name} is no ${side} ship of the roster`);
+          else count[c.type] = (count[c.type] ?? 0) + 1;
           if (seen.has(name)) problems.push(`${scenario} ${side}: ${name} is there twice`);
           seen.add(name);
         }
-      const total = CAMPAIGN_TOTALS[scenario][side].value as Record<string, number>;
-      for (const type of new Set([...Object.keys(total), ...Object.keys(count)]))
-        if ((total[type] ?? 0) !== (count[type] ?? 0))
-          problems.push(`${scenario} ${side}: 13.0 totals ${total[type] ?? 0} ${type}, start and arrivals give ${count[type] ?? 0}`);
+      const want = total as Record<string, number>;
+      for (const type of new Set([...Object.keys(want), ...Object.keys(count)]))
+        if ((want[type] ?? 0) !== (count[type] ?? 0))
+          problems.push(`${scenario} ${side}: 13.0 totals ${want[type] ?? 0} ${type}, start and arrivals give ${count[type] ?? 0}`);
     }
   return problems;
 }
