@@ -14,6 +14,8 @@
  *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
+ *   LOAD Zeilin AT E: 4 INF 2 SUP                           4.4 (a cargo ship in port; companies from the port's, 8.9)
+ *   UNLOAD Zeilin AT E                                      4.4C (its cargo back to the port)
  *   END                                                     4.12, the orders step: ends the game if the other side offers too
  */
 import { entriesOf } from './keyed';
@@ -31,6 +33,8 @@ export type GcOrder =
   | { readonly kind: 'dock'; readonly tf: number }
   | { readonly kind: 'hold'; readonly tf: number }
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
+  | { readonly kind: 'load'; readonly ship: string; readonly port: string; readonly inf: number; readonly sup: number }
+  | { readonly kind: 'unload'; readonly ship: string; readonly port: string }
   | { readonly kind: 'no-air' }
   | { readonly kind: 'end' }
   | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
@@ -54,8 +58,6 @@ const STRIKE_KINDS: readonly string[] = ['strike', 'counterstrike', 'transfer'];
 const NOT_BUILT: Readonly<Record<string, string>> = {
   DIVIDE: '4.3',
   SCUTTLE: '4.3D',
-  LOAD: '4.4',
-  UNLOAD: '4.4C',
   TRAIN: '4.5',
   ATTACK: '6.0',
 };
@@ -82,7 +84,10 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     if (typeof order === 'string' && /^(CAP|LRCAP|SEARCH|SUBSEARCH|STRIKE|COUNTERSTRIKE|TRANSFER)$/.test(word))
       return err(order, AIR_HELP, '7.0');
     if (typeof order === 'string')
-      return err(order, 'FORM AT E MISSION C: ship, ship | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
+      return err(
+        order,
+        'FORM AT E MISSION C: ship, ship | LOAD ship AT E: 4 INF 2 SUP | UNLOAD ship AT E | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR',
+      );
     const air = order.kind === 'no-air' || SEARCH_KINDS.includes(order.kind) || STRIKE_KINDS.includes(order.kind);
     if (air === isOrdersStep(step))
       return err(
@@ -160,6 +165,13 @@ function parseLine(line: string): GcOrder | string {
     if (!dirs.length && !dock) return 'MOVE needs directions (5.2): MOVE TF 4: N NE E';
     return { kind: 'move', tf: Number(move[1]), dirs: dirs as Dir[], dock };
   }
+  const load = line.match(/^LOAD\s+(.+?)\s+AT\s+(\w+)\s*:\s*(?:(\d+)\s+INF)?\s*,?\s*(?:(\d+)\s+SUP)?\s*$/i);
+  if (load && (load[3] || load[4]))
+    return { kind: 'load', ship: load[1], port: load[2].toUpperCase(), inf: Number(load[3] ?? 0), sup: Number(load[4] ?? 0) };
+  if (/^LOAD\b/i.test(line)) return 'LOAD <ship> AT <port>: 4 INF 2 SUP (4.4B: companies and/or supply units)';
+  const unload = line.match(/^UNLOAD\s+(.+?)\s+AT\s+(\w+)$/i);
+  if (unload) return { kind: 'unload', ship: unload[1], port: unload[2].toUpperCase() };
+  if (/^UNLOAD\b/i.test(line)) return 'UNLOAD <ship> AT <port> (4.4C)';
   const form = line.match(/^FORM(?:\s+TF\s*(\d+))?\s+AT\s+(\w+)\s+MISSION\s+(\w+)\s*:\s*(.+)$/i);
   if (form) {
     const mission = form[3].toUpperCase();
@@ -194,6 +206,10 @@ function formatOne(o: GcOrder): string {
       return `HOLD TF ${o.tf}`;
     case 'combine':
       return `COMBINE TF ${o.tf} INTO TF ${o.into}`;
+    case 'load':
+      return `LOAD ${o.ship} AT ${o.port}: ${[o.inf ? `${o.inf} INF` : '', o.sup ? `${o.sup} SUP` : ''].filter(Boolean).join(' ')}`;
+    case 'unload':
+      return `UNLOAD ${o.ship} AT ${o.port}`;
     case 'no-air':
       return 'NO AIR';
     case 'end':

@@ -5,6 +5,7 @@ import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
+import { afterLoaded, type Cargo } from './cargo';
 import { afterReinforced, type Reinforced } from './reinforcements';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
@@ -51,6 +52,7 @@ export type GcEvent =
   | RulesEvent<'gcc.pipeline', { side: GcSide; turn: number; ships: Pipeline[] }>
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
   | RulesEvent<'gcc.reinforced', Reinforced>
+  | RulesEvent<'gcc.loaded', Cargo>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
   | RulesEvent<'gcc.supplied', { side: GcSide; turn: number; used: number; lost: number }>
   | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
@@ -138,6 +140,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return afterStrike(s, e.data);
     case 'gcc.reinforced':
       return afterReinforced(s, e.data);
+    case 'gcc.loaded':
+      return afterLoaded(s, e.data);
     case 'gcc.unloaded': {
       const ships = { ...s.ships };
       const ashore = { ...s.ashore[e.data.side] };

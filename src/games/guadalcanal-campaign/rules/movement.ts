@@ -8,6 +8,7 @@ import { Fold } from '../../kit';
 import { missionProblems } from './eligibility';
 import { DIRS, type GcOrder } from '../orders';
 import { type GcSide, type GcState, type TaskForce, isMini } from '../state';
+import { cargo } from './cargo';
 import { evolveGc, type GcEvent } from './events';
 
 export interface Problem {
@@ -62,6 +63,7 @@ export function walkOrders(
     const refuse = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
+    if (o.kind === 'load' || o.kind === 'unload') return cargo(fold.s, side, o, emit, refuse);
     if (!('tf' in o) && o.kind !== 'form') return; // air orders: parseGcOrders keeps them to the air steps
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
     if (o.kind === 'combine') return combine(fold.s, side, o, moved, emit, refuse);
