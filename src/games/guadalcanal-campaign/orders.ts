@@ -14,6 +14,8 @@
  *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
+ *   DIVIDE TF 4 [INTO TF 7]: Monssen, Buchanan              4.3 (a new TF, same mission and endurance)
+ *   SCUTTLE Chicago FROM TF 4                               4.3D (a crippled ship; six TFs or fewer)
  *   LOAD Zeilin AT E: 4 INF 2 SUP                           4.4 (a cargo ship in port; companies from the port's, 8.9)
  *   UNLOAD Zeilin AT E                                      4.4C (its cargo back to the port)
  *   END                                                     4.12, the orders step: ends the game if the other side offers too
@@ -35,6 +37,8 @@ export type GcOrder =
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
   | { readonly kind: 'load'; readonly ship: string; readonly port: string; readonly inf: number; readonly sup: number }
   | { readonly kind: 'unload'; readonly ship: string; readonly port: string }
+  | { readonly kind: 'divide'; readonly tf: number; readonly into?: number; readonly ships: readonly string[] }
+  | { readonly kind: 'scuttle'; readonly tf: number; readonly ship: string }
   | { readonly kind: 'no-air' }
   | { readonly kind: 'end' }
   | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
@@ -56,8 +60,6 @@ const STRIKE_KINDS: readonly string[] = ['strike', 'counterstrike', 'transfer'];
 
 /** Orders of the original's menus this slice does not carry out yet, by their first word, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  DIVIDE: '4.3',
-  SCUTTLE: '4.3D',
   TRAIN: '4.5',
   ATTACK: '6.0',
 };
@@ -165,6 +167,21 @@ function parseLine(line: string): GcOrder | string {
     if (!dirs.length && !dock) return 'MOVE needs directions (5.2): MOVE TF 4: N NE E';
     return { kind: 'move', tf: Number(move[1]), dirs: dirs as Dir[], dock };
   }
+  const divide = line.match(/^DIVIDE\s+TF\s*(\d+)(?:\s+INTO\s+TF\s*(\d+))?\s*:\s*(.+)$/i);
+  if (divide)
+    return {
+      kind: 'divide',
+      tf: Number(divide[1]),
+      ...(divide[2] ? { into: Number(divide[2]) } : {}),
+      ships: divide[3]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    };
+  if (/^DIVIDE\b/i.test(line)) return 'DIVIDE TF <n> [INTO TF <m>]: ship, ship (4.3)';
+  const scuttle = line.match(/^SCUTTLE\s+(.+?)\s+FROM\s+TF\s*(\d+)$/i);
+  if (scuttle) return { kind: 'scuttle', ship: scuttle[1], tf: Number(scuttle[2]) };
+  if (/^SCUTTLE\b/i.test(line)) return 'SCUTTLE <ship> FROM TF <n> (4.3D)';
   const load = line.match(/^LOAD\s+(.+?)\s+AT\s+(\w+)\s*:\s*(?:(\d+)\s+INF)?\s*,?\s*(?:(\d+)\s+SUP)?\s*$/i);
   if (load && (load[3] || load[4]))
     return { kind: 'load', ship: load[1], port: load[2].toUpperCase(), inf: Number(load[3] ?? 0), sup: Number(load[4] ?? 0) };
@@ -210,6 +227,10 @@ function formatOne(o: GcOrder): string {
       return `LOAD ${o.ship} AT ${o.port}: ${[o.inf ? `${o.inf} INF` : '', o.sup ? `${o.sup} SUP` : ''].filter(Boolean).join(' ')}`;
     case 'unload':
       return `UNLOAD ${o.ship} AT ${o.port}`;
+    case 'divide':
+      return `DIVIDE TF ${o.tf}${o.into ? ` INTO TF ${o.into}` : ''}: ${o.ships.join(', ')}`;
+    case 'scuttle':
+      return `SCUTTLE ${o.ship} FROM TF ${o.tf}`;
     case 'no-air':
       return 'NO AIR';
     case 'end':

@@ -34,6 +34,8 @@ export interface Ship {
   readonly damage: number;
   /** sunk (9.1): out of its TF for good */
   readonly sunk?: boolean;
+  /** 4.3D: scuttled by its own side (the enemy scores one VP less for it) */
+  readonly scuttled?: boolean;
   /** its task force, or null in port */
   readonly tf: number | null;
   /** the port code it is docked at (null at sea) */

@@ -6,6 +6,7 @@ import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
 import { afterLoaded, type Cargo } from './cargo';
+import { afterDivided, afterScuttled, type Divided, type Scuttled } from './divide';
 import { afterReinforced, type Reinforced } from './reinforcements';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
@@ -53,6 +54,8 @@ export type GcEvent =
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
   | RulesEvent<'gcc.reinforced', Reinforced>
   | RulesEvent<'gcc.loaded', Cargo>
+  | RulesEvent<'gcc.tf-divided', Divided>
+  | RulesEvent<'gcc.scuttled', Scuttled>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
   | RulesEvent<'gcc.supplied', { side: GcSide; turn: number; used: number; lost: number }>
   | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
@@ -142,6 +145,10 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return afterReinforced(s, e.data);
     case 'gcc.loaded':
       return afterLoaded(s, e.data);
+    case 'gcc.tf-divided':
+      return afterDivided(s, e.data);
+    case 'gcc.scuttled':
+      return afterScuttled(s, e.data);
     case 'gcc.unloaded': {
       const ships = { ...s.ships };
       const ashore = { ...s.ashore[e.data.side] };
