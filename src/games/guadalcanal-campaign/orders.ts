@@ -14,6 +14,7 @@
  *   COUNTERSTRIKE Shokaku: 9 Val, 6 Kate                    7.4 (carriers only)
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
+ *   TRAIN Enterprise AT E: 18 Wildcat                       4.5 (base aircraft onto a carrier in port; 15 days out)
  *   DIVIDE TF 4 [INTO TF 7]: Monssen, Buchanan              4.3 (a new TF, same mission and endurance)
  *   SCUTTLE Chicago FROM TF 4                               4.3D (a crippled ship; six TFs or fewer)
  *   LOAD Zeilin AT E: 4 INF 2 SUP                           4.4 (a cargo ship in port; companies from the port's, 8.9)
@@ -37,6 +38,7 @@ export type GcOrder =
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
   | { readonly kind: 'load'; readonly ship: string; readonly port: string; readonly inf: number; readonly sup: number }
   | { readonly kind: 'unload'; readonly ship: string; readonly port: string }
+  | { readonly kind: 'train'; readonly carrier: string; readonly port: string; readonly planes: AirGroup }
   | { readonly kind: 'divide'; readonly tf: number; readonly into?: number; readonly ships: readonly string[] }
   | { readonly kind: 'scuttle'; readonly tf: number; readonly ship: string }
   | { readonly kind: 'no-air' }
@@ -60,7 +62,6 @@ const STRIKE_KINDS: readonly string[] = ['strike', 'counterstrike', 'transfer'];
 
 /** Orders of the original's menus this slice does not carry out yet, by their first word, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  TRAIN: '4.5',
   ATTACK: '6.0',
 };
 
@@ -167,6 +168,12 @@ function parseLine(line: string): GcOrder | string {
     if (!dirs.length && !dock) return 'MOVE needs directions (5.2): MOVE TF 4: N NE E';
     return { kind: 'move', tf: Number(move[1]), dirs: dirs as Dir[], dock };
   }
+  const train = line.match(/^TRAIN\s+(.+?)\s+AT\s+(\w+)\s*:\s*(.+)$/i);
+  if (train) {
+    const planes = parsePlanes(train[3]);
+    return typeof planes === 'string' ? planes : { kind: 'train', carrier: train[1], port: train[2].toUpperCase(), planes };
+  }
+  if (/^TRAIN\b/i.test(line)) return 'TRAIN <carrier> AT <port>: 18 Wildcat (4.5)';
   const divide = line.match(/^DIVIDE\s+TF\s*(\d+)(?:\s+INTO\s+TF\s*(\d+))?\s*:\s*(.+)$/i);
   if (divide)
     return {
@@ -227,6 +234,8 @@ function formatOne(o: GcOrder): string {
       return `LOAD ${o.ship} AT ${o.port}: ${[o.inf ? `${o.inf} INF` : '', o.sup ? `${o.sup} SUP` : ''].filter(Boolean).join(' ')}`;
     case 'unload':
       return `UNLOAD ${o.ship} AT ${o.port}`;
+    case 'train':
+      return `TRAIN ${o.carrier} AT ${o.port}: ${planesText(o.planes)}`;
     case 'divide':
       return `DIVIDE TF ${o.tf}${o.into ? ` INTO TF ${o.into}` : ''}: ${o.ships.join(', ')}`;
     case 'scuttle':

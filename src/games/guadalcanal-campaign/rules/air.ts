@@ -97,7 +97,7 @@ export function walkAir(s: GcState, side: GcSide, orders: readonly GcOrder[]): {
     const refuse = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
-    if (o.kind === 'no-air' || !('planes' in o)) return;
+    if (o.kind === 'no-air' || o.kind === 'train' || !('planes' in o)) return;
     const at = fold.s;
     const from = holderOf(at, side, o.from);
     if (typeof from === 'string') return refuse(from, ruleOf(from, '7.6'));

@@ -6,6 +6,7 @@ import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
 import { afterLoaded, type Cargo } from './cargo';
+import { afterTrained, type Trained } from './training';
 import { afterDivided, afterScuttled, type Divided, type Scuttled } from './divide';
 import { afterReinforced, type Reinforced } from './reinforcements';
 import type { Pipeline } from './repair';
@@ -54,6 +55,7 @@ export type GcEvent =
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
   | RulesEvent<'gcc.reinforced', Reinforced>
   | RulesEvent<'gcc.loaded', Cargo>
+  | RulesEvent<'gcc.trained', Trained>
   | RulesEvent<'gcc.tf-divided', Divided>
   | RulesEvent<'gcc.scuttled', Scuttled>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
@@ -145,6 +147,8 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return afterReinforced(s, e.data);
     case 'gcc.loaded':
       return afterLoaded(s, e.data);
+    case 'gcc.trained':
+      return afterTrained(s, e.data);
     case 'gcc.tf-divided':
       return afterDivided(s, e.data);
     case 'gcc.scuttled':
