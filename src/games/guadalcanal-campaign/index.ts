@@ -31,7 +31,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '4.3', '4.4', '4.5', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B', '8.9', '9.4B'];
+const MISSING = ['4.2', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -95,6 +95,29 @@ function narrate(event: { type: string; data: unknown }): string[] {
       return e.data.ships.map(
         (x) => `${x.ship} enters the pipeline: ${x.repair} turn(s) of repair, ${x.refit} of refit; ready on turn ${x.until} (8.8).`,
       );
+    case 'gcc.reinforced': {
+      const d = e.data;
+      const what = [
+        ...(d.ships.length ? [`${d.ships.join(', ')} reach ${d.port}`] : []),
+        ...entriesOf(d.inf).map(([port, n]) => `${n} infantry company(ies) arrive at ${port}`),
+        ...entriesOf(d.planes).map(([base, g]) => `${planesText(g)} arrive at ${base}`),
+      ];
+      return [`Reinforcements${d.chance ? ` (event ${d.chance})` : ''}: ${what.join('; ')} (8.9).`];
+    }
+    case 'gcc.trained':
+      return [
+        `${e.data.carrier} takes ${planesText(e.data.planes)} of ${e.data.base} aboard for training: out of circulation until turn ${e.data.until} (4.5).`,
+      ];
+    case 'gcc.tf-divided':
+      return [`TF ${e.data.tf} divides: ${e.data.ships.join(', ')} form TF ${e.data.into} with its mission and endurance (4.3).`];
+    case 'gcc.scuttled':
+      return [`${e.data.ship} of TF ${e.data.tf} is scuttled, her crew taken off (4.3D).`];
+    case 'gcc.loaded': {
+      const d = e.data;
+      return d.inf < 0 || d.sup < 0
+        ? [`${d.ship} puts its cargo ashore at ${d.port}: ${-d.inf} company(ies), ${-d.sup} supply unit(s) (4.4C).`]
+        : [`${d.ship} loads ${d.inf} company(ies) and ${d.sup} supply unit(s) at ${d.port} (4.4B).`];
+    }
     case 'gcc.repaired':
       return [`Out of the pipeline, ready for a task force: ${e.data.ships.join(', ')} (8.8).`];
     case 'gcc.refuelled':
@@ -206,7 +229,7 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
       ? step.id.endsWith('/search')
         ? 'CAP <base|carrier>: 12 Wildcat (7.1B, its own TF or base) | LRCAP <base|carrier>: 8 Zeke (7.1B, friendly TFs within 5) | SEARCH <base|carrier>: 6 Fortress (7.1C) | SUBSEARCH <base|carrier>: 4 Dauntless (7.1C) | NO AIR. Float planes search by themselves (7.1D).'
         : "STRIKE TF n FROM <base|carrier>: 24 Dauntless, 8 Wildcat (7.3; a TF of this turn's report, or TF 1 / TF 11, 7.3B) | COUNTERSTRIKE <carrier>: 9 Val (7.4) | TRANSFER <from> TO <to>: 10 Zeke (7.5, one a turn) | NO AIR."
-      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n; ATTACK LEVEL 1-5 (6.0, AM turns: a land attack on Guadalcanal, one dump a level). Default: every TF holds.',
+      : 'FORM [TF n] AT <port> MISSION <C|B|T|U|FC|FB|FT>: ship, ship (4.1, 9.2); COMBINE TF n INTO TF m (4.2); LOAD ship AT <port>: 4 INF 2 SUP (4.4); UNLOAD ship AT <port> (4.4C); DIVIDE TF n [INTO TF m]: ship, ship (4.3); TRAIN carrier AT <port>: 18 Wildcat (4.5); SCUTTLE ship FROM TF n (4.3D); MOVE TF n: N NE E SE S SW W NW [DOCK] (5.2); DOCK TF n; HOLD TF n; ATTACK LEVEL 1-5 (6.0, AM turns: a land attack on Guadalcanal, one dump a level). Default: every TF holds.',
   randomOrders: (view, _side, step, rng) => randomGcOrders(view, step, rng),
   parseStanding: (_s, _side, text) => parseGcStanding(text),
   answerFromStanding: answerGcStanding,

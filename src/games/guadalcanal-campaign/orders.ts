@@ -15,6 +15,11 @@
  *   TRANSFER Rabaul TO Shortlands: 10 Zeke                  7.5 (one a turn)
  *   NO AIR                                                  the air steps (7.1-7.5)
  *   ATTACK LEVEL 3                                          6.0 (AM orders only; level 1-5 costs that many dumps, 8.7)
+ *   TRAIN Enterprise AT E: 18 Wildcat                       4.5 (base aircraft onto a carrier in port; 15 days out)
+ *   DIVIDE TF 4 [INTO TF 7]: Monssen, Buchanan              4.3 (a new TF, same mission and endurance)
+ *   SCUTTLE Chicago FROM TF 4                               4.3D (a crippled ship; six TFs or fewer)
+ *   LOAD Zeilin AT E: 4 INF 2 SUP                           4.4 (a cargo ship in port; companies from the port's, 8.9)
+ *   UNLOAD Zeilin AT E                                      4.4C (its cargo back to the port)
  *   END                                                     4.12, the orders step: ends the game if the other side offers too
  */
 import { entriesOf } from './keyed';
@@ -33,6 +38,11 @@ export type GcOrder =
   | { readonly kind: 'dock'; readonly tf: number }
   | { readonly kind: 'hold'; readonly tf: number }
   | { readonly kind: 'combine'; readonly tf: number; readonly into: number }
+  | { readonly kind: 'load'; readonly ship: string; readonly port: string; readonly inf: number; readonly sup: number }
+  | { readonly kind: 'unload'; readonly ship: string; readonly port: string }
+  | { readonly kind: 'train'; readonly carrier: string; readonly port: string; readonly planes: AirGroup }
+  | { readonly kind: 'divide'; readonly tf: number; readonly into?: number; readonly ships: readonly string[] }
+  | { readonly kind: 'scuttle'; readonly tf: number; readonly ship: string }
   | { readonly kind: 'no-air' }
   | { readonly kind: 'end' }
   | { readonly kind: 'attack'; readonly level: number }
@@ -52,15 +62,6 @@ const AIR_WORDS: Readonly<Record<string, AirKind>> = {
 /** The air step each air order belongs to: CAP and search first (7.1), then strikes, counterstrikes, transfers (7.3-7.5). */
 const SEARCH_KINDS: readonly string[] = ['cap', 'lrcap', 'search', 'subsearch'];
 const STRIKE_KINDS: readonly string[] = ['strike', 'counterstrike', 'transfer'];
-
-/** Orders of the original's menus this slice does not carry out yet, by their first word, with the rule. */
-const NOT_BUILT: Readonly<Record<string, string>> = {
-  DIVIDE: '4.3',
-  SCUTTLE: '4.3D',
-  LOAD: '4.4',
-  UNLOAD: '4.4C',
-  TRAIN: '4.5',
-};
 
 const ORDERS_ROW = /\/(american|japanese)\/orders$/;
 export const isOrdersStep = (step: Pick<StepInfo, 'id'>) => ORDERS_ROW.test(step.id);
@@ -83,8 +84,6 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
       errors.push({ line: i + 1, text: raw, problem, ...(hint ? { hint } : {}), ...(rule ? { rule } : {}) });
     };
     const word = line.split(/\s+/)[0].toUpperCase();
-    if (word in NOT_BUILT)
-      return err(`${word} orders are not carried out yet: rule ${NOT_BUILT[word]} is not implemented`, undefined, NOT_BUILT[word]);
     if (word === 'ATTACK' && isOrdersStep(step) && !isAmStep(step))
       return err('land attacks are planned in AM turns only (6.0): this is a PM orders step', ATTACK_HELP, '6.0');
     const order = parseLine(line);
@@ -92,7 +91,10 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     if (typeof order === 'string' && /^(CAP|LRCAP|SEARCH|SUBSEARCH|STRIKE|COUNTERSTRIKE|TRANSFER)$/.test(word))
       return err(order, AIR_HELP, '7.0');
     if (typeof order === 'string')
-      return err(order, 'FORM AT E MISSION C: ship, ship | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR');
+      return err(
+        order,
+        'FORM AT E MISSION C: ship, ship | LOAD ship AT E: 4 INF 2 SUP | UNLOAD ship AT E | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR',
+      );
     if (order.kind === 'attack' && !isOrdersStep(step))
       return err('ATTACK is planned in the AM orders step (6.0), not in the air steps', ATTACK_HELP, '6.0');
     const air = order.kind === 'no-air' || SEARCH_KINDS.includes(order.kind) || STRIKE_KINDS.includes(order.kind);
@@ -180,6 +182,34 @@ function parseLine(line: string): GcOrder | string {
     if (!dirs.length && !dock) return 'MOVE needs directions (5.2): MOVE TF 4: N NE E';
     return { kind: 'move', tf: Number(move[1]), dirs: dirs as Dir[], dock };
   }
+  const train = line.match(/^TRAIN\s+(.+?)\s+AT\s+(\w+)\s*:\s*(.+)$/i);
+  if (train) {
+    const planes = parsePlanes(train[3]);
+    return typeof planes === 'string' ? planes : { kind: 'train', carrier: train[1], port: train[2].toUpperCase(), planes };
+  }
+  if (/^TRAIN\b/i.test(line)) return 'TRAIN <carrier> AT <port>: 18 Wildcat (4.5)';
+  const divide = line.match(/^DIVIDE\s+TF\s*(\d+)(?:\s+INTO\s+TF\s*(\d+))?\s*:\s*(.+)$/i);
+  if (divide)
+    return {
+      kind: 'divide',
+      tf: Number(divide[1]),
+      ...(divide[2] ? { into: Number(divide[2]) } : {}),
+      ships: divide[3]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    };
+  if (/^DIVIDE\b/i.test(line)) return 'DIVIDE TF <n> [INTO TF <m>]: ship, ship (4.3)';
+  const scuttle = line.match(/^SCUTTLE\s+(.+?)\s+FROM\s+TF\s*(\d+)$/i);
+  if (scuttle) return { kind: 'scuttle', ship: scuttle[1], tf: Number(scuttle[2]) };
+  if (/^SCUTTLE\b/i.test(line)) return 'SCUTTLE <ship> FROM TF <n> (4.3D)';
+  const load = line.match(/^LOAD\s+(.+?)\s+AT\s+(\w+)\s*:\s*(?:(\d+)\s+INF)?\s*,?\s*(?:(\d+)\s+SUP)?\s*$/i);
+  if (load && (load[3] || load[4]))
+    return { kind: 'load', ship: load[1], port: load[2].toUpperCase(), inf: Number(load[3] ?? 0), sup: Number(load[4] ?? 0) };
+  if (/^LOAD\b/i.test(line)) return 'LOAD <ship> AT <port>: 4 INF 2 SUP (4.4B: companies and/or supply units)';
+  const unload = line.match(/^UNLOAD\s+(.+?)\s+AT\s+(\w+)$/i);
+  if (unload) return { kind: 'unload', ship: unload[1], port: unload[2].toUpperCase() };
+  if (/^UNLOAD\b/i.test(line)) return 'UNLOAD <ship> AT <port> (4.4C)';
   const form = line.match(/^FORM(?:\s+TF\s*(\d+))?\s+AT\s+(\w+)\s+MISSION\s+(\w+)\s*:\s*(.+)$/i);
   if (form) {
     const mission = form[3].toUpperCase();
@@ -214,6 +244,16 @@ function formatOne(o: GcOrder): string {
       return `HOLD TF ${o.tf}`;
     case 'combine':
       return `COMBINE TF ${o.tf} INTO TF ${o.into}`;
+    case 'load':
+      return `LOAD ${o.ship} AT ${o.port}: ${[o.inf ? `${o.inf} INF` : '', o.sup ? `${o.sup} SUP` : ''].filter(Boolean).join(' ')}`;
+    case 'unload':
+      return `UNLOAD ${o.ship} AT ${o.port}`;
+    case 'train':
+      return `TRAIN ${o.carrier} AT ${o.port}: ${planesText(o.planes)}`;
+    case 'divide':
+      return `DIVIDE TF ${o.tf}${o.into ? ` INTO TF ${o.into}` : ''}: ${o.ships.join(', ')}`;
+    case 'scuttle':
+      return `SCUTTLE ${o.ship} FROM TF ${o.tf}`;
     case 'no-air':
       return 'NO AIR';
     case 'end':

@@ -34,6 +34,8 @@ export interface Ship {
   readonly damage: number;
   /** sunk (9.1): out of its TF for good */
   readonly sunk?: boolean;
+  /** 4.3D: scuttled by its own side (the enemy scores one VP less for it) */
+  readonly scuttled?: boolean;
   /** its task force, or null in port */
   readonly tf: number | null;
   /** the port code it is docked at (null at sea) */
@@ -155,7 +157,7 @@ export interface GcState {
   /** submarine combat (8.3) and damage (9.1A, 9.1D) odds (absent in a state stored before) */
   readonly submarine?: PlainBox['submarine'];
   readonly damageOdds?: PlainBox['damage'];
-  /** each side's garrison on Guadalcanal: the companies and supply dumps landed (8.6), less the losses and dumps of land combat (8.7) and supply (9.4) */
+  /** each side's garrison on Guadalcanal: a campaign's 13.0 garrison (as read) and the companies and supply dumps landed (8.6), less the losses and dumps of land combat (8.7) and supply (9.4) */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** 6.0: each side's land attack planned this AM turn (its own to know) */
   readonly landPlans?: Partial<Record<GcSide, { readonly turn: number; readonly level: number }>>;
@@ -177,12 +179,26 @@ export interface GcState {
   readonly endurance: Readonly<Record<string, number>>;
   readonly onlyMission: Readonly<Record<string, string>>;
   readonly fastMissions: readonly string[];
+  /** 8.9: the ships still to come in a campaign, each on the turn its wave reaches port (not in a state stored before) */
+  readonly arrivals?: readonly Arrival[];
+  /** 8.9: the printed table of infantry and aircraft and its odds (campaigns only) */
+  readonly reinforce?: Omit<NonNullable<PlainBox['reinforcements']>, 'ships'>;
+  /** 8.9: infantry companies arrived at a port (by code), waiting there to be loaded (4.4) */
+  readonly portInf?: Readonly<Record<string, number>>;
   /** 3.1, 11.0: solitaire, the computer plays the Japanese (the umpire's side) */
   readonly solitaire?: true;
   /** 4.12: this turn's offers to end the game, each side's own until both offer (rules/agreement.ts) */
   readonly endOffers?: Offers<GcSide>;
   /** 4.12: the turn in which both sides agreed to end the game */
   readonly endedByAgreement?: number;
+}
+
+/** A wave of ships due in port (8.9): the turn it arrives at the end of, its side, port and ships. */
+export interface Arrival {
+  readonly turn: number;
+  readonly side: GcSide;
+  readonly port: string;
+  readonly ships: readonly Ship[];
 }
 
 export const MINI_GAMES: readonly ScenarioId[] = ['coral-sea', 'eastern-solomons', 'santa-cruz', 'guadalcanal'];
@@ -221,28 +237,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
   for (const side of SIDES) {
     const forces = startForces(box, scenario, side);
     if (forces.problems.length) throw new Error(`the box's ${scenario} set-up is broken: ${forces.problems.join('; ')}`);
-    const ship = (name: string, tf: number | null, load?: { inf: number; sup: number }): Ship => {
-      const data = box.ships.find((s) => s.name === name)!;
-      const c = box.classes[data.cls];
-      const carries = load && c.cc > 0 && !['CV', 'CVL'].includes(c.type);
-      return {
-        name,
-        side,
-        type: c.type,
-        cls: data.cls,
-        ms: c.ms,
-        df: c.df,
-        cc: c.cc,
-        aa: c.aa,
-        mg: c.mg,
-        tt: c.tt,
-        damage: 0,
-        tf,
-        port: tf === null ? forces.port : null,
-        inf: carries ? Math.min(load.inf, c.cc) : 0,
-        sup: carries ? Math.min(load.sup, Math.max(0, c.cc - load.inf)) : 0,
-      };
-    };
+    const ship = (name: string, tf: number | null, load?: { inf: number; sup: number }): Ship =>
+      shipOf(box, side, name, tf, tf === null ? forces.port : null, load);
     forces.taskForces.forEach((tf, i) => {
       // reading of 7.3B and 10.2F: US task forces are numbered from 2, Japanese from 12 (TF 1 and 11 are the bases)
       const id = (side === 'american' ? 2 : 12) + i;
@@ -289,17 +285,67 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     surface: box.surface,
     submarine: box.submarine,
     damageOdds: box.damage,
-    ashore: { american: { inf: 0, sup: 0 }, japanese: { inf: 0, sup: 0 } },
+    ashore: garrisonsOf(box, scenario),
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },
     aircraft: box.aircraft,
     longRangeCap: box.longRangeCap,
     longRangeStrike: box.longRangeStrike,
     transferRangeFactor: box.transferRangeFactor,
+    ...(box.reinforcements && !isMini({ scenario })
+      ? (({ ships: _ships, ...reinforce }) => ({ arrivals: arrivalsOf(box, scenario), reinforce, portInf: {} }))(box.reinforcements)
+      : {}),
     endurance: box.missions.endurance,
     onlyMission: box.missions.onlyMission,
     fastMissions: box.missions.fast,
   };
+}
+
+/**
+ * 13.0's first two figures read as men and supply dumps on Guadalcanal (the brief's reading): a campaign
+ * starts with them ashore (200 men a company), so Henderson's dumps count for 9.4B from the first turn.
+ * The mini games keep none until the garrisons of 6.0 are built (their scores count landings only).
+ */
+function garrisonsOf(box: PlainBox, scenario: ScenarioId): GcState['ashore'] {
+  const of = (side: GcSide) => {
+    const [men, dumps] = box.scenarios[scenario][side].figures;
+    return isMini({ scenario }) ? { inf: 0, sup: 0 } : { inf: Math.floor(men / 200), sup: dumps };
+  };
+  return { american: of('american'), japanese: of('japanese') };
+}
+
+/** A ship of the roster as it enters play, empty or with a load (3.2, 8.9). */
+function shipOf(
+  box: PlainBox,
+  side: GcSide,
+  name: string,
+  tf: number | null,
+  port: string | null,
+  load?: { inf: number; sup: number },
+): Ship {
+  const data = box.ships.find((s) => s.name === name)!;
+  const c = box.classes[data.cls];
+  const carries = load && c.cc > 0 && !['CV', 'CVL'].includes(c.type);
+  return {
+    ...{ name, side, type: c.type, cls: data.cls, ms: c.ms, df: c.df, cc: c.cc, aa: c.aa, mg: c.mg, tt: c.tt, damage: 0, tf, port },
+    inf: carries ? Math.min(load.inf, c.cc) : 0,
+    sup: carries ? Math.min(load.sup, Math.max(0, c.cc - load.inf)) : 0,
+  };
+}
+
+/** 8.9: a campaign's ship waves, each arriving at the end of the AM turn of its date (the first turn if earlier). */
+function arrivalsOf(box: PlainBox, scenario: ScenarioId): Arrival[] {
+  const waves = box.reinforcements?.ships[scenario];
+  if (!waves) return [];
+  const first = dayOf(box.scenarios[scenario].first);
+  return SIDES.flatMap((side) =>
+    waves[side].map((w) => ({
+      turn: Math.max(1, (dayOf(w.date) - first) * 2 + 1),
+      side,
+      port: w.port,
+      ships: w.ships.map((name) => shipOf(box, side, name, null, w.port)),
+    })),
+  ).sort((a, b) => a.turn - b.turn);
 }
 
 /** The air groups at the start (box/air.ts): each carrier its class's (Coral Sea's own), each base its scenario's; none in a box stored before them. */

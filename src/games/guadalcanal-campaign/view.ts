@@ -94,6 +94,17 @@ function knownTf(s: GcState, tf: TaskForce): KnownTf {
   };
 }
 
+/** 4.6, 8.9: the side's companies waiting in its ports and the ships due there (the pipeline display). */
+function reinforcementLines(s: GcState, side: GcSide): string[] {
+  const ports = s.map.ports[side];
+  const inf = entriesOf(s.portInf ?? {}).filter(([port, n]) => ports.includes(port) && n > 0);
+  const due = (s.arrivals ?? []).filter((a) => a.side === side);
+  return [
+    ...(inf.length ? [`Infantry waiting in port (8.9, 4.4): ${inf.map(([port, n]) => `${n} company(ies) at ${port}`).join(', ')}.`] : []),
+    ...due.map((a) => `Due at ${a.port} ${dateOf(s, a.turn)} (4.6, 8.9): ${a.ships.map((x) => x.name).join(', ')}.`),
+  ];
+}
+
 export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
   const sides = viewer === 'referee' ? SIDES : SIDES.filter((x) => x === viewer);
   const own = valuesOf(s.taskForces).filter((t) => sides.includes(t.side));
@@ -118,6 +129,7 @@ export function viewGc(s: GcState, viewer: Side | 'referee'): GcView {
         return `${side === 'american' ? 'American' : 'Japanese'} troops on Guadalcanal: ${a.inf} company(ies) (${a.inf * 200} men), ${a.sup} supply dump(s)${guess ? `; enemy estimated at ${guess.men} men on turn ${guess.turn} (8.7B)` : ''} (6.0).`;
       }),
       `Henderson Field is held by the ${hendersonHolder(s) === 'american' ? 'Americans' : 'Japanese'} (9.5C).`,
+      ...sides.flatMap((side) => reinforcementLines(s, side)),
     ],
     tables: sides.flatMap((side) => [tfTable(s, side), airTable(s, side)]),
     map: mapOf(s, own, sides, sighted),

@@ -100,17 +100,15 @@ describe('Guadalcanal Campaign, first slice (issue 31)', () => {
     const bombarding = pm(quiet, { 13: { ...quiet.taskForces[13], col: 21, row: 20 }, 4: { ...quiet.taskForces[4], col: 30, row: 2 } });
     expect(stopsAt(bombarding)).toBe('none');
     expect(stopsAt({ ...bombarding, bombard: undefined })).toBe('8.4');
-    // in the campaign reinforcements come every turn (8.9)
+    // in the campaign reinforcements come every turn (8.9, reinforcements.json); a box without their table stops at 8.9
     const c = setup('campaign');
-    expect(
-      stopsAt(
-        pm(c, {
-          2: { ...c.taskForces[2], col: 30, row: 1 },
-          3: { ...c.taskForces[3], col: 30, row: 3 },
-          4: { ...c.taskForces[4], col: 30, row: 5 },
-        }),
-      ),
-    ).toBe('8.9');
+    const apartC = pm(c, {
+      2: { ...c.taskForces[2], col: 30, row: 1 },
+      3: { ...c.taskForces[3], col: 30, row: 3 },
+      4: { ...c.taskForces[4], col: 30, row: 5 },
+    });
+    expect(stopsAt(apartC)).toBe('none');
+    expect(stopsAt({ ...apartC, reinforce: undefined })).toBe('8.9');
   });
 
   it('given the US has moved, then the Japanese view holds no US task force, ship or move, and the referee`s holds both', () => {

@@ -119,7 +119,9 @@ describe('Guadalcanal Campaign: the final count (9.5, 9.8, 10.1A)', () => {
   });
 
   it("given Campaign.2, then 9.8's table applies: the Henderson 500 alone is an American Substantive Victory (-500), and a difference of 150 a draw", () => {
-    const s = { ...start('campaign-2'), row: 'over' as const };
+    // without the 13.0 garrisons (as read: 90 US and 35 Japanese companies), Henderson's 500 stands alone
+    const none = { inf: 0, sup: 0 };
+    const s = { ...start('campaign-2'), row: 'over' as const, ashore: { american: none, japanese: none } };
     expect(finalScore(s).level).toBe('American Substantive');
     const with150 = { ...s, ashore: { ...s.ashore, japanese: { inf: 650, sup: 0 } } };
     expect(finalScore(with150).difference).toBe(150);

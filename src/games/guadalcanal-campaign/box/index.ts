@@ -16,6 +16,7 @@ import { SCENARIO_DATA, SCENARIOS } from './scenarios';
 import { type GcBox, gcBoxSchema } from './schema';
 import { BOMBARD } from './bombard';
 import { TURN_END } from './turn-end';
+import { REINFORCEMENTS, reinforcementProblems } from './reinforcements';
 import { SEARCH } from './search';
 import { STRIKE } from './strike';
 import { SURFACE } from './surface';
@@ -48,6 +49,7 @@ export const defaultBox: GcBox = {
   damage: DAMAGE,
   bombard: BOMBARD,
   turnEnd: TURN_END,
+  reinforcements: REINFORCEMENTS,
   search: SEARCH,
   victory: VICTORY,
 };
@@ -105,6 +107,7 @@ function checks(box: PlainBox, raw: GcBox): Check[] {
       problems: SCENARIOS.flatMap((s) => (['american', 'japanese'] as const).flatMap((side) => startForces(box, s, side).problems)),
     },
     { rule: '13.0', text: 'a campaign starts with no more ships of a type than it has in all', problems: totals },
+    { rule: '8.9, 13.0', text: "a campaign's start and ship arrivals add up to 13.0's totals", problems: reinforcementProblems(box) },
     {
       rule: '4.5E, 7.6',
       text: 'air groups: carriers within their capacity and flying carrier types only, bases of their side',
@@ -169,6 +172,7 @@ export const gcBox = {
       split('air strikes', [box.strike ?? {}]),
       split('bombardment', [box.bombard ?? {}]),
       split('turn end', [box.turnEnd ?? {}]),
+      split('reinforcements', [box.reinforcements ?? {}]),
       split('surface combat', [box.surface ?? {}]),
       split('submarines', [box.submarine ?? {}]),
       split('damage (9.1)', [box.damage ?? {}]),

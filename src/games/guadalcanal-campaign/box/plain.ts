@@ -2,6 +2,7 @@
 import type { AircraftData } from './aircraft';
 import type { PlaceData } from './map';
 import type { StartTf, ScenarioId } from './scenarios';
+import type { ShipWave } from './reinforcements';
 import type { ShipClass, ShipData, ShipType } from './ships';
 import type { VictoryRow } from './tables';
 
@@ -49,6 +50,14 @@ export interface PlainBox {
     readonly carriers: Readonly<Record<string, AirGroup>>;
     readonly coralSeaCarriers: Readonly<Record<string, AirGroup>>;
     readonly bases: Readonly<Record<string, Readonly<Record<string, AirGroup>>>>;
+  };
+  readonly reinforcements?: {
+    readonly chance: number;
+    readonly table: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    readonly bettyBelow: number;
+    readonly zekeBelow: number;
+    readonly shortlandsFrom: string;
+    readonly ships: Readonly<Record<string, Readonly<Record<'american' | 'japanese', readonly ShipWave[]>>>>;
   };
   readonly turnEnd?: {
     readonly weather: {

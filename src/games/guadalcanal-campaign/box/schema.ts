@@ -105,6 +105,26 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before the air groups were rebuilt has none: its games fly float planes only
       .optional(),
+    reinforcements: z
+      .object({
+        chance: p(z.number().int().min(1)),
+        table: p(z.record(z.string(), z.record(z.string(), rating))),
+        bettyBelow: p(rating),
+        zekeBelow: p(rating),
+        shortlandsFrom: p(z.string()),
+        ships: z.record(
+          z.string(),
+          z
+            .object({
+              american: p(z.array(z.object({ date: z.string(), port: z.string(), ships: z.array(z.string()) }).strict())),
+              japanese: p(z.array(z.object({ date: z.string(), port: z.string(), ships: z.array(z.string()) }).strict())),
+            })
+            .strict(),
+        ),
+      })
+      .strict()
+      // a box stored before reinforcements were built has none: its campaigns stop at 8.9 as they did
+      .optional(),
     turnEnd: z
       .object({
         weather: z

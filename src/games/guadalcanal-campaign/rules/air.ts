@@ -10,7 +10,7 @@ import { entriesOf, keysOf, valuesOf } from '../keyed';
 import { Fold } from '../../kit';
 import { range } from '../box/range';
 import { type GcOrder, planesText } from '../orders';
-import { type AirGroup, type AirOps, dateOf, type GcSide, type GcState, noAirOps } from '../state';
+import { type AirGroup, type AirOps, dateOf, type GcSide, type GcState, isMini, noAirOps } from '../state';
 import { evolveGc, type GcEvent } from './events';
 import type { Problem } from './movement';
 
@@ -46,10 +46,19 @@ export function holderOf(s: GcState, side: GcSide, name: string): Holder | strin
   return `"${name}" is none of your airbases or carriers at sea: ${flyingFrom(s, side).join(', ') || 'none'} (7.6, 7.3A)`;
 }
 
+/** 9.4B: Henderson Field flies no mission with fewer than 3 US supply dumps on Guadalcanal (its float planes still search, as read of 7.1D). */
+export const HENDERSON_DUMPS = 3;
+export function grounded(s: GcState, name: string): string | null {
+  const sup = s.ashore.american.sup;
+  return name === 'Henderson Field' && !isMini(s) && sup < HENDERSON_DUMPS
+    ? `Henderson Field has ${sup} supply dump(s), under ${HENDERSON_DUMPS}: no air operations from it (9.4B)`
+    : null;
+}
+
 /** The names the side's aircraft may fly from now. */
 export function flyingFrom(s: GcState, side: GcSide): string[] {
   const date = dateOf(s, s.turn);
-  const bases = s.airbases.filter((b) => b.side === side && (!b.from || date >= b.from)).map((b) => b.name);
+  const bases = s.airbases.filter((b) => b.side === side && (!b.from || date >= b.from) && !grounded(s, b.name)).map((b) => b.name);
   const carriers = valuesOf(s.ships)
     .filter((x) => x.side === side && (x.type === 'CV' || x.type === 'CVL') && x.tf !== null && carrierMayFly(s, x.name))
     .map((x) => x.name)
@@ -88,10 +97,12 @@ export function walkAir(s: GcState, side: GcSide, orders: readonly GcOrder[]): {
     const refuse = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
-    if (o.kind === 'no-air' || !('planes' in o)) return;
+    if (o.kind === 'no-air' || o.kind === 'train' || !('planes' in o)) return;
     const at = fold.s;
     const from = holderOf(at, side, o.from);
     if (typeof from === 'string') return refuse(from, ruleOf(from, '7.6'));
+    const short9 = grounded(at, from.name);
+    if (short9) return refuse(short9, '9.4B');
     const types = keysOf(o.planes);
     const fighters = types.filter((t) => at.aircraft[t].role === 'fighter');
     const foreign = types.find((t) => at.aircraft[t].side !== side);

@@ -6,6 +6,10 @@ import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
 import { afterStrike } from './damage';
 import { afterLand } from './land';
+import { afterLoaded, type Cargo } from './cargo';
+import { afterTrained, type Trained } from './training';
+import { afterDivided, afterScuttled, type Divided, type Scuttled } from './divide';
+import { afterReinforced, type Reinforced } from './reinforcements';
 import type { Pipeline } from './repair';
 import type { FinalScore, Score } from './scoring';
 import type { Hit } from './strike';
@@ -66,6 +70,11 @@ export type GcEvent =
   | RulesEvent<'gcc.henderson-captured', { turn: number }>
   | RulesEvent<'gcc.pipeline', { side: GcSide; turn: number; ships: Pipeline[] }>
   | RulesEvent<'gcc.repaired', { side: GcSide; turn: number; ships: string[] }>
+  | RulesEvent<'gcc.reinforced', Reinforced>
+  | RulesEvent<'gcc.loaded', Cargo>
+  | RulesEvent<'gcc.trained', Trained>
+  | RulesEvent<'gcc.tf-divided', Divided>
+  | RulesEvent<'gcc.scuttled', Scuttled>
   | RulesEvent<'gcc.weather', { turn: number; weather: GcState['weather'] }>
   | RulesEvent<'gcc.supplied', { side: GcSide; turn: number; used: number; lost: number }>
   | RulesEvent<'gcc.refuelled', { tf: number; tanker: string; endurance: number; left: number }>
@@ -155,6 +164,16 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
     }
     case 'gcc.strike-resolved':
       return afterStrike(s, e.data);
+    case 'gcc.reinforced':
+      return afterReinforced(s, e.data);
+    case 'gcc.loaded':
+      return afterLoaded(s, e.data);
+    case 'gcc.trained':
+      return afterTrained(s, e.data);
+    case 'gcc.tf-divided':
+      return afterDivided(s, e.data);
+    case 'gcc.scuttled':
+      return afterScuttled(s, e.data);
     case 'gcc.unloaded': {
       const ships = { ...s.ships };
       const ashore = { ...s.ashore[e.data.side] };

@@ -9,6 +9,9 @@ import { missionProblems } from './eligibility';
 import { planAttack } from './land';
 import { DIRS, type GcOrder } from '../orders';
 import { type GcSide, type GcState, type TaskForce, isMini } from '../state';
+import { cargo } from './cargo';
+import { divide, scuttle } from './divide';
+import { train } from './training';
 import { evolveGc, type GcEvent } from './events';
 
 export interface Problem {
@@ -64,6 +67,10 @@ export function walkOrders(
       problems.push({ index, problem, rule });
     };
     if (o.kind === 'attack') return planAttack(fold.s, side, o, emit, refuse);
+    if (o.kind === 'load' || o.kind === 'unload') return cargo(fold.s, side, o, emit, refuse);
+    if (o.kind === 'train') return train(fold.s, side, o, emit, refuse);
+    if (o.kind === 'divide') return divide(fold.s, side, o, moved, emit, refuse);
+    if (o.kind === 'scuttle') return scuttle(fold.s, side, o, emit, refuse);
     if (!('tf' in o) && o.kind !== 'form') return; // air orders: parseGcOrders keeps them to the air steps
     if (o.kind === 'form') return form(fold.s, side, o, emit, refuse);
     if (o.kind === 'combine') return combine(fold.s, side, o, moved, emit, refuse);

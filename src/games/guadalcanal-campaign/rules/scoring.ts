@@ -27,7 +27,8 @@ const WEEK = 14;
 function scoreOf(s: GcState, side: GcSide, final: boolean): Score {
   const enemy = valuesOf(s.ships).filter((x) => x.side === other(side));
   const infantry = s.scenario === 'coral-sea' ? 0 : s.ashore[side].inf;
-  const sunk = enemy.filter((x) => x.sunk).reduce((a, x) => a + x.df + x.cc, 0);
+  // 9.5B: DF + CC for a ship sunk; 4.3D: one less for one its side scuttled
+  const sunk = enemy.filter((x) => x.sunk).reduce((a, x) => a + x.df + x.cc - (x.scuttled ? 1 : 0), 0);
   const standing = enemy.filter((x) => !x.sunk && (!final || x.tf !== null));
   const damage = standing.reduce((a, x) => a + x.damage, 0);
   const repair = final ? enemy.filter((x) => !x.sunk).reduce((a, x) => a + Math.max(0, Math.floor(outOfAction(s, x) / WEEK) - 2), 0) : 0;

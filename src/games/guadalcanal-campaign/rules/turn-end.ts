@@ -1,12 +1,13 @@
 /**
  * The end of the turn (8.0 steps 9-10, 9.4, 9.5D, 9.6B): ships docked this turn enter repair and
- * refit (8.8), reinforcements (8.9, campaigns only: not built, it stops naming 8.9), the weather
+ * refit (8.8), reinforcements (8.9, campaigns only: rules/reinforcements.ts), the weather
  * (9.6B; Coral Sea's tankers first, 10.2F), daily supply after a PM turn (9.4), ships leaving the pipeline, each side's score as it
  * can know it, and after the last turn the full count for both (9.5E, 10.4).
  */
 import type { AdjudicationContext } from '../../../engine/ruleset';
 import { crippledAtSea } from './critical';
 import { evolveGc, type GcEvent } from './events';
+import { reinforce } from './reinforcements';
 import { leavePipeline, enterPipeline } from './repair';
 import { finalScore, knownScore } from './scoring';
 import { dailySupply } from './supply';
@@ -32,7 +33,10 @@ export function endTurn(start: GcState, ctx: AdjudicationContext, stop: (rule: s
   }
   enterPipeline(s, c);
   // (10) reinforcements: none in a mini game (10.1E); in a campaign game ships and, by day, four 1/7 chances (8.9)
-  if (!isMini(s)) stop('8.9', `reinforcements${isAm(s.turn) ? ' and the four 1/7 chances of an AM turn' : ''}`);
+  if (!isMini(s)) {
+    if (!s.reinforce) stop('8.9', "reinforcements: this game's box has no reinforcement table");
+    reinforce(s, c);
+  }
   // 9.1D: crippled ships at sea may explode or be repaired (rules/critical.ts)
   crippledAtSea(s, c, stop);
   if (s.scenario === 'coral-sea') refuel(s, data.tankers, c);
