@@ -7,5 +7,5 @@ export interface Square {
 export function range(a: Square, b: Square): number {
   const d = Math.hypot(a.col - b.col, a.row - b.row);
   // a whole distance stays whole (3 across and 4 up is 5), whatever the float error
-  return Math.ceil(d - 1e-9);
+  return Math.max(0, Math.ceil(d - 1e-9)); // never -0 on the same square (JSON writes -0 as 0)
 }
