@@ -26,7 +26,7 @@ const games: readonly [string, AnyRuleset, GameOptions, readonly string[], boole
     guadalcanalCampaign as unknown as AnyRuleset,
     { scenario: 'eastern-solomons' },
     ['japanese', 'american', 'referee'],
-    false,
+    true,
   ],
 ];
 

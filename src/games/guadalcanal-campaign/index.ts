@@ -31,7 +31,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['4.2', '7.4E', '8.0(5)', '8.1', '8.1F', '8.4', '8.5B'];
+const MISSING = ['8.1', '8.4', '10.2B'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;

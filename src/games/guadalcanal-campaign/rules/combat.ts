@@ -7,7 +7,8 @@
  */
 import { entriesOf, valuesOf } from '../keyed';
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
-import { carrierMayFly, opsOf } from './air';
+import { counterstrikes, deckExplosions } from './counterstrike';
+import { emergencyLandings } from './landing';
 import { freeAt } from './air';
 import { explosions, hitCollector } from './critical';
 import { evolveGc, type GcEvent } from './events';
@@ -18,6 +19,11 @@ import { resolveStrikes } from './strike';
 import { resolveSurface } from './surface';
 import { GAME, type GcState, other, type TaskForce } from '../state';
 
+const evolveOn = (ctx: AdjudicationContext) => (s: GcState, e: GcEvent) => {
+  ctx.emit(e);
+  return evolveGc(s, e);
+};
+
 export function resolveCombat(before: GcState, step: StepInfo, ctx: AdjudicationContext): void {
   const stop = (rule: string, what: string): never => {
     throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
@@ -26,24 +32,8 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   // each hit of a strike or a surface battle may be a critical (9.1A, rules/critical.ts)
   const hits = hitCollector(ctx);
   let s = explosions(resolveStrikes(before, hits.ctx, stop), hits.take(), ctx, stop);
-  for (const side of ['japanese', 'american'] as const) {
-    const launched = opsOf(before, side).strikes;
-    // 7.4E: counterstrike aircraft on a carrier's deck may explode when it is hit (US carriers only in Coral Sea)
-    const hit = valuesOf(s.ships).filter(
-      (x) => x.side === side && x.damage > before.ships[x.name].damage && opsOf(s, side).counter[x.name],
-    );
-    if (hit.length && (side === 'japanese' || s.scenario === 'coral-sea'))
-      stop('7.4E', `counterstrike aircraft on the deck of ${hit[0].name}, hit`);
-    // (4) 8.5A-D: aircraft return; a carrier that may no longer land them (9.1B) sends them elsewhere
-    for (const x of launched)
-      if (s.ships[x.from] && !carrierMayFly(s, x.from)) stop('8.5B', `the emergency landing of ${x.from}'s strike aircraft`);
-    // (5) counterstrikes follow a carrier strike home (7.4, 8.0 step 5)
-    for (const x of opsOf(before, other(side)).strikes) {
-      const attacked = s.taskForces[x.target];
-      if (before.ships[x.from] && attacked?.ships.some((n) => opsOf(s, side).counter[n]))
-        stop('8.0(5)', `the counterstrike from TF ${x.target} after the ${other(side)} strike from ${x.from}`);
-    }
-  }
+  // 7.4E: counterstrike aircraft on the deck of a carrier hit may explode (rules/counterstrike.ts)
+  for (const side of ['japanese', 'american'] as const) s = deckExplosions(before, s, side, ctx).reduce(evolveOn(ctx), s);
   // (2) surface combat: opposing TFs in one square, one of them on C (endurance 9 or more) or FC (8.2, 9.2E, rules/surface.ts)
   s = explosions(resolveSurface(s, hits.ctx, stop), hits.take(), ctx, stop);
   // then submarine combat: each sub TF patrols 2 squares around it (8.3, rules/submarine.ts)
@@ -60,6 +50,22 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   for (const tf of tfs.filter((t) => (t.mission === 'B' || t.mission === 'FB') && onHenderson(t)).sort((a, b) => a.id - b.id)) {
     if (!s.bombard) stop('8.4', `bombardment by TF ${tf.id} (this box has no bombardment data)`);
     emit(bombardment(s, tf));
+  }
+  // (4) strike aircraft land, 8.5B-D emergency landings (rules/landing.ts); (5) counterstrikes (7.4, rules/counterstrike.ts)
+  for (const side of ['japanese', 'american'] as const) for (const e of emergencyLandings(before, now, side)) emit(e);
+  for (const side of ['japanese', 'american'] as const) counterstrikes(before, () => now, side, ctx, emit);
+  // 10.2B-C: in Coral Sea the Japanese land at Port Moresby, not Guadalcanal: not built yet
+  if (s.scenario === 'coral-sea') {
+    const moresby = s.map.places.find((p) => p.name === 'Port Moresby');
+    const landing = tfs.find(
+      (t) =>
+        t.side === 'japanese' &&
+        moresby &&
+        t.col === moresby.col &&
+        t.row === moresby.row &&
+        t.ships.some((n) => s.ships[n].inf + s.ships[n].sup > 0),
+    );
+    if (landing) stop('10.2B', `the Japanese landing at Port Moresby from TF ${landing.id}`);
   }
   // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
   for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {

@@ -4,6 +4,7 @@ import type { RulesEvent } from '../../../engine/ruleset';
 import type { Mission } from '../box/tables';
 import type { AirKind } from '../orders';
 import { withEndOffer } from './agreement';
+import { afterAirReturn } from './air-return-state';
 import { afterStrike } from './damage';
 import { afterLand } from './land';
 import { afterLoaded, type Cargo } from './cargo';
@@ -55,6 +56,13 @@ export type GcEvent =
         sunk: string[];
         attacked: boolean;
       }
+    >
+  | RulesEvent<'gcc.deck-exploded', { side: GcSide; turn: number; ship: string; planes: AirGroup; damage: number; sunk: boolean }>
+  | RulesEvent<'gcc.counterstrike-launched', { side: GcSide; turn: number; from: string; target: number; range: number; planes: AirGroup }>
+  | RulesEvent<'gcc.emergency-landed', { side: GcSide; turn: number; from: string; to: string | null; planes: AirGroup }>
+  | RulesEvent<
+      'gcc.base-struck',
+      { side: GcSide; turn: number; from: string; base: string; hits: number; aircraft: AirGroup; dumps: number }
     >
   | RulesEvent<'gcc.unloaded', { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[] }>
   | RulesEvent<
@@ -174,6 +182,11 @@ export function evolveGc(s: GcState, event: RulesEvent): GcState {
       return afterDivided(s, e.data);
     case 'gcc.scuttled':
       return afterScuttled(s, e.data);
+    case 'gcc.deck-exploded':
+    case 'gcc.counterstrike-launched':
+    case 'gcc.emergency-landed':
+    case 'gcc.base-struck':
+      return afterAirReturn(s, e);
     case 'gcc.unloaded': {
       const ships = { ...s.ships };
       const ashore = { ...s.ashore[e.data.side] };

@@ -8,13 +8,15 @@
  * each launching carrier's TF 5% (9.3C). The strike and its result are both sides' from here on:
  * the target's ships are known to the striker once attacked.
  */
-import { entriesOf, keysOf, valuesOf } from '../keyed';
-import { pick, rollDie } from '../../../engine/dice';
+import { entriesOf, keysOf } from '../keyed';
+import { pick } from '../../../engine/dice';
 import type { AdjudicationContext, Dice } from '../../../engine/ruleset';
 import { Fold } from '../../kit';
 import { range } from '../box/range';
 import { type AirGroup, type GcSide, type GcState, other, type Ship, type Strike, type TaskForce } from '../state';
 import { opsOf } from './air';
+import { baseStrike } from './base-strike';
+import { capFight, percent, sum } from './cap';
 import { evolveGc, type GcEvent } from './events';
 
 export interface Hit {
@@ -23,9 +25,7 @@ export interface Hit {
   readonly damage: number;
 }
 
-const percent = (dice: Dice, chance: number, purpose: string, rule: string) => chance > 0 && rollDie(dice, 100, purpose, rule) <= chance;
-
-/** Resolves every strike launched this turn; returns the position they leave. Bases as targets stop naming 8.1F. */
+/** Resolves every strike launched this turn; returns the position they leave. Strikes on the bases TF 1 / TF 11 are rules/base-strike.ts (8.1F). */
 export function resolveStrikes(s: GcState, ctx: AdjudicationContext, stop: (rule: string, what: string) => never): GcState {
   const fold = new Fold<GcState>(s, evolveGc);
   const emit = (e: GcEvent) => {
@@ -35,8 +35,10 @@ export function resolveStrikes(s: GcState, ctx: AdjudicationContext, stop: (rule
   for (const side of ['japanese', 'american'] as const)
     for (const strike of opsOf(s, side).strikes) {
       if (!fold.s.strike) stop('8.1', `the ${side} strike from ${strike.from} on TF ${strike.target} (this box has no strike odds)`);
-      if (strike.target === 1 || strike.target === 11)
-        stop('8.1F', `the ${side} strike from ${strike.from} on the base, TF ${strike.target}`);
+      if (strike.target === 1 || strike.target === 11) {
+        for (const e of baseStrike(fold.s, side, strike, ctx.dice)) emit(e);
+        continue;
+      }
       const tf = fold.s.taskForces[strike.target];
       // a TF sunk whole by an earlier strike is not there to attack: the strike finds nothing
       emit(tf ? strikeOn(fold.s, side, strike, tf, ctx.dice) : resolved(side, fold.s.turn, strike, {}, {}, [], [], false));
@@ -44,7 +46,7 @@ export function resolveStrikes(s: GcState, ctx: AdjudicationContext, stop: (rule
   return fold.s;
 }
 
-function resolved(
+export function resolved(
   side: GcSide,
   turn: number,
   strike: Strike,
@@ -72,30 +74,9 @@ function capOver(s: GcState, side: GcSide, tf: TaskForce): Record<string, number
   return cap;
 }
 
-const sum = (g: AirGroup) => valuesOf(g).reduce((a, b) => a + b, 0);
-
-function strikeOn(s: GcState, side: GcSide, strike: Strike, tf: TaskForce, dice: Dice): GcEvent {
+export function strikeOn(s: GcState, side: GcSide, strike: Strike, tf: TaskForce, dice: Dice): GcEvent {
   const box = s.strike!;
-  const alive: Record<string, number> = { ...strike.planes };
-  const lost: Record<string, number> = {};
-  const capLost: Record<string, Record<string, number>> = {};
-  const longRange = strike.from === 'Rabaul' && strike.range >= box.longRangeFrom;
-  // (1) CAP, 8.1A-C
-  for (const [holder, fighters] of entriesOf(capOver(s, other(side), tf))) {
-    const types = keysOf(opsOf(s, other(side)).cap[holder] ?? opsOf(s, other(side)).lrcap[holder] ?? {});
-    const capType = types[0] ?? 'Wildcat';
-    for (let i = 0; i < fighters && sum(alive) > 0; i++) {
-      const pool = entriesOf(alive).flatMap(([t, n]) => Array<string>(n).fill(t));
-      const target = pick(dice, pool, `CAP fighter ${i + 1} of ${holder} picks its target`, '8.1B');
-      const odds = (longRange ? s.longRangeStrike[target] : undefined) ?? s.aircraft[target];
-      if (percent(dice, odds.shotDown, `CAP fighter ${i + 1} of ${holder} fires at a ${target}`, '8.1C')) {
-        alive[target]--;
-        lost[target] = (lost[target] ?? 0) + 1;
-      } else if (percent(dice, odds.shootsDown, `the ${target} fires back at CAP fighter ${i + 1} of ${holder}`, '8.1C')) {
-        capLost[holder] = { ...capLost[holder], [capType]: (capLost[holder]?.[capType] ?? 0) + 1 };
-      }
-    }
-  }
+  const { alive, lost, capLost } = capFight(s, side, strike, capOver(s, other(side), tf), dice);
   // (2) flak and (3) hits, 8.1D-F
   const ships = tf.ships.map((n) => s.ships[n]);
   const flak = flakOf(s, ships, tf.side);
