@@ -10,30 +10,33 @@ import { printed, rebuilt } from './source';
 export const SURFACE = {
   /** per-mille hit chance of one Japanese main gun against a 30-knot ship of DF 30 */
   gunPerMille: rebuilt(
-    60,
-    'rebuilt: Cape Esperance (11-12 October 1942) and the first Naval Battle of Guadalcanal put roughly one hit in fifteen to twenty heavy-gun salvoes at night; a 6% chance per gun per round gives Japanese cruiser lines the two to four hits a cruiser took there',
+    250,
+    "calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): one exchange stands for the whole night action, so a gun hits on 25%; with 8.2D's US half this sinks about as many US ships as history and the most Japanese ships the printed factors allow",
   ),
   /** 8.2D: US gunfire is half as accurate as Japanese, US battleships 1.5 times Japanese */
   usGun: printed(0.5, '8.2D'),
   usBbGun: printed(1.5, '8.2D'),
   /** per-mille hit chance of one Japanese 24-inch torpedo against a 30-knot ship of DF 30 */
   torpedoPerMille: rebuilt(
-    120,
-    'rebuilt: at Savo (9 August 1942) and Tassafaronga (30 November 1942) Japanese destroyers and cruisers hit with about one torpedo in eight to ten fired at night; 12% per torpedo',
+    160,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): 16% a torpedo fits Savo and the first Naval Battle of Guadalcanal without overshooting Cape Esperance and Tassafaronga',
   ),
   /** 8.2D: Japanese surface torpedoes are 8 times as accurate as US ones */
   usTorpedo: printed(0.125, '8.2D'),
   /** per-mille hit chance of one Japanese light (AA) gun */
   aaPerMille: rebuilt(
-    20,
-    'rebuilt: secondary guns of 5 inches and less did many hits of little weight at Savo and the first Naval Battle of Guadalcanal; 2% per gun each worth 0.5 (9.1A) adds a few points a ship',
+    100,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): US destroyers and CLAAs fire only light guns (box/ships.ts), 10% a gun lets them share in sinking Japanese destroyers',
   ),
   /** the speed factor is speedKnots / target speed within these limits (8.2D: slower ships are hit more) */
   speedKnots: rebuilt(30, 'rebuilt: the factor is 1 at 30 knots, the cruisers and destroyers of the battles'),
   speedLimits: rebuilt([0.8, 2], 'rebuilt: a 5-knot cripple is hit twice as often, a 36-knot destroyer 0.8 times'),
   /** the size factor is target DF / sizeDf within these limits (8.2D: bigger ships are hit more) */
   sizeDf: rebuilt(30, 'rebuilt: a heavy cruiser (DF 30, box/ships.ts) is the unit target'),
-  sizeLimits: rebuilt([0.4, 1.5], 'rebuilt: a destroyer (DF about 9) is hit 0.4 times as often, a battleship 1.5 times'),
+  sizeLimits: rebuilt(
+    [1, 1.5],
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): small ships are not hit less often than a cruiser (a lower limit of 0.4 or 0.7 left the Japanese destroyers nearly unsinkable), a battleship 1.5 times',
+  ),
   /** 8.2E: US accuracy in the first 7 days (turns 1-14) of the campaign game */
   firstWeekUs: rebuilt(
     0.25,
