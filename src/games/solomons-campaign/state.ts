@@ -148,6 +148,17 @@ export interface GroundCombatData {
     readonly maxShiftColumns: { readonly first: number; readonly last: number };
   };
   readonly strength: PlainBox['groundStrength'];
+  /** 50.0 reorganization charts (27.4): what combines into what, by side */
+  readonly reorganization: Readonly<
+    Record<
+      SolSide,
+      readonly {
+        readonly service: 'army' | 'navy';
+        readonly from: { readonly battalions?: number; readonly regiments?: number; readonly supply?: number };
+        readonly to: 'regiment' | 'brigade' | 'division';
+      }[]
+    >
+  >;
 }
 
 /** What the Operations Phase reads from the box (2A1, 10.3, 10.6, 19.2, 27.8, 8.2). */
@@ -234,6 +245,7 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       columns: box.columns.ground,
       shifts: box.shifts as unknown as GroundCombatData['shifts'],
       strength: box.groundStrength,
+      reorganization: box.reorganization as unknown as GroundCombatData['reorganization'],
     },
     logData: {
       refitTurns: box.refit.turns,

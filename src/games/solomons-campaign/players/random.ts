@@ -60,7 +60,7 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
-/** 3E-3F: now and then an airbase built or raised where own engineers and supply are, or a hex entrenched. */
+/** 3D-3F: now and then a reorganization, an airbase built or raised where own engineers and supply are, or a hex entrenched. */
 function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   const k = view.known;
   if (!k.own) return [{ kind: 'none' }];
@@ -80,6 +80,19 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
       orders.push({ kind: 'build', hex, engineers: engineers.slice(0, Math.min(supply, 1 + rng.int(engineers.length))) });
     else if (own.ground.some((g) => g.at === hex) && rng.int(3) === 0) orders.push({ kind: 'entrench', hex });
   }
+  // 3D (27.3, 27.5): now and then three loose infantry battalions of a service combined, or a larger unit broken
+  const loose = own.ground
+    .filter((g) => g.type === 'infantry' && g.size === 'battalion' && !g.at.startsWith('TF '))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const g of loose) {
+    const mates = loose.filter((x) => x.at === g.at && x.service === g.service).slice(0, 3);
+    if (mates[0] !== g || mates.length < 3 || (k.side === 'japanese' && g.service === 'navy') || rng.int(2)) continue;
+    orders.push({ kind: 'combine', units: mates.map((x) => x.id), into: `${g.id}-R` });
+  }
+  const big = own.ground
+    .filter((g) => g.type === 'infantry' && g.size !== 'battalion' && !g.at.startsWith('TF '))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (big.length && rng.int(6) === 0) orders.push({ kind: 'break', unit: rng.pick(big).id, full: rng.int(2) === 0 });
   return orders.length ? orders : [{ kind: 'none' }];
 }
 

@@ -3,6 +3,7 @@ import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
 import { evolveGround, isGroundEvent } from './ground-events';
 import { evolveLog, isLogEvent } from './log-events';
+import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveOps, isOpsEvent } from './ops-events';
 
 export type SolEvent =
@@ -52,6 +53,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isOpsEvent(event)) return evolveOps(s, event);
       if (isLogEvent(event)) return evolveLog(s, event);
       if (isGroundEvent(event)) return evolveGround(s, event);
+      if (isReorgEvent(event)) return evolveReorg(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }
