@@ -51,6 +51,9 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
   const problems: Problem[] = [];
   const f = s.forces[side];
   const seen = new Set<string>();
+  // 3D: units an earlier line makes (COMBINE ... INTO, the pieces of a BREAK) may be named later
+  const made = new Set<string>();
+  const pieces: string[] = [];
   const one = (o: SolOrder, index: number): void => {
     if (!isLogOrder(o)) return;
     const bad = (problem: string, rule: string): void => {
@@ -58,8 +61,12 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
     };
     if (isReorgOrder(o)) {
       // 3D: the units must be the side's; the rest is checked when the line is carried out (after 3B)
+      const later = (id: string) => made.has(id) || pieces.some((p) => id.startsWith(`${p}/`));
+      if (o.kind === 'combine') made.add(o.into);
+      else pieces.push(o.unit);
       for (const id of o.kind === 'combine' ? o.units : [o.unit])
-        if (!f.ground.some((g) => g.id === id)) return bad(`${id} is not one of your ground units`, o.kind === 'combine' ? '27.3' : '27.5');
+        if (!f.ground.some((g) => g.id === id) && !later(id))
+          return bad(`${id} is not one of your ground units`, o.kind === 'combine' ? '27.3' : '27.5');
       return;
     }
     const hex = landHex(s, o.hex);
