@@ -12,6 +12,8 @@ import { plainBox, type SolBox, solBox } from './box';
 import { formatSolOrders, kindOfStep, parseSolOrders, type SolOrder } from './orders';
 import { randomSolOrders } from './players/random';
 import { evolveSol, type SolEvent } from './rules/events';
+import { isGroundEvent, narrateGround } from './rules/ground-events';
+import { isReorgEvent, narrateReorg } from './rules/reorganize';
 import { checkLog } from './rules/log-orders';
 import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
@@ -26,7 +28,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['14.1', '15.1', '28.1', '36.4', '27.3', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
+const MISSING = ['14.1', '15.1', '36.4', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -54,7 +56,12 @@ function narrate(event: { type: string; data: unknown }): string[] {
         `${SIDE_NAME[e.data.first]} has the initiative${e.data.why === 'airfield' ? ', controlling an airfield on Guadalcanal' : ` (dice ${e.data.rolls.map((r) => `Japan ${r.japanese}, US ${r.us}`).join('; ')})`} (1E).`,
       ];
     default:
-      return [...narrateOps(event), ...narrateLog(event)];
+      return [
+        ...narrateOps(event),
+        ...narrateLog(event),
+        ...(isGroundEvent(event) ? narrateGround(event) : []),
+        ...(isReorgEvent(event) ? narrateReorg(event) : []),
+      ];
   }
 }
 
@@ -114,9 +121,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'forces')
       return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). Default: all Logistics CP as supply on your first major base, no task force.';
     if (kind === 'logistics')
-      return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE and BREAK (3D, 27.3) are not built. Default: nothing.';
+      return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). Default: nothing.';
     if (kind === 'ops')
-      return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. SURFACE|BOMBARD|ATTACK <hex> (2A3: attack at a contact there after movement; a line with no contact is skipped with a note). Their combat (14.1, 15.1, 28.1) is not built yet: a game whose attack meets a contact stops there for the referee. Default: your plan; with none, every TF returns home.';
+      return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE|BOMBARD <hex> (2A3: attack at a contact there after movement; a line with no contact is skipped with a note). Their combat (14.1, 15.1) is not built yet: a game whose attack meets a contact stops there for the referee. Default: your plan; with none, every TF returns home.';
     return 'Nothing to order at this step.';
   },
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),

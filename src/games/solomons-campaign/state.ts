@@ -45,6 +45,8 @@ export interface TaskForce {
 
 export interface Ground extends GroundData {
   readonly at: string;
+  /** 11.6: the turn the unit last attacked (ground units attack once a turn) */
+  readonly attacked?: number;
 }
 
 export interface AirPool {
@@ -101,6 +103,8 @@ export interface SolState {
   /** 37.1-37.4: each side's entrenchment markers, by hex, with the units under each */
   readonly entrenched: Readonly<Record<SolSide, Readonly<Record<string, readonly string[]>>>>;
   readonly logData: LogData;
+  /** 28.x: what ground combat reads from the box (50.0 CRT, ground columns and shifts, strengths) */
+  readonly groundData: GroundCombatData;
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }
@@ -131,6 +135,30 @@ export interface LogData {
     readonly airfieldOther: number;
   };
   readonly victoryLevels: PlainBox['victoryLevels'];
+}
+
+/** What ground combat reads from the box (28.3, 50.0 CRT and ground notes). */
+export interface GroundCombatData {
+  readonly crt: PlainBox['crt'];
+  readonly columns: PlainBox['columns']['ground'];
+  readonly shifts: {
+    readonly armyNavy: number;
+    readonly usGroundAtNight: number;
+    readonly entrenched: number;
+    readonly maxShiftColumns: { readonly first: number; readonly last: number };
+  };
+  readonly strength: PlainBox['groundStrength'];
+  /** 50.0 reorganization charts (27.4): what combines into what, by side */
+  readonly reorganization: Readonly<
+    Record<
+      SolSide,
+      readonly {
+        readonly service: 'army' | 'navy';
+        readonly from: { readonly battalions?: number; readonly regiments?: number; readonly supply?: number };
+        readonly to: 'regiment' | 'brigade' | 'division';
+      }[]
+    >
+  >;
 }
 
 /** What the Operations Phase reads from the box (2A1, 10.3, 10.6, 19.2, 27.8, 8.2). */
@@ -212,6 +240,13 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
     arrivals: chartArrivals(box),
     entrenched: { japanese: {}, us: {} },
     outcome: null,
+    groundData: {
+      crt: box.crt,
+      columns: box.columns.ground,
+      shifts: box.shifts as unknown as GroundCombatData['shifts'],
+      strength: box.groundStrength,
+      reorganization: box.reorganization as unknown as GroundCombatData['reorganization'],
+    },
     logData: {
       refitTurns: box.refit.turns,
       refitPerBase: Object.fromEntries(

@@ -45,7 +45,7 @@ describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
     expect(ruleOf(() => moveTf(f, 'us', 1, '0704', () => undefined))).toBe('36.4');
   });
 
-  it('given Japanese and US ground units in 0806, when Japan orders ATTACK 0806, then play stops naming 28.1; SURFACE there (no naval contact) is skipped with a note (2A3, 11.2)', () => {
+  it('given Japanese and US ground units in 0806, when Japan orders ATTACK 0806, then the ground combat is fought (28.3), no rule is missing; SURFACE there (no naval contact) is skipped with a note (2A3, 11.2)', () => {
     const s = { ...start(), phasing: 'japanese' as const };
     const inHex = (side: 'japanese' | 'us') => s.forces[side].ground.filter((g) => g.at === '0806').length;
     expect([inHex('japanese'), inHex('us')].every((n) => n > 0)).toBe(true);
@@ -53,7 +53,8 @@ describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
     const ctx = { dice: { d6: () => 1 }, emit: (e: RulesEvent) => emitted.push(e) };
     const attack = (combat: 'ground' | 'naval') => () =>
       runOperations(s, 't1/x01/japanese/ops', [{ kind: 'attack', combat, hex: '0806' }], true, ctx);
-    expect(ruleOf(attack('ground'))).toBe('28.1');
+    expect(ruleOf(attack('ground'))).toBeNull();
+    expect(emitted).toContainEqual(expect.objectContaining({ type: 'sol.ground-attack' }));
     emitted.length = 0;
     expect(ruleOf(attack('naval'))).toBeNull();
     expect(emitted).toContainEqual(

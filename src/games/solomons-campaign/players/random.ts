@@ -5,7 +5,8 @@
  * August I, 10.13). In the Operations Phase (2A): now and then an intelligence mission on an enemy
  * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
- * Now and then an attack (2A3) where an enemy marker or stack is seen.
+ * Now and then an attack (2A3) where an enemy marker or stack is seen; a ground attack (28.1) every
+ * other phase where own units able to attack share a hex with an enemy stack.
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -39,7 +40,13 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   }
   // 2A3: now and then an attack where an enemy TF marker or stack is seen (a contact after movement, or skipped)
   const seen = [...k.enemyMarkers.map((x) => ({ at: x.at, tf: true })), ...k.enemyStacks.map((x) => ({ at: x.at, tf: false }))];
-  for (const m of seen.filter((x) => attacks && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
+  // 28.1: where own units able to attack share a hex with an enemy stack, a ground attack every other time
+  const groundHexes = new Set(
+    k.enemyStacks.filter((x) => attacks && k.own!.ground.some((g) => g.at === x.at && g.type !== 'engineer')).map((x) => x.at),
+  );
+  for (const hex of [...groundHexes].sort())
+    if (rng.int(2) === 0) orders.push({ kind: 'attack', combat: 'ground', hex, ...(rng.int(2) ? { combined: true } : {}) });
+  for (const m of seen.filter((x) => attacks && !groundHexes.has(x.at) && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
     if (rng.int(3) === 0) orders.push({ kind: 'attack', combat: m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const), hex: m.at });
   if (!k.plan && !orders.some((o) => o.kind === 'plan'))
     orders.push({ kind: 'plan', tf: null, action: 'hold', to: null, ask: ['contact'] });
@@ -53,7 +60,7 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
-/** 3E-3F: now and then an airbase built or raised where own engineers and supply are, or a hex entrenched. */
+/** 3D-3F: now and then a reorganization, an airbase built or raised where own engineers and supply are, or a hex entrenched. */
 function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   const k = view.known;
   if (!k.own) return [{ kind: 'none' }];
@@ -73,6 +80,19 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
       orders.push({ kind: 'build', hex, engineers: engineers.slice(0, Math.min(supply, 1 + rng.int(engineers.length))) });
     else if (own.ground.some((g) => g.at === hex) && rng.int(3) === 0) orders.push({ kind: 'entrench', hex });
   }
+  // 3D (27.3, 27.5): now and then three loose infantry battalions of a service combined, or a larger unit broken
+  const loose = own.ground
+    .filter((g) => g.type === 'infantry' && g.size === 'battalion' && !g.at.startsWith('TF '))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const g of loose) {
+    const mates = loose.filter((x) => x.at === g.at && x.service === g.service).slice(0, 3);
+    if (mates[0] !== g || mates.length < 3 || (k.side === 'japanese' && g.service === 'navy') || rng.int(2)) continue;
+    orders.push({ kind: 'combine', units: mates.map((x) => x.id), into: `${g.id}-R` });
+  }
+  const big = own.ground
+    .filter((g) => g.type === 'infantry' && g.size !== 'battalion' && !g.at.startsWith('TF '))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (big.length && rng.int(6) === 0) orders.push({ kind: 'break', unit: rng.pick(big).id, full: rng.int(2) === 0 });
   return orders.length ? orders : [{ kind: 'none' }];
 }
 

@@ -1,7 +1,9 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
+import { evolveGround, isGroundEvent } from './ground-events';
 import { evolveLog, isLogEvent } from './log-events';
+import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveOps, isOpsEvent } from './ops-events';
 
 export type SolEvent =
@@ -50,6 +52,8 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
     default:
       if (isOpsEvent(event)) return evolveOps(s, event);
       if (isLogEvent(event)) return evolveLog(s, event);
+      if (isGroundEvent(event)) return evolveGround(s, event);
+      if (isReorgEvent(event)) return evolveReorg(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -5,32 +5,38 @@
  *   ENTRENCH Guadalcanal-W                      3E, 37.1: one supply point, every own ground unit there
  *   BUILD Guadalcanal-W WITH 11-ENG, 15-ENG     3F, 33.2: a supply point and a die for each engineer named
  *
- * COMBINE and BREAK (3D, 27.3-27.5) are refused naming 27.3: reorganization is not built.
+ *   COMBINE 1/5-MAR, 2/5-MAR, 3/5-MAR INTO 5-MAR 3D, 27.3 (rules/reorganize.ts)
+ *   BREAK 2-DIV [INTO BATTALIONS]                3D, 27.5
  */
 import type { SolOrder } from '../orders';
 import { other, type SolSide, type SolState } from '../state';
 import { hexOf, placeOfText } from './places';
 import type { Problem } from './planning';
+import { formatReorgOrder, isReorgOrder, parseReorgLine, type ReorgOrder } from './reorganize';
 
 export type LogOrder =
   | { readonly kind: 'entrench'; readonly hex: string }
-  | { readonly kind: 'build'; readonly hex: string; readonly engineers: readonly string[] };
+  | { readonly kind: 'build'; readonly hex: string; readonly engineers: readonly string[] }
+  | ReorgOrder;
 
-export const LOG_NOT_BUILT: Readonly<Record<string, string>> = { COMBINE: '27.3', BREAK: '27.5' };
+export const LOG_NOT_BUILT: Readonly<Record<string, string>> = {};
 
 export function parseLogLine(line: string): LogOrder | string {
+  const reorg = parseReorgLine(line);
+  if (reorg) return reorg;
   let m = /^ENTRENCH\s+(\S+)$/i.exec(line);
   if (m) return { kind: 'entrench', hex: m[1] };
   m = /^BUILD\s+(\S+)\s+WITH\s+(.+)$/i.exec(line);
   if (m) return { kind: 'build', hex: m[1], engineers: m[2].split(',').map((x) => x.trim().toUpperCase()) };
-  return 'expected ENTRENCH <hex> (37.1) or BUILD <hex> WITH <engineers> (33.2)';
+  return 'expected COMBINE <units> INTO <id> (27.3), BREAK <unit> [INTO BATTALIONS] (27.5), ENTRENCH <hex> (37.1) or BUILD <hex> WITH <engineers> (33.2)';
 }
 
 export function formatLogOrder(o: LogOrder): string {
+  if (isReorgOrder(o)) return formatReorgOrder(o);
   return o.kind === 'entrench' ? `ENTRENCH ${o.hex}` : `BUILD ${o.hex} WITH ${o.engineers.join(', ')}`;
 }
 
-export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder => o.kind === 'entrench' || o.kind === 'build';
+export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder => o.kind === 'entrench' || o.kind === 'build' || isReorgOrder(o);
 
 /** An island hex (not a major base) the text names, or null. */
 export function landHex(s: SolState, text: string): string | null {
@@ -45,11 +51,24 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
   const problems: Problem[] = [];
   const f = s.forces[side];
   const seen = new Set<string>();
+  // 3D: units an earlier line makes (COMBINE ... INTO, the pieces of a BREAK) may be named later
+  const made = new Set<string>();
+  const pieces: string[] = [];
   const one = (o: SolOrder, index: number): void => {
     if (!isLogOrder(o)) return;
     const bad = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
+    if (isReorgOrder(o)) {
+      // 3D: the units must be the side's; the rest is checked when the line is carried out (after 3B)
+      const later = (id: string) => made.has(id) || pieces.some((p) => id.startsWith(`${p}/`));
+      if (o.kind === 'combine') made.add(o.into);
+      else pieces.push(o.unit);
+      for (const id of o.kind === 'combine' ? o.units : [o.unit])
+        if (!f.ground.some((g) => g.id === id) && !later(id))
+          return bad(`${id} is not one of your ground units`, o.kind === 'combine' ? '27.3' : '27.5');
+      return;
+    }
     const hex = landHex(s, o.hex);
     if (!hex) return bad(`${o.hex} is no island hex`, o.kind === 'entrench' ? '37.1' : '33.2');
     if (!(f.supply[hex] > 0)) return bad(`no supply of yours at ${o.hex}`, o.kind === 'entrench' ? '37.1' : '33.2');

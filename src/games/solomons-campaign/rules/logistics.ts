@@ -17,6 +17,7 @@ import { checkLog, isLogOrder, type LogOrder } from './log-orders';
 import type { SolFold } from './naval';
 import { recoverySegment } from './recovery';
 import { refitSegment } from './refit';
+import { isReorgOrder, reorganizeSegment } from './reorganize';
 import { finalScore, reinforce, suddenDeath } from './turn-end';
 
 export function runLogistics(s: SolState, given: Readonly<Record<string, readonly SolOrder[]>>, ctx: AdjudicationContext): SolState {
@@ -31,6 +32,7 @@ export function runLogistics(s: SolState, given: Readonly<Record<string, readonl
   for (const side of SIDES) refitSegment(f, ctx.dice, side);
   for (const side of SIDES) attritionSegment(f, ctx.dice, side);
   for (const side of SIDES) recoverySegment(f, side);
+  for (const side of SIDES) reorganizeSegment(f, side, orders[side].filter(isReorgOrder));
   for (const side of SIDES) entrenchSegment(f, side, orders[side]);
   for (const side of SIDES) constructionSegment(f, ctx.dice, side, orders[side]);
   endOfTurn(f);

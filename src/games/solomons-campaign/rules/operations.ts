@@ -12,6 +12,7 @@ import type { SolOrder } from '../orders';
 import { GAME, other, type SolSide, type SolState } from '../state';
 import { type Contact, contactsOf } from './contacts';
 import { evolveSol } from './events';
+import { groundCombat } from './ground-combat';
 import { search } from './intel';
 import { moveTf, type SolFold } from './naval';
 import { ATTACK_WORDS, type AttackKind, type OpsOrder } from './ops-orders';
@@ -29,12 +30,14 @@ const COMBAT_RULE: Readonly<Record<AttackKind, string>> = { naval: '14.1', bomba
  * not built yet.
  */
 function combatSegment(
-  s: SolState,
+  f: SolFold,
+  dice: AdjudicationContext['dice'],
   side: SolSide,
   orders: readonly OpsOrder[],
   contacts: readonly Contact[],
   note: (t: string, r: string) => void,
 ): void {
+  const s = f.s;
   for (const o of orders) {
     if (o.kind !== 'attack') continue;
     const place = placeOfText(s, o.hex);
@@ -42,6 +45,11 @@ function combatSegment(
     const at = contacts.find((c) => c.kind === o.combat && c.hex === hex);
     if (!at) {
       note(`${ATTACK_WORDS[o.combat]} ${o.hex}: no ${o.combat} contact there after movement, no attack`, '11.2');
+      continue;
+    }
+    // 28.x (rules/ground-combat.ts)
+    if (o.combat === 'ground') {
+      groundCombat(f, dice, side, at.hex, o.groups, o.combined ?? false, note);
       continue;
     }
     throw new RuleNotImplementedError(GAME, COMBAT_RULE[o.combat], `${o.combat} combat at ${at.hex} (${side}'s Combat Segment, 2A3)`);
@@ -141,7 +149,7 @@ export function runOperations(
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
-  combatSegment(f.s, side, orders, contacts, note);
+  combatSegment(f, ctx.dice, side, orders, contacts, note);
   f.emit(nextPhase(f.s));
   return f.s;
 }

@@ -56,6 +56,10 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         const at = place(o.hex);
         if (!at) return bad(`${o.hex} is no place of the map`, '2.1');
         if (!hexOf(s, at)) return bad(`${o.hex} is off the map: combat is fought in a hex of the map`, '11.2');
+        // 28.2 (2): the attacker names his own units (the defender's are his to know only when shown)
+        for (const g of o.groups ?? [])
+          for (const id of g.attackers === 'all' ? [] : g.attackers)
+            if (!s.forces[side].ground.some((x) => x.id === id)) return bad(`${id} is not one of your ground units`, '28.2');
         return;
       }
       case 'plan':

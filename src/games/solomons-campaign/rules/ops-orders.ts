@@ -21,9 +21,23 @@ export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
 export type AttackKind = 'naval' | 'bombardment' | 'ground';
 export const ATTACK_WORDS: Readonly<Record<AttackKind, string>> = { naval: 'SURFACE', bombardment: 'BOMBARD', ground: 'ATTACK' };
 
+/** 28.2 (4): one sub-attack of a ground ATTACK line ('all': every unit not named elsewhere). */
+export interface GroundGroup {
+  readonly attackers: readonly string[] | 'all';
+  readonly defenders: readonly string[] | 'all';
+}
+
 export type OpsOrder =
   | { readonly kind: 'intel'; readonly hex: string }
-  | { readonly kind: 'attack'; readonly combat: AttackKind; readonly hex: string }
+  | {
+      readonly kind: 'attack';
+      readonly combat: AttackKind;
+      readonly hex: string;
+      /** ground only (28.2 (4)): the sub-attacks; none: every unit able against every defender */
+      readonly groups?: readonly GroundGroup[];
+      /** ground only (7.2, 7.4): spend a Combined CP when Army and Navy attack together */
+      readonly combined?: boolean;
+    }
   | { readonly kind: 'move'; readonly tf: number; readonly to: string }
   | { readonly kind: 'load'; readonly tf: number; readonly units: readonly string[]; readonly supply: number }
   | { readonly kind: 'unload'; readonly tf: number }
@@ -90,11 +104,45 @@ export function parseOpsLine(line: string): OpsOrder | string {
   m = /^GROUND\s+(\S+)\s+TO\s+(.+)$/i.exec(line);
   if (m) return { kind: 'ground', unit: m[1].toUpperCase(), to: m[2].trim() };
   if (/^PLAN\b/i.test(line)) return parsePlan(line);
+  if (/^ATTACK\s+\S/i.test(line)) return parseGroundAttack(line);
   for (const [combat, word] of Object.entries(ATTACK_WORDS) as [AttackKind, string][]) {
     m = new RegExp(String.raw`^${word}(?:\s+(.+))?$`, 'i').exec(line);
     if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
   }
   return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
+}
+
+const UNITS = /^[A-Za-z0-9/-]+(\s*,\s*[A-Za-z0-9/-]+)*$/;
+const unitList = (t: string): readonly string[] | 'all' | null =>
+  /^ALL$/i.test(t) ? 'all' : UNITS.test(t) ? t.split(',').map((x) => x.trim().toUpperCase()) : null;
+
+/**
+ * ATTACK <hex> [COMBINED] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2 (4), 7.4).
+ */
+function parseGroundAttack(line: string): OpsOrder | string {
+  let rest = line.replace(/^ATTACK\s+/i, '').trim();
+  const combined = /\s+COMBINED$/i.test(rest);
+  rest = rest.replace(/\s+COMBINED$/i, '').trim();
+  const [hex, pairs] = rest.includes(':') ? [rest.slice(0, rest.indexOf(':')).trim(), rest.slice(rest.indexOf(':') + 1)] : [rest, ''];
+  if (!hex) return 'ATTACK <hex>: name the hex of the contact (2A3)';
+  const groups: GroundGroup[] = [];
+  for (const part of pairs
+    .split(';')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const m = /^(.+?)\s+VS\s+(.+)$/i.exec(part);
+    const a = m ? unitList(m[1].trim()) : null;
+    const d = m ? unitList(m[2].trim()) : null;
+    if (!a || !d) return `${part}: a sub-attack is <units|ALL> VS <units|ALL>, unit ids by commas (28.2 (4))`;
+    groups.push({ attackers: a, defenders: d });
+  }
+  return { kind: 'attack', combat: 'ground', hex, ...(groups.length ? { groups } : {}), ...(combined ? { combined } : {}) };
+}
+
+function formatGroundAttack(o: Extract<OpsOrder, { kind: 'attack' }>): string {
+  const list = (x: readonly string[] | 'all') => (x === 'all' ? 'ALL' : x.join(', '));
+  const groups = o.groups?.length ? `: ${o.groups.map((g) => `${list(g.attackers)} VS ${list(g.defenders)}`).join('; ')}` : '';
+  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}`;
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);
@@ -105,7 +153,7 @@ export function formatOpsOrder(o: OpsOrder): string {
     case 'intel':
       return `INTEL ${o.hex}`;
     case 'attack':
-      return `${ATTACK_WORDS[o.combat]} ${o.hex}`;
+      return o.combat === 'ground' ? formatGroundAttack(o) : `${ATTACK_WORDS[o.combat]} ${o.hex}`;
     case 'move':
       return `MOVE ${tfName(o.tf)} TO ${o.to}`;
     case 'load':

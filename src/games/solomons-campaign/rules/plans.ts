@@ -13,6 +13,15 @@ import { contactsOf, contactsOfTf } from './contacts';
 import { aboardOf } from './ops-events';
 import { hexOf, placeOfText, route } from './places';
 
+/**
+ * The defender's and loser's standing answers in ground combat (28.3 (3), 50.0 results, 24.3),
+ * today the defaults of the brief (§5), used by every side: defensive supply for all the hex's
+ * supply covers (larger units first); a cohesion loss breaks the largest unit before any battalion
+ * is eliminated, engineers last; battalion losses take loose battalions first; a cleared enemy
+ * airbase is occupied.
+ */
+export const GROUND_DEFAULTS = { defendSupply: 'all' as 'all' | 'none', cohesion: 'break-first', losses: 'battalions-first', occupy: true };
+
 export interface PlanLine {
   readonly tf: number | null;
   readonly action: PlanAction;
