@@ -16,6 +16,7 @@ import { checkLog } from './rules/log-orders';
 import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
 import { narrateOps } from './rules/ops-narrate';
+import { narrateCombat } from './rules/combat-narrate';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
@@ -26,7 +27,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['14.1', '15.1', '28.1', '36.4', '27.3', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
+const MISSING = ['28.1', '36.4', '27.3', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -54,7 +55,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         `${SIDE_NAME[e.data.first]} has the initiative${e.data.why === 'airfield' ? ', controlling an airfield on Guadalcanal' : ` (dice ${e.data.rolls.map((r) => `Japan ${r.japanese}, US ${r.us}`).join('; ')})`} (1E).`,
       ];
     default:
-      return [...narrateOps(event), ...narrateLog(event)];
+      return [...narrateOps(event), ...narrateLog(event), ...narrateCombat(event)];
   }
 }
 

@@ -1,6 +1,7 @@
 /** The rules events of the game and how each folds into the state (evolve). */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
+import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveOps, isOpsEvent } from './ops-events';
 
@@ -50,6 +51,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
     default:
       if (isOpsEvent(event)) return evolveOps(s, event);
       if (isLogEvent(event)) return evolveLog(s, event);
+      if (isCombatEvent(event)) return evolveCombat(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }
