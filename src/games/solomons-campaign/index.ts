@@ -117,12 +117,12 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE and BREAK (3D, 27.3) are not built. Default: nothing.';
     if (kind === 'ops')
-      return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. SURFACE|BOMBARD|ATTACK <hex> (2A3: attack at a contact there after movement; a line with no contact is skipped with a note). Their combat (14.1, 15.1, 28.1) is not built yet: a game whose attack meets a contact stops there for the referee. Default: your plan; with none, every TF returns home.';
+      return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires); ATTACK <hex> (28.1, not built yet: stops for the referee). A line with no contact is skipped with a note. The defender by default spends an Operations CP spent when it moves the column. Default: your plan; with none, every TF returns home.';
     return 'Nothing to order at this step.';
   },
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),
   // cautious: random legal orders that never attack, for play through the turn's later phases
-  // while combat (14.1, 15.1, 28.1) is not built
+  // while ground combat (28.1) is not built
   players: { named: { cautious: ({ view, step, dice }) => formatSolOrders(randomSolOrders(view as SolView, step, dice, false)) } },
   unfinished: { issue: 32, missing: MISSING },
   result: (s) =>

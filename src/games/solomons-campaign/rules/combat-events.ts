@@ -41,11 +41,20 @@ export type CombatEvent =
         ship: string;
         result: 'crippled' | 'sunk';
         rule: string;
-        /** crippled: the base it goes to, the repair die and the turn it is back (50.0) */
-        to: string | null;
-        face: number | null;
-        back: number | null;
-        /** units aboard its TF lost with it (sunk) or set back (crippled, one echelon lower), 19.6 */
+        /** sunk: units aboard its TF lost with it (19.6) */
+        aboard: readonly string[];
+      }
+    >
+  | RulesEvent<
+      'sol.ship-repair',
+      {
+        side: SolSide;
+        ship: string;
+        /** the base it goes to, the repair die and the turn it is back (50.0); its owner's alone */
+        to: string;
+        face: number;
+        back: number;
+        /** units aboard its TF set back one echelon lower (19.6) */
         aboard: readonly string[];
         setBack: readonly GroundData[];
       }
@@ -72,7 +81,7 @@ export type CombatEvent =
       }
     >;
 
-const TYPES = new Set(['sol.ops-cp-spent', 'sol.surface-combat', 'sol.ship-hit', 'sol.ships-fatigued', 'sol.bombarded']);
+const TYPES = new Set(['sol.ops-cp-spent', 'sol.ship-repair', 'sol.surface-combat', 'sol.ship-hit', 'sol.ships-fatigued', 'sol.bombarded']);
 export const isCombatEvent = (e: RulesEvent): e is CombatEvent => TYPES.has(e.type);
 
 type Forces = SolState['forces'][SolSide];
@@ -123,11 +132,16 @@ export function evolveCombat(s: SolState, e: CombatEvent): SolState {
       if (d.result === 'sunk') {
         out = addVp(out, enemy, v.ships?.[ship.type] ?? 0);
         out = addVp(out, enemy, lost.reduce((n, g) => n + battalions(s, g), 0) * v.groundPerBattalion[d.side]);
-        return out;
       }
-      const later = [arrival(d.side, d.back!, d.to!, 'repair', { ships: [home(ship, d.to!, 0)] })];
-      if (d.setBack.length) later.push(arrival(d.side, s.turn + 1, d.to!, 'set-back', { ground: d.setBack }));
-      return { ...out, arrivals: [...out.arrivals, ...later] };
+      return out;
+    }
+    case 'sol.ship-repair': {
+      const d = e.data;
+      const f = s.forces[d.side];
+      const later = [arrival(d.side, d.back, d.to, 'repair', { ships: [home(f.ships[d.ship], d.to, 0)] })];
+      if (d.setBack.length) later.push(arrival(d.side, s.turn + 1, d.to, 'set-back', { ground: d.setBack }));
+      const ground = f.ground.filter((g) => !d.aboard.includes(g.id));
+      return { ...withForces(s, d.side, { ...f, ground }), arrivals: [...s.arrivals, ...later] };
     }
     case 'sol.bombarded': {
       const d = e.data;

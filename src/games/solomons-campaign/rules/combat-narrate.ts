@@ -22,7 +22,13 @@ export function narrateCombat(event: { type: string; data: unknown }): string[] 
       return [
         d.result === 'sunk'
           ? `${SIDE_NAME[d.side]} ${d.ship} is sunk${lost} (${d.rule}).`
-          : `${SIDE_NAME[d.side]} ${d.ship} is crippled${lost}: to ${d.to}, back on turn ${d.back} (${d.rule}, 50.0).`,
+          : `${SIDE_NAME[d.side]} ${d.ship} is crippled (${d.rule}, 50.0).`,
+      ];
+    }
+    case 'sol.ship-repair': {
+      const d = e.data;
+      return [
+        `${d.ship} goes for repair to ${d.to}, back on turn ${d.back} (die ${d.face}${d.aboard.length ? `; ${d.aboard.join(', ')} set back` : ''}; 50.0, 19.6).`,
       ];
     }
     case 'sol.bombarded': {

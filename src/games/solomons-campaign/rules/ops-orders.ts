@@ -93,9 +93,9 @@ export function parseOpsLine(line: string): OpsOrder | string {
   if (/^PLAN\b/i.test(line)) return parsePlan(line);
   for (const [combat, word] of Object.entries(ATTACK_WORDS) as [AttackKind, string][]) {
     m = new RegExp(String.raw`^${word}(?:\s+(.+))?$`, 'i').exec(line);
-    if (m && m[1] && combat === 'naval' && /\s+SHIFT$/i.test(m[1]))
+    if (m?.[1] && combat === 'naval' && /\s+SHIFT$/i.test(m[1]))
       return { kind: 'attack', combat, hex: m[1].replace(/\s+SHIFT$/i, '').trim(), shift: true };
-    if (m && m[1] && /\b(SCREEN|WITH)\b/i.test(m[1]))
+    if (m?.[1] && /\b(SCREEN|WITH)\b/i.test(m[1]))
       return `${m[1]}: ${word} takes the hex${combat === 'naval' ? ' and SHIFT' : ''}; screening (14.4) and a choice of ships (15.1) are not offered: every unfatigued ship of your TFs there takes part`;
     if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
   }

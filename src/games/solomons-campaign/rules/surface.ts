@@ -59,29 +59,24 @@ export function hitShip(f: SolFold, dice: Dice, side: SolSide, id: string, resul
   const tf = ship.tf === null ? null : fs.taskForces[ship.tf];
   const lastCarrier = tf && carries(side, ship) && !tf.ships.some((x) => x !== id && carries(side, fs.ships[x]));
   const aboard = lastCarrier ? fs.ground.filter((g) => g.at === aboardOf(tf.id)) : [];
-  if (result === 'sunk') {
+  if (result === 'crippled') {
+    const to = repairBase(f.s, side);
+    const face = dice.d6(`repair turns of ${id}`, '50.0', { visibleTo: [side] });
     f.emit({
-      type: 'sol.ship-hit',
-      data: { side, ship: id, result, rule, to: null, face: null, back: null, aboard: aboard.map((g) => g.id), setBack: [] },
+      type: 'sol.ship-repair',
+      data: {
+        side,
+        ship: id,
+        to,
+        face,
+        back: f.s.turn + face + (f.s.logData.refitTurns[ship.type] ?? 1),
+        aboard: aboard.map((g) => g.id),
+        setBack: aboard.flatMap((g) => breakDownOnce(f.s, { id: g.id, service: g.service, type: g.type, size: g.size })),
+      },
+      visibleTo: [side],
     });
-    return;
   }
-  const to = repairBase(f.s, side);
-  const face = dice.d6(`repair turns of ${id}`, '50.0', { visibleTo: [side] });
-  f.emit({
-    type: 'sol.ship-hit',
-    data: {
-      side,
-      ship: id,
-      result,
-      rule,
-      to,
-      face,
-      back: f.s.turn + face + (f.s.logData.refitTurns[ship.type] ?? 1),
-      aboard: aboard.map((g) => g.id),
-      setBack: aboard.flatMap((g) => breakDownOnce(f.s, { id: g.id, service: g.service, type: g.type, size: g.size })),
-    },
-  });
+  f.emit({ type: 'sol.ship-hit', data: { side, ship: id, result, rule, aboard: result === 'sunk' ? aboard.map((g) => g.id) : [] } });
 }
 
 /** 50.0 naval results on a side's involved ships: sunk first, then crippled, each picked at random (the owner's pick). */
