@@ -7,7 +7,8 @@
  * two; D2 a die of each and one cohesion loss; D3 a die of each, two cohesion losses and the
  * airfield one level down. Blind (15.3): the event shows only what was eliminated. Cohesion loss,
  * the owner's choice, by default break down before eliminating (brief §5): the largest unit is
- * broken one level, a battalion is eliminated when nothing larger is left; against a one-unit force
+ * broken one level, a battalion is eliminated when nothing larger is left; air beyond a reduced
+ * airfield's capacity is eliminated with it (24.4); against a one-unit force
  * only one loss applies (50.0, A20). The firing ships are fatigued (15.1, 11.5).
  */
 import type { Dice } from '../../../engine/ruleset';
@@ -98,7 +99,8 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
       shifts,
       face,
       result,
-      air: Math.min(air, grounded),
+      // 24.4, 12.4: air beyond a reduced airfield's capacity is eliminated at once
+      air: Math.min(air, grounded) + (airfield ? Math.max(0, grounded - Math.min(air, grounded) - (airfield.to ?? 0)) : 0),
       supply: Math.min(supply, supplyThere),
       cohesion: losses ? cohesion(f, enemy, hex, losses) : [],
       airfield,
