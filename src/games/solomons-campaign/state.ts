@@ -34,6 +34,8 @@ export interface Ship {
   readonly nac: number;
   /** supply points aboard (19.2) */
   readonly supply: number;
+  /** 11.3, 11.5: attacked this turn (surface or bombardment); no attack again until 11.8 recovery */
+  readonly fatigued?: boolean;
 }
 
 export interface TaskForce {
@@ -173,6 +175,8 @@ export interface OpsData {
   readonly touches: Readonly<Record<string, readonly string[]>>;
   /** 12.2: combat ships a major base holds at most (null: no limit) */
   readonly maxCombatShips: Readonly<Record<string, number | null>>;
+  /** ship attack, defense, AA, bombardment by type (counters, rebuilt) for combat (14.3, 15.2, 26.1) */
+  readonly shipValues?: PlainBox['shipValues'];
 }
 
 /** The place a deployment names: a major base, a hex name or a hex id, as a state place (bases by name, hexes by id). */
@@ -235,6 +239,7 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       intelligence: box.intelligence.normal,
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
       maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
+      shipValues: box.shipValues,
     },
     sailed: { japanese: [], us: [] },
     arrivals: chartArrivals(box),

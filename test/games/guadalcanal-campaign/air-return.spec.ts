@@ -45,8 +45,7 @@ function resolve(s: GcState, faces: Record<string, number[]>) {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads each event type's data loosely
-const of = (events: RulesEvent[], type: string) =>
-  events.filter((e) => e.type === type) as (RulesEvent & { data: any })[];
+const of = (events: RulesEvent[], type: string) => events.filter((e) => e.type === type) as (RulesEvent & { data: any })[];
 const total = (g: Record<string, number> = {}) => Object.values(g).reduce((a, b) => a + b, 0);
 
 describe('Guadalcanal Campaign: strikes on bases (8.1F, 7.3B)', () => {

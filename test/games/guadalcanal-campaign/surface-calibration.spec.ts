@@ -108,6 +108,8 @@ function make(name: string, tf: number): Ship {
     damage: 0,
     tf,
     port: null,
+    inf: 0,
+    sup: 0,
   };
   return c.tt ? { ...ship, tt: c.tt } : ship;
 }

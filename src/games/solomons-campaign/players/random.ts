@@ -47,7 +47,12 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   for (const hex of [...groundHexes].sort())
     if (rng.int(2) === 0) orders.push({ kind: 'attack', combat: 'ground', hex, ...(rng.int(2) ? { combined: true } : {}) });
   for (const m of seen.filter((x) => attacks && !groundHexes.has(x.at) && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
-    if (rng.int(3) === 0) orders.push({ kind: 'attack', combat: m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const), hex: m.at });
+    if (rng.int(3) === 0) {
+      const combat = m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const);
+      // now and then an Operations CP for a column in surface combat (14.3 (5))
+      const shift = combat === 'naval' && (k.cp?.ops ?? 0) > 0 && rng.int(2) === 0;
+      orders.push(shift ? { kind: 'attack', combat, hex: m.at, shift } : { kind: 'attack', combat, hex: m.at });
+    }
   if (!k.plan && !orders.some((o) => o.kind === 'plan'))
     orders.push({ kind: 'plan', tf: null, action: 'hold', to: null, ask: ['contact'] });
   for (const hexesOf of Object.values(k.islands).filter((h) => h.length === 2)) {

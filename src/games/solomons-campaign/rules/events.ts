@@ -2,6 +2,7 @@
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
 import { evolveGround, isGroundEvent } from './ground-events';
+import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveOps, isOpsEvent } from './ops-events';
@@ -54,6 +55,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isLogEvent(event)) return evolveLog(s, event);
       if (isGroundEvent(event)) return evolveGround(s, event);
       if (isReorgEvent(event)) return evolveReorg(s, event);
+      if (isCombatEvent(event)) return evolveCombat(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -71,7 +71,7 @@ type Forces = SolState['forces'][SolSide];
 const withForces = (s: SolState, side: SolSide, f: Forces): SolState => ({ ...s, forces: { ...s.forces, [side]: f } });
 
 /** A ship off the map: out of its TF and the ship list. */
-function withoutShip(f: Forces, id: string): Forces {
+export function withoutShip(f: Forces, id: string): Forces {
   const { [id]: ship, ...ships } = f.ships;
   const taskForces = { ...f.taskForces };
   if (ship.tf !== null && taskForces[ship.tf])
@@ -79,7 +79,7 @@ function withoutShip(f: Forces, id: string): Forces {
   return { ...f, ships, taskForces };
 }
 
-const arrival = (side: SolSide, turn: number, at: string, why: Arrival['why'], parts: Partial<Arrival>): Arrival => ({
+export const arrival = (side: SolSide, turn: number, at: string, why: Arrival['why'], parts: Partial<Arrival>): Arrival => ({
   side,
   turn,
   at,
@@ -90,7 +90,7 @@ const arrival = (side: SolSide, turn: number, at: string, why: Arrival['why'], p
   ...parts,
 });
 
-const home = (ship: Ship, at: string, nac: number): Ship => ({ ...ship, at, tf: null, nac, supply: 0 });
+export const home = (ship: Ship, at: string, nac: number): Ship => ({ ...ship, at, tf: null, nac, supply: 0 });
 
 /** Air pools at a place as one list: `points` of the fatigued ones there made ready, the rest kept. */
 function recoverAir(air: readonly AirPool[], at: string, points: number): AirPool[] {

@@ -7,7 +7,7 @@
  * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
 import { Fold } from '../../kit';
-import { type AdjudicationContext, RuleNotImplementedError, type RulesEvent } from '../../../engine/ruleset';
+import { type AdjudicationContext, type Dice, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
 import { GAME, other, type SolSide, type SolState } from '../state';
 import { type Contact, contactsOf } from './contacts';
@@ -19,9 +19,8 @@ import { ATTACK_WORDS, type AttackKind, type OpsOrder } from './ops-orders';
 import { hexOf, placeOfText } from './places';
 import { goneLines, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
-
-/** The combat each kind of attack calls for; none is built yet (issue 32). */
-const COMBAT_RULE: Readonly<Record<AttackKind, string>> = { naval: '14.1', bombardment: '15.1', ground: '28.1' };
+import { bombard } from './bombard';
+import { surfaceCombat } from './surface';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -31,15 +30,17 @@ const COMBAT_RULE: Readonly<Record<AttackKind, string>> = { naval: '14.1', bomba
  */
 function combatSegment(
   f: SolFold,
-  dice: AdjudicationContext['dice'],
+  dice: Dice,
   side: SolSide,
   orders: readonly OpsOrder[],
   contacts: readonly Contact[],
   note: (t: string, r: string) => void,
 ): void {
-  const s = f.s;
-  for (const o of orders) {
-    if (o.kind !== 'attack') continue;
+  // 2A3e surface attacks before 2A3f bombardments (4.5), each in the order written
+  const attacks = orders.filter((o) => o.kind === 'attack');
+  const rank = { naval: 0, bombardment: 1, ground: 2 } as const;
+  for (const o of [...attacks].sort((a, b) => rank[a.combat] - rank[b.combat])) {
+    const s = f.s;
     const place = placeOfText(s, o.hex);
     const hex = place ? hexOf(s, place) : null;
     const at = contacts.find((c) => c.kind === o.combat && c.hex === hex);
@@ -47,12 +48,10 @@ function combatSegment(
       note(`${ATTACK_WORDS[o.combat]} ${o.hex}: no ${o.combat} contact there after movement, no attack`, '11.2');
       continue;
     }
+    if (o.combat === 'naval') surfaceCombat(f, dice, side, at.hex, o.shift === true, note);
+    else if (o.combat === 'bombardment') bombard(f, dice, side, at.hex, note);
     // 28.x (rules/ground-combat.ts)
-    if (o.combat === 'ground') {
-      groundCombat(f, dice, side, at.hex, o.groups, o.combined ?? false, note);
-      continue;
-    }
-    throw new RuleNotImplementedError(GAME, COMBAT_RULE[o.combat], `${o.combat} combat at ${at.hex} (${side}'s Combat Segment, 2A3)`);
+    else groundCombat(f, dice, side, at.hex, o.groups, o.combined ?? false, note);
   }
 }
 

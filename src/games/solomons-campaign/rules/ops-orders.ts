@@ -9,7 +9,7 @@
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W ASK ON CONTACT
  *   PLAN TF 2 UNLOAD AT Guadalcanal-W ASK WHEN THE PLAN ENDS
  *   PLAN ALL HOLD | PLAN TF 1 RETURN ASK WHEN ATTACKED
- *   SURFACE 0806 | BOMBARD 0806 | ATTACK 0806        2A3: attack at a contact in that hex after movement
+ *   SURFACE 0806 [SHIFT] | BOMBARD 0806 | ATTACK 0806   2A3: attack at a contact in that hex after movement
  *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
@@ -37,6 +37,8 @@ export type OpsOrder =
       readonly groups?: readonly GroundGroup[];
       /** ground only (7.2, 7.4): spend a Combined CP when Army and Navy attack together */
       readonly combined?: boolean;
+      /** naval only: SURFACE <hex> SHIFT spends an Operations CP for a column (14.3 (5)) */
+      readonly shift?: boolean;
     }
   | { readonly kind: 'move'; readonly tf: number; readonly to: string }
   | { readonly kind: 'load'; readonly tf: number; readonly units: readonly string[]; readonly supply: number }
@@ -107,6 +109,10 @@ export function parseOpsLine(line: string): OpsOrder | string {
   if (/^ATTACK\s+\S/i.test(line)) return parseGroundAttack(line);
   for (const [combat, word] of Object.entries(ATTACK_WORDS) as [AttackKind, string][]) {
     m = new RegExp(String.raw`^${word}(?:\s+(.+))?$`, 'i').exec(line);
+    if (m?.[1] && combat === 'naval' && /\s+SHIFT$/i.test(m[1]))
+      return { kind: 'attack', combat, hex: m[1].replace(/\s+SHIFT$/i, '').trim(), shift: true };
+    if (m?.[1] && /\b(SCREEN|WITH)\b/i.test(m[1]))
+      return `${m[1]}: ${word} takes the hex${combat === 'naval' ? ' and SHIFT' : ''}; screening (14.4) and a choice of ships (15.1) are not offered: every unfatigued ship of your TFs there takes part`;
     if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
   }
   return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
@@ -153,7 +159,7 @@ export function formatOpsOrder(o: OpsOrder): string {
     case 'intel':
       return `INTEL ${o.hex}`;
     case 'attack':
-      return o.combat === 'ground' ? formatGroundAttack(o) : `${ATTACK_WORDS[o.combat]} ${o.hex}`;
+      return o.combat === 'ground' ? formatGroundAttack(o) : `${ATTACK_WORDS[o.combat]} ${o.hex}${o.shift ? ' SHIFT' : ''}`;
     case 'move':
       return `MOVE ${tfName(o.tf)} TO ${o.to}`;
     case 'load':

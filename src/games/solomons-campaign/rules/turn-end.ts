@@ -60,7 +60,11 @@ export function endTurn(s: SolState, next: number): SolState {
   const entrenched = { ...s.entrenched };
   for (const side of SIDES) {
     const f = s.forces[side];
-    forces[side] = { ...f, taskForces: {}, ships: Object.fromEntries(Object.entries(f.ships).map(([id, x]) => [id, { ...x, tf: null }])) };
+    forces[side] = {
+      ...f,
+      taskForces: {},
+      ships: Object.fromEntries(Object.entries(f.ships).map(([id, { fatigued: _f, ...x }]) => [id, { ...x, tf: null }])),
+    };
     const marks: Record<string, readonly string[]> = {};
     for (const [hex, units] of Object.entries(s.entrenched[side])) {
       const still = units.filter((u) => f.ground.some((g) => g.id === u && g.at === hex));
