@@ -143,10 +143,7 @@ export function deriveDie(seed: string, at: DieAddress, sides: number = D6): num
 
 const D6_DRAW = dieDraw(D6);
 
-/**
- * The HMAC key of a seed, made once per seed (a turn's dice all use one): the check of the seed's
- * form and the key object are what every die paid for again. Kept for the last few seeds only.
- */
+/** The HMAC key of a seed, made once (a turn's dice share one seed); the last 16 seeds are kept. */
 const seedKeys = new Map<string, KeyObject>();
 function seedKey(seed: string): KeyObject {
   let key = seedKeys.get(seed);
