@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { canonicalJson } from '../shared/canonical';
 import { DieNumbering } from './dice-streams';
 import type { Dice, RollOptions, Visibility } from './ruleset';
@@ -121,20 +121,38 @@ export function dieDraw(sides: number): { readonly bytes: number; readonly bound
 
 /** The face of die `index` of a step, derived from the turn's seed: 1..`sides` (default a d6). */
 export function deriveDie(seed: string, at: DieAddress, sides: number = D6): number {
-  const key = seedBytes(seed, 'seed');
-  const { bytes, bound } = dieDraw(sides);
+  const key = seedKey(seed);
+  const { bytes, bound } = sides === D6 ? D6_DRAW : dieDraw(sides);
+  // an address of strings and a finite index: its canonical form is JSON.stringify's (no object
+  // to sort); anything else (a log's malformed index) goes through canonicalJson, which refuses it
+  const plain = typeof at.index === 'number' && Number.isFinite(at.index);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const message = canonicalJson(
+    const address =
       at.stream === undefined
         ? [at.gameId, at.stepId, at.index, at.ordersHash, attempt]
-        : [at.gameId, at.stepId, at.stream, at.index, at.ordersHash, attempt],
-    );
+        : [at.gameId, at.stepId, at.stream, at.index, at.ordersHash, attempt];
+    const message =
+      plain && address.every((x) => typeof x === 'string' || typeof x === 'number') ? JSON.stringify(address) : canonicalJson(address);
     const digest = createHmac('sha256', key).update(message).digest();
     let value = 0;
     for (let b = 0; b < bytes; b++) value = value * 256 + digest[b];
     if (value < bound) return (value % sides) + 1;
   }
   throw new Error(`die ${at.index} of ${at.stepId}: no unbiased value in ${MAX_ATTEMPTS} attempts`);
+}
+
+const D6_DRAW = dieDraw(D6);
+
+/** The HMAC key of a seed, made once (a turn's dice share one seed); the last 16 seeds are kept. */
+const seedKeys = new Map<string, KeyObject>();
+function seedKey(seed: string): KeyObject {
+  let key = seedKeys.get(seed);
+  if (!key) {
+    key = createSecretKey(seedBytes(seed, 'seed'));
+    if (seedKeys.size >= 16) seedKeys.delete(seedKeys.keys().next().value!);
+    seedKeys.set(seed, key);
+  }
+  return key;
 }
 
 /** One roll as the engine records it (becomes a DieRolled event). */

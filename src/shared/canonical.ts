@@ -37,7 +37,7 @@ function sortDeep(value: unknown): unknown {
   const keys = Object.keys(obj);
   let sorted = typeof obj.toJSON !== 'function';
   for (let i = 1; sorted && i < keys.length; i++) if (!(keys[i - 1] < keys[i])) sorted = false;
-  if (!sorted) keys.sort();
+  if (!sorted) sortKeys(keys);
   let out: Record<string, unknown> | undefined = sorted ? undefined : {};
   for (let i = 0; i < keys.length; i++) {
     const v = obj[keys[i]];
@@ -50,6 +50,24 @@ function sortDeep(value: unknown): unknown {
     if (out !== undefined) setOwn(out, keys[i], s);
   }
   return out ?? obj;
+}
+
+/**
+ * keys.sort() (UTF-16 code unit order; keys are distinct, so no ties): an insertion sort in place
+ * for the few keys of an object, which allocates nothing (Array.prototype.sort copies the array
+ * into a work area first, at every object written out of order); sort() past 24 keys.
+ */
+function sortKeys(keys: string[]): void {
+  if (keys.length > 24) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && keys[j] > k; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = k;
+  }
 }
 
 /**
@@ -82,7 +100,11 @@ function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) {
     const bb = b as unknown[];
     if (a.length !== bb.length) return false;
-    for (let i = 0; i < a.length; i++) if (!same(jsonValue(a[i], true), jsonValue(bb[i], true))) return false;
+    for (let i = 0; i < a.length; i++) {
+      const raw = a[i];
+      if (raw === bb[i] && (typeof raw === 'string' || typeof raw === 'boolean' || Number.isFinite(raw))) continue;
+      if (!same(jsonValue(raw, true), jsonValue(bb[i], true))) return false;
+    }
     return true;
   }
   const ao = a as Record<string, unknown>;
@@ -96,7 +118,10 @@ function same(a: unknown, b: unknown): boolean {
   if (aKeys.length === bKeys.length) {
     let i = 0;
     for (; i < aKeys.length && aKeys[i] === bKeys[i]; i++) {
-      const av = jsonValue(ao[aKeys[i]], false);
+      const raw = ao[aKeys[i]];
+      // the same string, boolean or finite number on both sides: equal, as the walk below finds
+      if (raw === bo[aKeys[i]] && (typeof raw === 'string' || typeof raw === 'boolean' || Number.isFinite(raw))) continue;
+      const av = jsonValue(raw, false);
       const bv = jsonValue(bo[aKeys[i]], false);
       if ((av === undefined) !== (bv === undefined)) break;
       if (!same(av, bv)) return false;
