@@ -9,13 +9,13 @@
 import { Fold } from '../../kit';
 import { type AdjudicationContext, type Dice, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
-import { GAME, other, type SolSide, type SolState } from '../state';
+import { other, type SolSide, type SolState } from '../state';
 import { type Contact, contactsOf } from './contacts';
 import { evolveSol } from './events';
 import { groundCombat } from './ground-combat';
 import { search } from './intel';
 import { moveTf, type SolFold } from './naval';
-import { ATTACK_WORDS, type AttackKind, type OpsOrder } from './ops-orders';
+import { ATTACK_WORDS, type OpsOrder } from './ops-orders';
 import { hexOf, placeOfText } from './places';
 import { goneLines, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
