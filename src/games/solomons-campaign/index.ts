@@ -5,6 +5,8 @@
  * first rules: CP allocation (6.1-6.4), supply bought with Logistics CP, task forces (10.2-10.4,
  * 10.13) and initiative (1E). Every other rule stops play naming its number (`unfinished`).
  */
+import { OPTION_SPECS, solOptionsOf } from './rules/options';
+import { isRandomEventEvent, narrateRandomEvent } from './rules/random-event-events';
 import rulesVersion from './rules-version.json';
 import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
@@ -63,6 +65,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...narrateCombat(event),
         ...(isGroundEvent(event) ? narrateGround(event) : []),
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
+        ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
       ];
   }
 }
@@ -79,13 +82,14 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
       default: 'short',
       values: SCENARIOS,
     },
+    ...OPTION_SPECS,
   ],
   engineVersion: `${GAME}-${rulesVersion.version}`,
   box: solBox,
   steps: STEPS,
   // 4.8: Short to Nov II (turn 8), Extended to Feb I (turn 13)
   length: (options, box) => ({ turns: plainBox(box).turns.lastTurn[scenarioOf(options)] }),
-  setup: ({ box, options }) => setupState(box, scenarioOf(options)),
+  setup: ({ box, options }) => setupState(box, scenarioOf(options), solOptionsOf(GAME, options)),
   currentStep,
   upcomingSteps,
   parseOrders: (_s, _side, text, step) => parseSolOrders(text, step),

@@ -7,6 +7,7 @@
 import { type PlainBox, plainBox, type SolBox } from './box';
 import type { AirData, GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
+import { NO_OPTIONS, type SolOptions } from './rules/options';
 import type { SolPlan } from './rules/plans';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
@@ -68,10 +69,20 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'cp' | 'forces' | 'initiative' | 'ops' | 'logistics' | 'over';
+export type Phase = 'events' | 'cp' | 'forces' | 'initiative' | 'ops' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
+  /** the optional rules the players chose (rules/options.ts) */
+  readonly options: SolOptions;
+  /** what the optional rules read from the box: 40.2-40.3 tables, 4.7 and the 50.0 note's phases a turn */
+  readonly optData: {
+    readonly randomEvents: Readonly<Record<SolSide, readonly string[]>>;
+    readonly executionPhases: number;
+    readonly shortFirstTurnPhases: number;
+  };
+  /** ship units in each side's dead pile (40.3 Command Shakeup) */
+  readonly shipsSunk: Readonly<Record<SolSide, number>>;
   readonly turn: number;
   readonly lastTurn: number;
   readonly phase: Phase;
@@ -182,7 +193,10 @@ export interface OpsData {
 /** The place a deployment names: a major base, a hex name or a hex id, as a state place (bases by name, hexes by id). */
 export const placeOf = (hexNames: Readonly<Record<string, string>>, at: string): string => hexNames[at] ?? at;
 
-export function setupState(raw: SolBox, scenario: Scenario): SolState {
+/** 41.1: with the additional CP missions each side receives two more CP every turn */
+export const ADDITIONAL_CP = 2;
+
+export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions = NO_OPTIONS): SolState {
   const box = plainBox(raw);
   const forces = {} as Record<SolSide, Forces>;
   for (const side of SIDES) {
@@ -209,15 +223,23 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
     }
     forces[side] = { ships, taskForces, ground, air, supply };
   }
+  const extra = options.additionalCp ? ADDITIONAL_CP : 0;
   return {
     scenario,
+    options,
+    optData: {
+      randomEvents: box.randomEvents,
+      executionPhases: box.turns.executionPhases,
+      shortFirstTurnPhases: box.turns.shortFirstTurnPhases,
+    },
+    shipsSunk: { japanese: 0, us: 0 },
     turn: 1,
     lastTurn: box.turns.lastTurn[scenario],
     phase: 'cp',
     x: 0,
     phasing: null,
     first: null,
-    cpTotal: { japanese: box.cpTrack.japanese[0], us: box.cpTrack.us[0] },
+    cpTotal: { japanese: box.cpTrack.japanese[0] + extra, us: box.cpTrack.us[0] + extra },
     cp: { japanese: null, us: null },
     forces,
     airfields: box.airfields.start.map((a) => ({ hex: placeOf(box.hexNames, a.at), side: a.side, value: a.value })),

@@ -11,6 +11,7 @@ import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { runLogistics } from './rules/logistics';
 import { runOperations } from './rules/operations';
+import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
 import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
@@ -23,6 +24,9 @@ export function currentStep(s: SolState): StepInfo | null {
   switch (s.phase) {
     case 'over':
       return null;
+    case 'events':
+      // 40.1 (optional): the random event, at the very start of the turn; nobody orders it
+      return { id: `t${s.turn}/events`, turn: s.turn, title: `${when}: random events (40.1)`, mode: 'sequential', owes: [], rule: '40.1' };
     case 'cp':
       // 6.2, 52.0 Q&A 4: the allocation is secret; opened, it goes to its side and the referee alone until the game ends
       return {
@@ -139,6 +143,15 @@ const stop =
 
 export const STEPS: StepTable<SolState, SolOrder> = {
   rows: [
+    {
+      id: 'events',
+      owes: 'none',
+      rule: '40.1',
+      title: 'random events (optional rule 40)',
+      deadline: 'battle',
+      only: 'with the random events option, from turn 2',
+      resolve: (s, _step, _given, ctx) => runRandomEvents(s, ctx),
+    },
     {
       id: 'cp',
       owes: 'several',

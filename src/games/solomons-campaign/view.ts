@@ -5,6 +5,7 @@
  * the largest unit, as read). CP allocations, task force contents, supply and plans stay hidden.
  * The referee sees everything. `known` is the side's position, for machine players.
  */
+import type { SolOptions } from './rules/options';
 import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
@@ -32,6 +33,8 @@ export interface SolView extends SideView {
     readonly enemyEntrenched: readonly string[];
     /** own ships that went to sea this turn (3A, 20.5); in the Planning Phase those waiting for a refit berth (20.4) */
     readonly sailed: readonly string[];
+    /** the optional rules of the game (public: agreed before play, 40.0) */
+    readonly options: SolOptions;
   };
 }
 
@@ -93,6 +96,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       airfields: s.airfields,
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
       sailed: me ? s.sailed[me] : [],
+      options: s.options,
     },
   };
 }

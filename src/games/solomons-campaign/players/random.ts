@@ -45,7 +45,15 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
     k.enemyStacks.filter((x) => attacks && k.own!.ground.some((g) => g.at === x.at && g.type !== 'engineer')).map((x) => x.at),
   );
   for (const hex of [...groundHexes].sort())
-    if (rng.int(2) === 0) orders.push({ kind: 'attack', combat: 'ground', hex, ...(rng.int(2) ? { combined: true } : {}) });
+    if (rng.int(2) === 0)
+      orders.push({
+        kind: 'attack',
+        combat: 'ground',
+        hex,
+        ...(rng.int(2) ? { combined: true } : {}),
+        // 49.1 (optional): Japan cries Banzai! now and then (it applies only at 149% or lower)
+        ...(k.options.banzai && k.side === 'japanese' && rng.int(2) ? { banzai: true } : {}),
+      });
   for (const m of seen.filter((x) => attacks && !groundHexes.has(x.at) && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
     if (rng.int(3) === 0) {
       const combat = m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const);

@@ -130,6 +130,7 @@ export function evolveCombat(s: SolState, e: CombatEvent): SolState {
       const v = vpOf(s);
       out = addVp(out, enemy, ship.nac * (v.airPerPoint?.[d.side]?.NAC ?? 0));
       if (d.result === 'sunk') {
+        out = { ...out, shipsSunk: { ...out.shipsSunk, [d.side]: out.shipsSunk[d.side] + 1 } };
         out = addVp(out, enemy, v.ships?.[ship.type] ?? 0);
         out = addVp(out, enemy, lost.reduce((n, g) => n + battalions(s, g), 0) * v.groundPerBattalion[d.side]);
       }

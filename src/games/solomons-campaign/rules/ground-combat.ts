@@ -55,6 +55,8 @@ export function columnOf(s: SolState, percent: number): number {
 
 const bnOf = (s: SolState, units: readonly GroundData[]) => units.reduce((t, g) => t + battalionsOf(s, g), 0);
 const perSupply = 9;
+/** 49.1: the highest odds at which Japan may declare Banzai! */
+const BANZAI_MAX_PERCENT = 149;
 
 /** 28.3 (3) default: as much of the force in supply as the hex's supply covers, larger units first. */
 export function defensiveSupply(s: SolState, units: readonly GroundData[], have: number): { spent: number; supplied: string[] } {
@@ -115,17 +117,17 @@ function battalionLosses(f: SolFold, side: SolSide, hex: string, force: Set<stri
 }
 
 /** One side of a result on its force (50.0 ground results). */
-function applyResult(f: SolFold, dice: Dice, side: SolSide, hex: string, force: Set<string>, r: number | null): void {
+function applyResult(f: SolFold, dice: Dice, side: SolSide, hex: string, force: Set<string>, r: number | null, times: number): void {
   if (r === null) return;
   if (r <= 1) {
     const one = force.size === 1;
-    for (let i = 0; i < r + 1 && !(i > 0 && one); i++) cohesionLoss(f, side, hex, force);
+    for (let i = 0; i < (r + 1) * times && !(i > 0 && one); i++) cohesionLoss(f, side, hex, force);
     return;
   }
   const n = Array.from({ length: r - 1 }, (_, k) =>
     dice.d6(`${side} battalions lost at ${hex}${r === 3 ? ` (die ${k + 1})` : ''}`, '50.0', { visibleTo: 'all' }),
   ).reduce((a, b) => a + b, 0);
-  battalionLosses(f, side, hex, force, n);
+  battalionLosses(f, side, hex, force, n * times);
 }
 
 /** The sub-attacks of an ATTACK line as unit ids, or why the line cannot be carried out. */
@@ -179,7 +181,7 @@ export function groundCombat(
   side: SolSide,
   hex: string,
   groups: readonly GroundGroup[] | undefined,
-  combined: boolean,
+  { combined, banzai }: { readonly combined: boolean; readonly banzai: boolean },
   note: Note,
 ): void {
   const enemy = other(side);
@@ -249,12 +251,16 @@ export function groundCombat(
         shifts,
         column,
         combinedCp,
+        ...(banzai && percent <= BANZAI_MAX_PERCENT ? { banzai: true } : {}),
         dice: { attacker: dA, defender: dD },
         result,
       },
     });
-    applyResult(f, dice, enemy, hex, def, result.d);
-    applyResult(f, dice, side, hex, att, result.a);
+    // 49.1 (optional): Banzai! doubles both sides' losses, at odds of 149% or lower only
+    const banzaiNow = banzai && percent <= BANZAI_MAX_PERCENT;
+    if (banzai && !banzaiNow) note(`ATTACK ${hex}: Banzai! not possible at ${percent}% (149% or lower)`, '49.1');
+    applyResult(f, dice, enemy, hex, def, result.d, banzaiNow ? 2 : 1);
+    applyResult(f, dice, side, hex, att, result.a, banzaiNow ? 2 : 1);
   }
   postCombat(f, dice, side, hex);
 }

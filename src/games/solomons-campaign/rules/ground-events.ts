@@ -34,6 +34,8 @@ export type GroundEvent =
         shifts: readonly Shift[];
         column: number;
         combinedCp: boolean;
+        /** 49.1: Banzai! declared and possible, both sides' losses doubled */
+        banzai?: boolean;
         dice: { attacker: number; defender: number };
         result: { a: number | null; d: number | null };
       }
@@ -142,7 +144,7 @@ export function narrateGround(e: GroundEvent): string[] {
       const d = e.data;
       const shifts = d.shifts.map((x) => `${x.n} ${x.why} (${x.rule})`).join(', ');
       return [
-        `${SIDE_NAME[d.side]} attacks at ${d.hex}: ${d.attackers.join(', ')} (${d.attack}, ${d.attackSupply} supply) against ${d.defenders.join(', ')} (${d.defence}; ${d.defenceSupply} supply covering ${d.supplied.join(', ') || 'none'}) = ${d.percent}%, column ${d.base}${shifts ? ` shifted ${shifts}` : ''} -> ${COLUMN_WORDS[d.column]}; dice ${d.dice.attacker}/${d.dice.defender}: ${res(d.result.a, 'A')}/${res(d.result.d, 'D')} (28.3).`,
+        `${SIDE_NAME[d.side]} attacks at ${d.hex}: ${d.attackers.join(', ')} (${d.attack}, ${d.attackSupply} supply) against ${d.defenders.join(', ')} (${d.defence}; ${d.defenceSupply} supply covering ${d.supplied.join(', ') || 'none'}) = ${d.percent}%, column ${d.base}${shifts ? ` shifted ${shifts}` : ''} -> ${COLUMN_WORDS[d.column]}; dice ${d.dice.attacker}/${d.dice.defender}: ${res(d.result.a, 'A')}/${res(d.result.d, 'D')} (28.3)${d.banzai ? '; Banzai!, both sides lose double (49.1)' : ''}.`,
       ];
     }
     case 'sol.ground-loss': {

@@ -54,5 +54,6 @@ function endOfTurn(f: SolFold): void {
     return;
   }
   f.emit({ type: 'sol.turn-ended', data: { turn: f.s.turn, next: f.s.turn + 1 } });
-  for (const side of SIDES) reinforce(f, side);
+  // 40.1: with random events the reinforcements are placed after the event (rules/random-events.ts)
+  if (!f.s.options.randomEvents) for (const side of SIDES) reinforce(f, side);
 }

@@ -51,12 +51,13 @@ function combatSegment(
     if (o.combat === 'naval') surfaceCombat(f, dice, side, at.hex, o.shift === true, note);
     else if (o.combat === 'bombardment') bombard(f, dice, side, at.hex, note);
     // 28.x (rules/ground-combat.ts)
-    else groundCombat(f, dice, side, at.hex, o.groups, o.combined ?? false, note);
+    else groundCombat(f, dice, side, at.hex, o.groups, { combined: o.combined ?? false, banzai: o.banzai ?? false }, note);
   }
 }
 
-/** 4.7: Execution Phases a turn. */
-export const EXECUTION_PHASES = 28;
+/** 4.7: Execution Phases a turn; 14 in August I with the 50.0 note's option (the campaign starts on 7 August). */
+export const executionPhases = (s: SolState): number =>
+  s.turn === 1 && s.options.shortAugust ? s.optData.shortFirstTurnPhases : s.optData.executionPhases;
 
 const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
 const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
@@ -115,10 +116,10 @@ function groundMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], 
   for (const g of groups.values()) moveGround(f, side, g.units, g.to, note);
 }
 
-/** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the 28th (3A). */
+/** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the last (28th, 3A). */
 function nextPhase(s: SolState): RulesEvent {
   if (s.phasing === s.first) return { type: 'sol.phase', data: { phase: 'ops', x: s.x, phasing: other(s.phasing!) } };
-  if (s.x >= EXECUTION_PHASES) return { type: 'sol.phase', data: { phase: 'logistics', phasing: null } };
+  if (s.x >= executionPhases(s)) return { type: 'sol.phase', data: { phase: 'logistics', phasing: null } };
   return { type: 'sol.phase', data: { phase: 'ops', x: s.x + 1, phasing: s.first } };
 }
 

@@ -60,6 +60,8 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         for (const g of o.groups ?? [])
           for (const id of g.attackers === 'all' ? [] : g.attackers)
             if (!s.forces[side].ground.some((x) => x.id === id)) return bad(`${id} is not one of your ground units`, '28.2');
+        if (o.banzai && !s.options.banzai) return bad('Banzai! is optional rule 49, not chosen for this game: drop BANZAI', '49.1');
+        if (o.banzai && side !== 'japanese') return bad('only the Japanese declare Banzai!: drop BANZAI', '49.1');
         return;
       }
       case 'plan':

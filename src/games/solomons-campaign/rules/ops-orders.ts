@@ -37,6 +37,8 @@ export type OpsOrder =
       readonly groups?: readonly GroundGroup[];
       /** ground only (7.2, 7.4): spend a Combined CP when Army and Navy attack together */
       readonly combined?: boolean;
+      /** ground only, Japan, optional rule 49: Banzai! doubles both sides' losses at odds of 149% or lower */
+      readonly banzai?: boolean;
       /** naval only: SURFACE <hex> SHIFT spends an Operations CP for a column (14.3 (5)) */
       readonly shift?: boolean;
     }
@@ -123,10 +125,12 @@ const unitList = (t: string): readonly string[] | 'all' | null =>
   /^ALL$/i.test(t) ? 'all' : UNITS.test(t) ? t.split(',').map((x) => x.trim().toUpperCase()) : null;
 
 /**
- * ATTACK <hex> [COMBINED] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2 (4), 7.4).
+ * ATTACK <hex> [COMBINED] [BANZAI] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] [BANZAI] (28.2 (4), 7.4, 49.1).
  */
 function parseGroundAttack(line: string): OpsOrder | string {
   let rest = line.replace(/^ATTACK\s+/i, '').trim();
+  const banzai = /\s+BANZAI!?$/i.test(rest);
+  rest = rest.replace(/\s+BANZAI!?$/i, '').trim();
   const combined = /\s+COMBINED$/i.test(rest);
   rest = rest.replace(/\s+COMBINED$/i, '').trim();
   const [hex, pairs] = rest.includes(':') ? [rest.slice(0, rest.indexOf(':')).trim(), rest.slice(rest.indexOf(':') + 1)] : [rest, ''];
@@ -142,13 +146,20 @@ function parseGroundAttack(line: string): OpsOrder | string {
     if (!a || !d) return `${part}: a sub-attack is <units|ALL> VS <units|ALL>, unit ids by commas (28.2 (4))`;
     groups.push({ attackers: a, defenders: d });
   }
-  return { kind: 'attack', combat: 'ground', hex, ...(groups.length ? { groups } : {}), ...(combined ? { combined } : {}) };
+  return {
+    kind: 'attack',
+    combat: 'ground',
+    hex,
+    ...(groups.length ? { groups } : {}),
+    ...(combined ? { combined } : {}),
+    ...(banzai ? { banzai } : {}),
+  };
 }
 
 function formatGroundAttack(o: Extract<OpsOrder, { kind: 'attack' }>): string {
   const list = (x: readonly string[] | 'all') => (x === 'all' ? 'ALL' : x.join(', '));
   const groups = o.groups?.length ? `: ${o.groups.map((g) => `${list(g.attackers)} VS ${list(g.defenders)}`).join('; ')}` : '';
-  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}`;
+  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}`;
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);

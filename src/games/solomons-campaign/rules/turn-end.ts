@@ -11,7 +11,7 @@
  * as the turn starts, which no CP choice of 1A depends on).
  */
 import type { SolFold } from './naval';
-import { other, SIDES, type SolSide, type SolState } from '../state';
+import { ADDITIONAL_CP, other, SIDES, type SolSide, type SolState } from '../state';
 
 const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
 
@@ -56,6 +56,7 @@ export function finalScore(s: SolState): { vp: Record<SolSide, number>; winner: 
 
 /** 4B, 10.12, 6.1, 37.4: the state of the next turn's start. */
 export function endTurn(s: SolState, next: number): SolState {
+  const extra = s.options.additionalCp ? ADDITIONAL_CP : 0;
   const forces = { ...s.forces };
   const entrenched = { ...s.entrenched };
   for (const side of SIDES) {
@@ -75,11 +76,12 @@ export function endTurn(s: SolState, next: number): SolState {
   return {
     ...s,
     turn: next,
-    phase: 'cp',
+    // 40.1: with random events the turn opens with their roll (rules/random-events.ts)
+    phase: s.options.randomEvents ? 'events' : 'cp',
     x: 0,
     phasing: null,
     first: null,
-    cpTotal: { japanese: s.cpTrack.japanese[next - 1] ?? 0, us: s.cpTrack.us[next - 1] ?? 0 },
+    cpTotal: { japanese: (s.cpTrack.japanese[next - 1] ?? 0) + extra, us: (s.cpTrack.us[next - 1] ?? 0) + extra },
     cp: { japanese: null, us: null },
     plans: { japanese: null, us: null },
     searched: { japanese: [], us: [] },

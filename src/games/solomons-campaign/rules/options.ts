@@ -1,0 +1,59 @@
+/**
+ * The optional rules (40.0-49.0, 21.10, 28.3 "New Optional Rule", the 50.0 note on August I): each
+ * an option of game creation, all off by default (the players agree on them before play, 40.0
+ * preamble). Built: the short August I (14 Execution Phases, 50.0 Sequence of Play note), random
+ * events (40, rules/random-events.ts), additional CP (41: the two extra CP a turn; the chart of its
+ * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts).
+ * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
+ * letting a game believe it plays with it.
+ */
+import type { GameOptions, OptionSpec } from '../../../engine/ruleset';
+import { RuleNotImplementedError } from '../../../engine/ruleset';
+
+export interface SolOptions {
+  /** 50.0 note: August I (turn 1) has 14 Execution Phases */
+  readonly shortAugust: boolean;
+  /** 40.0 */
+  readonly randomEvents: boolean;
+  /** 41.1: two more CP a turn for each side */
+  readonly additionalCp: boolean;
+  /** 49.1 */
+  readonly banzai: boolean;
+}
+
+export const NO_OPTIONS: SolOptions = { shortAugust: false, randomEvents: false, additionalCp: false, banzai: false };
+
+const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
+  { id: 'short-august', key: 'shortAugust', title: 'August I has only 14 Execution Phases (50.0 note)', rule: '4.7', default: false },
+  { id: 'random-events', key: 'randomEvents', title: 'Random events (40.0)', rule: '40.0', default: false },
+  {
+    id: 'additional-cp',
+    key: 'additionalCp',
+    title: 'Additional CP missions: two more CP a turn each (41.0)',
+    rule: '41.0',
+    default: false,
+  },
+  { id: 'banzai', key: 'banzai', title: 'Banzai! (49.0)', rule: '49.0', default: false },
+];
+
+/** Optional rules not built yet: choosing one refuses the game naming its rule. */
+const NOT_BUILT: readonly OptionSpec[] = [
+  { id: 'pilot-attrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
+  { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
+  { id: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
+  { id: 'amphibious-assault', title: 'Amphibious assault (43.0)', rule: '43.0', default: false },
+  { id: 'crippled-units', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
+  { id: 'air-mission-assignment', title: 'Secret air mission assignment (45.0)', rule: '45.0', default: false },
+  { id: 'multiple-combats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
+  { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
+  { id: 'night-bombing', title: 'Night bombing (48.0)', rule: '48.0', default: false },
+];
+
+export const OPTION_SPECS: readonly OptionSpec[] = [...BUILT.map(({ key: _k, ...o }) => o), ...NOT_BUILT];
+
+/** The options a game was created with; an unbuilt optional rule stops set-up naming its rule. */
+export function solOptionsOf(game: string, options: GameOptions): SolOptions {
+  const unbuilt = NOT_BUILT.find((o) => options[o.id] === true);
+  if (unbuilt) throw new RuleNotImplementedError(game, unbuilt.rule!, `the optional rule "${unbuilt.title}"`);
+  return Object.fromEntries(BUILT.map((o) => [o.key, options[o.id] === true])) as unknown as SolOptions;
+}
