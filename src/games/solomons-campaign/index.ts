@@ -5,6 +5,7 @@
  * first rules: CP allocation (6.1-6.4), supply bought with Logistics CP, task forces (10.2-10.4,
  * 10.13) and initiative (1E). Every other rule stops play naming its number (`unfinished`).
  */
+import { isAssaultEvent, narrateAssault } from './rules/assault';
 import { OPTION_SPECS, solOptionsOf } from './rules/options';
 import { isRandomEventEvent, narrateRandomEvent } from './rules/random-event-events';
 import rulesVersion from './rules-version.json';
@@ -66,6 +67,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...(isGroundEvent(event) ? narrateGround(event) : []),
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
         ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
+        ...(isAssaultEvent(event) ? narrateAssault(event) : []),
       ];
   }
 }

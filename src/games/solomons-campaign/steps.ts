@@ -26,7 +26,14 @@ export function currentStep(s: SolState): StepInfo | null {
       return null;
     case 'events':
       // 40.1 (optional): the random event, at the very start of the turn; nobody orders it
-      return { id: `t${s.turn}/random-events`, turn: s.turn, title: `${when}: random events (40.1)`, mode: 'sequential', owes: [], rule: '40.1' };
+      return {
+        id: `t${s.turn}/random-events`,
+        turn: s.turn,
+        title: `${when}: random events (40.1)`,
+        mode: 'sequential',
+        owes: [],
+        rule: '40.1',
+      };
     case 'cp':
       // 6.2, 52.0 Q&A 4: the allocation is secret; opened, it goes to its side and the referee alone until the game ends
       return {

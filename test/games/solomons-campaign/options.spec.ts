@@ -4,12 +4,12 @@
  * one not built refuses the game at set-up naming its rule; the options are public in each view.
  */
 import { RuleNotImplementedError } from '../../../src/engine/ruleset';
-import { selfplay } from '../../../src/engine/selfplay';
+import { playOneGame, selfplay } from '../../../src/engine/selfplay';
 import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 
 const game = rulesets['solomons-campaign'];
-const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai'];
+const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault'];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
   it('given the options, then every optional rule of the rulebook is one, off by default', () => {
@@ -40,6 +40,20 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
       expect((thrown as RuleNotImplementedError).rule).toBe(rule);
     },
   );
+
+  it.each([
+    ['random-events', 'sol.random-event'],
+    ['amphibious-assault', 'sol.assault-cp'],
+  ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
+    const met = Array.from(
+      { length: 20 },
+      (_, i) => playOneGame(game, `meets:${id}:${i}`, { options: { [id]: true }, missRate: 0.1 }).events,
+    )
+      .flat()
+      .flatMap((e) => (e.type === 'RulesApplied' ? [e.data.event as { type: string }] : []))
+      .filter((e) => e.type === type);
+    expect(met.length).toBeGreaterThan(0);
+  });
 
   it('given the random events option, when a game is set up, then each side sees the options agreed (40.0: chosen before play)', () => {
     const s = game.setup({ gameId: 'G-sol', options: { 'random-events': true }, box: game.box.defaultData }) as SolState;

@@ -14,6 +14,22 @@ import { kindOfStep, type SolOrder } from '../orders';
 import type { Trigger } from '../rules/ops-orders';
 import type { SolView } from '../view';
 
+/** 43.2 (optional): an amphibious assault the side can pay for, its battalions on its transports (each carries one at least). */
+function mayAssault(k: SolView['known'], tf: number): boolean {
+  const own = k.own!;
+  const aboard = own.ground.filter((g) => g.at === `TF ${tf}`);
+  const tr = own.taskForces[tf].ships.filter((id) => own.ships[id].type === 'TR').length;
+  const army = aboard.some((g) => g.service === 'army');
+  return (
+    k.options.amphibiousAssault &&
+    aboard.length > 0 &&
+    aboard.every((g) => g.size === 'battalion') &&
+    aboard.length <= tr &&
+    (k.cp?.ops ?? 0) >= 1 &&
+    (!army || (k.cp?.combined ?? 0) >= 1)
+  );
+}
+
 function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   const k = view.known;
   if (!k.own) return [{ kind: 'none' }];
@@ -27,8 +43,11 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   for (const tf of Object.values(k.own.taskForces).sort((a, b) => a.id - b.id)) {
     const roll = rng.int(6);
     const hasGround = k.own.ground.some((g) => g.at === tf.at && g.size === 'battalion');
-    if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) });
-    else if (roll === 1 && hasGround) {
+    if (mayAssault(k, tf.id) && rng.int(2)) {
+      orders.push({ kind: 'move', tf: tf.id, to: rng.pick(hexes) }, { kind: 'unload', tf: tf.id });
+      continue;
+    }
+    if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) }); else if (roll === 1 && hasGround) {
       const g = k.own.ground.filter((x) => x.at === tf.at && x.size === 'battalion').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
       orders.push({ kind: 'load', tf: tf.id, units: [g.id], supply: rng.int(2) ? Math.min(3, k.own.supply[tf.at] ?? 0) : 0 });
     } else if (roll === 2) orders.push({ kind: 'unload', tf: tf.id });

@@ -1,4 +1,5 @@
 /** The rules events of the game and how each folds into the state (evolve). */
+import { evolveAssault, isAssaultEvent } from './assault';
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { CpAllocation, Phase, SolSide, SolState, TaskForce } from '../state';
 import { evolveGround, isGroundEvent } from './ground-events';
@@ -58,6 +59,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isReorgEvent(event)) return evolveReorg(s, event);
       if (isCombatEvent(event)) return evolveCombat(s, event);
       if (isRandomEventEvent(event)) return evolveRandomEvent(s, event);
+      if (isAssaultEvent(event)) return evolveAssault(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -6,6 +6,7 @@
  * Execution Phases a turn, each the first player's Operations Phase then the second's, day and
  * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
+import { assault } from './assault';
 import { Fold } from '../../kit';
 import { type AdjudicationContext, type Dice, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
@@ -81,10 +82,13 @@ function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], n
       });
     if (step.kind === 'done') ended(step.tf, step.line);
   }
-  const express = orders.some((o) => o.kind === 'move' && o.tf === 0);
+  // 10.3 (3) the Tokyo Express and 43.1 an amphibious assault: a TF that moves unloads at the end of its move
+  const movers = new Set(orders.flatMap((o) => (o.kind === 'move' ? [o.tf] : [])));
+  const express = movers.has(0);
+  const assaults = orders.flatMap((o) => (o.kind === 'unload' && o.tf !== 0 && movers.has(o.tf) ? [o.tf] : []));
   for (const o of orders) {
     if (o.kind === 'load') load(f, side, o.tf, o.units, o.supply, note);
-    if (o.kind === 'unload' && !(o.tf === 0 && express)) unload(f, side, o.tf, note);
+    if (o.kind === 'unload' && !movers.has(o.tf)) unload(f, side, o.tf, note);
   }
   for (const step of steps)
     if (step.kind === 'unload' && unload(f, side, step.tf, note))
@@ -101,6 +105,7 @@ function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], n
   }
   // 10.3 (3): the Tokyo Express unloads at the end of its move
   if (express && orders.some((o) => o.kind === 'unload' && o.tf === 0) && '0' in f.s.forces[side].taskForces) unload(f, side, 0, note);
+  for (const tf of assaults) assault(f, side, tf, note);
 }
 
 /** 2A2c: ground moves, those leaving one hex for another together (27.1: a supply point a 9 battalions). */

@@ -3,6 +3,7 @@
  * its line's index and rule; what depends on the moves of the same phase (stops, cargo room) is
  * found while moving and noted to the side instead.
  */
+import { assaultProblem } from './assault';
 import type { SolOrder } from '../orders';
 import type { SolSide, SolState } from '../state';
 import type { OpsOrder } from './ops-orders';
@@ -40,8 +41,11 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         if (o.kind === 'move' && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
         const kinds = [...(tfOrders.get(o.tf) ?? []), o.kind];
         tfOrders.set(o.tf, kinds);
-        const expressUnload = o.tf === 0 && kinds.length === 2 && kinds.includes('move') && kinds.includes('unload');
-        if (kinds.length > 1 && !expressUnload)
+        const moveAndUnload = kinds.length === 2 && kinds.includes('move') && kinds.includes('unload');
+        // 10.3 (3) the Tokyo Express, 43.1 an amphibious assault (optional): MOVE and UNLOAD in one phase
+        const why = moveAndUnload && o.tf !== 0 ? assaultProblem(s, side, o.tf) : null;
+        if (why) return bad(why.problem, why.rule);
+        if (kinds.length > 1 && !moveAndUnload)
           return bad(`TF ${o.tf} has one order a phase: loading and unloading take its whole movement`, o.tf === 0 ? '10.3 (3)' : '19.3');
         return;
       }

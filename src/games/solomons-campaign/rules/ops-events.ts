@@ -24,7 +24,15 @@ export type OpsEvent =
     >
   | RulesEvent<
       'sol.unloaded',
-      { side: SolSide; tf: number; at: string; units: readonly string[]; supply: readonly { ship: string; points: number }[] }
+      {
+        side: SolSide;
+        tf: number;
+        at: string;
+        units: readonly string[];
+        supply: readonly { ship: string; points: number }[];
+        /** 43.1 (optional): landed by amphibious assault at the end of the TF's move */
+        assault?: boolean;
+      }
     >
   | RulesEvent<'sol.ground-moved', { side: SolSide; units: readonly string[]; from: string; to: string; supply: number }>
   | RulesEvent<'sol.contacts', { side: SolSide; contacts: readonly Contact[] }>

@@ -30,7 +30,9 @@ export function narrateOps(event: { type: string; data: unknown }): string[] {
     case 'sol.loaded':
       return [`${who} ${tfName(e.data.tf)} loads at ${e.data.at}: ${cargo(e.data.units, e.data.supply)} (19.3).`];
     case 'sol.unloaded':
-      return [`${who} ${tfName(e.data.tf)} unloads at ${e.data.at}: ${cargo(e.data.units, e.data.supply)} (19.4).`];
+      return [
+        `${who} ${tfName(e.data.tf)} ${e.data.assault ? 'lands by amphibious assault' : 'unloads'} at ${e.data.at}: ${cargo(e.data.units, e.data.supply)} (${e.data.assault ? '43.2' : '19.4'}).`,
+      ];
     case 'sol.ground-moved':
       return [`${who} ${e.data.units.join(', ')} move from ${e.data.from} to ${e.data.to}, ${e.data.supply} supply spent (27.1).`];
     case 'sol.contacts':

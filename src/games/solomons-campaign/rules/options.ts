@@ -3,7 +3,8 @@
  * an option of game creation, all off by default (the players agree on them before play, 40.0
  * preamble). Built: the short August I (14 Execution Phases, 50.0 Sequence of Play note), random
  * events (40, rules/random-events.ts), additional CP (41: the two extra CP a turn; the chart of its
- * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts).
+ * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts),
+ * amphibious assault (43, rules/assault.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -19,9 +20,17 @@ export interface SolOptions {
   readonly additionalCp: boolean;
   /** 49.1 */
   readonly banzai: boolean;
+  /** 43.0 */
+  readonly amphibiousAssault: boolean;
 }
 
-export const NO_OPTIONS: SolOptions = { shortAugust: false, randomEvents: false, additionalCp: false, banzai: false };
+export const NO_OPTIONS: SolOptions = {
+  shortAugust: false,
+  randomEvents: false,
+  additionalCp: false,
+  banzai: false,
+  amphibiousAssault: false,
+};
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   { id: 'short-august', key: 'shortAugust', title: 'August I has only 14 Execution Phases (50.0 note)', rule: '4.7', default: false },
@@ -34,6 +43,7 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
     default: false,
   },
   { id: 'banzai', key: 'banzai', title: 'Banzai! (49.0)', rule: '49.0', default: false },
+  { id: 'amphibious-assault', key: 'amphibiousAssault', title: 'Amphibious assault (43.0)', rule: '43.0', default: false },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
@@ -41,7 +51,6 @@ const NOT_BUILT: readonly OptionSpec[] = [
   { id: 'pilot-attrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
   { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
   { id: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
-  { id: 'amphibious-assault', title: 'Amphibious assault (43.0)', rule: '43.0', default: false },
   { id: 'crippled-units', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
   { id: 'air-mission-assignment', title: 'Secret air mission assignment (45.0)', rule: '45.0', default: false },
   { id: 'multiple-combats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },

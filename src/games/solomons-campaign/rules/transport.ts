@@ -89,7 +89,7 @@ export function load(f: SolFold, side: SolSide, id: number, units: readonly stri
 }
 
 /** 19.4, 33.4: unload everything aboard on an island hex or an own major base (supply within 33.4). */
-export function unload(f: SolFold, side: SolSide, id: number, note: Note): boolean {
+export function unload(f: SolFold, side: SolSide, id: number, note: Note, cargo: 'all' | 'units' = 'all'): boolean {
   const s = f.s;
   const tf = s.forces[side].taskForces[id];
   const own = s.forces[side];
@@ -98,7 +98,8 @@ export function unload(f: SolFold, side: SolSide, id: number, note: Note): boole
   if (!ownBase && (!hex || !islandOf(s, hex)))
     return refuse(note, `TF ${id} is at ${tf.at}, no island: nothing is unloaded at sea`, '19.4');
   const units = own.ground.filter((g) => g.at === aboardOf(id)).map((g) => g.id);
-  let left = supplyLeft(f, side, tf.at);
+  // 43.2 (3): an amphibious assault lands combat units only
+  let left = cargo === 'units' ? 0 : supplyLeft(f, side, tf.at);
   const supply: { ship: string; points: number }[] = [];
   for (const ship of [...tf.ships].sort()) {
     const take = Math.min(left, own.ships[ship].supply);
@@ -111,7 +112,11 @@ export function unload(f: SolFold, side: SolSide, id: number, note: Note): boole
       ? refuse(note, `no more supply may be unloaded at ${tf.at} this phase`, '33.4')
       : refuse(note, `TF ${id} has nothing aboard to unload`, '19.4');
   }
-  f.emit({ type: 'sol.unloaded', data: { side, tf: id, at: tf.at, units, supply }, visibleTo: [side] });
+  f.emit({
+    type: 'sol.unloaded',
+    data: { side, tf: id, at: tf.at, units, supply, ...(cargo === 'units' ? { assault: true } : {}) },
+    visibleTo: [side],
+  });
   return true;
 }
 
