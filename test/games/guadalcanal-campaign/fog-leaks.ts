@@ -15,8 +15,8 @@ import type { GcState, GcView } from '../../../src/games/guadalcanal-campaign';
 export const ruleset = rulesets['guadalcanal-campaign'];
 type Side = 'american' | 'japanese';
 const SIDES: readonly Side[] = ['american', 'japanese'];
-/** The shortest scenarios (10.3): the 4-turn mini games and the 8-turn Guadalcanal. */
-export const FOG_SCENARIOS = ['eastern-solomons', 'santa-cruz', 'guadalcanal'] as const;
+/** The mini games (10.3): Eastern Solomons and Santa Cruz (4 turns), Guadalcanal (8), Coral Sea (12, Port Moresby: 10.2B-C). */
+export const FOG_SCENARIOS = ['eastern-solomons', 'santa-cruz', 'guadalcanal', 'coral-sea'] as const;
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Each side's enemy ship names, as one word-bounded pattern (ship names are the same all game). */
