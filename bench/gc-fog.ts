@@ -1,7 +1,8 @@
 /**
  * The Guadalcanal Campaign fog property (test/games/guadalcanal-campaign/fog-leaks.ts, the one
  * fog.spec.ts checks on a few dozen games) over many random games of the short scenarios, two-player
- * and solitaire alternately: prints each game with a leak (its first three) and the tally; exit
+ * and solitaire alternately: prints each game with a leak (its first three), a count every 50 games
+ * and the tally; exit
  * code 1 if any game leaks or fails.
  *
  *   npx tsx bench/gc-fog.ts --games 1000 [--seed umpire]
@@ -35,6 +36,8 @@ function main(): number {
       console.log(`STOPPED ${gameSeed} (${scenario}, ${mode}): rule ${played.stopped.rule}`);
     }
     const found = gameLeaks(played.events);
+    if ((g + 1) % 50 === 0)
+      console.log(`${g + 1} games: ${withLeak + (found.length ? 1 : 0)} with a leak, ${((Date.now() - start) / 1000).toFixed(0)} s`);
     if (!found.length) continue;
     withLeak++;
     console.log(`LEAK ${gameSeed} (${scenario}, ${mode}): ${found.slice(0, 3).join('; ')}`);
