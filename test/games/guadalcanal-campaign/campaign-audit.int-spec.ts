@@ -22,6 +22,8 @@ import { freshDatabase, type TestDatabase } from '../../support/db';
  * on the Japanese view with the step's dice, so a plan changed in the log, even re-chained, is caught.
  */
 const gc = guadalcanalCampaign as unknown as AnyRuleset;
+// each check re-adjudicates 294 turns (verify.js and the in-process audit): minutes on a loaded machine
+jest.setTimeout(300_000);
 const GAME_ID = 'G-gc-campaign-audit';
 let t: TestDatabase;
 let work: string;
