@@ -5,7 +5,7 @@
  * or the computer's plan and tie dice (fog-leaks.ts). The games are the shortest scenarios (the
  * 4-turn mini games and the 8-turn Guadalcanal), their seeds and options drawn by fast-check.
  *
- * Sizes: GC_FOG_GAMES games (default 24: about 40 s on a loaded 2-core machine); the 1,000-game run is
+ * Sizes: GC_FOG_GAMES games (default 16: 27 s on the shared 2-core machine); the 1,000-game run is
  * bench/gc-fog.ts (`npx tsx bench/gc-fog.ts --games 1000`), its figure in the README.
  */
 import fc from 'fast-check';
@@ -13,7 +13,7 @@ import { playOneGame } from '../../../src/engine/selfplay';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
 import { enemyNames, FOG_SCENARIOS, gameLeaks, ruleset, viewLeaks } from './fog-leaks';
 
-const GAMES = Number(process.env.GC_FOG_GAMES ?? 24);
+const GAMES = Number(process.env.GC_FOG_GAMES ?? 16);
 jest.setTimeout(Math.max(120_000, GAMES * 3_000));
 
 const setup = (scenario: string): GcState =>
