@@ -31,7 +31,7 @@ export type { GcOrder, GcState, GcView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
 
 /** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['8.1', '8.4', '10.2B'];
+const MISSING = ['8.1', '8.4'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -89,7 +89,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
     }
     case 'gcc.unloaded':
       return [
-        `TF ${e.data.tf} unloads on Guadalcanal: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (8.6).`,
+        `TF ${e.data.tf} unloads ${e.data.at ? `at ${e.data.at}` : 'on Guadalcanal'}: ${e.data.ships.map((x) => `${x.ship} ${x.inf} company(ies), ${x.sup} dump(s)`).join('; ')} (${e.data.at ? '8.6, 10.2B' : '8.6'}).`,
       ];
     case 'gcc.pipeline':
       return e.data.ships.map(

@@ -211,19 +211,3 @@ describe('Guadalcanal Campaign: coastal bombardment (8.4)', () => {
     expect(after.taskForces[13].mission).toBe('FC');
   });
 });
-
-describe('Guadalcanal Campaign: Coral Sea landings at Port Moresby (10.2B, not built)', () => {
-  it('given a Japanese TF with troops aboard on the Port Moresby square in Coral Sea, then combat stops naming 10.2B; without cargo it does not', () => {
-    const s0 = { ...start('coral-sea'), row: 'combat' as const };
-    const moresby = s0.map.places.find((p) => p.name === 'Port Moresby')!;
-    const tf = Object.values(s0.taskForces).find((t) => t.side === 'japanese' && t.ships.length > 0)!;
-    const ship = tf.ships[0];
-    const at = (cargo: number): GcState => ({
-      ...s0,
-      taskForces: { ...s0.taskForces, [tf.id]: { ...tf, col: moresby.col, row: moresby.row } },
-      ships: { ...s0.ships, [ship]: { ...s0.ships[ship], inf: cargo, sup: 0 } },
-    });
-    expect(resolve(at(2), {}).stop).toBe('10.2B');
-    expect(resolve(at(0), {}).stop).not.toBe('10.2B');
-  });
-});

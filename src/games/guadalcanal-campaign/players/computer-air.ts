@@ -12,7 +12,7 @@ import { range } from '../box/range';
 import { type GcOrder, isSearchStep } from '../orders';
 import type { AirGroup } from '../state';
 import type { GcView } from '../view';
-import { americanCarriersReported, hendersonOf } from './computer-known';
+import { americanCarriersReported, objectiveOf } from './computer-known';
 
 type Known = GcView['known'];
 type Holder = Known['air'][number];
@@ -56,7 +56,7 @@ const rankOf = (reported: readonly string[]) => Math.min(...reported.map((t) => 
 function strikes(k: Known, dice: Rng): GcOrder[] {
   const out: GcOrder[] = [];
   const escorting = new Map<string, number>();
-  const h = hendersonOf(k);
+  const h = objectiveOf(k);
   for (const at of k.air) {
     const bombers = typesOf(k, at, 'bomber');
     const reach = (sq: { col: number; row: number }) => bombers.filter((t) => k.aircraft[t].attack >= range(at, sq));

@@ -18,7 +18,7 @@ import type { Mission } from '../box/tables';
 import { DIRS, type Dir, type GcOrder, isAmStep, isOrdersStep } from '../orders';
 import type { GcView, KnownTf } from '../view';
 import { computerAir } from './computer-air';
-import { americanCarriersReported, hendersonOf } from './computer-known';
+import { americanCarriersReported, objectiveOf } from './computer-known';
 
 type Known = GcView['known'];
 
@@ -64,7 +64,7 @@ export function goalOf(k: Known, tf: KnownTf): { at: Square; off: number; home: 
   const home = homeOf(k, tf);
   if (tf.mission === 'R' || tf.mission === 'FR' || tf.endurance <= turnsHome(tf, home) + DOCTRINE.endurancePad)
     return { at: home, off: 0, home: true };
-  const h = hendersonOf(k);
+  const h = objectiveOf(k);
   if (tf.mission === 'C') return { at: h, off: americanCarriersReported(k) ? DOCTRINE.carriersClose : DOCTRINE.carriersOff, home: false };
   if (tf.mission === 'U') return { at: { col: h.col + 3, row: h.row + 3 }, off: 0, home: false };
   // battleship groups, the Express, transports: stage in the AM, run in with the PM move

@@ -13,6 +13,7 @@ import { type GcOrder, planesText } from '../orders';
 import { type AirGroup, type AirOps, dateOf, type GcSide, type GcState, isMini, noAirOps } from '../state';
 import { evolveGc, type GcEvent } from './events';
 import type { Problem } from './movement';
+import { struckBase } from './islands';
 
 export interface Holder {
   readonly name: string;
@@ -158,8 +159,9 @@ const positive = (g: Record<string, number>) => Object.fromEntries(entriesOf(g).
 
 /** 7.3A-B: the square of a strike's target: a TF of this turn's report, or the enemy base TF 1 / TF 11. */
 function targetSquare(s: GcState, side: GcSide, target: number): { col: number; row: number } | null {
-  const base = s.map.places.find((p) => p.code === (side === 'japanese' ? 'H' : 'X'));
-  if (target === (side === 'japanese' ? 1 : 11)) return base ?? null;
+  const baseTf = side === 'japanese' ? 1 : 11;
+  // 10.2C: in Coral Sea the Japanese TF 1 is the Port Moresby base (rules/islands.ts)
+  if (target === baseTf) return struckBase(s, baseTf) ?? null;
   const seen = s.sighted[side].find((x) => x.tf === target);
   return seen && s.taskForces[target] ? { col: s.taskForces[target].col, row: s.taskForces[target].row } : null;
 }

@@ -1,6 +1,6 @@
 /**
- * 8.1F, 7.3B: a strike on the enemy base, TF 1 (Henderson, struck by Japan) or TF 11 (the Cape
- * Esperance supply base, struck by the US). The base's own CAP meets it (8.1A-C, rules/cap.ts);
+ * 8.1F, 7.3B: a strike on the enemy base, TF 1 (Henderson, struck by Japan; Port Moresby in Coral
+ * Sea, 10.2C) or TF 11 (the Cape Esperance supply base, struck by the US). The base's own CAP meets it (8.1A-C, rules/cap.ts);
  * there is no flak over a base [rec: 8.1E rates ships' AA only]; each surviving bomber hits on
  * box/air-return.ts's chance, a Fortress's hits count double, and the hits destroy aircraft parked
  * there (not flying a mission this turn) and supply dumps on the island (box/air-return.ts). Both
@@ -13,15 +13,16 @@ import { AIR_RETURN } from '../box/air-return';
 import { type GcSide, type GcState, other, type Strike } from '../state';
 import { freeAt, opsOf } from './air';
 import { capFight, percent, sum } from './cap';
+import { struckBase } from './islands';
 import type { GcEvent } from './events';
 
 export const A = Object.fromEntries(Object.entries(AIR_RETURN).map(([k, v]) => [k, v.value])) as {
   [K in keyof typeof AIR_RETURN]: (typeof AIR_RETURN)[K]['value'];
 };
 
-/** The struck base's name: the place of TF 1 (code H) or TF 11 (code X). */
+/** The struck base's name: the place of TF 1 (Henderson, Port Moresby in Coral Sea: rules/islands.ts) or TF 11. */
 export function baseOf(s: GcState, target: number): string | null {
-  return s.map.places.find((p) => p.code === (target === 1 ? 'H' : 'X'))?.name ?? null;
+  return struckBase(s, target === 1 ? 1 : 11)?.name ?? null;
 }
 
 export function baseStrike(s: GcState, side: GcSide, strike: Strike, dice: Dice): GcEvent[] {

@@ -1,6 +1,6 @@
 /**
  * Combat resolution (8.0), in its printed order. This slice resolves the air strikes (8.1, rules/strike.ts), criticals (9.1A, rules/critical.ts), submarines (8.3, rules/submarine.ts), surface combat
- * (8.2, rules/surface.ts), bombardment (8.4) and unloading (8.6A): each other part
+ * (8.2, rules/surface.ts), bombardment (8.4) and unloading (8.6A; at Port Moresby in Coral Sea, 10.2B): each other part
  * that the position calls for stops the game naming its rule, and a turn in which nothing would
  * happen passes. The end of the turn (repair 8.8, weather 9.6B, supply 9.4, the score 9.5) is
  * rules/turn-end.ts; reinforcements (8.9) stop a campaign's every turn.
@@ -9,6 +9,7 @@ import { entriesOf, valuesOf } from '../keyed';
 import { type AdjudicationContext, RuleNotImplementedError, type StepInfo } from '../../../engine/ruleset';
 import { counterstrikes, deckExplosions } from './counterstrike';
 import { emergencyLandings } from './landing';
+import { islandOf, landingSquare } from './islands';
 import { freeAt } from './air';
 import { explosions, hitCollector } from './critical';
 import { evolveGc, type GcEvent } from './events';
@@ -54,21 +55,8 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   // (4) strike aircraft land, 8.5B-D emergency landings (rules/landing.ts); (5) counterstrikes (7.4, rules/counterstrike.ts)
   for (const side of ['japanese', 'american'] as const) for (const e of emergencyLandings(before, now, side)) emit(e);
   for (const side of ['japanese', 'american'] as const) counterstrikes(before, () => now, side, ctx, emit);
-  // 10.2B-C: in Coral Sea the Japanese land at Port Moresby, not Guadalcanal: not built yet
-  if (s.scenario === 'coral-sea') {
-    const moresby = s.map.places.find((p) => p.name === 'Port Moresby');
-    const landing = tfs.find(
-      (t) =>
-        t.side === 'japanese' &&
-        moresby &&
-        t.col === moresby.col &&
-        t.row === moresby.row &&
-        t.ships.some((n) => s.ships[n].inf + s.ships[n].sup > 0),
-    );
-    if (landing) stop('10.2B', `the Japanese landing at Port Moresby from TF ${landing.id}`);
-  }
-  // (7) unloading: cargo aboard a TF on the Henderson square goes ashore (8.6)
-  for (const tf of tfs.filter(onHenderson).sort((a, b) => a.id - b.id)) {
+  // (7) unloading: cargo aboard a TF on the island's square goes ashore (8.6); in Coral Sea the Japanese land at Port Moresby (10.2B)
+  for (const tf of tfs.filter(landing(s)).sort((a, b) => a.id - b.id)) {
     const e = unloading(s, tf);
     if (e) emit(e);
   }
@@ -84,6 +72,12 @@ export function resolveCombat(before: GcState, step: StepInfo, ctx: Adjudication
   endTurn(now, ctx, stop);
 }
 
+/** 8.6, 10.2B: a TF on its side's landing square (rules/islands.ts). */
+const landing = (s: GcState) => (tf: TaskForce) => {
+  const at = landingSquare(s, tf.side);
+  return at !== null && tf.col === at.col && tf.row === at.row;
+};
+
 /**
  * 8.6A, as read: a ship lands 1 company and 1 dump when it carries both, else 2 companies or 1 dump;
  * a TF on FR (an aborted fast TF, 9.2H) lands nothing. The landing is the side's own to see (12.0).
@@ -95,7 +89,8 @@ function unloading(s: GcState, tf: TaskForce): GcEvent | null {
     .filter((x) => x.inf + x.sup > 0)
     .map((x) => ({ ship: x.name, inf: x.sup > 0 ? Math.min(1, x.inf) : Math.min(2, x.inf), sup: Math.min(1, x.sup) }));
   if (!ships.length) return null;
-  return { type: 'gcc.unloaded', data: { side: tf.side, turn: s.turn, tf: tf.id, ships }, visibleTo: [tf.side] };
+  const at = islandOf(s) === 'Guadalcanal' ? {} : { at: islandOf(s) };
+  return { type: 'gcc.unloaded', data: { side: tf.side, turn: s.turn, tf: tf.id, ships, ...at }, visibleTo: [tf.side] };
 }
 
 /**

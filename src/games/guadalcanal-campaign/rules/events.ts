@@ -64,7 +64,11 @@ export type GcEvent =
       'gcc.base-struck',
       { side: GcSide; turn: number; from: string; base: string; hits: number; aircraft: AirGroup; dumps: number }
     >
-  | RulesEvent<'gcc.unloaded', { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[] }>
+  | RulesEvent<
+      'gcc.unloaded',
+      // at: the island when not Guadalcanal (Port Moresby in Coral Sea, 10.2B)
+      { side: GcSide; turn: number; tf: number; ships: { ship: string; inf: number; sup: number }[]; at?: string }
+    >
   | RulesEvent<
       'gcc.bombarded',
       { side: GcSide; turn: number; tf: number; ships: string[]; firepower: number; aircraft: AirGroup; dumps: number; mission: Mission }

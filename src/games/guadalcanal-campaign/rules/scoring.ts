@@ -1,6 +1,6 @@
 /**
  * Scoring (9.5, 9.8, 10.1, 10.2B, 10.4). At the end: each side scores its companies on Guadalcanal
- * (9.5A; none in Coral Sea, 10.2B, where Port Moresby's count and no landing there is built yet),
+ * (9.5A), in Coral Sea those on Port Moresby instead (10.2B: the landings there, rules/islands.ts),
  * DF + cargo/aircraft capacity of each enemy ship sunk, each damage point on enemy ships at sea and
  * each week beyond two an enemy ship will still be out of action (9.5B); Henderson's holder 500 in
  * the campaigns (9.5C, 10.1A); the Japanese 75 in Eastern Solomons (10.1D). IJN less US gives the
@@ -26,7 +26,8 @@ const WEEK = 14;
 
 function scoreOf(s: GcState, side: GcSide, final: boolean): Score {
   const enemy = valuesOf(s.ships).filter((x) => x.side === other(side));
-  const infantry = s.scenario === 'coral-sea' ? 0 : s.ashore[side].inf;
+  // 10.2B: in Coral Sea `ashore` is Port Moresby's garrison (only Japanese transports land there)
+  const infantry = s.ashore[side].inf;
   // 9.5B: DF + CC for a ship sunk; 4.3D: one less for one its side scuttled
   const sunk = enemy.filter((x) => x.sunk).reduce((a, x) => a + x.df + x.cc - (x.scuttled ? 1 : 0), 0);
   const standing = enemy.filter((x) => !x.sunk && (!final || x.tf !== null));
