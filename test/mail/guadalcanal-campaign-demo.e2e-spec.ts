@@ -78,7 +78,7 @@ describe('Guadalcanal Campaign by email, a two-player and a solitaire game playe
       IMAP_POLL_MS: '500',
       OUTBOX_SWEEP_MS: '500',
       HTTP_PORT: '0',
-      LOG_LEVEL: 'fatal',
+      LOG_LEVEL: process.env.GC_LOG_LEVEL ?? 'fatal',
       THROTTLE_BURST: '1000',
     };
     config = loadConfig(env);
@@ -121,17 +121,28 @@ describe('Guadalcanal Campaign by email, a two-player and a solitaire game playe
       });
       expect((await s.bus.waitFor(created.id, 60_000)).status).toBe('applied');
     }
+    let where = '';
     await waitFor(
       'the four games to be played by mail to their end',
       async () => {
         for (const b of allBots()) await b.act(); // a nudge in case a mail crossed a state change
         const states = await Promise.all(games.map((g) => s.games.load(g.gameId)));
+        // where each game is, said if it times out
+        where = states
+          .map(
+            (x, i) =>
+              `${games[i].label} at ${x.state.step?.id ?? 'end'} (${games[i].bots.map((b) => `${b.side} ${b.sent}/${b.mailsReceived}`).join(', ')})`,
+          )
+          .join('; ');
         return states.every((x, i) => x.state.step === null || games[i].bots.some((b) => b.faults.length > 0));
       },
-      200_000,
-    );
+      // a map picture takes seconds to draw on a quiet machine, a minute or more on a loaded one
+      480_000,
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}: ${where}`);
+    });
     await waitFor('the outbox to drain', async () => (await s.outbox.pending(1)).length === 0, 60_000);
-  }, 300_000);
+  }, 660_000);
 
   afterAll(async () => {
     await Promise.all(allBots().map((b) => b.stop()));
