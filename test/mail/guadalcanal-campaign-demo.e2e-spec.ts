@@ -138,8 +138,15 @@ describe('Guadalcanal Campaign by email, a two-player and a solitaire game playe
       },
       // a map picture takes seconds to draw on a quiet machine, a minute or more on a loaded one
       480_000,
-    ).catch((e: Error) => {
-      throw new Error(`${e.message}: ${where}`);
+    ).catch(async (e: Error) => {
+      // and each game's mail still in the outbox: what a bot waiting for its mail waits for
+      const outbox = await Promise.all(
+        games.map(
+          async (g) =>
+            `${g.label}: ${(await s.outbox.byGame(g.gameId)).map((r) => `${r.kind} ${r.status}${r.attempts > 1 ? ` x${r.attempts}` : ''}`).join(', ')}`,
+        ),
+      );
+      throw new Error(`${e.message}: ${where}; outbox: ${outbox.join('; ')}`);
     });
     await waitFor('the outbox to drain', async () => (await s.outbox.pending(1)).length === 0, 60_000);
   }, 660_000);
