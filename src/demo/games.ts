@@ -46,3 +46,18 @@ export function demoGame(argv: readonly string[], env: NodeJS.ProcessEnv, option
     database: ruleset.id === DEFAULT_GAME ? 'umpire_demo' : `umpire_demo_${ruleset.id.replace(/-/g, '_')}`,
   };
 }
+
+/**
+ * The games `npm run demo` plays, one after the other: the game's demo game, then one for each of
+ * its mail player's `demoAlso` (Guadalcanal Campaign: a two-player game, then a solitaire against
+ * the computer Japanese); DEMO_OPTIONS (`options`) names one game alone.
+ */
+export function demoGames(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: Record<string, OptionValue> = demoOptions(env),
+): DemoGame[] {
+  const first = demoGame(argv, env, options);
+  if (Object.keys(options).length) return [first];
+  return [first, ...(first.mail.demoAlso ?? []).map((also) => demoGame(argv, env, { ...also }))];
+}

@@ -10,21 +10,28 @@
  * `node dist/src/demo/model.js` counts the same bots' mail in process, with the reason for each.
  * `--game aa-guadalcanal` (or DEMO_GAME=aa-guadalcanal) plays A&A Guadalcanal instead (games.ts);
  * `--game coral-sea-solitaire` plays Coral Sea Solitaire: one bot, the USN's, for a side the umpire
- * plays (the IJN) has no bot and no mailbox.
+ * plays (the IJN) has no bot and no mailbox. A game whose mail player names more demo games
+ * (demoAlso) plays them after the first, one by one: `--game guadalcanal-campaign` plays Eastern
+ * Solomons two-player, then solitaire against the computer Japanese (DEMO_OPTIONS: that game alone).
+ * Each game's log is verified and its referee's audit bundle written beside the reports and audited;
+ * the mails per turn are printed, a turn with no mail as 0, day and night turns apart (isDay).
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../config/config';
+import { bundleFiles, writeBundle } from '../audit/bundle';
+import { auditBundle } from '../audit/verify-bundle';
 import { auditGameLog, verifyGameLog } from '../engine/game';
 import { SERVICE_EVENT_TYPES, toEngineEvent } from '../services/game-repository';
-import { buildServices } from '../services/container';
+import { buildServices, type Services } from '../services/container';
+import { type Config, loadConfig } from '../config/config';
 import { projectRoot } from '../shared/paths';
 import { dropDatabase, ensureDatabase, migrate } from '../store/migrate';
 import { EmailBot } from './bot';
-import { demoGame } from './games';
+import { type DemoGame, demoGames } from './games';
+import { mailFigures } from './figures';
 
 const ROOT = projectRoot();
 
@@ -33,16 +40,15 @@ function log(line: string): void {
 }
 
 async function main(): Promise<void> {
-  const maxTurns = Number(process.env.DEMO_TURNS ?? 99);
-  const timeoutMs = Number(process.env.DEMO_TIMEOUT_MIN ?? 20) * 60_000;
-  const demo = demoGame(process.argv.slice(2), process.env);
+  const demos = demoGames(process.argv.slice(2), process.env);
+  const demo = demos[0];
   const mailEnv = Object.fromEntries(
     execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'env'], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((l) => l.split('=') as [string, string]),
   );
-  for (const user of [...demo.players.map((p) => p.user), 'referee'])
+  for (const user of new Set([...demos.flatMap((d) => d.players.map((p) => p.user)), 'referee']))
     execFileSync('bash', [join(ROOT, 'scripts/mail/mail-servers.sh'), 'add-user', user], { stdio: 'ignore' });
 
   const adminUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/umpire';
@@ -93,8 +99,31 @@ async function main(): Promise<void> {
 
   const outDir = join(ROOT, 'var', 'demo');
   rmSync(outDir, { recursive: true, force: true });
+  try {
+    for (const demo of demos)
+      await playGame(demo, { s, config, domain: mailEnv.MAIL_DOMAIN, password: mailEnv.MAIL_DEFAULT_PASSWORD, outDir, databaseUrl });
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+    await s.jobs.obliterate().catch(() => undefined);
+    await s.close();
+  }
+}
+
+interface Setting {
+  readonly s: Services;
+  readonly config: Config;
+  readonly domain: string;
+  readonly password: string;
+  readonly outDir: string;
+  readonly databaseUrl: string;
+}
+
+/** One demo game, created and played by its bots to its end (or DEMO_TURNS, or a rule not built yet), then audited. */
+async function playGame(demo: DemoGame, { s, config, domain, password, outDir, databaseUrl }: Setting): Promise<void> {
+  const maxTurns = Number(process.env.DEMO_TURNS ?? 99);
+  const timeoutMs = Number(process.env.DEMO_TIMEOUT_MIN ?? 20) * 60_000;
   const gameId = `G-demo${Date.now().toString(36)}`;
-  const domain = mailEnv.MAIL_DOMAIN;
   const bots = demo.players.map(
     (b) =>
       new EmailBot(
@@ -102,12 +131,7 @@ async function main(): Promise<void> {
           gameId,
           side: b.side,
           address: `${b.user}@${domain}`,
-          imap: {
-            host: config.IMAP_HOST,
-            port: config.IMAP_PORT,
-            user: b.user,
-            pass: mailEnv.MAIL_DEFAULT_PASSWORD,
-          },
+          imap: { host: config.IMAP_HOST, port: config.IMAP_PORT, user: b.user, pass: password },
           smtp: { host: config.SMTP_HOST, port: config.SMTP_PORT },
           saveDir: join(outDir, gameId, b.side),
           seed: `${gameId}:${b.side}`,
@@ -131,7 +155,9 @@ async function main(): Promise<void> {
     const done = await s.bus.waitFor(created.id, 120_000);
     if (done.status !== 'applied') throw new Error(`the game was not created: ${JSON.stringify(done.result)}`);
     const opts = Object.entries(demo.options).map(([id, v]) => (v === true ? id : `${id}=${v}`));
-    log(`created ${demo.title} game ${gameId} (options: ${opts.join(', ') || 'none'}); the welcome mails are on their way`);
+    log(
+      `created ${demo.title} game ${gameId} (options: ${opts.join(', ') || 'none'}; bots for ${demo.players.map((p) => p.side).join(', ')}); the welcome mails are on their way`,
+    );
 
     const started = Date.now();
     let lastTurn = 0;
@@ -165,28 +191,39 @@ async function main(): Promise<void> {
     }
 
     await waitForQuietOutbox(s);
-    const events = (await s.events.read(gameId)).filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
+    const stored = await s.events.read(gameId);
+    const events = stored.filter((e) => !SERVICE_EVENT_TYPES.has(e.type)).map(toEngineEvent);
     const chain = await s.events.verify(gameId);
     const dice = verifyGameLog(events);
-    const audit = auditGameLog(events, s.games ? (await s.games.load(gameId)).ruleset : (undefined as never));
+    const ruleset = (await s.games.load(gameId)).ruleset;
+    const audit = auditGameLog(events, ruleset);
     log(
       `audit: hash chain ${chain.ok ? 'intact' : 'BROKEN'} (${chain.checked} events), ${dice.diceChecked} dice recomputed ${dice.ok ? 'ok' : 'MISMATCH'}, ${audit.stepsChecked} steps re-adjudicated ${audit.ok ? 'ok' : 'MISMATCH'}`,
     );
+    // the referee's offline audit bundle (`umpire export`), written beside the reports and audited as `umpire verify --bundle` does
+    const bundlePath = join(outDir, gameId, 'referee.audit.tar.gz');
+    const files = bundleFiles({
+      log: stored,
+      view: 'referee',
+      serviceTypes: SERVICE_EVENT_TYPES,
+      umpireVersion: 'demo',
+      exportedAt: new Date().toISOString(),
+    });
+    await writeBundle(files, gameId, bundlePath);
+    const bundle = await auditBundle(bundlePath, [ruleset]);
+    log(`audit bundle ${bundlePath}: ${bundle.ok ? 'verifies' : `FAILS: ${bundle.lines.at(-1)}`}`);
     log(
       `mail: bots sent ${bots.map((b) => b.sent).join(' + ')} order mails, received ${bots.map((b) => b.mailsReceived).join(' + ')}; refused ${bots.map((b) => b.rejections).join(' + ')}`,
     );
-    for (const b of bots) log(mailFigures(b));
+    const turns = [...new Set(events.flatMap((e) => (e.type === 'StepResolved' ? [e.data.turn] : [])))].sort((a, b) => a - b);
+    for (const b of bots) log(mailFigures(b, turns, demo.mail.isDay));
     log(`reports, as each side received them: ${join(outDir, gameId)}/{${demo.players.map((p) => p.side).join(',')}}/*.txt (and .eml)`);
     log(
       `the log: DATABASE_URL=${databaseUrl} npx umpire events ${gameId}   |   verify: DATABASE_URL=${databaseUrl} npx umpire verify ${gameId}`,
     );
-    if (!chain.ok || !dice.ok || !audit.ok) process.exitCode = 1;
+    if (!chain.ok || !dice.ok || !audit.ok || !bundle.ok) process.exitCode = 1;
   } finally {
     await Promise.all(bots.map((b) => b.stop()));
-    for (const c of children) c.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
-    await s.jobs.obliterate().catch(() => undefined);
-    await s.close();
   }
 }
 
@@ -207,17 +244,3 @@ main().catch((err: unknown) => {
   console.error(`[demo] failed: ${(err as Error).message ?? err}`);
   process.exit(1);
 });
-
-/** One side's mail per turn, as issue 10 measures it: order mails sent, mails received, round trips on the critical path. */
-function mailFigures(b: EmailBot): string {
-  const turns = [...b.perTurn.entries()].filter(([turn]) => turn > 0).sort(([a], [c]) => a - c);
-  const stat = (xs: number[]) => {
-    const sorted = [...xs].sort((x, y) => x - y);
-    const median = sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : 0;
-    return `median ${median}, max ${sorted.at(-1) ?? 0}`;
-  };
-  return (
-    `${b.side} per turn (${turns.length} turns): order mails sent ${stat(turns.map(([, t]) => t.sent))}; ` +
-    `mails received ${stat(turns.map(([, t]) => t.received))}; critical-path round trips ${stat(turns.map(([, t]) => t.steps.size))}`
-  );
-}

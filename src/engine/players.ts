@@ -78,6 +78,13 @@ export interface MailPlayer<V = unknown> {
    * scenario, so `npm run demo` plays one to its end); none: the game's defaults
    */
   readonly demoOptions?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * further games the demo plays after the first, each its options over demoOptions (a solitaire
+   * against the computer after a two-player game); none when DEMO_OPTIONS names the game's options
+   */
+  readonly demoAlso?: readonly Readonly<Record<string, string | number | boolean>>[];
+  /** is `turn` a day turn (the demo's figures count day and night turns apart); none: no night turns */
+  isDay?(turn: number): boolean;
   /** counts of play the mail model prints to show the game was played (battles fought, landings...) */
   tally?(rulesEvents: readonly { readonly stepId: string; readonly type: string; readonly data: unknown }[]): Record<string, number>;
 }

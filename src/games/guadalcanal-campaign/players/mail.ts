@@ -13,6 +13,7 @@
  */
 import type { MailPlayer, PlayerMail, PlayerMemory, PlayerMode, PlayerTurn } from '../../../engine/players';
 import { type GcOrder, formatGcOrders, isOrdersStep, isSearchStep } from '../orders';
+import { isAm } from '../state';
 import type { GcView } from '../view';
 import { airPlan, movementPlan, targetsOf } from './mail-plan';
 
@@ -80,7 +81,10 @@ export const gcMailPlayer: MailPlayer<GcView> = {
   compose: composeGcMail,
   standing: (_side, mode) => standingLines(mode === true ? 'plain' : mode === false || mode === undefined ? 'skilled' : mode),
   mailboxes: { american: 'gc-american', japanese: 'gc-japanese' },
-  // the demo plays the shortest scenario (4 turns, 10.3), two-player until the computer Japanese (11.0) is built
+  // the demo plays the shortest scenario (4 turns, 10.3) twice: two-player, then solitaire against the computer Japanese (11.0)
   demoOptions: { scenario: 'eastern-solomons' },
+  demoAlso: [{ mode: 'solitaire' }],
+  // 3.3, 3.4: AM turns are day turns, PM turns night turns
+  isDay: isAm,
   tally,
 };
