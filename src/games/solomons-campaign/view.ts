@@ -7,6 +7,8 @@
  */
 import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
+import type { SolOrder } from './orders';
+import { openChoices } from './rules/additional-forces';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 
 export interface SolView extends SideView {
@@ -32,6 +34,8 @@ export interface SolView extends SideView {
     readonly enemyEntrenched: readonly string[];
     /** own ships that went to sea this turn (3A, 20.5); in the Planning Phase those waiting for a refit berth (20.4) */
     readonly sailed: readonly string[];
+    /** 1B: the replacements, withdrawals and announcements open to the side now (30, 38, 39) */
+    readonly choices: readonly SolOrder[];
   };
 }
 
@@ -93,6 +97,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       airfields: s.airfields,
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
       sailed: me ? s.sailed[me] : [],
+      choices: me && s.phase === 'forces' ? openChoices(s, me) : [],
     },
   };
 }

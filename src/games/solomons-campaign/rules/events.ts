@@ -5,6 +5,7 @@ import { evolveGround, isGroundEvent } from './ground-events';
 import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveReorg, isReorgEvent } from './reorganize';
+import { evolveForces, isForcesEvent } from './forces-events';
 import { evolveOps, isOpsEvent } from './ops-events';
 
 export type SolEvent =
@@ -56,6 +57,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isGroundEvent(event)) return evolveGround(s, event);
       if (isReorgEvent(event)) return evolveReorg(s, event);
       if (isCombatEvent(event)) return evolveCombat(s, event);
+      if (isForcesEvent(event)) return evolveForces(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }
