@@ -66,6 +66,11 @@ const shipsOf = (text: string) => text.split(',').map((x) => x.trim().toUpperCas
 function parseLine(line: string, kind: StepKindId): SolOrder | string {
   const up = line.toUpperCase();
   if (up === 'NONE') return { kind: 'none' };
+  // 1B: replacements, the USMC withdrawal and the additional forces go with the forces
+  if ((CHOICE_WORDS as readonly string[]).includes(up.split(/\s+/)[0]))
+    return kind === 'forces'
+      ? parseChoiceLine(line)
+      : `${up.split(/\s+/)[0]} orders go with the forces of the turn (t<n>/forces, 1B: 30.1, 38.2, 39.1)`;
   if (kind === 'cp') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
@@ -78,11 +83,6 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     }
     return { kind: 'cp', alloc };
   }
-  // 1B: replacements, the USMC withdrawal and the additional forces go with the forces
-  if ((CHOICE_WORDS as readonly string[]).includes(up.split(/\s+/)[0]))
-    return kind === 'forces'
-      ? parseChoiceLine(line)
-      : `${up.split(/\s+/)[0]} orders go with the forces of the turn (t<n>/forces, 1B: 30.1, 38.2, 39.1)`;
   // a plan may come with the forces that carry it out, saving a mail (issue 32)
   if ((kind === 'forces' || kind === 'ops') && /^PLAN\b/i.test(line)) return parseOpsLine(line);
   if (kind === 'forces') {
