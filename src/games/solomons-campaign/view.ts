@@ -67,6 +67,9 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
         ? `The game is over after turn ${s.lastTurn}.`
         : `Turn ${s.turn} of ${s.lastTurn} (${s.turnNames[s.turn - 1]}), ${s.scenario} scenario.`,
       `Victory points: Japan ${s.vp.japanese}, US ${s.vp.us} (5.1, kept openly).`,
+      ...(s.choices.endVp.japanese || s.choices.endVp.us
+        ? [`VP due at the end of the game: Japan ${s.choices.endVp.japanese}, US ${s.choices.endVp.us} (38.2, 39.3-39.5).`]
+        : []),
       ...s.airfields.map((a) => `Airfield ${a.hex}: ${SIDE_NAME[a.side]}, value ${a.value}.`),
       ...sides.map((side) => {
         const cp = s.cp[side];

@@ -136,7 +136,7 @@ export function narrateForces(e: ForcesEvent): string[] {
     }
     case 'sol.usmc-withdrawn':
       return [
-        `United States withdraws ${e.data.units.join(', ')} (${e.data.battalions} battalions); ${e.data.vp} VP at the end of the game (38.2).`,
+        `United States withdraws ${e.data.units.join(', ')} (${e.data.battalions} battalion${e.data.battalions === 1 ? '' : 's'}); ${e.data.vp} VP at the end of the game (38.2).`,
       ];
   }
 }
