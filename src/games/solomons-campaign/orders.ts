@@ -9,6 +9,7 @@
  *   TF 3 AT Truk: CV-1, CV-2, BC-5, DD-3      10.2 (one Operations CP; two with a BB, BC or B)
  *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
+ *   REPLACE TR-3 | WITHDRAW 1-MAR | ANNOUNCE YAMATO   1B: 30, 38, 39 (rules/forces-orders.ts)
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   NONE                                      nothing this step
  */
