@@ -22,6 +22,8 @@ import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
 import { narrateOps } from './rules/ops-narrate';
 import { narrateCombat } from './rules/combat-narrate';
+import { checkChoices } from './rules/additional-forces';
+import { isForcesEvent, narrateForces } from './rules/forces-events';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
@@ -32,7 +34,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['36.4', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
+const MISSING = ['36.4', '6.6', '36.2', '4.6'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -68,6 +70,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
         ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
         ...(isAssaultEvent(event) ? narrateAssault(event) : []),
+        ...(isForcesEvent(event) ? narrateForces(event) : []),
       ];
   }
 }
@@ -102,7 +105,7 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
       kind === 'cp'
         ? checkCp(s, side as SolSide, orders)
         : kind === 'forces'
-          ? checkForces(s, side as SolSide, orders)
+          ? [...checkForces(s, side as SolSide, orders), ...checkChoices(s, side as SolSide, orders)]
           : kind === 'ops'
             ? checkOps(s, side as SolSide, orders)
             : kind === 'logistics'
@@ -127,7 +130,7 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'cp')
       return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
     if (kind === 'forces')
-      return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). Default: all Logistics CP as supply on your first major base, no task force.';
+      return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). With them (1B): REPLACE TR-n|APD-n|<engineer>|ENGINEER|MAC [AT <base>] (30.1-30.4: VP to the enemy, a die of turns); WITHDRAW <Marine units on a major base> (US, from Dec I, 38.2); ANNOUNCE QUICK RESPONSE|ACCELERATED (Aug II, 39.3, 39.5), 18TH ARMY|NO 18TH ARMY (Dec I, 39.4), YAMATO|MUSASHI (Sep I on, 39.6). Default: all Logistics CP as supply on your first major base, no task force, no option taken.';
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). Default: nothing.';
     if (kind === 'ops')

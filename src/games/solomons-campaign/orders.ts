@@ -9,11 +9,13 @@
  *   TF 3 AT Truk: CV-1, CV-2, BC-5, DD-3      10.2 (one Operations CP; two with a BB, BC or B)
  *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
+ *   REPLACE TR-3 | WITHDRAW 1-MAR | ANNOUNCE YAMATO   1B: 30, 38, 39 (rules/forces-orders.ts)
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { formatLogOrder, isLogOrder, LOG_NOT_BUILT, type LogOrder, parseLogLine } from './rules/log-orders';
+import { type ChoiceOrder, CHOICE_WORDS, formatChoiceOrder, isChoiceOrder, parseChoiceLine } from './rules/forces-orders';
 import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
 import { type CpMission, MISSIONS } from './state';
 
@@ -28,7 +30,9 @@ export type SolOrder =
   /** the Operations Phase (2A): rules/ops-orders.ts */
   | OpsOrder
   /** the Logistics Phase (3E-3F): rules/log-orders.ts */
-  | LogOrder;
+  | LogOrder
+  /** with the forces (1B): replacements, the USMC withdrawal, announcements (rules/forces-orders.ts) */
+  | ChoiceOrder;
 
 export type StepKindId = 'cp' | 'forces' | 'ops' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
@@ -39,9 +43,6 @@ export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
 /** First words of orders for rules not built yet, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
   SPECIAL: '6.6',
-  REPLACE: '30.1',
-  WITHDRAW: '38.2',
-  ANNOUNCE: '39.1',
   SUB: '36.2',
   TRANSFER: '2A2a',
   AIRLIFT: '22.1',
@@ -66,6 +67,11 @@ const shipsOf = (text: string) => text.split(',').map((x) => x.trim().toUpperCas
 function parseLine(line: string, kind: StepKindId): SolOrder | string {
   const up = line.toUpperCase();
   if (up === 'NONE') return { kind: 'none' };
+  // 1B: replacements, the USMC withdrawal and the additional forces go with the forces
+  if ((CHOICE_WORDS as readonly string[]).includes(up.split(/\s+/)[0]))
+    return kind === 'forces'
+      ? parseChoiceLine(line)
+      : `${up.split(/\s+/)[0]} orders go with the forces of the turn (t<n>/forces, 1B: 30.1, 38.2, 39.1)`;
   if (kind === 'cp') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
@@ -89,7 +95,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     if (tf && SHIPS.test(tf[3])) return { kind: 'tf', tf: Number(tf[1]), at: tf[2].trim(), ships: shipsOf(tf[3]) };
     const te = /^TOKYO\s+EXPRESS\s+AT\s+([^:]+):(.*)$/i.exec(line);
     if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
-    return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
+    return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs>, DECEPTION TF <n> AT <base>, REPLACE <unit>, WITHDRAW <units> or ANNOUNCE <option> (1B-1C)';
   }
   if (kind === 'ops') return parseOpsLine(line);
   if (kind === 'logistics') return parseLogLine(line);
@@ -131,7 +137,7 @@ function formatOne(o: SolOrder): string {
     case 'none':
       return 'NONE';
     default:
-      return isLogOrder(o) ? formatLogOrder(o) : formatOpsOrder(o);
+      return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }
 

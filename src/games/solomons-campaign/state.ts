@@ -8,6 +8,7 @@ import { type PlainBox, plainBox, type SolBox } from './box';
 import type { AirData, GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
 import { NO_OPTIONS, type SolOptions } from './rules/options';
+import { type ForcesChoices, setupChoices } from './rules/forces-data';
 import type { SolPlan } from './rules/plans';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
@@ -118,6 +119,8 @@ export interface SolState {
   readonly logData: LogData;
   /** 28.x: what ground combat reads from the box (50.0 CRT, ground columns and shifts, strengths) */
   readonly groundData: GroundCombatData;
+  /** 30, 38, 39: replacements, the USMC withdrawal and the additional forces chosen (rules/forces-data.ts) */
+  readonly choices: ForcesChoices;
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }
@@ -267,6 +270,7 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
     arrivals: chartArrivals(box),
     entrenched: { japanese: {}, us: {} },
     outcome: null,
+    choices: setupChoices(box),
     groundData: {
       crt: box.crt,
       columns: box.columns.ground,

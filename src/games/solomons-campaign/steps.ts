@@ -7,9 +7,13 @@
  * player's first. A row whose rules are not built yet stops the game naming its rule.
  */
 import type { StepRow, StepTable } from '../../engine/define';
-import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
+import { RuleNotImplementedError, type RulesEvent, type StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
+import { Fold } from '../kit';
+import { checkChoices, resolveChoices } from './rules/additional-forces';
+import { evolveSol } from './rules/events';
 import { runLogistics } from './rules/logistics';
+import type { SolFold } from './rules/naval';
 import { runOperations } from './rules/operations';
 import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
@@ -113,13 +117,17 @@ const resolveCp: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx)
 };
 
 const resolveForces: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
   for (const side of SIDES) {
     const mine = given[side] ?? [];
-    const problems = checkForces(s, side, mine);
+    const problems = [...checkForces(s, side, mine), ...checkChoices(s, side, mine)];
     if (problems.length) throw new Error(`${GAME}: forces of ${side} passed validation but fail: ${problems[0].problem}`);
-    for (const e of forceEvents(s, side, mine)) ctx.emit(e);
   }
-  ctx.emit({ type: 'sol.phase', data: { phase: 'initiative' } });
+  // 1B (30, 38, 39) before 1C: what arrives now is placed first
+  for (const side of SIDES) resolveChoices(f, ctx.dice, side, given[side] ?? []);
+  for (const side of SIDES) for (const e of forceEvents(s, side, given[side] ?? [])) f.emit(e);
+  f.emit({ type: 'sol.phase', data: { phase: 'initiative' } });
+  return f.s;
 };
 
 /** 1E: the side controlling an airfield on Guadalcanal; neither or both: each rolls, high wins (a tie rolls again, as read). */

@@ -8,6 +8,8 @@
 import type { SolOptions } from './rules/options';
 import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
+import type { SolOrder } from './orders';
+import { openChoices } from './rules/additional-forces';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 
 export interface SolView extends SideView {
@@ -35,6 +37,8 @@ export interface SolView extends SideView {
     readonly sailed: readonly string[];
     /** the optional rules of the game (public: agreed before play, 40.0) */
     readonly options: SolOptions;
+    /** 1B: the replacements, withdrawals and announcements open to the side now (30, 38, 39) */
+    readonly choices: readonly SolOrder[];
   };
 }
 
@@ -66,6 +70,9 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
         ? `The game is over after turn ${s.lastTurn}.`
         : `Turn ${s.turn} of ${s.lastTurn} (${s.turnNames[s.turn - 1]}), ${s.scenario} scenario.`,
       `Victory points: Japan ${s.vp.japanese}, US ${s.vp.us} (5.1, kept openly).`,
+      ...(s.choices.endVp.japanese || s.choices.endVp.us
+        ? [`VP due at the end of the game: Japan ${s.choices.endVp.japanese}, US ${s.choices.endVp.us} (38.2, 39.3-39.5).`]
+        : []),
       ...s.airfields.map((a) => `Airfield ${a.hex}: ${SIDE_NAME[a.side]}, value ${a.value}.`),
       ...sides.map((side) => {
         const cp = s.cp[side];
@@ -97,6 +104,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
       sailed: me ? s.sailed[me] : [],
       options: s.options,
+      choices: me && s.phase === 'forces' ? openChoices(s, me) : [],
     },
   };
 }

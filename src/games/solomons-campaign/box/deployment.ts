@@ -40,6 +40,7 @@ const bn = (id: string, service: 'army' | 'navy', type: GroundData['type'] = 'in
   size: 'battalion',
 });
 const rgt = (id: string, service: 'army' | 'navy'): GroundData => ({ id, service, type: 'infantry', size: 'regiment' });
+const div = (id: string): GroundData => ({ id, service: 'army', type: 'infantry', size: 'division' });
 
 export const DEPLOYMENT = {
   japanese: [
@@ -145,8 +146,20 @@ export const REINFORCEMENTS = {
     'two regiments on Sep I, Oct I and Oct II printed (39.5); ids and base rebuilt',
   ),
   japaneseQuickResponse: rebuilt(
-    [{ turn: 2, at: 'Rabaul', ground: [{ id: '35-BDE', service: 'army', type: 'infantry', size: 'brigade' }] }],
-    'a brigade on Aug II printed (39.5); id and base rebuilt',
+    [
+      { turn: 2, at: 'Rabaul', ground: [{ id: '35-BDE', service: 'army', type: 'infantry', size: 'brigade' }] },
+      { turn: 3, at: 'Rabaul', ground: [div('2-DIV')] },
+      { turn: 5, at: 'Rabaul', ground: [div('38-DIV')] },
+    ],
+    'a brigade on Aug II and a division on Sep I and Oct I printed (39.5); ids (the 2nd and 38th Divisions, whose regiments the regular schedule brings) and base rebuilt',
+  ),
+  japanese18thArmy: rebuilt(
+    [
+      { turn: 10, at: 'Rabaul', ground: [div('51-DIV')] },
+      { turn: 11, at: 'Rabaul', ground: [div('20-DIV')] },
+      { turn: 12, at: 'Rabaul', ground: [div('41-DIV')] },
+    ],
+    'the "(18th Army)" units are on the mapsheet chart (39.4), not available: rebuilt as the three divisions of the historical 18th Army, one a turn from Dec II (after the Dec I announcement), at Rabaul',
   ),
   yamatoMusashi: printed({ ships: ['BB-1', 'BB-2'], at: 'Truk', fromTurn: 3 }, '39.6'),
   chartJapanese: CHART.japanese,

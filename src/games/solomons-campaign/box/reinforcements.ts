@@ -3,9 +3,9 @@
  * available): rebuilt turn by turn from the historical arrivals, inside what the rules print about
  * it. Turns count from August I = 1 (4.8). Ships, ground units and supply appear on major bases, air
  * on the airbases of major base hexes, NAC of an arriving carrier aboard it (50.0 notes); some late
- * Japanese air enters fatigued (21.10 note, 50.0 "(F)"). The units 39.3 and 39.5 name are in
- * deployment.ts; the optional 18th Army (39.4), Yamato and Musashi (39.6) and the Japanese
- * submarines (1D, 36.2, not built) are left out until their rules are built.
+ * Japanese air enters fatigued (21.10 note, 50.0 "(F)"). The units the additional forces bring
+ * (39.3-39.6, 18th Army included) are in deployment.ts; the Japanese submarines (1D, 36.2, not
+ * built) are left out until their rules are built.
  */
 import type { AirData, GroundData } from './deployment';
 import { rebuilt } from './source';

@@ -7,6 +7,7 @@
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
  * Now and then an attack (2A3) where an enemy marker or stack is seen; a ground attack (28.1) every
  * other phase where own units able to attack share a hex with an enemy stack.
+ * With the forces (1B) now and then an option announced, a replacement or a withdrawal (30, 38, 39).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -128,6 +129,22 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
+/** 1B (30, 38, 39): now and then an option announced, a replacement bought, a Marine unit withdrawn. */
+function randomChoices(view: SolView, rng: Rng): SolOrder[] {
+  const open = view.known.choices;
+  const out: SolOrder[] = [];
+  const army = open.filter((o) => o.kind === 'announce' && (o.option === '18th-army' || o.option === 'no-18th-army'));
+  if (army.length && rng.int(3)) out.push(rng.pick(army));
+  for (const o of open) {
+    if (o.kind === 'announce' && (o.option === 'quick-response' || o.option === 'accelerated') && rng.int(2)) out.push(o);
+    if (o.kind === 'announce' && (o.option === 'BB-1' || o.option === 'BB-2') && rng.int(5) === 0) out.push(o);
+    if (o.kind === 'replace' && rng.int(3) === 0) out.push(o);
+  }
+  const marines = open.filter((o) => o.kind === 'withdraw');
+  if (marines.length && rng.int(3) === 0) out.push(rng.pick(marines));
+  return out;
+}
+
 /** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
@@ -157,6 +174,7 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
         orders.push({ kind: 'tf', tf, at, ships: here.slice(0, 1 + rng.int(here.length)).map((s) => s.id) });
       }
     }
+    orders.push(...randomChoices(view, rng));
     // now and then the plan comes with the forces (issue 32: fewer mails)
     if (rng.int(2)) orders.push({ kind: 'plan', tf: null, action: rng.pick(['hold', 'return'] as const), to: null, ask: ['contact'] });
     return orders.length ? orders : [{ kind: 'none' }];

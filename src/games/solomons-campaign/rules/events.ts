@@ -6,6 +6,7 @@ import { evolveGround, isGroundEvent } from './ground-events';
 import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveReorg, isReorgEvent } from './reorganize';
+import { evolveForces, isForcesEvent } from './forces-events';
 import { evolveOps, isOpsEvent } from './ops-events';
 import { evolveRandomEvent, isRandomEventEvent } from './random-event-events';
 
@@ -60,6 +61,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isCombatEvent(event)) return evolveCombat(s, event);
       if (isRandomEventEvent(event)) return evolveRandomEvent(s, event);
       if (isAssaultEvent(event)) return evolveAssault(s, event);
+      if (isForcesEvent(event)) return evolveForces(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

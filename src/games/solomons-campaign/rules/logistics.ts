@@ -9,6 +9,7 @@ import { Fold } from '../../kit';
 import type { AdjudicationContext, RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
 import { GAME, SIDES, type SolState } from '../state';
+import { retireCrippled } from './additional-forces';
 import { attritionSegment } from './attrition';
 import { constructionSegment } from './construction';
 import { entrenchSegment } from './entrench';
@@ -54,6 +55,7 @@ function endOfTurn(f: SolFold): void {
     return;
   }
   f.emit({ type: 'sol.turn-ended', data: { turn: f.s.turn, next: f.s.turn + 1 } });
+  retireCrippled(f);
   // 40.1: with random events the reinforcements are placed after the event (rules/random-events.ts)
   if (!f.s.options.randomEvents) for (const side of SIDES) reinforce(f, side);
 }

@@ -11,6 +11,7 @@ import { Fold } from '../../kit';
 import { type AdjudicationContext, type Dice, type RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
 import { other, type SolSide, type SolState } from '../state';
+import { giantsSunk } from './additional-forces';
 import { type Contact, contactsOf } from './contacts';
 import { evolveSol } from './events';
 import { groundCombat } from './ground-combat';
@@ -155,6 +156,7 @@ export function runOperations(
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
   combatSegment(f, ctx.dice, side, orders, contacts, note);
-  f.emit(nextPhase(f.s));
+  // 39.8: Yamato and Musashi both sunk end the game at once
+  f.emit(giantsSunk(f.s) ?? nextPhase(f.s));
   return f.s;
 }

@@ -67,6 +67,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
     };
     if (o.kind === 'none') return;
     if (o.kind === 'cp') return bad('the CP allocation belongs to the CP segment', '1A');
+    // 1B: REPLACE, WITHDRAW, ANNOUNCE are checked by rules/additional-forces.ts
+    if (o.kind === 'replace' || o.kind === 'withdraw' || o.kind === 'announce') return;
     if (o.kind === 'plan') {
       plans.push({ o, index });
       return;

@@ -41,7 +41,8 @@ export function suddenDeath(s: SolState): { winner: SolSide; why: string } | nul
 
 /** 4B, 5.1-5.2: VP for airfields held at the end, and the level. */
 export function finalScore(s: SolState): { vp: Record<SolSide, number>; winner: SolSide | null; level: string } {
-  const vp = { ...s.vp };
+  // 38.2, 39.3-39.5: VP awarded at the end of the game
+  const vp = { japanese: s.vp.japanese + s.choices.endVp.japanese, us: s.vp.us + s.choices.endVp.us };
   const chart = s.logData.victoryPoints;
   const gc = s.islands.Guadalcanal ?? [];
   for (const a of s.airfields)
