@@ -2,10 +2,10 @@
  * Surface combat (8.2) and its scare (9.3D), through adjudicate with dice scripted by rule: each
  * rule's faces in order, then the highest face (a miss, the last pick, rnd 0.999).
  */
-import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
 import type { SurfaceResult } from '../../../src/games/guadalcanal-campaign/rules/surface-result';
+import { resolve as resolveWith } from './support';
 
 const game = rulesets['guadalcanal-campaign'];
 const start = (): GcState =>
@@ -31,23 +31,8 @@ function battle(turn: number, us: string[], ijn: string[], mission: GcState['tas
 }
 
 function resolve(s: GcState, faces: Record<string, number[]>) {
-  const events: RulesEvent[] = [];
-  const rolled: { rule: string; purpose: string; face: number }[] = [];
-  const next = (sides: number, purpose: string, rule: string) => {
-    const face = faces[rule]?.shift() ?? sides;
-    rolled.push({ rule, purpose, face });
-    return face;
-  };
-  const ctx = { dice: { d6: (p: string, r: string) => next(6, p, r), die: next }, emit: (e: RulesEvent) => void events.push(e) };
-  let stop = '';
-  try {
-    game.adjudicate(s, game.currentStep(s)!, {}, ctx);
-  } catch (e) {
-    if (!(e instanceof RuleNotImplementedError)) throw e;
-    stop = e.rule;
-  }
-  const fought = events.filter((e) => e.type === 'gcc.surface-fought').map((e) => e.data as SurfaceResult);
-  return { events, rolled, stop, fought, after: events.reduce((x, e) => game.evolve(x, e), s) };
+  const r = resolveWith(s, faces);
+  return { ...r, fought: r.events.filter((e) => e.type === 'gcc.surface-fought').map((e) => e.data as SurfaceResult) };
 }
 
 describe('Guadalcanal Campaign: surface combat (8.2, 9.3D)', () => {
