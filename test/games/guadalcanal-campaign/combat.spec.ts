@@ -70,7 +70,8 @@ describe('Guadalcanal Campaign: air strike resolution (8.1, 9.1, 9.3B-C)', () =>
   it('given a Fortress bomb on a cruiser at its last 3 points, then it sinks and leaves its TF (9.1); Fortresses from over 7 squares leave endurance alone (9.3B)', () => {
     const base = start();
     const chokai = base.ships.Chokai;
-    const s0 = { ...base, ships: { ...base.ships, Chokai: { ...chokai, damage: chokai.df - 3 } } };
+    // 3 points short of the sinking threshold (box/strike.ts: a share of DF)
+    const s0 = { ...base, ships: { ...base.ships, Chokai: { ...chokai, damage: Math.ceil(chokai.df * base.strike!.sinkAtDf) - 3 } } };
     const s: GcState = {
       ...withStrikes(s0, []),
       airOps: {

@@ -11,7 +11,7 @@ import { BATTLES, simulate } from './surface-battles';
 
 const TRIALS = 300;
 /** the widest miss allowed, in ships, for either side of any battle */
-const TOLERANCE = 1.75;
+const TOLERANCE = 1.85;
 
 describe('Guadalcanal Campaign: the surface odds calibrated against the night battles (8.2, box/surface.ts)', () => {
   const box = plainBox();

@@ -50,14 +50,18 @@ describe('Guadalcanal Campaign: surface combat (8.2, 9.3D)', () => {
     expect(after.ships.Nagara.tt).toBe(8);
   });
 
-  it('given a Japanese 24-inch torpedo hit, then it does 9 and costs 10 knots (9.1A); at half its DF the ship is crippled, 5 knots (9.1)', () => {
+  it('given a Japanese 24-inch torpedo hit, then it does 9 and costs 10 knots (9.1A); at half its DF the ship is crippled, 5 knots (9.1), and at 55% it sinks', () => {
     const { fought, after } = resolve(battle(2, ['San Francisco'], ['Nagara']), { '8.2D': [...Array(17).fill(1000), 1, 1] });
-    expect(fought[0].hits).toEqual([
+    expect(fought[0].hits.slice(0, 2)).toEqual([
       { ship: 'San Francisco', by: 'Nagara', weapon: 'torpedo', damage: 9, knots: 10 },
       { ship: 'San Francisco', by: 'Nagara', weapon: 'torpedo', damage: 9, knots: 10 },
     ]);
-    expect(after.ships['San Francisco'].damage).toBe(18);
+    // at 5 knots she is a sure hit for the rest of Nagara's fire (box/surface.ts: 800 per mille x speed factor 2 > 1000): 7 main guns at 1, 3 light guns at 0.5
+    expect(fought[0].hits.slice(2).map((h) => `${h.weapon} ${h.damage}`)).toEqual([...Array(7).fill('gun 1'), ...Array(3).fill('aa 0.5')]);
+    expect(after.ships['San Francisco'].damage).toBe(26.5);
     expect(after.ships['San Francisco'].ms).toBe(5);
+    // 18 already passes the sinking threshold, 55% of her DF 32 (box/strike.ts)
+    expect(fought[0].sunk).toEqual(['San Francisco']);
   });
 
   it('given the scare draws at 0.999, then the attacker drops to endurance 8 and the B TF returns (R) without bombarding (9.3D, 9.2A); a lone cruiser pair of DF 22 and 9 guns scares nobody', () => {

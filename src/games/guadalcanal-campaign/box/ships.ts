@@ -63,12 +63,7 @@ export const CLASSES = {
   'tone-ca': cls(IJN, 'CA', [8, 6, 24, 0, 35, 32], 'Tone and Chikuma, eight 8-inch guns; 3 float planes each (7.1E)'),
   'old-ca': cls(IJN, 'CA', [6, 4, 16, 0, 33, 28], 'Furutaka and Aoba classes, six 8-inch guns'),
   'old-cl': cls(IJN, 'CL', [4, 2, 12, 0, 33, 18], 'Tenryu class, four 5.5-inch guns'),
-  'light-cl': cls(
-    IJN,
-    'CL',
-    [7, 3, 16, 0, 35, 18],
-    '5,500-ton cruisers and Yubari, six or seven 5.5-inch guns; DF 18 (22 before), the foot of the CL band, calibrated by simulation against the night battles (surface-calibration.spec.ts, README): old light cruisers of 5,000-5,600 tons, lighter than any US CL',
-  ),
+  'light-cl': cls(IJN, 'CL', [7, 3, 16, 0, 35, 22], '5,500-ton cruisers and Yubari, six or seven 5.5-inch guns'),
   'ijn-cs': cls(IJN, 'CS', [0, 4, 0, 6, 28, 20], 'seaplane tenders, which also ran cargo; 3 float planes each (7.1E)'),
   'fleet-dd': cls(
     IJN,

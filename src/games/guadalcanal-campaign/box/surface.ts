@@ -25,8 +25,8 @@ export const SURFACE = {
   usTorpedo: printed(0.125, '8.2D'),
   /** per-mille hit chance of one Japanese light (AA) gun */
   aaPerMille: rebuilt(
-    1000,
-    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): US destroyers and CLAAs fire only light guns (box/ships.ts), and the first Naval Battle of Guadalcanal was their close-range gun fight; a light gun hits a cruiser-sized target whenever it fires (a US one half the time, 8.2D, a fast destroyer less), the most the odds allow short of rating 5-inch guns as main guns',
+    900,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): US destroyers and CLAAs fire only light guns (box/ships.ts), and the first Naval Battle of Guadalcanal was their close-range gun fight; a light gun hits a cruiser-sized target on 90% (a US one on 45%, 8.2D, a fast destroyer less), short of a sure hit so that the highest face still misses, and short of rating 5-inch guns as main guns',
   ),
   /** the speed factor is speedKnots / target speed within these limits (8.2D: slower ships are hit more) */
   speedKnots: rebuilt(30, 'rebuilt: the factor is 1 at 30 knots, the cruisers and destroyers of the battles'),
