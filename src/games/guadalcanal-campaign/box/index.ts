@@ -22,6 +22,8 @@ import { STRIKE } from './strike';
 import { SURFACE } from './surface';
 import { SUBMARINE } from './submarine';
 import { DAMAGE } from './damage';
+import { LAND } from './land';
+import { AIR_RETURN } from './air-return';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -47,6 +49,8 @@ export const defaultBox: GcBox = {
   surface: SURFACE,
   submarine: SUBMARINE,
   damage: DAMAGE,
+  land: LAND,
+  airReturn: AIR_RETURN,
   bombard: BOMBARD,
   turnEnd: TURN_END,
   reinforcements: REINFORCEMENTS,

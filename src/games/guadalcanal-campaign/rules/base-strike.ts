@@ -15,9 +15,11 @@ import { freeAt, opsOf } from './air';
 import { capFight, percent, sum } from './cap';
 import type { GcEvent } from './events';
 
-export const A = Object.fromEntries(Object.entries(AIR_RETURN).map(([k, v]) => [k, v.value])) as {
-  [K in keyof typeof AIR_RETURN]: (typeof AIR_RETURN)[K]['value'];
-};
+/** The shipped odds (box/air-return.ts), for a state stored before they were box data. */
+const SHIPPED = Object.fromEntries(Object.entries(AIR_RETURN).map(([k, v]) => [k, v.value])) as NonNullable<GcState['airReturn']>;
+
+/** The air-return odds of the game's box (7.4E, 8.1F, 8.5B). */
+export const airReturnOf = (s: GcState): NonNullable<GcState['airReturn']> => s.airReturn ?? SHIPPED;
 
 /** The struck base's name: the place of TF 1 (code H) or TF 11 (code X). */
 export function baseOf(s: GcState, target: number): string | null {
@@ -25,6 +27,7 @@ export function baseOf(s: GcState, target: number): string | null {
 }
 
 export function baseStrike(s: GcState, side: GcSide, strike: Strike, dice: Dice): GcEvent[] {
+  const A = airReturnOf(s);
   const enemy = other(side);
   const base = baseOf(s, strike.target) ?? `TF ${strike.target}`;
   const capGroup = opsOf(s, enemy).cap[base];
