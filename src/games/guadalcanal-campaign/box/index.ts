@@ -180,6 +180,8 @@ export const gcBox = {
       split('surface combat', [box.surface ?? {}]),
       split('submarines', [box.submarine ?? {}]),
       split('damage (9.1)', [box.damage ?? {}]),
+      split('land combat', [box.land ?? {}]),
+      split('air return', [box.airReturn ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),
