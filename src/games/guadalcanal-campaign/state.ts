@@ -157,6 +157,9 @@ export interface GcState {
   /** submarine combat (8.3) and damage (9.1A, 9.1D) odds (absent in a state stored before) */
   readonly submarine?: PlainBox['submarine'];
   readonly damageOdds?: PlainBox['damage'];
+  /** land combat (6.0, 8.7) and air-return (7.4E, 8.1F, 8.5B) odds (absent in a state stored before: the shipped ones) */
+  readonly land?: PlainBox['land'];
+  readonly airReturn?: PlainBox['airReturn'];
   /** each side's garrison on Guadalcanal: a campaign's 13.0 garrison (as read) and the companies and supply dumps landed (8.6), less the losses and dumps of land combat (8.7) and supply (9.4) */
   readonly ashore: Readonly<Record<GcSide, { readonly inf: number; readonly sup: number }>>;
   /** 6.0: each side's land attack planned this AM turn (its own to know) */
@@ -285,6 +288,8 @@ export function setupState(raw: GcBox, scenario: ScenarioId, level: number): GcS
     surface: box.surface,
     submarine: box.submarine,
     damageOdds: box.damage,
+    ...(box.land ? { land: box.land } : {}),
+    ...(box.airReturn ? { airReturn: box.airReturn } : {}),
     ashore: garrisonsOf(box, scenario),
     air: airGroupsOf(box, scenario, ships),
     airOps: { american: noAirOps(0), japanese: noAirOps(0) },

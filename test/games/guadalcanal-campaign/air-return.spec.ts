@@ -2,10 +2,11 @@
  * Issue 31: base strikes (8.1F), deck explosions (7.4E), emergency landings (8.5B-D) and
  * counterstrikes (7.4, 8.0 step 5), through adjudicate with dice scripted by rule, as combat.spec.ts.
  */
-import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
+import type { RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
 import { noAirOps, type Strike } from '../../../src/games/guadalcanal-campaign/state';
+import { resolve } from './support';
 
 const game = rulesets['guadalcanal-campaign'];
 const start = (scenario = 'guadalcanal'): GcState =>
@@ -23,25 +24,6 @@ function at(s: GcState, japanese: Strike[], american: Strike[], counter: { japan
       american: { ...noAirOps(1), strikes: american, counter: (counter.american ?? {}) as never },
     },
   };
-}
-
-function resolve(s: GcState, faces: Record<string, number[]>) {
-  const events: RulesEvent[] = [];
-  const rolled: { rule: string; purpose: string; face: number }[] = [];
-  const next = (sides: number, purpose: string, rule: string) => {
-    const face = faces[rule]?.shift() ?? sides;
-    rolled.push({ rule, purpose, face });
-    return face;
-  };
-  const ctx = { dice: { d6: (p: string, r: string) => next(6, p, r), die: next }, emit: (e: RulesEvent) => void events.push(e) };
-  let stop = '';
-  try {
-    game.adjudicate(s, game.currentStep(s)!, {}, ctx);
-  } catch (e) {
-    if (!(e instanceof RuleNotImplementedError)) throw e;
-    stop = e.rule;
-  }
-  return { events, rolled, stop, after: events.reduce((x, e) => game.evolve(x, e), s) };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads each event type's data loosely

@@ -4,11 +4,11 @@
  * are checked here through adjudicate with scripted dice, not as cases: the events emitted before
  * the stop are folded into the state.
  */
-import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
 import { hitChance } from '../../../src/games/guadalcanal-campaign/rules/strike';
 import { noAirOps, type Strike } from '../../../src/games/guadalcanal-campaign/state';
+import { resolve } from './support';
 
 const game = rulesets['guadalcanal-campaign'];
 const start = (scenario = 'guadalcanal'): GcState =>
@@ -21,26 +21,6 @@ function withStrikes(s: GcState, japanese: Strike[], lrcap: GcState['airOps']['a
     row: 'combat',
     airOps: { japanese: { ...noAirOps(1), strikes: japanese }, american: { ...noAirOps(1), lrcap } },
   };
-}
-
-/** Resolves the combat step with dice scripted by rule (each rule's faces in order; 100 for a d100 once they run out). */
-function resolve(s: GcState, faces: Record<string, number[]>) {
-  const events: RulesEvent[] = [];
-  const rolled: { rule: string; purpose: string; face: number }[] = [];
-  const next = (sides: number, purpose: string, rule: string) => {
-    const face = faces[rule]?.shift() ?? sides;
-    rolled.push({ rule, purpose, face });
-    return face;
-  };
-  const ctx = { dice: { d6: (p: string, r: string) => next(6, p, r), die: next }, emit: (e: RulesEvent) => void events.push(e) };
-  let stop = '';
-  try {
-    game.adjudicate(s, game.currentStep(s)!, {}, ctx);
-  } catch (e) {
-    if (!(e instanceof RuleNotImplementedError)) throw e;
-    stop = e.rule;
-  }
-  return { events, rolled, stop, after: events.reduce((x, e) => game.evolve(x, e), s) };
 }
 
 describe('Guadalcanal Campaign: air strike resolution (8.1, 9.1, 9.3B-C)', () => {
@@ -90,7 +70,8 @@ describe('Guadalcanal Campaign: air strike resolution (8.1, 9.1, 9.3B-C)', () =>
   it('given a Fortress bomb on a cruiser at its last 3 points, then it sinks and leaves its TF (9.1); Fortresses from over 7 squares leave endurance alone (9.3B)', () => {
     const base = start();
     const chokai = base.ships.Chokai;
-    const s0 = { ...base, ships: { ...base.ships, Chokai: { ...chokai, damage: chokai.df - 3 } } };
+    // 3 points short of the sinking threshold (box/strike.ts: a share of DF)
+    const s0 = { ...base, ships: { ...base.ships, Chokai: { ...chokai, damage: Math.ceil(chokai.df * base.strike!.sinkAtDf) - 3 } } };
     const s: GcState = {
       ...withStrikes(s0, []),
       airOps: {

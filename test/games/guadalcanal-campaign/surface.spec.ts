@@ -2,10 +2,10 @@
  * Surface combat (8.2) and its scare (9.3D), through adjudicate with dice scripted by rule: each
  * rule's faces in order, then the highest face (a miss, the last pick, rnd 0.999).
  */
-import { RuleNotImplementedError, type RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { GcState } from '../../../src/games/guadalcanal-campaign';
 import type { SurfaceResult } from '../../../src/games/guadalcanal-campaign/rules/surface-result';
+import { resolve as resolveWith } from './support';
 
 const game = rulesets['guadalcanal-campaign'];
 const start = (): GcState =>
@@ -31,23 +31,8 @@ function battle(turn: number, us: string[], ijn: string[], mission: GcState['tas
 }
 
 function resolve(s: GcState, faces: Record<string, number[]>) {
-  const events: RulesEvent[] = [];
-  const rolled: { rule: string; purpose: string; face: number }[] = [];
-  const next = (sides: number, purpose: string, rule: string) => {
-    const face = faces[rule]?.shift() ?? sides;
-    rolled.push({ rule, purpose, face });
-    return face;
-  };
-  const ctx = { dice: { d6: (p: string, r: string) => next(6, p, r), die: next }, emit: (e: RulesEvent) => void events.push(e) };
-  let stop = '';
-  try {
-    game.adjudicate(s, game.currentStep(s)!, {}, ctx);
-  } catch (e) {
-    if (!(e instanceof RuleNotImplementedError)) throw e;
-    stop = e.rule;
-  }
-  const fought = events.filter((e) => e.type === 'gcc.surface-fought').map((e) => e.data as SurfaceResult);
-  return { events, rolled, stop, fought, after: events.reduce((x, e) => game.evolve(x, e), s) };
+  const r = resolveWith(s, faces);
+  return { ...r, fought: r.events.filter((e) => e.type === 'gcc.surface-fought').map((e) => e.data as SurfaceResult) };
 }
 
 describe('Guadalcanal Campaign: surface combat (8.2, 9.3D)', () => {
@@ -65,14 +50,18 @@ describe('Guadalcanal Campaign: surface combat (8.2, 9.3D)', () => {
     expect(after.ships.Nagara.tt).toBe(8);
   });
 
-  it('given a Japanese 24-inch torpedo hit, then it does 9 and costs 10 knots (9.1A); at half its DF the ship is crippled, 5 knots (9.1)', () => {
+  it('given a Japanese 24-inch torpedo hit, then it does 9 and costs 10 knots (9.1A); at half its DF the ship is crippled, 5 knots (9.1), and at 55% it sinks', () => {
     const { fought, after } = resolve(battle(2, ['San Francisco'], ['Nagara']), { '8.2D': [...Array(17).fill(1000), 1, 1] });
-    expect(fought[0].hits).toEqual([
+    expect(fought[0].hits.slice(0, 2)).toEqual([
       { ship: 'San Francisco', by: 'Nagara', weapon: 'torpedo', damage: 9, knots: 10 },
       { ship: 'San Francisco', by: 'Nagara', weapon: 'torpedo', damage: 9, knots: 10 },
     ]);
-    expect(after.ships['San Francisco'].damage).toBe(18);
+    // at 5 knots she is a sure hit for the rest of Nagara's fire (box/surface.ts: 800 per mille x speed factor 2 > 1000): 7 main guns at 1, 3 light guns at 0.5
+    expect(fought[0].hits.slice(2).map((h) => `${h.weapon} ${h.damage}`)).toEqual([...Array(7).fill('gun 1'), ...Array(3).fill('aa 0.5')]);
+    expect(after.ships['San Francisco'].damage).toBe(26.5);
     expect(after.ships['San Francisco'].ms).toBe(5);
+    // 18 already passes the sinking threshold, 55% of her DF 32 (box/strike.ts)
+    expect(fought[0].sunk).toEqual(['San Francisco']);
   });
 
   it('given the scare draws at 0.999, then the attacker drops to endurance 8 and the B TF returns (R) without bombarding (9.3D, 9.2A); a lone cruiser pair of DF 22 and 9 guns scares nobody', () => {

@@ -22,6 +22,8 @@ import { STRIKE } from './strike';
 import { SURFACE } from './surface';
 import { SUBMARINE } from './submarine';
 import { DAMAGE } from './damage';
+import { LAND } from './land';
+import { AIR_RETURN } from './air-return';
 import { CLASSES, SHIPS } from './ships';
 import { MISSIONS, VICTORY } from './tables';
 
@@ -47,6 +49,8 @@ export const defaultBox: GcBox = {
   surface: SURFACE,
   submarine: SUBMARINE,
   damage: DAMAGE,
+  land: LAND,
+  airReturn: AIR_RETURN,
   bombard: BOMBARD,
   turnEnd: TURN_END,
   reinforcements: REINFORCEMENTS,
@@ -176,6 +180,8 @@ export const gcBox = {
       split('surface combat', [box.surface ?? {}]),
       split('submarines', [box.submarine ?? {}]),
       split('damage (9.1)', [box.damage ?? {}]),
+      split('land combat', [box.land ?? {}]),
+      split('air return', [box.airReturn ?? {}]),
       split('air groups', [box.air ?? {}]),
       split('aircraft', [box.aircraft, box.longRangeStrike, box.longRangeCap, box.transferRangeFactor]),
       split('ship classes', box.classes),

@@ -135,6 +135,26 @@ export interface PlainBox {
     readonly worseShare: number;
     readonly repairShare: number;
   };
+  readonly land?: {
+    readonly levels: number;
+    readonly usReserve: number;
+    readonly usFloor: number;
+    readonly menPerCompany: number;
+    readonly estimateSpread: number;
+    readonly defenceDumps: number;
+    readonly unsuppliedFactor: number;
+    readonly defenderRate: readonly number[];
+    readonly attackerRate: readonly number[];
+  };
+  readonly airReturn?: {
+    readonly deckExplodes: number;
+    readonly deckDamage: number;
+    readonly emergencyRange: number;
+    readonly baseHit: number;
+    readonly aircraftPerHit: number;
+    readonly hitsPerDump: number;
+    readonly fortressFactor: number;
+  };
   readonly strike?: {
     readonly bombDamage: number;
     readonly torpedoDamage: number;

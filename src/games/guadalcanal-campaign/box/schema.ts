@@ -227,6 +227,34 @@ export const gcBoxSchema = z
       .strict()
       // a box stored before critical hits were built has none: its games stop at 9.1A / 9.1D
       .optional(),
+    land: z
+      .object({
+        levels: p(z.number().int().min(1)),
+        usReserve: p(rating),
+        usFloor: p(rating),
+        menPerCompany: p(z.number().int().min(1)),
+        estimateSpread: p(z.number().int().min(0).max(100)),
+        defenceDumps: p(rating),
+        unsuppliedFactor: p(num),
+        defenderRate: p(z.array(num).length(5)),
+        attackerRate: p(z.array(num).length(5)),
+      })
+      .strict()
+      // a box stored before the land odds were box data has none: its games use the shipped rates (rules/land.ts)
+      .optional(),
+    airReturn: z
+      .object({
+        deckExplodes: p(z.number().min(0).max(100)),
+        deckDamage: p(num),
+        emergencyRange: p(rating),
+        baseHit: p(z.number().min(0).max(100)),
+        aircraftPerHit: p(num),
+        hitsPerDump: p(z.number().positive()),
+        fortressFactor: p(num),
+      })
+      .strict()
+      // a box stored before the air-return odds were box data has none: its games use the shipped odds (rules/base-strike.ts)
+      .optional(),
     strike: z
       .object({
         bombDamage: p(rating),

@@ -68,8 +68,8 @@ export const CLASSES = {
   'fleet-dd': cls(
     IJN,
     'DD',
-    [0, 4, 16, 1, 35, 10],
-    'Fubuki to Yugumo classes, 24-inch torpedoes with reloads; one cargo unit on Tokyo Express runs (14.0)',
+    [0, 4, 16, 1, 35, 12],
+    'Fubuki to Yugumo classes, 24-inch torpedoes with reloads; one cargo unit on Tokyo Express runs (14.0); DF 12 (10 before), the top of the DD band, calibrated by simulation against the night battles (surface-calibration.spec.ts, README): 2,000-2,500-ton destroyers, larger than the US ones (DF 9-11), so that sinking at 55% of DF does not sweep the Tokyo Express away at Tassafaronga',
   ),
   'old-dd': cls(IJN, 'DD', [0, 3, 12, 1, 33, 8], 'Mutsuki and Kamikaze classes'),
   'ijn-apd': cls(IJN, 'APD', [0, 2, 0, 2, 20, 7], 'patrol boats converted to fast transports'),

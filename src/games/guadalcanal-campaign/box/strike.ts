@@ -42,8 +42,8 @@ export const STRIKE = {
   ),
   sizeLimits: rebuilt([0.7, 1.3], 'rebuilt: the bounds of the size factor'),
   sinkAtDf: rebuilt(
-    1,
-    'rebuilt: 9.1 cripples at half the DF and speaks of damage "enough to sink" (8.2G) without a figure; a ship sinks when its damage reaches its DF',
+    0.55,
+    'calibrated by simulation against the five night battles off Guadalcanal (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): 9.1 cripples at half the DF and speaks of damage "enough to sink" (8.2G) without a figure, so the threshold must lie above 0.5; at the full DF no odds sank the two or three Japanese ships of Cape Esperance and the first Naval Battle of Guadalcanal, at 55% a crippled ship that takes one more hit goes down, as Furutaka, Hiei and most 1942 cripples did',
   ),
   longRangeFrom: rebuilt(
     10,

@@ -2,31 +2,31 @@
  * Surface combat (8.2, 9.3D). The relative accuracies (8.2D), the day limits (8.2F), the 50% of
  * APDs and DMSs (8.2G), the damage of each weapon (9.1A) and the scare thresholds (9.3D) are
  * printed; the base hit chances, the speed and size curves and the first-week US handicap (8.2E)
- * are not, and are rebuilt here with their reason. They are not yet calibrated by simulation against
- * the historical battles (README).
+ * are not, and are rebuilt here with their reason. The rebuilt chances are calibrated by simulation
+ * against the five night battles, with the ship ratings and the sinking threshold (README).
  */
 import { printed, rebuilt } from './source';
 
 export const SURFACE = {
   /** per-mille hit chance of one Japanese main gun against a 30-knot ship of DF 30 */
   gunPerMille: rebuilt(
-    250,
-    "calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): one exchange stands for the whole night action, so a gun hits on 25%; with 8.2D's US half this sinks about as many US ships as history and the most Japanese ships the printed factors allow",
+    800,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): one exchange stands for the whole night action, so a gun hits on 80% (a US gun on 40%, 8.2D); with sinking at 55% of DF (box/strike.ts) the US cruisers sink Japanese ships at Cape Esperance and the first Naval Battle of Guadalcanal, which 25% and sinking at the full DF never did',
   ),
   /** 8.2D: US gunfire is half as accurate as Japanese, US battleships 1.5 times Japanese */
   usGun: printed(0.5, '8.2D'),
   usBbGun: printed(1.5, '8.2D'),
   /** per-mille hit chance of one Japanese 24-inch torpedo against a 30-knot ship of DF 30 */
   torpedoPerMille: rebuilt(
-    160,
-    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): 16% a torpedo fits Savo and the first Naval Battle of Guadalcanal without overshooting Cape Esperance and Tassafaronga',
+    130,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): 13% a torpedo (16% before the sinking threshold fell to 55% of DF) keeps the US losses of Savo and the first Naval Battle of Guadalcanal without overshooting Cape Esperance and Tassafaronga further',
   ),
   /** 8.2D: Japanese surface torpedoes are 8 times as accurate as US ones */
   usTorpedo: printed(0.125, '8.2D'),
   /** per-mille hit chance of one Japanese light (AA) gun */
   aaPerMille: rebuilt(
-    100,
-    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): US destroyers and CLAAs fire only light guns (box/ships.ts), 10% a gun lets them share in sinking Japanese destroyers',
+    900,
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): US destroyers and CLAAs fire only light guns (box/ships.ts), and the first Naval Battle of Guadalcanal was their close-range gun fight; a light gun hits a cruiser-sized target on 90% (a US one on 45%, 8.2D, a fast destroyer less), short of a sure hit so that the highest face still misses, and short of rating 5-inch guns as main guns',
   ),
   /** the speed factor is speedKnots / target speed within these limits (8.2D: slower ships are hit more) */
   speedKnots: rebuilt(30, 'rebuilt: the factor is 1 at 30 knots, the cruisers and destroyers of the battles'),
@@ -34,8 +34,8 @@ export const SURFACE = {
   /** the size factor is target DF / sizeDf within these limits (8.2D: bigger ships are hit more) */
   sizeDf: rebuilt(30, 'rebuilt: a heavy cruiser (DF 30, box/ships.ts) is the unit target'),
   sizeLimits: rebuilt(
-    [1, 1.5],
-    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, README): small ships are not hit less often than a cruiser (a lower limit of 0.4 or 0.7 left the Japanese destroyers nearly unsinkable), a battleship 1.5 times',
+    [0.8, 1.5],
+    'calibrated by simulation against Savo Island, Cape Esperance, the first and second Naval Battles of Guadalcanal and Tassafaronga (test/games/guadalcanal-campaign/surface-calibration.spec.ts, 300 runs each, README): a destroyer (DF 8-12) is hit 0.8 times as often as a cruiser, so the 80% guns do not sink the Tokyo Express wholesale at Tassafaronga; a battleship 1.5 times (1 to 1.5 before the guns were raised)',
   ),
   /** 8.2E: US accuracy in the first 7 days (turns 1-14) of the campaign game */
   firstWeekUs: rebuilt(

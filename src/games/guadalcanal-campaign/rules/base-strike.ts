@@ -16,9 +16,11 @@ import { capFight, percent, sum } from './cap';
 import { struckBase } from './islands';
 import type { GcEvent } from './events';
 
-export const A = Object.fromEntries(Object.entries(AIR_RETURN).map(([k, v]) => [k, v.value])) as {
-  [K in keyof typeof AIR_RETURN]: (typeof AIR_RETURN)[K]['value'];
-};
+/** The shipped odds (box/air-return.ts), for a state stored before they were box data. */
+const SHIPPED = Object.fromEntries(Object.entries(AIR_RETURN).map(([k, v]) => [k, v.value])) as NonNullable<GcState['airReturn']>;
+
+/** The air-return odds of the game's box (7.4E, 8.1F, 8.5B). */
+export const airReturnOf = (s: GcState): NonNullable<GcState['airReturn']> => s.airReturn ?? SHIPPED;
 
 /** The struck base's name: the place of TF 1 (Henderson, Port Moresby in Coral Sea: rules/islands.ts) or TF 11. */
 export function baseOf(s: GcState, target: number): string | null {
@@ -26,6 +28,7 @@ export function baseOf(s: GcState, target: number): string | null {
 }
 
 export function baseStrike(s: GcState, side: GcSide, strike: Strike, dice: Dice): GcEvent[] {
+  const A = airReturnOf(s);
   const enemy = other(side);
   const base = baseOf(s, strike.target) ?? `TF ${strike.target}`;
   const capGroup = opsOf(s, enemy).cap[base];

@@ -12,7 +12,7 @@ import type { AdjudicationContext } from '../../../engine/ruleset';
 import { range } from '../box/range';
 import { type GcSide, type GcState, other } from '../state';
 import { carrierMayFly, opsOf } from './air';
-import { A } from './base-strike';
+import { airReturnOf } from './base-strike';
 import { percent, sum } from './cap';
 import type { GcEvent } from './events';
 import { strikeOn } from './strike';
@@ -20,6 +20,7 @@ import { strikeOn } from './strike';
 /** 7.4E: the deck explosions of the side's carriers hit in step (1); before = the position before the strikes. */
 export function deckExplosions(before: GcState, s: GcState, side: GcSide, ctx: AdjudicationContext): GcEvent[] {
   if (side === 'american' && s.scenario !== 'coral-sea') return [];
+  const A = airReturnOf(s);
   const out: GcEvent[] = [];
   for (const x of valuesOf(s.ships).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const counter = opsOf(s, side).counter[x.name];
@@ -30,7 +31,10 @@ export function deckExplosions(before: GcState, s: GcState, side: GcSide, ctx: A
         if (percent(ctx.dice, A.deckExplodes, `${type} ${i + 1} on the deck of ${x.name}`, '7.4E')) planes[type] = (planes[type] ?? 0) + 1;
     const damage = sum(planes) * A.deckDamage;
     if (damage)
-      out.push({ type: 'gcc.deck-exploded', data: { side, turn: s.turn, ship: x.name, planes, damage, sunk: x.damage + damage >= x.df } });
+      out.push({
+        type: 'gcc.deck-exploded',
+        data: { side, turn: s.turn, ship: x.name, planes, damage, sunk: x.damage + damage >= x.df * (s.strike?.sinkAtDf ?? 1) },
+      });
   }
   return out;
 }

@@ -19,16 +19,23 @@ import { finalScore } from './scoring';
 import { type GcSide, type GcState, isAm, other } from '../state';
 
 const HIDDEN = { visibleTo: [] as const };
-const L = {
-  usReserve: LAND.usReserve.value,
-  usFloor: LAND.usFloor.value,
-  men: LAND.menPerCompany.value,
-  spread: LAND.estimateSpread.value,
-  defenceDumps: LAND.defenceDumps.value,
-  unsupplied: LAND.unsuppliedFactor.value,
-  defenderRate: LAND.defenderRate.value,
-  attackerRate: LAND.attackerRate.value,
-};
+/** The shipped odds (box/land.ts), for a state stored before they were box data. */
+const SHIPPED = Object.fromEntries(Object.entries(LAND).map(([k, v]) => [k, v.value])) as unknown as NonNullable<GcState['land']>;
+
+/** The land-combat odds of the game's box (6.0, 8.7), under the short names this file uses. */
+function oddsOf(s: GcState) {
+  const l = s.land ?? SHIPPED;
+  return {
+    usReserve: l.usReserve,
+    usFloor: l.usFloor,
+    men: l.menPerCompany,
+    spread: l.estimateSpread,
+    defenceDumps: l.defenceDumps,
+    unsupplied: l.unsuppliedFactor,
+    defenderRate: l.defenderRate,
+    attackerRate: l.attackerRate,
+  };
+}
 
 export type LandEvent = Extract<
   GcEvent,
@@ -50,6 +57,7 @@ export function planAttack(
 
 /** Why a side's planned attack cannot take place (6.0C, 8.7A), or null. */
 function calledOff(s: GcState, side: GcSide, level: number): string | null {
+  const L = oddsOf(s);
   const own = s.ashore[side];
   if (own.inf === 0) return 'you have no company on Guadalcanal';
   if (side === 'american' && own.inf < L.usFloor)
@@ -77,6 +85,7 @@ export function resolveLand(start: GcState, ctx: AdjudicationContext, emit: (e: 
       s = emit({ type: 'gcc.land-called-off', data: { side, turn: s.turn, level, reason: why }, visibleTo: [side] });
       continue;
     }
+    const L = oddsOf(s);
     const enemy = other(side);
     const own = s.ashore[side].inf;
     const foe = s.ashore[enemy].inf;

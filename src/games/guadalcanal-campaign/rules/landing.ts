@@ -8,7 +8,7 @@ import { entriesOf, valuesOf } from '../keyed';
 import { range } from '../box/range';
 import { dateOf, type GcSide, type GcState } from '../state';
 import { carrierMayFly } from './air';
-import { A } from './base-strike';
+import { airReturnOf } from './base-strike';
 import type { GcEvent } from './events';
 
 const isCarrier = (t: string) => t === 'CV' || t === 'CVL';
@@ -37,7 +37,9 @@ export function emergencyLandings(before: GcState, s: GcState, side: GcSide): Gc
           c.side === side && c.name !== x.from && isCarrier(c.type) && !c.sunk && c.tf && s.taskForces[c.tf] && carrierMayFly(s, c.name),
       )
       .map((c) => ({ name: c.name, d: range(s.taskForces[c.tf!], tf), carrier: true }));
-    const to = [...bases, ...carriers].filter((h) => h.d <= A.emergencyRange).sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1))[0];
+    const to = [...bases, ...carriers]
+      .filter((h) => h.d <= airReturnOf(s).emergencyRange)
+      .sort((a, b) => a.d - b.d || (a.name < b.name ? -1 : 1))[0];
     out.push({ type: 'gcc.emergency-landed', data: { side, turn: s.turn, from: x.from, to: to?.name ?? null, planes }, visibleTo: [side] });
   }
   return out;
