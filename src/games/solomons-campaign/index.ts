@@ -10,6 +10,7 @@ import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
 import { plainBox, type SolBox, solBox } from './box';
 import { formatSolOrders, kindOfStep, parseSolOrders, type SolOrder } from './orders';
+import { solMailPlayer } from './players/mail';
 import { randomSolOrders } from './players/random';
 import { evolveSol, type SolEvent } from './rules/events';
 import { isGroundEvent, narrateGround } from './rules/ground-events';
@@ -131,7 +132,11 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),
   // cautious: random legal orders that never attack, for play through the turn's later phases
   // while ground combat (28.1) is not built
-  players: { named: { cautious: ({ view, step, dice }) => formatSolOrders(randomSolOrders(view as SolView, step, dice, false)) } },
+  players: {
+    named: { cautious: ({ view, step, dice }) => formatSolOrders(randomSolOrders(view as SolView, step, dice, false)) },
+    // the demo's bots by mail (players/mail.ts)
+    mail: solMailPlayer,
+  },
   unfinished: { issue: 32, missing: MISSING },
   result: (s) =>
     s.outcome
