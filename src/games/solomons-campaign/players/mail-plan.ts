@@ -5,8 +5,8 @@
  * REPLACE 30.1, WITHDRAW 38.2, ANNOUNCE 39.1) and no air order (2A2a, 2A3a, 2A3d); its US task
  * forces never go where a Japanese submarine waits (36.4: they stay on their bases' side of the map).
  *
- * The play: every turn a transport TF (transports and their escorts, 10.2) forms on the side's base
- * on the map, loads the battalions and supply there (19.3, 33.4) and carries them to the side's
+ * The play: every turn a transport TF (transports and their escorts, 10.2) forms on an own major
+ * base, the turn's supply is bought there (1B), and it loads the battalions and supply there (19.3, 33.4) and carries them to the side's
  * foothold on Guadalcanal (PLAN ... UNLOAD AT, 19.4); every other TF goes home (PLAN ... RETURN);
  * where its ground units share a hex with the enemy and have supply, it attacks (28.1); in the
  * Logistics Phase it entrenches there (37.1) and its engineers build (33.2).
@@ -25,18 +25,25 @@ const CAPITAL = ['BB', 'BC', 'B'];
 const typeOf = (id: string) => id.split('-')[0];
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
 
-/** The ships of a transport TF at the home base: up to four transports and two escorts, no capital ship (1 CP, 10.2); none on August I for the US (10.13). */
+/**
+ * The ships of a transport TF: up to four transports and two escorts on one own major base, no capital
+ * ship (1 CP, 10.2), on the base with battalions waiting there if one has transports, else on the
+ * one with most transports (the supply is bought there, 1B); none on August I for the US (10.13).
+ */
 export function transportTf(k: Known): { tf: number; at: string; ships: string[] } | null {
   const own = k.own;
   if (!own || (k.side === 'us' && k.turn === 1)) return null;
-  const at = homeBase(k);
-  const free = Object.values(own.ships)
-    .filter((s) => s.tf === null && s.at === at && !k.sailed.includes(s.id) && !CAPITAL.includes(s.type) && s.type !== 'SS')
-    .sort(byId);
+  const freeAt = (at: string) =>
+    Object.values(own.ships)
+      .filter((s) => s.tf === null && s.at === at && !k.sailed.includes(s.id) && !CAPITAL.includes(s.type) && s.type !== 'SS')
+      .sort(byId);
+  const cargo = (at: string) => own.ground.filter((g) => g.at === at && g.size === 'battalion').length;
+  const trs = (at: string) => freeAt(at).filter((s) => s.type === 'TR').length;
+  const at = [...k.bases].filter((b) => trs(b) > 0).sort((a, b) => cargo(b) - cargo(a) || trs(b) - trs(a) || (a < b ? -1 : 1))[0];
+  if (!at) return null;
+  const free = freeAt(at);
   const transports = free.filter((s) => s.type === 'TR').slice(0, 4);
   const escorts = free.filter((s) => s.type === 'DD' || s.type === 'CL' || s.type === 'CA').slice(0, 2);
-  const cargo = own.ground.some((g) => g.at === at && g.size === 'battalion');
-  if (!transports.length || !cargo) return null;
   const used = new Set(Object.keys(own.taskForces).map(Number));
   let tf = 1;
   while (used.has(tf)) tf++;
@@ -54,8 +61,8 @@ export function cpPlan(k: Known): Alloc {
 /** 1B-1C: every Logistics CP as supply on the home base; the transport TF (skilled players only). */
 export function forcesPlan(k: Known, alloc: Alloc, withTf: boolean): SolOrder[] {
   const orders: SolOrder[] = [];
-  if (alloc.log > 0) orders.push({ kind: 'supply', points: alloc.log * 3, at: homeBase(k) });
   const tf = withTf && alloc.ops > Object.keys(k.own?.taskForces ?? {}).length ? transportTf(k) : null;
+  if (alloc.log > 0) orders.push({ kind: 'supply', points: alloc.log * 3, at: tf?.at ?? homeBase(k) });
   if (tf) orders.push({ kind: 'tf', ...tf });
   return orders.length ? orders : [{ kind: 'none' }];
 }
@@ -87,16 +94,16 @@ export function opsPlan(k: Known, plain: boolean): OpsOrder[] {
   const orders: OpsOrder[] = [];
   const plans: OpsOrder[] = [];
   for (const tf of Object.values(own.taskForces).sort((a, b) => a.id - b.id)) {
-    // 19.2: three a transport, one a Japanese destroyer; three of it kept for supply
+    // 19.2: three a transport, one a Japanese destroyer: battalions first, supply in the room left
     const transports = tf.ships.filter((id) => typeOf(id) === 'TR').length;
     const room = 3 * transports + (k.side === 'japanese' ? tf.ships.filter((id) => typeOf(id) === 'DD').length : 0);
     const battalions = own.ground
       .filter((g) => g.at === tf.at && g.size === 'battalion')
       .sort(byId)
-      .slice(0, Math.max(0, room - 3))
+      .slice(0, room)
       .map((g) => g.id);
     const supply = Math.min(own.supply[tf.at] ?? 0, 3, room - battalions.length);
-    if (!plain && tf.id !== 0 && transports > 0 && (battalions.length || supply)) {
+    if (!plain && tf.id !== 0 && transports > 0 && k.bases.includes(tf.at) && (battalions.length || supply)) {
       orders.push({ kind: 'load', tf: tf.id, units: battalions, supply });
       plans.push({ kind: 'plan', tf: tf.id, action: 'unload', to: foothold(k), ask: [] });
     } else plans.push({ kind: 'plan', tf: tf.id, action: 'return', to: null, ask: [] });

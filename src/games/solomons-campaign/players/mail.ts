@@ -21,7 +21,30 @@ import { cpPlan, forcesPlan, logisticsPlan, opsPlan } from './mail-plan';
 
 type Known = SolView['known'];
 
-const text = (orders: readonly SolOrder[]) => formatSolOrders(orders).trim() || 'NONE';
+/**
+ * The lines as a player writes them: a CP line names only the missions it gives CP (6.2: those left
+ * out get 0), a supply line says what it spends. A player's line that repeats one of the umpire's
+ * mail (its example, its default) next to another such line is read as quoted text (src/mail/known-text.ts):
+ * orders that happen to equal the default are written in the player's own words, with a note of why, as a person would.
+ */
+const WHY: Partial<Record<SolOrder['kind'], (o: SolOrder) => string>> = {
+  supply: (o) => (o.kind === 'supply' ? `${o.points / 3} Logistics CP` : ''),
+  attack: () => 'with the supply there (28.3)',
+  plan: (o) =>
+    o.kind !== 'plan' ? '' : o.action === 'unload' ? 'carry the cargo ashore' : o.action === 'return' ? 'home to refit' : 'the rest stay',
+};
+
+function text(orders: readonly SolOrder[]): string {
+  const lines = orders.map((o) => {
+    if (o.kind === 'cp') {
+      const given = (Object.entries(o.alloc) as [string, number][]).filter(([, n]) => n > 0);
+      return given.length ? `CP ${given.map(([m, n]) => `${m === 'intel' ? 'INTEL' : m.toUpperCase()} ${n}`).join(' ')}` : 'CP LOG 0';
+    }
+    const why = WHY[o.kind]?.(o);
+    return why ? `${formatSolOrders([o])}  # ${why}` : formatSolOrders([o]);
+  });
+  return lines.join('\n').trim() || 'NONE';
+}
 
 /** Plan lines only, for the forces mail: every TF's line as its first Operations Phase would write it. */
 const plansOnly = (k: Known) => opsPlan(k, false).filter((o) => o.kind === 'plan');
