@@ -6,7 +6,7 @@
  */
 import { demoGame } from '../../../src/demo/games';
 import { playModel } from '../../../src/demo/model';
-import type { PlayerMode } from '../../../src/engine/players';
+import type { MailPlayer, PlayerMode } from '../../../src/engine/players';
 import type { RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
@@ -29,7 +29,14 @@ describe('Solomons Campaign mail player (issue 32)', () => {
       const demo = demoGame(['--game', 'solomons-campaign'], {}, {});
       expect(demo.options).toEqual({ scenario: 'short' });
       const written: string[] = [];
-      const mail = { ...demo.mail, compose: (t: never, m: never) => written.push(demo.mail.compose(t, m).text) && demo.mail.compose(t, m) };
+      const mail: MailPlayer = {
+        ...demo.mail,
+        compose: (t, m) => {
+          const out = demo.mail.compose(t, m);
+          written.push(out.text);
+          return out;
+        },
+      };
       const r = playModel(`sol-mail-${mode}`, demo.options, { ...demo, mail }, { mode });
       expect(r.stopped).toBeUndefined();
       expect(r.ended).toBe(true);
