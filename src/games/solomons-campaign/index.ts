@@ -21,6 +21,7 @@ import { checkOps } from './rules/ops-check';
 import { narrateOps } from './rules/ops-narrate';
 import { narrateCombat } from './rules/combat-narrate';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
+import { answerSolStanding, parseSolStanding } from './rules/standing';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
 import { type SolView, viewSol } from './view';
@@ -113,6 +114,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'ops' && !s.plans[side as SolSide]) return [{ kind: 'plan', tf: null, action: 'return', to: null, ask: [] }];
     return [{ kind: 'none' }];
   },
+  // standing answers (rules/standing.ts): STANDING LOGISTICS answers the Logistics Phase
+  parseStanding: (_s, _side, text) => parseSolStanding(text),
+  answerFromStanding: (s, side, step, standing) => answerSolStanding(s, side as SolSide, step, standing),
   evolve: evolveSol,
   view: viewSol,
   narrate,

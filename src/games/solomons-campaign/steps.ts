@@ -13,6 +13,7 @@ import { runLogistics } from './rules/logistics';
 import { runOperations } from './rules/operations';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
+import { LOGISTICS_KIND } from './rules/standing';
 import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
@@ -194,6 +195,8 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       title: 'Logistics Phase (refit, attrition, recovery, entrenchment, construction) and the turn end',
       for: 'LOGISTICS',
       deadline: 'orders',
+      // STANDING LOGISTICS lines answer it (rules/standing.ts); none in force at the start
+      standing: [LOGISTICS_KIND],
       resolve: (s, _step, given, ctx) => runLogistics(s, given, ctx),
     },
   ],

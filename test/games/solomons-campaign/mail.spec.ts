@@ -2,7 +2,8 @@
  * Issue 32, "a game by real mail with few mails per side per turn": the mail player
  * (src/games/solomons-campaign/players/mail.ts) in the in-process mail model (src/demo/model.ts),
  * and the plan rule it leans on: a TF on PLAN ... UNLOAD AT carries its cargo there and unloads
- * (19.4) with no mail. The same bots by real mail: test/mail/solomons-campaign-demo.e2e-spec.ts.
+ * (19.4) with no mail, and the standing answer that answers the Logistics Phase (rules/standing.ts).
+ * The same bots by real mail: test/mail/solomons-campaign-demo.e2e-spec.ts.
  */
 import { demoGame } from '../../../src/demo/games';
 import { playModel } from '../../../src/demo/model';
@@ -11,7 +12,9 @@ import type { RulesEvent } from '../../../src/engine/ruleset';
 import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 import { solMailPlayer } from '../../../src/games/solomons-campaign/players/mail';
+import { checkLog } from '../../../src/games/solomons-campaign/rules/log-orders';
 import { runOperations } from '../../../src/games/solomons-campaign/rules/operations';
+import { answerSolStanding, parseSolStanding } from '../../../src/games/solomons-campaign/rules/standing';
 import { seededRng } from '../../../src/engine/random-player';
 
 const game = rulesets['solomons-campaign'];
@@ -107,5 +110,27 @@ describe('Solomons Campaign mail player (issue 32)', () => {
     }
     expect(order).toEqual(['unloaded at 0806', 'ended']);
     expect(s.forces.us.ground.find((g) => g.id === '3/2-MAR')?.at).toBe('0806');
+  });
+  it('given STANDING LOGISTICS lines, then they answer the Logistics Phase alone, from the state: ENTRENCH where own units meet the enemy on own supply (37.1), BUILD where engineers stand on supply (33.2)', () => {
+    const s = game.setup({ gameId: 'G-s', options: { scenario: 'short' }, box: game.box.defaultData }) as SolState;
+    const parsed = parseSolStanding('STANDING LOGISTICS ENTRENCH BUILD');
+    expect(parsed.ok).toBe(true);
+    const logistics = { id: 't1/logistics' };
+    // Japan: supply 1 with NBGF and 11-ENG at 0806 beside the US, supply 1 with 15-ENG at 0503 (an own airbase of 6)
+    expect(answerSolStanding(s, 'japanese', logistics, parsed.orders)).toEqual([
+      { kind: 'build', hex: '0503', engineers: ['15-ENG'] },
+      { kind: 'entrench', hex: '0806' },
+    ]);
+    // the US has no supply on the map at the start: nothing to spend
+    expect(answerSolStanding(s, 'us', logistics, parsed.orders)).toEqual([{ kind: 'none' }]);
+    expect(answerSolStanding(s, 'japanese', { id: 't1/x01/japanese/ops' }, parsed.orders)).toBeNull();
+    expect(answerSolStanding(s, 'japanese', logistics, parseSolStanding('').orders)).toBeNull();
+    const entrenchOnly = parseSolStanding('STANDING LOGISTICS ENTRENCH').orders;
+    expect(answerSolStanding(s, 'japanese', logistics, entrenchOnly)).toEqual([{ kind: 'entrench', hex: '0806' }]);
+    // what it answers passes the Logistics Phase's own check
+    expect(checkLog(s, 'japanese', answerSolStanding(s, 'japanese', logistics, parsed.orders)!)).toEqual([]);
+    const bad = parseSolStanding('STANDING LOGISTICS SOMETIMES\nSTANDING CAP 0806');
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? [] : bad.errors.map((e) => e.line)).toEqual([1, 2]);
   });
 });

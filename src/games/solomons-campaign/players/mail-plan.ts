@@ -2,8 +2,9 @@
  * What the Solomons Campaign mail player orders, from its side's view alone (SolView.known): the
  * CP split (6.2), the forces (1B-1C, 10.2), an Operations Phase (2A) and the Logistics Phase (3E-3F).
  * It writes no line of a rule still missing (index.ts MISSING: SPECIAL 6.6, SUB 36.2, PASS 4.6,
- * REPLACE 30.1, WITHDRAW 38.2, ANNOUNCE 39.1) and no air order (2A2a, 2A3a, 2A3d); its US task
- * forces never go where a Japanese submarine waits (36.4: they stay on their bases' side of the map).
+ * REPLACE 30.1, WITHDRAW 38.2, ANNOUNCE 39.1) and no air order (2A2a, 2A3a, 2A3d); it never puts a
+ * submarine in a TF. (36.4, a submarine attack on a US TF, needs a Japanese submarine on the map: no
+ * set-up or reinforcement of the box has one, and their deployment, 36.2, is not built.)
  *
  * The play: every turn a transport TF (transports and their escorts, 10.2) forms on an own major
  * base, the turn's supply is bought there (1B), and it loads the battalions and supply there (19.3, 33.4) and carries them to the side's

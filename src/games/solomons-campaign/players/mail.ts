@@ -5,11 +5,12 @@
  * an Operations Phase asks the side only when it has no plan or a trigger of its plan fires
  * (rules/plans.ts), so a player whose plan covers the turn and asks nothing mails no Operations Phase.
  *
- * Skilled, a turn takes two or three mails: the CP mail carries the forces ahead (`FOR t3/forces`)
+ * Skilled, a turn takes one or two mails: the CP mail carries the forces ahead (`FOR t3/forces`)
  * and, when the turn's Operations Phases would do nothing but follow a plan, the PLAN lines with
  * them (no trigger: nothing is asked); when a TF has cargo to load or an attack is to be made, it
  * sends no plan then and answers its first Operations Phase with the loads, the attacks and the
- * plan for the rest of the turn; then the Logistics Phase. A newcomer (DEMO_BOTS=newcomer) writes no
+ * plan for the rest of the turn. Its first mail sends STANDING LOGISTICS ENTRENCH BUILD, which
+ * answers every Logistics Phase (rules/standing.ts). A newcomer (DEMO_BOTS=newcomer) writes no
  * FOR line of its own: it answers what each mail asks and the sections its answer card offers (the
  * forces with the CP), forms no TF, and in its first Operations Phase sends every TF home by plan
  * and attacks where it can; its Logistics Phase orders nothing. `plain` answers one step a mail.
@@ -113,8 +114,12 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
   return play;
 }
 
-/** The game declares no standing instructions yet (its combat answers are the rules' defaults, rules/plans.ts GROUND_DEFAULTS). */
-const standingLines = (_mode: PlayerMode): string => '';
+/**
+ * Skilled: the Logistics Phase answered by a standing answer (rules/standing.ts: entrench where its
+ * units meet the enemy, build where its engineers stand on supply); plain and newcomer: none of their own.
+ * Ground combat's answers are the rules' defaults (rules/plans.ts GROUND_DEFAULTS).
+ */
+const standingLines = (mode: PlayerMode): string => (mode === 'skilled' ? 'STANDING LOGISTICS ENTRENCH BUILD' : '');
 
 export const solMailPlayer: MailPlayer<SolView> = {
   compose: composeSolMail,
