@@ -16,10 +16,20 @@ export function rechain(events: readonly StoredEvent[]): StoredEvent[] {
   });
 }
 
-/** Exports `events` as `view`'s audit bundle into `work` and audits it as `umpire verify --bundle` does, with `ruleset`. */
-export async function auditAsBundle(work: string, gameId: string, events: readonly StoredEvent[], ruleset: AnyRuleset, view = 'referee') {
+/**
+ * Exports `events` as `view`'s audit bundle into `work` and audits it as `umpire verify --bundle` does, with `ruleset`
+ * (`releasedDir`: where the released builds are looked up; an empty one audits with `ruleset` as it runs).
+ */
+export async function auditAsBundle(
+  work: string,
+  gameId: string,
+  events: readonly StoredEvent[],
+  ruleset: AnyRuleset,
+  view = 'referee',
+  releasedDir?: string,
+) {
   const file = join(work, `${view}-${Math.random().toString(36).slice(2)}.tar.gz`);
   const files = bundleFiles({ log: events, view, serviceTypes: SERVICE_EVENT_TYPES, umpireVersion: 'test', exportedAt: 'now' });
   await writeBundle(files, gameId, file);
-  return auditBundle(file, [ruleset]);
+  return auditBundle(file, [ruleset], {}, releasedDir);
 }

@@ -13,6 +13,7 @@ import { defineRuleset } from '../../engine/define';
 import type { GameOptions, LineError } from '../../engine/ruleset';
 import { plainBox, type SolBox, solBox } from './box';
 import { formatSolOrders, kindOfStep, parseSolOrders, type SolOrder } from './orders';
+import { solMailPlayer } from './players/mail';
 import { randomSolOrders } from './players/random';
 import { evolveSol, type SolEvent } from './rules/events';
 import { isGroundEvent, narrateGround } from './rules/ground-events';
@@ -25,6 +26,7 @@ import { narrateCombat } from './rules/combat-narrate';
 import { checkChoices } from './rules/additional-forces';
 import { isForcesEvent, narrateForces } from './rules/forces-events';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
+import { answerSolStanding, parseSolStanding } from './rules/standing';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
 import { type SolView, viewSol } from './view';
@@ -121,6 +123,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'ops' && !s.plans[side as SolSide]) return [{ kind: 'plan', tf: null, action: 'return', to: null, ask: [] }];
     return [{ kind: 'none' }];
   },
+  // standing answers (rules/standing.ts): STANDING LOGISTICS answers the Logistics Phase
+  parseStanding: (_s, _side, text) => parseSolStanding(text),
+  answerFromStanding: (s, side, step, standing) => answerSolStanding(s, side as SolSide, step, standing),
   evolve: evolveSol,
   view: viewSol,
   narrate,
@@ -140,7 +145,11 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),
   // cautious: random legal orders that never attack, for play through the turn's later phases
   // while ground combat (28.1) is not built
-  players: { named: { cautious: ({ view, step, dice }) => formatSolOrders(randomSolOrders(view as SolView, step, dice, false)) } },
+  players: {
+    named: { cautious: ({ view, step, dice }) => formatSolOrders(randomSolOrders(view as SolView, step, dice, false)) },
+    // the demo's bots by mail (players/mail.ts)
+    mail: solMailPlayer,
+  },
   unfinished: { issue: 32, missing: MISSING },
   result: (s) =>
     s.outcome

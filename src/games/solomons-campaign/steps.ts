@@ -18,6 +18,7 @@ import { runOperations } from './rules/operations';
 import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
+import { LOGISTICS_KIND } from './rules/standing';
 import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
@@ -222,6 +223,8 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       title: 'Logistics Phase (refit, attrition, recovery, entrenchment, construction) and the turn end',
       for: 'LOGISTICS',
       deadline: 'orders',
+      // STANDING LOGISTICS lines answer it (rules/standing.ts); none in force at the start
+      standing: [LOGISTICS_KIND],
       resolve: (s, _step, given, ctx) => runLogistics(s, given, ctx),
     },
   ],

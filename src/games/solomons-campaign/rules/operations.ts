@@ -19,7 +19,7 @@ import { search } from './intel';
 import { moveTf, type SolFold } from './naval';
 import { ATTACK_WORDS, type OpsOrder } from './ops-orders';
 import { hexOf, placeOfText } from './places';
-import { goneLines, planLinesOf, planSteps } from './plans';
+import { goneLines, lineOf, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
 import { bombard } from './bombard';
 import { surfaceCombat } from './surface';
@@ -102,7 +102,9 @@ function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], n
     if (!(String(m.tf) in f.s.forces[side].taskForces)) continue;
     moveTf(f, side, m.tf, m.to, note);
     const tf = f.s.forces[side].taskForces[m.tf];
-    if (m.plan && tf?.at === m.to) ended(m.tf, f.s.plans[side]?.lines.some((l) => l.tf === m.tf) ? m.tf : null);
+    // an UNLOAD AT line reached its place: it unloads in the next phase (19.4: unloading takes the TF's movement), then ends
+    if (m.plan && tf?.at === m.to && lineOf(f.s.plans[side], m.tf)?.action !== 'unload')
+      ended(m.tf, f.s.plans[side]?.lines.some((l) => l.tf === m.tf) ? m.tf : null);
   }
   // 10.3 (3): the Tokyo Express unloads at the end of its move
   if (express && orders.some((o) => o.kind === 'unload' && o.tf === 0) && '0' in f.s.forces[side].taskForces) unload(f, side, 0, note);

@@ -1,0 +1,87 @@
+/**
+ * Standing answers (issue 32, brief §5): lines a side writes once that answer a step for it, so it
+ * is not asked. One kind today, the Logistics Phase's orders (3D-3F):
+ *
+ *   STANDING LOGISTICS NONE              nothing is ordered: refit, attrition and recovery run by themselves (3A-3C)
+ *   STANDING LOGISTICS ENTRENCH          ENTRENCH every island hex where own ground units share the hex
+ *                                        with an enemy stack and own supply is there (37.1)
+ *   STANDING LOGISTICS BUILD             BUILD with one own engineer in each island hex where engineers
+ *                                        stand on own supply and an airbase may be built or raised (33.2-33.3)
+ *   STANDING LOGISTICS ENTRENCH BUILD    both (in one hex, ENTRENCH where the enemy is, else BUILD)
+ *
+ * No line is in force at the start (the side is asked each Logistics Phase, as before); STANDING ASK
+ * LOGISTICS takes the lines away again (src/engine/standing.ts). A line answers from the state as
+ * the step comes, never with an order its check (log-orders.ts checkLog) refuses.
+ */
+import type { LineError, ParseResult, StandingKind, StepInfo } from '../../../engine/ruleset';
+import { kindOfStep, type SolOrder } from '../orders';
+import { other, type SolSide, type SolState } from '../state';
+
+export interface SolStanding {
+  /** null: no LOGISTICS line in force (the side is asked) */
+  readonly logistics: { readonly entrench: boolean; readonly build: boolean } | null;
+}
+
+export const LOGISTICS_KIND: StandingKind = {
+  word: 'LOGISTICS',
+  title: 'the Logistics Phase orders: entrenchment and construction (3E-3F)',
+  rule: '3A',
+  lines: /^LOGISTICS\b/i,
+  example: 'LOGISTICS ENTRENCH BUILD',
+};
+
+const HINT = 'STANDING LOGISTICS NONE | ENTRENCH | BUILD | ENTRENCH BUILD';
+
+export function parseSolStanding(text: string): ParseResult<SolStanding> {
+  let logistics: SolStanding['logistics'] = null;
+  const errors: LineError[] = [];
+  for (const [i, raw] of text.split(/\r?\n/).entries()) {
+    const body = raw
+      .replace(/#.*$/, '')
+      .replace(/^\s*STANDING\b/i, '')
+      .trim()
+      .toUpperCase()
+      .split(/\s+/)
+      .filter(Boolean);
+    if (!body.length) continue;
+    const words = body.slice(1);
+    const known = words.every((w) => w === 'ENTRENCH' || w === 'BUILD') || (words.length === 1 && words[0] === 'NONE');
+    if (body[0] !== 'LOGISTICS' || !words.length || !known) {
+      errors.push({ line: i + 1, text: raw.trim(), problem: `no standing instruction "${body.join(' ')}"`, hint: HINT });
+      continue;
+    }
+    logistics = { entrench: words.includes('ENTRENCH'), build: words.includes('BUILD') };
+  }
+  const orders = [{ logistics }];
+  return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
+}
+
+/** The Logistics Phase orders of the side's LOGISTICS line, from the state as the step comes (37.1, 33.2-33.3). */
+function logisticsOrders(s: SolState, side: SolSide, how: { entrench: boolean; build: boolean }): SolOrder[] {
+  const f = s.forces[side];
+  const enemy = s.forces[other(side)];
+  const land = new Set(Object.values(s.islands).flat());
+  const values = s.logData.markerValues;
+  const orders: SolOrder[] = [];
+  for (const [hex, supply] of Object.entries(f.supply).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!land.has(hex) || !(supply > 0)) continue;
+    const here = f.ground.filter((g) => g.at === hex);
+    const enemyHere = enemy.ground.some((g) => g.at === hex);
+    if (how.entrench && enemyHere && here.length) {
+      orders.push({ kind: 'entrench', hex });
+      continue;
+    }
+    const engineer = here.filter((g) => g.type === 'engineer').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
+    const field = s.airfields.find((a) => a.hex === hex);
+    const may = field ? field.side === side && field.value < values[values.length - 1] : !enemyHere;
+    if (how.build && engineer && may) orders.push({ kind: 'build', hex, engineers: [engineer.id] });
+  }
+  return orders.length ? orders : [{ kind: 'none' }];
+}
+
+/** The orders the side's standing answers give at `step`, or null when none answers it (the side is asked). */
+export function answerSolStanding(s: SolState, side: SolSide, step: Pick<StepInfo, 'id'>, standing: unknown): SolOrder[] | null {
+  const st = (standing as readonly SolStanding[] | undefined)?.[0];
+  if (kindOfStep(step) !== 'logistics' || !st?.logistics) return null;
+  return logisticsOrders(s, side, st.logistics);
+}
