@@ -8,6 +8,8 @@ import { type PlainBox, plainBox, type SolBox } from './box';
 import type { AirData, GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
 import type { SolPlan } from './rules/plans';
+import type { PassOffers } from './rules/pass';
+import type { SubState } from './rules/submarine';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -68,7 +70,7 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'cp' | 'forces' | 'initiative' | 'ops' | 'logistics' | 'over';
+export type Phase = 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'ops' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -107,6 +109,10 @@ export interface SolState {
   readonly logData: LogData;
   /** 28.x: what ground combat reads from the box (50.0 CRT, ground columns and shifts, strengths) */
   readonly groundData: GroundCombatData;
+  /** 36.x: the Japanese submarines (rules/submarine.ts) */
+  readonly subs: SubState;
+  /** 4.6: each side's offer to pass, sealed to it (rules/pass.ts) */
+  readonly pass: PassOffers;
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }
@@ -171,6 +177,8 @@ export interface OpsData {
   readonly transport: PlainBox['transport'];
   readonly groundSizes: PlainBox['groundSizes'];
   readonly intelligence: PlainBox['intelligence']['normal'];
+  /** 6.6: the Special column */
+  readonly special?: PlainBox['intelligence']['special'];
   /** off-map bases: the map hexes each touches (8.2) */
   readonly touches: Readonly<Record<string, readonly string[]>>;
   /** 12.2: combat ships a major base holds at most (null: no limit) */
@@ -237,6 +245,7 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       transport: box.transport,
       groundSizes: box.groundSizes,
       intelligence: box.intelligence.normal,
+      special: box.intelligence.special,
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
       maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
       shipValues: box.shipValues,
@@ -244,6 +253,8 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
     sailed: { japanese: [], us: [] },
     arrivals: chartArrivals(box),
     entrenched: { japanese: {}, us: {} },
+    subs: subsOf(box),
+    pass: { japanese: null, us: null },
     outcome: null,
     groundData: {
       crt: box.crt,
@@ -253,7 +264,8 @@ export function setupState(raw: SolBox, scenario: Scenario): SolState {
       reorganization: box.reorganization as unknown as GroundCombatData['reorganization'],
     },
     logData: {
-      refitTurns: box.refit.turns,
+      // 36.6: submarines refit off the map
+      refitTurns: { ...box.refit.turns, SS: box.refit.subTurns },
       refitPerBase: Object.fromEntries(
         Object.keys(box.majorBases).map((n) => [
           n,
@@ -309,6 +321,13 @@ function chartArrivals(box: PlainBox): Arrival[] {
       ),
     )
     .sort((a, b) => a.turn - b.turn);
+}
+
+/** 36.1: the submarines of the chart, none on the map yet (rules/submarine.ts). */
+function subsOf(box: PlainBox): SubState {
+  const list = (box.reinforcements as unknown as Record<string, { id: string; turn: number }[]>).submarines ?? [];
+  const boats = Object.fromEntries(list.map((a) => [a.id, { id: a.id, at: null, back: a.turn, since: null, fatigued: false }]));
+  return { boats, standing: 'ask', chances: [], waiting: null };
 }
 
 /** Guadalcanal's hexes (1E, 5.4). */

@@ -6,6 +6,9 @@ import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveOps, isOpsEvent } from './ops-events';
+import { evolvePass, isPassEvent } from './pass';
+import { evolveSubAttack, isSubAttackEvent } from './sub-attack';
+import { evolveSub, isSubEvent } from './submarine';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -56,6 +59,11 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isGroundEvent(event)) return evolveGround(s, event);
       if (isReorgEvent(event)) return evolveReorg(s, event);
       if (isCombatEvent(event)) return evolveCombat(s, event);
+      if (isSubEvent(event)) return evolveSub(s, event);
+      if (isSubAttackEvent(event)) return evolveSubAttack(s, event);
+      if (isPassEvent(event)) return evolvePass(s, event);
+      // 6.6: the result is the US's alone; the CP it cost is within the allocation at t{n}/cp/us
+      if (event.type === 'sol.special-intel') return s;
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }
