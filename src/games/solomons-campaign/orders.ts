@@ -40,9 +40,7 @@ export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'l
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   if (step.id.endsWith('/cp/us')) return 'cp-us';
   const last = step.id.split('/').pop();
-  return last === 'cp' || last === 'forces' || last === 'subs' || last === 'sub' || last === 'ops' || last === 'logistics'
-    ? last
-    : 'other';
+  return last === 'cp' || last === 'forces' || last === 'subs' || last === 'sub' || last === 'ops' || last === 'logistics' ? last : 'other';
 };
 
 /** First words of orders for rules not built yet, with the rule. */

@@ -173,7 +173,7 @@ function mapOf(s: SolState, me: SolSide | null): BoardMap {
     if (mine && side === 'japanese')
       for (const b of Object.values(s.subs.boats).sort((x, y) => (x.id < y.id ? -1 : 1)))
         if (b.at) cell(b.at).units.push({ side, count: 1, label: b.id });
-    else for (const st of stacksOf(f)) cell(st.at).units.push({ side, count: 1, label: `stack, top ${st.top}` });
+        else for (const st of stacksOf(f)) cell(st.at).units.push({ side, count: 1, label: `stack, top ${st.top}` });
   }
   return {
     cells: [...cells.entries()]

@@ -15,7 +15,7 @@ import type { Trigger } from '../rules/ops-orders';
 import type { SolView } from '../view';
 import { adjacent } from '../rules/places';
 
-/** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (an island hex half the time), now and then one on the map moved a hex; a standing answer now and then. */
+/** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (mostly next to a US TF marker or on an island), now and then one on the map moved a hex; a standing answer now and then. */
 function randomSubs(view: SolView, rng: Rng): SolOrder[] {
   const k = view.known;
   const orders: SolOrder[] = [];
@@ -24,13 +24,15 @@ function randomSubs(view: SolView, rng: Rng): SolOrder[] {
   const free = () => k.subHexes.filter((h) => !taken.has(h));
   for (const b of k.subs) {
     if (b.at === null && b.back <= k.turn) {
-      const near = free().filter((h) => islands.has(h));
+      // mostly next to a US TF marker or on an island, where US TFs go
+      const marked = free().filter((h) => k.enemyMarkers.some((m) => /^\d{4}$/.test(m.at) && adjacent(m.at, h)));
+      const near = marked.length && rng.int(4) ? marked : free().filter((h) => islands.has(h));
       const choice = near.length && rng.int(4) ? near : free();
       if (!choice.length) continue;
       const at = rng.pick(choice);
       taken.add(at);
       orders.push({ kind: 'sub-place', sub: b.id, at });
-    } else if (b.at !== null && b.since !== null && k.turn - b.since < 4 && rng.int(3) === 0) {
+    } else if (b.at !== null && b.since !== null && k.turn - b.since < 4 && rng.int(2) === 0) {
       const to = free().filter((h) => adjacent(b.at!, h));
       if (!to.length) continue;
       const at = rng.pick(to);
@@ -46,7 +48,13 @@ function randomSubs(view: SolView, rng: Rng): SolOrder[] {
 /** 4.6: now and then an offer to pass, or one taken back. */
 function randomPass(rng: Rng): SolOrder[] {
   const r = rng.int(12);
-  return r < 2 ? [{ kind: 'pass', when: 'now' }] : r === 2 ? [{ kind: 'pass', when: 'in-port' }] : r === 3 ? [{ kind: 'pass', when: null }] : [];
+  return r < 2
+    ? [{ kind: 'pass', when: 'now' }]
+    : r === 2
+      ? [{ kind: 'pass', when: 'in-port' }]
+      : r === 3
+        ? [{ kind: 'pass', when: null }]
+        : [];
 }
 
 function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
@@ -148,7 +156,9 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
   if (kind === 'subs') return randomSubs(view, rng);
   // 36.4: attack or wait, sub by sub
   if (kind === 'sub')
-    return [...new Set(k.subChances.map((c) => c.sub))].sort().map((sub) => ({ kind: rng.int(2) ? 'sub-attack' : 'sub-wait', sub }) as SolOrder);
+    return [...new Set(k.subChances.map((c) => c.sub))]
+      .sort()
+      .map((sub) => ({ kind: rng.int(2) ? 'sub-attack' : 'sub-wait', sub }) as SolOrder);
   // 6.6: the US now and then spends an Intelligence CP on special intelligence, then allocates the rest
   if (kind === 'cp' && k.side === 'us' && (k.cpTotal ?? 0) > 0 && rng.int(4) === 0) return [{ kind: 'special-intel' }];
   if (kind === 'cp-us' && k.cpTotal !== null) {

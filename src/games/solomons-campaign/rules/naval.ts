@@ -10,8 +10,8 @@
  * submarine's hex by day gives it a chance to attack (36.4, rules/sub-attack.ts).
  */
 import type { Fold } from '../../kit';
-import { RuleNotImplementedError, type RulesEvent } from '../../../engine/ruleset';
-import { GAME, other, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
+import type { RulesEvent } from '../../../engine/ruleset';
+import { other, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
 import { groundAt } from './contacts';
 import { subAt } from './submarine';
 import { goalHexes, hexOf, isDay, islandOf, placeAtHex, route } from './places';
@@ -29,7 +29,6 @@ export function movementOf(s: SolState, side: SolSide, tf: TaskForce): number {
 
 const enemyTfsAt = (s: SolState, side: SolSide, hex: string) =>
   Object.values(s.forces[other(side)].taskForces).filter((t) => hexOf(s, t.at) === hex);
-
 
 /** 10.4, 31.2: TFs with no ships in a hex with enemy units leave the map (both, when both are empty). */
 export function clearDeception(f: SolFold, hex: string): void {

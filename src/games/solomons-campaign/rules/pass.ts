@@ -36,8 +36,7 @@ export function passEvents(side: SolSide, orders: readonly { kind: string }[]): 
 }
 
 /** 4.6: every ship of both sides in a major base (submarines apart). */
-export const allInPort = (s: SolState): boolean =>
-  SIDES.every((side) => Object.values(s.forces[side].ships).every((x) => x.at in s.bases));
+export const allInPort = (s: SolState): boolean => SIDES.every((side) => Object.values(s.forces[side].ships).every((x) => x.at in s.bases));
 
 /** Whether both offers hold now; null when not. */
 export function passAgreed(s: SolState): 'consent' | 'in-port' | null {
@@ -59,5 +58,7 @@ export function narratePass(e: PassEvent): string[] {
       `Both sides pass after Execution Phase ${e.data.x}${e.data.why === 'in-port' ? ', every ship in a major base' : ''}: the Execution Phases end (4.6).`,
     ];
   const w = e.data.when;
-  return [`${e.data.side === 'us' ? 'The US' : 'Japan'} ${w === null ? 'takes back its offer to pass' : `offers to pass${w === 'in-port' ? ' while every ship is in port' : ''}`} (4.6).`];
+  return [
+    `${e.data.side === 'us' ? 'The US' : 'Japan'} ${w === null ? 'takes back its offer to pass' : `offers to pass${w === 'in-port' ? ' while every ship is in port' : ''}`} (4.6).`,
+  ];
 }

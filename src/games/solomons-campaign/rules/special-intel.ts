@@ -13,10 +13,7 @@ import type { SolOrder } from '../orders';
 import type { CpAllocation, SolSide, SolState } from '../state';
 import { checkCp, defaultCp, type Problem } from './planning';
 
-export type SpecialIntelEvent = RulesEvent<
-  'sol.special-intel',
-  { face: number; result: string; seen: CpAllocation | null; cost: number }
->;
+export type SpecialIntelEvent = RulesEvent<'sol.special-intel', { face: number; result: string; seen: CpAllocation | null; cost: number }>;
 
 export const usesSpecial = (orders: readonly SolOrder[]): boolean => orders.some((o) => o.kind === 'special-intel');
 
@@ -26,8 +23,7 @@ export function checkCpStep(s: SolState, side: SolSide, orders: readonly SolOrde
   if (special < 0) return checkCp(s, side, orders);
   if (side !== 'us') return [{ index: special, problem: 'special intelligence is the US player’s', rule: '6.6' }];
   const other = orders.findIndex((o, i) => i !== special && o.kind !== 'none');
-  if (other >= 0)
-    return [{ index: other, problem: 'with SPECIAL INTEL the US allocates its CP after the roll (step cp/us)', rule: '6.6' }];
+  if (other >= 0) return [{ index: other, problem: 'with SPECIAL INTEL the US allocates its CP after the roll (step cp/us)', rule: '6.6' }];
   if (s.cpTotal.us < s.cpMissions.specialIntelCost)
     return [{ index: special, problem: 'special intelligence costs an Intelligence CP', rule: '6.6' }];
   return [];

@@ -76,7 +76,8 @@ export function checkSubAnswers(s: SolState, orders: readonly SolOrder[]): Probl
   const subs = new Set(s.subs.chances.map((c) => c.sub));
   return orders.flatMap((o, index): Problem[] => {
     if (o.kind === 'none' || o.kind === 'sub-standing') return [];
-    if (o.kind !== 'sub-attack' && o.kind !== 'sub-wait') return [{ index, problem: 'this step takes SUB ATTACK or SUB WAIT', rule: '36.4' }];
+    if (o.kind !== 'sub-attack' && o.kind !== 'sub-wait')
+      return [{ index, problem: 'this step takes SUB ATTACK or SUB WAIT', rule: '36.4' }];
     if (o.sub && !subs.has(o.sub)) return [{ index, problem: `${o.sub} has no US TF entering its hex now`, rule: '36.4' }];
     return [];
   });

@@ -115,24 +115,30 @@ const hexOfText = (s: SolState, text: string): string => {
 export function checkSubs(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
   const bad = (index: number, problem: string, rule: string) => problems.push({ index, problem, rule });
-  if (side !== 'japanese') return orders.some((o) => o.kind !== 'none') ? [{ index: 0, problem: 'only Japan has submarines', rule: '1D' }] : [];
+  if (side !== 'japanese')
+    return orders.some((o) => o.kind !== 'none') ? [{ index: 0, problem: 'only Japan has submarines', rule: '1D' }] : [];
   const seen = new Set<string>();
   const target = new Map<string, string>();
-  orders.forEach((o, index) => {
-    if (o.kind === 'none' || o.kind === 'sub-standing') return;
-    if (o.kind !== 'sub-place') return bad(index, 'the Submarine Deployment Segment takes SUB lines', '1D');
+  const one = (o: SolOrder): [string, string] | null => {
+    if (o.kind === 'none' || o.kind === 'sub-standing') return null;
+    if (o.kind !== 'sub-place') return ['the Submarine Deployment Segment takes SUB lines', '1D'];
     const p = o;
     const b = s.subs.boats[p.sub];
-    if (!b) return bad(index, `${p.sub} is no Japanese submarine`, '36.1');
-    if (seen.has(p.sub)) return bad(index, `${p.sub} is ordered twice`, '36.2');
+    if (!b) return [`${p.sub} is no Japanese submarine`, '36.1'];
+    if (seen.has(p.sub)) return [`${p.sub} is ordered twice`, '36.2'];
     seen.add(p.sub);
     const hex = hexOfText(s, p.at);
     const where = subHexProblem(s, hex);
-    if (where) return bad(index, where, '36.2');
-    if (b.at === null && b.back > s.turn) return bad(index, `${p.sub} is not available before turn ${b.back}`, '36.6');
+    if (where) return [where, '36.2'];
+    if (b.at === null && b.back > s.turn) return [`${p.sub} is not available before turn ${b.back}`, '36.6'];
     if (b.at !== null && !dueRefit(s, b) && hex !== b.at && !adjacent(b.at, hex))
-      return bad(index, `${p.sub} is at ${b.at}: a submarine moves one hex a turn`, '36.3');
+      return [`${p.sub} is at ${b.at}: a submarine moves one hex a turn`, '36.3'];
     target.set(p.sub, hex);
+    return null;
+  };
+  orders.forEach((o, index) => {
+    const p = one(o);
+    if (p) bad(index, p[0], p[1]);
   });
   // 36.2: one sub a hex, counting the subs that stay
   const final = new Map<string, string>();
@@ -143,7 +149,12 @@ export function checkSubs(s: SolState, side: SolSide, orders: readonly SolOrder[
   const byHex = new Map<string, string[]>();
   for (const [id, hex] of final) byHex.set(hex, [...(byHex.get(hex) ?? []), id]);
   for (const [hex, ids] of byHex)
-    if (ids.length > 1) bad(orders.findIndex((o) => o.kind === 'sub-place'), `${ids.sort().join(', ')} would share ${hex}: one submarine a hex`, '36.2');
+    if (ids.length > 1)
+      bad(
+        orders.findIndex((o) => o.kind === 'sub-place'),
+        `${ids.sort().join(', ')} would share ${hex}: one submarine a hex`,
+        '36.2',
+      );
   return problems;
 }
 
@@ -165,7 +176,8 @@ export function subEvents(s: SolState, orders: readonly SolOrder[], refitTurns: 
   // a sub left in a hex no longer allowed (a US airbase built there, 36.2) leaves the map and is placed again next turn
   const left = boats.filter((b) => b.at !== null && !dueRefit(s, b) && !placed.has(b.id) && subHexProblem(s, b.at)).map((b) => b.id);
   const out: SubEvent[] = [];
-  if (recovered.length || refit.length || left.length) out.push({ type: 'sol.subs-ready', data: { recovered, refit, left }, visibleTo: [...J] });
+  if (recovered.length || refit.length || left.length)
+    out.push({ type: 'sol.subs-ready', data: { recovered, refit, left }, visibleTo: [...J] });
   for (const [sub, at] of [...placed].sort(([a], [b]) => (a < b ? -1 : 1)))
     out.push({ type: 'sol.sub-placed', data: { sub, at, from: s.subs.boats[sub].at }, visibleTo: [...J] });
   for (const o of orders)
