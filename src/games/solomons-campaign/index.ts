@@ -25,10 +25,14 @@ import { narrateOps } from './rules/ops-narrate';
 import { narrateCombat } from './rules/combat-narrate';
 import { checkChoices } from './rules/additional-forces';
 import { isForcesEvent, narrateForces } from './rules/forces-events';
-import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
+import { checkForces, defaultCp, defaultForces } from './rules/planning';
 import { answerSolStanding, parseSolStanding } from './rules/standing';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
+import { isPassEvent, narratePass } from './rules/pass';
+import { checkCpRest, checkCpStep, defaultCpRest, narrateSpecial, type SpecialIntelEvent } from './rules/special-intel';
+import { checkSubAnswers, isSubAttackEvent, narrateSubAttack } from './rules/sub-attack';
+import { checkSubs, isSubEvent, narrateSub } from './rules/submarine';
 import { type SolView, viewSol } from './view';
 
 export type { SolOrder, SolState, SolView };
@@ -36,7 +40,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['36.4', '6.6', '36.2', '4.6'];
+const MISSING: string[] = [];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -73,6 +77,10 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
         ...(isAssaultEvent(event) ? narrateAssault(event) : []),
         ...(isForcesEvent(event) ? narrateForces(event) : []),
+        ...(isSubEvent(event) ? narrateSub(event) : []),
+        ...(isSubAttackEvent(event) ? narrateSubAttack(event) : []),
+        ...(isPassEvent(event) ? narratePass(event) : []),
+        ...(event.type === 'sol.special-intel' ? narrateSpecial(event as SpecialIntelEvent) : []),
       ];
   }
 }
@@ -103,21 +111,30 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   validateOrders(s, side, orders, step): LineError[] {
     const kind = kindOfStep(step);
     if (currentStep(s)?.id !== step.id) return [];
+    // 4.6: PASS lines go with the forces and the Operations Phase; the checks there read them as NONE
+    const plain = orders.map((o): SolOrder => (o.kind === 'pass' ? { kind: 'none' } : o));
     const problems =
       kind === 'cp'
-        ? checkCp(s, side as SolSide, orders)
-        : kind === 'forces'
-          ? [...checkForces(s, side as SolSide, orders), ...checkChoices(s, side as SolSide, orders)]
-          : kind === 'ops'
-            ? checkOps(s, side as SolSide, orders)
-            : kind === 'logistics'
-              ? checkLog(s, side as SolSide, orders)
-              : [];
+        ? checkCpStep(s, side as SolSide, orders)
+        : kind === 'cp-us'
+          ? checkCpRest(s, orders)
+          : kind === 'subs'
+            ? checkSubs(s, side as SolSide, orders)
+            : kind === 'sub'
+              ? checkSubAnswers(s, orders)
+              : kind === 'forces'
+                ? [...checkForces(s, side as SolSide, plain), ...checkChoices(s, side as SolSide, plain)]
+                : kind === 'ops'
+                  ? checkOps(s, side as SolSide, plain)
+                  : kind === 'logistics'
+                    ? checkLog(s, side as SolSide, orders)
+                    : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
   },
   defaultOrders: (s, side, step) => {
     const kind = kindOfStep(step);
     if (kind === 'cp') return [{ kind: 'cp', alloc: defaultCp(s, side as SolSide) }];
+    if (kind === 'cp-us') return [{ kind: 'cp', alloc: defaultCpRest(s) }];
     if (kind === 'forces') return defaultForces(s, side as SolSide);
     // 2A at a deadline: the side's plan, else every TF home
     if (kind === 'ops' && !s.plans[side as SolSide]) return [{ kind: 'plan', tf: null, action: 'return', to: null, ask: [] }];
@@ -133,13 +150,19 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   help: (_s, _side, step) => {
     const kind = step ? kindOfStep(step) : 'other';
     if (kind === 'cp')
-      return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics.';
+      return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n> (6.2; the total within the CP of the turn, 6.3). Default: Operations one per TF you have (at least 1), the rest Logistics. The US may write SPECIAL INTEL alone instead (6.6: one Intelligence CP, a die on the Special column after the Japanese allocation; the rest allocated at the next step).';
+    if (kind === 'cp-us')
+      return 'CP COMBINED <n> INTEL <n> OPS <n> LOG <n>: the rest of your CP after special intelligence (6.6: the CP of the turn less the one spent). Default: Operations one per TF you have (at least 1), the rest Logistics.';
+    if (kind === 'subs')
+      return 'SUB SS-<n> AT <hex> (36.2: a sub off the map anywhere on the map, one a hex, not with a US airbase or on a US major base; 36.3: a sub on the map at most one hex); SUB ATTACK ALWAYS|NEVER|ASK (36.4: how chances are answered; ASK: you are asked). Default: subs stay where they are, none placed.';
+    if (kind === 'sub')
+      return 'SUB ATTACK [SS-<n>|ALL] or SUB WAIT [SS-<n>] (36.4: a US TF entered the hex of your sub by day; a 6 attacks a carrier or battleship); SUB ATTACK ALWAYS|NEVER sets a standing answer. Default: wait.';
     if (kind === 'forces')
-      return 'SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). With them (1B): REPLACE TR-n|APD-n|<engineer>|ENGINEER|MAC [AT <base>] (30.1-30.4: VP to the enemy, a die of turns); WITHDRAW <Marine units on a major base> (US, from Dec I, 38.2); ANNOUNCE QUICK RESPONSE|ACCELERATED (Aug II, 39.3, 39.5), 18TH ARMY|NO 18TH ARMY (Dec I, 39.4), YAMATO|MUSASHI (Sep I on, 39.6). Default: all Logistics CP as supply on your first major base, no task force, no option taken.';
+      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer, secret until both offer); SUPPLY <n> AT <base> (3 a Logistics CP); TF <n> AT <base>: <ships> (1 Operations CP, 2 with a BB, BC or B; 10.2); TOKYO EXPRESS AT Rabaul: <DDs> (10.3); DECEPTION TF <n> AT <base> (10.4). With them (1B): REPLACE TR-n|APD-n|<engineer>|ENGINEER|MAC [AT <base>] (30.1-30.4: VP to the enemy, a die of turns); WITHDRAW <Marine units on a major base> (US, from Dec I, 38.2); ANNOUNCE QUICK RESPONSE|ACCELERATED (Aug II, 39.3, 39.5), 18TH ARMY|NO 18TH ARMY (Dec I, 39.4), YAMATO|MUSASHI (Sep I on, 39.6). Default: all Logistics CP as supply on your first major base, no task force, no option taken.';
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). Default: nothing.';
     if (kind === 'ops')
-      return 'INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
+      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
     return 'Nothing to order at this step.';
   },
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),

@@ -17,6 +17,8 @@ import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { formatLogOrder, isLogOrder, LOG_NOT_BUILT, type LogOrder, parseLogLine } from './rules/log-orders';
 import { type ChoiceOrder, CHOICE_WORDS, formatChoiceOrder, isChoiceOrder, parseChoiceLine } from './rules/forces-orders';
 import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
+import { formatPass, type PassOrder, parsePassLine } from './rules/pass';
+import { formatSubOrder, isSubOrder, parseSubLine, type SubOrder } from './rules/submarine';
 import { type CpMission, MISSIONS } from './state';
 
 export type SolOrder =
@@ -32,24 +34,26 @@ export type SolOrder =
   /** the Logistics Phase (3E-3F): rules/log-orders.ts */
   | LogOrder
   /** with the forces (1B): replacements, the USMC withdrawal, announcements (rules/forces-orders.ts) */
-  | ChoiceOrder;
+  | ChoiceOrder
+  /** 6.6 SPECIAL INTEL (rules/special-intel.ts), 36.x SUB lines (rules/submarine.ts), 4.6 PASS (rules/pass.ts) */
+  | { readonly kind: 'special-intel' }
+  | SubOrder
+  | PassOrder;
 
-export type StepKindId = 'cp' | 'forces' | 'ops' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
+  if (step.id.endsWith('/cp/us')) return 'cp-us';
   const last = step.id.split('/').pop();
-  return last === 'cp' || last === 'forces' || last === 'ops' || last === 'logistics' ? last : 'other';
+  return last === 'cp' || last === 'forces' || last === 'subs' || last === 'sub' || last === 'ops' || last === 'logistics' ? last : 'other';
 };
 
 /** First words of orders for rules not built yet, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  SPECIAL: '6.6',
-  SUB: '36.2',
   TRANSFER: '2A2a',
   AIRLIFT: '22.1',
   CAP: '2A3a',
   STRIKE: '2A3a',
   RECON: '2A3d',
-  PASS: '4.6',
 };
 
 const WORDS: Record<string, CpMission> = {
@@ -72,7 +76,10 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     return kind === 'forces'
       ? parseChoiceLine(line)
       : `${up.split(/\s+/)[0]} orders go with the forces of the turn (t<n>/forces, 1B: 30.1, 38.2, 39.1)`;
-  if (kind === 'cp') {
+  if (kind === 'cp' && /^SPECIAL\s+INTEL(LIGENCE)?$/.test(up)) return { kind: 'special-intel' };
+  if ((kind === 'forces' || kind === 'ops') && /^(NO\s+)?PASS\b/.test(up)) return parsePassLine(line);
+  if (kind === 'subs' || kind === 'sub') return parseSubLine(line);
+  if (kind === 'cp' || kind === 'cp-us') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
     const alloc: Record<CpMission, number> = { combined: 0, intel: 0, ops: 0, log: 0 };
@@ -136,7 +143,12 @@ function formatOne(o: SolOrder): string {
       return `DECEPTION TF ${o.tf} AT ${o.at}`;
     case 'none':
       return 'NONE';
+    case 'special-intel':
+      return 'SPECIAL INTEL';
+    case 'pass':
+      return formatPass(o);
     default:
+      if (isSubOrder(o)) return formatSubOrder(o);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

@@ -10,6 +10,8 @@ import type { ShipType } from './box/forces';
 import { NO_OPTIONS, type SolOptions } from './rules/options';
 import { type ForcesChoices, setupChoices } from './rules/forces-data';
 import type { SolPlan } from './rules/plans';
+import type { PassOffers } from './rules/pass';
+import type { SubState } from './rules/submarine';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -70,7 +72,7 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'events' | 'cp' | 'forces' | 'initiative' | 'ops' | 'logistics' | 'over';
+export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'ops' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -121,6 +123,10 @@ export interface SolState {
   readonly groundData: GroundCombatData;
   /** 30, 38, 39: replacements, the USMC withdrawal and the additional forces chosen (rules/forces-data.ts) */
   readonly choices: ForcesChoices;
+  /** 36.x: the Japanese submarines (rules/submarine.ts) */
+  readonly subs: SubState;
+  /** 4.6: each side's offer to pass, sealed to it (rules/pass.ts) */
+  readonly pass: PassOffers;
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }
@@ -185,6 +191,8 @@ export interface OpsData {
   readonly transport: PlainBox['transport'];
   readonly groundSizes: PlainBox['groundSizes'];
   readonly intelligence: PlainBox['intelligence']['normal'];
+  /** 6.6: the Special column */
+  readonly special?: PlainBox['intelligence']['special'];
   /** off-map bases: the map hexes each touches (8.2) */
   readonly touches: Readonly<Record<string, readonly string[]>>;
   /** 12.2: combat ships a major base holds at most (null: no limit) */
@@ -262,6 +270,7 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
       transport: box.transport,
       groundSizes: box.groundSizes,
       intelligence: box.intelligence.normal,
+      special: box.intelligence.special,
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
       maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
       shipValues: box.shipValues,
@@ -269,6 +278,8 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
     sailed: { japanese: [], us: [] },
     arrivals: chartArrivals(box),
     entrenched: { japanese: {}, us: {} },
+    subs: subsOf(box),
+    pass: { japanese: null, us: null },
     outcome: null,
     choices: setupChoices(box),
     groundData: {
@@ -279,7 +290,8 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
       reorganization: box.reorganization as unknown as GroundCombatData['reorganization'],
     },
     logData: {
-      refitTurns: box.refit.turns,
+      // 36.6: submarines refit off the map
+      refitTurns: { ...box.refit.turns, SS: box.refit.subTurns },
       refitPerBase: Object.fromEntries(
         Object.keys(box.majorBases).map((n) => [
           n,
@@ -335,6 +347,13 @@ function chartArrivals(box: PlainBox): Arrival[] {
       ),
     )
     .sort((a, b) => a.turn - b.turn);
+}
+
+/** 36.1: the submarines of the chart, none on the map yet (rules/submarine.ts). */
+function subsOf(box: PlainBox): SubState {
+  const list = (box.reinforcements as unknown as Record<string, { id: string; turn: number }[]>).submarines ?? [];
+  const boats = Object.fromEntries(list.map((a) => [a.id, { id: a.id, at: null, back: a.turn, since: null, fatigued: false }]));
+  return { boats, standing: 'ask', chances: [], waiting: null };
 }
 
 /** Guadalcanal's hexes (1E, 5.4). */

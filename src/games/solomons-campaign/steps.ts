@@ -19,6 +19,10 @@ import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
 import { LOGISTICS_KIND } from './rules/standing';
+import { continueOperations } from './rules/operations';
+import { usesSpecial, defaultCpRest, specialIntel } from './rules/special-intel';
+import { subEvents, subsDue } from './rules/submarine';
+import { passEvents } from './rules/pass';
 import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
@@ -50,6 +54,27 @@ export function currentStep(s: SolState): StepInfo | null {
         owes: [...SIDES],
         rule: '6.2',
       };
+    case 'cp-us':
+      // 6.6: the US allocates the rest after its special intelligence
+      return {
+        id: `t${s.turn}/cp/us`,
+        turn: s.turn,
+        title: `${when}: US CP allocation after special intelligence (1A, 6.6)`,
+        mode: 'sequential',
+        revealTo: 'owners',
+        owes: ['us'],
+        rule: '6.6',
+      };
+    case 'subs':
+      return {
+        id: `t${s.turn}/subs`,
+        turn: s.turn,
+        title: `${when}: Japanese Submarine Deployment Segment (1D, 36.2)`,
+        mode: 'sequential',
+        revealTo: 'owners',
+        owes: ['japanese'],
+        rule: '36.2',
+      };
     case 'forces':
       return {
         id: `t${s.turn}/forces`,
@@ -75,6 +100,17 @@ export function currentStep(s: SolState): StepInfo | null {
       return { id: `t${s.turn}/initiative`, turn: s.turn, title: `${when}: initiative (1E)`, mode: 'sequential', owes: [], rule: '1E' };
     case 'ops': {
       const side = s.phasing!;
+      // 36.4: a US TF entered a sub's hex by day and Japan has no standing answer: Japan is asked
+      if (s.subs.waiting)
+        return {
+          id: `t${s.turn}/x${pad(s.x)}/${side}/sub`,
+          turn: s.turn,
+          title: `${when}, Execution Phase ${s.x}: submarine attack chances (36.4)`,
+          mode: 'sequential',
+          revealTo: 'owners',
+          owes: ['japanese'],
+          rule: '36.4',
+        };
       const light = s.x % 2 === 1 ? 'day' : 'night';
       // the side is asked when it has no plan or a trigger of its plan fires; else its plan answers and nobody owes
       const asked = asksSide(s, side);
@@ -94,40 +130,68 @@ export function currentStep(s: SolState): StepInfo | null {
 
 /** What a side may order ahead: the rest of this turn's Planning Phase. */
 export function upcomingSteps(s: SolState): StepInfo[] {
-  const order = ['cp', 'forces'] as const;
+  const order = ['cp', 'cp-us', 'forces'] as const;
   const i = order.indexOf(s.phase as never);
   if (i < 0) return [];
-  return order.slice(i + 1).map((phase) => currentStep({ ...s, phase })!);
+  return order
+    .slice(i + 1)
+    .filter((phase) => phase !== 'cp-us')
+    .map((phase) => currentStep({ ...s, phase })!);
 }
 
 export const rowOfStep = (step: Pick<StepInfo, 'id'>): string => {
   const parts = step.id.split('/');
+  if (parts.length === 3 && parts[1] === 'cp') return 'cp-us';
   return parts.length === 4 ? parts[3] : parts[1];
 };
 
 const resolveCp: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
+  // 6.6: a US SPECIAL INTEL line puts its allocation after the roll, at t{n}/cp/us
+  const special = usesSpecial(given.us ?? []);
   for (const side of SIDES) {
     const mine = given[side] ?? [];
+    if (side === 'us' && special) continue;
     const problems = checkCp(s, side, mine);
     if (problems.length) throw new Error(`${GAME}: CP orders of ${side} passed validation but fail: ${problems[0].problem}`);
     const order = mine.find((o) => o.kind === 'cp');
     const alloc = order?.kind === 'cp' ? order.alloc : defaultCp(s, side);
     ctx.emit({ type: 'sol.cp-allocated', data: { side, alloc, byDefault: !order }, visibleTo: [side] });
   }
+  if (special) {
+    const j = (given.japanese ?? []).find((o) => o.kind === 'cp');
+    ctx.emit(specialIntel(s, j?.kind === 'cp' ? j.alloc : defaultCp(s, 'japanese'), ctx.dice));
+  }
+  ctx.emit({ type: 'sol.phase', data: { phase: special ? 'cp-us' : 'forces' } });
+};
+
+/** 6.6: the US allocation after special intelligence (its CP less the one spent). */
+const resolveCpUs: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
+  const order = (given.us ?? []).find((o) => o.kind === 'cp');
+  const alloc = order?.kind === 'cp' ? order.alloc : defaultCpRest(s);
+  ctx.emit({ type: 'sol.cp-allocated', data: { side: 'us', alloc, byDefault: !order }, visibleTo: ['us'] });
   ctx.emit({ type: 'sol.phase', data: { phase: 'forces' } });
+};
+
+/** 1D (36.2-36.6): rules/submarine.ts. */
+const resolveSubs: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
+  for (const e of subEvents(s, given.japanese ?? [], s.logData.refitTurns.SS)) ctx.emit(e);
+  ctx.emit({ type: 'sol.phase', data: { phase: 'initiative' } });
 };
 
 const resolveForces: StepRow<SolState, SolOrder>['resolve'] = (s, _step, given, ctx) => {
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
   for (const side of SIDES) {
-    const mine = given[side] ?? [];
+    const mine = (given[side] ?? []).filter((o) => o.kind !== 'pass');
     const problems = [...checkForces(s, side, mine), ...checkChoices(s, side, mine)];
     if (problems.length) throw new Error(`${GAME}: forces of ${side} passed validation but fail: ${problems[0].problem}`);
   }
+  const plain = (side: SolSide) => (given[side] ?? []).filter((o) => o.kind !== 'pass');
   // 1B (30, 38, 39) before 1C: what arrives now is placed first
-  for (const side of SIDES) resolveChoices(f, ctx.dice, side, given[side] ?? []);
-  for (const side of SIDES) for (const e of forceEvents(s, side, given[side] ?? [])) f.emit(e);
-  f.emit({ type: 'sol.phase', data: { phase: 'initiative' } });
+  for (const side of SIDES) resolveChoices(f, ctx.dice, side, plain(side));
+  for (const side of SIDES) for (const e of forceEvents(s, side, plain(side))) f.emit(e);
+  // 4.6: offers to pass go with the forces
+  for (const side of SIDES) for (const e of passEvents(side, given[side] ?? [])) f.emit(e);
+  f.emit({ type: 'sol.phase', data: { phase: subsDue(f.s) ? 'subs' : 'initiative' } });
   return f.s;
 };
 
@@ -151,12 +215,6 @@ const resolveInitiative: StepRow<SolState, SolOrder>['resolve'] = (s, _step, _gi
   ctx.emit({ type: 'sol.phase', data: { phase: 'ops', x: 1, phasing: first } });
 };
 
-const stop =
-  (rule: string, what: string): StepRow<SolState, SolOrder>['resolve'] =>
-  (_s, step) => {
-    throw new RuleNotImplementedError(GAME, rule, `${what} at ${step.id}`);
-  };
-
 export const STEPS: StepTable<SolState, SolOrder> = {
   rows: [
     {
@@ -178,6 +236,17 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       resolve: resolveCp,
     },
     {
+      id: 'cp-us',
+      owes: 'one',
+      rule: '6.6',
+      title: 'US CP allocation after special intelligence',
+      for: 'CPUS',
+      deadline: 'orders',
+      sides: ['us'],
+      only: 'when the US used special intelligence',
+      resolve: resolveCpUs,
+    },
+    {
       id: 'forces',
       owes: 'several',
       rule: '1B-1C, 10.2',
@@ -194,8 +263,8 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       for: 'SUBS',
       deadline: 'placement',
       sides: ['japanese'],
-      only: 'when Japan has a submarine available (none at the start)',
-      resolve: stop('36.2', 'submarine deployment'),
+      only: 'when Japan has a submarine on the map or to place (none at the start)',
+      resolve: resolveSubs,
     },
     { id: 'initiative', owes: 'none', rule: '1E', title: 'initiative', deadline: 'battle', resolve: resolveInitiative },
     {
@@ -207,6 +276,17 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       deadline: 'orders',
       only: 'when the side has no plan, or a trigger of its plan fires',
       resolve: (s, step, given, ctx) => runOperations(s, step.id, given[s.phasing!] ?? [], true, ctx),
+    },
+    {
+      id: 'sub',
+      owes: 'one',
+      rule: '36.4',
+      title: 'submarine attack chances in a US Operations Phase',
+      for: 'SUB',
+      deadline: 'battle',
+      sides: ['japanese'],
+      only: 'by day, when a US TF entered a submarine’s hex and Japan has no standing answer',
+      resolve: (s, _step, given, ctx) => continueOperations(s, given.japanese ?? [], ctx),
     },
     {
       id: 'plan',

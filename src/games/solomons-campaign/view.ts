@@ -10,6 +10,7 @@ import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { openChoices } from './rules/additional-forces';
+import { subHexProblem } from './rules/submarine';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 
 export interface SolView extends SideView {
@@ -39,6 +40,12 @@ export interface SolView extends SideView {
     readonly options: SolOptions;
     /** 1B: the replacements, withdrawals and announcements open to the side now (30, 38, 39) */
     readonly choices: readonly SolOrder[];
+    /** 36.x: Japan's own submarines (the US sees none: it learns of a sub only when it attacks) */
+    readonly subs: readonly SolState['subs']['boats'][string][];
+    /** 36.4: the chances Japan is asked about now */
+    readonly subChances: SolState['subs']['chances'];
+    /** 36.2: at the Submarine Deployment Segment, the hexes Japan may put a sub in */
+    readonly subHexes: readonly string[];
   };
 }
 
@@ -105,8 +112,20 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       sailed: me ? s.sailed[me] : [],
       options: s.options,
       choices: me && s.phase === 'forces' ? openChoices(s, me) : [],
+      subs: me === 'japanese' ? Object.values(s.subs.boats).sort((a, b) => (a.id < b.id ? -1 : 1)) : [],
+      subChances: me === 'japanese' ? s.subs.chances : [],
+      subHexes: me === 'japanese' && s.phase === 'subs' ? subHexes(s) : [],
     },
   };
+}
+
+/** 36.2: every map hex a sub may be put in. */
+function subHexes(s: SolState): string[] {
+  const out: string[] = [];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  for (let c = 1; c <= s.opsData.cols; c++)
+    for (let r = 1; r <= s.opsData.rows; r++) if (!subHexProblem(s, `${pad(c)}${pad(r)}`)) out.push(`${pad(c)}${pad(r)}`);
+  return out;
 }
 
 function tables(s: SolState, side: SolSide): BoardTable[] {
@@ -130,6 +149,12 @@ function tables(s: SolState, side: SolSide): BoardTable[] {
         ...Object.entries(f.supply)
           .sort(([a], [b]) => (a < b ? -1 : 1))
           .map(([at, n]) => [at, `${n} supply`]),
+        // 36.x: Japan's submarines, its own alone
+        ...(side === 'japanese'
+          ? Object.values(s.subs.boats)
+              .sort((a, b) => (a.id < b.id ? -1 : 1))
+              .map((b) => [b.at ?? `off the map (from turn ${b.back})`, `submarine ${b.id}${b.fatigued ? ' (fatigued)' : ''}`])
+          : []),
       ],
     },
   ];
@@ -157,7 +182,10 @@ function mapOf(s: SolState, me: SolSide | null): BoardMap {
         label: mine ? `TF ${t.id} (${t.ships.length} ships)` : `TF ${t.id}`,
       });
     if (mine) for (const g of f.ground) cell(g.at).units.push({ side, count: 1, label: g.id });
-    else for (const st of stacksOf(f)) cell(st.at).units.push({ side, count: 1, label: `stack, top ${st.top}` });
+    if (mine && side === 'japanese')
+      for (const b of Object.values(s.subs.boats).sort((x, y) => (x.id < y.id ? -1 : 1)))
+        if (b.at) cell(b.at).units.push({ side, count: 1, label: b.id });
+        else for (const st of stacksOf(f)) cell(st.at).units.push({ side, count: 1, label: `stack, top ${st.top}` });
   }
   return {
     cells: [...cells.entries()]

@@ -104,7 +104,7 @@ describe('Solomons Campaign foundation (issue 32)', () => {
     const events = played.filter((e) => e.type !== 'GameEnded');
     const opened = events.filter((e) => e.type === 'OrdersRevealed' || e.type === 'DefaultOrdersApplied');
     const steps = new Set(opened.map((e) => e.data.stepId.replace(/x\d\d\/\w+/, 'x/side')));
-    expect([...steps].filter((id) => !/^t\d+\/(cp|forces|x\/side\/ops|logistics)$/.test(id))).toEqual([]);
+    expect([...steps].filter((id) => !/^t\d+\/(cp|cp\/us|forces|subs|x\/side\/(ops|sub)|logistics)$/.test(id))).toEqual([]);
     expect(steps).toContain('t1/logistics');
     expect(steps).toContain('t1/cp');
     for (const e of opened) {

@@ -19,6 +19,10 @@ const start = (): SolState => ({
   phasing: 'us',
   first: 'japanese',
 });
+const withSub = (s: SolState): SolState => ({
+  ...s,
+  subs: { ...s.subs, boats: { 'SS-1': { id: 'SS-1', at: '0805', back: 2, since: 1, fatigued: false } } },
+});
 const ruleOf = (fn: () => unknown): string | null => {
   try {
     fn();
@@ -29,20 +33,13 @@ const ruleOf = (fn: () => unknown): string | null => {
 };
 
 describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
-  it('given a Japanese submarine on a US TF`s way by day, when the TF moves, then play stops naming 36.4 (12.7: no stop, an attack may come)', () => {
-    const s = start();
-    const withSub: SolState = {
-      ...s,
-      forces: {
-        ...s.forces,
-        japanese: {
-          ...s.forces.japanese,
-          ships: { ...s.forces.japanese.ships, 'SS-1': { id: 'SS-1', type: 'SS', at: '0805', tf: null, nac: 0, supply: 0 } },
-        },
-      },
-    };
-    const f = new Fold<SolState, RulesEvent>(withSub, evolveSol);
-    expect(ruleOf(() => moveTf(f, 'us', 1, '0704', () => undefined))).toBe('36.4');
+  it('given a Japanese submarine on a US TF`s way by day, when the TF moves, then it passes on (12.7: subs stop nothing) and the sub has a chance, known to Japan alone (36.4)', () => {
+    const f = new Fold<SolState, RulesEvent>(withSub(start()), evolveSol);
+    moveTf(f, 'us', 1, '0704', () => undefined);
+    expect(f.s.forces.us.taskForces[1].at).toBe('0704');
+    expect(f.events).toContainEqual(
+      expect.objectContaining({ type: 'sol.sub-chance', data: { sub: 'SS-1', hex: '0805', tf: 1 }, visibleTo: ['japanese'] }),
+    );
   });
 
   it('given Japanese and US ground units in 0806, when Japan orders ATTACK 0806, then the ground combat is fought (28.3), no rule is missing; SURFACE there (no naval contact) is skipped with a note (2A3, 11.2)', () => {
@@ -62,21 +59,11 @@ describe('Solomons Campaign Operations Phase stops (issue 32)', () => {
     );
   });
 
-  it('given the same submarine at night, when the TF moves, then it passes (36.4 is a daytime attack)', () => {
-    const s = { ...start(), x: 2 };
-    const withSub: SolState = {
-      ...s,
-      forces: {
-        ...s.forces,
-        japanese: {
-          ...s.forces.japanese,
-          ships: { ...s.forces.japanese.ships, 'SS-1': { id: 'SS-1', type: 'SS', at: '0805', tf: null, nac: 0, supply: 0 } },
-        },
-      },
-    };
-    const f = new Fold<SolState, RulesEvent>(withSub, evolveSol);
+  it('given the same submarine at night, when the TF moves, then it passes with no chance (36.4 is a daytime attack)', () => {
+    const f = new Fold<SolState, RulesEvent>(withSub({ ...start(), x: 2 }), evolveSol);
     moveTf(f, 'us', 1, '0704', () => undefined);
     expect(f.s.forces.us.taskForces[1].at).toBe('0704');
+    expect(f.s.subs.chances).toEqual([]);
   });
 
   it('given the second player`s phase of Execution Phase 28, when it ends, then the Logistics Phase follows (4.7, 3A)', () => {

@@ -31,6 +31,7 @@ import {
   TRANSPORT,
 } from './forces';
 import { AIRFIELDS, GRID, HEX_NAMES, ISLANDS, MAJOR_BASES } from './map';
+import { SUBMARINES } from './submarines';
 import { type SolBox, solBoxSchema } from './schema';
 
 export type { SolBox };
@@ -72,7 +73,7 @@ export const defaultBox: SolBox = {
   refit: REFIT,
   intelligence: INTELLIGENCE,
   deployment: DEPLOYMENT,
-  reinforcements: REINFORCEMENTS,
+  reinforcements: { ...REINFORCEMENTS, submarines: SUBMARINES },
 } as SolBox;
 
 export const plainBox = (box: SolBox = defaultBox): PlainBox => withoutProvenance<PlainBox>(box);

@@ -14,6 +14,49 @@ import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
 import type { Trigger } from '../rules/ops-orders';
 import type { SolView } from '../view';
+import { adjacent } from '../rules/places';
+
+/** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (mostly next to a US TF marker or on an island), now and then one on the map moved a hex; a standing answer now and then. */
+function randomSubs(view: SolView, rng: Rng): SolOrder[] {
+  const k = view.known;
+  const orders: SolOrder[] = [];
+  const taken = new Set(k.subs.flatMap((b) => (b.at ? [b.at] : [])));
+  const islands = new Set(Object.values(k.islands).flat());
+  const free = () => k.subHexes.filter((h) => !taken.has(h));
+  for (const b of k.subs) {
+    if (b.at === null && b.back <= k.turn) {
+      // mostly next to a US TF marker or on an island, where US TFs go
+      const marked = free().filter((h) => k.enemyMarkers.some((m) => /^\d{4}$/.test(m.at) && adjacent(m.at, h)));
+      const near = marked.length && rng.int(4) ? marked : free().filter((h) => islands.has(h));
+      const choice = near.length && rng.int(4) ? near : free();
+      if (!choice.length) continue;
+      const at = rng.pick(choice);
+      taken.add(at);
+      orders.push({ kind: 'sub-place', sub: b.id, at });
+    } else if (b.at !== null && b.since !== null && k.turn - b.since < 4 && rng.int(2) === 0) {
+      const to = free().filter((h) => adjacent(b.at!, h));
+      if (!to.length) continue;
+      const at = rng.pick(to);
+      taken.delete(b.at);
+      taken.add(at);
+      orders.push({ kind: 'sub-place', sub: b.id, at });
+    }
+  }
+  if (rng.int(3) === 0) orders.push({ kind: 'sub-standing', answer: rng.pick(['always', 'never', 'ask'] as const) });
+  return orders.length ? orders : [{ kind: 'none' }];
+}
+
+/** 4.6: now and then an offer to pass, or one taken back. */
+function randomPass(rng: Rng): SolOrder[] {
+  const r = rng.int(12);
+  return r < 2
+    ? [{ kind: 'pass', when: 'now' }]
+    : r === 2
+      ? [{ kind: 'pass', when: 'in-port' }]
+      : r === 3
+        ? [{ kind: 'pass', when: null }]
+        : [];
+}
 
 /** 43.2 (optional): an amphibious assault the side can pay for, its battalions on its transports (each carries one at least). */
 function mayAssault(k: SolView['known'], tf: number): boolean {
@@ -149,7 +192,25 @@ function randomChoices(view: SolView, rng: Rng): SolOrder[] {
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
-  if (kind === 'ops') return randomOps(view, rng, attacks);
+  if (kind === 'ops') {
+    const orders = randomOps(view, rng, attacks).filter((o) => o.kind !== 'none');
+    const all = [...orders, ...randomPass(rng)];
+    return all.length ? all : [{ kind: 'none' }];
+  }
+  if (kind === 'subs') return randomSubs(view, rng);
+  // 36.4: attack or wait, sub by sub
+  if (kind === 'sub')
+    return [...new Set(k.subChances.map((c) => c.sub))]
+      .sort()
+      .map((sub) => ({ kind: rng.int(2) ? 'sub-attack' : 'sub-wait', sub }) as SolOrder);
+  // 6.6: the US now and then spends an Intelligence CP on special intelligence, then allocates the rest
+  if (kind === 'cp' && k.side === 'us' && (k.cpTotal ?? 0) > 0 && rng.int(4) === 0) return [{ kind: 'special-intel' }];
+  if (kind === 'cp-us' && k.cpTotal !== null) {
+    const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };
+    const keys = ['combined', 'intel', 'ops', 'log'] as const;
+    for (let i = rng.int(k.cpTotal); i > 0; i--) alloc[rng.pick(keys)]++;
+    return [{ kind: 'cp', alloc }];
+  }
   if (kind === 'logistics') return randomLogistics(view, rng);
   if (kind === 'cp' && k.cpTotal !== null) {
     const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };
@@ -177,6 +238,7 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
     orders.push(...randomChoices(view, rng));
     // now and then the plan comes with the forces (issue 32: fewer mails)
     if (rng.int(2)) orders.push({ kind: 'plan', tf: null, action: rng.pick(['hold', 'return'] as const), to: null, ask: ['contact'] });
+    orders.push(...randomPass(rng));
     return orders.length ? orders : [{ kind: 'none' }];
   }
   return [{ kind: 'none' }];

@@ -9,6 +9,9 @@ import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveForces, isForcesEvent } from './forces-events';
 import { evolveOps, isOpsEvent } from './ops-events';
 import { evolveRandomEvent, isRandomEventEvent } from './random-event-events';
+import { evolvePass, isPassEvent } from './pass';
+import { evolveSubAttack, isSubAttackEvent } from './sub-attack';
+import { evolveSub, isSubEvent } from './submarine';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -62,6 +65,11 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isRandomEventEvent(event)) return evolveRandomEvent(s, event);
       if (isAssaultEvent(event)) return evolveAssault(s, event);
       if (isForcesEvent(event)) return evolveForces(s, event);
+      if (isSubEvent(event)) return evolveSub(s, event);
+      if (isSubAttackEvent(event)) return evolveSubAttack(s, event);
+      if (isPassEvent(event)) return evolvePass(s, event);
+      // 6.6: the result is the US's alone; the CP it cost is within the allocation at t{n}/cp/us
+      if (event.type === 'sol.special-intel') return s;
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

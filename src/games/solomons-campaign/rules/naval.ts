@@ -7,12 +7,13 @@
  * A TF stops on entering a hex with an enemy TF (12.7); it ends no move in a full major base (12.2). By day a TF entering an island hex with
  * enemy ground units declares its number of surface ships (coast watching, 31.1 (5)). A TF with
  * no ships leaves the map when it meets enemy units (10.4, 31.2). A US TF entering a Japanese
- * submarine's hex by day may be attacked (36.4), which is not built: play stops naming 36.4.
+ * submarine's hex by day gives it a chance to attack (36.4, rules/sub-attack.ts).
  */
 import type { Fold } from '../../kit';
-import { RuleNotImplementedError, type RulesEvent } from '../../../engine/ruleset';
-import { GAME, other, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
+import type { RulesEvent } from '../../../engine/ruleset';
+import { other, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
 import { groundAt } from './contacts';
+import { subAt } from './submarine';
 import { goalHexes, hexOf, isDay, islandOf, placeAtHex, route } from './places';
 
 export type SolFold = Fold<SolState, RulesEvent>;
@@ -28,9 +29,6 @@ export function movementOf(s: SolState, side: SolSide, tf: TaskForce): number {
 
 const enemyTfsAt = (s: SolState, side: SolSide, hex: string) =>
   Object.values(s.forces[other(side)].taskForces).filter((t) => hexOf(s, t.at) === hex);
-
-const enemySubAt = (s: SolState, side: SolSide, hex: string) =>
-  Object.values(s.forces[other(side)].ships).some((x) => x.type === 'SS' && x.tf === null && hexOf(s, x.at) === hex);
 
 /** 10.4, 31.2: TFs with no ships in a hex with enemy units leave the map (both, when both are empty). */
 export function clearDeception(f: SolFold, hex: string): void {
@@ -56,8 +54,9 @@ function baseHasRoom(s: SolState, side: SolSide, tf: TaskForce, base: string): b
 /** What happens as a TF enters a hex; true when it must stop there (12.7). */
 function enter(f: SolFold, side: SolSide, tf: TaskForce, hex: string): boolean {
   const s = f.s;
-  if (side === 'us' && isDay(s) && enemySubAt(s, side, hex))
-    throw new RuleNotImplementedError(GAME, '36.4', `a submarine attack on US TF ${tf.id} entering ${hex}`);
+  // 36.4: by day a US TF entering a sub's hex gives it a chance (rules/sub-attack.ts)
+  const sub = side === 'us' && isDay(s) ? subAt(s, hex) : null;
+  if (sub && !sub.fatigued) f.emit({ type: 'sol.sub-chance', data: { sub: sub.id, hex, tf: tf.id }, visibleTo: ['japanese'] });
   const enemyGround = groundAt(s, other(side), hex).length > 0;
   // 10.4: a TF with no ships meeting enemy units on its way ends its move there, to be taken off
   if (tf.ships.length === 0 && enemyGround) return true;

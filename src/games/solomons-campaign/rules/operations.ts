@@ -23,6 +23,8 @@ import { goneLines, lineOf, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
 import { bombard } from './bombard';
 import { surfaceCombat } from './surface';
+import { passAgreed, passEvents } from './pass';
+import { answersOf, resolveChances } from './sub-attack';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -126,6 +128,9 @@ function groundMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], 
 
 /** The phase after this side's Operations Phase (4.5, 32.1), or the Logistics Phase after the last (28th, 3A). */
 function nextPhase(s: SolState): RulesEvent {
+  // 4.6: both sides' offers to pass hold: the Execution Phases end
+  const passed = passAgreed(s);
+  if (passed) return { type: 'sol.passed', data: { x: s.x, why: passed } };
   if (s.phasing === s.first) return { type: 'sol.phase', data: { phase: 'ops', x: s.x, phasing: other(s.phasing!) } };
   if (s.x >= executionPhases(s)) return { type: 'sol.phase', data: { phase: 'logistics', phasing: null } };
   return { type: 'sol.phase', data: { phase: 'ops', x: s.x + 1, phasing: s.first } };
@@ -152,13 +157,39 @@ export function runOperations(
       data: { side, tf: l.tf, done: false, note: `PLAN for TF ${l.tf}: the TF is no longer on the map`, rule: '10.4' },
       visibleTo: [side],
     });
+  for (const e of passEvents(side, given)) f.emit(e);
   for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
   navalMovement(f, side, orders, note);
+  // 36.4: sub attack chances, by Japan's standing answer, else Japan is asked (the `sub` step) before the phase goes on
+  if (f.s.subs.chances.length) {
+    if (f.s.subs.standing === 'ask') {
+      f.emit({ type: 'sol.sub-wait', data: { orders }, visibleTo: [side] });
+      return f.s;
+    }
+    resolveChances(f, ctx.dice, answersOf(f.s, []));
+  }
+  return restOfPhase(f, side, orders, ctx.dice, note);
+}
+
+/** 2A2c-2A3 and the next phase. */
+function restOfPhase(f: SolFold, side: SolSide, orders: readonly OpsOrder[], dice: Dice, note: (t: string, r: string) => void): SolState {
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
-  combatSegment(f, ctx.dice, side, orders, contacts, note);
+  combatSegment(f, dice, side, orders, contacts, note);
   // 39.8: Yamato and Musashi both sunk end the game at once
   f.emit(giantsSunk(f.s) ?? nextPhase(f.s));
   return f.s;
+}
+
+/** 36.4: Japan's answers to the chances (the `sub` step), then the rest of the US Operations Phase. */
+export function continueOperations(s: SolState, given: readonly SolOrder[], ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const orders = s.subs.waiting?.orders ?? [];
+  for (const o of given)
+    if (o.kind === 'sub-standing') f.emit({ type: 'sol.sub-standing', data: { answer: o.answer }, visibleTo: ['japanese'] });
+  resolveChances(f, ctx.dice, answersOf(s, given));
+  return restOfPhase(f, side, orders, ctx.dice, note);
 }
