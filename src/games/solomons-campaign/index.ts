@@ -17,6 +17,8 @@ import { isReorgEvent, narrateReorg } from './rules/reorganize';
 import { checkLog } from './rules/log-orders';
 import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
+import { checkAir } from './rules/air-check';
+import { narrateAir } from './rules/air-narrate';
 import { narrateOps } from './rules/ops-narrate';
 import { narrateCombat } from './rules/combat-narrate';
 import { checkCp, checkForces, defaultCp, defaultForces } from './rules/planning';
@@ -61,6 +63,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...narrateOps(event),
         ...narrateLog(event),
         ...narrateCombat(event),
+        ...narrateAir(event),
         ...(isGroundEvent(event) ? narrateGround(event) : []),
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
       ];
@@ -99,7 +102,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
           ? checkForces(s, side as SolSide, orders)
           : kind === 'ops'
             ? checkOps(s, side as SolSide, orders)
-            : kind === 'logistics'
+            : kind === 'defence'
+              ? checkAir(s, side as SolSide, orders)
+              : kind === 'logistics'
               ? checkLog(s, side as SolSide, orders)
               : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));

@@ -15,6 +15,7 @@
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
 import { formatLogOrder, isLogOrder, LOG_NOT_BUILT, type LogOrder, parseLogLine } from './rules/log-orders';
 import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
+import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules/air-orders';
 import { type CpMission, MISSIONS } from './state';
 
 export type SolOrder =
@@ -28,12 +29,14 @@ export type SolOrder =
   /** the Operations Phase (2A): rules/ops-orders.ts */
   | OpsOrder
   /** the Logistics Phase (3E-3F): rules/log-orders.ts */
-  | LogOrder;
+  | LogOrder
+  /** air missions (2A3a, 2A3b): rules/air-orders.ts */
+  | AirOrder;
 
-export type StepKindId = 'cp' | 'forces' | 'ops' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'forces' | 'ops' | 'defence' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   const last = step.id.split('/').pop();
-  return last === 'cp' || last === 'forces' || last === 'ops' || last === 'logistics' ? last : 'other';
+  return last === 'cp' || last === 'forces' || last === 'ops' || last === 'defence' || last === 'logistics' ? last : 'other';
 };
 
 /** First words of orders for rules not built yet, with the rule. */
@@ -45,9 +48,6 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   SUB: '36.2',
   TRANSFER: '2A2a',
   AIRLIFT: '22.1',
-  CAP: '2A3a',
-  STRIKE: '2A3a',
-  RECON: '2A3d',
   PASS: '4.6',
 };
 
@@ -91,6 +91,9 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
   }
+  // 2A3a-2A3b: air missions (rules/air-orders.ts)
+  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE)\b/i.test(line)) return parseAirLine(line, kind === 'defence');
+  if (kind === 'defence') return 'expected CAP <n> <air> FROM <base|carrier>, COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> or NONE (2A3b)';
   if (kind === 'ops') return parseOpsLine(line);
   if (kind === 'logistics') return parseLogLine(line);
   return 'this step takes no orders';
@@ -131,7 +134,7 @@ function formatOne(o: SolOrder): string {
     case 'none':
       return 'NONE';
     default:
-      return isLogOrder(o) ? formatLogOrder(o) : formatOpsOrder(o);
+      return isAirOrder(o) ? formatAirOrder(o) : isLogOrder(o) ? formatLogOrder(o) : formatOpsOrder(o);
   }
 }
 

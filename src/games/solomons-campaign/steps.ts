@@ -10,10 +10,10 @@ import type { StepRow, StepTable } from '../../engine/define';
 import { RuleNotImplementedError, type StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { runLogistics } from './rules/logistics';
-import { runOperations } from './rules/operations';
+import { runDefence, runOperations } from './rules/operations';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
-import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
+import { GAME, guadalcanal, other, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
 const turnName = (s: SolState, turn: number) => s.turnNames[turn - 1] ?? `turn ${turn}`;
@@ -57,6 +57,19 @@ export function currentStep(s: SolState): StepInfo | null {
       };
     case 'initiative':
       return { id: `t${s.turn}/initiative`, turn: s.turn, title: `${when}: initiative (1E)`, mode: 'sequential', owes: [], rule: '1E' };
+    case 'defence': {
+      // 2A3b: the non-phasing side's defensive CAP and carrier counterstrikes, its own (31.0)
+      const side = other(s.phasing!);
+      return {
+        id: `t${s.turn}/x${pad(s.x)}/${side}/defence`,
+        turn: s.turn,
+        title: `${when}, Execution Phase ${s.x}: ${side === 'us' ? 'US' : 'Japanese'} defensive air missions (2A3b)`,
+        mode: 'sequential',
+        revealTo: 'owners',
+        owes: [side],
+        rule: '2A3b',
+      };
+    }
     case 'ops': {
       const side = s.phasing!;
       const light = s.x % 2 === 1 ? 'day' : 'night';
@@ -186,6 +199,16 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       title: "Operations Phase run from the side's plan",
       deadline: 'battle',
       resolve: (s, step, _given, ctx) => runOperations(s, step.id, [], false, ctx),
+    },
+    {
+      id: 'defence',
+      owes: 'one',
+      rule: '2A3b',
+      title: 'defensive air missions: CAP against intruders, carrier counterstrikes',
+      for: 'DEFENCE',
+      deadline: 'orders',
+      only: 'by day, when the side has air to fly CAP where enemy aircraft fly, or carrier NAC within reach of an enemy TF',
+      resolve: (s, _step, given, ctx) => runDefence(s, given[other(s.phasing!)] ?? [], ctx),
     },
     {
       id: 'logistics',

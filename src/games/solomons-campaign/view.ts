@@ -8,6 +8,8 @@
 import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
+import { type AirOption, airOptions, enemyAirHexes } from './rules/air-defence';
+import { isDay } from './rules/places';
 
 export interface SolView extends SideView {
   readonly known: {
@@ -32,6 +34,8 @@ export interface SolView extends SideView {
     readonly enemyEntrenched: readonly string[];
     /** own ships that went to sea this turn (3A, 20.5); in the Planning Phase those waiting for a refit berth (20.4) */
     readonly sailed: readonly string[];
+    /** 2A3 (rules/air-defence.ts): day or night (32.2), what own air may fly now, the hexes enemy aircraft fly over */
+    readonly air: { readonly day: boolean; readonly options: readonly AirOption[]; readonly enemyOver: readonly string[] };
   };
 }
 
@@ -93,6 +97,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       airfields: s.airfields,
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
       sailed: me ? s.sailed[me] : [],
+      air: { day: isDay(s), options: me ? airOptions(s, me) : [], enemyOver: me ? enemyAirHexes(s, me) : [] },
     },
   };
 }

@@ -12,6 +12,7 @@
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
 import type { Trigger } from '../rules/ops-orders';
+import type { AirOrder } from '../rules/air-orders';
 import type { SolView } from '../view';
 
 function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
@@ -101,11 +102,66 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   return orders.length ? orders : [{ kind: 'none' }];
 }
 
+/**
+ * 2A3a-2A3b, by day only (32.2): now and then CAP over a base or carrier, a strike at an enemy TF
+ * marker or stack within reach, a recon; in the defence step CAP where enemy aircraft fly and
+ * carrier counterstrikes at enemy TFs within reach. Supply for land-based missions is counted (11.4).
+ */
+function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean): AirOrder[] {
+  const a = view.known.air;
+  if (!a?.day) return [];
+  const out: AirOrder[] = [];
+  const supply = new Map<string, number>();
+  const afford = (o: (typeof a.options)[number], points: number) => {
+    if (o.supply === null) return true;
+    const left = supply.get(o.from) ?? o.supply;
+    const need = Math.ceil(points / 12);
+    if (need > left) return false;
+    supply.set(o.from, left - need);
+    return true;
+  };
+  const line = (o: (typeof a.options)[number], mission: AirOrder['mission'], points: number, at: { tf?: number; hex?: string }): AirOrder => ({
+    kind: 'air',
+    mission,
+    points,
+    service: o.service,
+    type: o.type,
+    from: o.from,
+    tf: at.tf ?? null,
+    hex: at.hex ?? null,
+  });
+  for (const o of a.options) {
+    const r = rng.int(6);
+    if (defence) {
+      if (o.cap > 0 && a.enemyOver.includes(o.hex) && r < 3 && afford(o, o.cap)) out.push(line(o, 'cap', o.cap, {}));
+      else if (attacks && o.carrier && o.strike > 0 && o.tfs.length && r >= 3) out.push(line(o, 'counterstrike', o.strike, { tf: rng.pick(o.tfs) }));
+      continue;
+    }
+    const points = 1 + rng.int(Math.max(1, o.strike));
+    if (r === 0 && o.cap > 0) {
+      const n = 1 + rng.int(o.cap);
+      if (afford(o, n)) out.push(line(o, 'cap', n, {}));
+    } else if (!attacks || o.strike === 0) continue;
+    else if ((r === 1 || r === 2) && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
+    else if (r === 3 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
+    else if (r === 4 && o.hexes.length && rng.int(2) === 0 && afford(o, 1)) out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
+  }
+  return out;
+}
+
 /** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
-  if (kind === 'ops') return randomOps(view, rng, attacks);
+  if (kind === 'ops') {
+    const air = randomAir(view, rng, attacks, false);
+    const ops = randomOps(view, rng, attacks);
+    return air.length ? [...ops.filter((o) => o.kind !== 'none'), ...air] : ops;
+  }
+  if (kind === 'defence') {
+    const air = randomAir(view, rng, attacks, true);
+    return air.length ? air : [{ kind: 'none' }];
+  }
   if (kind === 'logistics') return randomLogistics(view, rng);
   if (kind === 'cp' && k.cpTotal !== null) {
     const alloc = { combined: 0, intel: 0, ops: 0, log: 0 };

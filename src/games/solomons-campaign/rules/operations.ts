@@ -21,6 +21,10 @@ import { goneLines, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
 import { bombard } from './bombard';
 import { surfaceCombat } from './surface';
+import { type AirOrder, isAirOrder } from './air-orders';
+import { airSuperiority, flyMissions, landAll, recon } from './air-combat';
+import { defenceWanted } from './air-defence';
+import { strikes } from './air-strike';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -148,7 +152,40 @@ export function runOperations(
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
-  combatSegment(f, ctx.dice, side, orders, contacts, note);
+  // 2A3a: the phasing side's missions take off; 2A3b: the other side is asked when it has something to fly
+  flyMissions(f, side, given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)), note);
+  if (defenceWanted(f.s, other(side))) {
+    f.emit({ type: 'sol.pending-ops', data: { side, orders: orders.filter((o) => o.kind === 'attack') }, visibleTo: [side] });
+    f.emit({ type: 'sol.phase', data: { phase: 'defence' } });
+    return f.s;
+  }
+  finishOperations(f, ctx.dice, side, orders, note);
+  return f.s;
+}
+
+/** 2A3c-2A3h: air superiority, recon, strikes, counterstrikes, the surface, bombardment and ground attacks, air basing. */
+function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+  const enemy = other(side);
+  const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
+  airSuperiority(f, dice);
+  recon(f, dice, side);
+  strikes(f, dice, side, 'strike', note);
+  strikes(f, dice, enemy, 'counterstrike', noteOf);
+  combatSegment(f, dice, side, orders, contactsOf(f.s, side), note);
+  landAll(f);
   f.emit(nextPhase(f.s));
+}
+
+/** The defence step (2A3b): the non-phasing side's defensive CAP and carrier counterstrikes take off, then the Combat Segment goes on. */
+export function runDefence(s: SolState, given: readonly SolOrder[], ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const enemy = other(side);
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
+  flyMissions(f, enemy, given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)), noteOf);
+  const orders = s.pendingOps?.orders ?? [];
+  f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
+  finishOperations(f, ctx.dice, side, orders, note);
   return f.s;
 }
