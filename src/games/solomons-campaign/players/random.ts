@@ -138,13 +138,13 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
       continue;
     }
     const points = 1 + rng.int(Math.max(1, o.strike));
-    if (r === 0 && o.cap > 0) {
+    const striking = attacks && o.strike > 0;
+    if (striking && r < 3 && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
+    else if (r === 3 && o.cap > 0) {
       const n = 1 + rng.int(o.cap);
       if (afford(o, n)) out.push(line(o, 'cap', n, {}));
-    } else if (!attacks || o.strike === 0) continue;
-    else if ((r === 1 || r === 2) && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
-    else if (r === 3 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
-    else if (r === 4 && o.hexes.length && rng.int(2) === 0 && afford(o, 1)) out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
+    } else if (striking && r === 4 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
+    else if (striking && r === 5 && o.hexes.length && rng.int(2) === 0 && afford(o, 1)) out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
   }
   return out;
 }
