@@ -105,8 +105,8 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
             : kind === 'defence'
               ? checkAir(s, side as SolSide, orders)
               : kind === 'logistics'
-              ? checkLog(s, side as SolSide, orders)
-              : [];
+                ? checkLog(s, side as SolSide, orders)
+                : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
   },
   defaultOrders: (s, side, step) => {

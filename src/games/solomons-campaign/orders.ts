@@ -92,8 +92,10 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs> or DECEPTION TF <n> AT <base> (1B-1C)';
   }
   // 2A3a-2A3b: air missions (rules/air-orders.ts)
-  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE)\b/i.test(line)) return parseAirLine(line, kind === 'defence');
-  if (kind === 'defence') return 'expected CAP <n> <air> FROM <base|carrier>, COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> or NONE (2A3b)';
+  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE)\b/i.test(line))
+    return parseAirLine(line, kind === 'defence');
+  if (kind === 'defence')
+    return 'expected CAP <n> <air> FROM <base|carrier>, COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> or NONE (2A3b)';
   if (kind === 'ops') return parseOpsLine(line);
   if (kind === 'logistics') return parseLogLine(line);
   return 'this step takes no orders';

@@ -120,7 +120,12 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
     supply.set(o.from, left - need);
     return true;
   };
-  const line = (o: (typeof a.options)[number], mission: AirOrder['mission'], points: number, at: { tf?: number; hex?: string }): AirOrder => ({
+  const line = (
+    o: (typeof a.options)[number],
+    mission: AirOrder['mission'],
+    points: number,
+    at: { tf?: number; hex?: string },
+  ): AirOrder => ({
     kind: 'air',
     mission,
     points,
@@ -134,7 +139,8 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
     const r = rng.int(6);
     if (defence) {
       if (o.cap > 0 && a.enemyOver.includes(o.hex) && r < 3 && afford(o, o.cap)) out.push(line(o, 'cap', o.cap, {}));
-      else if (attacks && o.carrier && o.strike > 0 && o.tfs.length && r >= 3) out.push(line(o, 'counterstrike', o.strike, { tf: rng.pick(o.tfs) }));
+      else if (attacks && o.carrier && o.strike > 0 && o.tfs.length && r >= 3)
+        out.push(line(o, 'counterstrike', o.strike, { tf: rng.pick(o.tfs) }));
       continue;
     }
     const points = 1 + rng.int(Math.max(1, o.strike));
@@ -144,7 +150,8 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
       const n = 1 + rng.int(o.cap);
       if (afford(o, n)) out.push(line(o, 'cap', n, {}));
     } else if (striking && r === 4 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
-    else if (striking && r === 5 && o.hexes.length && rng.int(2) === 0 && afford(o, 1)) out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
+    else if (striking && r === 5 && o.hexes.length && rng.int(2) === 0 && afford(o, 1))
+      out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
   }
   return out;
 }

@@ -62,7 +62,15 @@ export function sourceOf(s: SolState, side: SolSide, text: string): Source | str
 }
 
 /** Points a mission may take off with at a source (22.1, A15: CAP also by fatigued points, at printed strength). */
-export function availableAt(s: SolState, side: SolSide, src: Source, service: string, type: string, mission: string, tired = false): number {
+export function availableAt(
+  s: SolState,
+  side: SolSide,
+  src: Source,
+  service: string,
+  type: string,
+  mission: string,
+  tired = false,
+): number {
   const f = s.forces[side];
   if (src.carrier) {
     const ship = f.ships[src.from];
@@ -93,10 +101,16 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
   const problems: Problem[] = [];
   const used = new Map<string, number>();
   const supply = new Map<string, number>();
-  orders.forEach((raw, index) => {
-    if (!isAirOrder(raw)) return;
-    const o = raw;
-    const bad = (problem: string, rule: string) => problems.push({ index, problem, rule });
+  for (const [index, raw] of orders.entries()) {
+    if (!isAirOrder(raw)) continue;
+    checkOne(raw, index);
+  }
+  return problems;
+
+  function checkOne(o: AirOrder, index: number): void {
+    const bad = (problem: string, rule: string): void => {
+      problems.push({ index, problem, rule });
+    };
     if (!isDay(s)) return bad('no air mission flies at night', '32.2');
     const src = sourceOf(s, side, o.from);
     if (typeof src === 'string') return bad(src, '21.4');
@@ -106,22 +120,34 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     const key = `${src.from}|${o.service}|${o.type}|${o.mission === 'cap' ? 'cap' : 'go'}`;
     const want = (used.get(key) ?? 0) + o.points;
     used.set(key, want);
-    const have = availableAt(s, side, src, o.service, o.type, o.mission) + (o.mission === 'cap' ? availableAt(s, side, src, o.service, o.type, 'cap', true) : 0);
+    const have =
+      availableAt(s, side, src, o.service, o.type, o.mission) +
+      (o.mission === 'cap' ? availableAt(s, side, src, o.service, o.type, 'cap', true) : 0);
     if (want > have)
-      return bad(`${src.from} has ${have} ${kindName(o.service, o.type)} able to fly this ${o.mission === 'cap' ? 'CAP' : 'mission'}, not ${want}`, '22.1, 21.8');
+      return bad(
+        `${src.from} has ${have} ${kindName(o.service, o.type)} able to fly this ${o.mission === 'cap' ? 'CAP' : 'mission'}, not ${want}`,
+        '22.1, 21.8',
+      );
     const hex = targetHex(s, side, o, src);
     if (!hex) return bad(o.tf !== null ? `the enemy has no TF ${o.tf} on the map` : `${o.hex} is no hex of the map`, '2.1');
-    if (Object.values(s.bases).some((b) => b.side !== side && b.hex === hex)) return bad(`${hex} is an enemy major base: no mission flies there`, '8.1');
+    if (Object.values(s.bases).some((b) => b.side !== side && b.hex === hex))
+      return bad(`${hex} is an enemy major base: no mission flies there`, '8.1');
     const range = rangeOf(side, o.service, o.type);
     const far = distance(src.hex, hex);
     const reach = extendedOk(s, side, o.service, o.type) ? 2 * range : range;
-    if (far > reach) return bad(`${hex} is ${far} hexes from ${src.from}; ${kindName(o.service, o.type)} reach ${reach}`, range === reach ? '21.2, 23.1' : '23.2');
+    if (far > reach)
+      return bad(
+        `${hex} is ${far} hexes from ${src.from}; ${kindName(o.service, o.type)} reach ${reach}`,
+        range === reach ? '21.2, 23.1' : '23.2',
+      );
     if (!src.carrier) {
       const n = (supply.get(src.from) ?? 0) + supplyFor(o.points);
       supply.set(src.from, n);
       if (n > (s.forces[side].supply[src.from] ?? 0))
-        return bad(`missions from ${src.from} need ${n} supply (one a 12 points a mission), ${s.forces[side].supply[src.from] ?? 0} there`, '11.4');
+        return bad(
+          `missions from ${src.from} need ${n} supply (one a 12 points a mission), ${s.forces[side].supply[src.from] ?? 0} there`,
+          '11.4',
+        );
     }
-  });
-  return problems;
+  }
 }

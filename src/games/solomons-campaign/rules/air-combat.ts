@@ -36,7 +36,10 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
   for (const o of orders) {
     const problem = checkAir(f.s, side, [o])[0];
     if (problem) {
-      note(`${o.mission.toUpperCase()} ${o.points} ${kindName(o.service, o.type)} FROM ${o.from}: ${problem.problem}, not flown`, problem.rule);
+      note(
+        `${o.mission.toUpperCase()} ${o.points} ${kindName(o.service, o.type)} FROM ${o.from}: ${problem.problem}, not flown`,
+        problem.rule,
+      );
       continue;
     }
     const src = sourceOf(f.s, side, o.from) as Exclude<ReturnType<typeof sourceOf>, string>;
@@ -68,7 +71,13 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
       f.emit({ type: 'sol.air-flown', data: { side, flight, supply: src.carrier || i > 0 ? 0 : supplyFor(o.points) }, visibleTo: [side] });
     });
   }
-  const hexes = [...new Set(flying(f.s).filter((x) => x.side === side).map((x) => x.hex))].sort();
+  const hexes = [
+    ...new Set(
+      flying(f.s)
+        .filter((x) => x.side === side)
+        .map((x) => x.hex),
+    ),
+  ].sort();
   if (hexes.length) f.emit({ type: 'sol.air-seen', data: { side, hexes } });
 }
 
@@ -91,7 +100,7 @@ export function servicesShift(f: SolFold, side: SolSide, services: ReadonlySet<s
 }
 
 /** One die on a column of factors (air vs air, AA), shifts summed then clamped (11.10); null when nothing fires. */
-export function fireOn(f: SolFold, dice: Dice, kind: CrtKind, factors: number, shifts: readonly Shift[], what: string, rule: string): Fire | null {
+export function fireOn(dice: Dice, kind: CrtKind, factors: number, shifts: readonly Shift[], what: string, rule: string): Fire | null {
   const base = columnOf(kind, factors);
   if (base === null) return null;
   const column = shiftColumn(
@@ -122,8 +131,18 @@ export function rollLosses(dice: Dice, fire: Fire, hex: string): { eliminated: n
 }
 
 /** The owner's default pick of losses among flights; `double`: flights at extended range lose two points a loss (23.2, A16). */
-export function takeLosses(f: SolFold, side: SolSide, hex: string, flights: readonly Flight[], n: { eliminated: number; aborted: number }, double: boolean, rule: string): void {
-  const order = [...flights].filter((x) => live(x) > 0).sort((a, b) => Number(a.extended) - Number(b.extended) || live(b) - live(a) || a.id - b.id);
+export function takeLosses(
+  f: SolFold,
+  side: SolSide,
+  hex: string,
+  flights: readonly Flight[],
+  n: { eliminated: number; aborted: number },
+  double: boolean,
+  rule: string,
+): void {
+  const order = [...flights]
+    .filter((x) => live(x) > 0)
+    .sort((a, b) => Number(a.extended) - Number(b.extended) || live(b) - live(a) || a.id - b.id);
   const left = new Map(order.map((x) => [x.id, live(x)]));
   const out = new Map<number, { flight: number; eliminated: number; aborted: number }>();
   for (const what of ['eliminated', 'aborted'] as const) {
@@ -157,7 +176,7 @@ export function airSuperiority(f: SolFold, dice: Dice): void {
       }, 0);
       if (theirs.every((x) => x.type === 'SAC')) factors = Math.floor(factors / 2);
       const shifts = servicesShift(f, side, new Set(mine.map((x) => x.service)), '2A3c, 50.0');
-      fire[side] = fireOn(f, dice, 'airVsAir', factors, shifts, `air superiority at ${hex}, ${side}`, '2A3c');
+      fire[side] = fireOn(dice, 'airVsAir', factors, shifts, `air superiority at ${hex}, ${side}`, '2A3c');
     }
     const air = Object.fromEntries(
       SIDES.map((side) => [side, of(side).map((x) => ({ mission: x.mission, kind: kindName(x.service, x.type), points: live(x) }))]),
@@ -196,7 +215,9 @@ export function landAll(f: SolFold): void {
     const s = f.s;
     const side = fl.side;
     const fatigued = fl.mission === 'cap' ? fl.aborted : fl.points;
-    const back = fl.carrier ? s.forces[side].ships[fl.from] && hexOf(s, s.forces[side].ships[fl.from].at) : typeof sourceOf(s, side, fl.from) !== 'string';
+    const back = fl.carrier
+      ? s.forces[side].ships[fl.from] && hexOf(s, s.forces[side].ships[fl.from].at)
+      : typeof sourceOf(s, side, fl.from) !== 'string';
     let at: string | null = back ? fl.from : null;
     if (!at) {
       const reach = extendedOk(s, side, fl.service, fl.type) ? 2 * rangeOf(side, fl.service, fl.type) : rangeOf(side, fl.service, fl.type);
@@ -208,12 +229,23 @@ export function landAll(f: SolFold): void {
         .filter((x) => x.d <= reach && room(s, side, x.p) >= fl.points)
         .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1));
       at = places[0]?.p ?? null;
-      const text = at ? `${fl.points} ${kindName(fl.service, fl.type)} cannot land at ${fl.from}: they land at ${at}` : `${fl.points} ${kindName(fl.service, fl.type)} have nowhere to land within reach: eliminated`;
+      const text = at
+        ? `${fl.points} ${kindName(fl.service, fl.type)} cannot land at ${fl.from}: they land at ${at}`
+        : `${fl.points} ${kindName(fl.service, fl.type)} have nowhere to land within reach: eliminated`;
       f.emit({ type: 'sol.ops-note', data: { side, text, rule: at ? '21.4' : '21.5' }, visibleTo: [side] });
     }
     f.emit({
       type: 'sol.air-landed',
-      data: { side, flight: fl.id, at, points: at ? fl.points : 0, fatigued: at ? fatigued : 0, cap: fl.mission === 'cap', lost: at ? 0 : fl.points, rule: at ? '2A3h' : '21.5' },
+      data: {
+        side,
+        flight: fl.id,
+        at,
+        points: at ? fl.points : 0,
+        fatigued: at ? fatigued : 0,
+        cap: fl.mission === 'cap',
+        lost: at ? 0 : fl.points,
+        rule: at ? '2A3h' : '21.5',
+      },
       visibleTo: [side],
     });
   }

@@ -56,7 +56,8 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
     const stacks = s.forces[enemy].ground.filter((g) => !g.at.startsWith('TF ')).map((g) => hexOf(s, g.at));
     const hexes = [...new Set(stacks.filter((h): h is string => near(h)))].sort();
     const strike = availableAt(s, side, src, service, type, 'strike');
-    const cap = type === 'SAC' ? 0 : availableAt(s, side, src, service, type, 'cap') + availableAt(s, side, src, service, type, 'cap', true);
+    const cap =
+      type === 'SAC' ? 0 : availableAt(s, side, src, service, type, 'cap') + availableAt(s, side, src, service, type, 'cap', true);
     if (strike + cap === 0) continue;
     out.push({
       from: src.from,
@@ -77,7 +78,13 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
 
 /** Hexes the enemy's aircraft fly over now, as seen (31.1 (1)). */
 export const enemyAirHexes = (s: SolState, side: SolSide): string[] =>
-  [...new Set(flying(s).filter((x) => x.side !== side && x.mission !== 'cap').map((x) => x.hex))].sort();
+  [
+    ...new Set(
+      flying(s)
+        .filter((x) => x.side !== side && x.mission !== 'cap')
+        .map((x) => x.hex),
+    ),
+  ].sort();
 
 /** 2A3b is asked when the defender could fly defensive CAP against intruders or a carrier counterstrike. */
 export function defenceWanted(s: SolState, defender: SolSide): boolean {

@@ -60,10 +60,17 @@ export type AirEvent =
   | RulesEvent<'sol.air-combined-cp', { side: SolSide; rule: string }>
   | RulesEvent<
       'sol.air-combat',
-      { hex: string; air: Readonly<Record<SolSide, readonly { mission: AirMission; kind: string; points: number }[]>>; fire: Readonly<Record<SolSide, Fire | null>> }
+      {
+        hex: string;
+        air: Readonly<Record<SolSide, readonly { mission: AirMission; kind: string; points: number }[]>>;
+        fire: Readonly<Record<SolSide, Fire | null>>;
+      }
     >
   | RulesEvent<'sol.aa-fire', { hex: string; side: SolSide; target: string; fire: Fire; supply?: number }>
-  | RulesEvent<'sol.air-losses', { side: SolSide; hex: string; rule: string; losses: readonly { flight: number; eliminated: number; aborted: number }[] }>
+  | RulesEvent<
+      'sol.air-losses',
+      { side: SolSide; hex: string; rule: string; losses: readonly { flight: number; eliminated: number; aborted: number }[] }
+    >
   | RulesEvent<'sol.air-strike', { side: SolSide; hex: string; tf: number; ships: readonly string[]; attacks: readonly ShipAttack[] }>
   | RulesEvent<'sol.ship-damaged', { side: SolSide; ship: string; supply: number; nac: number }>
   | RulesEvent<'sol.air-recon', { side: SolSide; hex: string; face: number; result: string; seen: readonly string[] }>
@@ -155,7 +162,10 @@ export function evolveAir(s: SolState, e: AirEvent): SolState {
       if (!ship) return s;
       const tired = Math.min(ship.nacTired ?? 0, ship.nac - d.nac);
       const nacCap = Math.min(ship.nacCap ?? 0, ship.nac - d.nac - tired);
-      const ships = { ...f.ships, [d.ship]: { ...ship, supply: ship.supply - d.supply, nac: ship.nac - d.nac, nacTired: tired, nacCap, fatigued: true } };
+      const ships = {
+        ...f.ships,
+        [d.ship]: { ...ship, supply: ship.supply - d.supply, nac: ship.nac - d.nac, nacTired: tired, nacCap, fatigued: true },
+      };
       return addVp(withForces(s, d.side, { ...f, ships }), other(d.side), d.nac * vpPerPoint(s, d.side, 'NAC'));
     }
     case 'sol.air-landed': {
@@ -175,7 +185,10 @@ export function evolveAir(s: SolState, e: AirEvent): SolState {
               nac: ship.nac + d.points,
               nacTired: (ship.nacTired ?? 0) + d.fatigued,
               // 22.1: CAP may fly again this turn, the points that flew it no other mission
-              nacCap: Math.min(ship.nac + d.points - (ship.nacTired ?? 0) - d.fatigued, (ship.nacCap ?? 0) + (d.cap ? d.points - d.fatigued : 0)),
+              nacCap: Math.min(
+                ship.nac + d.points - (ship.nacTired ?? 0) - d.fatigued,
+                (ship.nacCap ?? 0) + (d.cap ? d.points - d.fatigued : 0),
+              ),
             },
           },
         };

@@ -46,7 +46,9 @@ export function narrateAir(event: { type: string; data: unknown }): string[] {
         ),
       ];
     case 'sol.ship-damaged':
-      return [`${e.data.ship} (${SIDE_NAME[e.data.side]}) takes minor damage: ${e.data.supply} supply and ${e.data.nac} NAC lost, the ship fatigued (50.0).`];
+      return [
+        `${e.data.ship} (${SIDE_NAME[e.data.side]}) takes minor damage: ${e.data.supply} supply and ${e.data.nac} NAC lost, the ship fatigued (50.0).`,
+      ];
     case 'sol.air-recon':
       return [
         `${SIDE_NAME[e.data.side]} air recon of ${e.data.hex} (2A3d(1)): die ${e.data.face}, ${e.data.seen.length ? e.data.seen.join('; ') : 'nothing seen'}.`,

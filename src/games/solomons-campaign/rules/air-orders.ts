@@ -52,14 +52,16 @@ const WORD: Readonly<Record<string, AirMission>> = { CAP: 'cap', STRIKE: 'strike
 
 /** One air line; `defence`: the defence step (2A3b), where only CAP and COUNTERSTRIKE are flown. */
 export function parseAirLine(line: string, defence: boolean): AirOrder | string {
-  const m = /^(CAP|STRIKE|COUNTERSTRIKE|RECON)\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:FROM|OVER)\s+(.+?)(?:\s+AT\s+(.+?))?(?:\s+TARGETS\s+(.+))?$/i.exec(
-    line.trim(),
-  );
+  const m =
+    /^(CAP|STRIKE|COUNTERSTRIKE|RECON)\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:FROM|OVER)\s+(.+?)(?:\s+AT\s+(.+?))?(?:\s+TARGETS\s+(.+))?$/i.exec(
+      line.trim(),
+    );
   if (!m)
     return 'expected CAP <n> <air> FROM <base|carrier>, STRIKE <n> <air> FROM <base|carrier> AT TF <k>|<hex> [TARGETS <types>], RECON <n> <air> FROM <base> AT <hex> or COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> (2A3a-2A3b)';
   const mission = WORD[m[1].toUpperCase()];
   if (defence && mission !== 'cap' && mission !== 'counterstrike') return 'the defence step takes CAP and COUNTERSTRIKE lines only (2A3b)';
-  if (!defence && mission === 'counterstrike') return 'a carrier counterstrike is flown by the non-phasing side, in its defence step (2A3b)';
+  if (!defence && mission === 'counterstrike')
+    return 'a carrier counterstrike is flown by the non-phasing side, in its defence step (2A3b)';
   const kind = KINDS[m[3].toUpperCase()];
   if (!kind) return `${m[3]} is no air kind: NAC, LAC-N, LAC-A or SAC (2.12)`;
   const points = Number(m[2]);
@@ -70,7 +72,12 @@ export function parseAirLine(line: string, defence: boolean): AirOrder | string 
   const tf = at ? /^(?:TF\s*-?(\d+)|TE|TOKYO\s+EXPRESS)$/i.exec(at) : null;
   if ((mission === 'counterstrike' || mission === 'recon') && at && (mission === 'counterstrike') !== !!tf)
     return mission === 'counterstrike' ? 'a counterstrike strikes an enemy TF: AT TF <k>' : 'recon is flown AT a hex';
-  const targets = m[6]?.trim() ? m[6].trim().toUpperCase().split(/[\s,]+/) : undefined;
+  const targets = m[6]?.trim()
+    ? m[6]
+        .trim()
+        .toUpperCase()
+        .split(/[\s,]+/)
+    : undefined;
   return {
     kind: 'air',
     mission,

@@ -45,9 +45,25 @@ const perPoint = (fl: Flight) => (fl.type === 'NAC' ? 2 : fl.type === 'SAC' ? 0.
 export function strikes(f: SolFold, dice: Dice, side: SolSide, mission: 'strike' | 'counterstrike', note: Note): void {
   const mine = () => flying(f.s).filter((x) => x.side === side && x.mission === mission && live(x) > 0);
   const tfs = [...new Set(mine().flatMap((x) => (x.tf !== null ? [x.tf] : [])))].sort((a, b) => a - b);
-  for (const tf of tfs) strikeTf(f, dice, side, tf, mine().filter((x) => x.tf === tf), note);
+  for (const tf of tfs)
+    strikeTf(
+      f,
+      dice,
+      side,
+      tf,
+      mine().filter((x) => x.tf === tf),
+      note,
+    );
   const hexes = [...new Set(mine().flatMap((x) => (x.tf === null ? [x.hex] : [])))].sort();
-  for (const hex of hexes) strikeGround(f, dice, side, hex, mine().filter((x) => x.tf === null && x.hex === hex), note);
+  for (const hex of hexes)
+    strikeGround(
+      f,
+      dice,
+      side,
+      hex,
+      mine().filter((x) => x.tf === null && x.hex === hex),
+      note,
+    );
 }
 
 function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: readonly Flight[], note: Note): void {
@@ -62,7 +78,7 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
   // 25.1 (4), 26.3: the AA of the TF's ships
   let aa = ships.reduce((t, id) => t + valuesOf(f.s, f.s.forces[enemy].ships[id].type).aa, 0);
   if (group.every((x) => x.type === 'SAC')) aa = Math.floor(aa / 2);
-  const fire = fireOn(f, dice, 'antiAircraft', aa, [], `AA fire of TF ${tfId} at ${hex}`, '26.2');
+  const fire = fireOn(dice, 'antiAircraft', aa, [], `AA fire of TF ${tfId} at ${hex}`, '26.2');
   if (fire) {
     f.emit({ type: 'sol.aa-fire', data: { hex, side: enemy, target: `TF ${tfId}`, fire } });
     takeLosses(f, side, hex, group, rollLosses(dice, fire, hex), false, '26.2, 50.0');
@@ -118,7 +134,10 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
     const ship = f.s.forces[enemy].ships[a.ship];
     if (!ship || a.result === null) continue;
     if (a.result === 0)
-      f.emit({ type: 'sol.ship-damaged', data: { side: enemy, ship: a.ship, supply: Math.ceil(ship.supply / 2), nac: Math.ceil(ship.nac / 2) } });
+      f.emit({
+        type: 'sol.ship-damaged',
+        data: { side: enemy, ship: a.ship, supply: Math.ceil(ship.supply / 2), nac: Math.ceil(ship.nac / 2) },
+      });
     else hitShip(f, dice, enemy, a.ship, a.result === 1 ? 'crippled' : 'sunk', '25.1, 50.0');
   }
 }
@@ -145,8 +164,9 @@ function strikeGround(f: SolFold, dice: Dice, side: SolSide, hex: string, group:
   const paid = need > 0 && supplyThere >= need;
   let aa = paid ? full : Math.floor(full / 2);
   if (group.every((x) => x.type === 'SAC')) aa = Math.floor(aa / 2);
-  const shifts = aa > 0 ? servicesShift(f, enemy, new Set(ground.filter((g) => g.type !== 'engineer').map((g) => g.service)), '26.2, 50.0') : [];
-  const fire = fireOn(f, dice, 'antiAircraft', aa, shifts, `AA fire at ${hex}`, '26.2');
+  const shifts =
+    aa > 0 ? servicesShift(f, enemy, new Set(ground.filter((g) => g.type !== 'engineer').map((g) => g.service)), '26.2, 50.0') : [];
+  const fire = fireOn(dice, 'antiAircraft', aa, shifts, `AA fire at ${hex}`, '26.2');
   if (fire) {
     f.emit({ type: 'sol.aa-fire', data: { hex, side: enemy, target: 'ground', fire, ...(paid ? { supply: need } : {}) } });
     takeLosses(f, side, hex, group, rollLosses(dice, fire, hex), false, '26.2, 50.0');
@@ -158,5 +178,14 @@ function strikeGround(f: SolFold, dice: Dice, side: SolSide, hex: string, group:
     return;
   }
   const services = servicesShift(f, side, new Set(left.map((x) => x.service)), '50.0 bombardment notes');
-  bombardHex(f, dice, side, hex, factors, services, [], left.reduce((t, x) => t + live(x), 0));
+  bombardHex(
+    f,
+    dice,
+    side,
+    hex,
+    factors,
+    services,
+    [],
+    left.reduce((t, x) => t + live(x), 0),
+  );
 }

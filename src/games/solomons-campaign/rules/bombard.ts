@@ -40,7 +40,6 @@ function cohesion(f: SolFold, side: SolSide, hex: string, losses: number): { uni
 
 export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note: (t: string, r: string) => void): void {
   const s = f.s;
-  const enemy = other(side);
   const ships: string[] = [];
   let factors = 0;
   for (const t of tfsWithShips(s, side, hex)) {
@@ -63,7 +62,16 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
  * Bombardment results), by ships (15.2) or aircraft (50.0 Air Mission Chart: a strike on the ground);
  * `shifts`: those of the firer (more than one service, 50.0 notes) before the entrenchment shift.
  */
-export function bombardHex(f: SolFold, dice: Dice, side: SolSide, hex: string, factors: number, given: readonly Shift[], ships: readonly string[], aircraft?: number): void {
+export function bombardHex(
+  f: SolFold,
+  dice: Dice,
+  side: SolSide,
+  hex: string,
+  factors: number,
+  given: readonly Shift[],
+  ships: readonly string[],
+  aircraft?: number,
+): void {
   const s = f.s;
   const enemy = other(side);
   const base = columnOf('bombardment', factors)!;

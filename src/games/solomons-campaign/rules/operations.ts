@@ -153,7 +153,12 @@ export function runOperations(
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
   // 2A3a: the phasing side's missions take off; 2A3b: the other side is asked when it has something to fly
-  flyMissions(f, side, given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)), note);
+  flyMissions(
+    f,
+    side,
+    given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)),
+    note,
+  );
   if (defenceWanted(f.s, other(side))) {
     f.emit({ type: 'sol.pending-ops', data: { side, orders: orders.filter((o) => o.kind === 'attack') }, visibleTo: [side] });
     f.emit({ type: 'sol.phase', data: { phase: 'defence' } });
@@ -183,7 +188,12 @@ export function runDefence(s: SolState, given: readonly SolOrder[], ctx: Adjudic
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
   const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
   const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
-  flyMissions(f, enemy, given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)), noteOf);
+  flyMissions(
+    f,
+    enemy,
+    given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)),
+    noteOf,
+  );
   const orders = s.pendingOps?.orders ?? [];
   f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
   finishOperations(f, ctx.dice, side, orders, note);
