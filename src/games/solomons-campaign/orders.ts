@@ -48,6 +48,7 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   SUB: '36.2',
   TRANSFER: '2A2a',
   AIRLIFT: '22.1',
+  CAS: '28.3 (2)',
   PASS: '4.6',
 };
 
