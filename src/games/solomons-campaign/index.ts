@@ -21,6 +21,8 @@ import { isReorgEvent, narrateReorg } from './rules/reorganize';
 import { checkLog } from './rules/log-orders';
 import { narrateLog } from './rules/log-narrate';
 import { checkOps } from './rules/ops-check';
+import { checkAir } from './rules/air-check';
+import { narrateAir } from './rules/air-narrate';
 import { narrateOps } from './rules/ops-narrate';
 import { narrateCombat } from './rules/combat-narrate';
 import { checkChoices } from './rules/additional-forces';
@@ -40,7 +42,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING: string[] = [];
+const MISSING = ['28.3 (2)'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -72,6 +74,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...narrateOps(event),
         ...narrateLog(event),
         ...narrateCombat(event),
+        ...narrateAir(event),
         ...(isGroundEvent(event) ? narrateGround(event) : []),
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
         ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
@@ -126,9 +129,11 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
                 ? [...checkForces(s, side as SolSide, plain), ...checkChoices(s, side as SolSide, plain)]
                 : kind === 'ops'
                   ? checkOps(s, side as SolSide, plain)
-                  : kind === 'logistics'
-                    ? checkLog(s, side as SolSide, orders)
-                    : [];
+                  : kind === 'defence'
+                    ? checkAir(s, side as SolSide, orders)
+                    : kind === 'logistics'
+                      ? checkLog(s, side as SolSide, orders)
+                      : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
   },
   defaultOrders: (s, side, step) => {
@@ -162,7 +167,9 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). Default: nothing.';
     if (kind === 'ops')
-      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
+      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). By day only (32.2): CAP <n> <air> FROM <base|carrier> (2A3a, over the take-off hex); STRIKE <n> <air> FROM <base|carrier> AT TF <k> [TARGETS <types>] or AT <hex> (25.1, 50.0: a TF, or everything on the ground there); RECON <n> <air> FROM <base> AT <hex> (2A3d(1)); air is NAC, LAC-N, LAC-A or SAC; a supply a 12 points a land-based mission (11.4); range as printed, twice for extended-range LAC at half strength (23.2). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
+    if (kind === 'defence')
+      return 'Defensive air (2A3b): CAP <n> <air> FROM <base|carrier> (over its own hex, against enemy aircraft there) and COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> [TARGETS <types>] (carrier NAC at an enemy TF within reach). Default: NONE.';
     return 'Nothing to order at this step.';
   },
   randomOrders: (view, _side, step, rng) => randomSolOrders(view, step, rng),

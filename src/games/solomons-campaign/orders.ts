@@ -19,6 +19,7 @@ import { type ChoiceOrder, CHOICE_WORDS, formatChoiceOrder, isChoiceOrder, parse
 import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders';
 import { formatPass, type PassOrder, parsePassLine } from './rules/pass';
 import { formatSubOrder, isSubOrder, parseSubLine, type SubOrder } from './rules/submarine';
+import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules/air-orders';
 import { type CpMission, MISSIONS } from './state';
 
 export type SolOrder =
@@ -38,22 +39,30 @@ export type SolOrder =
   /** 6.6 SPECIAL INTEL (rules/special-intel.ts), 36.x SUB lines (rules/submarine.ts), 4.6 PASS (rules/pass.ts) */
   | { readonly kind: 'special-intel' }
   | SubOrder
-  | PassOrder;
+  | PassOrder
+  /** air missions (2A3a, 2A3b): rules/air-orders.ts */
+  | AirOrder;
 
-export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'defence' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   if (step.id.endsWith('/cp/us')) return 'cp-us';
   const last = step.id.split('/').pop();
-  return last === 'cp' || last === 'forces' || last === 'subs' || last === 'sub' || last === 'ops' || last === 'logistics' ? last : 'other';
+  return last === 'cp' ||
+    last === 'forces' ||
+    last === 'subs' ||
+    last === 'sub' ||
+    last === 'ops' ||
+    last === 'defence' ||
+    last === 'logistics'
+    ? last
+    : 'other';
 };
 
 /** First words of orders for rules not built yet, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
   TRANSFER: '2A2a',
   AIRLIFT: '22.1',
-  CAP: '2A3a',
-  STRIKE: '2A3a',
-  RECON: '2A3d',
+  CAS: '28.3 (2)',
 };
 
 const WORDS: Record<string, CpMission> = {
@@ -104,6 +113,11 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs>, DECEPTION TF <n> AT <base>, REPLACE <unit>, WITHDRAW <units> or ANNOUNCE <option> (1B-1C)';
   }
+  // 2A3a-2A3b: air missions (rules/air-orders.ts)
+  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE)\b/i.test(line))
+    return parseAirLine(line, kind === 'defence');
+  if (kind === 'defence')
+    return 'expected CAP <n> <air> FROM <base|carrier>, COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> or NONE (2A3b)';
   if (kind === 'ops') return parseOpsLine(line);
   if (kind === 'logistics') return parseLogLine(line);
   return 'this step takes no orders';
@@ -149,6 +163,7 @@ function formatOne(o: SolOrder): string {
       return formatPass(o);
     default:
       if (isSubOrder(o)) return formatSubOrder(o);
+      if (isAirOrder(o)) return formatAirOrder(o);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

@@ -12,6 +12,8 @@ import { type ForcesChoices, setupChoices } from './rules/forces-data';
 import type { SolPlan } from './rules/plans';
 import type { PassOffers } from './rules/pass';
 import type { SubState } from './rules/submarine';
+import type { Flight } from './rules/air-events';
+import type { OpsOrder } from './rules/ops-orders';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -40,6 +42,9 @@ export interface Ship {
   readonly supply: number;
   /** 11.3, 11.5: attacked this turn (surface or bombardment); no attack again until 11.8 recovery */
   readonly fatigued?: boolean;
+  /** 21.9, 22.1: NAC aboard fatigued this turn (by a strike, a counterstrike or an abort) and NAC that flew CAP this turn (rules/air-events.ts) */
+  readonly nacTired?: number;
+  readonly nacCap?: number;
 }
 
 export interface TaskForce {
@@ -61,6 +66,8 @@ export interface AirPool {
   readonly type: 'LAC' | 'NAC' | 'SAC' | 'MAC';
   readonly points: number;
   readonly fatigued: boolean;
+  /** 22.1: what the points flew this turn: CAP (no other mission) or a mission (no CAP); cleared at the turn's end */
+  readonly flew?: 'cap' | 'mission';
 }
 
 export interface Forces {
@@ -72,7 +79,7 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'ops' | 'logistics' | 'over';
+export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'ops' | 'defence' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -127,6 +134,14 @@ export interface SolState {
   readonly subs: SubState;
   /** 4.6: each side's offer to pass, sealed to it (rules/pass.ts) */
   readonly pass: PassOffers;
+  /**
+   * 2A3a-2A3h (rules/air-events.ts): the air units in the air now, each a flight from its base or
+   * carrier to the hex of its mission; and, while the non-phasing side answers the defence step
+   * (2A3b), the phasing side's orders the Combat Segment still has to carry out. Both empty outside
+   * an Operations Phase. Absent in old states: read as none.
+   */
+  readonly flights?: readonly Flight[];
+  readonly pendingOps?: { readonly side: SolSide; readonly orders: readonly OpsOrder[] } | null;
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }

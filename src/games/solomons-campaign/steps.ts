@@ -7,23 +7,22 @@
  * player's first. A row whose rules are not built yet stops the game naming its rule.
  */
 import type { StepRow, StepTable } from '../../engine/define';
-import { RuleNotImplementedError, type RulesEvent, type StepInfo } from '../../engine/ruleset';
+import type { RulesEvent, StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { Fold } from '../kit';
 import { checkChoices, resolveChoices } from './rules/additional-forces';
 import { evolveSol } from './rules/events';
 import { runLogistics } from './rules/logistics';
 import type { SolFold } from './rules/naval';
-import { runOperations } from './rules/operations';
 import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
 import { LOGISTICS_KIND } from './rules/standing';
-import { continueOperations } from './rules/operations';
+import { continueOperations, runDefence, runOperations } from './rules/operations';
 import { usesSpecial, defaultCpRest, specialIntel } from './rules/special-intel';
 import { subEvents, subsDue } from './rules/submarine';
 import { passEvents } from './rules/pass';
-import { GAME, guadalcanal, SIDES, type SolSide, type SolState } from './state';
+import { GAME, guadalcanal, other, SIDES, type SolSide, type SolState } from './state';
 
 const pad = (x: number) => String(x).padStart(2, '0');
 const turnName = (s: SolState, turn: number) => s.turnNames[turn - 1] ?? `turn ${turn}`;
@@ -98,6 +97,19 @@ export function currentStep(s: SolState): StepInfo | null {
       };
     case 'initiative':
       return { id: `t${s.turn}/initiative`, turn: s.turn, title: `${when}: initiative (1E)`, mode: 'sequential', owes: [], rule: '1E' };
+    case 'defence': {
+      // 2A3b: the non-phasing side's defensive CAP and carrier counterstrikes, its own (31.0)
+      const side = other(s.phasing!);
+      return {
+        id: `t${s.turn}/x${pad(s.x)}/${side}/defence`,
+        turn: s.turn,
+        title: `${when}, Execution Phase ${s.x}: ${side === 'us' ? 'US' : 'Japanese'} defensive air missions (2A3b)`,
+        mode: 'sequential',
+        revealTo: 'owners',
+        owes: [side],
+        rule: '2A3b',
+      };
+    }
     case 'ops': {
       const side = s.phasing!;
       // 36.4: a US TF entered a sub's hex by day and Japan has no standing answer: Japan is asked
@@ -295,6 +307,16 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       title: "Operations Phase run from the side's plan",
       deadline: 'battle',
       resolve: (s, step, _given, ctx) => runOperations(s, step.id, [], false, ctx),
+    },
+    {
+      id: 'defence',
+      owes: 'one',
+      rule: '2A3b',
+      title: 'defensive air missions: CAP against intruders, carrier counterstrikes',
+      for: 'DEFENCE',
+      deadline: 'orders',
+      only: 'by day, when the side has air to fly CAP where enemy aircraft fly, or carrier NAC within reach of an enemy TF',
+      resolve: (s, _step, given, ctx) => runDefence(s, given[other(s.phasing!)] ?? [], ctx),
     },
     {
       id: 'logistics',

@@ -12,6 +12,8 @@ import type { SolOrder } from './orders';
 import { openChoices } from './rules/additional-forces';
 import { subHexProblem } from './rules/submarine';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
+import { type AirOption, airOptions, enemyAirHexes } from './rules/air-defence';
+import { isDay } from './rules/places';
 
 export interface SolView extends SideView {
   readonly known: {
@@ -46,6 +48,8 @@ export interface SolView extends SideView {
     readonly subChances: SolState['subs']['chances'];
     /** 36.2: at the Submarine Deployment Segment, the hexes Japan may put a sub in */
     readonly subHexes: readonly string[];
+    /** 2A3 (rules/air-defence.ts): day or night (32.2), what own air may fly now, the hexes enemy aircraft fly over */
+    readonly air: { readonly day: boolean; readonly options: readonly AirOption[]; readonly enemyOver: readonly string[] };
   };
 }
 
@@ -115,6 +119,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       subs: me === 'japanese' ? Object.values(s.subs.boats).sort((a, b) => (a.id < b.id ? -1 : 1)) : [],
       subChances: me === 'japanese' ? s.subs.chances : [],
       subHexes: me === 'japanese' && s.phase === 'subs' ? subHexes(s) : [],
+      air: { day: isDay(s), options: me ? airOptions(s, me) : [], enemyOver: me ? enemyAirHexes(s, me) : [] },
     },
   };
 }

@@ -13,6 +13,7 @@
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
 import type { Trigger } from '../rules/ops-orders';
+import type { AirOrder } from '../rules/air-orders';
 import type { SolView } from '../view';
 import { adjacent } from '../rules/places';
 
@@ -91,7 +92,8 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
       orders.push({ kind: 'move', tf: tf.id, to: rng.pick(hexes) }, { kind: 'unload', tf: tf.id });
       continue;
     }
-    if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) }); else if (roll === 1 && hasGround) {
+    if (roll === 0) orders.push({ kind: 'move', tf: tf.id, to: rng.pick(places) });
+    else if (roll === 1 && hasGround) {
       const g = k.own.ground.filter((x) => x.at === tf.at && x.size === 'battalion').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
       orders.push({ kind: 'load', tf: tf.id, units: [g.id], supply: rng.int(2) ? Math.min(3, k.own.supply[tf.at] ?? 0) : 0 });
     } else if (roll === 2) orders.push({ kind: 'unload', tf: tf.id });
@@ -188,14 +190,73 @@ function randomChoices(view: SolView, rng: Rng): SolOrder[] {
   return out;
 }
 
+/**
+ * 2A3a-2A3b, by day only (32.2): now and then CAP over a base or carrier, a strike at an enemy TF
+ * marker or stack within reach, a recon; in the defence step CAP where enemy aircraft fly and
+ * carrier counterstrikes at enemy TFs within reach. Supply for land-based missions is counted (11.4).
+ */
+function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean): AirOrder[] {
+  const a = view.known.air;
+  if (!a?.day) return [];
+  const out: AirOrder[] = [];
+  const supply = new Map<string, number>();
+  const afford = (o: (typeof a.options)[number], points: number) => {
+    if (o.supply === null) return true;
+    const left = supply.get(o.from) ?? o.supply;
+    const need = Math.ceil(points / 12);
+    if (need > left) return false;
+    supply.set(o.from, left - need);
+    return true;
+  };
+  const line = (
+    o: (typeof a.options)[number],
+    mission: AirOrder['mission'],
+    points: number,
+    at: { tf?: number; hex?: string },
+  ): AirOrder => ({
+    kind: 'air',
+    mission,
+    points,
+    service: o.service,
+    type: o.type,
+    from: o.from,
+    tf: at.tf ?? null,
+    hex: at.hex ?? null,
+  });
+  for (const o of a.options) {
+    const r = rng.int(6);
+    if (defence) {
+      if (o.cap > 0 && a.enemyOver.includes(o.hex) && r < 3 && afford(o, o.cap)) out.push(line(o, 'cap', o.cap, {}));
+      else if (attacks && o.carrier && o.strike > 0 && o.tfs.length && r >= 3)
+        out.push(line(o, 'counterstrike', o.strike, { tf: rng.pick(o.tfs) }));
+      continue;
+    }
+    const points = 1 + rng.int(Math.max(1, o.strike));
+    const striking = attacks && o.strike > 0;
+    if (striking && r < 3 && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
+    else if (r === 3 && o.cap > 0) {
+      const n = 1 + rng.int(o.cap);
+      if (afford(o, n)) out.push(line(o, 'cap', n, {}));
+    } else if (striking && r === 4 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
+    else if (striking && r === 5 && o.hexes.length && rng.int(2) === 0 && afford(o, 1))
+      out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
+  }
+  return out;
+}
+
 /** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
   if (kind === 'ops') {
-    const orders = randomOps(view, rng, attacks).filter((o) => o.kind !== 'none');
+    const air = randomAir(view, rng, attacks, false);
+    const orders = [...randomOps(view, rng, attacks).filter((o) => o.kind !== 'none'), ...air];
     const all = [...orders, ...randomPass(rng)];
     return all.length ? all : [{ kind: 'none' }];
+  }
+  if (kind === 'defence') {
+    const air = randomAir(view, rng, attacks, true);
+    return air.length ? air : [{ kind: 'none' }];
   }
   if (kind === 'subs') return randomSubs(view, rng);
   // 36.4: attack or wait, sub by sub

@@ -40,7 +40,6 @@ function cohesion(f: SolFold, side: SolSide, hex: string, losses: number): { uni
 
 export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note: (t: string, r: string) => void): void {
   const s = f.s;
-  const enemy = other(side);
   const ships: string[] = [];
   let factors = 0;
   for (const t of tfsWithShips(s, side, hex)) {
@@ -54,7 +53,29 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
     note(`BOMBARD ${hex}: no unfatigued ship there has bombardment factors, no bombardment`, '15.2');
     return;
   }
-  const shifts: Shift[] = [];
+  bombardHex(f, dice, side, hex, factors, [], [...ships].sort(byId));
+  f.emit({ type: 'sol.ships-fatigued', data: { side, ships } });
+}
+
+/**
+ * One roll on the bombardment column against everything of the enemy on the ground in a hex (50.0
+ * Bombardment results), by ships (15.2) or aircraft (50.0 Air Mission Chart: a strike on the ground);
+ * `shifts`: those of the firer (more than one service, 50.0 notes) before the entrenchment shift.
+ */
+export function bombardHex(
+  f: SolFold,
+  dice: Dice,
+  side: SolSide,
+  hex: string,
+  factors: number,
+  given: readonly Shift[],
+  ships: readonly string[],
+  aircraft?: number,
+): void {
+  const s = f.s;
+  const enemy = other(side);
+  const base = columnOf('bombardment', factors)!;
+  const shifts: Shift[] = [...given];
   const defenders = groundAt(s, enemy, hex);
   const total = defenders.reduce((n, g) => n + battalionsOf(s, g), 0);
   const dug = new Set(s.entrenched[enemy]?.[hex] ?? []);
@@ -92,7 +113,8 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
     data: {
       hex,
       side,
-      ships: [...ships].sort(byId),
+      ships,
+      ...(aircraft ? { aircraft } : {}),
       factors,
       column: column + 1,
       heading: columnName('bombardment', column),
@@ -106,5 +128,4 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
       airfield,
     },
   });
-  f.emit({ type: 'sol.ships-fatigued', data: { side, ships } });
 }

@@ -67,6 +67,8 @@ export type CombatEvent =
         hex: string;
         side: SolSide;
         ships: readonly string[];
+        /** a strike on the ground (50.0 Air Mission Chart): the air points that bombed */
+        aircraft?: number;
         factors: number;
         column: number;
         heading: string;

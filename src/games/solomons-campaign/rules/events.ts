@@ -12,6 +12,7 @@ import { evolveRandomEvent, isRandomEventEvent } from './random-event-events';
 import { evolvePass, isPassEvent } from './pass';
 import { evolveSubAttack, isSubAttackEvent } from './sub-attack';
 import { evolveSub, isSubEvent } from './submarine';
+import { evolveAir, isAirEvent } from './air-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -70,6 +71,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isPassEvent(event)) return evolvePass(s, event);
       // 6.6: the result is the US's alone; the CP it cost is within the allocation at t{n}/cp/us
       if (event.type === 'sol.special-intel') return s;
+      if (isAirEvent(event)) return evolveAir(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -15,7 +15,7 @@ import { hexOf } from './places';
 export type IntelResult = 'nothing' | 'one-stack' | 'whole-hex';
 
 /** What the searcher sees: TF contents and ground units, as text lines. */
-function seenIn(f: SolFold, side: SolSide, hex: string, result: IntelResult): string[] {
+export function seenIn(f: SolFold, side: SolSide, hex: string, result: IntelResult): string[] {
   const s = f.s;
   const enemy = other(side);
   const tfs = Object.values(s.forces[enemy].taskForces)

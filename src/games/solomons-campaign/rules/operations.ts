@@ -25,6 +25,10 @@ import { bombard } from './bombard';
 import { surfaceCombat } from './surface';
 import { passAgreed, passEvents } from './pass';
 import { answersOf, resolveChances } from './sub-attack';
+import { type AirOrder, isAirOrder } from './air-orders';
+import { airSuperiority, flyMissions, landAll, recon } from './air-combat';
+import { defenceWanted } from './air-defence';
+import { strikes } from './air-strike';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -161,24 +165,70 @@ export function runOperations(
   for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
   navalMovement(f, side, orders, note);
   // 36.4: sub attack chances, by Japan's standing answer, else Japan is asked (the `sub` step) before the phase goes on
+  const air = given.filter((o): o is AirOrder & SolOrder => isAirOrder(o));
   if (f.s.subs.chances.length) {
     if (f.s.subs.standing === 'ask') {
-      f.emit({ type: 'sol.sub-wait', data: { orders }, visibleTo: [side] });
+      f.emit({ type: 'sol.sub-wait', data: { orders: [...orders, ...air] }, visibleTo: [side] });
       return f.s;
     }
     resolveChances(f, ctx.dice, answersOf(f.s, []));
   }
-  return restOfPhase(f, side, orders, ctx.dice, note);
+  return restOfPhase(f, side, orders, air, ctx.dice, note);
 }
 
-/** 2A2c-2A3 and the next phase. */
-function restOfPhase(f: SolFold, side: SolSide, orders: readonly OpsOrder[], dice: Dice, note: (t: string, r: string) => void): SolState {
+/** 2A2c-2A3b: ground movement, contacts, the phasing side's missions; the defence step when the other side has something to fly. */
+function restOfPhase(
+  f: SolFold,
+  side: SolSide,
+  orders: readonly OpsOrder[],
+  air: readonly AirOrder[],
+  dice: Dice,
+  note: (t: string, r: string) => void,
+): SolState {
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
-  combatSegment(f, dice, side, orders, contacts, note);
+  // 2A3a: the phasing side's missions take off; 2A3b: the other side is asked when it has something to fly
+  flyMissions(f, side, air, note);
+  if (defenceWanted(f.s, other(side))) {
+    f.emit({ type: 'sol.pending-ops', data: { side, orders: orders.filter((o) => o.kind === 'attack') }, visibleTo: [side] });
+    f.emit({ type: 'sol.phase', data: { phase: 'defence' } });
+    return f.s;
+  }
+  finishOperations(f, dice, side, orders, note);
+  return f.s;
+}
+
+/** 2A3c-2A3h: air superiority, recon, strikes, counterstrikes, the surface, bombardment and ground attacks, air basing. */
+function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+  const enemy = other(side);
+  const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
+  airSuperiority(f, dice);
+  recon(f, dice, side);
+  strikes(f, dice, side, 'strike', note);
+  strikes(f, dice, enemy, 'counterstrike', noteOf);
+  combatSegment(f, dice, side, orders, contactsOf(f.s, side), note);
+  landAll(f);
   // 39.8: Yamato and Musashi both sunk end the game at once
   f.emit(giantsSunk(f.s) ?? nextPhase(f.s));
+}
+
+/** The defence step (2A3b): the non-phasing side's defensive CAP and carrier counterstrikes take off, then the Combat Segment goes on. */
+export function runDefence(s: SolState, given: readonly SolOrder[], ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const enemy = other(side);
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
+  flyMissions(
+    f,
+    enemy,
+    given.filter((o): o is AirOrder & SolOrder => isAirOrder(o)),
+    noteOf,
+  );
+  const orders = s.pendingOps?.orders ?? [];
+  f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
+  finishOperations(f, ctx.dice, side, orders, note);
   return f.s;
 }
 
@@ -187,9 +237,16 @@ export function continueOperations(s: SolState, given: readonly SolOrder[], ctx:
   const side = s.phasing!;
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
   const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
-  const orders = s.subs.waiting?.orders ?? [];
+  const waiting = s.subs.waiting?.orders ?? [];
   for (const o of given)
     if (o.kind === 'sub-standing') f.emit({ type: 'sol.sub-standing', data: { answer: o.answer }, visibleTo: ['japanese'] });
   resolveChances(f, ctx.dice, answersOf(s, given));
-  return restOfPhase(f, side, orders, ctx.dice, note);
+  return restOfPhase(
+    f,
+    side,
+    opsOnly(waiting),
+    waiting.filter((o): o is AirOrder & SolOrder => isAirOrder(o)),
+    ctx.dice,
+    note,
+  );
 }

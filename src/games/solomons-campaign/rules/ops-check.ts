@@ -9,6 +9,7 @@ import type { SolSide, SolState } from '../state';
 import type { OpsOrder } from './ops-orders';
 import type { Problem } from './planning';
 import { hexOf, placeOfText } from './places';
+import { checkAir } from './air-check';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -75,9 +76,11 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
     }
   };
   for (const [index, o] of orders.entries())
-    if (o.kind !== 'none' && isOps(o)) one(o, index);
+    if (o.kind === 'air') continue;
+    else if (o.kind !== 'none' && isOps(o)) one(o, index);
     else if (o.kind !== 'none') problems.push({ index, problem: 'this order belongs to the Planning Phase', rule: '4.5' });
-  return problems;
+  // 2A3a-2A3b: air lines (rules/air-check.ts)
+  return [...problems, ...checkAir(s, side, orders)].sort((a, b) => a.index - b.index);
 }
 
 const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);

@@ -18,4 +18,6 @@ export function recoverySegment(f: SolFold, side: SolSide): void {
     const ready = free ? points : Math.min(points, supply * per);
     if (ready > 0) f.emit({ type: 'sol.recovered', data: { side, at, points: ready, supply }, visibleTo: [side] });
   }
+  // 21.9: carrier NAC recover by themselves; 22.1: what flew this turn may fly anything next turn
+  f.emit({ type: 'sol.air-rested', data: { side }, visibleTo: [side] });
 }

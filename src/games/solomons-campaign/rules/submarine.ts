@@ -12,7 +12,6 @@
  */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { SolOrder } from '../orders';
-import type { OpsOrder } from './ops-orders';
 import type { Problem } from './planning';
 import { adjacent, onMap } from './places';
 import type { SolSide, SolState } from '../state';
@@ -44,7 +43,8 @@ export interface SubState {
   readonly standing: SubAnswer;
   readonly chances: readonly SubChance[];
   /** the US Operations Phase paused for Japan's answer: the US orders still to carry out */
-  readonly waiting: { readonly orders: readonly OpsOrder[] } | null;
+  /** 36.4: the US phase's orders (moves, attacks, air missions) held while Japan answers */
+  readonly waiting: { readonly orders: readonly SolOrder[] } | null;
 }
 
 export type SubOrder =
@@ -163,7 +163,7 @@ export type SubEvent =
   | RulesEvent<'sol.sub-placed', { sub: string; at: string; from: string | null }>
   | RulesEvent<'sol.sub-standing', { answer: SubAnswer }>
   | RulesEvent<'sol.sub-chance', SubChance>
-  | RulesEvent<'sol.sub-wait', { orders: readonly OpsOrder[] }>
+  | RulesEvent<'sol.sub-wait', { orders: readonly SolOrder[] }>
   | RulesEvent<'sol.sub-done', Record<string, never>>;
 
 /** 1D: recovery, refit, placement and the standing answer, as events (all Japan's alone). */

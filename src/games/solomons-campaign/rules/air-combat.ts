@@ -1,0 +1,252 @@
+/**
+ * Air missions flown and air fought (21-23, 26, 50.0): missions take off (2A3a, 2A3b), air
+ * superiority (2A3c), losses and aborts (50.0 results), recon (2A3d(1)) and landing (2A3h).
+ *
+ * 2A3c, A2: in each hex with aircraft of both sides each side fires once with all its flights
+ * (CAP doubled, fatigued CAP at printed strength, 11.4; extended range halved, 23.2), halved again
+ * against a force of SAC alone (26.5); -1 when Army and Navy fire together, unless a Combined CP is
+ * spent (the default: spent when the side has one, 7.2). Both fire before losses are taken. Losses
+ * (the owner's pick; default: from flights at normal range first, the largest first) count double
+ * for flights at extended range (23.2, A16: each loss takes two points there). Aborted points
+ * leave their mission, fatigued (50.0, 21.8).
+ *
+ * 2A3h (the part this file needs until the basing step, 21.4-21.5, is built by its own rule set):
+ * a flight lands where it took off when it can (CAP must, 21.4); else at the nearest own major base
+ * or airfield within its reach with room (24.4); else it is eliminated, VP to the enemy (21.5).
+ * Strike, counterstrike and recon fatigue (50.0 Air Mission Chart); CAP does not.
+ */
+import type { Dice } from '../../../engine/ruleset';
+import { SHIFTS } from '../box/charts';
+import { type SolSide, SIDES, type SolState } from '../state';
+import { type AirOrder, kindName } from './air-orders';
+import { checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
+import type { Fire, Flight } from './air-events';
+import type { Shift } from './combat-events';
+import { columnName, columnOf, crtCell, type CrtKind, shiftColumn } from './crt';
+import { seenIn } from './intel';
+import type { SolFold } from './naval';
+import { hexOf } from './places';
+
+type Note = (text: string, rule: string) => void;
+export const flying = (s: SolState) => s.flights ?? [];
+export const live = (fl: Flight) => fl.points - fl.aborted;
+
+/** 2A3a/2A3b: each line's flight takes off (checked again after the phase's moves; a line no longer legal is skipped with a note). */
+export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder[], note: Note): void {
+  for (const o of orders) {
+    const problem = checkAir(f.s, side, [o])[0];
+    if (problem) {
+      note(
+        `${o.mission.toUpperCase()} ${o.points} ${kindName(o.service, o.type)} FROM ${o.from}: ${problem.problem}, not flown`,
+        problem.rule,
+      );
+      continue;
+    }
+    const src = sourceOf(f.s, side, o.from) as Exclude<ReturnType<typeof sourceOf>, string>;
+    const hex = targetHex(f.s, side, o, src)!;
+    const extended = distance(src.hex, hex) > rangeOf(side, o.service, o.type);
+    const ready = o.mission === 'cap' ? Math.min(o.points, availableReady(f, side, src.from, o)) : o.points;
+    const parts = [
+      { points: ready, tired: false },
+      { points: o.points - ready, tired: true },
+    ].filter((p) => p.points > 0);
+    parts.forEach((p, i) => {
+      const id = Math.max(0, ...flying(f.s).map((x) => x.id)) + 1;
+      const flight: Flight = {
+        id,
+        side,
+        mission: o.mission,
+        service: o.service,
+        type: o.type,
+        points: p.points,
+        aborted: 0,
+        from: src.from,
+        carrier: src.carrier,
+        hex,
+        tf: o.tf,
+        extended,
+        tired: p.tired,
+        ...(o.targets ? { targets: o.targets } : {}),
+      };
+      f.emit({ type: 'sol.air-flown', data: { side, flight, supply: src.carrier || i > 0 ? 0 : supplyFor(o.points) }, visibleTo: [side] });
+    });
+  }
+  const hexes = [
+    ...new Set(
+      flying(f.s)
+        .filter((x) => x.side === side)
+        .map((x) => x.hex),
+    ),
+  ].sort();
+  if (hexes.length) f.emit({ type: 'sol.air-seen', data: { side, hexes } });
+}
+
+function availableReady(f: SolFold, side: SolSide, from: string, o: AirOrder): number {
+  const ship = f.s.forces[side].ships[from];
+  if (ship) return ship.nac - (ship.nacTired ?? 0);
+  return f.s.forces[side].air
+    .filter((a) => a.at === from && a.service === o.service && a.type === o.type && !a.fatigued && a.flew !== 'mission')
+    .reduce((t, a) => t + a.points, 0);
+}
+
+/** 7.2, 50.0 notes: Army and Navy together shift one column left unless a Combined CP is spent (spent by default when left). */
+export function servicesShift(f: SolFold, side: SolSide, services: ReadonlySet<string>, rule: string): Shift[] {
+  if (services.size < 2) return [];
+  if ((f.s.cp[side]?.combined ?? 0) > 0) {
+    f.emit({ type: 'sol.air-combined-cp', data: { side, rule } });
+    return [];
+  }
+  return [{ why: 'Army and Navy together, no Combined CP', by: SHIFTS.armyNavy.value, rule }];
+}
+
+/** One die on a column of factors (air vs air, AA), shifts summed then clamped (11.10); null when nothing fires. */
+export function fireOn(dice: Dice, kind: CrtKind, factors: number, shifts: readonly Shift[], what: string, rule: string): Fire | null {
+  const base = columnOf(kind, factors);
+  if (base === null) return null;
+  const column = shiftColumn(
+    base,
+    shifts.reduce((n, x) => n + x.by, 0),
+  );
+  const face = dice.d6(what, rule);
+  return { factors, column: column + 1, heading: columnName(kind, column), shifts, face, result: crtCell(column, face).d };
+}
+
+/** 50.0 air results: the squadrons eliminated and aborted (D0 1d aborted, D1 1d eliminated, D2 1d + 1d, D3 2d eliminated). */
+export function rollLosses(dice: Dice, fire: Fire, hex: string): { eliminated: number; aborted: number } {
+  const d = () => dice.d6(`squadrons lost at ${hex}`, '50.0');
+  switch (fire.result) {
+    case 0:
+      return { eliminated: 0, aborted: d() };
+    case 1:
+      return { eliminated: d(), aborted: 0 };
+    case 2: {
+      const eliminated = d();
+      return { eliminated, aborted: d() };
+    }
+    case 3:
+      return { eliminated: d() + d(), aborted: 0 };
+    default:
+      return { eliminated: 0, aborted: 0 };
+  }
+}
+
+/** The owner's default pick of losses among flights; `double`: flights at extended range lose two points a loss (23.2, A16). */
+export function takeLosses(
+  f: SolFold,
+  side: SolSide,
+  hex: string,
+  flights: readonly Flight[],
+  n: { eliminated: number; aborted: number },
+  double: boolean,
+  rule: string,
+): void {
+  const order = [...flights]
+    .filter((x) => live(x) > 0)
+    .sort((a, b) => Number(a.extended) - Number(b.extended) || live(b) - live(a) || a.id - b.id);
+  const left = new Map(order.map((x) => [x.id, live(x)]));
+  const out = new Map<number, { flight: number; eliminated: number; aborted: number }>();
+  for (const what of ['eliminated', 'aborted'] as const) {
+    let k = n[what];
+    for (const fl of order) {
+      while (k > 0 && left.get(fl.id)! > 0) {
+        const take = Math.min(left.get(fl.id)!, double && fl.extended ? 2 : 1);
+        left.set(fl.id, left.get(fl.id)! - take);
+        const row = out.get(fl.id) ?? { flight: fl.id, eliminated: 0, aborted: 0 };
+        out.set(fl.id, { ...row, [what]: row[what] + take });
+        k--;
+      }
+    }
+  }
+  if (out.size) f.emit({ type: 'sol.air-losses', data: { side, hex, rule, losses: [...out.values()] } });
+}
+
+/** 2A3c: air superiority in every hex with aircraft of both sides. */
+export function airSuperiority(f: SolFold, dice: Dice): void {
+  const hexes = [...new Set(flying(f.s).map((x) => x.hex))].sort();
+  for (const hex of hexes) {
+    const of = (side: SolSide) => flying(f.s).filter((x) => x.side === side && x.hex === hex && live(x) > 0);
+    if (SIDES.some((side) => of(side).length === 0)) continue;
+    const fire = {} as Record<SolSide, Fire | null>;
+    for (const side of SIDES) {
+      const mine = of(side);
+      const theirs = of(side === 'us' ? 'japanese' : 'us');
+      let factors = mine.reduce((t, x) => {
+        const printed = live(x) * (x.mission === 'cap' && !x.tired ? 2 : 1);
+        return t + (x.extended ? Math.floor(printed / 2) : printed);
+      }, 0);
+      if (theirs.every((x) => x.type === 'SAC')) factors = Math.floor(factors / 2);
+      const shifts = servicesShift(f, side, new Set(mine.map((x) => x.service)), '2A3c, 50.0');
+      fire[side] = fireOn(dice, 'airVsAir', factors, shifts, `air superiority at ${hex}, ${side}`, '2A3c');
+    }
+    const air = Object.fromEntries(
+      SIDES.map((side) => [side, of(side).map((x) => ({ mission: x.mission, kind: kindName(x.service, x.type), points: live(x) }))]),
+    ) as Record<SolSide, { mission: Flight['mission']; kind: string; points: number }[]>;
+    f.emit({ type: 'sol.air-combat', data: { hex, air, fire } });
+    const losses = SIDES.map((side) => {
+      const by = fire[side === 'us' ? 'japanese' : 'us'];
+      return { side, n: by ? rollLosses(dice, by, hex) : { eliminated: 0, aborted: 0 } };
+    });
+    for (const { side, n } of losses) takeLosses(f, side, hex, of(side), n, true, '2A3c, 50.0');
+  }
+}
+
+/** 2A3d(1): each recon flight still flying rolls on the Normal Intelligence Table; its die and what it sees are its side's. */
+export function recon(f: SolFold, dice: Dice, side: SolSide): void {
+  for (const fl of flying(f.s).filter((x) => x.side === side && x.mission === 'recon' && live(x) > 0)) {
+    const face = dice.d6(`air recon of ${fl.hex}`, '2A3d(1)', { visibleTo: [side] });
+    const result = f.s.opsData.intelligence[face - 1];
+    f.emit({
+      type: 'sol.air-recon',
+      data: { side, hex: fl.hex, face, result, seen: seenIn(f, side, fl.hex, result as never) },
+      visibleTo: [side],
+    });
+  }
+}
+
+/** Room for air at an own base or airfield (24.4), counting what is on the ground there. */
+function room(s: SolState, side: SolSide, place: string): number {
+  const cap = s.bases[place] ? (s.logData.capacity[place] ?? 0) : (s.airfields.find((a) => a.hex === place && a.side === side)?.value ?? 0);
+  return cap - s.forces[side].air.filter((a) => a.at === place).reduce((t, a) => t + a.points, 0);
+}
+
+/** 2A3h: every flight lands (see the file's note). */
+export function landAll(f: SolFold): void {
+  for (const fl of [...flying(f.s)].sort((a, b) => a.id - b.id)) {
+    const s = f.s;
+    const side = fl.side;
+    const fatigued = fl.mission === 'cap' ? fl.aborted : fl.points;
+    const back = fl.carrier
+      ? s.forces[side].ships[fl.from] && hexOf(s, s.forces[side].ships[fl.from].at)
+      : typeof sourceOf(s, side, fl.from) !== 'string';
+    let at: string | null = back ? fl.from : null;
+    if (!at) {
+      const reach = extendedOk(s, side, fl.service, fl.type) ? 2 * rangeOf(side, fl.service, fl.type) : rangeOf(side, fl.service, fl.type);
+      const places = [
+        ...Object.keys(s.bases).filter((b) => s.bases[b].side === side && s.bases[b].hex),
+        ...s.airfields.filter((a) => a.side === side && typeof sourceOf(s, side, a.hex) !== 'string').map((a) => a.hex),
+      ]
+        .map((p) => ({ p, d: distance(fl.hex, hexOf(s, p)!) }))
+        .filter((x) => x.d <= reach && room(s, side, x.p) >= fl.points)
+        .sort((a, b) => a.d - b.d || (a.p < b.p ? -1 : 1));
+      at = places[0]?.p ?? null;
+      const text = at
+        ? `${fl.points} ${kindName(fl.service, fl.type)} cannot land at ${fl.from}: they land at ${at}`
+        : `${fl.points} ${kindName(fl.service, fl.type)} have nowhere to land within reach: eliminated`;
+      f.emit({ type: 'sol.ops-note', data: { side, text, rule: at ? '21.4' : '21.5' }, visibleTo: [side] });
+    }
+    f.emit({
+      type: 'sol.air-landed',
+      data: {
+        side,
+        flight: fl.id,
+        at,
+        points: at ? fl.points : 0,
+        fatigued: at ? fatigued : 0,
+        cap: fl.mission === 'cap',
+        lost: at ? 0 : fl.points,
+        rule: at ? '2A3h' : '21.5',
+      },
+      visibleTo: [side],
+    });
+  }
+}
