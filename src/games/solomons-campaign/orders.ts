@@ -43,8 +43,6 @@ const NOT_BUILT: Readonly<Record<string, string>> = {
   WITHDRAW: '38.2',
   ANNOUNCE: '39.1',
   SUB: '36.2',
-  TRANSFER: '2A2a',
-  AIRLIFT: '22.1',
   CAP: '2A3a',
   STRIKE: '2A3a',
   RECON: '2A3d',

@@ -41,7 +41,8 @@ const SIZE = { division: 4, brigade: 3, regiment: 2, battalion: 1 } as const;
 function stacksOf(f: Forces): { at: string; top: string }[] {
   const byPlace = new Map<string, Forces['ground'][number]>();
   // units aboard a TF are part of it (10.10): its contents, never a stack on land
-  for (const g of f.ground.filter((x) => !x.at.startsWith('TF '))) {
+  // nor are units aboard aircraft in flight (2A2a-2A3h)
+  for (const g of f.ground.filter((x) => !x.at.startsWith('TF ') && !x.at.startsWith('AIR '))) {
     const top = byPlace.get(g.at);
     if (!top || SIZE[g.size] > SIZE[top.size] || (SIZE[g.size] === SIZE[top.size] && g.id < top.id)) byPlace.set(g.at, g);
   }

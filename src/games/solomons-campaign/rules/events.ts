@@ -6,6 +6,7 @@ import { evolveCombat, isCombatEvent } from './combat-events';
 import { evolveLog, isLogEvent } from './log-events';
 import { evolveReorg, isReorgEvent } from './reorganize';
 import { evolveOps, isOpsEvent } from './ops-events';
+import { evolveAirMove, isAirMoveEvent } from './air-move-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -56,6 +57,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isGroundEvent(event)) return evolveGround(s, event);
       if (isReorgEvent(event)) return evolveReorg(s, event);
       if (isCombatEvent(event)) return evolveCombat(s, event);
+      if (isAirMoveEvent(event)) return evolveAirMove(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

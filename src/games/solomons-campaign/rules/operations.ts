@@ -1,8 +1,8 @@
 /**
  * The Operations Phase (2A/2B), non-combat part, in the outline's order: plans set or kept,
  * intelligence (2A1), naval movement with loading and unloading (2A2b), ground movement (2A2c),
- * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer (2A2a) and
- * every combat order are refused at parse naming their rule. The sequence (4.5, 4.7, 32.1): 28
+ * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer and transport
+ * fly in 2A2a and land in 2A3h (rules/air-move.ts, rules/air-basing.ts). The sequence (4.5, 4.7, 32.1): 28
  * Execution Phases a turn, each the first player's Operations Phase then the second's, day and
  * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
@@ -21,6 +21,8 @@ import { goneLines, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
 import { bombard } from './bombard';
 import { surfaceCombat } from './surface';
+import { airborneAtTurnStart, airTransferSegment } from './air-move';
+import { airBasing } from './air-basing';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -59,7 +61,7 @@ function combatSegment(
 export const EXECUTION_PHASES = 28;
 
 const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
-const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
+const OPS_KINDS = new Set(['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
 
 /** 2A2b: each TF's own order first (loads and unloads before any TF moves, 19.3-19.4), then the plan's. */
 function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
@@ -143,12 +145,15 @@ export function runOperations(
       data: { side, tf: l.tf, done: false, note: `PLAN for TF ${l.tf}: the TF is no longer on the map`, rule: '10.4' },
       visibleTo: [side],
     });
+  if (f.s.x === 1 && side === f.s.first) airborneAtTurnStart(f);
   for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
+  airTransferSegment(f, side, orders, note);
   navalMovement(f, side, orders, note);
   groundMovement(f, side, orders, note);
   const contacts = contactsOf(f.s, side);
   if (contacts.length) f.emit({ type: 'sol.contacts', data: { side, contacts } });
   combatSegment(f, ctx.dice, side, orders, contacts, note);
+  airBasing(f, side);
   f.emit(nextPhase(f.s));
   return f.s;
 }

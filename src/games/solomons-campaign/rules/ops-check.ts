@@ -8,6 +8,7 @@ import type { SolSide, SolState } from '../state';
 import type { OpsOrder } from './ops-orders';
 import type { Problem } from './planning';
 import { hexOf, placeOfText } from './places';
+import { checkAirMoves } from './air-move';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -62,6 +63,9 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
             if (!s.forces[side].ground.some((x) => x.id === id)) return bad(`${id} is not one of your ground units`, '28.2');
         return;
       }
+      case 'transfer':
+      case 'airlift':
+        return;
       case 'plan':
         if (o.tf !== null && !tfKnown(o.tf)) return bad(`you have no TF ${o.tf} on the map`, '10.1');
         if (o.to !== null && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
@@ -71,7 +75,10 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
   for (const [index, o] of orders.entries())
     if (o.kind !== 'none' && isOps(o)) one(o, index);
     else if (o.kind !== 'none') problems.push({ index, problem: 'this order belongs to the Planning Phase', rule: '4.5' });
-  return problems;
+  // 2A2a: air transfer and transport, checked together (ready points, room where they land)
+  problems.push(...checkAirMoves(s, side, orders));
+  return problems.sort((a, b) => a.index - b.index);
 }
 
-const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);
+const isOps = (o: SolOrder): o is OpsOrder & SolOrder =>
+  ['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);
