@@ -111,7 +111,7 @@ export interface SolState {
   /** 2A2a, 2A3h (rules/air-move.ts): what air movement reads from the box; the air transfers and transports in the air; where each airborne unit began the turn (34.2). Absent: none. */
   readonly airData: AirMoveData;
   readonly airMoves?: readonly AirMove[];
-  readonly airborneReady?: Readonly<Record<SolSide, Readonly<Record<string, string>>>>;
+  readonly airborneReady?: { readonly turn: number; readonly at: Readonly<Record<SolSide, Readonly<Record<string, string>>>> };
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }

@@ -7,6 +7,7 @@
  */
 import type { BoardMap, BoardTable, SideView } from '../../engine/board-view';
 import type { Side } from '../../engine/ruleset';
+import { type AirReach, airReachOf } from './rules/air-reach';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 
 export interface SolView extends SideView {
@@ -32,6 +33,8 @@ export interface SolView extends SideView {
     readonly enemyEntrenched: readonly string[];
     /** own ships that went to sea this turn (3A, 20.5); in the Planning Phase those waiting for a refit berth (20.4) */
     readonly sailed: readonly string[];
+    /** 2A2a: where the side's ready aircraft may fly on air transfer or transport now (rules/air-reach.ts) */
+    readonly airReach: readonly AirReach[];
   };
 }
 
@@ -94,6 +97,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       airfields: s.airfields,
       enemyEntrenched: enemy ? Object.keys(s.entrenched[enemy]).sort() : [],
       sailed: me ? s.sailed[me] : [],
+      airReach: me ? airReachOf(s, me) : [],
     },
   };
 }

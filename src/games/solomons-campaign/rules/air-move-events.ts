@@ -35,7 +35,7 @@ export interface AirMove {
 export const aloftOf = (id: number) => `AIR ${id}`;
 
 export type AirMoveEvent =
-  | RulesEvent<'sol.airborne-ready', { side: SolSide; at: Readonly<Record<string, string>> }>
+  | RulesEvent<'sol.airborne-ready', { side: SolSide; turn: number; at: Readonly<Record<string, string>> }>
   | RulesEvent<'sol.air-took-off', { side: SolSide; move: AirMove; carrier: boolean }>
   | RulesEvent<'sol.airborne-landed', { side: SolSide; id: number; units: readonly string[]; at: string }>
   | RulesEvent<
@@ -86,8 +86,10 @@ export function evolveAirMove(s: SolState, e: AirMoveEvent): SolState {
   const d = e.data;
   const f = s.forces[d.side];
   switch (e.type) {
-    case 'sol.airborne-ready':
-      return { ...s, airborneReady: { ...(s.airborneReady ?? { japanese: {}, us: {} }), [e.data.side]: e.data.at } };
+    case 'sol.airborne-ready': {
+      const before = s.airborneReady?.turn === e.data.turn ? s.airborneReady.at : { japanese: {}, us: {} };
+      return { ...s, airborneReady: { turn: e.data.turn, at: { ...before, [e.data.side]: e.data.at } } };
+    }
     case 'sol.air-took-off': {
       const m = e.data.move;
       const ships = e.data.carrier ? { ...f.ships, [m.from]: { ...f.ships[m.from], nac: f.ships[m.from].nac - m.points } } : f.ships;

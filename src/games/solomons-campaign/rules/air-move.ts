@@ -92,7 +92,8 @@ export function checkAirMoves(s: SolState, side: SolSide, orders: readonly SolOr
   const problems: Problem[] = [];
   const used = new Map<string, number>();
   const incoming = new Map<string, number>();
-  const carried = new Set<string>();
+  // 11.1: a unit moves once a phase; one airlifted is not also moved on the ground or loaded
+  const carried = new Set<string>(orders.flatMap((o) => (o.kind === 'ground' ? [o.unit] : o.kind === 'load' ? o.units : [])));
   let supplyUsed = 0;
   for (const [index, o] of orders.entries()) {
     if (!isAirMoveOrder(o)) continue;
@@ -174,9 +175,9 @@ function checkCargo(s: SolState, side: SolSide, o: AirMoveOrder, from: AirPlace,
     const g = f.ground.find((x) => x.id === id);
     if (!g) return bad(`${id} is not one of your ground units`, '2.19');
     if (g.at !== from.place) return bad(`${id} is at ${g.at}, not with the MAC at ${o.from}`, '50.0 Air Mission Chart');
-    if (t.carried.has(id)) return bad(`${id} is carried by another line already`, '11.1');
+    if (t.carried.has(id)) return bad(`${id} moves by another line of this phase already (a unit moves once)`, '11.1');
     if (o.drop && g.type !== 'airborne') return bad(`${id} is no airborne unit: only airborne units land by parachute`, '34.1, 34.2');
-    if (o.drop && s.airborneReady?.[side]?.[id] !== from.place)
+    if (o.drop && airborneReadyOf(s, side)[id] !== from.place)
       return bad(`${id} did not begin the turn at ${o.from} with an airbase and a MAC`, '34.2');
     load += s.opsData.groundSizes[g.size] ?? 1;
   }
@@ -232,15 +233,28 @@ export function airTransferSegment(f: SolFold, side: SolSide, orders: readonly S
   }
 }
 
-/** 34.2: at the turn's first Operations Phase, where each airborne unit stands on an own airbase with a MAC (each side's own). */
+/** 34.2: the airborne units standing on an own airbase with a MAC now, by id. */
+function airborneWithMac(s: SolState, side: SolSide): Record<string, string> {
+  const fo = s.forces[side];
+  const at: Record<string, string> = {};
+  for (const g of fo.ground)
+    if (g.type === 'airborne' && airbaseCapacity(s, side, g.at) !== null && fo.air.some((a) => a.at === g.at && a.type === 'MAC'))
+      at[g.id] = g.at;
+  return at;
+}
+
+/**
+ * 34.2: where each airborne unit able to jump began the turn: recorded at the turn's first
+ * Operations Phase; before that is recorded (the first player's orders of Execution Phase 1 are
+ * checked before they run) it is where the units stand now.
+ */
+export function airborneReadyOf(s: SolState, side: SolSide): Readonly<Record<string, string>> {
+  if (s.airborneReady?.turn === s.turn) return s.airborneReady.at[side] ?? {};
+  return s.x === 1 && s.phasing === s.first ? airborneWithMac(s, side) : {};
+}
+
+/** 34.2: at the turn's first Operations Phase, each side's airborne units able to jump (sealed to their side). */
 export function airborneAtTurnStart(f: SolFold): void {
-  const s = f.s;
-  for (const side of ['japanese', 'us'] as const) {
-    const fo = s.forces[side];
-    const at: Record<string, string> = {};
-    for (const g of fo.ground)
-      if (g.type === 'airborne' && airbaseCapacity(s, side, g.at) !== null && fo.air.some((a) => a.at === g.at && a.type === 'MAC'))
-        at[g.id] = g.at;
-    f.emit({ type: 'sol.airborne-ready', data: { side, at }, visibleTo: [side] });
-  }
+  for (const side of ['japanese', 'us'] as const)
+    f.emit({ type: 'sol.airborne-ready', data: { side, turn: f.s.turn, at: airborneWithMac(f.s, side) }, visibleTo: [side] });
 }
