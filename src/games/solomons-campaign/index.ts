@@ -30,7 +30,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['36.4', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1'];
+const MISSING = ['36.4', '6.6', '36.2', '4.6', '30.1', '38.2', '39.1', '12.7'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
