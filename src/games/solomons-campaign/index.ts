@@ -29,6 +29,7 @@ import { checkChoices } from './rules/additional-forces';
 import { isForcesEvent, narrateForces } from './rules/forces-events';
 import { checkForces, defaultCp, defaultForces } from './rules/planning';
 import { answerSolStanding, parseSolStanding } from './rules/standing';
+import { narrateAirMove } from './rules/air-move-events';
 import { GAME, SCENARIOS, type Scenario, SIDE_NAME, SIDES, type SolSide, type SolState, setupState } from './state';
 import { currentStep, STEPS, upcomingSteps } from './steps';
 import { isPassEvent, narratePass } from './rules/pass';
@@ -42,7 +43,7 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['28.3 (2)'];
+const MISSING = ['28.3 (2)', '12.7'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -75,6 +76,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...narrateLog(event),
         ...narrateCombat(event),
         ...narrateAir(event),
+        ...narrateAirMove(event),
         ...(isGroundEvent(event) ? narrateGround(event) : []),
         ...(isReorgEvent(event) ? narrateReorg(event) : []),
         ...(isRandomEventEvent(event) ? narrateRandomEvent(event) : []),
@@ -167,7 +169,7 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). Default: nothing.';
     if (kind === 'ops')
-      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). By day only (32.2): CAP <n> <air> FROM <base|carrier> (2A3a, over the take-off hex); STRIKE <n> <air> FROM <base|carrier> AT TF <k> [TARGETS <types>] or AT <hex> (25.1, 50.0: a TF, or everything on the ground there); RECON <n> <air> FROM <base> AT <hex> (2A3d(1)); air is NAC, LAC-N, LAC-A or SAC; a supply a 12 points a land-based mission (11.4); range as printed, twice for extended-range LAC at half strength (23.2). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
+      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); TRANSFER <n> <NAC|LAC-N|LAC-A|SAC|MAC> FROM <base|hex|carrier> TO <base|hex|carrier> (2A2a, 23.1: by day only, 32.2; up to twice the printed range, never extended, 23.3; to an own airbase or carrier with room, 24.4, 12.3; only transfer reaches Truk and Australia, 8.2; own major base to own major base always, 8.3); AIRLIFT <n> MAC FROM <base> TO <airbase> WITH <units>[, SUPPLY <k>] (air transport: one battalion or supply point a MAC point, unloaded when it lands in 2A3h, the MAC fatigued) or AIRLIFT ... TO <land hex> WITH <airborne units> DROP (34.2: within the MAC’s printed range, units that began the turn with it on its airbase; they land at once). Aircraft land in 2A3h where ordered (a drop’s MAC where it took off), else on the nearest own airbase or carrier within range with room, else are lost (21.4-21.5). MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). By day only (32.2): CAP <n> <air> FROM <base|carrier> (2A3a, over the take-off hex); STRIKE <n> <air> FROM <base|carrier> AT TF <k> [TARGETS <types>] or AT <hex> (25.1, 50.0: a TF, or everything on the ground there); RECON <n> <air> FROM <base> AT <hex> (2A3d(1)); air is NAC, LAC-N, LAC-A or SAC; a supply a 12 points a land-based mission (11.4); range as printed, twice for extended-range LAC at half strength (23.2). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
     if (kind === 'defence')
       return 'Defensive air (2A3b): CAP <n> <air> FROM <base|carrier> (over its own hex, against enemy aircraft there) and COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> [TARGETS <types>] (carrier NAC at an enemy TF within reach). Default: NONE.';
     return 'Nothing to order at this step.';

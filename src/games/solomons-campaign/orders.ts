@@ -60,8 +60,6 @@ export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
 
 /** First words of orders for rules not built yet, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
-  TRANSFER: '2A2a',
-  AIRLIFT: '22.1',
   CAS: '28.3 (2)',
 };
 

@@ -14,6 +14,7 @@ import type { PassOffers } from './rules/pass';
 import type { SubState } from './rules/submarine';
 import type { Flight } from './rules/air-events';
 import type { OpsOrder } from './rules/ops-orders';
+import type { AirMove } from './rules/air-move-events';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -142,6 +143,10 @@ export interface SolState {
    */
   readonly flights?: readonly Flight[];
   readonly pendingOps?: { readonly side: SolSide; readonly orders: readonly OpsOrder[] } | null;
+  /** 2A2a, 2A3h (rules/air-move.ts): what air movement reads from the box; the air transfers and transports in the air; where each airborne unit began the turn (34.2). Absent: none. */
+  readonly airData: AirMoveData;
+  readonly airMoves?: readonly AirMove[];
+  readonly airborneReady?: { readonly turn: number; readonly at: Readonly<Record<SolSide, Readonly<Record<string, string>>>> };
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;
 }
@@ -196,6 +201,14 @@ export interface GroundCombatData {
       }[]
     >
   >;
+}
+
+/** What air movement reads from the box (2.11 ranges by side and `service-type`, 12.3 carriers, 8.2 off-map air distance, MAC cargo). */
+export interface AirMoveData {
+  readonly ranges: Readonly<Record<SolSide, Readonly<Record<string, number>>>>;
+  readonly carrierCapacity: Readonly<Record<SolSide, Readonly<Record<string, number>>>>;
+  readonly airDistance: Readonly<Record<string, number>>;
+  readonly macCargo: number;
 }
 
 /** What the Operations Phase reads from the box (2A1, 10.3, 10.6, 19.2, 27.8, 8.2). */
@@ -289,6 +302,12 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
       touches: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.touches ? [[n, b.touches]] : []))),
       maxCombatShips: Object.fromEntries(Object.entries(box.majorBases).map(([n, b]) => [n, b.maxCombatShips])),
       shipValues: box.shipValues,
+    },
+    airData: {
+      ranges: box.air.ranges,
+      carrierCapacity: { japanese: box.carrierCapacity.japanese, us: { ...box.carrierCapacity.us, ...box.carrierCapacity.usOther } },
+      airDistance: Object.fromEntries(Object.entries(box.majorBases).flatMap(([n, b]) => (b.airDistance ? [[n, b.airDistance]] : []))),
+      macCargo: box.air.macCargo,
     },
     sailed: { japanese: [], us: [] },
     arrivals: chartArrivals(box),

@@ -11,6 +11,7 @@ import type { Side } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { openChoices } from './rules/additional-forces';
 import { subHexProblem } from './rules/submarine';
+import { type AirReach, airReachOf } from './rules/air-reach';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 import { type AirOption, airOptions, enemyAirHexes } from './rules/air-defence';
 import { isDay } from './rules/places';
@@ -50,6 +51,8 @@ export interface SolView extends SideView {
     readonly subHexes: readonly string[];
     /** 2A3 (rules/air-defence.ts): day or night (32.2), what own air may fly now, the hexes enemy aircraft fly over */
     readonly air: { readonly day: boolean; readonly options: readonly AirOption[]; readonly enemyOver: readonly string[] };
+    /** 2A2a: where the side's ready aircraft may fly on air transfer or transport now (rules/air-reach.ts) */
+    readonly airReach: readonly AirReach[];
   };
 }
 
@@ -59,7 +62,8 @@ const SIZE = { division: 4, brigade: 3, regiment: 2, battalion: 1 } as const;
 function stacksOf(f: Forces): { at: string; top: string }[] {
   const byPlace = new Map<string, Forces['ground'][number]>();
   // units aboard a TF are part of it (10.10): its contents, never a stack on land
-  for (const g of f.ground.filter((x) => !x.at.startsWith('TF '))) {
+  // nor are units aboard aircraft in flight (2A2a-2A3h)
+  for (const g of f.ground.filter((x) => !x.at.startsWith('TF ') && !x.at.startsWith('AIR '))) {
     const top = byPlace.get(g.at);
     if (!top || SIZE[g.size] > SIZE[top.size] || (SIZE[g.size] === SIZE[top.size] && g.id < top.id)) byPlace.set(g.at, g);
   }
@@ -120,6 +124,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       subChances: me === 'japanese' ? s.subs.chances : [],
       subHexes: me === 'japanese' && s.phase === 'subs' ? subHexes(s) : [],
       air: { day: isDay(s), options: me ? airOptions(s, me) : [], enemyOver: me ? enemyAirHexes(s, me) : [] },
+      airReach: me ? airReachOf(s, me) : [],
     },
   };
 }

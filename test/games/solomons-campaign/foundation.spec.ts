@@ -132,6 +132,12 @@ describe('Solomons Campaign foundation (issue 32)', () => {
       'sol.loaded',
       'sol.unloaded',
       'sol.ground-moved',
+      // air transfer and transport, airborne landings, basing (2A2a, 34.2, 2A3h): aircraft and cargo are contents (31.0)
+      'sol.airborne-ready',
+      'sol.air-took-off',
+      'sol.airborne-landed',
+      'sol.air-move-landed',
+      'sol.air-lost',
       // the Logistics Phase and 1B: refits, repairs, attrition, recovery, entrenching, building, arrivals (31.0)
       'sol.refit',
       'sol.refit-waiting',
@@ -155,9 +161,11 @@ describe('Solomons Campaign foundation (issue 32)', () => {
       if (e.type === 'OrdersAccepted') expect(eventVisibleTo(e, enemy)).toBe(false);
       if (e.type === 'DieRolled' && ['2A1', '20.6', '29.5', '33.2'].includes(e.data.rule)) expect(e.data.visibleTo).toHaveLength(1);
     }
-    expect([...kinds].sort()).toEqual(expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set', 'sol.attrition', 'sol.arrived']));
+    expect([...kinds].sort()).toEqual(
+      expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set', 'sol.attrition', 'sol.arrived', 'sol.air-took-off', 'sol.air-move-landed']),
+    );
     const usStory = narrativeFor(events, 'us', game).join('\n');
-    expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads/);
+    expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads|Japan \d+ [A-Z-]+ take off/);
     expect(narrativeFor(events, 'japanese', game).join('\n')).not.toMatch(/United States plan:|United States assigns CP/);
   });
 });

@@ -8,6 +8,7 @@
  * Now and then an attack (2A3) where an enemy marker or stack is seen; a ground attack (28.1) every
  * other phase where own units able to attack share a hex with an enemy stack.
  * With the forces (1B) now and then an option announced, a replacement or a withdrawal (30, 38, 39).
+ * By day now and then one air transfer, air transport or airborne landing where the view says it reaches (2A2a, 34.2).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -126,6 +127,7 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
       const shift = combat === 'naval' && (k.cp?.ops ?? 0) > 0 && rng.int(2) === 0;
       orders.push(shift ? { kind: 'attack', combat, hex: m.at, shift } : { kind: 'attack', combat, hex: m.at });
     }
+  orders.push(...randomAirMoves(k, rng, orders));
   if (!k.plan && !orders.some((o) => o.kind === 'plan'))
     orders.push({ kind: 'plan', tf: null, action: 'hold', to: null, ask: ['contact'] });
   for (const hexesOf of Object.values(k.islands).filter((h) => h.length === 2)) {
@@ -136,6 +138,27 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
     }
   }
   return orders.length ? orders : [{ kind: 'none' }];
+}
+
+/** 2A2a: now and then (by day: the view offers nothing at night, 32.2) one air transfer, air transport or airborne landing. */
+function randomAirMoves(k: SolView['known'], rng: Rng, orders: readonly SolOrder[]): SolOrder[] {
+  const moving = new Set(orders.flatMap((o) => (o.kind === 'ground' ? [o.unit] : o.kind === 'load' ? o.units : [])));
+  const reach = k.airReach.filter((r) => r.to.length || (r.jumpers?.length && r.drops?.length));
+  if (!reach.length || rng.int(3)) return [];
+  const r = rng.pick(reach);
+  const base = { service: r.service, type: r.type, from: r.from };
+  const jumpers = (r.jumpers ?? []).filter((u) => !moving.has(u));
+  if (jumpers.length && r.drops?.length && rng.int(2))
+    return [{ kind: 'airlift', ...base, points: 1, to: rng.pick(r.drops), units: [rng.pick(jumpers)], supply: 0, drop: true }];
+  if (!r.to.length) return [];
+  const to = rng.pick(r.to);
+  const cargo = (r.cargo ?? []).filter((u) => !moving.has(u));
+  if (r.lift?.length && (cargo.length || r.supply) && rng.int(2)) {
+    const lift = rng.pick(r.lift);
+    const unit = cargo.length && (!r.supply || rng.int(2)) ? [rng.pick(cargo)] : [];
+    return [{ kind: 'airlift', ...base, points: 1, to: lift, units: unit, supply: unit.length ? 0 : 1, drop: false }];
+  }
+  return [{ kind: 'transfer', ...base, points: 1 + rng.int(Math.min(r.ready, to.room)), to: to.place }];
 }
 
 /** 3D-3F: now and then a reorganization, an airbase built or raised where own engineers and supply are, or a hex entrenched. */

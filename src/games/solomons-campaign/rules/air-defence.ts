@@ -53,7 +53,7 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
       .filter((t) => near(hexOf(s, t.at)))
       .map((t) => t.id)
       .sort((a, b) => a - b);
-    const stacks = s.forces[enemy].ground.filter((g) => !g.at.startsWith('TF ')).map((g) => hexOf(s, g.at));
+    const stacks = s.forces[enemy].ground.filter((g) => !g.at.startsWith('TF ') && !g.at.startsWith('AIR ')).map((g) => hexOf(s, g.at));
     const hexes = [...new Set(stacks.filter((h): h is string => near(h)))].sort();
     const strike = availableAt(s, side, src, service, type, 'strike');
     const cap =

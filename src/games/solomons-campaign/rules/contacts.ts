@@ -36,7 +36,7 @@ export function contactsOf(s: SolState, attacker: SolSide): Contact[] {
   const hexes = new Set<string>();
   for (const side of SIDES) {
     for (const t of Object.values(s.forces[side].taskForces)) hexes.add(hexOf(s, t.at) ?? '');
-    for (const g of s.forces[side].ground) if (!g.at.startsWith('TF ')) hexes.add(hexOf(s, g.at) ?? '');
+    for (const g of s.forces[side].ground) if (!g.at.startsWith('TF ') && !g.at.startsWith('AIR ')) hexes.add(hexOf(s, g.at) ?? '');
   }
   hexes.delete('');
   const out: Contact[] = [];

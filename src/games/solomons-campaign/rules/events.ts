@@ -13,6 +13,7 @@ import { evolvePass, isPassEvent } from './pass';
 import { evolveSubAttack, isSubAttackEvent } from './sub-attack';
 import { evolveSub, isSubEvent } from './submarine';
 import { evolveAir, isAirEvent } from './air-events';
+import { evolveAirMove, isAirMoveEvent } from './air-move-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -72,6 +73,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       // 6.6: the result is the US's alone; the CP it cost is within the allocation at t{n}/cp/us
       if (event.type === 'sol.special-intel') return s;
       if (isAirEvent(event)) return evolveAir(s, event);
+      if (isAirMoveEvent(event)) return evolveAirMove(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

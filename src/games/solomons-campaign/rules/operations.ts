@@ -1,8 +1,8 @@
 /**
  * The Operations Phase (2A/2B), non-combat part, in the outline's order: plans set or kept,
  * intelligence (2A1), naval movement with loading and unloading (2A2b), ground movement (2A2c),
- * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer (2A2a) and
- * every combat order are refused at parse naming their rule. The sequence (4.5, 4.7, 32.1): 28
+ * then the contacts the Combat Segment (2A3) would act on, announced. Air transfer and transport
+ * fly in 2A2a and land in 2A3h (rules/air-move.ts, rules/air-basing.ts). The sequence (4.5, 4.7, 32.1): 28
  * Execution Phases a turn, each the first player's Operations Phase then the second's, day and
  * night alternating; after the 28th the Logistics Phase (3A, rules/logistics.ts).
  */
@@ -29,6 +29,8 @@ import { type AirOrder, isAirOrder } from './air-orders';
 import { airSuperiority, flyMissions, landAll, recon } from './air-combat';
 import { defenceWanted } from './air-defence';
 import { strikes } from './air-strike';
+import { airborneAtTurnStart, airTransferSegment } from './air-move';
+import { airBasing } from './air-basing';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -68,7 +70,7 @@ export const executionPhases = (s: SolState): number =>
   s.turn === 1 && s.options.shortAugust ? s.optData.shortFirstTurnPhases : s.optData.executionPhases;
 
 const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
-const OPS_KINDS = new Set(['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
+const OPS_KINDS = new Set(['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
 
 /** 2A2b: each TF's own order first (loads and unloads before any TF moves, 19.3-19.4), then the plan's. */
 function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
@@ -162,7 +164,9 @@ export function runOperations(
       visibleTo: [side],
     });
   for (const e of passEvents(side, given)) f.emit(e);
+  if (f.s.x === 1 && side === f.s.first) airborneAtTurnStart(f);
   for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
+  airTransferSegment(f, side, orders, note);
   navalMovement(f, side, orders, note);
   // 36.4: sub attack chances, by Japan's standing answer, else Japan is asked (the `sub` step) before the phase goes on
   const air = given.filter((o): o is AirOrder & SolOrder => isAirOrder(o));
@@ -208,7 +212,9 @@ function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonl
   strikes(f, dice, side, 'strike', note);
   strikes(f, dice, enemy, 'counterstrike', noteOf);
   combatSegment(f, dice, side, orders, contactsOf(f.s, side), note);
+  // 2A3h: the missions' aircraft land, then the air transfers and transports
   landAll(f);
+  airBasing(f, side);
   // 39.8: Yamato and Musashi both sunk end the game at once
   f.emit(giantsSunk(f.s) ?? nextPhase(f.s));
 }

@@ -10,6 +10,7 @@ import type { OpsOrder } from './ops-orders';
 import type { Problem } from './planning';
 import { hexOf, placeOfText } from './places';
 import { checkAir } from './air-check';
+import { checkAirMoves } from './air-move';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -69,6 +70,9 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         if (o.banzai && side !== 'japanese') return bad('only the Japanese declare Banzai!: drop BANZAI', '49.1');
         return;
       }
+      case 'transfer':
+      case 'airlift':
+        return;
       case 'plan':
         if (o.tf !== null && !tfKnown(o.tf)) return bad(`you have no TF ${o.tf} on the map`, '10.1');
         if (o.to !== null && !place(o.to)) return bad(`${o.to} is no place of the map`, '2.1');
@@ -79,8 +83,9 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
     if (o.kind === 'air') continue;
     else if (o.kind !== 'none' && isOps(o)) one(o, index);
     else if (o.kind !== 'none') problems.push({ index, problem: 'this order belongs to the Planning Phase', rule: '4.5' });
-  // 2A3a-2A3b: air lines (rules/air-check.ts)
-  return [...problems, ...checkAir(s, side, orders)].sort((a, b) => a.index - b.index);
+  // 2A3a-2A3b: air missions (rules/air-check.ts); 2A2a: air transfer and transport, checked together (ready points, room where they land)
+  return [...problems, ...checkAir(s, side, orders), ...checkAirMoves(s, side, orders)].sort((a, b) => a.index - b.index);
 }
 
-const isOps = (o: SolOrder): o is OpsOrder & SolOrder => ['intel', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);
+const isOps = (o: SolOrder): o is OpsOrder & SolOrder =>
+  ['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);

@@ -9,11 +9,15 @@
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W ASK ON CONTACT
  *   PLAN TF 2 UNLOAD AT Guadalcanal-W ASK WHEN THE PLAN ENDS
  *   PLAN ALL HOLD | PLAN TF 1 RETURN ASK WHEN ATTACKED
+ *   TRANSFER 6 LAC-N FROM Rabaul TO Bougainville-W   2A2a: air transfer and transport (rules/air-move-orders.ts)
+ *   AIRLIFT 1 MAC FROM Espiritu Santo TO 0906 WITH 1-PARA DROP
  *   SURFACE 0806 [SHIFT] | BOMBARD 0806 | ATTACK 0806   2A3: attack at a contact in that hex after movement
  *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
+import { type AirMoveOrder, formatAirMoveOrder, isAirMoveOrder, parseAirMoveLine } from './air-move-orders';
+
 export type Trigger = 'contact' | 'attacked' | 'ends';
 export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
 
@@ -29,6 +33,8 @@ export interface GroundGroup {
 
 export type OpsOrder =
   | { readonly kind: 'intel'; readonly hex: string }
+  /** 2A2a (rules/air-move.ts) */
+  | AirMoveOrder
   | {
       readonly kind: 'attack';
       readonly combat: AttackKind;
@@ -108,6 +114,7 @@ export function parseOpsLine(line: string): OpsOrder | string {
   m = /^GROUND\s+(\S+)\s+TO\s+(.+)$/i.exec(line);
   if (m) return { kind: 'ground', unit: m[1].toUpperCase(), to: m[2].trim() };
   if (/^PLAN\b/i.test(line)) return parsePlan(line);
+  if (/^(TRANSFER|AIRLIFT)\b/i.test(line)) return parseAirMoveLine(line);
   if (/^ATTACK\s+\S/i.test(line)) return parseGroundAttack(line);
   for (const [combat, word] of Object.entries(ATTACK_WORDS) as [AttackKind, string][]) {
     m = new RegExp(String.raw`^${word}(?:\s+(.+))?$`, 'i').exec(line);
@@ -117,7 +124,7 @@ export function parseOpsLine(line: string): OpsOrder | string {
       return `${m[1]}: ${word} takes the hex${combat === 'naval' ? ' and SHIFT' : ''}; screening (14.4) and a choice of ships (15.1) are not offered: every unfatigued ship of your TFs there takes part`;
     if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
   }
-  return 'expected INTEL, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
+  return 'expected INTEL, TRANSFER, AIRLIFT, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
 }
 
 const UNITS = /^[A-Za-z0-9/-]+(\s*,\s*[A-Za-z0-9/-]+)*$/;
@@ -166,6 +173,7 @@ const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);
 const ASK_WORDS: Record<Trigger, string> = { contact: 'ASK ON CONTACT', attacked: 'ASK WHEN ATTACKED', ends: 'ASK WHEN THE PLAN ENDS' };
 
 export function formatOpsOrder(o: OpsOrder): string {
+  if (isAirMoveOrder(o)) return formatAirMoveOrder(o);
   switch (o.kind) {
     case 'intel':
       return `INTEL ${o.hex}`;
