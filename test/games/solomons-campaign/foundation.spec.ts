@@ -162,7 +162,14 @@ describe('Solomons Campaign foundation (issue 32)', () => {
       if (e.type === 'DieRolled' && ['2A1', '20.6', '29.5', '33.2'].includes(e.data.rule)) expect(e.data.visibleTo).toHaveLength(1);
     }
     expect([...kinds].sort()).toEqual(
-      expect.arrayContaining(['sol.cp-allocated', 'sol.plan-set', 'sol.attrition', 'sol.arrived', 'sol.air-took-off', 'sol.air-move-landed']),
+      expect.arrayContaining([
+        'sol.cp-allocated',
+        'sol.plan-set',
+        'sol.attrition',
+        'sol.arrived',
+        'sol.air-took-off',
+        'sol.air-move-landed',
+      ]),
     );
     const usStory = narrativeFor(events, 'us', game).join('\n');
     expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads|Japan \d+ [A-Z-]+ take off/);
