@@ -61,6 +61,8 @@ export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
 /** First words of orders for rules not built yet, with the rule. */
 const NOT_BUILT: Readonly<Record<string, string>> = {
   CAS: '28.3 (2)',
+  // 16.0: US naval gunfire support of a ground attack (from Dec I)
+  NGS: '16.0',
 };
 
 const WORDS: Record<string, CpMission> = {

@@ -44,7 +44,8 @@ function landingPlaces(s: SolState, m: AirMove): { p: AirPlace; d: number }[] {
  * built by the air-strike rules (their `flights`); until it takes air transfers in, a transfer
  * landing under enemy CAP stops play naming the rule instead of slipping through.
  */
-function interceptedInLandingHex(s: SolState, m: AirMove): void {
+/** 12.7: an air transfer or transport meets enemy CAP where it lands: the air combat there is not built; stop naming the rule. */
+export function interceptedInLandingHex(s: SolState, m: AirMove): void {
   const flights = (s as { flights?: readonly { side: SolSide; mission: string; hex: string }[] }).flights ?? [];
   if (flights.some((x) => x.side !== m.side && x.mission === 'cap' && x.hex === m.hex))
     throw new RuleNotImplementedError(
@@ -57,7 +58,6 @@ function interceptedInLandingHex(s: SolState, m: AirMove): void {
 /** 2A3h: every air transfer and transport of `side` lands, or is lost (21.5). */
 export function airBasing(f: SolFold, side: SolSide): void {
   for (const m of [...(f.s.airMoves ?? [])].filter((x) => x.side === side).sort((a, b) => a.id - b.id)) {
-    interceptedInLandingHex(f.s, m);
     const fatigued = m.mission !== 'transfer';
     const target = m.mission === 'drop' ? m.from : m.to;
     const cargo = m.units.length > 0 || m.supply > 0;
