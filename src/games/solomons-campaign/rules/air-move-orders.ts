@@ -12,6 +12,7 @@
  *                                                        hex within the MAC's printed range
  */
 import type { AirPool } from '../state';
+import { AIR_WORDS } from './air-orders';
 
 export interface AirMoveOrder {
   readonly kind: 'transfer' | 'airlift';
@@ -29,14 +30,9 @@ export interface AirMoveOrder {
 
 export const isAirMoveOrder = (o: { kind: string }): o is AirMoveOrder => o.kind === 'transfer' || o.kind === 'airlift';
 
+/** 2A2a: the mission words and the transports (MAC) */
 const KINDS: Readonly<Record<string, { service: AirPool['service']; type: AirPool['type'] }>> = {
-  NAC: { service: 'navy', type: 'NAC' },
-  'NAC-N': { service: 'navy', type: 'NAC' },
-  LAC: { service: 'navy', type: 'LAC' },
-  'LAC-N': { service: 'navy', type: 'LAC' },
-  'LAC-A': { service: 'army', type: 'LAC' },
-  SAC: { service: 'army', type: 'SAC' },
-  'SAC-A': { service: 'army', type: 'SAC' },
+  ...AIR_WORDS,
   MAC: { service: 'army', type: 'MAC' },
   'MAC-A': { service: 'army', type: 'MAC' },
 };

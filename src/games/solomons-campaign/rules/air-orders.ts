@@ -36,7 +36,8 @@ export interface AirOrder {
 
 export const isAirOrder = (o: { kind: string }): o is AirOrder => o.kind === 'air';
 
-const KINDS: Readonly<Record<string, { service: AirPool['service']; type: AirPool['type'] }>> = {
+/** The air unit words of order lines that fly missions (2.11); air movement adds MAC (rules/air-move-orders.ts). */
+export const AIR_WORDS: Readonly<Record<string, { service: AirPool['service']; type: AirPool['type'] }>> = {
   NAC: { service: 'navy', type: 'NAC' },
   'NAC-N': { service: 'navy', type: 'NAC' },
   LAC: { service: 'navy', type: 'LAC' },
@@ -62,7 +63,7 @@ export function parseAirLine(line: string, defence: boolean): AirOrder | string 
   if (defence && mission !== 'cap' && mission !== 'counterstrike') return 'the defence step takes CAP and COUNTERSTRIKE lines only (2A3b)';
   if (!defence && mission === 'counterstrike')
     return 'a carrier counterstrike is flown by the non-phasing side, in its defence step (2A3b)';
-  const kind = KINDS[m[3].toUpperCase()];
+  const kind = AIR_WORDS[m[3].toUpperCase()];
   if (!kind) return `${m[3]} is no air kind: NAC, LAC-N, LAC-A or SAC (2.12)`;
   const points = Number(m[2]);
   if (points < 1) return 'a mission flies at least one air point (2.12)';
