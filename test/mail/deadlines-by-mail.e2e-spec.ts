@@ -44,7 +44,7 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
     );
     transport = new SmtpTransport(env.smtpHost, env.smtpPort, umpire.address);
     desk = mailDesk(h, umpire, transport, 'dl');
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
@@ -132,7 +132,7 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
       'OrdersReleased',
     ]);
     expect(log.some((e) => e.type === 'DefaultOrdersApplied')).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('WAIT by mail holds orders until the deadline; the late notice reaches every side and the referee naming who is late', async () => {
     const held = 'G-dlheld';
@@ -178,7 +178,7 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
       expect(told).toHaveLength(1);
       expect(told[0].text).toContain(`passed at ${formatUtc(d.at)} and its grace ended at ${formatUtc(d.graceUntil!)}`);
     }
-  }, 120_000);
+  }, 300_000);
 
   it("the referee's PAUSE stops a deadline and RESUME restarts it; ABSENCE moves one; bad input is refused by mail", async () => {
     const gameId = 'G-dlpause';
@@ -221,5 +221,5 @@ describe('deadlines, WAIT and time rulings by mail (Postfix + Dovecot)', () => {
     await send(red, replyTo(gameId, 'red', red), 'PAUSE I am tired');
     await pump(gameId);
     expect(await h.s.events.head(gameId)).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 });

@@ -44,7 +44,7 @@ describe('the referee ADOPTs a fork by mail (Postfix + Dovecot)', () => {
     });
     await desk.deliver([forkId]);
     expect((await h.s.bus.waitFor(forked.id, 30_000)).status).toBe('applied');
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
@@ -68,7 +68,7 @@ describe('the referee ADOPTs a fork by mail (Postfix + Dovecot)', () => {
     expect(said).toContain('an adoption needs a reason');
     expect(said).toContain('G-nowhere is no fork');
     expect(await h.s.events.head(gameId)).toEqual(head);
-  }, 90_000);
+  }, 300_000);
 
   it('when the referee mails ADOPT <fork> BECAUSE <reason>, then the game goes on as the fork went, recorded, verified, and the referee told', async () => {
     await desk.send(ref, desk.replyTo(gameId, 'referee', ref), `ADOPT ${forkId} BECAUSE blue's orders were lost in the mail`);
@@ -90,5 +90,5 @@ describe('the referee ADOPTs a fork by mail (Postfix + Dovecot)', () => {
     expect(r.ok).toBe(true);
     const done = await parsedInbox(ref, (ms) => ms.some((m) => m.text?.includes(`${forkId} adopted as the continuation of ${gameId}`)));
     expect(done.some((m) => m.text?.includes(`${forkId} adopted as the continuation of ${gameId}`))).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

@@ -33,7 +33,7 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     h = await startServices('referee-desk', { MAIL_DOMAIN: env.domain, UMPIRE_ADDRESS: umpire.address, THROTTLE_PER_HOUR: '0' });
     transport = new SmtpTransport(env.smtpHost, env.smtpPort, umpire.address);
     desk = mailDesk(h, umpire, transport, 'desk');
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
@@ -164,5 +164,5 @@ describe('referee ROLLBACK, REPLACE and MAILS by mail (Postfix + Dovecot)', () =
     });
     expect(checkVoidedDice(await h.s.events.read(gameId), (t) => SERVICE_EVENT_TYPES.has(t)).checked).toBeGreaterThan(0);
     expect((await mailsOf(navy, /GAME OVER|game is over|Result/i)).length).toBeGreaterThan(0);
-  }, 240_000);
+  }, 300_000);
 });

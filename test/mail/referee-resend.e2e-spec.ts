@@ -38,7 +38,7 @@ describe('the referee RESENDs a side its reports (Postfix + Dovecot)', () => {
     await desk.pump([gameId], 2);
     await desk.send(ref, desk.replyTo(gameId, 'referee', ref), `REPLACE blue ${navy.address} moved to another club`);
     await desk.pump([gameId]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     transport?.close();
     await stopServices(h);
@@ -88,7 +88,7 @@ describe('the referee RESENDs a side its reports (Postfix + Dovecot)', () => {
     // the referee is told what went
     const done = await parsedInbox(ref, (ms) => ms.some((m) => /Done: RESEND blue ALL/.test(m.text ?? '')));
     expect(done.find((m) => /Done: RESEND blue ALL/.test(m.text ?? ''))?.text).toContain(`Re-sent to blue at ${navy.address}`);
-  }, 120_000);
+  }, 300_000);
 
   it("when a player mails RESEND TO another side, then it is refused as the referee's and nothing is sent or recorded", async () => {
     const head = await h.s.events.head(gameId);
@@ -99,5 +99,5 @@ describe('the referee RESENDs a side its reports (Postfix + Dovecot)', () => {
     expect(refused.some((m) => /RESEND TO is a referee command/.test(m.text ?? ''))).toBe(true);
     expect(await h.s.events.head(gameId)).toEqual(head);
     expect((await parsedInbox(navy)).length).toBe(navyBefore);
-  }, 60_000);
+  }, 300_000);
 });
