@@ -11,6 +11,7 @@
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
  *   REPLACE TR-3 | WITHDRAW 1-MAR | ANNOUNCE YAMATO   1B: 30, 38, 39 (rules/forces-orders.ts)
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
+ *   ASSIGN 12 LAC-N AT Rabaul STRIKE          45.2 (optional): air assigned to a mission for the turn (rules/air-assign.ts)
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
@@ -20,6 +21,7 @@ import { formatOpsOrder, type OpsOrder, parseOpsLine } from './rules/ops-orders'
 import { formatPass, type PassOrder, parsePassLine } from './rules/pass';
 import { formatSubOrder, isSubOrder, parseSubLine, type SubOrder } from './rules/submarine';
 import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules/air-orders';
+import { type AssignOrder, formatAssignOrder, isAssignOrder, parseAssignLine } from './rules/air-assign-events';
 import { type CpMission, MISSIONS } from './state';
 
 export type SolOrder =
@@ -41,11 +43,14 @@ export type SolOrder =
   | SubOrder
   | PassOrder
   /** air missions (2A3a, 2A3b): rules/air-orders.ts */
-  | AirOrder;
+  | AirOrder
+  /** 45.2 (optional) ASSIGN lines: rules/air-assign.ts */
+  | AssignOrder;
 
-export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'defence' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'assign' | 'ops' | 'defence' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   if (step.id.endsWith('/cp/us')) return 'cp-us';
+  if (step.id.endsWith('/air-assign')) return 'assign';
   const last = step.id.split('/').pop();
   return last === 'cp' ||
     last === 'forces' ||
@@ -88,6 +93,10 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
   if (kind === 'cp' && /^SPECIAL\s+INTEL(LIGENCE)?$/.test(up)) return { kind: 'special-intel' };
   if ((kind === 'forces' || kind === 'ops') && /^(NO\s+)?PASS\b/.test(up)) return parsePassLine(line);
   if (kind === 'subs' || kind === 'sub') return parseSubLine(line);
+  // 45.2 (optional): assignments at the Air Mission Assignment Sub-Segment alone
+  if (kind === 'assign') return parseAssignLine(line);
+  if (/^ASSIGN\b/.test(up))
+    return 'ASSIGN lines go at the Air Mission Assignment Sub-Segment (t<n>/x<k>/air-assign) of games with optional rule 45 (45.2)';
   if (kind === 'cp' || kind === 'cp-us') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
@@ -164,6 +173,7 @@ function formatOne(o: SolOrder): string {
     default:
       if (isSubOrder(o)) return formatSubOrder(o);
       if (isAirOrder(o)) return formatAirOrder(o);
+      if (isAssignOrder(o)) return formatAssignOrder(o);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

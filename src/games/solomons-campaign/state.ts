@@ -15,6 +15,7 @@ import type { SubState } from './rules/submarine';
 import type { Flight } from './rules/air-events';
 import type { OpsOrder } from './rules/ops-orders';
 import type { AirMove } from './rules/air-move-events';
+import type { Assignment } from './rules/air-assign-events';
 
 /** The game's id, as registered (RuleNotImplementedError names it). */
 export const GAME = 'solomons-campaign';
@@ -80,7 +81,7 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'ops' | 'defence' | 'logistics' | 'over';
+export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'assign' | 'ops' | 'defence' | 'logistics' | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -146,6 +147,8 @@ export interface SolState {
   /** 2A2a, 2A3h (rules/air-move.ts): what air movement reads from the box; the air transfers and transports in the air; where each airborne unit began the turn (34.2). Absent: none. */
   readonly airData: AirMoveData;
   readonly airMoves?: readonly AirMove[];
+  /** 45.2 (optional): each side's air assigned to missions this turn, sealed to it (rules/air-assign.ts). Absent: none. */
+  readonly assigned?: Readonly<Record<SolSide, readonly Assignment[]>>;
   readonly airborneReady?: { readonly turn: number; readonly at: Readonly<Record<SolSide, Readonly<Record<string, string>>>> };
   /** 4A-4B, 5.2: how the game ended (null while it runs) */
   readonly outcome: { readonly winner: SolSide | null; readonly level: string; readonly why: string } | null;

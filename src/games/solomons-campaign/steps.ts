@@ -4,13 +4,15 @@
  * `t3/x05/japanese/ops`. The CP allocation (1A) and the forces (1B-1C) are simultaneous and
  * sealed; the Japanese submarine deployment (1D) is Japan's; initiative (1E) nobody orders; each
  * Execution Phase (2, up to 28 a turn, 4.7) holds an Operations Phase of each side, the first
- * player's first. A row whose rules are not built yet stops the game naming its rule.
+ * player's first; with optional rule 45 it opens with the sealed Air Mission Assignment
+ * Sub-Segment, `t3/x05/air-assign` (45.1-45.2), when a side has air to assign. A row whose rules are not built yet stops the game naming its rule.
  */
 import type { StepRow, StepTable } from '../../engine/define';
 import type { RulesEvent, StepInfo } from '../../engine/ruleset';
 import type { SolOrder } from './orders';
 import { Fold } from '../kit';
 import { checkChoices, resolveChoices } from './rules/additional-forces';
+import { assignWanted, enterExecutionPhase, resolveAssign } from './rules/air-assign';
 import { evolveSol } from './rules/events';
 import { runLogistics } from './rules/logistics';
 import type { SolFold } from './rules/naval';
@@ -95,6 +97,17 @@ export function currentStep(s: SolState): StepInfo | null {
         owes: [...SIDES],
         rule: '3A',
       };
+    case 'assign':
+      // 45.2 (optional): both sides at once, each side's assignments its own until its missions are resolved
+      return {
+        id: `t${s.turn}/x${pad(s.x)}/air-assign`,
+        turn: s.turn,
+        title: `${when}, Execution Phase ${s.x} (${s.x % 2 === 1 ? 'day' : 'night'}): Air Mission Assignment Sub-Segment (45.2)`,
+        mode: 'simultaneous',
+        revealTo: 'owners',
+        owes: SIDES.filter((side) => assignWanted(s, side)),
+        rule: '45.2',
+      };
     case 'initiative':
       return { id: `t${s.turn}/initiative`, turn: s.turn, title: `${when}: initiative (1E)`, mode: 'sequential', owes: [], rule: '1E' };
     case 'defence': {
@@ -154,6 +167,7 @@ export function upcomingSteps(s: SolState): StepInfo[] {
 export const rowOfStep = (step: Pick<StepInfo, 'id'>): string => {
   const parts = step.id.split('/');
   if (parts.length === 3 && parts[1] === 'cp') return 'cp-us';
+  if (parts.length === 3 && parts[2] === 'air-assign') return 'air-assign';
   return parts.length === 4 ? parts[3] : parts[1];
 };
 
@@ -224,7 +238,7 @@ const resolveInitiative: StepRow<SolState, SolOrder>['resolve'] = (s, _step, _gi
     }
   }
   ctx.emit({ type: 'sol.initiative', data: { first, why: holders.size === 1 ? 'airfield' : 'dice', rolls } });
-  ctx.emit({ type: 'sol.phase', data: { phase: 'ops', x: 1, phasing: first } });
+  ctx.emit(enterExecutionPhase(s, 1, first));
 };
 
 export const STEPS: StepTable<SolState, SolOrder> = {
@@ -279,6 +293,16 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       resolve: resolveSubs,
     },
     { id: 'initiative', owes: 'none', rule: '1E', title: 'initiative', deadline: 'battle', resolve: resolveInitiative },
+    {
+      id: 'air-assign',
+      owes: 'several',
+      rule: '45.1-45.2',
+      title: 'Air Mission Assignment Sub-Segment (optional rule 45)',
+      for: 'ASSIGN',
+      deadline: 'orders',
+      only: 'with the air mission assignment option, when a side has air able to fly that it has not assigned this turn',
+      resolve: (s, _step, given, ctx) => resolveAssign(s, given, ctx),
+    },
     {
       id: 'ops',
       owes: 'one',

@@ -15,6 +15,7 @@ import { type AirReach, airReachOf } from './rules/air-reach';
 import { type CpAllocation, type Forces, SIDE_NAME, SIDES, type SolSide, type SolState } from './state';
 import { type AirOption, airOptions, enemyAirHexes } from './rules/air-defence';
 import { isDay } from './rules/places';
+import { type Assignment, assignedOf } from './rules/air-assign-events';
 
 export interface SolView extends SideView {
   readonly known: {
@@ -49,8 +50,16 @@ export interface SolView extends SideView {
     readonly subChances: SolState['subs']['chances'];
     /** 36.2: at the Submarine Deployment Segment, the hexes Japan may put a sub in */
     readonly subHexes: readonly string[];
-    /** 2A3 (rules/air-defence.ts): day or night (32.2), what own air may fly now, the hexes enemy aircraft fly over */
-    readonly air: { readonly day: boolean; readonly options: readonly AirOption[]; readonly enemyOver: readonly string[] };
+    /**
+     * 2A3 (rules/air-defence.ts): day or night (32.2), what own air may fly now, the hexes enemy
+     * aircraft fly over; with optional rule 45 the side's own assignments of the turn (45.2, sealed)
+     */
+    readonly air: {
+      readonly day: boolean;
+      readonly options: readonly AirOption[];
+      readonly enemyOver: readonly string[];
+      readonly assigned: readonly Assignment[];
+    };
     /** 2A2a: where the side's ready aircraft may fly on air transfer or transport now (rules/air-reach.ts) */
     readonly airReach: readonly AirReach[];
   };
@@ -123,7 +132,12 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       subs: me === 'japanese' ? Object.values(s.subs.boats).sort((a, b) => (a.id < b.id ? -1 : 1)) : [],
       subChances: me === 'japanese' ? s.subs.chances : [],
       subHexes: me === 'japanese' && s.phase === 'subs' ? subHexes(s) : [],
-      air: { day: isDay(s), options: me ? airOptions(s, me) : [], enemyOver: me ? enemyAirHexes(s, me) : [] },
+      air: {
+        day: isDay(s),
+        options: me ? airOptions(s, me) : [],
+        enemyOver: me ? enemyAirHexes(s, me) : [],
+        assigned: me ? assignedOf(s, me) : [],
+      },
       airReach: me ? airReachOf(s, me) : [],
     },
   };

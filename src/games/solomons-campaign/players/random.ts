@@ -9,6 +9,8 @@
  * other phase where own units able to attack share a hex with an enemy stack.
  * With the forces (1B) now and then an option announced, a replacement or a withdrawal (30, 38, 39).
  * By day now and then one air transfer, air transport or airborne landing where the view says it reaches (2A2a, 34.2).
+ * With optional rule 45 now and then air assigned to a mission, and missions flown by assigned air
+ * alone (45.2); with optional rule 48 Japan's night strikes from December I (48.1).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -220,8 +222,13 @@ function randomChoices(view: SolView, rng: Rng): SolOrder[] {
  */
 function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean): AirOrder[] {
   const a = view.known.air;
-  if (!a?.day) return [];
+  // 48.1 (optional): at night the view offers only Japan's night strikes, from December I
+  if (!a || (!a.day && !a.options.length)) return [];
   const out: AirOrder[] = [];
+  // 45.2 (optional): a mission flies only the points assigned to it this turn
+  const assigning = view.known.options.airMissionAssignment === true;
+  const within = (o: (typeof a.options)[number], mission: AirOrder['mission'], n: number) =>
+    assigning ? Math.min(n, assignedHere(a.assigned, o, mission)) : n;
   const supply = new Map<string, number>();
   const afford = (o: (typeof a.options)[number], points: number) => {
     if (o.supply === null) return true;
@@ -249,22 +256,61 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
   for (const o of a.options) {
     const r = rng.int(6);
     if (defence) {
-      if (o.cap > 0 && a.enemyOver.includes(o.hex) && r < 3 && afford(o, o.cap)) out.push(line(o, 'cap', o.cap, {}));
-      else if (attacks && o.carrier && o.strike > 0 && o.tfs.length && r >= 3)
-        out.push(line(o, 'counterstrike', o.strike, { tf: rng.pick(o.tfs) }));
+      const cap = within(o, 'cap', o.cap);
+      const counter = within(o, 'counterstrike', o.strike);
+      if (cap > 0 && a.enemyOver.includes(o.hex) && r < 3 && afford(o, cap)) out.push(line(o, 'cap', cap, {}));
+      else if (attacks && o.carrier && counter > 0 && o.tfs.length && r >= 3)
+        out.push(line(o, 'counterstrike', counter, { tf: rng.pick(o.tfs) }));
       continue;
     }
-    const points = 1 + rng.int(Math.max(1, o.strike));
+    const all = within(o, 'strike', o.strike);
+    const points = within(o, 'strike', 1 + rng.int(Math.max(1, o.strike)));
+    const cap = within(o, 'cap', o.cap);
     const striking = attacks && o.strike > 0;
-    if (striking && r < 3 && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
-    else if (r === 3 && o.cap > 0) {
-      const n = 1 + rng.int(o.cap);
+    if (striking && r < 3 && o.tfs.length && all > 0 && afford(o, all)) out.push(line(o, 'strike', all, { tf: rng.pick(o.tfs) }));
+    else if (r === 3 && cap > 0) {
+      const n = 1 + rng.int(cap);
       if (afford(o, n)) out.push(line(o, 'cap', n, {}));
-    } else if (striking && r === 4 && o.hexes.length && afford(o, points)) out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
-    else if (striking && r === 5 && o.hexes.length && rng.int(2) === 0 && afford(o, 1))
+    } else if (striking && r === 4 && o.hexes.length && points > 0 && afford(o, points))
+      out.push(line(o, 'strike', points, { hex: rng.pick(o.hexes) }));
+    else if (striking && a.day && r === 5 && o.hexes.length && within(o, 'recon', 1) > 0 && rng.int(2) === 0 && afford(o, 1))
       out.push(line(o, 'recon', 1, { hex: rng.pick(o.hexes) }));
   }
   return out;
+}
+
+type Air = SolView['known']['air'];
+const sameKind = (x: Air['assigned'][number], o: Air['options'][number]) =>
+  x.from === o.from && x.service === o.service && x.type === o.type;
+
+/** 45.2: points of an option's kind and place assigned to a mission this turn. */
+const assignedHere = (assigned: Air['assigned'], o: Air['options'][number], mission: AirOrder['mission']) =>
+  assigned.filter((x) => sameKind(x, o) && x.mission === mission).reduce((t, x) => t + x.points, 0);
+
+/**
+ * 45.2 (optional): now and then air not assigned yet assigned to a mission it could fly: CAP,
+ * strike, recon (by day), counterstrike (carrier NAC); at night strikes alone (48.1).
+ */
+function randomAssign(view: SolView, rng: Rng): SolOrder[] {
+  const a = view.known.air;
+  const out: SolOrder[] = [];
+  for (const o of a.options) {
+    if (rng.int(2)) continue;
+    const held = a.assigned.filter((x) => sameKind(x, o)).reduce((t, x) => t + x.points, 0);
+    const free = { cap: o.cap - held, strike: o.strike - held };
+    const missions = (
+      [
+        ['cap', free.cap],
+        ['strike', free.strike],
+        ['recon', a.day && !o.carrier ? free.strike : 0],
+        ['counterstrike', a.day && o.carrier ? free.strike : 0],
+      ] as const
+    ).filter(([, n]) => n > 0);
+    if (!missions.length) continue;
+    const [mission, n] = rng.pick(missions);
+    out.push({ kind: 'assign', points: 1 + rng.int(n), service: o.service, type: o.type, from: o.from, mission });
+  }
+  return out.length ? out : [{ kind: 'none' }];
 }
 
 /** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
@@ -282,6 +328,7 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
     return air.length ? air : [{ kind: 'none' }];
   }
   if (kind === 'subs') return randomSubs(view, rng);
+  if (kind === 'assign') return randomAssign(view, rng);
   // 36.4: attack or wait, sub by sub
   if (kind === 'sub')
     return [...new Set(k.subChances.map((c) => c.sub))]

@@ -6,8 +6,9 @@
  * range (23.2: all Japanese LAC, US Army LAC from December I; strength halved); CAP flies over its
  * take-off hex only (52.0 Q&A). A land base spends a supply point for each 12 points a mission
  * (11.4, 50.0 Logistics Chart, also on major bases, A11); carriers none (21.9). No mission at
- * night (32.2), none from or to off-map bases (8.2: only air transfer reaches them), none at an
- * enemy major base (A30).
+ * night (32.2) but the optional Japanese night strikes (48.1, rules/air-night.ts), none from or to
+ * off-map bases (8.2: only air transfer reaches them), none at an enemy major base (A30). With
+ * optional rule 45 a mission flies only points assigned to it (45.2, rules/air-assign.ts).
  */
 import { hexGrid } from '../../kit';
 import { GRID_SPEC } from '../box';
@@ -16,7 +17,9 @@ import { AIR } from '../box/forces';
 import { other, type SolSide, type SolState } from '../state';
 import { type AirOrder, isAirOrder, kindName } from './air-orders';
 import { eligible } from './air-events';
-import { hexOf, isDay, placeOfText } from './places';
+import { assignmentProblem } from './air-assign-events';
+import { nightProblem } from './air-night';
+import { hexOf, placeOfText } from './places';
 import type { Problem } from './planning';
 
 const GRID = hexGrid({ ...GRID_SPEC });
@@ -101,6 +104,7 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
   const problems: Problem[] = [];
   const used = new Map<string, number>();
   const supply = new Map<string, number>();
+  const assigned = new Map<string, number>();
   for (const [index, raw] of orders.entries()) {
     if (!isAirOrder(raw)) continue;
     checkOne(raw, index);
@@ -111,7 +115,8 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     const bad = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
-    if (!isDay(s)) return bad('no air mission flies at night', '32.2');
+    const night = nightProblem(s, side, o);
+    if (night) return bad(night.problem, night.rule);
     const src = sourceOf(s, side, o.from);
     if (typeof src === 'string') return bad(src, '21.4');
     if (src.carrier && o.type !== 'NAC') return bad('only NAC fly from carriers', '21.3');
@@ -128,6 +133,13 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
         `${src.from} has ${have} ${kindName(o.service, o.type)} able to fly this ${o.mission === 'cap' ? 'CAP' : 'mission'}, not ${want}`,
         '22.1, 21.8',
       );
+    if (s.options.airMissionAssignment) {
+      const k = `${src.from}|${o.service}|${o.type}|${o.mission}`;
+      const flown = (assigned.get(k) ?? 0) + o.points;
+      assigned.set(k, flown);
+      const wrong = assignmentProblem(s, side, src.from, o.service, o.type, o.mission, flown);
+      if (wrong) return bad(wrong.problem, wrong.rule);
+    }
     const hex = targetHex(s, side, o, src);
     if (!hex) return bad(o.tf !== null ? `the enemy has no TF ${o.tf} on the map` : `${o.hex} is no hex of the map`, '2.1');
     if (Object.values(s.bases).some((b) => b.side !== side && b.hex === hex))

@@ -25,7 +25,7 @@ import type { Shift } from './combat-events';
 import { columnName, columnOf, crtCell, type CrtKind, shiftColumn } from './crt';
 import { seenIn } from './intel';
 import type { SolFold } from './naval';
-import { hexOf } from './places';
+import { hexOf, isDay } from './places';
 
 type Note = (text: string, rule: string) => void;
 export const flying = (s: SolState) => s.flights ?? [];
@@ -67,9 +67,18 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
         extended,
         tired: p.tired,
         ...(o.targets ? { targets: o.targets } : {}),
+        // 48.1 (3): a night strike (night bombing) is flown at half strength
+        ...(isDay(f.s) ? {} : { night: true }),
       };
       f.emit({ type: 'sol.air-flown', data: { side, flight, supply: src.carrier || i > 0 ? 0 : supplyFor(o.points) }, visibleTo: [side] });
     });
+    // 45.2: a strike, recon or counterstrike uses its assignment up (CAP may fly again)
+    if (f.s.options.airMissionAssignment && o.mission !== 'cap')
+      f.emit({
+        type: 'sol.air-assignment-flown',
+        data: { side, from: src.from, service: o.service, type: o.type, mission: o.mission, points: o.points },
+        visibleTo: [side],
+      });
   }
   const hexes = [
     ...new Set(

@@ -3,13 +3,16 @@
  * enemy's TF markers and stacks, public, 31.1 (1)-(2)): the view gives it to players, and the
  * defence step (2A3b) is asked only when the non-phasing side has something to fly there: CAP over
  * a hex enemy aircraft fly over (defensive CAP, in its own hex only, 52.0 Q&A), or carrier NAC able
- * to reach an enemy TF (carrier counterstrike, 50.0 Air Mission Chart). Never at night (32.2).
+ * to reach an enemy TF (carrier counterstrike, 50.0 Air Mission Chart). Never at night (32.2): at
+ * night only Japan's optional night strikes fly (48.1: NAC and LAC striking, no CAP), and no
+ * defensive CAP is flown (48.1 (2)).
  */
 import { type AirPool, other, type SolSide, type SolState } from '../state';
 import { kindName } from './air-orders';
 import { availableAt, distance, extendedOk, rangeOf, type Source, sourceOf } from './air-check';
 import { flying } from './air-combat';
 import { hexOf, isDay } from './places';
+import { bombsAtNight, nightBombingOpen } from './air-night';
 
 export interface AirOption {
   /** the take-off place as the order writes it (base, hex or carrier id), its hex, the air kind */
@@ -30,7 +33,8 @@ export interface AirOption {
 }
 
 export function airOptions(s: SolState, side: SolSide): AirOption[] {
-  if (!isDay(s) || s.phase === 'over') return [];
+  const night = !isDay(s);
+  if (s.phase === 'over' || (night && !nightBombingOpen(s, side))) return [];
   const f = s.forces[side];
   const enemy = other(side);
   const barred = new Set(Object.values(s.bases).flatMap((b) => (b.side === enemy && b.hex ? [b.hex] : [])));
@@ -47,6 +51,7 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
   }
   const out: AirOption[] = [];
   for (const { src, service, type } of [...kinds.values()]) {
+    if (night && !bombsAtNight(type)) continue;
     const reach = (extendedOk(s, side, service, type) ? 2 : 1) * rangeOf(side, service, type);
     const near = (hex: string | null) => !!hex && !barred.has(hex) && distance(src.hex, hex) <= reach;
     const tfs = Object.values(s.forces[enemy].taskForces)
@@ -57,7 +62,7 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
     const hexes = [...new Set(stacks.filter((h): h is string => near(h)))].sort();
     const strike = availableAt(s, side, src, service, type, 'strike');
     const cap =
-      type === 'SAC' ? 0 : availableAt(s, side, src, service, type, 'cap') + availableAt(s, side, src, service, type, 'cap', true);
+      type === 'SAC' || night ? 0 : availableAt(s, side, src, service, type, 'cap') + availableAt(s, side, src, service, type, 'cap', true);
     if (strike + cap === 0) continue;
     out.push({
       from: src.from,
@@ -88,6 +93,7 @@ export const enemyAirHexes = (s: SolState, side: SolSide): string[] =>
 
 /** 2A3b is asked when the defender could fly defensive CAP against intruders or a carrier counterstrike. */
 export function defenceWanted(s: SolState, defender: SolSide): boolean {
+  if (!isDay(s)) return false;
   const over = new Set(enemyAirHexes(s, defender));
   return airOptions(s, defender).some(
     (o) => (o.cap > 0 && over.has(o.hex) && (o.supply === null || o.supply > 0)) || (o.carrier && o.strike > 0 && o.tfs.length > 0),

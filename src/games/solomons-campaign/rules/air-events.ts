@@ -34,6 +34,8 @@ export interface Flight {
   /** A15: fatigued points on CAP fire at printed strength */
   readonly tired: boolean;
   readonly targets?: readonly string[];
+  /** 48.1 (3): flown in a night phase (night bombing), strength halved */
+  readonly night?: boolean;
 }
 
 export interface Fire {
@@ -71,7 +73,10 @@ export type AirEvent =
       'sol.air-losses',
       { side: SolSide; hex: string; rule: string; losses: readonly { flight: number; eliminated: number; aborted: number }[] }
     >
-  | RulesEvent<'sol.air-strike', { side: SolSide; hex: string; tf: number; ships: readonly string[]; attacks: readonly ShipAttack[] }>
+  | RulesEvent<
+      'sol.air-strike',
+      { side: SolSide; hex: string; tf: number; ships: readonly string[]; attacks: readonly ShipAttack[]; night?: boolean }
+    >
   | RulesEvent<'sol.ship-damaged', { side: SolSide; ship: string; supply: number; nac: number }>
   | RulesEvent<'sol.air-recon', { side: SolSide; hex: string; face: number; result: string; seen: readonly string[] }>
   | RulesEvent<
@@ -213,7 +218,9 @@ export function evolveAir(s: SolState, e: AirEvent): SolState {
         const { flew: _f, ...rest } = a;
         air = landAt(air, rest);
       }
-      return withForces(s, e.data.side, { ...f, ships, air });
+      // 45.2: assignments hold for the game turn
+      const rested = s.assigned ? { ...s, assigned: { ...s.assigned, [e.data.side]: [] } } : s;
+      return withForces(rested, e.data.side, { ...f, ships, air });
     }
     case 'sol.aa-fire': {
       // 26.4: the supply spent for full ground AA

@@ -16,7 +16,7 @@ export function narrateAir(event: { type: string; data: unknown }): string[] {
       const fl = e.data.flight;
       const what = fl.mission === 'cap' ? `CAP over ${fl.hex}` : `${fl.mission} at ${fl.tf !== null ? `TF ${fl.tf} in ${fl.hex}` : fl.hex}`;
       return [
-        `${SIDE_NAME[e.data.side]}: ${fl.points} ${kindName(fl.service, fl.type)} from ${fl.from} fly ${what}${fl.extended ? ' at extended range (23.2)' : ''}${e.data.supply ? `, ${e.data.supply} supply spent (11.4)` : ''}.`,
+        `${SIDE_NAME[e.data.side]}: ${fl.points} ${kindName(fl.service, fl.type)} from ${fl.from} fly ${what}${fl.night ? ' by night (night bombing, 48.1)' : ''}${fl.extended ? ' at extended range (23.2)' : ''}${e.data.supply ? `, ${e.data.supply} supply spent (11.4)` : ''}.`,
       ];
     }
     case 'sol.air-seen':
@@ -39,7 +39,7 @@ export function narrateAir(event: { type: string; data: unknown }): string[] {
       ];
     case 'sol.air-strike':
       return [
-        `${SIDE_NAME[e.data.side]} air strike on TF ${e.data.tf} at ${e.data.hex} (25.1); its ships: ${e.data.ships.join(', ')}.`,
+        `${SIDE_NAME[e.data.side]} ${e.data.night ? 'night ' : ''}air strike on TF ${e.data.tf} at ${e.data.hex} (25.1${e.data.night ? '; strength halved at night, 48.1 (3)' : ''}); its ships: ${e.data.ships.join(', ')}.`,
         ...e.data.attacks.map(
           (a) =>
             `  ${a.ship}: ${a.points} points, strength ${a.strength} against defense ${a.defense}, column ${a.heading}, die ${a.face}: ${a.result === null ? 'no effect' : SHIP_RESULT[a.result]}.`,

@@ -11,7 +11,8 @@
  * 23.2, 50.0 notes) to the ship's defense as a percentage (25.1 (6)), -1 for Army and Navy
  * together without a Combined CP, one die (25.1 (7)): D0 minor damage, D1 crippled, D2-D3
  * eliminated (50.0). Minor damage: half the supply and half the NAC aboard lost (rounded up), the
- * ship fatigued.
+ * ship fatigued. A night strike (optional night bombing) halves the strength once more, rounded
+ * down, on a TF and on the ground (48.1 (3), rules/air-night.ts).
  *
  * On the ground (50.0 chart notes): one combined attack on everything of the enemy on the ground in
  * the hex; the ground units' AA there fires first (26.1, 26.3: their combat strength; full with one
@@ -32,6 +33,7 @@ import { strengthOf } from './ground-combat';
 import type { SolFold } from './naval';
 import { hexOf } from './places';
 import { hitShip, valuesOf } from './surface';
+import { nightHalved } from './air-night';
 
 type Note = (text: string, rule: string) => void;
 
@@ -129,7 +131,7 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
       result: crtCell(column, face).d,
     };
   });
-  f.emit({ type: 'sol.air-strike', data: { side, hex, tf: tfId, ships, attacks } });
+  f.emit({ type: 'sol.air-strike', data: { side, hex, tf: tfId, ships, attacks, ...(left.some((x) => x.night) ? { night: true } : {}) } });
   for (const a of attacks) {
     const ship = f.s.forces[enemy].ships[a.ship];
     if (!ship || a.result === null) continue;
@@ -142,9 +144,12 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
   }
 }
 
-/** Strength of points against a ship, rounded down (23.2). */
+/** Strength of points against a ship, rounded down (23.2); halved again at night (48.1 (3)). */
 function airStrength(points: readonly Flight[]): number {
-  return Math.floor(points.reduce((t, x) => t + perPoint(x), 0));
+  return nightHalved(
+    Math.floor(points.reduce((t, x) => t + perPoint(x), 0)),
+    points.some((x) => x.night),
+  );
 }
 
 function strikeGround(f: SolFold, dice: Dice, side: SolSide, hex: string, group: readonly Flight[], note: Note): void {
@@ -172,7 +177,10 @@ function strikeGround(f: SolFold, dice: Dice, side: SolSide, hex: string, group:
     takeLosses(f, side, hex, group, rollLosses(dice, fire, hex), false, '26.2, 50.0');
   }
   const left = group.map((x) => flying(f.s).find((y) => y.id === x.id)).filter((x): x is Flight => !!x && live(x) > 0);
-  const factors = left.reduce((t, x) => t + (x.extended ? Math.floor(live(x) / 2) : live(x)), 0);
+  const factors = nightHalved(
+    left.reduce((t, x) => t + (x.extended ? Math.floor(live(x) / 2) : live(x)), 0),
+    left.some((x) => x.night),
+  );
   if (factors < 1) {
     note(`no aircraft of the strike at ${hex} got through`, '26.2');
     return;

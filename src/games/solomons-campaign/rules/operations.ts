@@ -31,6 +31,7 @@ import { defenceWanted } from './air-defence';
 import { strikes } from './air-strike';
 import { airborneAtTurnStart, airTransferSegment } from './air-move';
 import { airBasing, interceptedInLandingHex } from './air-basing';
+import { enterExecutionPhase } from './air-assign';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -139,7 +140,8 @@ function nextPhase(s: SolState): RulesEvent {
   if (passed) return { type: 'sol.passed', data: { x: s.x, why: passed } };
   if (s.phasing === s.first) return { type: 'sol.phase', data: { phase: 'ops', x: s.x, phasing: other(s.phasing!) } };
   if (s.x >= executionPhases(s)) return { type: 'sol.phase', data: { phase: 'logistics', phasing: null } };
-  return { type: 'sol.phase', data: { phase: 'ops', x: s.x + 1, phasing: s.first } };
+  // 45.1 (optional): the next Execution Phase opens with the Air Mission Assignment Sub-Segment when a side has air to assign
+  return enterExecutionPhase(s, s.x + 1, s.first!);
 }
 
 /** One side's Operations Phase; `asked`: the side was asked (the `ops` step), not run from its plan (`plan`). */
