@@ -31,6 +31,9 @@ const OWN = new Set([
   'sol.reinforcements-moved',
   'sol.air-took-off',
   'sol.air-move-landed',
+  // 45.2 (optional): assignments stay secret until each mission is resolved
+  'sol.air-assigned',
+  'sol.air-assignment-flown',
 ]);
 /** Japan's alone (36.2-36.5: where subs are, their answers and the rolls that did not attack). */
 const JAPAN = new Set(['sol.sub-placed', 'sol.subs-ready', 'sol.sub-standing', 'sol.sub-roll']);
@@ -43,6 +46,9 @@ function leaks(events: readonly EngineEvent[]): string[] {
   const out: string[] = [];
   for (const e of events) {
     if (e.type === 'OrdersAccepted' && eventVisibleTo(e, other(e.data.side))) out.push(`orders of ${e.data.side} at ${e.data.stepId}`);
+    // sealed steps (the CP, the forces, the logistics, 45.2's assignments) open to their own side only
+    if (e.type === 'OrdersRevealed' && eventVisibleTo(e, other(e.data.side)))
+      out.push(`sealed orders of ${e.data.side} at ${e.data.stepId}`);
     if (e.type !== 'RulesApplied') continue;
     const t = e.data.event.type;
     const side = (e.data.event.data as { side?: string }).side;
@@ -58,6 +64,8 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
     ...Array.from({ length: 30 }, (_, i) => ['short', i, {}] as const),
     ...Array.from({ length: 8 }, (_, i) => ['extended', i, {}] as const),
     ['short', 0, { 'random-events': true, 'amphibious-assault': true, banzai: true }] as const,
+    ['short', 1, { 'air-mission-assignment': true }] as const,
+    ['extended', 1, { 'air-mission-assignment': true, 'night-bombing': true }] as const,
   ];
 
   it.each(games)(
@@ -73,12 +81,26 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
       expect(types.has('sol.cp-allocated') && types.has('sol.plan-set')).toBe(true);
       expect(leaks(events)).toEqual([]);
       const usStory = narrativeFor(events, 'us', game).join('\n');
-      expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan TF \d+ loads|SS-\d+ (is placed|placed)/);
+      expect(usStory).not.toMatch(/Japan plan:|Japan assigns CP|Japan assigns air|Japan TF \d+ loads|SS-\d+ (is placed|placed)/);
       expect(narrativeFor(events, 'japanese', game).join('\n')).not.toMatch(
-        /United States plan:|United States assigns CP|special intelligence learns/i,
+        /United States plan:|United States assigns CP|United States assigns air|special intelligence learns/i,
       );
     },
   );
+
+  it('given a game with secret air mission assignment (45.2), then both sides assigned air and neither saw the other do it', () => {
+    const { events } = playOneGame(game, 'fog:short:1:air-mission-assignment', {
+      options: { scenario: 'short', 'air-mission-assignment': true },
+      missRate: 0.2,
+      aheadRate: 0,
+    });
+    const assigned = events.flatMap((e) => (e.type === 'RulesApplied' && e.data.event.type === 'sol.air-assigned' ? [e] : []));
+    const sides = new Set(assigned.map((e) => (e.data.event.data as { side: string }).side));
+    expect([...sides].sort()).toEqual(['japanese', 'us']);
+    expect(leaks(assigned)).toEqual([]);
+    expect(narrativeFor(events, 'us', game).join('\n')).not.toMatch(/Japan assigns air/);
+    expect(narrativeFor(events, 'japanese', game).join('\n')).toMatch(/Japan assigns air/);
+  });
 
   it('given a stream with one sealed event shown to both sides, then the check finds it', () => {
     const { events } = playOneGame(game, 'fog:planted', { options: { scenario: 'short' }, missRate: 0.2, aheadRate: 0 });

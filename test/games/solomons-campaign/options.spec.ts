@@ -9,7 +9,7 @@ import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 
 const game = rulesets['solomons-campaign'];
-const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault'];
+const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault', 'air-mission-assignment', 'night-bombing'];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
   it('given the options, then every optional rule of the rulebook is one, off by default', () => {
@@ -44,6 +44,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
   it.each([
     ['random-events', 'sol.random-event'],
     ['amphibious-assault', 'sol.assault-cp'],
+    ['air-mission-assignment', 'sol.air-assigned'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },
@@ -53,6 +54,18 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
       .flatMap((e) => (e.type === 'RulesApplied' ? [e.data.event as { type: string }] : []))
       .filter((e) => e.type === type);
     expect(met.length).toBeGreaterThan(0);
+  });
+
+  it('given night bombing in Extended games, when random players play them through, then every log replays and verifies (48.1 starts on Dec I, past the Short scenario)', () => {
+    const run = selfplay(game, {
+      games: 2,
+      seed: 'options:night-bombing:extended',
+      clock: () => 0,
+      maxTurns: 30,
+      options: { scenario: 'extended', 'night-bombing': true, 'air-mission-assignment': true },
+    });
+    expect(run.errors).toEqual([]);
+    expect(run.verified).toBe(2);
   });
 
   it('given the random events option, when a game is set up, then each side sees the options agreed (40.0: chosen before play)', () => {
