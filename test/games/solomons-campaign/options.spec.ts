@@ -4,6 +4,7 @@
  * one not built refuses the game at set-up naming its rule; the options are public in each view.
  */
 import { RuleNotImplementedError } from '../../../src/engine/ruleset';
+import { seededRng } from '../../../src/engine/random-player';
 import { playOneGame, selfplay } from '../../../src/engine/selfplay';
 import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
@@ -66,6 +67,36 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     });
     expect(run.errors).toEqual([]);
     expect(run.verified).toBe(2);
+  });
+
+  it('given Japan asked in a night phase of Dec I with night bombing, when the random player answers 40 times, then it sometimes strikes at night and every answer is legal (48.1)', () => {
+    const s0 = game.setup({ gameId: 'G-sol', options: { 'night-bombing': true }, box: game.box.defaultData }) as SolState;
+    const zero = { combined: 0, intel: 0, ops: 0, log: 0 };
+    const us = s0.forces.us;
+    const s: SolState = {
+      ...s0,
+      turn: 9,
+      phase: 'ops',
+      x: 2,
+      phasing: 'japanese',
+      first: 'japanese',
+      cp: { japanese: zero, us: zero },
+      forces: {
+        ...s0.forces,
+        japanese: { ...s0.forces.japanese, supply: { ...s0.forces.japanese.supply, Rabaul: 4 } },
+        us: {
+          ...us,
+          taskForces: { 1: { id: 1, at: '0806', ships: ['CA-1'], kind: 'normal' } },
+          ships: { ...us.ships, 'CA-1': { ...us.ships['CA-1'], at: '0806', tf: 1 } },
+        },
+      },
+    };
+    const step = game.currentStep(s)!;
+    const answers = Array.from({ length: 40 }, (_, i) => game.randomOrders(s, 'japanese', step, seededRng(`night:${i}`)));
+    const strikes = answers.flat().filter((o) => o.kind === 'air');
+    expect(strikes.length).toBeGreaterThan(0);
+    expect(strikes.every((o) => o.kind === 'air' && o.mission === 'strike')).toBe(true);
+    for (const orders of answers) expect(game.validateOrders(s, 'japanese', orders, step)).toEqual([]);
   });
 
   it('given the random events option, when a game is set up, then each side sees the options agreed (40.0: chosen before play)', () => {
