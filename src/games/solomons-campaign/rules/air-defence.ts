@@ -13,6 +13,7 @@ import { availableAt, distance, extendedOk, rangeOf, type Source, sourceOf } fro
 import { flying } from './air-combat';
 import { hexOf, isDay } from './places';
 import { bombsAtNight, nightBombingOpen } from './air-night';
+import { assignedTo } from './air-assign-events';
 
 export interface AirOption {
   /** the take-off place as the order writes it (base, hex or carrier id), its hex, the air kind */
@@ -95,7 +96,12 @@ export const enemyAirHexes = (s: SolState, side: SolSide): string[] =>
 export function defenceWanted(s: SolState, defender: SolSide): boolean {
   if (!isDay(s)) return false;
   const over = new Set(enemyAirHexes(s, defender));
+  // 45.2 (optional): only air assigned to CAP or counterstrike can answer
+  const may = (o: AirOption, mission: 'cap' | 'counterstrike') =>
+    !s.options.airMissionAssignment || assignedTo(s, defender, o.from, o.service, o.type, mission) > 0;
   return airOptions(s, defender).some(
-    (o) => (o.cap > 0 && over.has(o.hex) && (o.supply === null || o.supply > 0)) || (o.carrier && o.strike > 0 && o.tfs.length > 0),
+    (o) =>
+      (o.cap > 0 && over.has(o.hex) && (o.supply === null || o.supply > 0) && may(o, 'cap')) ||
+      (o.carrier && o.strike > 0 && o.tfs.length > 0 && may(o, 'counterstrike')),
   );
 }
