@@ -12,6 +12,7 @@
  *   REPLACE TR-3 | WITHDRAW 1-MAR | ANNOUNCE YAMATO   1B: 30, 38, 39 (rules/forces-orders.ts)
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   ASSIGN 12 LAC-N AT Rabaul STRIKE          45.2 (optional): air assigned to a mission for the turn (rules/air-assign.ts)
+ *   ATTACK 0806 NGS TF 2 | CAS 3 LAC-N FROM Espiritu Santo AT 0806   28.3 (2), 16.1: US support of an attack
  *   NONE                                      nothing this step
  */
 import type { LineError, ParseResult, StepInfo } from '../../engine/ruleset';
@@ -63,12 +64,21 @@ export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
     : 'other';
 };
 
-/** First words of orders for rules not built yet, with the rule. */
-const NOT_BUILT: Readonly<Record<string, string>> = {
-  CAS: '28.3 (2)',
-  // 16.0: US naval gunfire support of a ground attack (from Dec I)
-  NGS: '16.0',
-};
+/** Support lines out of place (28.3 (2), 16.1, 16.3), refused with the rule that says where they go. */
+function misplaced(word: string, kind: StepKindId): { problem: string; rule: string } | null {
+  if (word === 'NGS')
+    return kind === 'defence'
+      ? { problem: 'naval gunfire support is for a US attack only, never when defending', rule: '16.3' }
+      : { problem: 'naval gunfire support goes on the ATTACK line: ATTACK <hex> NGS [TF <n>, TF <m>] [COMBINED]', rule: '16.1' };
+  if (word === 'CAS' && kind === 'defence')
+    return { problem: 'close air support goes with your own ground attack, never when you defend', rule: '28.3 (2)' };
+  if (word === 'CAS' && kind !== 'ops')
+    return {
+      problem: 'close air support is flown in your Operations Phase: CAS <n> LAC-N FROM <base> AT <hex>, with ATTACK <hex>',
+      rule: '28.3 (2)',
+    };
+  return null;
+}
 
 const WORDS: Record<string, CpMission> = {
   COMBINED: 'combined',
@@ -123,7 +133,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs>, DECEPTION TF <n> AT <base>, REPLACE <unit>, WITHDRAW <units> or ANNOUNCE <option> (1B-1C)';
   }
   // 2A3a-2A3b: air missions (rules/air-orders.ts)
-  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE)\b/i.test(line))
+  if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE|CAS)\b/i.test(line))
     return parseAirLine(line, kind === 'defence');
   if (kind === 'defence')
     return 'expected CAP <n> <air> FROM <base|carrier>, COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> or NONE (2A3b)';
@@ -140,8 +150,13 @@ export function parseSolOrders(text: string, step: Pick<StepInfo, 'id'>): ParseR
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) return;
     const word = line.split(/\s+/)[0].toUpperCase();
-    if (word in NOT_BUILT || (kind === 'logistics' && word in LOG_NOT_BUILT)) {
-      const rule = NOT_BUILT[word] ?? LOG_NOT_BUILT[word];
+    const wrong = misplaced(word, kind);
+    if (wrong) {
+      errors.push({ line: i + 1, text: raw, ...wrong });
+      return;
+    }
+    if (kind === 'logistics' && word in LOG_NOT_BUILT) {
+      const rule = LOG_NOT_BUILT[word];
       errors.push({ line: i + 1, text: raw, problem: `${word} orders are not carried out yet: rule ${rule} is not implemented`, rule });
       return;
     }

@@ -11,6 +11,7 @@
  * By day now and then one air transfer, air transport or airborne landing where the view says it reaches (2A2a, 34.2).
  * With optional rule 45 now and then air assigned to a mission, and missions flown by assigned air
  * alone (45.2); with optional rule 48 Japan's night strikes from December I (48.1).
+ * The US now and then supports a ground attack with naval gunfire or close air support (28.3 (2), 16.1).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
@@ -19,6 +20,8 @@ import type { Trigger } from '../rules/ops-orders';
 import type { AirOrder } from '../rules/air-orders';
 import type { SolView } from '../view';
 import { adjacent } from '../rules/places';
+import { TURNS } from '../box/charts';
+import { isMarine, ngsAllowed } from '../rules/support';
 
 /** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (mostly next to a US TF marker or on an island), now and then one on the map moved a hex; a standing answer now and then. */
 function randomSubs(view: SolView, rng: Rng): SolOrder[] {
@@ -289,7 +292,7 @@ const assignedHere = (assigned: Air['assigned'], o: Air['options'][number], miss
 
 /**
  * 45.2 (optional): now and then air not assigned yet assigned to a mission it could fly: CAP,
- * strike, recon (by day), counterstrike (carrier NAC); at night strikes alone (48.1).
+ * strike, recon (by day), counterstrike (carrier NAC), close air support (US Navy LAC); at night strikes alone (48.1).
  */
 function randomAssign(view: SolView, rng: Rng): SolOrder[] {
   const a = view.known.air;
@@ -304,6 +307,7 @@ function randomAssign(view: SolView, rng: Rng): SolOrder[] {
         ['strike', free.strike],
         ['recon', a.day && !o.carrier ? free.strike : 0],
         ['counterstrike', a.day && o.carrier ? free.strike : 0],
+        ['cas', a.day && view.known.side === 'us' && o.service === 'navy' && o.type === 'LAC' ? free.strike : 0],
       ] as const
     ).filter(([, n]) => n > 0);
     if (!missions.length) continue;
@@ -313,13 +317,60 @@ function randomAssign(view: SolView, rng: Rng): SolOrder[] {
   return out.length ? out : [{ kind: 'none' }];
 }
 
+/**
+ * 28.3 (2), 16.1-16.3: the US now and then supports a ground attack: naval gunfire by every TF of its
+ * own in the hex (from December I; a Combined CP when Army units could take part), close air support
+ * by Navy LAC within reach where Marines attack (within the points and supply its other missions leave).
+ */
+function randomSupport(view: SolView, rng: Rng, orders: SolOrder[]): SolOrder[] {
+  const k = view.known;
+  const own = k.own;
+  if (k.side !== 'us' || !own) return orders;
+  let combined = k.cp?.combined ?? 0;
+  const out = [...orders];
+  const air = out.filter((o): o is AirOrder => o.kind === 'air');
+  for (const [i, o] of orders.entries()) {
+    if (o.kind !== 'attack' || o.combat !== 'ground') continue;
+    const hex = o.hex;
+    const island = Object.values(k.islands).find((h) => h.includes(hex)) ?? [hex];
+    const army = own.ground.some((g) => g.service === 'army' && (island.includes(g.at) || g.at.startsWith('TF ')));
+    const ships = Object.values(own.taskForces).some((t) => t.at === hex && t.ships.some((id) => !own.ships[id]?.fatigued));
+    if (ngsAllowed({ turn: k.turn, turnNames: TURNS.value.names }) && ships && (!army || combined > 0) && rng.int(2)) {
+      if (army) combined--;
+      out[i] = { ...o, ngs: 'all' };
+    }
+    if (!own.ground.some((g) => g.at === hex && isMarine(g))) continue;
+    for (const a of k.air.options.filter((x) => x.kind === 'LAC-N' && x.hexes.includes(hex))) {
+      const same = air.filter((x) => x.from === a.from && x.service === a.service && x.type === a.type && x.mission !== 'cap');
+      const flown = same.reduce((t, x) => t + x.points, 0);
+      // 45.2 (optional): close air support flies only points assigned to it
+      const points = view.known.options.airMissionAssignment === true ? assignedHere(k.air.assigned, a, 'cas') - flown : a.strike - flown;
+      const supply = (a.supply ?? 0) - air.filter((x) => x.from === a.from).reduce((t, x) => t + Math.ceil(x.points / 12), 0);
+      if (points < 1 || supply < 1 || rng.int(2)) continue;
+      const cas: AirOrder = {
+        kind: 'air',
+        mission: 'cas',
+        points: 1 + rng.int(Math.min(points, 12)),
+        service: a.service,
+        type: a.type,
+        from: a.from,
+        tf: null,
+        hex,
+      };
+      air.push(cas);
+      out.push(cas);
+    }
+  }
+  return out;
+}
+
 /** `attacks`: false for the cautious player, who never attacks (11.2: attacking is voluntary). */
 export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks = true): SolOrder[] {
   const k = view.known;
   const kind = kindOfStep(step);
   if (kind === 'ops') {
     const air = randomAir(view, rng, attacks, false);
-    const orders = [...randomOps(view, rng, attacks).filter((o) => o.kind !== 'none'), ...air];
+    const orders = randomSupport(view, rng, [...randomOps(view, rng, attacks).filter((o) => o.kind !== 'none'), ...air]);
     const all = [...orders, ...randomPass(rng)];
     return all.length ? all : [{ kind: 'none' }];
   }

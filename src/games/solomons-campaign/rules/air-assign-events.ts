@@ -22,11 +22,19 @@ export interface AssignOrder extends Assignment {
 
 export const isAssignOrder = (o: { kind: string }): o is AssignOrder => o.kind === 'assign';
 
-const MISSION: Readonly<Record<string, AirMission>> = { CAP: 'cap', STRIKE: 'strike', RECON: 'recon', COUNTERSTRIKE: 'counterstrike' };
+const MISSION: Readonly<Record<string, AirMission>> = {
+  CAP: 'cap',
+  STRIKE: 'strike',
+  RECON: 'recon',
+  COUNTERSTRIKE: 'counterstrike',
+  CAS: 'cas',
+};
 
 export function parseAssignLine(line: string): AssignOrder | string {
-  const m = /^ASSIGN\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:AT|FROM)\s+(.+?)\s+(?:TO\s+)?(CAP|STRIKE|RECON|COUNTERSTRIKE)$/i.exec(line.trim());
-  if (!m) return 'expected ASSIGN <n> <air> AT <base|hex|carrier> CAP|STRIKE|RECON|COUNTERSTRIKE, or NONE (45.2)';
+  const m = /^ASSIGN\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:AT|FROM)\s+(.+?)\s+(?:TO\s+)?(CAP|STRIKE|RECON|COUNTERSTRIKE|CAS)$/i.exec(
+    line.trim(),
+  );
+  if (!m) return 'expected ASSIGN <n> <air> AT <base|hex|carrier> CAP|STRIKE|RECON|COUNTERSTRIKE|CAS, or NONE (45.2)';
   const kind = AIR_WORDS[m[2].toUpperCase()];
   if (!kind) return `${m[2]} is no air kind: NAC, LAC-N, LAC-A or SAC (2.12)`;
   const points = Number(m[1]);

@@ -6,7 +6,7 @@
  * events its own) assign air points to missions (45.2):
  *
  *   ASSIGN 12 LAC-N AT Rabaul STRIKE         points of a kind at a base, hex or carrier, to a mission
- *   ASSIGN 4 NAC AT CV-1 CAP                 (CAP, STRIKE, RECON, or COUNTERSTRIKE for carrier NAC)
+ *   ASSIGN 4 NAC AT CV-1 CAP                 (CAP, STRIKE, RECON, COUNTERSTRIKE for carrier NAC, CAS for US Navy LAC)
  *
  * An assignment holds for the game turn (cleared with 22.1's marks in the Recovery Segment, 3C):
  * a mission line may fly only points assigned to its mission at its take-off place, and points
@@ -57,6 +57,9 @@ export function checkAssign(s: SolState, side: SolSide, orders: readonly { kind:
     if (src.carrier && o.type !== 'NAC') bad('only NAC fly from carriers', '21.3');
     else if (o.mission === 'counterstrike' && !src.carrier) bad('a counterstrike is flown by carrier NAC', '50.0 Air Mission Chart');
     else if (o.mission === 'cap' && o.type === 'SAC') bad('SAC fly no CAP', '50.0 Air Mission Chart');
+    else if (o.mission === 'cas' && side !== 'us') bad('only the US flies close air support (a US attack only)', '28.3 (2)');
+    else if (o.mission === 'cas' && (o.type !== 'LAC' || o.service !== 'navy'))
+      bad(`close air support is flown by US Navy LAC (LAC-N) only, not ${kindName(o.service, o.type)}`, '50.0 Air Mission Chart');
     else {
       const key = `${src.from}|${o.service}|${o.type}`;
       const want = (used.get(key) ?? 0) + o.points;

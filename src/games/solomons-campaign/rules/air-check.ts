@@ -117,6 +117,10 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     };
     const night = nightProblem(s, side, o);
     if (night) return bad(night.problem, night.rule);
+    // 28.3 (2), 50.0 Air Mission Chart: close air support, US Navy LAC with a US attack only
+    if (o.mission === 'cas' && side !== 'us') return bad('only the US flies close air support (a US attack only)', '28.3 (2)');
+    if (o.mission === 'cas' && (o.type !== 'LAC' || o.service !== 'navy'))
+      return bad(`close air support is flown by US Navy LAC (LAC-N) only, not ${kindName(o.service, o.type)}`, '50.0 Air Mission Chart');
     const src = sourceOf(s, side, o.from);
     if (typeof src === 'string') return bad(src, '21.4');
     if (src.carrier && o.type !== 'NAC') return bad('only NAC fly from carriers', '21.3');

@@ -23,6 +23,7 @@ import { checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex
 import type { Fire, Flight } from './air-events';
 import type { Shift } from './combat-events';
 import { columnName, columnOf, crtCell, type CrtKind, shiftColumn } from './crt';
+import { groundAt } from './contacts';
 import { seenIn } from './intel';
 import type { SolFold } from './naval';
 import { hexOf, isDay } from './places';
@@ -44,6 +45,14 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
     }
     const src = sourceOf(f.s, side, o.from) as Exclude<ReturnType<typeof sourceOf>, string>;
     const hex = targetHex(f.s, side, o, src)!;
+    // 50.0 Air Mission Chart: close air support flies to a hex with a friendly ground unit (after the phase's moves)
+    if (o.mission === 'cas' && !groundAt(f.s, side, hex).length) {
+      note(
+        `CAS ${o.points} ${kindName(o.service, o.type)} FROM ${o.from}: no ground unit of yours at ${hex}, not flown`,
+        '50.0 Air Mission Chart',
+      );
+      continue;
+    }
     const extended = distance(src.hex, hex) > rangeOf(side, o.service, o.type);
     const ready = o.mission === 'cap' ? Math.min(o.points, availableReady(f, side, src.from, o)) : o.points;
     const parts = [

@@ -14,10 +14,12 @@
  *                                                  there but the enemy CAP (50.0 chart note)
  *   RECON 1 SAC FROM Espiritu Santo AT 1208        2A3d(1): a roll on the Normal Intelligence Table
  *   COUNTERSTRIKE 8 NAC FROM CV-2 AT TF 1          2A3b (the defence step only): carrier NAC at an enemy TF
+ *   CAS 3 LAC-N FROM Espiritu Santo AT Guadalcanal-W  28.3 (2), 50.0: US Navy LAC's close air support
+ *                                                  of the Marines' ATTACK there (rules/support.ts)
  */
 import type { AirPool } from '../state';
 
-export type AirMission = 'cap' | 'strike' | 'counterstrike' | 'recon';
+export type AirMission = 'cap' | 'strike' | 'counterstrike' | 'recon' | 'cas';
 
 export interface AirOrder {
   readonly kind: 'air';
@@ -49,17 +51,25 @@ export const AIR_WORDS: Readonly<Record<string, { service: AirPool['service']; t
 export const kindName = (service: AirPool['service'], type: AirPool['type']) =>
   type === 'LAC' ? `LAC-${service === 'navy' ? 'N' : 'A'}` : type;
 
-const WORD: Readonly<Record<string, AirMission>> = { CAP: 'cap', STRIKE: 'strike', COUNTERSTRIKE: 'counterstrike', RECON: 'recon' };
+const WORD: Readonly<Record<string, AirMission>> = {
+  CAP: 'cap',
+  STRIKE: 'strike',
+  COUNTERSTRIKE: 'counterstrike',
+  RECON: 'recon',
+  CAS: 'cas',
+};
 
 /** One air line; `defence`: the defence step (2A3b), where only CAP and COUNTERSTRIKE are flown. */
 export function parseAirLine(line: string, defence: boolean): AirOrder | string {
   const m =
-    /^(CAP|STRIKE|COUNTERSTRIKE|RECON)\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:FROM|OVER)\s+(.+?)(?:\s+AT\s+(.+?))?(?:\s+TARGETS\s+(.+))?$/i.exec(
+    /^(CAP|STRIKE|COUNTERSTRIKE|RECON|CAS)\s+(\d+)\s+([A-Z]+(?:-[AN])?)\s+(?:FROM|OVER)\s+(.+?)(?:\s+AT\s+(.+?))?(?:\s+TARGETS\s+(.+))?$/i.exec(
       line.trim(),
     );
   if (!m)
-    return 'expected CAP <n> <air> FROM <base|carrier>, STRIKE <n> <air> FROM <base|carrier> AT TF <k>|<hex> [TARGETS <types>], RECON <n> <air> FROM <base> AT <hex> or COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> (2A3a-2A3b)';
+    return 'expected CAP <n> <air> FROM <base|carrier>, STRIKE <n> <air> FROM <base|carrier> AT TF <k>|<hex> [TARGETS <types>], RECON <n> <air> FROM <base> AT <hex>, CAS <n> LAC-N FROM <base> AT <hex> or COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> (2A3a-2A3b)';
   const mission = WORD[m[1].toUpperCase()];
+  if (defence && mission === 'cas')
+    return 'close air support goes with your own ground attack, never when you defend: the defence step takes CAP and COUNTERSTRIKE (28.3 (2), 50.0 Air Mission Chart)';
   if (defence && mission !== 'cap' && mission !== 'counterstrike') return 'the defence step takes CAP and COUNTERSTRIKE lines only (2A3b)';
   if (!defence && mission === 'counterstrike')
     return 'a carrier counterstrike is flown by the non-phasing side, in its defence step (2A3b)';
@@ -71,8 +81,12 @@ export function parseAirLine(line: string, defence: boolean): AirOrder | string 
   if (mission === 'cap' && at) return 'CAP flies over its take-off hex only: CAP <n> <air> FROM <base|carrier> (52.0 Q&A)';
   if (mission !== 'cap' && !at) return `${m[1].toUpperCase()} needs a target: AT TF <k> or AT <hex>`;
   const tf = at ? /^(?:TF\s*-?(\d+)|TE|TOKYO\s+EXPRESS)$/i.exec(at) : null;
-  if ((mission === 'counterstrike' || mission === 'recon') && at && (mission === 'counterstrike') !== !!tf)
-    return mission === 'counterstrike' ? 'a counterstrike strikes an enemy TF: AT TF <k>' : 'recon is flown AT a hex';
+  if ((mission === 'counterstrike' || mission === 'recon' || mission === 'cas') && at && (mission === 'counterstrike') !== !!tf)
+    return mission === 'counterstrike'
+      ? 'a counterstrike strikes an enemy TF: AT TF <k>'
+      : mission === 'cas'
+        ? 'close air support flies AT the hex of your attack (50.0 Air Mission Chart)'
+        : 'recon is flown AT a hex';
   const targets = m[6]?.trim()
     ? m[6]
         .trim()

@@ -28,12 +28,11 @@ import type { Flight, ShipAttack } from './air-events';
 import { bombardHex } from './bombard';
 import { groundAt } from './contacts';
 import { columnName, columnOf, crtCell, percentOf, shiftColumn } from './crt';
-import { battalionsOf } from './echelons';
-import { strengthOf } from './ground-combat';
 import type { SolFold } from './naval';
 import { hexOf } from './places';
 import { hitShip, valuesOf } from './surface';
 import { nightHalved } from './air-night';
+import { groundAa, groundFactors } from './support';
 
 type Note = (text: string, rule: string) => void;
 
@@ -163,22 +162,9 @@ function strikeGround(f: SolFold, dice: Dice, side: SolSide, hex: string, group:
     return;
   }
   // 26.1, 26.4: ground AA, full with a supply point a 9 battalions spent, else half
-  const battalions = ground.reduce((t, g) => t + battalionsOf(s, g), 0);
-  const need = Math.ceil(battalions / s.logData.logistics.groundAaBattalions);
-  const full = ground.reduce((t, g) => t + (g.type === 'engineer' ? 0 : strengthOf(s, enemy, g, false)), 0);
-  const paid = need > 0 && supplyThere >= need;
-  let aa = paid ? full : Math.floor(full / 2);
-  if (group.every((x) => x.type === 'SAC')) aa = Math.floor(aa / 2);
-  const shifts =
-    aa > 0 ? servicesShift(f, enemy, new Set(ground.filter((g) => g.type !== 'engineer').map((g) => g.service)), '26.2, 50.0') : [];
-  const fire = fireOn(dice, 'antiAircraft', aa, shifts, `AA fire at ${hex}`, '26.2');
-  if (fire) {
-    f.emit({ type: 'sol.aa-fire', data: { hex, side: enemy, target: 'ground', fire, ...(paid ? { supply: need } : {}) } });
-    takeLosses(f, side, hex, group, rollLosses(dice, fire, hex), false, '26.2, 50.0');
-  }
-  const left = group.map((x) => flying(f.s).find((y) => y.id === x.id)).filter((x): x is Flight => !!x && live(x) > 0);
+  const left = groundAa(f, dice, side, hex, group, 'ground');
   const factors = nightHalved(
-    left.reduce((t, x) => t + (x.extended ? Math.floor(live(x) / 2) : live(x)), 0),
+    groundFactors(left),
     left.some((x) => x.night),
   );
   if (factors < 1) {

@@ -15,37 +15,22 @@
  * force: only one applies (50.0, A20). After the hex's attacks (28.6): a side that cleared every
  * enemy ground unit from the hex destroys the grounded enemy air there, takes the enemy airbase
  * (24.3: capacity 3; the default occupies) and rolls for the enemy supply (29.9). Attackers are
- * fatigued for the turn (11.6). Close air and naval gunfire support (16.x, 2A3d) come with the air
- * and naval rules: not added here.
+ * fatigued for the turn (11.6). A US attack's close air and naval gunfire support (28.3 (2), 16.x)
+ * is added after the attack supply (rules/support.ts).
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { GroundData } from '../box/deployment';
 import { other, type SolSide, type SolState } from '../state';
 import { groundAt } from './contacts';
-import { battalionsOf, breakDownOnce, smallFirst } from './echelons';
+import { battalionsOf, breakDownOnce, smallFirst, strengthOf } from './echelons';
 import type { Shift } from './ground-events';
 import type { SolFold } from './naval';
 import type { GroundGroup } from './ops-orders';
 import { GROUND_DEFAULTS } from './plans';
+import { supportOf } from './support';
 
 type Note = (text: string, rule: string) => void;
 type Unit = SolState['forces'][SolSide]['ground'][number];
-
-/** Combat strength of a unit (28.5: engineers defend only). */
-export function strengthOf(s: SolState, side: SolSide, g: GroundData, attacking: boolean): number {
-  const st = s.groundData.strength;
-  const n = battalionsOf(s, g);
-  if (g.type === 'engineer') return attacking ? 0 : st.engineerDefence * n;
-  const per =
-    g.type === 'airborne'
-      ? st.airbornePerBattalion
-      : g.service === 'navy'
-        ? side === 'us'
-          ? st.marinePerBattalion
-          : st.snlfPerBattalion
-        : st.infantryPerBattalion;
-  return per * n;
-}
 
 /** The ground row's column (1-9) of a percentage; "..." columns (null) only by shifts (11.11). */
 export function columnOf(s: SolState, percent: number): number {
@@ -174,28 +159,48 @@ function pairing(
   return out;
 }
 
-/** 2A3g: one ATTACK line at a ground contact in `hex`. */
+/** How an ATTACK line is fought: 7.4 Combined CP, 49.1 Banzai!, 16.1 naval gunfire support (TFs, or every TF there). */
+export interface AttackHow {
+  readonly combined: boolean;
+  readonly banzai: boolean;
+  readonly ngs?: readonly number[] | 'all';
+}
+
+/** 2A3g: one ATTACK line at a ground contact in `hex`; false when it was not fought. */
 export function groundCombat(
   f: SolFold,
   dice: Dice,
   side: SolSide,
   hex: string,
   groups: readonly GroundGroup[] | undefined,
-  { combined, banzai }: { readonly combined: boolean; readonly banzai: boolean },
+  { combined, banzai, ngs }: AttackHow,
   note: Note,
-): void {
+): boolean {
   const enemy = other(side);
   const plan = pairing(f.s, side, hex, groups);
-  if (typeof plan === 'string') return note(`ATTACK ${hex}: ${plan}; no attack`, '28.2');
+  if (typeof plan === 'string') {
+    note(`ATTACK ${hex}: ${plan}; no attack`, '28.2');
+    return false;
+  }
   const need = plan.reduce((t, p) => t + Math.ceil(bnOf(f.s, unitsOf(f.s, side, hex, new Set(p.a))) / perSupply), 0);
   const have = f.s.forces[side].supply[hex] ?? 0;
-  if (need > have)
-    return note(
-      `ATTACK ${hex}: attack supply ${need} needed (a point a 9 battalions of each sub-attack), ${have} there; no attack`,
-      '28.4',
-    );
-  for (const p of plan) {
+  if (need > have) {
+    note(`ATTACK ${hex}: attack supply ${need} needed (a point a 9 battalions of each sub-attack), ${have} there; no attack`, '28.4');
+    return false;
+  }
+  // 28.3 (2): US close air and naval gunfire support, sub-attack by sub-attack
+  const support = supportOf(
+    f,
+    dice,
+    side,
+    hex,
+    plan.map((p) => unitsOf(f.s, side, hex, new Set(p.a))),
+    ngs,
+    note,
+  );
+  for (const [i, p] of plan.entries()) {
     const s = f.s;
+    const added = support?.[i] && support[i].cas + support[i].ngs > 0 ? support[i] : null;
     const att = new Set(p.a);
     const def = new Set(p.d);
     const attackers = unitsOf(s, side, hex, att);
@@ -203,7 +208,7 @@ export function groundCombat(
     if (!defenders.length || !attackers.length) continue;
     const attackSupply = Math.ceil(bnOf(s, attackers) / perSupply);
     const { spent, supplied } = defensiveSupply(s, defenders, s.forces[enemy].supply[hex] ?? 0);
-    const attack = attackers.reduce((t, g) => t + strengthOf(s, side, g, true), 0);
+    const attack = attackers.reduce((t, g) => t + strengthOf(s, side, g, true), 0) + (added ? added.cas + added.ngs : 0);
     const defence = defenders.reduce((t, g) => t + strengthOf(s, enemy, g, false) / (supplied.includes(g.id) ? 1 : 2), 0);
     const percent = defence > 0 ? Math.floor((attack * 100) / defence) : 999;
     const base = columnOf(s, percent);
@@ -245,6 +250,7 @@ export function groundCombat(
         defenceSupply: spent,
         supplied,
         attack,
+        ...(added ? { support: added } : {}),
         defence,
         percent,
         base,
@@ -263,6 +269,7 @@ export function groundCombat(
     applyResult(f, dice, side, hex, att, result.a, banzaiNow ? 2 : 1);
   }
   postCombat(f, dice, side, hex);
+  return true;
 }
 
 /** 28.6, 24.3, 29.9: the hex cleared of enemy ground units. */

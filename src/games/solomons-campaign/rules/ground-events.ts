@@ -1,7 +1,9 @@
 /**
  * Ground combat's events (28.x), their evolve and story lines. Ground combat is public: the
  * defender reveals every land unit of the hex attacked and his supply there (28.2 (3), 31.1 (3)),
- * so these events name the units of both sides in the hex, and never a ship.
+ * so these events name the units of both sides in the hex, and never a ship: a US attack's close
+ * air and gunfire support shows as the factors it added (28.3 (2)); the ships that fired (16.2,
+ * 17.1) are the US player's own event.
  */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { GroundData } from '../box/deployment';
@@ -26,7 +28,10 @@ export type GroundEvent =
         /** 28.3 (3): defensive supply spent, and the defending units it covers */
         defenceSupply: number;
         supplied: readonly string[];
+        /** the attack strength: the ground units' printed strength, plus any support */
         attack: number;
+        /** 28.3 (2), 16.2: US close air and naval gunfire support added, within `ground` (the printed strength) */
+        support?: { cas: number; ngs: number; ground: number };
         defence: number;
         percent: number;
         /** the column of the percentage, the shifts, the column used (1-9, clamped, 11.10) */
@@ -40,6 +45,8 @@ export type GroundEvent =
         result: { a: number | null; d: number | null };
       }
     >
+  /** 16.2-16.3, 17.1: the ships that fired in support (fatigued) and the Combined CP spent with Army units */
+  | RulesEvent<'sol.gunfire-support', { side: SolSide; hex: string; ships: readonly string[]; factors: number; combinedCp: boolean }>
   | RulesEvent<
       'sol.ground-loss',
       {
@@ -65,7 +72,7 @@ export type GroundEvent =
       }
     >;
 
-const TYPES = new Set(['sol.ground-attack', 'sol.ground-loss', 'sol.ground-cleared']);
+const TYPES = new Set(['sol.ground-attack', 'sol.gunfire-support', 'sol.ground-loss', 'sol.ground-cleared']);
 export const isGroundEvent = (e: RulesEvent): e is GroundEvent => TYPES.has(e.type);
 
 const enemyOf = (side: SolSide): SolSide => (side === 'us' ? 'japanese' : 'us');
@@ -86,6 +93,15 @@ export function evolveGround(s: SolState, e: GroundEvent): SolState {
       if (d.combinedCp && cp) next = { ...next, cp: { ...next.cp, [d.side]: { ...cp, combined: cp.combined - 1 } } };
       const f = next.forces[enemy];
       return withForces(next, enemy, { ...f, supply: spend(f.supply, d.hex, d.defenceSupply) });
+    }
+    case 'sol.gunfire-support': {
+      const d = e.data;
+      const f = s.forces[d.side];
+      const ships = { ...f.ships };
+      for (const id of d.ships) if (ships[id]) ships[id] = { ...ships[id], fatigued: true };
+      const cp = s.cp[d.side];
+      const next = withForces(s, d.side, { ...f, ships });
+      return d.combinedCp && cp ? { ...next, cp: { ...next.cp, [d.side]: { ...cp, combined: cp.combined - 1 } } } : next;
     }
     case 'sol.ground-loss': {
       const d = e.data;
@@ -143,8 +159,17 @@ export function narrateGround(e: GroundEvent): string[] {
     case 'sol.ground-attack': {
       const d = e.data;
       const shifts = d.shifts.map((x) => `${x.n} ${x.why} (${x.rule})`).join(', ');
+      const support = d.support
+        ? ` + ${[d.support.cas ? `close air ${d.support.cas}` : '', d.support.ngs ? `naval gunfire ${d.support.ngs}` : ''].filter(Boolean).join(' + ')} (28.3 (2): at most the ground strength ${d.support.ground})`
+        : '';
       return [
-        `${SIDE_NAME[d.side]} attacks at ${d.hex}: ${d.attackers.join(', ')} (${d.attack}, ${d.attackSupply} supply) against ${d.defenders.join(', ')} (${d.defence}; ${d.defenceSupply} supply covering ${d.supplied.join(', ') || 'none'}) = ${d.percent}%, column ${d.base}${shifts ? ` shifted ${shifts}` : ''} -> ${COLUMN_WORDS[d.column]}; dice ${d.dice.attacker}/${d.dice.defender}: ${res(d.result.a, 'A')}/${res(d.result.d, 'D')} (28.3)${d.banzai ? '; Banzai!, both sides lose double (49.1)' : ''}.`,
+        `${SIDE_NAME[d.side]} attacks at ${d.hex}: ${d.attackers.join(', ')} (${d.support ? `${d.attack - d.support.cas - d.support.ngs}${support} = ${d.attack}` : d.attack}, ${d.attackSupply} supply) against ${d.defenders.join(', ')} (${d.defence}; ${d.defenceSupply} supply covering ${d.supplied.join(', ') || 'none'}) = ${d.percent}%, column ${d.base}${shifts ? ` shifted ${shifts}` : ''} -> ${COLUMN_WORDS[d.column]}; dice ${d.dice.attacker}/${d.dice.defender}: ${res(d.result.a, 'A')}/${res(d.result.d, 'D')} (28.3)${d.banzai ? '; Banzai!, both sides lose double (49.1)' : ''}.`,
+      ];
+    }
+    case 'sol.gunfire-support': {
+      const d = e.data;
+      return [
+        `${SIDE_NAME[d.side]} naval gunfire support at ${d.hex}: ${d.ships.join(', ')} add ${d.factors} (16.2), fatigued: no further attack this turn (17.1)${d.combinedCp ? '; a Combined CP spent, Army units attacking (16.3)' : ''}.`,
       ];
     }
     case 'sol.ground-loss': {

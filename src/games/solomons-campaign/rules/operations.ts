@@ -26,7 +26,7 @@ import { surfaceCombat } from './surface';
 import { passAgreed, passEvents } from './pass';
 import { answersOf, resolveChances } from './sub-attack';
 import { type AirOrder, isAirOrder } from './air-orders';
-import { airSuperiority, flyMissions, landAll, recon } from './air-combat';
+import { airSuperiority, flyMissions, flying, landAll, live, recon } from './air-combat';
 import { defenceWanted } from './air-defence';
 import { strikes } from './air-strike';
 import { airborneAtTurnStart, airTransferSegment } from './air-move';
@@ -50,6 +50,7 @@ function combatSegment(
   // 2A3e surface attacks before 2A3f bombardments (4.5), each in the order written
   const attacks = orders.filter((o) => o.kind === 'attack');
   const rank = { naval: 0, bombardment: 1, ground: 2 } as const;
+  const fought = new Set<string>();
   for (const o of [...attacks].sort((a, b) => rank[a.combat] - rank[b.combat])) {
     const s = f.s;
     const place = placeOfText(s, o.hex);
@@ -62,9 +63,15 @@ function combatSegment(
     if (o.combat === 'naval') surfaceCombat(f, dice, side, at.hex, o.shift === true, note);
     else if (o.combat === 'bombardment') bombard(f, dice, side, at.hex, note);
     // 28.x (rules/ground-combat.ts)
-    else groundCombat(f, dice, side, at.hex, o.groups, { combined: o.combined ?? false, banzai: o.banzai ?? false }, note);
+    else if (groundCombat(f, dice, side, at.hex, o.groups, { combined: o.combined ?? false, banzai: o.banzai ?? false, ngs: o.ngs }, note))
+      fought.add(at.hex);
   }
+  // 50.0 Air Mission Chart: close air support with no attack fought in its hex adds nothing (it lands fatigued, 2A3h)
+  for (const hex of new Set(casFlightsOf(f.s, side).map((x) => x.hex)))
+    if (!fought.has(hex)) note(`close air support at ${hex}: no attack of yours was fought there, the aircraft add nothing`, '28.3 (2)');
 }
+
+const casFlightsOf = (s: SolState, side: SolSide) => flying(s).filter((x) => x.side === side && x.mission === 'cas' && live(x) > 0);
 
 /** 4.7: Execution Phases a turn; 14 in August I with the 50.0 note's option (the campaign starts on 7 August). */
 export const executionPhases = (s: SolState): number =>

@@ -11,6 +11,7 @@ import type { Problem } from './planning';
 import { hexOf, placeOfText } from './places';
 import { checkAir } from './air-check';
 import { checkAirMoves } from './air-move';
+import { checkSupport } from './support-check';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -84,7 +85,10 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
     else if (o.kind !== 'none' && isOps(o)) one(o, index);
     else if (o.kind !== 'none') problems.push({ index, problem: 'this order belongs to the Planning Phase', rule: '4.5' });
   // 2A3a-2A3b: air missions (rules/air-check.ts); 2A2a: air transfer and transport, checked together (ready points, room where they land)
-  return [...problems, ...checkAir(s, side, orders), ...checkAirMoves(s, side, orders)].sort((a, b) => a.index - b.index);
+  // 28.3 (2), 16.1-16.3: a US attack's close air and naval gunfire support (rules/support-check.ts)
+  return [...problems, ...checkAir(s, side, orders), ...checkAirMoves(s, side, orders), ...checkSupport(s, side, orders)].sort(
+    (a, b) => a.index - b.index,
+  );
 }
 
 const isOps = (o: SolOrder): o is OpsOrder & SolOrder =>

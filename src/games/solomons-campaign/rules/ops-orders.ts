@@ -13,6 +13,8 @@
  *   AIRLIFT 1 MAC FROM Espiritu Santo TO 0906 WITH 1-PARA DROP
  *   SURFACE 0806 [SHIFT] | BOMBARD 0806 | ATTACK 0806   2A3: attack at a contact in that hex after movement
  *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
+ *   ATTACK 0806 NGS TF 2 [COMBINED]               16.1: US naval gunfire support by TF 2's ships there
+ *                                                 (NGS alone: every US TF in the hex; rules/support.ts)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
@@ -45,6 +47,8 @@ export type OpsOrder =
       readonly combined?: boolean;
       /** ground only, Japan, optional rule 49: Banzai! doubles both sides' losses at odds of 149% or lower */
       readonly banzai?: boolean;
+      /** ground only, US (16.1-16.3): naval gunfire support by these TFs in the hex, or by every TF there */
+      readonly ngs?: readonly number[] | 'all';
       /** naval only: SURFACE <hex> SHIFT spends an Operations CP for a column (14.3 (5)) */
       readonly shift?: boolean;
     }
@@ -131,15 +135,31 @@ const UNITS = /^[A-Za-z0-9/-]+(\s*,\s*[A-Za-z0-9/-]+)*$/;
 const unitList = (t: string): readonly string[] | 'all' | null =>
   /^ALL$/i.test(t) ? 'all' : UNITS.test(t) ? t.split(',').map((x) => x.trim().toUpperCase()) : null;
 
+const NGS = /\s+NGS(?:\s+(TF\s*-?\d+(?:\s*,?\s*TF\s*-?\d+)*))?$/i;
+
 /**
- * ATTACK <hex> [COMBINED] [BANZAI] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] [BANZAI] (28.2 (4), 7.4, 49.1).
+ * ATTACK <hex> [NGS [TF <n>, ...]] [COMBINED] [BANZAI] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [NGS ...] [COMBINED] [BANZAI]
+ * (28.2 (4), 16.1, 7.4, 49.1); the closing words in any order.
  */
 function parseGroundAttack(line: string): OpsOrder | string {
   let rest = line.replace(/^ATTACK\s+/i, '').trim();
-  const banzai = /\s+BANZAI!?$/i.test(rest);
-  rest = rest.replace(/\s+BANZAI!?$/i, '').trim();
-  const combined = /\s+COMBINED$/i.test(rest);
-  rest = rest.replace(/\s+COMBINED$/i, '').trim();
+  let banzai = false;
+  let combined = false;
+  let ngs: readonly number[] | 'all' | undefined;
+  // the closing words, in any order
+  for (;;) {
+    const word = /\s+(BANZAI!?|COMBINED)$/i.exec(rest);
+    const m = word ? null : NGS.exec(rest);
+    if (word) {
+      if (/^BANZAI/i.test(word[1])) banzai = true;
+      else combined = true;
+      rest = rest.slice(0, word.index).trim();
+    } else if (m && ngs === undefined) {
+      ngs = m[1] ? [...m[1].matchAll(/TF\s*-?(\d+)/gi)].map((x) => Number(x[1])) : 'all';
+      rest = rest.slice(0, m.index).trim();
+    } else break;
+  }
+  if (/\bNGS\b/i.test(rest)) return 'NGS closes the ATTACK line: ATTACK <hex> NGS [TF <n>, TF <m>] [COMBINED] (16.1)';
   const [hex, pairs] = rest.includes(':') ? [rest.slice(0, rest.indexOf(':')).trim(), rest.slice(rest.indexOf(':') + 1)] : [rest, ''];
   if (!hex) return 'ATTACK <hex>: name the hex of the contact (2A3)';
   const groups: GroundGroup[] = [];
@@ -160,13 +180,15 @@ function parseGroundAttack(line: string): OpsOrder | string {
     ...(groups.length ? { groups } : {}),
     ...(combined ? { combined } : {}),
     ...(banzai ? { banzai } : {}),
+    ...(ngs ? { ngs } : {}),
   };
 }
 
 function formatGroundAttack(o: Extract<OpsOrder, { kind: 'attack' }>): string {
   const list = (x: readonly string[] | 'all') => (x === 'all' ? 'ALL' : x.join(', '));
   const groups = o.groups?.length ? `: ${o.groups.map((g) => `${list(g.attackers)} VS ${list(g.defenders)}`).join('; ')}` : '';
-  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}`;
+  const ngs = o.ngs ? ` NGS${o.ngs === 'all' ? '' : ` ${o.ngs.map((n) => `TF ${n}`).join(', ')}`}` : '';
+  return `ATTACK ${o.hex}${groups}${ngs}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}`;
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);
