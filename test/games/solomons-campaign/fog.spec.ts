@@ -2,7 +2,7 @@
  * Issue 32, fog of war over self-play that fights (random players, not the cautious ones): in every
  * game, the events that carry a side's sealed facts (CP allocations and their changes, task forces
  * formed and their contents, plans, loads, moves on land, notes, intelligence, supply bought,
- * offers to pass, assaults; Japan's submarines, their standing answer and rolls; the US's special
+ * offers to pass, assaults, TFs paid to stay at sea and combined or split (42.2, 42.4); Japan's submarines, their standing answer and rolls; the US's special
  * intelligence) are visible to their side and never to the other, and no side ever sees the other's
  * orders, whatever combat reveals (31.0, 52.0 Q&A 3-4, 36.2, 4.6, 6.6).
  */
@@ -31,6 +31,10 @@ const OWN = new Set([
   'sol.reinforcements-moved',
   'sol.air-took-off',
   'sol.air-move-landed',
+  // 42.2, 42.4 (optional): a TF paid for to stay at sea, TFs at sea combined or split
+  'sol.tf-stays',
+  'sol.tfs-combined',
+  'sol.tf-split',
 ]);
 /** Japan's alone (36.2-36.5: where subs are, their answers and the rolls that did not attack). */
 const JAPAN = new Set(['sol.sub-placed', 'sol.subs-ready', 'sol.sub-standing', 'sol.sub-roll']);
@@ -58,6 +62,7 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
     ...Array.from({ length: 30 }, (_, i) => ['short', i, {}] as const),
     ...Array.from({ length: 8 }, (_, i) => ['extended', i, {}] as const),
     ['short', 0, { 'random-events': true, 'amphibious-assault': true, banzai: true }] as const,
+    ['short', 1, { endurance: true }] as const,
   ];
 
   it.each(games)(
