@@ -10,6 +10,7 @@
  *   TOKYO EXPRESS AT Rabaul: DD-1, DD-2       10.3 (Japan, destroyers only, from Rabaul)
  *   DECEPTION TF 4 AT Rabaul                  10.4 (a TF marker with no ships, one CP)
  *   REPLACE TR-3 | WITHDRAW 1-MAR | ANNOUNCE YAMATO   1B: 30, 38, 39 (rules/forces-orders.ts)
+ *   COMBINE TF 3 WITH TF 4 | SPLIT TF 3 INTO TF 5: CA-1   42.4 (optional, rules/endurance.ts)
  *   PLAN TF 3 MOVE TOWARD Guadalcanal-W       2A plans, with the forces or in an Operations Phase (rules/ops-orders.ts)
  *   ASSIGN 12 LAC-N AT Rabaul STRIKE          45.2 (optional): air assigned to a mission for the turn (rules/air-assign.ts)
  *   ATTACK 0806 NGS TF 2 | CAS 3 LAC-N FROM Espiritu Santo AT 0806   28.3 (2), 16.1: US support of an attack
@@ -24,6 +25,7 @@ import { formatSubOrder, isSubOrder, parseSubLine, type SubOrder } from './rules
 import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules/air-orders';
 import { type AssignOrder, formatAssignOrder, isAssignOrder, parseAssignLine } from './rules/air-assign-events';
 import { type CpMission, MISSIONS } from './state';
+import { type EnduranceOrder, formatEnduranceOrder, parseTfReorgLine } from './rules/endurance';
 
 export type SolOrder =
   | { readonly kind: 'cp'; readonly alloc: Readonly<Record<CpMission, number>> }
@@ -46,7 +48,9 @@ export type SolOrder =
   /** air missions (2A3a, 2A3b): rules/air-orders.ts */
   | AirOrder
   /** 45.2 (optional) ASSIGN lines: rules/air-assign.ts */
-  | AssignOrder;
+  | AssignOrder
+  /** 42.0 (optional): STAY with the logistics, COMBINE TF and SPLIT with the forces (rules/endurance.ts) */
+  | EnduranceOrder;
 
 export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'assign' | 'ops' | 'defence' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
@@ -122,6 +126,8 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
   // a plan may come with the forces that carry it out, saving a mail (issue 32)
   if ((kind === 'forces' || kind === 'ops') && /^PLAN\b/i.test(line)) return parseOpsLine(line);
   if (kind === 'forces') {
+    const reorg = parseTfReorgLine(line);
+    if (reorg) return reorg;
     let m = /^SUPPLY\s+(\d+)\s+AT\s+(.+)$/.exec(up);
     if (m) return { kind: 'supply', points: Number(m[1]), at: line.replace(/^.*\bAT\s+/i, '').trim() };
     m = /^DECEPTION\s+TF\s*-?(\d+)\s+AT\s+(.+)$/.exec(up);
@@ -130,7 +136,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
     if (tf && SHIPS.test(tf[3])) return { kind: 'tf', tf: Number(tf[1]), at: tf[2].trim(), ships: shipsOf(tf[3]) };
     const te = /^TOKYO\s+EXPRESS\s+AT\s+([^:]+):(.*)$/i.exec(line);
     if (te && SHIPS.test(te[2])) return { kind: 'tokyo-express', at: te[1].trim(), ships: shipsOf(te[2]) };
-    return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs>, DECEPTION TF <n> AT <base>, REPLACE <unit>, WITHDRAW <units> or ANNOUNCE <option> (1B-1C)';
+    return 'expected SUPPLY <n> AT <base>, TF <n> AT <base>: <ships>, TOKYO EXPRESS AT Rabaul: <DDs>, DECEPTION TF <n> AT <base>, COMBINE TF <n> WITH TF <k> or SPLIT TF <n> INTO TF <k>: <ships> (42.4), REPLACE <unit>, WITHDRAW <units> or ANNOUNCE <option> (1B-1C)';
   }
   // 2A3a-2A3b: air missions (rules/air-orders.ts)
   if ((kind === 'ops' || kind === 'defence') && /^(CAP|STRIKE|RECON|COUNTERSTRIKE|CAS)\b/i.test(line))
@@ -189,6 +195,7 @@ function formatOne(o: SolOrder): string {
       if (isSubOrder(o)) return formatSubOrder(o);
       if (isAirOrder(o)) return formatAirOrder(o);
       if (isAssignOrder(o)) return formatAssignOrder(o);
+      if (o.kind === 'tf-combine' || o.kind === 'tf-split') return formatEnduranceOrder(o);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

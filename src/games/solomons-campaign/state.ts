@@ -54,6 +54,8 @@ export interface TaskForce {
   readonly at: string;
   readonly ships: readonly string[];
   readonly kind: 'normal' | 'tokyo-express' | 'deception';
+  /** 42.2 (optional): the turn its owner paid for it to stay at sea (rules/endurance.ts) */
+  readonly stayed?: number;
 }
 
 export interface Ground extends GroundData {

@@ -2,7 +2,7 @@
  * Issue 32, fog of war over self-play that fights (random players, not the cautious ones): in every
  * game, the events that carry a side's sealed facts (CP allocations and their changes, task forces
  * formed and their contents, plans, loads, moves on land, notes, intelligence, supply bought,
- * offers to pass, assaults; Japan's submarines, their standing answer and rolls; the US's special
+ * offers to pass, assaults, TFs paid to stay at sea and combined or split (42.2, 42.4); Japan's submarines, their standing answer and rolls; the US's special
  * intelligence) are visible to their side and never to the other, and no side ever sees the other's
  * orders, whatever combat reveals (31.0, 52.0 Q&A 3-4, 36.2, 4.6, 6.6).
  */
@@ -34,6 +34,10 @@ const OWN = new Set([
   // 45.2 (optional): assignments stay secret until each mission is resolved
   'sol.air-assigned',
   'sol.air-assignment-flown',
+  // 42.2, 42.4 (optional): a TF paid for to stay at sea, TFs at sea combined or split
+  'sol.tf-stays',
+  'sol.tfs-combined',
+  'sol.tf-split',
 ]);
 /** Japan's alone (36.2-36.5: where subs are, their answers and the rolls that did not attack). */
 const JAPAN = new Set(['sol.sub-placed', 'sol.subs-ready', 'sol.sub-standing', 'sol.sub-roll']);
@@ -66,6 +70,7 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
     ['short', 0, { 'random-events': true, 'amphibious-assault': true, banzai: true }] as const,
     ['short', 1, { 'air-mission-assignment': true }] as const,
     ['extended', 1, { 'air-mission-assignment': true, 'night-bombing': true }] as const,
+    ['short', 1, { endurance: true }] as const,
   ];
 
   it.each(games)(

@@ -10,7 +10,16 @@ import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 
 const game = rulesets['solomons-campaign'];
-const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault', 'air-mission-assignment', 'night-bombing'];
+const BUILT = [
+  'short-august',
+  'random-events',
+  'additional-cp',
+  'banzai',
+  'amphibious-assault',
+  'air-mission-assignment',
+  'night-bombing',
+  'endurance',
+];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
   it('given the options, then every optional rule of the rulebook is one, off by default', () => {
@@ -46,6 +55,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     ['random-events', 'sol.random-event'],
     ['amphibious-assault', 'sol.assault-cp'],
     ['air-mission-assignment', 'sol.air-assigned'],
+    ['endurance', 'sol.tf-stays'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },

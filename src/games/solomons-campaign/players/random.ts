@@ -13,6 +13,8 @@
  * alone (45.2); with optional rule 48 Japan's night strikes from December I (48.1).
  * The US now and then supports a ground attack with naval gunfire or close air support (28.3 (2), 16.1).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
+ * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F). With Task Force
+ * Endurance (42.0) most TFs at sea paid for to stay, and now and then two combined or one split at 1C.
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
@@ -199,7 +201,49 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
     .filter((g) => g.type === 'infantry' && g.size !== 'battalion' && !g.at.startsWith('TF '))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   if (big.length && rng.int(6) === 0) orders.push({ kind: 'break', unit: rng.pick(big).id, full: rng.int(2) === 0 });
+  orders.push(...randomStays(view, rng));
   return orders.length ? orders : [{ kind: 'none' }];
+}
+
+const CAPITAL = ['BB', 'BC', 'B'];
+const atSea = (k: SolView['known']) =>
+  Object.values(k.own?.taskForces ?? {})
+    .filter((t) => !k.bases.includes(t.at))
+    .sort((a, b) => a.id - b.id);
+
+/** 42.2 (optional): most TFs at sea paid for to stay, as the Logistics CP left allow. */
+function randomStays(view: SolView, rng: Rng): SolOrder[] {
+  const k = view.known;
+  if (!k.options.endurance || !k.cp) return [];
+  let left = k.cp.log;
+  const out: SolOrder[] = [];
+  for (const t of atSea(k)) {
+    const cost = Math.max(1, Math.ceil(t.ships.length / 10)) * (t.ships.some((id) => CAPITAL.includes(id.split('-')[0])) ? 2 : 1);
+    if (cost > left || rng.int(3) === 0) continue;
+    left -= cost;
+    out.push({ kind: 'stay', tf: t.id });
+  }
+  return out;
+}
+
+/** 42.4 (optional): now and then two TFs at sea in one hex combined, or one split in two, within the Operations CP left. */
+function randomTfReorg(view: SolView, rng: Rng, ops: number, taken: Set<number>): SolOrder[] {
+  const k = view.known;
+  if (!k.options.endurance || ops < 1 || !k.own || rng.int(3)) return [];
+  const own = k.own;
+  const normal = atSea(k).filter((t) => t.kind === 'normal');
+  const pairs = normal.flatMap((a) => normal.filter((b) => b.id > a.id && b.at === a.at).map((b) => [a, b] as const));
+  if (pairs.length && rng.int(2)) {
+    const [a, b] = rng.pick(pairs);
+    return [{ kind: 'tf-combine', tf: a.id, with: b.id }];
+  }
+  if (k.side === 'us' && k.turn === 1) return [];
+  const splittable = normal.filter((t) => t.ships.length > 1 && !own.ground.some((g) => g.at === `TF ${t.id}`));
+  if (!splittable.length) return [];
+  const t = rng.pick(splittable);
+  let into = 1;
+  while (taken.has(into)) into++;
+  return [{ kind: 'tf-split', tf: t.id, into, ships: t.ships.slice(0, 1 + rng.int(t.ships.length - 1)) }];
 }
 
 /** 1B (30, 38, 39): now and then an option announced, a replacement bought, a Marine unit withdrawn. */
@@ -402,8 +446,12 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
   }
   if (kind === 'forces' && k.cp && k.own && k.bases.length) {
     const orders: SolOrder[] = [];
-    if (k.cp.log > 0 && rng.int(4)) orders.push({ kind: 'supply', points: 1 + rng.int(k.cp.log * 3), at: rng.pick(k.bases) });
+    // 42.2: with Task Force Endurance some Logistics CP are kept to pay for TFs staying at sea
+    const log = k.options.endurance ? k.cp.log - rng.int(k.cp.log + 1) : k.cp.log;
+    if (log > 0 && rng.int(4)) orders.push({ kind: 'supply', points: 1 + rng.int(log * 3), at: rng.pick(k.bases) });
     const usTurnOne = k.side === 'us' && k.turn === 1;
+    const taken = new Set(Object.keys(k.own.taskForces).map(Number));
+    let ops = k.cp.ops;
     if (!usTurnOne && k.cp.ops > 0 && rng.int(2)) {
       const free = Object.values(k.own.ships)
         .filter((s) => s.tf === null && k.bases.includes(s.at) && !['BB', 'BC', 'B'].includes(s.type) && !k.sailed.includes(s.id))
@@ -415,8 +463,11 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
         let tf = 1;
         while (used.has(tf)) tf++;
         orders.push({ kind: 'tf', tf, at, ships: here.slice(0, 1 + rng.int(here.length)).map((s) => s.id) });
+        taken.add(tf);
+        ops -= 1;
       }
     }
+    orders.push(...randomTfReorg(view, rng, ops, taken));
     orders.push(...randomChoices(view, rng));
     // now and then the plan comes with the forces (issue 32: fewer mails)
     if (rng.int(2)) orders.push({ kind: 'plan', tf: null, action: rng.pick(['hold', 'return'] as const), to: null, ask: ['contact'] });

@@ -15,6 +15,7 @@ import { evolveSub, isSubEvent } from './submarine';
 import { evolveAir, isAirEvent } from './air-events';
 import { evolveAirMove, isAirMoveEvent } from './air-move-events';
 import { evolveAssign, isAssignEvent } from './air-assign-events';
+import { evolveEndurance, isEnduranceEvent } from './endurance-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -76,6 +77,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isAirEvent(event)) return evolveAir(s, event);
       if (isAirMoveEvent(event)) return evolveAirMove(s, event);
       if (isAssignEvent(event)) return evolveAssign(s, event);
+      if (isEnduranceEvent(event)) return evolveEndurance(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

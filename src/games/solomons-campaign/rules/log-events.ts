@@ -90,7 +90,8 @@ export const arrival = (side: SolSide, turn: number, at: string, why: Arrival['w
   ...parts,
 });
 
-export const home = (ship: Ship, at: string, nac: number): Ship => ({ ...ship, at, tf: null, nac, supply: 0 });
+/** A ship off the map for a refit or repair: it comes back with no cargo and rested (11.5, 42.3: a refit ends fatigue). */
+export const home = ({ fatigued: _f, ...ship }: Ship, at: string, nac: number): Ship => ({ ...ship, at, tf: null, nac, supply: 0 });
 
 /** Air pools at a place as one list: `points` of the fatigued ones there made ready, the rest kept. */
 function recoverAir(air: readonly AirPool[], at: string, points: number): AirPool[] {

@@ -7,36 +7,44 @@
  *
  *   COMBINE 1/5-MAR, 2/5-MAR, 3/5-MAR INTO 5-MAR 3D, 27.3 (rules/reorganize.ts)
  *   BREAK 2-DIV [INTO BATTALIONS]                3D, 27.5
+ *   STAY TF 3                                    3A, 42.2 (optional: rules/endurance.ts)
  */
 import type { SolOrder } from '../orders';
 import { other, type SolSide, type SolState } from '../state';
 import { hexOf, placeOfText } from './places';
 import type { Problem } from './planning';
 import { formatReorgOrder, isReorgOrder, parseReorgLine, type ReorgOrder } from './reorganize';
+import { checkStays, type EnduranceOrder, formatEnduranceOrder, parseStayLine } from './endurance';
 
 export type LogOrder =
   | { readonly kind: 'entrench'; readonly hex: string }
   | { readonly kind: 'build'; readonly hex: string; readonly engineers: readonly string[] }
-  | ReorgOrder;
+  | ReorgOrder
+  | Extract<EnduranceOrder, { kind: 'stay' }>;
 
 export const LOG_NOT_BUILT: Readonly<Record<string, string>> = {};
 
 export function parseLogLine(line: string): LogOrder | string {
+  // 42.2 (optional): STAY TF <n> (rules/endurance.ts)
+  const stay = parseStayLine(line);
+  if (stay) return stay as LogOrder | string;
   const reorg = parseReorgLine(line);
   if (reorg) return reorg;
   let m = /^ENTRENCH\s+(\S+)$/i.exec(line);
   if (m) return { kind: 'entrench', hex: m[1] };
   m = /^BUILD\s+(\S+)\s+WITH\s+(.+)$/i.exec(line);
   if (m) return { kind: 'build', hex: m[1], engineers: m[2].split(',').map((x) => x.trim().toUpperCase()) };
-  return 'expected COMBINE <units> INTO <id> (27.3), BREAK <unit> [INTO BATTALIONS] (27.5), ENTRENCH <hex> (37.1) or BUILD <hex> WITH <engineers> (33.2)';
+  return 'expected COMBINE <units> INTO <id> (27.3), BREAK <unit> [INTO BATTALIONS] (27.5), ENTRENCH <hex> (37.1), BUILD <hex> WITH <engineers> (33.2) or STAY TF <n> (42.2)';
 }
 
 export function formatLogOrder(o: LogOrder): string {
   if (isReorgOrder(o)) return formatReorgOrder(o);
+  if (o.kind === 'stay') return formatEnduranceOrder(o);
   return o.kind === 'entrench' ? `ENTRENCH ${o.hex}` : `BUILD ${o.hex} WITH ${o.engineers.join(', ')}`;
 }
 
-export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder => o.kind === 'entrench' || o.kind === 'build' || isReorgOrder(o);
+export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder =>
+  o.kind === 'entrench' || o.kind === 'build' || o.kind === 'stay' || isReorgOrder(o);
 
 /** An island hex (not a major base) the text names, or null. */
 export function landHex(s: SolState, text: string): string | null {
@@ -55,7 +63,7 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
   const made = new Set<string>();
   const pieces: string[] = [];
   const one = (o: SolOrder, index: number): void => {
-    if (!isLogOrder(o)) return;
+    if (!isLogOrder(o) || o.kind === 'stay') return;
     const bad = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
@@ -95,5 +103,6 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
   orders.forEach((o, i) => {
     one(o, i);
   });
-  return problems;
+  // 42.2 (optional): the STAY lines (rules/endurance.ts)
+  return [...problems, ...checkStays(s, side, orders)].sort((a, b) => a.index - b.index);
 }

@@ -20,6 +20,7 @@ import { recoverySegment } from './recovery';
 import { refitSegment } from './refit';
 import { isReorgOrder, reorganizeSegment } from './reorganize';
 import { finalScore, reinforce, suddenDeath } from './turn-end';
+import { staySegment } from './endurance-events';
 
 export function runLogistics(s: SolState, given: Readonly<Record<string, readonly SolOrder[]>>, ctx: AdjudicationContext): SolState {
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
@@ -30,6 +31,8 @@ export function runLogistics(s: SolState, given: Readonly<Record<string, readonl
     if (problems.length) throw new Error(`${GAME}: logistics orders of ${side} passed validation but fail: ${problems[0].problem}`);
     orders[side] = mine.filter(isLogOrder);
   }
+  // 42.2 (optional): TFs paid for stay at sea; the Refit Segment cripples the rest outside a major base (20.6)
+  for (const side of SIDES) staySegment(f, side, orders[side]);
   for (const side of SIDES) refitSegment(f, ctx.dice, side);
   for (const side of SIDES) attritionSegment(f, ctx.dice, side);
   for (const side of SIDES) recoverySegment(f, side);

@@ -9,6 +9,8 @@ import { type CpAllocation, MISSIONS, type SolSide, type SolState } from '../sta
 import type { SolEvent } from './events';
 import { placeOfText } from './places';
 import { planLinesOf } from './plans';
+import { isTfReorgOrder, newTfReorgSeen, TF_REORG_CP, tfReorgProblem } from './endurance';
+import { tfReorgEvents } from './endurance-events';
 
 export interface Problem {
   readonly index: number;
@@ -59,8 +61,10 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
   let supply = 0;
   let ops = 0;
   const used = new Set<string>();
-  const numbers = new Set<number>();
-  let express = false;
+  // 42.1 (optional): TFs that stayed at sea keep their numbers, and the Tokyo Express its marker
+  const numbers = new Set<number>(Object.keys(f.taskForces).map(Number));
+  let express = '0' in f.taskForces;
+  const reorg = newTfReorgSeen();
   const one = (o: SolOrder, index: number): void => {
     const bad = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
@@ -79,6 +83,14 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
       supply += o.points;
       if (supply > cp.log * m.supplyPerLogisticsCp)
         bad(`${supply} supply needs ${Math.ceil(supply / m.supplyPerLogisticsCp)} Logistics CP; ${cp.log} assigned`, '50.0 CP chart');
+      return;
+    }
+    // 1C, 42.4 (optional): TFs at sea combined or split (rules/endurance.ts)
+    if (isTfReorgOrder(o)) {
+      const no = tfReorgProblem(s, side, o, reorg, numbers);
+      if (no) return bad(no.problem, no.rule);
+      ops += TF_REORG_CP;
+      if (ops > cp.ops) bad(`these task forces cost ${ops} Operations CP; ${cp.ops} assigned`, '42.4');
       return;
     }
     if (o.kind !== 'tf' && o.kind !== 'tokyo-express' && o.kind !== 'deception')
@@ -154,7 +166,15 @@ export function forceEvents(s: SolState, side: SolSide, orders: readonly SolOrde
         visibleTo: [side],
       });
   }
-  const markers = out.flatMap((e) => (e.type === 'sol.tf-formed' ? [{ tf: e.data.tf, at: e.data.at }] : []));
+  // 1C, 42.4 (optional): TFs at sea combined or split; a TF split off shows its marker as one formed
+  const reorg = tfReorgEvents(s, side, orders);
+  out.push(...(reorg as SolEvent[]));
+  const markers = [
+    ...out.flatMap((e) => (e.type === 'sol.tf-formed' ? [{ tf: e.data.tf, at: e.data.at }] : [])),
+    ...reorg.flatMap((e) =>
+      e.type === 'sol.tf-split' ? [{ tf: (e.data as { into: number }).into, at: (e.data as { at: string }).at }] : [],
+    ),
+  ];
   if (markers.length) out.push({ type: 'sol.tf-markers', data: { side, markers } });
   const lines = planLinesOf(
     s,

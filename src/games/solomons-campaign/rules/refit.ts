@@ -8,13 +8,14 @@
  * this turn (20.5) and are in a major base refit within the base's limit a turn (20.4; Espiritu
  * Santo none, 52.0 Q&A 2), by ship id (as read); the rest wait in port. A one-turn refit stays on
  * the map (20.3); a longer one leaves it and comes back as a reinforcement that many turns later
- * at the same base (20.2).
+ * at the same base (20.2). With Task Force Endurance (42.2, optional) a TF paid for stays at sea uncrippled.
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { SolSide } from '../state';
 import { breakDownOnce } from './echelons';
 import type { SolFold } from './naval';
 import { aboardOf } from './ops-events';
+import { staysAtSea } from './endurance-events';
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -39,7 +40,8 @@ export function refitSegment(f: SolFold, dice: Dice, side: SolSide): void {
   const setBackDone = new Set<number>();
   for (const id of Object.keys(f.s.forces[side].ships).sort(byId)) {
     const ship = f.s.forces[side].ships[id];
-    if (isBase(ship.at)) continue;
+    // 42.2 (optional): a TF paid for stays at sea
+    if (isBase(ship.at) || staysAtSea(f.s, side, ship.tf)) continue;
     const to = repairBase(f, side);
     const face = dice.d6(`repair turns of ${id}`, '20.6', { visibleTo: [side] });
     const fs = f.s.forces[side];

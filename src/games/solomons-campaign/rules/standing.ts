@@ -11,7 +11,8 @@
  *
  * No line is in force at the start (the side is asked each Logistics Phase, as before); STANDING ASK
  * LOGISTICS takes the lines away again (src/engine/standing.ts). A line answers from the state as
- * the step comes, never with an order its check (log-orders.ts checkLog) refuses.
+ * the step comes, never with an order its check (log-orders.ts checkLog) refuses. With Task Force
+ * Endurance (42.2) a side with a TF at sea is asked all the same: whether it pays for the TF to stay.
  */
 import type { LineError, ParseResult, StandingKind, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
@@ -83,5 +84,7 @@ function logisticsOrders(s: SolState, side: SolSide, how: { entrench: boolean; b
 export function answerSolStanding(s: SolState, side: SolSide, step: Pick<StepInfo, 'id'>, standing: unknown): SolOrder[] | null {
   const st = (standing as readonly SolStanding[] | undefined)?.[0];
   if (kindOfStep(step) !== 'logistics' || !st?.logistics) return null;
+  // 42.2 (optional): with a TF at sea the side is asked whether to pay for it to stay
+  if (s.options.endurance && Object.values(s.forces[side].taskForces).some((t) => s.bases[t.at]?.side !== side)) return null;
   return logisticsOrders(s, side, st.logistics);
 }

@@ -8,10 +8,11 @@
  * units in it, 24.2) are added and the level read (5.2, A27); otherwise the turn advances: task
  * forces dissolve (10.12), plans, searches and CP end (6.1), entrenchments with nobody under them
  * go (37.4), and the new turn's reinforcements are placed on their bases (1B, 50.0 notes; placed
- * as the turn starts, which no CP choice of 1A depends on).
+ * as the turn starts, which no CP choice of 1A depends on). With Task Force Endurance (42.1-42.3,
+ * optional) a TF paid for stays at sea and its ships that attacked stay fatigued until a refit.
  */
 import type { SolFold } from './naval';
-import { ADDITIONAL_CP, other, SIDES, type SolSide, type SolState } from '../state';
+import { ADDITIONAL_CP, other, type Ship, SIDES, type SolSide, type SolState } from '../state';
 
 const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
 
@@ -62,11 +63,16 @@ export function endTurn(s: SolState, next: number): SolState {
   const entrenched = { ...s.entrenched };
   for (const side of SIDES) {
     const f = s.forces[side];
-    forces[side] = {
-      ...f,
-      taskForces: {},
-      ships: Object.fromEntries(Object.entries(f.ships).map(([id, { fatigued: _f, ...x }]) => [id, { ...x, tf: null }])),
+    // 42.1-42.3 (optional): a TF paid for stays at sea with its ships, which stay fatigued until a refit
+    const kept = s.options.endurance
+      ? Object.fromEntries(Object.entries(f.taskForces).filter(([, t]) => t.stayed === s.turn && s.bases[t.at]?.side !== side))
+      : {};
+    const ship = ([id, x]: [string, Ship]): [string, Ship] => {
+      if (x.tf !== null && String(x.tf) in kept) return [id, x];
+      const { fatigued: _f, ...rest } = x;
+      return [id, { ...rest, tf: null }];
     };
+    forces[side] = { ...f, taskForces: kept, ships: Object.fromEntries(Object.entries(f.ships).map(ship)) };
     const marks: Record<string, readonly string[]> = {};
     for (const [hex, units] of Object.entries(s.entrenched[side])) {
       const still = units.filter((u) => f.ground.some((g) => g.id === u && g.at === hex));
