@@ -18,6 +18,7 @@ import { type AirOrder, isAirOrder, kindName } from './air-orders';
 import { eligible } from './air-events';
 import { hexOf, isDay, placeOfText } from './places';
 import type { Problem } from './planning';
+import { isCrippled } from './crippled';
 
 const GRID = hexGrid({ ...GRID_SPEC });
 export const distance = (a: string, b: string) => GRID.distance(a, b);
@@ -46,6 +47,7 @@ export function sourceOf(s: SolState, side: SolSide, text: string): Source | str
   if (ship) {
     const hex = hexOf(s, ship.at);
     if (!hex) return `${ship.id} is at ${ship.at}, off the map: missions fly from the map (8.2)`;
+    if (isCrippled(s, ship)) return `${ship.id} is crippled: a crippled carrier conducts no NAC operations (44.3)`;
     return { from: ship.id, hex, carrier: true };
   }
   const place = placeOfText(s, text);

@@ -11,6 +11,7 @@
  * as the turn starts, which no CP choice of 1A depends on).
  */
 import type { SolFold } from './naval';
+import { keptAtSea } from './crippled';
 import { ADDITIONAL_CP, other, SIDES, type SolSide, type SolState } from '../state';
 
 const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
@@ -62,10 +63,13 @@ export function endTurn(s: SolState, next: number): SolState {
   const entrenched = { ...s.entrenched };
   for (const side of SIDES) {
     const f = s.forces[side];
+    // 44.1 (optional): TFs of crippled ships at sea stay on the map into the next turn (rules/crippled.ts)
+    const kept = keptAtSea(s, side);
+    const tfOf = new Map(Object.values(kept).flatMap((t) => t.ships.map((id) => [id, t.id] as const)));
     forces[side] = {
       ...f,
-      taskForces: {},
-      ships: Object.fromEntries(Object.entries(f.ships).map(([id, { fatigued: _f, ...x }]) => [id, { ...x, tf: null }])),
+      taskForces: kept,
+      ships: Object.fromEntries(Object.entries(f.ships).map(([id, { fatigued: _f, ...x }]) => [id, { ...x, tf: tfOf.get(id) ?? null }])),
     };
     const marks: Record<string, readonly string[]> = {};
     for (const [hex, units] of Object.entries(s.entrenched[side])) {
