@@ -115,7 +115,7 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     };
     if (!isDay(s)) return bad('no air mission flies at night', '32.2');
     const src = sourceOf(s, side, o.from);
-    if (typeof src === 'string') return bad(src, '21.4');
+    if (typeof src === 'string') return bad(src, src.endsWith('(44.3)') ? '44.3' : '21.4');
     if (src.carrier && o.type !== 'NAC') return bad('only NAC fly from carriers', '21.3');
     if (o.mission === 'counterstrike' && !src.carrier) return bad('a counterstrike is flown by carrier NAC', '50.0 Air Mission Chart');
     if (o.mission === 'cap' && o.type === 'SAC') return bad('SAC fly no CAP', '50.0 Air Mission Chart');
