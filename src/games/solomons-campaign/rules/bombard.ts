@@ -57,7 +57,12 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
   }
   const base = columnOf('bombardment', factors);
   if (base === null) {
-    note(`BOMBARD ${hex}: no unfatigued, uncrippled ship there has bombardment factors, no bombardment`, '15.2, 44.2');
+    note(
+      s.options.crippledUnits
+        ? `BOMBARD ${hex}: no unfatigued, uncrippled ship there has bombardment factors, no bombardment`
+        : `BOMBARD ${hex}: no unfatigued ship there has bombardment factors, no bombardment`,
+      s.options.crippledUnits ? '15.2, 44.2' : '15.2',
+    );
     return;
   }
   bombardHex(f, dice, side, hex, factors, [], [...ships].sort(byId));
