@@ -135,27 +135,6 @@ export function detach(f: SolFold, side: SolSide, from: number, as: number, note
   f.emit({ type: 'sol.tf-markers', data: { side, markers: [{ tf: as, at: tf.at }] } });
 }
 
-/** 44.1, 4B: the TFs kept at sea into the next turn (their ships crippled), a Tokyo Express as a numbered TF. */
-export function keptAtSea(s: SolState, side: SolSide): Forces['taskForces'] {
-  if (!s.options.crippledUnits) return {};
-  const f = s.forces[side];
-  const out: Record<string, TaskForce> = {};
-  const kept = Object.values(f.taskForces)
-    .filter((t) => t.ships.length > 0 && s.bases[t.at]?.side !== side)
-    .sort((a, b) => a.id - b.id);
-  const used = new Set(kept.map((t) => t.id));
-  for (const t of kept) {
-    let id = t.id;
-    if (t.kind !== 'normal') {
-      id = 1;
-      while (used.has(id)) id++;
-      used.add(id);
-    }
-    out[id] = { id, at: t.at, ships: t.ships, kind: 'normal' };
-  }
-  return out;
-}
-
 /** Why a DETACH line is refused, or null (44.0 chosen, the TF yours with crippled and sound ships, the new number free). */
 export function detachProblem(
   s: SolState,

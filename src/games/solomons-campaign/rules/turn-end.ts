@@ -11,8 +11,7 @@
  * as the turn starts, which no CP choice of 1A depends on).
  */
 import type { SolFold } from './naval';
-import { keptAtSea } from './crippled';
-import { ADDITIONAL_CP, other, SIDES, type SolSide, type SolState } from '../state';
+import { ADDITIONAL_CP, other, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
 
 const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
 
@@ -116,4 +115,25 @@ export function reinforce(f: SolFold, side: SolSide): void {
       visibleTo: [side],
     });
   }
+}
+
+/** 44.1, 4B: the TFs kept at sea into the next turn (their ships crippled), a Tokyo Express as a numbered TF. */
+function keptAtSea(s: SolState, side: SolSide): Readonly<Record<string, TaskForce>> {
+  if (!s.options.crippledUnits) return {};
+  const f = s.forces[side];
+  const out: Record<string, TaskForce> = {};
+  const kept = Object.values(f.taskForces)
+    .filter((t) => t.ships.length > 0 && s.bases[t.at]?.side !== side)
+    .sort((a, b) => a.id - b.id);
+  const used = new Set(kept.map((t) => t.id));
+  for (const t of kept) {
+    let id = t.id;
+    if (t.kind !== 'normal') {
+      id = 1;
+      while (used.has(id)) id++;
+      used.add(id);
+    }
+    out[id] = { id, at: t.at, ships: t.ships, kind: 'normal' };
+  }
+  return out;
 }
