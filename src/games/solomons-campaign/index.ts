@@ -6,6 +6,7 @@
  * 10.13) and initiative (1E). Every other rule stops play naming its number (`unfinished`).
  */
 import { isAssaultEvent, narrateAssault } from './rules/assault';
+import { isCrippledEvent, narrateCrippled } from './rules/crippled';
 import { OPTION_SPECS, solOptionsOf } from './rules/options';
 import { isRandomEventEvent, narrateRandomEvent } from './rules/random-event-events';
 import rulesVersion from './rules-version.json';
@@ -90,6 +91,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...(isSubAttackEvent(event) ? narrateSubAttack(event) : []),
         ...(isPassEvent(event) ? narratePass(event) : []),
         ...(isEnduranceEvent(event) ? narrateEndurance(event) : []),
+        ...(isCrippledEvent(event) ? narrateCrippled(event) : []),
         ...(event.type === 'sol.special-intel' ? narrateSpecial(event as SpecialIntelEvent) : []),
       ];
   }

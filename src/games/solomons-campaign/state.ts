@@ -47,6 +47,8 @@ export interface Ship {
   /** 21.9, 22.1: NAC aboard fatigued this turn (by a strike, a counterstrike or an abort) and NAC that flew CAP this turn (rules/air-events.ts) */
   readonly nacTired?: number;
   readonly nacCap?: number;
+  /** 44.1 (optional rule): crippled and still on the map, to be moved back to a major base for repair */
+  readonly crippled?: boolean;
 }
 
 export interface TaskForce {

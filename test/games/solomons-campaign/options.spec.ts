@@ -19,6 +19,7 @@ const BUILT = [
   'air-mission-assignment',
   'night-bombing',
   'endurance',
+  'crippled-units',
 ];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
@@ -56,6 +57,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     ['amphibious-assault', 'sol.assault-cp'],
     ['air-mission-assignment', 'sol.air-assigned'],
     ['endurance', 'sol.tf-stays'],
+    ['crippled-units', 'sol.crippled-stays'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },

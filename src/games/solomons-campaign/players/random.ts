@@ -93,7 +93,21 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
     .filter((h) => /^\d{4}$/.test(h) && !k.searched.includes(h))
     .sort();
   if (k.cp && k.cp.intel > 0 && targets.length && rng.int(2)) orders.push({ kind: 'intel', hex: rng.pick(targets) });
+  const numbers = new Set(Object.keys(k.own.taskForces).map(Number));
   for (const tf of Object.values(k.own.taskForces).sort((a, b) => a.id - b.id)) {
+    // 44.4 (optional): now and then the crippled ships leave their TF and head for a major base; a crippled TF mostly heads home
+    const crippled = k.options.crippledUnits ? tf.ships.filter((id) => k.own!.ships[id].crippled) : [];
+    if (crippled.length && crippled.length < tf.ships.length && k.bases.length && rng.int(2)) {
+      let as = 1;
+      while (numbers.has(as)) as++;
+      numbers.add(as);
+      orders.push({ kind: 'detach', tf: tf.id, as }, { kind: 'move', tf: as, to: rng.pick(k.bases) });
+      continue;
+    }
+    if (crippled.length && k.bases.length && rng.int(4)) {
+      orders.push({ kind: 'move', tf: tf.id, to: rng.pick(k.bases) });
+      continue;
+    }
     const roll = rng.int(6);
     const hasGround = k.own.ground.some((g) => g.at === tf.at && g.size === 'battalion');
     if (mayAssault(k, tf.id) && rng.int(2)) {

@@ -21,6 +21,7 @@ import { assignmentProblem } from './air-assign-events';
 import { nightProblem } from './air-night';
 import { hexOf, placeOfText } from './places';
 import type { Problem } from './planning';
+import { isCrippled } from './crippled';
 
 const GRID = hexGrid({ ...GRID_SPEC });
 export const distance = (a: string, b: string) => GRID.distance(a, b);
@@ -49,6 +50,7 @@ export function sourceOf(s: SolState, side: SolSide, text: string): Source | str
   if (ship) {
     const hex = hexOf(s, ship.at);
     if (!hex) return `${ship.id} is at ${ship.at}, off the map: missions fly from the map (8.2)`;
+    if (isCrippled(s, ship)) return `${ship.id} is crippled: a crippled carrier conducts no NAC operations (44.3)`;
     return { from: ship.id, hex, carrier: true };
   }
   const place = placeOfText(s, text);
@@ -122,7 +124,7 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     if (o.mission === 'cas' && (o.type !== 'LAC' || o.service !== 'navy'))
       return bad(`close air support is flown by US Navy LAC (LAC-N) only, not ${kindName(o.service, o.type)}`, '50.0 Air Mission Chart');
     const src = sourceOf(s, side, o.from);
-    if (typeof src === 'string') return bad(src, '21.4');
+    if (typeof src === 'string') return bad(src, src.endsWith('(44.3)') ? '44.3' : '21.4');
     if (src.carrier && o.type !== 'NAC') return bad('only NAC fly from carriers', '21.3');
     if (o.mission === 'counterstrike' && !src.carrier) return bad('a counterstrike is flown by carrier NAC', '50.0 Air Mission Chart');
     if (o.mission === 'cap' && o.type === 'SAC') return bad('SAC fly no CAP', '50.0 Air Mission Chart');

@@ -27,6 +27,7 @@ import { groundAt } from './contacts';
 import { seenIn } from './intel';
 import type { SolFold } from './naval';
 import { hexOf, isDay } from './places';
+import { isCrippled } from './crippled';
 
 type Note = (text: string, rule: string) => void;
 export const flying = (s: SolState) => s.flights ?? [];
@@ -234,7 +235,7 @@ export function landAll(f: SolFold): void {
     const side = fl.side;
     const fatigued = fl.mission === 'cap' ? fl.aborted : fl.points;
     const back = fl.carrier
-      ? s.forces[side].ships[fl.from] && hexOf(s, s.forces[side].ships[fl.from].at)
+      ? s.forces[side].ships[fl.from] && !isCrippled(s, s.forces[side].ships[fl.from]) && hexOf(s, s.forces[side].ships[fl.from].at)
       : typeof sourceOf(s, side, fl.from) !== 'string';
     let at: string | null = back ? fl.from : null;
     if (!at) {

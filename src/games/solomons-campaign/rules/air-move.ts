@@ -18,6 +18,7 @@ import { type AirMoveOrder, airKindName, isAirMoveOrder } from './air-move-order
 import type { SolFold } from './naval';
 import type { Problem } from './planning';
 import { hexOf, isDay, islandOf, placeAtHex, placeOfText } from './places';
+import { isCrippled } from './crippled';
 
 const GRID = hexGrid({ ...GRID_SPEC });
 
@@ -70,6 +71,8 @@ export const groundedAt = (s: SolState, side: SolSide, place: string): number =>
 export function roomAt(s: SolState, side: SolSide, p: AirPlace): number | null {
   if (p.carrier) {
     const ship = s.forces[side].ships[p.place];
+    // 44.3 (optional): a crippled carrier takes no NAC aboard
+    if (ship && isCrippled(s, ship)) return 0;
     return ship ? (s.airData.carrierCapacity[side][ship.type] ?? 0) - ship.nac : null;
   }
   const cap = airbaseCapacity(s, side, p.place);
@@ -79,7 +82,9 @@ export function roomAt(s: SolState, side: SolSide, p: AirPlace): number | null {
 const readyAt = (s: SolState, side: SolSide, p: AirPlace, service: AirPool['service'], type: AirPool['type']): number =>
   p.carrier
     ? type === 'NAC'
-      ? (s.forces[side].ships[p.place]?.nac ?? 0)
+      ? isCrippled(s, s.forces[side].ships[p.place])
+        ? 0
+        : (s.forces[side].ships[p.place]?.nac ?? 0)
       : 0
     : s.forces[side].air
         .filter((a) => a.at === p.place && a.service === service && a.type === type && !a.fatigued)
@@ -122,6 +127,8 @@ function checkOne(s: SolState, side: SolSide, o: AirMoveOrder, t: Tally): { prob
   if (!from) return bad(`${o.from} is no place of the map and none of your carriers`, '2.1');
   if (!to) return bad(`${o.to} is no place of the map and none of your carriers`, '2.1');
   if ((from.carrier || to.carrier) && o.type !== 'NAC') return bad(`only NAC fly from and land on carriers; ${kind} use airbases`, '21.3');
+  const hurt = [from, to].find((p) => p.carrier && isCrippled(s, s.forces[side].ships[p.place]));
+  if (hurt) return bad(`${hurt.place} is crippled: a crippled carrier conducts no NAC operations`, '44.3');
   const key = `${from.place}|${o.service}|${o.type}`;
   const ready = readyAt(s, side, from, o.service, o.type) - (t.used.get(key) ?? 0);
   if (!from.carrier && airbaseCapacity(s, side, from.place) === null)

@@ -8,6 +8,7 @@
 import type { AirPool, SolSide, SolState } from '../state';
 import { type AirPlace, airborneReadyOf, airbaseCapacity, airDistance, rangeOf, roomAt } from './air-move';
 import { hexOf, isDay } from './places';
+import { isCrippled } from './crippled';
 
 export interface AirReach {
   readonly from: string;
@@ -43,7 +44,7 @@ export function airReachOf(s: SolState, side: SolSide): AirReach[] {
   const out: AirReach[] = [];
   for (const p of places) {
     const kinds = p.carrier
-      ? [{ service: 'navy' as const, type: 'NAC' as const, ready: f.ships[p.place].nac }]
+      ? [{ service: 'navy' as const, type: 'NAC' as const, ready: isCrippled(s, f.ships[p.place]) ? 0 : f.ships[p.place].nac }]
       : [...new Set(f.air.filter((a) => a.at === p.place && !a.fatigued).map((a) => `${a.service}-${a.type}`))].sort().map((k) => {
           const [service, type] = k.split('-') as [AirPool['service'], AirPool['type']];
           const ready = f.air

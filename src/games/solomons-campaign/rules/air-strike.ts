@@ -33,6 +33,7 @@ import { hexOf } from './places';
 import { hitShip, valuesOf } from './surface';
 import { nightHalved } from './air-night';
 import { groundAa, groundFactors } from './support';
+import { crippledTotal } from './crippled';
 
 type Note = (text: string, rule: string) => void;
 
@@ -77,7 +78,8 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
   }
   const ships = [...tf.ships].sort();
   // 25.1 (4), 26.3: the AA of the TF's ships
-  let aa = ships.reduce((t, id) => t + valuesOf(f.s, f.s.forces[enemy].ships[id].type).aa, 0);
+  // 44.2 (optional): crippled ships' AA halved
+  let aa = crippledTotal(f.s, enemy, ships, (x) => valuesOf(f.s, x.type).aa);
   if (group.every((x) => x.type === 'SAC')) aa = Math.floor(aa / 2);
   const fire = fireOn(dice, 'antiAircraft', aa, [], `AA fire of TF ${tfId} at ${hex}`, '26.2');
   if (fire) {
@@ -96,12 +98,14 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
     return i >= 0 ? i : named.length + TARGET_ORDER.indexOf(type);
   };
   const order = [...ships].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
+  // 44.2 (optional): a crippled ship's defense halved
+  const defenseOf = (id: string) => crippledTotal(f.s, enemy, [id], (x) => valuesOf(f.s, x.type).defense);
   // 25.1 (5): points one at a time, the most telling first, until each attack is twice the ship's defense
   const pool = [...left].sort((a, b) => perPoint(b) - perPoint(a) || a.id - b.id).flatMap((x) => Array.from({ length: live(x) }, () => x));
   const plan: { ship: string; points: Flight[] }[] = [];
   for (const id of order) {
     if (!pool.length) break;
-    const defense = valuesOf(f.s, f.s.forces[enemy].ships[id].type).defense;
+    const defense = defenseOf(id);
     const points: Flight[] = [];
     while (pool.length && airStrength(points) < 2 * defense) points.push(pool.shift()!);
     plan.push({ ship: id, points });
@@ -109,7 +113,7 @@ function strikeTf(f: SolFold, dice: Dice, side: SolSide, tfId: number, group: re
   if (pool.length) plan[0].points.push(...pool);
   const attacks: ShipAttack[] = plan.map(({ ship, points }) => {
     const strength = airStrength(points);
-    const defense = valuesOf(f.s, f.s.forces[enemy].ships[ship].type).defense;
+    const defense = defenseOf(ship);
     const percent = percentOf(strength, defense);
     const shifts = servicesShift(f, side, new Set(points.map((x) => x.service)), '25.1 (6), 50.0');
     const column = shiftColumn(

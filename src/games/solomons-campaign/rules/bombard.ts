@@ -21,6 +21,7 @@ import { columnName, columnOf, crtCell, shiftColumn } from './crt';
 import { battalionsOf, breakDownOnce } from './echelons';
 import type { SolFold } from './naval';
 import { tfsWithShips, valuesOf } from './surface';
+import { isCrippled } from './crippled';
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -43,14 +44,25 @@ export function bombard(f: SolFold, dice: Dice, side: SolSide, hex: string, note
   const ships: string[] = [];
   let factors = 0;
   for (const t of tfsWithShips(s, side, hex)) {
-    const firing = t.ships.filter((id) => !s.forces[side].ships[id].fatigued && valuesOf(s, s.forces[side].ships[id].type).bombardment > 0);
+    // 44.2 (optional): crippled ships do not bombard
+    const firing = t.ships.filter(
+      (id) =>
+        !s.forces[side].ships[id].fatigued &&
+        !isCrippled(s, s.forces[side].ships[id]) &&
+        valuesOf(s, s.forces[side].ships[id].type).bombardment > 0,
+    );
     const sum = firing.reduce((n, id) => n + valuesOf(s, s.forces[side].ships[id].type).bombardment, 0);
     factors += t.kind === 'tokyo-express' ? Math.floor(sum / 2) : sum;
     ships.push(...firing);
   }
   const base = columnOf('bombardment', factors);
   if (base === null) {
-    note(`BOMBARD ${hex}: no unfatigued ship there has bombardment factors, no bombardment`, '15.2');
+    note(
+      s.options.crippledUnits
+        ? `BOMBARD ${hex}: no unfatigued, uncrippled ship there has bombardment factors, no bombardment`
+        : `BOMBARD ${hex}: no unfatigued ship there has bombardment factors, no bombardment`,
+      s.options.crippledUnits ? '15.2, 44.2' : '15.2',
+    );
     return;
   }
   bombardHex(f, dice, side, hex, factors, [], [...ships].sort(byId));

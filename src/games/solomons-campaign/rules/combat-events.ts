@@ -43,6 +43,8 @@ export type CombatEvent =
         rule: string;
         /** sunk: units aboard its TF lost with it (19.6) */
         aboard: readonly string[];
+        /** 44.1 (optional): crippled, it stays on the map (NAC aboard still lost, 50.0) */
+        stays?: boolean;
       }
     >
   | RulesEvent<
@@ -124,6 +126,10 @@ export function evolveCombat(s: SolState, e: CombatEvent): SolState {
       const f = s.forces[d.side];
       const ship = f.ships[d.ship];
       const enemy = other(d.side);
+      if (d.stays) {
+        const ships = { ...f.ships, [d.ship]: { ...ship, crippled: true, nac: 0, nacTired: 0, nacCap: 0 } };
+        return addVp(withForces(s, d.side, { ...f, ships }), enemy, ship.nac * (vpOf(s).airPerPoint?.[d.side]?.NAC ?? 0));
+      }
       const lost = f.ground.filter((g) => d.aboard.includes(g.id));
       const ground = f.ground.filter((g) => !d.aboard.includes(g.id));
       const forces = dropEmpty({ ...withoutShip(f, d.ship), ground }, ship.tf);

@@ -22,7 +22,7 @@ export function narrateCombat(event: { type: string; data: unknown }): string[] 
       return [
         d.result === 'sunk'
           ? `${SIDE_NAME[d.side]} ${d.ship} is sunk${lost} (${d.rule}).`
-          : `${SIDE_NAME[d.side]} ${d.ship} is crippled (${d.rule}, 50.0).`,
+          : `${SIDE_NAME[d.side]} ${d.ship} is crippled${d.stays ? ' and stays on the map' : ''} (${d.rule}, ${d.stays ? '44.1' : '50.0'}).`,
       ];
     }
     case 'sol.ship-repair': {

@@ -16,6 +16,7 @@ import { evolveAir, isAirEvent } from './air-events';
 import { evolveAirMove, isAirMoveEvent } from './air-move-events';
 import { evolveAssign, isAssignEvent } from './air-assign-events';
 import { evolveEndurance, isEnduranceEvent } from './endurance-events';
+import { evolveCrippled, isCrippledEvent } from './crippled';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -78,6 +79,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isAirMoveEvent(event)) return evolveAirMove(s, event);
       if (isAssignEvent(event)) return evolveAssign(s, event);
       if (isEnduranceEvent(event)) return evolveEndurance(s, event);
+      if (isCrippledEvent(event)) return evolveCrippled(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -15,16 +15,31 @@ import { other, SIDES, type SolSide, type SolState, type TaskForce } from '../st
 import { groundAt } from './contacts';
 import { subAt } from './submarine';
 import { goalHexes, hexOf, isDay, islandOf, placeAtHex, route } from './places';
+import { crippledMovement, isCrippled } from './crippled';
 
 export type SolFold = Fold<SolState, RulesEvent>;
 
 /** 10.3 (2), 10.4, 10.6, 13.1: the TF's movement in hexes. */
 export function movementOf(s: SolState, side: SolSide, tf: TaskForce): number {
   const m = s.opsData.movement;
-  if (tf.kind === 'tokyo-express' || (tf.kind === 'deception' && tf.id === 0)) return m.tokyoExpress;
+  if (tf.kind === 'tokyo-express' || (tf.kind === 'deception' && tf.id === 0)) return crippledTf(s, side, tf, m.tokyoExpress);
   if (tf.ships.length === 0) return m.normal;
   const slow = tf.ships.some((id) => (m.slow as readonly string[]).includes(s.forces[side].ships[id].type));
-  return slow ? m.slowAllowance : m.normal;
+  return crippledTf(s, side, tf, slow ? m.slowAllowance : m.normal);
+}
+
+/** 44.1, 44.4 (optional): a TF with crippled ships moves at the slowest of them. */
+function crippledTf(s: SolState, side: SolSide, tf: TaskForce, movement: number): number {
+  const m = s.opsData.movement;
+  let out = movement;
+  for (const id of tf.ships) {
+    const ship = s.forces[side].ships[id];
+    if (!isCrippled(s, ship)) continue;
+    const own =
+      tf.kind === 'tokyo-express' ? m.tokyoExpress : (m.slow as readonly string[]).includes(ship.type) ? m.slowAllowance : m.normal;
+    out = Math.min(out, crippledMovement(s, own));
+  }
+  return out;
 }
 
 const enemyTfsAt = (s: SolState, side: SolSide, hex: string) =>
@@ -70,6 +85,7 @@ export function moveTf(f: SolFold, side: SolSide, id: number, to: string, note: 
   const s = f.s;
   const tf = s.forces[side].taskForces[id];
   if (tf.at === to) return;
+  if (movementOf(s, side, tf) === 0) return note(`TF ${id} has crippled ships of movement 1: they move by day only`, '44.1');
   const start = hexOf(s, tf.at);
   const target = s.bases[to];
   const moved = (path: string[], at: string, stop: string | null) => {

@@ -22,6 +22,7 @@ import { hexOf, placeOfText } from './places';
 import { goneLines, lineOf, planLinesOf, planSteps } from './plans';
 import { load, moveGround, unload } from './transport';
 import { bombard } from './bombard';
+import { detach, repairInBase } from './crippled';
 import { surfaceCombat } from './surface';
 import { passAgreed, passEvents } from './pass';
 import { answersOf, resolveChances } from './sub-attack';
@@ -78,10 +79,12 @@ export const executionPhases = (s: SolState): number =>
   s.turn === 1 && s.options.shortAugust ? s.optData.shortFirstTurnPhases : s.optData.executionPhases;
 
 const opsOnly = (orders: readonly SolOrder[]) => orders.filter((o): o is OpsOrder & SolOrder => 'kind' in o && OPS_KINDS.has(o.kind));
-const OPS_KINDS = new Set(['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack']);
+const OPS_KINDS = new Set(['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack', 'detach']);
 
 /** 2A2b: each TF's own order first (loads and unloads before any TF moves, 19.3-19.4), then the plan's. */
-function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+function navalMovement(f: SolFold, dice: Dice, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
+  // 44.4 (optional): crippled ships leave their TF before any TF moves
+  for (const o of orders) if (o.kind === 'detach') detach(f, side, o.tf, o.as, note);
   const ordered = new Set(orders.flatMap((o) => (o.kind === 'move' || o.kind === 'load' || o.kind === 'unload' ? [o.tf] : [])));
   const steps = planSteps(f.s, side, ordered);
   const ended = (tf: number, line: number | null) =>
@@ -117,6 +120,8 @@ function navalMovement(f: SolFold, side: SolSide, orders: readonly OpsOrder[], n
   for (const m of moves) {
     if (!(String(m.tf) in f.s.forces[side].taskForces)) continue;
     moveTf(f, side, m.tf, m.to, note);
+    // 44.1 (optional): crippled ships brought back to an own major base go for repair
+    repairInBase(f, dice, side, f.s.forces[side].taskForces[m.tf]?.ships ?? []);
     const tf = f.s.forces[side].taskForces[m.tf];
     // an UNLOAD AT line reached its place: it unloads in the next phase (19.4: unloading takes the TF's movement), then ends
     if (m.plan && tf?.at === m.to && lineOf(f.s.plans[side], m.tf)?.action !== 'unload')
@@ -176,7 +181,7 @@ export function runOperations(
   if (f.s.x === 1 && side === f.s.first) airborneAtTurnStart(f);
   for (const o of orders) if (o.kind === 'intel') search(f, ctx.dice, side, hexOf(f.s, placeOfText(f.s, o.hex)!)!);
   airTransferSegment(f, side, orders, note);
-  navalMovement(f, side, orders, note);
+  navalMovement(f, ctx.dice, side, orders, note);
   // 36.4: sub attack chances, by Japan's standing answer, else Japan is asked (the `sub` step) before the phase goes on
   const air = given.filter((o): o is AirOrder & SolOrder => isAirOrder(o));
   if (f.s.subs.chances.length) {

@@ -12,6 +12,7 @@ import { hexOf, placeOfText } from './places';
 import { checkAir } from './air-check';
 import { checkAirMoves } from './air-move';
 import { checkSupport } from './support-check';
+import { detachProblem } from './crippled';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -19,12 +20,14 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
   const tfOrders = new Map<number, string[]>();
   const searched = new Set(s.searched[side]);
   let intel = 0;
+  // 44.4: TFs of crippled ships detached this phase, by number
+  const detached = new Set<number>();
   const one = (o: OpsOrder, index: number): void => {
     const bad = (problem: string, rule: string) => {
       problems.push({ index, problem, rule });
     };
     const place = (text: string | null) => (text === null ? null : placeOfText(s, text));
-    const tfKnown = (tf: number) => String(tf) in f.taskForces;
+    const tfKnown = (tf: number) => String(tf) in f.taskForces || detached.has(tf);
     switch (o.kind) {
       case 'intel': {
         const at = place(o.hex);
@@ -71,6 +74,12 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         if (o.banzai && side !== 'japanese') return bad('only the Japanese declare Banzai!: drop BANZAI', '49.1');
         return;
       }
+      case 'detach': {
+        const why = detachProblem(s, side, o.tf, o.as, detached);
+        if (why) return bad(why.problem, why.rule);
+        detached.add(o.as);
+        return;
+      }
       case 'transfer':
       case 'airlift':
         return;
@@ -92,4 +101,4 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
 }
 
 const isOps = (o: SolOrder): o is OpsOrder & SolOrder =>
-  ['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack'].includes(o.kind);
+  ['intel', 'transfer', 'airlift', 'move', 'load', 'unload', 'ground', 'plan', 'attack', 'detach'].includes(o.kind);

@@ -3,6 +3,7 @@
  *
  *   INTEL Guadalcanal-W                           2A1: one Intelligence CP, one hex (6.5, 50.0)
  *   MOVE TF 3 TO Guadalcanal-W                    2A2b: toward the place, up to the TF's movement (10.6, 12.7)
+ *   DETACH CRIPPLED FROM TF 3 AS TF 7             2A2b, optional rule 44.4: the crippled ships in a TF of their own, no CP
  *   LOAD TF 2: 1-MAR, 1-RDR, SUPPLY 3             2A2b: 19.3, 33.4 (the TF spends its movement loading)
  *   UNLOAD TF 2                                   2A2b: 19.4, 33.4 (everything aboard, supply within 33.4)
  *   GROUND 1-MAR TO Guadalcanal-E                 2A2c: 27.1, 2.17 (one land hex, a supply for each 9 battalions)
@@ -53,6 +54,8 @@ export type OpsOrder =
       readonly shift?: boolean;
     }
   | { readonly kind: 'move'; readonly tf: number; readonly to: string }
+  /** 44.4 (optional rule): the crippled ships of TF `tf` as TF `as`, no CP */
+  | { readonly kind: 'detach'; readonly tf: number; readonly as: number }
   | { readonly kind: 'load'; readonly tf: number; readonly units: readonly string[]; readonly supply: number }
   | { readonly kind: 'unload'; readonly tf: number }
   | { readonly kind: 'ground'; readonly unit: string; readonly to: string }
@@ -101,6 +104,9 @@ export function parseOpsLine(line: string): OpsOrder | string {
   if (m) return { kind: 'intel', hex: m[1].trim() };
   m = new RegExp(String.raw`^MOVE\s+${TF}\s+TO\s+(.+)$`, 'i').exec(line);
   if (m) return { kind: 'move', tf: tfOf(m, 1), to: m[3].trim() };
+  m = new RegExp(String.raw`^DETACH\s+CRIPPLED\s+FROM\s+${TF}\s+AS\s+TF\s*-?(\d+)$`, 'i').exec(line);
+  if (m) return { kind: 'detach', tf: tfOf(m, 1), as: Number(m[3]) };
+  if (/^DETACH\b/i.test(line)) return 'expected DETACH CRIPPLED FROM TF <n> AS TF <m> (44.4)';
   m = new RegExp(String.raw`^LOAD\s+${TF}\s*:(.+)$`, 'i').exec(line);
   if (m) {
     const units: string[] = [];
@@ -128,7 +134,7 @@ export function parseOpsLine(line: string): OpsOrder | string {
       return `${m[1]}: ${word} takes the hex${combat === 'naval' ? ' and SHIFT' : ''}; screening (14.4) and a choice of ships (15.1) are not offered: every unfatigued ship of your TFs there takes part`;
     if (m) return m[1] ? { kind: 'attack', combat, hex: m[1].trim() } : `${word} <hex>: name the hex of the contact (2A3)`;
   }
-  return 'expected INTEL, TRANSFER, AIRLIFT, MOVE, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
+  return 'expected INTEL, TRANSFER, AIRLIFT, MOVE, DETACH, LOAD, UNLOAD, GROUND, PLAN, SURFACE, BOMBARD or ATTACK (2A; HELP for the forms)';
 }
 
 const UNITS = /^[A-Za-z0-9/-]+(\s*,\s*[A-Za-z0-9/-]+)*$/;
@@ -203,6 +209,8 @@ export function formatOpsOrder(o: OpsOrder): string {
       return o.combat === 'ground' ? formatGroundAttack(o) : `${ATTACK_WORDS[o.combat]} ${o.hex}${o.shift ? ' SHIFT' : ''}`;
     case 'move':
       return `MOVE ${tfName(o.tf)} TO ${o.to}`;
+    case 'detach':
+      return `DETACH CRIPPLED FROM ${tfName(o.tf)} AS TF ${o.as}`;
     case 'load':
       return `LOAD ${tfName(o.tf)}: ${[...o.units, ...(o.supply ? [`SUPPLY ${o.supply}`] : [])].join(', ')}`;
     case 'unload':

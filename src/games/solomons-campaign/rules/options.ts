@@ -5,7 +5,8 @@
  * events (40, rules/random-events.ts), additional CP (41: the two extra CP a turn; the chart of its
  * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts),
  * amphibious assault (43, rules/assault.ts), air mission assignment (45, rules/air-assign.ts), night
- * bombing (48, rules/air-night.ts), task force endurance (42, rules/endurance.ts).
+ * bombing (48, rules/air-night.ts), task force endurance (42, rules/endurance.ts), crippled units (44,
+ * rules/crippled.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -29,6 +30,8 @@ export interface SolOptions {
   readonly nightBombing?: boolean;
   /** 42.0: TFs may stay at sea, paid in Logistics CP (rules/endurance.ts) */
   readonly endurance: boolean;
+  /** 44.0: crippled ships stay on the map until moved back to a major base (rules/crippled.ts) */
+  readonly crippledUnits: boolean;
 }
 
 export const NO_OPTIONS: SolOptions = {
@@ -40,6 +43,7 @@ export const NO_OPTIONS: SolOptions = {
   airMissionAssignment: false,
   nightBombing: false,
   endurance: false,
+  crippledUnits: false,
 };
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
@@ -63,13 +67,13 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   },
   { id: 'night-bombing', key: 'nightBombing', title: 'Night bombing (48.0)', rule: '48.0', default: false },
   { id: 'endurance', key: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
+  { id: 'crippled-units', key: 'crippledUnits', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
 const NOT_BUILT: readonly OptionSpec[] = [
   { id: 'pilot-attrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
   { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
-  { id: 'crippled-units', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
   { id: 'multiple-combats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
   { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
 ];

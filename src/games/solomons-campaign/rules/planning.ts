@@ -100,6 +100,8 @@ export function checkForces(s: SolState, side: SolSide, orders: readonly SolOrde
     const tf = o.kind === 'tokyo-express' ? 0 : o.tf;
     if (o.kind !== 'tokyo-express') {
       if (tf < 1 || numbers.has(tf)) return bad(`TF ${tf}: a TF number once, from 1`, '10.1');
+      // 44.1 (optional): a TF of crippled ships kept at sea holds its number
+      if (String(tf) in f.taskForces) return bad(`TF ${tf} is still on the map (crippled ships at sea)`, '10.1, 44.1');
       numbers.add(tf);
     }
     if (o.kind === 'deception') {

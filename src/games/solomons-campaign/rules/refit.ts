@@ -9,6 +9,8 @@
  * Santo none, 52.0 Q&A 2), by ship id (as read); the rest wait in port. A one-turn refit stays on
  * the map (20.3); a longer one leaves it and comes back as a reinforcement that many turns later
  * at the same base (20.2). With Task Force Endurance (42.2, optional) a TF paid for stays at sea uncrippled.
+ * at the same base (20.2). With optional rule 44 a ship outside a major base is crippled where it
+ * is and stays on the map (rules/crippled.ts).
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { SolSide } from '../state';
@@ -42,6 +44,11 @@ export function refitSegment(f: SolFold, dice: Dice, side: SolSide): void {
     const ship = f.s.forces[side].ships[id];
     // 42.2 (optional): a TF paid for stays at sea
     if (isBase(ship.at) || staysAtSea(f.s, side, ship.tf)) continue;
+    // 44.1 (optional): the ship stays where it is, crippled, cargo and NAC aboard; one crippled already takes no further penalty (20.6)
+    if (f.s.options.crippledUnits) {
+      if (!ship.crippled) f.emit({ type: 'sol.crippled-stays', data: { side, ship: id, at: ship.at, rule: '20.6' }, visibleTo: [side] });
+      continue;
+    }
     const to = repairBase(f, side);
     const face = dice.d6(`repair turns of ${id}`, '20.6', { visibleTo: [side] });
     const fs = f.s.forces[side];

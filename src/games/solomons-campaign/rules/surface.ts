@@ -20,6 +20,7 @@ import { breakDownOnce } from './echelons';
 import type { SolFold } from './naval';
 import { aboardOf } from './ops-events';
 import { hexOf } from './places';
+import { crippledTotal, isCrippled, repairInBase } from './crippled';
 
 /** 32.3: SG radar from October I (turn 5). */
 export const RADAR_TURN = 5;
@@ -55,6 +56,14 @@ const carries = (side: SolSide, ship: Ship) => ship.type === 'TR' || ship.type =
 export function hitShip(f: SolFold, dice: Dice, side: SolSide, id: string, result: 'crippled' | 'sunk', rule: string): void {
   const ship = f.s.forces[side].ships[id];
   if (!ship) return;
+  // 44.2 (optional): a crippled ship crippled again is eliminated
+  if (result === 'crippled' && isCrippled(f.s, ship)) return hitShip(f, dice, side, id, 'sunk', `${rule}, 44.2`);
+  // 44.1 (optional): the ship stays where it is, crippled (its cargo aboard); in an own major base it goes for repair at once
+  if (result === 'crippled' && f.s.options.crippledUnits) {
+    f.emit({ type: 'sol.ship-hit', data: { side, ship: id, result, rule, aboard: [], stays: true } });
+    repairInBase(f, dice, side, [id]);
+    return;
+  }
   const fs = f.s.forces[side];
   const tf = ship.tf === null ? null : fs.taskForces[ship.tf];
   const lastCarrier = tf && carries(side, ship) && !tf.ships.some((x) => x !== id && carries(side, fs.ships[x]));
@@ -109,16 +118,27 @@ export function surfaceCombat(
     note(`SURFACE ${hex}: no ships of both sides there, no surface combat`, '14.1');
     return;
   }
-  const attackers = mine.flatMap((t) => t.ships).sort(byId);
-  const defenders = theirs.flatMap((t) => t.ships).sort(byId);
   const ship = (sd: SolSide, id: string) => s.forces[sd].ships[id];
+  // 44.2 (optional): crippled ships do not attack
+  const attackers = mine
+    .flatMap((t) => t.ships)
+    .filter((id) => !isCrippled(s, ship(side, id)))
+    .sort(byId);
+  const defenders = theirs.flatMap((t) => t.ships).sort(byId);
+  if (!attackers.length) {
+    note(`SURFACE ${hex}: all your ships there are crippled and may not attack`, '44.2');
+    return;
+  }
   // 14.1: fatigued ships add no attack; 10.3 (5): the Tokyo Express attacks at half (rounded down)
   let attack = 0;
   for (const t of mine) {
-    const a = t.ships.filter((id) => !ship(side, id).fatigued).reduce((n, id) => n + valuesOf(s, ship(side, id).type).attack, 0);
+    const a = t.ships
+      .filter((id) => !ship(side, id).fatigued && attackers.includes(id))
+      .reduce((n, id) => n + valuesOf(s, ship(side, id).type).attack, 0);
     attack += t.kind === 'tokyo-express' ? Math.floor(a / 2) : a;
   }
-  const defense = defenders.reduce((n, id) => n + valuesOf(s, ship(enemy, id).type).defense, 0);
+  // 44.2 (optional): the crippled defenders' defense halved
+  const defense = crippledTotal(s, enemy, defenders, (x) => valuesOf(s, x.type).defense);
   if (attack <= 0) {
     note(`SURFACE ${hex}: the engaging ships have no attack strength (fatigued, 14.1), no surface combat`, '14.1');
     return;

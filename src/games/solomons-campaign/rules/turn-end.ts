@@ -12,7 +12,7 @@
  * optional) a TF paid for stays at sea and its ships that attacked stay fatigued until a refit.
  */
 import type { SolFold } from './naval';
-import { ADDITIONAL_CP, other, type Ship, SIDES, type SolSide, type SolState } from '../state';
+import { ADDITIONAL_CP, other, type Ship, SIDES, type SolSide, type SolState, type TaskForce } from '../state';
 
 const CARRIERS = new Set(['CV', 'CVL', 'CVE']);
 
@@ -64,13 +64,17 @@ export function endTurn(s: SolState, next: number): SolState {
   for (const side of SIDES) {
     const f = s.forces[side];
     // 42.1-42.3 (optional): a TF paid for stays at sea with its ships, which stay fatigued until a refit
-    const kept = s.options.endurance
+    const stayed: Record<string, TaskForce> = s.options.endurance
       ? Object.fromEntries(Object.entries(f.taskForces).filter(([, t]) => t.stayed === s.turn && s.bases[t.at]?.side !== side))
       : {};
+    // 44.1 (optional): TFs of crippled ships at sea stay on the map into the next turn (rules/crippled.ts)
+    const crippled = keptAtSea(s, side, stayed);
+    const tfOf = new Map(Object.values(crippled).flatMap((t) => t.ships.map((id) => [id, t.id] as const)));
+    const kept = { ...crippled, ...stayed };
     const ship = ([id, x]: [string, Ship]): [string, Ship] => {
-      if (x.tf !== null && String(x.tf) in kept) return [id, x];
+      if (x.tf !== null && Object.values(stayed).some((t) => t.id === x.tf)) return [id, x];
       const { fatigued: _f, ...rest } = x;
-      return [id, { ...rest, tf: null }];
+      return [id, { ...rest, tf: tfOf.get(id) ?? null }];
     };
     forces[side] = { ...f, taskForces: kept, ships: Object.fromEntries(Object.entries(f.ships).map(ship)) };
     const marks: Record<string, readonly string[]> = {};
@@ -118,4 +122,26 @@ export function reinforce(f: SolFold, side: SolSide): void {
       visibleTo: [side],
     });
   }
+}
+
+/** 44.1, 4B: the TFs kept at sea into the next turn (their ships crippled), a Tokyo Express as a numbered TF; those paid for under 42.2 (`stayed`) apart. */
+function keptAtSea(s: SolState, side: SolSide, stayed: Readonly<Record<string, TaskForce>>): Readonly<Record<string, TaskForce>> {
+  if (!s.options.crippledUnits) return {};
+  const f = s.forces[side];
+  const out: Record<string, TaskForce> = {};
+  const paid = Object.values(stayed);
+  const kept = Object.values(f.taskForces)
+    .filter((t) => t.ships.length > 0 && s.bases[t.at]?.side !== side && !paid.includes(t))
+    .sort((a, b) => a.id - b.id);
+  const used = new Set([...kept, ...paid].map((t) => t.id));
+  for (const t of kept) {
+    let id = t.id;
+    if (t.kind !== 'normal') {
+      id = 1;
+      while (used.has(id)) id++;
+      used.add(id);
+    }
+    out[id] = { id, at: t.at, ships: t.ships, kind: 'normal' };
+  }
+  return out;
 }
