@@ -24,12 +24,12 @@ export const LAND = {
   unsuppliedFactor: printed(2, '8.7C'),
   /** companies the defenders put out of action per defending company, by level 1..5 */
   defenderRate: rebuilt(
-    [0.03, 0.06, 0.09, 0.12, 0.15],
-    'rebuilt from the three Japanese offensives, all at level 5 (all out): Tenaru, 21 Aug (Ichiki, ~900 men on ~10,000 Marines): the attackers all but destroyed; Bloody Ridge, 12-14 Sep (~6,000 on ~11,000): ~1,200 Japanese casualties = 6 companies from 55 defending = 0.11; the October offensive, 23-26 Oct (~20,000 on ~23,000): ~3,000 = 15 companies from 115 = 0.13. Level 5 0.15 (the average factor is 1.0), lower levels in proportion (8.7D)',
+    [0.007, 0.014, 0.021, 0.028, 0.035],
+    'calibrated by simulation against Tenaru (21 Aug 1942), Bloody Ridge (12-14 Sep) and the October offensive (23-26 Oct), the three Japanese offensives, all at level 5, one attack a day (test/games/guadalcanal-campaign/land-calibration.spec.ts, 1,001 runs each, README): 5, 31 and 100 Japanese companies on 55, 62 and 115 US lost 4, 4 and 13 killed or missing; 0.035 at level 5 gives medians of 2, 4 and 12, the least widest miss of a grid from 0.020 to 0.100 (land-fit.ts); Tenaru, 5 companies all but wiped out by a night and a morning, is the miss left. Lower levels in proportion (8.7D)',
   ),
   /** companies the surviving attackers put out of action per attacking company, by level 1..5 */
   attackerRate: rebuilt(
-    [0.01, 0.02, 0.03, 0.04, 0.05],
-    'rebuilt from the same battles: US casualties at Bloody Ridge ~250 men (1.3 companies) from ~24 Japanese companies left after the defence = 0.05; the October offensive ~300 (1.5) from ~85 = 0.02; Tenaru ~100 from almost none. Level 5 0.05, lower levels in proportion (8.7D); a defender dug in loses about a third of what it inflicts, as in every one of them',
+    [0.0008, 0.0016, 0.0024, 0.0032, 0.004],
+    'calibrated by simulation against the same three offensives (land-calibration.spec.ts, README): the US lost about 43, 105 and 80 men killed or missing (0.2, 0.5 and 0.4 companies) to attackers six to forty times their losses; 0.004 at level 5 gives mean US losses of 0, 0 and 0.44 companies (medians 0), the least widest miss of a grid from 0.0005 to 0.0100 (land-fit.ts). At level 5 an attack puts a defending company out of action only with 84 companies or more left to fire (42 on a US garrison without a dump, 8.7C). Lower levels in proportion (8.7D)',
   ),
 };

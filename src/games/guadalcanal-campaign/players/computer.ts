@@ -4,7 +4,9 @@
  *
  * - task forces (14.0): carriers stay together 12 squares from Henderson Field, closing to 5 once
  *   American carriers are reported; battleship groups, the Tokyo Express and transports stage 7
- *   squares out in the AM move and run in to Henderson with the PM move; submarines gather south-east
+ *   squares out in the AM move (nearer if the PM move could not run in from there, and never back out)
+ *   and run in to the objective with the PM move; every TF takes the way by sea round the coasts
+ *   (computer-route.ts), so the Coral Sea invasion force reaches Port Moresby; submarines gather south-east
  *   of Guadalcanal; a TF on R or FR, or short of endurance, goes home (docking there in a campaign
  *   game, never in a mini game, 10.1C);
  * - forming (4.1, campaign games): carriers with four cruisers and eight destroyers, battleship groups,
@@ -19,6 +21,7 @@ import { DIRS, type Dir, type GcOrder, isAmStep, isOrdersStep } from '../orders'
 import type { GcView, KnownTf } from '../view';
 import { computerAir } from './computer-air';
 import { americanCarriersReported, objectiveOf } from './computer-known';
+import { bestSquares, isLandOf, pointsAt, pointsTo, stepCostOf } from './computer-route';
 
 type Known = GcView['known'];
 
@@ -49,8 +52,6 @@ function landOrders(k: Known, step: StepInfo): GcOrder[] {
   return [{ kind: 'attack', level: Math.min(LAND_DOCTRINE.maxLevel, l.sup - LAND_DOCTRINE.keepDumps) }];
 }
 
-const isLand = (k: Known, c: number, r: number) => c < 1 || c > 40 || r < 1 || r > 40 || k.rows[r - 1][c - 1] === '#';
-
 /** The nearest own port (ties: first listed). */
 function homeOf(k: Known, at: Square): Square & { code: string } {
   return [...k.ports].sort((a, b) => range(at, a) - range(at, b))[0];
@@ -59,8 +60,12 @@ function homeOf(k: Known, at: Square): Square & { code: string } {
 /** How many moves home takes at this TF's speed: about 2.5 movement points a square (5.2B). */
 const turnsHome = (tf: KnownTf, home: Square) => Math.ceil((range(tf, home) * 2.5) / Math.max(tf.points, 1));
 
-/** Where the TF heads this step: a square and the range from it to end at. */
-export function goalOf(k: Known, tf: KnownTf): { at: Square; off: number; home: boolean } {
+/**
+ * Where the TF heads this step: a square, the range from it to end at, and whether nearer will do
+ * (a staging TF stays where its PM move can still run in: at most 7 squares out, at most a move's
+ * worth at 2.5 points a square, 5.2B; and it does not turn back once inside that).
+ */
+export function goalOf(k: Known, tf: KnownTf): { at: Square; off: number; home: boolean; within?: boolean } {
   const home = homeOf(k, tf);
   if (tf.mission === 'R' || tf.mission === 'FR' || tf.endurance <= turnsHome(tf, home) + DOCTRINE.endurancePad)
     return { at: home, off: 0, home: true };
@@ -68,23 +73,33 @@ export function goalOf(k: Known, tf: KnownTf): { at: Square; off: number; home: 
   if (tf.mission === 'C') return { at: h, off: americanCarriersReported(k) ? DOCTRINE.carriersClose : DOCTRINE.carriersOff, home: false };
   if (tf.mission === 'U') return { at: { col: h.col + 3, row: h.row + 3 }, off: 0, home: false };
   // battleship groups, the Express, transports: stage in the AM, run in with the PM move
-  return { at: h, off: k.turn % 2 === 1 ? DOCTRINE.stageOff : 0, home: false };
+  if (k.turn % 2 === 0) return { at: h, off: 0, home: false };
+  return { at: h, off: Math.min(DOCTRINE.stageOff, Math.floor(tf.points / 2.5)), home: false, within: true };
 }
 
-/** 5.2: step by step towards the goal, by sea, while each step brings it nearer; ties on a die. */
+/**
+ * 5.2: step by step along the way by sea (computer-route.ts) to the nearest square where the goal is
+ * missed least, each step to a square fewer points from it, the shortest way first; ties on a die. A
+ * TF the sea does not lead from to such a square steps while each step brings it nearer.
+ */
 function moveOrder(k: Known, tf: KnownTf, dice: Rng): GcOrder {
   const goal = goalOf(k, tf);
-  const miss = (sq: Square) => Math.abs(range(sq, goal.at) - goal.off);
+  const miss = (sq: Square) => (goal.within ? Math.max(0, range(sq, goal.at) - goal.off) : Math.abs(range(sq, goal.at) - goal.off));
+  const way = pointsTo(k, bestSquares(k, miss));
+  const routed = Number.isFinite(pointsAt(way, tf));
+  const score = (sq: Square) => (routed ? pointsAt(way, sq) : miss(sq));
   let left = tf.points;
   let at: Square = { col: tf.col, row: tf.row };
   const dirs: Dir[] = [];
   for (;;) {
     const steps = (Object.keys(DIRS) as Dir[])
-      .map((d) => ({ d, cost: d.length === 1 ? 2 : 3, to: { col: at.col + DIRS[d][0], row: at.row + DIRS[d][1] } }))
-      .filter((x) => x.cost <= left && !isLand(k, x.to.col, x.to.row) && miss(x.to) < miss(at));
+      .map((d) => ({ d, cost: stepCostOf(d), to: { col: at.col + DIRS[d][0], row: at.row + DIRS[d][1] } }))
+      .filter((x) => x.cost <= left && !isLandOf(k, x.to.col, x.to.row) && score(x.to) < score(at));
     if (!steps.length) break;
-    const best = Math.min(...steps.map((x) => miss(x.to)));
-    const ties = steps.filter((x) => miss(x.to) === best);
+    // the shortest way: the step whose cost and what is left after it come least (a greedy course: nearest)
+    const rank = (x: (typeof steps)[number]) => (routed ? x.cost + score(x.to) : score(x.to));
+    const best = Math.min(...steps.map(rank));
+    const ties = steps.filter((x) => rank(x) === best);
     const pick = ties.length > 1 ? ties[dice.int(ties.length)] : ties[0];
     dirs.push(pick.d);
     left -= pick.cost;
