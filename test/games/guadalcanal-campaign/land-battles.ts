@@ -23,7 +23,9 @@ const game = rulesets['guadalcanal-campaign'];
 
 export interface LandBattle {
   readonly name: string;
-  /** Japanese attacks, one a day (6.0) */
+  /** who attacks (absent: the Japanese) */
+  readonly attacker?: 'american' | 'japanese';
+  /** attacks, one a day (6.0) */
   readonly attacks: number;
   /** companies on Guadalcanal when the offensive began */
   readonly us: number;
@@ -67,6 +69,24 @@ export const LAND_BATTLES: LandBattle[] = [
   },
 ];
 
+/**
+ * The US offensive that calibrates a US attack's own rates (box/land.ts usAttack*): the Matanikau
+ * offensive to Point Cruz, 1-4 Nov 1942 (Wikipedia, "Matanikau Offensive", citing Frank and Miller):
+ * the 5th Marines and others west of the Matanikau; about 23,000 US on the island (115 companies, of
+ * which 70 attack beyond the 45 kept back, 8.7A) against the ~17,500 Japanese left after October (87);
+ * about 400 Japanese killed (2.0 companies), 71 US killed (0.35). Four attacks, one a day, level 5.
+ */
+export const US_LAND_BATTLES: LandBattle[] = [
+  {
+    name: 'Point Cruz (1-4 Nov 1942)',
+    attacker: 'american',
+    attacks: 4,
+    us: 115,
+    ijn: 87,
+    lost: { us: 0.35, ijn: 2 },
+  },
+];
+
 /** The battle's position: the two garrisons ashore, no TF anywhere, the box's land odds. */
 function position(b: LandBattle, land: NonNullable<PlainBox['land']>): GcState {
   const s0: GcState = game.setup({
@@ -76,16 +96,16 @@ function position(b: LandBattle, land: NonNullable<PlainBox['land']>): GcState {
   });
   return {
     ...s0,
-    land: { ...land, defenderRate: [...land.defenderRate], attackerRate: [...land.attackerRate] },
-    ashore: { american: { inf: b.us, sup: b.attacks }, japanese: { inf: b.ijn, sup: 5 * b.attacks } },
+    land: { ...land },
+    ashore: { american: { inf: b.us, sup: 5 * b.attacks }, japanese: { inf: b.ijn, sup: 5 * b.attacks } },
   };
 }
 
 /** One offensive fought on the dice given: the companies each side lost. */
-function fight(s0: GcState, attacks: number, dice: ReturnType<typeof seeded>) {
+function fight(s0: GcState, b: LandBattle, dice: ReturnType<typeof seeded>) {
   let s = s0;
-  for (let n = 0; n < attacks && s.row !== 'over'; n++) {
-    s = { ...s, landPlans: { japanese: { turn: s.turn, level: 5 } } };
+  for (let n = 0; n < b.attacks && s.row !== 'over'; n++) {
+    s = { ...s, landPlans: { [b.attacker ?? 'japanese']: { turn: s.turn, level: 5 } } };
     s = resolveLand(s, { dice, emit: () => undefined } as never, (e) => {
       s = evolveGc(s, e);
       return s;
@@ -106,7 +126,7 @@ export function simulateLand(b: LandBattle, land: NonNullable<PlainBox['land']>,
   const us: number[] = [];
   const ijn: number[] = [];
   for (let i = 0; i < trials; i++) {
-    const r = fight(s0, b.attacks, seeded(1 + i * 7919));
+    const r = fight(s0, b, seeded(1 + i * 7919));
     us.push(r.us);
     ijn.push(r.ijn);
   }

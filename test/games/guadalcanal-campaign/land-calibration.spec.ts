@@ -6,7 +6,7 @@
  * the fit itself is land-fit.ts).
  */
 import { plainBox } from '../../../src/games/guadalcanal-campaign/box';
-import { LAND_BATTLES, simulateLand } from './land-battles';
+import { LAND_BATTLES, simulateLand, US_LAND_BATTLES } from './land-battles';
 
 const TRIALS = 1001;
 /** the widest miss allowed, in companies of 200 men: Japanese losses, US losses */
@@ -18,10 +18,10 @@ describe('Guadalcanal Campaign: the land casualty rates calibrated against the J
   afterAll(() => console.log(['offensive | historical US/IJN | median US/IJN | mean US/IJN', ...rows].join('\n')));
 
   it('given the default box, then the rates are the reconstructed ones, rising with the level (8.7D)', () => {
-    for (const rate of [land.defenderRate, land.attackerRate]) for (let k = 1; k < 5; k++) expect(rate[k]).toBeGreaterThan(rate[k - 1]);
+    for (const rate of [land.defenderRate, land.attackerRate, land.usAttackDefenderRate!, land.usAttackAttackerRate!]) for (let k = 1; k < 5; k++) expect(rate[k]).toBeGreaterThan(rate[k - 1]);
   });
 
-  for (const b of LAND_BATTLES)
+  for (const b of [...LAND_BATTLES, ...US_LAND_BATTLES])
     it(`${b.name}: the median losses fall within ${TOLERANCE.us} US and ${TOLERANCE.ijn} Japanese companies of the historical ${b.lost.us} and ${b.lost.ijn}`, () => {
       const r = simulateLand(b, land, TRIALS);
       rows.push(

@@ -32,4 +32,17 @@ export const LAND = {
     [0.0008, 0.0016, 0.0024, 0.0032, 0.004],
     'calibrated by simulation against the same three offensives (land-calibration.spec.ts, README): the US lost about 43, 105 and 80 men killed or missing (0.2, 0.5 and 0.4 companies) to attackers six to forty times their losses; 0.004 at level 5 gives mean US losses of 0, 0 and 0.44 companies (medians 0), the least widest miss of a grid from 0.0005 to 0.0100 (land-fit.ts). At level 5 an attack puts a defending company out of action only with 84 companies or more left to fire (42 on a US garrison without a dump, 8.7C). Lower levels in proportion (8.7D)',
   ),
+  /**
+   * A US attack's rates (the Japanese defenders' fire, the US attackers' fire), by level 1..5: the two
+   * above were fitted to Japanese attacks on the Lunga perimeter, where a US company's fire was worth
+   * some eight Japanese (artillery, wire, the field's guns); a US attack into the jungle is its own case.
+   */
+  usAttackDefenderRate: rebuilt(
+    [0.0008, 0.0016, 0.0024, 0.0032, 0.004],
+    "calibrated by simulation against the US Matanikau offensive to Point Cruz (1-4 Nov 1942; land-calibration.spec.ts, README): about 70 US companies attacking (115 on the island less the 45 kept back, 8.7A) into about 87 Japanese, four attacks; the US lost about 71 killed (0.35 companies). 0.004 at level 5 (the Japanese attackers' rate above: Japanese fire alike in both cases) gives a mean of about 0.3 US companies. Lower levels in proportion (8.7D)",
+  ),
+  usAttackAttackerRate: rebuilt(
+    [0.0014, 0.0028, 0.0042, 0.0056, 0.007],
+    'calibrated by simulation against the same US offensive (land-calibration.spec.ts, README): the Japanese lost about 400 killed (2 companies) in four days; 0.007 at level 5 gives 70 attackers about half a company a day (median 2 in four). Without it a US attack below 84 companies killed no Japanese company at all. Lower levels in proportion (8.7D)',
+  ),
 };

@@ -145,6 +145,9 @@ export interface PlainBox {
     readonly unsuppliedFactor: number;
     readonly defenderRate: readonly number[];
     readonly attackerRate: readonly number[];
+    /** a US attack's rates; absent (a box stored before them): the two above */
+    readonly usAttackDefenderRate?: readonly number[];
+    readonly usAttackAttackerRate?: readonly number[];
   };
   readonly airReturn?: {
     readonly deckExplodes: number;

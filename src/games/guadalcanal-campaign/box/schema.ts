@@ -238,6 +238,9 @@ export const gcBoxSchema = z
         unsuppliedFactor: p(num),
         defenderRate: p(z.array(num).length(5)),
         attackerRate: p(z.array(num).length(5)),
+        // a box stored before the US attack had its own rates has none: a US attack uses the two above
+        usAttackDefenderRate: p(z.array(num).length(5)).optional(),
+        usAttackAttackerRate: p(z.array(num).length(5)).optional(),
       })
       .strict()
       // a box stored before the land odds were box data has none: its games use the shipped rates (rules/land.ts)

@@ -34,6 +34,8 @@ function oddsOf(s: GcState) {
     unsupplied: l.unsuppliedFactor,
     defenderRate: l.defenderRate,
     attackerRate: l.attackerRate,
+    usDefenderRate: l.usAttackDefenderRate ?? l.defenderRate,
+    usAttackerRate: l.usAttackAttackerRate ?? l.attackerRate,
   };
 }
 
@@ -91,13 +93,18 @@ export function resolveLand(start: GcState, ctx: AdjudicationContext, emit: (e: 
     const foe = s.ashore[enemy].inf;
     const attackers = side === 'american' ? own - L.usReserve : own;
     // (1) the defenders fire; (2) the survivors fire back: US losses double without a dump to defend with (8.7C)
-    const attackerLost = fire(ctx, foe, L.defenderRate[level - 1], 1, attackers, `defenders' fire on the ${side} level ${level} attack`);
+    // a US attack has its own rates (box/land.ts: fitted to Point Cruz, the others to the Japanese offensives)
+    const rates =
+      side === 'american'
+        ? { defender: L.usDefenderRate, attacker: L.usAttackerRate }
+        : { defender: L.defenderRate, attacker: L.attackerRate };
+    const attackerLost = fire(ctx, foe, rates.defender[level - 1], 1, attackers, `defenders' fire on the ${side} level ${level} attack`);
     const usDump = enemy === 'american' ? Math.min(L.defenceDumps, s.ashore.american.sup) : 0;
     const doubled = enemy === 'american' && usDump < L.defenceDumps;
     const defenderLost = fire(
       ctx,
       attackers - attackerLost,
-      L.attackerRate[level - 1],
+      rates.attacker[level - 1],
       doubled ? L.unsupplied : 1,
       foe,
       `the ${side} attackers' fire (level ${level})`,
