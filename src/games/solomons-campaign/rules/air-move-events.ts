@@ -4,7 +4,9 @@
  * and their story lines. A move in the air is an `AirMove` in `SolState.airMoves` from take-off to
  * landing. All are sealed to their side (31.0: the enemy sees no air and no stack contents; a
  * stack that appears on land shows in its view as any stack does, 31.1 (1)); the VP an aircraft lost
- * for want of a landing place gives (21.5) show only in the open VP totals (5.1).
+ * for want of a landing place gives (21.5) show only in the open VP totals (5.1). Air combat over
+ * the landing hex (12.7) is public as air combat is (31.1 (3)): the aircraft in `sol.air-combat`
+ * and their losses in `sol.air-move-hit`; what became of the cargo stays its side's.
  */
 import type { RulesEvent } from '../../../engine/ruleset';
 import type { GroundData } from '../box/deployment';
