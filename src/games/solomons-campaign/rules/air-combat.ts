@@ -153,7 +153,12 @@ export function takeLosses(
     ...moves.map((m) => ({ key: `m${m.id}`, id: m.id, live: m.points, extended: false, cargo: hasCargo(m) })),
   ];
   const order = parts.sort(
-    (a, b) => Number(a.extended) - Number(b.extended) || Number(a.cargo) - Number(b.cargo) || b.live - a.live || (a.key < b.key ? -1 : 1),
+    (a, b) =>
+      Number(a.extended) - Number(b.extended) ||
+      Number(a.cargo) - Number(b.cargo) ||
+      b.live - a.live ||
+      a.key[0].localeCompare(b.key[0]) ||
+      a.id - b.id,
   );
   const left = new Map(order.map((x) => [x.key, x.live]));
   const out = new Map<string, { id: number; eliminated: number; aborted: number }>();
