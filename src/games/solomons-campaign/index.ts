@@ -1,9 +1,8 @@
 /**
- * Solomons Campaign (World at War #2 redesign; issue 32): the foundation on the game contract. The
- * box (box/: the 50.0 charts as printed, the mapsheet and counters rebuilt), both scenarios, the
- * sequence of play as a step table (steps.ts), the fog of war (view.ts), and the Planning Phase's
- * first rules: CP allocation (6.1-6.4), supply bought with Logistics CP, task forces (10.2-10.4,
- * 10.13) and initiative (1E). Every other rule stops play naming its number (`unfinished`).
+ * Solomons Campaign (World at War #2 redesign; issue 32) on the game contract: the box (box/: the
+ * 50.0 charts as printed, the mapsheet and counters rebuilt), both scenarios, the sequence of play as
+ * a step table (steps.ts), the fog of war (view.ts), every numbered rule (rules/, README maps each to
+ * its code and cases) and the optional rules as game options (rules/options.ts).
  */
 import { isAssaultEvent, narrateAssault } from './rules/assault';
 import { isCrippledEvent, narrateCrippled } from './rules/crippled';
@@ -47,7 +46,6 @@ export type { SolOrder, SolState, SolView };
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'short') as Scenario;
 
 /** The rules not built yet, in the order play reaches them; play that reaches one stops naming it. */
-const MISSING = ['12.7'];
 
 function narrate(event: { type: string; data: unknown }): string[] {
   const e = event as SolEvent;
@@ -193,7 +191,6 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     // the demo's bots by mail (players/mail.ts)
     mail: solMailPlayer,
   },
-  unfinished: { issue: 32, missing: MISSING },
   result: (s) =>
     s.outcome
       ? {

@@ -18,7 +18,8 @@ describe('Guadalcanal Campaign: the land casualty rates calibrated against the J
   afterAll(() => console.log(['offensive | historical US/IJN | median US/IJN | mean US/IJN', ...rows].join('\n')));
 
   it('given the default box, then the rates are the reconstructed ones, rising with the level (8.7D)', () => {
-    for (const rate of [land.defenderRate, land.attackerRate, land.usAttackDefenderRate!, land.usAttackAttackerRate!]) for (let k = 1; k < 5; k++) expect(rate[k]).toBeGreaterThan(rate[k - 1]);
+    for (const rate of [land.defenderRate, land.attackerRate, land.usAttackDefenderRate!, land.usAttackAttackerRate!])
+      for (let k = 1; k < 5; k++) expect(rate[k]).toBeGreaterThan(rate[k - 1]);
   });
 
   for (const b of [...LAND_BATTLES, ...US_LAND_BATTLES])

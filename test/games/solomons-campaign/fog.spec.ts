@@ -38,6 +38,7 @@ const OWN = new Set([
   'sol.tf-stays',
   'sol.tfs-combined',
   'sol.tf-split',
+  'sol.air-cargo-fate',
 ]);
 /** Japan's alone (36.2-36.5: where subs are, their answers and the rolls that did not attack). */
 const JAPAN = new Set(['sol.sub-placed', 'sol.subs-ready', 'sol.sub-standing', 'sol.sub-roll']);

@@ -6,10 +6,11 @@
  * filled), it lands on the nearest own airbase or carrier within its printed range of the hex it
  * reached (21.4), as much as each holds; what finds no room is eliminated and counts as VP lost
  * (21.5), with any cargo aboard. A MAC with cargo lands whole (its cargo unloads where it lands) or
- * not at all. Air transport leaves the MAC fatigued (50.0 chart); air transfer does not.
+ * not at all. Air transport leaves the MAC fatigued (50.0 chart); air transfer does not. Points
+ * aborted by enemy CAP over the landing hex (12.7, rules/air-intercept.ts) fly back to where they
+ * took off, fatigued, with the cargo they still carry.
  */
-import { RuleNotImplementedError } from '../../../engine/ruleset';
-import { GAME, type SolSide, type SolState } from '../state';
+import type { SolSide, SolState } from '../state';
 import { type AirPlace, airDistance, airbaseCapacity, roomAt } from './air-move';
 import type { AirMove } from './air-move-events';
 import type { SolFold } from './naval';
@@ -20,7 +21,10 @@ interface VpData {
   readonly groundPerBattalion: Readonly<Record<SolSide, number>>;
 }
 
-/** Own airbases and carriers (NAC only) within `range` of `hex`, nearest first, then by name. */
+/** Where a move is to land: where ordered; an airborne landing's MAC, or points aborted over their landing hex (12.7), where they took off. */
+const targetOf = (m: AirMove) => (m.back || m.mission === 'drop' ? m.from : m.to);
+
+/** Own airbases and carriers (NAC only) within `range` of `hex`, nearest first, then by name (aborted points reach home whatever the distance). */
 function landingPlaces(s: SolState, m: AirMove): { p: AirPlace; d: number }[] {
   const side = m.side;
   const bases: AirPlace[] = [
@@ -35,31 +39,16 @@ function landingPlaces(s: SolState, m: AirMove): { p: AirPlace; d: number }[] {
       : [];
   return [...bases, ...carriers]
     .map((p) => ({ p, d: airDistance(s, m.hex, p.at) }))
-    .filter((x) => x.d <= m.range)
+    .filter((x) => x.d <= m.range || (m.back === true && x.p.place === targetOf(m)))
     .sort((a, b) => a.d - b.d || (a.p.place < b.p.place ? -1 : 1));
-}
-
-/**
- * 12.7, 2A3c: a transfer meets enemy CAP only in the hex it lands in. Air superiority with CAP is
- * built by the air-strike rules (their `flights`); until it takes air transfers in, a transfer
- * landing under enemy CAP stops play naming the rule instead of slipping through.
- */
-/** 12.7: an air transfer or transport meets enemy CAP where it lands: the air combat there is not built; stop naming the rule. */
-export function interceptedInLandingHex(s: SolState, m: AirMove): void {
-  const flights = (s as { flights?: readonly { side: SolSide; mission: string; hex: string }[] }).flights ?? [];
-  if (flights.some((x) => x.side !== m.side && x.mission === 'cap' && x.hex === m.hex))
-    throw new RuleNotImplementedError(
-      GAME,
-      '12.7',
-      `enemy CAP over ${m.hex}, where an air ${m.mission} lands (air superiority against it, 2A3c)`,
-    );
 }
 
 /** 2A3h: every air transfer and transport of `side` lands, or is lost (21.5). */
 export function airBasing(f: SolFold, side: SolSide): void {
   for (const m of [...(f.s.airMoves ?? [])].filter((x) => x.side === side).sort((a, b) => a.id - b.id)) {
-    const fatigued = m.mission !== 'transfer';
-    const target = m.mission === 'drop' ? m.from : m.to;
+    // 50.0 results, 21.8: aborted points are fatigued, air transfer or not
+    const fatigued = m.back === true || m.mission !== 'transfer';
+    const target = targetOf(m);
     const cargo = m.units.length > 0 || m.supply > 0;
     const places = landingPlaces(f.s, m).sort((a, b) => Number(b.p.place === target) - Number(a.p.place === target));
     let left = m.points;

@@ -6,9 +6,10 @@
  * (CAP doubled, fatigued CAP at printed strength, 11.4; extended range halved, 23.2), halved again
  * against a force of SAC alone (26.5); -1 when Army and Navy fire together, unless a Combined CP is
  * spent (the default: spent when the side has one, 7.2). Both fire before losses are taken. Losses
- * (the owner's pick; default: from flights at normal range first, the largest first) count double
- * for flights at extended range (23.2, A16: each loss takes two points there). Aborted points
- * leave their mission, fatigued (50.0, 21.8).
+ * (the owner's pick; default: from flights at normal range first, cargo carriers last, the largest
+ * first) count double for flights at extended range (23.2, A16: each loss takes two points there).
+ * Aborted points leave their mission, fatigued (50.0, 21.8). Air transfers and transports join
+ * the fight over the hex they land in when enemy CAP is there (12.7, rules/air-intercept.ts).
  *
  * 2A3h (the part this file needs until the basing step, 21.4-21.5, is built by its own rule set):
  * a flight lands where it took off when it can (CAP must, 21.4); else at the nearest own major base
@@ -21,6 +22,8 @@ import { type SolSide, SIDES, type SolState } from '../state';
 import { type AirOrder, kindName } from './air-orders';
 import { checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
 import type { Fire, Flight } from './air-events';
+import { interceptedMoves, moveLosses } from './air-intercept';
+import { type AirMove, type AirMoveMission, hasCargo } from './air-move-events';
 import type { Shift } from './combat-events';
 import { columnName, columnOf, crtCell, type CrtKind, shiftColumn } from './crt';
 import { groundAt } from './contacts';
@@ -149,7 +152,11 @@ export function rollLosses(dice: Dice, fire: Fire, hex: string): { eliminated: n
   }
 }
 
-/** The owner's default pick of losses among flights; `double`: flights at extended range lose two points a loss (23.2, A16). */
+/**
+ * The owner's default pick of losses among flights (and air transfers and transports met over their
+ * landing hex, 12.7): at normal range first, cargo carriers last, the largest first; `double`:
+ * flights at extended range lose two points a loss (23.2, A16).
+ */
 export function takeLosses(
   f: SolFold,
   side: SolSide,
@@ -158,54 +165,85 @@ export function takeLosses(
   n: { eliminated: number; aborted: number },
   double: boolean,
   rule: string,
+  moves: readonly AirMove[] = [],
 ): void {
-  const order = [...flights]
-    .filter((x) => live(x) > 0)
-    .sort((a, b) => Number(a.extended) - Number(b.extended) || live(b) - live(a) || a.id - b.id);
-  const left = new Map(order.map((x) => [x.id, live(x)]));
-  const out = new Map<number, { flight: number; eliminated: number; aborted: number }>();
+  const parts = [
+    ...flights.filter((x) => live(x) > 0).map((x) => ({ key: `f${x.id}`, id: x.id, live: live(x), extended: x.extended, cargo: false })),
+    ...moves.map((m) => ({ key: `m${m.id}`, id: m.id, live: m.points, extended: false, cargo: hasCargo(m) })),
+  ];
+  const order = parts.sort(
+    (a, b) =>
+      Number(a.extended) - Number(b.extended) ||
+      Number(a.cargo) - Number(b.cargo) ||
+      b.live - a.live ||
+      a.key[0].localeCompare(b.key[0]) ||
+      a.id - b.id,
+  );
+  const left = new Map(order.map((x) => [x.key, x.live]));
+  const out = new Map<string, { id: number; eliminated: number; aborted: number }>();
   for (const what of ['eliminated', 'aborted'] as const) {
     let k = n[what];
-    for (const fl of order) {
-      while (k > 0 && left.get(fl.id)! > 0) {
-        const take = Math.min(left.get(fl.id)!, double && fl.extended ? 2 : 1);
-        left.set(fl.id, left.get(fl.id)! - take);
-        const row = out.get(fl.id) ?? { flight: fl.id, eliminated: 0, aborted: 0 };
-        out.set(fl.id, { ...row, [what]: row[what] + take });
+    for (const p of order) {
+      while (k > 0 && left.get(p.key)! > 0) {
+        const take = Math.min(left.get(p.key)!, double && p.extended ? 2 : 1);
+        left.set(p.key, left.get(p.key)! - take);
+        const row = out.get(p.key) ?? { id: p.id, eliminated: 0, aborted: 0 };
+        out.set(p.key, { ...row, [what]: row[what] + take });
         k--;
       }
     }
   }
-  if (out.size) f.emit({ type: 'sol.air-losses', data: { side, hex, rule, losses: [...out.values()] } });
+  const rows = (prefix: string) => [...out.entries()].filter(([key]) => key.startsWith(prefix)).map(([, r]) => r);
+  const losses = rows('f').map((r) => ({ flight: r.id, eliminated: r.eliminated, aborted: r.aborted }));
+  if (losses.length) f.emit({ type: 'sol.air-losses', data: { side, hex, rule, losses } });
+  moveLosses(
+    f,
+    side,
+    hex,
+    rows('m').map((r) => ({ move: r.id, eliminated: r.eliminated, aborted: r.aborted })),
+    rule,
+  );
 }
 
-/** 2A3c: air superiority in every hex with aircraft of both sides. */
+/** 2A3c: air superiority in every hex with aircraft of both sides (transfers and transports in it where enemy CAP is, 12.7). */
 export function airSuperiority(f: SolFold, dice: Dice): void {
   const hexes = [...new Set(flying(f.s).map((x) => x.hex))].sort();
   for (const hex of hexes) {
     const of = (side: SolSide) => flying(f.s).filter((x) => x.side === side && x.hex === hex && live(x) > 0);
-    if (SIDES.some((side) => of(side).length === 0)) continue;
+    const moves = (side: SolSide) => interceptedMoves(f.s, side, hex);
+    if (SIDES.some((side) => of(side).length + moves(side).length === 0)) continue;
     const fire = {} as Record<SolSide, Fire | null>;
     for (const side of SIDES) {
       const mine = of(side);
-      const theirs = of(side === 'us' ? 'japanese' : 'us');
+      const enemy = side === 'us' ? 'japanese' : 'us';
+      const theirs = [...of(enemy), ...moves(enemy)];
       let factors = mine.reduce((t, x) => {
         const printed = live(x) * (x.mission === 'cap' && !x.tired ? 2 : 1);
         return t + (x.extended ? Math.floor(printed / 2) : printed);
       }, 0);
+      // 12.7, 23.3: a transfer or transport fires with its printed strength (never at extended range)
+      factors += moves(side).reduce((t, m) => t + m.points, 0);
       if (theirs.every((x) => x.type === 'SAC')) factors = Math.floor(factors / 2);
-      const shifts = servicesShift(f, side, new Set(mine.map((x) => x.service)), '2A3c, 50.0');
+      const services = new Set([...mine.map((x) => x.service), ...moves(side).map((m) => m.service)]);
+      const shifts = servicesShift(f, side, services, '2A3c, 50.0');
       fire[side] = fireOn(dice, 'airVsAir', factors, shifts, `air superiority at ${hex}, ${side}`, '2A3c');
     }
     const air = Object.fromEntries(
-      SIDES.map((side) => [side, of(side).map((x) => ({ mission: x.mission, kind: kindName(x.service, x.type), points: live(x) }))]),
-    ) as Record<SolSide, { mission: Flight['mission']; kind: string; points: number }[]>;
+      SIDES.map((side) => [
+        side,
+        [
+          ...of(side).map((x) => ({ mission: x.mission, kind: kindName(x.service, x.type), points: live(x) })),
+          ...moves(side).map((m) => ({ mission: m.mission, kind: kindName(m.service, m.type), points: m.points })),
+        ],
+      ]),
+    ) as Record<SolSide, { mission: Flight['mission'] | AirMoveMission; kind: string; points: number }[]>;
     f.emit({ type: 'sol.air-combat', data: { hex, air, fire } });
     const losses = SIDES.map((side) => {
       const by = fire[side === 'us' ? 'japanese' : 'us'];
       return { side, n: by ? rollLosses(dice, by, hex) : { eliminated: 0, aborted: 0 } };
     });
-    for (const { side, n } of losses) takeLosses(f, side, hex, of(side), n, true, '2A3c, 50.0');
+    const engaged = Object.fromEntries(SIDES.map((side) => [side, { flights: of(side), moves: moves(side) }]));
+    for (const { side, n } of losses) takeLosses(f, side, hex, engaged[side].flights, n, true, '2A3c, 50.0', engaged[side].moves);
   }
 }
 

@@ -11,6 +11,7 @@ import type { Result } from '../box/charts';
 import { type AirPool, other, type SolSide, type SolState } from '../state';
 import type { Shift } from './combat-events';
 import type { AirMission } from './air-orders';
+import type { AirMoveMission } from './air-move-events';
 import type { OpsOrder } from './ops-orders';
 
 export interface Flight {
@@ -64,7 +65,8 @@ export type AirEvent =
       'sol.air-combat',
       {
         hex: string;
-        air: Readonly<Record<SolSide, readonly { mission: AirMission; kind: string; points: number }[]>>;
+        /** the aircraft involved (31.1 (3)); air transfers and transports met over their landing hex too (12.7) */
+        air: Readonly<Record<SolSide, readonly { mission: AirMission | AirMoveMission; kind: string; points: number }[]>>;
         fire: Readonly<Record<SolSide, Fire | null>>;
       }
     >

@@ -4,9 +4,12 @@
  * and their story lines. A move in the air is an `AirMove` in `SolState.airMoves` from take-off to
  * landing. All are sealed to their side (31.0: the enemy sees no air and no stack contents; a
  * stack that appears on land shows in its view as any stack does, 31.1 (1)); the VP an aircraft lost
- * for want of a landing place gives (21.5) show only in the open VP totals (5.1).
+ * for want of a landing place gives (21.5) show only in the open VP totals (5.1). Air combat over
+ * the landing hex (12.7) is public as air combat is (31.1 (3)): the aircraft in `sol.air-combat`
+ * and their losses in `sol.air-move-hit`; what became of the cargo stays its side's.
  */
 import type { RulesEvent } from '../../../engine/ruleset';
+import type { GroundData } from '../box/deployment';
 import { type AirPool, other, SIDE_NAME, type SolSide, type SolState } from '../state';
 import { airKindName } from './air-move-orders';
 
@@ -29,6 +32,8 @@ export interface AirMove {
   /** air transport: the cargo aboard, unloaded when it lands (50.0 chart) */
   readonly units: readonly string[];
   readonly supply: number;
+  /** 12.7, 50.0 results: points aborted in air combat over the landing hex, flying back to `from`, fatigued */
+  readonly back?: boolean;
 }
 
 /** Where cargo aboard an aircraft is kept while it flies (never a place on the map). */
@@ -52,9 +57,43 @@ export type AirMoveEvent =
         diverted: boolean;
       }
     >
-  | RulesEvent<'sol.air-lost', { side: SolSide; id: number; points: number; units: readonly string[]; supply: number; vp: number }>;
+  | RulesEvent<'sol.air-lost', { side: SolSide; id: number; points: number; units: readonly string[]; supply: number; vp: number }>
+  | RulesEvent<'sol.air-move-hit', { side: SolSide; hex: string; rule: string; losses: readonly AirMoveLoss[] }>
+  | RulesEvent<'sol.air-cargo-fate', CargoFate>;
 
-const TYPES = new Set(['sol.airborne-ready', 'sol.air-took-off', 'sol.airborne-landed', 'sol.air-move-landed', 'sol.air-lost']);
+/** 12.7, 2A3c: one air transfer or transport's air combat result; `back`: the id its aborted points fly home under. */
+export interface AirMoveLoss {
+  readonly move: number;
+  readonly mission: AirMoveMission;
+  readonly kind: string;
+  readonly eliminated: number;
+  readonly aborted: number;
+  readonly back: number | null;
+}
+
+/** 12.7, 50.0 chart, 27.10: what becomes of the cargo aboard a transport that took losses (sealed to its side). */
+export interface CargoFate {
+  readonly side: SolSide;
+  readonly id: number;
+  readonly back: number | null;
+  /** units broken down one level to share out the loss (27.10) */
+  readonly broken: readonly { unit: string; into: readonly GroundData[] }[];
+  readonly lost: readonly string[];
+  readonly lostSupply: number;
+  readonly returning: readonly string[];
+  readonly returningSupply: number;
+  readonly vp: number;
+}
+
+const TYPES = new Set([
+  'sol.airborne-ready',
+  'sol.air-took-off',
+  'sol.airborne-landed',
+  'sol.air-move-landed',
+  'sol.air-lost',
+  'sol.air-move-hit',
+  'sol.air-cargo-fate',
+]);
 export const isAirMoveEvent = (e: { type: string }): e is AirMoveEvent => TYPES.has(e.type);
 
 type Forces = SolState['forces'][SolSide];
@@ -119,7 +158,56 @@ export function evolveAirMove(s: SolState, e: AirMoveEvent): SolState {
       const next = withForces(s, x.side, { ...f, ground });
       return { ...next, vp: { ...s.vp, [enemy]: s.vp[enemy] + x.vp }, airMoves: shrink(movesOf(s), x.id, x.points) };
     }
+    case 'sol.air-move-hit':
+      return evolveHit(s, e.data);
+    case 'sol.air-cargo-fate':
+      return evolveCargo(s, e.data);
   }
+}
+
+const addVp = (s: SolState, to: SolSide, n: number): SolState => (n ? { ...s, vp: { ...s.vp, [to]: s.vp[to] + n } } : s);
+export const hasCargo = (m: AirMove) => m.units.length > 0 || m.supply > 0;
+
+/** 2A3c, 50.0: eliminated points are gone (VP to the enemy, as air losses are); aborted ones fly back as a move of their own. */
+function evolveHit(s: SolState, d: { side: SolSide; losses: readonly AirMoveLoss[] }): SolState {
+  const per = (s.logData.victoryPoints as unknown as { airPerPoint?: Record<SolSide, Record<string, number>> }).airPerPoint?.[d.side] ?? {};
+  let vp = 0;
+  const moves: AirMove[] = [];
+  for (const m of movesOf(s)) {
+    const l = d.losses.find((x) => x.move === m.id);
+    if (!l) {
+      moves.push(m);
+      continue;
+    }
+    vp += l.eliminated * (per[m.type] ?? 0);
+    const left = { ...m, points: m.points - l.eliminated - l.aborted };
+    // a move with cargo and no points left stays until its cargo's fate is told (sol.air-cargo-fate)
+    if (left.points > 0 || hasCargo(left)) moves.push(left);
+    if (l.back !== null && l.aborted > 0) moves.push({ ...m, id: l.back, points: l.aborted, units: [], supply: 0, back: true });
+  }
+  return addVp({ ...s, airMoves: moves }, other(d.side), vp);
+}
+
+/** 27.10, 50.0 chart: units broken to share the loss, the lost ones gone (VP), the returning ones aboard the aborted points. */
+function evolveCargo(s: SolState, d: CargoFate): SolState {
+  const f = s.forces[d.side];
+  let ground = f.ground;
+  for (const b of d.broken) ground = ground.flatMap((g) => (g.id === b.unit ? b.into.map((u) => ({ ...u, at: g.at })) : [g]));
+  ground = ground
+    .filter((g) => !d.lost.includes(g.id))
+    .map((g) => (d.back !== null && d.returning.includes(g.id) ? { ...g, at: aloftOf(d.back) } : g));
+  const gone = new Set([...d.lost, ...d.returning]);
+  const expand = (u: string): string[] => d.broken.find((b) => b.unit === u)?.into.flatMap((x) => expand(x.id)) ?? [u];
+  const airMoves = movesOf(s)
+    .map((m) => {
+      if (m.id === d.id) {
+        const units = m.units.flatMap(expand).filter((u) => !gone.has(u));
+        return { ...m, units, supply: m.supply - d.lostSupply - d.returningSupply };
+      }
+      return m.id === d.back ? { ...m, units: d.returning, supply: d.returningSupply } : m;
+    })
+    .filter((m) => m.points > 0);
+  return addVp({ ...withForces(s, d.side, { ...f, ground }), airMoves }, other(d.side), d.vp);
 }
 
 /** A move with `points` of it landed or lost: what is still in the air (its cargo goes with the first to land). */
@@ -167,5 +255,15 @@ export function narrateAirMove(event: { type: string; data: unknown }): string[]
       return [
         `${who} ${e.data.points} air points find no place to land within range and are eliminated${e.data.units.length || e.data.supply ? ` with ${cargoText(e.data.units, e.data.supply)}` : ''}; ${e.data.vp} VP to the enemy (21.5).`,
       ];
+    case 'sol.air-move-hit':
+      return [
+        `${who} air ${e.data.losses.map((l) => `${l.mission} (${l.kind}): ${l.eliminated} eliminated, ${l.aborted} aborted${l.aborted ? ', flying back fatigued' : ''}`).join('; ')} at ${e.data.hex} (${e.data.rule}).`,
+      ];
+    case 'sol.air-cargo-fate': {
+      const x = e.data;
+      return [
+        `${who} cargo of air transport ${x.id}${x.broken.length ? `: ${x.broken.map((b) => b.unit).join(', ')} broken down (27.10)` : ''}${x.lost.length || x.lostSupply ? `; lost with its MAC: ${cargoText(x.lost, x.lostSupply)}, ${x.vp} VP to the enemy` : ''}${x.returning.length || x.returningSupply ? `; flying back with the aborted MAC: ${cargoText(x.returning, x.returningSupply)}` : ''} (50.0 Air Mission Chart).`,
+      ];
+    }
   }
 }

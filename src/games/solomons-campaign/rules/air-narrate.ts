@@ -6,6 +6,13 @@ import { type AirEvent, type Fire, isAirEvent } from './air-events';
 const RESULT = ['D0', 'D1', 'D2', 'D3'];
 const fireText = (f: Fire) =>
   `${f.factors} factors, column ${f.heading}${f.shifts.length ? ` (${f.shifts.map((x) => `${x.by > 0 ? '+' : ''}${x.by} ${x.why}`).join(', ')})` : ''}, die ${f.face}: ${f.result === null ? 'no effect' : RESULT[f.result]}`;
+/** CAP, and air transfers and transports met over their landing hex (12.7) */
+const MISSION_TEXT: Readonly<Record<string, string>> = {
+  cap: ' CAP',
+  transfer: ' on air transfer',
+  transport: ' on air transport',
+  drop: ' on an airborne landing',
+};
 const SHIP_RESULT = ['minor damage', 'crippled', 'eliminated', 'eliminated'];
 
 export function narrateAir(event: { type: string; data: unknown }): string[] {
@@ -26,7 +33,7 @@ export function narrateAir(event: { type: string; data: unknown }): string[] {
         `Air superiority at ${e.data.hex} (2A3c): ${(['japanese', 'us'] as const)
           .map((side) => {
             const f = e.data.fire[side];
-            const air = e.data.air[side].map((x) => `${x.points} ${x.kind}${x.mission === 'cap' ? ' CAP' : ''}`).join(', ');
+            const air = e.data.air[side].map((x) => `${x.points} ${x.kind}${MISSION_TEXT[x.mission] ?? ''}`).join(', ');
             return `${SIDE_NAME[side]} (${air}) ${f ? fireText(f) : 'no fire'}`;
           })
           .join('; ')}.`,

@@ -31,7 +31,7 @@ import { airSuperiority, flyMissions, flying, landAll, live, recon } from './air
 import { defenceWanted } from './air-defence';
 import { strikes } from './air-strike';
 import { airborneAtTurnStart, airTransferSegment } from './air-move';
-import { airBasing, interceptedInLandingHex } from './air-basing';
+import { airBasing } from './air-basing';
 import { enterExecutionPhase } from './air-assign';
 
 /**
@@ -221,8 +221,7 @@ function restOfPhase(
 function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonly OpsOrder[], note: (t: string, r: string) => void): void {
   const enemy = other(side);
   const noteOf = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side: enemy, text, rule }, visibleTo: [enemy] });
-  // 12.7: transfers and transports in the air meet the CAP over their landing hex (while the CAP is still aloft)
-  for (const m of f.s.airMoves ?? []) interceptedInLandingHex(f.s, m);
+  // 2A3c; 12.7: transfers and transports in the air meet the enemy CAP over their landing hex there
   airSuperiority(f, dice);
   recon(f, dice, side);
   strikes(f, dice, side, 'strike', note);
