@@ -1,10 +1,10 @@
 /**
  * Guadalcanal Campaign (SSI, 1982; issue 31): the umpire as the computer that kept every record,
- * resolved every combat and hid each side's displays. This is the first slice on the game contract:
- * the box (box/), the six scenarios as an option, the turn sequence as a step table (steps.ts), the
- * set-up of every scenario, the fog of war (view.ts), task force forming, movement, missions and
- * endurance (rules/movement.ts), search (rules/search.ts) and the air operations of 7.1-7.5 up to
- * the strikes' resolution (rules/air.ts). Every other rule stops play naming its number (`unfinished`).
+ * resolved every combat and hid each side's displays, on the game contract: the box (box/), the six
+ * scenarios as an option, the turn sequence as a step table (steps.ts), the fog of war (view.ts),
+ * every rule (rules/, README maps each to its code and cases) and the computer Japanese (players/).
+ * A state stored with a box from before a rule's data was box data stops at that rule as it did
+ * (RuleNotImplementedError naming it), so a stored game replays to the same events.
  */
 import { entriesOf } from './keyed';
 import rulesVersion from './rules-version.json';
@@ -29,9 +29,6 @@ import { type GcView, viewGc } from './view';
 export type { GcOrder, GcState, GcView };
 
 const scenarioOf = (options: GameOptions) => (options.scenario ?? 'campaign') as ScenarioId;
-
-/** The rules this slice does not implement yet; play that reaches one stops naming it. */
-const MISSING = ['8.1', '8.4'];
 
 const scoreText = (x: Score) =>
   `${x.total} VP (infantry ${x.infantry}, ships sunk ${x.sunk}, damage ${x.damage}, repair ${x.repair}, Henderson ${x.henderson}${x.balance ? `, balance ${x.balance}` : ''})`;
@@ -239,7 +236,6 @@ export const guadalcanalCampaign = defineRuleset<GcState, GcOrder, GcBox, GcView
     named: { computer: ({ view, step, dice }) => formatGcOrders(computerGcOrders(view as GcView, step, dice)) },
     system: { japanese: computerSystemPlayer },
   },
-  unfinished: { issue: 31, missing: MISSING },
   result: (s) => {
     if (s.row !== 'over') return { winner: null, summary: `the game stopped on turn ${s.turn} of ${s.lastTurn}` };
     const f = finalScore(s);

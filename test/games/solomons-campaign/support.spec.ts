@@ -105,7 +105,7 @@ describe('Solomons Campaign US support of a ground attack (issue 32)', () => {
   });
 
   it('then neither rule is listed as missing any longer (12.7 is, built elsewhere)', () => {
-    expect(game.unfinished?.missing).not.toContain('28.3 (2)');
-    expect(game.unfinished?.missing).not.toContain('16.0');
+    expect(game.unfinished?.missing ?? []).not.toContain('28.3 (2)');
+    expect(game.unfinished?.missing ?? []).not.toContain('16.0');
   });
 });
