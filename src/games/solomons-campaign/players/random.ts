@@ -256,7 +256,10 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
     }
     const points = 1 + rng.int(Math.max(1, o.strike));
     const striking = attacks && o.strike > 0;
-    if (striking && r < 3 && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
+    // 46.0 (optional): now and then the fatigued points join a strike on a TF (they fight the air only)
+    const tired = o.tired && striking && r < 3 && rng.int(2) ? o.tired : 0;
+    if (striking && r < 3 && o.tfs.length && afford(o, o.strike + tired))
+      out.push(line(o, 'strike', o.strike + tired, { tf: rng.pick(o.tfs) }));
     else if (r === 3 && o.cap > 0) {
       const n = 1 + rng.int(o.cap);
       if (afford(o, n)) out.push(line(o, 'cap', n, {}));

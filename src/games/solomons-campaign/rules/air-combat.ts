@@ -14,22 +14,27 @@
  * a flight lands where it took off when it can (CAP must, 21.4); else at the nearest own major base
  * or airfield within its reach with room (24.4); else it is eliminated, VP to the enemy (21.5).
  * Strike, counterstrike and recon fatigue (50.0 Air Mission Chart); CAP does not.
+ * 46.0 (optional): a strike or counterstrike may take fatigued points after the ready ones; they
+ * fight air superiority only, at half (after any other halving), their losses doubled (46.1).
  */
 import type { Dice } from '../../../engine/ruleset';
 import { SHIFTS } from '../box/charts';
 import { type SolSide, SIDES, type SolState } from '../state';
 import { type AirOrder, kindName } from './air-orders';
-import { checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
+import { availableAt, checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
 import type { Fire, Flight } from './air-events';
 import type { Shift } from './combat-events';
 import { columnName, columnOf, crtCell, type CrtKind, shiftColumn } from './crt';
 import { seenIn } from './intel';
 import type { SolFold } from './naval';
 import { hexOf } from './places';
+import { multipleCombats } from './fatigue';
 
 type Note = (text: string, rule: string) => void;
 export const flying = (s: SolState) => s.flights ?? [];
 export const live = (fl: Flight) => fl.points - fl.aborted;
+/** 46.0 (optional): fatigued points flying a strike or counterstrike (air against air only) */
+export const tiredStrike = (fl: Flight) => fl.tired && fl.mission !== 'cap';
 
 /** 2A3a/2A3b: each line's flight takes off (checked again after the phase's moves; a line no longer legal is skipped with a note). */
 export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder[], note: Note): void {
@@ -45,7 +50,12 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
     const src = sourceOf(f.s, side, o.from) as Exclude<ReturnType<typeof sourceOf>, string>;
     const hex = targetHex(f.s, side, o, src)!;
     const extended = distance(src.hex, hex) > rangeOf(side, o.service, o.type);
-    const ready = o.mission === 'cap' ? Math.min(o.points, availableReady(f, side, src.from, o)) : o.points;
+    const ready =
+      o.mission === 'cap'
+        ? Math.min(o.points, availableReady(f, side, src.from, o))
+        : o.mission !== 'recon' && multipleCombats(f.s)
+          ? Math.min(o.points, availableAt(f.s, side, src, o.service, o.type, o.mission))
+          : o.points;
     const parts = [
       { points: ready, tired: false },
       { points: o.points - ready, tired: true },
@@ -149,7 +159,8 @@ export function takeLosses(
     let k = n[what];
     for (const fl of order) {
       while (k > 0 && left.get(fl.id)! > 0) {
-        const take = Math.min(left.get(fl.id)!, double && fl.extended ? 2 : 1);
+        // 46.1 (optional): fatigued points on a strike lose double
+        const take = Math.min(left.get(fl.id)!, (double && fl.extended ? 2 : 1) * (tiredStrike(fl) ? 2 : 1));
         left.set(fl.id, left.get(fl.id)! - take);
         const row = out.get(fl.id) ?? { flight: fl.id, eliminated: 0, aborted: 0 };
         out.set(fl.id, { ...row, [what]: row[what] + take });
@@ -172,7 +183,8 @@ export function airSuperiority(f: SolFold, dice: Dice): void {
       const theirs = of(side === 'us' ? 'japanese' : 'us');
       let factors = mine.reduce((t, x) => {
         const printed = live(x) * (x.mission === 'cap' && !x.tired ? 2 : 1);
-        return t + (x.extended ? Math.floor(printed / 2) : printed);
+        const ranged = x.extended ? Math.floor(printed / 2) : printed;
+        return t + (tiredStrike(x) ? Math.floor(ranged / 2) : ranged);
       }, 0);
       if (theirs.every((x) => x.type === 'SAC')) factors = Math.floor(factors / 2);
       const shifts = servicesShift(f, side, new Set(mine.map((x) => x.service)), '2A3c, 50.0');
