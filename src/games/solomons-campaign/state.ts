@@ -5,7 +5,7 @@
  * into the Execution Phases (4.4); `phase` says where.
  */
 import { type PlainBox, plainBox, type SolBox } from './box';
-import type { AirData, GroundData } from './box/deployment';
+import type { GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
 import { NO_OPTIONS, type SolOptions } from './rules/options';
 import { chartArrivals } from './rules/chart-arrivals';
