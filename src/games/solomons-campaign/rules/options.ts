@@ -4,8 +4,8 @@
  * preamble). Built: the short August I (14 Execution Phases, 50.0 Sequence of Play note), random
  * events (40, rules/random-events.ts), additional CP (41: the two extra CP a turn; the chart of its
  * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts),
- * amphibious assault (43, rules/assault.ts), multiple combats (46, rules/fatigue.ts), carrier training
- * (47, rules/carrier-training.ts), Japanese pilot attrition (21.10, rules/chart-arrivals.ts).
+ * amphibious assault (43, rules/assault.ts), multiple combats (46, rules/fatigue.ts), Japanese pilot
+ * attrition (21.10, rules/chart-arrivals.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -25,8 +25,6 @@ export interface SolOptions {
   readonly amphibiousAssault: boolean;
   /** 46.0: fatigued units attack, halved */
   readonly multipleCombats: boolean;
-  /** 47.0: chart NAC train before they fly from carriers */
-  readonly carrierTraining: boolean;
   /** 21.10: the chart's "(F)" Japanese air enters fatigued */
   readonly pilotAttrition: boolean;
 }
@@ -38,7 +36,6 @@ export const NO_OPTIONS: SolOptions = {
   banzai: false,
   amphibiousAssault: false,
   multipleCombats: false,
-  carrierTraining: false,
   pilotAttrition: false,
 };
 
@@ -55,7 +52,6 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   { id: 'banzai', key: 'banzai', title: 'Banzai! (49.0)', rule: '49.0', default: false },
   { id: 'amphibious-assault', key: 'amphibiousAssault', title: 'Amphibious assault (43.0)', rule: '43.0', default: false },
   { id: 'multiple-combats', key: 'multipleCombats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
-  { id: 'carrier-training', key: 'carrierTraining', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
   { id: 'pilot-attrition', key: 'pilotAttrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
 ];
 
@@ -65,6 +61,7 @@ const NOT_BUILT: readonly OptionSpec[] = [
   { id: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
   { id: 'crippled-units', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
   { id: 'air-mission-assignment', title: 'Secret air mission assignment (45.0)', rule: '45.0', default: false },
+  { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
   { id: 'night-bombing', title: 'Night bombing (48.0)', rule: '48.0', default: false },
 ];
 
