@@ -55,23 +55,6 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     expect(met.length).toBeGreaterThan(0);
   });
 
-  it('given Multiple Combats, when random players play 20 games, then fatigued units attack again (46.0: a fatigued ground attack or a strike with fatigued points)', () => {
-    const met = Array.from(
-      { length: 20 },
-      (_, i) => playOneGame(game, `meets:multiple-combats:${i}`, { options: { 'multiple-combats': true }, missRate: 0.1 }).events,
-    )
-      .flat()
-      .flatMap((e) => (e.type === 'RulesApplied' ? [e.data.event as { type: string; data: Record<string, unknown> }] : []))
-      .filter(
-        (e) =>
-          (e.type === 'sol.ground-attack' && Array.isArray(e.data.fatigued)) ||
-          (e.type === 'sol.air-flown' &&
-            (e.data.flight as { tired: boolean; mission: string }).tired &&
-            (e.data.flight as { mission: string }).mission !== 'cap'),
-      );
-    expect(met.length).toBeGreaterThan(0);
-  });
-
   it('given Japanese Pilot Attrition, when a game is set up, then the Japanese air the chart marks (F) is due fatigued, and ready without the option (21.10)', () => {
     const tired = (options: Record<string, boolean>) =>
       (game.setup({ gameId: 'G-sol', options, box: game.box.defaultData }) as SolState).arrivals

@@ -256,10 +256,12 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
     }
     const points = 1 + rng.int(Math.max(1, o.strike));
     const striking = attacks && o.strike > 0;
-    // 46.0 (optional): now and then the fatigued points join a strike on a TF (they fight the air only)
-    const tired = o.tired && striking && r < 3 && rng.int(2) ? o.tired : 0;
-    if (striking && r < 3 && o.tfs.length && afford(o, o.strike + tired))
-      out.push(line(o, 'strike', o.strike + tired, { tf: rng.pick(o.tfs) }));
+    // 46.0 (optional): every other time fatigued points there fly again, after the ready ones, at an enemy TF (they fight the air only)
+    if (o.tired && attacks && o.tfs.length && rng.int(2) && afford(o, o.strike + o.tired)) {
+      out.push(line(o, 'strike', o.strike + o.tired, { tf: rng.pick(o.tfs) }));
+      continue;
+    }
+    if (striking && r < 3 && o.tfs.length && afford(o, o.strike)) out.push(line(o, 'strike', o.strike, { tf: rng.pick(o.tfs) }));
     else if (r === 3 && o.cap > 0) {
       const n = 1 + rng.int(o.cap);
       if (afford(o, n)) out.push(line(o, 'cap', n, {}));
