@@ -5,9 +5,10 @@
  * into the Execution Phases (4.4); `phase` says where.
  */
 import { type PlainBox, plainBox, type SolBox } from './box';
-import type { AirData, GroundData } from './box/deployment';
+import type { GroundData } from './box/deployment';
 import type { ShipType } from './box/forces';
 import { NO_OPTIONS, type SolOptions } from './rules/options';
+import { chartArrivals } from './rules/chart-arrivals';
 import { type ForcesChoices, setupChoices } from './rules/forces-data';
 import type { SolPlan } from './rules/plans';
 import type { PassOffers } from './rules/pass';
@@ -317,7 +318,7 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
       macCargo: box.air.macCargo,
     },
     sailed: { japanese: [], us: [] },
-    arrivals: chartArrivals(box),
+    arrivals: chartArrivals(box, options),
     entrenched: { japanese: {}, us: {} },
     subs: subsOf(box),
     pass: { japanese: null, us: null },
@@ -346,48 +347,6 @@ export function setupState(raw: SolBox, scenario: Scenario, options: SolOptions 
       victoryLevels: box.victoryLevels,
     },
   };
-}
-
-type ChartRow = {
-  turn: number;
-  at: string;
-  ships?: readonly string[];
-  nac?: Readonly<Record<string, number>>;
-  air?: readonly AirData[];
-  ground?: readonly GroundData[];
-};
-
-/** 1B, 50.0: the reinforcement chart as arrivals (the regular schedule: 39.3-39.5 announcements are not built). */
-function chartArrivals(box: PlainBox): Arrival[] {
-  const r = box.reinforcements as unknown as Record<string, ChartRow[]>;
-  const rows: [SolSide, ChartRow[]][] = [
-    ['japanese', r.japanese],
-    ['us', r.us],
-    ['japanese', r.chartJapanese],
-    ['us', r.chartUs],
-  ];
-  return rows
-    .flatMap(([side, list]) =>
-      list.map(
-        (a): Arrival => ({
-          side,
-          turn: a.turn,
-          at: a.at,
-          why: 'chart',
-          ships: (a.ships ?? []).map((id) => ({
-            id,
-            type: id.split('-')[0] as ShipType,
-            at: a.at,
-            tf: null,
-            nac: a.nac?.[id] ?? 0,
-            supply: 0,
-          })),
-          air: (a.air ?? []).map((x) => ({ service: x.service, type: x.type, points: x.points, fatigued: x.fatigued ?? false })),
-          ground: (a.ground ?? []).map((g) => ({ id: g.id, service: g.service, type: g.type, size: g.size })),
-        }),
-      ),
-    )
-    .sort((a, b) => a.turn - b.turn);
 }
 
 /** 36.1: the submarines of the chart, none on the map yet (rules/submarine.ts). */

@@ -20,6 +20,8 @@ const BUILT = [
   'night-bombing',
   'endurance',
   'crippled-units',
+  'multiple-combats',
+  'pilot-attrition',
 ];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
@@ -109,6 +111,15 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     expect(strikes.length).toBeGreaterThan(0);
     expect(strikes.every((o) => o.kind === 'air' && o.mission === 'strike')).toBe(true);
     for (const orders of answers) expect(game.validateOrders(s, 'japanese', orders, step)).toEqual([]);
+  });
+
+  it('given Japanese Pilot Attrition, when a game is set up, then the Japanese air the chart marks (F) is due fatigued, and ready without the option (21.10)', () => {
+    const tired = (options: Record<string, boolean>) =>
+      (game.setup({ gameId: 'G-sol', options, box: game.box.defaultData }) as SolState).arrivals
+        .filter((a) => a.side === 'japanese')
+        .flatMap((a) => a.air.filter((x) => x.fatigued).map(() => a.turn));
+    expect(tired({ 'pilot-attrition': true })).toEqual([7, 9, 11]);
+    expect(tired({})).toEqual([]);
   });
 
   it('given the random events option, when a game is set up, then each side sees the options agreed (40.0: chosen before play)', () => {

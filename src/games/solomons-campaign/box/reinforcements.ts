@@ -3,12 +3,16 @@
  * available): rebuilt turn by turn from the historical arrivals, inside what the rules print about
  * it. Turns count from August I = 1 (4.8). Ships, ground units and supply appear on major bases, air
  * on the airbases of major base hexes, NAC of an arriving carrier aboard it (50.0 notes); some late
- * Japanese air enters fatigued (21.10 note, 50.0 "(F)"). The units the additional forces bring
+ * Japanese air is marked to enter fatigued (`arrivesFatigued`, the chart's "(F)"), which only the
+ * Japanese Pilot Attrition option applies (21.10, rules/options.ts). The units the additional forces bring
  * (39.3-39.6, 18th Army included) are in deployment.ts; the Japanese submarines (1D, 36.2, not
  * built) are left out until their rules are built.
  */
 import type { AirData, GroundData } from './deployment';
 import { rebuilt } from './source';
+
+/** A chart air arrival; `arrivesFatigued`: marked "(F)" on the chart, entering fatigued with option 21.10 only. */
+export type ChartAir = AirData & { readonly arrivesFatigued?: true };
 
 export type ChartArrival = {
   readonly turn: number;
@@ -16,13 +20,17 @@ export type ChartArrival = {
   readonly ships?: readonly string[];
   /** NAC aboard an arriving carrier (50.0: shown in parentheses) */
   readonly nac?: Readonly<Record<string, number>>;
-  readonly air?: readonly AirData[];
+  readonly air?: readonly ChartAir[];
   readonly ground?: readonly GroundData[];
 };
 
 const inf = (id: string, service: 'army' | 'navy', size: GroundData['size']): GroundData => ({ id, service, type: 'infantry', size });
-const air = (service: AirData['service'], type: AirData['type'], points: number, fatigued = false): AirData =>
-  fatigued ? { service, type, points, fatigued } : { service, type, points };
+const air = (service: AirData['service'], type: AirData['type'], points: number, arrivesFatigued = false): ChartAir =>
+  arrivesFatigued ? { service, type, points, arrivesFatigued } : { service, type, points };
+
+/** 21.10: why the "(F)" marks fall where they do (the chart that prints them is lost). */
+export const PILOT_ATTRITION_WHY =
+  'rebuilt: 21.10 names the declining quality of Japanese pilots; the (F) marks are put on every Japanese LAC/NAC arrival from Nov I (turn 7) on, when the losses of the Guadalcanal air battles and of Santa Cruz (late Oct 1942) had used up the trained pilots';
 
 const WHY =
   'rebuilt: the chart is on the mapsheet; arrivals follow the historical ones (month halves as turns, 4.8), ships on the unlimited off-map bases (12.2 room), ground and air on the on-map bases (50.0 notes), ids continue the set-up numbering (2.19: ids are for game purposes)';
@@ -45,7 +53,7 @@ export const CHART = {
       { turn: 9, at: 'Rabaul', air: [air('army', 'LAC', 6, true)] },
       { turn: 11, at: 'Rabaul', air: [air('army', 'LAC', 4, true)] },
     ],
-    `${WHY}; Japan: the Ichiki and 5th Yokosuka landings (Aug II), destroyer and transport groups, Junyo and Hiyo (as CVL within the 50.0 NAC) with Kongo and Haruna (Oct I), army air from Dec I; late air fatigued (50.0 "(F)", 21.10)`,
+    `${WHY}; Japan: the Ichiki and 5th Yokosuka landings (Aug II), destroyer and transport groups, Junyo and Hiyo (as CVL within the 50.0 NAC) with Kongo and Haruna (Oct I), army air from Dec I; air from Nov I marked (F) (21.10: ${PILOT_ATTRITION_WHY})`,
   ),
   us: rebuilt<ChartArrival[]>(
     [

@@ -328,6 +328,11 @@ function randomAir(view: SolView, rng: Rng, attacks: boolean, defence: boolean):
     const points = within(o, 'strike', 1 + rng.int(Math.max(1, o.strike)));
     const cap = within(o, 'cap', o.cap);
     const striking = attacks && o.strike > 0;
+    // 46.0 (optional): every other time fatigued points there fly again, after the ready ones, at an enemy TF (they fight the air only; never under 45's assignments)
+    if (!assigning && o.tired && attacks && o.tfs.length && rng.int(2) && afford(o, o.strike + o.tired)) {
+      out.push(line(o, 'strike', o.strike + o.tired, { tf: rng.pick(o.tfs) }));
+      continue;
+    }
     if (striking && r < 3 && o.tfs.length && all > 0 && afford(o, all)) out.push(line(o, 'strike', all, { tf: rng.pick(o.tfs) }));
     else if (r === 3 && cap > 0) {
       const n = 1 + rng.int(cap);

@@ -20,6 +20,7 @@ import { eligible } from './air-events';
 import { assignmentProblem } from './air-assign-events';
 import { nightProblem } from './air-night';
 import { hexOf, placeOfText } from './places';
+import { multipleCombats } from './fatigue';
 import type { Problem } from './planning';
 import { isCrippled } from './crippled';
 
@@ -66,7 +67,7 @@ export function sourceOf(s: SolState, side: SolSide, text: string): Source | str
   return { from: place, hex, carrier: false };
 }
 
-/** Points a mission may take off with at a source (22.1, A15: CAP also by fatigued points, at printed strength). */
+/** Points a mission may take off with at a source (22.1, A15: CAP also by fatigued points, at printed strength; 46.0: `tired` strikes). */
 export function availableAt(
   s: SolState,
   side: SolSide,
@@ -79,7 +80,8 @@ export function availableAt(
   const f = s.forces[side];
   if (src.carrier) {
     const ship = f.ships[src.from];
-    if (type !== 'NAC' || tired) return 0;
+    if (type !== 'NAC') return 0;
+    if (tired) return mission === 'cap' ? 0 : (ship.nacTired ?? 0);
     const free = Math.max(0, ship.nac - (ship.nacTired ?? 0));
     return mission === 'cap' ? free : Math.max(0, free - (ship.nacCap ?? 0));
   }
@@ -133,11 +135,13 @@ export function checkAir(s: SolState, side: SolSide, orders: readonly { kind: st
     used.set(key, want);
     const have =
       availableAt(s, side, src, o.service, o.type, o.mission) +
-      (o.mission === 'cap' ? availableAt(s, side, src, o.service, o.type, 'cap', true) : 0);
+      (o.mission === 'cap' || (o.mission !== 'recon' && multipleCombats(s))
+        ? availableAt(s, side, src, o.service, o.type, o.mission, true)
+        : 0);
     if (want > have)
       return bad(
         `${src.from} has ${have} ${kindName(o.service, o.type)} able to fly this ${o.mission === 'cap' ? 'CAP' : 'mission'}, not ${want}`,
-        '22.1, 21.8',
+        multipleCombats(s) ? '22.1, 21.8, 46.0' : '22.1, 21.8',
       );
     if (s.options.airMissionAssignment) {
       const k = `${src.from}|${o.service}|${o.type}|${o.mission}`;

@@ -15,12 +15,14 @@
  * a flight lands where it took off when it can (CAP must, 21.4); else at the nearest own major base
  * or airfield within its reach with room (24.4); else it is eliminated, VP to the enemy (21.5).
  * Strike, counterstrike and recon fatigue (50.0 Air Mission Chart); CAP does not.
+ * 46.0 (optional): a strike or counterstrike may take fatigued points after the ready ones; they
+ * fight air superiority only, at half (after any other halving), their losses doubled (46.1).
  */
 import type { Dice } from '../../../engine/ruleset';
 import { SHIFTS } from '../box/charts';
 import { type SolSide, SIDES, type SolState } from '../state';
 import { type AirOrder, kindName } from './air-orders';
-import { checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
+import { availableAt, checkAir, distance, extendedOk, rangeOf, sourceOf, supplyFor, targetHex } from './air-check';
 import type { Fire, Flight } from './air-events';
 import { interceptedMoves, moveLosses } from './air-intercept';
 import { type AirMove, type AirMoveMission, hasCargo } from './air-move-events';
@@ -31,10 +33,13 @@ import { seenIn } from './intel';
 import type { SolFold } from './naval';
 import { hexOf, isDay } from './places';
 import { isCrippled } from './crippled';
+import { multipleCombats } from './fatigue';
 
 type Note = (text: string, rule: string) => void;
 export const flying = (s: SolState) => s.flights ?? [];
 export const live = (fl: Flight) => fl.points - fl.aborted;
+/** 46.0 (optional): fatigued points flying a strike or counterstrike (air against air only) */
+export const tiredStrike = (fl: Flight) => fl.tired && fl.mission !== 'cap';
 
 /** 2A3a/2A3b: each line's flight takes off (checked again after the phase's moves; a line no longer legal is skipped with a note). */
 export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder[], note: Note): void {
@@ -58,7 +63,12 @@ export function flyMissions(f: SolFold, side: SolSide, orders: readonly AirOrder
       continue;
     }
     const extended = distance(src.hex, hex) > rangeOf(side, o.service, o.type);
-    const ready = o.mission === 'cap' ? Math.min(o.points, availableReady(f, side, src.from, o)) : o.points;
+    const ready =
+      o.mission === 'cap'
+        ? Math.min(o.points, availableReady(f, side, src.from, o))
+        : o.mission !== 'recon' && multipleCombats(f.s)
+          ? Math.min(o.points, availableAt(f.s, side, src, o.service, o.type, o.mission))
+          : o.points;
     const parts = [
       { points: ready, tired: false },
       { points: o.points - ready, tired: true },
@@ -168,8 +178,10 @@ export function takeLosses(
   moves: readonly AirMove[] = [],
 ): void {
   const parts = [
-    ...flights.filter((x) => live(x) > 0).map((x) => ({ key: `f${x.id}`, id: x.id, live: live(x), extended: x.extended, cargo: false })),
-    ...moves.map((m) => ({ key: `m${m.id}`, id: m.id, live: m.points, extended: false, cargo: hasCargo(m) })),
+    ...flights
+      .filter((x) => live(x) > 0)
+      .map((x) => ({ key: `f${x.id}`, id: x.id, live: live(x), extended: x.extended, cargo: false, tired: !!tiredStrike(x) })),
+    ...moves.map((m) => ({ key: `m${m.id}`, id: m.id, live: m.points, extended: false, cargo: hasCargo(m), tired: false })),
   ];
   const order = parts.sort(
     (a, b) =>
@@ -185,7 +197,8 @@ export function takeLosses(
     let k = n[what];
     for (const p of order) {
       while (k > 0 && left.get(p.key)! > 0) {
-        const take = Math.min(left.get(p.key)!, double && p.extended ? 2 : 1);
+        // 46.1 (optional): fatigued points on a strike lose double
+        const take = Math.min(left.get(p.key)!, (double && p.extended ? 2 : 1) * (p.tired ? 2 : 1));
         left.set(p.key, left.get(p.key)! - take);
         const row = out.get(p.key) ?? { id: p.id, eliminated: 0, aborted: 0 };
         out.set(p.key, { ...row, [what]: row[what] + take });
@@ -219,7 +232,8 @@ export function airSuperiority(f: SolFold, dice: Dice): void {
       const theirs = [...of(enemy), ...moves(enemy)];
       let factors = mine.reduce((t, x) => {
         const printed = live(x) * (x.mission === 'cap' && !x.tired ? 2 : 1);
-        return t + (x.extended ? Math.floor(printed / 2) : printed);
+        const ranged = x.extended ? Math.floor(printed / 2) : printed;
+        return t + (tiredStrike(x) ? Math.floor(ranged / 2) : ranged);
       }, 0);
       // 12.7, 23.3: a transfer or transport fires with its printed strength (never at extended range)
       factors += moves(side).reduce((t, m) => t + m.points, 0);

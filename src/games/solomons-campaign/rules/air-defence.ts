@@ -11,6 +11,7 @@ import { type AirPool, other, type SolSide, type SolState } from '../state';
 import { kindName } from './air-orders';
 import { availableAt, distance, extendedOk, rangeOf, type Source, sourceOf } from './air-check';
 import { flying } from './air-combat';
+import { multipleCombats } from './fatigue';
 import { hexOf, isDay } from './places';
 import { bombsAtNight, nightBombingOpen } from './air-night';
 import { assignedTo } from './air-assign-events';
@@ -26,6 +27,8 @@ export interface AirOption {
   /** points able to strike (or recon, counterstrike), and to fly CAP (22.1, A15) */
   readonly strike: number;
   readonly cap: number;
+  /** 46.0 (optional): fatigued points able to join a strike or counterstrike (air against air only) */
+  readonly tired?: number;
   /** supply there (11.4); null aboard a carrier */
   readonly supply: number | null;
   /** enemy TF markers and enemy stacks' hexes within its reach (23.2 included), no enemy major base (8.1) */
@@ -64,7 +67,8 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
     const strike = availableAt(s, side, src, service, type, 'strike');
     const cap =
       type === 'SAC' || night ? 0 : availableAt(s, side, src, service, type, 'cap') + availableAt(s, side, src, service, type, 'cap', true);
-    if (strike + cap === 0) continue;
+    const tired = multipleCombats(s) ? availableAt(s, side, src, service, type, 'strike', true) : 0;
+    if (strike + cap + tired === 0) continue;
     out.push({
       from: src.from,
       hex: src.hex,
@@ -74,6 +78,7 @@ export function airOptions(s: SolState, side: SolSide): AirOption[] {
       type,
       strike,
       cap,
+      ...(tired ? { tired } : {}),
       supply: src.carrier ? null : (f.supply[src.from] ?? 0),
       tfs,
       hexes,

@@ -32,7 +32,7 @@ export interface Flight {
   readonly tf: number | null;
   /** 23.2: flown beyond its printed range, strength halved, losses doubled */
   readonly extended: boolean;
-  /** A15: fatigued points on CAP fire at printed strength */
+  /** fatigued points: on CAP they fire at printed strength (A15); on a strike or counterstrike (46.0 optional) they fight air only, halved, losses doubled */
   readonly tired: boolean;
   readonly targets?: readonly string[];
   /** 48.1 (3): flown in a night phase (night bombing), strength halved */
@@ -109,9 +109,12 @@ const vpPerPoint = (s: SolState, side: SolSide, type: string) =>
   (s.logData.victoryPoints as unknown as { airPerPoint?: Record<SolSide, Record<string, number>> }).airPerPoint?.[side]?.[type] ?? 0;
 const addVp = (s: SolState, to: SolSide, n: number): SolState => (n ? { ...s, vp: { ...s.vp, [to]: s.vp[to] + n } } : s);
 
-/** Pools a flight may take off from (22.1, A15): CAP not by points that flew a mission; other missions by ready points that flew nothing. */
+/**
+ * Pools a flight may take off from (22.1, A15): CAP not by points that flew a mission; other
+ * missions by ready points that flew nothing, or (`tired`, 46.0 optional) by fatigued points that flew no CAP.
+ */
 export const eligible = (a: AirPool, mission: AirMission, tired: boolean) =>
-  mission === 'cap' ? a.flew !== 'mission' && a.fatigued === tired : !a.fatigued && !a.flew;
+  mission === 'cap' ? a.flew !== 'mission' && a.fatigued === tired : tired ? a.fatigued && a.flew !== 'cap' : !a.fatigued && !a.flew;
 
 /** Takes `points` off the pools at a place, in the state's order. */
 function takeOff(air: readonly AirPool[], fl: Flight): AirPool[] {
@@ -141,7 +144,12 @@ export function evolveAir(s: SolState, e: AirEvent): SolState {
       const left = { ...f.supply, [flight.from]: (f.supply[flight.from] ?? 0) - supply };
       if (!left[flight.from]) delete left[flight.from];
       const ships = { ...f.ships };
-      if (flight.carrier) ships[flight.from] = { ...ships[flight.from], nac: ships[flight.from].nac - flight.points };
+      if (flight.carrier) {
+        const sh = ships[flight.from];
+        // 46.0 (optional): fatigued NAC aboard take off on a strike or counterstrike
+        const tired = flight.tired && flight.mission !== 'cap' ? flight.points : 0;
+        ships[flight.from] = { ...sh, nac: sh.nac - flight.points, ...(tired ? { nacTired: (sh.nacTired ?? 0) - tired } : {}) };
+      }
       const air = flight.carrier ? f.air : takeOff(f.air, flight);
       return { ...withForces(s, side, { ...f, ships, air, supply: left }), flights: [...(s.flights ?? []), flight] };
     }

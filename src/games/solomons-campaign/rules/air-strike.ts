@@ -23,7 +23,7 @@
  */
 import type { Dice } from '../../../engine/ruleset';
 import { other, type SolSide } from '../state';
-import { live, flying, fireOn, rollLosses, servicesShift, takeLosses } from './air-combat';
+import { live, flying, fireOn, rollLosses, servicesShift, takeLosses, tiredStrike } from './air-combat';
 import type { Flight, ShipAttack } from './air-events';
 import { bombardHex } from './bombard';
 import { groundAt } from './contacts';
@@ -45,7 +45,10 @@ const perPoint = (fl: Flight) => (fl.type === 'NAC' ? 2 : fl.type === 'SAC' ? 0.
 
 /** Every strike of one side flown this phase, TF by TF, then hex by hex; `mission`: strike (2A3d(2)) or counterstrike (2A3d(3)). */
 export function strikes(f: SolFold, dice: Dice, side: SolSide, mission: 'strike' | 'counterstrike', note: Note): void {
-  const mine = () => flying(f.s).filter((x) => x.side === side && x.mission === mission && live(x) > 0);
+  // 46.0 (optional): fatigued points fought air against air only; they attack no ship and no ground
+  for (const x of flying(f.s).filter((y) => y.side === side && y.mission === mission && live(y) > 0 && tiredStrike(y)))
+    note(`${live(x)} fatigued points over ${x.hex} fought air against air only: no attack on ships or ground`, '46.0');
+  const mine = () => flying(f.s).filter((x) => x.side === side && x.mission === mission && live(x) > 0 && !tiredStrike(x));
   const tfs = [...new Set(mine().flatMap((x) => (x.tf !== null ? [x.tf] : [])))].sort((a, b) => a - b);
   for (const tf of tfs)
     strikeTf(

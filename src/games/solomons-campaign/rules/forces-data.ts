@@ -12,7 +12,8 @@ export interface ChartRow {
   readonly turn: number;
   readonly at: string;
   readonly ships?: readonly string[];
-  readonly air?: readonly AirData[];
+  /** `arrivesFatigued`: the chart's "(F)", applied with option 21.10 only */
+  readonly air?: readonly (AirData & { readonly arrivesFatigued?: boolean })[];
   readonly ground?: readonly GroundData[];
 }
 

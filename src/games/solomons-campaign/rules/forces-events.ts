@@ -42,7 +42,10 @@ export function rowArrival(s: SolState, side: SolSide, row: ChartRow): Arrival |
   );
   const ground = (row.ground ?? []).filter((g) => !awaited.has(g.id) && !f.ground.some((x) => x.id === g.id));
   const ships = (row.ships ?? []).filter((id) => !awaited.has(id) && !f.ships[id]).map((id) => shipOf(id, row.at));
-  const air = (row.air ?? []).map((a) => ({ service: a.service, type: a.type, points: a.points, fatigued: a.fatigued ?? false }));
+  // 21.10 (optional): air the chart marks "(F)" enters fatigued
+  const tired = (a: NonNullable<ChartRow['air']>[number]) =>
+    (a.fatigued ?? false) || (s.options.pilotAttrition && a.arrivesFatigued === true);
+  const air = (row.air ?? []).map((a) => ({ service: a.service, type: a.type, points: a.points, fatigued: tired(a) }));
   if (!ground.length && !ships.length && !air.length) return null;
   return { side, turn: Math.max(row.turn, s.turn), at: row.at, why: 'chart', ships, air, ground };
 }

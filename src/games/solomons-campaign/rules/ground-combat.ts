@@ -16,7 +16,9 @@
  * enemy ground unit from the hex destroys the grounded enemy air there, takes the enemy airbase
  * (24.3: capacity 3; the default occupies) and rolls for the enemy supply (29.9). Attackers are
  * fatigued for the turn (11.6). A US attack's close air and naval gunfire support (28.3 (2), 16.x)
- * is added after the attack supply (rules/support.ts).
+ * is added after the attack supply (rules/support.ts). With Multiple Combats (46.0, optional) fatigued
+ * units attack again: fatigued attackers and defenders count half (rounded down), and a force
+ * attacking with fatigued units takes its losses doubled (46.1; a reading: any fatigued unit in it).
  */
 import type { Dice } from '../../../engine/ruleset';
 import type { GroundData } from '../box/deployment';
@@ -28,6 +30,7 @@ import type { SolFold } from './naval';
 import type { GroundGroup } from './ops-orders';
 import { GROUND_DEFAULTS } from './plans';
 import { supportOf } from './support';
+import { multipleCombats, withFatigue } from './fatigue';
 
 type Note = (text: string, rule: string) => void;
 type Unit = SolState['forces'][SolSide]['ground'][number];
@@ -125,7 +128,8 @@ function pairing(
   const enemy = other(side);
   const mine = groundAt(s, side, hex);
   const theirs = groundAt(s, enemy, hex).map((g) => g.id);
-  const able = (g: Unit) => g.type !== 'engineer' && g.attacked !== s.turn && strengthOf(s, side, g, true) > 0;
+  // 11.6: a unit attacks once a turn (46.0 optional: again, fatigued)
+  const able = (g: Unit) => g.type !== 'engineer' && (g.attacked !== s.turn || multipleCombats(s)) && strengthOf(s, side, g, true) > 0;
   if (!groups?.length) {
     const a = mine.filter(able).map((g) => g.id);
     return a.length
@@ -208,8 +212,14 @@ export function groundCombat(
     if (!defenders.length || !attackers.length) continue;
     const attackSupply = Math.ceil(bnOf(s, attackers) / perSupply);
     const { spent, supplied } = defensiveSupply(s, defenders, s.forces[enemy].supply[hex] ?? 0);
-    const attack = attackers.reduce((t, g) => t + strengthOf(s, side, g, true), 0) + (added ? added.cas + added.ngs : 0);
-    const defence = defenders.reduce((t, g) => t + strengthOf(s, enemy, g, false) / (supplied.includes(g.id) ? 1 : 2), 0);
+    // 46.0 (optional): units that attacked this turn are fatigued (11.6), at half
+    const tired = (g: Unit) => g.attacked === s.turn;
+    const atk = (list: Unit[]) => list.reduce((t, g) => t + strengthOf(s, side, g, true), 0);
+    const dfd = (list: Unit[]) => list.reduce((t, g) => t + strengthOf(s, enemy, g, false) / (supplied.includes(g.id) ? 1 : 2), 0);
+    const attack =
+      withFatigue(s, atk(attackers.filter((g) => !tired(g))), atk(attackers.filter(tired)), 'none') + (added ? added.cas + added.ngs : 0);
+    const defence = withFatigue(s, dfd(defenders.filter((g) => !tired(g))), dfd(defenders.filter(tired)), 'full');
+    const fatigued = multipleCombats(s) ? attackers.filter(tired).map((g) => g.id) : [];
     const percent = defence > 0 ? Math.floor((attack * 100) / defence) : 999;
     const base = columnOf(s, percent);
     const shifts: Shift[] = [];
@@ -258,6 +268,7 @@ export function groundCombat(
         column,
         combinedCp,
         ...(banzai && percent <= BANZAI_MAX_PERCENT ? { banzai: true } : {}),
+        ...(fatigued.length ? { fatigued } : {}),
         dice: { attacker: dA, defender: dD },
         result,
       },
@@ -266,7 +277,8 @@ export function groundCombat(
     const banzaiNow = banzai && percent <= BANZAI_MAX_PERCENT;
     if (banzai && !banzaiNow) note(`ATTACK ${hex}: Banzai! not possible at ${percent}% (149% or lower)`, '49.1');
     applyResult(f, dice, enemy, hex, def, result.d, banzaiNow ? 2 : 1);
-    applyResult(f, dice, side, hex, att, result.a, banzaiNow ? 2 : 1);
+    // 46.1 (optional): a force attacking with fatigued units takes its losses doubled
+    applyResult(f, dice, side, hex, att, result.a, (banzaiNow ? 2 : 1) * (fatigued.length ? 2 : 1));
   }
   postCombat(f, dice, side, hex);
   return true;

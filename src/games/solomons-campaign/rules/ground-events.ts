@@ -41,6 +41,8 @@ export type GroundEvent =
         combinedCp: boolean;
         /** 49.1: Banzai! declared and possible, both sides' losses doubled */
         banzai?: boolean;
+        /** 46.1 (optional): the attackers that attacked fatigued, their side's losses doubled */
+        fatigued?: readonly string[];
         dice: { attacker: number; defender: number };
         result: { a: number | null; d: number | null };
       }

@@ -6,7 +6,8 @@
  * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts),
  * amphibious assault (43, rules/assault.ts), air mission assignment (45, rules/air-assign.ts), night
  * bombing (48, rules/air-night.ts), task force endurance (42, rules/endurance.ts), crippled units (44,
- * rules/crippled.ts).
+ * rules/crippled.ts), multiple combats (46, rules/fatigue.ts), Japanese pilot attrition (21.10,
+ * rules/chart-arrivals.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -32,6 +33,10 @@ export interface SolOptions {
   readonly endurance: boolean;
   /** 44.0: crippled ships stay on the map until moved back to a major base (rules/crippled.ts) */
   readonly crippledUnits: boolean;
+  /** 46.0: fatigued units attack, halved */
+  readonly multipleCombats: boolean;
+  /** 21.10: the chart's "(F)" Japanese air enters fatigued */
+  readonly pilotAttrition: boolean;
 }
 
 export const NO_OPTIONS: SolOptions = {
@@ -44,6 +49,8 @@ export const NO_OPTIONS: SolOptions = {
   nightBombing: false,
   endurance: false,
   crippledUnits: false,
+  multipleCombats: false,
+  pilotAttrition: false,
 };
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
@@ -68,13 +75,13 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   { id: 'night-bombing', key: 'nightBombing', title: 'Night bombing (48.0)', rule: '48.0', default: false },
   { id: 'endurance', key: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
   { id: 'crippled-units', key: 'crippledUnits', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
+  { id: 'multiple-combats', key: 'multipleCombats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
+  { id: 'pilot-attrition', key: 'pilotAttrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
 const NOT_BUILT: readonly OptionSpec[] = [
-  { id: 'pilot-attrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
   { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
-  { id: 'multiple-combats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
   { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
 ];
 

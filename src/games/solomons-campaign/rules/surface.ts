@@ -8,7 +8,9 @@
  * (attacker first: SURFACE <hex> SHIFT; the defender spends one by default when it moves the
  * column, brief §5 default). Screening (14.4) is not asked: the default is none. Both roll (14.3
  * (6)); naval results (50.0): ships picked at random by the owner among its involved ships.
- * The attacking ships are fatigued (11.3, 11.5).
+ * The attacking ships are fatigued (11.3, 11.5). With Multiple Combats (46.0, optional) fatigued
+ * ships attack and defend at half (rules/fatigue.ts) and a crippled result sinks a ship that was
+ * fatigued when the combat began (46.1).
  */
 import { type Dice, RuleNotImplementedError } from '../../../engine/ruleset';
 import { pick } from '../../../engine/dice';
@@ -21,6 +23,7 @@ import type { SolFold } from './naval';
 import { aboardOf } from './ops-events';
 import { hexOf } from './places';
 import { crippledTotal, isCrippled, repairInBase } from './crippled';
+import { MULTIPLE_COMBATS_RULE, multipleCombats, withFatigue } from './fatigue';
 
 /** 32.3: SG radar from October I (turn 5). */
 export const RADAR_TURN = 5;
@@ -88,8 +91,18 @@ export function hitShip(f: SolFold, dice: Dice, side: SolSide, id: string, resul
   f.emit({ type: 'sol.ship-hit', data: { side, ship: id, result, rule, aboard: result === 'sunk' ? aboard.map((g) => g.id) : [] } });
 }
 
-/** 50.0 naval results on a side's involved ships: sunk first, then crippled, each picked at random (the owner's pick). */
-export function applyNavalResult(f: SolFold, dice: Dice, side: SolSide, involved: readonly string[], result: 0 | 1 | 2 | 3 | null): void {
+/**
+ * 50.0 naval results on a side's involved ships: sunk first, then crippled, each picked at random
+ * (the owner's pick); `sinkCrippled`: ships a crippled result sinks (46.1, fatigued ships).
+ */
+export function applyNavalResult(
+  f: SolFold,
+  dice: Dice,
+  side: SolSide,
+  involved: readonly string[],
+  result: 0 | 1 | 2 | 3 | null,
+  sinkCrippled: ReadonlySet<string> = new Set(),
+): void {
   const { crippled, sunk } = navalLosses(result, involved.length);
   let pool = [...involved].sort(byId);
   const draw = (what: string) => {
@@ -98,7 +111,11 @@ export function applyNavalResult(f: SolFold, dice: Dice, side: SolSide, involved
     return id;
   };
   for (let i = 0; i < sunk; i++) hitShip(f, dice, side, draw('ship eliminated'), 'sunk', '14.5');
-  for (let i = 0; i < crippled; i++) hitShip(f, dice, side, draw('ship crippled'), 'crippled', '14.5');
+  for (let i = 0; i < crippled; i++) {
+    const id = draw('ship crippled');
+    if (sinkCrippled.has(id)) hitShip(f, dice, side, id, 'sunk', MULTIPLE_COMBATS_RULE);
+    else hitShip(f, dice, side, id, 'crippled', '14.5');
+  }
 }
 
 /** 2A3e at one hex; `shift`: the attacker spends an Operations CP for a column (14.3 (5)). */
@@ -129,16 +146,24 @@ export function surfaceCombat(
     note(`SURFACE ${hex}: all your ships there are crippled and may not attack`, '44.2');
     return;
   }
-  // 14.1: fatigued ships add no attack; 10.3 (5): the Tokyo Express attacks at half (rounded down)
+  // 14.1: fatigued ships add no attack (46.0 optional: half); 10.3 (5): the Tokyo Express attacks at half (rounded down)
+  const tiredIs = (sd: SolSide, tired: boolean) => (id: string) => !!ship(sd, id).fatigued === tired;
+  const sum = (sd: SolSide, ids: readonly string[], tired: boolean) =>
+    ids.filter(tiredIs(sd, tired)).reduce((n, id) => n + valuesOf(s, ship(sd, id).type).attack, 0);
   let attack = 0;
   for (const t of mine) {
-    const a = t.ships
-      .filter((id) => !ship(side, id).fatigued && attackers.includes(id))
-      .reduce((n, id) => n + valuesOf(s, ship(side, id).type).attack, 0);
+    const ids = t.ships.filter((id) => attackers.includes(id));
+    const a = withFatigue(s, sum(side, ids, false), sum(side, ids, true), 'none');
     attack += t.kind === 'tokyo-express' ? Math.floor(a / 2) : a;
   }
-  // 44.2 (optional): the crippled defenders' defense halved
-  const defense = crippledTotal(s, enemy, defenders, (x) => valuesOf(s, x.type).defense);
+  // 44.2 (optional): the crippled defenders' defense halved; 46.0 (optional): the fatigued ones' too
+  const defenseOf = (tired: boolean) =>
+    crippledTotal(s, enemy, defenders.filter(tiredIs(enemy, tired)), (x) => valuesOf(s, x.type).defense);
+  const defense = withFatigue(s, defenseOf(false), defenseOf(true), 'full');
+  // 46.1 (optional): a crippled result sinks a ship fatigued before this combat
+  const tiredNow = (sd: SolSide, ids: readonly string[]) => new Set(multipleCombats(s) ? ids.filter((id) => ship(sd, id).fatigued) : []);
+  const sinkA = tiredNow(side, attackers);
+  const sinkD = tiredNow(enemy, defenders);
   if (attack <= 0) {
     note(`SURFACE ${hex}: the engaging ships have no attack strength (fatigued, 14.1), no surface combat`, '14.1');
     return;
@@ -151,13 +176,13 @@ export function surfaceCombat(
   if (usNoRadar && enemy === 'us') shifts.push({ why: 'US defending at night before SG radar', by: 1, rule: '32.2, 32.3' });
   if (mine.length > 1) shifts.push({ why: 'more than one attacking TF', by: -1, rule: '10.8, 14.3 (5)' });
   if (theirs.length > 1) shifts.push({ why: 'more than one defending TF', by: 1, rule: '10.8, 14.3 (5)' });
-  const sum = () => shifts.reduce((n, x) => n + x.by, 0);
+  const shifted = () => shifts.reduce((n, x) => n + x.by, 0);
   if (shift && (s.cp[side]?.ops ?? 0) > 0) shifts.push({ why: `${side} spends an Operations CP`, by: 1, rule: '14.3 (5)' });
   else if (shift) note(`SURFACE ${hex} SHIFT: no Operations CP left, no shift`, '14.3 (5)');
   // the defender's default: spend a CP when it moves the column (brief §5)
-  if ((s.cp[enemy]?.ops ?? 0) > 0 && shiftColumn(base, sum() - 1) !== shiftColumn(base, sum()))
+  if ((s.cp[enemy]?.ops ?? 0) > 0 && shiftColumn(base, shifted() - 1) !== shiftColumn(base, shifted()))
     shifts.push({ why: `${enemy} spends an Operations CP`, by: -1, rule: '14.3 (5)' });
-  const column = shiftColumn(base, sum());
+  const column = shiftColumn(base, shifted());
   const aFace = dice.d6(`surface combat at ${hex}, ${side}`, '14.3');
   const dFace = dice.d6(`surface combat at ${hex}, ${enemy}`, '14.3');
   const results = { [side]: crtCell(column, aFace).a, [enemy]: crtCell(column, dFace).d } as Record<SolSide, 0 | 1 | 2 | 3 | null>;
@@ -182,6 +207,6 @@ export function surfaceCombat(
   // 11.5: the attacking ships are fatigued (those sunk or crippled leave the map anyway)
   f.emit({ type: 'sol.ships-fatigued', data: { side, ships: attackers } });
   // both results at once (14.3 (6)): the defender's first, then the attacker's
-  applyNavalResult(f, dice, enemy, defenders, results[enemy]);
-  applyNavalResult(f, dice, side, attackers, results[side]);
+  applyNavalResult(f, dice, enemy, defenders, results[enemy], sinkD);
+  applyNavalResult(f, dice, side, attackers, results[side], sinkA);
 }
