@@ -44,6 +44,8 @@ export type GcOrder =
   | { readonly kind: 'divide'; readonly tf: number; readonly into?: number; readonly ships: readonly string[] }
   | { readonly kind: 'scuttle'; readonly tf: number; readonly ship: string }
   | { readonly kind: 'no-air' }
+  /** an orders step with nothing to order (a side with no task force to move and none to form) */
+  | { readonly kind: 'no-orders' }
   | { readonly kind: 'end' }
   | { readonly kind: 'attack'; readonly level: number }
   | { readonly kind: AirKind; readonly from: string; readonly planes: AirGroup }
@@ -93,7 +95,7 @@ export function parseGcOrders(text: string, step: Pick<StepInfo, 'id'>): ParseRe
     if (typeof order === 'string')
       return err(
         order,
-        'FORM AT E MISSION C: ship, ship | LOAD ship AT E: 4 INF 2 SUP | UNLOAD ship AT E | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO AIR',
+        'FORM AT E MISSION C: ship, ship | LOAD ship AT E: 4 INF 2 SUP | UNLOAD ship AT E | COMBINE TF 6 INTO TF 4 | MOVE TF 4: N NE E | DOCK TF 4 | HOLD TF 4 | NO ORDERS | NO AIR',
       );
     if (order.kind === 'attack' && !isOrdersStep(step))
       return err('ATTACK is planned in the AM orders step (6.0), not in the air steps', ATTACK_HELP, '6.0');
@@ -153,6 +155,7 @@ function parseAir(line: string): GcOrder | string | null {
 
 function parseLine(line: string): GcOrder | string {
   if (/^NO\s+AIR$/i.test(line)) return { kind: 'no-air' };
+  if (/^NO\s+ORDERS$/i.test(line)) return { kind: 'no-orders' };
   if (/^END(\s+GAME)?$/i.test(line)) return { kind: 'end' };
   const attack = line.match(/^ATTACK(?:\s+(?:AT\s+)?LEVEL)?\s+(\d+)$/i);
   if (attack) {
@@ -256,6 +259,8 @@ function formatOne(o: GcOrder): string {
       return `SCUTTLE ${o.ship} FROM TF ${o.tf}`;
     case 'no-air':
       return 'NO AIR';
+    case 'no-orders':
+      return 'NO ORDERS';
     case 'end':
       return 'END';
     case 'attack':

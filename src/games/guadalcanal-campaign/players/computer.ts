@@ -33,7 +33,9 @@ const ESCORT = { CA: 4, DD: 8 } as const;
 export function computerGcOrders(view: GcView, step: StepInfo, dice: Rng): GcOrder[] {
   if (!isOrdersStep(step)) return computerAir(view, step, dice);
   const k = view.known;
-  return [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice)), ...landOrders(k, step)];
+  const orders = [...formOrders(k), ...k.taskForces.map((tf) => moveOrder(k, tf, dice)), ...landOrders(k, step)];
+  // nothing to move, form or attack with (all in port, say): said in so many words, as a mail must
+  return orders.length ? orders : [{ kind: 'no-orders' }];
 }
 
 /** 14.0 as the brief reads it: attack when the men ashore are a third of the last estimate of the US (8.7B). */
