@@ -21,6 +21,7 @@ import { formatPass, type PassOrder, parsePassLine } from './rules/pass';
 import { formatSubOrder, isSubOrder, parseSubLine, type SubOrder } from './rules/submarine';
 import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules/air-orders';
 import { type CpMission, MISSIONS } from './state';
+import { formatReconCp, isReconOrder, parseReconLine, type ReconOrder } from './rules/recon-orders';
 
 export type SolOrder =
   | { readonly kind: 'cp'; readonly alloc: Readonly<Record<CpMission, number>> }
@@ -41,12 +42,15 @@ export type SolOrder =
   | SubOrder
   | PassOrder
   /** air missions (2A3a, 2A3b): rules/air-orders.ts */
-  | AirOrder;
+  | AirOrder
+  /** 28.3 optional: the defender's recon CP (rules/recon-orders.ts) */
+  | ReconOrder;
 
-export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'defence' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'ops' | 'defence' | 'recon' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   if (step.id.endsWith('/cp/us')) return 'cp-us';
   const last = step.id.split('/').pop();
+  if (last && /^recon-\d+$/.test(last)) return 'recon';
   return last === 'cp' ||
     last === 'forces' ||
     last === 'subs' ||
@@ -88,6 +92,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
   if (kind === 'cp' && /^SPECIAL\s+INTEL(LIGENCE)?$/.test(up)) return { kind: 'special-intel' };
   if ((kind === 'forces' || kind === 'ops') && /^(NO\s+)?PASS\b/.test(up)) return parsePassLine(line);
   if (kind === 'subs' || kind === 'sub') return parseSubLine(line);
+  if (kind === 'recon') return parseReconLine(line);
   if (kind === 'cp' || kind === 'cp-us') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
@@ -164,6 +169,7 @@ function formatOne(o: SolOrder): string {
     default:
       if (isSubOrder(o)) return formatSubOrder(o);
       if (isAirOrder(o)) return formatAirOrder(o);
+      if (isReconOrder(o)) return formatReconCp(o.cp);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

@@ -53,6 +53,8 @@ export interface SolView extends SideView {
     readonly air: { readonly day: boolean; readonly options: readonly AirOption[]; readonly enemyOver: readonly string[] };
     /** 2A2a: where the side's ready aircraft may fly on air transfer or transport now (rules/air-reach.ts) */
     readonly airReach: readonly AirReach[];
+    /** 28.3 optional: the ground attack waiting for the defender's recon CP (public: the attack's hex is declared, 28.2 (1)) */
+    readonly recon: { readonly side: SolSide; readonly hex: string } | null;
   };
 }
 
@@ -125,6 +127,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
       subHexes: me === 'japanese' && s.phase === 'subs' ? subHexes(s) : [],
       air: { day: isDay(s), options: me ? airOptions(s, me) : [], enemyOver: me ? enemyAirHexes(s, me) : [] },
       airReach: me ? airReachOf(s, me) : [],
+      recon: s.recon ? { side: s.recon.side, hex: s.recon.hex } : null,
     },
   };
 }

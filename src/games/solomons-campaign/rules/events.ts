@@ -14,6 +14,7 @@ import { evolveSubAttack, isSubAttackEvent } from './sub-attack';
 import { evolveSub, isSubEvent } from './submarine';
 import { evolveAir, isAirEvent } from './air-events';
 import { evolveAirMove, isAirMoveEvent } from './air-move-events';
+import { evolveRecon, isReconEvent } from './recon-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -74,6 +75,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (event.type === 'sol.special-intel') return s;
       if (isAirEvent(event)) return evolveAir(s, event);
       if (isAirMoveEvent(event)) return evolveAirMove(s, event);
+      if (isReconEvent(event)) return evolveRecon(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

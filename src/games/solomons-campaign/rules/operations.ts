@@ -31,6 +31,8 @@ import { defenceWanted } from './air-defence';
 import { strikes } from './air-strike';
 import { airborneAtTurnStart, airTransferSegment } from './air-move';
 import { airBasing, interceptedInLandingHex } from './air-basing';
+import { groundLines } from './recon';
+import { isReconOrder } from './recon-orders';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -51,6 +53,8 @@ function combatSegment(
   const rank = { naval: 0, bombardment: 1, ground: 2 } as const;
   for (const o of [...attacks].sort((a, b) => rank[a.combat] - rank[b.combat])) {
     const s = f.s;
+    // 28.3 optional: with recon/withdrawal the ground lines go one by one after (rules/recon.ts)
+    if (o.combat === 'ground' && s.options.reconWithdrawal) continue;
     const place = placeOfText(s, o.hex);
     const hex = place ? hexOf(s, place) : null;
     const at = contacts.find((c) => c.kind === o.combat && c.hex === hex);
@@ -214,6 +218,14 @@ function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonl
   strikes(f, dice, side, 'strike', note);
   strikes(f, dice, enemy, 'counterstrike', noteOf);
   combatSegment(f, dice, side, orders, contactsOf(f.s, side), note);
+  // 28.3 optional: each ground attack waits for the defender's recon CP
+  const ground = orders.filter((o) => o.kind === 'attack' && o.combat === 'ground');
+  if (f.s.options.reconWithdrawal && groundLines(f, dice, side, ground, note, null)) return;
+  endOfCombat(f, side);
+}
+
+/** 2A3h to the phase's end. */
+function endOfCombat(f: SolFold, side: SolSide): void {
   // 2A3h: the missions' aircraft land, then the air transfers and transports
   landAll(f);
   airBasing(f, side);
@@ -237,6 +249,19 @@ export function runDefence(s: SolState, given: readonly SolOrder[], ctx: Adjudic
   const orders = s.pendingOps?.orders ?? [];
   f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
   finishOperations(f, ctx.dice, side, orders, note);
+  return f.s;
+}
+
+/** 28.3 optional: the defender's recon CP for the attack waiting (the `recon-<k>` step), then the rest of the ground attacks. */
+export function runRecon(s: SolState, given: readonly SolOrder[], ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const answer = given.find(isReconOrder);
+  const orders = s.pendingOps?.orders ?? [];
+  f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
+  if (groundLines(f, ctx.dice, side, orders, note, { n: s.recon?.n ?? 1, cp: answer?.cp })) return f.s;
+  endOfCombat(f, side);
   return f.s;
 }
 

@@ -17,6 +17,7 @@
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
 import { type AirMoveOrder, formatAirMoveOrder, isAirMoveOrder, parseAirMoveLine } from './air-move-orders';
+import { formatReconCp, parseReconCp, RECON_TAIL, type ReconCp } from './recon-orders';
 
 export type Trigger = 'contact' | 'attacked' | 'ends';
 export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
@@ -45,6 +46,8 @@ export type OpsOrder =
       readonly combined?: boolean;
       /** ground only, Japan, optional rule 49: Banzai! doubles both sides' losses at odds of 149% or lower */
       readonly banzai?: boolean;
+      /** ground only, optional rule 28.3 recon/withdrawal: the CP the attacker commits, sealed until the attack */
+      readonly recon?: ReconCp;
       /** naval only: SURFACE <hex> SHIFT spends an Operations CP for a column (14.3 (5)) */
       readonly shift?: boolean;
     }
@@ -132,10 +135,15 @@ const unitList = (t: string): readonly string[] | 'all' | null =>
   /^ALL$/i.test(t) ? 'all' : UNITS.test(t) ? t.split(',').map((x) => x.trim().toUpperCase()) : null;
 
 /**
- * ATTACK <hex> [COMBINED] [BANZAI] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] [BANZAI] (28.2 (4), 7.4, 49.1).
+ * ATTACK <hex> [COMBINED] [BANZAI] [RECON ...] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [COMBINED] [BANZAI] [RECON ...]
+ * (28.2 (4), 7.4, 49.1, 28.3 optional: RECON <n> or RECON INTEL <i> OPS <o>, last on the line).
  */
 function parseGroundAttack(line: string): OpsOrder | string {
   let rest = line.replace(/^ATTACK\s+/i, '').trim();
+  const tail = RECON_TAIL.exec(rest);
+  const recon = tail ? parseReconCp(tail[1]) : null;
+  if (typeof recon === 'string') return recon;
+  if (tail) rest = rest.slice(0, tail.index).trim();
   const banzai = /\s+BANZAI!?$/i.test(rest);
   rest = rest.replace(/\s+BANZAI!?$/i, '').trim();
   const combined = /\s+COMBINED$/i.test(rest);
@@ -160,13 +168,14 @@ function parseGroundAttack(line: string): OpsOrder | string {
     ...(groups.length ? { groups } : {}),
     ...(combined ? { combined } : {}),
     ...(banzai ? { banzai } : {}),
+    ...(recon ? { recon } : {}),
   };
 }
 
 function formatGroundAttack(o: Extract<OpsOrder, { kind: 'attack' }>): string {
   const list = (x: readonly string[] | 'all') => (x === 'all' ? 'ALL' : x.join(', '));
   const groups = o.groups?.length ? `: ${o.groups.map((g) => `${list(g.attackers)} VS ${list(g.defenders)}`).join('; ')}` : '';
-  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}`;
+  return `ATTACK ${o.hex}${groups}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}${o.recon ? ` ${formatReconCp(o.recon)}` : ''}`;
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);

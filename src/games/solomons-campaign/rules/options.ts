@@ -4,7 +4,7 @@
  * preamble). Built: the short August I (14 Execution Phases, 50.0 Sequence of Play note), random
  * events (40, rules/random-events.ts), additional CP (41: the two extra CP a turn; the chart of its
  * new missions is lost but for one line that belongs to 42.2), Banzai (49, rules/ground-combat.ts),
- * amphibious assault (43, rules/assault.ts).
+ * amphibious assault (43, rules/assault.ts), recon/withdrawal (28.3 optional, rules/recon.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -22,6 +22,8 @@ export interface SolOptions {
   readonly banzai: boolean;
   /** 43.0 */
   readonly amphibiousAssault: boolean;
+  /** 28.3 "New Optional Rule": recon/withdrawal before each ground attack */
+  readonly reconWithdrawal: boolean;
 }
 
 export const NO_OPTIONS: SolOptions = {
@@ -30,6 +32,7 @@ export const NO_OPTIONS: SolOptions = {
   additionalCp: false,
   banzai: false,
   amphibiousAssault: false,
+  reconWithdrawal: false,
 };
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
@@ -44,12 +47,18 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   },
   { id: 'banzai', key: 'banzai', title: 'Banzai! (49.0)', rule: '49.0', default: false },
   { id: 'amphibious-assault', key: 'amphibiousAssault', title: 'Amphibious assault (43.0)', rule: '43.0', default: false },
+  {
+    id: 'recon-withdrawal',
+    key: 'reconWithdrawal',
+    title: 'Recon/withdrawal before ground combat (28.3 optional)',
+    rule: '28.3',
+    default: false,
+  },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
 const NOT_BUILT: readonly OptionSpec[] = [
   { id: 'pilot-attrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
-  { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
   { id: 'endurance', title: 'Task force endurance (42.0)', rule: '42.0', default: false },
   { id: 'crippled-units', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
   { id: 'air-mission-assignment', title: 'Secret air mission assignment (45.0)', rule: '45.0', default: false },
