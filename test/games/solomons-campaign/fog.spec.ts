@@ -58,6 +58,7 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
     ...Array.from({ length: 30 }, (_, i) => ['short', i, {}] as const),
     ...Array.from({ length: 8 }, (_, i) => ['extended', i, {}] as const),
     ['short', 0, { 'random-events': true, 'amphibious-assault': true, banzai: true }] as const,
+    ['short', 1, { 'recon-withdrawal': true }] as const,
   ];
 
   it.each(games)(

@@ -9,7 +9,7 @@ import { rulesets } from '../../../src/games';
 import type { SolState, SolView } from '../../../src/games/solomons-campaign';
 
 const game = rulesets['solomons-campaign'];
-const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault'];
+const BUILT = ['short-august', 'random-events', 'additional-cp', 'banzai', 'amphibious-assault', 'recon-withdrawal'];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
   it('given the options, then every optional rule of the rulebook is one, off by default', () => {
@@ -44,6 +44,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
   it.each([
     ['random-events', 'sol.random-event'],
     ['amphibious-assault', 'sol.assault-cp'],
+    ['recon-withdrawal', 'sol.recon'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },

@@ -6,7 +6,8 @@
  * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
  * Now and then an attack (2A3) where an enemy marker or stack is seen; a ground attack (28.1) every
- * other phase where own units able to attack share a hex with an enemy stack.
+ * other phase where own units able to attack share a hex with an enemy stack; with the recon/withdrawal
+ * option (28.3) now and then RECON CP on it, and a few CP now and then when asked as the defender.
  * With the forces (1B) now and then an option announced, a replacement or a withdrawal (30, 38, 39).
  * By day now and then one air transfer, air transport or airborne landing where the view says it reaches (2A2a, 34.2).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).

@@ -13,6 +13,7 @@
  *   AIRLIFT 1 MAC FROM Espiritu Santo TO 0906 WITH 1-PARA DROP
  *   SURFACE 0806 [SHIFT] | BOMBARD 0806 | ATTACK 0806   2A3: attack at a contact in that hex after movement
  *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
+ *   ATTACK 0806 RECON 2                           with the recon/withdrawal option: CP committed (28.3 optional, rules/recon-orders.ts)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
