@@ -40,6 +40,10 @@ import { checkCpRest, checkCpStep, defaultCpRest, narrateSpecial, type SpecialIn
 import { checkSubAnswers, isSubAttackEvent, narrateSubAttack } from './rules/sub-attack';
 import { checkSubs, isSubEvent, narrateSub } from './rules/submarine';
 import { type SolView, viewSol } from './view';
+import { checkReconStep } from './rules/recon-orders';
+import { isReconEvent, narrateRecon } from './rules/recon-events';
+
+const heldCp = (s: SolState, side: SolSide) => ({ intel: s.cp[side]?.intel ?? 0, ops: s.cp[side]?.ops ?? 0 });
 
 export type { SolOrder, SolState, SolView };
 
@@ -90,6 +94,7 @@ function narrate(event: { type: string; data: unknown }): string[] {
         ...(isPassEvent(event) ? narratePass(event) : []),
         ...(isEnduranceEvent(event) ? narrateEndurance(event) : []),
         ...(isCrippledEvent(event) ? narrateCrippled(event) : []),
+        ...(isReconEvent(event) ? narrateRecon(event) : []),
         ...(event.type === 'sol.special-intel' ? narrateSpecial(event as SpecialIntelEvent) : []),
       ];
   }
@@ -140,9 +145,11 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
                     ? checkAir(s, side as SolSide, orders)
                     : kind === 'assign'
                       ? checkAssign(s, side as SolSide, orders)
-                      : kind === 'logistics'
-                        ? checkLog(s, side as SolSide, orders)
-                        : [];
+                      : kind === 'recon'
+                        ? checkReconStep(orders, heldCp(s, side as SolSide), s.options.reconWithdrawal)
+                        : kind === 'logistics'
+                          ? checkLog(s, side as SolSide, orders)
+                          : [];
     return problems.map((p) => ({ line: 0, text: formatSolOrders([orders[p.index]]), problem: p.problem, rule: p.rule }));
   },
   defaultOrders: (s, side, step) => {
@@ -155,7 +162,7 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     return [{ kind: 'none' }];
   },
   // standing answers (rules/standing.ts): STANDING LOGISTICS answers the Logistics Phase
-  parseStanding: (_s, _side, text) => parseSolStanding(text),
+  parseStanding: (s, _side, text) => parseSolStanding(text, s),
   answerFromStanding: (s, side, step, standing) => answerSolStanding(s, side as SolSide, step, standing),
   evolve: evolveSol,
   view: viewSol,
@@ -176,9 +183,11 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
     if (kind === 'logistics')
       return 'ENTRENCH <hex> (3E, 37.1: one supply, every own ground unit there); BUILD <hex> WITH <engineers> (3F, 33.2: a supply and a die each). Refit, attrition and recovery run by themselves (3A-3C). COMBINE <units> INTO <id> (3D, 27.3: a supply a 9 battalions into regiments or 3 regiments into a division, twice with the enemy in the hex, free on a major base) and BREAK <unit> [INTO BATTALIONS] (27.5). With Task Force Endurance (42.2, optional): STAY TF <n> | STAY TE (one Logistics CP a started 10 ships, twice with a BB, BC or B; a TF at sea not paid for is crippled, 20.6). Default: nothing.';
     if (kind === 'ops')
-      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); TRANSFER <n> <NAC|LAC-N|LAC-A|SAC|MAC> FROM <base|hex|carrier> TO <base|hex|carrier> (2A2a, 23.1: by day only, 32.2; up to twice the printed range, never extended, 23.3; to an own airbase or carrier with room, 24.4, 12.3; only transfer reaches Truk and Australia, 8.2; own major base to own major base always, 8.3); AIRLIFT <n> MAC FROM <base> TO <airbase> WITH <units>[, SUPPLY <k>] (air transport: one battalion or supply point a MAC point, unloaded when it lands in 2A3h, the MAC fatigued) or AIRLIFT ... TO <land hex> WITH <airborne units> DROP (34.2: within the MAC’s printed range, units that began the turn with it on its airbase; they land at once). Aircraft land in 2A3h where ordered (a drop’s MAC where it took off), else on the nearest own airbase or carrier within range with room, else are lost (21.4-21.5). MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [NGS [TF <n>, ...]] [COMBINED] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [NGS ...] [COMBINED] (28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can; NGS, US from Dec I: the unfatigued ships of those TFs (or all yours) in the hex add their bombardment factors, a Combined CP with Army attacking, the ships fatigued, 16.1-16.3, 17.1). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). By day only (32.2; with optional rule 48 Japanese NAC and LAC strike at night from December I at half strength, 48.1): CAP <n> <air> FROM <base|carrier> (2A3a, over the take-off hex); STRIKE <n> <air> FROM <base|carrier> AT TF <k> [TARGETS <types>] or AT <hex> (25.1, 50.0: a TF, or everything on the ground there); RECON <n> <air> FROM <base> AT <hex> (2A3d(1)); CAS <n> LAC-N FROM <base> AT <hex> (US Navy LAC with your ATTACK there by Marines: it fights the air at printed strength, takes the AA of the enemy ground units, then adds its factors; close air and gunfire together at most the attackers’ printed strength, 28.3 (2), 50.0); air is NAC, LAC-N, LAC-A or SAC; a supply a 12 points a land-based mission (11.4); range as printed, twice for extended-range LAC at half strength (23.2). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
+      return 'PASS | PASS IN PORT | NO PASS (4.6: an offer to end the Execution Phases, secret until both offer); INTEL <hex> (2A1, one Intelligence CP); TRANSFER <n> <NAC|LAC-N|LAC-A|SAC|MAC> FROM <base|hex|carrier> TO <base|hex|carrier> (2A2a, 23.1: by day only, 32.2; up to twice the printed range, never extended, 23.3; to an own airbase or carrier with room, 24.4, 12.3; only transfer reaches Truk and Australia, 8.2; own major base to own major base always, 8.3); AIRLIFT <n> MAC FROM <base> TO <airbase> WITH <units>[, SUPPLY <k>] (air transport: one battalion or supply point a MAC point, unloaded when it lands in 2A3h, the MAC fatigued) or AIRLIFT ... TO <land hex> WITH <airborne units> DROP (34.2: within the MAC’s printed range, units that began the turn with it on its airbase; they land at once). Aircraft land in 2A3h where ordered (a drop’s MAC where it took off), else on the nearest own airbase or carrier within range with room, else are lost (21.4-21.5). MOVE TF <n>|TE TO <place> (10.6, 12.7); LOAD TF <n>: <units>, SUPPLY <k> (19.3, 33.4); UNLOAD TF <n> (19.4); GROUND <unit> TO <hex> (27.1); PLAN TF <n>|ALL MOVE TOWARD <place>|UNLOAD AT <place>|HOLD|RETURN [ASK ON CONTACT] [ASK WHEN ATTACKED] [ASK WHEN THE PLAN ENDS]. ATTACK <hex> [NGS [TF <n>, ...]] [COMBINED] [RECON <n>] or ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [NGS ...] [COMBINED] [RECON <n>] (RECON: with the recon/withdrawal option, the CP you commit, 28.3 optional; 28.2-28.4: ground combat; attack supply a 9 battalions of each sub-attack; the defender supplies all he can; NGS, US from Dec I: the unfatigued ships of those TFs (or all yours) in the hex add their bombardment factors, a Combined CP with Army attacking, the ships fatigued, 16.1-16.3, 17.1). SURFACE <hex> [SHIFT] (2A3e, 14.3: every unfatigued ship of your TFs there against every enemy TF there; SHIFT spends an Operations CP for a column; no screening, 14.4); BOMBARD <hex> (2A3f, 15.2: every unfatigued ship of your TFs there fires). By day only (32.2; with optional rule 48 Japanese NAC and LAC strike at night from December I at half strength, 48.1): CAP <n> <air> FROM <base|carrier> (2A3a, over the take-off hex); STRIKE <n> <air> FROM <base|carrier> AT TF <k> [TARGETS <types>] or AT <hex> (25.1, 50.0: a TF, or everything on the ground there); RECON <n> <air> FROM <base> AT <hex> (2A3d(1)); CAS <n> LAC-N FROM <base> AT <hex> (US Navy LAC with your ATTACK there by Marines: it fights the air at printed strength, takes the AA of the enemy ground units, then adds its factors; close air and gunfire together at most the attackers’ printed strength, 28.3 (2), 50.0); air is NAC, LAC-N, LAC-A or SAC; a supply a 12 points a land-based mission (11.4); range as printed, twice for extended-range LAC at half strength (23.2). A line with no contact is skipped with a note. The defender by default spends an Operations CP when it moves the column. Default: your plan; with none, every TF returns home.';
     if (kind === 'assign')
       return 'Air Mission Assignment (optional rule 45.2, secret until each mission is resolved): ASSIGN <n> <NAC|LAC-N|LAC-A|SAC> AT <base|hex|carrier> CAP|STRIKE|RECON|COUNTERSTRIKE|CAS (counterstrike: carrier NAC; CAS: US Navy LAC, 28.3 (2)). Assigned points fly only that mission this turn (a strike, recon or counterstrike once; CAP again and again), may not be assigned again, and may be left unflown (an abort, with no substitute). Only assigned points fly missions. At night only Japanese NAC and LAC, to STRIKE, from December I with night bombing (48.1). Default: NONE.';
+    if (kind === 'recon')
+      return 'RECON <n> or RECON INTEL <i> OPS <o> (28.3 optional rule): the CP you commit against the ground attack about to be resolved, Intelligence first for RECON <n>; more than the attacker commits and your units there withdraw to the adjacent hex of the same island without combat (none from a one-hex island), leaving the hex, its entrenchment, airfield, grounded air and supply to the attacker (28.6). STANDING RECON <n> [AT <hex>] answers for you. Default: NONE (0 CP: the attack goes on).';
     if (kind === 'defence')
       return 'Defensive air (2A3b): CAP <n> <air> FROM <base|carrier> (over its own hex, against enemy aircraft there) and COUNTERSTRIKE <n> NAC FROM <carrier> AT TF <k> [TARGETS <types>] (carrier NAC at an enemy TF within reach). Default: NONE.';
     return 'Nothing to order at this step.';

@@ -26,6 +26,7 @@ import { type AirOrder, formatAirOrder, isAirOrder, parseAirLine } from './rules
 import { type AssignOrder, formatAssignOrder, isAssignOrder, parseAssignLine } from './rules/air-assign-events';
 import { type CpMission, MISSIONS } from './state';
 import { type EnduranceOrder, formatEnduranceOrder, parseTfReorgLine } from './rules/endurance';
+import { formatReconCp, isReconOrder, parseReconLine, type ReconOrder } from './rules/recon-orders';
 
 export type SolOrder =
   | { readonly kind: 'cp'; readonly alloc: Readonly<Record<CpMission, number>> }
@@ -50,13 +51,16 @@ export type SolOrder =
   /** 45.2 (optional) ASSIGN lines: rules/air-assign.ts */
   | AssignOrder
   /** 42.0 (optional): STAY with the logistics, COMBINE TF and SPLIT with the forces (rules/endurance.ts) */
-  | EnduranceOrder;
+  | EnduranceOrder
+  /** 28.3 optional: the defender's recon CP (rules/recon-orders.ts) */
+  | ReconOrder;
 
-export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'assign' | 'ops' | 'defence' | 'logistics' | 'other';
+export type StepKindId = 'cp' | 'cp-us' | 'forces' | 'subs' | 'sub' | 'assign' | 'ops' | 'defence' | 'recon' | 'logistics' | 'other';
 export const kindOfStep = (step: Pick<StepInfo, 'id'>): StepKindId => {
   if (step.id.endsWith('/cp/us')) return 'cp-us';
   if (step.id.endsWith('/air-assign')) return 'assign';
   const last = step.id.split('/').pop();
+  if (last && /^recon-\d+$/.test(last)) return 'recon';
   return last === 'cp' ||
     last === 'forces' ||
     last === 'subs' ||
@@ -111,6 +115,7 @@ function parseLine(line: string, kind: StepKindId): SolOrder | string {
   if (kind === 'assign') return parseAssignLine(line);
   if (/^ASSIGN\b/.test(up))
     return 'ASSIGN lines go at the Air Mission Assignment Sub-Segment (t<n>/x<k>/air-assign) of games with optional rule 45 (45.2)';
+  if (kind === 'recon') return parseReconLine(line);
   if (kind === 'cp' || kind === 'cp-us') {
     const m = /^CP((\s+[A-Z]+\s+\d+)+)$/.exec(up);
     if (!m) return 'expected CP <mission> <n> ...: CP COMBINED 2 INTEL 3 OPS 5 LOG 2 (6.2)';
@@ -196,6 +201,7 @@ function formatOne(o: SolOrder): string {
       if (isAirOrder(o)) return formatAirOrder(o);
       if (isAssignOrder(o)) return formatAssignOrder(o);
       if (o.kind === 'tf-combine' || o.kind === 'tf-split') return formatEnduranceOrder(o);
+      if (isReconOrder(o)) return formatReconCp(o.cp);
       return isLogOrder(o) ? formatLogOrder(o) : isChoiceOrder(o) ? formatChoiceOrder(o) : formatOpsOrder(o);
   }
 }

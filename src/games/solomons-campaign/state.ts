@@ -86,7 +86,19 @@ export interface Forces {
   readonly supply: Readonly<Record<string, number>>;
 }
 
-export type Phase = 'events' | 'cp' | 'cp-us' | 'forces' | 'subs' | 'initiative' | 'assign' | 'ops' | 'defence' | 'logistics' | 'over';
+export type Phase =
+  | 'events'
+  | 'cp'
+  | 'cp-us'
+  | 'forces'
+  | 'subs'
+  | 'initiative'
+  | 'assign'
+  | 'ops'
+  | 'defence'
+  | 'recon'
+  | 'logistics'
+  | 'over';
 
 export interface SolState {
   readonly scenario: Scenario;
@@ -149,6 +161,8 @@ export interface SolState {
    */
   readonly flights?: readonly Flight[];
   readonly pendingOps?: { readonly side: SolSide; readonly orders: readonly OpsOrder[] } | null;
+  /** 28.3 optional (rules/recon.ts): the ground attack waiting for the defender's recon CP, the k-th of the phase (public) */
+  readonly recon?: { readonly side: SolSide; readonly hex: string; readonly n: number } | null;
   /** 2A2a, 2A3h (rules/air-move.ts): what air movement reads from the box; the air transfers and transports in the air; where each airborne unit began the turn (34.2). Absent: none. */
   readonly airData: AirMoveData;
   readonly airMoves?: readonly AirMove[];

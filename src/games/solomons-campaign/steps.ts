@@ -19,8 +19,8 @@ import type { SolFold } from './rules/naval';
 import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
-import { LOGISTICS_KIND } from './rules/standing';
-import { continueOperations, runDefence, runOperations } from './rules/operations';
+import { LOGISTICS_KIND, RECON_KIND } from './rules/standing';
+import { continueOperations, runDefence, runOperations, runRecon } from './rules/operations';
 import { usesSpecial, defaultCpRest, specialIntel } from './rules/special-intel';
 import { subEvents, subsDue } from './rules/submarine';
 import { passEvents } from './rules/pass';
@@ -123,6 +123,19 @@ export function currentStep(s: SolState): StepInfo | null {
         rule: '2A3b',
       };
     }
+    case 'recon': {
+      // 28.3 optional: the defender's recon CP for the ground attack about to be resolved, sealed to him until spent
+      const side = other(s.phasing!);
+      return {
+        id: `t${s.turn}/x${pad(s.x)}/${side}/recon-${s.recon?.n ?? 1}`,
+        turn: s.turn,
+        title: `${when}, Execution Phase ${s.x}: ${side === 'us' ? 'US' : 'Japanese'} recon/withdrawal CP against the attack at ${s.recon?.hex ?? '?'} (28.3 optional)`,
+        mode: 'sequential',
+        revealTo: 'owners',
+        owes: [side],
+        rule: '28.3',
+      };
+    }
     case 'ops': {
       const side = s.phasing!;
       // 36.4: a US TF entered a sub's hex by day and Japan has no standing answer: Japan is asked
@@ -168,6 +181,8 @@ export const rowOfStep = (step: Pick<StepInfo, 'id'>): string => {
   const parts = step.id.split('/');
   if (parts.length === 3 && parts[1] === 'cp') return 'cp-us';
   if (parts.length === 3 && parts[2] === 'air-assign') return 'air-assign';
+  // 28.3 optional: `…/recon-<k>`, the k-th attack of the phase
+  if (parts.length === 4 && /^recon-\d+$/.test(parts[3])) return 'recon';
   return parts.length === 4 ? parts[3] : parts[1];
 };
 
@@ -341,6 +356,19 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       deadline: 'orders',
       only: 'by day, when the side has air to fly CAP where enemy aircraft fly, or carrier NAC within reach of an enemy TF',
       resolve: (s, _step, given, ctx) => runDefence(s, given[other(s.phasing!)] ?? [], ctx),
+    },
+    {
+      id: 'recon',
+      owes: 'one',
+      rule: '28.3',
+      title: 'recon/withdrawal: the defender commits CP before a ground attack (28.3 optional)',
+      for: 'RECON',
+      deadline: 'battle',
+      option: 'recon-withdrawal',
+      only: 'with the recon/withdrawal option, as each ground attack begins, unless a STANDING RECON line answers',
+      // STANDING RECON lines answer it (rules/standing.ts); none in force at the start
+      standing: [RECON_KIND],
+      resolve: (s, _step, given, ctx) => runRecon(s, given[other(s.phasing!)] ?? [], ctx),
     },
     {
       id: 'logistics',

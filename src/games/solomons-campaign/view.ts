@@ -62,6 +62,8 @@ export interface SolView extends SideView {
     };
     /** 2A2a: where the side's ready aircraft may fly on air transfer or transport now (rules/air-reach.ts) */
     readonly airReach: readonly AirReach[];
+    /** 28.3 optional: the ground attack waiting for the defender's recon CP (public: the attack's hex is declared, 28.2 (1)) */
+    readonly recon: { readonly side: SolSide; readonly hex: string } | null;
   };
 }
 
@@ -139,6 +141,7 @@ export function viewSol(s: SolState, viewer: Side | 'referee'): SolView {
         assigned: me ? assignedOf(s, me) : [],
       },
       airReach: me ? airReachOf(s, me) : [],
+      recon: s.recon ? { side: s.recon.side, hex: s.recon.hex } : null,
     },
   };
 }

@@ -72,6 +72,7 @@ describe('Solomons Campaign fog over games that fight (issue 32)', () => {
     ['short', 1, { 'air-mission-assignment': true }] as const,
     ['extended', 1, { 'air-mission-assignment': true, 'night-bombing': true }] as const,
     ['short', 1, { endurance: true }] as const,
+    ['short', 1, { 'recon-withdrawal': true }] as const,
   ];
 
   it.each(games)(

@@ -22,6 +22,7 @@ const BUILT = [
   'crippled-units',
   'multiple-combats',
   'pilot-attrition',
+  'recon-withdrawal',
 ];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
@@ -60,6 +61,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     ['air-mission-assignment', 'sol.air-assigned'],
     ['endurance', 'sol.tf-stays'],
     ['crippled-units', 'sol.crippled-stays'],
+    ['recon-withdrawal', 'sol.recon'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },

@@ -6,7 +6,8 @@
  * marker's or stack's hex not searched yet (2A1), and for each TF one of a move, a load, an unload
  * or a plan line (2A2b); a ground unit on a two-hex island now and then crosses to the other hex (27.1).
  * Now and then an attack (2A3) where an enemy marker or stack is seen; a ground attack (28.1) every
- * other phase where own units able to attack share a hex with an enemy stack.
+ * other phase where own units able to attack share a hex with an enemy stack; with the recon/withdrawal
+ * option (28.3) now and then RECON CP on it, and a few CP now and then when asked as the defender.
  * With the forces (1B) now and then an option announced, a replacement or a withdrawal (30, 38, 39).
  * By day now and then one air transfer, air transport or airborne landing where the view says it reaches (2A2a, 34.2).
  * With optional rule 45 now and then air assigned to a mission, and missions flown by assigned air
@@ -131,8 +132,12 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
   const groundHexes = new Set(
     k.enemyStacks.filter((x) => attacks && k.own!.ground.some((g) => g.at === x.at && g.type !== 'engineer')).map((x) => x.at),
   );
+  // 28.3 (optional): recon CP now and then, within the Intelligence and Operations CP the phase leaves
+  let reconLeft = (k.cp?.intel ?? 0) + (k.cp?.ops ?? 0) - orders.filter((o) => o.kind === 'intel').length;
   for (const hex of [...groundHexes].sort())
-    if (rng.int(2) === 0)
+    if (rng.int(2) === 0) {
+      const recon = k.options.reconWithdrawal && reconLeft > 0 && rng.int(2) ? 1 + rng.int(Math.min(reconLeft, 3)) : 0;
+      reconLeft -= recon;
       orders.push({
         kind: 'attack',
         combat: 'ground',
@@ -140,7 +145,9 @@ function randomOps(view: SolView, rng: Rng, attacks: boolean): SolOrder[] {
         ...(rng.int(2) ? { combined: true } : {}),
         // 49.1 (optional): Japan cries Banzai! now and then (it applies only at 149% or lower)
         ...(k.options.banzai && k.side === 'japanese' && rng.int(2) ? { banzai: true } : {}),
+        ...(recon ? { recon: { total: recon } } : {}),
       });
+    }
   for (const m of seen.filter((x) => attacks && !groundHexes.has(x.at) && (/^\d{4}$/.test(x.at) || hexes.includes(x.at))))
     if (rng.int(3) === 0) {
       const combat = m.tf ? 'naval' : rng.pick(['ground', 'bombardment'] as const);
@@ -443,6 +450,12 @@ export function randomSolOrders(view: SolView, step: StepInfo, rng: Rng, attacks
   }
   if (kind === 'subs') return randomSubs(view, rng);
   if (kind === 'assign') return randomAssign(view, rng);
+  // 28.3 (optional): a few recon CP now and then against the attack waiting
+  if (kind === 'recon') {
+    const held = (k.cp?.intel ?? 0) + (k.cp?.ops ?? 0);
+    const n = held && rng.int(2) ? 1 + rng.int(Math.min(held, 3)) : 0;
+    return n ? [{ kind: 'recon-cp', cp: { total: n } }] : [{ kind: 'none' }];
+  }
   // 36.4: attack or wait, sub by sub
   if (kind === 'sub')
     return [...new Set(k.subChances.map((c) => c.sub))]

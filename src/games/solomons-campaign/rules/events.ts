@@ -17,6 +17,7 @@ import { evolveAirMove, isAirMoveEvent } from './air-move-events';
 import { evolveAssign, isAssignEvent } from './air-assign-events';
 import { evolveEndurance, isEnduranceEvent } from './endurance-events';
 import { evolveCrippled, isCrippledEvent } from './crippled';
+import { evolveRecon, isReconEvent } from './recon-events';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -80,6 +81,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isAssignEvent(event)) return evolveAssign(s, event);
       if (isEnduranceEvent(event)) return evolveEndurance(s, event);
       if (isCrippledEvent(event)) return evolveCrippled(s, event);
+      if (isReconEvent(event)) return evolveRecon(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

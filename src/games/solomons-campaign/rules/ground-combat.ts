@@ -170,6 +170,25 @@ export interface AttackHow {
   readonly ngs?: readonly number[] | 'all';
 }
 
+/** 28.2: the sub-attacks of an ATTACK line, or the note why it is not carried out (a pairing broken, attack supply short). */
+export function groundPlan(
+  s: SolState,
+  side: SolSide,
+  hex: string,
+  groups: readonly GroundGroup[] | undefined,
+): { a: string[]; d: string[] }[] | { text: string; rule: string } {
+  const plan = pairing(s, side, hex, groups);
+  if (typeof plan === 'string') return { text: `ATTACK ${hex}: ${plan}; no attack`, rule: '28.2' };
+  const need = plan.reduce((t, p) => t + Math.ceil(bnOf(s, unitsOf(s, side, hex, new Set(p.a))) / perSupply), 0);
+  const have = s.forces[side].supply[hex] ?? 0;
+  if (need > have)
+    return {
+      text: `ATTACK ${hex}: attack supply ${need} needed (a point a 9 battalions of each sub-attack), ${have} there; no attack`,
+      rule: '28.4',
+    };
+  return plan;
+}
+
 /** 2A3g: one ATTACK line at a ground contact in `hex`; false when it was not fought. */
 export function groundCombat(
   f: SolFold,
@@ -181,15 +200,9 @@ export function groundCombat(
   note: Note,
 ): boolean {
   const enemy = other(side);
-  const plan = pairing(f.s, side, hex, groups);
-  if (typeof plan === 'string') {
-    note(`ATTACK ${hex}: ${plan}; no attack`, '28.2');
-    return false;
-  }
-  const need = plan.reduce((t, p) => t + Math.ceil(bnOf(f.s, unitsOf(f.s, side, hex, new Set(p.a))) / perSupply), 0);
-  const have = f.s.forces[side].supply[hex] ?? 0;
-  if (need > have) {
-    note(`ATTACK ${hex}: attack supply ${need} needed (a point a 9 battalions of each sub-attack), ${have} there; no attack`, '28.4');
+  const plan = groundPlan(f.s, side, hex, groups);
+  if (!Array.isArray(plan)) {
+    note(plan.text, plan.rule);
     return false;
   }
   // 28.3 (2): US close air and naval gunfire support, sub-attack by sub-attack
@@ -285,7 +298,7 @@ export function groundCombat(
 }
 
 /** 28.6, 24.3, 29.9: the hex cleared of enemy ground units. */
-function postCombat(f: SolFold, dice: Dice, side: SolSide, hex: string): void {
+export function postCombat(f: SolFold, dice: Dice, side: SolSide, hex: string): void {
   const enemy = other(side);
   if (groundAt(f.s, enemy, hex).length || !groundAt(f.s, side, hex).length) return;
   const air = f.s.forces[enemy].air.filter((p) => p.at === hex).reduce((t, p) => t + p.points, 0);

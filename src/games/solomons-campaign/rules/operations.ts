@@ -33,6 +33,8 @@ import { strikes } from './air-strike';
 import { airborneAtTurnStart, airTransferSegment } from './air-move';
 import { airBasing } from './air-basing';
 import { enterExecutionPhase } from './air-assign';
+import { groundLines } from './recon';
+import { isReconOrder } from './recon-orders';
 
 /**
  * 2A3: the side's attack lines, each at a contact of its kind in its hex after movement (attacking
@@ -54,6 +56,8 @@ function combatSegment(
   const fought = new Set<string>();
   for (const o of [...attacks].sort((a, b) => rank[a.combat] - rank[b.combat])) {
     const s = f.s;
+    // 28.3 optional: with recon/withdrawal the ground lines go one by one after (rules/recon.ts)
+    if (o.combat === 'ground' && s.options.reconWithdrawal) continue;
     const place = placeOfText(s, o.hex);
     const hex = place ? hexOf(s, place) : null;
     const at = contacts.find((c) => c.kind === o.combat && c.hex === hex);
@@ -67,9 +71,11 @@ function combatSegment(
     else if (groundCombat(f, dice, side, at.hex, o.groups, { combined: o.combined ?? false, banzai: o.banzai ?? false, ngs: o.ngs }, note))
       fought.add(at.hex);
   }
-  // 50.0 Air Mission Chart: close air support with no attack fought in its hex adds nothing (it lands fatigued, 2A3h)
-  for (const hex of new Set(casFlightsOf(f.s, side).map((x) => x.hex)))
-    if (!fought.has(hex)) note(`close air support at ${hex}: no attack of yours was fought there, the aircraft add nothing`, '28.3 (2)');
+  // 50.0 Air Mission Chart: close air support with no attack fought in its hex adds nothing (it lands fatigued, 2A3h);
+  // with recon/withdrawal the ground lines are fought later (rules/recon.ts)
+  if (!f.s.options.reconWithdrawal)
+    for (const hex of new Set(casFlightsOf(f.s, side).map((x) => x.hex)))
+      if (!fought.has(hex)) note(`close air support at ${hex}: no attack of yours was fought there, the aircraft add nothing`, '28.3 (2)');
 }
 
 const casFlightsOf = (s: SolState, side: SolSide) => flying(s).filter((x) => x.side === side && x.mission === 'cas' && live(x) > 0);
@@ -227,6 +233,14 @@ function finishOperations(f: SolFold, dice: Dice, side: SolSide, orders: readonl
   strikes(f, dice, side, 'strike', note);
   strikes(f, dice, enemy, 'counterstrike', noteOf);
   combatSegment(f, dice, side, orders, contactsOf(f.s, side), note);
+  // 28.3 optional: each ground attack waits for the defender's recon CP
+  const ground = orders.filter((o) => o.kind === 'attack' && o.combat === 'ground');
+  if (f.s.options.reconWithdrawal && groundLines(f, dice, side, ground, note, null)) return;
+  endOfCombat(f, side);
+}
+
+/** 2A3h to the phase's end. */
+function endOfCombat(f: SolFold, side: SolSide): void {
   // 2A3h: the missions' aircraft land, then the air transfers and transports
   landAll(f);
   airBasing(f, side);
@@ -250,6 +264,19 @@ export function runDefence(s: SolState, given: readonly SolOrder[], ctx: Adjudic
   const orders = s.pendingOps?.orders ?? [];
   f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
   finishOperations(f, ctx.dice, side, orders, note);
+  return f.s;
+}
+
+/** 28.3 optional: the defender's recon CP for the attack waiting (the `recon-<k>` step), then the rest of the ground attacks. */
+export function runRecon(s: SolState, given: readonly SolOrder[], ctx: AdjudicationContext): SolState {
+  const side = s.phasing!;
+  const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
+  const note = (text: string, rule: string) => f.emit({ type: 'sol.ops-note', data: { side, text, rule }, visibleTo: [side] });
+  const answer = given.find(isReconOrder);
+  const orders = s.pendingOps?.orders ?? [];
+  f.emit({ type: 'sol.pending-ops', data: { side, orders: null }, visibleTo: [side] });
+  if (groundLines(f, ctx.dice, side, orders, note, { n: s.recon?.n ?? 1, cp: answer?.cp })) return f.s;
+  endOfCombat(f, side);
   return f.s;
 }
 

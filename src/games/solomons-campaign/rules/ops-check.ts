@@ -13,6 +13,7 @@ import { checkAir } from './air-check';
 import { checkAirMoves } from './air-move';
 import { checkSupport } from './support-check';
 import { detachProblem } from './crippled';
+import { reconProblem } from './recon-orders';
 
 export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]): Problem[] {
   const problems: Problem[] = [];
@@ -89,6 +90,22 @@ export function checkOps(s: SolState, side: SolSide, orders: readonly SolOrder[]
         return;
     }
   };
+  // 28.3 optional: the RECON CP of the attack lines together, within the Intelligence and Operations CP left
+  const recon = orders.flatMap((o, index) => (o.kind === 'attack' && o.recon ? [{ cp: o.recon, index }] : []));
+  if (recon.length && !s.options.reconWithdrawal)
+    problems.push({
+      index: recon[0].index,
+      problem: 'recon/withdrawal is the optional rule of 28.3, not chosen for this game: drop RECON',
+      rule: '28.3',
+    });
+  else if (recon.length) {
+    const why = reconProblem(
+      recon.map((r) => r.cp),
+      { intel: s.cp[side]?.intel ?? 0, ops: s.cp[side]?.ops ?? 0 },
+      orders.filter((o) => o.kind === 'intel').length,
+    );
+    if (why) problems.push({ index: recon[recon.length - 1].index, problem: why, rule: '28.3' });
+  }
   for (const [index, o] of orders.entries())
     if (o.kind === 'air') continue;
     else if (o.kind !== 'none' && isOps(o)) one(o, index);

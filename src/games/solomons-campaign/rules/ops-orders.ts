@@ -16,10 +16,12 @@
  *                                                 (surface combat 14.1, bombardment 15.1, ground combat 28.1)
  *   ATTACK 0806 NGS TF 2 [COMBINED]               16.1: US naval gunfire support by TF 2's ships there
  *                                                 (NGS alone: every US TF in the hex; rules/support.ts)
+ *   ATTACK 0806 RECON 2                           with the recon/withdrawal option: CP committed (28.3 optional, rules/recon-orders.ts)
  *
  * A plan holds until the turn ends; a new PLAN line for a TF (or ALL) replaces the old one.
  */
 import { type AirMoveOrder, formatAirMoveOrder, isAirMoveOrder, parseAirMoveLine } from './air-move-orders';
+import { formatReconCp, parseReconCp, RECON_TAIL, type ReconCp } from './recon-orders';
 
 export type Trigger = 'contact' | 'attacked' | 'ends';
 export type PlanAction = 'move' | 'unload' | 'hold' | 'return';
@@ -50,6 +52,8 @@ export type OpsOrder =
       readonly banzai?: boolean;
       /** ground only, US (16.1-16.3): naval gunfire support by these TFs in the hex, or by every TF there */
       readonly ngs?: readonly number[] | 'all';
+      /** ground only, optional rule 28.3 recon/withdrawal: the CP the attacker commits, sealed until the attack */
+      readonly recon?: ReconCp;
       /** naval only: SURFACE <hex> SHIFT spends an Operations CP for a column (14.3 (5)) */
       readonly shift?: boolean;
     }
@@ -144,11 +148,16 @@ const unitList = (t: string): readonly string[] | 'all' | null =>
 const NGS = /\s+NGS(?:\s+(TF\s*-?\d+(?:\s*,?\s*TF\s*-?\d+)*))?$/i;
 
 /**
- * ATTACK <hex> [NGS [TF <n>, ...]] [COMBINED] [BANZAI] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [NGS ...] [COMBINED] [BANZAI]
- * (28.2 (4), 16.1, 7.4, 49.1); the closing words in any order.
+ * ATTACK <hex> [NGS [TF <n>, ...]] [COMBINED] [BANZAI] [RECON ...] | ATTACK <hex>: <units|ALL> VS <units|ALL>; ... [NGS ...]
+ * [COMBINED] [BANZAI] [RECON ...] (28.2 (4), 16.1, 7.4, 49.1; the closing words in any order; 28.3 optional:
+ * RECON <n> or RECON INTEL <i> OPS <o>, last on the line).
  */
 function parseGroundAttack(line: string): OpsOrder | string {
   let rest = line.replace(/^ATTACK\s+/i, '').trim();
+  const tail = RECON_TAIL.exec(rest);
+  const recon = tail ? parseReconCp(tail[1]) : null;
+  if (typeof recon === 'string') return recon;
+  if (tail) rest = rest.slice(0, tail.index).trim();
   let banzai = false;
   let combined = false;
   let ngs: readonly number[] | 'all' | undefined;
@@ -187,6 +196,7 @@ function parseGroundAttack(line: string): OpsOrder | string {
     ...(combined ? { combined } : {}),
     ...(banzai ? { banzai } : {}),
     ...(ngs ? { ngs } : {}),
+    ...(recon ? { recon } : {}),
   };
 }
 
@@ -194,7 +204,7 @@ function formatGroundAttack(o: Extract<OpsOrder, { kind: 'attack' }>): string {
   const list = (x: readonly string[] | 'all') => (x === 'all' ? 'ALL' : x.join(', '));
   const groups = o.groups?.length ? `: ${o.groups.map((g) => `${list(g.attackers)} VS ${list(g.defenders)}`).join('; ')}` : '';
   const ngs = o.ngs ? ` NGS${o.ngs === 'all' ? '' : ` ${o.ngs.map((n) => `TF ${n}`).join(', ')}`}` : '';
-  return `ATTACK ${o.hex}${groups}${ngs}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}`;
+  return `ATTACK ${o.hex}${groups}${ngs}${o.combined ? ' COMBINED' : ''}${o.banzai ? ' BANZAI' : ''}${o.recon ? ` ${formatReconCp(o.recon)}` : ''}`;
 }
 
 const tfName = (tf: number) => (tf === 0 ? 'TE' : `TF ${tf}`);

@@ -7,7 +7,7 @@
  * amphibious assault (43, rules/assault.ts), air mission assignment (45, rules/air-assign.ts), night
  * bombing (48, rules/air-night.ts), task force endurance (42, rules/endurance.ts), crippled units (44,
  * rules/crippled.ts), multiple combats (46, rules/fatigue.ts), Japanese pilot attrition (21.10,
- * rules/chart-arrivals.ts).
+ * rules/chart-arrivals.ts), recon/withdrawal (28.3 optional, rules/recon.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -37,6 +37,8 @@ export interface SolOptions {
   readonly multipleCombats: boolean;
   /** 21.10: the chart's "(F)" Japanese air enters fatigued */
   readonly pilotAttrition: boolean;
+  /** 28.3 "New Optional Rule": recon/withdrawal before each ground attack */
+  readonly reconWithdrawal: boolean;
 }
 
 export const NO_OPTIONS: SolOptions = {
@@ -51,6 +53,7 @@ export const NO_OPTIONS: SolOptions = {
   crippledUnits: false,
   multipleCombats: false,
   pilotAttrition: false,
+  reconWithdrawal: false,
 };
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
@@ -77,11 +80,17 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   { id: 'crippled-units', key: 'crippledUnits', title: 'Crippled units stay on the map (44.0)', rule: '44.0', default: false },
   { id: 'multiple-combats', key: 'multipleCombats', title: 'Multiple combats (46.0)', rule: '46.0', default: false },
   { id: 'pilot-attrition', key: 'pilotAttrition', title: 'Japanese pilot attrition (21.10)', rule: '21.10', default: false },
+  {
+    id: 'recon-withdrawal',
+    key: 'reconWithdrawal',
+    title: 'Recon/withdrawal before ground combat (28.3 optional)',
+    rule: '28.3',
+    default: false,
+  },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
 const NOT_BUILT: readonly OptionSpec[] = [
-  { id: 'recon-withdrawal', title: 'Recon/withdrawal before ground combat (28.3 optional)', rule: '28.3', default: false },
   { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
 ];
 
