@@ -178,7 +178,7 @@ export interface Arrival {
   readonly side: SolSide;
   readonly turn: number;
   readonly at: string;
-  readonly why: 'chart' | 'refit' | 'repair' | 'set-back';
+  readonly why: 'chart' | 'refit' | 'repair' | 'set-back' | 'training';
   readonly ships: readonly Ship[];
   readonly air: readonly Omit<AirPool, 'at'>[];
   readonly ground: readonly GroundData[];

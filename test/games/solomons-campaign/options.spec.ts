@@ -23,6 +23,7 @@ const BUILT = [
   'multiple-combats',
   'pilot-attrition',
   'recon-withdrawal',
+  'carrier-training',
 ];
 
 describe('Solomons Campaign optional rules (issue 32)', () => {
@@ -62,6 +63,7 @@ describe('Solomons Campaign optional rules (issue 32)', () => {
     ['endurance', 'sol.tf-stays'],
     ['crippled-units', 'sol.crippled-stays'],
     ['recon-withdrawal', 'sol.recon'],
+    ['carrier-training', 'sol.carrier-training'],
   ])('given option %s, when random players play 60 games, then self-play meets its rule (%s)', (id, type) => {
     const met = Array.from(
       { length: 20 },

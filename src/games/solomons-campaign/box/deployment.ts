@@ -3,7 +3,7 @@
  * (2.19: ids are for game purposes, any unit of the right size and service may do), and so are the
  * reinforcements the rules name without their chart (Turn Record/Reinforcement Chart, mapsheet).
  */
-import { CHART } from './reinforcements';
+import { CHART, TRAINING_NAC } from './reinforcements';
 import { printed, rebuilt } from './source';
 
 export interface GroundData {
@@ -164,4 +164,6 @@ export const REINFORCEMENTS = {
   yamatoMusashi: printed({ ships: ['BB-1', 'BB-2'], at: 'Truk', fromTurn: 3 }, '39.6'),
   chartJapanese: CHART.japanese,
   chartUs: CHART.us,
+  trainingNacJapanese: TRAINING_NAC.japanese,
+  trainingNacUs: TRAINING_NAC.us,
 };

@@ -6,7 +6,8 @@
  * Japanese air is marked to enter fatigued (`arrivesFatigued`, the chart's "(F)"), which only the
  * Japanese Pilot Attrition option applies (21.10, rules/options.ts). The units the additional forces bring
  * (39.3-39.6, 18th Army included) are in deployment.ts; the Japanese submarines (1D, 36.2, not
- * built) are left out until their rules are built.
+ * built) are left out until their rules are built. The chart's NAC that appear on land, to be
+ * carrier trained (47.1, optional), are `TRAINING_NAC`: brought only with that option.
  */
 import type { AirData, GroundData } from './deployment';
 import { rebuilt } from './source';
@@ -68,5 +69,21 @@ export const CHART = {
       { turn: 11, at: 'Espiritu Santo', ground: [inf('27-INF', 'army', 'regiment')] },
     ],
     `${WHY}; US: the Cactus Air Force (Aug II), Hornet (Aug II), Washington (Sep II), South Dakota (Oct I), the Americal regiments 164th (Oct I) and 182nd (Nov I), the 25th Division's regiments (Dec II, Jan I)`,
+  ),
+};
+
+/**
+ * 47.1 (optional): the chart's NAC that appear on land (not aboard a carrier) and must be carrier
+ * trained. The rebuilt chart above brings none, so one arrival a side is rebuilt; they are brought
+ * only with Training Carrier Air Units, leaving the game without it as it was.
+ */
+export const TRAINING_NAC = {
+  japanese: rebuilt<ChartArrival[]>(
+    [{ turn: 8, at: 'Truk', air: [air('navy', 'NAC', 3)] }],
+    'rebuilt: 47.1 names NAC on the Reinforcement Chart that must be trained before they fly from carriers, and the lost chart shows none the other rebuilt rows keep; after Santa Cruz (late Oct 1942) the Japanese carrier air groups were rebuilt with new crews, and the first replacement carrier squadrons are put at Truk on Nov II (turn 8), 3 points (one CVL load)',
+  ),
+  us: rebuilt<ChartArrival[]>(
+    [{ turn: 9, at: 'Espiritu Santo', air: [air('navy', 'NAC', 3)] }],
+    'rebuilt: as for Japan (47.1); replacement Navy carrier squadrons reached the South Pacific in December 1942 as Saratoga returned, and are put at Espiritu Santo on Dec I (turn 9), 3 points',
   ),
 };

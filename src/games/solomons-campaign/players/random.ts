@@ -16,6 +16,7 @@
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F).
  * In the Logistics Phase now and then an airbase built or a hex entrenched (3E-3F). With Task Force
  * Endurance (42.0) most TFs at sea paid for to stay, and now and then two combined or one split at 1C.
+ * With Training Carrier Air Units (47.0) ready NAC on land at a training base now and then trained aboard a carrier there.
  */
 import type { Rng, StepInfo } from '../../../engine/ruleset';
 import { kindOfStep, type SolOrder } from '../orders';
@@ -24,6 +25,8 @@ import type { AirOrder } from '../rules/air-orders';
 import type { SolView } from '../view';
 import { adjacent } from '../rules/places';
 import { TURNS } from '../box/charts';
+import { CARRIER_CAPACITY } from '../box/forces';
+import { TRAINING_BASES } from '../rules/carrier-training';
 import { isMarine, ngsAllowed } from '../rules/support';
 
 /** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (mostly next to a US TF marker or on an island), now and then one on the map moved a hex; a standing answer now and then. */
@@ -223,7 +226,32 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   if (big.length && rng.int(6) === 0) orders.push({ kind: 'break', unit: rng.pick(big).id, full: rng.int(2) === 0 });
   orders.push(...randomStays(view, rng));
+  orders.push(...randomTraining(view, rng));
   return orders.length ? orders : [{ kind: 'none' }];
+}
+
+/** 47.1 (optional): now and then the ready NAC on land at a training base trained aboard a carrier there with room. */
+function randomTraining(view: SolView, rng: Rng): SolOrder[] {
+  const k = view.known;
+  const own = k.own;
+  if (!k.options.carrierTraining || !own || k.side === 'referee') return [];
+  const side = k.side;
+  const caps: Record<string, number> =
+    side === 'us' ? { ...CARRIER_CAPACITY.us.value, ...CARRIER_CAPACITY.usOther.value } : CARRIER_CAPACITY.japanese.value;
+  const out: SolOrder[] = [];
+  for (const at of TRAINING_BASES[side]) {
+    let ready = own.air.filter((a) => a.at === at && a.type === 'NAC' && !a.fatigued).reduce((t, a) => t + a.points, 0);
+    const carriers = Object.values(own.ships)
+      .filter((x) => x.at === at && x.type in caps && !x.crippled && !k.sailed.includes(x.id))
+      .sort((a, b) => (a.id < b.id ? -1 : 1));
+    for (const c of carriers) {
+      const points = Math.min(ready, caps[c.type] - c.nac);
+      if (points <= 0 || rng.int(2)) continue;
+      ready -= points;
+      out.push({ kind: 'train', points, ship: c.id });
+    }
+  }
+  return out;
 }
 
 const CAPITAL = ['BB', 'BC', 'B'];

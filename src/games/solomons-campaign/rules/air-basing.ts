@@ -15,6 +15,7 @@ import { type AirPlace, airDistance, airbaseCapacity, roomAt } from './air-move'
 import type { AirMove } from './air-move-events';
 import type { SolFold } from './naval';
 import { hexOf } from './places';
+import { landsOnCarriers } from './carrier-training';
 
 interface VpData {
   readonly airPerPoint?: Readonly<Record<SolSide, Readonly<Record<string, number>>>>;
@@ -32,7 +33,7 @@ function landingPlaces(s: SolState, m: AirMove): { p: AirPlace; d: number }[] {
     ...s.airfields.map((a) => ({ place: a.hex, carrier: false, at: a.hex })),
   ].filter((p) => airbaseCapacity(s, side, p.place) !== null);
   const carriers: AirPlace[] =
-    m.type === 'NAC'
+    m.type === 'NAC' && landsOnCarriers(s, side, m.from)
       ? Object.values(s.forces[side].ships)
           .filter((x) => x.type in s.airData.carrierCapacity[side])
           .map((x) => ({ place: x.id, carrier: true, at: hexOf(s, x.at) ?? x.at }))

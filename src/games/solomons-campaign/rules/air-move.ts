@@ -19,6 +19,7 @@ import type { SolFold } from './naval';
 import type { Problem } from './planning';
 import { hexOf, isDay, islandOf, placeAtHex, placeOfText } from './places';
 import { isCrippled } from './crippled';
+import { untrainedToCarrier } from './carrier-training';
 
 const GRID = hexGrid({ ...GRID_SPEC });
 
@@ -129,6 +130,9 @@ function checkOne(s: SolState, side: SolSide, o: AirMoveOrder, t: Tally): { prob
   if ((from.carrier || to.carrier) && o.type !== 'NAC') return bad(`only NAC fly from and land on carriers; ${kind} use airbases`, '21.3');
   const hurt = [from, to].find((p) => p.carrier && isCrippled(s, s.forces[side].ships[p.place]));
   if (hurt) return bad(`${hurt.place} is crippled: a crippled carrier conducts no NAC operations`, '44.3');
+  // 47.1, 47.3 (optional): NAC based on land are not carrier trained
+  const untrained = untrainedToCarrier(s, from.carrier, to.carrier);
+  if (untrained) return bad(untrained, '47.1');
   const key = `${from.place}|${o.service}|${o.type}`;
   const ready = readyAt(s, side, from, o.service, o.type) - (t.used.get(key) ?? 0);
   if (!from.carrier && airbaseCapacity(s, side, from.place) === null)

@@ -16,7 +16,8 @@ type ChartRow = {
 
 /**
  * 1B, 50.0: the reinforcement chart as arrivals (the regular schedule: 39.3-39.5 announcements are
- * not built); the air marked "(F)" enters fatigued with Japanese Pilot Attrition only (21.10).
+ * not built); the air marked "(F)" enters fatigued with Japanese Pilot Attrition only (21.10);
+ * the chart's NAC on land come with Training Carrier Air Units only (47.1).
  */
 export function chartArrivals(box: PlainBox, options: SolOptions): Arrival[] {
   const r = box.reinforcements as unknown as Record<string, ChartRow[]>;
@@ -25,6 +26,13 @@ export function chartArrivals(box: PlainBox, options: SolOptions): Arrival[] {
     ['us', r.us],
     ['japanese', r.chartJapanese],
     ['us', r.chartUs],
+    // 47.1 (optional): the chart's NAC on land, to be carrier trained (box/reinforcements.ts TRAINING_NAC)
+    ...(options.carrierTraining
+      ? ([
+          ['japanese', r.trainingNacJapanese ?? []],
+          ['us', r.trainingNacUs ?? []],
+        ] as [SolSide, ChartRow[]][])
+      : []),
   ];
   return rows
     .flatMap(([side, list]) =>

@@ -18,6 +18,7 @@ import { evolveAssign, isAssignEvent } from './air-assign-events';
 import { evolveEndurance, isEnduranceEvent } from './endurance-events';
 import { evolveCrippled, isCrippledEvent } from './crippled';
 import { evolveRecon, isReconEvent } from './recon-events';
+import { evolveTraining, isTrainingEvent } from './carrier-training';
 
 export type SolEvent =
   | RulesEvent<'sol.cp-allocated', { side: SolSide; alloc: CpAllocation; byDefault: boolean }>
@@ -82,6 +83,7 @@ export function evolveSol(s: SolState, event: RulesEvent): SolState {
       if (isEnduranceEvent(event)) return evolveEndurance(s, event);
       if (isCrippledEvent(event)) return evolveCrippled(s, event);
       if (isReconEvent(event)) return evolveRecon(s, event);
+      if (isTrainingEvent(event)) return evolveTraining(s, event);
       throw new Error(`Solomons Campaign: unknown rules event ${event.type}`);
   }
 }

@@ -8,6 +8,7 @@
  *   COMBINE 1/5-MAR, 2/5-MAR, 3/5-MAR INTO 5-MAR 3D, 27.3 (rules/reorganize.ts)
  *   BREAK 2-DIV [INTO BATTALIONS]                3D, 27.5
  *   STAY TF 3                                    3A, 42.2 (optional: rules/endurance.ts)
+ *   TRAIN 3 NAC ON CVL-3                         3A, 47.1 (optional: rules/carrier-training.ts)
  */
 import type { SolOrder } from '../orders';
 import { other, type SolSide, type SolState } from '../state';
@@ -15,12 +16,14 @@ import { hexOf, placeOfText } from './places';
 import type { Problem } from './planning';
 import { formatReorgOrder, isReorgOrder, parseReorgLine, type ReorgOrder } from './reorganize';
 import { checkStays, type EnduranceOrder, formatEnduranceOrder, parseStayLine } from './endurance';
+import { checkTraining, formatTrainOrder, isTrainOrder, parseTrainLine, type TrainOrder } from './carrier-training';
 
 export type LogOrder =
   | { readonly kind: 'entrench'; readonly hex: string }
   | { readonly kind: 'build'; readonly hex: string; readonly engineers: readonly string[] }
   | ReorgOrder
-  | Extract<EnduranceOrder, { kind: 'stay' }>;
+  | Extract<EnduranceOrder, { kind: 'stay' }>
+  | TrainOrder;
 
 export const LOG_NOT_BUILT: Readonly<Record<string, string>> = {};
 
@@ -28,23 +31,27 @@ export function parseLogLine(line: string): LogOrder | string {
   // 42.2 (optional): STAY TF <n> (rules/endurance.ts)
   const stay = parseStayLine(line);
   if (stay) return stay as LogOrder | string;
+  // 47.1 (optional): TRAIN <n> NAC ON <carrier> (rules/carrier-training.ts)
+  const train = parseTrainLine(line);
+  if (train) return train;
   const reorg = parseReorgLine(line);
   if (reorg) return reorg;
   let m = /^ENTRENCH\s+(\S+)$/i.exec(line);
   if (m) return { kind: 'entrench', hex: m[1] };
   m = /^BUILD\s+(\S+)\s+WITH\s+(.+)$/i.exec(line);
   if (m) return { kind: 'build', hex: m[1], engineers: m[2].split(',').map((x) => x.trim().toUpperCase()) };
-  return 'expected COMBINE <units> INTO <id> (27.3), BREAK <unit> [INTO BATTALIONS] (27.5), ENTRENCH <hex> (37.1), BUILD <hex> WITH <engineers> (33.2) or STAY TF <n> (42.2)';
+  return 'expected COMBINE <units> INTO <id> (27.3), BREAK <unit> [INTO BATTALIONS] (27.5), ENTRENCH <hex> (37.1), BUILD <hex> WITH <engineers> (33.2), STAY TF <n> (42.2) or TRAIN <n> NAC ON <carrier> (47.1)';
 }
 
 export function formatLogOrder(o: LogOrder): string {
   if (isReorgOrder(o)) return formatReorgOrder(o);
   if (o.kind === 'stay') return formatEnduranceOrder(o);
+  if (o.kind === 'train') return formatTrainOrder(o);
   return o.kind === 'entrench' ? `ENTRENCH ${o.hex}` : `BUILD ${o.hex} WITH ${o.engineers.join(', ')}`;
 }
 
 export const isLogOrder = (o: SolOrder): o is LogOrder & SolOrder =>
-  o.kind === 'entrench' || o.kind === 'build' || o.kind === 'stay' || isReorgOrder(o);
+  o.kind === 'entrench' || o.kind === 'build' || o.kind === 'stay' || isTrainOrder(o) || isReorgOrder(o);
 
 /** An island hex (not a major base) the text names, or null. */
 export function landHex(s: SolState, text: string): string | null {
@@ -63,7 +70,7 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
   const made = new Set<string>();
   const pieces: string[] = [];
   const one = (o: SolOrder, index: number): void => {
-    if (!isLogOrder(o) || o.kind === 'stay') return;
+    if (!isLogOrder(o) || o.kind === 'stay' || o.kind === 'train') return;
     const bad = (problem: string, rule: string): void => {
       problems.push({ index, problem, rule });
     };
@@ -104,5 +111,6 @@ export function checkLog(s: SolState, side: SolSide, orders: readonly SolOrder[]
     one(o, i);
   });
   // 42.2 (optional): the STAY lines (rules/endurance.ts)
-  return [...problems, ...checkStays(s, side, orders)].sort((a, b) => a.index - b.index);
+  // 47.1-47.2 (optional): the TRAIN lines (rules/carrier-training.ts)
+  return [...problems, ...checkStays(s, side, orders), ...checkTraining(s, side, orders)].sort((a, b) => a.index - b.index);
 }

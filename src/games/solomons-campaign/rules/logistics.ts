@@ -21,6 +21,7 @@ import { refitSegment } from './refit';
 import { isReorgOrder, reorganizeSegment } from './reorganize';
 import { finalScore, reinforce, suddenDeath } from './turn-end';
 import { staySegment } from './endurance-events';
+import { trainingSegment } from './carrier-training';
 
 export function runLogistics(s: SolState, given: Readonly<Record<string, readonly SolOrder[]>>, ctx: AdjudicationContext): SolState {
   const f: SolFold = new Fold<SolState, RulesEvent>(s, evolveSol, (e) => ctx.emit(e));
@@ -34,6 +35,8 @@ export function runLogistics(s: SolState, given: Readonly<Record<string, readonl
   // 42.2 (optional): TFs paid for stay at sea; the Refit Segment cripples the rest outside a major base (20.6)
   for (const side of SIDES) staySegment(f, side, orders[side]);
   for (const side of SIDES) refitSegment(f, ctx.dice, side);
+  // 47.1 (optional): carriers and NAC leave to train, in the Refit Segment
+  for (const side of SIDES) trainingSegment(f, side, orders[side]);
   for (const side of SIDES) attritionSegment(f, ctx.dice, side);
   for (const side of SIDES) recoverySegment(f, side);
   for (const side of SIDES) reorganizeSegment(f, side, orders[side].filter(isReorgOrder));

@@ -7,7 +7,8 @@
  * amphibious assault (43, rules/assault.ts), air mission assignment (45, rules/air-assign.ts), night
  * bombing (48, rules/air-night.ts), task force endurance (42, rules/endurance.ts), crippled units (44,
  * rules/crippled.ts), multiple combats (46, rules/fatigue.ts), Japanese pilot attrition (21.10,
- * rules/chart-arrivals.ts), recon/withdrawal (28.3 optional, rules/recon.ts).
+ * rules/chart-arrivals.ts), recon/withdrawal (28.3 optional, rules/recon.ts),
+ * training carrier air units (47, rules/carrier-training.ts).
  * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
  * letting a game believe it plays with it.
  */
@@ -39,6 +40,8 @@ export interface SolOptions {
   readonly pilotAttrition: boolean;
   /** 28.3 "New Optional Rule": recon/withdrawal before each ground attack */
   readonly reconWithdrawal: boolean;
+  /** 47.0: NAC on land go aboard carriers only by training at a major base (rules/carrier-training.ts) */
+  readonly carrierTraining?: boolean;
 }
 
 export const NO_OPTIONS: SolOptions = {
@@ -54,6 +57,7 @@ export const NO_OPTIONS: SolOptions = {
   multipleCombats: false,
   pilotAttrition: false,
   reconWithdrawal: false,
+  carrierTraining: false,
 };
 
 const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
@@ -87,12 +91,17 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
     rule: '28.3',
     default: false,
   },
+  {
+    id: 'carrier-training',
+    key: 'carrierTraining',
+    title: 'Training carrier air units (47.0)',
+    rule: '47.0',
+    default: false,
+  },
 ];
 
 /** Optional rules not built yet: choosing one refuses the game naming its rule. */
-const NOT_BUILT: readonly OptionSpec[] = [
-  { id: 'carrier-training', title: 'Training carrier air units (47.0)', rule: '47.0', default: false },
-];
+const NOT_BUILT: readonly OptionSpec[] = [];
 
 export const OPTION_SPECS: readonly OptionSpec[] = [...BUILT.map(({ key: _k, ...o }) => o), ...NOT_BUILT];
 
