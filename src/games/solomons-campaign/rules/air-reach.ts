@@ -3,12 +3,14 @@
  * and its machine players: for each own airbase or carrier with ready aircraft of a kind, the own
  * airbases and carriers an air transfer reaches with room to land (23.1, 23.3, 8.2-8.3, 24.4,
  * 12.3), and for a MAC the cargo it may carry (50.0 chart) and the land hexes an airborne landing
- * reaches with the airborne units ready there (34.2). Nothing at night (32.2).
+ * reaches with the airborne units ready there (34.2). Nothing at night (32.2). With Training Carrier
+ * Air Units (47.1, optional) NAC on land reach no carrier.
  */
 import type { AirPool, SolSide, SolState } from '../state';
 import { type AirPlace, airborneReadyOf, airbaseCapacity, airDistance, rangeOf, roomAt } from './air-move';
 import { hexOf, isDay } from './places';
 import { isCrippled } from './crippled';
+import { untrainedToCarrier } from './carrier-training';
 
 export interface AirReach {
   readonly from: string;
@@ -58,6 +60,8 @@ export function airReachOf(s: SolState, side: SolSide): AirReach[] {
       const major = (x: AirPlace) => !x.carrier && s.bases[x.place]?.side === side;
       const to = places
         .filter((q) => q.place !== p.place && (k.type === 'NAC' || !q.carrier))
+        // 47.1, 47.3 (optional): NAC based on land go aboard no carrier untrained
+        .filter((q) => untrainedToCarrier(s, p.carrier, q.carrier) === null)
         .filter((q) => (major(p) && major(q)) || airDistance(s, p.at, q.at) <= 2 * range)
         .map((q) => ({ place: q.place, room: roomAt(s, side, q) ?? 0 }))
         .filter((q) => q.room > 0);
