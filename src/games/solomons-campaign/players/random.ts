@@ -25,8 +25,7 @@ import type { AirOrder } from '../rules/air-orders';
 import type { SolView } from '../view';
 import { adjacent } from '../rules/places';
 import { TURNS } from '../box/charts';
-import { CARRIER_CAPACITY } from '../box/forces';
-import { TRAINING_BASES } from '../rules/carrier-training';
+import { randomTraining } from './random-training';
 import { isMarine, ngsAllowed } from '../rules/support';
 
 /** 1D (36.2-36.3): each sub off the map placed on a free allowed hex (mostly next to a US TF marker or on an island), now and then one on the map moved a hex; a standing answer now and then. */
@@ -228,30 +227,6 @@ function randomLogistics(view: SolView, rng: Rng): SolOrder[] {
   orders.push(...randomStays(view, rng));
   orders.push(...randomTraining(view, rng));
   return orders.length ? orders : [{ kind: 'none' }];
-}
-
-/** 47.1 (optional): now and then the ready NAC on land at a training base trained aboard a carrier there with room. */
-function randomTraining(view: SolView, rng: Rng): SolOrder[] {
-  const k = view.known;
-  const own = k.own;
-  if (!k.options.carrierTraining || !own || k.side === 'referee') return [];
-  const side = k.side;
-  const caps: Record<string, number> =
-    side === 'us' ? { ...CARRIER_CAPACITY.us.value, ...CARRIER_CAPACITY.usOther.value } : CARRIER_CAPACITY.japanese.value;
-  const out: SolOrder[] = [];
-  for (const at of TRAINING_BASES[side]) {
-    let ready = own.air.filter((a) => a.at === at && a.type === 'NAC' && !a.fatigued).reduce((t, a) => t + a.points, 0);
-    const carriers = Object.values(own.ships)
-      .filter((x) => x.at === at && x.type in caps && !x.crippled && !k.sailed.includes(x.id))
-      .sort((a, b) => (a.id < b.id ? -1 : 1));
-    for (const c of carriers) {
-      const points = Math.min(ready, caps[c.type] - c.nac);
-      if (points <= 0 || rng.int(2)) continue;
-      ready -= points;
-      out.push({ kind: 'train', points, ship: c.id });
-    }
-  }
-  return out;
 }
 
 const CAPITAL = ['BB', 'BC', 'B'];
