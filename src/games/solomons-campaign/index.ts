@@ -121,7 +121,7 @@ export const solomonsCampaign = defineRuleset<SolState, SolOrder, SolBox, SolVie
   steps: STEPS,
   // 4.8: Short to Nov II (turn 8), Extended to Feb I (turn 13)
   length: (options, box) => ({ turns: plainBox(box).turns.lastTurn[scenarioOf(options)] }),
-  setup: ({ box, options }) => setupState(box, scenarioOf(options), solOptionsOf(GAME, options)),
+  setup: ({ box, options }) => setupState(box, scenarioOf(options), solOptionsOf(options)),
   currentStep,
   upcomingSteps,
   parseOrders: (_s, _side, text, step) => parseSolOrders(text, step),

@@ -19,7 +19,7 @@ import type { SolFold } from './rules/naval';
 import { runRandomEvents } from './rules/random-events';
 import { checkCp, checkForces, defaultCp, forceEvents } from './rules/planning';
 import { asksSide } from './rules/plans';
-import { LOGISTICS_KIND, RECON_KIND } from './rules/standing';
+import { DEFENCE_KIND, LOGISTICS_KIND, RECON_KIND } from './rules/standing';
 import { continueOperations, runDefence, runOperations, runRecon } from './rules/operations';
 import { usesSpecial, defaultCpRest, specialIntel } from './rules/special-intel';
 import { subEvents, subsDue } from './rules/submarine';
@@ -355,6 +355,7 @@ export const STEPS: StepTable<SolState, SolOrder> = {
       for: 'DEFENCE',
       deadline: 'orders',
       only: 'by day, when the side has air to fly CAP where enemy aircraft fly, or carrier NAC within reach of an enemy TF',
+      standing: [DEFENCE_KIND],
       resolve: (s, _step, given, ctx) => runDefence(s, given[other(s.phasing!)] ?? [], ctx),
     },
     {

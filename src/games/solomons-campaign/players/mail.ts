@@ -116,10 +116,12 @@ function tally(events: readonly { readonly stepId: string; readonly type: string
 
 /**
  * Skilled: the Logistics Phase answered by a standing answer (rules/standing.ts: entrench where its
- * units meet the enemy, build where its engineers stand on supply); plain and newcomer: none of their own.
+ * units meet the enemy, build where its engineers stand on supply), and no defensive air missions in
+ * the enemy's phases (DEFENCE NONE: it is not asked each phase a carrier could counterstrike); plain
+ * and newcomer: none of their own.
  * Ground combat's answers are the rules' defaults (rules/plans.ts GROUND_DEFAULTS).
  */
-const standingLines = (mode: PlayerMode): string => (mode === 'skilled' ? 'STANDING LOGISTICS ENTRENCH BUILD' : '');
+const standingLines = (mode: PlayerMode): string => (mode === 'skilled' ? 'STANDING LOGISTICS ENTRENCH BUILD\nSTANDING DEFENCE NONE' : '');
 
 export const solMailPlayer: MailPlayer<SolView> = {
   compose: composeSolMail,

@@ -13,6 +13,7 @@ import type { Shift } from './combat-events';
 import type { AirMission } from './air-orders';
 import type { AirMoveMission } from './air-move-events';
 import type { OpsOrder } from './ops-orders';
+import { markAttacked } from './plans';
 
 export interface Flight {
   readonly id: number;
@@ -241,9 +242,11 @@ export function evolveAir(s: SolState, e: AirEvent): SolState {
       if (supply[d.hex] <= 0) delete supply[d.hex];
       return withForces(s, d.side, { ...f, supply });
     }
+    case 'sol.air-strike':
+      // the TF struck was attacked (ASK WHEN ATTACKED, rules/plans.ts)
+      return markAttacked(s, other(e.data.side), [e.data.tf]);
     case 'sol.air-seen':
     case 'sol.air-combat':
-    case 'sol.air-strike':
     case 'sol.air-recon':
       return s;
   }

@@ -9,6 +9,7 @@ import type { GroundData } from '../box/deployment';
 import type { Result } from '../box/charts';
 import { other, type SolSide, type SolState } from '../state';
 import { arrival, home, withoutShip } from './log-events';
+import { markAttacked } from './plans';
 
 export interface Shift {
   readonly why: string;
@@ -109,8 +110,15 @@ function dropEmpty(f: Forces, tf: number | null): Forces {
 
 export function evolveCombat(s: SolState, e: CombatEvent): SolState {
   switch (e.type) {
-    case 'sol.surface-combat':
-      return s;
+    case 'sol.surface-combat': {
+      // the defender's TFs were attacked (ASK WHEN ATTACKED, rules/plans.ts)
+      const def = other(e.data.attacker);
+      return markAttacked(
+        s,
+        def,
+        e.data.ships[def].map((id) => s.forces[def].ships[id]?.tf ?? null),
+      );
+    }
     case 'sol.ops-cp-spent': {
       const cp = s.cp[e.data.side];
       return cp ? { ...s, cp: { ...s.cp, [e.data.side]: { ...cp, ops: cp.ops - 1 } } } : s;

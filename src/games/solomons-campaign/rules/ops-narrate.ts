@@ -36,9 +36,7 @@ export function narrateOps(event: { type: string; data: unknown }): string[] {
     case 'sol.ground-moved':
       return [`${who} ${e.data.units.join(', ')} move from ${e.data.from} to ${e.data.to}, ${e.data.supply} supply spent (27.1).`];
     case 'sol.contacts':
-      return e.data.contacts.map(
-        (c) => `Contact (${c.kind}) in ${c.hex}: ${who} may attack in the Combat Segment (2A3; combat is not built).`,
-      );
+      return e.data.contacts.map((c) => `Contact (${c.kind}) in ${c.hex}: ${who} may attack in the Combat Segment (2A3).`);
     case 'sol.plan-set':
       return [`${who} plan: ${e.data.lines.map((l) => `${tfName(l.tf)} ${l.action}${l.to ? ` ${l.to}` : ''}`).join('; ')}.`];
     case 'sol.plan-line-ended':

@@ -9,11 +9,9 @@
  * rules/crippled.ts), multiple combats (46, rules/fatigue.ts), Japanese pilot attrition (21.10,
  * rules/chart-arrivals.ts), recon/withdrawal (28.3 optional, rules/recon.ts),
  * training carrier air units (47, rules/carrier-training.ts).
- * An option whose rule is not built yet refuses the game at set-up naming its rule, rather than
- * letting a game believe it plays with it.
+ * Every optional rule of the rulebook is built.
  */
 import type { GameOptions, OptionSpec } from '../../../engine/ruleset';
-import { RuleNotImplementedError } from '../../../engine/ruleset';
 
 export interface SolOptions {
   /** 50.0 note: August I (turn 1) has 14 Execution Phases */
@@ -100,14 +98,9 @@ const BUILT: readonly (OptionSpec & { key: keyof SolOptions })[] = [
   },
 ];
 
-/** Optional rules not built yet: choosing one refuses the game naming its rule. */
-const NOT_BUILT: readonly OptionSpec[] = [];
+export const OPTION_SPECS: readonly OptionSpec[] = BUILT.map(({ key: _k, ...o }) => o);
 
-export const OPTION_SPECS: readonly OptionSpec[] = [...BUILT.map(({ key: _k, ...o }) => o), ...NOT_BUILT];
-
-/** The options a game was created with; an unbuilt optional rule stops set-up naming its rule. */
-export function solOptionsOf(game: string, options: GameOptions): SolOptions {
-  const unbuilt = NOT_BUILT.find((o) => options[o.id] === true);
-  if (unbuilt) throw new RuleNotImplementedError(game, unbuilt.rule!, `the optional rule "${unbuilt.title}"`);
+/** The options a game was created with. */
+export function solOptionsOf(options: GameOptions): SolOptions {
   return Object.fromEntries(BUILT.map((o) => [o.key, options[o.id] === true])) as unknown as SolOptions;
 }

@@ -29,6 +29,8 @@ export interface PlanLine {
   readonly to: string | null;
   readonly ask: readonly Trigger[];
   readonly ended: boolean;
+  /** ASK WHEN ATTACKED fired: a TF the line moves was attacked since the plan was written (markAttacked) */
+  readonly attacked?: boolean;
 }
 
 export interface SolPlan {
@@ -54,10 +56,30 @@ export function asksSide(s: SolState, side: SolSide): boolean {
   const plan = s.plans[side];
   if (!plan) return true;
   if (plan.lines.some((l) => l.ended && l.ask.includes('ends'))) return true;
+  if (plan.lines.some((l) => l.attacked)) return true;
   const contacts = [...contactsOf(s, side), ...contactsOf(s, other(side))];
   return Object.values(s.forces[side].taskForces).some(
     (tf) => lineOf(plan, tf.id)?.ask.includes('contact') && contactsOfTf(contacts, side, tf.id).length > 0,
   );
+}
+
+/**
+ * ASK WHEN ATTACKED: TFs of `side` were attacked (a surface combat, an air strike, a submarine attack
+ * on them); the plan line that moves each, if it asks when attacked, is marked, so the side is
+ * asked at its next Operations Phase instead of the plan answering (asksSide), until it writes a
+ * new plan. An attack is what the enemy launched at the TF, hit or not.
+ */
+export function markAttacked(s: SolState, side: SolSide, tfs: readonly (number | null)[]): SolState {
+  const plan = s.plans[side];
+  if (!plan) return s;
+  const marked = new Set(
+    tfs
+      .flatMap((tf) => (tf === null ? [] : [lineOf(plan, tf)]))
+      .filter((l): l is PlanLine => !!l && l.ask.includes('attacked') && !l.attacked),
+  );
+  if (!marked.size) return s;
+  const lines = plan.lines.map((l) => (marked.has(l) ? { ...l, attacked: true } : l));
+  return { ...s, plans: { ...s.plans, [side]: { ...plan, lines } } };
 }
 
 /** PLAN orders as plan lines, their places as the state names them (checked before, checkOps). */

@@ -9,6 +9,8 @@
  *   STANDING LOGISTICS BUILD             BUILD with one own engineer in each island hex where engineers
  *                                        stand on own supply and an airbase may be built or raised (33.2-33.3)
  *   STANDING LOGISTICS ENTRENCH BUILD    both (in one hex, ENTRENCH where the enemy is, else BUILD)
+ *   STANDING DEFENCE NONE                fly no defensive CAP nor counterstrike in the enemy's phases (2A3b):
+ *                                        the defence step is answered NONE, not asked
  *   STANDING RECON 1                     commit 1 CP (Intelligence first) whenever attacked on the ground
  *   STANDING RECON INTEL 1 OPS 1 AT Guadalcanal-W   for attacks at that hex (a line with AT wins over one without)
  *
@@ -28,6 +30,8 @@ import { parseReconCp, type ReconCp, spendOf } from './recon-orders';
 export interface SolStanding {
   /** null: no LOGISTICS line in force (the side is asked) */
   readonly logistics: { readonly entrench: boolean; readonly build: boolean } | null;
+  /** DEFENCE NONE: the defence step (2A3b) answered NONE; absent: the side is asked */
+  readonly defence?: 'none';
   /** 28.3 optional: RECON lines, by the place written (null: every hex); absent or empty: the side is asked */
   readonly recon?: readonly { readonly at: string | null; readonly cp: ReconCp }[];
 }
@@ -40,6 +44,14 @@ export const LOGISTICS_KIND: StandingKind = {
   example: 'LOGISTICS ENTRENCH BUILD',
 };
 
+export const DEFENCE_KIND: StandingKind = {
+  word: 'DEFENCE',
+  title: "the defensive air missions of the enemy's phases: CAP against intruders, carrier counterstrikes (2A3b)",
+  rule: '2A3b',
+  lines: /^DEFENCE\b/i,
+  example: 'DEFENCE NONE',
+};
+
 export const RECON_KIND: StandingKind = {
   word: 'RECON',
   title: 'the CP committed to recon/withdrawal when attacked on the ground (28.3 optional rule)',
@@ -48,7 +60,8 @@ export const RECON_KIND: StandingKind = {
   example: 'RECON 1',
 };
 
-const HINT = 'STANDING LOGISTICS NONE | ENTRENCH | BUILD | ENTRENCH BUILD; STANDING RECON <n> [AT <hex>] (28.3 optional)';
+const HINT =
+  'STANDING LOGISTICS NONE | ENTRENCH | BUILD | ENTRENCH BUILD; STANDING DEFENCE NONE (2A3b); STANDING RECON <n> [AT <hex>] (28.3 optional)';
 
 /** `RECON 1 AT Guadalcanal-W` -> the line, or why not. */
 function reconLine(body: string, chosen: boolean): { at: string | null; cp: ReconCp } | string {
@@ -61,6 +74,7 @@ function reconLine(body: string, chosen: boolean): { at: string | null; cp: Reco
 export function parseSolStanding(text: string, s?: SolState): ParseResult<SolStanding> {
   let logistics: SolStanding['logistics'] = null;
   const recon: { at: string | null; cp: ReconCp }[] = [];
+  let defence: SolStanding['defence'];
   const errors: LineError[] = [];
   for (const [i, raw] of text.split(/\r?\n/).entries()) {
     const line = raw
@@ -75,6 +89,11 @@ export function parseSolStanding(text: string, s?: SolState): ParseResult<SolSta
       else recon.push(r);
       continue;
     }
+    if (body[0] === 'DEFENCE') {
+      if (body.length === 2 && body[1] === 'NONE') defence = 'none';
+      else errors.push({ line: i + 1, text: raw.trim(), problem: `no standing instruction "${body.join(' ')}"`, rule: '2A3b', hint: HINT });
+      continue;
+    }
     const words = body.slice(1);
     const known = words.every((w) => w === 'ENTRENCH' || w === 'BUILD') || (words.length === 1 && words[0] === 'NONE');
     if (body[0] !== 'LOGISTICS' || !words.length || !known) {
@@ -83,7 +102,7 @@ export function parseSolStanding(text: string, s?: SolState): ParseResult<SolSta
     }
     logistics = { entrench: words.includes('ENTRENCH'), build: words.includes('BUILD') };
   }
-  const orders = [{ logistics, ...(recon.length ? { recon } : {}) }];
+  const orders = [{ logistics, ...(defence ? { defence } : {}), ...(recon.length ? { recon } : {}) }];
   return errors.length ? { ok: false, errors, orders } : { ok: true, orders };
 }
 
@@ -128,6 +147,7 @@ export function answerSolStanding(s: SolState, side: SolSide, step: Pick<StepInf
   const st = (standing as readonly SolStanding[] | undefined)?.[0];
   const kind = kindOfStep(step);
   if (kind === 'recon') return st?.recon?.length ? reconOrders(s, side, st.recon) : null;
+  if (kind === 'defence') return st?.defence === 'none' ? [{ kind: 'none' }] : null;
   if (kind !== 'logistics' || !st?.logistics) return null;
   // 42.2 (optional): with a TF at sea the side is asked whether to pay for it to stay
   if (s.options.endurance && Object.values(s.forces[side].taskForces).some((t) => s.bases[t.at]?.side !== side)) return null;

@@ -22,6 +22,7 @@ import type { SolFold } from './naval';
 import type { Problem } from './planning';
 import type { SubChance } from './submarine';
 import { hitShip } from './surface';
+import { markAttacked } from './plans';
 
 const CAPITAL = new Set(['CV', 'CVL', 'CVE', 'BB', 'B', 'BC']);
 
@@ -50,7 +51,9 @@ export const isSubAttackEvent = (e: { type: string }): e is SubAttackEvent => e.
 export function evolveSubAttack(s: SolState, e: SubAttackEvent): SolState {
   if (e.type === 'sol.sub-roll' || e.data.target === null) return s;
   const b = s.subs.boats[e.data.sub];
-  return { ...s, subs: { ...s.subs, boats: { ...s.subs.boats, [b.id]: { ...b, fatigued: true } } } };
+  // the US TF attacked (ASK WHEN ATTACKED, rules/plans.ts)
+  const attacked = markAttacked(s, 'us', [e.data.tf]);
+  return { ...attacked, subs: { ...s.subs, boats: { ...s.subs.boats, [b.id]: { ...b, fatigued: true } } } };
 }
 
 /** 36.4 (5): destroyers against carriers and battleships; no destroyer shifts right (A3). */
