@@ -36,6 +36,7 @@ describe('a game upgraded mid-game', () => {
   let released: string;
   let log: StoredEvent[];
   let upgradedAt: number;
+  let before: number;
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'upgrade-builds-'));
@@ -89,6 +90,8 @@ describe('a game upgraded mid-game', () => {
     }
     log = await s.events.read(GAME);
     upgradedAt = log.find((e) => e.type === 'RulesUpgraded')!.seq;
+    // a force may resolve more than one step (under a loaded full run it has: 4), so the count is read, not assumed
+    before = log.filter((e) => e.type === 'StepResolved' && e.seq < upgradedAt).length;
   }, 120_000);
 
   afterAll(async () => {
@@ -100,7 +103,7 @@ describe('a game upgraded mid-game', () => {
   it('given the log, then steps were resolved under each build and neither build alone gives the whole log', () => {
     expect(log.some((e) => e.type === 'GameEnded')).toBe(true);
     const resolved = log.filter((e) => e.type === 'StepResolved');
-    expect(resolved.filter((e) => e.seq < upgradedAt).length).toBe(3);
+    expect(before).toBeGreaterThanOrEqual(3);
     expect(resolved.filter((e) => e.seq > upgradedAt).length).toBeGreaterThan(0);
     const alone = (ruleset: AnyRuleset) => checkSegment(ruleset, log, { fromSeq: 1, toSeq: null, wholeLog: true });
     expect(alone(fleetDuel).lines.join('\n')).toMatch(/BROKEN: event #\d+: re-adjudication under fleet-duel\/1 differs/);
@@ -114,7 +117,7 @@ describe('a game upgraded mid-game', () => {
     const text = r.lines.join('\n');
     expect(text).toMatch(
       new RegExp(
-        `ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e3\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
+        `ok: events #1-#${upgradedAt - 1}: ${before} steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e3\\.js, SHA-256 [0-9a-f]{12}\\.\\.\\.\\)`,
       ),
     );
     expect(text).toMatch(
@@ -170,7 +173,9 @@ describe('a game upgraded mid-game', () => {
       encoding: 'utf8',
     });
     const out = `${r.stdout}${r.stderr}`;
-    expect(out).toContain(`ok: events #1-#${upgradedAt - 1}: 3 steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0+e3.js`);
+    expect(out).toContain(
+      `ok: events #1-#${upgradedAt - 1}: ${before} steps re-adjudicated under rules fleet-duel/0 (build-fleet-duel_0+e3.js`,
+    );
     expect(out).toMatch(
       new RegExp(
         `ok: events #${upgradedAt}-#${log.length} \\(the end\\): \\d+ steps re-adjudicated under rules fleet-duel/1 \\(build-fleet-duel_1\\+e3\\.js`,
@@ -182,7 +187,9 @@ describe('a game upgraded mid-game', () => {
     const u = await auditBundle(file, [fleetDuel], {}, mkdtempSync(join(work, 'none-')));
     const text = u.lines.join('\n');
     expect(text).toContain("note: this umpire has no build of fleet-duel/0: checked with the bundle's own (build-fleet-duel_0+e3.js)");
-    expect(text).toMatch(/ok: events #1-#\d+: 3 steps re-adjudicated under fleet-duel\/0 \(builds\/fleet-duel_0\+e3\.js/);
+    expect(text).toMatch(
+      new RegExp(`ok: events #1-#\\d+: ${before} steps re-adjudicated under fleet-duel/0 \\(builds/fleet-duel_0\\+e3\\.js`),
+    );
     expect(u.ok).toBe(true);
   });
 });

@@ -188,7 +188,7 @@ export function takeLosses(
       Number(a.extended) - Number(b.extended) ||
       Number(a.cargo) - Number(b.cargo) ||
       b.live - a.live ||
-      a.key[0].localeCompare(b.key[0]) ||
+      (a.key[0] < b.key[0] ? -1 : a.key[0] > b.key[0] ? 1 : 0) ||
       a.id - b.id,
   );
   const left = new Map(order.map((x) => [x.key, x.live]));
