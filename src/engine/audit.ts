@@ -60,11 +60,14 @@ export function auditGameLog(
   let before: EngineState<unknown> | null = null;
   let blockStart = 0;
   let block: Recorded[] = [];
+  // the rules state the log folds to just before and just after each event of `block`
+  let folds: BlockFolds = { before: [], after: [] };
   let orders: Record<Side, readonly unknown[]> = {};
   let stepsChecked = 0;
   let conceded: Side | null = null;
 
-  for (const [i, e] of events.entries()) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
     if ((e.type === 'DieRolled' || e.type === 'RulesApplied' || e.type === 'StepResolved') && before === null) {
       before = state;
       blockStart = i;
@@ -74,6 +77,7 @@ export function auditGameLog(
       case 'DieRolled':
       case 'RulesApplied':
         block.push(e);
+        folds.before.push(state.rules);
         break;
       case 'GameEnded': {
         if (i < fromIndex) break;
@@ -131,7 +135,7 @@ export function auditGameLog(
         break;
       }
       case 'StepResolved': {
-        const problem = i < fromIndex ? null : rerun(before!, e.data.stepId, orders, block, ruleset);
+        const problem = i < fromIndex ? null : rerun(before!, e.data.stepId, orders, block, folds, ruleset);
         if (problem)
           return {
             ok: false,
@@ -141,6 +145,7 @@ export function auditGameLog(
         if (i >= fromIndex) stepsChecked++;
         before = null;
         block = [];
+        folds = { before: [], after: [] };
         orders = {};
         break;
       }
@@ -148,17 +153,34 @@ export function auditGameLog(
         break;
     }
     state = evolve(state, e, ruleset);
+    if (folds.after.length < block.length) folds.after.push(state.rules);
   }
   folded?.(state);
   return { ok: true, stepsChecked, firstMismatch: null };
 }
 
-/** Re-runs one step; returns the first difference (offset within the step's recorded block). */
+/** The rules state the log folds to just before and just after each event of a step's recorded block. */
+interface BlockFolds {
+  readonly before: unknown[];
+  readonly after: unknown[];
+}
+
+/**
+ * Re-runs one step; returns the first difference (offset within the step's recorded block).
+ *
+ * The rerun reuses the checked fold: a rules event the rules emit that is the recorded one (compared
+ * as it is emitted, the comparison the end of the step would make, kept for it) and that is emitted
+ * on the very state the log had folded to before the recorded one, folds to the state the log folds
+ * it to (AdjudicationContext.folded), which this audit has already worked out; from the first
+ * difference on, the rules fold their own events. The rules never change an event once emitted (it
+ * is folded at once), so its comparison as emitted is its comparison at the end.
+ */
 function rerun(
   before: EngineState<unknown>,
   stepId: string,
   orders: Record<Side, readonly unknown[]>,
   recorded: readonly Recorded[],
+  folds: BlockFolds,
   ruleset: AnyRuleset,
 ): { offset: number; message: string } | null {
   const step = before.step;
@@ -187,9 +209,19 @@ function rerun(
   const d6 = (purpose: string, rule: string, options?: RollOptions): number => die(D6, purpose, rule, options);
   const dice: Dice = { d6, die, roll: (n, purpose, rule, labels, options) => rollEach(d6, n, purpose, rule, labels, options) };
   // the same resolution as decide's: system players first (re-run on their views), then the rules
+  // whether out[k] agrees with recorded[k], once compared
+  const agreed: boolean[] = [];
+  const agreesAt = (k: number): boolean => (agreed[k] ??= agrees(out[k], recorded[k]));
   resolveStep(before, step, orders, ruleset, {
     dice,
     emit: (event) => out.push({ kind: 'rules', event }),
+    folded: (rules, event) => {
+      const k = out.length - 1;
+      const want = out[k];
+      return want?.kind === 'rules' && want.event === event && k < recorded.length && rules === folds.before[k] && agreesAt(k)
+        ? folds.after[k]
+        : undefined;
+    },
   });
 
   for (let k = 0; k < Math.max(out.length, recorded.length); k++) {
@@ -205,16 +237,7 @@ function rerun(
         offset: recorded.length,
         message: `step ${stepId}: the rules produce ${want.kind === 'die' ? `a die (${want.purpose})` : want.event.type} missing from the log`,
       };
-    const same =
-      want.kind === 'die'
-        ? got.type === 'DieRolled' &&
-          got.data.purpose === want.purpose &&
-          got.data.rule === want.rule &&
-          (got.data.sides ?? D6) === want.sides &&
-          !!got.data.sealed === want.sealed &&
-          canonicalEqual(got.data.visibleTo, want.visibleTo)
-        : got.type === 'RulesApplied' && canonicalEqual(got.data.event, want.event);
-    if (!same) {
+    if (!agreesAt(k)) {
       return {
         offset: k,
         message: `step ${stepId}: the log records ${describe(got)}, the rules produce ${want.kind === 'die' ? dieText(want.purpose, want.rule, want.sides, want.visibleTo) : canonicalJson(want.event)}`,
@@ -222,6 +245,18 @@ function rerun(
     }
   }
   return null;
+}
+
+/** The rules produced what the log records here: the same die (purpose, rule, size, chain, visibility), or the same rules event. */
+function agrees(want: Produced, got: Recorded): boolean {
+  return want.kind === 'die'
+    ? got.type === 'DieRolled' &&
+        got.data.purpose === want.purpose &&
+        got.data.rule === want.rule &&
+        (got.data.sides ?? D6) === want.sides &&
+        !!got.data.sealed === want.sealed &&
+        canonicalEqual(got.data.visibleTo, want.visibleTo)
+    : got.type === 'RulesApplied' && canonicalEqual(got.data.event, want.event);
 }
 
 function describe(r: Recorded): string {

@@ -122,6 +122,14 @@ export interface AdjudicationContext {
   readonly dice: Dice;
   /** Append a rules event; events are applied (evolve) in emission order after adjudicate returns. */
   emit(event: RulesEvent): void;
+  /**
+   * Asked by a ruleset that folds its events as it emits them (the kit's Fold), just after emitting
+   * `event` on the rules state `rules`: the state that event folds `rules` to when the caller already
+   * holds it, else undefined (fold it yourself). The audit re-adjudicating a step answers for an
+   * event that is the one the log records there, emitted on the state the log had folded to before
+   * it: its own fold of the log (src/engine/audit.ts), so the step's events are folded once.
+   */
+  readonly folded?: (rules: unknown, event: RulesEvent) => unknown;
 }
 
 /** An option's value: on/off, a number (a turn limit) or one word of a list (a variant). */

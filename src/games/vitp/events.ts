@@ -242,7 +242,10 @@ export class Tx {
     s: VitpState,
     private readonly ctx: AdjudicationContext,
   ) {
-    this.fold = new Fold(s, evolveVitp, (event) => ctx.emit(event));
+    // the audit's re-adjudication hands over the state its fold of the log already holds (AdjudicationContext.folded)
+    const folded = ctx.folded;
+    const evolve = folded ? (st: VitpState, e: RulesEvent) => (folded(st, e) as VitpState | undefined) ?? evolveVitp(st, e) : evolveVitp;
+    this.fold = new Fold(s, evolve, (event) => ctx.emit(event));
   }
 
   get s(): VitpState {
