@@ -162,15 +162,22 @@ function isPlainJson(value: unknown): boolean {
       return Number.isFinite(value) && !Object.is(value, -0);
     case 'object': {
       if (value === null) return true;
+      // a string or boolean member is passed over without a call (most members of a log are)
       if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i])) return false;
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          if (typeof v !== 'string' && typeof v !== 'boolean' && !isPlainJson(v)) return false;
+        }
         return true;
       }
       const proto = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return false;
       const obj = value as Record<string, unknown>;
       if (typeof obj.toJSON === 'function') return false;
-      for (const key in obj) if (!isPlainJson(obj[key])) return false;
+      for (const key in obj) {
+        const v = obj[key];
+        if (typeof v !== 'string' && typeof v !== 'boolean' && !isPlainJson(v)) return false;
+      }
       return true;
     }
     default:
