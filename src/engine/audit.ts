@@ -60,25 +60,39 @@ export function auditGameLog(
   let before: EngineState<unknown> | null = null;
   let blockStart = 0;
   let block: Recorded[] = [];
-  // the rules state the log folds to just before and just after each event of `block`
-  let folds: BlockFolds = { before: [], after: [] };
+  // A step's dice and rules events are folded as its re-adjudication reaches each (so the rules take
+  // the state the log folds to: rerun), the rest when the step is resolved or before any other event
+  // comes: every event is folded in the log's order. `foldedTo`: how many of `block` are folded.
+  let foldedTo = 0;
+  const foldBlock = (upTo: number): void => {
+    for (; foldedTo < upTo; foldedTo++) state = evolve(state, block[foldedTo], ruleset);
+  };
+  /** The log folded up to block[k], a rules event the re-adjudication emitted on `rules`: the state block[k] folds to, when the rules stood where the log does. */
+  const foldTo = (k: number, rules: unknown): unknown => {
+    if (k < foldedTo || block[k]?.type !== 'RulesApplied') return undefined;
+    foldBlock(k);
+    if (state.rules !== rules) return undefined;
+    foldBlock(k + 1);
+    return state.rules;
+  };
   let orders: Record<Side, readonly unknown[]> = {};
   let stepsChecked = 0;
   let conceded: Side | null = null;
 
   for (let i = 0; i < events.length; i++) {
     const e = events[i];
-    if ((e.type === 'DieRolled' || e.type === 'RulesApplied' || e.type === 'StepResolved') && before === null) {
+    const inBlock = e.type === 'DieRolled' || e.type === 'RulesApplied';
+    if ((inBlock || e.type === 'StepResolved') && before === null) {
       before = state;
       blockStart = i;
     }
     noteOrders(orders, e);
+    if (inBlock) {
+      block.push(e);
+      continue;
+    }
+    if (e.type !== 'StepResolved') foldBlock(block.length);
     switch (e.type) {
-      case 'DieRolled':
-      case 'RulesApplied':
-        block.push(e);
-        folds.before.push(state.rules);
-        break;
       case 'GameEnded': {
         if (i < fromIndex) break;
         // without a concession the game ends only when the rules have no step left
@@ -135,7 +149,8 @@ export function auditGameLog(
         break;
       }
       case 'StepResolved': {
-        const problem = i < fromIndex ? null : rerun(before!, e.data.stepId, orders, block, folds, ruleset);
+        const problem = i < fromIndex ? null : rerun(before!, e.data.stepId, orders, block, foldTo, ruleset);
+        foldBlock(block.length);
         if (problem)
           return {
             ok: false,
@@ -145,7 +160,7 @@ export function auditGameLog(
         if (i >= fromIndex) stepsChecked++;
         before = null;
         block = [];
-        folds = { before: [], after: [] };
+        foldedTo = 0;
         orders = {};
         break;
       }
@@ -153,16 +168,11 @@ export function auditGameLog(
         break;
     }
     state = evolve(state, e, ruleset);
-    if (folds.after.length < block.length) folds.after.push(state.rules);
   }
+  // a log cut short inside a step
+  foldBlock(block.length);
   folded?.(state);
   return { ok: true, stepsChecked, firstMismatch: null };
-}
-
-/** The rules state the log folds to just before and just after each event of a step's recorded block. */
-interface BlockFolds {
-  readonly before: unknown[];
-  readonly after: unknown[];
 }
 
 /**
@@ -170,17 +180,18 @@ interface BlockFolds {
  *
  * The rerun reuses the checked fold: a rules event the rules emit that is the recorded one (compared
  * as it is emitted, the comparison the end of the step would make, kept for it) and that is emitted
- * on the very state the log had folded to before the recorded one, folds to the state the log folds
- * it to (AdjudicationContext.folded), which this audit has already worked out; from the first
- * difference on, the rules fold their own events. The rules never change an event once emitted (it
- * is folded at once), so its comparison as emitted is its comparison at the end.
+ * on the very state the log had folded to before the recorded one folds to the state the audit's
+ * fold of the log gives (`foldTo`, asked through AdjudicationContext.folded), so the step's events
+ * are folded once; from the first difference on, the rules fold their own events. The rules never
+ * change an event once emitted (it is folded at once), so its comparison as emitted is its
+ * comparison at the end.
  */
 function rerun(
   before: EngineState<unknown>,
   stepId: string,
   orders: Record<Side, readonly unknown[]>,
   recorded: readonly Recorded[],
-  folds: BlockFolds,
+  foldTo: (k: number, rules: unknown) => unknown,
   ruleset: AnyRuleset,
 ): { offset: number; message: string } | null {
   const step = before.step;
@@ -218,9 +229,7 @@ function rerun(
     folded: (rules, event) => {
       const k = out.length - 1;
       const want = out[k];
-      return want?.kind === 'rules' && want.event === event && k < recorded.length && rules === folds.before[k] && agreesAt(k)
-        ? folds.after[k]
-        : undefined;
+      return want?.kind === 'rules' && want.event === event && k < recorded.length && agreesAt(k) ? foldTo(k, rules) : undefined;
     },
   });
 
