@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
-import { countSql } from './sql-count';
+import { countSql, timeSql, timingSql } from './sql-count';
 
 /**
  * Two ways into one PostgreSQL database:
@@ -31,6 +31,12 @@ function config(q: string | Prepared, params: readonly unknown[]) {
   return typeof q === 'string' ? { text: q, values: params as unknown[] } : { name: q.name, text: q.text, values: params as unknown[] };
 }
 
+/** One statement on a connection held (its backend's CPU measured with UMPIRE_SQL_CPU=1: sql-count.ts). */
+function send(client: PoolClient, text: string | Prepared, params: readonly unknown[]) {
+  const c = config(text, params);
+  return timeSql(c.text, (client as PoolClient & { processID?: number }).processID, () => client.query(c));
+}
+
 export class Db implements Sql {
   readonly pool: Pool;
 
@@ -44,6 +50,7 @@ export class Db implements Sql {
   }
 
   async query<T = Record<string, unknown>>(text: string | Prepared, params: readonly unknown[] = []): Promise<T[]> {
+    if (timingSql) return this.session((sql) => sql.query<T>(text, params));
     return (await this.pool.query(config(text, params))).rows as T[];
   }
 
@@ -61,8 +68,7 @@ export class Db implements Sql {
       lost = err;
     };
     client.on('error', onError);
-    const run = async <R>(text: string | Prepared, params: readonly unknown[] = []) =>
-      (await client.query(config(text, params))).rows as R[];
+    const run = async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await send(client, text, params)).rows as R[];
     const tx: Sql = { query: run };
     try {
       await run('BEGIN');
@@ -93,7 +99,7 @@ export class Db implements Sql {
     };
     client.on('error', onError);
     const sql: Sql = {
-      query: async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await client.query(config(text, params))).rows as R[],
+      query: async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await send(client, text, params)).rows as R[],
     };
     try {
       return await fn(sql);
