@@ -59,14 +59,38 @@ function send(client: PoolClient, text: string | Prepared, params: readonly unkn
 
 export class Db implements Sql {
   readonly pool: Pool;
+  private readonly max: number;
+  private readonly lazyCommit: boolean;
+  private lazy: Db | null = null;
 
   constructor(
     readonly url: string,
-    options: { max?: number } = {},
+    options: { max?: number; lazyCommit?: boolean } = {},
   ) {
-    this.pool = new Pool({ connectionString: url, max: options.max ?? 10 });
+    this.max = options.max ?? 10;
+    this.lazyCommit = options.lazyCommit === true;
+    // a lazy pool's sessions are told at their start (a startup option: no statement of their own)
+    this.pool = new Pool({ connectionString: url, max: this.max, ...(this.lazyCommit ? { options: '-c synchronous_commit=off' } : {}) });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.pool.on('error', () => undefined);
+  }
+
+  /**
+   * The same database on connections whose commits do not wait for the WAL to reach the disk
+   * (synchronous_commit off; their own pool, opened when first asked for). A commit is as visible
+   * and as durable against a crash of this process as any; only a crash of PostgreSQL itself (or
+   * of its machine) may lose the last such commits, a fraction of a second of them. For writes
+   * whose loss is what a crash of this process just before them already is, and which the crash
+   * tests cover as that: an outbox lease or mark (the mail is sent again, with its Message-ID), an
+   * ingest attempt not counted, a mailbox cursor left behind (the mail is read again and known).
+   * Never for a write that anything is acknowledged on: a stored mail, a command, an event. Each
+   * such write spares its backend a WAL flush, the costliest part of a short write (~150 µs of
+   * backend CPU; bench/sql-cpu.ts).
+   */
+  lazyCommits(): Db {
+    if (this.lazyCommit) return this;
+    this.lazy ??= new Db(this.url, { max: this.max, lazyCommit: true });
+    return this.lazy;
   }
 
   async query<T = Record<string, unknown>>(text: string | Prepared, params: readonly unknown[] = []): Promise<T[]> {
@@ -135,7 +159,7 @@ export class Db implements Sql {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.lazy?.close()]);
   }
 }
 

@@ -200,7 +200,8 @@ export class InboundStore {
    * so a message that kills its worker every time is still counted.
    */
   async beginAttempt(id: string): Promise<InboundRow | null> {
-    const rows = await this.db.query<RawInbound>(BEGIN_ATTEMPT, [id]);
+    // an attempt lost with PostgreSQL is one not counted, as when the process dies before counting it: lazy commit (db.ts)
+    const rows = await this.db.lazyCommits().query<RawInbound>(BEGIN_ATTEMPT, [id]);
     return rows.length ? this.toRow(rows[0]) : null;
   }
 

@@ -24,7 +24,8 @@ export class PgCursorStore implements MailboxCursorStore {
   }
 
   async set(mailbox: string, cursor: MailboxCursor): Promise<void> {
-    await this.db.query(
+    // a cursor lost with PostgreSQL reads its mail again, each message known by its UID and identity: lazy commit (db.ts)
+    await this.db.lazyCommits().query(
       // prepared: the IMAP reader moves its cursor after every mail it stores
       prepared(
         `INSERT INTO mailbox_cursors (mailbox, uid_validity, last_uid, updated_at) VALUES ($1, $2, $3, now())

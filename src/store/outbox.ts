@@ -165,7 +165,8 @@ export class Outbox {
    * shorter). A row that keeps failing is marked failed and kept.
    */
   async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
-    return this.db.session(async (sql) => {
+    // every write of a dispatch is one whose loss is a crash before it (a mail sent again): lazy commits (db.ts)
+    return this.db.lazyCommits().session(async (sql) => {
       const tally = { sent: 0, failed: 0, transient: 0 };
       let done: OutboxRow[] = [];
       let untried: string[] = [];
