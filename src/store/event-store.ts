@@ -1,6 +1,6 @@
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { crashPoint } from '../shared/crash-point';
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 import { type HeldWrite, sendWrites } from './held-writes';
 import { type OutboxDraft, outboxWrite } from './outbox';
 
@@ -111,10 +111,7 @@ export class EventStore {
   constructor(private readonly db: Db) {}
 
   async head(gameId: string, tx: Sql = this.db): Promise<StreamHead> {
-    const rows = await tx.query<{ seq: number; hash: string }>(
-      'SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
-      [gameId],
-    );
+    const rows = await tx.query<{ seq: number; hash: string }>(HEAD, [gameId]);
     return rows.length ? { version: rows[0].seq, hash: rows[0].hash } : { version: 0, hash: GENESIS_HASH };
   }
 
@@ -157,11 +154,7 @@ export class EventStore {
   async read(gameId: string, afterSeq = 0, tx: Sql = this.db): Promise<StoredEvent[]> {
     // the time comes back already in the ISO form that was hashed: parsing it into a Date and
     // printing it again cost a third of a game load (bench)
-    const rows = await tx.query<EventRow>(
-      `SELECT seq, type, payload, metadata, ${ISO_TIME} AS recorded_at, prev_hash, hash
-         FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
-      [gameId, afterSeq],
-    );
+    const rows = await tx.query<EventRow>(READ, [gameId, afterSeq]);
     return rows.map((r) => fromRow(gameId, r));
   }
 
@@ -278,6 +271,14 @@ export function eventsWrite(events: readonly HeldEvent[]): HeldWrite {
 
 /** recorded_at as JavaScript's toISOString() prints it (UTC, milliseconds, Z). */
 export const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A game's head (EventStore.head), prepared: db.ts `prepared`. */
+const HEAD = prepared('SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1');
+
+/** A game's events after a sequence number (EventStore.read), prepared. */
+const READ = prepared(
+  `SELECT seq, type, payload, metadata, ${ISO_TIME} AS recorded_at, prev_hash, hash FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
+);
 
 export function fromRow(gameId: string, r: EventRow): StoredEvent {
   return {
