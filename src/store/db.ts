@@ -89,7 +89,8 @@ export class Db implements Sql {
    */
   lazyCommits(): Db {
     if (this.lazyCommit) return this;
-    this.lazy ??= new Db(this.url, { max: this.max, lazyCommit: true });
+    // a few connections: its writes are short (PostgreSQL's max_connections is shared by every process)
+    this.lazy ??= new Db(this.url, { max: Math.min(this.max, 4), lazyCommit: true });
     return this.lazy;
   }
 
