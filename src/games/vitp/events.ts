@@ -146,6 +146,11 @@ export function unitOf(units: readonly Unit[], id: string): Unit | undefined {
   return i === undefined ? undefined : units[i];
 }
 
+/** Where the unit of this id is in `units` (its first place), or -1: findIndex by id, looked up. */
+export function unitIndex(units: readonly Unit[], id: string): number {
+  return positionsOf(units).at.get(id) ?? -1;
+}
+
 /** A copy of `units` with the pieces of this id patched (the list itself when none has it). */
 function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
   const p = positionsOf(units);

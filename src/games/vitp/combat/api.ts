@@ -252,7 +252,7 @@ const decided = new WeakMap<BattleState, Decision | null>();
  * `stage.answers` from any view, or record both answers together.
  */
 export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
-  return decisions.answer(battle, side, reply);
+  return decisions.answer(battle, side, reply, nextDecision(battle));
 }
 
 /** The answer a side's standing instructions give to the current decision, or null (ask the player). */
