@@ -168,8 +168,20 @@ export function applyEvents<S>(
   rules?: S,
 ): EngineState<S> {
   if (rules === undefined) return events.reduce((st, e) => evolve(st, e, ruleset), s);
+  // a run of RulesApplied events only counts versions: one copy for the run, the same state
   let st = s;
-  for (const e of events) st = e.type === 'RulesApplied' ? { ...st, version: st.version + 1, rules } : evolve(st, e, ruleset);
+  for (let i = 0; i < events.length; ) {
+    if (events[i].type !== 'RulesApplied') {
+      st = evolve(st, events[i++], ruleset);
+      continue;
+    }
+    let n = 0;
+    while (i < events.length && events[i].type === 'RulesApplied') {
+      n++;
+      i++;
+    }
+    st = { ...st, version: st.version + n, rules };
+  }
   return st;
 }
 
