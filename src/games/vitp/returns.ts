@@ -6,6 +6,7 @@ import { SIDES } from './types';
 import { eliminatedLoc } from './repairs';
 import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
+import { unitOf } from './events';
 
 /** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
 export const mustReturn = (s: VitpState, side: VSide): Unit[] =>
@@ -51,7 +52,7 @@ export function checkReturns(
   const errors: LineError[] = [];
   const returning = pool(s, side);
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
-    const list = o.units === 'all' ? returning : o.units.map((id) => s.units.find((u) => u.id === id)!);
+    const list = o.units === 'all' ? returning : o.units.map((id) => unitOf(s.units, id)!);
     for (const u of list) {
       if (!returning.includes(u)) {
         errors.push({
@@ -90,7 +91,7 @@ export function resolveReturns(
 ): void {
   const chosen: Record<string, string> = {};
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
-    const list = o.units === 'all' ? pool(tx.s, side) : o.units.map((id) => tx.s.units.find((u) => u.id === id)!);
+    const list = o.units === 'all' ? pool(tx.s, side) : o.units.map((id) => unitOf(tx.s.units, id)!);
     for (const u of list) if (destinationsFor(tx.s, u).includes(o.to)) chosen[u.id] = o.to;
   }
   for (const u of pool(tx.s, side)) sendHome(tx, u, chosen[u.id] ?? defaultDestination(tx.s, u), pool === mustReturn ? '10.1' : '10.2');
