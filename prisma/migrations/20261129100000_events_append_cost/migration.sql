@@ -19,13 +19,13 @@ CREATE FUNCTION "umpire_events_check_links"() RETURNS trigger LANGUAGE plpgsql A
 DECLARE
   bad record;
 BEGIN
-  -- a scalar subquery per new event (an index probe on the primary key): an EXISTS here would be
-  -- planned as a hashed subplan over the whole table
+  -- a scalar subquery per new event, a probe of the primary key (an EXISTS here is planned as a
+  -- hashed subplan over the whole table; LIMIT 1 makes it a plain index scan, not a bitmap scan)
   SELECT n.game_id, n.seq INTO bad
     FROM "new_events" n
    WHERE CASE WHEN n.seq = 1 THEN n.prev_hash <> repeat('0', 64)
               ELSE n.prev_hash IS DISTINCT FROM
-                   (SELECT e.hash FROM "events" e WHERE e.game_id = n.game_id AND e.seq = n.seq - 1) END
+                   (SELECT e.hash FROM "events" e WHERE e.game_id = n.game_id AND e.seq = n.seq - 1 LIMIT 1) END
    ORDER BY n.game_id, n.seq
    LIMIT 1;
   IF FOUND THEN
