@@ -1,5 +1,5 @@
 /**
- * Issue 33's events migration (20261129100000_events_append_cost: `position` and its index gone,
+ * Issue 33's events migration (20261129110000_events_append_cost: `position` and its index gone,
  * the link check once per statement): a log stored before it still reads and verifies after it,
  * and appends continue its chain.
  */
@@ -13,7 +13,7 @@ import { dropDatabase, ensureDatabase, migrate } from '../../src/store/migrate';
 import { urlFor } from '../support/db';
 
 const MIGRATIONS = join(__dirname, '..', '..', 'prisma', 'migrations');
-const THIS_ONE = '20261129100000_events_append_cost';
+const THIS_ONE = '20261129110000_events_append_cost';
 
 describe('a log stored before the events append-cost migration', () => {
   const url = urlFor(`umpire_t_events_mig_${randomBytes(4).toString('hex')}`);
