@@ -17,6 +17,7 @@ import { checkReplay, playOneGame } from '../src/engine/selfplay';
 import { rulesets } from '../src/games';
 import { sha256Hex } from '../src/shared/canonical';
 import { fleetDuel } from '../test/../src/games/fleet-duel';
+import { benchLongGames } from './long-games';
 
 const cpuMs = () => {
   const c = process.cpuUsage();
@@ -52,6 +53,8 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     gamesPerSecCheckedWall: perSec(games, cold.playWall + cold.checkWall),
     warmGamesPerSecPlayCpu: perSec(games, warm.playCpu),
     warmGamesPerSecCheckedCpu: perSec(games, warm.playCpu + warm.checkCpu),
+    warmGamesPerSecPlayWall: perSec(games, warm.playWall),
+    warmGamesPerSecCheckedWall: perSec(games, warm.playWall + warm.checkWall),
   };
 
   const baseline = baselineWarm(vitp, games, progress);
@@ -63,13 +66,16 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
   progress(`heap after ${memGames} Fleet Duel games played and checked`);
   const heap = heapAfterGames(fleetDuel, memGames);
 
+  const long = benchLongGames(progress, size);
+
   const f1 = (n: number) => n.toFixed(2);
   const lines = [
     'Engine throughput (VITP self-play, random legal players, default options)',
     `  ${games} games, ${events} events, ${problems.length} check problems`,
     `  without checks   ${f1(throughput.gamesPerSecPlayCpu)} games/s CPU   (${f1(throughput.gamesPerSecPlayWall)} wall)`,
     `  with checks      ${f1(throughput.gamesPerSecCheckedCpu)} games/s CPU   (${f1(throughput.gamesPerSecCheckedWall)} wall)   replay, state hash, JSON-store walk, dice, re-adjudication`,
-    `  warm (the same games again in the process): ${f1(throughput.warmGamesPerSecPlayCpu)} games/s CPU without checks, ${f1(throughput.warmGamesPerSecCheckedCpu)} with`,
+    `  warm (the same games again in the process): without checks ${f1(throughput.warmGamesPerSecPlayWall)} games/s wall (${f1(throughput.warmGamesPerSecPlayCpu)} CPU), with checks ${f1(throughput.warmGamesPerSecCheckedWall)} wall (${f1(throughput.warmGamesPerSecCheckedCpu)} CPU; target >= 10)`,
+    '  (CPU: this process, every thread: the garbage collector and compiler threads run on the second core, so the wall figure is the games a second a player sees on a quiet machine)',
     ...(baseline
       ? [
           `  baseline ${baseline.dist}: warm ${f1(baseline.warmGamesPerSecCheckedCpu)} games/s CPU with checks, this build ${f1(baseline.thisBuildGamesPerSecCheckedCpu)} (${f1(baseline.thisBuildGamesPerSecCheckedCpu / baseline.warmGamesPerSecCheckedCpu)}x; medians of 3 warm passes each, in turn)`,
@@ -79,8 +85,9 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     `  turn 1 ${f1(history.turn1Ms)} ms   turn 8 ${f1(history.turn8Ms)} ms   ratio ${f1(history.ratio)} (target <= 1.2)`,
     `Heap after many games (Fleet Duel, played and checked in one process, after GC)`,
     `  after ${heap.warmGames} games ${heap.heapAfterWarmMb.toFixed(1)} MB, after ${heap.games} games ${heap.heapAfterMb.toFixed(1)} MB (growth ${(heap.heapAfterMb - heap.heapAfterWarmMb).toFixed(1)} MB)`,
+    ...long.lines,
   ];
-  return { lines, figures: { throughput, baseline, history, heap } };
+  return { lines, figures: { throughput, baseline, history, heap, longGames: long.figures } };
 }
 
 /**

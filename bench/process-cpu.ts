@@ -7,6 +7,8 @@
  * Other work on a shared machine is left out, but for what it asks of the same mail servers.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { mailEnv } from '../test/support/mail';
 import { machineBusyMs } from './service-processes';
 
 interface ProcStat {
@@ -59,11 +61,29 @@ function treeMs(stats: readonly ProcStat[], roots: ReadonlySet<number>): number 
   return stats.filter((s) => inTree(s.pid)).reduce((sum, s) => sum + s.withChildrenMs, 0);
 }
 
-/** The mail servers' masters: Dovecot's (a `dovecot` whose parent is not one) and Postfix's (`master` run from postfix). */
+function environ(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The mail servers' masters: Dovecot's (a `dovecot` whose parent is not one) and Postfix's (`master` run from postfix).
+ * Where several checkouts run their own servers side by side (on other MAIL_*_PORTs), only this
+ * checkout's: the Dovecot run with its configuration, the Postfix with its MAIL_CONFIG.
+ */
 function mailRoots(stats: readonly ProcStat[]): { dovecot: Set<number>; postfix: Set<number> } {
   const comm = new Map(stats.map((s) => [s.pid, s.comm]));
-  const dovecot = new Set(stats.filter((s) => s.comm === 'dovecot' && comm.get(s.ppid) !== 'dovecot').map((s) => s.pid));
-  const postfix = new Set(stats.filter((s) => s.comm === 'master' && cmdline(s.pid).includes('postfix')).map((s) => s.pid));
+  const env = mailEnv();
+  const ours = (pid: number, mark: string, all: readonly number[]) =>
+    all.length < 2 || (mark !== '' && (cmdline(pid).includes(mark) || environ(pid).includes(mark)));
+  const dovecots = stats.filter((s) => s.comm === 'dovecot' && comm.get(s.ppid) !== 'dovecot').map((s) => s.pid);
+  const masters = stats.filter((s) => s.comm === 'master' && cmdline(s.pid).includes('postfix')).map((s) => s.pid);
+  const postfixConf = env.dovecotConf ? `MAIL_CONFIG=${dirname(env.dovecotConf)}/postfix` : '';
+  const dovecot = new Set(dovecots.filter((pid) => ours(pid, env.dovecotConf ?? '', dovecots)));
+  const postfix = new Set(masters.filter((pid) => ours(pid, postfixConf, masters)));
   return { dovecot, postfix };
 }
 

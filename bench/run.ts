@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const lines = [
       `Event store (same PostgreSQL database, 8 concurrent games, expected-version appends; ${rounds} rounds, order alternating; rates are the medians of the rounds)`,
       `  appends/s          umpire ${store.umpire.appendsPerSec.toFixed(0)}   emmett ${store.emmett.appendsPerSec.toFixed(0)}   ${spread(store.ratios.appends)}`,
-      `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ${spread(store.ratios.batched)}   (batches of 10, one prepared INSERT of arrays each; target >= 1.5x)`,
+      `  batched events/s   umpire ${store.umpire.batchedEventsPerSec.toFixed(0)}   emmett ${store.emmett.batchedEventsPerSec.toFixed(0)}   ${spread(store.ratios.batched)}   (batches of 10, one prepared INSERT of a JSON document each; target >= 1.5x)`,
       `  batched vs peer single appends: ${r(store.umpire.batchedEventsPerSec, store.emmett.appendsPerSec)}`,
       `  load 1000 events   umpire full read ${ms(store.umpire.loadFullMs)}   emmett ${ms(store.emmett.loadFullMs)}   ratio ${r(store.emmett.loadFullMs.p50, store.umpire.loadFullMs.p50)} (p50, higher = ours faster)`,
       `  load snapshot+tail umpire ${ms(store.umpire.loadSnapshotMs)}   ratio to emmett full read ${r(store.emmett.loadFullMs.p50, store.umpire.loadSnapshotMs.p50)}`,

@@ -8,14 +8,16 @@
  * set to a folder, every signal also writes a heap snapshot there, <pid>-<n>.heapsnapshot (what a
  * growing heap holds: compare two in DevTools). On SIGURG (ignored by default too) it writes the SQL
  * statements the process has sent so far, by statement, to BENCH_MEMORY_DIR/<pid>.sql.json
- * (counted with UMPIRE_COUNT_SQL=1, src/store/sql-count.ts); the API is probed for this alone.
+ * (counted with UMPIRE_COUNT_SQL=1, src/store/sql-count.ts); the API is probed for this alone. With
+ * UMPIRE_SQL_CPU=1 and BENCH_SQL_CPU_DIR set, each such reading also writes the PostgreSQL backend
+ * CPU by statement so far to BENCH_SQL_CPU_DIR/<pid>-<n>.json (bench/sql-cpu.ts sums two readings).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { sqlCounts } from '../src/store/sql-count';
+import { sqlCounts, sqlCpu } from '../src/store/sql-count';
 
 const dir = process.env.BENCH_MEMORY_DIR;
 const profileDir = process.env.BENCH_CPU_PROFILE;
@@ -25,7 +27,13 @@ if (dir) {
   const gc = vm.runInNewContext('gc') as () => void;
   let session: Session | null = null;
   let snapshots = 0;
-  process.on('SIGURG', () => writeFileSync(join(dir, `${process.pid}.sql.json`), JSON.stringify(sqlCounts())));
+  // with UMPIRE_SQL_CPU=1 and BENCH_SQL_CPU_DIR, each reading also writes the backend CPU by statement there (<pid>-<n>.json)
+  let readings = 0;
+  process.on('SIGURG', () => {
+    writeFileSync(join(dir, `${process.pid}.sql.json`), JSON.stringify(sqlCounts()));
+    const cpuDir = process.env.BENCH_SQL_CPU_DIR;
+    if (cpuDir) writeFileSync(join(cpuDir, `${process.pid}-${readings++}.json`), JSON.stringify(sqlCpu()));
+  });
   process.on('SIGWINCH', () => {
     gc();
     writeFileSync(join(dir, `${process.pid}.json`), JSON.stringify({ at: Date.now(), ...process.memoryUsage() }));

@@ -167,11 +167,31 @@ export function applyEvents<S>(
   ruleset: Ruleset<S, unknown, unknown>,
   rules?: S,
 ): EngineState<S> {
-  if (rules === undefined) return events.reduce((st, e) => evolve(st, e, ruleset), s);
+  // a run of events that only count a version (and, with `rules`, RulesApplied, which then only
+  // counts one too): one copy for the run, the state folding them one by one gives
+  const countsOnly = (e: EngineEvent) => VERSION_ONLY.has(e.type) || (rules !== undefined && e.type === 'RulesApplied');
   let st = s;
-  for (const e of events) st = e.type === 'RulesApplied' ? { ...st, version: st.version + 1, rules } : evolve(st, e, ruleset);
+  for (let i = 0; i < events.length; ) {
+    if (!countsOnly(events[i])) {
+      st = evolve(st, events[i++], ruleset);
+      continue;
+    }
+    let n = 0;
+    let setsRules = false;
+    for (; i < events.length && countsOnly(events[i]); i++, n++) if (events[i].type === 'RulesApplied') setsRules = true;
+    st = setsRules ? { ...st, version: st.version + n, rules: rules as S } : { ...st, version: st.version + n };
+  }
   return st;
 }
+
+/** Events evolve folds as a version counted and nothing else (see evolve). */
+const VERSION_ONLY: ReadonlySet<EngineEvent['type']> = new Set<EngineEvent['type']>([
+  'OrdersRevealed',
+  'DefaultOrdersApplied',
+  'StandingOrdersApplied',
+  'DieRolled',
+  'SealedSeedRevealed',
+]);
 
 /** Replay is a fold. */
 export function replay<S>(events: readonly EngineEvent[], ruleset: Ruleset<S, unknown, unknown>): EngineState<S> {

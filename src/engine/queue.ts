@@ -60,14 +60,17 @@ export function meetQueuedOrders(
 ): EngineEvent[] {
   if (!s.queued) return [];
   const step = s.step;
-  const toCome = step && ruleset.upcomingSteps ? new Set(ruleset.upcomingSteps(s.rules).map((u) => u.id)) : null;
+  // the steps to come, asked only when orders are queued for a step other than the one in play
+  let known: Set<string> | null | undefined;
+  const toCome = (): Set<string> | null =>
+    (known ??= step && ruleset.upcomingSteps ? new Set(ruleset.upcomingSteps(s.rules).map((u) => u.id)) : null);
   const out: EngineEvent[] = [];
   for (const { side } of s.game!.sides) {
     const mine = s.queued[side] ?? {};
     for (const stepId of Object.keys(mine).sort()) {
       const q = mine[stepId];
       if (step && stepId === step.id) out.push(useOrDrop(s, side, q, step, ruleset, open));
-      else if (!step || (toCome && !toCome.has(stepId))) {
+      else if (!step || (toCome() !== null && !toCome()!.has(stepId))) {
         out.push(dropped(side, q, 'step-passed', []));
       }
     }

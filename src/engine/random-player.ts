@@ -12,6 +12,9 @@ export interface SeededRng extends Rng {
   hex(bytes: number): string;
 }
 
+/** Each byte's two hex digits. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export function seededRng(seed: string): SeededRng {
   const h = createHash('sha256').update(seed).digest();
   let a = h.readUInt32LE(0),
@@ -44,6 +47,10 @@ export function seededRng(seed: string): SeededRng {
       if (items.length === 0) throw new RangeError('rng.pick from an empty list');
       return items[int(items.length)];
     },
-    hex: (bytes) => Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join(''),
+    hex: (bytes) => {
+      let out = '';
+      for (let i = 0; i < bytes; i++) out += HEX[int(256)];
+      return out;
+    },
   };
 }

@@ -227,8 +227,20 @@ export function layoutOf(p: BoardMap): Layout {
   return layout;
 }
 
+/** The geometry of a board object already met: a report's picture reads it twice (its size, then the drawing). */
+let geometryByMap = new WeakMap<BoardMap, MapGeometry>();
+
 /** Where everything goes, in pixels: what the SVG draws and what tests measure the PNG by. */
 export function mapGeometry(p: BoardMap): MapGeometry {
+  let g = geometryByMap.get(p);
+  if (!g) {
+    g = measure(p);
+    geometryByMap.set(p, g);
+  }
+  return g;
+}
+
+function measure(p: BoardMap): MapGeometry {
   const layout = layoutOf(p);
   const { raw, rawPlaces } = layout;
   const styles = sideStyles(p);
@@ -354,4 +366,5 @@ export const r = (n: number) => Math.round(n * 10) / 10;
 export function forgetLayouts(): void {
   layouts.clear();
   layoutByMap = new WeakMap();
+  geometryByMap = new WeakMap();
 }

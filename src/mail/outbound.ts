@@ -149,8 +149,10 @@ export function buildMessage(mail: OutboundMail, rendered: RenderedMail): SendMa
 
 /**
  * The message with its pictures drawn: each attachment holding an `svg` (buildMessage) gets its
- * PNG (map-png.ts), base64 as every other attachment, so the mail is byte for byte the one that
- * carried the PNG from the start. Called as the mail is sent, outside any game's transaction.
+ * PNG (map-png.ts), so the mail is byte for byte the one that carried the PNG from the start. The
+ * PNG's bytes are handed over as they are (nodemailer base64-encodes a Buffer exactly as it decodes
+ * and encodes a base64 string): no 150 KB string made and read back for each map mail.
+ * Called as the mail is sent, outside any game's transaction.
  */
 export async function drawPictures(message: SendMailOptions): Promise<SendMailOptions> {
   const attachments = message.attachments as (Record<string, unknown> & { svg?: unknown })[] | undefined;
@@ -161,7 +163,7 @@ export async function drawPictures(message: SendMailOptions): Promise<SendMailOp
       attachments.map(async ({ svg, ...a }) => {
         if (typeof svg !== 'string') return a;
         const { filename, contentType, ...rest } = a;
-        return { filename, content: (await drawMapPng(svg)).png.toString('base64'), contentType, encoding: 'base64', ...rest };
+        return { filename, content: (await drawMapPng(svg)).png, contentType, ...rest };
       }),
     ),
   };

@@ -1,6 +1,6 @@
 import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 import { HoldingTx } from './held-writes';
 
 /**
@@ -123,11 +123,7 @@ export class CommandInbox {
   }
 
   async submit(gameId: string, idempotencyKey: string, kind: string, payload: unknown): Promise<SubmittedCommand> {
-    const inserted = await this.db.query<{ id: string }>(
-      `INSERT INTO commands (game_id, idempotency_key, kind, payload) VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-      [gameId, idempotencyKey, kind, this.atRest(kind, payload)],
-    );
+    const inserted = await this.db.query<{ id: string }>(SUBMIT, [gameId, idempotencyKey, kind, this.atRest(kind, payload)]);
     if (inserted.length) return { id: String(inserted[0].id), duplicate: false, status: 'pending' };
     const existing = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM commands WHERE idempotency_key = $1', [
       idempotencyKey,
@@ -218,7 +214,7 @@ export class CommandInbox {
             kind: string;
             payload: unknown;
             created_at: Date;
-          }>('SELECT id, game_id, idempotency_key, kind, payload, created_at FROM umpire_take_pending($1)', [gameId]);
+          }>(TAKE_PENDING, [gameId]);
           if (!rows.length) return false;
           more = rows.length > 1;
           const r = rows[0];
@@ -263,3 +259,14 @@ export class CommandInbox {
     return handled;
   }
 }
+
+// the statements of every command, prepared (parsed and planned once per connection: db.ts `prepared`)
+
+/** A command stored, once per idempotency key (CommandInbox.submit). */
+const SUBMIT = prepared(
+  `INSERT INTO commands (game_id, idempotency_key, kind, payload) VALUES ($1, $2, $3, $4::jsonb)
+   ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+);
+
+/** The game's lock, then its oldest pending commands (CommandInbox.drain). */
+const TAKE_PENDING = prepared('SELECT id, game_id, idempotency_key, kind, payload, created_at FROM umpire_take_pending($1)');

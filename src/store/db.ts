@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Pool, type PoolClient } from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
-import { countSql } from './sql-count';
+import { countSql, timeSql, timingSql } from './sql-count';
 
 /**
  * Two ways into one PostgreSQL database:
@@ -25,25 +26,76 @@ export interface Prepared {
   readonly text: string;
 }
 
+const preparedByText = new Map<string, Prepared>();
+
+/**
+ * `text` as a named prepared statement, named after its text: for a statement of fixed text sent
+ * often. Unnamed, PostgreSQL parses, analyses and plans it on every call, which costs the backend
+ * more than running it for the short statements of an order (a game's load: ~200 µs against ~40 µs
+ * prepared, bench/sql-cpu.ts); prepared, each connection does it once (and PostgreSQL re-plans it by
+ * itself after a schema change). Never for text built from values: each text stays prepared on
+ * every connection for the connection's life.
+ */
+export function prepared(text: string): Prepared {
+  let p = preparedByText.get(text);
+  if (!p) {
+    p = { name: `umpire-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
+    preparedByText.set(text, p);
+  }
+  return p;
+}
+
 /** node-postgres's query config for a statement and its parameters. */
 function config(q: string | Prepared, params: readonly unknown[]) {
   countSql(typeof q === 'string' ? q : q.text);
   return typeof q === 'string' ? { text: q, values: params as unknown[] } : { name: q.name, text: q.text, values: params as unknown[] };
 }
 
+/** One statement on a connection held (its backend's CPU measured with UMPIRE_SQL_CPU=1: sql-count.ts). */
+function send(client: PoolClient, text: string | Prepared, params: readonly unknown[]) {
+  const c = config(text, params);
+  return timeSql(c.text, (client as PoolClient & { processID?: number }).processID, () => client.query(c));
+}
+
 export class Db implements Sql {
   readonly pool: Pool;
+  private readonly max: number;
+  private readonly lazyCommit: boolean;
+  private lazy: Db | null = null;
 
   constructor(
     readonly url: string,
-    options: { max?: number } = {},
+    options: { max?: number; lazyCommit?: boolean } = {},
   ) {
-    this.pool = new Pool({ connectionString: url, max: options.max ?? 10 });
+    this.max = options.max ?? 10;
+    this.lazyCommit = options.lazyCommit === true;
+    // a lazy pool's sessions are told at their start (a startup option: no statement of their own)
+    this.pool = new Pool({ connectionString: url, max: this.max, ...(this.lazyCommit ? { options: '-c synchronous_commit=off' } : {}) });
     // an idle client's error (server restart) must not crash the process; the next query reconnects
     this.pool.on('error', () => undefined);
   }
 
+  /**
+   * The same database on connections whose commits do not wait for the WAL to reach the disk
+   * (synchronous_commit off; their own pool, opened when first asked for). A commit is as visible
+   * and as durable against a crash of this process as any; only a crash of PostgreSQL itself (or
+   * of its machine) may lose the last such commits, a fraction of a second of them. For writes
+   * whose loss is what a crash of this process just before them already is, and which the crash
+   * tests cover as that: an outbox lease or mark (the mail is sent again, with its Message-ID), an
+   * ingest attempt not counted, a mailbox cursor left behind (the mail is read again and known).
+   * Never for a write that anything is acknowledged on: a stored mail, a command, an event. Each
+   * such write spares its backend a WAL flush, the costliest part of a short write (~150 µs of
+   * backend CPU; bench/sql-cpu.ts).
+   */
+  lazyCommits(): Db {
+    if (this.lazyCommit) return this;
+    // a few connections: its writes are short (PostgreSQL's max_connections is shared by every process)
+    this.lazy ??= new Db(this.url, { max: Math.min(this.max, 4), lazyCommit: true });
+    return this.lazy;
+  }
+
   async query<T = Record<string, unknown>>(text: string | Prepared, params: readonly unknown[] = []): Promise<T[]> {
+    if (timingSql) return this.session((sql) => sql.query<T>(text, params));
     return (await this.pool.query(config(text, params))).rows as T[];
   }
 
@@ -61,8 +113,7 @@ export class Db implements Sql {
       lost = err;
     };
     client.on('error', onError);
-    const run = async <R>(text: string | Prepared, params: readonly unknown[] = []) =>
-      (await client.query(config(text, params))).rows as R[];
+    const run = async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await send(client, text, params)).rows as R[];
     const tx: Sql = { query: run };
     try {
       await run('BEGIN');
@@ -93,7 +144,7 @@ export class Db implements Sql {
     };
     client.on('error', onError);
     const sql: Sql = {
-      query: async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await client.query(config(text, params))).rows as R[],
+      query: async <R>(text: string | Prepared, params: readonly unknown[] = []) => (await send(client, text, params)).rows as R[],
     };
     try {
       return await fn(sql);
@@ -109,7 +160,7 @@ export class Db implements Sql {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.lazy?.close()]);
   }
 }
 

@@ -1,6 +1,7 @@
+import { hash as oneShotHash } from 'node:crypto';
 import { canonicalJson, sha256Hex } from '../shared/canonical';
 import { crashPoint } from '../shared/crash-point';
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 import { type HeldWrite, sendWrites } from './held-writes';
 import { type OutboxDraft, outboxWrite } from './outbox';
 
@@ -105,16 +106,13 @@ export const UM_APPEND_ONLY = 'UM002';
 /**
  * The append-only game log on PostgreSQL. One stream per game, gap-free sequence numbers,
  * optimistic concurrency on the expected version, and a SHA-256 hash chain the database keeps
- * linked (trigger) and `verify` recomputes.
+ * linked (a statement trigger checks every new event's link) and `verify` recomputes.
  */
 export class EventStore {
   constructor(private readonly db: Db) {}
 
   async head(gameId: string, tx: Sql = this.db): Promise<StreamHead> {
-    const rows = await tx.query<{ seq: number; hash: string }>(
-      'SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1',
-      [gameId],
-    );
+    const rows = await tx.query<{ seq: number; hash: string }>(HEAD, [gameId]);
     return rows.length ? { version: rows[0].seq, hash: rows[0].hash } : { version: 0, hash: GENESIS_HASH };
   }
 
@@ -157,11 +155,7 @@ export class EventStore {
   async read(gameId: string, afterSeq = 0, tx: Sql = this.db): Promise<StoredEvent[]> {
     // the time comes back already in the ISO form that was hashed: parsing it into a Date and
     // printing it again cost a third of a game load (bench)
-    const rows = await tx.query<EventRow>(
-      `SELECT seq, type, payload, metadata, ${ISO_TIME} AS recorded_at, prev_hash, hash
-         FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
-      [gameId, afterSeq],
-    );
+    const rows = await tx.query<EventRow>(READ, [gameId, afterSeq]);
     return rows.map((r) => fromRow(gameId, r));
   }
 
@@ -219,7 +213,8 @@ function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], re
     const metadataJson = canonicalJson(e.metadata ?? {});
     const seq = head.version + i + 1;
     const body = `{"gameId":${game},"metadata":${metadataJson},"payload":${payloadJson},"recordedAt":${JSON.stringify(at)},"seq":${seq},"type":${JSON.stringify(e.type)}}`;
-    const hash = sha256Hex(`${prevHash}\n${body}`);
+    // crypto.hash: the one-shot form, no Hash object per event (sha256Hex's createHash)
+    const hash = sha256(`${prevHash}\n${body}`);
     const stored: HeldEvent = {
       gameId,
       seq,
@@ -237,6 +232,10 @@ function chain(gameId: string, head: StreamHead, events: readonly NewEvent[], re
   });
 }
 
+function sha256(text: string): string {
+  return oneShotHash('sha256', text, 'hex');
+}
+
 /** A chained event with its payload and metadata as the canonical JSON text that was hashed. */
 export interface HeldEvent extends StoredEvent {
   readonly payloadJson: string;
@@ -249,28 +248,28 @@ export function withoutJson({ payloadJson: _p, metadataJson: _m, ...event }: Hel
 
 /**
  * The write of chained events (held or not): one statement for the whole batch, its text the same
- * whatever the batch size (arrays, not a VALUES row per event), so it is prepared once per
- * connection; the database's trigger checks each event's link to the one before, and a link that
- * fails (another writer got there first) is a ConcurrencyError at the expected version.
+ * whatever the batch size, so it is prepared once per connection. The events travel as one JSON
+ * document, an array per event (seq, type, payload, metadata, recorded_at, prev_hash, hash), the
+ * payload and metadata spliced in as the canonical text that was hashed: PostgreSQL parses one
+ * JSONB value instead of an array literal of escaped texts and a JSONB parse per field, and no
+ * text is escaped here (issue 33: a third of the node side of an append). `->` keeps a JSON null
+ * payload a JSONB null (jsonb_to_recordset would make it SQL NULL). The database's statement
+ * trigger checks each event's link to the one before, and a link that fails (another writer got
+ * there first) is a ConcurrencyError at the expected version.
  */
 export function eventsWrite(events: readonly HeldEvent[]): HeldWrite {
   const first = events[0];
+  let doc = '[';
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    doc += `${i ? ',' : ''}[${e.seq},${JSON.stringify(e.type)},${e.payloadJson},${e.metadataJson},${JSON.stringify(e.recordedAt)},${JSON.stringify(e.prevHash)},${JSON.stringify(e.hash)}]`;
+  }
+  doc += ']';
   return {
     text: `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
-     SELECT $1, $2::int + u.n::int, u.type, u.payload::jsonb, u.metadata::jsonb, u.recorded_at::timestamptz, u.prev_hash, u.hash
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-            WITH ORDINALITY AS u(recorded_at, type, payload, metadata, prev_hash, hash, n)
-      ORDER BY u.n`,
-    params: [
-      first.gameId,
-      first.seq - 1,
-      events.map((e) => e.recordedAt),
-      events.map((e) => e.type),
-      events.map((e) => e.payloadJson),
-      events.map((e) => e.metadataJson),
-      events.map((e) => e.prevHash),
-      events.map((e) => e.hash),
-    ],
+     SELECT $1, (e->>0)::int, e->>1, e->2, e->3, (e->>4)::timestamptz, e->>5, e->>6
+       FROM jsonb_array_elements($2::jsonb) AS e`,
+    params: [first.gameId, doc],
     failure: (err) => translateAppendError(err, first.gameId, first.seq - 1),
     written: () => crashPoint('append', `${first.gameId}@${first.seq}`),
   };
@@ -278,6 +277,14 @@ export function eventsWrite(events: readonly HeldEvent[]): HeldWrite {
 
 /** recorded_at as JavaScript's toISOString() prints it (UTC, milliseconds, Z). */
 export const ISO_TIME = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A game's head (EventStore.head), prepared: db.ts `prepared`. */
+const HEAD = prepared('SELECT seq, hash FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1');
+
+/** A game's events after a sequence number (EventStore.read), prepared. */
+const READ = prepared(
+  `SELECT seq, type, payload, metadata, ${ISO_TIME} AS recorded_at, prev_hash, hash FROM events WHERE game_id = $1 AND seq > $2 ORDER BY seq`,
+);
 
 export function fromRow(gameId: string, r: EventRow): StoredEvent {
   return {

@@ -1,4 +1,4 @@
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 
 /** A deadline still open: the latest DeadlineSet of a game whose step has not resolved and which has not ended. */
 export interface OpenDeadline {
@@ -19,7 +19,7 @@ export class GameTable {
   constructor(private readonly db: Db) {}
 
   async rulesetOf(gameId: string, tx: Sql = this.db): Promise<string | null> {
-    const rows = await tx.query<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [gameId]);
+    const rows = await tx.query<{ ruleset: string }>(prepared('SELECT ruleset FROM games WHERE id = $1'), [gameId]);
     return rows[0]?.ruleset ?? null;
   }
 
@@ -50,7 +50,7 @@ export class GameTable {
 
   /** The sealed top of the chain a game renewed to, by its anchor; null for the chain it was created with. */
   async renewedChain(tx: Sql, gameId: string, anchor: string): Promise<string | null> {
-    const rows = await tx.query<{ sealed: string }>('SELECT sealed FROM game_seed_chains WHERE game_id = $1 AND anchor = $2', [
+    const rows = await tx.query<{ sealed: string }>(prepared('SELECT sealed FROM game_seed_chains WHERE game_id = $1 AND anchor = $2'), [
       gameId,
       anchor,
     ]);
@@ -63,7 +63,7 @@ export class GameTable {
   }
 
   async seedSecret(tx: Sql, gameId: string): Promise<string | null> {
-    const rows = await tx.query<{ sealed: string }>('SELECT sealed FROM game_secrets WHERE game_id = $1', [gameId]);
+    const rows = await tx.query<{ sealed: string }>(prepared('SELECT sealed FROM game_secrets WHERE game_id = $1'), [gameId]);
     return rows[0]?.sealed ?? null;
   }
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Prepared, Sql } from './db';
+import { type Prepared, prepared, type Sql } from './db';
 
 /**
  * A write that may be held back and sent with a later statement of the same transaction, as a
@@ -87,16 +86,4 @@ export async function sendWrites<T = Record<string, unknown>>(
   });
   for (const w of writes) w.written?.();
   return rows;
-}
-
-const named = new Map<string, Prepared>();
-
-/** A joined text as a named prepared statement: there are few forms, each parsed once per connection. */
-function prepared(text: string): Prepared {
-  let p = named.get(text);
-  if (!p) {
-    p = { name: `umpire-w-${createHash('sha256').update(text).digest('hex').slice(0, 16)}`, text };
-    named.set(text, p);
-  }
-  return p;
 }

@@ -2,7 +2,7 @@ import { JobName } from '../queue/jobs';
 import type { JobQueue, Requeued } from '../queue/job-queue';
 import { crashPoint } from '../shared/crash-point';
 import type { SecretBox } from '../shared/secret-box';
-import type { Db } from './db';
+import { type Db, prepared } from './db';
 import type {
   StoredInbound,
   InboundRow,
@@ -103,23 +103,19 @@ export class InboundStore {
     const gameId = this.gameOf(raw);
     // one statement: the intake lock is taken inside it, and the arrival, stamped by the umpire's
     // clock, moves to just after the intake fence when a deadline has read past it meanwhile
-    const inserted = await this.db.query<{ id: string }>(
-      `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result, arrived_at, game_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, umpire_intake_arrival($10), $11) ON CONFLICT DO NOTHING RETURNING id`,
-      [
-        source,
-        at.uidValidity ?? null,
-        at.uid ?? null,
-        messageId,
-        stored,
-        raw.length,
-        this.box !== null,
-        contentHash,
-        jsonb(note),
-        this.clock(),
-        gameId,
-      ],
-    );
+    const inserted = await this.db.query<{ id: string }>(INSERT_INBOUND, [
+      source,
+      at.uidValidity ?? null,
+      at.uid ?? null,
+      messageId,
+      stored,
+      raw.length,
+      this.box !== null,
+      contentHash,
+      jsonb(note),
+      this.clock(),
+      gameId,
+    ]);
     if (!inserted.length) return null;
     const id = String(inserted[0].id);
     crashPoint('inbound-stored', `inbound ${id} ${messageId}`);
@@ -204,11 +200,8 @@ export class InboundStore {
    * so a message that kills its worker every time is still counted.
    */
   async beginAttempt(id: string): Promise<InboundRow | null> {
-    const rows = await this.db.query<RawInbound>(
-      `UPDATE inbound_messages SET attempts = attempts + 1
-        WHERE id = $1 AND status IN ('stored', 'throttled') RETURNING ${INBOUND_COLUMNS}`,
-      [id],
-    );
+    // an attempt lost with PostgreSQL is one not counted, as when the process dies before counting it: lazy commit (db.ts)
+    const rows = await this.db.lazyCommits().query<RawInbound>(BEGIN_ATTEMPT, [id]);
     return rows.length ? this.toRow(rows[0]) : null;
   }
 
@@ -304,19 +297,7 @@ export class InboundStore {
    */
   async markDone(id: string, status: InboundStatus, gameId: string | null, result: unknown): Promise<NextInBucket[]> {
     // a note stored with the message (a reused Message-ID) is kept beside the outcome
-    return this.db.query<NextInBucket>(
-      `WITH m AS (
-         UPDATE inbound_messages SET status = $2, game_id = $3,
-           result = CASE WHEN jsonb_typeof(result) = 'object' AND jsonb_typeof($4::jsonb) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
-         WHERE id = $1 RETURNING throttle_bucket)
-       SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM m
-         CROSS JOIN LATERAL (
-           SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
-            WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') AND n.id <> $1 ORDER BY id LIMIT 1
-         ) n
-        WHERE m.throttle_bucket IS NOT NULL`,
-      [id, status, gameId, jsonb(result ?? null)],
-    );
+    return this.db.query<NextInBucket>(MARK_DONE, [id, status, gameId, jsonb(result ?? null)]);
   }
 
   async list(limit = 50): Promise<
@@ -354,6 +335,34 @@ export class InboundStore {
 }
 
 const INBOUND_COLUMNS = 'id, raw, raw_sealed, status, message_id, source, attempts, throttle_taken, result, arrived_at';
+
+// the statements every mail sends, prepared (parsed and planned once per connection: db.ts `prepared`)
+
+/** A message stored (InboundStore.insert): the intake lock is taken inside it, by umpire_intake_arrival. */
+const INSERT_INBOUND = prepared(
+  `INSERT INTO inbound_messages (source, uid_validity, uid, message_id, raw, size, raw_sealed, content_hash, result, arrived_at, game_id)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, umpire_intake_arrival($10), $11) ON CONFLICT DO NOTHING RETURNING id`,
+);
+
+/** One more ingest attempt counted, the message read (InboundStore.beginAttempt). */
+const BEGIN_ATTEMPT = prepared(
+  `UPDATE inbound_messages SET attempts = attempts + 1
+    WHERE id = $1 AND status IN ('stored', 'throttled') RETURNING ${INBOUND_COLUMNS}`,
+);
+
+/** A message marked done, and the first one waiting behind it in its throttle bucket read (InboundStore.markDone). */
+const MARK_DONE = prepared(
+  `WITH m AS (
+     UPDATE inbound_messages SET status = $2, game_id = $3,
+       result = CASE WHEN jsonb_typeof(result) = 'object' AND jsonb_typeof($4::jsonb) = 'object' THEN result || $4::jsonb ELSE $4::jsonb END
+     WHERE id = $1 RETURNING throttle_bucket)
+   SELECT n.id::text AS id, n.status, n.throttle_taken, n.throttle_waits FROM m
+     CROSS JOIN LATERAL (
+       SELECT id, status, throttle_taken, throttle_waits FROM inbound_messages n
+        WHERE n.throttle_bucket = m.throttle_bucket AND n.status IN ('stored', 'throttled') AND n.id <> $1 ORDER BY id LIMIT 1
+     ) n
+    WHERE m.throttle_bucket IS NOT NULL`,
+);
 
 interface RawInbound {
   id: string;

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import { type Db, prepared } from './db';
 
 /** Where the IMAP reader has read a mailbox to (src/mail/imap-reader.ts). */
 export interface MailboxCursor {
@@ -24,9 +24,13 @@ export class PgCursorStore implements MailboxCursorStore {
   }
 
   async set(mailbox: string, cursor: MailboxCursor): Promise<void> {
-    await this.db.query(
-      `INSERT INTO mailbox_cursors (mailbox, uid_validity, last_uid, updated_at) VALUES ($1, $2, $3, now())
-       ON CONFLICT (mailbox) DO UPDATE SET uid_validity = EXCLUDED.uid_validity, last_uid = EXCLUDED.last_uid, updated_at = now()`,
+    // a cursor lost with PostgreSQL reads its mail again, each message known by its UID and identity: lazy commit (db.ts)
+    await this.db.lazyCommits().query(
+      // prepared: the IMAP reader moves its cursor after every mail it stores
+      prepared(
+        `INSERT INTO mailbox_cursors (mailbox, uid_validity, last_uid, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (mailbox) DO UPDATE SET uid_validity = EXCLUDED.uid_validity, last_uid = EXCLUDED.last_uid, updated_at = now()`,
+      ),
       [mailbox, cursor.uidValidity, cursor.lastUid],
     );
   }

@@ -1,5 +1,5 @@
 import { crashPoint } from '../shared/crash-point';
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 import { type HeldWrite, sendWrites } from './held-writes';
 
 /**
@@ -165,7 +165,8 @@ export class Outbox {
    * shorter). A row that keeps failing is marked failed and kept.
    */
   async dispatch(transport: MailTransport, limit = 100): Promise<DispatchResult> {
-    return this.db.session(async (sql) => {
+    // every write of a dispatch is one whose loss is a crash before it (a mail sent again): lazy commits (db.ts)
+    return this.db.lazyCommits().session(async (sql) => {
       const tally = { sent: 0, failed: 0, transient: 0 };
       let done: OutboxRow[] = [];
       let untried: string[] = [];
@@ -263,26 +264,34 @@ export const SEND_BUDGET_MS = 2 * 60_000;
 /** A session as the lease names it: its backend's pid and start (a pid reused by a later session is another session). */
 const SESSION_OF = (a: string) => `${a}.pid::text || ':' || extract(epoch FROM ${a}.backend_start)::text`;
 
+/** The columns a claimed row is read with (toRow's). */
+const ROW_COLUMNS = 'id, idempotency_key, game_id, event_seq, recipient, kind, payload, status, attempts, refusal';
+
 /**
  * Marks the rows sent ($1) sent, gives back the rows not tried ($2), and claims up to $3 pending
  * rows for this session for $4 ms, in one statement. A row is free when no lease holds it: none
- * taken, its time run out, or its session gone (pg_stat_activity: the dispatchers share one
- * database role, which sees its own sessions). SKIP LOCKED and READ COMMITTED's re-check of a row
- * another claimed meanwhile make two dispatchers claiming at once take different rows.
+ * taken, its time run out, or its session gone (pg_stat_activity's own function, asked for the one
+ * backend the lease names rather than for every backend: the dispatchers share one database role,
+ * which sees its own sessions). SKIP LOCKED and READ COMMITTED's re-check of a row another claimed
+ * meanwhile make two dispatchers claiming at once take different rows. Prepared: it is sent after
+ * every batch of mail.
  */
-const LEASE_CLAIM = `WITH sent AS (
+const LEASE_CLAIM = prepared(`WITH sent AS (
     UPDATE outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, leased_by = NULL, leased_until = NULL
      WHERE id = ANY($1::bigint[])),
   untried AS (UPDATE outbox SET leased_by = NULL, leased_until = NULL WHERE id = ANY($2::bigint[]) AND status = 'pending'),
-  me AS (SELECT ${SESSION_OF('a')} AS session FROM pg_stat_activity a WHERE a.pid = pg_backend_pid()),
+  me AS (SELECT ${SESSION_OF('a')} AS session FROM pg_stat_get_activity(pg_backend_pid()) a),
   free AS (
     SELECT id FROM outbox o
      WHERE status = 'pending' AND id <> ALL($1::bigint[]) AND id <> ALL($2::bigint[])
        AND (leased_by IS NULL OR leased_until < now()
-            OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE ${SESSION_OF('a')} = o.leased_by))
+            OR NOT EXISTS (SELECT 1 FROM pg_stat_get_activity(split_part(o.leased_by, ':', 1)::int) a
+                            WHERE ${SESSION_OF('a')} = o.leased_by))
      ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
   UPDATE outbox o SET leased_by = me.session, leased_until = now() + $4::float8 * interval '1 millisecond'
-    FROM free, me WHERE o.id = free.id RETURNING o.*`;
+    FROM free, me WHERE o.id = free.id RETURNING ${ROW_COLUMNS.split(', ')
+      .map((c) => `o.${c}`)
+      .join(', ')}`);
 
 /** A send, given up (rejected, `onTimeout` called) after SEND_BUDGET_MS. */
 async function withinBudget(send: Promise<void>, onTimeout: () => void): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db, Sql } from './db';
+import { type Db, prepared, type Sql } from './db';
 import { type HeldWrite, sendWrites } from './held-writes';
 import { type EventRow, fromRow, ISO_TIME, type StoredEvent } from './event-store';
 
@@ -63,17 +63,12 @@ export class SnapshotStore {
     tx: Sql = this.db,
     held?: { readonly seq: number; readonly stateHash: string },
   ): Promise<{ snapshot: (Omit<Snapshot<S>, 'state'> & { readonly state: S | undefined }) | null; events: StoredEvent[] }> {
-    const rows = await tx.query<EventRow & { snap_seq: number | null; snap_state: S | null; snap_hash: string | null }>(
-      `WITH s AS (
-         SELECT seq, state_hash, CASE WHEN seq = $3 AND state_hash = $4 THEN NULL ELSE state END AS state FROM snapshots
-          WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1)
-       SELECT s.seq AS snap_seq, s.state_hash AS snap_hash, CASE WHEN row_number() OVER (ORDER BY e.seq) = 1 THEN s.state END AS snap_state,
-              e.seq, e.type, e.payload, e.metadata, ${ISO_TIME} AS recorded_at, e.prev_hash, e.hash
-         FROM (SELECT 1) AS one LEFT JOIN s ON true
-         LEFT JOIN events e ON e.game_id = $1 AND e.seq >= COALESCE(s.seq, 1)
-        ORDER BY e.seq`,
-      [gameId, engineVersion, held?.seq ?? -1, held?.stateHash ?? ''],
-    );
+    const rows = await tx.query<EventRow & { snap_seq: number | null; snap_state: S | null; snap_hash: string | null }>(LOAD_WITH_TAIL, [
+      gameId,
+      engineVersion,
+      held?.seq ?? -1,
+      held?.stateHash ?? '',
+    ]);
     const first = rows[0];
     const snapshot =
       first?.snap_seq != null
@@ -82,6 +77,18 @@ export class SnapshotStore {
     return { snapshot, events: rows.filter((r) => r.seq !== null).map((r) => fromRow(gameId, r)) };
   }
 }
+
+/** latestWithTail's read: every load of a game, twice an order (prepared). */
+const LOAD_WITH_TAIL = prepared(
+  `WITH s AS (
+         SELECT seq, state_hash, CASE WHEN seq = $3 AND state_hash = $4 THEN NULL ELSE state END AS state FROM snapshots
+          WHERE game_id = $1 AND engine_version = $2 ORDER BY seq DESC LIMIT 1)
+       SELECT s.seq AS snap_seq, s.state_hash AS snap_hash, CASE WHEN row_number() OVER (ORDER BY e.seq) = 1 THEN s.state END AS snap_state,
+              e.seq, e.type, e.payload, e.metadata, ${ISO_TIME} AS recorded_at, e.prev_hash, e.hash
+         FROM (SELECT 1) AS one LEFT JOIN s ON true
+         LEFT JOIN events e ON e.game_id = $1 AND e.seq >= COALESCE(s.seq, 1)
+        ORDER BY e.seq`,
+);
 
 /** The write of one snapshot (once per game and sequence number): SnapshotStore.save, or held with the events it follows. */
 export function snapshotWrite(s: Snapshot): HeldWrite {

@@ -68,6 +68,57 @@ describe('event store on PostgreSQL', () => {
     expect((await store.read('g-stale')).length).toBe(2);
   });
 
+  it("the database checks every new event's link, not only the first of a statement, whatever code path inserts", async () => {
+    const h = await store.append('g-links', 0, [
+      { type: 'A', payload: {} },
+      { type: 'B', payload: {} },
+    ]);
+    const insert = (rows: [number, string][]) =>
+      t.db.query(
+        `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
+         SELECT 'g-links', r.seq, 'X', '{}', '{}', now(), r.prev_hash, md5(r.seq::text) || md5(r.prev_hash)
+           FROM unnest($1::int[], $2::text[]) AS r(seq, prev_hash)`,
+        [rows.map((r) => r[0]), rows.map((r) => r[1])],
+      );
+    // the statement's first event follows the head, its second does not name the first's hash
+    await expect(
+      insert([
+        [3, h.head.hash],
+        [4, 'e'.repeat(64)],
+      ]),
+    ).rejects.toMatchObject({
+      code: 'UM001',
+      message: 'event 4 of game g-links does not follow the current head',
+    });
+    // a gap inside the statement
+    await expect(
+      insert([
+        [3, h.head.hash],
+        [5, 'e'.repeat(64)],
+      ]),
+    ).rejects.toMatchObject({ code: 'UM001' });
+    // a first event that does not start the chain
+    await expect(
+      t.db.query(
+        `INSERT INTO events (game_id, seq, type, payload, metadata, recorded_at, prev_hash, hash)
+         VALUES ('g-links-2', 1, 'X', '{}', '{}', now(), $1, $1)`,
+        ['e'.repeat(64)],
+      ),
+    ).rejects.toMatchObject({ code: 'UM001', message: 'event 1 of game g-links-2 must start the chain' });
+    expect((await store.read('g-links')).length).toBe(2);
+    expect(await store.verify('g-links')).toEqual({ ok: true, checked: 2 });
+  });
+
+  it('stores a null payload as JSON null, and it verifies', async () => {
+    await store.append('g-null', 0, [
+      { type: 'A', payload: null },
+      { type: 'B', payload: { list: [null, 1.5, 'q"u\\ote', '\u00e9\u2603'] } },
+    ]);
+    const log = await store.read('g-null');
+    expect(log.map((e) => e.payload)).toEqual([null, { list: [null, 1.5, 'q"u\\ote', '\u00e9\u2603'] }]);
+    expect(await store.verify('g-null')).toEqual({ ok: true, checked: 2 });
+  });
+
   it('the database itself refuses UPDATE, DELETE and TRUNCATE on events', async () => {
     await store.append('g-immutable', 0, [{ type: 'A', payload: { v: 1 } }]);
     await expect(t.db.query(`UPDATE events SET payload = '{"v":2}' WHERE game_id = 'g-immutable'`)).rejects.toThrow(

@@ -5,6 +5,7 @@ import { frozenOnTurnOne } from './movement';
 import { airInGroups } from './options';
 import type { Order, Unit, VitpState, VSide } from './types';
 import { friendly, placesTouching } from './world';
+import { unitOf } from './events';
 
 export const placeableAir = (s: VitpState, side: VSide): Unit[] =>
   s.units.filter((u) => u.side === side && u.kind === 'lba' && u.loc.at === 'port' && !u.repaired && !frozenOnTurnOne(s, u));
@@ -29,7 +30,7 @@ export function checkAir(s: VitpState, side: VSide, orders: readonly Order[]): L
   }
   for (const o of places) {
     if (o.t !== 'lba') continue;
-    const u = s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(s.units, o.unit)!;
     if (u.side !== side || u.kind !== 'lba')
       errors.push({
         line: o.line,

@@ -111,8 +111,20 @@ export function battleInput(s: VitpState, area: string, scope: BattleScope = {},
   };
 }
 
-/** 7.1 / 9.2 / 5.6: areas where something can still be fought this turn. */
+/**
+ * 7.1 / 9.2 / 5.6: areas where something can still be fought this turn. Worked out once per state
+ * (a state is never changed once made; the flow, the order checks and the random player each ask
+ * of the same state): a copy of the list each time.
+ */
 export function combatAreas(s: VitpState): string[] {
+  let areas = combatAreasOf.get(s);
+  if (!areas) combatAreasOf.set(s, (areas = areasToFight(s)));
+  return [...areas];
+}
+
+const combatAreasOf = new WeakMap<VitpState, readonly string[]>();
+
+function areasToFight(s: VitpState): string[] {
   // the pieces sorted by where they are, once: every area asks who is at sea in it
   const atSea = new Map<string, Unit[]>();
   const subs = new Map<string, Unit[]>();

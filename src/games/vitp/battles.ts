@@ -28,6 +28,7 @@ import { eliminatedLoc } from './repairs';
 import type { CurrentBattle, Unit, VitpState, VSide } from './types';
 import { slug } from './world';
 import { battleInput, type BattleScope, taskForcePlan } from './battle-input';
+import { unitOf } from './events';
 
 export type AutoAnswer = (d: Decision, b: CurrentBattle) => Partial<Record<VSide, Answer>> | null;
 
@@ -90,7 +91,7 @@ export function harbourNow(tx: Tx, cb: CurrentBattle): CurrentBattle {
   const disabled = cb.battle.units.filter((cu) => cu.fate === 'returning' && cu.returnReason === 'disabled');
   if (disabled.length === 0) return cb;
   for (const cu of disabled) {
-    const u = tx.s.units.find((x) => x.id === cu.id)!;
+    const u = unitOf(tx.s.units, cu.id)!;
     if (u.loc.at === 'sea' && u.loc.area === cb.area && mayEnterBattlePort(tx.s, u, cb.battle.ports))
       tx.unit(
         u.id,
@@ -117,7 +118,7 @@ export function intoBattlePorts(s: VitpState, battle: BattleState): BattleState 
   let b = battle;
   for (const cu of battle.units) {
     if (cu.fate !== 'returning' || cu.returnReason !== 'disabled') continue;
-    const loc = s.units.find((x) => x.id === cu.id)!.loc;
+    const loc = unitOf(s.units, cu.id)!.loc;
     if (loc.at === 'port' && b.ports.some((p) => p.id === slug(loc.place))) b = placeInPort(b, cu.id, slug(loc.place));
   }
   return b;
@@ -155,7 +156,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
   const outcome = battleOutcome(cb.battle);
   const landings: { id: string; base: string }[] = [];
   for (const o of outcome.units) {
-    const u = tx.s.units.find((x) => x.id === o.id)!;
+    const u = unitOf(tx.s.units, o.id)!;
     // 23.1: a carrier's airstrike damage stays on it after the battle, to be rebuilt (23.5)
     const flags = {
       damage: o.damage,
@@ -231,7 +232,7 @@ function applyOutcome(tx: Tx, cb: CurrentBattle): void {
     );
   for (const sub of outcome.submarines) {
     if (sub.attacked) {
-      const u = tx.s.units.find((x) => x.id === sub.id)!;
+      const u = unitOf(tx.s.units, sub.id)!;
       submarineHome(tx, u, 'has attacked and returns to port', '16.3');
     }
   }

@@ -1,6 +1,5 @@
 /** The VITP rules events and the fold (evolve). Combat's own events (combat.*) are narrative only. */
 import type { AdjudicationContext, Dice, RulesEvent } from '../../engine/ruleset';
-import { Fold } from '../kit';
 import type { CurrentBattle, Phase, TaskForce, Unit, VitpState, VSide } from './types';
 
 export type UnitPatch = Partial<
@@ -146,6 +145,11 @@ export function unitOf(units: readonly Unit[], id: string): Unit | undefined {
   return i === undefined ? undefined : units[i];
 }
 
+/** Where the unit of this id is in `units` (its first place), or -1: findIndex by id, looked up. */
+export function unitIndex(units: readonly Unit[], id: string): number {
+  return positionsOf(units).at.get(id) ?? -1;
+}
+
 /** A copy of `units` with the pieces of this id patched (the list itself when none has it). */
 function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
   const p = positionsOf(units);
@@ -155,6 +159,22 @@ function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
   out[first] = { ...out[first], ...patch };
   if (p.twice) for (let i = first + 1; i < out.length; i++) if (out[i].id === id) out[i] = { ...out[i], ...patch };
   // the same ids in the same places: the new list keeps the old one's positions
+  positions.set(out, p);
+  return out;
+}
+
+/** `units` with each patch applied in turn, as many `patched` calls would: one copy for them all. */
+function patchedAll(units: readonly Unit[], patches: readonly { readonly id: string; readonly patch: UnitPatch }[]): Unit[] {
+  const p = positionsOf(units);
+  let out: Unit[] | null = null;
+  for (const { id, patch } of patches) {
+    const first = p.at.get(id);
+    if (first === undefined) continue;
+    out ??= units.slice();
+    out[first] = { ...out[first], ...patch };
+    if (p.twice) for (let i = first + 1; i < out.length; i++) if (out[i].id === id) out[i] = { ...out[i], ...patch };
+  }
+  if (!out) return units as Unit[];
   positions.set(out, p);
   return out;
 }
@@ -231,25 +251,31 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
 }
 
 /**
- * Adjudication works on the state as its own events change it: the kit's emit-and-fold (Fold), with
- * VITP's typed events, so later rules see earlier results and `tx.s` is the fold of every event
- * emitted (adjudicate returns it).
+ * Adjudication works on the state as its own events change it (the kit's emit-and-fold, as Fold
+ * does it), with VITP's typed events, so later rules see earlier results and `tx.s` is the fold of
+ * every event emitted (adjudicate returns it). Every event goes to the engine as it is emitted;
+ * unit events in a row are folded when the state is next read, all into one copy of the unit list
+ * (a turn's end and a battle's outcome patch dozens of pieces in a row: the same state as folding
+ * them one by one, which copies the list at each).
  */
 export class Tx {
-  private readonly fold: Fold<VitpState>;
+  private state: VitpState;
+  /** unit events emitted since the state was last read, in order: not yet folded */
+  private readonly pending: VitpEventData['vitp.unit'][] = [];
 
   constructor(
     s: VitpState,
     private readonly ctx: AdjudicationContext,
   ) {
-    // the audit's re-adjudication hands over the state its fold of the log already holds (AdjudicationContext.folded)
-    const folded = ctx.folded;
-    const evolve = folded ? (st: VitpState, e: RulesEvent) => (folded(st, e) as VitpState | undefined) ?? evolveVitp(st, e) : evolveVitp;
-    this.fold = new Fold(s, evolve, (event) => ctx.emit(event));
+    this.state = s;
   }
 
   get s(): VitpState {
-    return this.fold.s;
+    if (this.pending.length) {
+      this.state = { ...this.state, units: patchedAll(this.state.units, this.pending) };
+      this.pending.length = 0;
+    }
+    return this.state;
   }
 
   get dice(): Dice {
@@ -257,16 +283,33 @@ export class Tx {
   }
 
   emit<K extends VitpEventType>(type: K, data: VitpEventData[K], visibleTo?: RulesEvent['visibleTo']): void {
-    this.fold.emit(visibleTo ? { type, data, visibleTo } : { type, data });
+    const event = visibleTo ? { type, data, visibleTo } : { type, data };
+    this.ctx.emit(event);
+    if (this.reuseFold(event)) return;
+    if (type === 'vitp.unit') this.pending.push(data as VitpEventData['vitp.unit']);
+    else this.state = evolveVitp(this.s, event);
+  }
+
+  /**
+   * The audit's re-adjudication hands over the state its fold of the log already holds for an event
+   * it recorded, emitted on the state the log stood at (AdjudicationContext.folded): the step's
+   * events are then folded once, not twice. Never in a live game (no `folded`).
+   */
+  private reuseFold(event: RulesEvent): boolean {
+    const folded = this.ctx.folded?.(this.s, event) as VitpState | undefined;
+    if (folded) this.state = folded;
+    return folded !== undefined;
   }
 
   /** pass a combat event through unchanged (the fold leaves the state as it is: `s` stays the fold of every event emitted) */
   raw(event: RulesEvent): void {
-    this.fold.emit(event);
+    this.ctx.emit(event);
+    if (!event.type.startsWith('combat.') && !this.reuseFold(event)) this.state = evolveVitp(this.s, event);
   }
 
   unit(id: string, patch: UnitPatch, why: string, rule: string): void {
-    const u = unitOf(this.s.units, id);
+    // a unit's name and place in the list never change: the list last folded tells them
+    const u = unitOf(this.state.units, id);
     if (!u) throw new RangeError(`no unit ${id}`);
     this.emit('vitp.unit', { id, name: u.name, patch, why, rule });
   }

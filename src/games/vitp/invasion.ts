@@ -6,6 +6,7 @@ import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
 import { other } from './types';
 import { placesTouching } from './world';
+import { unitOf } from './events';
 
 /** 13.3 / 13.31: amphibious units at sea that may still invade or land, and where. */
 export function landingChoices(s: VitpState, u: Unit): string[] {
@@ -22,7 +23,7 @@ export function checkInvasions(s: VitpState, side: VSide, orders: readonly Order
   const errors: LineError[] = [];
   for (const o of orders.filter((x): x is OrderOf<'invade'> => x.t === 'invade')) {
     for (const id of o.units) {
-      const u = s.units.find((x) => x.id === id)!;
+      const u = unitOf(s.units, id)!;
       const place = s.map.places.find((p) => p.name === o.at)!;
       const err = (problem: string, rule: string, hint?: string) =>
         errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
@@ -49,7 +50,7 @@ export function invade(tx: Tx, unitIds: readonly string[], base: string): void {
   const side = tx.s.units.find((x) => x.id === unitIds[0])!.side;
   if (tx.s.options['island-combat'] && tx.s.control[base] !== side) return islandCombat(tx, unitIds, base); // 22.1
   for (const id of unitIds) {
-    const u = tx.s.units.find((x) => x.id === id)!;
+    const u = unitOf(tx.s.units, id)!;
     if (tx.s.control[base] === u.side) {
       tx.unit(id, { loc: { at: 'port', place: base } }, `lands on ${base}`, '13.42');
       continue;

@@ -10,6 +10,7 @@ import type { Tx } from './events';
 import type { Unit, VSide } from './types';
 import { other } from './types';
 import { compareCodeUnits } from '../../shared/canonical';
+import { unitOf } from './events';
 
 const shots = (u: Unit) => Math.max(0, u.armor - u.damage);
 
@@ -48,7 +49,7 @@ export function islandCombat(tx: Tx, invaderIds: readonly string[], base: string
       rule: '22.3',
     });
     for (const [id, n] of Object.entries(hits)) {
-      const u = tx.s.units.find((x) => x.id === id)!;
+      const u = unitOf(tx.s.units, id)!;
       const damage = u.damage + n;
       if (damage > u.armor)
         tx.unit(id, { damage, loc: { at: 'eliminated', returns: tx.s.turn + 2 } }, `is eliminated fighting on ${base}`, '22.3');

@@ -6,6 +6,7 @@ import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, OrderOf, Unit, VitpState, VSide } from './types';
 import { currentSpeed, enemyControlled, moveAllowance, needsSpeedRoll, reachable, route, seaworthy } from './world';
+import { unitOf } from './events';
 
 export type MoveMode = 'patrol' | 'raid' | 'amph';
 
@@ -32,7 +33,7 @@ export function checkRaiderDesignation(s: VitpState, side: VSide, orders: readon
   for (const o of orders) {
     if (o.t !== 'raiders') continue;
     for (const id of o.units) {
-      const u = s.units.find((x) => x.id === id)!;
+      const u = unitOf(s.units, id)!;
       const err = (problem: string, rule: string) => errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule });
       if (u.side !== side) err('is not yours', '4.1');
       else if (!canMove(s, u, 'patrol')) {
@@ -78,7 +79,7 @@ export function checkMoves(s: VitpState, side: VSide, orders: readonly Order[], 
       continue;
     }
     for (const id of o.units) {
-      const u = s.units.find((x) => x.id === id)!;
+      const u = unitOf(s.units, id)!;
       const err = (problem: string, rule: string, hint?: string) =>
         errors.push({ line: o.line, text: o.text, problem: `${u.name}: ${problem}`, rule, hint });
       if (u.side !== side) err('is not yours', '4.1');
@@ -157,7 +158,7 @@ export function resolveMoves(tx: Tx, _side: VSide, orders: readonly Order[], mod
   const moved: { id: string; path: string[] }[] = [];
   for (const o of orders.filter((x): x is OrderOf<'move'> => x.t === 'move')) {
     for (const id of o.units) {
-      const u = tx.s.units.find((x) => x.id === id)!;
+      const u = unitOf(tx.s.units, id)!;
       const path = routeFor(tx.s, u, mode, o.to, o.via)!;
       const from = u.loc.at === 'port' ? u.loc.place : null;
       tx.unit(
@@ -174,7 +175,7 @@ export function resolveMoves(tx: Tx, _side: VSide, orders: readonly Order[], mod
 
 /** 6.4: pass when speed beats the die; 7 and 8 always pass. 6.41 / 6.42 say what failing costs. */
 function speedRoll(tx: Tx, id: string, path: string[], mode: MoveMode): void {
-  const u = tx.s.units.find((x) => x.id === id)!;
+  const u = unitOf(tx.s.units, id)!;
   if (!path.some((_, i) => needsSpeedRoll(u, mode, i + 1))) return;
   const speed = currentSpeed(u);
   const area = path[path.length - 1];

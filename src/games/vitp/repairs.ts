@@ -7,6 +7,7 @@ import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import { basePorts } from './turn';
 import type { Loc, Order, OrderOf, Unit, VitpState, VSide } from './types';
+import { unitOf } from './events';
 
 /** 11.2x / 11.4: the points available in `port` to `side` this turn. */
 export function repairPoints(s: VitpState, side: VSide, port: string): number {
@@ -22,7 +23,7 @@ export function checkRepairs(s: VitpState, side: VSide, orders: readonly Order[]
   const errors: LineError[] = [];
   const used: Record<string, number> = {};
   for (const o of orders.filter((x): x is OrderOf<'repair'> => x.t === 'repair')) {
-    const u = s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(s.units, o.unit)!;
     const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem, rule, hint });
     if (u.side !== side) {
       err(`${u.name} is not yours`, '11.1');
@@ -54,7 +55,7 @@ export function checkRepairs(s: VitpState, side: VSide, orders: readonly Order[]
 
 export function resolveRepairs(tx: Tx, orders: readonly Order[]): void {
   for (const o of orders.filter((x): x is OrderOf<'repair'> => x.t === 'repair')) {
-    const u = tx.s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(tx.s.units, o.unit)!;
     tx.unit(u.id, { damage: u.damage - o.points, repaired: true }, `repairs ${o.points} damage point${o.points > 1 ? 's' : ''}`, '11.1');
   }
   resolveRebuilds(tx, orders);
@@ -111,7 +112,7 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
   const asked: Record<string, number> = {};
   let total = 0;
   for (const o of rebuilds) {
-    const u = s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(s.units, o.unit)!;
     const err = (problem: string, rule: string, hint?: string) => errors.push({ line: o.line, text: o.text, problem, rule, hint });
     if (!rebuildingInUse(s)) {
       err('airstrikes are rebuilt only under optional rule 23, which this game does not use', '23.5');
@@ -174,7 +175,7 @@ export function checkRebuilds(s: VitpState, side: VSide, orders: readonly Order[
 
 function resolveRebuilds(tx: Tx, orders: readonly Order[]): void {
   for (const o of orders.filter((x): x is OrderOf<'rebuild'> => x.t === 'rebuild')) {
-    const u = tx.s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(tx.s.units, o.unit)!;
     const lost = airstrikeLost(u);
     const points = Math.min(lost, o.points ?? lost);
     const factors = `${points} airstrike factor${points > 1 ? 's' : ''}`;

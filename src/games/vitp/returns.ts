@@ -6,10 +6,32 @@ import { SIDES } from './types';
 import { eliminatedLoc } from './repairs';
 import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
+import { unitOf } from './events';
 
 /** Units that must find a harbor: everything still at sea (5.74) and everything turned back earlier (10.2). */
-export const mustReturn = (s: VitpState, side: VSide): Unit[] =>
-  s.units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || u.loc.at === 'sea'));
+export const mustReturn = (s: VitpState, side: VSide): Unit[] => [...afloatOf(s.units)[side].returning];
+
+/**
+ * Each side's ships and units at sea or in transit, and those in transit alone (turned back), in
+ * list order: found in one pass once per unit list (a list is never changed once made; the combat
+ * sequence asks who was turned back at every step of it).
+ */
+interface Afloat {
+  readonly returning: readonly Unit[];
+  readonly transit: readonly Unit[];
+}
+const afloat = new WeakMap<readonly Unit[], Record<VSide, Afloat>>();
+
+function afloatOf(units: readonly Unit[]): Record<VSide, Afloat> {
+  let found = afloat.get(units);
+  if (!found) {
+    const of = (side: VSide) => units.filter((u) => u.side === side && u.kind !== 'sub' && (u.loc.at === 'transit' || u.loc.at === 'sea'));
+    const split = (returning: Unit[]): Afloat => ({ returning, transit: returning.filter((u) => u.loc.at === 'transit') });
+    found = { japanese: split(of('japanese')), allied: split(of('allied')) };
+    afloat.set(units, found);
+  }
+  return found;
+}
 
 const areaOf = (u: Unit): string | readonly string[] | null =>
   u.loc.at === 'transit' ? (u.loc.areas ?? u.loc.area) : u.loc.at === 'sea' ? u.loc.area : null;
@@ -30,8 +52,7 @@ export function defaultDestination(s: VitpState, u: Unit): string | null {
  * at once, not at the end of the turn: once the fighting that turned them back is over, before the
  * next battle (10.2). They are in transit (Loc 'transit') only until then.
  */
-export const turnedBack = (s: VitpState, side: VSide): Unit[] =>
-  s.units.filter((u) => u.side === side && u.kind !== 'sub' && u.loc.at === 'transit');
+export const turnedBack = (s: VitpState, side: VSide): Unit[] => [...afloatOf(s.units)[side].transit];
 
 /** Turned-back units whose owner has a harbour to choose (several legal, 10.1-10.16): asked in a harbour step. */
 export const harbourChoices = (s: VitpState, side: VSide): Unit[] => turnedBack(s, side).filter((u) => destinationsFor(s, u).length > 1);
@@ -51,7 +72,7 @@ export function checkReturns(
   const errors: LineError[] = [];
   const returning = pool(s, side);
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
-    const list = o.units === 'all' ? returning : o.units.map((id) => s.units.find((u) => u.id === id)!);
+    const list = o.units === 'all' ? returning : o.units.map((id) => unitOf(s.units, id)!);
     for (const u of list) {
       if (!returning.includes(u)) {
         errors.push({
@@ -90,7 +111,7 @@ export function resolveReturns(
 ): void {
   const chosen: Record<string, string> = {};
   for (const o of orders.filter((x): x is OrderOf<'return'> => x.t === 'return')) {
-    const list = o.units === 'all' ? pool(tx.s, side) : o.units.map((id) => tx.s.units.find((u) => u.id === id)!);
+    const list = o.units === 'all' ? pool(tx.s, side) : o.units.map((id) => unitOf(tx.s.units, id)!);
     for (const u of list) if (destinationsFor(tx.s, u).includes(o.to)) chosen[u.id] = o.to;
   }
   for (const u of pool(tx.s, side)) sendHome(tx, u, chosen[u.id] ?? defaultDestination(tx.s, u), pool === mustReturn ? '10.1' : '10.2');

@@ -55,8 +55,21 @@ function startLoc(u: PlainBox['units'][number], codes: Record<string, string>, a
   return { at: 'port', place: at };
 }
 
+/**
+ * The box without its provenance, once per box: every game created with the default box (and every
+ * replay of one) sets up from the same data, which is never changed once made.
+ */
+const plainBoxes = new WeakMap<object, PlainBox>();
+
+function plainBoxOf(box: VitpBox): PlainBox {
+  if (box === null || typeof box !== 'object') return withoutProvenance<PlainBox>(box);
+  let plain = plainBoxes.get(box);
+  if (!plain) plainBoxes.set(box, (plain = withoutProvenance<PlainBox>(box)));
+  return plain;
+}
+
 export function setupGame(input: SetupInput<VitpBox>): VitpState {
-  const box = withoutProvenance<PlainBox>(input.box);
+  const box = plainBoxOf(input.box);
   const map = buildMap(box);
   const areaNames = new Set(map.areas.map((a) => a.name));
   const units: Unit[] = box.units.map((u) => ({

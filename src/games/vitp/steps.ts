@@ -195,11 +195,24 @@ function position(ph: Phase): number {
 export function upcomingPhases(s: VitpState): readonly Upcoming[] {
   let known = upcomingOf.get(s);
   if (!known) {
-    known = stepsToCome(s);
+    known = COMBAT_PHASES.includes(s.phase.k) ? afterCombat(s) : stepsToCome(s);
     upcomingOf.set(s, known);
   }
   return known;
 }
+
+/**
+ * During the combat sequence the steps to come are the turn's invasions and returns (5.73-5.74),
+ * whose ids and titles depend on the turn alone: worked out once per turn, not at every battle
+ * decision's state.
+ */
+function afterCombat(s: VitpState): readonly Upcoming[] {
+  let known = afterCombatOf.get(s.turn);
+  if (!known) afterCombatOf.set(s.turn, (known = stepsToCome(s)));
+  return known;
+}
+
+const afterCombatOf = new Map<number, readonly Upcoming[]>();
 
 type Upcoming = { readonly phase: Phase; readonly step: StepInfo };
 

@@ -3,6 +3,7 @@ import type { LineError } from '../../engine/ruleset';
 import type { Tx } from './events';
 import type { Order, Unit, VitpState, VSide } from './types';
 import { returnDestinations } from './world';
+import { unitOf } from './events';
 
 export const submarineReady = (s: VitpState, side: VSide): boolean =>
   s.units.some((u) => u.kind === 'sub' && u.side === side && u.loc.at === 'port');
@@ -10,7 +11,7 @@ export const submarineReady = (s: VitpState, side: VSide): boolean =>
 export function checkSubmarine(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   return orders.flatMap((o) => {
     if (o.t !== 'sub') return [];
-    const u = s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(s.units, o.unit)!;
     return u.kind === 'sub' && u.side === side && u.loc.at === 'port'
       ? []
       : [

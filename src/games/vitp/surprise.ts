@@ -12,6 +12,7 @@ import { currentRound } from './combat/api';
 import { assembleAnswer } from './orders/answers';
 import type { Order, OrderOf, Unit, VitpState } from './types';
 import { atSeaIn, seaworthy } from './world';
+import { unitOf } from './events';
 
 const HI = 'Hawaiian Islands';
 const PEARL = 'Pearl Harbor';
@@ -35,7 +36,7 @@ export function checkRaidForce(s: VitpState, orders: readonly Order[]): LineErro
         .map((id) => ({
           line: o.line,
           text: o.text,
-          problem: `${s.units.find((u) => u.id === id)!.name} may not join the Pearl Harbor raid: only turn-1 Yokosuka ships of speed 5 or more`,
+          problem: `${unitOf(s.units, id)!.name} may not join the Pearl Harbor raid: only turn-1 Yokosuka ships of speed 5 or more`,
           rule: '4.2',
         })),
     );
@@ -110,7 +111,7 @@ export function resolveSortie(tx: Tx, orders: readonly Order[]): void {
     if (o.t !== 'sortie') continue;
     const ids = o.units === 'all' ? cands.map((u) => u.id) : o.units;
     for (const id of ids) {
-      const u = tx.s.units.find((x) => x.id === id)!;
+      const u = unitOf(tx.s.units, id)!;
       tx.unit(id, { loc: { at: 'sea', area: HI, mode: u.kind === 'lba' ? 'air' : 'patrol' } }, 'sorties from Pearl Harbor', '18.33');
     }
   }

@@ -10,6 +10,7 @@ import type { Tx } from './events';
 import type { Order, OrderOf, TaskForce, Unit, VitpState, VSide } from './types';
 import { mainFightUnits } from './combat/api';
 import { atSeaIn } from './world';
+import { unitOf } from './events';
 
 export const taskForcesInPlay = (s: VitpState): boolean => s.options['task-forces'] === true;
 
@@ -59,7 +60,7 @@ export function planTaskForces(s: VitpState, side: VSide, area: string, orders: 
 export function checkTaskForces(s: VitpState, side: VSide, area: string, orders: readonly Order[]): LineError[] {
   const mine = new Set(groupable(s, side, area).map((u) => u.id));
   const errors: LineError[] = [];
-  const nameOf = (id: string) => s.units.find((u) => u.id === id)?.name ?? id;
+  const nameOf = (id: string) => unitOf(s.units, id)?.name ?? id;
   for (const o of orders) {
     if (o.t !== 'task-force' && o.t !== 'invading') continue;
     for (const id of o.units) {
@@ -72,7 +73,7 @@ export function checkTaskForces(s: VitpState, side: VSide, area: string, orders:
           hint: `your forces at sea in ${area}: ${[...mine].map(nameOf).join(', ')}`,
         });
       if (!mine.has(id)) err(`is not one of your forces at sea in ${area}`, '20.2');
-      else if (o.t === 'invading' && s.units.find((u) => u.id === id)!.kind !== 'amph') err('only amphibious units invade', '13.3');
+      else if (o.t === 'invading' && unitOf(s.units, id)!.kind !== 'amph') err('only amphibious units invade', '13.3');
     }
   }
   return errors;
@@ -81,7 +82,7 @@ export function checkTaskForces(s: VitpState, side: VSide, area: string, orders:
 /** 20.2-20.3: record the side's task forces (its eyes only) and put their markers down (public). */
 export function formTaskForces(tx: Tx, side: VSide, area: string, round: number, orders: readonly Order[]): void {
   const forces = planTaskForces(tx.s, side, area, orders);
-  const names = Object.fromEntries(forces.flatMap((f) => f.units).map((id) => [id, tx.s.units.find((u) => u.id === id)!.name]));
+  const names = Object.fromEntries(forces.flatMap((f) => f.units).map((id) => [id, unitOf(tx.s.units, id)!.name]));
   tx.emit('vitp.task-forces', { side, area, round, forces, names, rule: '20.2' }, [side]);
   tx.emit('vitp.task-force-markers', {
     side,
@@ -97,7 +98,7 @@ export function formTaskForces(tx: Tx, side: VSide, area: string, round: number,
  * one applies, the likeliest wins: an attacking task force with a patroller is sighted on 1-4.
  */
 export function sightingChance(s: VitpState, tf: TaskForce): { sightedOn: number; rule: string } {
-  const units = tf.units.map((id) => s.units.find((u) => u.id === id)!);
+  const units = tf.units.map((id) => unitOf(s.units, id)!);
   if (units.some((u) => u.kind === 'lba') || tf.invading.length > 0) return { sightedOn: 6, rule: '20.41' };
   if (tf.attacking) return { sightedOn: 4, rule: '20.42' };
   if (units.some((u) => u.loc.at === 'sea' && u.loc.mode === 'patrol')) return { sightedOn: 3, rule: '20.43' };
@@ -118,7 +119,7 @@ export function rollSightings(tx: Tx): void {
       const die = rule === '20.41' ? null : tx.dice.d6(`sighting roll, ${SIDE_NAME[side]} task force ${tf.marker}`, '20.4');
       const sighted = die === null || die <= sightedOn;
       tx.emit('vitp.sighting-roll', { side, marker: tf.marker, die, sightedOn, sighted, rule }, [side]);
-      const names = sighted ? tf.units.map((id) => tx.s.units.find((u) => u.id === id)!.name) : [];
+      const names = sighted ? tf.units.map((id) => unitOf(tx.s.units, id)!.name) : [];
       tx.emit('vitp.sighted', {
         side,
         area: round.area,
@@ -145,14 +146,14 @@ export interface TaskForceView {
 }
 
 export function taskForceAsSeenBy(s: VitpState, tf: TaskForce, viewer: VSide | 'referee'): TaskForceView {
-  const names = tf.units.map((id) => s.units.find((u) => u.id === id)?.name ?? id);
+  const names = tf.units.map((id) => unitOf(s.units, id)?.name ?? id);
   if (viewer === 'referee' || viewer === tf.side) {
     return {
       marker: tf.marker,
       side: tf.side,
       units: names,
       attacking: tf.attacking,
-      invading: tf.invading.map((id) => s.units.find((u) => u.id === id)?.name ?? id),
+      invading: tf.invading.map((id) => unitOf(s.units, id)?.name ?? id),
       sighted: tf.sighted,
     };
   }

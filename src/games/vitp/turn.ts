@@ -5,6 +5,7 @@ import type { Order, Unit, VitpState, VSide } from './types';
 import { eliminatedLoc } from './repairs';
 import { submarineHome } from './submarines';
 import { returnDestinations } from './world';
+import { unitOf } from './events';
 
 /** 4.41: a reinforcement whose port is enemy-held is lost, except Pearl Harbor's, which may use Samoa. */
 function arrivalPort(s: VitpState, u: Unit): string | null {
@@ -115,7 +116,7 @@ function removeBritish(tx: Tx, turn: number): void {
   // (lost on arrival at an enemy-held Ceylon, 4.41; withdrawn earlier as another's substitute; removed
   // with nowhere to return, 10.14) is a withdrawal already made: nothing more leaves for it (our reading).
   for (const gone of listed.filter((u) => u.loc.at === 'sunk')) {
-    const current = tx.s.units.find((u) => u.id === gone.id)!;
+    const current = unitOf(tx.s.units, gone.id)!;
     const candidates = substituteCandidates(tx.s, current);
     if (candidates.length === 1) {
       tx.unit(candidates[0].id, { loc: { at: 'removed' } }, `is withdrawn in place of ${current.name}`, '4.42');
@@ -134,8 +135,8 @@ function removeBritish(tx: Tx, turn: number): void {
 export function checkSubstitutes(s: VitpState, orders: readonly Order[]): LineError[] {
   return orders.flatMap((o): LineError[] => {
     if (o.t !== 'substitute') return [];
-    const listed = s.units.find((u) => u.id === o.for)!;
-    const unit = s.units.find((u) => u.id === o.unit)!;
+    const listed = unitOf(s.units, o.for)!;
+    const unit = unitOf(s.units, o.unit)!;
     if (!listed.substituteOwed) {
       const owed = substitutesOwed(s);
       return [
@@ -220,7 +221,7 @@ export const basePorts = (s: VitpState, u: Unit): string[] =>
 export function checkBasing(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
   return orders.flatMap((o) => {
     if (o.t !== 'base') return [];
-    const u = s.units.find((x) => x.id === o.unit)!;
+    const u = unitOf(s.units, o.unit)!;
     if (!rebaseable(s, side).includes(u))
       return [
         {

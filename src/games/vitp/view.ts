@@ -36,8 +36,23 @@ export function factors(u: Unit): string {
   return `${u.gunnery}${u.gunneryBonus ? '*' : ''}-${u.armor}-${u.speed}${u.airstrike ? ` air ${u.airstrike}${u.airstrikeBonus ? '*' : ''}` : ''}`;
 }
 
+/**
+ * A side's view of a state, made once per state and viewer: a state is never changed once made, and
+ * a machine player reads the same state's view for the step in play and for the orders it sends
+ * ahead. Views are read, never changed.
+ */
 export function viewFor(s: VitpState, side: Side | 'referee'): VitpView {
   const viewer: VSide | 'referee' = side === 'japanese' || side === 'allied' ? side : 'referee';
+  let views = viewsOf.get(s);
+  if (!views) viewsOf.set(s, (views = new Map()));
+  let view = views.get(viewer);
+  if (!view) views.set(viewer, (view = makeView(s, viewer)));
+  return view;
+}
+
+const viewsOf = new WeakMap<VitpState, Map<VSide | 'referee', VitpView>>();
+
+function makeView(s: VitpState, viewer: VSide | 'referee'): VitpView {
   const d = s.battle ? nextDecision(s.battle.battle) : null;
   // the sentences, the map and the unit list are written when read (once): machine players read the position only
   const units = once(() => unitLines(s));

@@ -252,8 +252,19 @@ const decided = new WeakMap<BattleState, Decision | null>();
  * `stage.answers` from any view, or record both answers together.
  */
 export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
-  return decisions.answer(battle, side, reply);
+  // the same reply to the same battle is checked by the random player that draws it, the order
+  // checks and the step that applies it: worked out once (the result is never changed by callers;
+  // resolveUntilDecision copies the battle before it moves it on)
+  const key = `${side}\n${JSON.stringify(reply)}`;
+  let byReply = answered.get(battle);
+  if (!byReply) answered.set(battle, (byReply = new Map()));
+  let result = byReply.get(key);
+  if (!result) byReply.set(key, (result = decisions.answer(battle, side, reply, nextDecision(battle))));
+  return result;
 }
+
+/** Answers already given to a battle, by side and reply (its JSON: replies are plain data). */
+const answered = new WeakMap<BattleState, Map<string, AnswerResult>>();
 
 /** The answer a side's standing instructions give to the current decision, or null (ask the player). */
 export function answerFromStanding(battle: BattleState, side: VitpSide, standing: CombatStanding): Answer | null {

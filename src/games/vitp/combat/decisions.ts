@@ -280,8 +280,8 @@ export function current(b: BattleState): Decision | null {
   }
 }
 
-export function answer(battle: BattleState, side: VitpSide, reply: Answer): AnswerResult {
-  const d = current(battle);
+/** `d`: the battle's current decision, when the caller knows it already (api.ts nextDecision). */
+export function answer(battle: BattleState, side: VitpSide, reply: Answer, d: Decision | null = current(battle)): AnswerResult {
   if (!d) return { ok: false, problems: ['no decision is waiting in this battle'] };
   if (!d.owes.includes(side)) return { ok: false, problems: [`the ${side} player does not owe "${d.kind}" now`] };
   const problems = problemsWith(battle, d, reply, side);

@@ -16,6 +16,7 @@ import { checkTaskForces } from '../task-forces';
 import { assembleAnswer } from './answers';
 import { conflictingOrders } from './conflicts';
 import { currentDecision } from './parse';
+import { unitOf } from '../events';
 
 const ALLOWED: Record<Phase['k'], readonly Order['t'][]> = {
   'raid-force': ['raid-force', 'stay'],
@@ -164,7 +165,7 @@ function checkSortie(s: VitpState, orders: readonly Order[]): LineError[] {
           .map((id) => ({
             line: o.line,
             text: o.text,
-            problem: `${s.units.find((u) => u.id === id)!.name} cannot sortie from Pearl Harbor`,
+            problem: `${unitOf(s.units, id)!.name} cannot sortie from Pearl Harbor`,
             rule: '18.33',
             hint: `these can: ${
               sortieCandidates(s)

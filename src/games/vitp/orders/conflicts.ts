@@ -9,6 +9,7 @@ import { compareCodeUnits } from '../../../shared/canonical';
 import type { Answer } from '../combat/api';
 import { mustReturn, turnedBack } from '../returns';
 import { sortieCandidates } from '../surprise';
+import { unitIndex, unitOf } from '../events';
 import type { Order, VitpState, VSide } from '../types';
 import { slug } from '../world';
 import { currentDecision } from './parse';
@@ -65,9 +66,12 @@ function forbids(a: string, b: string, decisionRule: string | null): { rule: str
 }
 
 export function conflictingOrders(s: VitpState, side: VSide, orders: readonly Order[]): LineError[] {
-  const claims = orders.flatMap((o) => claimsOf(s, side, o));
+  // the units a RETURN ALL line sends: worked out once for every RETURN line of the mail
+  let pool: readonly string[] | undefined;
+  const returning = () => (pool ??= (s.phase.k === 'harbour' ? turnedBack(s, side) : mustReturn(s, side)).map((u) => u.id));
+  const claims = orders.flatMap((o) => claimsOf(s, o, returning));
   const rule = decisionRule(s);
-  const nameOf = (key: string) => (key.startsWith('#') ? null : (s.units.find((u) => u.id === key)?.name ?? key));
+  const nameOf = (key: string) => (key.startsWith('#') ? null : (unitOf(s.units, key)?.name ?? key));
   const errors: LineError[] = [];
   const first = new Map<string, Claim[]>();
   // every other order contradicts a STAY line of the same step
@@ -108,7 +112,7 @@ function refusal(
 
 const decisionRule = (s: VitpState): string | null => currentDecision(s)?.rule ?? null;
 
-function claimsOf(s: VitpState, side: VSide, o: Order): Claim[] {
+function claimsOf(s: VitpState, o: Order, returning: () => readonly string[]): Claim[] {
   const each = (ids: readonly string[], kind: string, does: string, same?: string): Claim[] =>
     ids.map((key) => ({ key, order: o, kind, does, same }));
   switch (o.t) {
@@ -132,10 +136,8 @@ function claimsOf(s: VitpState, side: VSide, o: Order): Claim[] {
       return [...each([o.unit], 'substitute', `be withdrawn for ${o.for}`), ...each([o.for], 'replaced', `be replaced by ${o.unit}`)];
     case 'invade':
       return each(o.units, 'invade', `invade ${o.at}`);
-    case 'return': {
-      const pool = s.phase.k === 'harbour' ? turnedBack(s, side) : mustReturn(s, side);
-      return each(o.units === 'all' ? pool.map((u) => u.id) : o.units, 'return', `return to ${o.to}`);
-    }
+    case 'return':
+      return each(o.units === 'all' ? returning() : o.units, 'return', `return to ${o.to}`);
     case 'task-force':
       return each(o.units, 'task-force', 'be in a task force');
     case 'invading':
@@ -168,10 +170,10 @@ function claimsOf(s: VitpState, side: VSide, o: Order): Claim[] {
 }
 
 function answerClaims(s: VitpState, o: Order, a: Answer): Claim[] {
-  const name = (id: string) => s.units.find((u) => u.id === id)?.name ?? s.map.places.find((p) => slug(p.name) === id)?.name ?? id;
+  const name = (id: string) => unitOf(s.units, id)?.name ?? s.map.places.find((p) => slug(p.name) === id)?.name ?? id;
   const claim = (key: string, kind: string, does: string, same?: string): Claim => ({ key, order: o, kind, does, same });
   // in roster order, never the key order of orders that may have been stored (JSONB re-sorts keys)
-  const rank = (id: string) => s.units.findIndex((u) => u.id === id);
+  const rank = (id: string) => unitIndex(s.units, id);
   const sorted = (r: Readonly<Record<string, string>>) => Object.entries(r).sort(([x], [y]) => rank(x) - rank(y) || compareCodeUnits(x, y));
   const whole = (does: string) => [claim(`#${a.kind}`, a.kind, does, JSON.stringify(a))];
   switch (a.kind) {

@@ -2,13 +2,30 @@
 import { didYouMean } from '../../kit';
 import type { Unit, VitpState } from '../types';
 
-export const norm = (text: string): string =>
+const normalized = (text: string): string =>
   text
     .toLowerCase()
     .replace(/u\.s\./g, 'us')
     .replace(/[._\-'’]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * A name as matched: lower case, punctuation and runs of spaces as one space. The names written
+ * are the board's few names over and over (every order line names units and places): each is
+ * worked out once, kept in a bounded cache (cleared when full).
+ */
+const normCache = new Map<string, string>();
+const NORM_CACHE_LIMIT = 10_000;
+
+export function norm(text: string): string {
+  let n = normCache.get(text);
+  if (n === undefined) {
+    if (normCache.size >= NORM_CACHE_LIMIT) normCache.clear();
+    normCache.set(text, (n = normalized(text)));
+  }
+  return n;
+}
 
 export type Match<T> = { ok: true; value: T } | { ok: false; problem: string; hint?: string };
 
