@@ -122,13 +122,7 @@ export interface AdjudicationContext {
   readonly dice: Dice;
   /** Append a rules event; events are applied (evolve) in emission order after adjudicate returns. */
   emit(event: RulesEvent): void;
-  /**
-   * Asked by a ruleset that folds its events as it emits them (the kit's Fold), just after emitting
-   * `event` on the rules state `rules`: the state that event folds `rules` to when the caller already
-   * holds it, else undefined (fold it yourself). The audit re-adjudicating a step answers for an
-   * event that is the one the log records there, emitted on the state the log had folded to before
-   * it: its own fold of the log (src/engine/audit.ts), so the step's events are folded once.
-   */
+  /** After emitting `event` on `rules`: the state it folds to when the caller holds it (the audit's fold of the log: src/engine/audit.ts), else undefined. */
   readonly folded?: (rules: unknown, event: RulesEvent) => unknown;
 }
 
@@ -272,10 +266,7 @@ export interface Ruleset<S, O, Box = unknown> {
    */
   boardAfter?(state: S, side: Side, step: StepInfo, orders: readonly O[]): S;
 
-  /**
-   * Lines the acknowledgment adds under a step's orders: what they cost of a resource spent as the
-   * side orders (command points) and what is left; each section on the board the earlier leave. Pure.
-   */
+  /** Lines the acknowledgment adds under a step's orders: their cost (command points), what is left, each section on the board the earlier leave. Pure. */
   ordersNote?(state: S, side: Side, step: StepInfo, orders: readonly O[]): readonly string[];
 
   /**
