@@ -13,7 +13,7 @@ import { decide, whoIsAwaited } from '../src/engine/decide';
 import { makeSeedChain } from '../src/engine/dice';
 import type { EngineEvent, EngineState } from '../src/engine/engine-events';
 import { evolve, replay, type AnyRuleset } from '../src/engine/evolve';
-import { checkReplay, playOneGame } from '../src/engine/selfplay';
+import { checkReplay, playOneGame, selfplay } from '../src/engine/selfplay';
 import { rulesets } from '../src/games';
 import { sha256Hex } from '../src/shared/canonical';
 import { fleetDuel } from '../test/../src/games/fleet-duel';
@@ -58,6 +58,7 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
   };
 
   const baseline = baselineWarm(vitp, games, progress);
+  const steady = steadyRuns(vitp, size === 'full' ? 300 : size === 'quick' ? 10 : 100, progress);
 
   progress('history independence: the same step at turn 1 and turn 8, from snapshot + tail');
   const history = historyIndependence(vitp, size === 'full' ? 500 : 100);
@@ -81,6 +82,10 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
           `  baseline ${baseline.dist}: warm ${f1(baseline.warmGamesPerSecCheckedCpu)} games/s CPU with checks, this build ${f1(baseline.thisBuildGamesPerSecCheckedCpu)} (${f1(baseline.thisBuildGamesPerSecCheckedCpu / baseline.warmGamesPerSecCheckedCpu)}x; medians of 3 warm passes each, in turn)`,
         ]
       : []),
+    ...steady.map(
+      (r) =>
+        `  ${r.games}-game runs as \`umpire selfplay vitp\` plays them, miss rate ${r.missRate} (${r.eventsPerGame} events a game): ${r.passes.map((p) => `${f1(p.wall)} wall / ${f1(p.cpu)} CPU`).join(', ')} games/s (first run cold)`,
+    ),
     `History independence (step ${history.step}: snapshot every 50 events + tail, then adjudicate; median of ${history.runs})`,
     `  adjudication alone: turn 1 ${f1(history.decide1Ms)} ms   turn 8 ${f1(history.decide8Ms)} ms   ratio ${f1(history.decideRatio)} (target <= 1.2)`,
     `  with the load: turn 1 ${f1(history.turn1Ms)} ms (the empty game's snapshot, its tail setting the game up)   turn 8 ${f1(history.turn8Ms)} ms (parsing a ${(history.snapshotBytes[1] / 1000).toFixed(0)} KB snapshot)   ratio ${f1(history.ratio)}`,
@@ -88,7 +93,7 @@ export function benchEngineThroughput(progress: (line: string) => void, size: 'q
     `  after ${heap.warmGames} games ${heap.heapAfterWarmMb.toFixed(1)} MB, after ${heap.games} games ${heap.heapAfterMb.toFixed(1)} MB (growth ${(heap.heapAfterMb - heap.heapAfterWarmMb).toFixed(1)} MB)`,
     ...long.lines,
   ];
-  return { lines, figures: { throughput, baseline, history, heap, longGames: long.figures } };
+  return { lines, figures: { throughput, baseline, steady, history, heap, longGames: long.figures } };
 }
 
 /**
@@ -112,6 +117,28 @@ function baselineWarm(vitp: AnyRuleset, games: number, progress: (line: string) 
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
   return { dist, warmGamesPerSecCheckedCpu: median(baseline), thisBuildGamesPerSecCheckedCpu: median(ours) };
+}
+
+/**
+ * Whole self-play runs as the CLI makes them (every game played, replayed and checked), three in a
+ * row in this process: the first cold, the later ones warm (V8 has compiled the hot code). With every
+ * order written by the players (miss rate 0) and with the CLI's default 0.1 (a missed deadline's
+ * documented defaults are cheaper than written orders).
+ */
+function steadyRuns(vitp: AnyRuleset, games: number, progress: (line: string) => void) {
+  return [0, 0.1].map((missRate) => {
+    progress(`steady: 3 runs of ${games} VITP games, miss rate ${missRate}`);
+    const passes: { wall: number; cpu: number }[] = [];
+    let events = 0;
+    for (let pass = 0; pass < 3; pass++) {
+      const c0 = cpuMs();
+      const r = selfplay(vitp, { games, seed: 'umpire', clock: () => performance.now(), missRate });
+      if (r.errors.length) throw new Error(`steady run: ${r.errors[0].message}`);
+      passes.push({ wall: r.gamesPerSec, cpu: (games * 1000) / (cpuMs() - c0) });
+      events = r.events;
+    }
+    return { games, missRate, eventsPerGame: Math.round(events / games), passes };
+  });
 }
 
 /** Plays games 0..games-1 and checks each (checkReplay), timing the two apart. */
