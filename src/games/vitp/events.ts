@@ -150,20 +150,7 @@ export function unitIndex(units: readonly Unit[], id: string): number {
   return positionsOf(units).at.get(id) ?? -1;
 }
 
-/** A copy of `units` with the pieces of this id patched (the list itself when none has it). */
-function patched(units: readonly Unit[], id: string, patch: UnitPatch): Unit[] {
-  const p = positionsOf(units);
-  const first = p.at.get(id);
-  if (first === undefined) return units as Unit[];
-  const out = units.slice();
-  out[first] = { ...out[first], ...patch };
-  if (p.twice) for (let i = first + 1; i < out.length; i++) if (out[i].id === id) out[i] = { ...out[i], ...patch };
-  // the same ids in the same places: the new list keeps the old one's positions
-  positions.set(out, p);
-  return out;
-}
-
-/** `units` with each patch applied in turn, as many `patched` calls would: one copy for them all. */
+/** A copy of `units` with each patch applied in turn to the pieces of its id, one copy for them all (the list itself when none has one). */
 function patchedAll(units: readonly Unit[], patches: readonly { readonly id: string; readonly patch: UnitPatch }[]): Unit[] {
   const p = positionsOf(units);
   let out: Unit[] | null = null;
@@ -175,6 +162,7 @@ function patchedAll(units: readonly Unit[], patches: readonly { readonly id: str
     if (p.twice) for (let i = first + 1; i < out.length; i++) if (out[i].id === id) out[i] = { ...out[i], ...patch };
   }
   if (!out) return units as Unit[];
+  // the same ids in the same places: the new list keeps the old one's positions
   positions.set(out, p);
   return out;
 }
@@ -192,7 +180,7 @@ export function evolveVitp(s: VitpState, event: RulesEvent): VitpState {
       };
     case 'vitp.unit': {
       // copied once, then only the patched piece is new (this runs at every unit event)
-      return { ...s, units: patched(s.units, e.data.id, e.data.patch) };
+      return { ...s, units: patchedAll(s.units, [e.data]) };
     }
     case 'vitp.control':
       return { ...s, control: { ...s.control, [e.data.place]: e.data.side } };
